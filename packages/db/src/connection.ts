@@ -1,0 +1,53 @@
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import * as core from './migrations/20261121_001_core';
+import { PLANS } from '@belegfluss/shared';
+
+// Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
+// and our counts fit 2^53, so the domain gets numbers.
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export type Db = Knex;
+
+/** Migrations listed in code, so they load the same under tsx, vitest and bundlers. */
+const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
+  '20261121_001_core': core,
+};
+
+const migrationSource: Knex.MigrationSource<string> = {
+  getMigrations: async () => Object.keys(MIGRATIONS).sort(),
+  getMigrationName: (name) => name,
+  getMigration: async (name) => MIGRATIONS[name]!,
+};
+
+export function createDb(connectionString: string, pool = { min: 0, max: 10 }): Db {
+  return knexFactory({ client: 'pg', connection: connectionString, pool });
+}
+
+/** Brings the schema up to date and seeds the plan table from the spec's constants. */
+export async function migrateLatest(db: Db): Promise<void> {
+  await db.migrate.latest({ migrationSource, tableName: 'knex_migrations' });
+  await db('plans')
+    .insert(PLANS.map((p, sort) => ({
+      id: p.id, name: p.name, monthly_price: p.monthlyPrice, credits_quota: p.creditsQuota,
+      log_max_age: p.logMaxAge, import_price: p.importPrice, private: p.private, sort,
+    })))
+    .onConflict('id')
+    .merge();
+}
+
+/** Creates the database named in the URL when it does not exist yet (fresh machines). */
+export async function ensureDatabase(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database "${name.replaceAll('"', '""')}"`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './testing';
+import { chargeTransfer, claimIntent, completeDocument, createSecretBox, markAttempted, recordDelivery, saveShopInstall, shopView, type Db } from './index';
+
+let db: Db;
+let drop: () => Promise<void>;
+beforeAll(async () => ({ db, drop } = await createTestDatabase()));
+afterAll(async () => drop());
+
+describe('stores against the real PostgreSQL', () => {
+  it('seeds the plans of spec 1 §9', async () => {
+    const plans = await db('plans').orderBy('sort');
+    expect(plans.map((p) => [p.id, p.credits_quota, p.monthly_price])).toContainEqual(['standard', 300, 18.99]);
+    expect(plans).toHaveLength(8);
+  });
+
+  it('claims one intent once, charges one transfer once, and counts the invoice', async () => {
+    await saveShopInstall(db, { shopId: 'a.myshopify.com', tokenEnc: 'x', scopes: ['read_orders'] });
+    const first = await claimIntent(db, { shopId: 'a.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1001' });
+    const again = await claimIntent(db, { shopId: 'a.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1001' });
+    expect(again.id).toBe(first.id);
+    await markAttempted(db, first.id);
+    await completeDocument(db, first.id, { lexofficeId: 'lx-1', contactId: 'c-1', number: 'RE0001', title: 'Rechnung', status: 'open', total: 10, voucherDate: '2026-11-21T10:00:00.000+01:00', pdfToken: 'a'.repeat(32) });
+    expect(await chargeTransfer(db, 'a.myshopify.com', first.id)).toMatchObject({ charged: true, used: 1, quota: 10 });
+    expect(await chargeTransfer(db, 'a.myshopify.com', first.id)).toMatchObject({ charged: false, reason: 'ALREADY_CHARGED', used: 1 });
+    const view = await shopView(db, 'a.myshopify.com');
+    expect(view?.stat.invoice.created).toBe(1);
+    expect(view?.plan.credits).toMatchObject({ used: 1, quota: 10 });
+  });
+
+  it('refuses a transfer when the quota is used up', async () => {
+    await saveShopInstall(db, { shopId: 'b.myshopify.com', tokenEnc: 'x', scopes: [] });
+    await db('shops').where({ id: 'b.myshopify.com' }).update({ credits_quota: 1 });
+    const d1 = await claimIntent(db, { shopId: 'b.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1' });
+    const d2 = await claimIntent(db, { shopId: 'b.myshopify.com', type: 'invoice', intentKey: 'invoice:2', orderId: '2', orderName: '#2' });
+    expect((await chargeTransfer(db, 'b.myshopify.com', d1.id)).charged).toBe(true);
+    expect(await chargeTransfer(db, 'b.myshopify.com', d2.id)).toMatchObject({ charged: false, reason: 'NO_CREDITS' });
+  });
+
+  it('dedupes webhook deliveries by webhook id and by topic + event id', async () => {
+    const d = { webhookId: 'w1', eventId: 'e1', shopId: 'a.myshopify.com', topic: 'orders/paid', resourceId: '1', triggeredAt: null, body: { id: 1 } };
+    expect(await recordDelivery(db, d)).toBe(true);
+    expect(await recordDelivery(db, d)).toBe(false);
+    expect(await recordDelivery(db, { ...d, webhookId: 'w2' })).toBe(false);
+    expect(await recordDelivery(db, { ...d, webhookId: 'w3', topic: 'orders/updated' })).toBe(true);
+  });
+
+  it('seals secrets so that they open again and differ each time', () => {
+    const box = createSecretBox(Buffer.alloc(32, 7).toString('base64'));
+    const a = box.seal('geheim');
+    expect(a).not.toContain('geheim');
+    expect(box.seal('geheim')).not.toBe(a);
+    expect(box.open(a)).toBe('geheim');
+  });
+});

@@ -1,0 +1,54 @@
+import type { Db } from '../connection';
+
+export interface LexofficeConnection {
+  shopId: string;
+  organizationId: string | null;
+  connectionId: string | null;
+  accessTokenEnc: string;
+  refreshTokenEnc: string;
+  expiresAt: Date;
+  scope: string;
+  profile: Record<string, unknown> | null;
+  connectedAt: Date;
+}
+
+export async function getConnection(db: Db, shopId: string): Promise<LexofficeConnection | undefined> {
+  const r = await db('lexoffice_connections').where({ shop_id: shopId }).first();
+  if (!r) return undefined;
+  return {
+    shopId: r.shop_id, organizationId: r.organization_id, connectionId: r.connection_id, accessTokenEnc: r.access_token_enc,
+    refreshTokenEnc: r.refresh_token_enc, expiresAt: r.expires_at, scope: r.scope, profile: r.profile, connectedAt: r.connected_at,
+  };
+}
+
+export async function saveConnection(db: Db, c: { shopId: string; accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date; scope: string }): Promise<void> {
+  await db('lexoffice_connections')
+    .insert({ shop_id: c.shopId, access_token_enc: c.accessTokenEnc, refresh_token_enc: c.refreshTokenEnc, expires_at: c.expiresAt, scope: c.scope })
+    .onConflict('shop_id')
+    .merge({ access_token_enc: c.accessTokenEnc, refresh_token_enc: c.refreshTokenEnc, expires_at: c.expiresAt, scope: c.scope, connected_at: db.fn.now() });
+}
+
+export async function updateTokens(db: Db, shopId: string, t: { accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date }): Promise<void> {
+  await db('lexoffice_connections').where({ shop_id: shopId }).update({ access_token_enc: t.accessTokenEnc, refresh_token_enc: t.refreshTokenEnc, expires_at: t.expiresAt });
+}
+
+export async function saveProfile(db: Db, shopId: string, profile: Record<string, unknown>): Promise<void> {
+  await db('lexoffice_connections').where({ shop_id: shopId }).update({
+    profile: JSON.stringify(profile), pulled_at: db.fn.now(),
+    organization_id: (profile.organizationId as string | undefined) ?? null, connection_id: (profile.connectionId as string | undefined) ?? null,
+  });
+}
+
+export async function deleteConnection(db: Db, shopId: string): Promise<void> {
+  await db('lexoffice_connections').where({ shop_id: shopId }).delete();
+}
+
+/** A single-use OAuth state nonce, valid for ten minutes. */
+export async function createOauthState(db: Db, provider: 'shopify' | 'lexoffice', shopId: string, nonce: string): Promise<void> {
+  await db('oauth_states').insert({ nonce, provider, shop_id: shopId, expires_at: new Date(Date.now() + 10 * 60_000) });
+}
+
+export async function consumeOauthState(db: Db, provider: 'shopify' | 'lexoffice', nonce: string): Promise<string | undefined> {
+  const [row] = await db('oauth_states').where({ nonce, provider }).where('expires_at', '>', db.fn.now()).delete().returning('shop_id');
+  return row?.shop_id as string | undefined;
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../connection';
+
+export type DocumentType = 'invoice' | 'credit';
+
+export interface DocumentRow {
+  id: string;
+  shopId: string;
+  orderId: string;
+  orderName: string | null;
+  type: DocumentType;
+  intentKey: string;
+  lexofficeId: string | null;
+  contactId: string | null;
+  number: string | null;
+  title: string | null;
+  status: string;
+  total: number | null;
+  attemptedAt: Date | null;
+  pdfToken: string | null;
+  createdAt: Date;
+}
+
+const toDocument = (r: Record<string, unknown>): DocumentRow => ({
+  id: r.id as string,
+  shopId: r.shop_id as string,
+  orderId: r.order_id as string,
+  orderName: (r.order_name as string | null) ?? null,
+  type: r.type as DocumentType,
+  intentKey: r.intent_key as string,
+  lexofficeId: (r.lexoffice_id as string | null) ?? null,
+  contactId: (r.contact_id as string | null) ?? null,
+  number: (r.number as string | null) ?? null,
+  title: (r.title as string | null) ?? null,
+  status: r.status as string,
+  total: (r.total as number | null) ?? null,
+  attemptedAt: (r.attempted_at as Date | null) ?? null,
+  pdfToken: r.pdf_token ? String(r.pdf_token) : null,
+  createdAt: r.created_at as Date,
+});
+
+/**
+ * Records the intent to create a document before any Lexware call. The unique
+ * (shop, intent) key means a retry or a duplicate webhook gets the same row back.
+ */
+export async function claimIntent(db: Db, input: { shopId: string; type: DocumentType; intentKey: string; orderId: string; orderName: string }): Promise<DocumentRow> {
+  await db('documents')
+    .insert({ shop_id: input.shopId, type: input.type, intent_key: input.intentKey, order_id: input.orderId, order_name: input.orderName })
+    .onConflict(['shop_id', 'intent_key'])
+    .ignore();
+  const row = await db('documents').where({ shop_id: input.shopId, intent_key: input.intentKey }).first();
+  return toDocument(row);
+}
+
+/** Set just before the create call: a later retry that sees it must look in Lexware first. */
+export async function markAttempted(db: Db, documentId: string): Promise<void> {
+  await db('documents').where({ id: documentId }).update({ attempted_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+export async function completeDocument(db: Db, documentId: string, input: {
+  lexofficeId: string; contactId: string; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
+}): Promise<DocumentRow> {
+  const [row] = await db('documents').where({ id: documentId }).update({
+    lexoffice_id: input.lexofficeId, contact_id: input.contactId, number: input.number, title: input.title,
+    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken,
+    updated_at: db.fn.now(),
+  }).returning('*');
+  return toDocument(row);
+}
+
+export async function documentsOfOrder(db: Db, shopId: string, orderId: string): Promise<DocumentRow[]> {
+  const rows = await db('documents').where({ shop_id: shopId, order_id: orderId }).orderBy('created_at');
+  return rows.map(toDocument);
+}

@@ -1,0 +1,32 @@
+import type { Db } from '../connection';
+import type { LogOrigin, LogStatus } from '@belegfluss/shared';
+
+export interface LogEntryInput {
+  shopId: string;
+  origin: LogOrigin;
+  event: string;
+  status: LogStatus;
+  orderId?: string | null;
+  orderName?: string | null;
+  ref?: Record<string, string | number | null>;
+  body?: Record<string, unknown>;
+}
+
+export async function writeLog(db: Db, entry: LogEntryInput): Promise<void> {
+  await db('event_log').insert({
+    shop_id: entry.shopId, origin: entry.origin, event: entry.event, status: entry.status,
+    order_id: entry.orderId ?? null, order_name: entry.orderName ?? null,
+    ref: JSON.stringify(entry.ref ?? {}), body: JSON.stringify(entry.body ?? {}),
+  });
+}
+
+export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> { id: number; date: string }
+
+export async function recentLogs(db: Db, shopId: string, limit = 25): Promise<LogEntry[]> {
+  const rows = await db('event_log').where({ shop_id: shopId }).orderBy('id', 'desc').limit(limit);
+  return rows.map((r: Record<string, unknown>) => ({
+    id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogOrigin, event: r.event as string,
+    status: r.status as LogStatus, orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
+    ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
+  }));
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../connection';
+
+export interface WebhookDelivery {
+  webhookId: string;
+  eventId: string | null;
+  shopId: string;
+  topic: string;
+  resourceId: string | null;
+  triggeredAt: string | null;
+  body: unknown;
+}
+
+export type WebhookStatus = 'received' | 'started' | 'skipped' | 'unprocessable' | 'failed' | 'successful';
+
+/**
+ * One insert is both the durable record and the dedupe: a repeated webhook id, or
+ * the same event id for the same topic, inserts nothing and returns false.
+ */
+export async function recordDelivery(db: Db, d: WebhookDelivery): Promise<boolean> {
+  const result = await db.raw(
+    `insert into webhook_inbox (webhook_id, event_id, shop_id, topic, resource_id, triggered_at, body)
+     values (?, ?, ?, ?, ?, ?, ?) on conflict do nothing returning webhook_id`,
+    [d.webhookId, d.eventId, d.shopId, d.topic, d.resourceId, d.triggeredAt, JSON.stringify(d.body)],
+  );
+  return (result.rows as unknown[]).length > 0;
+}
+
+export async function markSignalled(db: Db, webhookId: string): Promise<void> {
+  await db('webhook_inbox').where({ webhook_id: webhookId }).update({ signalled_at: db.fn.now() });
+}
+
+export async function setDeliveryStatus(db: Db, webhookId: string, status: WebhookStatus, error?: string): Promise<void> {
+  await db('webhook_inbox').where({ webhook_id: webhookId }).update({ status, error: error ?? null });
+}
+
+/** Deliveries answered 200 but never signalled (Temporal was down, the gateway died). */
+export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit = 100): Promise<WebhookDelivery[]> {
+  const rows = await db('webhook_inbox')
+    .whereNull('signalled_at')
+    .where('received_at', '<', new Date(Date.now() - olderThanMs))
+    .orderBy('received_at')
+    .limit(limit);
+  return rows.map((r: Record<string, unknown>) => ({
+    webhookId: r.webhook_id as string, eventId: (r.event_id as string | null) ?? null, shopId: r.shop_id as string,
+    topic: r.topic as string, resourceId: (r.resource_id as string | null) ?? null,
+    triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null, body: r.body,
+  }));
+}

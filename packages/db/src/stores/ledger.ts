@@ -1,0 +1,45 @@
+import type { Db } from '../connection';
+
+/** The current period started one month before the next reset. */
+function periodStart(resetAt: Date): Date {
+  const start = new Date(resetAt);
+  start.setUTCMonth(start.getUTCMonth() - 1);
+  return start;
+}
+
+export async function creditsUsed(db: Db, shop: { id: string; creditsResetAt: Date }): Promise<number> {
+  const [row] = await db('transfer_ledger')
+    .where({ shop_id: shop.id, reason: 'document' })
+    .where('period_start', periodStart(shop.creditsResetAt))
+    .sum<{ sum: number | null }[]>({ sum: 'delta' });
+  return -Number(row?.sum ?? 0);
+}
+
+export type ChargeResult = { charged: true; used: number; quota: number } | { charged: false; reason: 'NO_CREDITS' | 'ALREADY_CHARGED'; used: number; quota: number };
+
+/**
+ * Takes one transfer for a document. The shop row is locked so that two workers
+ * can't both take the last transfer; the unique document_id makes a retry a no-op.
+ */
+export async function chargeTransfer(db: Db, shopId: string, documentId: string): Promise<ChargeResult> {
+  return db.transaction(async (trx) => {
+    const shop = await trx('shops').where({ id: shopId }).forUpdate().first();
+    if (!shop) throw new Error(`Shop ${shopId} not found`);
+    const quota = shop.credits_quota as number;
+    const start = periodStart(shop.credits_reset_at as Date);
+    const existing = await trx('transfer_ledger').where({ document_id: documentId }).first();
+    const used = await creditsUsed(trx, { id: shopId, creditsResetAt: shop.credits_reset_at as Date });
+    if (existing) return { charged: false, reason: 'ALREADY_CHARGED', used, quota };
+    if (used >= quota) return { charged: false, reason: 'NO_CREDITS', used, quota };
+    await trx('transfer_ledger').insert({ shop_id: shopId, document_id: documentId, delta: -1, reason: 'document', period_start: start });
+    return { charged: true, used: used + 1, quota };
+  });
+}
+
+/** Whether a document may still be created in this period (checked before the Lexware call). */
+export async function hasCredits(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
+  const shop = await db('shops').where({ id: shopId }).first();
+  if (!shop) throw new Error(`Shop ${shopId} not found`);
+  const used = await creditsUsed(db, { id: shopId, creditsResetAt: shop.credits_reset_at as Date });
+  return { ok: used < (shop.credits_quota as number), used, quota: shop.credits_quota as number };
+}

@@ -1,0 +1,122 @@
+import type { Db } from '../connection';
+import { planById, type ShopView } from '@belegfluss/shared';
+import { creditsUsed } from './ledger';
+
+export interface ShopRow {
+  id: string;
+  name: string;
+  email: string | null;
+  shopifyPlan: string | null;
+  shopifyTokenEnc: string | null;
+  scopes: string[];
+  missingAccessToken: boolean;
+  home: 'orders' | '';
+  planId: string;
+  planAnnual: boolean;
+  creditsQuota: number;
+  creditsResetAt: Date;
+  partner: boolean;
+  permissions: string[];
+  automationEnabled: boolean;
+  installedAt: Date;
+  uninstalledAt: Date | null;
+}
+
+type Raw = Record<string, unknown>;
+const toShop = (r: Raw): ShopRow => ({
+  id: r.id as string,
+  name: r.name as string,
+  email: (r.email as string | null) ?? null,
+  shopifyPlan: (r.shopify_plan as string | null) ?? null,
+  shopifyTokenEnc: (r.shopify_token_enc as string | null) ?? null,
+  scopes: r.shopify_scopes as string[],
+  missingAccessToken: r.missing_access_token as boolean,
+  home: r.home === 'orders' ? 'orders' : '',
+  planId: r.plan_id as string,
+  planAnnual: r.plan_annual as boolean,
+  creditsQuota: r.credits_quota as number,
+  creditsResetAt: r.credits_reset_at as Date,
+  partner: r.partner as boolean,
+  permissions: r.permissions as string[],
+  automationEnabled: r.automation_enabled as boolean,
+  installedAt: r.installed_at as Date,
+  uninstalledAt: (r.uninstalled_at as Date | null) ?? null,
+});
+
+export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefined> {
+  const row = await db('shops').where({ id: shopId }).first();
+  return row ? toShop(row) : undefined;
+}
+
+/** Install or re-install: the token and granted scopes replace what we had. */
+export async function saveShopInstall(db: Db, input: { shopId: string; tokenEnc: string; scopes: string[]; name?: string; email?: string; shopifyPlan?: string }): Promise<ShopRow> {
+  const [row] = await db('shops')
+    .insert({
+      id: input.shopId, shopify_token_enc: input.tokenEnc, shopify_scopes: input.scopes, missing_access_token: false,
+      name: input.name ?? input.shopId, email: input.email ?? null, shopify_plan: input.shopifyPlan ?? null,
+    })
+    .onConflict('id')
+    .merge({
+      shopify_token_enc: input.tokenEnc, shopify_scopes: input.scopes, missing_access_token: false, uninstalled_at: null,
+      updated_at: db.fn.now(),
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.shopifyPlan ? { shopify_plan: input.shopifyPlan } : {}),
+    })
+    .returning('*');
+  return toShop(row);
+}
+
+export async function markUninstalled(db: Db, shopId: string): Promise<void> {
+  await db('shops').where({ id: shopId }).update({ shopify_token_enc: null, missing_access_token: true, uninstalled_at: db.fn.now(), updated_at: db.fn.now() });
+}
+
+/** Everything `GET /api/shop` shows, computed from our own rows. */
+export async function shopView(db: Db, shopId: string): Promise<ShopView | undefined> {
+  const shop = await getShop(db, shopId);
+  if (!shop) return undefined;
+  const plan = planById(shop.planId);
+  const [connection, docs, hooks, used, downtimes] = await Promise.all([
+    db('lexoffice_connections').where({ shop_id: shopId }).first(),
+    db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('type').count<{ type: string; count: number }[]>({ count: '*' }).groupBy('type'),
+    db('webhook_inbox').where({ shop_id: shopId }).select('status').count<{ status: string; count: number }[]>({ count: '*' }).groupBy('status'),
+    creditsUsed(db, shop),
+    db('downtimes').where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', db.fn.now())).orderBy('starts_at'),
+  ]);
+  const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
+  const hookCount = (status: string) => Number(hooks.find((h) => h.status === status)?.count ?? 0);
+  const profile = connection?.profile as { companyName?: string | null; smallBusiness?: boolean } | null | undefined;
+  return {
+    shop: shop.id,
+    name: shop.name,
+    plan: {
+      id: plan.id, name: plan.name, annual: shop.planAnnual, logMaxAge: plan.logMaxAge,
+      credits: { used, quota: shop.creditsQuota, resetAt: shop.creditsResetAt.toISOString() },
+    },
+    lexoffice: {
+      isConnected: Boolean(connection),
+      connectedAt: connection ? (connection.connected_at as Date).toISOString() : null,
+      profile: profile ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false } : null,
+    },
+    stat: {
+      invoice: { created: docCount('invoice') },
+      credit: { created: docCount('credit') },
+      shopify: {
+        webhook: {
+          received: hooks.reduce((s, h) => s + Number(h.count), 0),
+          started: hookCount('started'), skipped: hookCount('skipped'), unprocessable: hookCount('unprocessable'),
+          failed: hookCount('failed'), successful: hookCount('successful'),
+        },
+      },
+    },
+    permissions: shop.permissions,
+    partner: shop.partner,
+    home: shop.home,
+    missingAccessToken: shop.missingAccessToken,
+    scopes: shop.scopes,
+    downtimes: downtimes.map((d: Raw) => ({
+      status: d.status as 'warning' | 'active', message: d.message as string,
+      startsAt: (d.starts_at as Date).toISOString(), endsAt: d.ends_at ? (d.ends_at as Date).toISOString() : null,
+    })),
+  };
+}

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, migrateLatest, type Db } from './connection';
+
+/**
+ * A fresh, migrated database per test file, on the real PostgreSQL server.
+ * TEST_DATABASE_URL (default: the local server) names the server to use.
+ */
+export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `belegfluss_test_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const db = createDb(url.toString());
+  await migrateLatest(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: base.toString() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

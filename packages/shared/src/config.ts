@@ -1,0 +1,44 @@
+/**
+ * Local ports and development defaults, in one place. Every service reads its
+ * settings from the environment and falls back to these, so a fresh clone runs
+ * with no configuration at all. Production sets every variable (see README).
+ */
+export const DEV_PORTS = {
+  sandboxControl: 4000, // sandbox control page and its HTTP API
+  sandboxShopify: 4010, // Shopify Admin API stand-in
+  sandboxLexware: 4020, // Lexware Office API and OAuth stand-in
+  sandboxSmtp: 2525, // SMTP stand-in (plain / STARTTLS)
+  sandboxSmtps: 2465, // SMTP stand-in (implicit TLS)
+  gateway: 8080,
+  shell: 3000,
+  preferences: 3001,
+  partner: 3002,
+  admin: 3003,
+  temporal: 7233,
+  temporalUi: 8233,
+} as const;
+
+export const DEV_DEFAULTS = {
+  databaseUrl: 'postgres://postgres@127.0.0.1:5432/belegfluss',
+  temporalAddress: `127.0.0.1:${DEV_PORTS.temporal}`,
+  temporalNamespace: 'default',
+  taskQueue: 'belegfluss-orders',
+  shopifyApiKey: 'belegfluss-dev-api-key',
+  shopifyApiSecret: 'belegfluss-dev-api-secret',
+  shopifyApiVersion: '2025-10',
+  /** `{shop}` is replaced by the shop domain; production: `https://{shop}`. */
+  shopifyAdminUrl: `http://127.0.0.1:${DEV_PORTS.sandboxShopify}/store/{shop}`,
+  lexofficeApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/v1`,
+  lexofficeOauthUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/oauth2`,
+  lexofficeClientId: 'belegfluss-dev-client',
+  lexofficeClientSecret: 'belegfluss-dev-client-secret',
+  appUrl: `http://127.0.0.1:${DEV_PORTS.gateway}`,
+  shellUrl: `http://127.0.0.1:${DEV_PORTS.shell}`,
+  /** 32 bytes, base64: the key that encrypts Lexware tokens and SMTP passwords at rest. */
+  encryptionKey: 'ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=',
+} as const;
+
+export function env(name: string, fallback: string): string {
+  const value = process.env[name];
+  return value === undefined || value === '' ? fallback : value;
+}

@@ -1,0 +1,39 @@
+/** The body of `POST /v1/invoices`, as far as we write it (api-notes, "Invoices"). */
+export interface LexofficeUnitPrice {
+  currency: 'EUR';
+  netAmount?: number;
+  grossAmount?: number;
+  taxRatePercentage: number;
+}
+
+export type LexofficeLineItem =
+  | { type: 'custom'; name: string; description?: string; quantity: number; unitName: string; unitPrice: LexofficeUnitPrice; discountPercentage?: number }
+  | { type: 'text'; name: string; description?: string };
+
+export type LexofficeTaxType =
+  | 'net' | 'gross' | 'vatfree' | 'intraCommunitySupply' | 'constructionService13b' | 'externalService13b'
+  | 'thirdPartyCountryService' | 'thirdPartyCountryDelivery' | 'photovoltaicEquipment';
+
+export interface LexofficeInvoiceInput {
+  voucherDate: string;
+  address: { contactId: string } | { name: string; street?: string; zip?: string; city?: string; countryCode: string };
+  lineItems: LexofficeLineItem[];
+  totalPrice: { currency: 'EUR' };
+  taxConditions: { taxType: LexofficeTaxType; taxSubType?: 'distanceSales' | 'electronicServices' };
+  shippingConditions: { shippingType: 'service' | 'serviceperiod' | 'delivery' | 'deliveryperiod' | 'none'; shippingDate?: string; shippingEndDate?: string };
+  title?: string;
+  introduction?: string;
+  remark?: string;
+}
+
+export interface LexofficeContactInput {
+  version: number;
+  roles: { customer: Record<string, never> | { number?: number } };
+  person?: { salutation?: string; firstName?: string; lastName: string };
+  company?: { name: string; vatRegistrationId?: string; allowTaxFreeInvoices?: boolean };
+  addresses?: { billing?: AddressEntry[]; shipping?: AddressEntry[] };
+  emailAddresses?: { business?: string[]; private?: string[] };
+  note?: string;
+}
+
+interface AddressEntry { supplement?: string; street?: string; zip?: string; city?: string; countryCode: string }

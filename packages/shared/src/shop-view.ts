@@ -1,0 +1,18 @@
+/** The answer of `GET /api/shop`, shared by the gateway and the front ends. */
+export interface ShopView {
+  shop: string;
+  name: string;
+  plan: { id: string; name: string; annual: boolean; logMaxAge: number; credits: { used: number; quota: number; resetAt: string } };
+  lexoffice: { isConnected: boolean; connectedAt: string | null; profile: { companyName: string | null; smallBusiness?: boolean } | null };
+  stat: {
+    invoice: { created: number };
+    credit: { created: number };
+    shopify: { webhook: { received: number; started: number; skipped: number; unprocessable: number; failed: number; successful: number } };
+  };
+  permissions: string[];
+  partner: boolean;
+  home: 'orders' | '';
+  missingAccessToken: boolean;
+  scopes: string[];
+  downtimes: { status: 'warning' | 'active'; message: string; startsAt: string; endsAt: string | null }[];
+}
