@@ -5,4 +5,6 @@ export * from './shopify-order';
 export * from './reasons';
 export * from './domain/has-happened';
 export * from './domain/invoice-draft';
+export * from './domain/invoice-decision';
+export * from './domain/contact-draft';
 export * from './shop-view';

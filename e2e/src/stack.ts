@@ -1,0 +1,84 @@
+import { createServer } from 'node:net';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { Worker } from '@temporalio/worker';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import { startGateway } from '@belegfluss/gateway';
+import { createOrderWorker, OrderNameKey, ShopDomainKey } from '@belegfluss/workflows';
+import { readSettings, type Settings } from '@belegfluss/shared/settings';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Stack {
+  settings: Settings;
+  sandbox: RunningSandbox;
+  gatewayUrl: string;
+  temporal: TestWorkflowEnvironment;
+  db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole back end for one test file, all real: the Temporal dev server (from the
+ * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
+ */
+export async function startStack(): Promise<Stack> {
+  const temporalCli = process.env.TEMPORAL_CLI_PATH;
+  if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
+  const database = await createTestDatabase();
+  const temporal = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: [ShopDomainKey, OrderNameKey] },
+  });
+  const gatewayPort = await freePort();
+  const appUrl = `http://127.0.0.1:${gatewayPort}`;
+  const sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    appUrl,
+    log: false,
+    webhookRetryDelaysMs: [200, 500, 1000],
+    lexwareEventRetryDelaysMs: [200, 500],
+  });
+  const base = readSettings();
+  const settings: Settings = {
+    ...base,
+    databaseUrl: database.url,
+    temporalAddress: temporal.address,
+    taskQueue: `e2e-${Math.random().toString(36).slice(2)}`,
+    appUrl,
+    shellUrl: 'http://127.0.0.1:3000',
+    shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
+    lexoffice: {
+      apiUrl: sandbox.urls.lexwareApi,
+      oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` },
+    },
+  };
+  const gateway = await startGateway(settings, gatewayPort);
+  const { worker, db: workerDb } = await createOrderWorker(settings, temporal.nativeConnection);
+  const running = worker.run();
+  return {
+    settings,
+    sandbox,
+    gatewayUrl: gateway.url,
+    temporal,
+    db: database.db,
+    async stop() {
+      (worker as Worker).shutdown();
+      await running;
+      await workerDb.destroy();
+      await gateway.close();
+      await sandbox.stop();
+      await temporal.teardown();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import type { LexofficeContactInput, LexofficeInvoiceInput } from '@belegfluss/shared';
+import { LexofficeError } from './errors';
+
+export interface LexofficeProfile {
+  organizationId: string;
+  companyName: string | null;
+  created?: { userId?: string; userName?: string; userEmail?: string; date?: string };
+  connectionId?: string;
+  businessFeatures: string[];
+  subscriptionStatus?: string;
+  taxType: 'net' | 'gross' | 'vatfree';
+  smallBusiness: boolean;
+  distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION';
+}
+
+export interface CreatedResource { id: string; resourceUri: string; createdDate: string; updatedDate: string; version: number }
+
+export interface LexofficeInvoice extends LexofficeInvoiceInput {
+  id: string;
+  version: number;
+  voucherNumber?: string;
+  voucherStatus: 'draft' | 'open' | 'paid' | 'voided';
+  totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
+}
+
+export interface LexofficeContact extends LexofficeContactInput { id: string; roles: { customer: { number?: number } } }
+
+export interface VoucherListEntry {
+  id: string; voucherType: string; voucherStatus: string; voucherNumber: string; voucherDate: string;
+  contactId?: string; contactName?: string; totalAmount: number; openAmount: number; currency: string;
+}
+
+export interface Page<T> { content: T[]; first: boolean; last: boolean; totalPages: number; totalElements: number; numberOfElements: number; size: number; number: number }
+
+function query(filter: Record<string, string | number | boolean | undefined>): URLSearchParams {
+  return new URLSearchParams(Object.entries(filter).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])));
+}
+
+export interface LexofficeClientOptions {
+  baseUrl: string;
+  /** Returns a valid access token; called for every request so refreshes are picked up. */
+  accessToken: () => Promise<string>;
+  /** Waits for a slot in the shared 2 requests/s bucket of this connection. */
+  throttle?: () => Promise<void>;
+}
+
+/**
+ * The Lexware Office public API, one method per call the app makes. Every finance
+ * path lives here too, so a correction touches this file only.
+ */
+export function createLexofficeClient(opts: LexofficeClientOptions) {
+  async function call<T>(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<T> {
+    await opts.throttle?.();
+    const res = await fetch(`${opts.baseUrl}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${await opts.accessToken()}`,
+        Accept: accept,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) {
+      const text = await res.text();
+      let parsed: unknown = text;
+      try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      throw new LexofficeError(res.status, parsed, method, path);
+    }
+    if (accept === 'application/pdf') return Buffer.from(await res.arrayBuffer()) as T;
+    return (res.status === 204 ? undefined : await res.json()) as T;
+  }
+
+  return {
+    profile: () => call<LexofficeProfile>('GET', '/profile'),
+    createContact: (contact: LexofficeContactInput) => call<CreatedResource>('POST', '/contacts', contact),
+    contact: (id: string) => call<LexofficeContact>('GET', `/contacts/${id}`),
+    updateContact: (id: string, contact: LexofficeContactInput) => call<CreatedResource>('PUT', `/contacts/${id}`, contact),
+    findContacts: (filter: { email?: string; name?: string; customer?: boolean }) =>
+      call<Page<LexofficeContact>>('GET', `/contacts?${query(filter)}`),
+    createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) => call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
+    invoice: (id: string) => call<LexofficeInvoice>('GET', `/invoices/${id}`),
+    invoicePdf: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/pdf'),
+    voucherList: (filter: { voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; page?: number; size?: number }) =>
+      call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
+  };
+}
+
+export type LexofficeClient = ReturnType<typeof createLexofficeClient>;

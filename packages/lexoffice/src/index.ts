@@ -1,0 +1,4 @@
+export * from './client';
+export * from './errors';
+export * from './oauth';
+export * from './session';

@@ -1,0 +1,36 @@
+import { DEV_DEFAULTS, env } from './config';
+
+export const LEXOFFICE_SCOPES = 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
+
+/** Every setting of the worker and the gateway, read from the environment once. */
+export function readSettings() {
+  const appUrl = env('APP_URL', DEV_DEFAULTS.appUrl);
+  return {
+    databaseUrl: env('DATABASE_URL', DEV_DEFAULTS.databaseUrl),
+    temporalAddress: env('TEMPORAL_ADDRESS', DEV_DEFAULTS.temporalAddress),
+    temporalNamespace: env('TEMPORAL_NAMESPACE', DEV_DEFAULTS.temporalNamespace),
+    taskQueue: env('TEMPORAL_TASK_QUEUE', DEV_DEFAULTS.taskQueue),
+    encryptionKey: env('ENCRYPTION_KEY', DEV_DEFAULTS.encryptionKey),
+    appUrl,
+    shellUrl: env('SHELL_URL', DEV_DEFAULTS.shellUrl),
+    shopify: {
+      apiKey: env('SHOPIFY_API_KEY', DEV_DEFAULTS.shopifyApiKey),
+      apiSecret: env('SHOPIFY_API_SECRET', DEV_DEFAULTS.shopifyApiSecret),
+      apiVersion: env('SHOPIFY_API_VERSION', DEV_DEFAULTS.shopifyApiVersion),
+      adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
+      scopes: env('SHOPIFY_SCOPES', 'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies'),
+    },
+    lexoffice: {
+      apiUrl: env('LEXOFFICE_API_URL', DEV_DEFAULTS.lexofficeApiUrl),
+      oauth: {
+        oauthUrl: env('LEXOFFICE_OAUTH_URL', DEV_DEFAULTS.lexofficeOauthUrl),
+        clientId: env('LEXOFFICE_CLIENT_ID', DEV_DEFAULTS.lexofficeClientId),
+        clientSecret: env('LEXOFFICE_CLIENT_SECRET', DEV_DEFAULTS.lexofficeClientSecret),
+        redirectUri: env('LEXOFFICE_REDIRECT_URI', `${appUrl}/api/lexoffice/callback`),
+        scope: env('LEXOFFICE_SCOPES', LEXOFFICE_SCOPES),
+      },
+    },
+  };
+}
+
+export type Settings = ReturnType<typeof readSettings>;

@@ -1,0 +1,48 @@
+/** A small Admin GraphQL client: one pinned API version, cost-aware retries on THROTTLED. */
+export interface AdminClientOptions { adminUrl: string; apiVersion: string; shop: string; accessToken: string }
+
+export class ShopifyGraphqlError extends Error {
+  constructor(readonly errors: unknown, readonly status: number) {
+    super(`Shopify GraphQL failed (${status}): ${JSON.stringify(errors)}`);
+    this.name = 'ShopifyGraphqlError';
+  }
+}
+
+export function createAdminClient(opts: AdminClientOptions) {
+  const url = `${opts.adminUrl.replace('{shop}', opts.shop)}/admin/api/${opts.apiVersion}/graphql.json`;
+  return async function graphql<T>(query: string, variables: Record<string, unknown> = {}, attempt = 0): Promise<T> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': opts.accessToken },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json().catch(() => ({}))) as {
+      data?: T; errors?: { extensions?: { code?: string } }[];
+      extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number } } };
+    };
+    const throttled = res.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
+    if (throttled && attempt < 5) {
+      const cost = body.extensions?.cost;
+      const missing = (cost?.requestedQueryCost ?? 50) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
+      const wait = Math.max(250, (missing / (cost?.throttleStatus?.restoreRate ?? 50)) * 1000);
+      await new Promise((r) => setTimeout(r, wait));
+      return graphql<T>(query, variables, attempt + 1);
+    }
+    if (!res.ok || body.errors?.length || !body.data) throw new ShopifyGraphqlError(body.errors ?? body, res.status);
+    return body.data;
+  };
+}
+
+export type AdminClient = ReturnType<typeof createAdminClient>;
+
+/** OAuth code exchange: `POST https://{shop}/admin/oauth/access_token`. */
+export async function exchangeShopifyCode(opts: { adminUrl: string; shop: string; apiKey: string; apiSecret: string; code: string }): Promise<{ accessToken: string; scopes: string[] }> {
+  const res = await fetch(`${opts.adminUrl.replace('{shop}', opts.shop)}/admin/oauth/access_token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ client_id: opts.apiKey, client_secret: opts.apiSecret, code: opts.code }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { access_token?: string; scope?: string };
+  if (!res.ok || !body.access_token) throw new Error(`Shopify-Token konnte nicht abgerufen werden (${res.status})`);
+  return { accessToken: body.access_token, scopes: (body.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean) };
+}

@@ -1,0 +1,3 @@
+export * from './hmac';
+export * from './session-token';
+export * from './admin';

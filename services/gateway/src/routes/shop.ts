@@ -1,0 +1,13 @@
+import type Router from '@koa/router';
+import { shopView } from '@belegfluss/db';
+import type { GatewayContext } from '../context';
+import { NotFound } from '../errors';
+import { sessionOf } from '../middleware/session';
+
+export function shopRoutes(gw: GatewayContext, api: Router): void {
+  api.get('/api/shop', async (ctx) => {
+    const view = await shopView(gw.db, sessionOf(ctx).shop);
+    if (!view) throw NotFound('Dieser Shop ist nicht installiert.');
+    ctx.body = view;
+  });
+}

@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import getRawBody from 'raw-body';
+import { randomUUID } from 'node:crypto';
+import { recordDelivery } from '@belegfluss/db';
+import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
+import type { GatewayContext } from '../context';
+import { signalDelivery } from '../signal';
+
+/**
+ * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
+ * written to the inbox (which also dedupes) and answered 200 before any slow work.
+ */
+export function webhookRoutes(gw: GatewayContext): Router {
+  const router = new Router();
+  router.post('/webhooks/shopify', async (ctx) => {
+    const raw = await getRawBody(ctx.req, { limit: '5mb' });
+    if (!verifyWebhookHmac(raw, ctx.get('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret)) {
+      ctx.status = 401;
+      ctx.body = { error: 'UNAUTHORIZED', message: 'Ungültige Webhook-Signatur' };
+      return;
+    }
+    const shopId = ctx.get('x-shopify-shop-domain');
+    const topic = ctx.get('x-shopify-topic');
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+    } catch {
+      ctx.status = 400;
+      ctx.body = { error: 'BAD_REQUEST', message: 'Der Webhook enthält kein gültiges JSON' };
+      return;
+    }
+    if (!isShopDomain(shopId) || !topic) {
+      ctx.status = 400;
+      ctx.body = { error: 'BAD_REQUEST', message: 'Shop oder Thema des Webhooks fehlt' };
+      return;
+    }
+    const delivery = {
+      webhookId: ctx.get('x-shopify-webhook-id') || randomUUID(),
+      eventId: ctx.get('x-shopify-event-id') || null,
+      shopId,
+      topic,
+      resourceId: body.id == null ? null : String(body.id),
+      triggeredAt: ctx.get('x-shopify-triggered-at') || null,
+      body,
+    };
+    const fresh = await recordDelivery(gw.db, delivery);
+    ctx.status = 200;
+    ctx.body = { ok: true, duplicate: !fresh };
+    if (fresh) {
+      // After the answer: a failure here is picked up by the relay.
+      setImmediate(() => {
+        signalDelivery(gw, delivery).catch((err: unknown) => gw.log.warn({ err, webhookId: delivery.webhookId }, 'signal failed; relay will retry'));
+      });
+    }
+  });
+  return router;
+}

@@ -1,0 +1,42 @@
+/**
+ * The messages of the order workflow, defined once and imported by both the
+ * gateway (client side) and the workflow, so the gateway never imports workflow code.
+ */
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import type { ShopifyOrder } from '@belegfluss/shared';
+
+export interface ShopifyEvent {
+  topic: string;
+  webhookId: string;
+  order?: ShopifyOrder;
+  refund?: unknown;
+}
+
+export interface OrderWorkflowInput {
+  shopId: string;
+  orderId: string;
+  /** Carried over by continueAsNew. */
+  state?: OrderState;
+}
+
+export interface OrderState {
+  order: ShopifyOrder | null;
+  invoice: { documentId: string; number: string | null } | null;
+  lastDecision: string | null;
+}
+
+export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
+export const orderStateQuery = defineQuery<OrderState>('orderState');
+
+export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);
+export const OrderNameKey = defineSearchAttributeKey('OrderName', SearchAttributeType.KEYWORD);
+
+export const orderWorkflowId = (shopId: string, orderId: string | number) => `order:${shopId}:${orderId}`;
+
+/** The ids of Shopify topics that carry an order, and where the order id sits. */
+export function orderIdOf(topic: string, body: Record<string, unknown>): string | null {
+  if (topic.startsWith('orders/')) return body.id == null ? null : String(body.id);
+  if (topic === 'refunds/create') return body.order_id == null ? null : String(body.order_id);
+  return null;
+}

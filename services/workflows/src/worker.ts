@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createDb, createSecretBox } from '@belegfluss/db';
+import { createActivities } from './activities';
+import { readSettings, type Settings } from '@belegfluss/shared/settings';
+
+export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+
+/** Creates the order worker; tests pass their own connection and settings. */
+export async function createOrderWorker(settings: Settings, connection: NativeConnection) {
+  const db = createDb(settings.databaseUrl);
+  const worker = await Worker.create({
+    connection,
+    namespace: settings.temporalNamespace,
+    taskQueue: settings.taskQueue,
+    workflowsPath,
+    activities: createActivities({ db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice }),
+  });
+  return { worker, db };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const settings = readSettings();
+  const connection = await NativeConnection.connect({ address: settings.temporalAddress });
+  const { worker, db } = await createOrderWorker(settings, connection);
+  const stop = () => worker.shutdown();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  console.log(`Worker läuft (Task-Queue ${settings.taskQueue}, Temporal ${settings.temporalAddress})`);
+  await worker.run();
+  await db.destroy();
+  await connection.close();
+}
