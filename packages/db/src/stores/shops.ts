@@ -81,7 +81,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
     db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('type').count<{ type: string; count: number }[]>({ count: '*' }).groupBy('type'),
     db('webhook_inbox').where({ shop_id: shopId }).select('status').count<{ status: string; count: number }[]>({ count: '*' }).groupBy('status'),
     creditsUsed(db, shop),
-    db('downtimes').where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', db.fn.now())).orderBy('starts_at'),
+    db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
   ]);
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
   const hookCount = (status: string) => Number(hooks.find((h) => h.status === status)?.count ?? 0);
