@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
@@ -6,18 +5,7 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, OrderNameKey, quietTemporal, ShopDomainKey } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from './ports';
 
 export interface Stack {
   settings: Settings;

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopView } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
+import { mkdirSync } from 'node:fs';
+import { launchChromium, screenshotDir, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
 
 let stack: Stack;
-beforeAll(async () => { stack = await startStack(); });
-afterAll(async () => { await stack?.stop(); });
+let frontends: Awaited<ReturnType<typeof serveFrontends>>;
+beforeAll(async () => {
+  stack = await startStack();
+  frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
+});
+afterAll(async () => {
+  await frontends?.stop();
+  await stack?.stop();
+});
 
 interface SandboxInvoice { id: string; voucherNumber: string; voucherStatus: string; remark?: string; address: { contactId?: string }; totalPrice: { totalGrossAmount: number }; lineItems: { name: string }[] }
 
@@ -57,6 +66,20 @@ describe('one order from Shopify to a Lexware invoice', () => {
       return ids.length > 0 && ids;
     });
     expect(found).toContain(`order:${shop}:${order.id}`);
+  });
+
+  it('shows the invoice on the dashboard of the shell, in Chromium', async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${frontends.urls.shell}/home?shop=${shop}`);
+      await page.getByText('Rechnungen: 1').waitFor({ timeout: 20_000 });
+      await page.getByText(/Verbunden seit/).first().waitFor();
+      mkdirSync(screenshotDir, { recursive: true });
+      await page.screenshot({ path: `${screenshotDir}/dashboard.png`, fullPage: true });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('creates no second invoice when Shopify delivers the same webhook again', async () => {
