@@ -6,23 +6,24 @@ import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
 import type { GatewayContext } from './context';
-import { startRelay } from './signal';
+import { createDispatcher, startRelay } from './signal';
 
 /** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
 export async function startGateway(settings: Settings, port: number): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const connection = await Connection.connect({ address: settings.temporalAddress });
-  const gw: GatewayContext = {
+  const base = {
     db: createDb(settings.databaseUrl),
     box: createSecretBox(settings.encryptionKey),
     temporal: new Client({ connection, namespace: settings.temporalNamespace }),
     settings,
     log,
   };
+  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base) };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
   });
-  const stopRelay = startRelay(gw);
+  const stopRelay = startRelay(gw, gw.dispatcher);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
@@ -31,6 +32,7 @@ export async function startGateway(settings: Settings, port: number): Promise<{ 
     async close() {
       stopRelay();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await gw.dispatcher.close();
       await gw.db.destroy();
       await connection.close();
     },

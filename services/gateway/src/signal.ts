@@ -1,14 +1,22 @@
 import { TypedSearchAttributes } from '@temporalio/common';
-import { markSignalled, unsignalledDeliveries, type WebhookDelivery } from '@belegfluss/db';
+import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliveries, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal } from '@belegfluss/workflows/api';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 
+type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log'>;
+
 /** Hands one recorded delivery to its order workflow, starting the workflow if needed. */
-export async function signalDelivery(ctx: GatewayContext, d: WebhookDelivery): Promise<void> {
+export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Promise<void> {
   const body = d.body as Record<string, unknown>;
   const orderId = orderIdOf(d.topic, body);
   if (!orderId) {
+    if (d.topic === 'app/uninstalled') {
+      // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.
+      await markUninstalled(ctx.db, d.shopId);
+      await writeLog(ctx.db, { shopId: d.shopId, origin: 'shopify', event: 'shop.uninstalled', status: 'warning', ref: { webhook: d.webhookId } }).catch(() => undefined);
+      await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
+    }
     await markSignalled(ctx.db, d.webhookId);
     return;
   }
@@ -32,23 +40,59 @@ export async function signalDelivery(ctx: GatewayContext, d: WebhookDelivery): P
 }
 
 /**
+ * Signals run in the background with bounded concurrency: a burst of webhooks is
+ * answered at once and reaches Temporal at the pace Temporal can take. A delivery
+ * already queued or in flight is not queued twice.
+ */
+export function createDispatcher(ctx: SignalContext, concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8), maxQueued = 20_000) {
+  const queue: WebhookDelivery[] = [];
+  const pending = new Set<string>();
+  let active = 0;
+  let closed = false;
+  const pump = () => {
+    while (!closed && active < concurrency && queue.length > 0) {
+      const d = queue.shift()!;
+      active++;
+      signalDelivery(ctx, d)
+        .catch((err: unknown) => ctx.log.warn({ err, webhookId: d.webhookId }, 'signal failed; relay will retry'))
+        .finally(() => {
+          active--;
+          pending.delete(d.webhookId);
+          pump();
+        });
+    }
+  };
+  return {
+    /** Past maxQueued the row stays unsignalled and the relay takes it later. */
+    enqueue(d: WebhookDelivery): void {
+      if (closed || pending.has(d.webhookId) || queue.length >= maxQueued) return;
+      pending.add(d.webhookId);
+      queue.push(d);
+      pump();
+    },
+    async close(): Promise<void> {
+      closed = true;
+      queue.length = 0;
+      while (active > 0) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;
+
+/**
  * Re-signals deliveries that were answered 200 but never reached Temporal (it was
  * down, or the gateway died in between), so an acknowledged webhook is never lost.
  */
-export function startRelay(ctx: GatewayContext, everyMs = 5_000): () => void {
+export function startRelay(ctx: SignalContext, dispatcher: Dispatcher, everyMs = 5_000, olderThanMs = 30_000): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    void (async () => {
-      try {
-        for (const d of await unsignalledDeliveries(ctx.db, everyMs)) await signalDelivery(ctx, d);
-      } catch (error) {
-        ctx.log.warn({ err: error }, 'relay could not signal; will try again');
-      } finally {
-        running = false;
-      }
-    })();
+    unsignalledDeliveries(ctx.db, olderThanMs)
+      .then((rows) => rows.forEach((d) => dispatcher.enqueue(d)))
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'relay could not read the inbox; will try again'))
+      .finally(() => { running = false; });
   }, everyMs);
   return () => clearInterval(timer);
 }

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { recordDelivery } from '@belegfluss/db';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
-import { signalDelivery } from '../signal';
 
 /**
  * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
@@ -46,12 +45,8 @@ export function webhookRoutes(gw: GatewayContext): Router {
     const fresh = await recordDelivery(gw.db, delivery);
     ctx.status = 200;
     ctx.body = { ok: true, duplicate: !fresh };
-    if (fresh) {
-      // After the answer: a failure here is picked up by the relay.
-      setImmediate(() => {
-        signalDelivery(gw, delivery).catch((err: unknown) => gw.log.warn({ err, webhookId: delivery.webhookId }, 'signal failed; relay will retry'));
-      });
-    }
+    // After the answer, in the background; a failure there is picked up by the relay.
+    if (fresh) gw.dispatcher.enqueue(delivery);
   });
   return router;
 }
