@@ -1,0 +1,104 @@
+import Router, { type RouterContext } from '@koa/router';
+import { z } from 'zod';
+import { recordPayment } from '../lexware/invoices/payment.js';
+import { openCents, voucherJson } from '../lexware/invoices/vouchers.js';
+import { createOrganization } from '../lexware/organizations.js';
+import { createConnection, issueTokens, PUBLIC_SCOPES } from '../lexware/tokens.js';
+import type { Organization, VoucherKind } from '../lexware/types.js';
+import type { Sandbox } from '../sandbox.js';
+import { body, ControlError } from './validate.js';
+
+const Profile = z.object({
+  companyName: z.string().min(1),
+  smallBusiness: z.boolean(),
+  distanceSalesPrinciple: z.enum(['ORIGIN', 'DESTINATION']),
+  businessFeatures: z.array(z.string()),
+  /** Shortcut: L = INVOICING, XL = INVOICING + INVOICING_PRO. */
+  version: z.enum(['S', 'M', 'L', 'XL']),
+  taxType: z.enum(['net', 'gross', 'vatfree']),
+  subscriptionStatus: z.string(),
+  userName: z.string(),
+  userEmail: z.email(),
+}).partial();
+
+type ProfileInput = z.infer<typeof Profile>;
+
+function profilePatch(input: ProfileInput): Omit<ProfileInput, 'version'> {
+  const { version, ...rest } = input;
+  if (!version) return rest;
+  const features = version === 'XL' ? ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'] : version === 'L' ? ['INVOICING', 'BOOKKEEPING'] : ['BOOKKEEPING'];
+  return { ...rest, businessFeatures: rest.businessFeatures ?? features };
+}
+
+function orgSummary(org: Organization): Record<string, unknown> {
+  return { id: org.id, profile: org.profile, contactCount: Object.keys(org.contacts).length, voucherCount: Object.keys(org.vouchers).length };
+}
+
+/** What tests and the control page need to set Lexware up and see what the app sent. */
+export function lexwareControlRoutes(sb: Sandbox): Router {
+  const router = new Router({ prefix: '/control/lexware' });
+  const orgs = () => Object.values(sb.state.lexware.organizations);
+  const orgFilter = (id: unknown) => (org: Organization) => typeof id !== 'string' || org.id === id;
+
+  router.get('/organizations', (ctx) => {
+    ctx.body = orgs().map(orgSummary);
+  });
+
+  router.post('/organizations', async (ctx) => {
+    const input = await body(ctx, Profile);
+    ctx.status = 201;
+    ctx.body = orgSummary(createOrganization(sb.state, profilePatch(input)));
+  });
+
+  router.put('/organizations/:id/profile', async (ctx) => {
+    const org = sb.state.lexware.organizations[ctx.params.id ?? ''];
+    if (!org) throw new ControlError(404, 'Organisation nicht gefunden');
+    org.profile = { ...org.profile, ...profilePatch(await body(ctx, Profile)) };
+    ctx.body = orgSummary(org);
+  });
+
+  /** Skips the consent page: a connection and tokens for an (optionally new) organisation. */
+  router.post('/tokens', async (ctx) => {
+    const input = await body(ctx, z.object({ organizationId: z.string().optional(), scopes: z.array(z.string()).optional(), clientId: z.string().optional() }));
+    const org = input.organizationId ? sb.state.lexware.organizations[input.organizationId] : createOrganization(sb.state);
+    if (!org) throw new ControlError(404, 'Organisation nicht gefunden');
+    const connection = createConnection(sb.state, org, input.clientId ?? sb.opts.lexwareClientId, input.scopes ?? PUBLIC_SCOPES);
+    ctx.status = 201;
+    ctx.body = { ...issueTokens(sb.state, connection), organizationId: org.id, connectionId: connection.id };
+  });
+
+  const listVouchers = (kind: VoucherKind) => (ctx: RouterContext) => {
+    ctx.body = orgs()
+      .filter(orgFilter(ctx.query.organizationId))
+      .flatMap((org) => Object.values(org.vouchers))
+      .filter((v) => v.kind === kind)
+      .map((v) => ({ ...voucherJson(v), openAmount: openCents(v) / 100 }));
+  };
+  router.get('/invoices', listVouchers('invoice'));
+  router.get('/credit-notes', listVouchers('creditnote'));
+
+  /** A simulated bank payment: the invoice's open amount drops, and the app gets the two events. */
+  router.post('/invoices/:id/pay', async (ctx) => {
+    const input = await body(ctx, z.object({ amount: z.number().positive().optional() }));
+    const org = orgs().find((o) => o.vouchers[ctx.params.id ?? '']);
+    const v = org?.vouchers[ctx.params.id ?? ''];
+    if (!org || !v) throw new ControlError(404, 'Rechnung nicht gefunden');
+    recordPayment(org, v, sb.publish, input.amount === undefined ? undefined : Math.round(input.amount * 100));
+    ctx.body = { ...voucherJson(v), openAmount: openCents(v) / 100 };
+  });
+
+  router.get('/public-key', (ctx) => {
+    ctx.type = 'application/x-pem-file';
+    ctx.body = sb.keys.publicKey;
+  });
+
+  router.get('/events', (ctx) => {
+    ctx.body = sb.state.lexware.eventDeliveries.map((d) => ({ ...d, payload: JSON.parse(d.body) as unknown }));
+  });
+
+  router.get('/contacts', (ctx) => {
+    ctx.body = orgs().filter(orgFilter(ctx.query.organizationId)).flatMap((org) => Object.values(org.contacts));
+  });
+
+  return router;
+}

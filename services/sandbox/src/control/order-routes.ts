@@ -1,0 +1,103 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import type { Sandbox } from '../sandbox.js';
+import type { OrderChange } from '../shopify/orders/service.js';
+import { SCENARIO_NAMES } from '../shopify/orders/scenarios.js';
+import { getShop } from '../shopify/shops.js';
+import { deliverySummary } from './shop-routes.js';
+import { body } from './validate.js';
+
+const Person = z.object({
+  email: z.email(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  company: z.string().optional(),
+  address1: z.string().optional(),
+  zip: z.string().optional(),
+  city: z.string().optional(),
+  country: z.string().optional(),
+  countryCode: z.string().length(2).optional(),
+  phone: z.string().optional(),
+});
+
+export const CreateOrder = z.object({
+  scenario: z.enum(SCENARIO_NAMES).default('de_b2c'),
+  paid: z.boolean().optional(),
+  gateway: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  sourceName: z.string().optional(),
+  note: z.string().optional(),
+  noteAttributes: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+  webhooks: z.boolean().optional(),
+  discount: z.object({ code: z.string(), percent: z.number().min(0).max(100) }).nullable().optional(),
+  customer: Person.optional(),
+  lineItems: z.array(z.object({ title: z.string().min(1), price: z.number().min(0), quantity: z.number().int().positive(), sku: z.string().optional(), taxRate: z.number().min(0).max(1) })).min(1).optional(),
+  /** How many orders to make at once, e.g. for the historical import. */
+  count: z.number().int().min(1).max(500).default(1),
+});
+
+const Refund = z.object({
+  mode: z.enum(['full', 'items', 'amount']).default('full'),
+  lineItems: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().positive() })).optional(),
+  amount: z.number().positive().optional(),
+  shipping: z.boolean().optional(),
+  note: z.string().optional(),
+});
+
+const Cancel = z.object({ reason: z.enum(['customer', 'fraud', 'inventory', 'declined', 'other']).default('customer'), refund: z.boolean().default(false) });
+
+const answer = (c: OrderChange) => ({ order: c.order, deliveries: c.deliveries.map((d) => ({ webhookId: d.webhookId, eventId: d.eventId, topic: d.topic })) });
+
+/** Orders over time: create (any scenario, any date), pay, fulfil, refund and cancel. */
+export function orderRoutes(sb: Sandbox): Router {
+  const router = new Router({ prefix: '/control/shops/:shop/orders' });
+  const shopOf = (param: string | undefined) => getShop(sb.state, param ?? '');
+
+  router.post('/', async (ctx) => {
+    const shop = shopOf(ctx.params.shop);
+    const { count, ...input } = await body(ctx, CreateOrder);
+    const changes = Array.from({ length: count }, () => sb.orders.create(shop, input));
+    ctx.status = 201;
+    ctx.body = count === 1 && changes[0] ? answer(changes[0]) : changes.map(answer);
+  });
+
+  router.get('/', (ctx) => {
+    ctx.body = Object.values(shopOf(ctx.params.shop).orders);
+  });
+
+  router.get('/:id', (ctx) => {
+    ctx.body = sb.orders.get(shopOf(ctx.params.shop), ctx.params.id ?? '');
+  });
+
+  router.post('/:id/pay', async (ctx) => {
+    const input = await body(ctx, z.object({ gateway: z.string().optional() }));
+    ctx.body = answer(sb.orders.pay(shopOf(ctx.params.shop), ctx.params.id ?? '', input.gateway));
+  });
+
+  router.post('/:id/fulfil', (ctx) => {
+    ctx.body = answer(sb.orders.fulfil(shopOf(ctx.params.shop), ctx.params.id ?? ''));
+  });
+
+  router.post('/:id/refund', async (ctx) => {
+    const input = await body(ctx, Refund);
+    ctx.body = answer(sb.orders.refund(shopOf(ctx.params.shop), ctx.params.id ?? '', input));
+  });
+
+  router.post('/:id/cancel', async (ctx) => {
+    const input = await body(ctx, Cancel);
+    ctx.body = answer(sb.orders.cancel(shopOf(ctx.params.shop), ctx.params.id ?? '', input.reason, input.refund));
+  });
+
+  router.get('/:id/webhooks', (ctx) => {
+    const id = Number(ctx.params.id);
+    ctx.body = shopOf(ctx.params.shop)
+      .deliveries.filter((d) => {
+        const p = JSON.parse(d.body) as { id?: number; order_id?: number };
+        return p.id === id || p.order_id === id;
+      })
+      .map(deliverySummary);
+  });
+
+  return router;
+}

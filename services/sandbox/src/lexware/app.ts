@@ -1,0 +1,39 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { Logger } from 'pino';
+import { errorHandler } from '../http/errors.js';
+import type { SandboxState } from '../state.js';
+import { contactsRouter, type Publish } from './contacts.js';
+import { vouchersRouter } from './invoices/routes.js';
+import { authenticate, faults, jsonOnly, rateLimit } from './middleware.js';
+import { lexwareOauthRouter } from './oauth.js';
+import { profileRouter } from './profile.js';
+import { TokenBuckets } from './rate-limit.js';
+
+export interface LexwareAppOptions {
+  state: SandboxState;
+  log: Logger;
+  clients: Record<string, string>;
+  buckets: TokenBuckets;
+  publish: Publish;
+  /** Extra /v1 routers (finance, event subscriptions…), mounted behind the same auth and limits. */
+  extra?: Router[];
+  onRevoked?: (connectionId: string, organizationId: string) => void;
+}
+
+/** The Lexware Office stand-in: OAuth on /oauth2, the public API on /v1. */
+export function lexwareApp(o: LexwareAppOptions): Koa {
+  const app = new Koa();
+  app.use(errorHandler(o.log));
+
+  const oauth = lexwareOauthRouter({ state: o.state, clients: o.clients, onRevoked: o.onRevoked });
+  app.use(oauth.routes()).use(oauth.allowedMethods());
+
+  const api = new Router({ prefix: '/v1' });
+  api.use(authenticate(o.state), rateLimit(o.buckets), faults(o.state), jsonOnly());
+  for (const r of [profileRouter(), contactsRouter(o.publish), vouchersRouter(o.publish), ...(o.extra ?? [])]) {
+    api.use(r.routes(), r.allowedMethods());
+  }
+  app.use(api.routes()).use(api.allowedMethods());
+  return app;
+}

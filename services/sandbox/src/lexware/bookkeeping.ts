@@ -1,0 +1,92 @@
+import Router from '@koa/router';
+import { readJson } from '../http/body.js';
+import { lexwareTime } from '../time.js';
+import { issueList, newerError, notAllowed, notNull, validationFailed } from './errors.js';
+import { paymentJson } from './invoices/payment.js';
+import { openCents } from './invoices/vouchers.js';
+import { lex } from './middleware.js';
+import { paged } from './paging.js';
+import type { Voucher } from './types.js';
+
+const VOUCHER_TYPES = ['invoice', 'creditnote'];
+const STATUSES = ['draft', 'open', 'overdue', 'paid', 'paidoff', 'voided'];
+
+/** The voucherlist shows `overdue` for an open invoice past its due date. */
+function listStatus(v: Voucher): string {
+  if (v.status === 'open' && v.kind === 'invoice' && v.dueDate && Date.parse(v.dueDate) < Date.now()) return 'overdue';
+  return v.status;
+}
+
+function listEntry(v: Voucher): Record<string, unknown> {
+  return {
+    id: v.id,
+    voucherType: v.kind,
+    voucherStatus: listStatus(v),
+    voucherNumber: v.voucherNumber ?? '',
+    voucherDate: v.voucherDate,
+    createdDate: v.json.createdDate,
+    updatedDate: v.json.updatedDate,
+    dueDate: v.dueDate ?? null,
+    contactId: v.contactId ?? null,
+    contactName: v.contactName,
+    totalAmount: v.totalGross,
+    openAmount: openCents(v) / 100,
+    currency: 'EUR',
+    archived: false,
+  };
+}
+
+/** Voucher list, payments and the partner assignment hint. */
+export function bookkeepingRouter(): Router {
+  const router = new Router();
+
+  router.get('/voucherlist', (ctx) => {
+    const q = ctx.query as Record<string, string | undefined>;
+    const details = [];
+    if (!q.voucherType) details.push(notNull('voucherType'));
+    if (!q.voucherStatus) details.push(notNull('voucherStatus'));
+    if (details.length) return newerError(ctx, 400, 'voucherType und voucherStatus sind Pflicht', details);
+    const types = (q.voucherType ?? '').split(',');
+    const statuses = (q.voucherStatus ?? '').split(',');
+    if (types.some((t) => t !== 'any' && !VOUCHER_TYPES.includes(t)) || statuses.some((s) => s !== 'any' && !STATUSES.includes(s))) {
+      return newerError(ctx, 400, 'Unbekannter voucherType oder voucherStatus');
+    }
+    let list = Object.values(lex(ctx).org.vouchers)
+      .filter((v) => types.includes('any') || types.includes(v.kind))
+      // An overdue invoice is still open, so the `open` filter keeps it.
+      .filter((v) => statuses.includes('any') || statuses.includes(listStatus(v)) || statuses.includes(v.status));
+    if (q.contactId) list = list.filter((v) => v.contactId === q.contactId);
+    if (q.voucherNumber) list = list.filter((v) => v.voucherNumber === q.voucherNumber);
+    if (q.voucherDateFrom) list = list.filter((v) => v.voucherDate.slice(0, 10) >= (q.voucherDateFrom ?? ''));
+    if (q.voucherDateTo) list = list.filter((v) => v.voucherDate.slice(0, 10) <= (q.voucherDateTo ?? ''));
+    const sort = q.sort ?? 'voucherDate,DESC';
+    const desc = sort.endsWith('DESC');
+    const key = sort.split(',')[0] === 'voucherNumber' ? (v: Voucher) => v.voucherNumber ?? '' : (v: Voucher) => `${v.voucherDate}|${String(v.json.createdDate)}`;
+    list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (desc ? -1 : 1));
+    ctx.body = paged(ctx, list.map(listEntry));
+  });
+
+  router.get('/payments/:voucherId', (ctx) => {
+    const v = lex(ctx).org.vouchers[ctx.params.voucherId ?? ''];
+    if (!v) return newerError(ctx, 404, 'Not Found');
+    if (v.status === 'draft') return newerError(ctx, 406, 'Für Entwürfe gibt es keine Zahlungen');
+    ctx.body = paymentJson(v);
+  });
+
+  router.post('/transaction-assignment-hint', async (ctx) => {
+    const { org } = lex(ctx);
+    const body = ((await readJson(ctx)) ?? {}) as { voucherId?: string; externalReference?: string };
+    const details = [];
+    if (!body.voucherId) details.push(notNull('voucherId'));
+    if (!body.externalReference) details.push(notNull('externalReference'));
+    if (details.length) return validationFailed(ctx, details);
+    if (!org.vouchers[body.voucherId as string]) return validationFailed(ctx, [notAllowed('voucherId', 'Beleg existiert nicht')]);
+    if (org.hints[body.voucherId as string]) return issueList(ctx, 409, [{ i18nKey: 'conflict', source: 'voucherId', type: 'conflict' }]);
+    const hint = { voucherId: body.voucherId as string, externalReference: body.externalReference as string, createdDate: lexwareTime() };
+    org.hints[hint.voucherId] = hint;
+    ctx.status = 201;
+    ctx.body = { voucherId: hint.voucherId, externalReference: hint.externalReference };
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import { DEV_DEFAULTS, DEV_PORTS } from '@belegfluss/shared/config';
+import pino, { type Logger } from 'pino';
+import { SHOPIFY_RETRY_DELAYS_MS } from './shopify/webhooks.js';
+import type { Knobs } from './state.js';
+
+export interface SandboxPorts {
+  control: number;
+  shopify: number;
+  lexware: number;
+  smtp: number;
+  smtps: number;
+}
+
+export interface SandboxOptions {
+  /** 0 picks a free port; the actual URLs come back from startSandbox. */
+  ports?: Partial<SandboxPorts>;
+  host?: string;
+  appUrl?: string;
+  appSecret?: string;
+  apiKey?: string;
+  apiVersion?: string;
+  lexwareClientId?: string;
+  lexwareClientSecret?: string;
+  dataDir?: string;
+  log?: Logger | false;
+  webhookRetryDelaysMs?: number[];
+  webhookTimeoutMs?: number;
+  /** Lexware retries callbacks after 10, 20, 40, 80 and 160 s; tests shorten this. */
+  lexwareEventRetryDelaysMs?: number[];
+  /** false turns the SMTP servers off (tests that don't need them start faster). */
+  smtp?: false | { auth?: { user: string; pass: string } | null };
+  knobs?: { shopify?: Partial<Knobs['shopify']>; lexware?: Partial<Knobs['lexware']> };
+}
+
+export type ResolvedOptions = Required<Omit<SandboxOptions, 'dataDir' | 'log' | 'ports' | 'knobs' | 'smtp'>> & {
+  dataDir?: string;
+  log: Logger;
+  ports: SandboxPorts;
+  knobs: NonNullable<SandboxOptions['knobs']>;
+  smtp: SandboxOptions['smtp'];
+};
+
+export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
+  return {
+    ports: {
+      control: DEV_PORTS.sandboxControl,
+      shopify: DEV_PORTS.sandboxShopify,
+      lexware: DEV_PORTS.sandboxLexware,
+      smtp: DEV_PORTS.sandboxSmtp,
+      smtps: DEV_PORTS.sandboxSmtps,
+      ...o.ports,
+    },
+    host: o.host ?? '127.0.0.1',
+    appUrl: (o.appUrl ?? DEV_DEFAULTS.appUrl).replace(/\/$/, ''),
+    appSecret: o.appSecret ?? DEV_DEFAULTS.shopifyApiSecret,
+    apiKey: o.apiKey ?? DEV_DEFAULTS.shopifyApiKey,
+    apiVersion: o.apiVersion ?? DEV_DEFAULTS.shopifyApiVersion,
+    lexwareClientId: o.lexwareClientId ?? DEV_DEFAULTS.lexofficeClientId,
+    lexwareClientSecret: o.lexwareClientSecret ?? DEV_DEFAULTS.lexofficeClientSecret,
+    dataDir: o.dataDir,
+    log: o.log === false ? pino({ level: 'silent' }) : (o.log ?? pino({ name: 'sandbox' })),
+    webhookRetryDelaysMs: o.webhookRetryDelaysMs ?? SHOPIFY_RETRY_DELAYS_MS,
+    webhookTimeoutMs: o.webhookTimeoutMs ?? 5000,
+    lexwareEventRetryDelaysMs: o.lexwareEventRetryDelaysMs ?? [10_000, 20_000, 40_000, 80_000, 160_000],
+    smtp: o.smtp,
+    knobs: o.knobs ?? {},
+  };
+}

@@ -1,0 +1,54 @@
+import type { Publish } from './lexware/contacts.js';
+import { LexwareEvents } from './lexware/events.js';
+import { loadOrCreateKeys, type KeyPair } from './lexware/signing.js';
+import { TokenBuckets } from './lexware/rate-limit.js';
+import type { ResolvedOptions } from './options.js';
+import { OrderService } from './shopify/orders/service.js';
+import { WebhookDispatcher } from './shopify/webhooks.js';
+import type { MailSettings } from './smtp/server.js';
+import type { SandboxState } from './state.js';
+
+export interface SandboxUrls {
+  control: string;
+  shopify: string;
+  /** Replace {shop} with the shop domain, as DEV_DEFAULTS.shopifyAdminUrl does. */
+  shopifyAdmin: string;
+  lexware: string;
+  lexwareApi: string;
+  lexwareOauth: string;
+  smtp?: { host: string; port: number; securePort: number };
+}
+
+/** Everything the routers share: state, options and the services that act on both. */
+export class Sandbox {
+  readonly webhooks: WebhookDispatcher;
+  readonly orders: OrderService;
+  readonly buckets: TokenBuckets;
+  urls: SandboxUrls = { control: '', shopify: '', shopifyAdmin: '', lexware: '', lexwareApi: '', lexwareOauth: '' };
+  readonly keys: KeyPair;
+  readonly mailSettings: MailSettings;
+  smtpCert?: string;
+  readonly events: LexwareEvents;
+  /** Lexware domain events go out as signed callbacks to the organisation's subscriptions. */
+  readonly publish: Publish;
+
+  constructor(
+    public state: SandboxState,
+    readonly opts: ResolvedOptions,
+  ) {
+    this.webhooks = new WebhookDispatcher(state, {
+      appUrl: opts.appUrl,
+      appSecret: opts.appSecret,
+      apiVersion: opts.apiVersion,
+      retryDelaysMs: opts.webhookRetryDelaysMs,
+      timeoutMs: opts.webhookTimeoutMs,
+      log: opts.log,
+    });
+    this.orders = new OrderService(state, this.webhooks);
+    this.buckets = new TokenBuckets(() => this.state.knobs.lexware.rateLimitPerSecond);
+    this.keys = loadOrCreateKeys(opts.dataDir);
+    this.mailSettings = { auth: opts.smtp ? (opts.smtp.auth ?? null) : null, requireTls: false };
+    this.events = new LexwareEvents(state, this.keys.privateKey, opts.lexwareEventRetryDelaysMs, opts.log);
+    this.publish = (org, eventType, resourceId) => this.events.publish(org, eventType, resourceId);
+  }
+}

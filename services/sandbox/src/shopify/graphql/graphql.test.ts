@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../index.js';
+import { fakeApp, json, post, startTestSandbox } from '../../test-support.js';
+
+const SHOP = 'gql-shop.myshopify.com';
+let sb: RunningSandbox;
+let app: Awaited<ReturnType<typeof fakeApp>>;
+let token: string;
+
+interface GqlAnswer<T = Record<string, unknown>> {
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  extensions: { cost: { requestedQueryCost: number; throttleStatus: { maximumAvailable: number; currentlyAvailable: number; restoreRate: number } } };
+}
+
+const gql = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}, accessToken = token) =>
+  json<GqlAnswer<T>>(await post(`${sb.urls.shopify}/store/${SHOP}/admin/api/2025-10/graphql.json`, { query, variables }, { 'X-Shopify-Access-Token': accessToken }));
+
+beforeAll(async () => {
+  app = await fakeApp();
+  sb = await startTestSandbox({ appUrl: app.url });
+  await post(`${sb.urls.control}/control/shops`, { shop: SHOP });
+  token = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_orders', 'write_orders', 'read_customers', 'read_all_orders'] }))).access_token;
+  await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, { scenario: 'de_b2c', createdAt: '2025-01-10T10:00:00+01:00', count: 3 });
+  await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, { scenario: 'de_b2c', count: 2 });
+});
+afterAll(async () => {
+  await sb.stop();
+  await app.close();
+});
+
+describe('Admin GraphQL', () => {
+  it('answers 401 without a valid token', async () => {
+    const res = await post(`${sb.urls.shopify}/store/${SHOP}/admin/api/2025-10/graphql.json`, { query: '{ shop { name } }' }, { 'X-Shopify-Access-Token': 'nope' });
+    expect(res.status).toBe(401);
+  });
+
+  it('pages orders and searches by created_at, reporting cost', async () => {
+    const q = `query($after: String) { orders(first: 2, after: $after, query: "created_at:>=2025-01-01 created_at:<2025-02-01") { nodes { id name createdAt totalPriceSet { shopMoney { amount currencyCode } } } pageInfo { hasNextPage endCursor } } }`;
+    const page1 = await gql<{ orders: { nodes: Array<{ name: string }>; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(q);
+    expect(page1.data!.orders.nodes).toHaveLength(2);
+    expect(page1.data!.orders.pageInfo.hasNextPage).toBe(true);
+    const page2 = await gql<{ orders: { nodes: unknown[]; pageInfo: { hasNextPage: boolean } } }>(q, { after: page1.data!.orders.pageInfo.endCursor });
+    expect(page2.data!.orders.nodes).toHaveLength(1);
+    expect(page2.data!.orders.pageInfo.hasNextPage).toBe(false);
+    expect(page1.extensions.cost.requestedQueryCost).toBeGreaterThan(2);
+    expect(page1.extensions.cost.throttleStatus.maximumAvailable).toBe(2000);
+  });
+
+  it('marks an order paid and writes metafields atomically', async () => {
+    const list = await gql<{ orders: { nodes: Array<{ id: string; canMarkAsPaid: boolean }> } }>('{ orders(first: 1, reverse: true) { nodes { id canMarkAsPaid } } }');
+    const order = list.data!.orders.nodes[0]!;
+    expect(order.canMarkAsPaid).toBe(true);
+    const paid = await gql<{ orderMarkAsPaid: { order: { displayFinancialStatus: string }; userErrors: unknown[] } }>('mutation($id: ID!) { orderMarkAsPaid(input: {id: $id}) { order { displayFinancialStatus } userErrors { field message } } }', { id: order.id });
+    expect(paid.data!.orderMarkAsPaid.order.displayFinancialStatus).toBe('PAID');
+    const again = await gql<{ orderMarkAsPaid: { userErrors: unknown[] } }>('mutation($id: ID!) { orderMarkAsPaid(input: {id: $id}) { userErrors { field message } } }', { id: order.id });
+    expect(again.data!.orderMarkAsPaid.userErrors).toHaveLength(1);
+
+    const set = 'mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { metafields { key value } userErrors { field message code } } }';
+    const bad = await gql<{ metafieldsSet: { metafields: unknown[]; userErrors: unknown[] } }>(set, { m: [{ ownerId: order.id, namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0001' }, { ownerId: order.id, namespace: 'belegfluss', key: 'invoice_json', type: 'json', value: '{oops' }] });
+    expect(bad.data!.metafieldsSet.userErrors).toHaveLength(1);
+    const read = await gql<{ order: { metafield: unknown } }>('query($id: ID!) { order(id: $id) { metafield(namespace: "belegfluss", key: "invoice_number") { value } } }', { id: order.id });
+    expect(read.data!.order.metafield).toBeNull();
+    const good = await gql<{ metafieldsSet: { metafields: Array<{ value: string }> } }>(set, { m: [{ ownerId: order.id, namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0001' }] });
+    expect(good.data!.metafieldsSet.metafields[0]!.value).toBe('RE0001');
+  });
+
+  it('denies fields without the scope and throttles by cost', async () => {
+    const limited = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_products'] }))).access_token;
+    const denied = await gql('{ orders(first: 1) { nodes { id } } }', {}, limited);
+    expect(denied.errors![0]!.extensions!.code).toBe('ACCESS_DENIED');
+
+    await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shopify: { graphqlCostLimit: 100, graphqlRestoreRate: 1 } }) });
+    sb.state.shops[SHOP]!.throttle.available = 100;
+    const big = '{ orders(first: 50) { nodes { id lineItems(first: 5) { nodes { id } } } } }';
+    const throttled = await gql(big);
+    expect(throttled.errors![0]!.extensions!.code).toBe('THROTTLED');
+  });
+
+  it('creates webhook subscriptions and app subscriptions', async () => {
+    const created = await gql<{ webhookSubscriptionCreate: { webhookSubscription: { topic: string; endpoint: { callbackUrl: string } } } }>(
+      `mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/other", format: "JSON"}) { webhookSubscription { topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } userErrors { message } } }`,
+    );
+    expect(created.data!.webhookSubscriptionCreate.webhookSubscription.endpoint.callbackUrl).toBe(`${app.url}/other`);
+    const charge = await gql<{ appSubscriptionCreate: { confirmationUrl: string; appSubscription: { status: string } } }>(
+      `mutation { appSubscriptionCreate(name: "Belegfluss Basic", returnUrl: "${app.url}/billing", test: true, lineItems: [{plan: {appRecurringPricingDetails: {price: {amount: 9.99, currencyCode: EUR}}}}]) { confirmationUrl appSubscription { status } userErrors { message } } }`,
+    );
+    expect(charge.data!.appSubscriptionCreate.appSubscription.status).toBe('PENDING');
+    const confirm = await fetch(charge.data!.appSubscriptionCreate.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    expect(confirm.headers.get('location')).toContain(`${app.url}/billing?charge_id=`);
+    const install = await gql<{ currentAppInstallation: { activeSubscriptions: Array<{ status: string }>; accessScopes: Array<{ handle: string }> } }>('{ currentAppInstallation { accessScopes { handle } activeSubscriptions { status } } }');
+    expect(install.data!.currentAppInstallation.activeSubscriptions[0]!.status).toBe('ACTIVE');
+  });
+});

@@ -1,0 +1,132 @@
+import { buildSchema } from 'graphql';
+
+/** The subset of the Admin GraphQL API (2025-10) that the app uses, with Shopify's names and shapes. */
+export const SDL = /* GraphQL */ `
+scalar DateTime
+scalar Decimal
+scalar URL
+scalar JSON
+
+type Query {
+  shop: Shop!
+  orders(first: Int, after: String, last: Int, before: String, query: String, sortKey: String, reverse: Boolean): OrderConnection!
+  order(id: ID!): Order
+  customers(first: Int, after: String, query: String): CustomerConnection!
+  customer(id: ID!): Customer
+  companies(first: Int, after: String, query: String): CompanyConnection!
+  currentAppInstallation: AppInstallation!
+  webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
+}
+
+type Mutation {
+  metafieldsSet(metafields: [MetafieldsSetInput!]!): MetafieldsSetPayload
+  orderMarkAsPaid(input: OrderMarkAsPaidInput!): OrderMarkAsPaidPayload
+  webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
+  webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
+  appSubscriptionCreate(name: String!, lineItems: [JSON!]!, returnUrl: URL!, test: Boolean, trialDays: Int): AppSubscriptionCreatePayload
+}
+
+type PageInfo { hasNextPage: Boolean!, hasPreviousPage: Boolean!, startCursor: String, endCursor: String }
+type MoneyV2 { amount: Decimal!, currencyCode: String! }
+type MoneyBag { shopMoney: MoneyV2!, presentmentMoney: MoneyV2! }
+type UserError { field: [String!], message: String! }
+type MetafieldsSetUserError { field: [String!], message: String!, code: String, elementIndex: Int }
+type Attribute { key: String!, value: String }
+
+type ShopPlan { displayName: String!, partnerDevelopment: Boolean!, shopifyPlus: Boolean!, publicDisplayName: String! }
+type ShopAddress { country: String, countryCodeV2: String, city: String, zip: String, address1: String }
+type Shop {
+  id: ID!, name: String!, email: String!, contactEmail: String!, myshopifyDomain: String!, url: URL!,
+  currencyCode: String!, ianaTimezone: String!, plan: ShopPlan!, billingAddress: ShopAddress!,
+  metafield(namespace: String, key: String!): Metafield
+  metafields(first: Int, namespace: String): MetafieldConnection!
+}
+
+type MailingAddress {
+  firstName: String, lastName: String, name: String, company: String, address1: String, address2: String,
+  city: String, zip: String, province: String, country: String, countryCodeV2: String, phone: String
+}
+
+type TaxLine { title: String!, rate: Float, ratePercentage: Float, priceSet: MoneyBag!, channelLiable: Boolean }
+type DiscountAllocation { allocatedAmountSet: MoneyBag! }
+
+type LineItem {
+  id: ID!, name: String!, title: String!, sku: String, variantTitle: String, vendor: String, quantity: Int!,
+  currentQuantity: Int!, taxable: Boolean!, requiresShipping: Boolean!,
+  originalUnitPriceSet: MoneyBag!, discountedUnitPriceSet: MoneyBag!, originalTotalSet: MoneyBag!, totalDiscountSet: MoneyBag!,
+  taxLines: [TaxLine!]!, discountAllocations: [DiscountAllocation!]!, customAttributes: [Attribute!]!
+}
+type LineItemEdge { cursor: String!, node: LineItem! }
+type LineItemConnection { edges: [LineItemEdge!]!, nodes: [LineItem!]!, pageInfo: PageInfo! }
+
+type ShippingLine { title: String!, code: String, originalPriceSet: MoneyBag!, discountedPriceSet: MoneyBag!, taxLines: [TaxLine!]! }
+type ShippingLineEdge { cursor: String!, node: ShippingLine! }
+type ShippingLineConnection { edges: [ShippingLineEdge!]!, nodes: [ShippingLine!]!, pageInfo: PageInfo! }
+
+type OrderTransaction { id: ID!, kind: String!, status: String!, gateway: String, amountSet: MoneyBag!, processedAt: DateTime, createdAt: DateTime! }
+type Refund { id: ID!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag! }
+
+type Metafield { id: ID!, namespace: String!, key: String!, value: String!, type: String!, createdAt: DateTime!, updatedAt: DateTime!, ownerType: String, compareDigest: String! }
+type MetafieldEdge { cursor: String!, node: Metafield! }
+type MetafieldConnection { edges: [MetafieldEdge!]!, nodes: [Metafield!]!, pageInfo: PageInfo! }
+
+type Company { id: ID!, name: String!, externalId: String, note: String, createdAt: DateTime! }
+type CompanyEdge { cursor: String!, node: Company! }
+type CompanyConnection { edges: [CompanyEdge!]!, nodes: [Company!]!, pageInfo: PageInfo! }
+type PurchasingCompany { company: Company! }
+
+type Customer {
+  id: ID!, legacyResourceId: String!, firstName: String, lastName: String, displayName: String!, email: String, phone: String,
+  createdAt: DateTime!, updatedAt: DateTime!, taxExempt: Boolean!, tags: [String!]!, note: String, defaultAddress: MailingAddress,
+  metafield(namespace: String, key: String!): Metafield
+  metafields(first: Int, namespace: String): MetafieldConnection!
+}
+type CustomerEdge { cursor: String!, node: Customer! }
+type CustomerConnection { edges: [CustomerEdge!]!, nodes: [Customer!]!, pageInfo: PageInfo! }
+
+type Order {
+  id: ID!, legacyResourceId: String!, name: String!, email: String, phone: String, note: String,
+  createdAt: DateTime!, updatedAt: DateTime!, processedAt: DateTime!, cancelledAt: DateTime, cancelReason: String, closed: Boolean!,
+  test: Boolean!, confirmed: Boolean!, currencyCode: String!, presentmentCurrencyCode: String!, taxesIncluded: Boolean!, taxExempt: Boolean!,
+  displayFinancialStatus: String, displayFulfillmentStatus: String!, sourceName: String, tags: [String!]!,
+  paymentGatewayNames: [String!]!, canMarkAsPaid: Boolean!, fullyPaid: Boolean!, unpaid: Boolean!,
+  customAttributes: [Attribute!]!, discountCodes: [String!]!,
+  totalPriceSet: MoneyBag!, subtotalPriceSet: MoneyBag!, totalTaxSet: MoneyBag!, totalDiscountsSet: MoneyBag!,
+  totalShippingPriceSet: MoneyBag!, totalOutstandingSet: MoneyBag!, totalRefundedSet: MoneyBag!, totalTipReceivedSet: MoneyBag!,
+  currentTotalPriceSet: MoneyBag!,
+  customer: Customer, billingAddress: MailingAddress, shippingAddress: MailingAddress, purchasingEntity: PurchasingCompany,
+  taxLines: [TaxLine!]!, lineItems(first: Int, after: String): LineItemConnection!, shippingLines(first: Int): ShippingLineConnection!,
+  transactions(first: Int): [OrderTransaction!]!, refunds(first: Int): [Refund!]!,
+  metafield(namespace: String, key: String!): Metafield
+  metafields(first: Int, namespace: String): MetafieldConnection!
+}
+type OrderEdge { cursor: String!, node: Order! }
+type OrderConnection { edges: [OrderEdge!]!, nodes: [Order!]!, pageInfo: PageInfo! }
+
+type AccessScope { handle: String! }
+type App { id: ID!, title: String!, apiKey: String!, handle: String! }
+type AppSubscription { id: ID!, name: String!, status: String!, test: Boolean!, createdAt: DateTime!, trialDays: Int!, lineItems: [JSON!]! }
+type AppInstallation { id: ID!, accessScopes: [AccessScope!]!, activeSubscriptions: [AppSubscription!]!, launchUrl: URL!, app: App! }
+
+type WebhookHttpEndpoint { callbackUrl: URL! }
+union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
+enum WebhookSubscriptionTopic {
+  ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
+  CUSTOMERS_DATA_REQUEST CUSTOMERS_REDACT SHOP_REDACT APP_SUBSCRIPTIONS_UPDATE
+}
+type WebhookSubscription { id: ID!, topic: WebhookSubscriptionTopic!, format: String!, callbackUrl: URL!, endpoint: WebhookSubscriptionEndpoint!, createdAt: DateTime! }
+type WebhookSubscriptionEdge { cursor: String!, node: WebhookSubscription! }
+type WebhookSubscriptionConnection { edges: [WebhookSubscriptionEdge!]!, nodes: [WebhookSubscription!]!, pageInfo: PageInfo! }
+
+input MetafieldsSetInput { ownerId: ID!, namespace: String, key: String!, type: String, value: String!, compareDigest: String }
+input OrderMarkAsPaidInput { id: ID! }
+input WebhookSubscriptionInput { callbackUrl: URL, format: String }
+
+type MetafieldsSetPayload { metafields: [Metafield!], userErrors: [MetafieldsSetUserError!]! }
+type OrderMarkAsPaidPayload { order: Order, userErrors: [UserError!]! }
+type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription, userErrors: [UserError!]! }
+type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID, userErrors: [UserError!]! }
+type AppSubscriptionCreatePayload { appSubscription: AppSubscription, confirmationUrl: URL, userErrors: [UserError!]! }
+`;
+
+export const schema = buildSchema(SDL);

@@ -1,0 +1,126 @@
+import { fmt, moneySet } from '../../money.js';
+import type { ShopState } from '../../state.js';
+import { shopifyTime } from '../../time.js';
+import { buildLineItem, buildShippingLine, sumTaxLines, type IdSource } from './build-lines.js';
+import { buildAddress, findOrCreateCustomer } from './people.js';
+import type { Scenario } from './scenarios.js';
+import type { ShopifyOrder, Transaction } from './types.js';
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const cents = (s: string) => Math.round(Number(s) * 100);
+
+export function transaction(order: Pick<ShopifyOrder, 'id' | 'currency'>, kind: Transaction['kind'], amountCents: number, gateway: string, nextId: IdSource, at: string, parentId: number | null = null): Transaction {
+  const id = nextId();
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/OrderTransaction/${id}`,
+    kind,
+    status: 'success',
+    gateway,
+    amount: fmt(amountCents),
+    currency: order.currency,
+    created_at: at,
+    processed_at: at,
+    parent_id: parentId,
+    order_id: order.id,
+    test: true,
+  };
+}
+
+/** Builds a complete order in Shopify's REST/webhook shape from a scenario. */
+export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, createdAt: Date): ShopifyOrder {
+  const currency = shop.currency;
+  const id = nextId();
+  const number = shop.nextOrderNumber++;
+  const at = shopifyTime(createdAt);
+  const lineItems = s.items.map((item) => buildLineItem(item, s, currency, nextId));
+  const shippingLine = buildShippingLine(s, currency, nextId);
+  const shippingLines = shippingLine ? [shippingLine] : [];
+  const customer = s.customer ? findOrCreateCustomer(shop, s.customer, nextId, createdAt) : null;
+  const address = s.customer ? buildAddress(s.customer) : null;
+
+  const lineTotal = sum(lineItems.map((l) => cents(l.price) * l.quantity));
+  const discounts = sum(lineItems.flatMap((l) => l.discount_allocations.map((d) => cents(d.amount))));
+  const shipping = sum(shippingLines.map((l) => cents(l.price)));
+  const taxLines = sumTaxLines([...lineItems.map((l) => l.tax_lines), ...shippingLines.map((l) => l.tax_lines)], currency);
+  const tax = sum(taxLines.map((t) => cents(t.price)));
+  const subtotal = lineTotal - discounts;
+  const total = subtotal + shipping + (s.taxesIncluded ? 0 : tax);
+  const tip = sum(s.items.filter((i) => i.isTip).map((i) => i.priceCents * i.quantity));
+  const email = s.customer?.email ?? null;
+
+  const order: ShopifyOrder = {
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    app_id: s.sourceName === 'pos' ? 129785 : 580111,
+    browser_ip: s.sourceName === 'pos' ? null : '203.0.113.24',
+    buyer_accepts_marketing: false,
+    confirmation_number: Math.random().toString(36).slice(2, 11).toUpperCase(),
+    confirmed: true,
+    name: `#${number}`,
+    number: number - 1000,
+    order_number: number,
+    token: Math.random().toString(16).slice(2).padEnd(32, '0'),
+    email,
+    contact_email: email,
+    phone: null,
+    created_at: at,
+    updated_at: at,
+    processed_at: at,
+    cancelled_at: null,
+    cancel_reason: null,
+    closed_at: null,
+    currency,
+    presentment_currency: currency,
+    customer_locale: s.customer?.countryCode === 'FR' ? 'fr' : 'de',
+    financial_status: 'pending',
+    fulfillment_status: null,
+    gateway: s.gateway,
+    payment_gateway_names: s.gateway ? [s.gateway] : [],
+    source_name: s.sourceName,
+    location_id: s.sourceName === 'pos' ? 7_000_000_001 : null,
+    tags: s.tags.join(', '),
+    note: s.note ?? null,
+    note_attributes: s.noteAttributes ?? [],
+    taxes_included: s.taxesIncluded,
+    tax_exempt: Boolean(s.taxExempt),
+    estimated_taxes: false,
+    test: true,
+    tax_lines: taxLines,
+    total_line_items_price: fmt(lineTotal),
+    total_line_items_price_set: moneySet(lineTotal, currency),
+    total_discounts: fmt(discounts),
+    total_discounts_set: moneySet(discounts, currency),
+    subtotal_price: fmt(subtotal),
+    subtotal_price_set: moneySet(subtotal, currency),
+    total_shipping_price_set: moneySet(shipping, currency),
+    total_tax: fmt(tax),
+    total_tax_set: moneySet(tax, currency),
+    total_price: fmt(total),
+    total_price_set: moneySet(total, currency),
+    current_subtotal_price: fmt(subtotal),
+    current_total_discounts: fmt(discounts),
+    current_total_tax: fmt(tax),
+    current_total_price: fmt(total),
+    current_total_price_set: moneySet(total, currency),
+    total_outstanding: fmt(total),
+    total_tip_received: fmt(tip),
+    total_weight: sum(lineItems.map((l) => l.grams * l.quantity)),
+    discount_codes: s.discount ? [{ code: s.discount.code, amount: fmt(discounts), type: 'percentage' }] : [],
+    discount_applications: s.discount
+      ? [{ type: 'discount_code', code: s.discount.code, value: s.discount.percent.toFixed(1), value_type: 'percentage', allocation_method: 'across', target_selection: 'all', target_type: 'line_item' }]
+      : [],
+    line_items: lineItems,
+    shipping_lines: shippingLines,
+    customer,
+    billing_address: address,
+    shipping_address: s.sourceName === 'pos' ? null : address,
+    company: s.b2bCompany ? { id: nextId(), location_id: nextId() } : null,
+    refunds: [],
+    fulfillments: [],
+    payment_terms: null,
+    order_status_url: `https://${shop.domain}/orders/${id}/authenticate`,
+    _transactions: [],
+  };
+  return order;
+}

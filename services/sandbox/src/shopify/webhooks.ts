@@ -1,0 +1,155 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { SandboxState, ShopState, WebhookDelivery } from '../state.js';
+
+export interface WebhookOptions {
+  appUrl: string;
+  appSecret: string;
+  apiVersion: string;
+  /** Shopify retries 8 times over 4 hours; tests pass a short schedule. */
+  retryDelaysMs: number[];
+  timeoutMs: number;
+  log: Logger;
+}
+
+export const SHOPIFY_RETRY_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_200_000, 2_400_000, 3_600_000, 6_000_000];
+
+export function shopifyHmac(body: string, secret: string): string {
+  return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
+}
+
+/**
+ * Delivers webhooks like Shopify: signed, with the real headers, retried with the original payload.
+ * Deliveries of one shop leave in the order they were emitted (unless the out-of-order knob says
+ * otherwise), so tests are deterministic; a slow or failing app never blocks the control API.
+ */
+export class WebhookDispatcher {
+  private timers = new Set<NodeJS.Timeout>();
+  private inFlight = new Set<Promise<void>>();
+  private chains = new Map<string, Promise<void>>();
+  private stopped = false;
+
+  constructor(
+    private state: SandboxState,
+    private opts: WebhookOptions,
+  ) {}
+
+  /** Emits the topics of one change; every topic gets its own event id and webhook id per target. */
+  emit(shop: ShopState, events: Array<{ topic: string; payload: unknown }>): WebhookDelivery[] {
+    const ordered = this.state.knobs.shopify.outOfOrder ? [...events].reverse() : events;
+    const created: WebhookDelivery[] = [];
+    for (const { topic, payload } of ordered) {
+      const body = JSON.stringify(payload, (key, value: unknown) => (key.startsWith('_') ? undefined : value));
+      const eventId = randomUUID();
+      for (const url of this.targets(shop, topic)) {
+        const delivery: WebhookDelivery = {
+          webhookId: randomUUID(),
+          eventId,
+          topic,
+          shop: shop.domain,
+          url,
+          triggeredAt: new Date().toISOString(),
+          apiVersion: this.opts.apiVersion,
+          body,
+          status: 'pending',
+          attempts: [],
+        };
+        shop.deliveries.push(delivery);
+        created.push(delivery);
+        this.enqueue(shop.domain, delivery);
+        if (Math.random() < this.state.knobs.shopify.duplicateRate) {
+          // A duplicate keeps both ids, exactly as a Shopify redelivery does.
+          const dup: WebhookDelivery = { ...delivery, attempts: [], status: 'pending', duplicateOf: delivery.webhookId };
+          shop.deliveries.push(dup);
+          created.push(dup);
+          this.enqueue(shop.domain, dup);
+        }
+      }
+    }
+    return created;
+  }
+
+  /** Sends a recorded delivery again with its original ids and payload, as Shopify's retries do. */
+  redeliver(shop: ShopState, original: WebhookDelivery): WebhookDelivery {
+    const copy: WebhookDelivery = { ...original, attempts: [], status: 'pending', duplicateOf: original.webhookId };
+    shop.deliveries.push(copy);
+    this.enqueue(shop.domain, copy);
+    return copy;
+  }
+
+  /** Resolves when nothing is being sent right now (scheduled retries do not count). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+
+  /** The app's declared endpoint gets every topic; GraphQL subscriptions add their own targets. */
+  private targets(shop: ShopState, topic: string): string[] {
+    const gqlTopic = topic.toUpperCase().replace('/', '_');
+    const urls = new Set([`${this.opts.appUrl}/webhooks/shopify`]);
+    for (const sub of shop.webhookSubscriptions) if (sub.topic === gqlTopic) urls.add(sub.callbackUrl);
+    return [...urls];
+  }
+
+  private enqueue(shopDomain: string, delivery: WebhookDelivery): void {
+    const previous = this.chains.get(shopDomain) ?? Promise.resolve();
+    const next = previous.then(() => this.attempt(delivery));
+    this.chains.set(shopDomain, next);
+    this.track(next);
+  }
+
+  private track(p: Promise<void>): void {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+  }
+
+  private async attempt(d: WebhookDelivery): Promise<void> {
+    if (this.stopped) return;
+    const started = Date.now();
+    let status: number | null = null;
+    let error: string | undefined;
+    try {
+      const res = await fetch(d.url, {
+        method: 'POST',
+        body: d.body,
+        signal: AbortSignal.timeout(this.opts.timeoutMs),
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': 'Shopify-Captain-Hook',
+          'X-Shopify-Topic': d.topic,
+          'X-Shopify-Shop-Domain': d.shop,
+          'X-Shopify-Hmac-Sha256': shopifyHmac(d.body, this.opts.appSecret),
+          'X-Shopify-Webhook-Id': d.webhookId,
+          'X-Shopify-Event-Id': d.eventId,
+          'X-Shopify-Triggered-At': d.triggeredAt,
+          'X-Shopify-API-Version': d.apiVersion,
+        },
+      });
+      status = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+    } catch (err) {
+      error = err instanceof Error ? err.message : String(err);
+    }
+    d.attempts.push({ at: new Date(started).toISOString(), status, error, durationMs: Date.now() - started });
+    if (status !== null && status >= 200 && status < 300) {
+      d.status = 'delivered';
+      return;
+    }
+    const delay = this.opts.retryDelaysMs[d.attempts.length - 1];
+    if (delay === undefined || this.stopped) {
+      d.status = 'failed';
+      this.opts.log.warn({ topic: d.topic, url: d.url, status, error }, 'webhook delivery failed for good');
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.track(this.attempt(d));
+    }, delay);
+    this.timers.add(timer);
+  }
+}

@@ -1,0 +1,116 @@
+import type { Customer, ShopifyOrder } from './shopify/orders/types.js';
+import type { LexwareState } from './lexware/types.js';
+import { emptyLexwareState } from './lexware/types.js';
+import type { CaughtMail } from './smtp/types.js';
+
+/** One attempt to hand a webhook to the app; kept so tests can see retries. */
+export interface DeliveryAttempt {
+  at: string;
+  status: number | null;
+  error?: string;
+  durationMs: number;
+}
+
+export interface WebhookDelivery {
+  webhookId: string;
+  eventId: string;
+  topic: string;
+  shop: string;
+  url: string;
+  triggeredAt: string;
+  apiVersion: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: DeliveryAttempt[];
+  duplicateOf?: string;
+}
+
+export interface WebhookSubscription {
+  id: string;
+  topic: string;
+  callbackUrl: string;
+  format: 'JSON';
+  createdAt: string;
+}
+
+export interface ShopState {
+  domain: string;
+  name: string;
+  email: string;
+  plan: string;
+  currency: string;
+  createdAt: string;
+  installed: boolean;
+  grantedScopes: string[];
+  accessTokens: Record<string, { scopes: string[]; createdAt: string }>;
+  authCodes: Record<string, { scopes: string[]; expiresAt: number }>;
+  nextOrderNumber: number;
+  orders: Record<string, ShopifyOrder>;
+  /** Keyed by email, so repeat buyers keep one customer id like in a real shop. */
+  customers: Record<string, Customer>;
+  metafields: Record<string, Array<{ id: string; namespace: string; key: string; type: string; value: string; createdAt: string; updatedAt: string }>>;
+  webhookSubscriptions: WebhookSubscription[];
+  appSubscriptions: Array<{ id: string; name: string; status: string; test: boolean; createdAt: string; trialDays: number; returnUrl: string; lineItems: unknown[] }>;
+  deliveries: WebhookDelivery[];
+  /** GraphQL leaky bucket: points currently available and when they were last refilled. */
+  throttle: { available: number; updatedAt: number };
+}
+
+export interface Knobs {
+  shopify: {
+    /** Probability (0..1) that a webhook is delivered twice. */
+    duplicateRate: number;
+    /** When true, deliveries of one change are sent in reverse order. */
+    outOfOrder: boolean;
+    /** GraphQL leaky bucket size and refill per second (Standard plan: 2000 and 100). */
+    graphqlCostLimit: number;
+    graphqlRestoreRate: number;
+  };
+  lexware: {
+    rate429: number;
+    rate500: number;
+    rate504: number;
+    /** With a 504, perform the write first and then answer 504, as the real gateway may do. */
+    write504: boolean;
+    latencyMs: number;
+    /** Deterministic faults: each API request takes the next status from the front. */
+    failNext: number[];
+    rateLimitPerSecond: number;
+    tokenTtlSeconds: number;
+  };
+}
+
+export function defaultKnobs(): Knobs {
+  return {
+    shopify: { duplicateRate: 0, outOfOrder: false, graphqlCostLimit: 2000, graphqlRestoreRate: 100 },
+    lexware: {
+      rate429: 0,
+      rate500: 0,
+      rate504: 0,
+      write504: true,
+      latencyMs: 0,
+      failNext: [],
+      rateLimitPerSecond: 2,
+      tokenTtlSeconds: 3600,
+    },
+  };
+}
+
+export interface SandboxState {
+  /** Numeric ids are global like Shopify's, so ids never collide across shops. */
+  nextId: number;
+  shops: Record<string, ShopState>;
+  lexware: LexwareState;
+  mail: CaughtMail[];
+  knobs: Knobs;
+}
+
+export function emptyState(): SandboxState {
+  return { nextId: 5_600_000_000_000, shops: {}, lexware: emptyLexwareState(), mail: [], knobs: defaultKnobs() };
+}
+
+/** Shopify-style 13-digit numeric ids, unique within the sandbox. */
+export function nextNumericId(state: SandboxState): number {
+  state.nextId += Math.floor(Math.random() * 997) + 1;
+  return state.nextId;
+}
