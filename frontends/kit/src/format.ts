@@ -1,0 +1,30 @@
+const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('de-DE');
+const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+
+function toDate(value: string | number | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** `31.05.2024`, or an em dash when the value is missing or unreadable. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '—';
+}
+
+export function formatDateTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : '—';
+}
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+export function formatMoney(value: number, currency = 'EUR'): string {
+  if (currency === 'EUR') return euroFormat.format(value);
+  return new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(value);
+}

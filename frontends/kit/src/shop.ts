@@ -1,0 +1,71 @@
+import type { ApiClient } from './api';
+
+/**
+ * What `GET /api/shop` returns: the minimal contract agreed with the gateway.
+ * Extra fields may appear; the front ends must not rely on anything else.
+ */
+export interface Shop {
+  shop: string;
+  name: string;
+  plan: {
+    id: string;
+    name: string;
+    credits: { used: number; quota: number; resetAt: string };
+  };
+  lexoffice: {
+    isConnected: boolean;
+    connectedAt: string | null;
+    profile: { companyName: string | null; userEmail?: string | null; smallBusiness?: boolean } | null;
+  };
+  stat: {
+    invoice: { created: number };
+    credit: { created: number };
+    shopify: { webhook: { received: number; successful: number; failed: number } };
+  };
+  permissions: string[];
+  partner: boolean;
+  home: 'orders' | '';
+  downtimes: unknown[];
+}
+
+export const SHOP_QUERY_KEY = ['shop'] as const;
+
+/** Refetch rhythm of spec 1 §4 and §9: 20 s while connected, 60 s otherwise. */
+export const SHOP_REFETCH_CONNECTED_MS = 20_000;
+export const SHOP_REFETCH_DISCONNECTED_MS = 60_000;
+
+/** One query definition for the shell and every remote, so they share one cache entry. */
+export function shopQuery(api: ApiClient) {
+  return {
+    queryKey: SHOP_QUERY_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Shop>('/shop', signal),
+    refetchInterval: (query: { state: { data: Shop | undefined } }) =>
+      query.state.data?.lexoffice?.isConnected ? SHOP_REFETCH_CONNECTED_MS : SHOP_REFETCH_DISCONNECTED_MS,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  };
+}
+
+/** Spec 1 §6: name and sub name joined with an underscore; every entry must be granted. */
+export function hasPermission(shop: Pick<Shop, 'permissions'> | undefined, name: string, sub?: string): boolean {
+  if (!shop) return false;
+  const wanted = sub ? `${name}_${sub}` : name;
+  return shop.permissions.includes(wanted);
+}
+
+export interface CreditsLeft {
+  remaining: number;
+  quota: number;
+  /** Whole percent of the quota still left, 0 to 100. */
+  percent: number;
+  tone: 'critical' | 'warning' | 'success';
+}
+
+/** Spec 1 §9: critical below 20 % remaining, warning below 40 %. */
+export function creditsLeft(credits: Shop['plan']['credits']): CreditsLeft {
+  const quota = Math.max(0, credits.quota);
+  const remaining = Math.max(0, quota - credits.used);
+  const ratio = quota === 0 ? 0 : remaining / quota;
+  const tone = ratio < 0.2 ? 'critical' : ratio < 0.4 ? 'warning' : 'success';
+  return { remaining, quota, percent: Math.floor(ratio * 100), tone };
+}

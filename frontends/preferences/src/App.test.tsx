@@ -1,0 +1,31 @@
+import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import App from './App';
+
+const connected = {
+  shop: 'demo.myshopify.com',
+  name: 'Demo',
+  permissions: [],
+  lexoffice: { isConnected: true, connectedAt: '2025-10-03T09:12:00Z', profile: { companyName: 'Demo GmbH' } },
+};
+
+describe('preferences remote', () => {
+  it('shows the connected company and the automation state', async () => {
+    renderRemote(App, {
+      basePath: '/preferences',
+      api: fakeApi({ '/shop': connected, '/preferences': { invoiceCreate: 'all', creditCreate: 'all', transactionCreate: 'all' } }),
+    });
+    expect(await screen.findByText('Demo GmbH')).toBeTruthy();
+    expect(await screen.findByText('Automatisiert')).toBeTruthy();
+  });
+
+  it("says 'Nicht verbunden' and admits when the preferences cannot be loaded", async () => {
+    renderRemote(App, {
+      basePath: '/preferences',
+      api: fakeApi({ '/shop': { ...connected, lexoffice: { isConnected: false, connectedAt: null, profile: null } } }),
+    });
+    expect((await screen.findAllByText('Nicht verbunden')).length).toBeGreaterThan(0);
+    expect(await screen.findByText('Die Automatisierung konnte nicht geladen werden')).toBeTruthy();
+  });
+});

@@ -1,0 +1,5 @@
+// The async boundary lets module federation settle the shared singletons first.
+import('./bootstrap').catch((error: unknown) => {
+  console.error(error);
+  document.body.textContent = 'Belegfluss konnte nicht geladen werden. Bitte lade die Seite neu.';
+});

@@ -1,0 +1,27 @@
+import { REMOTE_NAMES, type RemoteName } from '@belegfluss/frontend-kit';
+
+/** `/config.json`, written from the environment (see runtime-config.mjs). */
+export interface RuntimeConfig {
+  apiUrl: string;
+  sandboxUrl: string | null;
+  remotes: Record<RemoteName, string>;
+}
+
+export function parseRuntimeConfig(body: unknown): RuntimeConfig {
+  const raw = (body ?? {}) as Partial<RuntimeConfig>;
+  const remotes = (raw.remotes ?? {}) as Partial<Record<RemoteName, unknown>>;
+  for (const name of REMOTE_NAMES) {
+    if (typeof remotes[name] !== 'string') throw new Error(`config.json nennt keine Adresse für den Bereich „${name}“.`);
+  }
+  return {
+    apiUrl: typeof raw.apiUrl === 'string' && raw.apiUrl !== '' ? raw.apiUrl : '/api',
+    sandboxUrl: typeof raw.sandboxUrl === 'string' && raw.sandboxUrl !== '' ? raw.sandboxUrl : null,
+    remotes: remotes as Record<RemoteName, string>,
+  };
+}
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  const response = await fetch('/config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`config.json fehlt (HTTP ${response.status}).`);
+  return parseRuntimeConfig(await response.json());
+}

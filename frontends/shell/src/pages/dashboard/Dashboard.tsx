@@ -1,0 +1,28 @@
+import type { Shop } from '@belegfluss/frontend-kit';
+import { Layout, Page } from '@shopify/polaris';
+import { ConnectionCard } from './ConnectionCard';
+import { CreditsCard } from './CreditsCard';
+import { DocumentsCard } from './DocumentsCard';
+import { PlanCard } from './PlanCard';
+
+/** Spec 1 §2: the dashboard cards, rendered from the shop alone. */
+export function Dashboard({ shop }: { shop: Shop }) {
+  return (
+    <Page title="Übersicht" subtitle={shop.name}>
+      <Layout>
+        <Layout.Section variant="oneHalf">
+          <PlanCard plan={shop.plan} />
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <CreditsCard credits={shop.plan.credits} />
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <DocumentsCard stat={shop.stat} />
+        </Layout.Section>
+        <Layout.Section variant="oneHalf">
+          <ConnectionCard lexoffice={shop.lexoffice} />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

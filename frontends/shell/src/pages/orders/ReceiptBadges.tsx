@@ -1,0 +1,29 @@
+import { Badge, InlineStack, Text } from '@shopify/polaris';
+import { RECEIPT_STATUS, type ReceiptRow, type ReceiptStatus } from './orders';
+
+function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
+  const status = RECEIPT_STATUS[receipt.status as ReceiptStatus] ?? { label: receipt.status };
+  const kind = receipt.type === 'credit' ? 'Gutschrift' : 'Rechnung';
+  const label = `${kind} ${receipt.number ?? ''}`.trim();
+  return (
+    <InlineStack gap="100" blockAlign="center" wrap={false}>
+      {/* A cancelled document stays visible, struck through (spec 1 §2). */}
+      <Text as="span" textDecorationLine={receipt.cancelled ? 'line-through' : undefined}>
+        {label}
+      </Text>
+      <Badge tone={status.tone}>{status.label}</Badge>
+      {receipt.status === 'open' && receipt.hintedAt ? <Badge tone="info">Zuordnen</Badge> : null}
+    </InlineStack>
+  );
+}
+
+export function ReceiptBadges({ receipts }: { receipts: ReceiptRow[] | undefined }) {
+  if (!receipts || receipts.length === 0) return <Text as="span" tone="subdued">Kein Beleg</Text>;
+  return (
+    <InlineStack gap="300">
+      {receipts.map((receipt) => (
+        <ReceiptBadge key={receipt.id} receipt={receipt} />
+      ))}
+    </InlineStack>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Shop } from '@belegfluss/frontend-kit';
+
+export function shopFixture(overrides: Partial<Shop> = {}): Shop {
+  return {
+    shop: 'demo.myshopify.com',
+    name: 'Demo-Shop',
+    plan: { id: 'standard', name: 'Standard', credits: { used: 214, quota: 300, resetAt: '2025-12-01T00:00:00Z' } },
+    lexoffice: { isConnected: true, connectedAt: '2025-10-03T09:12:00Z', profile: { companyName: 'Demo GmbH' } },
+    stat: { invoice: { created: 187 }, credit: { created: 27 }, shopify: { webhook: { received: 300, successful: 290, failed: 2 } } },
+    permissions: [],
+    partner: false,
+    home: '',
+    downtimes: [],
+    ...overrides,
+  };
+}
