@@ -17,7 +17,7 @@ node_modules/.bin/turbo run typecheck lint --concurrency=2 --output-logs=errors-
 
 say "Tests"
 status=0
-node_modules/.bin/turbo run test --concurrency=2 --output-logs=full || status=$?
+node_modules/.bin/turbo run test --concurrency=2 --continue --output-logs=full || status=$?
 
 node -e '
 const fs = require("fs"), path = require("path");

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import { saveShopInstall } from '@belegfluss/db';
+import { readSettings } from '@belegfluss/shared/settings';
+import { signSessionToken, signWebhook } from '@belegfluss/shopify';
+import { OrderNameKey, ShopDomainKey, quietTemporal } from '@belegfluss/workflows';
+import { startGateway } from './main';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let temporal: TestWorkflowEnvironment;
+let gateway: Awaited<ReturnType<typeof startGateway>>;
+const settings = readSettings();
+
+beforeAll(async () => {
+  quietTemporal();
+  const path = process.env.TEMPORAL_CLI_PATH;
+  if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
+  database = await createTestDatabase();
+  temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: [ShopDomainKey, OrderNameKey] } });
+  process.env.LOG_LEVEL = 'silent';
+  gateway = await startGateway({ ...settings, databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'gateway-test' }, 0);
+  for (const shop of ['a.myshopify.com', 'b.myshopify.com']) await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await temporal?.teardown();
+  await database?.drop();
+});
+
+const token = (shop: string, opts: Partial<{ apiKey: string; apiSecret: string; ttlSeconds: number }> = {}) =>
+  signSessionToken(shop, { apiKey: settings.shopify.apiKey, apiSecret: settings.shopify.apiSecret, ...opts });
+
+function webhook(body: string, headers: Record<string, string> = {}) {
+  return fetch(`${gateway.url}/webhooks/shopify`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json', 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': 'a.myshopify.com',
+      'X-Shopify-Webhook-Id': 'wh-1', 'X-Shopify-Event-Id': 'ev-1', 'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret), ...headers,
+    },
+    body,
+  });
+}
+
+describe('Shopify webhooks', () => {
+  const body = JSON.stringify({ id: 5001, name: '#5001', created_at: '2026-11-21T10:00:00Z', currency: 'EUR', total_price: '1.00', line_items: [] });
+
+  it('rejects a wrong HMAC with 401 and records nothing', async () => {
+    const res = await webhook(body, { 'X-Shopify-Hmac-Sha256': signWebhook(body, 'wrong-secret'), 'X-Shopify-Webhook-Id': 'wh-bad' });
+    expect(res.status).toBe(401);
+    expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-bad' })).toHaveLength(0);
+  });
+
+  it('records a delivery once, answers 200 to the duplicate, and starts the order workflow', async () => {
+    expect((await webhook(body)).status).toBe(200);
+    const again = await webhook(body);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ duplicate: true });
+    expect(await database.db('webhook_inbox').where({ shop_id: 'a.myshopify.com' })).toHaveLength(1);
+    const handle = temporal.client.workflow.getHandle('order:a.myshopify.com:5001');
+    await expect.poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 }).toBe('RUNNING');
+    await expect.poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, { timeout: 10_000 }).toBeTruthy();
+  });
+
+  it('answers 400 with a German message to a body that is not JSON', async () => {
+    const res = await webhook('{kaputt', { 'X-Shopify-Webhook-Id': 'wh-json' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/kein gültiges JSON/);
+  });
+});
+
+describe('session tokens and tenancy', () => {
+  it('takes the shop from the token only', async () => {
+    const res = await fetch(`${gateway.url}/api/shop?shop=b.myshopify.com`, { headers: { Authorization: `Bearer ${await token('a.myshopify.com')}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { shop: string }).shop).toBe('a.myshopify.com');
+  });
+
+  it.each([
+    ['no token', async () => ''],
+    ['a foreign audience', async () => token('a.myshopify.com', { apiKey: 'other-app' })],
+    ['a foreign secret', async () => token('a.myshopify.com', { apiSecret: 'forged' })],
+    ['an expired token', async () => token('a.myshopify.com', { ttlSeconds: -30 })],
+  ])('answers 401 with a German message for %s', async (_name, make) => {
+    const t = await make();
+    const res = await fetch(`${gateway.url}/api/shop`, { headers: t ? { Authorization: `Bearer ${t}` } : {} });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Sitzung|Sitzungstoken/);
+  });
+
+  it('answers 404 for a shop that never installed the app', async () => {
+    const res = await fetch(`${gateway.url}/api/shop`, { headers: { Authorization: `Bearer ${await token('never.myshopify.com')}` } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('OAuth entry points', () => {
+  it('refuses an install link with a forged HMAC', async () => {
+    const res = await fetch(`${gateway.url}/api/auth?shop=a.myshopify.com&timestamp=1&hmac=deadbeef`, { redirect: 'manual' });
+    expect(res.status).toBe(401);
+  });
+
+  it('refuses an invalid shop domain with a German message', async () => {
+    const res = await fetch(`${gateway.url}/api/auth?shop=evil.example.com`, { redirect: 'manual' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toBe('Ungültige Shop-Domain');
+  });
+
+  it('refuses a Lexware callback whose state it never issued', async () => {
+    const res = await fetch(`${gateway.url}/api/lexoffice/callback?code=x&state=unknown`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/abgelaufen/);
+  });
+});
