@@ -1,6 +1,7 @@
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import * as core from './migrations/20261121_001_core';
+import * as orders from './migrations/20261121_002_orders';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -13,6 +14,7 @@ export type Db = Knex;
 /** Migrations listed in code, so they load the same under tsx, vitest and bundlers. */
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '20261121_001_core': core,
+  '20261121_002_orders': orders,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

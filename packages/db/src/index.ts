@@ -6,3 +6,4 @@ export * from './stores/documents';
 export * from './stores/event-log';
 export * from './stores/inbox';
 export * from './stores/connections';
+export * from './stores/orders';

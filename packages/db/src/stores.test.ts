@@ -53,3 +53,17 @@ describe('stores against the real PostgreSQL', () => {
     expect(box.open(a)).toBe('geheim');
   });
 });
+
+describe('order snapshots', () => {
+  it('keeps the newest snapshot when webhooks arrive out of order', async () => {
+    const { upsertOrder } = await import('./index');
+    const { ShopifyOrderSchema } = await import('@belegfluss/shared');
+    const order = (financial_status: string, updated_at: string) => ShopifyOrderSchema.parse({
+      id: 9, name: '#1009', created_at: '2026-11-21T10:00:00Z', updated_at, currency: 'EUR', financial_status, total_price: '5.00', line_items: [],
+    });
+    await upsertOrder(db, 'a.myshopify.com', order('paid', '2026-11-21T10:05:00Z'));
+    await upsertOrder(db, 'a.myshopify.com', order('pending', '2026-11-21T10:01:00Z'));
+    const row = await db('orders').where({ shop_id: 'a.myshopify.com', order_id: '9' }).first();
+    expect(row.financial_status).toBe('paid');
+  });
+});

@@ -1,28 +1,121 @@
 import type { ShopifyOrder } from '../shopify-order';
-import type { LexofficeContactInput } from './lexoffice-types';
+import { DEFAULT_CONTACT_PREFERENCES, type ContactPreferences } from '../preferences/contact';
+import type { AddressEntry, LexofficeContactInput } from './lexoffice-types';
+import { customerExtras, orderExtras, splitTags } from './order-fields';
 
-/** A Lexware contact for the order's customer: a company when the billing address names one. */
-export function buildContactDraft(order: ShopifyOrder): LexofficeContactInput {
+export interface ContactDraftOptions {
+  prefs?: ContactPreferences;
+  /** The customer's VAT ID, from findVatId; makes the contact a company with vatRegistrationId. */
+  vatId?: string | null;
+  /** The shop's domain, written into the note when contactPushShop is on. */
+  shopDomain?: string;
+}
+
+function addressEntry(a: ShopifyOrder['billing_address']): AddressEntry | undefined {
+  if (!a?.country_code) return undefined;
+  return {
+    ...(a.address2 ? { supplement: a.address2 } : {}),
+    ...(a.address1 ? { street: a.address1 } : {}),
+    ...(a.zip ? { zip: a.zip } : {}),
+    ...(a.city ? { city: a.city } : {}),
+    countryCode: a.country_code.toUpperCase(),
+  };
+}
+
+export type ContactDecision = { action: 'create' } | { action: 'none'; reason: 'CONTACT_TAGS' };
+
+/**
+ * contactCreate: 'all' customers get a contact, or only those whose order or customer carries one
+ * of the tags. Tax-free regimes other than vatfree need a contact anyway (`required`).
+ */
+export function decideContact(order: ShopifyOrder, prefs: Pick<ContactPreferences, 'contactCreate'>, required = false): ContactDecision {
+  if (required || prefs.contactCreate === 'all') return { action: 'create' };
+  const tags = [...splitTags(order.tags), ...splitTags(customerExtras(order).tags)];
+  return prefs.contactCreate.some((t) => tags.includes(t)) ? { action: 'create' } : { action: 'none', reason: 'CONTACT_TAGS' };
+}
+
+/**
+ * A Lexware contact for the order's customer: a company when the billing address names one or a
+ * VAT ID was found, a person otherwise. E-mail, phone and notes go in only as contactPush* allows.
+ */
+export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOptions = {}): LexofficeContactInput {
+  const prefs = options.prefs ?? DEFAULT_CONTACT_PREFERENCES;
   const address = order.billing_address ?? order.shipping_address;
   const email = order.customer?.email ?? order.email ?? undefined;
+  const c = customerExtras(order);
+  const addressPhone = typeof address?.phone === 'string' ? address.phone : null;
+  const phone = c.phone ?? addressPhone ?? orderExtras(order).phone ?? undefined;
   const firstName = address?.first_name ?? order.customer?.first_name ?? undefined;
   const lastName = address?.last_name ?? order.customer?.last_name ?? 'Unbekannt';
-  const entry = address?.country_code
-    ? [{
-        ...(address.address2 ? { supplement: address.address2 } : {}),
-        ...(address.address1 ? { street: address.address1 } : {}),
-        ...(address.zip ? { zip: address.zip } : {}),
-        ...(address.city ? { city: address.city } : {}),
-        countryCode: address.country_code,
-      }]
-    : undefined;
+  const billing = addressEntry(order.billing_address ?? order.shipping_address);
+  const shipping = order.shipping_address && order.billing_address ? addressEntry(order.shipping_address) : undefined;
+  const companyName = address?.company?.trim() || (options.vatId ? [firstName, lastName].filter(Boolean).join(' ') : '');
+  const noteLines = [
+    prefs.contactPushShop && options.shopDomain ? `Shop: ${options.shopDomain}` : '',
+    prefs.contactPushCustomer && order.customer ? `Shopify-Kunde: ${order.customer.id}` : '',
+    prefs.contactPushNote && c.note ? c.note : '',
+  ].filter(Boolean);
   return {
     version: 0,
     roles: { customer: {} },
-    ...(address?.company
-      ? { company: { name: address.company } }
+    ...(companyName
+      ? {
+          company: {
+            name: companyName,
+            ...(options.vatId ? { vatRegistrationId: options.vatId, allowTaxFreeInvoices: true } : {}),
+            ...(address?.company ? { contactPersons: [{ ...(firstName ? { firstName } : {}), lastName, ...(prefs.contactPushEmail && email ? { emailAddress: email } : {}) }] } : {}),
+          },
+        }
       : { person: { ...(firstName ? { firstName } : {}), lastName } }),
-    ...(entry ? { addresses: { billing: entry } } : {}),
-    ...(email ? { emailAddresses: { private: [email] } } : {}),
+    ...(billing ? { addresses: { billing: [billing], ...(shipping ? { shipping: [shipping] } : {}) } } : {}),
+    ...(prefs.contactPushEmail && email ? { emailAddresses: { private: [email] } } : {}),
+    ...(prefs.contactPushPhone && phone ? { phoneNumbers: { private: [phone] } } : {}),
+    ...(noteLines.length ? { note: noteLines.join('\n').slice(0, 1000) } : {}),
   };
+}
+
+/** A contact as `GET /v1/contacts/{id}` returns it, as far as an update compares it. */
+export type ExistingContact = LexofficeContactInput & { id: string; version: number; roles: { customer?: { number?: number } } };
+
+const norm = (v: unknown): string => JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x));
+
+/** The fields the draft would change on the existing contact; empty when nothing needs an update. */
+export function contactChanges(existing: LexofficeContactInput, draft: LexofficeContactInput): string[] {
+  const changes: string[] = [];
+  const firstEntry = (e?: AddressEntry[]) => e?.[0];
+  const isCompany = Boolean(draft.company);
+  if (isCompany !== Boolean(existing.company)) changes.push(isCompany ? 'company' : 'person');
+  else if (draft.company && (draft.company.name !== existing.company?.name || (draft.company.vatRegistrationId ?? null) !== (existing.company?.vatRegistrationId ?? null) && draft.company.vatRegistrationId)) changes.push('company');
+  else if (draft.person && norm([draft.person.firstName, draft.person.lastName]) !== norm([existing.person?.firstName, existing.person?.lastName])) changes.push('person');
+  if (draft.addresses?.billing && norm(firstEntry(draft.addresses.billing)) !== norm(firstEntry(existing.addresses?.billing))) changes.push('addresses.billing');
+  if (draft.addresses?.shipping && norm(firstEntry(draft.addresses.shipping)) !== norm(firstEntry(existing.addresses?.shipping))) changes.push('addresses.shipping');
+  const mail = (c: LexofficeContactInput) => Object.values(c.emailAddresses ?? {}).flat();
+  if (mail(draft).some((m) => !mail(existing).map((x) => x.toLowerCase()).includes(m.toLowerCase()))) changes.push('emailAddresses');
+  const phones = (c: LexofficeContactInput) => Object.values(c.phoneNumbers ?? {}).flat().map((p) => p.replace(/[^\d+]/g, ''));
+  if (phones(draft).some((p) => !phones(existing).includes(p))) changes.push('phoneNumbers');
+  if (draft.note && draft.note !== existing.note) changes.push('note');
+  return changes;
+}
+
+/** Whether a returning customer's contact must be updated (only what the draft sets is compared). */
+export function contactNeedsUpdate(existing: LexofficeContactInput, draft: LexofficeContactInput): boolean {
+  return contactChanges(existing, draft).length > 0;
+}
+
+/** The PUT body: the existing contact with the draft's fields, keeping its version and customer number. */
+export function mergeContactUpdate(existing: ExistingContact, draft: LexofficeContactInput): LexofficeContactInput {
+  const { id: _id, ...rest } = existing;
+  const merged: LexofficeContactInput = { ...rest, version: existing.version, roles: existing.roles as LexofficeContactInput['roles'] };
+  if (draft.company) {
+    merged.company = { ...existing.company, ...draft.company };
+    delete merged.person;
+  } else if (draft.person) {
+    merged.person = { ...existing.person, ...draft.person };
+    delete merged.company;
+  }
+  if (draft.addresses) merged.addresses = { ...existing.addresses, ...draft.addresses };
+  if (draft.emailAddresses) merged.emailAddresses = { ...existing.emailAddresses, ...draft.emailAddresses };
+  if (draft.phoneNumbers) merged.phoneNumbers = { ...existing.phoneNumbers, ...draft.phoneNumbers };
+  if (draft.note) merged.note = draft.note;
+  return merged;
 }

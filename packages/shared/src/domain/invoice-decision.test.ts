@@ -36,3 +36,58 @@ describe('decideInvoice (spec 2 §8)', () => {
     expect(reason(order({ total_price: '0.00' }), { skipFree: false })).toBe('create');
   });
 });
+
+describe('decideInvoice with preferences and sandbox orders', async () => {
+  const { sandboxOrder } = await import('./fixtures/sandbox-orders');
+  const s: InvoiceSettings = { ...DEFAULT_INVOICE_SETTINGS, connected: true, automationEnabled: true, installedAt: '2026-11-01T09:00:00Z' };
+  const at = '2026-11-20T10:15:00Z';
+
+  it('the switch: on from the installation day (German calendar), or from a cutoff day', () => {
+    const sameDay = sandboxOrder('de_b2c', { paid: true, createdAt: '2026-10-31T23:30:00Z' }).order; // 1 Nov, 00:30 in Berlin
+    expect(decideInvoice(sameDay, s)).toEqual({ action: 'create' });
+    const dayBefore = sandboxOrder('de_b2c', { paid: true, createdAt: '2026-10-31T22:30:00Z' }).order; // 31 Oct, 23:30 in Berlin
+    expect(decideInvoice(dayBefore, s)).toEqual({ action: 'skip', reason: 'SKIP_DATE' });
+    const earlier = sandboxOrder('de_b2c', { paid: true, createdAt: '2026-10-30T10:00:00Z' }).order;
+    expect(decideInvoice(earlier, s)).toEqual({ action: 'skip', reason: 'SKIP_DATE' });
+    expect(decideInvoice(earlier, s, { origin: 'import' })).toEqual({ action: 'create' });
+    const order = sandboxOrder('de_b2c', { paid: true, createdAt: at }).order;
+    expect(decideInvoice(order, { ...s, invoiceCreate: '2026-11-20' })).toEqual({ action: 'create' });
+    expect(decideInvoice(order, { ...s, invoiceCreate: '2026-11-21' })).toEqual({ action: 'skip', reason: 'SKIP_DATE' });
+  });
+
+  it('TOO_OLD applies to imports but not to the paid historical import', () => {
+    const old = sandboxOrder('de_b2c', { paid: true, createdAt: '2026-08-01T10:00:00Z' }).order;
+    expect(decideInvoice(old, s, { origin: 'import' })).toEqual({ action: 'skip', reason: 'TOO_OLD' });
+    expect(decideInvoice(old, s, { origin: 'historical' })).toEqual({ action: 'create' });
+  });
+
+  it('DUPLICATE_ORDER and EXISTING hooks', () => {
+    const order = sandboxOrder('de_b2c', { paid: true, createdAt: at }).order;
+    expect(decideInvoice(order, s, { duplicateOf: '123' })).toEqual({ action: 'skip', reason: 'DUPLICATE_ORDER' });
+    expect(decideInvoice(order, s, { hasInvoice: true })).toEqual({ action: 'skip', reason: 'EXISTING' });
+  });
+
+  it.each([
+    ['pos', 'SKIP_POS'], ['free', 'SKIP_FREE'],
+  ] as const)('%s scenario: %s', (name, reason) => {
+    expect(decideInvoice(sandboxOrder(name, { createdAt: at }).order, s)).toEqual({ action: 'skip', reason });
+  });
+
+  it('tagged scenario: SKIP_TAG with the excluded tags, case-insensitive', () => {
+    const order = sandboxOrder('tagged', { createdAt: at }).order;
+    expect(decideInvoice(order, { ...s, skipTags: ['kein-beleg'] })).toEqual({ action: 'skip', reason: 'SKIP_TAG' });
+    expect(decideInvoice(order, s)).toEqual({ action: 'create' });
+  });
+
+  it('invoice events and gateway exceptions', () => {
+    const pending = sandboxOrder('de_b2c', { createdAt: at }).order; // manual gateway, not paid
+    expect(decideInvoice(pending, s)).toEqual({ action: 'skip', reason: 'WAIT' });
+    expect(decideInvoice(pending, { ...s, invoiceEventExceptions: ['manual'] })).toEqual({ action: 'create' });
+    expect(decideInvoice(pending, { ...s, invoiceEvent: 'created' })).toEqual({ action: 'create' });
+    const paid = sandboxOrder('de_b2c', { paid: true, createdAt: at }).order;
+    expect(decideInvoice(paid, { ...s, invoiceEvent: 'completed' })).toEqual({ action: 'skip', reason: 'WAIT' });
+    const done = sandboxOrder('de_b2c', { paid: true, createdAt: at, fulfilledAt: '2026-11-21T10:00:00Z' }).order;
+    expect(decideInvoice(done, { ...s, invoiceEvent: 'completed' })).toEqual({ action: 'create' });
+    expect(decideInvoice(sandboxOrder('ch', { createdAt: at }).order, s)).toEqual({ action: 'create' });
+  });
+});

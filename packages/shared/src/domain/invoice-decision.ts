@@ -1,15 +1,20 @@
 import type { ShopifyOrder } from '../shopify-order';
-import type { DisabledReason, SkipReason } from '../reasons';
+import type { DisabledReason, ProcessedReason, SkipReason } from '../reasons';
 import { TOO_OLD_DAYS } from '../plans';
+import { DEFAULT_INVOICE_PREFERENCES } from '../preferences/invoice';
+import { DEFAULT_ORDER_HANDLING } from '../preferences/order-handling';
 import { invoiceDue, type InvoiceEvent } from './has-happened';
+import { cents } from './money';
+import { splitTags } from './order-fields';
 
 export interface InvoiceSettings {
   connected: boolean;
   automationEnabled: boolean;
-  /** false: off; true: from the installation date; a date: orders from that day on. */
+  /** false: off; true: orders from the installation day on; 'YYYY-MM-DD': orders from that day on. */
   invoiceCreate: boolean | string;
   invoiceEvent: InvoiceEvent;
   invoiceEventExceptions: string[];
+  /** The switch's excluded tags. */
   skipTags: string[];
   skipPos: boolean;
   skipFree: boolean;
@@ -18,33 +23,63 @@ export interface InvoiceSettings {
 }
 
 export const DEFAULT_INVOICE_SETTINGS: Omit<InvoiceSettings, 'connected' | 'automationEnabled' | 'installedAt'> = {
-  invoiceCreate: true,
-  invoiceEvent: 'paid',
-  invoiceEventExceptions: [],
-  skipTags: [],
-  skipPos: true,
-  skipFree: true,
-  posName: 'pos',
+  invoiceCreate: DEFAULT_INVOICE_PREFERENCES.invoiceCreate,
+  invoiceEvent: DEFAULT_INVOICE_PREFERENCES.invoiceEvent,
+  invoiceEventExceptions: DEFAULT_INVOICE_PREFERENCES.invoiceEventExceptions,
+  skipTags: DEFAULT_INVOICE_PREFERENCES.skipTags,
+  skipPos: DEFAULT_ORDER_HANDLING.skipPos,
+  skipFree: DEFAULT_ORDER_HANDLING.skipFree,
+  posName: DEFAULT_ORDER_HANDLING.posName,
 };
 
-export type InvoiceDecision = { action: 'create' } | { action: 'skip'; reason: SkipReason | DisabledReason };
+export type InvoiceSkipReason = SkipReason | DisabledReason | Extract<ProcessedReason, 'EXISTING'>;
+export type InvoiceDecision = { action: 'create' } | { action: 'skip'; reason: InvoiceSkipReason };
+
+export interface InvoiceDecisionContext {
+  /** webhook (default): the switch's date applies; import: the wizard's import, TOO_OLD applies; historical: the paid import, neither. */
+  origin?: 'webhook' | 'import' | 'historical';
+  /** Set by the caller when another order already stands for this one (e.g. the id of the order it duplicates). */
+  duplicateOf?: string | null;
+  /** The order already has an invoice (not voided). */
+  hasInvoice?: boolean;
+}
 
 const DAY = 86_400_000;
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The German calendar day of an instant, 'YYYY-MM-DD'; a bare day passes through. */
+export function germanDay(iso: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : berlinDay.format(new Date(iso));
+}
 
-/** Whether an order gets its invoice now, and if not, the reason code of spec 2 §8. */
-export function decideInvoice(order: ShopifyOrder, s: InvoiceSettings): InvoiceDecision {
-  const skip = (reason: SkipReason | DisabledReason): InvoiceDecision => ({ action: 'skip', reason });
+/** Reasons that won't change by waiting: the order never gets an invoice under the current settings. */
+export function isFinalSkip(decision: InvoiceDecision): boolean {
+  return decision.action === 'skip' && decision.reason !== 'WAIT';
+}
+
+/**
+ * Whether an order gets its invoice now, and if not, the reason code of spec 2 §8. The creation
+ * switch has three positions: off, on for orders from the installation day, or on from a cutoff
+ * day; its excluded tags are `skipTags`. Days are German calendar days.
+ */
+export function decideInvoice(order: ShopifyOrder, s: InvoiceSettings, ctx: InvoiceDecisionContext = {}): InvoiceDecision {
+  const skip = (reason: InvoiceSkipReason): InvoiceDecision => ({ action: 'skip', reason });
+  const origin = ctx.origin ?? 'webhook';
   if (!s.connected) return skip('NOT_CONNECTED');
   if (!s.automationEnabled) return skip('DISABLED');
   if (s.invoiceCreate === false) return skip('DISABLED_INVOICE_CREATE');
+  if (ctx.hasInvoice) return skip('EXISTING');
   if (order.currency !== 'EUR') return skip('INVALID_CURRENCY');
+  if (ctx.duplicateOf) return skip('DUPLICATE_ORDER');
   const created = Date.parse(order.created_at);
-  if (created < Date.parse(s.installedAt) - TOO_OLD_DAYS * DAY) return skip('TOO_OLD');
-  if (typeof s.invoiceCreate === 'string' && created < Date.parse(s.invoiceCreate)) return skip('SKIP_DATE');
+  if (origin !== 'historical' && created < Date.parse(s.installedAt) - TOO_OLD_DAYS * DAY) return skip('TOO_OLD');
+  if (origin === 'webhook') {
+    const cutoff = typeof s.invoiceCreate === 'string' ? s.invoiceCreate : germanDay(s.installedAt);
+    if (germanDay(order.created_at) < germanDay(cutoff)) return skip('SKIP_DATE');
+  }
   if (s.skipPos && (order.source_name ?? '') === s.posName) return skip('SKIP_POS');
-  if (s.skipFree && Number(order.total_price) === 0) return skip('SKIP_FREE');
-  const tags = order.tags.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
-  if (tags.some((t) => s.skipTags.includes(t))) return skip('SKIP_TAG');
+  if (s.skipFree && cents(order.total_price) === 0) return skip('SKIP_FREE');
+  const tags = splitTags(order.tags);
+  if (tags.some((t) => s.skipTags.map((x) => x.toLowerCase()).includes(t))) return skip('SKIP_TAG');
   if (!order.customer) return skip('MISSING_CUSTOMER');
   if (!order.email && !order.customer.email) return skip('MISSING_CUSTOMER_EMAIL');
   const address = order.billing_address ?? order.shipping_address;

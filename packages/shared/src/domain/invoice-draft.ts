@@ -1,11 +1,106 @@
 import type { ShopifyOrder } from '../shopify-order';
-import { toCents } from '../shopify-order';
-import type { LexofficeInvoiceInput, LexofficeLineItem } from './lexoffice-types';
-import { lexofficeDate } from './lexoffice-date';
+import { DEFAULT_INVOICE_PREFERENCES, InvoiceLayoutSchema, normalizeInvoicePreferences, type InvoiceLayoutPreferences, type InvoicePreferences } from '../preferences/invoice';
+import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
+import type { LexofficeInvoiceInput } from './lexoffice-types';
+import { cents } from './money';
+import { orderPositions } from './order-positions';
+import { settleLineItems, type RoundingReport } from './positions';
+import { invoiceDates } from './invoice-dates';
+import { placeReference } from './document-texts';
+import { renderTemplate, templateVars, type MetafieldValue } from './templates';
+import type { TaxRegime } from './tax-regime';
 
 export * from './lexoffice-types';
 export { lexofficeDate } from './lexoffice-date';
+export { orderReference, hasOrderReference } from './document-texts';
 
+/** German VAT in the shop's own price mode: what an order gets when no regime was chosen. */
+export function defaultRegime(order: Pick<ShopifyOrder, 'taxes_included'>): TaxRegime {
+  return { kind: 'germanVat', taxType: order.taxes_included ? 'gross' : 'net', taxFree: false, country: 'DE', allowedRates: [19, 7, 0], standardRate: 19, warnings: [] };
+}
+
+export interface InvoiceBuildOptions {
+  /** The Lexware contact; without one the invoice carries the billing address (only for net, gross and vatfree). */
+  contactId?: string | null;
+  prefs?: InvoicePreferences;
+  orderHandling?: OrderHandlingPreferences;
+  regime?: TaxRegime;
+  metafields?: readonly MetafieldValue[];
+  gtins?: Readonly<Record<string, string>>;
+}
+
+export interface BuiltInvoice {
+  invoice: LexofficeInvoiceInput;
+  /** `POST /v1/invoices?finalize=true` when set (invoiceFinalize). */
+  finalize: boolean;
+  rounding: RoundingReport;
+  /** The order's total minus the invoice total, in cents; 0 when the invoice matches Shopify. */
+  orderDiffCents: number;
+  /** Date settings that wanted the fulfilment but fell back to the order date. */
+  dateFallbacks: string[];
+  warnings: string[];
+}
+
+function inlineAddress(order: ShopifyOrder): LexofficeInvoiceInput['address'] {
+  const a = order.billing_address ?? order.shipping_address;
+  const name = a?.company || [a?.first_name, a?.last_name].filter(Boolean).join(' ') || order.email || order.name;
+  return {
+    name,
+    ...(a?.address1 ? { street: [a.address1, a.address2].filter(Boolean).join(', ') } : {}),
+    ...(a?.zip ? { zip: a.zip } : {}),
+    ...(a?.city ? { city: a.city } : {}),
+    countryCode: (a?.country_code ?? 'DE').toUpperCase(),
+  };
+}
+
+/**
+ * The invoice for an order, following the invoice preferences, the order handling and the tax
+ * regime. Lexware's own arithmetic on the result gives the order total to the cent; where its
+ * per-rate rounding can't, a rounding position closes the gap and `rounding` says so.
+ */
+export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions = {}): BuiltInvoice {
+  const prefs = normalizeInvoicePreferences(options.prefs ?? DEFAULT_INVOICE_PREFERENCES).value;
+  const regime = options.regime ?? defaultRegime(order);
+  const positions = orderPositions(order, {
+    layout: prefs.invoiceLayout,
+    useDiscount: prefs.useDiscount,
+    orderHandling: options.orderHandling ?? DEFAULT_ORDER_HANDLING,
+    regime,
+    metafields: options.metafields,
+    gtins: options.gtins,
+  });
+  const { lineItems, rounding } = settleLineItems(positions, regime.taxType, regime.allowedRates);
+  const dates = invoiceDates(order, prefs);
+  const vars = templateVars(order, { metafields: options.metafields });
+  const texts = placeReference(
+    {
+      title: renderTemplate(prefs.invoiceLayout.title, vars),
+      introduction: renderTemplate(prefs.invoiceLayout.introduction, vars),
+      remark: renderTemplate(prefs.invoiceLayout.remark, vars),
+    },
+    order,
+    prefs.invoiceReferencePlaces,
+    regime.legalNote ? [regime.legalNote] : [],
+  );
+  const address = options.contactId ? { contactId: options.contactId } : inlineAddress(order);
+  const invoice: LexofficeInvoiceInput = {
+    voucherDate: dates.voucherDate,
+    address,
+    lineItems,
+    totalPrice: { currency: 'EUR' },
+    taxConditions: { taxType: regime.taxType, ...(regime.taxSubType ? { taxSubType: regime.taxSubType } : {}) },
+    shippingConditions: dates.shippingConditions,
+    ...texts,
+  };
+  const warnings = [...regime.warnings];
+  if (!options.contactId && regime.taxFree && regime.taxType !== 'vatfree') warnings.push('CONTACT_REQUIRED');
+  const orderDiffCents = cents(order.total_price) - rounding.totalCents;
+  if (orderDiffCents !== 0) warnings.push('TOTAL_MISMATCH');
+  if (rounding.handled === 'line') warnings.push('ROUNDING_LINE');
+  return { invoice, finalize: prefs.invoiceFinalize, rounding, orderDiffCents, dateFallbacks: dates.fallbacks, warnings };
+}
+
+/** The layout of the first version, kept for callers that pass it to `buildInvoiceDraft`. */
 export interface InvoiceLayout {
   title: string;
   introduction: string;
@@ -15,68 +110,19 @@ export interface InvoiceLayout {
 }
 
 export const DEFAULT_INVOICE_LAYOUT: InvoiceLayout = {
-  title: 'Rechnung',
-  introduction: 'Vielen Dank für deine Bestellung {ORDER.NAME}. Wir stellen dir folgende Leistungen in Rechnung.',
-  remark: 'Vielen Dank für deinen Einkauf.',
-  itemUnit: 'Stück',
-  shippingTitle: 'Versand',
+  title: DEFAULT_INVOICE_PREFERENCES.invoiceLayout.title,
+  introduction: DEFAULT_INVOICE_PREFERENCES.invoiceLayout.introduction,
+  remark: DEFAULT_INVOICE_PREFERENCES.invoiceLayout.remark,
+  itemUnit: DEFAULT_INVOICE_PREFERENCES.invoiceLayout.itemUnit,
+  shippingTitle: DEFAULT_INVOICE_PREFERENCES.invoiceLayout.shippingTitle,
 };
 
-/** The reference that lets a retry find the document it may already have created. */
-export function orderReference(order: Pick<ShopifyOrder, 'name'>): string {
-  return `Bestellung ${order.name}`;
-}
-
-function rateOf(taxLines: readonly { rate: number }[], fallback: number): number {
-  const first = taxLines[0];
-  return first ? Math.round(first.rate * 10000) / 100 : fallback;
-}
-
-function fill(template: string, order: ShopifyOrder): string {
-  return template.replaceAll('{ORDER.NAME}', order.name).replaceAll('{ORDER.ID}', String(order.id));
-}
-
 /**
- * A German-VAT invoice for an order, in gross or net mode following the order's
- * `taxes_included`. Discounts are folded into the unit price, kept to four
- * decimals as Lexware allows, so the document total matches the order.
+ * The invoice with default preferences and German VAT in the shop's price mode. Kept for the
+ * first callers; `buildInvoice` takes the preferences, the regime and reports rounding.
  */
-export function buildInvoiceDraft(order: ShopifyOrder, contactId: string, layout: InvoiceLayout = DEFAULT_INVOICE_LAYOUT): LexofficeInvoiceInput {
-  const gross = order.taxes_included;
-  const amountKey = gross ? 'grossAmount' : 'netAmount';
-  const items: LexofficeLineItem[] = order.line_items.map((item) => {
-    const lineCents = toCents(item.price) * item.quantity - item.discount_allocations.reduce((s, d) => s + toCents(d.amount), 0);
-    const unit = Math.round((lineCents / item.quantity) * 100) / 10000;
-    return {
-      type: 'custom',
-      name: item.title,
-      ...(item.variant_title ? { description: item.variant_title } : {}),
-      quantity: item.quantity,
-      unitName: layout.itemUnit,
-      unitPrice: { currency: 'EUR', [amountKey]: unit, taxRatePercentage: rateOf(item.tax_lines, 19) },
-    };
-  });
-  for (const line of order.shipping_lines) {
-    const price = toCents(line.discounted_price ?? line.price) / 100;
-    items.push({
-      type: 'custom',
-      name: layout.shippingTitle,
-      description: line.title,
-      quantity: 1,
-      unitName: layout.shippingTitle,
-      unitPrice: { currency: 'EUR', [amountKey]: price, taxRatePercentage: rateOf(line.tax_lines, 19) },
-    });
-  }
-  const created = lexofficeDate(order.created_at);
-  return {
-    voucherDate: created,
-    address: { contactId },
-    lineItems: items,
-    totalPrice: { currency: 'EUR' },
-    taxConditions: { taxType: gross ? 'gross' : 'net' },
-    shippingConditions: { shippingType: 'delivery', shippingDate: created },
-    title: layout.title,
-    introduction: fill(layout.introduction, order),
-    remark: `${fill(layout.remark, order)}\n${orderReference(order)}`,
-  };
+export function buildInvoiceDraft(order: ShopifyOrder, contactId: string, layout: InvoiceLayout | Partial<InvoiceLayoutPreferences> = DEFAULT_INVOICE_LAYOUT, options: Omit<InvoiceBuildOptions, 'contactId'> = {}): LexofficeInvoiceInput {
+  const base = options.prefs ?? DEFAULT_INVOICE_PREFERENCES;
+  const prefs: InvoicePreferences = { ...base, invoiceLayout: InvoiceLayoutSchema.parse({ ...base.invoiceLayout, ...layout }) };
+  return buildInvoice(order, { ...options, contactId, prefs }).invoice;
 }

@@ -30,10 +30,14 @@ export interface LexofficeContactInput {
   version: number;
   roles: { customer: Record<string, never> | { number?: number } };
   person?: { salutation?: string; firstName?: string; lastName: string };
-  company?: { name: string; vatRegistrationId?: string; allowTaxFreeInvoices?: boolean };
+  company?: { name: string; taxNumber?: string; vatRegistrationId?: string; allowTaxFreeInvoices?: boolean; contactPersons?: Array<{ salutation?: string; firstName?: string; lastName: string; emailAddress?: string; phoneNumber?: string }> };
   addresses?: { billing?: AddressEntry[]; shipping?: AddressEntry[] };
-  emailAddresses?: { business?: string[]; private?: string[] };
+  emailAddresses?: { business?: string[]; office?: string[]; private?: string[]; other?: string[] };
+  phoneNumbers?: { business?: string[]; office?: string[]; mobile?: string[]; private?: string[]; fax?: string[]; other?: string[] };
   note?: string;
 }
 
-interface AddressEntry { supplement?: string; street?: string; zip?: string; city?: string; countryCode: string }
+export interface AddressEntry { supplement?: string; street?: string; zip?: string; city?: string; countryCode: string }
+
+/** The body of `POST /v1/credit-notes`: an invoice without shipping conditions or line discounts. */
+export type LexofficeCreditNoteInput = Omit<LexofficeInvoiceInput, 'shippingConditions'>;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, completeDocument, getConnection, getShop, hasCredits, markAttempted, setDeliveryStatus, writeLog } from '@belegfluss/db';
+import { chargeTransfer, claimIntent, completeDocument, getConnection, getShop, hasCredits, markAttempted, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import {
   buildContactDraft, buildInvoiceDraft, DEFAULT_INVOICE_SETTINGS, orderReference,
@@ -112,6 +112,10 @@ export function createActivities({ db, box, lexoffice }: ActivityDeps) {
         }
         return rethrow(error);
       }
+    },
+
+    async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
+      await upsertOrder(db, shopId, order);
     },
 
     async writeLog(entry: LogEntryInput): Promise<void> {

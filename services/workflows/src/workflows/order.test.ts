@@ -28,6 +28,7 @@ function fakeActivities(calls: string[]): Activities {
   const settings: InvoiceSettings = { ...DEFAULT_INVOICE_SETTINGS, connected: true, automationEnabled: true, installedAt: new Date().toISOString() };
   return {
     loadInvoiceSettings: async () => settings,
+    recordOrder: async () => undefined,
     ensureContact: async () => { calls.push('ensureContact'); return 'contact-1'; },
     issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', number: 'RE0001' }; },
     writeLog: async (entry) => { calls.push(`log:${String(entry.body?.reason)}`); },

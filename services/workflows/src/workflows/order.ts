@@ -4,7 +4,7 @@ import { orderStateQuery, shopifyEventSignal } from '../api';
 import { decideInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { Activities } from '../activities';
 
-const { loadInvoiceSettings, settleDeliveries, writeLog } = proxyActivities<Activities>({
+const { loadInvoiceSettings, recordOrder, settleDeliveries, writeLog } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', maximumInterval: '1m' },
 });
@@ -28,6 +28,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     if (!(await condition(() => inbox.length > 0, IDLE))) return;
     const events = inbox.splice(0);
     for (const event of events) if (event.order) state.order = newest(state.order, ShopifyOrderSchema.parse(event.order));
+    if (state.order) await recordOrder(input.shopId, state.order);
     const status = await issueInvoiceIfDue(input.shopId, state);
     await settleDeliveries(events.map((e) => e.webhookId), status);
     if (workflowInfo().continueAsNewSuggested) {

@@ -1,0 +1,16 @@
+import type { Db } from '../connection';
+import type { ShopifyOrder } from '@belegfluss/shared';
+
+/** Keeps the newest snapshot: an older webhook arriving late never overwrites a newer one. */
+export async function upsertOrder(db: Db, shopId: string, order: ShopifyOrder): Promise<void> {
+  const customerName = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ') || null;
+  const row = {
+    shop_id: shopId, order_id: String(order.id), name: order.name, created_at: order.created_at,
+    updated_at: order.updated_at ?? order.created_at, financial_status: order.financial_status ?? null,
+    fulfillment_status: order.fulfillment_status ?? null, gateway: order.payment_gateway_names[0] ?? order.gateway ?? null,
+    source_name: order.source_name ?? null, total: Number(order.total_price), currency: order.currency,
+    customer_email: order.customer?.email ?? order.email ?? null, customer_name: customerName, tags: order.tags,
+    snapshot: JSON.stringify(order),
+  };
+  await db('orders').insert(row).onConflict(['shop_id', 'order_id']).merge().where('orders.updated_at', '<=', row.updated_at);
+}

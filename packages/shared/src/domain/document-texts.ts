@@ -1,0 +1,48 @@
+import type { ShopifyOrder } from '../shopify-order';
+import { LIMITS } from '../preferences/messages';
+
+export type ReferencePlace = 'title' | 'introduction' | 'remark';
+
+/** The reference that lets a retry find the document it may already have created. */
+export function orderReference(order: Pick<ShopifyOrder, 'name'>): string {
+  return `Bestellung ${order.name}`;
+}
+
+/**
+ * Whether a document text carries this order's reference. A plain `includes` would let
+ * "Bestellung #1001" match the document of order #10011, so the next character must not continue the name.
+ */
+export function hasOrderReference(text: string | null | undefined, order: Pick<ShopifyOrder, 'name'>): boolean {
+  if (!text) return false;
+  const ref = orderReference(order);
+  let at = text.indexOf(ref);
+  while (at !== -1) {
+    const next = text.charAt(at + ref.length);
+    if (!/[\p{L}\p{N}_-]/u.test(next)) return true;
+    at = text.indexOf(ref, at + 1);
+  }
+  return false;
+}
+
+export interface DocumentTexts { title: string; introduction: string; remark: string }
+
+const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
+
+/**
+ * Puts the order reference into the named places (unless the rendered text already has it),
+ * appends notes to the remark, and keeps each text within what Lexware takes.
+ */
+export function placeReference(texts: DocumentTexts, order: Pick<ShopifyOrder, 'name'>, places: readonly ReferencePlace[], notes: readonly string[] = []): DocumentTexts {
+  const ref = orderReference(order);
+  const out = { ...texts };
+  for (const place of places) {
+    if (hasOrderReference(out[place], order)) continue;
+    out[place] = place === 'title' ? [out.title, ref].filter(Boolean).join(' ') : [out[place], ref].filter(Boolean).join('\n');
+  }
+  out.remark = [out.remark, ...notes].filter(Boolean).join('\n');
+  // Lexware rejects titles over 255 characters; keep the reference when cutting.
+  if (out.title.length > 255) out.title = places.includes('title') ? `${cut(out.title, 254 - ref.length)} ${ref}` : cut(out.title, 255);
+  out.introduction = cut(out.introduction, LIMITS.introduction);
+  out.remark = cut(out.remark, LIMITS.remark);
+  return out;
+}

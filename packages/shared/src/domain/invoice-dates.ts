@@ -1,0 +1,85 @@
+import type { ShopifyOrder } from '../shopify-order';
+import type { DeliveryDate, InvoicePreferences } from '../preferences/invoice';
+import { normalizeInvoicePreferences } from '../preferences/invoice';
+import type { LexofficeInvoiceInput } from './lexoffice-types';
+import { lexofficeDate } from './lexoffice-date';
+import { fulfilledAt, itemExtras } from './order-fields';
+
+type ShippingConditions = LexofficeInvoiceInput['shippingConditions'];
+
+export interface InvoiceDates {
+  voucherDate: string;
+  shippingConditions: ShippingConditions;
+  /** Dates that wanted the fulfilment but fell back to the order date because the order isn't fulfilled yet. */
+  fallbacks: string[];
+}
+
+const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The German calendar day of an instant, as [year, month (1-12), day]. */
+function dayOf(iso: string): [number, number, number] {
+  const p = Object.fromEntries(berlinDay.formatToParts(new Date(iso)).map((x) => [x.type, x.value]));
+  return [Number(p.year), Number(p.month), Number(p.day)];
+}
+
+/** Midnight of a German calendar day, in Lexware's format with that midnight's offset. */
+export function lexofficeDay(year: number, month: number, day: number): string {
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  const label = utc.toISOString().slice(0, 10);
+  for (const offsetHours of [1, 2]) {
+    const candidate = lexofficeDate(new Date(utc.getTime() - offsetHours * 3_600_000));
+    if (candidate.startsWith(`${label}T00:00`)) return candidate;
+  }
+  return lexofficeDate(utc);
+}
+
+/** Moves an instant by whole days, weeks or months on the German calendar; the result is that day's midnight. */
+export function shiftDate(iso: string, d: Pick<DeliveryDate, 'modify' | 'offset' | 'unit'>): string {
+  if (d.modify === 'none' || d.offset === 0) return lexofficeDate(iso);
+  const sign = d.modify === 'subtract' ? -1 : 1;
+  const [y, m, day] = dayOf(iso);
+  if (d.unit === 'month') {
+    const target = new Date(Date.UTC(y, m - 1 + sign * d.offset, 1));
+    const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+    return lexofficeDay(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(day, lastDay));
+  }
+  const days = sign * d.offset * (d.unit === 'week' ? 7 : 1);
+  const t = new Date(Date.UTC(y, m - 1, day + days));
+  return lexofficeDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+}
+
+/**
+ * Invoice date and delivery date(s) of spec 2 §4: the order or fulfilment date, a single delivery
+ * date or a span, each moved by its offset. An invoice event of created or paid never waits for the
+ * fulfilment, so those settings fall back to the order date.
+ */
+export function invoiceDates(
+  order: ShopifyOrder,
+  input: Pick<InvoicePreferences, 'invoiceEvent' | 'invoiceDate' | 'invoiceDeliveryType' | 'invoiceDeliveryDate0' | 'invoiceDeliveryDate1' | 'invoiceFinalize' | 'invoiceSendMail'>,
+): InvoiceDates {
+  const prefs = normalizeInvoicePreferences(input as InvoicePreferences).value;
+  const fallbacks: string[] = [];
+  const fulfilled = fulfilledAt(order);
+  const at = (event: 'created' | 'fulfilled', field: string): string => {
+    if (event === 'fulfilled') {
+      if (fulfilled) return fulfilled;
+      fallbacks.push(field);
+    }
+    return order.created_at;
+  };
+  const voucherDate = lexofficeDate(at(prefs.invoiceDate, 'invoiceDate'));
+  const ships = order.line_items.some((l) => itemExtras(l).requires_shipping);
+  const kind = prefs.invoiceDeliveryType || (ships ? 'delivery' : 'service');
+  const d0 = prefs.invoiceDeliveryDate0;
+  const start = shiftDate(at(d0.event, 'invoiceDeliveryDate0'), d0);
+  const d1 = prefs.invoiceDeliveryDate1;
+  if (!d1) return { voucherDate, shippingConditions: { shippingType: kind, shippingDate: start }, fallbacks };
+  let end = shiftDate(at(d1.event, 'invoiceDeliveryDate1'), d1);
+  let from = start;
+  if (Date.parse(end) < Date.parse(from)) [from, end] = [end, from];
+  return {
+    voucherDate,
+    shippingConditions: { shippingType: kind === 'delivery' ? 'deliveryperiod' : 'serviceperiod', shippingDate: from, shippingEndDate: end },
+    fallbacks,
+  };
+}

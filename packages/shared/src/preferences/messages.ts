@@ -1,0 +1,40 @@
+/** German validation messages, worded as the specs give them (spec 2 §5, spec 3 §5). */
+export const MESSAGES = {
+  required: 'Pflichtfeld',
+  notEmpty: 'Darf nicht leer sein',
+  max: (n: number) => `Maximal ${n} Zeichen`,
+  min: (n: number) => `Mindestens ${n} Zeichen`,
+  email: 'Bitte gib eine gültige E-Mail-Adresse ein',
+  emailRequired: 'Gültige E-Mail-Adresse erforderlich',
+  recipientRequired: 'Empfänger wird benötigt',
+  url: 'Ungültige URL',
+  attachmentExtension: 'Dateityp nicht erlaubt (html, pdf, doc, docx, jpg, jpeg, png, gif)',
+  tooManyAttachments: 'Maximal 5 Anhänge',
+  offset: 'Bitte gib eine Zahl ab 0 ein',
+  date: 'Bitte gib ein Datum im Format JJJJ-MM-TT ein',
+  unit: 'Ungültige Einheit',
+} as const;
+
+/** Limits of spec 2 §5 and spec 3 §5. Lexware itself shows only 25 characters of a title. */
+export const LIMITS = {
+  title: 256,
+  lexwareTitleShown: 25,
+  introduction: 2000,
+  remark: 2000,
+  itemTitle: 256,
+  detail: 1000,
+  unit: 1000,
+  mailSubject: 60,
+  mailMessage: 30000,
+  attachments: 5,
+  lineItems: 300,
+} as const;
+
+export const ATTACHMENT_EXTENSIONS = ['html', 'pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
+
+/** Unit names Lexware accepts for items (spec 1 §5); the layout may also use '-' or its own text. */
+export const ALLOWED_UNIT_NAMES = ['Stück', 'Stk', 'Einheiten', 'Artikel', 'Pieces', 'Pc', 'Items', 'Pos'] as const;
+export const SHIPPING_UNIT = 'Versand';
+export const DISCOUNT_UNIT = 'Rabatt';
+
+export const PAYMENT_GATEWAYS = ['paypal', 'bogus', 'klarna', 'klarna_pay_later', 'shopify_payments', 'manual', 'ebay'] as const;

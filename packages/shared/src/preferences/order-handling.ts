@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Order handling of spec 3 §3: which orders are processed and how tips and shipping are taxed. */
+export const OrderHandlingPreferencesSchema = z.object({
+  /** Tips get the regime's standard rate instead of 0 % (tips to the business are taxable revenue). */
+  fixTaxTip: z.boolean().default(true),
+  /** Shipping follows the items' rates in proportion (ancillary service) instead of Shopify's single rate. */
+  fixTaxShipping: z.boolean().default(false),
+  /** The order `source_name` that marks point-of-sale orders. */
+  posName: z.string().trim().min(1).default('pos'),
+  skipPos: z.boolean().default(true),
+  skipFree: z.boolean().default(true),
+  /** Mark the Shopify order paid when Lexware reports its invoice paid. */
+  syncOrderPayment: z.boolean().default(false),
+});
+
+export type OrderHandlingPreferences = z.infer<typeof OrderHandlingPreferencesSchema>;
+export const DEFAULT_ORDER_HANDLING: OrderHandlingPreferences = OrderHandlingPreferencesSchema.parse({});
