@@ -24,14 +24,14 @@ set -m # every service gets its own process group, so Ctrl-C can stop it with it
 PIDS=()
 stop_all() {
   trap - INT TERM EXIT
-  echo
-  say "Alles wird beendet"
+  trap '' PIPE HUP # the terminal or a pipe may already be gone: finish the cleanup regardless
   for pid in "${PIDS[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  { echo; say "Alles wird beendet"; } 2>/dev/null || true
   for pid in "${PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -f "$PIDFILE"
   exit 0
 }
-trap stop_all INT TERM EXIT
+trap stop_all INT TERM HUP EXIT
 
 run() { # name, command...
   local name="$1"; shift
@@ -70,7 +70,7 @@ for port in 3000 3001 3002 3003; do wait_for_http "http://127.0.0.1:$port/" "Fro
 
 cat <<URLS
 
-  Belegfluss läuft.
+  Belegfluss läuft (gestartet in ${SECONDS} s).
   App (Shell)           http://127.0.0.1:3000
   Remotes               http://127.0.0.1:3001 (Einstellungen) · :3002 (Partner) · :3003 (Admin)
   Gateway /api          http://127.0.0.1:8080

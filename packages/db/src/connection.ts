@@ -2,6 +2,7 @@ import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 import * as core from './migrations/20261121_001_core';
 import * as orders from './migrations/20261121_002_orders';
+import * as stats from './migrations/20261122_001_stats';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -15,6 +16,7 @@ export type Db = Knex;
 const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Promise<void> }> = {
   '20261121_001_core': core,
   '20261121_002_orders': orders,
+  '20261122_001_stats': stats,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

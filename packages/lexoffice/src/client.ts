@@ -1,4 +1,4 @@
-import type { LexofficeContactInput, LexofficeInvoiceInput } from '@belegfluss/shared';
+import type { LexofficeContactInput, LexofficeCreditNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
 import { LexofficeError } from './errors';
 
 export interface LexofficeProfile {
@@ -20,6 +20,14 @@ export interface LexofficeInvoice extends LexofficeInvoiceInput {
   version: number;
   voucherNumber?: string;
   voucherStatus: 'draft' | 'open' | 'paid' | 'voided';
+  totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
+}
+
+export interface LexofficeCreditNote extends LexofficeCreditNoteInput {
+  id: string;
+  version: number;
+  voucherNumber?: string;
+  voucherStatus: 'draft' | 'open' | 'paidoff' | 'voided';
   totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
 }
 
@@ -80,6 +88,10 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) => call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
     invoice: (id: string) => call<LexofficeInvoice>('GET', `/invoices/${id}`),
     invoicePdf: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/pdf'),
+    createCreditNote: (creditNote: LexofficeCreditNoteInput, finalize: boolean, precedingSalesVoucherId?: string) =>
+      call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
+    creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
+    creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
     voucherList: (filter: { voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; page?: number; size?: number }) =>
       call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
   };

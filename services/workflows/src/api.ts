@@ -4,7 +4,7 @@
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { ShopifyOrder } from '@belegfluss/shared';
+import type { ShopifyOrder, ShopifyRefund, TaxRegime } from '@belegfluss/shared';
 
 export interface ShopifyEvent {
   topic: string;
@@ -20,11 +20,30 @@ export interface OrderWorkflowInput {
   state?: OrderState;
 }
 
+export interface OrderDocument {
+  documentId: string;
+  lexofficeId: string;
+  number: string | null;
+  status: string;
+}
+
 export interface OrderState {
   order: ShopifyOrder | null;
-  invoice: { documentId: string; number: string | null } | null;
+  invoice: (OrderDocument & { contactId: string | null }) | null;
+  /** The regime the invoice was made with; its credit notes must use the same. */
+  regime: TaxRegime | null;
+  credits: (OrderDocument & { refundId: number })[];
+  /** Refunds seen but not yet turned into a credit note (or skipped). */
+  pendingRefunds: ShopifyRefund[];
+  settledRefundIds: number[];
   lastDecision: string | null;
+  /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
+  waitingFor: string | null;
 }
+
+export const emptyOrderState = (): OrderState => ({
+  order: null, invoice: null, regime: null, credits: [], pendingRefunds: [], settledRefundIds: [], lastDecision: null, waitingFor: null,
+});
 
 export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');

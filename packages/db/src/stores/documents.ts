@@ -57,7 +57,7 @@ export async function markAttempted(db: Db, documentId: string): Promise<void> {
 }
 
 export async function completeDocument(db: Db, documentId: string, input: {
-  lexofficeId: string; contactId: string; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
+  lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
 }): Promise<DocumentRow> {
   const [row] = await db('documents').where({ id: documentId }).update({
     lexoffice_id: input.lexofficeId, contact_id: input.contactId, number: input.number, title: input.title,

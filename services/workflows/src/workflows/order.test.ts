@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import type { InvoiceSettings, ShopifyOrder } from '@belegfluss/shared';
-import { DEFAULT_INVOICE_SETTINGS } from '@belegfluss/shared';
+import type { ShopifyOrder } from '@belegfluss/shared';
+import {
+  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_INVOICE_SETTINGS, DEFAULT_ORDER_HANDLING,
+} from '@belegfluss/shared';
 import { OrderNameKey, ShopDomainKey, orderStateQuery, shopifyEventSignal } from '../api';
-import type { Activities } from '../activities';
+import type { Activities, ShopContext } from '../activities';
 import { workflowsPath } from '../worker';
 import { quietTemporal } from '../testing';
 
@@ -25,12 +27,19 @@ const order = (financial_status: string, updated_at: string): ShopifyOrder => ({
 
 /** The activities, stubbed inline: the workflow's decisions are what is under test here. */
 function fakeActivities(calls: string[]): Activities {
-  const settings: InvoiceSettings = { ...DEFAULT_INVOICE_SETTINGS, connected: true, automationEnabled: true, installedAt: new Date().toISOString() };
+  const common = { connected: true, automationEnabled: true, skipPos: true, skipFree: true, posName: 'pos' };
+  const ctx: ShopContext = {
+    invoice: { ...DEFAULT_INVOICE_SETTINGS, ...common, installedAt: new Date().toISOString() },
+    credit: { ...common, creditCreate: true },
+    prefs: { invoice: DEFAULT_INVOICE_PREFERENCES, credit: DEFAULT_CREDIT_PREFERENCES, contact: DEFAULT_CONTACT_PREFERENCES, orderHandling: DEFAULT_ORDER_HANDLING },
+    profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
+  };
   return {
-    loadInvoiceSettings: async () => settings,
+    loadShopContext: async () => ctx,
     recordOrder: async () => undefined,
     ensureContact: async () => { calls.push('ensureContact'); return 'contact-1'; },
-    issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', number: 'RE0001' }; },
+    issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }; },
+    issueCreditNote: async (_shop, _order, refund) => { calls.push(`issueCreditNote:${(refund as { id: number }).id}`); return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }; },
     writeLog: async (entry) => { calls.push(`log:${String(entry.body?.reason)}`); },
     settleDeliveries: async (ids, status) => { calls.push(`settle:${ids.join(',')}:${status}`); },
   } as Activities;
@@ -57,8 +66,39 @@ describe('orderWorkflow', () => {
       await waitFor(() => calls.includes('settle:w3:skipped'));
       expect(calls.filter((c) => c === 'issueInvoice')).toHaveLength(1);
       const state = await handle.query(orderStateQuery);
-      expect(state.invoice).toEqual({ documentId: 'doc-1', number: 'RE0001' });
+      expect(state.invoice).toMatchObject({ documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', contactId: 'contact-1' });
       expect(state.order?.financial_status).toBe('paid');
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow with refunds', () => {
+  it('keeps a refund that comes before the invoice, then credits it once after the invoice', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-refund-test';
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls) });
+    const refund = { id: 77, order_id: 42, created_at: '2026-11-21T11:00:00Z', transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }] };
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:43', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '43' }],
+        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/create', webhookId: 'r1', order: order('pending', '2026-11-21T10:00:00Z') }],
+      });
+      await handle.signal(shopifyEventSignal, { topic: 'refunds/create', webhookId: 'r2', refund });
+      await waitFor(() => calls.includes('settle:r2:skipped'));
+      expect(calls).toContain('log:WAIT_FOR_INVOICE');
+      expect((await handle.query(orderStateQuery)).waitingFor).toBe('WAIT_FOR_INVOICE');
+
+      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'r3', order: order('paid', '2026-11-21T10:05:00Z') });
+      await waitFor(() => calls.includes('settle:r3:successful'));
+      // The same refund again, inside a later snapshot: no second credit note.
+      await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'r4', order: { ...order('paid', '2026-11-21T11:05:00Z'), refunds: [refund] } });
+      await waitFor(() => calls.includes('settle:r4:skipped'));
+      expect(calls.filter((c) => c.startsWith('issueCreditNote'))).toEqual(['issueCreditNote:77']);
+      const state = await handle.query(orderStateQuery);
+      expect(state.credits).toMatchObject([{ refundId: 77, number: 'GS0001' }]);
+      expect(state.pendingRefunds).toHaveLength(0);
+      expect(state.waitingFor).toBeNull();
       await handle.terminate('test done');
     });
   });

@@ -1,25 +1,24 @@
 import { allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
-import { orderStateQuery, shopifyEventSignal } from '../api';
-import { decideInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
+import { emptyOrderState, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities } from '../activities';
+import { creditRefunds, issueInvoiceIfDue, type StepOutcome } from './steps';
 
-const { loadInvoiceSettings, recordOrder, settleDeliveries, writeLog } = proxyActivities<Activities>({
+const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
-  retry: { initialInterval: '1s', maximumInterval: '1m' },
-});
-
-// Lexware calls share a 2 requests/s budget and may meet 429s: retry patiently.
-const { ensureContact, issueInvoice } = proxyActivities<Activities>({
-  startToCloseTimeout: '2m',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED'] },
+  retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
 });
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
 
+/**
+ * One order, from its first webhook until it has been quiet for a month: the invoice
+ * when it is due, a credit note per refund, each exactly once.
+ */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
-  const state: OrderState = input.state ?? { order: null, invoice: null, lastDecision: null };
+  const state: OrderState = input.state ?? emptyOrderState();
   const inbox: ShopifyEvent[] = [];
   setHandler(shopifyEventSignal, (event) => void inbox.push(event));
   setHandler(orderStateQuery, () => state);
@@ -27,9 +26,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   for (;;) {
     if (!(await condition(() => inbox.length > 0, IDLE))) return;
     const events = inbox.splice(0);
-    for (const event of events) if (event.order) state.order = newest(state.order, ShopifyOrderSchema.parse(event.order));
+    for (const event of events) absorb(state, event);
     if (state.order) await recordOrder(input.shopId, state.order);
-    const status = await issueInvoiceIfDue(input.shopId, state);
+    const ctx = await loadShopContext(input.shopId);
+    const outcomes: StepOutcome[] = [await issueInvoiceIfDue(input.shopId, state, ctx), await creditRefunds(input.shopId, state, ctx)];
+    const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
     await settleDeliveries(events.map((e) => e.webhookId), status);
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
@@ -38,29 +39,22 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   }
 }
 
-/** Webhooks can arrive out of order: keep the snapshot Shopify updated last. */
-function newest(current: OrderState['order'], next: NonNullable<OrderState['order']>) {
-  if (!current) return next;
-  return Date.parse(next.updated_at ?? next.created_at) >= Date.parse(current.updated_at ?? current.created_at) ? next : current;
+/** Webhooks can arrive twice or out of order: keep the newest snapshot, and each refund once. */
+function absorb(state: OrderState, event: ShopifyEvent): void {
+  if (event.order) {
+    const next = ShopifyOrderSchema.parse(event.order);
+    if (!state.order || updatedAt(next) >= updatedAt(state.order)) state.order = next;
+    for (const refund of next.refunds) addRefund(state, refund);
+  }
+  if (event.refund) addRefund(state, event.refund);
 }
 
-async function issueInvoiceIfDue(shopId: string, state: OrderState): Promise<'successful' | 'skipped'> {
-  const order = state.order;
-  if (!order || state.invoice) return 'skipped';
-  const decision = decideInvoice(order, await loadInvoiceSettings(shopId));
-  if (decision.action === 'skip') {
-    if (state.lastDecision !== decision.reason) {
-      await writeLog({ shopId, origin: 'invoice', event: 'invoice.skipped', status: decision.reason === 'WAIT' ? 'info' : 'warning', orderId: String(order.id), orderName: order.name, body: { reason: decision.reason } });
-    }
-    state.lastDecision = decision.reason;
-    return 'skipped';
-  }
-  const contactId = await ensureContact(shopId, order);
-  const result = await issueInvoice(shopId, order, contactId);
-  state.lastDecision = result.outcome;
-  if (result.outcome === 'created' || result.outcome === 'existing') {
-    state.invoice = { documentId: result.documentId, number: result.number };
-    return 'successful';
-  }
-  return 'skipped';
+function addRefund(state: OrderState, raw: unknown): void {
+  const parsed = ShopifyRefundSchema.safeParse(raw);
+  if (!parsed.success) return;
+  const refund = parsed.data;
+  if (state.settledRefundIds.includes(refund.id) || state.pendingRefunds.some((r) => r.id === refund.id)) return;
+  state.pendingRefunds.push(refund);
 }
+
+const updatedAt = (o: ShopifyOrder) => Date.parse(o.updated_at ?? o.created_at);

@@ -1,0 +1,38 @@
+import type { Db } from '../connection';
+
+export interface DocumentRef {
+  id: string;
+  shopId: string;
+  orderId: string;
+  orderName: string | null;
+  type: 'invoice' | 'credit';
+  lexofficeId: string | null;
+  number: string | null;
+  status: string;
+  pdfToken: string | null;
+}
+
+const toRef = (r: Record<string, unknown>): DocumentRef => ({
+  id: r.id as string, shopId: r.shop_id as string, orderId: r.order_id as string, orderName: (r.order_name as string | null) ?? null,
+  type: r.type as DocumentRef['type'], lexofficeId: (r.lexoffice_id as string | null) ?? null, number: (r.number as string | null) ?? null,
+  status: r.status as string, pdfToken: r.pdf_token ? String(r.pdf_token) : null,
+});
+
+/** The document behind a download link; the token alone identifies it (links go out in mails and metafields). */
+export async function documentByPdfToken(db: Db, token: string): Promise<DocumentRef | undefined> {
+  const row = await db('documents').where({ pdf_token: token }).first();
+  return row ? toRef(row) : undefined;
+}
+
+/** Documents Lexware reports an event for; the organisation narrows it to the shops connected to it. */
+export async function documentsByLexofficeId(db: Db, lexofficeId: string, organizationId?: string): Promise<DocumentRef[]> {
+  const query = db('documents as d').where('d.lexoffice_id', lexofficeId).select('d.*');
+  if (organizationId) query.join('lexoffice_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
+  return (await query).map(toRef);
+}
+
+/** The newest document of a type for an order (the preview shows it). */
+export async function latestDocumentOfOrder(db: Db, shopId: string, orderId: string, type: 'invoice' | 'credit'): Promise<DocumentRef | undefined> {
+  const row = await db('documents').where({ shop_id: shopId, order_id: orderId, type }).whereNotNull('lexoffice_id').orderBy('created_at', 'desc').first();
+  return row ? toRef(row) : undefined;
+}

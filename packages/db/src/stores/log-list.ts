@@ -1,0 +1,48 @@
+import type { Db } from '../connection';
+import type { LogEntry } from './event-log';
+
+export type LogSortField = 'date' | 'status' | 'origin' | 'event' | 'order';
+const SORT_COLUMNS: Record<LogSortField, string> = { date: 'date', status: 'status', origin: 'origin', event: 'event', order: 'order_name' };
+
+export interface LogListQuery {
+  sortBy: LogSortField;
+  sortDir: 'asc' | 'desc';
+  search?: string;
+  origin?: string[];
+  status?: string[];
+  order?: string;
+  page: number;
+  pageSize: number;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One page of the event log; one row more than the page is read to know whether another page follows. */
+export async function listLogs(db: Db, shopId: string, q: LogListQuery): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
+  const query = db('event_log').where({ shop_id: shopId });
+  if (q.origin?.length) query.whereIn('origin', q.origin);
+  if (q.status?.length) query.whereIn('status', q.status);
+  if (q.order) query.where((w) => w.where('order_id', q.order!).orWhere('order_name', q.order!));
+  if (q.search) {
+    const like = `%${escapeLike(q.search)}%`;
+    query.where((w) => w.whereILike('event', like).orWhereILike('order_name', like).orWhereRaw('body::text ilike ?', [like]));
+  }
+  const rows = await query
+    .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, id ${q.sortDir}`)
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize);
+  return {
+    hasPrevious: q.page > 1,
+    hasNext: rows.length > q.pageSize,
+    items: rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
+      id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogEntry['origin'], event: r.event as string,
+      status: r.status as LogEntry['status'], orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
+      ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
+    })),
+  };
+}
+
+/** Retention by plan (spec 2 §9): entries older than `maxAgeDays` go. Returns how many were deleted. */
+export async function pruneLogs(db: Db, shopId: string, maxAgeDays: number): Promise<number> {
+  return db('event_log').where({ shop_id: shopId }).where('date', '<', db.raw(`now() - make_interval(days => ?)`, [maxAgeDays])).delete();
+}

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { Db, DocumentType } from '@belegfluss/db';
+import { chargeTransfer, claimIntent, completeDocument, hasCredits, markAttempted, writeLog } from '@belegfluss/db';
+import type { LexofficeClient, LexofficeCreditNote, LexofficeInvoice } from '@belegfluss/lexoffice';
+import {
+  creditsNotification, hasOrderReference,
+  type LexofficeCreditNoteInput, type LexofficeInvoiceInput, type ShopifyOrder,
+} from '@belegfluss/shared';
+
+export type IssueResult =
+  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null; status: string }
+  | { outcome: 'NO_CREDITS' };
+
+export type DocumentBody =
+  | { type: 'invoice'; body: LexofficeInvoiceInput }
+  | { type: 'credit'; body: LexofficeCreditNoteInput; precedingInvoiceId: string };
+
+export interface IssueRequest {
+  shopId: string;
+  order: ShopifyOrder;
+  /** invoice:{orderId} or credit:{refundId}: one document per intent, ever. */
+  intentKey: string;
+  document: DocumentBody;
+  finalize: boolean;
+  contactId: string | null;
+}
+
+type Voucher = LexofficeInvoice | LexofficeCreditNote;
+
+const LEXWARE_TYPE: Record<DocumentType, string> = { invoice: 'invoice', credit: 'creditnote' };
+
+/**
+ * A crashed attempt may have created the document in Lexware without our record of it.
+ * Lexware has no idempotency key, so we look for a voucher of this order (its reference
+ * sits in the title, introduction or remark) that none of our rows knows yet.
+ */
+async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Promise<Voucher | undefined> {
+  const day = req.document.body.voucherDate.slice(0, 10);
+  const list = await api.voucherList({
+    voucherType: LEXWARE_TYPE[req.document.type], voucherStatus: 'draft,open,paid,paidoff,voided',
+    ...(req.contactId ? { contactId: req.contactId } : { voucherDateFrom: day, voucherDateTo: day }), size: 250,
+  });
+  const known = new Set((await db('documents').where({ shop_id: req.shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[]);
+  for (const entry of list.content.filter((e) => !known.has(e.id))) {
+    const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
+    if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order))) return voucher;
+  }
+  return undefined;
+}
+
+async function create(api: LexofficeClient, req: IssueRequest): Promise<Voucher> {
+  const d = req.document;
+  if (d.type === 'invoice') return api.invoice((await api.createInvoice(d.body, req.finalize)).id);
+  return api.creditNote((await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId)).id);
+}
+
+/**
+ * Creates one document exactly once: the intent row is written before any Lexware call,
+ * a retry after an attempt looks for the orphan first, and the transfer is charged
+ * against the document's row, so a retry never charges twice.
+ */
+export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequest): Promise<IssueResult> {
+  const { shopId, order } = req;
+  const type = req.document.type;
+  const doc = await claimIntent(db, { shopId, type, intentKey: req.intentKey, orderId: String(order.id), orderName: order.name });
+  if (doc.lexofficeId) {
+    await chargeTransfer(db, shopId, doc.id); // a no-op unless a crash came between the two writes
+    return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number, status: doc.status };
+  }
+  const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
+  let voucher = doc.attemptedAt ? await findOrphan(db, api, req) : undefined;
+  const matched = Boolean(voucher);
+  if (!voucher) {
+    const credits = await hasCredits(db, shopId);
+    if (!credits.ok) {
+      await db('shops').where({ id: shopId }).whereNull('credits_exhausted_at').update({ credits_exhausted_at: db.fn.now() });
+      await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', remaining: 0, quota: credits.quota } });
+      return { outcome: 'NO_CREDITS' };
+    }
+    await markAttempted(db, doc.id);
+    voucher = await create(api, req);
+  } else {
+    await db('shops').where({ id: shopId }).increment(type === 'invoice' ? 'invoices_matched' : 'credits_matched', 1);
+  }
+  const saved = await completeDocument(db, doc.id, {
+    lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
+    status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
+    pdfToken: randomBytes(16).toString('hex'),
+  });
+  const before = await hasCredits(db, shopId);
+  const charge = await chargeTransfer(db, shopId, doc.id);
+  const notify = creditsNotification({ used: before.used, quota: before.quota }, { used: charge.used, quota: charge.quota });
+  await writeLog(db, {
+    ...base, event: `${type}.${matched ? 'matched' : 'created'}`, status: 'success', ref: { [type]: voucher.id },
+    body: { number: saved.number, amount: saved.total, finalized: voucher.voucherStatus !== 'draft', remaining: charge.quota - charge.used, quota: charge.quota },
+  });
+  if (notify) await writeLog(db, { shopId, origin: 'shop', event: `credits.${notify}`, status: notify === 'creditsExhaustedNow' ? 'critical' : 'warning', body: { remaining: charge.quota - charge.used, quota: charge.quota } });
+  return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexofficeId: voucher.id, number: saved.number, status: voucher.voucherStatus };
+}
