@@ -1,8 +1,10 @@
-import type { Stack } from './stack';
+
+export interface Endpoints { controlUrl: string; gatewayUrl: string }
 
 /** What a merchant does by clicking: install the app, connect Lexware, open the app. */
-export function merchant(stack: Stack, shop: string) {
-  const control = stack.sandbox.urls.control;
+export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: string } }; gatewayUrl: string }, shop: string) {
+  const control = 'controlUrl' in endpoints ? endpoints.controlUrl : endpoints.sandbox.urls.control;
+  const gatewayUrl = endpoints.gatewayUrl;
 
   async function json<T>(url: string, init?: RequestInit): Promise<T> {
     const res = await fetch(url, init);
@@ -48,7 +50,7 @@ export function merchant(stack: Stack, shop: string) {
     },
     async api<T>(path: string, init: RequestInit = {}): Promise<T> {
       const token = await this.token();
-      return json<T>(`${stack.gatewayUrl}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+      return json<T>(`${gatewayUrl}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
     },
     async connectLexware() {
       const { url } = await this.api<{ url: string }>('/api/lexoffice/auth');
