@@ -20,7 +20,7 @@ export interface Stack {
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
@@ -52,8 +52,8 @@ export async function startStack(): Promise<Stack> {
     },
   };
   const gateway = await startGateway(settings, gatewayPort);
-  const { worker, db: workerDb } = await createOrderWorker(settings, temporal.nativeConnection);
-  const running = worker.run();
+  const inProcess = opts.worker === false ? undefined : await createOrderWorker(settings, temporal.nativeConnection);
+  const running = inProcess?.worker.run();
   return {
     settings,
     sandbox,
@@ -61,13 +61,29 @@ export async function startStack(): Promise<Stack> {
     temporal,
     db: database.db,
     async stop() {
-      (worker as Worker).shutdown();
-      await running;
-      await workerDb.destroy();
+      if (inProcess) {
+        (inProcess.worker as Worker).shutdown();
+        await running;
+        await inProcess.db.destroy();
+      }
       await gateway.close();
       await sandbox.stop();
       await temporal.teardown();
       await database.drop();
     },
+  };
+}
+
+/** The environment a separate worker process needs to join this stack. */
+export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: settings.databaseUrl,
+    TEMPORAL_ADDRESS: settings.temporalAddress,
+    TEMPORAL_TASK_QUEUE: settings.taskQueue,
+    APP_URL: settings.appUrl,
+    LEXOFFICE_API_URL: settings.lexoffice.apiUrl,
+    LEXOFFICE_OAUTH_URL: settings.lexoffice.oauth.oauthUrl,
+    SHOPIFY_ADMIN_URL: settings.shopify.adminUrl,
   };
 }

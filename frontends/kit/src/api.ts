@@ -81,7 +81,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** Accepts `{ message, code }`, `{ error: { message, code } }`, `{ error: 'text' }` or plain text. */
+/** Accepts `{ message, code }`, `{ error: { message, code } }`, the gateway's `{ error: 'CODE', message }`, `{ error: 'text' }` or plain text. */
 export function toApiError(status: number, body: unknown): ApiError {
   const fallback = `Anfrage fehlgeschlagen (HTTP ${status}).`;
   if (typeof body === 'string' && body.trim() !== '' && body.length < 300) return new ApiError(status, body.trim(), body.trim(), body);
@@ -89,7 +89,9 @@ export function toApiError(status: number, body: unknown): ApiError {
     const record = body as Record<string, unknown>;
     const inner = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : record;
     const message = pickString(inner.message) ?? pickString(record.error) ?? fallback;
-    return new ApiError(status, message, pickString(inner.code), body);
+    // The gateway answers `{ error: 'CODE', message, field? }`: beside a message, a string `error` is the code.
+    const code = pickString(inner.code) ?? (inner === record && pickString(record.message) ? pickString(record.error) : undefined);
+    return new ApiError(status, message, code, body);
   }
   return new ApiError(status, fallback, undefined, body);
 }
@@ -102,7 +104,7 @@ function pickString(value: unknown): string | undefined {
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 0) return error.message;
-    if (error.status === 404) return `Diese Funktion steht noch nicht zur Verfügung (HTTP 404).`;
+    if (error.status === 404 || error.status === 405) return `Diese Funktion steht noch nicht zur Verfügung (HTTP ${error.status}).`;
     if (error.status === 401) return 'Die Sitzung ist abgelaufen oder ungültig (HTTP 401).';
     if (error.status === 403) return 'Dafür fehlt dir die Berechtigung (HTTP 403).';
     return error.message;

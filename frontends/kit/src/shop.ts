@@ -1,32 +1,11 @@
+import type { ShopView } from '@belegfluss/shared';
 import type { ApiClient } from './api';
 
 /**
- * What `GET /api/shop` returns: the minimal contract agreed with the gateway.
- * Extra fields may appear; the front ends must not rely on anything else.
+ * What `GET /api/shop` returns. The type lives once, in `@belegfluss/shared`,
+ * next to the gateway code that builds it; the front ends only read it.
  */
-export interface Shop {
-  shop: string;
-  name: string;
-  plan: {
-    id: string;
-    name: string;
-    credits: { used: number; quota: number; resetAt: string };
-  };
-  lexoffice: {
-    isConnected: boolean;
-    connectedAt: string | null;
-    profile: { companyName: string | null; userEmail?: string | null; smallBusiness?: boolean } | null;
-  };
-  stat: {
-    invoice: { created: number };
-    credit: { created: number };
-    shopify: { webhook: { received: number; successful: number; failed: number } };
-  };
-  permissions: string[];
-  partner: boolean;
-  home: 'orders' | '';
-  downtimes: unknown[];
-}
+export type Shop = ShopView;
 
 export const SHOP_QUERY_KEY = ['shop'] as const;
 
@@ -68,4 +47,13 @@ export function creditsLeft(credits: Shop['plan']['credits']): CreditsLeft {
   const ratio = quota === 0 ? 0 : remaining / quota;
   const tone = ratio < 0.2 ? 'critical' : ratio < 0.4 ? 'warning' : 'success';
   return { remaining, quota, percent: Math.floor(ratio * 100), tone };
+}
+
+/** The Shopify access scopes the app's features depend on (spec 3 §4, §6). */
+export const REQUIRED_SCOPES = ['read_orders', 'write_orders', 'read_customers', 'read_products'] as const;
+
+/** Required scopes the shop has not granted (yet). */
+export function missingScopes(shop: Pick<Shop, 'scopes'>, required: readonly string[] = REQUIRED_SCOPES): string[] {
+  const granted = new Set(shop.scopes ?? []);
+  return required.filter((scope) => !granted.has(scope));
 }

@@ -5,7 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 /** Spec 3 §2: the company name, else the user's e-mail, else 'Nicht verbunden'. */
 export function connectionLabel(lexoffice: Shop['lexoffice']): string {
   if (!lexoffice.isConnected) return 'Nicht verbunden';
-  return lexoffice.profile?.companyName || lexoffice.profile?.userEmail || 'Verbunden';
+  const profile = lexoffice.profile as (Shop['lexoffice']['profile'] & { userEmail?: string | null }) | null;
+  return profile?.companyName || profile?.userEmail || 'Verbunden';
 }
 
 export function ConnectionCard({ api }: { api: ApiClient }) {
@@ -45,7 +46,7 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
           </InlineStack>
         ) : (
           <InlineStack>
-            <Button url="/home" variant="primary">
+            <Button url="/home?assistant=connect" variant="primary">
               Jetzt verbinden
             </Button>
           </InlineStack>

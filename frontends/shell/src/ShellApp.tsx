@@ -1,16 +1,20 @@
-import { isUnder, shopQuery, useLocation, type AppLocation, type Shop } from '@belegfluss/frontend-kit';
+import { isUnder, navigate, shopQuery, useLocation, type AppLocation, type Shop } from '@belegfluss/frontend-kit';
 import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { AppFrame } from './frame/AppFrame';
+import { PageNotices } from './notices/PageNotices';
+import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';
-import { Help } from './pages/help/Help';
-import { HelpContact } from './pages/help/HelpContact';
+import { helpRoute } from './pages/help/helpRoutes';
 import { NotFound } from './pages/NotFound';
+import { OrderDetail } from './pages/orders/OrderDetail';
 import { Orders } from './pages/orders/Orders';
-import { Plan } from './pages/plan/Plan';
+import { planRoute } from './pages/plan/planRoutes';
 import { Teapot } from './pages/Teapot';
 import { FederatedArea, remoteRouteFor } from './remotes/remoteRoutes';
 import { useShell } from './session/ShellContext';
+import { ConnectWizard } from './wizard/ConnectWizard';
 
 function PageSkeleton() {
   return (
@@ -28,30 +32,54 @@ function PageSkeleton() {
 /** The shell's own routes (spec 1 §2); everything under a remote's base path goes to that remote. */
 function routeContent(location: AppLocation, shop: Shop | undefined) {
   const { pathname, search } = location;
-  if (pathname === '/help/contact') return <HelpContact search={search} />;
-  if (isUnder(pathname, '/help')) return <Help />;
+  if (isUnder(pathname, '/help')) return helpRoute(pathname, search);
   const remote = remoteRouteFor(pathname);
   if (remote) return <FederatedArea route={remote} pathname={pathname} search={search} />;
   if (!shop) return <PageSkeleton />;
-  if (pathname === '/') return shop.home === 'orders' ? <Orders /> : <Dashboard shop={shop} />;
+  if (pathname === '/') return shop.home === 'orders' ? <Orders search={search} /> : <Dashboard shop={shop} />;
   if (pathname === '/home') return <Dashboard shop={shop} />;
-  if (isUnder(pathname, '/orders')) return <Orders />;
-  if (isUnder(pathname, '/plan')) return <Plan shop={shop} />;
+  if (pathname === '/orders') return <Orders search={search} />;
+  if (isUnder(pathname, '/orders')) return <OrderDetail id={decodeURIComponent(pathname.slice('/orders/'.length))} />;
+  if (isUnder(pathname, '/plan')) return planRoute(pathname, shop);
   return <NotFound />;
 }
 
+/** `?assistant=connect` on any shell page opens the connect wizard; closing drops the parameter. */
+function closeWizard(location: AppLocation) {
+  const query = new URLSearchParams(location.search);
+  query.delete('assistant');
+  const rest = query.toString();
+  navigate(`${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`, { replace: true });
+}
+
 export function ShellApp() {
-  const { api, switchShop } = useShell();
+  const { api, config, switchShop } = useShell();
   const location = useLocation();
   const shop = useQuery(shopQuery(api));
+  const lostToken = shop.data?.missingAccessToken ? shop.data.shop : undefined;
+
+  // Spec 1 §4: without an access token the shop must authorise the app again.
+  useEffect(() => {
+    if (lostToken) redirectTop(authUrl(config.apiUrl, lostToken));
+  }, [lostToken, config.apiUrl]);
 
   // Help stays reachable so the teapot's contact action leads somewhere.
   if (shop.isError && !shop.data && !isUnder(location.pathname, '/help')) {
     return <Teapot error={shop.error} onRetry={() => void shop.refetch()} onSwitchShop={switchShop} />;
   }
+  if (lostToken) return <PageSkeleton />;
+  const content = routeContent(location, shop.data);
+  const wizardOpen = new URLSearchParams(location.search).get('assistant') === 'connect';
   return (
     <AppFrame shop={shop.data} pathname={location.pathname}>
-      {routeContent(location, shop.data)}
+      {shop.data ? (
+        <PageNotices shop={shop.data} pathname={location.pathname}>
+          {content}
+        </PageNotices>
+      ) : (
+        content
+      )}
+      {wizardOpen && shop.data ? <ConnectWizard shop={shop.data} onClose={() => closeWizard(location)} /> : null}
     </AppFrame>
   );
 }

@@ -3,6 +3,7 @@ import pg from 'pg';
 import * as core from './migrations/20261121_001_core';
 import * as orders from './migrations/20261121_002_orders';
 import * as stats from './migrations/20261122_001_stats';
+import * as rate from './migrations/20261122_002_rate';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261121_001_core': core,
   '20261121_002_orders': orders,
   '20261122_001_stats': stats,
+  '20261122_002_rate': rate,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

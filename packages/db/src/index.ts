@@ -14,3 +14,4 @@ export * from './stores/compliance';
 export * from './stores/partners';
 export * from './stores/admin-shops';
 export * from './stores/document-lookup';
+export * from './stores/rate';

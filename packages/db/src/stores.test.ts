@@ -67,3 +67,14 @@ describe('order snapshots', () => {
     expect(row.financial_status).toBe('paid');
   });
 });
+
+describe('the shared Lexware rate slots', () => {
+  it('spaces reservations 500 ms apart, whichever process asks', async () => {
+    const { reserveSlot } = await import('./index');
+    const waits: number[] = [];
+    for (let i = 0; i < 4; i++) waits.push(await reserveSlot(db, 'lexoffice:test', 500));
+    expect(waits[0]).toBe(0);
+    // each later reservation waits about half a second longer than the one before
+    for (let i = 1; i < 4; i++) expect(waits[i]! - waits[i - 1]!).toBeGreaterThan(450);
+  });
+});

@@ -1,32 +1,18 @@
 import { createLexofficeClient, type LexofficeClient } from './client';
 import { refreshTokens, type LexofficeOauthConfig } from './oauth';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { getConnection, updateTokens } from '@belegfluss/db';
+import { getConnection, sharedThrottle, updateTokens } from '@belegfluss/db';
 
-export interface LexofficeDeps { apiUrl: string; oauth: LexofficeOauthConfig }
-
-/** Lexware allows 2 requests/s per connection; this bucket spaces the calls of one process. */
-function createThrottle(perSecond: number) {
-  let next = 0;
-  return async () => {
-    const now = Date.now();
-    const at = Math.max(now, next);
-    next = at + 1000 / perSecond;
-    if (at > now) await new Promise((r) => setTimeout(r, at - now));
-  };
-}
-
-const throttles = new Map<string, () => Promise<void>>();
+export interface LexofficeDeps { apiUrl: string; oauth: LexofficeOauthConfig; requestsPerSecond?: number }
 
 /**
  * A client for one shop's connection. The access token is refreshed a minute before
  * it expires, under a row lock so that two activities never spend the same refresh token.
  */
 export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId: string): LexofficeClient {
-  if (!throttles.has(shopId)) throttles.set(shopId, createThrottle(2));
   return createLexofficeClient({
     baseUrl: deps.apiUrl,
-    throttle: throttles.get(shopId),
+    throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2),
     accessToken: async () => {
       const connection = await getConnection(db, shopId);
       if (!connection) throw new Error('NOT_CONNECTED');

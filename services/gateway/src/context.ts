@@ -2,6 +2,8 @@ import type { Client } from '@temporalio/client';
 import type { Db, SecretBox } from '@belegfluss/db';
 import type { Settings } from '@belegfluss/shared/settings';
 import type { Logger } from 'pino';
+import type { KeyObject } from 'node:crypto';
+import type { GatewayOptions } from './config';
 import type { Dispatcher } from './signal';
 
 /** What every route needs, built once in main.ts (or by a test). */
@@ -10,6 +12,10 @@ export interface GatewayContext {
   box: SecretBox;
   temporal: Client;
   settings: Settings;
+  /** Gateway-only settings: shop lists, Lexware's event key. */
+  options: GatewayOptions;
+  /** Lexware's event-signing key (from the PEM setting or fetched once from its URL). */
+  lexofficeEventKey: () => Promise<KeyObject | undefined>;
   log: Logger;
   /** Hands recorded webhooks to their workflows in the background. */
   dispatcher: Dispatcher;

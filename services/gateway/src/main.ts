@@ -7,9 +7,10 @@ import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
 import type { GatewayContext } from './context';
 import { createDispatcher, startRelay } from './signal';
+import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 
 /** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
-export async function startGateway(settings: Settings, port: number): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
+export async function startGateway(settings: Settings, port: number, options: GatewayOptions = readGatewayOptions()): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const connection = await Connection.connect({ address: settings.temporalAddress });
   const base = {
@@ -17,6 +18,8 @@ export async function startGateway(settings: Settings, port: number): Promise<{ 
     box: createSecretBox(settings.encryptionKey),
     temporal: new Client({ connection, namespace: settings.temporalNamespace }),
     settings,
+    options,
+    lexofficeEventKey: publicKeyLoader(options),
     log,
   };
   const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base) };

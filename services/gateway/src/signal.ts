@@ -3,6 +3,7 @@ import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliverie
 import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal } from '@belegfluss/workflows/api';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
+import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
 
 type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log'>;
 
@@ -11,6 +12,7 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
   const body = d.body as Record<string, unknown>;
   const orderId = orderIdOf(d.topic, body);
   if (!orderId) {
+    if (COMPLIANCE_TOPICS.has(d.topic)) await handleCompliance(ctx.db, d);
     if (d.topic === 'app/uninstalled') {
       // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.
       await markUninstalled(ctx.db, d.shopId);

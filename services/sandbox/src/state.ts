@@ -73,6 +73,8 @@ export interface Knobs {
     /** With a 504, perform the write first and then answer 504, as the real gateway may do. */
     write504: boolean;
     latencyMs: number;
+    /** Delay after a write is performed, before the answer: a client killed meanwhile never learns of it. */
+    latencyAfterWriteMs: number;
     /** Deterministic faults: each API request takes the next status from the front. */
     failNext: number[];
     rateLimitPerSecond: number;
@@ -89,6 +91,7 @@ export function defaultKnobs(): Knobs {
       rate504: 0,
       write504: true,
       latencyMs: 0,
+      latencyAfterWriteMs: 0,
       failNext: [],
       rateLimitPerSecond: 2,
       tokenTtlSeconds: 3600,

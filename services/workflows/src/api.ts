@@ -46,6 +46,10 @@ export const emptyOrderState = (): OrderState => ({
 });
 
 export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
+
+/** A Lexware event for one of the order's documents (payment.changed, invoice.status.changed). */
+export interface LexofficeEvent { eventType: string; resourceId: string; eventDate: string }
+export const lexofficeEventSignal = defineSignal<[LexofficeEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
 
 export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);

@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { useShell } from '../session/ShellContext';
 import { LOGO_URL } from './logo';
 import { navigationEntries, type NavKey } from './navigation';
+import { ToastProvider } from './toast';
 
 const ICONS: Record<NavKey, typeof HomeIcon> = {
   home: HomeIcon,
@@ -64,7 +65,7 @@ export function AppFrame({ shop, pathname, children }: { shop: Shop | undefined;
       showMobileNavigation={navOpen}
       onNavigationDismiss={() => setNavOpen(false)}
     >
-      {children}
+      <ToastProvider>{children}</ToastProvider>
     </Frame>
   );
 }

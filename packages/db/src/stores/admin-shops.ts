@@ -16,7 +16,9 @@ export async function listShopsForAdmin(db: Db, q: { search?: string; page: numb
     .select('s.id', 's.name', 's.plan_id', 'p.name as plan_name', 's.created_at', 's.uninstalled_at', 's.partner', db.raw('l.shop_id is not null as connected'));
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query.where((w) => w.whereILike('s.id', like).orWhereILike('s.name', like));
+    query.where((w) => {
+      void w.whereILike('s.id', like).orWhereILike('s.name', like);
+    });
   }
   const rows = await query.orderBy('s.created_at', 'desc').orderBy('s.id').limit(q.pageSize + 1).offset((q.page - 1) * q.pageSize);
   return {

@@ -22,10 +22,14 @@ export async function listLogs(db: Db, shopId: string, q: LogListQuery): Promise
   const query = db('event_log').where({ shop_id: shopId });
   if (q.origin?.length) query.whereIn('origin', q.origin);
   if (q.status?.length) query.whereIn('status', q.status);
-  if (q.order) query.where((w) => w.where('order_id', q.order!).orWhere('order_name', q.order!));
+  if (q.order) query.where((w) => {
+      void w.where('order_id', q.order!).orWhere('order_name', q.order!);
+    });
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
-    query.where((w) => w.whereILike('event', like).orWhereILike('order_name', like).orWhereRaw('body::text ilike ?', [like]));
+    query.where((w) => {
+      void w.whereILike('event', like).orWhereILike('order_name', like).orWhereRaw('body::text ilike ?', [like]);
+    });
   }
   const rows = await query
     .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, id ${q.sortDir}`)

@@ -10,7 +10,7 @@ const SORT_COLUMNS: Record<OrderSortField, string> = {
   customer: 'o.customer_name',
 };
 
-export interface OrderListQuery { sortBy: OrderSortField; sortDir: 'asc' | 'desc'; search?: string; page: number; pageSize: number }
+export interface OrderListQuery { sortBy: OrderSortField; sortDir: 'asc' | 'desc'; search?: string; orderId?: string; page: number; pageSize: number }
 
 export interface ReceiptListEntry {
   id: string;
@@ -45,6 +45,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** A page of the shop's orders (latest snapshots) with the documents we made for each. */
 export async function listOrders(db: Db, shopId: string, q: OrderListQuery): Promise<{ items: OrderListEntry[]; total: number }> {
   const base = db('orders as o').where('o.shop_id', shopId);
+  if (q.orderId) base.where('o.order_id', q.orderId);
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
     base.where((w) => {
@@ -93,4 +94,10 @@ export async function getOrderSnapshot(db: Db, shopId: string, orderId: string):
 export async function latestOrderSnapshot(db: Db, shopId: string): Promise<Record<string, unknown> | undefined> {
   const row = await db('orders').where({ shop_id: shopId }).orderBy('created_at', 'desc').first('snapshot');
   return row?.snapshot as Record<string, unknown> | undefined;
+}
+
+/** One order of the shop with its documents, for the order detail. */
+export async function orderWithDocuments(db: Db, shopId: string, orderId: string): Promise<OrderListEntry | undefined> {
+  const { items } = await listOrders(db, shopId, { sortBy: 'createdAt', sortDir: 'desc', orderId, page: 1, pageSize: 1 });
+  return items[0];
 }

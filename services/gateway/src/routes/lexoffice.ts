@@ -1,13 +1,23 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
+import type { Context } from 'koa';
 import { z } from 'zod';
-import { consumeOauthState, createOauthState, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
-import { authorizeUrl, exchangeCode, lexofficeFor } from '@belegfluss/lexoffice';
+import { consumeOauthState, createOauthState, deleteConnection, getConnection, latestOrderSnapshot, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
+import { authorizeUrl, exchangeCode, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
+import { previewTemplate, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../context';
-import { BadRequest } from '../errors';
+import { BadRequest, HttpError, NotFound } from '../errors';
+import { query, single } from '../http';
 import { sessionOf } from '../middleware/session';
 
 const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
+
+/** GET /api/lexoffice/vars: a template (up to a mail message's 30000 characters) and the field it is for. */
+const VarsQuery = z.object({
+  value: z.preprocess(single, z.string({ error: 'Pflichtfeld' }).max(30000, 'Maximal 30000 Zeichen')),
+  type: z.preprocess(single, z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' }).default('invoice')),
+  field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
+});
 
 const closePage = (title: string, text: string) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>${title}</title>
 <body style="font-family:system-ui;padding:2rem"><h1>${title}</h1><p>${text}</p><script>setTimeout(() => window.close(), 1500)</script></body></html>`;
@@ -27,6 +37,37 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
   api.post('/api/lexoffice/pull', async (ctx) => {
     const { shop } = sessionOf(ctx);
     ctx.body = { profile: await pullProfile(gw, shop) };
+  });
+
+  /** Disconnecting revokes the refresh token at Lexware, then forgets the connection. */
+  const disconnect = async (ctx: Context) => {
+    const { shop } = sessionOf(ctx);
+    const connection = await getConnection(gw.db, shop);
+    if (!connection) throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
+    let revoked = true;
+    try {
+      await revokeToken(oauth, gw.box.open(connection.refreshTokenEnc));
+    } catch (err) {
+      // The merchant asked to disconnect: we forget the tokens even when Lexware can't be reached.
+      revoked = false;
+      gw.log.warn({ err, shop }, 'Lexware token could not be revoked');
+    }
+    await deleteConnection(gw.db, shop);
+    await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.disconnected', status: revoked ? 'info' : 'warning', body: { action: 'disconnect', status: revoked ? 'revoked' : 'not_revoked' } });
+    ctx.body = { disconnected: true, revoked };
+  };
+  api.delete('/api/lexoffice', disconnect);
+  api.post('/api/lexoffice/disconnect', disconnect);
+
+  /** The template picker's live preview (spec 1 §7), rendered for the shop's newest order. */
+  api.get('/api/lexoffice/vars', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const q = query(ctx, VarsQuery);
+    const snapshot = await latestOrderSnapshot(gw.db, shop);
+    if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
+    const order = ShopifyOrderSchema.safeParse(snapshot);
+    if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    ctx.body = { value: previewTemplate(q.value, order.data, q.field), order: order.data.name };
   });
 
   pub.get('/api/lexoffice/callback', async (ctx) => {

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { shopView } from '@belegfluss/db';
 import type { GatewayContext } from '../context';
+import { shopFlags } from '../config';
 import { NotFound } from '../errors';
 import { sessionOf } from '../middleware/session';
 
@@ -8,6 +9,6 @@ export function shopRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/shop', async (ctx) => {
     const view = await shopView(gw.db, sessionOf(ctx).shop);
     if (!view) throw NotFound('Dieser Shop ist nicht installiert.');
-    ctx.body = view;
+    ctx.body = { ...view, ...shopFlags(gw.options, view.shop) };
   });
 }

@@ -64,6 +64,7 @@ export function faults(state: SandboxState) {
       return;
     }
     await next();
+    if (k.latencyAfterWriteMs > 0 && ctx.method !== 'GET') await sleep(k.latencyAfterWriteMs);
   };
 }
 

@@ -1,4 +1,4 @@
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
 import { setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
@@ -25,13 +25,18 @@ export function createActivities({ db, box, lexoffice }: ActivityDeps) {
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
   async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact', step: () => Promise<T>): Promise<T> {
+    // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, while a
+    // long wait for a rate-limit slot is still fine.
+    const beat = setInterval(() => heartbeat(), 2_000);
     try {
       return await step();
     } catch (error) {
-      if (error instanceof LexofficeError && !error.retryable) {
+      if (error instanceof LexofficeError && !error.retryable && !error.ambiguous) {
         await writeLog(db, { shopId, origin, event: `${origin}.failed`, status: 'critical', orderId: String(order.id), orderName: order.name, body: { service: 'lexoffice', status: error.status, message: LexofficeError.describe(error.body) } });
       }
       return rethrow(error);
+    } finally {
+      clearInterval(beat);
     }
   }
 

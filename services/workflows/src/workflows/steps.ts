@@ -9,7 +9,8 @@ const { writeLog } = proxyActivities<Activities>({ startToCloseTimeout: '30s', r
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
 const { ensureContact, issueInvoice, issueCreditNote } = proxyActivities<Activities>({
-  startToCloseTimeout: '2m',
+  startToCloseTimeout: '15m',
+  heartbeatTimeout: '10s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'] },
 });
 

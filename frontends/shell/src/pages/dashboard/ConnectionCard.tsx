@@ -1,5 +1,8 @@
 import { formatDate, type Shop } from '@belegfluss/frontend-kit';
-import { Badge, BlockStack, Card, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, Card, Text } from '@shopify/polaris';
+
+/** The URL that opens the connect wizard over the dashboard; remotes navigate to it too. */
+export const CONNECT_WIZARD_URL = '/home?assistant=connect';
 
 export function ConnectionCard({ lexoffice }: { lexoffice: Shop['lexoffice'] }) {
   const company = lexoffice.profile?.companyName;
@@ -24,6 +27,11 @@ export function ConnectionCard({ lexoffice }: { lexoffice: Shop['lexoffice'] }) 
             <Text as="p" tone="subdued">
               Verbinde dein Lexware-Office-Konto, damit Belegfluss Rechnungen und Gutschriften erstellen kann.
             </Text>
+            <div>
+              <Button variant="primary" url={CONNECT_WIZARD_URL}>
+                Jetzt verbinden
+              </Button>
+            </div>
           </>
         )}
       </BlockStack>

@@ -1,5 +1,6 @@
 import type { Shop } from '@belegfluss/frontend-kit';
 import { Layout, Page } from '@shopify/polaris';
+import { TipsPanel } from '../../notices/TipsPanel';
 import { ConnectionCard } from './ConnectionCard';
 import { CreditsCard } from './CreditsCard';
 import { DocumentsCard } from './DocumentsCard';
@@ -10,6 +11,9 @@ export function Dashboard({ shop }: { shop: Shop }) {
   return (
     <Page title="Übersicht" subtitle={shop.name}>
       <Layout>
+        <Layout.Section>
+          <TipsPanel />
+        </Layout.Section>
         <Layout.Section variant="oneHalf">
           <PlanCard plan={shop.plan} />
         </Layout.Section>

@@ -1,4 +1,5 @@
 import { BlockStack, Button, Card, Layout, Page, Text } from '@shopify/polaris';
+import { HELP_ARTICLES } from './articles';
 
 const FAQ: { question: string; answer: string }[] = [
   {
@@ -42,6 +43,14 @@ export function Help() {
         <Layout.Section variant="oneThird">
           <Card>
             <BlockStack gap="200" inlineAlign="start">
+              <Text as="h2" variant="headingSm">
+                Anleitungen
+              </Text>
+              {Object.entries(HELP_ARTICLES).map(([path, article]) => (
+                <Button key={path} variant="plain" url={`/help/${path}`}>
+                  {article.title}
+                </Button>
+              ))}
               <Text as="h2" variant="headingSm">
                 Weiterführend
               </Text>

@@ -1,8 +1,9 @@
-import { describeError, EmptyCard, formatDate, formatMoney } from '@belegfluss/frontend-kit';
-import { Button, Card, IndexTable, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { useQuery } from '@tanstack/react-query';
+import { describeError, formatDate, formatMoney, navigate } from '@belegfluss/frontend-kit';
+import { BlockStack, Box, Button, Card, IndexTable, InlineStack, Layout, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useShell } from '../../session/ShellContext';
-import { ordersOf, PAYMENT_STATUS, type OrderRow } from './orders';
+import { orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
 import { ReceiptBadges } from './ReceiptBadges';
 
 function amount(order: OrderRow): string {
@@ -10,69 +11,126 @@ function amount(order: OrderRow): string {
   return value === undefined || Number.isNaN(value) ? '—' : formatMoney(value, order.currency ?? 'EUR');
 }
 
-export function Orders() {
+/** An empty or failed list inside the list's own card (no card in a card). */
+function ListMessage({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <Box paddingBlock="800" paddingInline="400">
+      <BlockStack gap="200" inlineAlign="center">
+        <Text as="h2" variant="headingMd" alignment="center">
+          {heading}
+        </Text>
+        {children}
+      </BlockStack>
+    </Box>
+  );
+}
+
+const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null];
+
+/** `/orders`: every order with its receipts; sort, search and paging happen on the gateway. */
+export function Orders({ search = '' }: { search?: string }) {
   const { api } = useShell();
+  const [query, setQuery] = useState<OrdersQuery>({ sortBy: 'createdAt', sortDir: 'desc', search: new URLSearchParams(search).get('search') ?? '', page: 1 });
+  const deferred = useDeferredValue(query);
   const orders = useQuery({
-    queryKey: ['orders'],
-    queryFn: async ({ signal }) => ordersOf(await api.get<unknown>('/orders', signal)),
+    queryKey: ['orders', deferred],
+    queryFn: async ({ signal }) => orderPageOf(await api.get<unknown>(ordersPath(deferred), signal), deferred.page),
+    placeholderData: keepPreviousData,
   });
 
   let content;
-  if (orders.isPending) content = <Card><SkeletonBodyText lines={6} /></Card>;
+  if (orders.isPending) content = <SkeletonBodyText lines={6} />;
   else if (orders.isError)
     content = (
-      <EmptyCard heading="Noch keine Bestellungen">
+      <ListMessage heading="Die Bestellungen konnten nicht geladen werden">
         <Text as="p" tone="subdued" alignment="center">
-          Die Bestellungen konnten gerade nicht abgerufen werden. {describeError(orders.error)}
+          {describeError(orders.error)}
         </Text>
         <Button onClick={() => void orders.refetch()}>Erneut versuchen</Button>
-      </EmptyCard>
+      </ListMessage>
     );
-  else if (orders.data.length === 0)
+  else if (orders.data.items.length === 0)
     content = (
-      <EmptyCard heading="Noch keine Bestellungen">
+      <ListMessage heading={query.search ? 'Keine passenden Bestellungen' : 'Noch keine Bestellungen'}>
         <Text as="p" tone="subdued" alignment="center">
-          Sobald dein Shop Bestellungen erhält, erscheinen sie hier mit ihren Belegen.
+          {query.search ? 'Versuche es mit einem anderen Suchbegriff.' : 'Sobald dein Shop Bestellungen erhält, erscheinen sie hier mit ihren Belegen.'}
         </Text>
-      </EmptyCard>
+      </ListMessage>
     );
   else
     content = (
-      <Card padding="0">
-        <IndexTable
-          resourceName={{ singular: 'Bestellung', plural: 'Bestellungen' }}
-          itemCount={orders.data.length}
-          selectable={false}
-          headings={[{ title: 'Bestellung' }, { title: 'Datum' }, { title: 'Kunde' }, { title: 'Betrag', alignment: 'end' }, { title: 'Zahlung' }, { title: 'Belege' }]}
-        >
-          {orders.data.map((order, index) => (
-            <IndexTable.Row id={String(order.id)} key={order.id} position={index}>
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {order.name}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{formatDate(order.createdAt)}</IndexTable.Cell>
-              <IndexTable.Cell>{order.customer?.name || order.customer?.email || '—'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {amount(order)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <ReceiptBadges receipts={order.receipts} />
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
+      <IndexTable
+        resourceName={{ singular: 'Bestellung', plural: 'Bestellungen' }}
+        itemCount={orders.data.items.length}
+        selectable={false}
+        loading={orders.isFetching}
+        sortable={SORTABLE.map((key) => key !== null)}
+        sortColumnIndex={SORTABLE.indexOf(query.sortBy)}
+        sortDirection={query.sortDir === 'asc' ? 'ascending' : 'descending'}
+        onSort={(index, direction) => {
+          const sortBy = SORTABLE[index];
+          if (sortBy) setQuery({ ...query, sortBy, sortDir: direction === 'ascending' ? 'asc' : 'desc', page: 1 });
+        }}
+        headings={[{ title: 'Bestellung' }, { title: 'Datum' }, { title: 'Kunde' }, { title: 'Betrag', alignment: 'end' }, { title: 'Zahlung' }, { title: 'Belege' }]}
+      >
+        {orders.data.items.map((order, index) => (
+          <IndexTable.Row id={order.id} key={order.id} position={index} onClick={() => navigate(`/orders/${encodeURIComponent(order.id)}`)}>
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {order.name}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{formatDate(order.createdAt)}</IndexTable.Cell>
+            <IndexTable.Cell>{order.customer?.name || order.customer?.email || '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {amount(order)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <ReceiptBadges receipts={order.receipts} />
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
     );
 
   return (
     <Page title="Bestellungen">
       <Layout>
-        <Layout.Section>{content}</Layout.Section>
+        <Layout.Section>
+          <Card padding="0">
+            <BlockStack gap="0">
+              <div style={{ padding: 'var(--p-space-300)' }}>
+                <TextField
+                  label="Bestellungen durchsuchen"
+                  labelHidden
+                  placeholder="Bestellnummer, Kunde oder E-Mail"
+                  value={query.search}
+                  onChange={(value) => setQuery({ ...query, search: value, page: 1 })}
+                  clearButton
+                  onClearButtonClick={() => setQuery({ ...query, search: '', page: 1 })}
+                  autoComplete="off"
+                />
+              </div>
+              {content}
+              {orders.data && (orders.data.hasNext || orders.data.hasPrevious) ? (
+                <InlineStack align="center">
+                  <div style={{ padding: 'var(--p-space-300)' }}>
+                    <Pagination
+                      label={`Seite ${query.page}`}
+                      hasPrevious={orders.data.hasPrevious}
+                      hasNext={orders.data.hasNext}
+                      onPrevious={() => setQuery({ ...query, page: Math.max(1, query.page - 1) })}
+                      onNext={() => setQuery({ ...query, page: query.page + 1 })}
+                    />
+                  </div>
+                </InlineStack>
+              ) : null}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
       </Layout>
     </Page>
   );

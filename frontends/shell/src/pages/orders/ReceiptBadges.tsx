@@ -1,8 +1,8 @@
 import { Badge, InlineStack, Text } from '@shopify/polaris';
-import { RECEIPT_STATUS, type ReceiptRow, type ReceiptStatus } from './orders';
+import { receiptStatus, type ReceiptRow } from './orders';
 
 function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
-  const status = RECEIPT_STATUS[receipt.status as ReceiptStatus] ?? { label: receipt.status };
+  const status = receiptStatus(receipt.status);
   const kind = receipt.type === 'credit' ? 'Gutschrift' : 'Rechnung';
   const label = `${kind} ${receipt.number ?? ''}`.trim();
   return (
@@ -12,7 +12,7 @@ function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
         {label}
       </Text>
       <Badge tone={status.tone}>{status.label}</Badge>
-      {receipt.status === 'open' && receipt.hintedAt ? <Badge tone="info">Zuordnen</Badge> : null}
+      {receipt.status.toLowerCase() === 'open' && receipt.hintedAt ? <Badge tone="info">Zuordnen</Badge> : null}
     </InlineStack>
   );
 }

@@ -24,6 +24,39 @@ export interface OrderRow {
   receipts?: ReceiptRow[];
 }
 
+export interface OrderPage {
+  items: OrderRow[];
+  hasNext: boolean;
+  hasPrevious: boolean;
+}
+
+/** Spec 1 §9 and spec 2 §7: 50 per page, sortable, searchable. */
+export const ORDERS_PAGE_SIZE = 50;
+
+export interface OrdersQuery {
+  sortBy: 'createdAt' | 'name';
+  sortDir: 'asc' | 'desc';
+  search: string;
+  page: number;
+}
+
+export function ordersPath(query: OrdersQuery): string {
+  const params = new URLSearchParams({ sortBy: query.sortBy, sortDir: query.sortDir, page: String(query.page), pageSize: String(ORDERS_PAGE_SIZE) });
+  if (query.search.trim() !== '') params.set('search', query.search.trim());
+  return `/orders?${params.toString()}`;
+}
+
+/** Paging flags when the gateway sends them; a bare array is one page. */
+export function orderPageOf(body: unknown, page: number): OrderPage {
+  const envelope = (body ?? {}) as { hasNext?: unknown; hasPrevious?: unknown };
+  const items = ordersOf(body);
+  return {
+    items,
+    hasNext: typeof envelope.hasNext === 'boolean' ? envelope.hasNext : false,
+    hasPrevious: typeof envelope.hasPrevious === 'boolean' ? envelope.hasPrevious : page > 1,
+  };
+}
+
 export function ordersOf(body: unknown): OrderRow[] {
   const envelope = body as { items?: unknown; orders?: unknown } | undefined;
   const list = Array.isArray(body) ? body : (envelope?.items ?? envelope?.orders);
@@ -34,6 +67,11 @@ export function ordersOf(body: unknown): OrderRow[] {
     if ((typeof id !== 'string' && typeof id !== 'number') || typeof candidate?.name !== 'string') return [];
     return [{ ...candidate, id: String(id), name: candidate.name }];
   });
+}
+
+/** Lexware answers DRAFT, OPEN, PARTIALLY_PAID, PAID; the app stores them lower-case. */
+export function receiptStatus(status: string): { label: string; tone?: 'info' | 'attention' | 'warning' | 'success' } {
+  return RECEIPT_STATUS[status.toLowerCase() as ReceiptStatus] ?? { label: status };
 }
 
 /** Spec 1 §4: Entwurf, Offen, Bezahlt, Erstattet; partially paid has a tone of its own. */

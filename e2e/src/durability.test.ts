@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, merchant } from './merchant';
+import { startStack, workerEnv, type Stack } from './stack';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let stack: Stack;
+const workers: ChildProcess[] = [];
+
+/** A worker in its own process, so it can be killed with SIGKILL like a crashed host. */
+function spawnWorker(): ChildProcess {
+  // One process (node --import tsx), so SIGKILL hits the worker itself and not a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], { cwd: root, env: workerEnv(stack.settings), stdio: 'ignore' });
+  workers.push(child);
+  return child;
+}
+
+const shop = 'durable.myshopify.com';
+const m = () => merchant(stack, shop);
+let current: ChildProcess;
+
+beforeAll(async () => {
+  stack = await startStack({ worker: false });
+  current = spawnWorker();
+  await m().createShop();
+  await m().install();
+  await m().connectLexware();
+});
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await stack?.stop();
+});
+
+const knobs = (lexware: Record<string, unknown>) =>
+  fetch(`${stack.sandbox.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware }) });
+const sandboxInvoices = async () => (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as { id: string; remark?: string }[];
+
+describe('exactly one invoice, whatever breaks', () => {
+  it('a worker killed after Lexware accepted the invoice leaves no duplicate', async () => {
+    // Lexware performs each write, then takes 4 s to answer: the window in which we die.
+    await knobs({ latencyAfterWriteMs: 4000 });
+    const { order } = await m().createOrder({ scenario: 'de_b2c' });
+    await m().payOrder(order.id);
+    await eventually(async () => (await sandboxInvoices()).length === 1, 60_000);
+    current.kill('SIGKILL');
+    await knobs({ latencyAfterWriteMs: 0 });
+
+    current = spawnWorker();
+    const doc = await eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined, 90_000);
+    const invoices = await sandboxInvoices();
+    expect(invoices).toHaveLength(1);
+    expect(doc.lexoffice_id).toBe(invoices[0]?.id);
+    const log = await eventually(async () => {
+      const rows = await stack.db('event_log').where({ shop_id: shop }).whereIn('event', ['invoice.created', 'invoice.matched']);
+      return rows.length > 0 && rows;
+    });
+    // The second worker found the invoice the first one had created, instead of making another.
+    expect(log.map((l) => l.event)).toEqual(['invoice.matched']);
+    expect(await stack.db('transfer_ledger').where({ shop_id: shop })).toHaveLength(1);
+  }, 180_000);
+
+  it('survives random 429, 500 and 504 answers (504s that performed the write), still with one invoice per order', async () => {
+    await knobs({ rate429: 0.1, rate500: 0.05, rate504: 0.15, write504: true });
+    const orders: { id: number; name: string }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { order } = await m().createOrder({ scenario: 'de_b2c' });
+      await m().payOrder(order.id);
+      orders.push(order);
+    }
+    await eventually(async () => {
+      const done = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereIn('order_id', orders.map((o) => String(o.id))).whereNotNull('lexoffice_id');
+      return done.length === orders.length;
+    }, 180_000);
+    await knobs({ rate429: 0, rate500: 0, rate504: 0 });
+    const invoices = await sandboxInvoices();
+    for (const order of orders) expect(invoices.filter((i) => i.remark?.includes(`Bestellung ${order.name}`))).toHaveLength(1);
+  }, 240_000);
+});

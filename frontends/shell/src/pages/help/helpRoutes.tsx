@@ -1,0 +1,13 @@
+import { NotFound } from '../NotFound';
+import { articleFor } from './articles';
+import { Help } from './Help';
+import { HelpArticlePage } from './HelpArticlePage';
+import { HelpContact } from './HelpContact';
+
+/** Everything under /help (spec 1 §2). */
+export function helpRoute(pathname: string, search: string) {
+  if (pathname === '/help' || pathname === '/help/') return <Help />;
+  if (pathname === '/help/contact') return <HelpContact search={search} />;
+  const article = articleFor(pathname.slice('/help'.length));
+  return article ? <HelpArticlePage article={article} /> : <NotFound />;
+}

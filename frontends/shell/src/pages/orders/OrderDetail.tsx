@@ -1,0 +1,61 @@
+import { describeError, formatDate, formatMoney } from '@belegfluss/frontend-kit';
+import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useQuery } from '@tanstack/react-query';
+import { useShell } from '../../session/ShellContext';
+import { DocumentCard } from './DocumentCard';
+import type { OrderDetailData } from './documents';
+import { OrderLog } from './OrderLog';
+import { PAYMENT_STATUS } from './orders';
+
+/** `/orders/{id}`: the order's documents and its event log. */
+export function OrderDetail({ id }: { id: string }) {
+  const { api } = useShell();
+  const order = useQuery({
+    queryKey: ['orders', 'detail', id],
+    queryFn: ({ signal }) => api.get<OrderDetailData>(`/orders/${encodeURIComponent(id)}`, signal),
+  });
+
+  let documents;
+  if (order.isPending) documents = <Card><SkeletonBodyText lines={5} /></Card>;
+  else if (order.isError)
+    documents = (
+      <Banner tone="critical" title="Die Bestellung konnte nicht geladen werden" action={{ content: 'Erneut versuchen', onAction: () => void order.refetch() }}>
+        <p>{describeError(order.error)}</p>
+      </Banner>
+    );
+  else {
+    const all = [...(order.data.invoices ?? []).map((document) => ({ document, kind: 'invoice' as const })), ...(order.data.credits ?? []).map((document) => ({ document, kind: 'credit' as const }))];
+    documents =
+      all.length === 0 ? (
+        <Card>
+          <Text as="p" tone="subdued">
+            Zu dieser Bestellung gibt es noch keinen Beleg.
+          </Text>
+        </Card>
+      ) : (
+        <BlockStack gap="400">
+          {all.map(({ document, kind }) => (
+            <DocumentCard key={document._key} document={document} kind={kind} />
+          ))}
+        </BlockStack>
+      );
+  }
+
+  const data = order.data;
+  const subtitle = data
+    ? [formatDate(data.createdAt), data.total != null ? formatMoney(Number(data.total), data.currency ?? 'EUR') : null, data.financialStatus ? (PAYMENT_STATUS[data.financialStatus] ?? data.financialStatus) : null]
+        .filter(Boolean)
+        .join(' · ')
+    : undefined;
+
+  return (
+    <Page title={data?.name ?? 'Bestellung'} subtitle={subtitle} backAction={{ content: 'Bestellungen', url: '/orders' }}>
+      <Layout>
+        <Layout.Section>{documents}</Layout.Section>
+        <Layout.Section>
+          <OrderLog order={id} />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,118 @@
+import { ApiError } from '@belegfluss/frontend-kit';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { scriptedApi } from '../test/api';
+import { shopFixture } from '../test/fixtures';
+import { renderInShell } from '../test/render';
+import { ConnectWizard } from './ConnectWizard';
+
+vi.mock('./confetti', () => ({ celebrate: vi.fn(async () => undefined) }));
+const { celebrate } = await import('./confetti');
+
+const disconnected = shopFixture({ lexoffice: { isConnected: false, connectedAt: null, profile: null } });
+const connected = shopFixture();
+const profile = { companyName: 'Demo GmbH', smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] };
+
+function fakePopup() {
+  return { closed: false, location: { href: '' }, close: vi.fn() };
+}
+
+const click = (name: string | RegExp) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
+
+describe('the connect wizard', () => {
+  beforeEach(() => vi.mocked(celebrate).mockClear());
+
+  it('walks all seven steps: consent, popup, imports, VAT regime, tax setup, activation', async () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    let isConnected = false;
+    let documentBatches = 0;
+    const { api, calls } = scriptedApi(({ method, path }) => {
+      if (path === '/lexoffice/auth') return { url: 'https://lexware.example/authorize?state=1' };
+      if (path === '/shop') return isConnected ? connected : disconnected;
+      if (path === '/orders/import') return { affected: 3 };
+      if (path === '/lexoffice/import') return (documentBatches += 1) === 1 ? { continue: true, affected: 2 } : { continue: false, affected: 1 };
+      if (path === '/lexoffice/pull') return { profile };
+      if (method === 'PATCH' && path === '/preferences/invoices') return {};
+      if (path === '/shop/enable/true') return {};
+      return undefined;
+    });
+    const onClose = vi.fn();
+    renderInShell(<ConnectWizard shop={disconnected} onClose={onClose} />, api);
+
+    // Step 0: both boxes are needed.
+    expect(screen.getByText('Schritt 1 von 7: Bedingungen')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Weiter' });
+    expect(next.hasAttribute('disabled') || next.getAttribute('aria-disabled') === 'true').toBe(true);
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    await click('Weiter');
+
+    // Step 1: an 800×700 popup gets the gateway's URL; closing it refetches the shop.
+    await click('Mit Lexware Office verbinden');
+    expect(open.mock.calls[0]?.[2]).toMatch(/width=800,height=700/);
+    await waitFor(() => expect(popup.location.href).toBe('https://lexware.example/authorize?state=1'));
+    isConnected = true;
+    popup.closed = true;
+
+    // Steps 2 and 3 run by themselves; the document import repeats until no `continue`.
+    expect(await screen.findAllByText('3 Bestellungen importiert', {}, { timeout: 3000 })).not.toHaveLength(0);
+    expect(celebrate).toHaveBeenCalledTimes(1);
+    expect(await screen.findAllByText('3 Belege verlinkt')).not.toHaveLength(0);
+    expect(documentBatches).toBe(2);
+
+    // Step 4: preselected from the profile (German VAT); OSS needs XL.
+    expect(await screen.findByText('Schritt 5 von 7: Umsatzsteuer')).toBeTruthy();
+    const germanVat = await screen.findByLabelText('Nur deutsche Umsatzsteuer');
+    expect((germanVat as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('One-Stop-Shop (OSS)'));
+    expect(screen.getByText('OSS erfordert Lexware Office XL')).toBeTruthy();
+    expect(screen.getByText('Konfiguration erforderlich')).toBeTruthy();
+    fireEvent.click(germanVat);
+    expect(screen.queryByText('OSS erfordert Lexware Office XL')).toBeNull();
+    await click('Weiter');
+    expect(calls).toContainEqual({ method: 'PATCH', path: '/preferences/invoices', body: { vatRegime: '1' } });
+
+    // Step 5 and 6.
+    expect(await screen.findByText('Schritt 6 von 7: Steuern in Shopify')).toBeTruthy();
+    await click('Weiter');
+    fireEvent.click(screen.getByLabelText('Gutschriften automatisch erstellen'));
+    await click('Testphase starten');
+    expect(calls).toContainEqual({ method: 'POST', path: '/shop/enable/true', body: { invoiceCreate: true, creditCreate: false } });
+    expect(await screen.findAllByText('Belegerstellung aktiviert')).not.toHaveLength(0);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+  });
+
+  it('says honestly when the order import route fails, and lets the merchant skip it', async () => {
+    const { api } = scriptedApi(({ path }) => {
+      if (path === '/orders/import') return new ApiError(404, 'Not Found');
+      if (path === '/lexoffice/import') return { continue: false, affected: 0 };
+      if (path === '/lexoffice/pull') return { profile: { ...profile, smallBusiness: true } };
+      return undefined;
+    });
+    const { ImportOrdersStep } = await import('./ImportSteps');
+    const onNext = vi.fn();
+    renderInShell(<ImportOrdersStep progress={50} setProgress={() => undefined} onNext={onNext} />, api);
+    expect(await screen.findByText('Die Bestellungen konnten nicht importiert werden')).toBeTruthy();
+    expect(screen.getByText('Diese Funktion steht noch nicht zur Verfügung (HTTP 404).')).toBeTruthy();
+    await click('Überspringen');
+    expect(onNext).toHaveBeenCalled();
+  });
+
+  it('blocks the tax setup below Lexware Office L and shows the small-business warning', async () => {
+    const { api } = scriptedApi(({ path }) => (path === '/lexoffice/pull' ? { profile: { smallBusiness: true, businessFeatures: [] } } : undefined));
+    renderInShell(<ConnectWizard shop={connected} onClose={() => undefined} />, api);
+    // Preselected: small business, matching the profile, so no warning.
+    expect(((await screen.findByLabelText('Kleinunternehmer')) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Konfiguration erforderlich')).toBeNull();
+    fireEvent.click(screen.getByLabelText('Nur deutsche Umsatzsteuer'));
+    expect(screen.getByText('Konfiguration erforderlich')).toBeTruthy();
+    expect(screen.getByText('In Lexware Office ist die Kleinunternehmerregelung aktiviert.')).toBeTruthy();
+    await click('Weiter');
+    // Saving the choice failed (no route): the error shows, and skipping leads on.
+    expect(await screen.findByText('Die Auswahl wurde nicht gespeichert')).toBeTruthy();
+    await click('Überspringen');
+    expect(await screen.findByText('Erfordert mindestens Lexware Office L')).toBeTruthy();
+    const next = screen.getByRole('button', { name: 'Weiter' });
+    expect(next.hasAttribute('disabled') || next.getAttribute('aria-disabled') === 'true').toBe(true);
+  });
+});

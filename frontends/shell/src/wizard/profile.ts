@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { useShell } from '../session/ShellContext';
+import { profileOf, PROFILE_PULL_MS, type LexofficeProfile } from './wizard';
+
+/** The Lexware profile, pulled fresh; during the VAT step every 2.5 s (spec 1 §4). */
+export function useLexofficeProfile(poll: boolean) {
+  const { api } = useShell();
+  return useQuery<LexofficeProfile>({
+    queryKey: ['lexoffice', 'profile'],
+    queryFn: async () => {
+      const profile = profileOf(await api.request<unknown>('/lexoffice/pull', { method: 'POST' }));
+      if (!profile) throw new Error('Lexware Office hat kein lesbares Profil geliefert.');
+      return profile;
+    },
+    refetchInterval: poll ? PROFILE_PULL_MS : false,
+    retry: false,
+  });
+}

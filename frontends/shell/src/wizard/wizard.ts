@@ -1,0 +1,69 @@
+import type { VatRegimeChoice } from '@belegfluss/shared';
+
+/** Spec 1 §2: the seven steps of the connect wizard. */
+export const WIZARD_STEPS = [
+  'Bedingungen',
+  'Lexware Office verbinden',
+  'Bestellungen importieren',
+  'Belege importieren',
+  'Umsatzsteuer',
+  'Steuern in Shopify',
+  'Verbunden',
+] as const;
+
+export type WizardStep = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+/** Spec 1 §4: the progress bar only ever shows these values. */
+export const PROGRESS = { start: 0, connected: 50, ordersImported: 60, documentsImporting: 80, done: 100 } as const;
+
+/** Spec 1 §9: the authorisation popup's size. */
+export const POPUP_SIZE = { width: 800, height: 700 } as const;
+
+/** Spec 1 §4: the profile is pulled this often during the VAT step. */
+export const PROFILE_PULL_MS = 2_500;
+
+/** What `POST /api/lexoffice/pull` yields; the gateway wraps it as `{ profile }`. */
+export interface LexofficeProfile {
+  companyName?: string | null;
+  smallBusiness: boolean;
+  distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION' | null;
+  businessFeatures?: string[];
+}
+
+export function profileOf(body: unknown): LexofficeProfile | undefined {
+  const inner = (body as { profile?: unknown } | undefined)?.profile ?? body;
+  if (!inner || typeof inner !== 'object' || typeof (inner as LexofficeProfile).smallBusiness !== 'boolean') return undefined;
+  return inner as LexofficeProfile;
+}
+
+/** Spec 1 §5: tax setup needs Lexware Office L (INVOICING); XL (INVOICING_PRO) includes it. */
+export function hasInvoicing(profile: LexofficeProfile): boolean {
+  const features = profile.businessFeatures ?? [];
+  return features.includes('INVOICING') || features.includes('INVOICING_PRO');
+}
+
+/** `POST /api/lexoffice/import` answers one batch; the wizard repeats it while `continue` is set. */
+export interface DocumentImportAnswer {
+  continue?: boolean;
+  progress?: number;
+  found?: number;
+  affected?: number;
+  assigned?: number;
+}
+
+/** At most this many batches, so a gateway that always says `continue` cannot spin forever. */
+export const MAX_IMPORT_BATCHES = 200;
+
+export const VAT_OPTIONS: { value: VatRegimeChoice; label: string; helpText: string }[] = [
+  { value: '0', label: 'Kleinunternehmer', helpText: 'Du weist nach § 19 UStG keine Umsatzsteuer aus.' },
+  { value: '1', label: 'Nur deutsche Umsatzsteuer', helpText: 'Alle Bestellungen werden mit 0, 7 oder 19 % deutscher Umsatzsteuer abgerechnet.' },
+  {
+    value: 'oss',
+    label: 'One-Stop-Shop (OSS)',
+    helpText: 'Lieferungen an Privatkunden in der EU werden mit der Umsatzsteuer des Bestimmungslandes abgerechnet.',
+  },
+];
+
+export function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

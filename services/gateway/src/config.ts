@@ -1,0 +1,61 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+
+/**
+ * Settings only the gateway reads (the shared Settings cover what the worker needs too).
+ * Shop lists are comma-separated myshopify domains (spec 1 §6: isAdmin, isShopify, isDev).
+ */
+export interface GatewayOptions {
+  adminShops: string[];
+  shopifyShops: string[];
+  devShops: string[];
+  /** PEM of Lexware's event-signing key (LEXOFFICE_EVENT_PUBLIC_KEY). */
+  lexofficeEventPublicKey?: string;
+  /** Where to fetch it when no PEM is set, for development against the sandbox (LEXOFFICE_EVENT_PUBLIC_KEY_URL). */
+  lexofficeEventPublicKeyUrl?: string;
+  /** The Temporal UI, for links from the admin area (TEMPORAL_UI_URL). */
+  temporalUiUrl?: string;
+}
+
+const shopList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+
+export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): GatewayOptions {
+  return {
+    adminShops: shopList(env.ADMIN_SHOPS),
+    shopifyShops: shopList(env.SHOPIFY_STAFF_SHOPS),
+    devShops: shopList(env.DEV_SHOPS),
+    // A PEM in one env line often has literal "\n"s.
+    lexofficeEventPublicKey: env.LEXOFFICE_EVENT_PUBLIC_KEY?.replaceAll('\\n', '\n') || undefined,
+    lexofficeEventPublicKeyUrl: env.LEXOFFICE_EVENT_PUBLIC_KEY_URL || undefined,
+    temporalUiUrl: env.TEMPORAL_UI_URL || undefined,
+  };
+}
+
+export function shopFlags(options: GatewayOptions, shop: string) {
+  const s = shop.toLowerCase();
+  return { isAdmin: options.adminShops.includes(s), isShopify: options.shopifyShops.includes(s), isDev: options.devShops.includes(s) };
+}
+
+/**
+ * Lexware's public key, from the PEM setting or fetched once from the URL. A failed fetch
+ * is not cached, so the next event tries again.
+ */
+export function publicKeyLoader(options: GatewayOptions): () => Promise<KeyObject | undefined> {
+  let cached: Promise<KeyObject | undefined> | undefined;
+  return () => {
+    if (options.lexofficeEventPublicKey) {
+      cached ??= Promise.resolve(createPublicKey(options.lexofficeEventPublicKey));
+      return cached;
+    }
+    if (!options.lexofficeEventPublicKeyUrl) return Promise.resolve(undefined);
+    cached ??= fetch(options.lexofficeEventPublicKeyUrl)
+      .then(async (res) => {
+        if (!res.ok) throw new Error(`public key answered ${res.status}`);
+        return createPublicKey(await res.text());
+      })
+      .catch((error: unknown) => {
+        cached = undefined;
+        throw error;
+      });
+    return cached;
+  };
+}

@@ -1,0 +1,44 @@
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import { z } from 'zod';
+import { HttpError } from './errors';
+
+// Zod's own messages in German for every check the shared schemas don't word themselves.
+z.config(z.locales.de());
+
+/** The JSON body of a request; an empty body is `{}`. Parsed here so webhook routes keep their raw body. */
+export async function readJson(ctx: Context): Promise<unknown> {
+  let raw: string;
+  try {
+    raw = await getRawBody(ctx.req, { limit: '1mb', encoding: 'utf8' });
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 413) throw new HttpError(413, 'TOO_LARGE', 'Die Anfrage ist zu groß.');
+    throw new HttpError(400, 'BAD_REQUEST', 'Die Anfrage konnte nicht gelesen werden.');
+  }
+  if (raw.trim() === '') return {};
+  if (!ctx.is('json')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bitte sende die Daten als JSON (Content-Type: application/json).');
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    throw new HttpError(400, 'INVALID_JSON', 'Der Inhalt ist kein gültiges JSON.');
+  }
+}
+
+/** Parses input with a schema; the first issue becomes a 400 with its field and German message. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw new HttpError(400, 'VALIDATION', issue?.message ?? 'Ungültige Eingabe', issue?.path.join('.') || undefined);
+}
+
+export const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.infer<S>> => validate(schema, await readJson(ctx));
+export const query = <S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> => validate(schema, ctx.query);
+
+/** Query helpers: one value even when a parameter is repeated, lists from repeats or commas. */
+export const single = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+export const list = (v: unknown) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean));
+export const page = z.preprocess(single, z.coerce.number({ error: 'Die Seite muss eine Zahl sein' }).int('Die Seite muss eine ganze Zahl sein').min(1, 'Die Seite beginnt bei 1').max(100_000).default(1));
+export const sortDir = z.preprocess(single, z.enum(['asc', 'desc'], { error: 'Sortierrichtung ist asc oder desc' }).default('desc'));
+export const search = z.preprocess(single, z.string().trim().max(200, 'Maximal 200 Zeichen').optional()).transform((s) => s || undefined);

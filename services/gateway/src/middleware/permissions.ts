@@ -1,0 +1,32 @@
+import type { Context, Next } from 'koa';
+import { getShop } from '@belegfluss/db';
+import type { GatewayContext } from '../context';
+import { shopFlags } from '../config';
+import { Forbidden, NotFound } from '../errors';
+import { sessionOf } from './session';
+
+/** Spec 1 §6: name and sub name joined with an underscore, and every such entry must be present. */
+export function hasPermissions(granted: readonly string[], ...required: [name: string, sub: string][]): boolean {
+  return required.every(([name, sub]) => granted.includes(`${name}_${sub}`));
+}
+
+/** Guards a router: the shop needs every permission, or is an admin shop by configuration. */
+export function requirePermission(gw: GatewayContext, ...required: [name: string, sub: string][]) {
+  return async (ctx: Context, next: Next) => {
+    const { shop } = sessionOf(ctx);
+    const row = await getShop(gw.db, shop);
+    if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
+    if (!shopFlags(gw.options, shop).isAdmin && !hasPermissions(row.permissions, ...required)) throw Forbidden();
+    await next();
+  };
+}
+
+/** Guards /api/partner/*: only shops with the partner flag. */
+export function requirePartner(gw: GatewayContext) {
+  return async (ctx: Context, next: Next) => {
+    const row = await getShop(gw.db, sessionOf(ctx).shop);
+    if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
+    if (!row.partner) throw Forbidden('Nur für Partner: Dieser Shop nimmt nicht am Partnerprogramm teil.');
+    await next();
+  };
+}

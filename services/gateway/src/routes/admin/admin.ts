@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { listShopsForAdmin } from '@belegfluss/db';
+import type { GatewayContext } from '../../context';
+import { query, page, search, single } from '../../http';
+import { requirePermission } from '../../middleware/permissions';
+
+const ShopListQuery = z.object({
+  search,
+  page,
+  pageSize: z.preprocess(single, z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(200, 'Höchstens 200 Einträge je Seite').default(50)),
+});
+
+/** /api/admin/*: permission view_dashboard (spec 1 §6), or a shop listed in ADMIN_SHOPS. */
+export function adminRoutes(gw: GatewayContext, api: Router): void {
+  const admin = new Router({ prefix: '/api/admin' });
+  admin.use(requirePermission(gw, ['view', 'dashboard']));
+
+  admin.get('/shops', async (ctx) => {
+    const q = query(ctx, ShopListQuery);
+    const { items, hasNext } = await listShopsForAdmin(gw.db, q);
+    // Support staff open a shop's workflows in the Temporal UI, filtered by the ShopDomain search attribute.
+    const ui = gw.options.temporalUiUrl;
+    ctx.body = {
+      items: items.map((s) => ({
+        ...s,
+        ...(ui ? { workflowsUrl: `${ui}/namespaces/${gw.settings.temporalNamespace}/workflows?query=${encodeURIComponent(`ShopDomain="${s.shop}"`)}` } : {}),
+      })),
+      page: q.page, hasPrevious: q.page > 1, hasNext,
+    };
+  });
+
+  api.use(admin.routes(), admin.allowedMethods());
+}

@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, preferenceSections, type DocumentRef } from '@belegfluss/db';
+import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
+import {
+  buildInvoice, InvoicePreferencesSchema, OrderHandlingPreferencesSchema, ShopifyOrderSchema,
+} from '@belegfluss/shared';
+import type { GatewayContext } from '../../context';
+import { HttpError, NotFound } from '../../errors';
+import { validate } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+
+/** Spec 1 §9: document tokens are 32 characters. */
+const TOKEN = /^[A-Za-z0-9]{32}$/;
+const DRAFT_MESSAGE = 'Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.';
+
+export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documents/${token}`;
+
+/** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file. */
+async function fetchPdf(gw: GatewayContext, doc: DocumentRef): Promise<Buffer> {
+  if (doc.status === 'draft') throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
+  if (!doc.lexofficeId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
+  const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
+  try {
+    return await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
+  } catch (error) {
+    if (error instanceof LexofficeError && error.status === 409) throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
+    if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
+    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
+    throw new HttpError(502, 'LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+  }
+}
+
+const fileName = (doc: DocumentRef) => `${(doc.number ?? (doc.type === 'invoice' ? 'Rechnung' : 'Gutschrift')).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+
+/**
+ * Document links (`{pdf}` and `{pdf}/download`, spec 1 §7) go out in mails and metafields,
+ * so they carry no session: the 32-character random token is the credential.
+ */
+export function documentRoutes(gw: GatewayContext, api: Router): Router {
+  const pub = new Router();
+  const serve = (disposition: 'inline' | 'attachment') => async (ctx: Context) => {
+    const token = String(ctx.params.token ?? '');
+    const doc = TOKEN.test(token) ? await documentByPdfToken(gw.db, token) : undefined;
+    if (!doc) throw NotFound('Beleg nicht gefunden');
+    const pdf = await fetchPdf(gw, doc);
+    ctx.type = 'application/pdf';
+    ctx.set('Content-Disposition', `${disposition}; filename="${fileName(doc)}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = pdf;
+  };
+  pub.get('/documents/:token', serve('inline'));
+  pub.get('/documents/:token/download', serve('attachment'));
+
+  /**
+   * The receipt preview (spec 2 §7): the PDF of the document we made, or, before one
+   * exists, the invoice as it would be sent to Lexware (drafts have no PDF there).
+   */
+  api.get('/api/orders/:id/lexoffice/:type/preview', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const orderId = validate(OrderIdParam, ctx.params.id);
+    const type = validate(DocumentTypeParam, ctx.params.type);
+    const [doc, snapshot] = await Promise.all([latestDocumentOfOrder(gw.db, shop, orderId, type), getOrderSnapshot(gw.db, shop, orderId)]);
+    if (!doc && !snapshot) throw NotFound('Bestellung nicht gefunden');
+    if (doc) {
+      const invoice = { _key: doc.lexofficeId, number: doc.number, status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
+      try {
+        ctx.body = { pdf: { base64: (await fetchPdf(gw, doc)).toString('base64') }, invoice, error: null };
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.status >= 500) throw error;
+        ctx.body = { pdf: null, invoice, error: error.message };
+      }
+      return;
+    }
+    if (type === 'credit') {
+      ctx.body = { pdf: null, invoice: null, draft: null, error: 'Für diese Bestellung gibt es noch keine Gutschrift.' };
+      return;
+    }
+    const order = ShopifyOrderSchema.safeParse(snapshot);
+    if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    const prefs = await preferenceSections(gw.db, shop, ['invoices', 'orderHandling']);
+    try {
+      const built = buildInvoice(order.data, {
+        prefs: InvoicePreferencesSchema.safeParse(prefs.invoices ?? {}).data ?? InvoicePreferencesSchema.parse({}),
+        orderHandling: OrderHandlingPreferencesSchema.safeParse(prefs.orderHandling ?? {}).data ?? OrderHandlingPreferencesSchema.parse({}),
+      });
+      ctx.body = { pdf: null, invoice: null, draft: built.invoice, warnings: built.warnings, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.' };
+    } catch (error) {
+      ctx.body = { pdf: null, invoice: null, draft: null, error: `Die Rechnung ließe sich so nicht erstellen: ${(error as Error).message}` };
+    }
+  });
+  return pub;
+}

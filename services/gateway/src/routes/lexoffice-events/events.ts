@@ -1,0 +1,98 @@
+import Router from '@koa/router';
+import { verify } from 'node:crypto';
+import type { Context } from 'koa';
+import getRawBody from 'raw-body';
+import { z } from 'zod';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { documentsByLexofficeId, writeLog } from '@belegfluss/db';
+import { OrderNameKey, ShopDomainKey, orderWorkflowId } from '@belegfluss/workflows/api';
+import type { GatewayContext } from '../../context';
+import { lexofficeEventSignal } from '@belegfluss/workflows/api';
+
+const EventBody = z.object({
+  organizationId: z.string().min(1).max(100),
+  eventType: z.string().min(1).max(100),
+  resourceId: z.string().min(1).max(100),
+  eventDate: z.string().min(1).max(64),
+});
+
+/** Events that change what the order workflow knows about one of its documents. */
+const DOCUMENT_EVENTS = new Set(['payment.changed', 'invoice.status.changed', 'credit-note.status.changed']);
+
+const reply = (ctx: Context, status: number, error: string, message: string) => {
+  ctx.status = status;
+  ctx.body = { error, message };
+};
+
+/**
+ * Lexware's event callbacks. The RSA-SHA512 signature over the raw body is checked
+ * first. Lexware retries 401, 429 and 5xx, so a signal that fails answers 503 and the
+ * event comes again; an event for a document we don't know is answered 200 and dropped.
+ */
+export function lexofficeEventRoutes(gw: GatewayContext): Router {
+  const router = new Router();
+
+  // Lexware checks the callback URL with a HEAD before it accepts a subscription.
+  router.head('/webhooks/lexoffice', (ctx) => { ctx.status = 200; });
+
+  router.post('/webhooks/lexoffice', async (ctx) => {
+    const raw = await getRawBody(ctx.req, { limit: '64kb' });
+    const key = await gw.lexofficeEventKey().catch((err: unknown) => {
+      gw.log.warn({ err }, 'Lexware event key could not be loaded');
+      return undefined;
+    });
+    if (!key) return reply(ctx, 503, 'NOT_CONFIGURED', 'Der Schlüssel für Lexware-Ereignisse ist nicht eingerichtet.');
+    const signature = ctx.get('x-lxo-signature');
+    let valid = false;
+    try {
+      valid = signature !== '' && verify('RSA-SHA512', raw, key, Buffer.from(signature, 'base64'));
+    } catch {
+      valid = false;
+    }
+    if (!valid) return reply(ctx, 401, 'UNAUTHORIZED', 'Ungültige Signatur des Lexware-Ereignisses');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return reply(ctx, 400, 'INVALID_JSON', 'Das Ereignis enthält kein gültiges JSON');
+    }
+    const event = EventBody.safeParse(parsed);
+    if (!event.success) return reply(ctx, 400, 'VALIDATION', 'Dem Ereignis fehlen organizationId, eventType, resourceId oder eventDate');
+    const { organizationId, eventType, resourceId, eventDate } = event.data;
+
+    if (eventType === 'token.revoked') {
+      // The merchant cut the connection in Lexware: forget the tokens (resourceId is the connectionId).
+      const gone = await gw.db('lexoffice_connections').where({ connection_id: resourceId, organization_id: organizationId }).delete().returning('shop_id');
+      for (const { shop_id: shopId } of gone as { shop_id: string }[]) {
+        await writeLog(gw.db, { shopId, origin: 'lexoffice', event: 'lexoffice.disconnected', status: 'warning', body: { reason: 'token.revoked' } });
+      }
+      ctx.body = { ok: true, disconnected: gone.length };
+      return;
+    }
+    if (!DOCUMENT_EVENTS.has(eventType)) {
+      ctx.body = { ok: true, ignored: true };
+      return;
+    }
+    const documents = await documentsByLexofficeId(gw.db, resourceId, organizationId);
+    try {
+      for (const doc of documents) {
+        await gw.temporal.workflow.signalWithStart('orderWorkflow', {
+          workflowId: orderWorkflowId(doc.shopId, doc.orderId),
+          taskQueue: gw.settings.taskQueue,
+          args: [{ shopId: doc.shopId, orderId: doc.orderId }],
+          signal: lexofficeEventSignal,
+          signalArgs: [{ eventType, resourceId, eventDate }],
+          typedSearchAttributes: new TypedSearchAttributes([
+            { key: ShopDomainKey, value: doc.shopId },
+            ...(doc.orderName ? [{ key: OrderNameKey, value: doc.orderName }] : []),
+          ]),
+        });
+      }
+    } catch (err) {
+      gw.log.warn({ err, eventType, resourceId }, 'Lexware event could not be signalled; Lexware will retry');
+      return reply(ctx, 503, 'UNAVAILABLE', 'Das Ereignis konnte nicht weitergegeben werden; bitte erneut senden.');
+    }
+    ctx.body = { ok: true, signalled: documents.length };
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeLog } from '@belegfluss/db';
+import { startHarness, type Harness } from '../../testing/harness';
+
+let h: Harness;
+const A = 'logs-a.myshopify.com';
+
+beforeAll(async () => {
+  h = await startHarness();
+  await h.install(A); // free plan: logMaxAge 7 days
+  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.created', status: 'success', orderId: '1', orderName: '#1001', body: { number: 'RE0001' } });
+  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.failed', status: 'critical', orderId: '2', orderName: '#1002', body: { message: 'Adresse fehlt' } });
+  await writeLog(h.db, { shopId: A, origin: 'contact', event: 'contact.created', status: 'success', orderId: '1', orderName: '#1001' });
+  await writeLog(h.db, { shopId: A, origin: 'webhook', event: 'webhook.received', status: 'info' });
+  await h.db('event_log').insert({ shop_id: A, origin: 'shop', event: 'old.entry', status: 'info', date: new Date(Date.now() - 8 * 86_400_000) });
+});
+afterAll(async () => h?.stop());
+
+const events = (body: { items: { event: string }[] }) => body.items.map((e) => e.event);
+
+describe('GET /api/shop/logs', () => {
+  it('answers 25 a page, newest first, with the names the screens read', async () => {
+    const res = await h.call(A, 'GET', '/api/shop/logs');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, pageSize: 25, hasPrevious: false, hasNext: false });
+    expect(events(res.body)).toEqual(['webhook.received', 'contact.created', 'invoice.failed', 'invoice.created']);
+    expect(res.body.items[1]).toMatchObject({ _key: expect.any(String), order: '1', orderName: '#1001', origin: 'contact' });
+  });
+
+  it('deletes entries older than the plan keeps them (free: 7 days)', async () => {
+    expect(await h.db('event_log').where({ shop_id: A, event: 'old.entry' })).toHaveLength(0);
+  });
+
+  it('keeps them longer on a bigger plan', async () => {
+    await h.db('shops').where({ id: A }).update({ plan_id: 'standard' });
+    await h.db('event_log').insert({ shop_id: A, origin: 'shop', event: 'older.entry', status: 'info', date: new Date(Date.now() - 20 * 86_400_000) });
+    const res = await h.call(A, 'GET', '/api/shop/logs?sortBy=date&sortDir=asc');
+    expect(events(res.body)[0]).toBe('older.entry');
+    expect(res.body.maxAge).toBe(30);
+  });
+
+  it('filters by origin, status, order and search', async () => {
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice')).body)).toEqual(['invoice.failed', 'invoice.created']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice,contact&status=success')).body)).toEqual(['contact.created', 'invoice.created']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?order=1')).body)).toEqual(['contact.created', 'invoice.created']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?order=%231002')).body)).toEqual(['invoice.failed']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?search=adresse')).body)).toEqual(['invoice.failed']);
+  });
+
+  it('pages with hasPrevious and hasNext', async () => {
+    const p1 = await h.call(A, 'GET', '/api/shop/logs?pageSize=2');
+    expect(p1.body).toMatchObject({ hasPrevious: false, hasNext: true });
+    const p3 = await h.call(A, 'GET', '/api/shop/logs?pageSize=2&page=3');
+    expect(p3.body).toMatchObject({ hasPrevious: true, hasNext: false });
+    expect(p3.body.items).toHaveLength(1);
+  });
+
+  it.each([
+    ['origin=bank', 'Unbekannte Herkunft'],
+    ['status=fatal', 'Unbekannter Status'],
+    ['pageSize=500', 'Höchstens 100 Einträge je Seite'],
+    ['sortBy=id', 'Unbekanntes Sortierfeld'],
+  ])('refuses ?%s with 400', async (q, message) => {
+    const res = await h.call(A, 'GET', `/api/shop/logs?${q}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { page, search, single, sortDir } from '../../http';
+
+/** Spec 1 §9: the order list pages by 50. */
+export const ORDER_PAGE_SIZE = 50;
+
+export const OrderListQuery = z.object({
+  sortBy: z.preprocess(single, z.enum(['name', 'createdAt', 'total', 'financialStatus', 'fulfillmentStatus', 'customer'], { error: 'Unbekanntes Sortierfeld' }).default('createdAt')),
+  sortDir,
+  search,
+  page,
+});
+export type OrderListReq = z.infer<typeof OrderListQuery>;
+
+export const OrderIdParam = z.string().regex(/^\d{1,20}$/, 'Ungültige Bestellnummer');
+export const DocumentTypeParam = z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' });

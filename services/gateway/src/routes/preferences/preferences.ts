@@ -1,0 +1,168 @@
+import type Router from '@koa/router';
+import type { Knex } from 'knex';
+import { getShop, preferenceSections, savePreferenceSections, writeLog } from '@belegfluss/db';
+import { applyAutomationDependencies, automationBadge, automationDisabled, type Automation } from '@belegfluss/shared';
+import type { GatewayContext } from '../../context';
+import { HttpError, NotFound } from '../../errors';
+import { body, validate } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import {
+  AutomationPatch, EnableBody, EnableParam, METAFIELD_SCOPES, PatchBody, SECTIONS, SectionParam, STORED_SECTIONS,
+  type Section, type StoredSection,
+} from './schema';
+
+type Values = Record<StoredSection, Record<string, unknown>>;
+type Raw = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays, null and scalars replace. */
+function merge(base: Raw, patch: Raw): Raw {
+  const out: Raw = { ...base };
+  for (const [k, v] of Object.entries(patch)) out[k] = isObject(v) && isObject(base[k]) ? merge(base[k], v) : v;
+  return out;
+}
+
+/** Parses and normalises one section; a stored value that no longer parses falls back to the defaults key by key. */
+function parseSection(section: StoredSection, input: Raw, strict: boolean): { value: Raw; forced: string[] } {
+  const def = SECTIONS[section];
+  const parsed = strict ? validate(def.schema, input) : (def.schema.safeParse(input).data ?? def.schema.parse({}));
+  const normalized = 'normalize' in def ? def.normalize(parsed as never) : { value: parsed, forced: [] };
+  return { value: normalized.value as Raw, forced: normalized.forced };
+}
+
+async function loadAll(db: Knex, shop: string): Promise<Values> {
+  const stored = await preferenceSections(db, shop, STORED_SECTIONS);
+  return Object.fromEntries(STORED_SECTIONS.map((s) => [s, parseSection(s, stored[s] ?? {}, false).value])) as Values;
+}
+
+function automationOf(v: Values): Automation {
+  return {
+    invoiceCreate: v.invoices.invoiceCreate !== false,
+    creditCreate: v.credits.creditCreate === true,
+    transactionCreate: v.transactions.transactionCreate === true,
+    transactionHints: v.transactions.transactionHints === true,
+    transactionFees: v.transactions.transactionFees === true,
+  };
+}
+
+/** Writes the automation switches back into the sections that own them; a cutoff day survives "on". */
+function withAutomation(v: Values, a: Automation): Values {
+  const invoiceCreate = a.invoiceCreate ? (v.invoices.invoiceCreate === false ? true : v.invoices.invoiceCreate) : false;
+  return {
+    ...v,
+    invoices: { ...v.invoices, invoiceCreate, creditCreate: a.creditCreate },
+    credits: { ...v.credits, creditCreate: a.creditCreate },
+    transactions: { ...v.transactions, transactionCreate: a.transactionCreate, transactionHints: a.transactionHints, transactionFees: a.transactionFees },
+  };
+}
+
+/** Spec 3 §4 holds across sections, whichever screen changed a switch. */
+function enforceDependencies(v: Values): { values: Values; forced: string[]; warnings: string[] } {
+  const result = applyAutomationDependencies(automationOf(v), {
+    invoiceFinalize: v.invoices.invoiceFinalize as boolean, creditFinalize: v.credits.creditFinalize as boolean,
+  });
+  return { values: withAutomation(v, result.value), forced: result.forced, warnings: result.warnings };
+}
+
+function sectionView(section: Section, v: Values): Raw {
+  if (section !== 'automation') return v[section];
+  const a = automationOf(v);
+  return { ...a, badge: automationBadge(a), disabled: automationDisabled(a) };
+}
+
+function checkMetafieldScopes(value: Raw, scopes: string[]): void {
+  const missing = (scope: string, field: string) => {
+    if (!scopes.includes(scope)) throw new HttpError(422, 'MISSING_SCOPE', `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`, field);
+  };
+  (value.read as { resource: keyof typeof METAFIELD_SCOPES }[]).forEach((e, i) => missing(METAFIELD_SCOPES[e.resource], `read.${i}.resource`));
+  if ((value.write as unknown[]).length > 0) missing(METAFIELD_SCOPES.write, 'write');
+}
+
+/**
+ * Applies a change to one section inside a transaction (the shop row is locked, so two
+ * saves of the same shop don't interleave), then the cross-section rules, then writes
+ * every section that changed. Nothing is written when validation fails.
+ */
+export async function changePreferences(gw: GatewayContext, shop: string, section: Section, patch: Raw) {
+  return gw.db.transaction(async (trx) => {
+    const row = await trx('shops').where({ id: shop }).forUpdate().first('shopify_scopes');
+    if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
+    const before = await loadAll(trx, shop);
+    let next: Values = { ...before };
+    const forced: string[] = [];
+    if (section === 'automation') {
+      const change = validate(AutomationPatch, patch);
+      const sent = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+      next = withAutomation(before, { ...automationOf(before), ...sent });
+    } else {
+      const known = Object.keys(SECTIONS[section].schema.shape);
+      const unknown = Object.keys(patch).find((k) => !known.includes(k));
+      if (unknown) throw new HttpError(400, 'VALIDATION', `Unbekanntes Feld: ${unknown}`, unknown);
+      const parsed = parseSection(section, merge(before[section], patch), true);
+      forced.push(...parsed.forced);
+      next[section] = parsed.value;
+      if (section === 'metafields') checkMetafieldScopes(parsed.value, row.shopify_scopes as string[]);
+      // creditCreate lives in both invoices and credits; the one just saved wins.
+      if ('creditCreate' in patch && (section === 'invoices' || section === 'credits')) {
+        next = withAutomation(next, { ...automationOf(next), creditCreate: parsed.value.creditCreate === true });
+      }
+    }
+    const deps = enforceDependencies(next);
+    next = deps.values;
+    forced.push(...deps.forced);
+    const changed = STORED_SECTIONS.filter((s) => JSON.stringify(next[s]) !== JSON.stringify(before[s]));
+    await savePreferenceSections(trx, shop, Object.fromEntries(changed.map((s) => [s, next[s]])));
+    if (changed.includes('general')) await trx('shops').where({ id: shop }).update({ home: next.general.home, updated_at: trx.fn.now() });
+    return { section, value: sectionView(section, next), forced: [...new Set(forced)], warnings: deps.warnings };
+  });
+}
+
+export async function readPreferences(gw: GatewayContext, shop: string, section: Section) {
+  if (!(await getShop(gw.db, shop))) throw NotFound('Dieser Shop ist nicht installiert.');
+  return { section, value: sectionView(section, await loadAll(gw.db, shop)) };
+}
+
+/** The preferences remote's automation card reads and writes `false | 'all'` for the three create switches. */
+const toWire = (v: Raw) => ({
+  invoiceCreate: v.invoiceCreate ? 'all' : false, creditCreate: v.creditCreate ? 'all' : false, transactionCreate: v.transactionCreate ? 'all' : false,
+  transactionFees: v.transactionFees === true, transactionHints: v.transactionHints === true,
+});
+
+export function preferenceRoutes(gw: GatewayContext, api: Router): void {
+  api.get('/api/preferences', async (ctx) => {
+    ctx.body = toWire((await readPreferences(gw, sessionOf(ctx).shop, 'automation')).value);
+  });
+
+  api.patch('/api/preferences', async (ctx) => {
+    const result = await changePreferences(gw, sessionOf(ctx).shop, 'automation', await body(ctx, PatchBody));
+    ctx.body = { ...toWire(result.value), forced: result.forced, warnings: result.warnings };
+  });
+
+  api.get('/api/preferences/:section', async (ctx) => {
+    ctx.body = await readPreferences(gw, sessionOf(ctx).shop, validate(SectionParam, ctx.params.section));
+  });
+
+  api.patch('/api/preferences/:section', async (ctx) => {
+    const section = validate(SectionParam, ctx.params.section);
+    ctx.body = await changePreferences(gw, sessionOf(ctx).shop, section, await body(ctx, PatchBody));
+  });
+
+  /** Spec 1 §7, the wizard's last step: the master switch, and invoice and credit creation on or off. */
+  api.post('/api/shop/enable/:value', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const enabled = validate(EnableParam, ctx.params.value);
+    const switches = await body(ctx, EnableBody);
+    const result = await changePreferences(gw, shop, 'automation', switches);
+    await gw.db('shops').where({ id: shop }).update({
+      automation_enabled: enabled, updated_at: gw.db.fn.now(),
+      // Switching on for the first time starts the trial (spec 1 §2, wizard step 6).
+      ...(enabled ? { trial_at: gw.db.raw('coalesce(trial_at, now())') } : {}),
+    });
+    await writeLog(gw.db, { shopId: shop, origin: 'shop', event: enabled ? 'automation.enabled' : 'automation.disabled', status: 'info', body: { active: enabled, ...switches } });
+    ctx.body = {
+      enabled, invoiceCreate: result.value.invoiceCreate, creditCreate: result.value.creditCreate,
+      forced: result.forced, message: enabled ? 'Belegerstellung aktiviert' : 'Belegerstellung deaktiviert',
+    };
+  });
+}
