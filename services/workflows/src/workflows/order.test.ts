@@ -100,6 +100,11 @@ describe('orderWorkflow with refunds', () => {
       expect(state.pendingRefunds).toHaveLength(0);
       expect(state.waitingFor).toBeNull();
       await handle.terminate('test done');
+      if (process.env.RECORD_HISTORIES) {
+        const { writeFileSync } = await import('node:fs');
+        const { historyToJSON } = await import('@temporalio/common/lib/proto-utils');
+        writeFileSync(new URL('./histories/refund-before-invoice.json', import.meta.url), historyToJSON(await handle.fetchHistory()));
+      }
     });
   });
 });
