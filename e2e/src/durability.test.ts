@@ -76,4 +76,23 @@ describe('exactly one invoice, whatever breaks', () => {
     const invoices = await sandboxInvoices();
     for (const order of orders) expect(invoices.filter((i) => i.remark?.includes(`Bestellung ${order.name}`))).toHaveLength(1);
   }, 240_000);
+
+  it('stops creating documents when the transfers run out, and says so', async () => {
+    const shopRow = await stack.db('shops').where({ id: shop }).first();
+    const used = (await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).length;
+    await stack.db('shops').where({ id: shop }).update({ credits_quota: used + 1 });
+    const before = (await sandboxInvoices()).length;
+    const a = (await m().createOrder({ scenario: 'de_b2c' })).order;
+    await m().payOrder(a.id);
+    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(a.id) }).whereNotNull('lexoffice_id').first());
+    const b = (await m().createOrder({ scenario: 'de_b2c' })).order;
+    await m().payOrder(b.id);
+    const refusal = await eventually(async () => stack.db('event_log').where({ shop_id: shop, order_id: String(b.id), event: 'invoice.skipped' }).whereRaw("body->>'reason' = 'NO_CREDITS'").first());
+    expect(refusal.status).toBe('critical');
+    expect((await sandboxInvoices()).length).toBe(before + 1);
+    expect((await stack.db('shops').where({ id: shop }).first()).credits_exhausted_at).not.toBeNull();
+    const view = await m().api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop');
+    expect(view.plan.credits).toMatchObject({ used: used + 1, quota: used + 1 });
+    await stack.db('shops').where({ id: shop }).update({ credits_quota: shopRow.credits_quota });
+  }, 120_000);
 });

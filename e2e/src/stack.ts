@@ -3,7 +3,7 @@ import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { startGateway } from '@belegfluss/gateway';
-import { createOrderWorker, OrderNameKey, quietTemporal, ShopDomainKey } from '@belegfluss/workflows';
+import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { freePort } from './ports';
 
@@ -26,7 +26,7 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
   quietTemporal();
   const database = await createTestDatabase();
   const temporal = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: [ShopDomainKey, OrderNameKey] },
+    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES },
   });
   const gatewayPort = await freePort();
   const appUrl = `http://127.0.0.1:${gatewayPort}`;

@@ -7,7 +7,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { readSettings } from '@belegfluss/shared/settings';
 import { signWebhook } from '@belegfluss/shopify';
-import { OrderNameKey, ShopDomainKey, quietTemporal } from '@belegfluss/workflows';
+import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
 import { startGateway } from '../src/main';
 
 const TOTAL = Number(process.env.BENCH_WEBHOOKS ?? 3000);
@@ -16,7 +16,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 quietTemporal();
 const database = await createTestDatabase();
 const temporal = await TestWorkflowEnvironment.createLocal({
-  server: { executable: { type: 'existing-path', path: process.env.TEMPORAL_CLI_PATH ?? '.venv/bin/temporal' }, searchAttributes: [ShopDomainKey, OrderNameKey] },
+  server: { executable: { type: 'existing-path', path: process.env.TEMPORAL_CLI_PATH ?? '.venv/bin/temporal' }, searchAttributes: SEARCH_ATTRIBUTES },
 });
 const settings = { ...readSettings(), databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'bench-no-worker' };
 process.env.LOG_LEVEL = 'warn';

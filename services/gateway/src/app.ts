@@ -7,6 +7,7 @@ import { adminRoutes } from './routes/admin/admin';
 import { shopifyAuthRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents/documents';
 import { helpRoutes } from './routes/help';
+import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
 import { logRoutes } from './routes/logs/logs';
@@ -33,9 +34,13 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/orders                            ?sortBy&sortDir&search&page (50 a page) → {items:[order + receipts], total, hasPrevious, hasNext}
  *   GET  /api/orders/{id}                       one order with invoices[] and credits[]
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
+ *   POST /api/orders/import                     wizard: the last 60 days of orders via Admin GraphQL → upsert + signalWithStart
+ *                                               ('orders/import') → {affected}; 403 without read_all_orders, 400 when not connected
+ *   POST /api/lexoffice/import                  wizard, repeated while `continue`: one voucher-list page a call, vouchers naming
+ *                                               an order become its documents → {continue, progress, found, affected, assigned}
  *   GET  /api/preferences, PATCH                the automation switches as the preferences remote reads them ('all' | false)
  *   GET  /api/preferences/{section}, PATCH      invoices, credits, contacts, transactions, metafields, orderHandling,
- *                                               automation, notifications, general → {section, value[, forced, warnings]}
+ *                                               automation, notifications, general (incl. vatRegime) → {section, value[, forced, warnings]}
  *   GET  /api/lexoffice/auth                    popup URL to connect Lexware Office
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
@@ -50,6 +55,7 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   shopRoutes(gw, api);
   preferenceRoutes(gw, api);
   orderRoutes(gw, api);
+  importRoutes(gw, api);
   logRoutes(gw, api);
   helpRoutes(gw, api);
   const documentsPublic = documentRoutes(gw, api);

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@belegfluss/db/testing';
 import { saveShopInstall } from '@belegfluss/db';
 import { readSettings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
-import { OrderNameKey, ShopDomainKey, quietTemporal } from '@belegfluss/workflows';
+import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
 import { startGateway } from './main';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   database = await createTestDatabase();
-  temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: [ShopDomainKey, OrderNameKey] } });
+  temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
   process.env.LOG_LEVEL = 'silent';
   gateway = await startGateway({ ...settings, databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'gateway-test' }, 0);
   for (const shop of ['a.myshopify.com', 'b.myshopify.com']) await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });

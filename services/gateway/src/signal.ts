@@ -1,6 +1,6 @@
 import { TypedSearchAttributes } from '@temporalio/common';
 import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliveries, writeLog, type WebhookDelivery } from '@belegfluss/db';
-import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal } from '@belegfluss/workflows/api';
+import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal, type ShopifyEvent } from '@belegfluss/workflows/api';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
@@ -23,22 +23,30 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     return;
   }
   const isOrder = d.topic.startsWith('orders/');
-  await ctx.temporal.workflow.signalWithStart('orderWorkflow', {
-    workflowId: orderWorkflowId(d.shopId, orderId),
-    taskQueue: ctx.settings.taskQueue,
-    args: [{ shopId: d.shopId, orderId }],
-    signal: shopifyEventSignal,
-    signalArgs: [{
-      topic: d.topic,
-      webhookId: d.webhookId,
-      ...(isOrder ? { order: body as unknown as ShopifyOrder } : { refund: body }),
-    }],
-    typedSearchAttributes: new TypedSearchAttributes([
-      { key: ShopDomainKey, value: d.shopId },
-      ...(isOrder && typeof body.name === 'string' ? [{ key: OrderNameKey, value: body.name }] : []),
-    ]),
+  await signalOrderWorkflow(ctx, d.shopId, orderId, {
+    topic: d.topic,
+    webhookId: d.webhookId,
+    ...(isOrder ? { order: body as unknown as ShopifyOrder } : { refund: body }),
   });
   await markSignalled(ctx.db, d.webhookId);
+}
+
+/**
+ * Hands one event to the order's workflow, starting it if needed. Webhooks come through
+ * signalDelivery; the order import sends synthetic `orders/import` events the same way.
+ */
+export async function signalOrderWorkflow(ctx: Pick<SignalContext, 'temporal' | 'settings'>, shopId: string, orderId: string, event: ShopifyEvent): Promise<void> {
+  await ctx.temporal.workflow.signalWithStart('orderWorkflow', {
+    workflowId: orderWorkflowId(shopId, orderId),
+    taskQueue: ctx.settings.taskQueue,
+    args: [{ shopId, orderId }],
+    signal: shopifyEventSignal,
+    signalArgs: [event],
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: ShopDomainKey, value: shopId },
+      ...(event.order && typeof event.order.name === 'string' ? [{ key: OrderNameKey, value: event.order.name }] : []),
+    ]),
+  });
 }
 
 /**

@@ -54,6 +54,11 @@ export const orderStateQuery = defineQuery<OrderState>('orderState');
 
 export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);
 export const OrderNameKey = defineSearchAttributeKey('OrderName', SearchAttributeType.KEYWORD);
+/** invoiced, credited, or what the workflow waits for (WAIT:paid, WAIT_FOR_INVOICE, NO_CREDITS…). */
+export const DocumentStatusKey = defineSearchAttributeKey('DocumentStatus', SearchAttributeType.KEYWORD);
+
+/** Every custom search attribute the server must know before workflows start. */
+export const SEARCH_ATTRIBUTES = [ShopDomainKey, OrderNameKey, DocumentStatusKey];
 
 export const orderWorkflowId = (shopId: string, orderId: string | number) => `order:${shopId}:${orderId}`;
 

@@ -33,7 +33,7 @@ describe('the connect wizard', () => {
       if (path === '/orders/import') return { affected: 3 };
       if (path === '/lexoffice/import') return (documentBatches += 1) === 1 ? { continue: true, affected: 2 } : { continue: false, affected: 1 };
       if (path === '/lexoffice/pull') return { profile };
-      if (method === 'PATCH' && path === '/preferences/invoices') return {};
+      if (method === 'PATCH' && path === '/preferences/general') return {};
       if (path === '/shop/enable/true') return {};
       return undefined;
     });
@@ -70,7 +70,7 @@ describe('the connect wizard', () => {
     fireEvent.click(germanVat);
     expect(screen.queryByText('OSS erfordert Lexware Office XL')).toBeNull();
     await click('Weiter');
-    expect(calls).toContainEqual({ method: 'PATCH', path: '/preferences/invoices', body: { vatRegime: '1' } });
+    expect(calls).toContainEqual({ method: 'PATCH', path: '/preferences/general', body: { vatRegime: '1' } });
 
     // Step 5 and 6.
     expect(await screen.findByText('Schritt 6 von 7: Steuern in Shopify')).toBeTruthy();

@@ -19,7 +19,7 @@ export function VatRegimeStep({ choice, onChoice, onNext }: Props) {
   const profile = useLexofficeProfile(true);
   const effective = choice ?? (profile.data ? vatRegimeFromProfile(profile.data) : null);
   const save = useMutation({
-    mutationFn: (vatRegime: VatRegimeChoice) => api.request('/preferences/invoices', { method: 'PATCH', body: { vatRegime } }),
+    mutationFn: (vatRegime: VatRegimeChoice) => api.request('/preferences/general', { method: 'PATCH', body: { vatRegime } }),
     onSuccess: onNext,
   });
 

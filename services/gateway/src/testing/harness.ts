@@ -5,7 +5,7 @@ import { saveShopInstall, type Db } from '@belegfluss/db';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
-import { OrderNameKey, ShopDomainKey, quietTemporal } from '@belegfluss/workflows';
+import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
 import { readGatewayOptions, type GatewayOptions } from '../config';
 import { startGateway } from '../main';
 
@@ -35,7 +35,7 @@ export async function startHarness(opts: { sandbox?: boolean; options?: Partial<
   quietTemporal();
   process.env.LOG_LEVEL = 'silent';
   const database = await createTestDatabase();
-  const temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: [ShopDomainKey, OrderNameKey] } });
+  const temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
   const sandbox = opts.sandbox
     ? await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false, knobs: { lexware: { rateLimitPerSecond: 0 } }, lexwareEventRetryDelaysMs: [100, 200] })
     : undefined;

@@ -1,4 +1,5 @@
 import Router, { type RouterContext } from '@koa/router';
+import { requestStats, resetRequestStats } from '../lexware/request-stats.js';
 import { z } from 'zod';
 import { recordPayment } from '../lexware/invoices/payment.js';
 import { openCents, voucherJson } from '../lexware/invoices/vouchers.js';
@@ -94,6 +95,15 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
 
   router.get('/events', (ctx) => {
     ctx.body = sb.state.lexware.eventDeliveries.map((d) => ({ ...d, payload: JSON.parse(d.body) as unknown }));
+  });
+
+  router.get('/stats', (ctx) => {
+    ctx.body = requestStats();
+  });
+
+  router.delete('/stats', (ctx) => {
+    resetRequestStats();
+    ctx.status = 204;
   });
 
   router.get('/contacts', (ctx) => {

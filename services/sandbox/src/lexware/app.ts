@@ -10,6 +10,8 @@ import { lexwareOauthRouter } from './oauth.js';
 import { profileRouter } from './profile.js';
 import { TokenBuckets } from './rate-limit.js';
 
+import { countRequests } from './request-stats.js';
+
 export interface LexwareAppOptions {
   state: SandboxState;
   log: Logger;
@@ -30,7 +32,7 @@ export function lexwareApp(o: LexwareAppOptions): Koa {
   app.use(oauth.routes()).use(oauth.allowedMethods());
 
   const api = new Router({ prefix: '/v1' });
-  api.use(authenticate(o.state), rateLimit(o.buckets), faults(o.state), jsonOnly());
+  api.use(authenticate(o.state), countRequests(), rateLimit(o.buckets), faults(o.state), jsonOnly());
   for (const r of [profileRouter(), contactsRouter(o.publish), vouchersRouter(o.publish), ...(o.extra ?? [])]) {
     api.use(r.routes(), r.allowedMethods());
   }

@@ -5,7 +5,7 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 import {
   DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_INVOICE_SETTINGS, DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
-import { OrderNameKey, ShopDomainKey, orderStateQuery, shopifyEventSignal } from '../api';
+import { SEARCH_ATTRIBUTES, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities, ShopContext } from '../activities';
 import { workflowsPath } from '../worker';
 import { quietTemporal } from '../testing';
@@ -15,7 +15,7 @@ beforeAll(async () => {
   quietTemporal();
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
-  env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: [ShopDomainKey, OrderNameKey] } });
+  env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
 });
 afterAll(async () => { await env?.teardown(); });
 

@@ -1,7 +1,7 @@
-import { allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
-import { emptyOrderState, orderStateQuery, shopifyEventSignal } from '../api';
+import { DocumentStatusKey, emptyOrderState, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities } from '../activities';
 import { creditRefunds, issueInvoiceIfDue, type StepOutcome } from './steps';
 
@@ -32,6 +32,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     const outcomes: StepOutcome[] = [await issueInvoiceIfDue(input.shopId, state, ctx), await creditRefunds(input.shopId, state, ctx)];
     const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
     await settleDeliveries(events.map((e) => e.webhookId), status);
+    if (patched('document-status-attribute')) publishStatus(state);
     if (workflowInfo().continueAsNewSuggested) {
       await condition(allHandlersFinished);
       await continueAsNew<typeof orderWorkflow>({ ...input, state });
@@ -55,6 +56,13 @@ function addRefund(state: OrderState, raw: unknown): void {
   const refund = parsed.data;
   if (state.settledRefundIds.includes(refund.id) || state.pendingRefunds.some((r) => r.id === refund.id)) return;
   state.pendingRefunds.push(refund);
+}
+
+/** Lets support staff search the Temporal UI for, say, every order waiting for payment. */
+function publishStatus(state: OrderState): void {
+  const status = state.credits.length > 0 ? 'credited' : state.invoice ? 'invoiced' : (state.waitingFor ?? state.lastDecision ?? 'pending');
+  const current = workflowInfo().typedSearchAttributes.get(DocumentStatusKey);
+  if (current !== status) upsertSearchAttributes([{ key: DocumentStatusKey, value: status }]);
 }
 
 const updatedAt = (o: ShopifyOrder) => Date.parse(o.updated_at ?? o.created_at);

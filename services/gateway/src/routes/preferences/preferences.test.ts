@@ -54,6 +54,7 @@ describe('PATCH /api/preferences/{section}', () => {
     ['metafields', { read: [{ resource: 'order', namespace: 'abc', key: '' }] }, 'read.0.key', 'Darf nicht leer sein'],
     ['general', { language: 'fr' }, 'language', 'Die Belegsprache ist de oder en'],
     ['general', { email: 'kein@' }, 'email', 'Gültige E-Mail-Adresse erforderlich'],
+    ['general', { vatRegime: '2' }, 'vatRegime', 'Die Umsatzsteuer-Regelung ist 0, 1 oder oss'],
     ['invoices', { unbekannt: 1 }, 'unbekannt', 'Unbekanntes Feld: unbekannt'],
   ])('refuses bad input for %s with 400, the field and the German message (%j)', async (section, patch, field, message) => {
     const before = await stored(section);
@@ -96,6 +97,14 @@ describe('PATCH /api/preferences/{section}', () => {
     const write = await h.call(A, 'PATCH', '/api/preferences/metafields', { write: [{ value: 'invoice_number', namespace: 'belegfluss', key: 'nr' }] });
     expect(write.status).toBe(422);
     expect(write.body.message).toMatch(/write_orders/);
+  });
+
+  it('stores the wizard\'s VAT regime in general, where the worker reads it', async () => {
+    const res = await h.call(A, 'PATCH', '/api/preferences/general', { vatRegime: 'oss' });
+    expect(res.status).toBe(200);
+    expect(res.body.value.vatRegime).toBe('oss');
+    expect((await stored('general')).vatRegime).toBe('oss');
+    expect((await h.call(A, 'PATCH', '/api/preferences/general', { vatRegime: '1' })).body.value.vatRegime).toBe('1');
   });
 
   it('saves the home setting to the shop as well', async () => {

@@ -1,0 +1,67 @@
+/**
+ * A backlog of paid orders across several shops, through the whole stack: sandbox
+ * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints what issue 4 asks:
+ * Lexware calls per invoice, invoices per second per connection against the 2 req/s
+ * bound, 429 answers and duplicates. Prints figures; asserts nothing.
+ */
+import { merchant, eventually } from '../src/merchant';
+import { startStack } from '../src/stack';
+
+const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
+const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
+
+const stack = await startStack();
+const control = stack.sandbox.urls.control;
+const shops = Array.from({ length: SHOPS }, (_, i) => `bench-${i + 1}.myshopify.com`);
+for (const shop of shops) {
+  const m = merchant(stack, shop);
+  await m.createShop();
+  await m.install();
+  await m.connectLexware();
+}
+await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
+
+const started = performance.now();
+await Promise.all(shops.map(async (shop) => {
+  const res = await fetch(`${control}/control/shops/${shop}/orders`, {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }),
+  });
+  if (!res.ok) throw new Error(`orders for ${shop}: ${res.status} ${await res.text()}`);
+}));
+const total = SHOPS * ORDERS;
+let last = -1;
+await eventually(async () => {
+  const count = (await stack.db('documents').whereNotNull('lexoffice_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
+  if (Number(count) !== last) {
+    last = Number(count);
+    process.stdout.write(`\r  ${last}/${total} invoices`);
+  }
+  return Number(count) >= total;
+}, 60 * 60_000);
+const seconds = (performance.now() - started) / 1000;
+process.stdout.write('\n');
+
+const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<string, { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }>;
+const invoices = (await (await fetch(`${control}/control/lexware/invoices`)).json()) as { remark?: string }[];
+const requests = Object.values(stats).reduce((s, x) => s + x.requests, 0);
+const r429 = Object.values(stats).reduce((s, x) => s + (x.byStatus['429'] ?? 0), 0);
+const routes: Record<string, number> = {};
+for (const s of Object.values(stats)) for (const [r, n] of Object.entries(s.byRoute)) routes[r] = (routes[r] ?? 0) + n;
+const perReference = new Map<string, number>();
+for (const inv of invoices) {
+  const ref = /Bestellung (#\d+)/.exec(inv.remark ?? '')?.[1] ?? '?';
+  perReference.set(ref, (perReference.get(ref) ?? 0) + 1);
+}
+// Order names repeat across shops (#1001 in every shop), so compare against the shop count.
+const duplicates = [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
+
+console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection`);
+console.log(`  time                         ${seconds.toFixed(1)} s`);
+console.log(`  invoices created             ${invoices.length}`);
+console.log(`  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes).map(([r, n]) => `${r}: ${n}`).join(', ')})`);
+console.log(`  invoices/s per connection    ${(ORDERS / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${(requests / total).toFixed(2)} calls = ${(2 / (requests / total)).toFixed(2)})`);
+console.log(`  requests/s per connection    ${(requests / SHOPS / seconds).toFixed(2)}  (limit 2)`);
+console.log(`  429 answers                  ${r429}`);
+console.log(`  duplicates                   ${duplicates}`);
+await stack.stop();
+process.exit(0);
