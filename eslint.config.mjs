@@ -17,6 +17,7 @@ export default tseslint.config(
   {
     // Workflow code must stay deterministic: no Node built-ins, no I/O.
     files: ['services/workflows/src/workflows/**/*.ts'],
+    ignores: ['**/*.test.ts'], // tests run in Node, outside the workflow sandbox
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
