@@ -1,4 +1,4 @@
-import { Banner, BlockStack, Box, Card, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Box, Card, Layout, Page, Text } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { describeError } from './api';
 
@@ -12,18 +12,38 @@ export function LoadErrorBanner({ title, error, onRetry }: { title: string; erro
 }
 
 /** A section or page that has nothing to show yet. */
+/** A centred heading with a few words below: empty lists and failed loads. */
+export function CenteredMessage({ heading, children }: { heading: string; children?: ReactNode }) {
+  return (
+    <Box paddingBlock="800" paddingInline="400">
+      <BlockStack gap="200" inlineAlign="center">
+        <Text as="h2" variant="headingMd" alignment="center">
+          {heading}
+        </Text>
+        {children}
+      </BlockStack>
+    </Box>
+  );
+}
+
 export function EmptyCard({ heading, children }: { heading: string; children?: ReactNode }) {
   return (
     <Card>
-      <Box paddingBlock="800">
-        <BlockStack gap="200" inlineAlign="center">
-          <Text as="h2" variant="headingMd" alignment="center">
-            {heading}
-          </Text>
-          {children}
-        </BlockStack>
-      </Box>
+      <CenteredMessage heading={heading}>{children}</CenteredMessage>
     </Card>
+  );
+}
+
+/** A remote's sub-page that is not built yet, as a whole page with a way back. */
+export function NotBuiltYetPage({ title, backLabel, backUrl }: { title: string; backLabel: string; backUrl: string }) {
+  return (
+    <Page title={title} backAction={{ content: backLabel, url: backUrl }}>
+      <Layout>
+        <Layout.Section>
+          <NotBuiltYet title={title} />
+        </Layout.Section>
+      </Layout>
+    </Page>
   );
 }
 

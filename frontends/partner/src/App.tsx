@@ -1,5 +1,4 @@
-import { NotBuiltYet, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Layout, Page } from '@shopify/polaris';
+import { NotBuiltYetPage, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { PartnerOverview } from './PartnerOverview';
 
 const SUB_PAGES: Record<string, string> = {
@@ -13,13 +12,5 @@ const SUB_PAGES: Record<string, string> = {
 export default function PartnerApp(props: RemoteAppProps) {
   if (props.path === '/') return <PartnerOverview api={props.api} />;
   const title = SUB_PAGES[props.path.replace(/\/(new|confirm)$/, '')] ?? 'Partnerprogramm';
-  return (
-    <Page title={title} backAction={{ content: 'Partnerprogramm', url: props.basePath }}>
-      <Layout>
-        <Layout.Section>
-          <NotBuiltYet title={title} />
-        </Layout.Section>
-      </Layout>
-    </Page>
-  );
+  return <NotBuiltYetPage title={title} backLabel="Partnerprogramm" backUrl={props.basePath} />;
 }

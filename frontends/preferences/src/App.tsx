@@ -1,5 +1,4 @@
-import { NotBuiltYet, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Layout, Page } from '@shopify/polaris';
+import { NotBuiltYetPage, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { SettingsHome } from './SettingsHome';
 
 const SUB_PAGES: Record<string, string> = {
@@ -15,13 +14,5 @@ const SUB_PAGES: Record<string, string> = {
 export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/') return <SettingsHome {...props} />;
   const title = SUB_PAGES[props.path] ?? 'Einstellungen';
-  return (
-    <Page title={title} backAction={{ content: 'Einstellungen', url: props.basePath }}>
-      <Layout>
-        <Layout.Section>
-          <NotBuiltYet title={title} />
-        </Layout.Section>
-      </Layout>
-    </Page>
-  );
+  return <NotBuiltYetPage title={title} backLabel="Einstellungen" backUrl={props.basePath} />;
 }

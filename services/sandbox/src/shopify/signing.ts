@@ -1,7 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/** Shopify's query HMAC: hex HMAC-SHA256 over the other parameters, sorted, joined as a query string. */
+/**
+ * Shopify's query HMAC: hex HMAC-SHA256 over the other parameters, sorted, joined as a query string.
+ * Written apart from packages/shopify on purpose: the stand-in signs the way Shopify does, so a
+ * mistake in the app's verifier can't be mirrored here and pass unnoticed.
+ */
 export function queryHmac(params: Record<string, string>, secret: string): string {
   const message = Object.keys(params)
     .filter((k) => k !== 'hmac' && k !== 'signature')

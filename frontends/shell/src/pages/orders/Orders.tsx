@@ -1,7 +1,7 @@
-import { describeError, formatDate, formatMoney, navigate } from '@belegfluss/frontend-kit';
-import { BlockStack, Box, Button, Card, IndexTable, InlineStack, Layout, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import { CenteredMessage, describeError, formatDate, formatMoney, navigate } from '@belegfluss/frontend-kit';
+import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useShell } from '../../session/ShellContext';
 import { orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
 import { ReceiptBadges } from './ReceiptBadges';
@@ -11,19 +11,6 @@ function amount(order: OrderRow): string {
   return value === undefined || Number.isNaN(value) ? '—' : formatMoney(value, order.currency ?? 'EUR');
 }
 
-/** An empty or failed list inside the list's own card (no card in a card). */
-function ListMessage({ heading, children }: { heading: string; children: ReactNode }) {
-  return (
-    <Box paddingBlock="800" paddingInline="400">
-      <BlockStack gap="200" inlineAlign="center">
-        <Text as="h2" variant="headingMd" alignment="center">
-          {heading}
-        </Text>
-        {children}
-      </BlockStack>
-    </Box>
-  );
-}
 
 const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null];
 
@@ -42,20 +29,20 @@ export function Orders({ search = '' }: { search?: string }) {
   if (orders.isPending) content = <SkeletonBodyText lines={6} />;
   else if (orders.isError)
     content = (
-      <ListMessage heading="Die Bestellungen konnten nicht geladen werden">
+      <CenteredMessage heading="Die Bestellungen konnten nicht geladen werden">
         <Text as="p" tone="subdued" alignment="center">
           {describeError(orders.error)}
         </Text>
         <Button onClick={() => void orders.refetch()}>Erneut versuchen</Button>
-      </ListMessage>
+      </CenteredMessage>
     );
   else if (orders.data.items.length === 0)
     content = (
-      <ListMessage heading={query.search ? 'Keine passenden Bestellungen' : 'Noch keine Bestellungen'}>
+      <CenteredMessage heading={query.search ? 'Keine passenden Bestellungen' : 'Noch keine Bestellungen'}>
         <Text as="p" tone="subdued" alignment="center">
           {query.search ? 'Versuche es mit einem anderen Suchbegriff.' : 'Sobald dein Shop Bestellungen erhält, erscheinen sie hier mit ihren Belegen.'}
         </Text>
-      </ListMessage>
+      </CenteredMessage>
     );
   else
     content = (
