@@ -64,6 +64,20 @@ describe('Lexware client against the sandbox', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  it('creates a credit note linked to the invoice, which Lexware marks paid off, and returns its PDF', async () => {
+    const contact = (await api.findContacts({ email: 'max@example.de' })).content[0]!;
+    const invoice = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open', contactId: contact.id })).content[0]!;
+    const draft = buildInvoiceDraft(order, contact.id);
+    const { shippingConditions: _s, ...creditBody } = draft;
+    const created = await api.createCreditNote({ ...creditBody, title: 'Gutschrift', lineItems: [draft.lineItems[0]!] } as never, true, invoice.id);
+    const credit = await api.creditNote(created.id);
+    expect(credit.voucherStatus).toBe('paidoff');
+    expect(credit.totalPrice.totalGrossAmount).toBeCloseTo(23.8, 2);
+    expect((await api.creditNotePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
+    const after = await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open,paid', contactId: contact.id });
+    expect(after.content.find((v) => v.id === invoice.id)?.openAmount).toBeCloseTo(0, 2);
+  });
+
   it('turns a validation failure into a non-retryable LexofficeError with details', async () => {
     const draft = buildInvoiceDraft(order, 'unknown');
     const bad = { ...draft, lineItems: [{ type: 'custom' as const, name: 'x', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR' as const, grossAmount: 1 } as never }] };
