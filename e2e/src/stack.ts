@@ -2,7 +2,7 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
-import { startGateway } from '@belegfluss/gateway';
+import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { freePort } from './ports';
@@ -51,7 +51,10 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
       oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` },
     },
   };
-  const gateway = await startGateway(settings, gatewayPort);
+  const gateway = await startGateway(settings, gatewayPort, {
+    ...readGatewayOptions(),
+    lexofficeEventPublicKeyUrl: `${sandbox.urls.control}/control/lexware/public-key`,
+  });
   const inProcess = opts.worker === false ? undefined : await createOrderWorker(settings, temporal.nativeConnection);
   const running = inProcess?.worker.run();
   return {

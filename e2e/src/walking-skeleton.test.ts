@@ -106,4 +106,22 @@ describe('one order from Shopify to a Lexware invoice', () => {
     expect(api.status).toBe(401);
     expect(((await api.json()) as { message: string }).message).toMatch(/Sitzungstoken/);
   });
+
+  it('marks the Shopify order paid when Lexware reports its invoice paid', async () => {
+    // Invoice on creation, so the invoice exists while Shopify still waits for the money.
+    await m().api('/api/preferences/invoices', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceEvent: 'created' }) });
+    await m().api('/api/preferences/orderHandling', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ syncOrderPayment: true }) });
+    const { order } = await m().createOrder({ scenario: 'de_b2c' });
+    const doc = await eventually(async () => (await stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined);
+    const control = stack.sandbox.urls.control;
+    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexoffice_id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(paid.ok).toBe(true);
+    const shopifyOrder = await eventually(async () => {
+      const o = (await (await fetch(`${control}/control/shops/${shop}/orders/${order.id}`)).json()) as { financial_status: string };
+      return o.financial_status === 'paid' && o;
+    }, 45_000);
+    expect(shopifyOrder.financial_status).toBe('paid');
+    await eventually(async () => (await stack.db('documents').where({ lexoffice_id: doc.lexoffice_id }).first())?.status === 'paid');
+    expect(await stack.db('event_log').where({ shop_id: shop, event: 'order.paid' })).toHaveLength(1);
+  }, 90_000);
 });

@@ -31,6 +31,15 @@ export interface LexofficeCreditNote extends LexofficeCreditNoteInput {
   totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
 }
 
+export interface LexofficePayment {
+  openAmount: number;
+  currency: string;
+  paymentStatus: 'balanced' | 'openRevenue' | 'openExpense';
+  voucherType: string;
+  voucherStatus: string;
+  paidDate?: string;
+}
+
 export interface LexofficeContact extends LexofficeContactInput { id: string; roles: { customer: { number?: number } } }
 
 export interface VoucherListEntry {
@@ -92,6 +101,8 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
       call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
+    payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
+    subscribeEvent: (eventType: string, callbackUrl: string) => call<{ subscriptionId?: string }>('POST', '/event-subscriptions', { eventType, callbackUrl }),
     voucherList: (filter: { voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; page?: number; size?: number }) =>
       call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
   };

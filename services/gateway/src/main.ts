@@ -51,3 +51,4 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
 }
+export { readGatewayOptions } from './config';

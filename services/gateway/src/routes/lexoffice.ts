@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { consumeOauthState, createOauthState, deleteConnection, getConnection, latestOrderSnapshot, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
-import { authorizeUrl, exchangeCode, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
+import { authorizeUrl, exchangeCode, LexofficeError, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
 import { previewTemplate, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../context';
 import { BadRequest, HttpError, NotFound } from '../errors';
@@ -85,12 +85,24 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
       expiresAt: tokens.expiresAt, scope: tokens.scope,
     });
     const profile = await pullProfile(gw, shop);
+    await subscribeEvents(gw, shop);
     await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.connected', status: 'success', body: { companyName: profile.companyName } });
     ctx.type = 'html';
     ctx.body = closePage('Lexware Office verbunden', 'Die Verbindung steht. Dieses Fenster schließt sich gleich.');
   });
 
   return pub;
+}
+
+/** Paid and status events of the shop's documents come back to /webhooks/lexoffice. */
+async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> {
+  const api = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
+  for (const eventType of ['payment.changed', 'invoice.status.changed', 'credit-note.status.changed', 'token.revoked']) {
+    await api.subscribeEvent(eventType, `${gw.settings.appUrl}/webhooks/lexoffice`).catch(async (error: unknown) => {
+      if (error instanceof LexofficeError && error.status === 409) return; // subscribed before
+      await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.subscription.failed', status: 'warning', body: { eventType, message: String(error) } });
+    });
+  }
 }
 
 async function pullProfile(gw: GatewayContext, shop: string) {

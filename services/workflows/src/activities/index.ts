@@ -6,11 +6,12 @@ import { buildCreditNote, buildInvoice, ShopifyRefundSchema, type ShopifyOrder, 
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
+import { markOrderPaid, refreshDocument, type ShopifyDeps } from './paid';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
 
-export interface ActivityDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps }
+export interface ActivityDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; shopify: ShopifyDeps }
 
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
 function rethrow(error: unknown): never {
@@ -20,7 +21,7 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-export function createActivities({ db, box, lexoffice }: ActivityDeps) {
+export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) {
   const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
@@ -66,6 +67,10 @@ export function createActivities({ db, box, lexoffice }: ActivityDeps) {
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
       }));
     },
+
+    refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
+
+    markOrderPaid: (shopId: string, order: ShopifyOrder) => markOrderPaid(db, box, shopify, shopId, order),
 
     async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
       await upsertOrder(db, shopId, order);

@@ -37,6 +37,8 @@ function fakeActivities(calls: string[]): Activities {
   return {
     loadShopContext: async () => ctx,
     recordOrder: async () => undefined,
+    refreshDocument: async () => null,
+    markOrderPaid: async () => 'already_paid',
     ensureContact: async () => { calls.push('ensureContact'); return 'contact-1'; },
     issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }; },
     issueCreditNote: async (_shop, _order, refund) => { calls.push(`issueCreditNote:${(refund as { id: number }).id}`); return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }; },

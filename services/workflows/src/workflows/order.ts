@@ -1,9 +1,9 @@
 import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
-import type { OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
-import { DocumentStatusKey, emptyOrderState, orderStateQuery, shopifyEventSignal } from '../api';
+import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
+import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities } from '../activities';
-import { creditRefunds, issueInvoiceIfDue, type StepOutcome } from './steps';
+import { applyLexofficeEvents, creditRefunds, issueInvoiceIfDue, type StepOutcome } from './steps';
 
 const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
@@ -20,12 +20,20 @@ const IDLE = '30 days';
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const state: OrderState = input.state ?? emptyOrderState();
   const inbox: ShopifyEvent[] = [];
+  const lexoffice: LexofficeEvent[] = [];
   setHandler(shopifyEventSignal, (event) => void inbox.push(event));
+  setHandler(lexofficeEventSignal, (event) => void lexoffice.push(event));
   setHandler(orderStateQuery, () => state);
 
   for (;;) {
-    if (!(await condition(() => inbox.length > 0, IDLE))) return;
+    if (!(await condition(() => inbox.length > 0 || lexoffice.length > 0, IDLE))) return;
+    const changes = lexoffice.splice(0);
+    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
+    if (events.length === 0) {
+      if (patched('document-status-attribute')) publishStatus(state);
+      continue;
+    }
     for (const event of events) absorb(state, event);
     if (state.order) await recordOrder(input.shopId, state.order);
     const ctx = await loadShopContext(input.shopId);

@@ -2,13 +2,13 @@ import { proxyActivities } from '@temporalio/workflow';
 import {
   chooseTaxRegime, decideCreditNote, decideInvoice, defaultRegime, type LogOrigin, type ShopifyRefund,
 } from '@belegfluss/shared';
-import type { OrderState } from '../api';
+import type { LexofficeEvent, OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
 
 const { writeLog } = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { initialInterval: '1s', maximumInterval: '1m' } });
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
-const { ensureContact, issueInvoice, issueCreditNote } = proxyActivities<Activities>({
+const { ensureContact, issueInvoice, issueCreditNote, refreshDocument, markOrderPaid } = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '10s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'] },
@@ -95,4 +95,21 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
   state.pendingRefunds = stillPending;
   if (stillPending.length === 0 && state.waitingFor?.startsWith('WAIT_FOR')) state.waitingFor = null;
   return outcome;
+}
+
+/**
+ * Lexware says one of the order's documents changed (paid, voided…): read its status,
+ * and when the invoice is paid and the shop wants it, mark the Shopify order paid too.
+ */
+export async function applyLexofficeEvents(shopId: string, state: OrderState, ctx: ShopContext, events: LexofficeEvent[]): Promise<void> {
+  for (const resourceId of [...new Set(events.map((e) => e.resourceId))]) {
+    const doc = state.invoice?.lexofficeId === resourceId ? state.invoice : state.credits.find((c) => c.lexofficeId === resourceId);
+    if (!doc) continue;
+    const fresh = await refreshDocument(shopId, resourceId);
+    if (!fresh) continue;
+    doc.status = fresh.status;
+    if (doc === state.invoice && fresh.status === 'paid' && ctx.prefs.orderHandling.syncOrderPayment && state.order) {
+      if ((await markOrderPaid(shopId, state.order)) === 'marked') state.order = { ...state.order, financial_status: 'paid' };
+    }
+  }
 }
