@@ -20,7 +20,7 @@ export interface DocumentRow {
   createdAt: Date;
 }
 
-const toDocument = (r: Record<string, unknown>): DocumentRow => ({
+const documentFromRow = (r: Record<string, unknown>): DocumentRow => ({
   id: r.id as string,
   shopId: r.shop_id as string,
   orderId: r.order_id as string,
@@ -48,7 +48,7 @@ export async function claimIntent(db: Db, input: { shopId: string; type: Documen
     .onConflict(['shop_id', 'intent_key'])
     .ignore();
   const row = await db('documents').where({ shop_id: input.shopId, intent_key: input.intentKey }).first();
-  return toDocument(row);
+  return documentFromRow(row);
 }
 
 /** Set just before the create call: a later retry that sees it must look in Lexware first. */
@@ -64,10 +64,10 @@ export async function completeDocument(db: Db, documentId: string, input: {
     status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken,
     updated_at: db.fn.now(),
   }).returning('*');
-  return toDocument(row);
+  return documentFromRow(row);
 }
 
 export async function documentsOfOrder(db: Db, shopId: string, orderId: string): Promise<DocumentRow[]> {
   const rows = await db('documents').where({ shop_id: shopId, order_id: orderId }).orderBy('created_at');
-  return rows.map(toDocument);
+  return rows.map(documentFromRow);
 }
