@@ -59,6 +59,8 @@ say "Shell und Remotes bauen"
 node_modules/.bin/turbo run build --filter='./frontends/*' --output-logs=errors-only
 
 say "Dienste starten"
+# The sandbox keeps its state beside our database, so a restart finds the same shops, tokens and invoices.
+export SANDBOX_DATA_DIR="${SANDBOX_DATA_DIR:-$DATA/sandbox}"
 run sandbox node_modules/.bin/tsx services/sandbox/src/main.ts
 run worker node_modules/.bin/tsx services/workflows/src/worker.ts
 # Locally, Lexware's event-signing key is the sandbox's.

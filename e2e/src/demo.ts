@@ -13,14 +13,16 @@ const shops = await m.json<{ shop: string }[]>(`http://127.0.0.1:${DEV_PORTS.san
 if (!shops.some((s) => s.shop === shop)) await m.createShop();
 await m.install();
 console.log(`App in ${shop} installiert.`);
-const view = await m.api<{ lexoffice: { isConnected: boolean } }>('/api/shop');
-if (!view.lexoffice.isConnected) await m.connectLexware();
+// Connecting again is harmless and repairs a connection to a sandbox whose state was wiped.
+await m.connectLexware();
 console.log('Lexware Office verbunden.');
+const invoiceCount = async () => (await m.api<{ stat: { invoice: { created: number } } }>('/api/shop')).stat.invoice.created;
+const before = await invoiceCount();
 const { order } = await m.createOrder({ scenario: 'de_b2c' });
 await m.payOrder(order.id);
 const invoices = await eventually(async () => {
-  const v = await m.api<{ stat: { invoice: { created: number } } }>('/api/shop');
-  return v.stat.invoice.created > 0 && v.stat.invoice.created;
-});
+  const now = await invoiceCount();
+  return now > before && now;
+}, 60_000);
 console.log(`Bestellung ${order.name} bezahlt; Rechnungen im Shop: ${invoices}.`);
 console.log(`Öffne http://127.0.0.1:${DEV_PORTS.shell}/home?shop=${shop} und die Temporal UI mit ShopDomain = "${shop}".`);
