@@ -15,21 +15,17 @@ export interface LexofficeProfile {
 
 export interface CreatedResource { id: string; resourceUri: string; createdDate: string; updatedDate: string; version: number }
 
-export interface LexofficeInvoice extends LexofficeInvoiceInput {
+/** What Lexware adds to a voucher we sent: id, version, number, status and its own totals. */
+type Voucher<Input, Status extends string> = Omit<Input, 'totalPrice'> & {
   id: string;
   version: number;
   voucherNumber?: string;
-  voucherStatus: 'draft' | 'open' | 'paid' | 'voided';
+  voucherStatus: Status;
   totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
-}
+};
 
-export interface LexofficeCreditNote extends LexofficeCreditNoteInput {
-  id: string;
-  version: number;
-  voucherNumber?: string;
-  voucherStatus: 'draft' | 'open' | 'paidoff' | 'voided';
-  totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
-}
+export type LexofficeInvoice = Voucher<LexofficeInvoiceInput, 'draft' | 'open' | 'paid' | 'voided'>;
+export type LexofficeCreditNote = Voucher<LexofficeCreditNoteInput, 'draft' | 'open' | 'paidoff' | 'voided'>;
 
 export interface LexofficePayment {
   openAmount: number;

@@ -87,9 +87,9 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
     pdfToken: randomBytes(16).toString('hex'),
   });
-  const before = await hasCredits(db, shopId);
   const charge = await chargeTransfer(db, shopId, doc.id);
-  const notify = creditsNotification({ used: before.used, quota: before.quota }, { used: charge.used, quota: charge.quota });
+  const usedBefore = charge.charged ? charge.used - 1 : charge.used;
+  const notify = creditsNotification({ used: usedBefore, quota: charge.quota }, { used: charge.used, quota: charge.quota });
   await writeLog(db, {
     ...base, event: `${type}.${matched ? 'matched' : 'created'}`, status: 'success', ref: { [type]: voucher.id },
     body: { number: saved.number, amount: saved.total, finalized: voucher.voucherStatus !== 'draft', remaining: charge.quota - charge.used, quota: charge.quota },
