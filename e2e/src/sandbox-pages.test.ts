@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir } from './frontends';
 
 const pdfjs = fileURLToPath(new URL('../../node_modules/pdfjs-dist/build/', import.meta.url));
@@ -48,6 +49,23 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
+/** Opens the control page in Chromium, runs `act`, checks for script errors and saves a full-page screenshot. */
+async function onControlPage(name: string, act: (page: Page) => Promise<void>): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(sandbox.urls.control);
+    await act(page);
+    expect(errors).toEqual([]);
+    mkdirSync(screenshotDir, { recursive: true });
+    await page.screenshot({ path: `${screenshotDir}/${name}.png`, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+}
+
 async function paidOrderInvoice(): Promise<{ id: string; voucherNumber: string }> {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
@@ -92,17 +110,47 @@ describe('the sandbox as a person sees it, in Chromium', () => {
   });
 
   it('shows the control page with its German sections', async () => {
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const errors: string[] = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(sandbox.urls.control);
+    await onControlPage('sandbox-control', async (page) => {
       for (const heading of ['Bestellungen', 'Webhooks an die App', 'Abgefangene E-Mails']) await page.getByText(heading, { exact: true }).first().waitFor();
-      expect(errors).toEqual([]);
-      await page.screenshot({ path: `${screenshotDir}/sandbox-control.png`, fullPage: true });
-    } finally {
-      await browser.close();
-    }
+    });
+  });
+
+  it('sets up the profile of a Lexware organisation on the control page, and offers an XRechnung as XML', async () => {
+    const contact = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+      .then((r) => r.json() as Promise<{ access_token: string }>)
+      .then(async ({ access_token }) => {
+        const auth = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
+        const created = (await fetch(`${sandbox.urls.lexwareApi}/contacts`, { method: 'POST', headers: auth, body: JSON.stringify({
+          version: 0, roles: { customer: {} }, company: { name: 'Stadtwerke Musterstadt' }, xRechnung: { buyerReference: '991-12345-67', vendorNumberAtCustomer: '4711' },
+          addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
+        }) }).then((r) => r.json())) as { id: string };
+        await new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
+        const date = '2026-11-21T10:00:00.000+01:00';
+        await fetch(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, { method: 'POST', headers: auth, body: JSON.stringify({
+          voucherDate: date, address: { contactId: created.id }, totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'net' },
+          shippingConditions: { shippingType: 'service', shippingDate: date }, lineItems: [{ type: 'custom', name: 'Wartung', quantity: 1, unitName: 'Stunde', unitPrice: { currency: 'EUR', netAmount: 80, taxRatePercentage: 19 } }],
+        }) });
+        return created;
+      });
+    expect(contact.id).toBeTruthy();
+    await onControlPage('sandbox-control-lexware', async (page) => {
+      const before = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as { id: string }[];
+      await page.getByRole('button', { name: 'Organisation anlegen' }).click();
+      const form = page.locator('form[data-org]').nth(before.length);
+      await form.waitFor();
+      await form.locator('input[name=companyName]').fill('Rösterei Nord GmbH');
+      await form.locator('select[name=version]').selectOption('XL');
+      await form.locator('select[name=taxType]').selectOption('net');
+      await form.locator('select[name=distanceSalesPrinciple]').selectOption('DESTINATION');
+      await form.getByRole('button', { name: 'Profil speichern' }).click();
+      await page.getByText('Profil gespeichert').waitFor();
+      const orgs = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as { profile: Record<string, unknown> }[];
+      expect(orgs.at(-1)!.profile).toMatchObject({ companyName: 'Rösterei Nord GmbH', taxType: 'net', distanceSalesPrinciple: 'DESTINATION', businessFeatures: ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'] });
+      const xml = page.getByRole('link', { name: 'XRechnung' }).first();
+      await xml.waitFor();
+      const href = await xml.getAttribute('href');
+      const file = await fetch(new URL(href!, sandbox.urls.control));
+      expect(await file.text()).toContain('<cbc:BuyerReference>991-12345-67</cbc:BuyerReference>');
+    });
   });
 });

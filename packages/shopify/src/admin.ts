@@ -17,10 +17,11 @@ export function createAdminClient(opts: AdminClientOptions) {
       body: JSON.stringify({ query, variables }),
     });
     const body = (await res.json().catch(() => ({}))) as {
-      data?: T; errors?: { extensions?: { code?: string } }[];
+      // An array of GraphQL errors, or a plain string for a 401/404 ("[API] Invalid API key or access token …").
+      data?: T; errors?: { extensions?: { code?: string } }[] | string;
       extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number } } };
     };
-    const throttled = res.status === 429 || body.errors?.some((e) => e.extensions?.code === 'THROTTLED');
+    const throttled = res.status === 429 || (Array.isArray(body.errors) && body.errors.some((e) => e.extensions?.code === 'THROTTLED'));
     if (throttled && attempt < 5) {
       const cost = body.extensions?.cost;
       const missing = (cost?.requestedQueryCost ?? 50) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
@@ -35,6 +36,11 @@ export function createAdminClient(opts: AdminClientOptions) {
 
 export type AdminClient = ReturnType<typeof createAdminClient>;
 
+/** Shopify answers `write_orders` for read_orders + write_orders: a write scope implies its read scope. */
+export function expandScopes(scopes: string[]): string[] {
+  return [...new Set(scopes.flatMap((s) => (s.startsWith('write_') ? [s, s.replace('write_', 'read_')] : [s])))];
+}
+
 /** OAuth code exchange: `POST https://{shop}/admin/oauth/access_token`. */
 export async function exchangeShopifyCode(opts: { adminUrl: string; shop: string; apiKey: string; apiSecret: string; code: string }): Promise<{ accessToken: string; scopes: string[] }> {
   const res = await fetch(`${opts.adminUrl.replace('{shop}', opts.shop)}/admin/oauth/access_token`, {
@@ -44,5 +50,5 @@ export async function exchangeShopifyCode(opts: { adminUrl: string; shop: string
   });
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; scope?: string };
   if (!res.ok || !body.access_token) throw new Error(`Shopify-Token konnte nicht abgerufen werden (${res.status})`);
-  return { accessToken: body.access_token, scopes: (body.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean) };
+  return { accessToken: body.access_token, scopes: expandScopes((body.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean)) };
 }

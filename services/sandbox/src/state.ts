@@ -1,27 +1,18 @@
+import type { CallbackRecord } from './http/callbacks.js';
 import type { Customer, ShopifyOrder } from './shopify/orders/types.js';
 import type { LexwareState } from './lexware/types.js';
 import { emptyLexwareState } from './lexware/types.js';
 import type { CaughtMail } from './smtp/types.js';
 
-/** One attempt to hand a webhook to the app; kept so tests can see retries. */
-export interface DeliveryAttempt {
-  at: string;
-  status: number | null;
-  error?: string;
-  durationMs: number;
-}
+export type { CallbackAttempt as DeliveryAttempt } from './http/callbacks.js';
 
-export interface WebhookDelivery {
+export interface WebhookDelivery extends CallbackRecord {
   webhookId: string;
   eventId: string;
   topic: string;
   shop: string;
-  url: string;
   triggeredAt: string;
   apiVersion: string;
-  body: string;
-  status: 'pending' | 'delivered' | 'failed';
-  attempts: DeliveryAttempt[];
   duplicateOf?: string;
 }
 
@@ -50,7 +41,7 @@ export interface ShopState {
   customers: Record<string, Customer>;
   metafields: Record<string, Array<{ id: string; namespace: string; key: string; type: string; value: string; createdAt: string; updatedAt: string }>>;
   webhookSubscriptions: WebhookSubscription[];
-  appSubscriptions: Array<{ id: string; name: string; status: string; test: boolean; createdAt: string; trialDays: number; returnUrl: string; lineItems: unknown[] }>;
+  appSubscriptions: Array<{ id: string; name: string; status: string; test: boolean; createdAt: string; trialDays: number; returnUrl: string; lineItems: unknown[]; currentPeriodEnd?: string }>;
   deliveries: WebhookDelivery[];
   /** GraphQL leaky bucket: points currently available and when they were last refilled. */
   throttle: { available: number; updatedAt: number };

@@ -57,7 +57,13 @@ describe('control page and CLI', () => {
     expect(created.order.shipping_address.country_code).toBe('CH');
     const refunded = JSON.parse((await cli('order', 'refund', '--shop', 'cli-shop', '--id', String(created.order.id))).stdout) as { order: { financial_status: string } };
     expect(refunded.order.financial_status).toBe('refunded');
+    const old = JSON.parse((await cli('order', 'create', '--shop', 'cli-shop', '--scenario', 'de_b2c', '--date', '2025-01-31T10:00:00+01:00')).stdout) as { order: { id: number; created_at: string }; deliveries: unknown[] };
+    expect(old.order.created_at.slice(0, 10)).toBe('2025-01-31');
+    expect(old.deliveries).toEqual([]);
+    for (const action of ['pay', 'fulfil']) await cli('order', action, '--shop', 'cli-shop', '--id', String(old.order.id));
+    const cancelled = JSON.parse((await cli('order', 'cancel', '--shop', 'cli-shop', '--id', String(old.order.id))).stdout) as { order: { cancelled_at: string | null; fulfillment_status: string } };
+    expect(cancelled.order).toMatchObject({ cancelled_at: expect.any(String), fulfillment_status: 'fulfilled' });
     const orders = await json<unknown[]>(await fetch(`${sb.urls.control}/control/shops/cli-shop/orders`));
-    expect(orders).toHaveLength(1);
+    expect(orders).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { CallbackSender } from '../http/callbacks.js';
 import type { SandboxState } from '../state.js';
 import { lexwareTime } from '../time.js';
 import { signBody } from './signing.js';
@@ -22,77 +23,38 @@ type EventDelivery = SandboxState['lexware']['eventDeliveries'][number];
  * signed with RSA-SHA512, waited on for 5 s, and retried on the documented statuses.
  */
 export class LexwareEvents {
-  private timers = new Set<NodeJS.Timeout>();
-  private inFlight = new Set<Promise<void>>();
-  private stopped = false;
+  private sender: CallbackSender;
 
   constructor(
     private state: SandboxState,
     private privateKey: string,
-    private retryDelaysMs: number[],
-    private log: Logger,
-  ) {}
+    retryDelaysMs: number[],
+    log: Logger,
+  ) {
+    // 410 is not retried (RETRIED is false for it) and ends below like any other final status.
+    this.sender = new CallbackSender({ retryDelaysMs, timeoutMs: 5000, retried: RETRIED, log });
+  }
 
   publish(org: Organization, eventType: string, resourceId: string): void {
     for (const sub of Object.values(org.subscriptions).filter((s) => s.eventType === eventType)) {
       const body = JSON.stringify({ organizationId: org.id, eventType, resourceId, eventDate: lexwareTime() });
       const delivery: EventDelivery = { id: randomUUID(), url: sub.callbackUrl, body, signature: signBody(body, this.privateKey), attempts: [], status: 'pending' };
       this.state.lexware.eventDeliveries.push(delivery);
-      this.track(this.attempt(org, sub.subscriptionId, delivery));
+      void this.sender.send(
+        delivery,
+        () => ({ 'X-Lxo-Signature': delivery.signature, 'User-Agent': 'lexoffice-webhooks' }),
+        (status) => {
+          if (status === 410 || status === 404) delete org.subscriptions[sub.subscriptionId];
+        },
+      );
     }
   }
 
-  async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  settled(): Promise<void> {
+    return this.sender.settled();
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-  }
-
-  private track(p: Promise<void>): void {
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
-  }
-
-  private async attempt(org: Organization, subscriptionId: string, d: EventDelivery): Promise<void> {
-    if (this.stopped) return;
-    let status: number | null = null;
-    let error: string | undefined;
-    try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        body: d.body,
-        signal: AbortSignal.timeout(5000),
-        headers: { 'Content-Type': 'application/json', 'X-Lxo-Signature': d.signature, 'User-Agent': 'lexoffice-webhooks' },
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-    d.attempts.push({ at: new Date().toISOString(), status, error });
-    if (status !== null && status >= 200 && status < 300) {
-      d.status = 'delivered';
-      return;
-    }
-    if (status === 410) {
-      delete org.subscriptions[subscriptionId];
-      d.status = 'failed';
-      return;
-    }
-    const delay = this.retryDelaysMs[d.attempts.length - 1];
-    if (!RETRIED(status) || delay === undefined || this.stopped) {
-      if (status === 404) delete org.subscriptions[subscriptionId];
-      d.status = 'failed';
-      this.log.warn({ url: d.url, status, error }, 'lexware event delivery failed');
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.track(this.attempt(org, subscriptionId, d));
-    }, delay);
-    this.timers.add(timer);
+    this.sender.stop();
   }
 }

@@ -18,7 +18,8 @@ function validateTransaction(org: Organization, t: unknown, i: number): Violatio
   if (typeof t !== 'object' || t === null) return [notNull(f)];
   const x = t as Json;
   const out: Violation[] = [];
-  for (const key of ['valueDate', 'bookingDate', 'purpose', 'financialAccountId']) if (typeof x[key] !== 'string' || x[key] === '') out.push(notNull(`${f}.${key}`));
+  // transactionDate is required as well: the public partner client (pirabyte/laravel-lexware-office) always sends it.
+  for (const key of ['valueDate', 'bookingDate', 'transactionDate', 'purpose', 'financialAccountId']) if (typeof x[key] !== 'string' || x[key] === '') out.push(notNull(`${f}.${key}`));
   if (typeof x.amount !== 'number') out.push(notNull(`${f}.amount`));
   if (typeof x.financialAccountId === 'string' && !org.financeAccounts[x.financialAccountId]) out.push(notAllowed(`${f}.financialAccountId`, 'Konto existiert nicht'));
   return out;

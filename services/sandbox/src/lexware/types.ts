@@ -1,3 +1,5 @@
+import type { CallbackRecord } from '../http/callbacks.js';
+
 /** Lexware Office stand-in state: organisations, their connections and documents. */
 
 export interface LexwareProfile {
@@ -100,7 +102,7 @@ export interface LexwareState {
   accessTokens: Record<string, { connectionId: string; expiresAt: number }>;
   refreshTokens: Record<string, { connectionId: string }>;
   /** Every callback sent to the app, so tests can assert on signatures and retries. */
-  eventDeliveries: Array<{ id: string; url: string; body: string; signature: string; attempts: Array<{ at: string; status: number | null; error?: string }>; status: 'pending' | 'delivered' | 'failed' }>;
+  eventDeliveries: Array<CallbackRecord & { id: string; signature: string }>;
 }
 
 export function emptyLexwareState(): LexwareState {

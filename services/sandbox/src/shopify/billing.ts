@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { readForm } from '../http/body.js';
 import { esc, page } from '../http/html.js';
 import type { Sandbox } from '../sandbox.js';
+import { decideAppSubscription } from './app-subscriptions.js';
 import { getShop } from './shops.js';
 
 /** The charge approval page behind appSubscriptionCreate's confirmationUrl. */
@@ -28,7 +29,7 @@ export function billingRouter(sb: Sandbox): Router {
     const { sub } = find(ctx.params.shop, ctx.params.id);
     if (!sub) return void (ctx.status = 404);
     const form = await readForm(ctx);
-    sub.status = form.decision === 'decline' ? 'DECLINED' : 'ACTIVE';
+    if (sub.status === 'PENDING') decideAppSubscription(sb, getShop(sb.state, ctx.params.shop ?? ''), sub, form.decision !== 'decline');
     const url = new URL(sub.returnUrl);
     url.searchParams.set('charge_id', ctx.params.id ?? '');
     ctx.redirect(url.toString());

@@ -28,6 +28,9 @@ function shopOr404(ctx: Context, state: SandboxState): ShopState | undefined {
 
 const scopeList = (raw: string | undefined) => [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
 
+/** Shopify's answer leaves out read_X when write_X is granted: the write scope implies it. */
+export const compressScopes = (scopes: string[]) => scopes.filter((s) => !(s.startsWith('read_') && scopes.includes(s.replace('read_', 'write_'))));
+
 /** Shopify's grant flow: consent page, redirect with a signed code, then code → offline access token. */
 export function shopifyOauthRouter(o: ShopifyOauthOptions): Router {
   const router = new Router({ prefix: '/store/:shop/admin/oauth' });
@@ -96,11 +99,14 @@ ${hiddenFields({ client_id: q.client_id, scope: requested.join(','), redirect_ur
       ctx.body = { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' };
       return;
     }
+    // A re-authorisation adds to what the installation already has; it never takes scopes away.
+    const granted = shop.installed ? [...new Set([...shop.grantedScopes, ...grant.scopes])] : grant.scopes;
     const token = `shpat_${randomBytes(16).toString('hex')}`;
-    shop.accessTokens[token] = { scopes: grant.scopes, createdAt: new Date().toISOString() };
-    shop.grantedScopes = grant.scopes;
+    for (const t of Object.values(shop.accessTokens)) t.scopes = granted;
+    shop.accessTokens[token] = { scopes: granted, createdAt: new Date().toISOString() };
+    shop.grantedScopes = granted;
     shop.installed = true;
-    ctx.body = { access_token: token, scope: grant.scopes.join(',') };
+    ctx.body = { access_token: token, scope: compressScopes(granted).join(',') };
   });
 
   return router;

@@ -73,10 +73,29 @@ describe('OAuth', () => {
     const exchange = await post(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/access_token`, { client_id: KEY, client_secret: SECRET, code: redirect.searchParams.get('code') });
     const token = await json<{ access_token: string; scope: string }>(exchange);
     expect(token.access_token).toMatch(/^shpat_/);
-    expect(token.scope).toBe('read_orders,write_orders');
+    // Shopify leaves out read_orders: write_orders implies it.
+    expect(token.scope).toBe('write_orders');
 
     const again = await post(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/access_token`, { client_id: KEY, client_secret: SECRET, code: redirect.searchParams.get('code') });
     expect(again.status).toBe(400);
+  });
+
+  it('re-authorises for added scopes: the consent page marks them new and the grant grows', async () => {
+    const grant = async (scope: string) => {
+      const form = new URLSearchParams({ client_id: KEY, scope, redirect_uri: `${app.url}/api/auth/callback`, state: 's' });
+      const approve = await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+      const code = new URL(approve.headers.get('location') ?? '').searchParams.get('code');
+      return json<{ access_token: string; scope: string }>(await post(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/access_token`, { client_id: KEY, client_secret: SECRET, code }));
+    };
+    await grant('read_orders');
+    const page = await (await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize?client_id=${KEY}&scope=read_customers,read_all_orders&redirect_uri=${encodeURIComponent(`${app.url}/cb`)}&state=x`)).text();
+    expect(page).toContain('Berechtigungen aktualisieren');
+    expect(page).toContain('<code>read_all_orders</code> (neu)');
+    // Only the added scopes are asked for, and nothing granted before is lost.
+    const token = await grant('read_customers,read_all_orders');
+    expect(token.scope.split(',').sort()).toEqual(['read_all_orders', 'read_customers', 'write_orders']);
+    const shop = await json<{ grantedScopes: string[] }>(await fetch(`${sb.urls.control}/control/shops/${SHOP}`));
+    expect(shop.grantedScopes.sort()).toEqual(['read_all_orders', 'read_customers', 'read_orders', 'write_orders']);
   });
 
   it('refuses a redirect_uri outside the app', async () => {

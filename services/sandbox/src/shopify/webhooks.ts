@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { CallbackSender } from '../http/callbacks.js';
 import type { SandboxState, ShopState, WebhookDelivery } from '../state.js';
 
 export interface WebhookOptions {
@@ -24,15 +25,16 @@ export function shopifyHmac(body: string, secret: string): string {
  * otherwise), so tests are deterministic; a slow or failing app never blocks the control API.
  */
 export class WebhookDispatcher {
-  private timers = new Set<NodeJS.Timeout>();
-  private inFlight = new Set<Promise<void>>();
   private chains = new Map<string, Promise<void>>();
-  private stopped = false;
+  private sender: CallbackSender;
 
   constructor(
     private state: SandboxState,
     private opts: WebhookOptions,
-  ) {}
+  ) {
+    // Shopify retries any answer that is not 2xx, and a timeout, with the original payload.
+    this.sender = new CallbackSender({ retryDelaysMs: opts.retryDelaysMs, timeoutMs: opts.timeoutMs, retried: () => true, log: opts.log });
+  }
 
   /** Emits the topics of one change; every topic gets its own event id and webhook id per target. */
   emit(shop: ShopState, events: Array<{ topic: string; payload: unknown }>): WebhookDelivery[] {
@@ -79,13 +81,12 @@ export class WebhookDispatcher {
 
   /** Resolves when nothing is being sent right now (scheduled retries do not count). */
   async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.chains.values()]);
+    await this.sender.settled();
   }
 
   stop(): void {
-    this.stopped = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.sender.stop();
   }
 
   /** The app's declared endpoint gets every topic; GraphQL subscriptions add their own targets. */
@@ -96,60 +97,22 @@ export class WebhookDispatcher {
     return [...urls];
   }
 
-  private enqueue(shopDomain: string, delivery: WebhookDelivery): void {
+  /** Deliveries of one shop leave in order: each first try waits for the one before. */
+  private enqueue(shopDomain: string, d: WebhookDelivery): void {
     const previous = this.chains.get(shopDomain) ?? Promise.resolve();
-    const next = previous.then(() => this.attempt(delivery));
-    this.chains.set(shopDomain, next);
-    this.track(next);
+    this.chains.set(shopDomain, previous.then(() => this.sender.send(d, () => this.headers(d))));
   }
 
-  private track(p: Promise<void>): void {
-    this.inFlight.add(p);
-    void p.finally(() => this.inFlight.delete(p));
-  }
-
-  private async attempt(d: WebhookDelivery): Promise<void> {
-    if (this.stopped) return;
-    const started = Date.now();
-    let status: number | null = null;
-    let error: string | undefined;
-    try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        body: d.body,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': 'Shopify-Captain-Hook',
-          'X-Shopify-Topic': d.topic,
-          'X-Shopify-Shop-Domain': d.shop,
-          'X-Shopify-Hmac-Sha256': shopifyHmac(d.body, this.opts.appSecret),
-          'X-Shopify-Webhook-Id': d.webhookId,
-          'X-Shopify-Event-Id': d.eventId,
-          'X-Shopify-Triggered-At': d.triggeredAt,
-          'X-Shopify-API-Version': d.apiVersion,
-        },
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-    } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
-    }
-    d.attempts.push({ at: new Date(started).toISOString(), status, error, durationMs: Date.now() - started });
-    if (status !== null && status >= 200 && status < 300) {
-      d.status = 'delivered';
-      return;
-    }
-    const delay = this.opts.retryDelaysMs[d.attempts.length - 1];
-    if (delay === undefined || this.stopped) {
-      d.status = 'failed';
-      this.opts.log.warn({ topic: d.topic, url: d.url, status, error }, 'webhook delivery failed for good');
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.track(this.attempt(d));
-    }, delay);
-    this.timers.add(timer);
+  private headers(d: WebhookDelivery): Record<string, string> {
+    return {
+      'User-Agent': 'Shopify-Captain-Hook',
+      'X-Shopify-Topic': d.topic,
+      'X-Shopify-Shop-Domain': d.shop,
+      'X-Shopify-Hmac-Sha256': shopifyHmac(d.body, this.opts.appSecret),
+      'X-Shopify-Webhook-Id': d.webhookId,
+      'X-Shopify-Event-Id': d.eventId,
+      'X-Shopify-Triggered-At': d.triggeredAt,
+      'X-Shopify-API-Version': d.apiVersion,
+    };
   }
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { renderVoucherPdf } from '../../lexware/invoices/pdf.js';
+import { renderXRechnung } from '../../lexware/invoices/xrechnung.js';
 import type { Sandbox } from '../../sandbox.js';
 import { ControlError } from '../validate.js';
 import { MARKUP } from './markup.js';
@@ -22,6 +23,12 @@ export function pageRoutes(sb: Sandbox): Router {
     const v = org?.vouchers[ctx.params.id ?? ''];
     if (!org || !v) throw new ControlError(404, 'Beleg nicht gefunden');
     if (v.status === 'draft') throw new ControlError(409, 'Für Entwürfe gibt es kein Dokument');
+    if (ctx.query.format === 'xml') {
+      if (v.json.electronicDocumentProfile !== 'XRechnung') throw new ControlError(404, 'Dieser Beleg ist keine XRechnung');
+      ctx.type = 'application/xml';
+      ctx.body = renderXRechnung(org, v);
+      return;
+    }
     ctx.type = 'application/pdf';
     ctx.body = await renderVoucherPdf(org, v);
   });

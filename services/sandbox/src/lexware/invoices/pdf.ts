@@ -58,6 +58,8 @@ export function renderVoucherPdf(org: Organization, v: Voucher): Promise<Buffer>
   row('Gesamtbetrag brutto', eur(tp.totalGrossAmount), true);
   doc.font('Helvetica');
   if (j.remark) doc.text(String(j.remark), 50, y + 20, { width: 495 });
+  // Lexware renders the PDF of an XRechnung as a preview only; the XML is the invoice.
+  if (j.electronicDocumentProfile === 'XRechnung') doc.fontSize(9).fillColor('#b00').text('Vorschau einer XRechnung – keine gültige E-Rechnung. Maßgeblich ist die XML-Datei.', 50, 760, { align: 'center', width: 495 });
   doc.fontSize(8).fillColor('#999').text('Erstellt mit der Lexware-Office-Sandbox von Belegfluss – kein echter Beleg.', 50, 780, { align: 'center', width: 495 });
   doc.end();
   return done;

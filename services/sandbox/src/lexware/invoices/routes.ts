@@ -8,6 +8,7 @@ import { lex } from '../middleware.js';
 import type { Organization, Voucher, VoucherKind } from '../types.js';
 import { renderVoucherPdf } from './pdf.js';
 import { validateVoucher } from './validate.js';
+import { renderXRechnung } from './xrechnung.js';
 import { createVoucher, PATHS, voucherJson } from './vouchers.js';
 
 const EVENT_PREFIX: Record<VoucherKind, string> = { invoice: 'invoice', creditnote: 'credit-note' };
@@ -37,8 +38,27 @@ function findVoucher(ctx: Context, kind: VoucherKind): Voucher | undefined {
 async function sendPdf(ctx: Context, org: Organization, v: Voucher): Promise<void> {
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
   ctx.type = 'application/pdf';
-  ctx.set('Content-Disposition', `attachment; filename="${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}.pdf"`);
+  ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.pdf"`);
   ctx.body = await renderVoucherPdf(org, v);
+}
+
+const fileName = (v: Voucher) => `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}`;
+
+/**
+ * `/file` by Accept header, as documented: an XRechnung is XML for `*\/*` and `application/xml` and a
+ * preview PDF for `application/pdf`; any other document is a PDF, and `application/xml` finds nothing (404).
+ * Other media types are 406; a draft has no file (409).
+ */
+async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
+  const wanted = ctx.accepts('*/*', 'application/pdf', 'application/xml');
+  if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
+  if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
+  const xrechnung = v.json.electronicDocumentProfile === 'XRechnung';
+  if (wanted === 'application/pdf' || (wanted === '*/*' && !xrechnung)) return sendPdf(ctx, org, v);
+  if (!xrechnung) return newerError(ctx, 404, 'Not Found');
+  ctx.type = 'application/xml';
+  ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.xml"`);
+  ctx.body = renderXRechnung(org, v);
 }
 
 function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): void {
@@ -73,7 +93,7 @@ function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): voi
 
   router.get(`${path}/:id/file`, async (ctx) => {
     const v = findVoucher(ctx, kind);
-    if (v) await sendPdf(ctx, lex(ctx).org, v);
+    if (v) await sendFile(ctx, lex(ctx).org, v);
   });
 
   // Deprecated since 2024 but still used by public clients: render, then fetch by file id.

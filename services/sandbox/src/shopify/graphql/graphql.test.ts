@@ -92,3 +92,94 @@ describe('Admin GraphQL', () => {
     expect(install.data!.currentAppInstallation.activeSubscriptions[0]!.status).toBe('ACTIVE');
   });
 });
+
+describe('Admin GraphQL as the specs use it', () => {
+  const PLUS = 'plus-shop.myshopify.com';
+  let plusToken: string;
+  const plusGql = async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) =>
+    json<GqlAnswer<T>>(await post(`${sb.urls.shopify}/store/${PLUS}/admin/api/2025-10/graphql.json`, { query, variables }, { 'X-Shopify-Access-Token': plusToken }));
+
+  beforeAll(async () => {
+    await fetch(`${sb.urls.control}/control/knobs`, { method: 'DELETE' });
+    await post(`${sb.urls.control}/control/shops`, { shop: PLUS, plan: 'shopify_plus' });
+    plusToken = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${PLUS}/access-token`, { scopes: ['read_orders', 'read_customers', 'read_companies', 'read_all_orders'] }))).access_token;
+    await post(`${sb.urls.control}/control/shops/${PLUS}/orders`, { scenario: 'eu_b2b_vat', createdAt: '2025-12-20T10:00:00+01:00' });
+    await post(`${sb.urls.control}/control/shops/${PLUS}/orders`, { scenario: 'de_b2c', createdAt: '2026-01-05T10:00:00+01:00' });
+    await post(`${sb.urls.control}/control/shops/${PLUS}/orders`, { scenario: 'ch', createdAt: '2026-02-01T10:00:00+01:00' });
+  });
+
+  it('sorts orders by the OrderSortKeys enum, reverses, and refuses a sortKey string', async () => {
+    const q = 'query($key: OrderSortKeys, $reverse: Boolean) { orders(first: 10, sortKey: $key, reverse: $reverse, query: "created_at:>=2026-01-01") { nodes { name createdAt } } }';
+    const asc = await plusGql<{ orders: { nodes: Array<{ createdAt: string }> } }>(q, { key: 'CREATED_AT', reverse: false });
+    expect(asc.data!.orders.nodes.map((n) => n.createdAt.slice(0, 10))).toEqual(['2026-01-05', '2026-02-01']);
+    const desc = await plusGql<{ orders: { nodes: Array<{ createdAt: string }> } }>(q, { key: 'PROCESSED_AT', reverse: true });
+    expect(desc.data!.orders.nodes.map((n) => n.createdAt.slice(0, 10))).toEqual(['2026-02-01', '2026-01-05']);
+    const asString = await plusGql('{ orders(first: 1, sortKey: "CREATED_AT") { nodes { id } } }');
+    expect(asString.errors![0]!.message).toMatch(/OrderSortKeys/);
+    const unknown = await plusGql('{ orders(first: 1, sortKey: NEWEST) { nodes { id } } }');
+    expect(unknown.errors).toHaveLength(1);
+  });
+
+  it('finds customers by email and lists Plus companies with the location VAT ID', async () => {
+    const customers = await plusGql<{ customers: { nodes: Array<{ email: string; defaultAddress: { countryCodeV2: string } }> } }>(
+      '{ customers(first: 5, query: "email:luca.meier@example.ch", sortKey: NAME) { nodes { email defaultAddress { countryCodeV2 } } } }',
+    );
+    expect(customers.data!.customers.nodes).toEqual([{ email: 'luca.meier@example.ch', defaultAddress: { countryCodeV2: 'CH' } }]);
+    const companies = await plusGql<{ companies: { nodes: Array<{ name: string; locations: { nodes: Array<{ taxSettings: { taxRegistrationId: string } }> } }> } }>(
+      '{ companies(first: 5) { nodes { name ordersCount { count } locations(first: 5) { nodes { taxSettings { taxRegistrationId taxExempt } } } } } }',
+    );
+    expect(companies.data!.companies.nodes).toHaveLength(1);
+    expect(companies.data!.companies.nodes[0]!.name).toBe('Alpenhandel GmbH');
+    expect(companies.data!.companies.nodes[0]!.locations.nodes[0]!.taxSettings.taxRegistrationId).toBe('ATU12345678');
+    const order = await plusGql<{ orders: { nodes: Array<{ purchasingEntity: { __typename: string; company?: { name: string }; email?: string } }> } }>(
+      '{ orders(first: 5, sortKey: CREATED_AT) { nodes { purchasingEntity { __typename ... on PurchasingCompany { company { name } location { taxSettings { taxRegistrationId } } } ... on Customer { email } } } } }',
+    );
+    expect(order.data!.orders.nodes.map((n) => n.purchasingEntity.__typename)).toEqual(['PurchasingCompany', 'Customer', 'Customer']);
+    // Not on Plus: B2B is denied.
+    const basic = await gql('{ companies(first: 1) { nodes { id } } }');
+    expect(basic.errors![0]!.extensions!.code).toBe('ACCESS_DENIED');
+  });
+
+  it('takes typed app subscription line items; approving activates, cancels the old plan and sends app_subscriptions/update', async () => {
+    const create = `mutation($lineItems: [AppSubscriptionLineItemInput!]!) { appSubscriptionCreate(name: "Belegfluss Pro", returnUrl: "${app.url}/billing", test: true, trialDays: 7, lineItems: $lineItems) {
+      confirmationUrl appSubscription { id status lineItems { plan { pricingDetails { __typename ... on AppRecurringPricing { price { amount currencyCode } interval } } } } } userErrors { field message } } }`;
+    const lineItems = [{ plan: { appRecurringPricingDetails: { price: { amount: '19.90', currencyCode: 'EUR' }, interval: 'EVERY_30_DAYS' } } }];
+    const first = await plusGql<{ appSubscriptionCreate: { confirmationUrl: string; appSubscription: { id: string; status: string; lineItems: Array<{ plan: { pricingDetails: Record<string, unknown> } }> } } }>(create, { lineItems });
+    const sub = first.data!.appSubscriptionCreate.appSubscription;
+    expect(sub.status).toBe('PENDING');
+    expect(sub.lineItems[0]!.plan.pricingDetails).toEqual({ __typename: 'AppRecurringPricing', price: { amount: '19.90', currencyCode: 'EUR' }, interval: 'EVERY_30_DAYS' });
+    const page = await (await fetch(first.data!.appSubscriptionCreate.confirmationUrl)).text();
+    expect(page).toContain('Genehmigen');
+    await fetch(first.data!.appSubscriptionCreate.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+
+    const second = await plusGql<{ appSubscriptionCreate: { confirmationUrl: string } }>(create, { lineItems });
+    await fetch(second.data!.appSubscriptionCreate.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const installation = await plusGql<{ currentAppInstallation: { activeSubscriptions: Array<{ id: string; status: string; currentPeriodEnd: string }> } }>('{ currentAppInstallation { activeSubscriptions { id status currentPeriodEnd } } }');
+    expect(installation.data!.currentAppInstallation.activeSubscriptions).toHaveLength(1);
+    expect(installation.data!.currentAppInstallation.activeSubscriptions[0]!.id).not.toBe(sub.id);
+
+    await sb.settled();
+    const updates = app.received.filter((r) => r.headers['x-shopify-topic'] === 'app_subscriptions/update' && r.headers['x-shopify-shop-domain'] === PLUS).map((r) => (JSON.parse(r.body) as { app_subscription: { status: string; price: string } }).app_subscription);
+    expect(updates.map((u) => u.status)).toEqual(['ACTIVE', 'CANCELLED', 'ACTIVE']);
+    expect(updates[0]!.price).toBe('19.90');
+
+    const bad = await plusGql<{ appSubscriptionCreate: { userErrors: unknown[] } }>(create, { lineItems: [{ plan: {} }] });
+    expect(bad.data!.appSubscriptionCreate.userErrors).toHaveLength(1);
+  });
+
+  it('reports cost and answers THROTTLED once the bucket is empty, then restores', async () => {
+    await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shopify: { graphqlCostLimit: 60, graphqlRestoreRate: 50 } }) });
+    sb.state.shops[PLUS]!.throttle = { available: 60, updatedAt: Date.now() };
+    const q = '{ orders(first: 10) { nodes { id } } }';
+    const ok = await plusGql(q);
+    expect(ok.extensions.cost.requestedQueryCost).toBe(12);
+    expect(ok.extensions.cost.throttleStatus.currentlyAvailable).toBeLessThanOrEqual(48);
+    sb.state.shops[PLUS]!.throttle = { available: 5, updatedAt: Date.now() };
+    const throttled = await plusGql(q);
+    expect(throttled.errors![0]!.extensions!.code).toBe('THROTTLED');
+    expect(throttled.data).toBeUndefined();
+    sb.state.shops[PLUS]!.throttle = { available: 5, updatedAt: Date.now() - 1000 };
+    expect((await plusGql(q)).errors).toBeUndefined();
+    await fetch(`${sb.urls.control}/control/knobs`, { method: 'DELETE' });
+  });
+});

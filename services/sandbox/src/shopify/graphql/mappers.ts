@@ -1,6 +1,8 @@
 import type { ShopState } from '../../state.js';
 import type { Address, Customer, LineItem, MoneySet, ShopifyOrder, TaxLine } from '../orders/types.js';
+import { purchasingEntity } from './companies.js';
 import { connection, type ConnectionArgs } from './connection.js';
+import { lineItemProducts } from './products.js';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +21,7 @@ function address(a: Address | null): Json | null {
 }
 
 /** Metafield fields shared by every owner type. */
-function metafieldFields(shop: ShopState, ownerId: string): Json {
+export function metafieldFields(shop: ShopState, ownerId: string): Json {
   const list = () => shop.metafields[ownerId] ?? [];
   return {
     metafield: ({ namespace, key }: { namespace?: string; key: string }) => list().find((m) => m.key === key && (!namespace || m.namespace === namespace)) ?? null,
@@ -67,14 +69,23 @@ export function orderNode(shop: ShopState, o: ShopifyOrder): Json {
     totalOutstandingSet: money(cents(o.total_outstanding), c), totalRefundedSet: money(refunded, c), totalTipReceivedSet: money(cents(o.total_tip_received), c),
     currentTotalPriceSet: bag(o.current_total_price_set as MoneySet),
     customer: o.customer ? customerNode(shop, o.customer) : null, billingAddress: address(o.billing_address), shippingAddress: address(o.shipping_address),
-    purchasingEntity: o.company ? { company: { id: `gid://shopify/Company/${o.company.id}`, name: o.billing_address?.company ?? 'Firma', externalId: null, note: null, createdAt: o.created_at } } : null,
+    purchasingEntity: () => purchasingEntity(shop, o, o.customer ? customerNode(shop, o.customer) : null),
     taxLines: o.tax_lines.map(taxLine),
-    lineItems: (args: ConnectionArgs) => connection(o.line_items.map((l) => lineItem(l, c)), args),
+    lineItems: (args: ConnectionArgs) => connection(o.line_items.map((l) => ({ ...lineItem(l, c), ...lineItemProducts(shop, l) })), args),
     shippingLines: (args: ConnectionArgs) => connection(o.shipping_lines.map((s) => ({ title: s.title, code: s.code, originalPriceSet: bag(s.price_set), discountedPriceSet: bag(s.discounted_price_set), taxLines: s.tax_lines.map(taxLine) })), args),
-    transactions: () => o._transactions.map((t) => ({ id: t.admin_graphql_api_id, kind: t.kind.toUpperCase(), status: t.status.toUpperCase(), gateway: t.gateway, amountSet: money(cents(t.amount), c), processedAt: t.processed_at, createdAt: t.created_at })),
+    transactions: () => o._transactions.map((t) => ({ id: t.admin_graphql_api_id, kind: t.kind.toUpperCase(), status: t.status.toUpperCase(), gateway: t.gateway, amountSet: money(cents(t.amount), c), processedAt: t.processed_at, createdAt: t.created_at, fees: transactionFees(t) })),
     refunds: () => o.refunds.map((r) => ({ id: r.admin_graphql_api_id, createdAt: r.created_at, note: r.note, totalRefundedSet: money(r.transactions.reduce((a, t) => a + cents(t.amount), 0), c) })),
     ...metafieldFields(shop, o.admin_graphql_api_id),
   };
+}
+
+/** Shopify reports fees for Shopify Payments only; the sandbox charges 1.5 % + 0.25 € on sales and captures, tax-free. */
+function transactionFees(t: ShopifyOrder['_transactions'][number]): Json[] {
+  if (t.gateway !== 'shopify_payments' || !['sale', 'capture'].includes(t.kind) || t.status !== 'success') return [];
+  const flat = 25;
+  const fee = Math.round(cents(t.amount) * 0.015) + flat;
+  const m = (v: number) => ({ amount: (v / 100).toFixed(2), currencyCode: t.currency });
+  return [{ id: `gid://shopify/TransactionFee/${t.id}`, amount: m(fee), flatFee: m(flat), flatFeeName: null, rate: '0.015', rateName: 'Kartenzahlung', taxAmount: m(0), type: 'payment' }];
 }
 
 export function shopNode(shop: ShopState, shopGid: string): Json {

@@ -4,6 +4,8 @@ import type { ShopState, WebhookSubscription } from '../../state.js';
 import { shopifyTime } from '../../time.js';
 import { requireScope, shopGid, type GqlContext } from './context.js';
 import { orderNode } from './mappers.js';
+import { isProductOwner } from './products.js';
+import { createAppSubscription } from '../app-subscriptions.js';
 
 interface MetafieldInput { ownerId: string; namespace?: string | null; key: string; type?: string | null; value: string; compareDigest?: string | null }
 
@@ -28,10 +30,11 @@ const VALIDATORS: Record<string, (v: string) => boolean> = {
 
 export const subscriptionNode = (s: WebhookSubscription) => ({ ...s, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl } });
 
-function ownerExists(shop: ShopState, ownerId: string): 'orders' | 'customers' | 'shop' | null {
+function ownerExists(shop: ShopState, ownerId: string): 'orders' | 'customers' | 'products' | 'shop' | null {
   if (ownerId === shopGid(shop)) return 'shop';
   if (Object.values(shop.orders).some((o) => o.admin_graphql_api_id === ownerId)) return 'orders';
   if (Object.values(shop.customers).some((c) => c.admin_graphql_api_id === ownerId)) return 'customers';
+  if (isProductOwner(shop, ownerId)) return 'products';
   return null;
 }
 
@@ -98,12 +101,8 @@ function webhookSubscriptionDelete({ id }: { id: string }, ctx: GqlContext) {
 }
 
 /** The merchant approves the charge on the confirmation page; until then it is PENDING. */
-function appSubscriptionCreate(args: { name: string; lineItems: unknown[]; returnUrl: string; test?: boolean; trialDays?: number }, ctx: GqlContext) {
-  const id = `gid://shopify/AppSubscription/${Date.now()}`;
-  const sub = { id, name: args.name, status: 'PENDING', test: Boolean(args.test), createdAt: shopifyTime(), trialDays: args.trialDays ?? 0, lineItems: args.lineItems, returnUrl: args.returnUrl };
-  ctx.shop.appSubscriptions.push(sub);
-  const confirmationUrl = `${ctx.sb.urls.shopify}/store/${ctx.shop.domain}/admin/charges/${encodeURIComponent(id.split('/').at(-1) ?? '')}/confirm`;
-  return { appSubscription: sub, confirmationUrl, userErrors: [] };
+function appSubscriptionCreate(args: Parameters<typeof createAppSubscription>[2], ctx: GqlContext) {
+  return createAppSubscription(ctx.sb, ctx.shop, args);
 }
 
 export const mutationRoot = { metafieldsSet, orderMarkAsPaid, webhookSubscriptionCreate, webhookSubscriptionDelete, appSubscriptionCreate };

@@ -3,7 +3,9 @@ import type { ConnectionArgs } from './connection.js';
 import { connection } from './connection.js';
 import { requireScope, hasScope, shopGid, type GqlContext } from './context.js';
 import { customerNode, orderNode, shopNode } from './mappers.js';
-import { orderMatcher } from './search.js';
+import { subscriptionNode as appSubscriptionNode } from '../app-subscriptions.js';
+import { companyNodes } from './companies.js';
+import { customerComparator, customerMatcher, orderComparator, orderMatcher } from './search.js';
 import { subscriptionNode } from './mutation.js';
 
 const SIXTY_DAYS = 60 * 86_400_000;
@@ -13,6 +15,11 @@ function visibleOrders(ctx: GqlContext) {
   const all = Object.values(ctx.shop.orders);
   if (hasScope(ctx, 'read_all_orders')) return all;
   return all.filter((o) => Date.now() - Date.parse(o.created_at) <= SIXTY_DAYS);
+}
+
+function requirePlusCompanies(ctx: GqlContext, field: string): void {
+  requireScope(ctx, 'read_companies', field);
+  if (ctx.shop.plan !== 'shopify_plus') throw new GraphQLError(`Access denied for ${field} field. B2B is only available on Shopify Plus.`, { extensions: { code: 'ACCESS_DENIED' } });
 }
 
 function checkPage(args: ConnectionArgs): void {
@@ -26,10 +33,7 @@ export const queryRoot = {
   orders: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {
     requireScope(ctx, 'read_orders', 'orders');
     checkPage(args);
-    const key = args.sortKey === 'CREATED_AT' || args.sortKey === 'PROCESSED_AT' ? 'created_at' : args.sortKey === 'UPDATED_AT' ? 'updated_at' : 'id';
-    const list = visibleOrders(ctx)
-      .filter(orderMatcher(args.query))
-      .sort((a, b) => (key === 'id' ? a.id - b.id : Date.parse(String(a[key])) - Date.parse(String(b[key]))));
+    const list = visibleOrders(ctx).filter(orderMatcher(args.query)).sort(orderComparator(args.sortKey));
     if (args.reverse) list.reverse();
     return connection(list.map((o) => orderNode(ctx.shop, o)), args);
   },
@@ -40,11 +44,11 @@ export const queryRoot = {
     return order ? orderNode(ctx.shop, order) : null;
   },
 
-  customers: (args: ConnectionArgs & { query?: string }, ctx: GqlContext) => {
+  customers: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {
     requireScope(ctx, 'read_customers', 'customers');
     checkPage(args);
-    const q = (args.query ?? '').replace(/^email:/, '').toLowerCase();
-    const list = Object.values(ctx.shop.customers).filter((c) => !q || (c.email ?? '').toLowerCase().includes(q) || `${c.first_name} ${c.last_name}`.toLowerCase().includes(q));
+    const list = Object.values(ctx.shop.customers).filter(customerMatcher(args.query)).sort(customerComparator(args.sortKey));
+    if (args.reverse) list.reverse();
     return connection(list.map((c) => customerNode(ctx.shop, c)), args);
   },
 
@@ -55,18 +59,25 @@ export const queryRoot = {
   },
 
   /** Companies exist only on Shopify Plus (B2B). */
-  companies: (args: ConnectionArgs, ctx: GqlContext) => {
-    requireScope(ctx, 'read_companies', 'companies');
-    if (ctx.shop.plan !== 'shopify_plus') throw new GraphQLError('Access denied for companies field. B2B is only available on Shopify Plus.', { extensions: { code: 'ACCESS_DENIED' } });
+  companies: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {
+    requirePlusCompanies(ctx, 'companies');
     checkPage(args);
-    const companies = Object.values(ctx.shop.orders).flatMap((o) => (o.company ? [{ id: `gid://shopify/Company/${o.company.id}`, name: o.billing_address?.company ?? 'Firma', externalId: null, note: null, createdAt: o.created_at }] : []));
-    return connection(companies, args);
+    const q = (args.query ?? '').replace(/^name:/, '').replace(/["']/g, '').toLowerCase();
+    const list = companyNodes(ctx.shop).filter((c) => !q || String(c.name).toLowerCase().includes(q));
+    if (args.sortKey === 'NAME') list.sort((a, b) => String(a.name).localeCompare(String(b.name)));
+    if (args.reverse) list.reverse();
+    return connection(list, args);
+  },
+
+  company: ({ id }: { id: string }, ctx: GqlContext) => {
+    requirePlusCompanies(ctx, 'company');
+    return companyNodes(ctx.shop).find((c) => c.id === id) ?? null;
   },
 
   currentAppInstallation: (_a: unknown, ctx: GqlContext) => ({
     id: `gid://shopify/AppInstallation/${ctx.shop.domain.length}001`,
     accessScopes: ctx.scopes.map((handle) => ({ handle })),
-    activeSubscriptions: ctx.shop.appSubscriptions.filter((s) => s.status === 'ACTIVE'),
+    activeSubscriptions: ctx.shop.appSubscriptions.filter((s) => s.status === 'ACTIVE').map(appSubscriptionNode),
     launchUrl: `https://admin.shopify.com/store/${ctx.shop.domain.replace('.myshopify.com', '')}/apps/belegfluss`,
     app: { id: 'gid://shopify/App/1', title: 'Belegfluss', apiKey: ctx.sb.opts.apiKey, handle: 'belegfluss' },
   }),

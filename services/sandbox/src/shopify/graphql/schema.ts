@@ -9,11 +9,12 @@ scalar JSON
 
 type Query {
   shop: Shop!
-  orders(first: Int, after: String, last: Int, before: String, query: String, sortKey: String, reverse: Boolean): OrderConnection!
+  orders(first: Int, after: String, last: Int, before: String, query: String, sortKey: OrderSortKeys = PROCESSED_AT, reverse: Boolean = false): OrderConnection!
   order(id: ID!): Order
-  customers(first: Int, after: String, query: String): CustomerConnection!
+  customers(first: Int, after: String, last: Int, before: String, query: String, sortKey: CustomerSortKeys = ID, reverse: Boolean = false): CustomerConnection!
   customer(id: ID!): Customer
-  companies(first: Int, after: String, query: String): CompanyConnection!
+  companies(first: Int, after: String, last: Int, before: String, query: String, sortKey: CompanySortKeys = ID, reverse: Boolean = false): CompanyConnection!
+  company(id: ID!): Company
   currentAppInstallation: AppInstallation!
   webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
 }
@@ -23,7 +24,7 @@ type Mutation {
   orderMarkAsPaid(input: OrderMarkAsPaidInput!): OrderMarkAsPaidPayload
   webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
   webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
-  appSubscriptionCreate(name: String!, lineItems: [JSON!]!, returnUrl: URL!, test: Boolean, trialDays: Int): AppSubscriptionCreatePayload
+  appSubscriptionCreate(name: String!, lineItems: [AppSubscriptionLineItemInput!]!, returnUrl: URL!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
 }
 
 type PageInfo { hasNextPage: Boolean!, hasPreviousPage: Boolean!, startCursor: String, endCursor: String }
@@ -54,7 +55,18 @@ type LineItem {
   id: ID!, name: String!, title: String!, sku: String, variantTitle: String, vendor: String, quantity: Int!,
   currentQuantity: Int!, taxable: Boolean!, requiresShipping: Boolean!,
   originalUnitPriceSet: MoneyBag!, discountedUnitPriceSet: MoneyBag!, originalTotalSet: MoneyBag!, totalDiscountSet: MoneyBag!,
-  taxLines: [TaxLine!]!, discountAllocations: [DiscountAllocation!]!, customAttributes: [Attribute!]!
+  taxLines: [TaxLine!]!, discountAllocations: [DiscountAllocation!]!, customAttributes: [Attribute!]!,
+  product: Product, variant: ProductVariant
+}
+type Product {
+  id: ID!, title: String!, vendor: String,
+  metafield(namespace: String, key: String!): Metafield
+  metafields(first: Int, namespace: String): MetafieldConnection!
+}
+type ProductVariant {
+  id: ID!, title: String!, sku: String,
+  metafield(namespace: String, key: String!): Metafield
+  metafields(first: Int, namespace: String): MetafieldConnection!
 }
 type LineItemEdge { cursor: String!, node: LineItem! }
 type LineItemConnection { edges: [LineItemEdge!]!, nodes: [LineItem!]!, pageInfo: PageInfo! }
@@ -63,17 +75,34 @@ type ShippingLine { title: String!, code: String, originalPriceSet: MoneyBag!, d
 type ShippingLineEdge { cursor: String!, node: ShippingLine! }
 type ShippingLineConnection { edges: [ShippingLineEdge!]!, nodes: [ShippingLine!]!, pageInfo: PageInfo! }
 
-type OrderTransaction { id: ID!, kind: String!, status: String!, gateway: String, amountSet: MoneyBag!, processedAt: DateTime, createdAt: DateTime! }
+type TransactionFee { id: ID!, amount: MoneyV2!, flatFee: MoneyV2!, flatFeeName: String, rate: Decimal!, rateName: String, taxAmount: MoneyV2!, type: String! }
+type OrderTransaction { id: ID!, kind: String!, status: String!, gateway: String, amountSet: MoneyBag!, processedAt: DateTime, createdAt: DateTime!, fees: [TransactionFee!]! }
 type Refund { id: ID!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag! }
 
 type Metafield { id: ID!, namespace: String!, key: String!, value: String!, type: String!, createdAt: DateTime!, updatedAt: DateTime!, ownerType: String, compareDigest: String! }
 type MetafieldEdge { cursor: String!, node: Metafield! }
 type MetafieldConnection { edges: [MetafieldEdge!]!, nodes: [Metafield!]!, pageInfo: PageInfo! }
 
-type Company { id: ID!, name: String!, externalId: String, note: String, createdAt: DateTime! }
+type CompanyLocationTaxSettings { taxRegistrationId: String, taxExempt: Boolean!, taxExemptions: [String!]! }
+type CompanyAddress { address1: String, city: String, zip: String, countryCode: String!, companyName: String! }
+type CompanyLocation {
+  id: ID!, name: String!, externalId: String, note: String, createdAt: DateTime!, billingAddress: CompanyAddress, shippingAddress: CompanyAddress,
+  taxSettings: CompanyLocationTaxSettings!, taxRegistrationId: String @deprecated(reason: "Use taxSettings instead.")
+}
+type CompanyLocationEdge { cursor: String!, node: CompanyLocation! }
+type CompanyLocationConnection { edges: [CompanyLocationEdge!]!, nodes: [CompanyLocation!]!, pageInfo: PageInfo! }
+type Company {
+  id: ID!, name: String!, externalId: String, note: String, createdAt: DateTime!, updatedAt: DateTime!, ordersCount: Count,
+  locations(first: Int, after: String, last: Int, before: String): CompanyLocationConnection!
+}
+type Count { count: Int!, precision: String! }
+enum OrderSortKeys { CREATED_AT CUSTOMER_NAME DESTINATION FINANCIAL_STATUS FULFILLMENT_STATUS ID ORDER_NUMBER PO_NUMBER PROCESSED_AT RELEVANCE TOTAL_ITEMS_QUANTITY TOTAL_PRICE UPDATED_AT }
+enum CustomerSortKeys { CREATED_AT ID LOCATION NAME RELEVANCE UPDATED_AT }
+enum CompanySortKeys { CREATED_AT ID NAME ORDER_COUNT RELEVANCE SINCE_DATE TOTAL_SPENT UPDATED_AT }
 type CompanyEdge { cursor: String!, node: Company! }
 type CompanyConnection { edges: [CompanyEdge!]!, nodes: [Company!]!, pageInfo: PageInfo! }
-type PurchasingCompany { company: Company! }
+type PurchasingCompany { company: Company!, location: CompanyLocation! }
+union PurchasingEntity = Customer | PurchasingCompany
 
 type Customer {
   id: ID!, legacyResourceId: String!, firstName: String, lastName: String, displayName: String!, email: String, phone: String,
@@ -94,7 +123,7 @@ type Order {
   totalPriceSet: MoneyBag!, subtotalPriceSet: MoneyBag!, totalTaxSet: MoneyBag!, totalDiscountsSet: MoneyBag!,
   totalShippingPriceSet: MoneyBag!, totalOutstandingSet: MoneyBag!, totalRefundedSet: MoneyBag!, totalTipReceivedSet: MoneyBag!,
   currentTotalPriceSet: MoneyBag!,
-  customer: Customer, billingAddress: MailingAddress, shippingAddress: MailingAddress, purchasingEntity: PurchasingCompany,
+  customer: Customer, billingAddress: MailingAddress, shippingAddress: MailingAddress, purchasingEntity: PurchasingEntity,
   taxLines: [TaxLine!]!, lineItems(first: Int, after: String): LineItemConnection!, shippingLines(first: Int): ShippingLineConnection!,
   transactions(first: Int): [OrderTransaction!]!, refunds(first: Int): [Refund!]!,
   metafield(namespace: String, key: String!): Metafield
@@ -105,7 +134,26 @@ type OrderConnection { edges: [OrderEdge!]!, nodes: [Order!]!, pageInfo: PageInf
 
 type AccessScope { handle: String! }
 type App { id: ID!, title: String!, apiKey: String!, handle: String! }
-type AppSubscription { id: ID!, name: String!, status: String!, test: Boolean!, createdAt: DateTime!, trialDays: Int!, lineItems: [JSON!]! }
+enum AppSubscriptionStatus { ACTIVE CANCELLED DECLINED EXPIRED FROZEN PENDING ACCEPTED }
+enum AppPricingInterval { ANNUAL EVERY_30_DAYS }
+enum AppSubscriptionReplacementBehavior { APPLY_IMMEDIATELY APPLY_ON_NEXT_BILLING_CYCLE STANDARD }
+enum CurrencyCode { EUR USD CHF GBP }
+input MoneyInput { amount: Decimal!, currencyCode: CurrencyCode! }
+input AppSubscriptionDiscountValueInput { amount: Decimal, percentage: Float }
+input AppSubscriptionDiscountInput { value: AppSubscriptionDiscountValueInput, durationLimitInIntervals: Int }
+input AppRecurringPricingInput { price: MoneyInput!, interval: AppPricingInterval = EVERY_30_DAYS, discount: AppSubscriptionDiscountInput }
+input AppUsagePricingInput { cappedAmount: MoneyInput!, terms: String! }
+input AppPlanInput { appRecurringPricingDetails: AppRecurringPricingInput, appUsagePricingDetails: AppUsagePricingInput }
+input AppSubscriptionLineItemInput { plan: AppPlanInput! }
+type AppRecurringPricing { price: MoneyV2!, interval: AppPricingInterval! }
+type AppUsagePricing { cappedAmount: MoneyV2!, terms: String!, balanceUsed: MoneyV2! }
+union AppPricingDetails = AppRecurringPricing | AppUsagePricing
+type AppPlanV2 { pricingDetails: AppPricingDetails! }
+type AppSubscriptionLineItem { id: ID!, plan: AppPlanV2! }
+type AppSubscription {
+  id: ID!, name: String!, status: AppSubscriptionStatus!, test: Boolean!, createdAt: DateTime!, trialDays: Int!,
+  currentPeriodEnd: DateTime, returnUrl: URL!, lineItems: [AppSubscriptionLineItem!]!
+}
 type AppInstallation { id: ID!, accessScopes: [AccessScope!]!, activeSubscriptions: [AppSubscription!]!, launchUrl: URL!, app: App! }
 
 type WebhookHttpEndpoint { callbackUrl: URL! }

@@ -1,0 +1,218 @@
+import { createVerify } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSecretBox, getConnection, saveConnection, saveShopInstall } from '@belegfluss/db';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import {
+  authorizeUrl, createLexofficeClient, exchangeCode, LexofficeError, lexofficeFor, refreshTokens,
+  type LexofficeClient, type LexofficeOauthConfig,
+} from './index';
+import type { LexofficeInvoiceInput } from '@belegfluss/shared';
+
+/*
+ * Contract tests: the calls of this package the other tests do not make, against the sandbox over
+ * real HTTP — the OAuth consent and code exchange, payments, event subscriptions, fault classification,
+ * and lexofficeFor with its token refresh on a real PostgreSQL database.
+ */
+let sandbox: RunningSandbox;
+let oauth: LexofficeOauthConfig;
+let callbacks: Server;
+let callbackUrl: string;
+let headAnswer = 200;
+const received: { body: string; signature: string }[] = [];
+
+const control = (method: string, path: string, body?: unknown) =>
+  fetch(`${sandbox.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+const invoice = (extra: Partial<LexofficeInvoiceInput> = {}): LexofficeInvoiceInput => ({
+  voucherDate: '2026-11-20T10:00:00.000+01:00',
+  address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
+  lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 2, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
+  totalPrice: { currency: 'EUR' },
+  taxConditions: { taxType: 'gross' },
+  shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
+  title: 'Rechnung',
+  ...extra,
+}) as LexofficeInvoiceInput;
+
+/** What the connect wizard's popup does: open the consent page and allow access for a new organisation. */
+async function consent(state: string, decision: 'allow' | 'deny'): Promise<URL> {
+  const page = await fetch(authorizeUrl(oauth, state));
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Zugriff erlauben');
+  const url = new URL(authorizeUrl(oauth, state));
+  const form = new URLSearchParams({ ...Object.fromEntries(url.searchParams), organizationId: 'new', decision });
+  const res = await fetch(`${sandbox.urls.lexwareOauth}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  expect(res.status).toBe(302);
+  return new URL(res.headers.get('location') ?? '');
+}
+
+async function connectedClient(): Promise<LexofficeClient> {
+  const code = (await consent('s', 'allow')).searchParams.get('code')!;
+  const tokens = await exchangeCode(oauth, code);
+  return createLexofficeClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false,
+    lexwareEventRetryDelaysMs: [20], knobs: { lexware: { rateLimitPerSecond: 0 } },
+  });
+  oauth = {
+    oauthUrl: sandbox.urls.lexwareOauth, clientId: DEV_DEFAULTS.lexofficeClientId, clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
+    redirectUri: 'http://127.0.0.1:8080/api/lexoffice/callback', scope: 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read',
+  };
+  callbacks = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST') received.push({ body: Buffer.concat(chunks).toString(), signature: String(req.headers['x-lxo-signature']) });
+      res.statusCode = req.method === 'HEAD' ? headAnswer : 200;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => callbacks.listen(0, '127.0.0.1', () => r()));
+  callbackUrl = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}/api/lexoffice/events`;
+});
+afterAll(async () => {
+  await sandbox?.stop();
+  await new Promise((r) => callbacks?.close(r));
+});
+
+describe('Lexware OAuth as the connect wizard runs it', () => {
+  it('builds the authorize URL, and exchanges the code from the consent page for tokens with the granted scope', async () => {
+    const url = new URL(authorizeUrl(oauth, 'state-1'));
+    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: oauth.clientId, redirect_uri: oauth.redirectUri, response_type: 'code', scope: oauth.scope, state: 'state-1' });
+    const back = await consent('state-1', 'allow');
+    expect(`${back.origin}${back.pathname}`).toBe(oauth.redirectUri);
+    expect(back.searchParams.get('state')).toBe('state-1');
+    const tokens = await exchangeCode(oauth, back.searchParams.get('code')!);
+    expect(tokens.scope).toBe(oauth.scope);
+    expect(tokens.expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const api = createLexofficeClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
+    expect((await api.profile()).organizationId).toBeTruthy();
+    // A code is good once.
+    await expect(exchangeCode(oauth, back.searchParams.get('code')!)).rejects.toThrow(/Lexware-Anmeldung fehlgeschlagen \(400\)/);
+  });
+
+  it('reports a denied consent to the redirect URI', async () => {
+    const back = await consent('state-2', 'deny');
+    expect(back.searchParams.get('error')).toBe('access_denied');
+    expect(back.searchParams.get('state')).toBe('state-2');
+  });
+});
+
+describe('payments and event subscriptions', () => {
+  it('reads the payment state of an open, a paid and a draft invoice', async () => {
+    const api = await connectedClient();
+    const open = await api.createInvoice(invoice(), true);
+    expect(await api.payment(open.id)).toMatchObject({ openAmount: 23.8, currency: 'EUR', paymentStatus: 'openRevenue', voucherType: 'invoice', voucherStatus: 'open' });
+    await control('POST', `/control/lexware/invoices/${open.id}/pay`, {});
+    const paid = await api.payment(open.id);
+    expect(paid).toMatchObject({ openAmount: 0, paymentStatus: 'balanced', voucherStatus: 'paid' });
+    expect(paid.paidDate).toEqual(expect.any(String));
+    const draft = await api.createInvoice(invoice(), false);
+    const error = (await api.payment(draft.id).catch((e: unknown) => e)) as LexofficeError;
+    expect(error).toBeInstanceOf(LexofficeError);
+    expect(error.status).toBe(406);
+  });
+
+  it('subscribes to events after the HEAD check, refuses a duplicate, and receives signed callbacks', async () => {
+    const api = await connectedClient();
+    headAnswer = 404;
+    expect(((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status).toBe(406);
+    headAnswer = 200;
+    const sub = await api.subscribeEvent('invoice.created', callbackUrl);
+    expect(sub).toMatchObject({ id: expect.any(String), resourceUri: expect.stringContaining(`/v1/event-subscriptions/${sub.id}`), version: 0 });
+    expect(((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status).toBe(409);
+
+    const created = await api.createInvoice(invoice(), true);
+    await sandbox.settled();
+    const callback = received.find((r) => (JSON.parse(r.body) as { resourceId: string }).resourceId === created.id);
+    expect(callback).toBeDefined();
+    expect(JSON.parse(callback!.body)).toMatchObject({ eventType: 'invoice.created', organizationId: (await api.profile()).organizationId });
+    const publicKey = await (await control('GET', '/control/lexware/public-key')).text();
+    expect(createVerify('RSA-SHA512').update(callback!.body).verify(publicKey, callback!.signature, 'base64')).toBe(true);
+  });
+
+  it('downloads an XRechnung invoice as the PDF the client asks for', async () => {
+    const api = await connectedClient();
+    const contact = await api.createContact({
+      version: 0, roles: { customer: {} }, company: { name: 'Stadtverwaltung Musterstadt' },
+      addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
+      xRechnung: { buyerReference: '04011000-1234512345-35', vendorNumberAtCustomer: '70123456' },
+    } as never);
+    const net = invoice({ address: { contactId: contact.id } as never, taxConditions: { taxType: 'net' } as never, lineItems: [{ type: 'custom', name: 'Beratung', quantity: 1, unitName: 'Stunde', unitPrice: { currency: 'EUR', netAmount: 100, taxRatePercentage: 19 } }] as never });
+    const created = await api.createInvoice(net, true);
+    expect((await api.invoice(created.id)) as unknown).toMatchObject({ electronicDocumentProfile: 'XRechnung' });
+    expect((await api.invoicePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('faults as the client classifies them', () => {
+  it('429 and 500 are retryable and not performed; a 504 on a write is ambiguous and was performed', async () => {
+    const api = await connectedClient();
+    const failNext = (statuses: number[]) => control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
+    await failNext([429]);
+    const limited = (await api.profile().catch((e: unknown) => e)) as LexofficeError;
+    expect([limited.status, limited.retryable, limited.ambiguous]).toEqual([429, true, false]);
+    await failNext([500]);
+    const broken = (await api.createInvoice(invoice(), true).catch((e: unknown) => e)) as LexofficeError;
+    expect([broken.status, broken.retryable]).toEqual([500, true]);
+    const before = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements;
+    await failNext([504]);
+    const timedOut = (await api.createInvoice(invoice({ remark: 'Bestellung #504' }), true).catch((e: unknown) => e)) as LexofficeError;
+    expect([timedOut.status, timedOut.retryable, timedOut.ambiguous]).toEqual([504, false, true]);
+    // The write went through: look it up before repeating it.
+    expect((await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements).toBe(before + 1);
+    await failNext([504]);
+    const readTimeout = (await api.profile().catch((e: unknown) => e)) as LexofficeError;
+    expect([readTimeout.retryable, readTimeout.ambiguous]).toEqual([true, false]);
+  });
+});
+
+describe('lexofficeFor on a real database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => { database = await createTestDatabase(); });
+  afterAll(async () => { await database?.drop(); });
+
+  it('refreshes an expiring token once under concurrent calls, stores the rotated tokens, and stays under 2 requests/s', async () => {
+    const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
+    const shopId = 'vertrag.myshopify.com';
+    await saveShopInstall(database.db, { shopId, tokenEnc: box.seal('shpat_x'), scopes: ['read_orders'] });
+    const tokens = await exchangeCode(oauth, (await consent('db', 'allow')).searchParams.get('code')!);
+    await saveConnection(database.db, { shopId, accessTokenEnc: box.seal(tokens.accessToken), refreshTokenEnc: box.seal(tokens.refreshToken), expiresAt: new Date(Date.now() + 10_000), scope: tokens.scope });
+    await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 2, failNext: [] } });
+    try {
+      const api = lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
+      const profiles = await Promise.all(Array.from({ length: 5 }, () => api.profile()));
+      expect(new Set(profiles.map((p) => p.organizationId)).size).toBe(1);
+      const stored = (await getConnection(database.db, shopId))!;
+      expect(box.open(stored.refreshTokenEnc)).not.toBe(tokens.refreshToken);
+      expect(stored.expiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      // The old refresh token was rotated away: a second refresh with it fails.
+      await expect(refreshTokens(oauth, tokens.refreshToken)).rejects.toThrow(/Lexware-Anmeldung fehlgeschlagen/);
+    } finally {
+      await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 0 } });
+    }
+  });
+
+  it('answers NOT_CONNECTED for a shop without a connection', async () => {
+    const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
+    await expect(lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile()).rejects.toThrow('NOT_CONNECTED');
+  });
+});
+
+describe('coverage of the client', () => {
+  it('every method of the Lexware client is called by a test against the sandbox', () => {
+    const api = createLexofficeClient({ baseUrl: 'http://unused', accessToken: async () => '' });
+    const dir = new URL('.', import.meta.url);
+    const tests = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const missing = Object.keys(api).filter((name) => !new RegExp(`\\.${name}\\(`).test(tests));
+    expect(missing).toEqual([]);
+  });
+});
