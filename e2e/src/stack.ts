@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
@@ -20,13 +22,13 @@ export interface Stack {
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack> {
+export async function startStack(opts: { worker?: boolean; temporalArgs?: string[] } = {}): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
   const database = await createTestDatabase();
   const temporal = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES },
+    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES, extraArgs: opts.temporalArgs },
   });
   const gatewayPort = await freePort();
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -50,6 +52,8 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
       apiUrl: sandbox.urls.lexwareApi,
       oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` },
     },
+    // The sandbox's SMTP server is the default sender; it takes any login.
+    mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}` },
   };
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
@@ -77,6 +81,12 @@ export async function startStack(opts: { worker?: boolean } = {}): Promise<Stack
   };
 }
 
+/** A worker in its own process (node --import tsx, so SIGKILL hits the worker itself), to be killed like a crashed host. */
+export function spawnWorker(settings: Settings): ChildProcess {
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  return spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], { cwd: root, env: workerEnv(settings), stdio: 'ignore' });
+}
+
 /** The environment a separate worker process needs to join this stack. */
 export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
   return {
@@ -88,5 +98,6 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     LEXOFFICE_API_URL: settings.lexoffice.apiUrl,
     LEXOFFICE_OAUTH_URL: settings.lexoffice.oauth.oauthUrl,
     SHOPIFY_ADMIN_URL: settings.shopify.adminUrl,
+    SMTP_URL: settings.mail.smtpUrl,
   };
 }

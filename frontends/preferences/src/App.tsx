@@ -1,18 +1,20 @@
 import { NotBuiltYetPage, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { SettingsHome } from './SettingsHome';
+import { MetafieldsPage } from './metafields/MetafieldsPage';
+import { TransactionsPage } from './transactions/TransactionsPage';
 
 const SUB_PAGES: Record<string, string> = {
   '/invoices': 'Rechnungen',
   '/contacts': 'Kontakte',
   '/credits': 'Gutschriften',
-  '/transactions': 'Umsätze',
-  '/metafields': 'Metafelder',
   '/orders': 'Bestellungen',
 };
 
 /** Every /preferences page. Mounted by the shell (see frontends/README.md). */
 export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/') return <SettingsHome {...props} />;
+  if (props.path === '/transactions') return <TransactionsPage {...props} />;
+  if (props.path === '/metafields') return <MetafieldsPage {...props} />;
   const title = SUB_PAGES[props.path] ?? 'Einstellungen';
   return <NotBuiltYetPage title={title} backLabel="Einstellungen" backUrl={props.basePath} />;
 }

@@ -4,6 +4,9 @@ import * as core from './migrations/20261121_001_core';
 import * as orders from './migrations/20261121_002_orders';
 import * as stats from './migrations/20261122_001_stats';
 import * as rate from './migrations/20261122_002_rate';
+import * as bankTransactions from './migrations/20261122_401_bank_transactions';
+import * as billing from './migrations/20261122_501_billing';
+import * as mail from './migrations/20261122_301_mail';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -19,6 +22,9 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261121_002_orders': orders,
   '20261122_001_stats': stats,
   '20261122_002_rate': rate,
+  '20261122_401_bank_transactions': bankTransactions,
+  '20261122_501_billing': billing,
+  '20261122_301_mail': mail,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

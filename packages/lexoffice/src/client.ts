@@ -1,5 +1,6 @@
 import type { LexofficeContactInput, LexofficeCreditNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
 import { LexofficeError } from './errors';
+import { financeCalls } from './finance';
 
 export interface LexofficeProfile {
   organizationId: string;
@@ -98,9 +99,11 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
     payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
-    subscribeEvent: (eventType: string, callbackUrl: string) => call<{ subscriptionId?: string }>('POST', '/event-subscriptions', { eventType, callbackUrl }),
+    /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */
+    subscribeEvent: (eventType: string, callbackUrl: string) => call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),
     voucherList: (filter: { voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; page?: number; size?: number }) =>
       call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
+    ...financeCalls(call),
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './client';
+export * from './finance';
 export * from './errors';
 export * from './oauth';
 export * from './session';

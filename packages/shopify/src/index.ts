@@ -1,3 +1,4 @@
 export * from './hmac';
 export * from './session-token';
 export * from './admin';
+export * from './metafields';

@@ -57,6 +57,10 @@ describe('Shopify webhooks', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ duplicate: true });
     expect(await database.db('webhook_inbox').where({ shop_id: 'a.myshopify.com' })).toHaveLength(1);
+    // The merchant's log says why the second delivery did nothing (spec 2 §8).
+    const noted = await database.db('event_log').where({ shop_id: 'a.myshopify.com', event: 'webhook.skipped' });
+    expect(noted.map((l: { body: { reason: string } }) => l.body.reason)).toEqual(['DUPLICATE_ORDER']);
+    expect(noted[0]).toMatchObject({ order_id: '5001', order_name: '#5001' });
     const handle = temporal.client.workflow.getHandle('order:a.myshopify.com:5001');
     await expect.poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 }).toBe('RUNNING');
     await expect.poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, { timeout: 10_000 }).toBeTruthy();

@@ -37,6 +37,10 @@ export interface OrderState {
   pendingRefunds: ShopifyRefund[];
   settledRefundIds: number[];
   lastDecision: string | null;
+  /** The last answer each step logged (invoice, credit:{refundId}), so repeats are not logged again. Absent in older states. */
+  said?: Record<string, string>;
+  /** The order snapshot and invoice status whose payments were last booked (spec 3 bank transactions). Absent in older states. */
+  paymentsBookedFor?: string;
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
   waitingFor: string | null;
 }
@@ -68,3 +72,9 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
   if (topic === 'refunds/create') return body.order_id == null ? null : String(body.order_id);
   return null;
 }
+
+/** The paid historical import (spec 1 §1): one workflow per shop and start day, queryable for its progress. */
+export interface ImportInput { shopId: string; since: string; progress?: ImportProgress }
+export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
+export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
+export const importWorkflowId = (shopId: string, since: string) => `import:${shopId}:${since}`;

@@ -14,7 +14,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
     namespace: settings.temporalNamespace,
     taskQueue: settings.taskQueue,
     workflowsPath,
-    activities: createActivities({ db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice, shopify: settings.shopify }),
+    activities: createActivities({ db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice, shopify: settings.shopify, appUrl: settings.appUrl, mail: settings.mail }),
   });
   return { worker, db };
 }

@@ -29,3 +29,108 @@ export async function partnerOverview(db: Db, shopId: string): Promise<PartnerOv
     payouts: { scheduled: sumOf(payouts, 'scheduled'), paid: sumOf(payouts, 'paid') },
   };
 }
+
+export interface PartnerPreferencesRow {
+  email: string | null;
+  taxId: string | null;
+  vatId: string | null;
+  address: Record<string, unknown> | null;
+  language: 'de' | 'en';
+  gateway: 'paypal' | 'bank' | null;
+  paypalEmail: string | null;
+  bankName: string | null;
+  iban: string | null;
+  bic: string | null;
+}
+
+type Raw = Record<string, unknown>;
+const preferencesFromRow = (r: Raw | undefined): PartnerPreferencesRow => ({
+  email: (r?.email as string | null) ?? null, taxId: (r?.tax_id as string | null) ?? null, vatId: (r?.vat_id as string | null) ?? null,
+  address: (r?.address as Record<string, unknown> | null) ?? null, language: r?.language === 'en' ? 'en' : 'de',
+  gateway: (r?.payout_gateway as 'paypal' | 'bank' | null) ?? null, paypalEmail: (r?.paypal_email as string | null) ?? null,
+  bankName: (r?.bank_name as string | null) ?? null, iban: (r?.iban as string | null) ?? null, bic: (r?.bic as string | null) ?? null,
+});
+
+export async function partnerPreferences(db: Db, shopId: string): Promise<PartnerPreferencesRow> {
+  return preferencesFromRow(await db('partners').where({ shop_id: shopId }).first());
+}
+
+/** Saves the payout details; the other gateway's fields are cleared so only one recipient is on file. */
+export async function savePartnerPreferences(db: Db, shopId: string, p: Omit<PartnerPreferencesRow, 'paypalEmail' | 'bankName' | 'iban' | 'bic'> & Partial<PartnerPreferencesRow>): Promise<PartnerPreferencesRow> {
+  const values = {
+    email: p.email, tax_id: p.taxId, vat_id: p.vatId ?? null, address: p.address ? JSON.stringify(p.address) : null, language: p.language,
+    payout_gateway: p.gateway, paypal_email: p.gateway === 'paypal' ? p.paypalEmail : null,
+    bank_name: p.gateway === 'bank' ? p.bankName : null, iban: p.gateway === 'bank' ? p.iban : null, bic: p.gateway === 'bank' ? p.bic : null,
+    updated_at: db.fn.now(),
+  };
+  const [row] = await db('partners').insert({ shop_id: shopId, ...values }).onConflict('shop_id').merge(values).returning('*');
+  return preferencesFromRow(row);
+}
+
+export interface RedemptionEntry { id: string; coupon: string; shop: string; status: string; plan: string | null; provision: number | null; createdAt: string; subscribedAt: string | null }
+
+const SORTS = { newest: ['r.created_at', 'desc'], oldest: ['r.created_at', 'asc'], provision: ['r.provision', 'desc'] } as const;
+
+/** The redemptions of the partner's coupons; the redeeming shop is shown by its domain only. */
+export async function partnerRedemptions(db: Db, partnerShopId: string, q: { sort: keyof typeof SORTS; tab: string; search?: string }): Promise<RedemptionEntry[]> {
+  const query = db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', partnerShopId)
+    .select('r.id', 'r.coupon_code', 'r.shop_id', 'r.status', 'r.plan_id', 'r.provision', 'r.created_at', 'r.subscribed_at');
+  if (q.tab !== 'all') query.where('r.status', q.tab);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    query.where((w) => void w.whereILike('r.coupon_code', like).orWhereILike('r.shop_id', like));
+  }
+  const [column, dir] = SORTS[q.sort];
+  const rows = await query.orderByRaw(`${column} ${dir} nulls last`).orderBy('r.id').limit(500);
+  return rows.map((r: Raw) => ({
+    id: r.id as string, coupon: r.coupon_code as string, shop: r.shop_id as string, status: r.status as string, plan: (r.plan_id as string | null) ?? null,
+    provision: r.provision == null ? null : Number(r.provision), createdAt: (r.created_at as Date).toISOString(),
+    subscribedAt: r.subscribed_at ? (r.subscribed_at as Date).toISOString() : null,
+  }));
+}
+
+export interface PayoutEntry { id: string; status: string; provisions: number; fee: number; gateway: string; recipient: string; timespan: { start: string; end: string }; paymentAt: string | null; createdAt: string }
+const day = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d));
+const payoutFromRow = (r: Raw): PayoutEntry => ({
+  id: r.id as string, status: r.status as string, provisions: Number(r.provisions), fee: Number(r.fee), gateway: r.gateway as string, recipient: r.recipient as string,
+  timespan: { start: day(r.timespan_start), end: day(r.timespan_end) }, paymentAt: r.payment_at ? (r.payment_at as Date).toISOString() : null, createdAt: (r.created_at as Date).toISOString(),
+});
+
+export async function partnerPayouts(db: Db, partnerShopId: string): Promise<PayoutEntry[]> {
+  return (await db('payouts').where({ partner_shop_id: partnerShopId }).orderBy('created_at', 'desc').orderBy('id')).map(payoutFromRow);
+}
+
+export async function partnerPayout(db: Db, partnerShopId: string, id: string): Promise<PayoutEntry | undefined> {
+  const row = await db('payouts').where({ partner_shop_id: partnerShopId, id }).first();
+  return row ? payoutFromRow(row) : undefined;
+}
+
+export type PayoutRequestResult = { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD' | 'ALREADY_REQUESTED'; amount: number };
+
+/**
+ * A payout of every released provision not yet paid out: subscribed redemptions count once
+ * `releaseDays` have passed (verified ones at once). Below the gateway's threshold nothing is written.
+ */
+export async function requestPayout(db: Db, partnerShopId: string, rules: { releaseDays: number; gateways: Record<string, { threshold: number; fee: number }> }): Promise<PayoutRequestResult> {
+  return db.transaction(async (trx) => {
+    const partner = await trx('partners').where({ shop_id: partnerShopId }).forUpdate().first();
+    const prefs = preferencesFromRow(partner);
+    const released = trx('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code')
+      .where('c.partner_shop_id', partnerShopId).whereNull('r.payout_id').whereNotNull('r.provision')
+      .where((w) => void w.where('r.status', 'verified').orWhere((s) => void s.where('r.status', 'subscribed').where('r.subscribed_at', '<=', trx.raw(`now() - interval '1 day' * ?`, [rules.releaseDays]))));
+    const rows = (await released.clone().select('r.id', 'r.provision', 'r.subscribed_at', 'r.created_at')) as Raw[];
+    const amount = Math.round(rows.reduce((s, r) => s + Number(r.provision), 0) * 100) / 100;
+    const gateway = prefs.gateway ? rules.gateways[prefs.gateway] : undefined;
+    const recipient = prefs.gateway === 'paypal' ? prefs.paypalEmail : prefs.iban;
+    if (!prefs.gateway || !gateway || !recipient) return { problem: 'NO_GATEWAY' as const, amount };
+    if (amount < gateway.threshold) return { problem: 'BELOW_THRESHOLD' as const, amount };
+    const dates = rows.map((r) => (r.subscribed_at ?? r.created_at) as Date).sort((a, b) => a.getTime() - b.getTime());
+    const [row] = await trx('payouts').insert({
+      partner_shop_id: partnerShopId, timespan_start: day(dates[0]), timespan_end: day(new Date()), status: 'scheduled',
+      provisions: amount, fee: Math.round(amount * gateway.fee * 100) / 100, gateway: prefs.gateway, recipient,
+    }).onConflict(['partner_shop_id', 'timespan_start']).ignore().returning('*');
+    if (!row) return { problem: 'ALREADY_REQUESTED' as const, amount };
+    await trx('redemptions').whereIn('id', rows.map((r) => r.id as string)).update({ payout_id: row.id, released_at: trx.raw('coalesce(released_at, now())') });
+    return { payout: payoutFromRow(row) };
+  });
+}

@@ -1,6 +1,7 @@
 import type { Db } from '../connection';
 import { planById, type ShopView } from '@belegfluss/shared';
 import { creditsUsed } from './ledger';
+import { purchasedFeatures } from './plans';
 
 export interface ShopRow {
   id: string;
@@ -76,14 +77,17 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
   const shop = await getShop(db, shopId);
   if (!shop) return undefined;
   const plan = planById(shop.planId);
-  const [connection, docs, hooks, used, downtimes] = await Promise.all([
+  const [counters, connection, docs, hooks, used, downtimes, purchase] = await Promise.all([
+    db('shops').where({ id: shopId }).first<Raw>('contacts_created', 'contacts_updated', 'invoices_matched', 'invoices_updated', 'credits_matched', 'credits_updated'),
     db('lexoffice_connections').where({ shop_id: shopId }).first(),
     db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('type').count<{ type: string; count: number }[]>({ count: '*' }).groupBy('type'),
     db('webhook_inbox').where({ shop_id: shopId }).select('status').count<{ status: string; count: number }[]>({ count: '*' }).groupBy('status'),
     creditsUsed(db, shop),
     db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
+    purchasedFeatures(db, shopId),
   ]);
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
+  const counter = (column: string) => Number(counters?.[column] ?? 0);
   const hookCount = (status: string) => Number(hooks.find((h) => h.status === status)?.count ?? 0);
   const profile = connection?.profile as { companyName?: string | null; smallBusiness?: boolean } | null | undefined;
   return {
@@ -92,6 +96,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
     plan: {
       id: plan.id, name: plan.name, annual: shop.planAnnual, logMaxAge: plan.logMaxAge,
       credits: { used, quota: shop.creditsQuota, resetAt: shop.creditsResetAt.toISOString() },
+      purchase,
     },
     lexoffice: {
       isConnected: Boolean(connection),
@@ -99,8 +104,9 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
       profile: profile ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false } : null,
     },
     stat: {
-      invoice: { created: docCount('invoice') },
-      credit: { created: docCount('credit') },
+      invoice: { created: docCount('invoice'), matched: counter('invoices_matched'), updated: counter('invoices_updated') },
+      credit: { created: docCount('credit'), matched: counter('credits_matched'), updated: counter('credits_updated') },
+      lexoffice: { contact: { created: counter('contacts_created'), updated: counter('contacts_updated') } },
       shopify: {
         webhook: {
           received: hooks.reduce((s, h) => s + Number(h.count), 0),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from './messages';
 import { DEFAULT_TEXTS } from './texts';
-import { attachments, emailOrTemplate, mailRecipient, referencePlaces, tags, text } from './fields';
+import { attachmentEntries, emailOrTemplate, mailRecipient, referencePlaces, tags, text } from './fields';
 
 const T = DEFAULT_TEXTS.credit;
 
@@ -26,12 +26,10 @@ export const CreditPreferencesSchema = z.object({
   creditSendMailSubject: text(LIMITS.mailSubject, T.mailSubject),
   creditSendMailTo: mailRecipient(),
   creditSendMailMessage: text(LIMITS.mailMessage, T.mailMessage),
+  creditSendMailSignature: text(LIMITS.mailMessage, ''),
   creditSendMailReplyTo: emailOrTemplate(),
   /** Entries carry a URL and, in the form, its error; only the URL is kept. */
-  creditSendMailAttachments: z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((e) => (typeof e === 'object' && e !== null && 'value' in e ? (e as { value: unknown }).value : e)) : v),
-    attachments(),
-  ),
+  creditSendMailAttachments: attachmentEntries(),
   creditSendMailSkipTags: tags(),
   creditSendMailSkipSources: z.array(z.string()).default([]),
 });

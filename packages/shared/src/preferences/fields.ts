@@ -18,6 +18,11 @@ const attachment = z.string().trim()
 
 /** Up to 5 extra attachment URLs with an allowed file type. */
 export const attachments = () => z.array(attachment).max(LIMITS.attachments, MESSAGES.tooManyAttachments).default([]);
+/** The same, accepting entries as the forms keep them ({value, error}); only the URL is kept. */
+export const attachmentEntries = () => z.preprocess(
+  (v) => (Array.isArray(v) ? v.map((e) => (typeof e === 'object' && e !== null && 'value' in e ? (e as { value: unknown }).value : e)) : v),
+  attachments(),
+);
 export const mailRecipient = () => emailOrTemplate().refine((v) => v !== '', MESSAGES.recipientRequired).default('{ORDER.EMAIL}');
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -32,6 +37,8 @@ export const sendMail = (subject: string, message: string) => z.object({
   subject: text(LIMITS.mailSubject, subject),
   to: mailRecipient(),
   message: text(LIMITS.mailMessage, message),
+  /** Appended below the message (spec 2 §3); HTML allowed like the message. */
+  signature: text(LIMITS.mailMessage, ''),
   attachments: attachments(),
   replyTo: emailOrTemplate(),
   skipTags: tags(),

@@ -5,3 +5,4 @@ export * from './credit';
 export * from './contact';
 export * from './order-handling';
 export * from './automation';
+export * from './mail';

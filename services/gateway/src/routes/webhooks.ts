@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import { randomUUID } from 'node:crypto';
-import { recordDelivery } from '@belegfluss/db';
+import { recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { orderIdOf } from '@belegfluss/workflows/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 
@@ -47,6 +48,19 @@ export function webhookRoutes(gw: GatewayContext): Router {
     ctx.body = { ok: true, duplicate: !fresh };
     // After the answer, in the background; a failure there is picked up by the relay.
     if (fresh) gw.dispatcher.enqueue(delivery);
+    else if (orderIdOf(topic, body)) await logDuplicate(gw, delivery);
   });
   return router;
+}
+
+/** Shopify sent an order event we already have (spec 2 §8 DUPLICATE_ORDER): processed once, noted here. */
+async function logDuplicate(gw: GatewayContext, d: WebhookDelivery): Promise<void> {
+  // A shop we don't know (never installed, already redacted) has no log to write to.
+  if (!(await gw.db('shops').where({ id: d.shopId }).first('id'))) return;
+  const body = d.body as { id?: unknown; order_id?: unknown; name?: unknown };
+  await writeLog(gw.db, {
+    shopId: d.shopId, origin: 'webhook', event: 'webhook.skipped', status: 'info',
+    orderId: String(orderIdOf(d.topic, body as Record<string, unknown>)), orderName: typeof body.name === 'string' ? body.name : null,
+    body: { reason: 'DUPLICATE_ORDER', topic: d.topic, webhookId: d.webhookId },
+  });
 }

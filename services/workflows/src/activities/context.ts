@@ -2,7 +2,7 @@ import type { Db } from '@belegfluss/db';
 import { getConnection, getShop } from '@belegfluss/db';
 import { ApplicationFailure } from '@temporalio/activity';
 import {
-  AutomationSchema, ContactPreferencesSchema, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
+  AutomationSchema, ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
   OrderHandlingPreferencesSchema, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
   type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
 } from '@belegfluss/shared';
@@ -14,6 +14,8 @@ export interface ShopContext {
   prefs: { invoice: InvoicePreferences; credit: CreditPreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences };
   /** The Lexware profile plus the wizard's VAT choice; null while not connected. */
   profile: TaxProfile | null;
+  /** Metafields read into document texts and written to the order; absent in contexts made before they existed. */
+  metafields?: MetafieldPreferences;
 }
 
 /** Stored sections are validated again on read: a value saved by an older version gets today's defaults. */
@@ -29,6 +31,7 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const credit = CreditPreferencesSchema.parse(section('credits'));
   const contact = ContactPreferencesSchema.parse(section('contacts'));
   const orderHandling = OrderHandlingPreferencesSchema.parse(section('orderHandling'));
+  const metafields = MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({});
   const automationRow = rows.find((r: { section: string }) => r.section === 'automation');
   const automation = automationRow ? AutomationSchema.parse(automationRow.value) : null;
   const general = section('general') as { vatRegime?: VatRegimeChoice };
@@ -49,5 +52,6 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
     profile: lexProfile
       ? { smallBusiness: Boolean(lexProfile.smallBusiness), distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null, businessFeatures: lexProfile.businessFeatures ?? [], vatRegime: general.vatRegime ?? null }
       : null,
+    metafields,
   };
 }

@@ -2,16 +2,22 @@ import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
 import { setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
+import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildInvoice, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
 import { markOrderPaid, refreshDocument, type ShopifyDeps } from './paid';
+import { mailDocument } from './mail';
+import { bookOrderPayments, type PaidInvoice } from './transactions';
+import { readOrderMetafields, writeOrderMetafields } from './metafields';
+import { createImportActivities } from './import';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
 
-export interface ActivityDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; shopify: ShopifyDeps }
+/** appUrl: the gateway's public URL, for the document links written to metafields. */
+export interface ActivityDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; shopify: ShopifyDeps; appUrl: string; mail: DefaultSender }
 
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
 function rethrow(error: unknown): never {
@@ -21,11 +27,11 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) {
+export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: ActivityDeps) {
   const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
-  async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact', step: () => Promise<T>): Promise<T> {
+  async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
     // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, while a
     // long wait for a rate-limit slot is still fine.
     const beat = setInterval(() => heartbeat(), 2_000);
@@ -48,8 +54,9 @@ export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) 
       lexwareStep(shopId, order, 'contact', () => ensureContact(db, client(shopId), shopId, order, req)),
 
     async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
-      const { prefs } = await loadShopContext(db, shopId);
-      const built = buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime });
+      const { prefs, metafields: mf } = await loadShopContext(db, shopId);
+      const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
+      const built = buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields });
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
       }
@@ -59,9 +66,10 @@ export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) 
     },
 
     async issueCreditNote(shopId: string, order: ShopifyOrder, refund: unknown, invoice: { lexofficeId: string; contactId: string | null }, regime: TaxRegime): Promise<IssueResult> {
-      const { prefs } = await loadShopContext(db, shopId);
+      const { prefs, metafields: mf } = await loadShopContext(db, shopId);
       const parsed = ShopifyRefundSchema.parse(refund);
-      const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime });
+      const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
+      const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields });
       return lexwareStep(shopId, order, 'credit', () => issueDocument(db, client(shopId), {
         shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
@@ -71,6 +79,17 @@ export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) 
     refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
 
     markOrderPaid: (shopId: string, order: ShopifyOrder) => markOrderPaid(db, box, shopify, shopId, order),
+
+    /** The shop's automatic mail of a finalised invoice or credit note, at most once. */
+    sendDocumentMail: (shopId: string, documentId: string) => mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
+
+    bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
+      lexwareStep(shopId, order, 'transaction', () => bookOrderPayments({ db, box, shopify, api: client(shopId) }, shopId, order, invoice)),
+
+    async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
+      const { metafields } = await loadShopContext(db, shopId);
+      return writeOrderMetafields({ db, box, shopify, appUrl }, shopId, order, metafields?.write ?? []);
+    },
 
     async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
       await upsertOrder(db, shopId, order);
@@ -83,7 +102,10 @@ export function createActivities({ db, box, lexoffice, shopify }: ActivityDeps) 
     async settleDeliveries(webhookIds: string[], status: WebhookStatus): Promise<void> {
       for (const id of webhookIds) await setDeliveryStatus(db, id, status);
     },
+
+    ...createImportActivities({ db, box, shopify }),
   };
 }
 
-export type Activities = ReturnType<typeof createActivities>;
+/** The order workflow's activities (the import's have their own type, see ./import). */
+export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities>>;

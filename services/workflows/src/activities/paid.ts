@@ -13,7 +13,11 @@ export async function refreshDocument(db: Db, api: LexofficeClient, shopId: stri
   const payment = await api.payment(lexofficeId);
   const status = payment.paymentStatus === 'balanced' && doc.type === 'invoice' ? 'paid' : payment.voucherStatus;
   if (status !== doc.status) {
-    await db('documents').where({ id: doc.id }).update({ status, updated_at: db.fn.now() });
+    await db.transaction(async (trx) => {
+      await trx('documents').where({ id: doc.id }).update({ status, updated_at: trx.fn.now() });
+      // stat.invoice.updated / stat.credit.updated of spec 1 §3: Lexware changed one of our documents.
+      await trx('shops').where({ id: shopId }).increment(doc.type === 'invoice' ? 'invoices_updated' : 'credits_updated', 1);
+    });
     await writeLog(db, { shopId, origin: doc.type, event: `${doc.type}.status`, status: 'info', orderId: doc.order_id, orderName: doc.order_name, ref: { [doc.type]: lexofficeId }, body: { status, openAmount: payment.openAmount } });
   }
   return { status, openAmount: payment.openAmount };

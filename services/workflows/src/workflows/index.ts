@@ -1,1 +1,2 @@
 export { orderWorkflow } from './order';
+export { importWorkflow } from './import';

@@ -26,13 +26,14 @@ const order = (financial_status: string, updated_at: string): ShopifyOrder => ({
 } as ShopifyOrder);
 
 /** The activities, stubbed inline: the workflow's decisions are what is under test here. */
-function fakeActivities(calls: string[]): Activities {
+function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Activities {
   const common = { connected: true, automationEnabled: true, skipPos: true, skipFree: true, posName: 'pos' };
   const ctx: ShopContext = {
     invoice: { ...DEFAULT_INVOICE_SETTINGS, ...common, installedAt: new Date().toISOString() },
     credit: { ...common, creditCreate: true },
     prefs: { invoice: DEFAULT_INVOICE_PREFERENCES, credit: DEFAULT_CREDIT_PREFERENCES, contact: DEFAULT_CONTACT_PREFERENCES, orderHandling: DEFAULT_ORDER_HANDLING },
     profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
+    ...extra,
   };
   return {
     loadShopContext: async () => ctx,
@@ -44,6 +45,9 @@ function fakeActivities(calls: string[]): Activities {
     issueCreditNote: async (_shop, _order, refund) => { calls.push(`issueCreditNote:${(refund as { id: number }).id}`); return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }; },
     writeLog: async (entry) => { calls.push(`log:${String(entry.body?.reason)}`); },
     settleDeliveries: async (ids, status) => { calls.push(`settle:${ids.join(',')}:${status}`); },
+    writeOrderMetafields: async () => { calls.push('writeOrderMetafields'); return 'written'; },
+    bookOrderPayments: async () => { calls.push('bookOrderPayments'); return { booked: 1, existing: 0, hinted: true }; },
+    sendDocumentMail: async (_shop, documentId) => { calls.push(`sendDocumentMail:${documentId}`); return { outcome: 'sent' }; },
   } as Activities;
 }
 
@@ -108,6 +112,94 @@ describe('orderWorkflow with refunds', () => {
         writeFileSync(new URL('./histories/refund-before-invoice.json', import.meta.url), historyToJSON(await handle.fetchHistory()));
       }
     });
+  });
+});
+
+describe('orderWorkflow with metafields', () => {
+  it('writes metafields once after the invoice, not again for later events, and not at all without entries', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-metafields-test';
+    const metafields = { read: [], write: [{ value: 'invoice_number' as const, namespace: 'belegfluss', key: 'invoice_number' }] };
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls, { metafields }) });
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:44', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'm1', order: order('paid', '2026-11-21T10:05:00Z') }],
+      });
+      await waitFor(() => settled(calls, 'm1', 'successful'));
+      // The same webhook again, then a newer snapshot: no new document, so nothing to write.
+      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'm1', order: order('paid', '2026-11-21T10:05:00Z') });
+      await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'm2', order: order('paid', '2026-11-21T10:06:00Z') });
+      await waitFor(() => settled(calls, 'm2', 'skipped'));
+      expect(calls.filter((c) => c === 'writeOrderMetafields')).toHaveLength(1);
+      expect(calls.indexOf('writeOrderMetafields')).toBeGreaterThan(calls.indexOf('issueInvoice'));
+      await handle.terminate('test done');
+    });
+
+    const off: string[] = [];
+    const offWorker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'order-metafields-off', workflowsPath, activities: fakeActivities(off, { metafields: { read: [], write: [] } }) });
+    await offWorker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:45', taskQueue: 'order-metafields-off', args: [{ shopId: 'test.myshopify.com', orderId: '45' }],
+        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'o1', order: order('paid', '2026-11-21T10:05:00Z') }],
+      });
+      await waitFor(() => settled(off, 'o1', 'successful'));
+      expect(off).toContain('issueInvoice');
+      expect(off).not.toContain('writeOrderMetafields');
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow with bank transactions', () => {
+  it('books the payments once the order is invoiced and paid, and not again for a duplicate event', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-payments-test';
+    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls) });
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:44', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/create', webhookId: 'p1', order: order('pending', '2026-11-21T10:00:00Z') }],
+      });
+      await waitFor(() => settled(calls, 'p1', 'skipped'));
+      expect(calls).not.toContain('bookOrderPayments');
+      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'p2', order: order('paid', '2026-11-21T10:05:00Z') });
+      await waitFor(() => settled(calls, 'p2', 'successful'));
+      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'p3', order: order('paid', '2026-11-21T10:05:00Z') });
+      await waitFor(() => settled(calls, 'p3', 'skipped'));
+      expect(calls.filter((c) => c === 'bookOrderPayments')).toHaveLength(1);
+      expect(calls.indexOf('bookOrderPayments')).toBeGreaterThan(calls.indexOf('issueInvoice'));
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow with mail', () => {
+  const prefs = (enabled: boolean) => ({
+    invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled } },
+    credit: DEFAULT_CREDIT_PREFERENCES, contact: DEFAULT_CONTACT_PREFERENCES, orderHandling: DEFAULT_ORDER_HANDLING,
+  });
+
+  it('mails the new invoice once, not for duplicate or later events, and not at all when mail is off', async () => {
+    for (const enabled of [true, false]) {
+      const calls: string[] = [];
+      const taskQueue = `order-mail-${enabled}`;
+      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls, { prefs: prefs(enabled) }) });
+      await worker.runUntil(async () => {
+        const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+          workflowId: `order:test.myshopify.com:mail-${enabled}`, taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '46' }],
+          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'e1', order: order('paid', '2026-11-21T10:05:00Z') }],
+        });
+        await waitFor(() => settled(calls, 'e1', 'successful'));
+        await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'e1', order: order('paid', '2026-11-21T10:05:00Z') });
+        await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'e2', order: order('paid', '2026-11-21T10:06:00Z') });
+        await waitFor(() => settled(calls, 'e2', 'skipped'));
+        expect(calls.filter((c) => c.startsWith('sendDocumentMail'))).toEqual(enabled ? ['sendDocumentMail:doc-1'] : []);
+        if (enabled) expect(calls.indexOf('sendDocumentMail:doc-1')).toBeGreaterThan(calls.indexOf('issueInvoice'));
+        expect((await handle.query(orderStateQuery)).said?.['mail:doc-1']).toBe(enabled ? 'sent' : 'disabled');
+        await handle.terminate('test done');
+      });
+    }
   });
 });
 

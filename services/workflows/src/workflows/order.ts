@@ -3,7 +3,7 @@ import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@bel
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities } from '../activities';
-import { applyLexofficeEvents, creditRefunds, issueInvoiceIfDue, type StepOutcome } from './steps';
+import { applyLexofficeEvents, bookPayments, creditRefunds, issueInvoiceIfDue, mailDocuments, writeMetafields, type StepOutcome } from './steps';
 
 const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
   startToCloseTimeout: '30s',
@@ -30,22 +30,29 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     const changes = lexoffice.splice(0);
     if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
-    if (events.length === 0) {
-      if (patched('document-status-attribute')) publishStatus(state);
-      continue;
-    }
-    for (const event of events) absorb(state, event);
-    if (state.order) await recordOrder(input.shopId, state.order);
-    const ctx = await loadShopContext(input.shopId);
-    const outcomes: StepOutcome[] = [await issueInvoiceIfDue(input.shopId, state, ctx), await creditRefunds(input.shopId, state, ctx)];
-    const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
-    await settleDeliveries(events.map((e) => e.webhookId), status);
+    if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
     if (patched('document-status-attribute')) publishStatus(state);
-    if (workflowInfo().continueAsNewSuggested) {
+    // A round of Lexware events alone grows the history too, so it may also start a new run.
+    if (events.length === 0 && !patched('continue-as-new-after-any-round')) continue;
+    // Signals that came in while this round ran live only in memory: handle them before a new run starts.
+    if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexoffice.length === 0) {
       await condition(allHandlersFinished);
       await continueAsNew<typeof orderWorkflow>({ ...input, state });
     }
   }
+}
+
+/** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
+async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
+  for (const event of events) absorb(state, event);
+  if (state.order) await recordOrder(shopId, state.order);
+  const ctx = await loadShopContext(shopId);
+  const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx), await creditRefunds(shopId, state, ctx)];
+  await mailDocuments(shopId, state, ctx);
+  if (outcomes.includes('successful')) await writeMetafields(shopId, state, ctx);
+  await bookPayments(shopId, state, ctx);
+  const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
+  await settleDeliveries(events.map((e) => e.webhookId), status);
 }
 
 /** Webhooks can arrive twice or out of order: keep the newest snapshot, and each refund once. */

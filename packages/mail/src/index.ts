@@ -1,0 +1,6 @@
+export * from './server';
+export * from './errors';
+export * from './check';
+export * from './message';
+export * from './attachments';
+export * from './send';

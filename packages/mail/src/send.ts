@@ -1,0 +1,194 @@
+import {
+  claimMailSend, getOrderSnapshot, getShop, getShopSmtp, markMailSending, markMailSent, markMailUncertain, markMailUnsent,
+  preferenceSections, setShopSmtpStatus, writeLog, type Db, type LogEntryInput, type MailSendRow, type SecretBox,
+} from '@belegfluss/db';
+import { LexofficeError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
+import {
+  CreditPreferencesSchema, InvoicePreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences, ShopifyOrderSchema, templateVars,
+  type SendDocumentMail, type TemplateVars,
+} from '@belegfluss/shared';
+import { fetchAttachments, type SkippedAttachment } from './attachments';
+import { deliveryUnknown, describeSmtpError, isTransient } from './errors';
+import {
+  buildDocumentMail, isEmail, mailSkipReason, pdfFileName, renderMailTexts, sendMailSettingsOf, type DocumentKind, type MailFile, type MailTexts,
+} from './message';
+import { createMailTransport, parseSmtpUrl, shopServerOf, type DefaultSender, type MailServer } from './server';
+
+export interface MailDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; mail: DefaultSender; timeoutMs?: number }
+
+export interface SendRequest {
+  shopId: string;
+  documentId: string;
+  /** `auto` for the workflow's mail after a document is created; `manual:{key}` for one click in the send dialog. */
+  intent: string;
+  /** The send dialog's values; absent: the shop's mail preferences for the document's kind. */
+  manual?: SendDocumentMail;
+}
+
+export type SendResult =
+  | { outcome: 'sent'; emailedAt: string; recipient: string; messageId: string; sender: 'own' | 'default'; skippedAttachments: SkippedAttachment[] }
+  | { outcome: 'disabled' }
+  | { outcome: 'skipped'; reason: 'SKIP_TAG' | 'SKIP_SOURCE' | 'MISSING_CUSTOMER_EMAIL' | 'DRAFT' }
+  | { outcome: 'already_sent' | 'in_progress' | 'uncertain' };
+
+export type MailErrorCode = 'NOT_FOUND' | 'NOT_CREATED' | 'DRAFT' | 'NOT_CONNECTED' | 'INVALID_RECIPIENT' | 'PDF' | 'SMTP';
+
+/** A send that did not happen, with a German message; `retryable` when a later attempt may succeed. */
+export class MailError extends Error {
+  constructor(readonly code: MailErrorCode, message: string, readonly retryable: boolean) {
+    super(message);
+  }
+}
+
+const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: 'Gutschrift' };
+
+interface Doc { id: string; type: DocumentKind; lexofficeId: string; number: string | null; status: string; orderId: string; orderName: string | null }
+
+async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
+  const r = await db('documents').where({ id: documentId, shop_id: shopId }).first();
+  if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
+  if (!r.lexoffice_id) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
+  return { id: r.id, type: r.type, lexofficeId: r.lexoffice_id, number: r.number, status: r.status, orderId: r.order_id, orderName: r.order_name };
+}
+
+async function mailPreferences(db: Db, shopId: string) {
+  const s = await preferenceSections(db, shopId, ['invoices', 'credits']);
+  const invoice = InvoicePreferencesSchema.safeParse(s.invoices ?? {}).data ?? InvoicePreferencesSchema.parse({});
+  const credit = CreditPreferencesSchema.safeParse(s.credits ?? {}).data ?? CreditPreferencesSchema.parse({});
+  return { invoice: normalizeInvoicePreferences(invoice).value, credit: normalizeCreditPreferences(credit).value };
+}
+
+async function orderOf(db: Db, shopId: string, doc: Doc) {
+  const parsed = ShopifyOrderSchema.safeParse(await getOrderSnapshot(db, shopId, doc.orderId));
+  return parsed.success ? parsed.data : null;
+}
+
+/** `Belegfluss <belege@example.de>` → name and address. */
+function splitAddress(from: string): { name: string; address: string } {
+  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
+  return m ? { name: m[1]!.trim(), address: m[2]!.trim() } : { name: '', address: from.trim() };
+}
+
+async function fetchPdf(deps: MailDeps, shopId: string, doc: Doc): Promise<MailFile> {
+  const client = lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId);
+  try {
+    const content = await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
+    return { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
+  } catch (error) {
+    if (error instanceof LexofficeError && error.status === 409) throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
+    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    const retryable = !(error instanceof LexofficeError) || error.retryable || error.status >= 500;
+    throw new MailError('PDF', `Das PDF konnte nicht von Lexware Office geladen werden: ${(error as Error).message}`, retryable);
+  }
+}
+
+/**
+ * Sends one document by e-mail, at most once per intent: the send is claimed in the database
+ * before anything else, moved to `sending` as the last write before the SMTP conversation and
+ * to `sent` (with the document's `emailed_at`) once the server accepted it. A crash between the
+ * server's acceptance and that write leaves `sending`; a retry then does not send again but
+ * logs the send as uncertain, for the merchant to check and resend from the dialog. We chose
+ * at most once because a customer who gets the same invoice twice is worse off than a merchant
+ * told that one mail may be missing.
+ */
+export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promise<SendResult> {
+  const { db } = deps;
+  const { shopId } = req;
+  const doc = await loadDocument(db, shopId, req.documentId);
+  const [prefs, order, shop] = await Promise.all([mailPreferences(db, shopId), orderOf(db, shopId, doc), getShop(db, shopId)]);
+  const settings = sendMailSettingsOf(doc.type, prefs);
+  const log = (entry: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) =>
+    writeLog(db, { shopId, origin: 'mail', orderId: doc.orderId, orderName: doc.orderName, ref: { [doc.type]: doc.lexofficeId }, ...entry });
+
+  if (!req.manual) {
+    if (!settings.enabled) return { outcome: 'disabled' };
+    const skip = order ? mailSkipReason(settings, order) : null;
+    if (doc.status === 'draft' || skip) {
+      const reason = skip ?? 'DRAFT';
+      await log({ event: 'mail.skipped', status: 'info', body: { reason, number: doc.number } });
+      return { outcome: 'skipped', reason };
+    }
+  } else if (doc.status === 'draft') {
+    throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.', false);
+  }
+
+  const m = req.manual;
+  const vars: TemplateVars = order ? templateVars(order) : { 'ORDER.NAME': doc.orderName ?? '' };
+  const texts: MailTexts = renderMailTexts({
+    ...settings,
+    to: m ? m.email : settings.to,
+    copy: m ? m.copy : settings.copy,
+    subject: m?.subject || settings.subject || `${KIND_NAME[doc.type]} ${doc.number ?? ''}`,
+    message: m ? m.message || settings.message : settings.message,
+    signature: m ? m.signature : settings.signature,
+  }, vars);
+  if (!isEmail(texts.to)) {
+    if (m) throw new MailError('INVALID_RECIPIENT', 'Bitte gib eine gültige E-Mail-Adresse ein', false);
+    await log({ event: 'mail.skipped', status: 'warning', body: { reason: 'MISSING_CUSTOMER_EMAIL', email: texts.to, number: doc.number } });
+    return { outcome: 'skipped', reason: 'MISSING_CUSTOMER_EMAIL' };
+  }
+  if (texts.copy && !isEmail(texts.copy)) texts.copy = '';
+  if (texts.replyTo && !isEmail(texts.replyTo)) texts.replyTo = '';
+
+  const claim = await claimMailSend(db, { shopId, documentId: doc.id, intent: req.intent, recipient: texts.to });
+  if (!claim.claimed) return settle(deps, claim.send, doc, log);
+  const send = claim.send;
+
+  let pdf: MailFile;
+  let extra: { files: MailFile[]; skipped: SkippedAttachment[] };
+  try {
+    [pdf, extra] = await Promise.all([fetchPdf(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments)]);
+  } catch (error) {
+    await markMailUnsent(db, send, 'failed', (error as Error).message);
+    throw error;
+  }
+
+  const smtp = await getShopSmtp(db, shopId);
+  const own = smtp?.status === 'connected';
+  const server: MailServer = own ? shopServerOf(smtp, deps.box) : parseSmtpUrl(deps.mail.smtpUrl);
+  const fallback = splitAddress(deps.mail.from);
+  const from = own
+    ? { name: smtp.name || texts.name || shop?.name || '', address: smtp.email }
+    : { name: texts.name || shop?.name || fallback.name, address: fallback.address };
+  // The default relay may only send as itself; the shop's address becomes the reply address.
+  if (!texts.replyTo) texts.replyTo = own ? '' : (isEmail(texts.sender) ? texts.sender : (shop?.email ?? ''));
+  const messageId = `<${send.id}@${from.address.split('@')[1] ?? 'belegfluss.local'}>`;
+  const message = buildDocumentMail({ from, texts, pdf, extra: extra.files, messageId });
+
+  if (!(await markMailSending(db, send, own ? 'own' : 'default', messageId))) return { outcome: 'in_progress' };
+  const transport = createMailTransport(server, deps.timeoutMs);
+  try {
+    await transport.sendMail(message);
+  } catch (error) {
+    const text = describeSmtpError(error, server);
+    if (deliveryUnknown(error)) {
+      await markMailUnsent(db, send, 'uncertain', text);
+      await log({ event: 'mail.uncertain', status: 'warning', body: { email: texts.to, number: doc.number, error: text } });
+      return { outcome: 'uncertain' };
+    }
+    // Not logged here: the workflow retries and logs the final failure, the dialog shows it.
+    await markMailUnsent(db, send, 'failed', text);
+    // The shop's own server refused us for good: back to the default sender until it is checked again.
+    if (own && !isTransient(error)) await setShopSmtpStatus(db, shopId, 'interrupted', text);
+    throw new MailError('SMTP', text, isTransient(error) || own);
+  } finally {
+    transport.close();
+  }
+  const emailedAt = await markMailSent(db, send);
+  await log({
+    event: 'mail.sent', status: 'success',
+    body: { email: texts.to, bcc: texts.copy || undefined, number: doc.number, type: doc.type, sender: own ? 'smtp' : 'default', ...(extra.skipped.length ? { attachments: extra.skipped } : {}) },
+  });
+  return { outcome: 'sent', emailedAt: emailedAt.toISOString(), recipient: texts.to, messageId, sender: own ? 'own' : 'default', skippedAttachments: extra.skipped };
+}
+
+/** Another attempt owns or owned this send: say what became of it. */
+async function settle(deps: MailDeps, send: MailSendRow, doc: Doc, log: (e: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) => Promise<void>): Promise<SendResult> {
+  if (send.status === 'sent') return { outcome: 'already_sent' };
+  if (send.status === 'sending') {
+    await markMailUncertain(deps.db, send.id);
+    await log({ event: 'mail.uncertain', status: 'warning', body: { email: send.recipient, number: doc.number, message: 'Der Versand wurde unterbrochen; bitte prüfe, ob die E-Mail angekommen ist, und sende sie sonst erneut.' } });
+    return { outcome: 'uncertain' };
+  }
+  return { outcome: send.status === 'uncertain' ? 'uncertain' : 'in_progress' };
+}

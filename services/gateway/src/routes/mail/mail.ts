@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type Router from '@koa/router';
+import { deleteShopSmtp, getShopSmtp, latestDocumentOfOrder, saveShopSmtp, writeLog, type ShopSmtpRow } from '@belegfluss/db';
+import { checkSmtp, MailError, sendDocumentMail, shopServer, type MailDeps, type MailErrorCode } from '@belegfluss/mail';
+import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
+import type { GatewayContext } from '../../context';
+import { HttpError, NotFound } from '../../errors';
+import { body, validate } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+
+const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
+  host: row.host, port: row.port, encryption: row.encryption, user: row.user, email: row.email, name: row.name,
+  hasPassword: Boolean(row.passEnc), status: row.status, error: row.error, checkedAt: row.checkedAt?.toISOString() ?? null,
+} : null);
+
+const STATUS: Record<MailErrorCode, number> = { NOT_FOUND: 404, NOT_CREATED: 409, DRAFT: 409, NOT_CONNECTED: 409, INVALID_RECIPIENT: 400, PDF: 502, SMTP: 502 };
+
+/** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
+export function mailRoutes(gw: GatewayContext, api: Router): void {
+  const deps: MailDeps = { db: gw.db, box: gw.box, lexoffice: gw.settings.lexoffice, mail: gw.settings.mail };
+
+  /**
+   * Sends one finalised document. One click is one intent: a repeat of the same request
+   * (same Idempotency-Key) answers the first outcome instead of sending again.
+   */
+  api.post('/api/orders/:id/:type/email', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const orderId = validate(OrderIdParam, ctx.params.id);
+    const type = validate(DocumentTypeParam, ctx.params.type);
+    const input = await body(ctx, SendDocumentMailSchema);
+    const doc = input.receipt
+      ? await gw.db('documents').where({ shop_id: shop, order_id: orderId, type, lexoffice_id: input.receipt }).first('id', 'status', 'number')
+      : await latestDocumentOfOrder(gw.db, shop, orderId, type);
+    if (!doc) throw NotFound('Beleg nicht gefunden');
+    if (doc.status === 'draft') throw new HttpError(409, 'DRAFT', MAIL_MESSAGES.draft);
+    const key = ctx.get('Idempotency-Key').trim().slice(0, 100) || randomUUID();
+    try {
+      const result = await sendDocumentMail(deps, { shopId: shop, documentId: doc.id, intent: `manual:${key}`, manual: input });
+      if (result.outcome === 'in_progress') throw new HttpError(409, 'IN_PROGRESS', 'Dieser Versand läuft bereits.');
+      if (result.outcome === 'uncertain') throw new HttpError(502, 'MAIL_UNCERTAIN', 'Die Verbindung zum Mailserver brach ab. Ob die E-Mail angekommen ist, ist unklar; bitte prüfe das, bevor du sie erneut sendest.');
+      ctx.body = {
+        success: true, message: MAIL_MESSAGES.sent, email: input.email,
+        ...(result.outcome === 'sent' ? { emailedAt: result.emailedAt, skippedAttachments: result.skippedAttachments } : { repeated: true }),
+      };
+    } catch (error) {
+      if (!(error instanceof MailError)) throw error;
+      if (error.code === 'SMTP' || error.code === 'PDF') {
+        await writeLog(gw.db, { shopId: shop, origin: 'mail', event: 'mail.failed', status: 'critical', orderId, ref: { [type]: input.receipt ?? null }, body: { email: input.email, error: error.message } });
+      }
+      throw new HttpError(STATUS[error.code], error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
+    }
+  });
+
+  api.get('/api/shop/smtp', async (ctx) => {
+    ctx.body = { smtp: view(await getShopSmtp(gw.db, sessionOf(ctx).shop)) };
+  });
+
+  /** Saves the form without trying it: the sender stays unused (unchecked) until a check succeeds. */
+  api.patch('/api/shop/smtp', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const input = await body(ctx, SmtpSettingsSchema);
+    const saved = await saveShopSmtp(gw.db, shop, {
+      ...input, port: input.port ?? null, passEnc: input.pass ? gw.box.seal(input.pass) : undefined, status: 'unchecked', error: null,
+    });
+    ctx.body = { smtp: view(saved) };
+  });
+
+  /** Back to the app's default sender. */
+  api.delete('/api/shop/smtp', async (ctx) => {
+    await deleteShopSmtp(gw.db, sessionOf(ctx).shop);
+    ctx.status = 204;
+  });
+
+  /**
+   * A real connection with the form's values (the stored password when none is given); the
+   * values are saved with the outcome: connected (used from now on) or interrupted, with the error.
+   */
+  api.post('/api/shop/smtp/validate', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const input = await body(ctx, SmtpSettingsSchema);
+    const stored = await getShopSmtp(gw.db, shop);
+    const pass = input.pass || (stored?.passEnc ? gw.box.open(stored.passEnc) : null);
+    const result = await checkSmtp(shopServer({ ...input, pass }));
+    const saved = await saveShopSmtp(gw.db, shop, {
+      ...input, port: input.port ?? null, passEnc: input.pass ? gw.box.seal(input.pass) : undefined,
+      status: result.ok ? 'connected' : 'interrupted', error: result.ok ? null : result.message,
+    });
+    await writeLog(gw.db, {
+      shopId: shop, origin: 'mail', event: result.ok ? 'smtp.connected' : 'smtp.interrupted', status: result.ok ? 'success' : 'warning',
+      body: { email: input.email, ...(result.ok ? {} : { error: result.message }) },
+    });
+    ctx.body = {
+      status: saved.status,
+      result: { ok: result.ok, message: result.ok ? MAIL_MESSAGES.smtpConnected : `${MAIL_MESSAGES.smtpFailed}: ${result.message}` },
+      smtp: view(saved),
+    };
+  });
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { ApplicationFailure } from '@temporalio/common';
+import { claimMailSend, createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import type { MailDeps } from '@belegfluss/mail';
+import { readSettings } from '@belegfluss/shared/settings';
+import { mailDocument } from './mail';
+
+// Real PostgreSQL; these cases end before any Lexware or SMTP call (the sending itself is
+// tested in @belegfluss/mail and end to end in e2e/src/mail.test.ts).
+const SHOP = 'mail-activity.myshopify.com';
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let db: Db;
+let deps: MailDeps;
+const settings = readSettings();
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+  deps = { db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice, mail: settings.mail };
+  await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
+});
+afterAll(async () => database?.drop());
+
+async function invoice(orderId: number): Promise<string> {
+  const snapshot = { id: orderId, name: `#${orderId}`, email: 'erika@example.de', created_at: '2026-11-20T10:00:00Z', currency: 'EUR', total_price: '11.90', line_items: [] };
+  await db('orders').insert({ shop_id: SHOP, order_id: String(orderId), name: snapshot.name, created_at: snapshot.created_at, updated_at: snapshot.created_at, total: 11.9, currency: 'EUR', snapshot: JSON.stringify(snapshot) });
+  const [row] = await db('documents').insert({ shop_id: SHOP, order_id: String(orderId), order_name: `#${orderId}`, type: 'invoice', intent_key: `invoice:${orderId}`, lexoffice_id: `lx-${orderId}`, status: 'open' }).returning('id');
+  return row.id as string;
+}
+
+const run = (documentId: string) => new MockActivityEnvironment().run(mailDocument, deps, SHOP, documentId).catch((e: unknown) => e);
+
+describe('the sendDocumentMail activity', () => {
+  it('answers the outcome when the shop does not mail', async () => {
+    expect(await run(await invoice(1))).toEqual({ outcome: 'disabled' });
+  });
+
+  it('fails for good when the document does not exist', async () => {
+    const error = await run('00000000-0000-4000-8000-000000000000');
+    expect(error).toBeInstanceOf(ApplicationFailure);
+    expect(error).toMatchObject({ type: 'MAIL_NOT_FOUND', nonRetryable: true });
+  });
+
+  it('asks Temporal to try again while another attempt holds the claim', async () => {
+    await db('shop_preferences').insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: { enabled: true } }) });
+    const doc = await invoice(2);
+    await claimMailSend(db, { shopId: SHOP, documentId: doc, intent: 'auto', recipient: 'erika@example.de' });
+    const error = await run(doc);
+    expect(error).toMatchObject({ type: 'MAIL_IN_PROGRESS', nonRetryable: false });
+    expect(await db('mail_sends').where({ document_id: doc })).toMatchObject([{ status: 'claimed', attempts: 1 }]);
+  });
+});

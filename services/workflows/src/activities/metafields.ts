@@ -1,0 +1,83 @@
+import type { Db, SecretBox } from '@belegfluss/db';
+import { documentsOfOrder, getShop, writeLog } from '@belegfluss/db';
+import {
+  changedMetafields, hasShopifyScope, metafieldInputs, METAFIELD_SCOPES, readableEntries,
+  type MetafieldReadEntry, type MetafieldValue, type MetafieldWriteEntry, type OrderDocuments, type ShopifyOrder,
+} from '@belegfluss/shared';
+import { createAdminClient, isAccessDenied, MetafieldsUserError, orderMetafields, readMetafields, setMetafields } from '@belegfluss/shopify';
+import type { ShopifyDeps } from './paid';
+
+export interface MetafieldDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; appUrl: string }
+
+export type MetafieldWriteOutcome = 'written' | 'unchanged' | 'disabled' | 'MISSING_SCOPE' | 'REJECTED';
+
+const orderGid = (order: ShopifyOrder) => order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
+
+async function shopClient(d: MetafieldDeps, shopId: string) {
+  const shop = await getShop(d.db, shopId);
+  if (!shop?.shopifyTokenEnc) return null;
+  return { scopes: shop.scopes, graphql: createAdminClient({ adminUrl: d.shopify.adminUrl, apiVersion: d.shopify.apiVersion, shop: shopId, accessToken: d.box.open(shop.shopifyTokenEnc) }) };
+}
+
+function missingScope(d: MetafieldDeps, shopId: string, order: ShopifyOrder, event: 'metafields.read.failed' | 'metafields.write.failed', body: Record<string, unknown>) {
+  return writeLog(d.db, { shopId, origin: 'shopify', event, status: 'warning', orderId: String(order.id), orderName: order.name, body: { reason: 'MISSING_SCOPE', ...body } });
+}
+
+/**
+ * The read entries' values for an order's document texts (`{METAFIELD.ORDER.CUSTOM.KEY}`).
+ * An entry whose scope is missing is left out and logged as MISSING_SCOPE; the document is made anyway.
+ */
+export async function readOrderMetafields(d: MetafieldDeps, shopId: string, order: ShopifyOrder, entries: readonly MetafieldReadEntry[]): Promise<MetafieldValue[]> {
+  if (entries.length === 0) return [];
+  const shop = await shopClient(d, shopId);
+  if (!shop) return [];
+  const { allowed, missing } = readableEntries(entries, shop.scopes);
+  for (const m of missing) await missingScope(d, shopId, order, 'metafields.read.failed', { scope: m.scope, ...m.entry });
+  if (allowed.length === 0) return [];
+  try {
+    return await readMetafields(shop.graphql, orderGid(order), allowed);
+  } catch (error) {
+    if (!isAccessDenied(error)) throw error;
+    await missingScope(d, shopId, order, 'metafields.read.failed', { message: (error as Error).message });
+    return [];
+  }
+}
+
+/** The order's documents in the order they were made; the contact is the one of the latest invoice. */
+async function orderDocuments(db: Db, shopId: string, orderId: string): Promise<OrderDocuments> {
+  const made = (await documentsOfOrder(db, shopId, orderId)).filter((r) => r.lexofficeId !== null);
+  const doc = (r: (typeof made)[number]) => ({ lexofficeId: r.lexofficeId!, number: r.number, title: r.title, pdfToken: r.pdfToken });
+  const invoices = made.filter((r) => r.type === 'invoice');
+  return { contactId: invoices.at(-1)?.contactId ?? null, invoices: invoices.map(doc), credits: made.filter((r) => r.type === 'credit').map(doc) };
+}
+
+/**
+ * Writes the configured document values to the order with metafieldsSet. What the order
+ * already carries is read first and only differences are written, so a duplicate event,
+ * an activity retry or a restarted worker never writes twice.
+ */
+export async function writeOrderMetafields(d: MetafieldDeps, shopId: string, order: ShopifyOrder, entries: readonly MetafieldWriteEntry[]): Promise<MetafieldWriteOutcome> {
+  if (entries.length === 0) return 'disabled';
+  const shop = await shopClient(d, shopId);
+  if (!shop || !hasShopifyScope(shop.scopes, METAFIELD_SCOPES.write)) {
+    await missingScope(d, shopId, order, 'metafields.write.failed', { scope: METAFIELD_SCOPES.write });
+    return 'MISSING_SCOPE';
+  }
+  const ownerId = orderGid(order);
+  const inputs = metafieldInputs(entries, await orderDocuments(d.db, shopId, String(order.id)), { ownerId, appUrl: d.appUrl });
+  try {
+    const changed = changedMetafields(inputs, await orderMetafields(shop.graphql, ownerId, inputs));
+    if (changed.length === 0) return 'unchanged';
+    await setMetafields(shop.graphql, changed);
+    await writeLog(d.db, { shopId, origin: 'shopify', event: 'metafields.written', status: 'success', orderId: String(order.id), orderName: order.name, body: { keys: changed.map((m) => `${m.namespace}.${m.key}`) } });
+    return 'written';
+  } catch (error) {
+    if (isAccessDenied(error)) {
+      await missingScope(d, shopId, order, 'metafields.write.failed', { scope: METAFIELD_SCOPES.write, message: (error as Error).message });
+      return 'MISSING_SCOPE';
+    }
+    if (!(error instanceof MetafieldsUserError)) throw error;
+    await writeLog(d.db, { shopId, origin: 'shopify', event: 'metafields.write.failed', status: 'warning', orderId: String(order.id), orderName: order.name, body: { message: error.userErrors.map((e) => e.message).join('; ') } });
+    return 'REJECTED';
+  }
+}
