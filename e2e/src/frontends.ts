@@ -63,3 +63,41 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export const screenshotDir = `${root}/.data/screenshots`;
+
+/** A full-page screenshot under .data/screenshots, for people to look at after a run. */
+export async function screenshot(page: import('playwright-core').Page, name: string): Promise<string> {
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(screenshotDir, { recursive: true });
+  const path = `${screenshotDir}/${name}.png`;
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * A Lexware organisation in the sandbox that already holds one finalised invoice
+ * with the given remark, as a merchant's account does before connecting.
+ */
+export async function lexwareOrganization(urls: { control: string; lexwareApi: string }, opts: { companyName: string; invoiceRemark: string }): Promise<{ id: string; invoiceId: string }> {
+  const post = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
+    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  const pause = () => new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
+  const org = await post<{ id: string }>(`${urls.control}/control/lexware/organizations`, { companyName: opts.companyName });
+  const { access_token } = await post<{ access_token: string }>(`${urls.control}/control/lexware/tokens`, { organizationId: org.id });
+  const auth = { Authorization: `Bearer ${access_token}` };
+  const contact = await post<{ id: string }>(`${urls.lexwareApi}/contacts`, {
+    version: 0, roles: { customer: {} }, person: { firstName: 'Erika', lastName: 'Mustermann' },
+    addresses: { billing: [{ street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' }] },
+  }, auth);
+  await pause();
+  const date = new Date().toISOString();
+  const invoice = await post<{ id: string }>(`${urls.lexwareApi}/invoices?finalize=true`, {
+    voucherDate: date, address: { contactId: contact.id }, totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
+    shippingConditions: { shippingType: 'delivery', shippingDate: date }, title: 'Rechnung', remark: opts.invoiceRemark,
+    lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 19, taxRatePercentage: 7 } }],
+  }, auth);
+  await pause();
+  return { id: org.id, invoiceId: invoice.id };
+}

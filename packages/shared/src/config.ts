@@ -36,6 +36,9 @@ export const DEV_DEFAULTS = {
   shellUrl: `http://127.0.0.1:${DEV_PORTS.shell}`,
   /** 32 bytes, base64: the key that encrypts Lexware tokens and SMTP passwords at rest. */
   encryptionKey: 'ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZXM=',
+  /** The app's default sender: the sandbox SMTP server; production names its relay (smtps://user:pass@host:465). */
+  smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${DEV_PORTS.sandboxSmtp}`,
+  mailFrom: 'Belegfluss <belege@belegfluss.local>',
 } as const;
 
 export function env(name: string, fallback: string): string {

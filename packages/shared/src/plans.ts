@@ -35,3 +35,75 @@ export const ANNUAL_DISCOUNT = 0.16;
 export const ORDER_IMPORT_FACTOR = 5;
 /** Orders created more than this many days before installation are not processed. */
 export const TOO_OLD_DAYS = 60;
+
+export const isPlanId = (id: string): id is PlanId => PLANS.some((p) => p.id === id);
+
+/** Spec 1 §9: basic is only offered to shops on these Shopify plans. */
+export const BASIC_PLAN_SHOPIFY_PLANS = ['basic', 'trial', 'partner_test', 'affiliate', 'paid_trial', 'staff'] as const;
+
+/** Whether a shop on this Shopify plan may choose `planId` (only basic is restricted). */
+export function planOffered(planId: string, shopifyPlan: string | null | undefined): boolean {
+  if (planId !== 'basic') return true;
+  const normalized = (shopifyPlan ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return (BASIC_PLAN_SHOPIFY_PLANS as readonly string[]).includes(normalized);
+}
+
+/**
+ * Spec 1 §9: "Annual discount 16 percent (annual price per year is the monthly
+ * price floored, minus one cent)". Twelve monthly prices less 16 %, floored to
+ * whole euros, minus one cent: 8.99 → 89.99 a year. Computed in cents, so no
+ * float rounding can move the floor. A free plan stays free.
+ */
+export function annualPrice(monthlyPrice: number): number {
+  const monthlyCents = Math.round(monthlyPrice * 100);
+  if (monthlyCents <= 0) return 0;
+  const discountPercent = Math.round(ANNUAL_DISCOUNT * 100);
+  const yearEuros = Math.floor((monthlyCents * 12 * (100 - discountPercent)) / 100 / 100);
+  return (yearEuros * 100 - 1) / 100;
+}
+
+/** What the shop pays per billing period for a plan. */
+export function planPrice(plan: Pick<Plan, 'monthlyPrice'>, annual: boolean): number {
+  return annual ? annualPrice(plan.monthlyPrice) : plan.monthlyPrice;
+}
+
+/** The price after a coupon, never below zero, in whole cents. */
+export function discountedPrice(price: number, coupon: { type: 'percent' | 'amount'; value: number } | null): number {
+  if (!coupon) return price;
+  const cents = Math.round(price * 100);
+  const off = coupon.type === 'percent' ? Math.round((cents * coupon.value) / 100) : Math.round(coupon.value * 100);
+  return Math.max(0, cents - off) / 100;
+}
+
+/** Spec 1 §6: one-time unlocks; only the historical order import has a price (the plan's import price). */
+export const PURCHASABLE_FEATURES = ['orderImport'] as const;
+export type PurchasableFeature = (typeof PURCHASABLE_FEATURES)[number];
+
+/** Spec 1 §9: the special coupon PARTNER shows only plans above 1999 transfers. */
+export const PARTNER_COUPON = 'PARTNER';
+
+/** Spec 1 §9 / spec 3 §9: the partner programme's constants. */
+export const PARTNER_ALLOWANCE = 0.5;
+/** Billing intervals of a referred shop the partner's provision is paid for. */
+export const PARTNER_PROVISION_INTERVALS = 1;
+export const MAX_PARTNER_COUPONS = 10;
+export const PARTNER_RELEASE_DAYS = 46;
+
+/** The discount types a partner chooses for a coupon: percent off for so many months. */
+export const PARTNER_COUPON_TYPES = [
+  { id: '12', months: 12, percent: 10, popular: false },
+  { id: '6', months: 6, percent: 25, popular: false },
+  { id: '3', months: 3, percent: 50, popular: true },
+  { id: '1', months: 1, percent: 75, popular: false },
+] as const;
+export type PartnerCouponTypeId = (typeof PARTNER_COUPON_TYPES)[number]['id'];
+
+export const PAYOUT_GATEWAYS = {
+  paypal: { threshold: 50, fee: 0.035 },
+  bank: { threshold: 50, fee: 0 },
+} as const;
+export type PayoutGateway = keyof typeof PAYOUT_GATEWAYS;
+
+/** Coupon statuses of spec 1 §4. */
+export const REDEMPTION_STATUSES = ['pending', 'redeemed', 'subscribed', 'cancelled', 'declined', 'verified', 'paid'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];

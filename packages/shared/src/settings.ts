@@ -20,6 +20,11 @@ export function readSettings() {
       adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
       scopes: env('SHOPIFY_SCOPES', 'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies'),
     },
+    /** The default sender, used while a shop has no checked SMTP server of its own. */
+    mail: {
+      smtpUrl: env('SMTP_URL', DEV_DEFAULTS.smtpUrl),
+      from: env('MAIL_FROM', DEV_DEFAULTS.mailFrom),
+    },
     lexoffice: {
       apiUrl: env('LEXOFFICE_API_URL', DEV_DEFAULTS.lexofficeApiUrl),
       oauth: {

@@ -11,10 +11,14 @@ import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
 import { logRoutes } from './routes/logs/logs';
+import { mailRoutes } from './routes/mail/mail';
+import { metafieldRoutes } from './routes/metafields/metafields';
 import { orderRoutes } from './routes/orders/orders';
 import { partnerRoutes } from './routes/partner/partner';
+import { planRoutes } from './routes/plan/plan';
 import { preferenceRoutes } from './routes/preferences/preferences';
 import { shopRoutes } from './routes/shop';
+import { transactionRoutes } from './routes/transactions/transactions';
 import { webhookRoutes } from './routes/webhooks';
 
 /**
@@ -34,6 +38,8 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/orders                            ?sortBy&sortDir&search&page (50 a page) → {items:[order + receipts], total, hasPrevious, hasNext}
  *   GET  /api/orders/{id}                       one order with invoices[] and credits[]
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
+ *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
+ *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
  *   POST /api/orders/import                     wizard: the last 60 days of orders via Admin GraphQL → upsert + signalWithStart
  *                                               ('orders/import') → {affected}; 403 without read_all_orders, 400 when not connected
  *   POST /api/lexoffice/import                  wizard, repeated while `continue`: one voucher-list page a call, vouchers naming
@@ -41,13 +47,39 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/preferences, PATCH                the automation switches as the preferences remote reads them ('all' | false)
  *   GET  /api/preferences/{section}, PATCH      invoices, credits, contacts, transactions, metafields, orderHandling,
  *                                               automation, notifications, general (incl. vatRegime) → {section, value[, forced, warnings]}
+ *   GET  /api/metafields                        metafields page: {read, write, limit, placeholders, resources (scope, granted), writable
+ *                                               (category, label, type, example), writeScope}; saving is PATCH /api/preferences/metafields
+ *   GET  /api/metafields/links                  e-mail link wizard, ?invoiceText&creditText&style(button|link)&color → {ready, sources,
+ *                                               groups: 4 × 5 notification templates with Liquid `code` and HTML `preview`}
+ *   GET  /api/transactions/gateways             transactions page: {gateways: [{id, name, orderCount (our orders), enabled, selectable
+ *                                               (PayPal never)}]}; saving is PATCH /api/preferences/transactions
  *   GET  /api/lexoffice/auth                    popup URL to connect Lexware Office
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
  *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
+ *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
+ *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
+ *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection;
+ *                                               saved as connected or interrupted → {status, result: {ok, message}, smtp}
  *   GET  /api/partner                           partner overview (partner flag)
  *   GET  /api/admin/shops                       shop list (permission view_dashboard, or ADMIN_SHOPS)
+ *   GET  /api/admin/shops/{shop}/workflows      the shop's workflows (Temporal list, ShopDomain = "…") with Temporal UI links
+ *   POST /api/admin/shops/{shop}/workflows/{id}/restart    signalWithStart an order workflow with the stored order snapshot
+ *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow
+ *   GET  /api/admin/downtimes, POST; PATCH, DELETE /api/admin/downtimes/{id}   maintenance windows (shown in GET /api/shop)
+ *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (spec 3 §7/§8 error codes)
+ *   GET  /api/partner/redemptions               ?sort&tab&search → {items}
+ *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
+ *   GET  /api/partner/payouts/{id}/receipt      → {mimetype, content (base64 PDF)}
+ *   GET  /api/partner/preferences, PATCH        payout details (PayPal e-mail or bank name, IBAN, BIC) → updated shop
+ *   POST /api/orders/import?date=YYYY-MM-DD     the paid historical import as workflow import:{shop}:{date} → 202 {id}; 402 unless bought
+ *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
+ *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, comment?}; errors INVALID 404, USED 409,
+ *                                               SELF_REDEMPTION 403, EXPIRED 422 (spec 1 §8 texts)
+ *   POST /api/plan                              {plan, annual, coupon} → free: {plan}; paid: Shopify appSubscriptionCreate → {confirmationUrl}
+ *   GET  /api/plan/return                       (public) Shopify's return from the confirmation page: currentAppInstallation → plan active
+ *   POST /api/plan/purchase/{feature}           one-time unlock (orderImport, at the plan's import price) → {purchase}; 402 on free, 409 twice
  */
 export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[] } {
   const api = new Router();
@@ -57,12 +89,16 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   orderRoutes(gw, api);
   importRoutes(gw, api);
   logRoutes(gw, api);
+  metafieldRoutes(gw, api);
+  transactionRoutes(gw, api);
   helpRoutes(gw, api);
   const documentsPublic = documentRoutes(gw, api);
   const lexofficePublic = lexofficeAuthRoutes(gw, api);
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
-  return { api, pub: [documentsPublic, lexofficePublic] };
+  mailRoutes(gw, api);
+  const planPublic = planRoutes(gw, api);
+  return { api, pub: [documentsPublic, lexofficePublic, planPublic] };
 }
 
 export function createApp(gw: GatewayContext): Koa {

@@ -12,9 +12,11 @@ export interface GatewayOptions {
   lexofficeEventPublicKey?: string;
   /** Where to fetch it when no PEM is set, for development against the sandbox (LEXOFFICE_EVENT_PUBLIC_KEY_URL). */
   lexofficeEventPublicKeyUrl?: string;
-  /** The Temporal UI, for links from the admin area (TEMPORAL_UI_URL). */
+  /** The Temporal UI, for links from the admin area (TEMPORAL_UI_URL; the local dev server's UI by default). */
   temporalUiUrl?: string;
 }
+
+export const DEFAULT_TEMPORAL_UI_URL = 'http://127.0.0.1:8233';
 
 const shopList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
 
@@ -26,7 +28,7 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     // A PEM in one env line often has literal "\n"s.
     lexofficeEventPublicKey: env.LEXOFFICE_EVENT_PUBLIC_KEY?.replaceAll('\\n', '\n') || undefined,
     lexofficeEventPublicKeyUrl: env.LEXOFFICE_EVENT_PUBLIC_KEY_URL || undefined,
-    temporalUiUrl: env.TEMPORAL_UI_URL || undefined,
+    temporalUiUrl: env.TEMPORAL_UI_URL?.replace(/\/+$/, '') || DEFAULT_TEMPORAL_UI_URL,
   };
 }
 

@@ -13,10 +13,29 @@ export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufe
 export const Forbidden = (message = 'Fehlende Berechtigung') => new HttpError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Nicht gefunden') => new HttpError(404, 'NOT_FOUND', message);
 
+/**
+ * PostgreSQL's refusals of the input itself, mapped at the boundary: a duplicate is a conflict,
+ * a character or value PostgreSQL can't store (NUL, out-of-range numbers, bad dates) is bad input.
+ */
+const PG_INPUT_ERRORS: Record<string, HttpError> = {
+  '23505': new HttpError(409, 'CONFLICT', 'Diesen Eintrag gibt es bereits.'),
+  '22021': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe enthält ungültige Zeichen.'),
+  '22P05': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe enthält ungültige Zeichen.'),
+  '22P02': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe hat ein ungültiges Format.'),
+  '22003': new HttpError(400, 'BAD_REQUEST', 'Eine Zahl in der Eingabe ist zu groß.'),
+  '22007': new HttpError(400, 'BAD_REQUEST', 'Ein Datum in der Eingabe ist ungültig.'),
+  '22008': new HttpError(400, 'BAD_REQUEST', 'Ein Datum in der Eingabe liegt außerhalb des gültigen Bereichs.'),
+};
+const pgInputError = (error: unknown): HttpError | undefined => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? PG_INPUT_ERRORS[code] : undefined;
+};
+
 export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
-  } catch (error) {
+  } catch (caught) {
+    const error = pgInputError(caught) ?? caught;
     if (error instanceof HttpError) {
       ctx.status = error.status;
       ctx.body = { error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };

@@ -29,7 +29,7 @@ export interface Harness {
  * The gateway for one test file, all real: a fresh PostgreSQL database, the Temporal dev
  * server from the project's venv, and (when asked) the sandbox standing in for Lexware.
  */
-export async function startHarness(opts: { sandbox?: boolean; options?: Partial<GatewayOptions> | ((sb?: RunningSandbox) => Partial<GatewayOptions>) } = {}): Promise<Harness> {
+export async function startHarness(opts: { sandbox?: boolean; /** the sandbox's SMTP server too, as the default sender */ smtp?: boolean; options?: Partial<GatewayOptions> | ((sb?: RunningSandbox) => Partial<GatewayOptions>) } = {}): Promise<Harness> {
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
@@ -37,7 +37,7 @@ export async function startHarness(opts: { sandbox?: boolean; options?: Partial<
   const database = await createTestDatabase();
   const temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
   const sandbox = opts.sandbox
-    ? await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false, knobs: { lexware: { rateLimitPerSecond: 0 } }, lexwareEventRetryDelaysMs: [100, 200] })
+    ? await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, ...(opts.smtp ? {} : { smtp: false as const }), knobs: { lexware: { rateLimitPerSecond: 0 } }, lexwareEventRetryDelaysMs: [100, 200] })
     : undefined;
   const base = readSettings();
   const settings: Settings = {
@@ -48,6 +48,7 @@ export async function startHarness(opts: { sandbox?: boolean; options?: Partial<
     ...(sandbox ? {
       shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
       lexoffice: { apiUrl: sandbox.urls.lexwareApi, oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth } },
+      ...(sandbox.urls.smtp ? { mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp.port}` } } : {}),
     } : {}),
   };
   const extra = typeof opts.options === 'function' ? opts.options(sandbox) : (opts.options ?? {});
@@ -159,4 +160,18 @@ export async function createLexwareVoucher(h: Harness, accessToken: string, o: {
   });
   if (res.status !== 201) throw new Error(`sandbox answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** POSTs to the sandbox's control API; throws on an error answer. */
+export async function sandboxControl<T = Record<string, unknown>>(h: Harness, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${h.sandbox!.urls.control}/control${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (res.status >= 300) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+/** A sandbox shop (on Shopify plan `plan`) whose Admin token is stored sealed, as the OAuth callback would. */
+export async function installFromSandbox(h: Harness, shop: string, scopes: string[], opts: { plan?: string } = {}): Promise<void> {
+  await sandboxControl(h, '/shops', { shop, ...opts });
+  const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, { scopes });
+  await saveShopInstall(h.db, { shopId: shop, tokenEnc: h.gateway.gw.box.seal(access_token), scopes });
 }

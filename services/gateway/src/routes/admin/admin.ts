@@ -4,6 +4,8 @@ import { listShopsForAdmin } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
 import { query, page, search, single } from '../../http';
 import { requirePermission } from '../../middleware/permissions';
+import { downtimeRoutes } from './downtimes';
+import { temporalUiLinks, workflowRoutes } from './workflows';
 
 const ShopListQuery = z.object({
   search,
@@ -20,15 +22,14 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
     const q = query(ctx, ShopListQuery);
     const { items, hasNext } = await listShopsForAdmin(gw.db, q);
     // Support staff open a shop's workflows in the Temporal UI, filtered by the ShopDomain search attribute.
-    const ui = gw.options.temporalUiUrl;
+    const links = temporalUiLinks(gw);
     ctx.body = {
-      items: items.map((s) => ({
-        ...s,
-        ...(ui ? { workflowsUrl: `${ui}/namespaces/${gw.settings.temporalNamespace}/workflows?query=${encodeURIComponent(`ShopDomain="${s.shop}"`)}` } : {}),
-      })),
+      items: items.map((s) => ({ ...s, workflowsUrl: links.shop(s.shop) })),
       page: q.page, hasPrevious: q.page > 1, hasNext,
     };
   });
 
+  workflowRoutes(gw, admin);
+  downtimeRoutes(gw, admin);
   api.use(admin.routes(), admin.allowedMethods());
 }

@@ -8,7 +8,8 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden } from '../../errors';
 import { sessionOf } from '../../middleware/session';
 import { signalOrderWorkflow } from '../../signal';
-import { forEachOrderSince } from './shopify-orders';
+import { forEachOrderSince } from '@belegfluss/workflows';
+import { historicalImportRoutes, startHistoricalImport } from './historical';
 
 /** The wizard imports the orders of the last 60 days before installation. */
 const IMPORT_DAYS = 60;
@@ -66,6 +67,8 @@ async function linkVoucher(gw: GatewayContext, api: LexofficeClient, shop: strin
 export function importRoutes(gw: GatewayContext, api: Router): void {
   /** The connect wizard's order import: the last 60 days, each order handed to its workflow like a webhook. */
   api.post('/api/orders/import', async (ctx) => {
+    // With ?date= it is the paid import of older orders, run as its own workflow.
+    if (ctx.query.date !== undefined) return startHistoricalImport(gw, ctx, IMPORT_MESSAGES);
     const { shop } = sessionOf(ctx);
     const row = await getShop(gw.db, shop);
     if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt) throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
@@ -82,6 +85,8 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
     });
     ctx.body = { affected };
   });
+
+  historicalImportRoutes(gw, api);
 
   /**
    * The wizard's document import, called until `continue` is false: one voucher-list page a

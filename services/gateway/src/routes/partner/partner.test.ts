@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTNER_COUPON_MESSAGES } from '@belegfluss/shared';
 import { startHarness, type Harness } from '../../testing/harness';
+import { PAYOUT_MESSAGES } from './partner';
 
 let h: Harness;
 const PARTNER = 'partner.myshopify.com';
@@ -44,5 +46,81 @@ describe('GET /api/partner', () => {
     const res = await h.call(OTHER, 'GET', '/api/partner');
     expect(res.status).toBe(403);
     expect(res.body.message).toMatch(/Nur für Partner/);
+  });
+});
+
+describe('/api/partner/coupons', () => {
+  it('creates, lists and removes coupons with the spec rules and error codes', async () => {
+    const created = await h.call(PARTNER, 'POST', '/api/partner/coupons/NEU-2026', { type: '3' });
+    expect(created).toMatchObject({ status: 201, body: { code: 'NEU-2026', type: '3', value: 50, intervals: 3, message: 'Coupon erstellt' } });
+    const list = await h.call(PARTNER, 'GET', '/api/partner/coupons');
+    const codes = list.body.items.map((c: { code: string }) => c.code);
+    expect(codes[0]).toBe('NEU-2026'); // newest first
+    expect([...codes].sort()).toEqual(['HALLO-WELT', 'NEU-2026', 'ZWEITER']);
+    expect(list.body.items.find((c: { code: string }) => c.code === 'HALLO-WELT')).toMatchObject({ redemptions: 2, views: 12 });
+    expect(list.body.max).toBe(10);
+
+    for (const [code, body, status, error, field] of [
+      ['abc', { type: '3' }, 400, 'COUPON_INVALID', 'code'],
+      ['-START', { type: '3' }, 400, 'COUPON_INVALID', 'code'],
+      ['GUT-CODE', { type: '7' }, 400, 'TYPE_NOT_FOUND', 'type'],
+      ['HALLO-WELT', { type: '1' }, 409, 'NOT_AVAILABLE', 'code'],
+    ] as const) {
+      const res = await h.call(PARTNER, 'POST', `/api/partner/coupons/${code}`, body);
+      expect(res, code).toMatchObject({ status, body: { error, message: PARTNER_COUPON_MESSAGES[error], field } });
+    }
+    for (let i = 0; i < 7; i++) expect((await h.call(PARTNER, 'POST', `/api/partner/coupons/FUELLER-${i}`, { type: 12 })).status).toBe(201);
+    expect(await h.call(PARTNER, 'POST', '/api/partner/coupons/ELFTER', { type: '1' })).toMatchObject({ status: 409, body: { error: 'TOO_MANY' } });
+
+    expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/HALLO-WELT')).toMatchObject({ status: 409, body: { error: 'PENDING_PROVISION' } });
+    expect(await h.call(OTHER, 'DELETE', '/api/partner/coupons/NEU-2026')).toMatchObject({ status: 403 });
+    expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/NEU-2026')).toMatchObject({ status: 200, body: { deleted: 1, message: '1 Coupon(s) gelöscht' } });
+    expect(await h.db('coupons').where({ code: 'NEU-2026' })).toEqual([]);
+    // Used, but every provision settled: switched off, kept for its redemptions.
+    expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/ZWEITER')).toMatchObject({ status: 200 });
+    expect((await h.db('coupons').where({ code: 'ZWEITER' }).first()).active).toBe(false);
+    expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/ZWEITER')).toMatchObject({ status: 403, body: { error: 'UNAUTHORIZED' } });
+  });
+});
+
+describe('/api/partner/redemptions', () => {
+  it('filters by tab and search, and sorts', async () => {
+    expect((await h.call(PARTNER, 'GET', '/api/partner/redemptions')).body.items).toHaveLength(3);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/redemptions?tab=verified')).body.items.map((r: { shop: string }) => r.shop)).toEqual([CUSTOMERS[1]]);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/redemptions?search=zweit')).body.items.map((r: { coupon: string }) => r.coupon)).toEqual(['ZWEITER']);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/redemptions?sort=provision')).body.items.map((r: { provision: number }) => r.provision)).toEqual([9.5, 4.5, 1]);
+    expect(await h.call(PARTNER, 'GET', '/api/partner/redemptions?tab=kaputt')).toMatchObject({ status: 400, body: { field: 'tab' } });
+  });
+});
+
+describe('/api/partner/preferences and payouts', () => {
+  it('validates IBAN, BIC and the e-mail addresses with the spec texts', async () => {
+    const base = { email: 'p@example.com', taxId: '12/345/67890' };
+    expect(await h.call(PARTNER, 'PATCH', '/api/partner/preferences', { ...base, gateway: 'bank', bankName: 'Testbank', iban: 'DE00 1234', bic: 'COBADEFFXXX' })).toMatchObject({ status: 400, body: { field: 'iban', message: 'Gültige IBAN erforderlich' } });
+    expect(await h.call(PARTNER, 'PATCH', '/api/partner/preferences', { ...base, gateway: 'bank', bankName: 'Testbank', iban: 'DE89370400440532013000', bic: 'XX' })).toMatchObject({ status: 400, body: { field: 'bic' } });
+    expect(await h.call(PARTNER, 'PATCH', '/api/partner/preferences', { ...base, email: 'kaputt', gateway: 'paypal', paypalEmail: 'p@example.com' })).toMatchObject({ status: 400, body: { field: 'email', message: 'Gültige E-Mail-Adresse erforderlich' } });
+    expect(await h.call(PARTNER, 'PATCH', '/api/partner/preferences', { ...base, taxId: 'x', gateway: 'paypal', paypalEmail: 'p@example.com' })).toMatchObject({ status: 400, body: { field: 'taxId', message: 'Gültige Steuernummer erforderlich' } });
+    expect((await h.db('partners').where({ shop_id: PARTNER }).first()).iban).toBeNull();
+  });
+
+  it('a payout needs a gateway on file and the threshold; then it is written with its receipt', async () => {
+    expect(await h.call(PARTNER, 'POST', '/api/partner/payouts')).toMatchObject({ status: 422, body: { error: 'NO_GATEWAY', message: PAYOUT_MESSAGES.NO_GATEWAY } });
+    const saved = await h.call(PARTNER, 'PATCH', '/api/partner/preferences', {
+      email: 'p@example.com', taxId: '12/345/67890', vatId: 'DE123456789', gateway: 'bank', bankName: 'Testbank', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeffxxx',
+      address: { name: 'Partner GmbH', street: 'Weg 1', zip: '10115', city: 'Berlin' },
+    });
+    expect(saved).toMatchObject({ status: 200, body: { shop: PARTNER, message: 'Gespeichert', partnerPreferences: { gateway: 'bank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' } } });
+    // Released so far: the verified 9.5 only; below the 50 € threshold.
+    expect(await h.call(PARTNER, 'POST', '/api/partner/payouts')).toMatchObject({ status: 422, body: { error: 'BELOW_THRESHOLD' } });
+    await h.db('redemptions').where({ shop_id: CUSTOMERS[0] }).update({ provision: 45, subscribed_at: new Date(Date.now() - 50 * 86_400_000) });
+    const payout = await h.call(PARTNER, 'POST', '/api/partner/payouts');
+    expect(payout).toMatchObject({ status: 201, body: { status: 'scheduled', provisions: 54.5, fee: 0, gateway: 'bank', recipient: 'DE89370400440532013000' } });
+    expect(await h.db('redemptions').where({ payout_id: payout.body.id })).toHaveLength(2);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/payouts')).body.items).toHaveLength(3);
+    const receipt = await h.call(PARTNER, 'GET', `/api/partner/payouts/${payout.body.id}/receipt`);
+    expect(receipt.body.mimetype).toBe('application/pdf');
+    expect(Buffer.from(receipt.body.content, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await h.call(PARTNER, 'GET', '/api/partner/payouts/00000000-0000-4000-8000-000000000000/receipt')).status).toBe(404);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/payouts/kaputt/receipt')).status).toBe(404);
   });
 });

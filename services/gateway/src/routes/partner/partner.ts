@@ -1,18 +1,120 @@
 import Router from '@koa/router';
-import { partnerOverview } from '@belegfluss/db';
+import type { Context } from 'koa';
+import {
+  createPartnerCoupon, partnerCoupons, partnerOverview, partnerPayout, partnerPayouts, partnerPreferences, partnerRedemptions,
+  removePartnerCoupon, requestPayout, savePartnerPreferences, shopView,
+} from '@belegfluss/db';
+import {
+  MAX_PARTNER_COUPONS, PARTNER_COUPON_MESSAGES, PARTNER_COUPON_TYPES, PARTNER_RELEASE_DAYS, PAYOUT_GATEWAYS,
+  PartnerCouponBody, PartnerCouponCode, PartnerPreferencesBody, RedemptionListQuery,
+} from '@belegfluss/shared';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context';
+import { HttpError, NotFound } from '../../errors';
+import { body, query, readJson, validate } from '../../http';
 import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
+import { renderPayoutReceipt } from './receipt';
 
-/** /api/partner/*: only shops with the partner flag (spec 3 §6). */
+const couponError = (status: number, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) => new HttpError(status, code, PARTNER_COUPON_MESSAGES[code], field);
+
+export const PAYOUT_MESSAGES = {
+  NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
+  BELOW_THRESHOLD: (amount: number, threshold: number) => `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
+  ALREADY_REQUESTED: 'Für diesen Zeitraum wurde bereits eine Auszahlung angefordert.',
+  notFound: 'Diese Auszahlung gibt es nicht.',
+} as const;
+
+const PayoutId = z.uuid({ error: PAYOUT_MESSAGES.notFound });
+const partnerOf = (ctx: Context) => sessionOf(ctx).shop;
+
+/** /api/partner/*: only shops with the partner flag (spec 3 §6, §7). */
 export function partnerRoutes(gw: GatewayContext, api: Router): void {
   const partner = new Router({ prefix: '/api/partner' });
   partner.use(requirePartner(gw));
 
   /** The overview: allowance, coupon statistics, provision sums by status, payout sums. */
   partner.get('/', async (ctx) => {
-    ctx.body = await partnerOverview(gw.db, sessionOf(ctx).shop);
+    ctx.body = await partnerOverview(gw.db, partnerOf(ctx));
+  });
+
+  partner.get('/coupons', async (ctx) => {
+    const items = await partnerCoupons(gw.db, partnerOf(ctx));
+    ctx.body = {
+      items: items.map((c) => ({ code: c.code, type: PARTNER_COUPON_TYPES.find((t) => t.months === c.intervals && t.percent === c.value)?.id ?? null, value: c.value, intervals: c.intervals, views: c.views, redemptions: c.redemptions, createdAt: c.createdAt.toISOString() })),
+      types: PARTNER_COUPON_TYPES, max: MAX_PARTNER_COUPONS,
+    };
+  });
+
+  /** Spec 3 §7/§8: errors are codes with their field text; the code is the path, the discount type the body. */
+  partner.post('/coupons/:code', async (ctx) => {
+    const code = PartnerCouponCode.safeParse(ctx.params.code);
+    if (!code.success) throw couponError(400, 'COUPON_INVALID', 'code');
+    const parsed = PartnerCouponBody.safeParse(await readJson(ctx));
+    if (!parsed.success) throw couponError(400, 'TYPE_NOT_FOUND', 'type');
+    const type = PARTNER_COUPON_TYPES.find((t) => t.id === parsed.data.type)!;
+    const result = await createPartnerCoupon(gw.db, {
+      partnerShopId: partnerOf(ctx), code: code.data, percent: type.percent, months: type.months, comment: `${type.percent} % für ${type.months} ${type.months === 1 ? 'Monat' : 'Monate'}`, max: MAX_PARTNER_COUPONS,
+    });
+    if ('problem' in result) throw couponError(409, result.problem, 'code');
+    ctx.status = 201;
+    ctx.body = { code: result.coupon.code, type: type.id, value: result.coupon.value, intervals: result.coupon.intervals, message: 'Coupon erstellt' };
+  });
+
+  partner.delete('/coupons/:code', async (ctx) => {
+    const code = PartnerCouponCode.safeParse(ctx.params.code);
+    if (!code.success) throw couponError(403, 'UNAUTHORIZED');
+    const result = await removePartnerCoupon(gw.db, partnerOf(ctx), code.data);
+    if (result === 'UNAUTHORIZED') throw couponError(403, 'UNAUTHORIZED');
+    if (result === 'PENDING_PROVISION') throw couponError(409, 'PENDING_PROVISION');
+    ctx.body = { deleted: 1, message: '1 Coupon(s) gelöscht' };
+  });
+
+  partner.get('/redemptions', async (ctx) => {
+    ctx.body = { items: await partnerRedemptions(gw.db, partnerOf(ctx), query(ctx, RedemptionListQuery)) };
+  });
+
+  partner.get('/payouts', async (ctx) => {
+    ctx.body = { items: await partnerPayouts(gw.db, partnerOf(ctx)), gateways: PAYOUT_GATEWAYS };
+  });
+
+  /** Requests a payout of the released provisions to the gateway on file. */
+  partner.post('/payouts', async (ctx) => {
+    validate(z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' }), await readJson(ctx));
+    const result = await requestPayout(gw.db, partnerOf(ctx), { releaseDays: PARTNER_RELEASE_DAYS, gateways: PAYOUT_GATEWAYS });
+    if ('payout' in result) {
+      ctx.status = 201;
+      ctx.body = result.payout;
+      return;
+    }
+    if (result.problem === 'NO_GATEWAY') throw new HttpError(422, 'NO_GATEWAY', PAYOUT_MESSAGES.NO_GATEWAY, 'gateway');
+    if (result.problem === 'ALREADY_REQUESTED') throw new HttpError(409, 'ALREADY_REQUESTED', PAYOUT_MESSAGES.ALREADY_REQUESTED);
+    const prefs = await partnerPreferences(gw.db, partnerOf(ctx));
+    throw new HttpError(422, 'BELOW_THRESHOLD', PAYOUT_MESSAGES.BELOW_THRESHOLD(result.amount, PAYOUT_GATEWAYS[prefs.gateway ?? 'bank'].threshold));
+  });
+
+  partner.get('/payouts/:id/receipt', async (ctx) => {
+    const id = PayoutId.safeParse(ctx.params.id);
+    const payout = id.success ? await partnerPayout(gw.db, partnerOf(ctx), id.data) : undefined;
+    if (!payout) throw NotFound(PAYOUT_MESSAGES.notFound);
+    const pdf = await renderPayoutReceipt(partnerOf(ctx), await partnerPreferences(gw.db, partnerOf(ctx)), payout);
+    ctx.body = { mimetype: 'application/pdf', content: pdf.toString('base64') };
+  });
+
+  partner.get('/preferences', async (ctx) => {
+    ctx.body = await partnerPreferences(gw.db, partnerOf(ctx));
+  });
+
+  /** Spec 3 §7: the answer is the updated shop (with the saved partner preferences). */
+  partner.patch('/preferences', async (ctx) => {
+    const req = await body(ctx, PartnerPreferencesBody);
+    const saved = await savePartnerPreferences(gw.db, partnerOf(ctx), {
+      ...req, vatId: req.vatId ?? null, address: req.address ?? null,
+      ...(req.gateway === 'paypal' ? { paypalEmail: req.paypalEmail } : { bankName: req.bankName, iban: req.iban, bic: req.bic }),
+    });
+    ctx.body = { ...(await shopView(gw.db, partnerOf(ctx))), partnerPreferences: saved, message: 'Gespeichert' };
   });
 
   api.use(partner.routes(), partner.allowedMethods());
 }
+

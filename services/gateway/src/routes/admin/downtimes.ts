@@ -1,0 +1,40 @@
+import type Router from '@koa/router';
+import { createDowntime, deleteDowntime, listDowntimes, updateDowntime } from '@belegfluss/db';
+import { DowntimeBody, DowntimePatchBody, IdParam } from '@belegfluss/shared';
+import type { GatewayContext } from '../../context';
+import { BadRequest, NotFound } from '../../errors';
+import { body } from '../../http';
+
+const NOT_FOUND = 'Diese Wartung gibt es nicht.';
+const idOf = (raw: string | undefined) => {
+  const parsed = IdParam.safeParse(raw);
+  if (!parsed.success) throw NotFound(NOT_FOUND);
+  return parsed.data;
+};
+
+/** Maintenance windows: they show in every shop's `GET /api/shop` as `downtimes` (banner or full page). */
+export function downtimeRoutes(gw: GatewayContext, admin: Router): void {
+  admin.get('/downtimes', async (ctx) => {
+    ctx.body = { items: await listDowntimes(gw.db) };
+  });
+
+  admin.post('/downtimes', async (ctx) => {
+    const req = await body(ctx, DowntimeBody);
+    ctx.status = 201;
+    ctx.body = await createDowntime(gw.db, req);
+  });
+
+  admin.patch('/downtimes/:id', async (ctx) => {
+    const id = idOf(ctx.params.id);
+    const req = await body(ctx, DowntimePatchBody);
+    const result = await updateDowntime(gw.db, id, req);
+    if (result === 'NOT_FOUND') throw NotFound(NOT_FOUND);
+    if (result === 'ENDS_BEFORE_START') throw BadRequest('Das Ende muss nach dem Beginn liegen', 'endsAt');
+    ctx.body = result;
+  });
+
+  admin.delete('/downtimes/:id', async (ctx) => {
+    if (!(await deleteDowntime(gw.db, idOf(ctx.params.id)))) throw NotFound(NOT_FOUND);
+    ctx.body = { deleted: 1 };
+  });
+}

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUPON_MESSAGES, annualPrice } from '@belegfluss/shared';
+import { installFromSandbox, startHarness, type Harness } from '../../testing/harness';
+import { PLAN_MESSAGES } from './plan';
+
+let h: Harness;
+const PARTNER = 'plan-partner.myshopify.com';
+const SHOP = 'plan-kunde.myshopify.com';
+const DECLINER = 'plan-zoegert.myshopify.com';
+const PLUS = 'plan-plus.myshopify.com';
+const FREE = 'plan-free.myshopify.com';
+
+beforeAll(async () => {
+  h = await startHarness({ sandbox: true });
+  await installFromSandbox(h, PARTNER, ['read_orders'], { plan: 'basic' });
+  await h.db('shops').where({ id: PARTNER }).update({ partner: true });
+  await installFromSandbox(h, SHOP, ['read_orders'], { plan: 'basic' });
+  await installFromSandbox(h, DECLINER, ['read_orders'], { plan: 'basic' });
+  await installFromSandbox(h, PLUS, ['read_orders'], { plan: 'shopify_plus' });
+  await h.install(FREE);
+  await h.db('partners').insert({ shop_id: PARTNER, allowance: 0.5 });
+  await h.db('coupons').insert([
+    { code: 'PARTNER-50', partner_shop_id: PARTNER, type: 'percent', value: 50, intervals: 3, comment: '3 Monate 50 %' },
+    { code: 'ALT-2023', type: 'percent', value: 50, expires_at: '2023-08-31T23:59:59Z' },
+    { code: 'NUR-BUSINESS', type: 'amount', value: 10, plans: ['business'] },
+  ]);
+}, 60_000);
+afterAll(async () => h?.stop());
+
+/** Approves (or declines) a charge on the sandbox's confirmation page and follows Shopify's return to the gateway. */
+async function confirm(confirmationUrl: string, decision: 'approve' | 'decline') {
+  const page = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  // Shopify returns to APP_URL; the test's gateway listens on its own port.
+  const back = new URL(page.headers.get('location')!);
+  expect(back.pathname).toBe('/api/plan/return');
+  expect(back.searchParams.get('charge_id')).toMatch(/^\d+$/);
+  return fetch(`${h.url}${back.pathname}${back.search}`, { redirect: 'manual' });
+}
+
+describe('GET /api/plan/coupon/:code', () => {
+  it('answers the coupon without its code, and counts the view', async () => {
+    const res = await h.call(SHOP, 'GET', '/api/plan/coupon/partner-50');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: 'percent', value: 50, intervals: 3, plans: [], comment: '3 Monate 50 %' });
+    expect((await h.db('coupons').where({ code: 'PARTNER-50' }).first()).views).toBe(1);
+  });
+
+  it.each([
+    ['UNBEKANNT', PARTNER, 404, 'INVALID'],
+    ['x', SHOP, 404, 'INVALID'],
+    ['PARTNER-50', PARTNER, 403, 'SELF_REDEMPTION'],
+    ['ALT-2023', SHOP, 422, 'EXPIRED'],
+  ])('%s for %s → %i %s with the spec text', async (code, shop, status, error) => {
+    const res = await h.call(shop, 'GET', `/api/plan/coupon/${code}`);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ error, message: COUPON_MESSAGES[error as keyof typeof COUPON_MESSAGES], field: 'coupon' });
+  });
+});
+
+describe('POST /api/plan', () => {
+  it('subscribes through Shopify with the coupon, and activates on return; the partner is credited', async () => {
+    const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'standard', annual: true, coupon: 'PARTNER-50' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ plan: { id: 'standard', annual: true }, price: annualPrice(18.99), trialDays: 7 });
+    expect(res.body.confirmationUrl).toContain('/admin/charges/');
+    // Until the merchant approves, nothing changes.
+    expect((await h.db('shops').where({ id: SHOP }).first()).plan_id).toBe('free');
+    const sub = ((await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as { appSubscriptions: { lineItems: { plan: { pricingDetails: unknown } }[] }[] }).appSubscriptions[0]!;
+    expect(sub).toMatchObject({ name: 'Belegfluss Standard (jährlich)', status: 'PENDING', trialDays: 7 });
+    expect(sub.lineItems[0]!.plan.pricingDetails).toMatchObject({ price: { amount: '190.99', currencyCode: 'EUR' }, interval: 'ANNUAL' });
+
+    const back = await confirm(res.body.confirmationUrl, 'approve');
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan?shop=${SHOP}`);
+    const shop = await h.db('shops').where({ id: SHOP }).first();
+    expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, credits_quota: 300 });
+    expect(shop.trial_at).not.toBeNull();
+    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({ coupon_code: 'PARTNER-50', status: 'subscribed', plan_id: 'standard', provision: 47.75 });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ id: 'standard', annual: true, credits: { quota: 300 } });
+    // Returning twice changes nothing, and the coupon is now used.
+    expect((await confirm(res.body.confirmationUrl, 'approve')).status).toBe(302);
+    expect((await h.call(SHOP, 'GET', '/api/plan/coupon/PARTNER-50')).body.error).toBe('USED');
+    const again = await h.call(SHOP, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: 'PARTNER-50' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ error: 'USED', field: 'coupon' });
+  });
+
+  it('a declined charge leaves the plan, and the coupon may be tried again; no second trial afterwards', async () => {
+    const first = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'basic', annual: false, coupon: 'PARTNER-50' });
+    expect(first.status).toBe(200);
+    expect((await confirm(first.body.confirmationUrl, 'decline')).status).toBe(302);
+    expect((await h.db('shops').where({ id: DECLINER }).first()).plan_id).toBe('free');
+    expect((await h.db('redemptions').where({ shop_id: DECLINER }).first()).status).toBe('declined');
+    expect((await h.call(DECLINER, 'GET', '/api/plan/coupon/PARTNER-50')).status).toBe(200);
+    const second = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'basic', annual: false, coupon: 'PARTNER-50' });
+    expect((await confirm(second.body.confirmationUrl, 'approve')).status).toBe(302);
+    expect((await h.db('shops').where({ id: DECLINER }).first()).plan_id).toBe('basic');
+    const third = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: null });
+    expect(third.body.trialDays).toBe(0);
+  });
+
+  it('offers basic only for the listed Shopify plans, and private plans to nobody new', async () => {
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: false })).toMatchObject({ status: 403, body: { message: PLAN_MESSAGES.basicOnly } });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'corporate', annual: false })).toMatchObject({ status: 403, body: { message: PLAN_MESSAGES.private } });
+    expect((await h.call(PLUS, 'POST', '/api/plan', { plan: 'business', annual: false })).status).toBe(200);
+  });
+
+  it('checks the coupon against the plan and the body against the schema', async () => {
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: 'NUR-BUSINESS' })).toMatchObject({ status: 422, body: { error: 'PLAN', field: 'coupon' } });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'gold', annual: false })).toMatchObject({ status: 400, body: { error: 'VALIDATION', field: 'plan', message: 'Unbekannter Tarif' } });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: 'ja' })).toMatchObject({ status: 400, body: { field: 'annual' } });
+    expect(await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false })).toMatchObject({ status: 409, body: { message: PLAN_MESSAGES.unchanged } });
+    expect(await h.db('plan_subscriptions').where({ shop_id: PLUS }).whereIn('plan_id', ['premium', 'basic', 'corporate'])).toEqual([]);
+  });
+
+  it('goes back to free at once, without Shopify', async () => {
+    await h.db('shops').where({ id: FREE }).update({ plan_id: 'premium', credits_quota: 1000 });
+    const res = await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
+    expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free', annual: false } } });
+    expect(await h.db('shops').where({ id: FREE }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
+  });
+
+  it('the return link refuses a subscription it does not know', async () => {
+    const res = await fetch(`${h.url}/api/plan/return?shop=${SHOP}&charge_id=123`, { redirect: 'manual' });
+    expect(res.status).toBe(404);
+    expect((await fetch(`${h.url}/api/plan/return?shop=x`)).status).toBe(400);
+  });
+});
+
+describe('POST /api/plan/purchase/:feature', () => {
+  it('is refused on the free plan, unlocks once on a paid plan, and knows only orderImport', async () => {
+    await h.db('shops').where({ id: FREE }).update({ plan_id: 'free' });
+    expect(await h.call(FREE, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 402, body: { message: PLAN_MESSAGES.freeNoPurchase } });
+    expect((await h.call(SHOP, 'POST', '/api/plan/purchase/anything')).status).toBe(400);
+    const res = await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport');
+    expect(res).toMatchObject({ status: 200, body: { purchase: { feature: 'orderImport', price: 129 } } });
+    expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 409, body: { message: PLAN_MESSAGES.purchased } });
+    expect(await h.db('purchases').where({ shop_id: SHOP })).toHaveLength(1);
+    // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase).
+    expect(await h.call(SHOP, 'GET', '/api/shop')).toMatchObject({ status: 200, body: { plan: { purchase: ['orderImport'] } } });
+  });
+});

@@ -1,0 +1,125 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  activateSubscription, changePlanWithoutCharge, checkCoupon, countCouponView, declineSubscription, findSubscription, getShop,
+  purchasedFeatures, recordPendingSubscription, recordPurchase, trialUsed, type Coupon, type CouponProblem, type ShopRow,
+} from '@belegfluss/db';
+import {
+  BillingReturnQuery, COUPON_MESSAGES, CouponCode, PARTNER_PROVISION_INTERVALS, PlanChangeBody, PurchaseFeatureParam, TRIAL_DAYS,
+  discountedPrice, planById, planOffered, planPrice,
+} from '@belegfluss/shared';
+import type { GatewayContext } from '../../context';
+import { shopFlags } from '../../config';
+import { Forbidden, HttpError, NotFound } from '../../errors';
+import { body, validate } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { activeSubscriptionIds, adminClientFor, createSubscription, shopifyPlanName } from './billing';
+
+const COUPON_STATUS: Record<CouponProblem, number> = { INVALID: 404, USED: 409, SELF_REDEMPTION: 403, EXPIRED: 422, PLAN: 422 };
+const couponError = (problem: CouponProblem) => new HttpError(COUPON_STATUS[problem], problem, COUPON_MESSAGES[problem], 'coupon');
+
+export const PLAN_MESSAGES = {
+  notInstalled: 'Dieser Shop ist nicht installiert.',
+  basicOnly: 'Der Tarif Basic ist nur für Shops mit dem Shopify-Tarif Basic verfügbar.',
+  private: 'Dieser Tarif ist nicht verfügbar.',
+  unchanged: 'Dieser Tarif ist bereits aktiv.',
+  freeNoPurchase: 'Auf dem kostenlosen Tarif ist der Import nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
+  purchased: 'Diese Funktion ist bereits freigeschaltet.',
+  subscriptionUnknown: 'Dieses Abo ist uns nicht bekannt.',
+} as const;
+
+async function shopOf(gw: GatewayContext, ctx: Context): Promise<ShopRow> {
+  const row = await getShop(gw.db, sessionOf(ctx).shop);
+  if (!row) throw NotFound(PLAN_MESSAGES.notInstalled);
+  return row;
+}
+
+/** A coupon in the request, re-checked for the chosen plan; null without one. */
+async function couponFor(gw: GatewayContext, shop: string, code: string | null | undefined, planId: string): Promise<Coupon | null> {
+  if (!code) return null;
+  const result = await checkCoupon(gw.db, shop, code, planId);
+  if ('problem' in result) throw couponError(result.problem);
+  return result.coupon;
+}
+
+/** Spec 1 §9: private plans only for shops already on them; basic only for the listed Shopify plans. */
+async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string): Promise<void> {
+  if (planById(planId).private && shop.planId !== planId) throw Forbidden(PLAN_MESSAGES.private);
+  if (planId !== 'basic' || planOffered('basic', shop.shopifyPlan)) return;
+  if (shop.shopifyPlan || !planOffered('basic', await shopifyPlanName(gw, adminClientFor(gw, shop)))) throw Forbidden(PLAN_MESSAGES.basicOnly);
+}
+
+/**
+ * The shell's plan page and coupon dialog (spec 1 §7, §9). Paid plans go through Shopify's
+ * Billing API: the answer is Shopify's confirmation URL, and the plan applies when the merchant
+ * comes back from it and Shopify lists the subscription as active.
+ */
+export function planRoutes(gw: GatewayContext, api: Router): Router {
+  /** The coupon dialog: the coupon without its code, or an error whose code the shell maps to its text. */
+  api.get('/api/plan/coupon/:code', async (ctx) => {
+    const parsed = CouponCode.safeParse(ctx.params.code);
+    if (!parsed.success) throw couponError('INVALID');
+    const result = await checkCoupon(gw.db, sessionOf(ctx).shop, parsed.data);
+    if ('problem' in result) throw couponError(result.problem);
+    await countCouponView(gw.db, parsed.data);
+    const { type, value, intervals, plans, comment } = result.coupon;
+    ctx.body = { type, value, intervals, plans, ...(comment ? { comment } : {}) };
+  });
+
+  api.post('/api/plan', async (ctx) => {
+    const req = await body(ctx, PlanChangeBody);
+    const shop = await shopOf(gw, ctx);
+    if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon) throw new HttpError(409, 'UNCHANGED', PLAN_MESSAGES.unchanged, 'plan');
+    const coupon = await couponFor(gw, shop.id, req.coupon, req.plan);
+    await assertOffered(gw, shop, req.plan);
+    const plan = planById(req.plan);
+    const price = planPrice(plan, req.annual);
+    if (price === 0) {
+      await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
+      ctx.body = { plan: { id: plan.id, annual: req.annual } };
+      return;
+    }
+    const trialDays = (await trialUsed(gw.db, shop.id)) ? 0 : TRIAL_DAYS;
+    const returnUrl = new URL('/api/plan/return', gw.settings.appUrl);
+    returnUrl.searchParams.set('shop', shop.id);
+    const subscription = await createSubscription(gw, adminClientFor(gw, shop), {
+      name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`, price, annual: req.annual, trialDays,
+      discount: coupon ? (coupon.type === 'percent' ? { percent: coupon.value, intervals: coupon.intervals } : { amount: coupon.value, intervals: coupon.intervals }) : null,
+      returnUrl: returnUrl.toString(), test: shopFlags(gw.options, shop.id).isDev,
+    });
+    await recordPendingSubscription(gw.db, {
+      shopId: shop.id, planId: plan.id, annual: req.annual, couponCode: coupon?.code ?? null, price: discountedPrice(price, coupon), trialDays, subscriptionGid: subscription.id,
+    });
+    ctx.body = { confirmationUrl: subscription.confirmationUrl, plan: { id: plan.id, annual: req.annual }, price, trialDays };
+  });
+
+  /**
+   * A one-time unlock (spec 1 §4): not on the free plan, and not twice. The price is the
+   * plan's import price (spec 1 §9).
+   */
+  api.post('/api/plan/purchase/:feature', async (ctx) => {
+    const feature = validate(PurchaseFeatureParam, ctx.params.feature);
+    const shop = await shopOf(gw, ctx);
+    const price = planById(shop.planId).importPrice;
+    if (price === null) throw new HttpError(402, 'PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
+    if ((await purchasedFeatures(gw.db, shop.id)).includes(feature)) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
+    if (!(await recordPurchase(gw.db, shop.id, feature, price))) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
+    ctx.body = { purchase: { feature, price } };
+  });
+
+  /** Shopify sends the merchant back here from the confirmation page (no session token: a top-level redirect). */
+  const pub = new Router();
+  pub.get('/api/plan/return', async (ctx) => {
+    const q = validate(BillingReturnQuery, ctx.query);
+    const shop = await getShop(gw.db, q.shop);
+    const sub = shop && (await findSubscription(gw.db, shop.id, `gid://shopify/AppSubscription/${q.charge_id}`));
+    if (!shop || !sub) throw NotFound(PLAN_MESSAGES.subscriptionUnknown);
+    if (sub.status === 'pending') {
+      const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
+      if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
+      else await declineSubscription(gw.db, sub);
+    }
+    ctx.redirect(new URL(`/plan?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
+  });
+  return pub;
+}
