@@ -6,3 +6,8 @@ ensure_node_deps
 ensure_temporal
 ensure_postgres
 node_modules/.bin/turbo run bench --concurrency=1 --output-logs=full
+
+# The shell's first load (JS and CSS gzipped, time to the dashboard's first content) in headless Chromium.
+ensure_chromium
+node_modules/.bin/turbo run build --filter=@belegfluss/shell --filter=@belegfluss/preferences --filter=@belegfluss/partner --filter=@belegfluss/admin --output-logs=errors-only
+node_modules/.bin/tsx e2e/bench/shell.ts

@@ -2,6 +2,7 @@ import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import App from './App';
+import { shopsPath } from './ShopList';
 
 const shop = { shop: 'demo.myshopify.com', name: 'Demo', partner: false, permissions: ['view_dashboard'] };
 
@@ -9,10 +10,27 @@ describe('admin remote', () => {
   it('lists the shops from /admin/shops', async () => {
     renderRemote(App, {
       basePath: '/admin',
-      api: fakeApi({ '/shop': shop, '/admin/shops': { items: [{ shop: 'kaffee.myshopify.com', name: 'Kaffeerösterei', plan: { name: 'Basic' }, isConnected: true }] } }),
+      api: fakeApi({
+        '/shop': shop,
+        '/admin/shops?page=1': {
+          items: [
+            { shop: 'kaffee.myshopify.com', name: 'Kaffeerösterei', plan: { name: 'Basic' }, isConnected: true, workflowsUrl: 'http://temporal.example/namespaces/default/workflows?query=ShopDomain%3D%22kaffee.myshopify.com%22' },
+            { shop: 'tee.myshopify.com', name: 'Teeladen', plan: 'free' },
+          ],
+          hasNext: false,
+        },
+      }),
     });
     expect(await screen.findByText('kaffee.myshopify.com')).toBeTruthy();
     expect(screen.getByText('Basic')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'In Temporal öffnen' });
+    expect(link.getAttribute('href')).toContain('ShopDomain%3D%22kaffee.myshopify.com%22');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Temporal UI nicht eingerichtet')).toBeTruthy();
+  });
+
+  it('asks the gateway with the search term', () => {
+    expect(shopsPath(' kaffee ', 2)).toBe('/admin/shops?page=2&search=kaffee');
   });
 
   it('shows an honest error when the list is not available', async () => {

@@ -1,6 +1,7 @@
 import { formatDate, hasPermission, LoadErrorBanner, shopQuery, EmptyCard, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, Banner, Card, IndexTable, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Banner, BlockStack, Card, IndexTable, InlineStack, Layout, Link, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
 
 /** One row of `GET /api/admin/shops`; only `shop` is required. */
 export interface AdminShopRow {
@@ -9,11 +10,27 @@ export interface AdminShopRow {
   plan?: { id?: string; name?: string } | string;
   isConnected?: boolean;
   createdAt?: string;
+  /** The shop's workflows in the Temporal UI, filtered by ShopDomain; absent when TEMPORAL_UI_URL is unset. */
+  workflowsUrl?: string;
 }
 
-function rowsOf(body: unknown): AdminShopRow[] {
-  const list = Array.isArray(body) ? body : (body as { items?: unknown } | undefined)?.items;
-  return Array.isArray(list) ? list.filter((row): row is AdminShopRow => typeof (row as AdminShopRow)?.shop === 'string') : [];
+interface AdminShopPage {
+  rows: AdminShopRow[];
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+function pageOf(body: unknown): AdminShopPage {
+  const record = (body ?? {}) as { items?: unknown; hasPrevious?: unknown; hasNext?: unknown };
+  const list = Array.isArray(body) ? body : record.items;
+  const rows = Array.isArray(list) ? list.filter((row): row is AdminShopRow => typeof (row as AdminShopRow)?.shop === 'string') : [];
+  return { rows, hasPrevious: record.hasPrevious === true, hasNext: record.hasNext === true };
+}
+
+export function shopsPath(search: string, page: number): string {
+  const query = new URLSearchParams({ page: String(page) });
+  if (search.trim()) query.set('search', search.trim());
+  return `/admin/shops?${query.toString()}`;
 }
 
 function planLabel(plan: AdminShopRow['plan']): string {
@@ -24,10 +41,14 @@ function planLabel(plan: AdminShopRow['plan']): string {
 export function ShopList({ api }: { api: ApiClient }) {
   const shop = useQuery(shopQuery(api));
   const allowed = hasPermission(shop.data, 'view', 'dashboard');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const deferredSearch = useDeferredValue(search);
   const shops = useQuery({
-    queryKey: ['admin', 'shops'],
-    queryFn: async ({ signal }) => rowsOf(await api.get<unknown>('/admin/shops', signal)),
+    queryKey: ['admin', 'shops', deferredSearch, page],
+    queryFn: async ({ signal }) => pageOf(await api.get<unknown>(shopsPath(deferredSearch, page), signal)),
     enabled: allowed,
+    placeholderData: keepPreviousData,
   });
 
   let content;
@@ -40,17 +61,18 @@ export function ShopList({ api }: { api: ApiClient }) {
     );
   else if (shops.isPending) content = <Card><SkeletonBodyText lines={5} /></Card>;
   else if (shops.isError) content = <LoadErrorBanner title="Die Shops konnten nicht geladen werden" error={shops.error} onRetry={() => void shops.refetch()} />;
-  else if (shops.data.length === 0) content = <EmptyCard heading="Noch keine Shops" />;
+  else if (shops.data.rows.length === 0) content = <EmptyCard heading={search ? 'Kein passender Shop' : 'Noch keine Shops'} />;
   else
     content = (
       <Card padding="0">
         <IndexTable
           resourceName={{ singular: 'Shop', plural: 'Shops' }}
-          itemCount={shops.data.length}
+          itemCount={shops.data.rows.length}
           selectable={false}
-          headings={[{ title: 'Shop' }, { title: 'Name' }, { title: 'Tarif' }, { title: 'Lexware Office' }, { title: 'Installiert' }]}
+          loading={shops.isFetching}
+          headings={[{ title: 'Shop' }, { title: 'Name' }, { title: 'Tarif' }, { title: 'Lexware Office' }, { title: 'Installiert' }, { title: 'Workflows' }]}
         >
-          {shops.data.map((row, index) => (
+          {shops.data.rows.map((row, index) => (
             <IndexTable.Row id={row.shop} key={row.shop} position={index}>
               <IndexTable.Cell>
                 <Text as="span" fontWeight="semibold">
@@ -63,16 +85,61 @@ export function ShopList({ api }: { api: ApiClient }) {
                 {row.isConnected === undefined ? '—' : row.isConnected ? <Badge tone="success">Verbunden</Badge> : <Badge>Nicht verbunden</Badge>}
               </IndexTable.Cell>
               <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {row.workflowsUrl ? (
+                  <Link url={row.workflowsUrl} target="_blank" removeUnderline>
+                    In Temporal öffnen
+                  </Link>
+                ) : (
+                  <Text as="span" tone="subdued">
+                    Temporal UI nicht eingerichtet
+                  </Text>
+                )}
+              </IndexTable.Cell>
             </IndexTable.Row>
           ))}
         </IndexTable>
       </Card>
     );
 
+  const paging = shops.data && (shops.data.hasNext || shops.data.hasPrevious) ? (
+    <InlineStack align="center">
+      <Pagination
+        label={`Seite ${page}`}
+        hasPrevious={shops.data.hasPrevious}
+        hasNext={shops.data.hasNext}
+        onPrevious={() => setPage((n) => Math.max(1, n - 1))}
+        onNext={() => setPage((n) => n + 1)}
+      />
+    </InlineStack>
+  ) : null;
+
   return (
     <Page title="Administration" subtitle="Alle Shops, die Belegfluss installiert haben.">
       <Layout>
-        <Layout.Section>{content}</Layout.Section>
+        {allowed ? (
+          <Layout.Section>
+            <TextField
+              label="Shops durchsuchen"
+              labelHidden
+              placeholder="Shop-Domain oder Name"
+              value={search}
+              onChange={(value) => {
+                setSearch(value);
+                setPage(1);
+              }}
+              clearButton
+              onClearButtonClick={() => setSearch('')}
+              autoComplete="off"
+            />
+          </Layout.Section>
+        ) : null}
+        <Layout.Section>
+          <BlockStack gap="300">
+            {content}
+            {paging}
+          </BlockStack>
+        </Layout.Section>
       </Layout>
     </Page>
   );

@@ -22,9 +22,17 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof Error && error.name === 'ApiError' && typeof (error as Partial<ApiError>).status === 'number';
 }
 
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra headers, e.g. `Idempotency-Key` so a repeated click does not act twice. */
+  headers?: Record<string, string>;
+}
+
 export interface ApiClient {
   /** JSON in, JSON out. `path` is below the API root: `/shop`, `/orders?page=2`. */
-  request<T>(path: string, init?: { method?: string; body?: unknown; signal?: AbortSignal }): Promise<T>;
+  request<T>(path: string, init?: RequestOptions): Promise<T>;
   get<T>(path: string, signal?: AbortSignal): Promise<T>;
   /** The raw response, for downloads (PDFs). Throws on transport errors only. */
   raw(path: string, init?: RequestInit): Promise<Response>;
@@ -48,8 +56,8 @@ export function createApiClient({ baseUrl, getToken, fetchImpl }: ApiClientOptio
     return doFetch(`${root}${path.startsWith('/') ? path : `/${path}`}`, { ...init, headers });
   }
 
-  async function request<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
@@ -98,6 +106,13 @@ export function toApiError(status: number, body: unknown): ApiError {
 
 function pickString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The form field a 4xx answer names (`{error, message, field}`), if any. */
+export function errorField(error: unknown): string | undefined {
+  if (!isApiError(error) || !error.body || typeof error.body !== 'object') return undefined;
+  const field = (error.body as { field?: unknown }).field;
+  return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
 /** The German line to show for a failed call. */

@@ -6,3 +6,4 @@ export * from './session';
 export * from './shop';
 export * from './states';
 export { PolarisRoot } from './polaris';
+export { useRemoteToast } from './toast';

@@ -65,18 +65,19 @@ function isInternal(url: string): boolean {
 type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { url: string; external?: boolean; children?: ReactNode };
 
 /** Polaris' `linkComponent`: in-app URLs go through `navigate`, everything else stays a plain link. */
-export function RouterLink({ url, external, children, onClick, ...rest }: LinkProps) {
+export function RouterLink({ url, external, target, children, onClick, ...rest }: LinkProps) {
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented || external || rest.target || rest.download !== undefined) return;
+    if (event.defaultPrevented || external || target || rest.download !== undefined) return;
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (!isInternal(url)) return;
     event.preventDefault();
     navigate(url);
   }
-  const externalProps = external ? { target: '_blank', rel: 'noopener noreferrer' } : {};
+  // Polaris hands `target: undefined` next to `external`, so the explicit target must not win over it.
+  const externalProps = external ? { target: '_blank', rel: 'noopener noreferrer' } : target ? { target } : {};
   return (
-    <a href={url} {...externalProps} {...rest} onClick={handleClick}>
+    <a href={url} {...rest} {...externalProps} onClick={handleClick}>
       {children}
     </a>
   );

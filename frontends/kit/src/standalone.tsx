@@ -1,4 +1,4 @@
-import { Page, Banner } from '@shopify/polaris';
+import { Banner, Frame, Page } from '@shopify/polaris';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -45,7 +45,10 @@ export function mountStandalone(App: ComponentType<RemoteAppProps>, basePath: st
   createRoot(container).render(
     <QueryClientProvider client={queryClient}>
       <PolarisRoot>
-        <Standalone App={App} basePath={basePath} />
+        {/* Toasts and modals of a remote need the Frame the shell otherwise provides. */}
+        <Frame>
+          <Standalone App={App} basePath={basePath} />
+        </Frame>
       </PolarisRoot>
     </QueryClientProvider>,
   );

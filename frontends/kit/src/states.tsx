@@ -62,3 +62,12 @@ export function NotBuiltYet({ title }: { title: string }) {
     </Card>
   );
 }
+
+/** A figure in a table cell, right-aligned with tabular digits. */
+export function NumericCell({ children }: { children: ReactNode }) {
+  return (
+    <Text as="span" alignment="end" numeric>
+      {children}
+    </Text>
+  );
+}

@@ -1,7 +1,8 @@
 import { formatMoney, formatNumber, LoadErrorBanner, shopQuery, type ApiClient } from '@belegfluss/frontend-kit';
-import { Banner, BlockStack, Button, Card, InlineGrid, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { MAX_PARTNER_COUPONS, PARTNER_ALLOWANCE, PAYOUT_GATEWAYS } from '@belegfluss/shared';
+import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
-import { PARTNER_DEFAULT_ALLOWANCE, PARTNER_MAX_COUPONS, PARTNER_PAYOUT, type PartnerSummary } from './partner';
+import type { PartnerSummary } from './partner';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -17,7 +18,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /** Spec 3 §2: the partner overview: info, commission, statistics. */
-export function PartnerOverview({ api }: { api: ApiClient }) {
+export function PartnerOverview({ api, basePath }: { api: ApiClient; basePath: string }) {
   const shop = useQuery(shopQuery(api));
   const isPartner = shop.data?.partner === true;
   const partner = useQuery({
@@ -36,7 +37,7 @@ export function PartnerOverview({ api }: { api: ApiClient }) {
       </Banner>
     );
   else if (partner.isError) content = <LoadErrorBanner title="Die Partnerdaten konnten nicht geladen werden" error={partner.error} onRetry={() => void partner.refetch()} />;
-  else content = <PartnerFigures summary={partner.data ?? {}} />;
+  else content = <PartnerFigures summary={partner.data ?? {}} basePath={basePath} />;
 
   return (
     <Page title="Partnerprogramm" subtitle="Empfiehl Belegfluss mit eigenen Coupons und erhalte eine Provision.">
@@ -47,8 +48,8 @@ export function PartnerOverview({ api }: { api: ApiClient }) {
   );
 }
 
-function PartnerFigures({ summary }: { summary: PartnerSummary }) {
-  const allowance = summary.allowance ?? PARTNER_DEFAULT_ALLOWANCE;
+function PartnerFigures({ summary, basePath }: { summary: PartnerSummary; basePath: string }) {
+  const allowance = summary.allowance ?? PARTNER_ALLOWANCE;
   const n = (value: number | undefined) => formatNumber(value ?? 0);
   const eur = (value: number | undefined) => formatMoney(value ?? 0);
   return (
@@ -63,8 +64,8 @@ function PartnerFigures({ summary }: { summary: PartnerSummary }) {
             einmal belohnt; eigene Coupons kannst du nicht einlösen.
           </Text>
           <Text as="p" tone="subdued">
-            Auszahlung ab {formatMoney(PARTNER_PAYOUT.paypal.threshold)} per {PARTNER_PAYOUT.paypal.label} ({formatNumber(PARTNER_PAYOUT.paypal.feePercent)} %
-            Gebühr) oder per {PARTNER_PAYOUT.bank.label} (gebührenfrei).
+            Auszahlung ab {formatMoney(PAYOUT_GATEWAYS.paypal.threshold)} per PayPal ({formatNumber(PAYOUT_GATEWAYS.paypal.fee * 100)} %
+            Gebühr) oder per Banküberweisung (SEPA, gebührenfrei).
           </Text>
         </BlockStack>
       </Card>
@@ -74,12 +75,15 @@ function PartnerFigures({ summary }: { summary: PartnerSummary }) {
             Coupons
           </Text>
           <InlineGrid columns={3} gap="400">
-            <Figure label={`Coupons (max. ${PARTNER_MAX_COUPONS})`} value={n(summary.coupons?.count)} />
+            <Figure label={`Coupons (max. ${MAX_PARTNER_COUPONS})`} value={n(summary.coupons?.count)} />
             <Figure label="Aufrufe" value={n(summary.coupons?.views)} />
             <Figure label="Einlösungen" value={n(summary.coupons?.redemptions)} />
           </InlineGrid>
           <div>
-            <Button url="/partner/coupons">Coupons verwalten</Button>
+            <InlineStack gap="200">
+              <Button url={`${basePath}/coupons`}>Coupons verwalten</Button>
+              <Button url={`${basePath}/redemptions`}>Einlösungen</Button>
+            </InlineStack>
           </div>
         </BlockStack>
       </Card>
@@ -95,6 +99,10 @@ function PartnerFigures({ summary }: { summary: PartnerSummary }) {
             <Figure label="Geplant" value={eur(summary.payouts?.scheduled)} />
             <Figure label="Ausgezahlt" value={eur(summary.payouts?.paid)} />
           </InlineGrid>
+          <InlineStack gap="200">
+            <Button url={`${basePath}/payouts`}>Auszahlungen</Button>
+            <Button url={`${basePath}/preferences`}>Auszahlungsdaten</Button>
+          </InlineStack>
         </BlockStack>
       </Card>
     </BlockStack>

@@ -2,15 +2,19 @@ import {
   appBridgeTokenSource,
   createApiClient,
   forgetShop,
+  isUnder,
   navigate,
   readShopChoice,
   rememberShop,
   sandboxTokenSource,
+  useLocation,
 } from '@belegfluss/frontend-kit';
 import { Banner, Page } from '@shopify/polaris';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '../config';
+import { Landing } from '../landing/Landing';
+import { helpRoute } from '../pages/help/helpRoutes';
 import { ShellContext, type ShellSession } from './ShellContext';
 import { ShopPicker } from './ShopPicker';
 
@@ -22,6 +26,8 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
   const queryClient = useQueryClient();
   const bridge = useMemo(() => appBridgeTokenSource(), []);
   const [shop, setShop] = useState(() => (bridge ? undefined : readShopChoice()));
+  const [picking, setPicking] = useState(false);
+  const { pathname, search } = useLocation();
 
   const session = useMemo<ShellSession | undefined>(() => {
     const tokenSource = bridge ?? (config.sandboxUrl && shop ? sandboxTokenSource(config.sandboxUrl, shop) : undefined);
@@ -39,6 +45,10 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
   }, [bridge, config, shop, queryClient]);
 
   if (session) return <ShellContext.Provider value={session}>{children}</ShellContext.Provider>;
+
+  // A visitor who is not logged in: the public landing page, and the help pages that need no shop.
+  if (pathname === '/' && !picking) return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
+  if (isUnder(pathname, '/help') && pathname !== '/help/contact') return helpRoute(pathname, search);
 
   if (!config.sandboxUrl) {
     return (

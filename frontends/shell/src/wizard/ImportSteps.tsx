@@ -73,9 +73,10 @@ export function ImportDocumentsStep(props: ImportStepProps) {
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let linked = 0;
+      // The bar shows 80 for as long as batches run, not only after the first one has come back.
+      setProgress(PROGRESS.documentsImporting);
       for (let batch = 0; batch < MAX_IMPORT_BATCHES; batch += 1) {
         const answer = (await api.request<DocumentImportAnswer | undefined>('/lexoffice/import', { method: 'POST' })) ?? {};
-        setProgress(PROGRESS.documentsImporting);
         linked += answer.assigned ?? answer.affected ?? 0;
         if (!answer.continue) break;
       }

@@ -1,10 +1,21 @@
 import { formatDate, formatMoney } from '@belegfluss/frontend-kit';
 import { Badge, BlockStack, Button, Card, InlineStack, Text, Tooltip } from '@shopify/polaris';
+import { useState } from 'react';
 import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
+import { EmailDialog } from './EmailDialog';
 
-/** Spec 1 §2: a document with preview frame, open and download; drafts cannot be downloaded. */
-export function DocumentCard({ document, kind }: { document: OrderDocument; kind: 'invoice' | 'credit' }) {
+interface Props {
+  document: OrderDocument;
+  kind: 'invoice' | 'credit';
+  orderId: string;
+  /** The customer's address, proposed as the recipient. */
+  customerEmail?: string | null;
+}
+
+/** Spec 1 §2: a document with preview frame, open, download and send; drafts can do none of that. */
+export function DocumentCard({ document, kind, orderId, customerEmail }: Props) {
+  const [mailing, setMailing] = useState(false);
   const status = receiptStatus(document.status);
   const label = kind === 'credit' ? 'Gutschrift' : 'Rechnung';
   const number = document.number ?? 'ohne Nummer';
@@ -42,13 +53,21 @@ export function DocumentCard({ document, kind }: { document: OrderDocument; kind
           <Button url={document.pdf && canDownload(document) ? downloadUrl(document.pdf) : undefined} download disabled={!canDownload(document)}>
             Herunterladen
           </Button>
+          <Button disabled={isDraft} onClick={() => setMailing(true)}>
+            Per E-Mail senden
+          </Button>
           {isDraft ? (
             <Text as="span" tone="subdued">
-              Entwürfe musst du erst in Lexware Office festschreiben.
+              Entwürfe musst du erst in Lexware Office festschreiben, bevor du sie herunterladen oder versenden kannst.
             </Text>
+          ) : document.emailedAt ? (
+            <Text as="span" tone="subdued">{`Zuletzt versendet am ${formatDate(document.emailedAt)}`}</Text>
           ) : null}
         </InlineStack>
       </BlockStack>
+      {mailing ? (
+        <EmailDialog orderId={orderId} kind={kind} document={document} label={label} defaultRecipient={customerEmail} onClose={() => setMailing(false)} />
+      ) : null}
     </Card>
   );
 }

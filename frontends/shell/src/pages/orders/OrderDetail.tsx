@@ -35,7 +35,7 @@ export function OrderDetail({ id }: { id: string }) {
       ) : (
         <BlockStack gap="400">
           {all.map(({ document, kind }) => (
-            <DocumentCard key={document._key} document={document} kind={kind} />
+            <DocumentCard key={document._key} document={document} kind={kind} orderId={id} customerEmail={order.data.customer?.email} />
           ))}
         </BlockStack>
       );

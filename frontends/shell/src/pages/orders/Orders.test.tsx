@@ -1,3 +1,4 @@
+import { ApiError } from '@belegfluss/frontend-kit';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { scriptedApi } from '../../test/api';
@@ -24,7 +25,7 @@ describe('the orders list', () => {
     const { api, calls } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order], hasNext: true, hasPrevious: false } : undefined));
     renderInShell(<Orders />, api);
     expect(await screen.findByText('#1001')).toBeTruthy();
-    expect(calls[0]?.path).toBe('/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50');
+    expect(calls.find((call) => call.path.startsWith('/orders?'))?.path).toBe('/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50');
     expect(screen.getByText('Offen')).toBeTruthy();
     expect(screen.getByText('Zuordnen')).toBeTruthy();
     expect(screen.getByText('Gutschrift GS0001').className).toMatch(/line--through/);
@@ -64,10 +65,54 @@ describe('the order detail', () => {
 
     const credit = screen.getByText('Gutschrift GS0001').closest('.Polaris-ShadowBevel') as HTMLElement;
     expect(within(credit).queryByRole('link', { name: 'Herunterladen' })).toBeNull();
-    expect(within(credit).getByText('Entwürfe musst du erst in Lexware Office festschreiben.')).toBeTruthy();
+    expect(within(credit).getByText(/Entwürfe musst du erst in Lexware Office festschreiben/)).toBeTruthy();
+    const disabled = (button: HTMLElement) => button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true';
+    expect(disabled(within(credit).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(true);
+    expect(disabled(within(invoice).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(false);
 
     expect(await screen.findByText('invoice.created – RE0001')).toBeTruthy();
     expect(screen.getByText('Erfolgreich')).toBeTruthy();
     expect(calls.map((call) => call.path)).toContain('/shop/logs?sortBy=date&sortDir=desc&page=1&pageSize=25&order=1001');
+  });
+
+  it('sends a document by e-mail: checks the fields like the gateway, shows the server’s error at its field, sends once per dialog', async () => {
+    let attempt = 0;
+    const { api, calls } = scriptedApi(({ method, path }) => {
+      if (path === '/orders/1001') return { ...order, customer: { name: 'Erika', email: 'erika@example.de' }, invoices: [{ _key: 'i1', number: 'RE0001', status: 'OPEN', pdf: '/api/documents/abc' }] };
+      if (path.startsWith('/shop/logs?')) return { items: [], hasNext: false, hasPrevious: false };
+      if (method === 'POST' && path === '/orders/1001/invoice/email') {
+        attempt += 1;
+        if (attempt === 1) return new ApiError(400, 'Bitte gib eine gültige E-Mail-Adresse ein', 'INVALID_RECIPIENT', { error: 'INVALID_RECIPIENT', message: 'Bitte gib eine gültige E-Mail-Adresse ein', field: 'email' });
+        return { success: true, message: 'Beleg per E-Mail versendet' };
+      }
+      return undefined;
+    });
+    renderInShell(<OrderDetail id="1001" />, api);
+    fireEvent.click(await screen.findByRole('button', { name: 'Per E-Mail senden' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('Empfänger') as HTMLInputElement).value).toBe('erika@example.de');
+    expect((within(dialog).getByLabelText('Betreff') as HTMLInputElement).value).toBe('Rechnung RE0001');
+
+    // Client side, with the shared schema: too long a subject, an attachment that is not a document.
+    fireEvent.change(within(dialog).getByLabelText('Betreff'), { target: { value: 'x'.repeat(61) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Anhang hinzufügen' }));
+    fireEvent.change(within(dialog).getByLabelText('Anhang 1'), { target: { value: 'https://example.de/datei.exe' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(within(dialog).getByText('Maximal 60 Zeichen')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(within(dialog).getByText('Dateityp nicht erlaubt (html, pdf, doc, docx, jpg, jpeg, png, gif)')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Betreff'), { target: { value: 'Deine Rechnung' } });
+    fireEvent.change(within(dialog).getByLabelText('Anhang 1'), { target: { value: 'https://example.de/agb.pdf' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    // The server's German error, at the field it names.
+    expect(await within(dialog).findByText('Bitte gib eine gültige E-Mail-Adresse ein')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Senden' }));
+    expect(await screen.findByText('Beleg per E-Mail versendet')).toBeTruthy();
+
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]?.body).toEqual({ receipt: 'i1', email: 'erika@example.de', subject: 'Deine Rechnung', message: '', attachments: ['https://example.de/agb.pdf'] });
+    expect(posts[0]?.headers?.['Idempotency-Key']).toBeTruthy();
+    expect(posts[1]?.headers?.['Idempotency-Key']).toBe(posts[0]?.headers?.['Idempotency-Key']);
   });
 });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useShell } from '../../session/ShellContext';
 import { orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
+import { HistoricalImportCard } from './HistoricalImportCard';
 import { ReceiptBadges } from './ReceiptBadges';
 
 function amount(order: OrderRow): string {
@@ -117,6 +118,9 @@ export function Orders({ search = '' }: { search?: string }) {
               ) : null}
             </BlockStack>
           </Card>
+        </Layout.Section>
+        <Layout.Section>
+          <HistoricalImportCard />
         </Layout.Section>
       </Layout>
     </Page>

@@ -6,7 +6,7 @@ import { shopFixture } from '../../test/fixtures';
 import { renderInShell } from '../../test/render';
 import { planRoute } from './planRoutes';
 
-const shop = shopFixture({ plan: { id: 'basic', name: 'Basic', annual: false, logMaxAge: 14, credits: { used: 10, quota: 100, resetAt: '2025-12-01T00:00:00Z' } } });
+const shop = shopFixture({ plan: { id: 'basic', name: 'Basic', annual: false, logMaxAge: 14, credits: { used: 10, quota: 100, resetAt: '2025-12-01T00:00:00Z' }, purchase: [] } });
 
 describe('the plan page', () => {
   beforeEach(() => window.localStorage.clear());

@@ -1,4 +1,5 @@
 import { isApiError } from '@belegfluss/frontend-kit';
+import { COUPON_MESSAGES } from '@belegfluss/shared';
 
 /** Spec 1 §5: upper case, spaces become hyphens, at most 20 characters. */
 export const COUPON_MAX_LENGTH = 20;
@@ -12,13 +13,8 @@ export function canRedeem(code: string): boolean {
   return code.length > 3;
 }
 
-/** Spec 1 §8, keyed by the error code the server answers; '_' is the default. */
-export const COUPON_ERRORS: Record<string, string> = {
-  _: 'Der Code scheint ungültig zu sein',
-  USED: 'Du hast diesen Coupon bereits verwendet',
-  SELF_REDEMPTION: 'Eigene Coupons kannst du nicht einlösen',
-  EXPIRED: 'Der Code ist abgelaufen',
-};
+/** Spec 1 §8, keyed by the error code the gateway answers (the texts live in packages/shared); '_' is the default. */
+export const COUPON_ERRORS: Record<string, string> = { _: COUPON_MESSAGES.INVALID, ...COUPON_MESSAGES };
 
 export const SAD_EMOJIS = ['😢', '😞', '😔', '🙁', '😕', '😟', '🥺'] as const;
 

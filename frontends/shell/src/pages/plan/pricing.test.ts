@@ -56,7 +56,8 @@ describe('coupon input and errors (spec 1 §5, §8)', () => {
     expect(couponErrorText('SELF_REDEMPTION', () => 0.99)).toMatch(/^Eigene Coupons kannst du nicht einlösen \p{Extended_Pictographic}/u);
     expect(couponErrorText('whatever', () => 0)).toBe('Der Code scheint ungültig zu sein 😢');
     expect(couponErrorCode(new ApiError(400, 'Coupon error: EXPIRED'))).toBe('EXPIRED');
-    expect(couponErrorCode(new ApiError(400, 'nope', 'INVALID'))).toBe('_');
+    expect(couponErrorCode(new ApiError(400, 'nope', 'INVALID'))).toBe('INVALID');
+    expect(couponErrorText('PLAN', () => 0)).toBe('Dieser Coupon gilt nicht für den gewählten Tarif 😢');
     expect(couponErrorCode(new ApiError(404, 'Not Found'))).toBeUndefined();
     expect(couponErrorCode(new ApiError(0, 'Der Server ist nicht erreichbar.'))).toBeUndefined();
   });
