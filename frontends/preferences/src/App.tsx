@@ -1,5 +1,6 @@
 import { NotBuiltYetPage, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { SettingsHome } from './SettingsHome';
+import { MailPage } from './mail/MailPage';
 import { MetafieldsPage } from './metafields/MetafieldsPage';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
@@ -15,6 +16,7 @@ export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/') return <SettingsHome {...props} />;
   if (props.path === '/transactions') return <TransactionsPage {...props} />;
   if (props.path === '/metafields') return <MetafieldsPage {...props} />;
+  if (props.path === '/mail') return <MailPage {...props} />;
   const title = SUB_PAGES[props.path] ?? 'Einstellungen';
   return <NotBuiltYetPage title={title} backLabel="Einstellungen" backUrl={props.basePath} />;
 }

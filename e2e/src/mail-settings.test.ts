@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, merchant } from './merchant';
+import { launchChromium, screenshot, serveFrontends } from './frontends';
+import { startStack, type Stack } from './stack';
+
+/**
+ * The merchant's own SMTP sender and automatic invoice mail, clicked through in Chromium
+ * against the whole stack: the sandbox's SMTP server demands a login, the check succeeds,
+ * a wrong password is shown as interrupted, and a paid order's invoice arrives from the
+ * merchant's own address with its PDF.
+ */
+let stack: Stack;
+let frontends: Awaited<ReturnType<typeof serveFrontends>>;
+let browser: Browser;
+let page: Page;
+const shop = 'mail-settings-laden.myshopify.com';
+const SENDER = 'rechnung@mail-settings-laden.de';
+const m = () => merchant(stack, shop);
+const control = (path: string, init: RequestInit = {}) => fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+const serverErrors: string[] = [];
+
+interface Caught { id: string; subject: string; from: string | null; envelope: { to: string[] }; attachments: { filename: string; contentType: string }[] }
+
+beforeAll(async () => {
+  stack = await startStack();
+  frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
+  await m().createShop();
+  await m().install();
+  await m().connectLexware();
+  // The sandbox SMTP server now takes only the merchant's login.
+  await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' }, requireTls: false }) });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await frontends?.stop();
+  await stack?.stop();
+});
+
+describe('e-mail settings in Chromium', () => {
+  it('checks the own SMTP sender, shows a wrong password, and turns on invoice mail', async () => {
+    await page.goto(`${frontends.urls.shell}/preferences?shop=${shop}`);
+    await page.getByText('Absender: der Standard-Absender der App').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'E-Mail-Versand einrichten' }).click();
+    await page.getByRole('heading', { name: 'E-Mail-Versand', level: 1 }).waitFor();
+    const smtp = page.getByRole('region', { name: 'Eigener Absender (SMTP)' });
+    await smtp.getByText('Standard-Absender der App aktiv').waitFor();
+    expect(await smtp.getByLabel('Port').getAttribute('placeholder')).toBe('587');
+
+    const { port } = stack.sandbox.urls.smtp!;
+    await smtp.getByLabel('SMTP-Server').fill('127.0.0.1');
+    await smtp.getByLabel('Port').fill(String(port));
+    await smtp.getByLabel('Verschlüsselung').selectOption('TLS');
+    await smtp.getByLabel('Benutzername').fill('laden');
+    await smtp.getByLabel('Passwort').fill('geheim');
+    await smtp.getByLabel('Absender-E-Mail').fill(SENDER);
+    await smtp.getByLabel('Absendername').fill('Mail Laden');
+    await smtp.getByRole('button', { name: 'Verbindung prüfen' }).click();
+    await page.getByText('SMTP-Verbindung erfolgreich hergestellt').first().waitFor({ timeout: 20_000 });
+    await smtp.getByText('Verbunden', { exact: true }).waitFor();
+    await smtp.getByText(`Belegfluss versendet deine Belege über 127.0.0.1 als ${SENDER}.`).waitFor();
+    // The password is stored, never shown back.
+    expect(await smtp.getByLabel('Passwort').inputValue()).toBe('');
+    await smtp.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();
+
+    await smtp.getByLabel('Passwort').fill('falsch');
+    await smtp.getByRole('button', { name: 'Verbindung prüfen' }).click();
+    await page.getByText('SMTP-Verbindung fehlgeschlagen', { exact: true }).first().waitFor({ timeout: 20_000 });
+    await smtp.getByText('Unterbrochen', { exact: true }).waitFor();
+    await smtp.getByText('Verbindung unterbrochen').waitFor();
+    await smtp.getByText(/Passwort ist falsch/).waitFor();
+    await screenshot(page, 'mail-settings-interrupted');
+    const stored = await m().api<{ smtp: { status: string; error: string } }>('/api/shop/smtp');
+    expect(stored.smtp).toMatchObject({ status: 'interrupted', error: expect.stringMatching(/Passwort/) });
+
+    await smtp.getByLabel('Passwort').fill('geheim');
+    await smtp.getByRole('button', { name: 'Verbindung prüfen' }).click();
+    await smtp.getByText('Verbunden', { exact: true }).waitFor({ timeout: 20_000 });
+
+    const invoices = page.getByRole('region', { name: 'Rechnungen per E-Mail' });
+    await invoices.getByLabel('Rechnungen automatisch per E-Mail senden').check({ force: true });
+    await invoices.getByLabel('Blindkopie (BCC)').fill('buchhaltung@mail-settings-laden.de');
+    await invoices.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert', { exact: true }).first().waitFor();
+    const prefs = await m().api<{ value: { invoiceSendMail: { enabled: boolean; copy: string } } }>('/api/preferences/invoices');
+    expect(prefs.value.invoiceSendMail).toMatchObject({ enabled: true, copy: 'buchhaltung@mail-settings-laden.de' });
+    await screenshot(page, 'mail-settings');
+    expect(serverErrors).toEqual([]);
+  }, 120_000);
+
+  it("mails a paid order's invoice with its PDF from the merchant's own sender", async () => {
+    const { order } = await m().createOrder({ scenario: 'de_b2c' });
+    await m().payOrder(order.id);
+    const [mail] = await eventually(async () => {
+      const list = (await (await control('/control/mail')).json()) as Caught[];
+      const mine = list.filter((c) => c.subject.endsWith(` ${order.name}`));
+      return mine.length > 0 && mine;
+    }, 120_000);
+    expect(mail!.from).toContain(SENDER);
+    expect(mail!.envelope.to).toContain('buchhaltung@mail-settings-laden.de');
+    expect(mail!.attachments).toMatchObject([{ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }]);
+    const pdf = await control(`/control/mail/${mail!.id}/attachments/0`);
+    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await stack.db('mail_sends as s').join('documents as d', 'd.id', 's.document_id').where({ 'd.shop_id': shop, 's.status': 'sent' }).first('s.sender'))
+      .toMatchObject({ sender: 'own' });
+
+    // The order's document card says when it was mailed.
+    await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
+    await page.getByRole('heading', { name: order.name }).waitFor({ timeout: 20_000 });
+    await page.getByText(/^Zuletzt versendet am /).first().waitFor({ timeout: 20_000 });
+    await screenshot(page, 'mail-settings-order-emailed');
+  }, 180_000);
+});
