@@ -64,11 +64,14 @@ export interface LexofficeClientOptions {
  */
 export function createLexofficeClient(opts: LexofficeClientOptions) {
   async function call<T>(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<T> {
+    // The token first (it may mean a database read or a refresh), then the slot: the request
+    // leaves right at its slot, so requests don't bunch up and meet Lexware's limit.
+    const token = await opts.accessToken();
     await opts.throttle?.();
     const res = await fetch(`${opts.baseUrl}${path}`, {
       method,
       headers: {
-        Authorization: `Bearer ${await opts.accessToken()}`,
+        Authorization: `Bearer ${token}`,
         Accept: accept,
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },
