@@ -7,6 +7,7 @@ import * as rate from './migrations/20261122_002_rate';
 import * as bankTransactions from './migrations/20261122_401_bank_transactions';
 import * as billing from './migrations/20261122_501_billing';
 import * as mail from './migrations/20261122_301_mail';
+import * as purchases from './migrations/20261122_601_purchases';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261122_401_bank_transactions': bankTransactions,
   '20261122_501_billing': billing,
   '20261122_301_mail': mail,
+  '20261122_601_purchases': purchases,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

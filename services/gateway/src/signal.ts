@@ -4,6 +4,7 @@ import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSi
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
+import { BILLING_TOPICS, handleBillingWebhook } from './routes/plan/webhooks';
 
 type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log'>;
 
@@ -13,6 +14,10 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
   const orderId = orderIdOf(d.topic, body);
   if (!orderId) {
     if (COMPLIANCE_TOPICS.has(d.topic)) await handleCompliance(ctx.db, d);
+    if (BILLING_TOPICS.has(d.topic)) {
+      await handleBillingWebhook(ctx.db, d);
+      await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
+    }
     if (d.topic === 'app/uninstalled') {
       // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.
       await markUninstalled(ctx.db, d.shopId);

@@ -42,6 +42,8 @@ export interface ShopState {
   metafields: Record<string, Array<{ id: string; namespace: string; key: string; type: string; value: string; createdAt: string; updatedAt: string }>>;
   webhookSubscriptions: WebhookSubscription[];
   appSubscriptions: Array<{ id: string; name: string; status: string; test: boolean; createdAt: string; trialDays: number; returnUrl: string; lineItems: unknown[]; currentPeriodEnd?: string }>;
+  /** appPurchaseOneTimeCreate charges; absent in state saved before they existed. */
+  oneTimePurchases?: Array<{ id: string; name: string; price: { amount: string; currencyCode: string }; status: string; test: boolean; createdAt: string; returnUrl: string }>;
   deliveries: WebhookDelivery[];
   /** GraphQL leaky bucket: points currently available and when they were last refilled. */
   throttle: { available: number; updatedAt: number };

@@ -1,4 +1,18 @@
+import { ORDER_IMPORT_FACTOR } from '@belegfluss/shared';
 import type { Db } from '../connection';
+
+/** Spec 1 §9: a bought order import multiplies the plan's quota by ORDER_IMPORT_FACTOR for 30 days. */
+const ORDER_IMPORT_DAYS = 30;
+
+/**
+ * The transfers the shop may use this period: its plan's quota, times the order-import factor
+ * while a bought import is younger than 30 days (a query-time rule: it ends by itself).
+ */
+export async function creditsQuota(db: Db, shop: { id: string; creditsQuota: number }): Promise<number> {
+  const boost = await db('purchases').where({ shop_id: shop.id, feature: 'orderImport', status: 'active' })
+    .where('activated_at', '>', db.raw(`now() - make_interval(days => ?)`, [ORDER_IMPORT_DAYS])).first('id');
+  return boost ? shop.creditsQuota * ORDER_IMPORT_FACTOR : shop.creditsQuota;
+}
 
 /** The current period started one month before the next reset. */
 function periodStart(resetAt: Date): Date {
@@ -25,7 +39,7 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
   return db.transaction(async (trx) => {
     const shop = await trx('shops').where({ id: shopId }).forUpdate().first();
     if (!shop) throw new Error(`Shop ${shopId} not found`);
-    const quota = shop.credits_quota as number;
+    const quota = await creditsQuota(trx, { id: shopId, creditsQuota: shop.credits_quota as number });
     const start = periodStart(shop.credits_reset_at as Date);
     const existing = await trx('transfer_ledger').where({ document_id: documentId }).first();
     const used = await creditsUsed(trx, { id: shopId, creditsResetAt: shop.credits_reset_at as Date });
@@ -40,6 +54,9 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
 export async function hasCredits(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
   const shop = await db('shops').where({ id: shopId }).first();
   if (!shop) throw new Error(`Shop ${shopId} not found`);
-  const used = await creditsUsed(db, { id: shopId, creditsResetAt: shop.credits_reset_at as Date });
-  return { ok: used < (shop.credits_quota as number), used, quota: shop.credits_quota as number };
+  const [used, quota] = await Promise.all([
+    creditsUsed(db, { id: shopId, creditsResetAt: shop.credits_reset_at as Date }),
+    creditsQuota(db, { id: shopId, creditsQuota: shop.credits_quota as number }),
+  ]);
+  return { ok: used < quota, used, quota };
 }

@@ -1,4 +1,14 @@
+import type { Knex } from 'knex';
+import { PARTNER_RELEASE_DAYS } from '@belegfluss/shared';
 import type { Db } from '../connection';
+
+/**
+ * A redemption's status as the partner sees it (spec 3 §4): a subscribed redemption is verified
+ * once its lock period (PARTNER_RELEASE_DAYS) has passed without the subscription being cancelled.
+ * A query-time rule, so no job has to move it.
+ */
+const redemptionStatus = (db: Db, releaseDays = PARTNER_RELEASE_DAYS): Knex.Raw =>
+  db.raw(`case when r.status = 'subscribed' and r.subscribed_at <= now() - make_interval(days => ?) then 'verified' else r.status end`, [releaseDays]);
 
 export interface PartnerOverview {
   allowance: number;
@@ -17,7 +27,7 @@ export async function partnerOverview(db: Db, shopId: string): Promise<PartnerOv
     db('coupons').where({ partner_shop_id: shopId }).select(db.raw('count(*)::int as count'), db.raw('coalesce(sum(views), 0)::int as views')).first(),
     db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', shopId).count<{ count: number }[]>({ count: '*' }),
     db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', shopId)
-      .groupBy('r.status').select('r.status').sum<{ status: string; sum: number | null }[]>({ sum: 'r.provision' }),
+      .groupByRaw('1').select(db.raw('? as status', [redemptionStatus(db)])).sum<{ status: string; sum: number | null }[]>({ sum: 'r.provision' }),
     db('payouts').where({ partner_shop_id: shopId }).groupBy('status').select('status').sum<{ status: string; sum: number | null }[]>({ sum: 'provisions' }),
   ]);
   const sumOf = (rows: { status: string; sum: number | null }[], status: string) => Number(rows.find((r) => r.status === status)?.sum ?? 0);
@@ -74,8 +84,8 @@ const SORTS = { newest: ['r.created_at', 'desc'], oldest: ['r.created_at', 'asc'
 /** The redemptions of the partner's coupons; the redeeming shop is shown by its domain only. */
 export async function partnerRedemptions(db: Db, partnerShopId: string, q: { sort: keyof typeof SORTS; tab: string; search?: string }): Promise<RedemptionEntry[]> {
   const query = db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', partnerShopId)
-    .select('r.id', 'r.coupon_code', 'r.shop_id', 'r.status', 'r.plan_id', 'r.provision', 'r.created_at', 'r.subscribed_at');
-  if (q.tab !== 'all') query.where('r.status', q.tab);
+    .select('r.id', 'r.coupon_code', 'r.shop_id', db.raw('? as status', [redemptionStatus(db)]), 'r.plan_id', 'r.provision', 'r.created_at', 'r.subscribed_at');
+  if (q.tab !== 'all') query.whereRaw('? = ?', [redemptionStatus(db), q.tab]);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     query.where((w) => void w.whereILike('r.coupon_code', like).orWhereILike('r.shop_id', like));
@@ -108,8 +118,8 @@ export async function partnerPayout(db: Db, partnerShopId: string, id: string): 
 export type PayoutRequestResult = { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD' | 'ALREADY_REQUESTED'; amount: number };
 
 /**
- * A payout of every released provision not yet paid out: subscribed redemptions count once
- * `releaseDays` have passed (verified ones at once). Below the gateway's threshold nothing is written.
+ * A payout of every verified provision not yet paid out (subscribed ones once `releaseDays`
+ * have passed). Below the gateway's threshold nothing is written.
  */
 export async function requestPayout(db: Db, partnerShopId: string, rules: { releaseDays: number; gateways: Record<string, { threshold: number; fee: number }> }): Promise<PayoutRequestResult> {
   return db.transaction(async (trx) => {
@@ -117,7 +127,7 @@ export async function requestPayout(db: Db, partnerShopId: string, rules: { rele
     const prefs = preferencesFromRow(partner);
     const released = trx('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code')
       .where('c.partner_shop_id', partnerShopId).whereNull('r.payout_id').whereNotNull('r.provision')
-      .where((w) => void w.where('r.status', 'verified').orWhere((s) => void s.where('r.status', 'subscribed').where('r.subscribed_at', '<=', trx.raw(`now() - interval '1 day' * ?`, [rules.releaseDays]))));
+      .whereRaw(`? = 'verified'`, [redemptionStatus(trx, rules.releaseDays)]);
     const rows = (await released.clone().select('r.id', 'r.provision', 'r.subscribed_at', 'r.created_at')) as Raw[];
     const amount = Math.round(rows.reduce((s, r) => s + Number(r.provision), 0) * 100) / 100;
     const gateway = prefs.gateway ? rules.gateways[prefs.gateway] : undefined;

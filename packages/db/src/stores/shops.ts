@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 import { planById, type ShopView } from '@belegfluss/shared';
-import { creditsUsed } from './ledger';
+import { creditsQuota, creditsUsed } from './ledger';
 import { purchasedFeatures } from './plans';
 
 export interface ShopRow {
@@ -77,7 +77,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
   const shop = await getShop(db, shopId);
   if (!shop) return undefined;
   const plan = planById(shop.planId);
-  const [counters, connection, docs, hooks, used, downtimes, purchase] = await Promise.all([
+  const [counters, connection, docs, hooks, used, downtimes, purchase, quota] = await Promise.all([
     db('shops').where({ id: shopId }).first<Raw>('contacts_created', 'contacts_updated', 'invoices_matched', 'invoices_updated', 'credits_matched', 'credits_updated'),
     db('lexoffice_connections').where({ shop_id: shopId }).first(),
     db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('type').count<{ type: string; count: number }[]>({ count: '*' }).groupBy('type'),
@@ -85,6 +85,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
     creditsUsed(db, shop),
     db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
     purchasedFeatures(db, shopId),
+    creditsQuota(db, shop),
   ]);
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
   const counter = (column: string) => Number(counters?.[column] ?? 0);
@@ -95,7 +96,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
     name: shop.name,
     plan: {
       id: plan.id, name: plan.name, annual: shop.planAnnual, logMaxAge: plan.logMaxAge,
-      credits: { used, quota: shop.creditsQuota, resetAt: shop.creditsResetAt.toISOString() },
+      credits: { used, quota, resetAt: shop.creditsResetAt.toISOString() },
       purchase,
     },
     lexoffice: {

@@ -79,3 +79,57 @@ function webhookPayload(shop: ShopState, s: AppSubscription): Record<string, unk
     },
   };
 }
+
+/**
+ * `appSubscriptionCancel`: the merchant (or the app) ends the subscription at once; Shopify sends
+ * `app_subscriptions/update` with CANCELLED. Only an ACTIVE subscription can be cancelled.
+ */
+export function cancelAppSubscription(sb: Sandbox, shop: ShopState, id: string) {
+  const sub = shop.appSubscriptions.find((s) => s.id === id);
+  if (!sub) return { appSubscription: null, userErrors: [{ field: ['id'], message: "Couldn't find subscription" }] };
+  if (sub.status !== 'ACTIVE') return { appSubscription: subscriptionNode(sub), userErrors: [{ field: ['id'], message: `Cannot cancel a subscription with status ${sub.status}` }] };
+  sub.status = 'CANCELLED';
+  sb.webhooks.emit(shop, [{ topic: 'app_subscriptions/update', payload: webhookPayload(shop, sub) }]);
+  return { appSubscription: subscriptionNode(sub), userErrors: [] };
+}
+
+type OneTimePurchase = NonNullable<ShopState['oneTimePurchases']>[number];
+
+/** Shopify's smallest one-time charge is 0.50 (in the shop's billing currency). */
+const MIN_ONE_TIME_PRICE = 0.5;
+
+/** `appPurchaseOneTimeCreate`: a PENDING one-time charge the merchant approves on its confirmation page. */
+export function createAppPurchaseOneTime(sb: Sandbox, shop: ShopState, args: { name: string; price: Money; returnUrl: string; test?: boolean | null }) {
+  const userErrors: Array<{ field: string[]; message: string }> = [];
+  if (!args.name.trim()) userErrors.push({ field: ['name'], message: "Name can't be blank" });
+  if (!(Number(args.price.amount) >= MIN_ONE_TIME_PRICE)) userErrors.push({ field: ['price'], message: `Price must be greater than or equal to ${MIN_ONE_TIME_PRICE}` });
+  if (userErrors.length) return { appPurchaseOneTime: null, confirmationUrl: null, userErrors };
+  const list = (shop.oneTimePurchases ??= []);
+  const numeric = `${Date.now()}${list.length}`;
+  const purchase: OneTimePurchase = {
+    id: `gid://shopify/AppPurchaseOneTime/${numeric}`, name: args.name, price: moneyV2(args.price), status: 'PENDING',
+    test: Boolean(args.test), createdAt: shopifyTime(), returnUrl: args.returnUrl,
+  };
+  list.push(purchase);
+  const confirmationUrl = `${sb.urls.shopify}/store/${shop.domain}/admin/charges/${numeric}/confirm_purchase`;
+  return { appPurchaseOneTime: purchaseNode(purchase), confirmationUrl, userErrors: [] };
+}
+
+export function purchaseNode(p: OneTimePurchase): Record<string, unknown> {
+  const { returnUrl: _returnUrl, ...node } = p;
+  return node;
+}
+
+/** The merchant's decision on a one-time charge, sent as `app_purchases_one_time/update`. */
+export function decideAppPurchase(sb: Sandbox, shop: ShopState, purchase: OneTimePurchase, approve: boolean): void {
+  purchase.status = approve ? 'ACTIVE' : 'DECLINED';
+  sb.webhooks.emit(shop, [{
+    topic: 'app_purchases_one_time/update',
+    payload: {
+      app_purchase_one_time: {
+        admin_graphql_api_id: purchase.id, name: purchase.name, status: purchase.status, admin_graphql_api_shop_id: `gid://shopify/Shop/${shopId(shop)}`,
+        created_at: purchase.createdAt, updated_at: shopifyTime(),
+      },
+    },
+  }]);
+}

@@ -124,3 +124,22 @@ describe('/api/partner/preferences and payouts', () => {
     expect((await h.call(PARTNER, 'GET', '/api/partner/payouts/kaputt/receipt')).status).toBe(404);
   });
 });
+
+describe('provision release (spec 3 §4, §9: 46 days)', () => {
+  it('a subscribed redemption counts as verified once its lock period has passed; payouts take only verified ones', async () => {
+    const [late, early] = ['c4.myshopify.com', 'c5.myshopify.com'];
+    for (const c of [late, early]) await h.install(c);
+    await h.db('redemptions').insert([
+      { coupon_code: 'HALLO-WELT', shop_id: late, status: 'subscribed', provision: 20, subscribed_at: new Date(Date.now() - 47 * 86_400_000) },
+      { coupon_code: 'HALLO-WELT', shop_id: early, status: 'subscribed', provision: 30, subscribed_at: new Date(Date.now() - 10 * 86_400_000) },
+    ]);
+    // c1 (45, subscribed 50 days ago) and c2 (9.5) are verified too, and already in the scheduled payout.
+    expect((await h.call(PARTNER, 'GET', '/api/partner')).body.provisions).toEqual({ subscribed: 30, verified: 74.5, declined: 1 });
+    const verified = (await h.call(PARTNER, 'GET', '/api/partner/redemptions?tab=verified')).body.items as { shop: string; status: string }[];
+    expect(verified.map((r) => r.shop).sort()).toEqual([CUSTOMERS[0], CUSTOMERS[1], late].sort());
+    expect(verified.every((r) => r.status === 'verified')).toBe(true);
+    expect((await h.call(PARTNER, 'GET', '/api/partner/redemptions?tab=subscribed')).body.items).toMatchObject([{ shop: early, status: 'subscribed' }]);
+    // 20 verified (the 30 still locked would reach the 50 € threshold, but does not count).
+    expect(await h.call(PARTNER, 'POST', '/api/partner/payouts')).toMatchObject({ status: 422, body: { error: 'BELOW_THRESHOLD', message: PAYOUT_MESSAGES.BELOW_THRESHOLD(20, 50) } });
+  });
+});

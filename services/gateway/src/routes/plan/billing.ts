@@ -66,6 +66,53 @@ export async function createSubscription(gw: GatewayContext, graphql: AdminClien
   return { id: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
 }
 
+const PURCHASE = `mutation Purchase($name: String!, $price: MoneyInput!, $returnUrl: URL!, $test: Boolean) {
+  appPurchaseOneTimeCreate(name: $name, price: $price, returnUrl: $returnUrl, test: $test) {
+    confirmationUrl appPurchaseOneTime { id status } userErrors { field message }
+  }
+}`;
+const PURCHASES = `query Purchases($after: String) {
+  currentAppInstallation { oneTimePurchases(first: 50, after: $after, reverse: true) { nodes { id status } pageInfo { hasNextPage endCursor } } }
+}`;
+const CANCEL = `mutation Cancel($id: ID!) {
+  appSubscriptionCancel(id: $id, prorate: false) { appSubscription { id status } userErrors { field message } }
+}`;
+
+/** A one-time charge (spec 1 §4 purchase); the merchant approves it on Shopify's confirmation page. */
+export async function createOneTimePurchase(gw: GatewayContext, graphql: AdminClient, r: { name: string; price: number; returnUrl: string; test: boolean }): Promise<{ id: string; confirmationUrl: string }> {
+  const data = await shopifyCall(gw, () => graphql<{ appPurchaseOneTimeCreate: { confirmationUrl: string | null; appPurchaseOneTime: { id: string } | null; userErrors: { message: string }[] } }>(
+    PURCHASE, { name: r.name, price: { amount: r.price, currencyCode: 'EUR' }, returnUrl: r.returnUrl, test: r.test },
+  ));
+  const result = data.appPurchaseOneTimeCreate;
+  if (result.userErrors.length || !result.confirmationUrl || !result.appPurchaseOneTime) {
+    throw new HttpError(422, 'BILLING_REJECTED', `Shopify hat den Kauf abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
+  }
+  return { id: result.appPurchaseOneTime.id, confirmationUrl: result.confirmationUrl };
+}
+
+/** The status Shopify lists for one of the app's one-time purchases (newest first, paged); null when unknown. */
+export async function oneTimePurchaseStatus(gw: GatewayContext, graphql: AdminClient, gid: string): Promise<string | null> {
+  let after: string | null = null;
+  for (;;) {
+    type Page = { currentAppInstallation: { oneTimePurchases: { nodes: { id: string; status: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } };
+    const data: Page = await shopifyCall(gw, () => graphql<Page>(PURCHASES, { after }));
+    const page = data.currentAppInstallation.oneTimePurchases;
+    const found = page.nodes.find((p) => p.id === gid);
+    if (found) return found.status;
+    if (!page.pageInfo.hasNextPage) return null;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+/** Ends a subscription at Shopify; one that is no longer active there counts as ended. */
+export async function cancelSubscription(gw: GatewayContext, graphql: AdminClient, gid: string): Promise<void> {
+  const data = await shopifyCall(gw, () => graphql<{ appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: { message: string }[] } }>(CANCEL, { id: gid }));
+  const result = data.appSubscriptionCancel;
+  if (result.userErrors.length && result.appSubscription?.status === 'ACTIVE') {
+    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', `Shopify hat die Kündigung abgelehnt: ${result.userErrors.map((e) => e.message).join('; ')}`);
+  }
+}
+
 export async function activeSubscriptionIds(gw: GatewayContext, graphql: AdminClient): Promise<string[]> {
   const data = await shopifyCall(gw, () => graphql<{ currentAppInstallation: { activeSubscriptions: { id: string; status: string }[] } }>(ACTIVE));
   return data.currentAppInstallation.activeSubscriptions.filter((s) => s.status === 'ACTIVE').map((s) => s.id);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasCredits } from '@belegfluss/db';
 import { COUPON_MESSAGES, annualPrice } from '@belegfluss/shared';
-import { installFromSandbox, startHarness, type Harness } from '../../testing/harness';
+import { createAdminClient } from '@belegfluss/shopify';
+import { installFromSandbox, sandboxControl, startHarness, type Harness } from '../../testing/harness';
 import { PLAN_MESSAGES } from './plan';
 
 let h: Harness;
@@ -9,6 +11,7 @@ const SHOP = 'plan-kunde.myshopify.com';
 const DECLINER = 'plan-zoegert.myshopify.com';
 const PLUS = 'plan-plus.myshopify.com';
 const FREE = 'plan-free.myshopify.com';
+const HOOKED = 'plan-webhook.myshopify.com';
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
@@ -17,6 +20,7 @@ beforeAll(async () => {
   await installFromSandbox(h, SHOP, ['read_orders'], { plan: 'basic' });
   await installFromSandbox(h, DECLINER, ['read_orders'], { plan: 'basic' });
   await installFromSandbox(h, PLUS, ['read_orders'], { plan: 'shopify_plus' });
+  await installFromSandbox(h, HOOKED, ['read_orders'], { plan: 'basic' });
   await h.install(FREE);
   await h.db('partners').insert({ shop_id: PARTNER, allowance: 0.5 });
   await h.db('coupons').insert([
@@ -28,11 +32,11 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 /** Approves (or declines) a charge on the sandbox's confirmation page and follows Shopify's return to the gateway. */
-async function confirm(confirmationUrl: string, decision: 'approve' | 'decline') {
+async function confirm(confirmationUrl: string, decision: 'approve' | 'decline', returnPath = '/api/plan/return') {
   const page = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
   // Shopify returns to APP_URL; the test's gateway listens on its own port.
   const back = new URL(page.headers.get('location')!);
-  expect(back.pathname).toBe('/api/plan/return');
+  expect(back.pathname).toBe(returnPath);
   expect(back.searchParams.get('charge_id')).toMatch(/^\d+$/);
   return fetch(`${h.url}${back.pathname}${back.search}`, { redirect: 'manual' });
 }
@@ -127,16 +131,95 @@ describe('POST /api/plan', () => {
   });
 });
 
+/** The shop's Admin API as the merchant's own Shopify admin uses it (a second token of the sandbox). */
+async function merchantAdmin(shop: string) {
+  const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, { scopes: ['read_orders'] });
+  return createAdminClient({ adminUrl: h.settings.shopify.adminUrl, apiVersion: h.settings.shopify.apiVersion, shop, accessToken: access_token });
+}
+
+const ONE_TIME = '{ currentAppInstallation { oneTimePurchases(first: 5) { nodes { id name status test price { amount currencyCode } } } } }';
+type OneTime = { currentAppInstallation: { oneTimePurchases: { nodes: { id: string; name: string; status: string; price: { amount: string } }[] } } };
+
 describe('POST /api/plan/purchase/:feature', () => {
-  it('is refused on the free plan, unlocks once on a paid plan, and knows only orderImport', async () => {
+  it('is refused on the free plan and knows only orderImport', async () => {
     await h.db('shops').where({ id: FREE }).update({ plan_id: 'free' });
     expect(await h.call(FREE, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 402, body: { message: PLAN_MESSAGES.freeNoPurchase } });
     expect((await h.call(SHOP, 'POST', '/api/plan/purchase/anything')).status).toBe(400);
+  });
+
+  it('charges once through Shopify: unlocked on return after approval, with 5 × the quota for 30 days', async () => {
     const res = await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport');
     expect(res).toMatchObject({ status: 200, body: { purchase: { feature: 'orderImport', price: 129 } } });
+    expect(res.body.confirmationUrl).toMatch(/\/admin\/charges\/\d+\/confirm_purchase$/);
+    const charges = (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes;
+    expect(charges).toMatchObject([{ name: 'Belegfluss: Import älterer Bestellungen', status: 'PENDING', price: { amount: '129.00' } }]);
+    // Until the merchant approves, nothing is unlocked.
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: [], credits: { quota: 300 } });
+
+    const back = await confirm(res.body.confirmationUrl, 'approve', '/api/plan/purchase/return');
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan/purchase/orderImport?shop=${SHOP}`);
+    expect((await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes[0]!.status).toBe('ACTIVE');
+    // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase), and the quota is 5 × 300.
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: ['orderImport'], credits: { quota: 1500 } });
+    // The workflow's transfer check reads the same quota.
+    expect(await hasCredits(h.db, SHOP)).toMatchObject({ ok: true, quota: 1500 });
     expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 409, body: { message: PLAN_MESSAGES.purchased } });
     expect(await h.db('purchases').where({ shop_id: SHOP })).toHaveLength(1);
-    // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase).
-    expect(await h.call(SHOP, 'GET', '/api/shop')).toMatchObject({ status: 200, body: { plan: { purchase: ['orderImport'] } } });
+
+    // 30 days on, the import stays bought but the extra transfers are gone.
+    await h.db('purchases').where({ shop_id: SHOP }).update({ activated_at: new Date(Date.now() - 31 * 86_400_000) });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: ['orderImport'], credits: { quota: 300 } });
+    expect(await hasCredits(h.db, SHOP)).toMatchObject({ quota: 300 });
+  });
+
+  it('a declined charge unlocks nothing, and the merchant may try again', async () => {
+    const first = await h.call(DECLINER, 'POST', '/api/plan/purchase/orderImport');
+    expect(first).toMatchObject({ status: 200, body: { purchase: { price: 99 } } });
+    expect((await confirm(first.body.confirmationUrl, 'decline', '/api/plan/purchase/return')).status).toBe(302);
+    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({ status: 'declined' });
+    expect((await h.call(DECLINER, 'GET', '/api/shop')).body.plan.purchase).toEqual([]);
+    const second = await h.call(DECLINER, 'POST', '/api/plan/purchase/orderImport');
+    expect(second.status).toBe(200);
+    expect(second.body.confirmationUrl).not.toBe(first.body.confirmationUrl);
+    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({ status: 'pending', charge_gid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/) });
+  });
+
+  it('the return link refuses a charge it does not know', async () => {
+    expect((await fetch(`${h.url}/api/plan/purchase/return?shop=${SHOP}&charge_id=123`, { redirect: 'manual' })).status).toBe(404);
+    expect((await fetch(`${h.url}/api/plan/purchase/return?shop=${SHOP}`)).status).toBe(400);
+  });
+});
+
+describe('ending a subscription', () => {
+  it('going back to free cancels the subscription at Shopify; a provision still in its lock period is void', async () => {
+    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'subscribed' });
+    const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
+    expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free' } } });
+    const subs = ((await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as { appSubscriptions: { status: string }[] }).appSubscriptions;
+    expect(subs.map((s) => s.status)).toEqual(['CANCELLED']);
+    expect(await h.db('plan_subscriptions').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'cancelled', cancelled_at: expect.any(Date) });
+    expect(await h.db('shops').where({ id: SHOP }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
+    expect((await h.db('redemptions').where({ shop_id: SHOP }).first()).status).toBe('cancelled');
+  });
+
+  it('app_subscriptions/update from Shopify activates a plan without the return link, and ends it when cancelled in Shopify', async () => {
+    const admin = await merchantAdmin(HOOKED);
+    // The sandbox sends to APP_URL and to GraphQL subscriptions; the test's gateway listens on its own port.
+    await admin(`mutation { webhookSubscriptionCreate(topic: APP_SUBSCRIPTIONS_UPDATE, webhookSubscription: { callbackUrl: "${h.url}/webhooks/shopify" }) { userErrors { message } } }`);
+    const res = await h.call(HOOKED, 'POST', '/api/plan', { plan: 'premium', annual: false });
+    expect(res.status).toBe(200);
+    const page = await fetch(res.body.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    expect(page.status).toBe(302); // the merchant never follows it back
+    const plan = async () => (await h.db('shops').where({ id: HOOKED }).first()).plan_id as string;
+    await expect.poll(plan, { timeout: 10_000 }).toBe('premium');
+    expect((await h.call(HOOKED, 'GET', '/api/shop')).body.plan.credits.quota).toBe(1000);
+
+    const gid = (await h.db('plan_subscriptions').where({ shop_id: HOOKED }).first()).subscription_gid as string;
+    const cancelled = await admin<{ appSubscriptionCancel: { appSubscription: { status: string } } }>(`mutation($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { status } userErrors { message } } }`, { id: gid });
+    expect(cancelled.appSubscriptionCancel.appSubscription.status).toBe('CANCELLED');
+    await expect.poll(plan, { timeout: 10_000 }).toBe('free');
+    expect(await h.db('event_log').where({ shop_id: HOOKED, event: 'plan.subscription.ended' })).toHaveLength(1);
+    expect(await h.db('webhook_inbox').where({ shop_id: HOOKED, topic: 'app_subscriptions/update' }).pluck('status')).toEqual(['successful', 'successful']);
   });
 });

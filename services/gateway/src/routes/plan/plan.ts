@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
-  activateSubscription, changePlanWithoutCharge, checkCoupon, countCouponView, declineSubscription, findSubscription, getShop,
-  purchasedFeatures, recordPendingSubscription, recordPurchase, trialUsed, type Coupon, type CouponProblem, type ShopRow,
+  activateSubscription, activeSubscription, changePlanWithoutCharge, checkCoupon, countCouponView, declineSubscription, findPurchase, findSubscription, getShop,
+  purchasedFeatures, recordPendingPurchase, recordPendingSubscription, settlePurchase, trialUsed, type Coupon, type CouponProblem, type ShopRow,
 } from '@belegfluss/db';
 import {
   BillingReturnQuery, COUPON_MESSAGES, CouponCode, PARTNER_PROVISION_INTERVALS, PlanChangeBody, PurchaseFeatureParam, TRIAL_DAYS,
@@ -13,7 +13,7 @@ import { shopFlags } from '../../config';
 import { Forbidden, HttpError, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-import { activeSubscriptionIds, adminClientFor, createSubscription, shopifyPlanName } from './billing';
+import { activeSubscriptionIds, adminClientFor, cancelSubscription, createOneTimePurchase, createSubscription, oneTimePurchaseStatus, shopifyPlanName } from './billing';
 
 const COUPON_STATUS: Record<CouponProblem, number> = { INVALID: 404, USED: 409, SELF_REDEMPTION: 403, EXPIRED: 422, PLAN: 422 };
 const couponError = (problem: CouponProblem) => new HttpError(COUPON_STATUS[problem], problem, COUPON_MESSAGES[problem], 'coupon');
@@ -26,7 +26,18 @@ export const PLAN_MESSAGES = {
   freeNoPurchase: 'Auf dem kostenlosen Tarif ist der Import nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
   purchased: 'Diese Funktion ist bereits freigeschaltet.',
   subscriptionUnknown: 'Dieses Abo ist uns nicht bekannt.',
+  purchaseUnknown: 'Dieser Kauf ist uns nicht bekannt.',
 } as const;
+
+/** What a one-time unlock is called on Shopify's confirmation page and the merchant's bill. */
+const PURCHASE_NAMES: Record<string, string> = { orderImport: 'Belegfluss: Import älterer Bestellungen' };
+
+/** Where Shopify sends the merchant after its confirmation page (shop in the query: no session there). */
+function returnUrl(gw: GatewayContext, path: string, shop: string): string {
+  const url = new URL(path, gw.settings.appUrl);
+  url.searchParams.set('shop', shop);
+  return url.toString();
+}
 
 async function shopOf(gw: GatewayContext, ctx: Context): Promise<ShopRow> {
   const row = await getShop(gw.db, sessionOf(ctx).shop);
@@ -75,17 +86,18 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     const plan = planById(req.plan);
     const price = planPrice(plan, req.annual);
     if (price === 0) {
+      // Back to free: the paid subscription ends at Shopify first, so the merchant is billed no more.
+      const current = await activeSubscription(gw.db, shop.id);
+      if (current) await cancelSubscription(gw, adminClientFor(gw, shop), current.subscriptionGid);
       await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
       return;
     }
     const trialDays = (await trialUsed(gw.db, shop.id)) ? 0 : TRIAL_DAYS;
-    const returnUrl = new URL('/api/plan/return', gw.settings.appUrl);
-    returnUrl.searchParams.set('shop', shop.id);
     const subscription = await createSubscription(gw, adminClientFor(gw, shop), {
       name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`, price, annual: req.annual, trialDays,
       discount: coupon ? (coupon.type === 'percent' ? { percent: coupon.value, intervals: coupon.intervals } : { amount: coupon.value, intervals: coupon.intervals }) : null,
-      returnUrl: returnUrl.toString(), test: shopFlags(gw.options, shop.id).isDev,
+      returnUrl: returnUrl(gw, '/api/plan/return', shop.id), test: shopFlags(gw.options, shop.id).isDev,
     });
     await recordPendingSubscription(gw.db, {
       shopId: shop.id, planId: plan.id, annual: req.annual, couponCode: coupon?.code ?? null, price: discountedPrice(price, coupon), trialDays, subscriptionGid: subscription.id,
@@ -95,7 +107,8 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
 
   /**
    * A one-time unlock (spec 1 §4): not on the free plan, and not twice. The price is the
-   * plan's import price (spec 1 §9).
+   * plan's import price (spec 1 §9), charged with Shopify's appPurchaseOneTimeCreate; the
+   * feature unlocks when the merchant comes back and Shopify lists the charge as ACTIVE.
    */
   api.post('/api/plan/purchase/:feature', async (ctx) => {
     const feature = validate(PurchaseFeatureParam, ctx.params.feature);
@@ -103,23 +116,42 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     const price = planById(shop.planId).importPrice;
     if (price === null) throw new HttpError(402, 'PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
     if ((await purchasedFeatures(gw.db, shop.id)).includes(feature)) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
-    if (!(await recordPurchase(gw.db, shop.id, feature, price))) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
-    ctx.body = { purchase: { feature, price } };
+    const charge = await createOneTimePurchase(gw, adminClientFor(gw, shop), {
+      name: PURCHASE_NAMES[feature] ?? feature, price, returnUrl: returnUrl(gw, '/api/plan/purchase/return', shop.id), test: shopFlags(gw.options, shop.id).isDev,
+    });
+    if (!(await recordPendingPurchase(gw.db, { shopId: shop.id, feature, price, chargeGid: charge.id }))) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
+    ctx.body = { confirmationUrl: charge.confirmationUrl, purchase: { feature, price } };
   });
+
+  /** The shop and our record of the charge Shopify sends the merchant back from; 404 for a charge we never made. */
+  async function returnedCharge<T>(ctx: Context, type: 'AppSubscription' | 'AppPurchaseOneTime', find: (shopId: string, gid: string) => Promise<T | undefined>, unknown: string) {
+    const q = validate(BillingReturnQuery, ctx.query);
+    const shop = await getShop(gw.db, q.shop);
+    const charge = shop && (await find(shop.id, `gid://shopify/${type}/${q.charge_id}`));
+    if (!shop || !charge) throw NotFound(unknown);
+    return { shop, charge };
+  }
 
   /** Shopify sends the merchant back here from the confirmation page (no session token: a top-level redirect). */
   const pub = new Router();
   pub.get('/api/plan/return', async (ctx) => {
-    const q = validate(BillingReturnQuery, ctx.query);
-    const shop = await getShop(gw.db, q.shop);
-    const sub = shop && (await findSubscription(gw.db, shop.id, `gid://shopify/AppSubscription/${q.charge_id}`));
-    if (!shop || !sub) throw NotFound(PLAN_MESSAGES.subscriptionUnknown);
+    const { shop, charge: sub } = await returnedCharge(ctx, 'AppSubscription', (id, gid) => findSubscription(gw.db, id, gid), PLAN_MESSAGES.subscriptionUnknown);
     if (sub.status === 'pending') {
       const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
       else await declineSubscription(gw.db, sub);
     }
     ctx.redirect(new URL(`/plan?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
+  });
+
+  /** Back from a one-time charge: recorded only when Shopify's own list says ACTIVE (or DECLINED). */
+  pub.get('/api/plan/purchase/return', async (ctx) => {
+    const { shop, charge: purchase } = await returnedCharge(ctx, 'AppPurchaseOneTime', (id, gid) => findPurchase(gw.db, id, gid), PLAN_MESSAGES.purchaseUnknown);
+    if (purchase.status === 'pending') {
+      const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
+      if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED') await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
+    }
+    ctx.redirect(new URL(`/plan/purchase/${encodeURIComponent(purchase.feature)}?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });
   return pub;
 }

@@ -167,6 +167,55 @@ describe('Admin GraphQL as the specs use it', () => {
     expect(bad.data!.appSubscriptionCreate.userErrors).toHaveLength(1);
   });
 
+  it('appPurchaseOneTimeCreate: PENDING until the merchant decides, listed in oneTimePurchases, sent as app_purchases_one_time/update', async () => {
+    sb.state.shops[SHOP]!.throttle = { available: 2000, updatedAt: Date.now() }; // many mutations in a row: start with a full bucket
+    const create = `mutation($price: MoneyInput!) { appPurchaseOneTimeCreate(name: "Import", price: $price, returnUrl: "${app.url}/purchase?shop=${SHOP}", test: true) {
+      confirmationUrl appPurchaseOneTime { id status price { amount currencyCode } test } userErrors { field message } } }`;
+    type Created = { appPurchaseOneTimeCreate: { confirmationUrl: string | null; appPurchaseOneTime: { id: string; status: string; price: { amount: string } } | null; userErrors: { field: string[] }[] } };
+    const approved = (await gql<Created>(create, { price: { amount: 129, currencyCode: 'EUR' } })).data!.appPurchaseOneTimeCreate;
+    expect(approved.appPurchaseOneTime).toMatchObject({ status: 'PENDING', price: { amount: '129.00' }, test: true });
+    expect(await (await fetch(approved.confirmationUrl!)).text()).toContain('129.00 EUR');
+    const back = await fetch(approved.confirmationUrl!, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const numeric = approved.appPurchaseOneTime!.id.split('/').at(-1);
+    expect(back.headers.get('location')).toBe(`${app.url}/purchase?shop=${SHOP}&charge_id=${numeric}`);
+    const declined = (await gql<Created>(create, { price: { amount: '99.00', currencyCode: 'EUR' } })).data!.appPurchaseOneTimeCreate;
+    await fetch(declined.confirmationUrl!, { method: 'POST', body: new URLSearchParams({ decision: 'decline' }), redirect: 'manual' });
+    // A decision is final: approving a declined charge later changes nothing.
+    await fetch(declined.confirmationUrl!, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+
+    const listed = await gql<{ currentAppInstallation: { oneTimePurchases: { nodes: { id: string; status: string }[] } } }>('{ currentAppInstallation { oneTimePurchases(first: 5, reverse: true) { nodes { id status } } } }');
+    expect(listed.data!.currentAppInstallation.oneTimePurchases.nodes).toEqual([
+      { id: declined.appPurchaseOneTime!.id, status: 'DECLINED' }, { id: approved.appPurchaseOneTime!.id, status: 'ACTIVE' },
+    ]);
+    await sb.settled();
+    const updates = app.received.filter((r) => r.headers['x-shopify-topic'] === 'app_purchases_one_time/update').map((r) => (JSON.parse(r.body) as { app_purchase_one_time: { status: string } }).app_purchase_one_time.status);
+    expect(updates).toEqual(['ACTIVE', 'DECLINED']);
+
+    const tooCheap = (await gql<Created>(create, { price: { amount: '0.10', currencyCode: 'EUR' } })).data!.appPurchaseOneTimeCreate;
+    expect(tooCheap).toMatchObject({ appPurchaseOneTime: null, confirmationUrl: null, userErrors: [{ field: ['price'] }] });
+  });
+
+  it('appSubscriptionCancel ends an active subscription and sends app_subscriptions/update; twice is a user error', async () => {
+    sb.state.shops[SHOP]!.throttle = { available: 2000, updatedAt: Date.now() }; // many mutations in a row: start with a full bucket
+    const created = await gql<{ appSubscriptionCreate: { confirmationUrl: string; appSubscription: { id: string } } }>(
+      `mutation { appSubscriptionCreate(name: "Belegfluss Basic", returnUrl: "${app.url}/billing", lineItems: [{plan: {appRecurringPricingDetails: {price: {amount: 8.99, currencyCode: EUR}}}}]) { confirmationUrl appSubscription { id } userErrors { message } } }`,
+    );
+    const { id } = created.data!.appSubscriptionCreate.appSubscription;
+    const cancel = `mutation($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { id status } userErrors { field message } } }`;
+    type Cancelled = { appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: unknown[] } };
+    expect((await gql<Cancelled>(cancel, { id })).data!.appSubscriptionCancel).toMatchObject({ appSubscription: { status: 'PENDING' }, userErrors: [{ field: ['id'] }] });
+    await fetch(created.data!.appSubscriptionCreate.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const ok = await gql<Cancelled>(cancel, { id });
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.appSubscriptionCancel).toEqual({ appSubscription: { id, status: 'CANCELLED' }, userErrors: [] });
+    expect((await gql<Cancelled>(cancel, { id })).data!.appSubscriptionCancel.userErrors).toHaveLength(1);
+    expect((await gql<Cancelled>(cancel, { id: 'gid://shopify/AppSubscription/1' })).data!.appSubscriptionCancel.appSubscription).toBeNull();
+    await sb.settled();
+    const statuses = app.received.filter((r) => r.headers['x-shopify-topic'] === 'app_subscriptions/update' && r.headers['x-shopify-shop-domain'] === SHOP)
+      .map((r) => (JSON.parse(r.body) as { app_subscription: { admin_graphql_api_id: string; status: string } }).app_subscription).filter((u) => u.admin_graphql_api_id === id).map((u) => u.status);
+    expect(statuses).toEqual(['ACTIVE', 'CANCELLED']);
+  });
+
   it('reports cost and answers THROTTLED once the bucket is empty, then restores', async () => {
     await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shopify: { graphqlCostLimit: 60, graphqlRestoreRate: 50 } }) });
     sb.state.shops[PLUS]!.throttle = { available: 60, updatedAt: Date.now() };

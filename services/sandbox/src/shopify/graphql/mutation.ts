@@ -5,7 +5,7 @@ import { shopifyTime } from '../../time.js';
 import { requireScope, shopGid, type GqlContext } from './context.js';
 import { orderNode } from './mappers.js';
 import { isProductOwner } from './products.js';
-import { createAppSubscription } from '../app-subscriptions.js';
+import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
 
 interface MetafieldInput { ownerId: string; namespace?: string | null; key: string; type?: string | null; value: string; compareDigest?: string | null }
 
@@ -105,4 +105,13 @@ function appSubscriptionCreate(args: Parameters<typeof createAppSubscription>[2]
   return createAppSubscription(ctx.sb, ctx.shop, args);
 }
 
-export const mutationRoot = { metafieldsSet, orderMarkAsPaid, webhookSubscriptionCreate, webhookSubscriptionDelete, appSubscriptionCreate };
+function appSubscriptionCancel({ id }: { id: string }, ctx: GqlContext) {
+  return cancelAppSubscription(ctx.sb, ctx.shop, id);
+}
+
+/** A one-time charge, PENDING until the merchant approves it on its confirmation page. */
+function appPurchaseOneTimeCreate(args: Parameters<typeof createAppPurchaseOneTime>[2], ctx: GqlContext) {
+  return createAppPurchaseOneTime(ctx.sb, ctx.shop, args);
+}
+
+export const mutationRoot = { metafieldsSet, orderMarkAsPaid, webhookSubscriptionCreate, webhookSubscriptionDelete, appSubscriptionCreate, appSubscriptionCancel, appPurchaseOneTimeCreate };

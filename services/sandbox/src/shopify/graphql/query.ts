@@ -3,7 +3,7 @@ import type { ConnectionArgs } from './connection.js';
 import { connection } from './connection.js';
 import { requireScope, hasScope, shopGid, type GqlContext } from './context.js';
 import { customerNode, orderNode, shopNode } from './mappers.js';
-import { subscriptionNode as appSubscriptionNode } from '../app-subscriptions.js';
+import { purchaseNode, subscriptionNode as appSubscriptionNode } from '../app-subscriptions.js';
 import { companyNodes } from './companies.js';
 import { customerComparator, customerMatcher, orderComparator, orderMatcher } from './search.js';
 import { subscriptionNode } from './mutation.js';
@@ -78,6 +78,10 @@ export const queryRoot = {
     id: `gid://shopify/AppInstallation/${ctx.shop.domain.length}001`,
     accessScopes: ctx.scopes.map((handle) => ({ handle })),
     activeSubscriptions: ctx.shop.appSubscriptions.filter((s) => s.status === 'ACTIVE').map(appSubscriptionNode),
+    oneTimePurchases: (args: ConnectionArgs & { reverse?: boolean }) => {
+      const list = (ctx.shop.oneTimePurchases ?? []).map(purchaseNode);
+      return connection(args.reverse ? list.reverse() : list, args);
+    },
     launchUrl: `https://admin.shopify.com/store/${ctx.shop.domain.replace('.myshopify.com', '')}/apps/belegfluss`,
     app: { id: 'gid://shopify/App/1', title: 'Belegfluss', apiKey: ctx.sb.opts.apiKey, handle: 'belegfluss' },
   }),

@@ -25,6 +25,8 @@ type Mutation {
   webhookSubscriptionCreate(topic: WebhookSubscriptionTopic!, webhookSubscription: WebhookSubscriptionInput!): WebhookSubscriptionCreatePayload
   webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
   appSubscriptionCreate(name: String!, lineItems: [AppSubscriptionLineItemInput!]!, returnUrl: URL!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
+  appSubscriptionCancel(id: ID!, prorate: Boolean = false): AppSubscriptionCancelPayload
+  appPurchaseOneTimeCreate(name: String!, price: MoneyInput!, returnUrl: URL!, test: Boolean = false): AppPurchaseOneTimeCreatePayload
 }
 
 type PageInfo { hasNextPage: Boolean!, hasPreviousPage: Boolean!, startCursor: String, endCursor: String }
@@ -154,13 +156,20 @@ type AppSubscription {
   id: ID!, name: String!, status: AppSubscriptionStatus!, test: Boolean!, createdAt: DateTime!, trialDays: Int!,
   currentPeriodEnd: DateTime, returnUrl: URL!, lineItems: [AppSubscriptionLineItem!]!
 }
-type AppInstallation { id: ID!, accessScopes: [AccessScope!]!, activeSubscriptions: [AppSubscription!]!, launchUrl: URL!, app: App! }
+enum AppPurchaseStatus { ACTIVE DECLINED EXPIRED PENDING ACCEPTED }
+type AppPurchaseOneTime { id: ID!, name: String!, price: MoneyV2!, status: AppPurchaseStatus!, test: Boolean!, createdAt: DateTime! }
+type AppPurchaseOneTimeEdge { cursor: String!, node: AppPurchaseOneTime! }
+type AppPurchaseOneTimeConnection { edges: [AppPurchaseOneTimeEdge!]!, nodes: [AppPurchaseOneTime!]!, pageInfo: PageInfo! }
+type AppInstallation {
+  id: ID!, accessScopes: [AccessScope!]!, activeSubscriptions: [AppSubscription!]!, launchUrl: URL!, app: App!
+  oneTimePurchases(first: Int, after: String, last: Int, before: String, reverse: Boolean = false): AppPurchaseOneTimeConnection!
+}
 
 type WebhookHttpEndpoint { callbackUrl: URL! }
 union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
 enum WebhookSubscriptionTopic {
   ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
-  CUSTOMERS_DATA_REQUEST CUSTOMERS_REDACT SHOP_REDACT APP_SUBSCRIPTIONS_UPDATE
+  CUSTOMERS_DATA_REQUEST CUSTOMERS_REDACT SHOP_REDACT APP_SUBSCRIPTIONS_UPDATE APP_PURCHASES_ONE_TIME_UPDATE
 }
 type WebhookSubscription { id: ID!, topic: WebhookSubscriptionTopic!, format: String!, callbackUrl: URL!, endpoint: WebhookSubscriptionEndpoint!, createdAt: DateTime! }
 type WebhookSubscriptionEdge { cursor: String!, node: WebhookSubscription! }
@@ -175,6 +184,8 @@ type OrderMarkAsPaidPayload { order: Order, userErrors: [UserError!]! }
 type WebhookSubscriptionCreatePayload { webhookSubscription: WebhookSubscription, userErrors: [UserError!]! }
 type WebhookSubscriptionDeletePayload { deletedWebhookSubscriptionId: ID, userErrors: [UserError!]! }
 type AppSubscriptionCreatePayload { appSubscription: AppSubscription, confirmationUrl: URL, userErrors: [UserError!]! }
+type AppSubscriptionCancelPayload { appSubscription: AppSubscription, userErrors: [UserError!]! }
+type AppPurchaseOneTimeCreatePayload { appPurchaseOneTime: AppPurchaseOneTime, confirmationUrl: URL, userErrors: [UserError!]! }
 `;
 
 export const schema = buildSchema(SDL);
