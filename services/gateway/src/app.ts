@@ -10,6 +10,7 @@ import { helpRoutes } from './routes/help';
 import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
+import { lexofficeSignupRoutes } from './routes/lexoffice-signup';
 import { logRoutes } from './routes/logs/logs';
 import { mailRoutes } from './routes/mail/mail';
 import { metafieldRoutes } from './routes/metafields/metafields';
@@ -54,6 +55,9 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/transactions/gateways             transactions page: {gateways: [{id, name, orderCount (our orders), enabled, selectable
  *                                               (PayPal never)}]}; saving is PATCH /api/preferences/transactions
  *   GET  /api/lexoffice/auth                    popup URL to connect Lexware Office
+ *   POST /api/lexoffice/signup                  account-opening dialog {email, acceptTerms: true} → {url}: Lexware's registration page
+ *                                               (e-mail, partner = our client id, returnTo); logged as lexoffice.signup
+ *   GET  /api/lexoffice/signup/return           (public) back from that page: closes the popup, the wizard asks for consent next
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
@@ -77,9 +81,14 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
  *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, comment?}; errors INVALID 404, USED 409,
  *                                               SELF_REDEMPTION 403, EXPIRED 422 (spec 1 §8 texts)
- *   POST /api/plan                              {plan, annual, coupon} → free: {plan}; paid: Shopify appSubscriptionCreate → {confirmationUrl}
+ *   POST /api/plan                              {plan, annual, coupon} → free: {plan} (the active subscription cancelled at Shopify);
+ *                                               paid: Shopify appSubscriptionCreate → {confirmationUrl}
  *   GET  /api/plan/return                       (public) Shopify's return from the confirmation page: currentAppInstallation → plan active
- *   POST /api/plan/purchase/{feature}           one-time unlock (orderImport, at the plan's import price) → {purchase}; 402 on free, 409 twice
+ *                                               (app_subscriptions/update webhooks activate, decline and end subscriptions too)
+ *   POST /api/plan/purchase/{feature}           one-time unlock (orderImport, at the plan's import price): appPurchaseOneTimeCreate →
+ *                                               {confirmationUrl, purchase}; 402 on free, 409 once bought
+ *   GET  /api/plan/purchase/return              (public) back from that charge: currentAppInstallation.oneTimePurchases ACTIVE → unlocked
+ *                                               (5 × quota for 30 days), DECLINED → not; then to the shell's purchase page
  */
 export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[] } {
   const api = new Router();
@@ -94,11 +103,12 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   helpRoutes(gw, api);
   const documentsPublic = documentRoutes(gw, api);
   const lexofficePublic = lexofficeAuthRoutes(gw, api);
+  const signupPublic = lexofficeSignupRoutes(gw, api);
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
   mailRoutes(gw, api);
   const planPublic = planRoutes(gw, api);
-  return { api, pub: [documentsPublic, lexofficePublic, planPublic] };
+  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic] };
 }
 
 export function createApp(gw: GatewayContext): Koa {

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useShell } from '../session/ShellContext';
 import { openAuthPopup, whenClosed } from './popup';
+import { PopupProblem } from './PopupProblem';
 
 type State = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'checking' } | { kind: 'notConnected' } | { kind: 'blocked' } | { kind: 'error'; message: string };
 
@@ -53,16 +54,7 @@ export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
           <p>Das Anmeldefenster wurde geschlossen, bevor die Verbindung stand. Versuche es bitte noch einmal.</p>
         </Banner>
       ) : null}
-      {state.kind === 'blocked' ? (
-        <Banner tone="critical" title="Das Anmeldefenster wurde blockiert">
-          <p>Erlaube Pop-ups für Belegfluss in deinem Browser und versuche es erneut.</p>
-        </Banner>
-      ) : null}
-      {state.kind === 'error' ? (
-        <Banner tone="critical" title="Die Anmeldung konnte nicht gestartet werden">
-          <p>{state.message}</p>
-        </Banner>
-      ) : null}
+      <PopupProblem state={state} windowName="Anmeldefenster" action="Anmeldung" />
       <InlineStack align="end">
         <Button variant="primary" loading={busy} onClick={() => void connect()}>
           Mit Lexware Office verbinden

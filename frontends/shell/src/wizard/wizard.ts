@@ -67,3 +67,6 @@ export const VAT_OPTIONS: { value: VatRegimeChoice; label: string; helpText: str
 export function plural(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** Lexware's own terms and privacy notice, accepted in the account-opening dialog. */
+export const LEXWARE_LEGAL = { terms: 'https://office.lexware.de/agb/', privacy: 'https://office.lexware.de/datenschutz/' } as const;

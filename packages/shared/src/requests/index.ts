@@ -3,3 +3,4 @@ export * from './plan';
 export * from './partner';
 export * from './admin';
 export * from './import';
+export * from './signup';

@@ -2,13 +2,15 @@ import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { consumeOauthState, createOauthState, deleteConnection, getConnection, latestOrderSnapshot, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
+import { consumeOauthState, createOauthState, deleteConnection, getConnection, getShop, latestOrderSnapshot, preferenceSections, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
 import { authorizeUrl, exchangeCode, LexofficeError, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
-import { previewTemplate, ShopifyOrderSchema } from '@belegfluss/shared';
+import { MetafieldPreferencesSchema, previewTemplate, readableEntries, ShopifyOrderSchema, type MetafieldValue, type ShopifyOrder } from '@belegfluss/shared';
+import { readMetafields } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, HttpError, NotFound } from '../errors';
 import { query, single } from '../http';
 import { sessionOf } from '../middleware/session';
+import { adminClientFor } from './plan/billing';
 
 const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
 
@@ -19,7 +21,7 @@ const VarsQuery = z.object({
   field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
 });
 
-const closePage = (title: string, text: string) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>${title}</title>
+export const closePage = (title: string, text: string) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>${title}</title>
 <body style="font-family:system-ui;padding:2rem"><h1>${title}</h1><p>${text}</p><script>setTimeout(() => window.close(), 1500)</script></body></html>`;
 
 /** Connecting Lexware Office: a popup runs the OAuth grant, the callback stores the tokens encrypted. */
@@ -67,7 +69,8 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
     if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
     const order = ShopifyOrderSchema.safeParse(snapshot);
     if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    ctx.body = { value: previewTemplate(q.value, order.data, q.field), order: order.data.name };
+    const metafields = q.value.includes('METAFIELD.') ? await previewMetafields(gw, shop, order.data) : [];
+    ctx.body = { value: previewTemplate(q.value, order.data, q.field, undefined, metafields), order: order.data.name };
   });
 
   pub.get('/api/lexoffice/callback', async (ctx) => {
@@ -92,6 +95,25 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
   });
 
   return pub;
+}
+
+/**
+ * The configured read entries' values for the preview order, read as the worker reads them for a
+ * document (readableEntries + readMetafields). A missing scope or an unreachable Shopify leaves the
+ * placeholders as they are: a preview never fails over them.
+ */
+async function previewMetafields(gw: GatewayContext, shopId: string, order: ShopifyOrder): Promise<MetafieldValue[]> {
+  const stored = (await preferenceSections(gw.db, shopId, ['metafields'])).metafields;
+  const entries = MetafieldPreferencesSchema.safeParse(stored ?? {}).data?.read ?? [];
+  const shop = await getShop(gw.db, shopId);
+  if (!shop || entries.length === 0) return [];
+  const { allowed } = readableEntries(entries, shop.scopes);
+  try {
+    return await readMetafields(adminClientFor(gw, shop), order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`, allowed);
+  } catch (error) {
+    gw.log.info({ err: error, shop: shopId }, 'metafields for the template preview could not be read');
+    return [];
+  }
 }
 
 /** Paid and status events of the shop's documents come back to /webhooks/lexoffice. */

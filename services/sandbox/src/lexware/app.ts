@@ -8,6 +8,7 @@ import { vouchersRouter } from './invoices/routes.js';
 import { authenticate, faults, jsonOnly, rateLimit } from './middleware.js';
 import { lexwareOauthRouter } from './oauth.js';
 import { profileRouter } from './profile.js';
+import { lexwareSignupRouter } from './signup.js';
 import { TokenBuckets } from './rate-limit.js';
 
 import { countRequests } from './request-stats.js';
@@ -30,6 +31,8 @@ export function lexwareApp(o: LexwareAppOptions): Koa {
 
   const oauth = lexwareOauthRouter({ state: o.state, clients: o.clients, onRevoked: o.onRevoked });
   app.use(oauth.routes()).use(oauth.allowedMethods());
+  const signup = lexwareSignupRouter({ state: o.state, clients: o.clients });
+  app.use(signup.routes()).use(signup.allowedMethods());
 
   const api = new Router({ prefix: '/v1' });
   api.use(authenticate(o.state), countRequests(), rateLimit(o.buckets), faults(o.state), jsonOnly());

@@ -1,0 +1,41 @@
+import Router from '@koa/router';
+import { writeLog } from '@belegfluss/db';
+import { LexofficeSignupBody } from '@belegfluss/shared';
+import type { GatewayContext } from '../context';
+import { body } from '../http';
+import { sessionOf } from '../middleware/session';
+import { closePage } from './lexoffice';
+
+export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
+
+/**
+ * Lexware has no account-opening API: partners send the merchant to its registration page, next to
+ * the OAuth pages, with the e-mail prefilled and their partner id (our OAuth client id).
+ */
+export function signupUrl(gw: GatewayContext, email: string): string {
+  const { oauthUrl, clientId } = gw.settings.lexoffice.oauth;
+  const url = new URL('signup', oauthUrl.endsWith('/') ? oauthUrl.slice(0, -1) : oauthUrl);
+  url.search = new URLSearchParams({ email, partner: clientId, returnTo: `${gw.settings.appUrl}${SIGNUP_RETURN_PATH}` }).toString();
+  return url.toString();
+}
+
+/** The connect wizard's account-opening dialog (spec 1 §2, §5): `{email, acceptTerms}` → the registration URL. */
+export function lexofficeSignupRoutes(gw: GatewayContext, api: Router): Router {
+  const pub = new Router();
+
+  api.post('/api/lexoffice/signup', async (ctx) => {
+    const { shop, userId } = sessionOf(ctx);
+    const { email } = await body(ctx, LexofficeSignupBody);
+    const url = signupUrl(gw, email);
+    await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.signup', status: 'info', body: { email, userId, acceptTerms: true } });
+    ctx.body = { url };
+  });
+
+  /** Where Lexware sends the merchant after registering: the popup closes and the wizard goes on. */
+  pub.get(SIGNUP_RETURN_PATH, (ctx) => {
+    ctx.type = 'html';
+    ctx.body = closePage('Lexware-Office-Konto eröffnet', 'Dein Konto ist eröffnet. Dieses Fenster schließt sich gleich; danach verbindest du es mit Belegfluss.');
+  });
+
+  return pub;
+}
