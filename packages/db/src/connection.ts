@@ -8,6 +8,7 @@ import * as bankTransactions from './migrations/20261122_401_bank_transactions';
 import * as billing from './migrations/20261122_501_billing';
 import * as mail from './migrations/20261122_301_mail';
 import * as purchases from './migrations/20261122_601_purchases';
+import * as contactLinks from './migrations/20261122_701_contact_links';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261122_501_billing': billing,
   '20261122_301_mail': mail,
   '20261122_601_purchases': purchases,
+  '20261122_701_contact_links': contactLinks,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@ export * from './secrets';
 export * from './stores/shops';
 export * from './stores/ledger';
 export * from './stores/documents';
+export * from './stores/contact-links';
 export * from './stores/event-log';
 export * from './stores/inbox';
 export * from './stores/connections';

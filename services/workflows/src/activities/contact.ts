@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '@belegfluss/db';
-import { writeLog } from '@belegfluss/db';
+import { rememberContact, unchangedContact, writeLog } from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import {
   buildContactDraft, contactNeedsUpdate, decideContact, mergeContactUpdate,
@@ -11,12 +12,23 @@ export interface ContactRequest { prefs: ContactPreferences; vatId?: string; req
 /**
  * Finds the customer by e-mail before creating one, and updates a found contact when
  * what we would push has changed (version locking: a 409 reads again and retries).
+ * A returning customer whose data we already pushed unchanged costs no Lexware call.
  * Returns null when the preferences say this customer gets no contact.
  */
 export async function ensureContact(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, req: ContactRequest): Promise<string | null> {
   if (decideContact(order, req.prefs, req.required).action === 'none') return null;
   const draft = buildContactDraft(order, { prefs: req.prefs, vatId: req.vatId, shopDomain: req.shopDomain });
   const email = order.customer?.email ?? order.email ?? undefined;
+  if (!email) return findOrCreate(db, api, shopId, order, draft, undefined);
+  const pushed = createHash('sha256').update(JSON.stringify(draft)).digest('hex');
+  const known = await unchangedContact(db, shopId, email, pushed);
+  if (known) return known;
+  const id = await findOrCreate(db, api, shopId, order, draft, email);
+  await rememberContact(db, shopId, email, id, pushed);
+  return id;
+}
+
+async function findOrCreate(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, draft: ReturnType<typeof buildContactDraft>, email: string | undefined): Promise<string> {
   const log = (event: string, contactId: string) =>
     writeLog(db, { shopId, origin: 'contact', event, status: 'success', orderId: String(order.id), orderName: order.name, ref: { contact: contactId }, body: { email: email ?? null } });
 

@@ -1,6 +1,6 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildInvoice, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
@@ -47,6 +47,12 @@ export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: 
     }
   }
 
+  /** A refused document may name a contact merged or removed in Lexware: the next attempt searches again. */
+  async function forgetRejectedContact(shopId: string, contactId: string | null, error: unknown): Promise<never> {
+    if (contactId && error instanceof ApplicationFailure && error.type === 'LEXOFFICE_REJECTED') await forgetContact(db, shopId, contactId);
+    throw error;
+  }
+
   return {
     loadShopContext: (shopId: string): Promise<ShopContext> => loadShopContext(db, shopId),
 
@@ -56,13 +62,13 @@ export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: 
     async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
-      const built = buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields });
+      const built = buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
       }
       return lexwareStep(shopId, order, 'invoice', () => issueDocument(db, client(shopId), {
         shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: built.invoice }, finalize: built.finalize, contactId,
-      }));
+      })).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
     },
 
     async issueCreditNote(shopId: string, order: ShopifyOrder, refund: unknown, invoice: { lexofficeId: string; contactId: string | null }, regime: TaxRegime): Promise<IssueResult> {
@@ -73,7 +79,7 @@ export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: 
       return lexwareStep(shopId, order, 'credit', () => issueDocument(db, client(shopId), {
         shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
-      }));
+      })).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
     },
 
     refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),

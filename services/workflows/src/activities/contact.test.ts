@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { saveShopInstall } from '@belegfluss/db';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import { createLexofficeClient, type LexofficeClient } from '@belegfluss/lexoffice';
+import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import { DEFAULT_CONTACT_PREFERENCES, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
+import { ensureContact } from './contact';
+
+/** Real PostgreSQL and the sandbox's Lexware over HTTP, counting the calls each step makes. */
+let sb: RunningSandbox;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let api: LexofficeClient;
+const SHOP = 'kontakte.myshopify.com';
+
+async function control<T>(path: string, body?: unknown, method = 'POST'): Promise<T> {
+  const res = await fetch(`${sb.urls.control}/control${path}`, body === undefined && method === 'GET' ? {} : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+const contactCalls = async () => {
+  const stats = await control<Record<string, { byRoute: Record<string, number> }>>('/lexware/stats', undefined, 'GET');
+  return Object.values(stats).flatMap((org) => Object.entries(org.byRoute)).filter(([route]) => route.includes('/contacts')).reduce((sum, [, n]) => sum + n, 0);
+};
+const order = async (customer: Record<string, unknown>) =>
+  ShopifyOrderSchema.parse((await control<{ order: unknown }>(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', webhooks: false, customer })).order) as ShopifyOrder;
+const ensure = (o: ShopifyOrder) => ensureContact(database.db, api, SHOP, o, { prefs: DEFAULT_CONTACT_PREFERENCES, required: false, shopDomain: SHOP });
+
+beforeAll(async () => {
+  [sb, database] = await Promise.all([
+    startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false }),
+    createTestDatabase(),
+  ]);
+  await control('/shops', { shop: SHOP });
+  const { access_token: token } = await control<{ access_token: string }>('/lexware/tokens', {});
+  // Lexware's 2 requests/s, kept the simple way for one test process.
+  let spacing = Promise.resolve();
+  const throttle = () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520))));
+  api = createLexofficeClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token, throttle });
+  await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
+});
+afterAll(async () => {
+  await sb?.stop();
+  await database?.drop();
+});
+
+describe('ensureContact against the sandbox', () => {
+  const erika = { email: 'Erika.Muster@example.de', firstName: 'Erika', lastName: 'Muster', address1: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' };
+
+  it('creates a new customer once, and a returning customer with unchanged data costs no Lexware call', async () => {
+    await control('/lexware/stats', undefined, 'DELETE');
+    const first = await ensure(await order(erika));
+    expect(await contactCalls()).toBe(2); // search by e-mail, create
+    const again = await ensure(await order({ ...erika, email: 'erika.muster@example.de' }));
+    expect(again).toBe(first);
+    expect(await contactCalls()).toBe(2);
+    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created).toBe(1);
+  });
+
+  it('updates the contact when what we push has changed, then remembers the new state', async () => {
+    await control('/lexware/stats', undefined, 'DELETE');
+    const moved = { ...erika, address1: 'Domplatz 1' };
+    const id = await ensure(await order(moved));
+    expect(await contactCalls()).toBe(2); // search, update (the version from the search)
+    const stored = (await api.contact(id)) as unknown as { addresses: { billing: { street: string }[] } };
+    expect(stored.addresses.billing[0]?.street).toBe('Domplatz 1');
+    await control('/lexware/stats', undefined, 'DELETE');
+    expect(await ensure(await order(moved))).toBe(id);
+    expect(await contactCalls()).toBe(0);
+    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_updated).toBe(1);
+  });
+});
