@@ -109,6 +109,10 @@ describe('VAT IDs', () => {
     expect(vatIdsInText('USt-IdNr.: ATU 123 456 78, danke')).toEqual(['ATU12345678']);
     expect(vatIdsInText('VAT: de 123.456.789')).toEqual(['DE123456789']);
     expect(vatIdsInText('Bestellung 12345')).toEqual([]);
+    // Several IDs in one text, and a word that only looks like a prefix, lose nothing.
+    expect(vatIdsInText('ATU12345678 oder DE123456789')).toEqual(['ATU12345678', 'DE123456789']);
+    expect(vatIdsInText('DE oder ATU 123 456 78')).toEqual(['ATU12345678']);
+    expect(vatIdsInText('ESK1234567890')).toEqual(['ESK12345678']);
   });
   it('searches only the configured places, in order, preferring the billing country', () => {
     const { order } = sandboxOrder('eu_b2b_vat', { scenario: { note: 'FR12345678901', noteAttributes: [{ name: 'vat_id', value: 'ATU12345678' }] } });

@@ -66,7 +66,7 @@ export function isValidVatId(raw: string): boolean {
 // A candidate: a known prefix followed by the characters an ID may hold, separators allowed inside.
 const CANDIDATE = new RegExp(`(?<![A-Z0-9])(${Object.keys(EU_VAT_ID_PATTERNS).join('|')})[ .\\-]?U?[ .\\-]?[0-9A-Z+*]([0-9A-Z+* .\\-]*[0-9A-Z])?`, 'gi');
 
-/** Every valid VAT ID in a free text, e.g. "USt-IdNr.: ATU 123 456 78". */
+/** Every valid VAT ID in a free text, e.g. "USt-IdNr.: ATU 123 456 78" or "ATU12345678 oder DE123456789". */
 export function vatIdsInText(text: string | null | undefined): string[] {
   if (!text) return [];
   const found: string[] = [];
@@ -80,6 +80,10 @@ export function vatIdsInText(text: string | null | undefined): string[] {
         break;
       }
     }
+    // A run may hold more than one ID ("… oder DE…"), or start with a word that only looks
+    // like a prefix ("DE oder ATU…"): look again from the run's next word on.
+    const nextWord = m[0].slice(1).search(/(?<=[^A-Za-z0-9])[A-Za-z]/);
+    if (nextWord >= 0) found.push(...vatIdsInText(m[0].slice(nextWord + 1)));
   }
   return [...new Set(found)];
 }
