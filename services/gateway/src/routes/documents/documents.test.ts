@@ -53,6 +53,8 @@ describe('document download', () => {
   });
 });
 
+const draftOf = (answer: { body: { draft: { taxConditions: { taxType: string } } } }) => answer.body.draft;
+
 describe('GET /api/orders/{id}/lexoffice/{type}/preview', () => {
   it('answers the base64 PDF of the order\'s invoice', async () => {
     const res = await h.call(A, 'GET', '/api/orders/2001/lexoffice/invoice/preview');
@@ -70,6 +72,13 @@ describe('GET /api/orders/{id}/lexoffice/{type}/preview', () => {
     expect(res.body.error).toMatch(/Noch keine Rechnung/);
     const credit = await h.call(A, 'GET', '/api/orders/2002/lexoffice/credit/preview');
     expect(credit.body.error).toBe('Für diese Bestellung gibt es noch keine Gutschrift.');
+  });
+
+  it('builds the preview with the shop\'s tax regime, as the worker would: net when the shop invoices net', async () => {
+    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe('gross');
+    expect((await h.call(A, 'PATCH', '/api/preferences/invoices', { asNet: true })).status).toBe(200);
+    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe('net');
+    await h.call(A, 'PATCH', '/api/preferences/invoices', { asNet: false });
   });
 
   it('refuses unknown orders and types', async () => {

@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, preferenceSections, type DocumentRef } from '@belegfluss/db';
+import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
-import {
-  buildInvoice, InvoicePreferencesSchema, OrderHandlingPreferencesSchema, ShopifyOrderSchema,
-} from '@belegfluss/shared';
+import { buildInvoice, chooseTaxRegime, ShopifyOrderSchema } from '@belegfluss/shared';
+import { loadShopContext } from '@belegfluss/workflows/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
 import { validate } from '../../http';
@@ -79,11 +78,16 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     }
     const order = ShopifyOrderSchema.safeParse(snapshot);
     if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    const prefs = await preferenceSections(gw.db, shop, ['invoices', 'orderHandling']);
+    // The shop's settings and tax regime exactly as the worker reads them, so the preview shows what it would send.
+    const shopContext = await loadShopContext(gw.db, shop);
+    const chosen = chooseTaxRegime(order.data, shopContext.profile ?? { smallBusiness: false }, { ...shopContext.prefs.invoice, ...shopContext.prefs.contact });
+    if (!chosen.ok) {
+      ctx.body = { pdf: null, invoice: null, draft: null, error: chosen.message };
+      return;
+    }
     try {
       const built = buildInvoice(order.data, {
-        prefs: InvoicePreferencesSchema.safeParse(prefs.invoices ?? {}).data ?? InvoicePreferencesSchema.parse({}),
-        orderHandling: OrderHandlingPreferencesSchema.safeParse(prefs.orderHandling ?? {}).data ?? OrderHandlingPreferencesSchema.parse({}),
+        prefs: shopContext.prefs.invoice, orderHandling: shopContext.prefs.orderHandling, regime: chosen.regime, language: shopContext.prefs.language,
       });
       ctx.body = { pdf: null, invoice: null, draft: built.invoice, warnings: built.warnings, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.' };
     } catch (error) {
