@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages';
 
 /** Order handling of spec 3 §3: which orders are processed and how tips and shipping are taxed. */
 export const OrderHandlingPreferencesSchema = z.object({
@@ -7,7 +8,7 @@ export const OrderHandlingPreferencesSchema = z.object({
   /** Shipping follows the items' rates in proportion (ancillary service) instead of Shopify's single rate. */
   fixTaxShipping: z.boolean().default(false),
   /** The order `source_name` that marks point-of-sale orders. */
-  posName: z.string().trim().min(1).default('pos'),
+  posName: z.string({ error: MESSAGES.notEmpty }).trim().min(1, MESSAGES.notEmpty).default('pos'),
   skipPos: z.boolean().default(true),
   skipFree: z.boolean().default(true),
   /** Mark the Shopify order paid when Lexware reports its invoice paid. */
