@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
-import { launchChromium, screenshot, serveFrontends } from './frontends';
-import { startStack, type Stack } from './stack';
+import { screenshot, type serveFrontends } from './frontends';
+import type { Stack } from './stack';
+import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 
 /**
  * The merchant's own SMTP sender and automatic invoice mail, clicked through in Chromium
@@ -23,24 +24,11 @@ const serverErrors: string[] = [];
 interface Caught { id: string; subject: string; from: string | null; envelope: { to: string[] }; attachments: { filename: string; contentType: string }[] }
 
 beforeAll(async () => {
-  stack = await startStack();
-  frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
-  await m().createShop();
-  await m().install();
-  await m().connectLexware();
+  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
   // The sandbox SMTP server now takes only the merchant's login.
   await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' }, requireTls: false }) });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
-  });
 });
-afterAll(async () => {
-  await browser?.close();
-  await frontends?.stop();
-  await stack?.stop();
-});
+afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
 describe('e-mail settings in Chromium', () => {
   it('checks the own SMTP sender, shows a wrong password, and turns on invoice mail', async () => {

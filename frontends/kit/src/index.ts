@@ -1,4 +1,5 @@
 export * from './api';
+export * from './banners';
 export * from './contract';
 export * from './format';
 export * from './router';

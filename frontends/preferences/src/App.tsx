@@ -3,12 +3,13 @@ import { SettingsHome } from './SettingsHome';
 import { MailPage } from './mail/MailPage';
 import { MetafieldsPage } from './metafields/MetafieldsPage';
 import { TransactionsPage } from './transactions/TransactionsPage';
+import { CreditsPage } from './credits/CreditsPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { ContactsPage } from './contacts/ContactsPage';
+import { InvoicesPage } from './invoices/InvoicesPage';
 
 const SUB_PAGES: Record<string, string> = {
   '/invoices': 'Rechnungen',
-  '/contacts': 'Kontakte',
-  '/credits': 'Gutschriften',
-  '/orders': 'Bestellungen',
 };
 
 /** Every /preferences page. Mounted by the shell (see frontends/README.md). */
@@ -17,6 +18,10 @@ export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/transactions') return <TransactionsPage {...props} />;
   if (props.path === '/metafields') return <MetafieldsPage {...props} />;
   if (props.path === '/mail') return <MailPage {...props} />;
+  if (props.path === '/credits') return <CreditsPage {...props} />;
+  if (props.path === '/orders') return <OrdersPage {...props} />;
+  if (props.path === '/contacts') return <ContactsPage {...props} />;
+  if (props.path === '/invoices') return <InvoicesPage {...props} />;
   const title = SUB_PAGES[props.path] ?? 'Einstellungen';
   return <NotBuiltYetPage title={title} backLabel="Einstellungen" backUrl={props.basePath} />;
 }

@@ -1,4 +1,7 @@
 import { describeError, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
+import { AUTOMATION_FIELD_LABELS } from './home/automation-words';
+import { celebrateFor } from './home/confetti';
+import { SAVED_FEEDBACK_MS } from './form/use-section-form';
 import { Badge, BlockStack, Box, Card, Checkbox, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -15,14 +18,17 @@ import {
 } from './automation';
 
 const PREFERENCES_KEY = ['preferences'] as const;
-const SAVED_FEEDBACK_MS = 5_000;
 
+/** What `PATCH /api/preferences` answers besides the switches. */
+type SaveAnswer = AutomationPreferences & { forced?: string[]; warnings?: string[] };
+
+const L = AUTOMATION_FIELD_LABELS;
 const SWITCHES: { key: AutomationKey; label: string; helpText?: string; nested?: boolean }[] = [
-  { key: 'invoiceCreate', label: 'Rechnungen automatisch erstellen' },
-  { key: 'creditCreate', label: 'Gutschriften automatisch erstellen', helpText: 'Benötigt die automatische Rechnungserstellung.' },
-  { key: 'transactionCreate', label: 'Umsätze automatisch erstellen', helpText: 'Benötigt die automatische Rechnungserstellung.' },
-  { key: 'transactionFees', label: 'Gebühren als eigene Umsätze buchen', nested: true },
-  { key: 'transactionHints', label: 'Zuordnungshinweise setzen', helpText: 'Hinweise setzen festgeschriebene Belege voraus.', nested: true },
+  { key: 'invoiceCreate', label: L.invoiceCreate },
+  { key: 'creditCreate', label: L.creditCreate, helpText: 'Benötigt die automatische Rechnungserstellung.' },
+  { key: 'transactionCreate', label: L.transactionCreate, helpText: 'Benötigt die automatische Rechnungserstellung.' },
+  { key: 'transactionFees', label: L.transactionFees, nested: true },
+  { key: 'transactionHints', label: L.transactionHints, helpText: 'Hinweise setzen festgeschriebene Belege voraus.', nested: true },
 ];
 
 const LEVEL_TONE = { automated: 'success', partial: 'attention', manual: undefined } as const;
@@ -33,19 +39,23 @@ export function AutomationCard({ api }: { api: ApiClient }) {
     queryKey: PREFERENCES_KEY,
     queryFn: ({ signal }) => api.get<AutomationPreferences>('/preferences', signal),
   });
-  const [savedAt, setSavedAt] = useState<number>();
+  const [saved, setSaved] = useState<{ at: number; forced: string[]; warnings: string[] }>();
   const save = useMutation({
-    mutationFn: (next: Automation) => api.request<AutomationPreferences>('/preferences', { method: 'PATCH', body: toPreferences(next) }),
-    onSuccess: () => {
-      setSavedAt(Date.now());
+    mutationFn: (next: Automation) => api.request<SaveAnswer>('/preferences', { method: 'PATCH', body: toPreferences(next) }),
+    onMutate: () => setSaved(undefined),
+    onSuccess: (answer) => {
+      setSaved({ at: Date.now(), forced: answer.forced ?? [], warnings: answer.warnings ?? [] });
+      // Spec 3 §2: when all three become enabled, confetti plays for 4 seconds.
+      const before = preferences.data ? automationLevel(fromPreferences(preferences.data)) : undefined;
+      if (before !== 'automated' && automationLevel(fromPreferences(answer)) === 'automated') void celebrateFor();
       return queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });
     },
   });
   useEffect(() => {
-    if (savedAt === undefined) return;
-    const timer = setTimeout(() => setSavedAt(undefined), SAVED_FEEDBACK_MS);
+    if (saved === undefined) return;
+    const timer = setTimeout(() => setSaved(undefined), SAVED_FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [savedAt]);
+  }, [saved]);
 
   if (preferences.isPending) return <Card><SkeletonBodyText lines={4} /></Card>;
   if (preferences.isError) {
@@ -77,7 +87,9 @@ export function AutomationCard({ api }: { api: ApiClient }) {
           </Box>
         ))}
         {save.isError ? <Text as="p" tone="critical">Nicht gespeichert: {describeError(save.error)}</Text> : null}
-        {savedAt !== undefined ? <Text as="p" tone="success">Gespeichert</Text> : null}
+        {saved !== undefined ? <Text as="p" tone="success">Gespeichert</Text> : null}
+        {saved?.forced.map((f) => <Text key={f} as="p" tone="caution">{`„${AUTOMATION_FIELD_LABELS[f as AutomationKey] ?? f}“ wurde mit ausgeschaltet.`}</Text>)}
+        {saved?.warnings.map((w) => <Text key={w} as="p" tone="caution">{w}</Text>)}
       </BlockStack>
     </Card>
   );

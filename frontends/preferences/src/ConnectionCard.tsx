@@ -1,6 +1,7 @@
 import { describeError, formatDate, LoadErrorBanner, shopQuery, type ApiClient, type Shop } from '@belegfluss/frontend-kit';
-import { Badge, BlockStack, Button, Card, InlineStack, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Button, Card, InlineStack, Modal, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 
 /** Spec 3 §2: the company name, else the user's e-mail, else 'Nicht verbunden'. */
 export function connectionLabel(lexoffice: Shop['lexoffice']): string {
@@ -15,6 +16,14 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
   const pull = useMutation({
     mutationFn: () => api.request('/lexoffice/pull', { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['shop'] }),
+  });
+  const [confirming, setConfirming] = useState(false);
+  const disconnect = useMutation({
+    mutationFn: () => api.request<{ disconnected: boolean; revoked: boolean }>('/lexoffice', { method: 'DELETE' }),
+    onSuccess: () => {
+      setConfirming(false);
+      return queryClient.invalidateQueries({ queryKey: ['shop'] });
+    },
   });
 
   if (shop.isPending) return <Card><SkeletonBodyText lines={2} /></Card>;
@@ -43,6 +52,9 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
             </Button>
             {pull.isError ? <Text as="span" tone="critical">{describeError(pull.error)}</Text> : null}
             {pull.isSuccess ? <Text as="span" tone="success">Profil aktualisiert</Text> : null}
+            <Button tone="critical" variant="plain" onClick={() => setConfirming(true)}>
+              Verbindung trennen
+            </Button>
           </InlineStack>
         ) : (
           <InlineStack>
@@ -52,6 +64,20 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
           </InlineStack>
         )}
       </BlockStack>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Verbindung zu Lexware Office trennen?"
+        primaryAction={{ content: 'Verbindung trennen', destructive: true, loading: disconnect.isPending, onAction: () => disconnect.mutate() }}
+        secondaryActions={[{ content: 'Abbrechen', onAction: () => setConfirming(false) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="200">
+            <Text as="p">Belegfluss legt danach keine Rechnungen, Gutschriften und Umsätze mehr an, bis du Lexware Office wieder verbindest. Bereits erstellte Belege bleiben in Lexware Office.</Text>
+            {disconnect.isError ? <Text as="p" tone="critical">{`Nicht getrennt: ${describeError(disconnect.error)}`}</Text> : null}
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
     </Card>
   );
 }

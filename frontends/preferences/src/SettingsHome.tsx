@@ -1,14 +1,27 @@
-import type { RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Layout, Page } from '@shopify/polaris';
+import { useDismissedBanner, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { Banner, Layout, Page } from '@shopify/polaris';
 import { MailLinkCard } from './mail/MailLinkCard';
 import { AutomationCard } from './AutomationCard';
 import { ConnectionCard } from './ConnectionCard';
+import { AppSettingsCard } from './home/AppSettingsCard';
+import { LanguageCard } from './home/LanguageCard';
+import { NotificationsCard } from './home/NotificationsCard';
+import { SettingsNav } from './home/SettingsNav';
 
-/** Spec 3 §2: the settings home: connection first, then automation. */
+/** Spec 3 §2: the settings home: connection, automation, every settings page, receipt language, notifications, app settings. */
 export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
+  const [toastNode, toast] = useRemoteToast();
+  const [autosaveKnown, dismissAutosave] = useDismissedBanner('settings-autosave');
   return (
     <Page title="Einstellungen">
       <Layout>
+        {!autosaveKnown ? (
+          <Layout.Section>
+            <Banner tone="info" title="Änderungen werden sofort gespeichert" onDismiss={dismissAutosave}>
+              <p>Jeder Schalter und jede Auswahl auf dieser Seite gilt ab sofort; „Gespeichert“ bestätigt es für ein paar Sekunden.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         <Layout.AnnotatedSection title="Verbindung" description="Das Lexware-Office-Konto, in dem Belegfluss deine Belege anlegt.">
           <ConnectionCard api={api} />
         </Layout.AnnotatedSection>
@@ -18,10 +31,23 @@ export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
         >
           <AutomationCard api={api} />
         </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title="Einstellungsseiten" description="Alle Einstellungen zu Belegen, Kontakten, Bestellungen, Umsätzen und Metafeldern.">
+          <SettingsNav basePath={basePath} navigate={navigate} />
+        </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="E-Mail-Versand" description="Absender und automatischer Versand deiner Belege per E-Mail.">
           <MailLinkCard api={api} onOpen={() => navigate(`${basePath}/mail`)} />
         </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title="Belegsprache" description="In welcher Sprache Belegfluss deine Rechnungen schreibt.">
+          <LanguageCard api={api} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title="Benachrichtigungen" description="Worüber Belegfluss dich informiert und an welche Adresse.">
+          <NotificationsCard api={api} />
+        </Layout.AnnotatedSection>
+        <Layout.AnnotatedSection title="App-Einstellungen" description="Startseite, Expertenmodus und ausgeblendete Hinweise.">
+          <AppSettingsCard api={api} toast={toast} />
+        </Layout.AnnotatedSection>
       </Layout>
+      {toastNode}
     </Page>
   );
 }

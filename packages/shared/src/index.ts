@@ -22,6 +22,7 @@ export * from './domain/invoice-dates';
 export * from './domain/positions';
 export * from './domain/order-positions';
 export * from './domain/document-texts';
+export * from './domain/document-language';
 export * from './domain/credit-note';
 export * from './domain/credit-decision';
 export * from './domain/order-balance';

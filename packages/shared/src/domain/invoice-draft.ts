@@ -7,6 +7,7 @@ import { orderPositions } from './order-positions';
 import { settleLineItems, type RoundingReport } from './positions';
 import { invoiceDates } from './invoice-dates';
 import { placeReference } from './document-texts';
+import { localizeInvoiceLayout, type DocumentLanguage } from './document-language';
 import { renderTemplate, templateVars, type MetafieldValue } from './templates';
 import type { TaxRegime } from './tax-regime';
 
@@ -27,6 +28,8 @@ export interface InvoiceBuildOptions {
   regime?: TaxRegime;
   metafields?: readonly MetafieldValue[];
   gtins?: Readonly<Record<string, string>>;
+  /** The receipt language (`general.language`); default texts follow it. */
+  language?: DocumentLanguage;
 }
 
 export interface BuiltInvoice {
@@ -59,7 +62,8 @@ function inlineAddress(order: ShopifyOrder): LexofficeInvoiceInput['address'] {
  * per-rate rounding can't, a rounding position closes the gap and `rounding` says so.
  */
 export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions = {}): BuiltInvoice {
-  const prefs = normalizeInvoicePreferences(options.prefs ?? DEFAULT_INVOICE_PREFERENCES).value;
+  const normalized = normalizeInvoicePreferences(options.prefs ?? DEFAULT_INVOICE_PREFERENCES).value;
+  const prefs = { ...normalized, invoiceLayout: localizeInvoiceLayout(normalized.invoiceLayout, options.language) };
   const regime = options.regime ?? defaultRegime(order);
   const positions = orderPositions(order, {
     layout: prefs.invoiceLayout,

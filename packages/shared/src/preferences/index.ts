@@ -6,3 +6,4 @@ export * from './contact';
 export * from './order-handling';
 export * from './automation';
 export * from './mail';
+export * from './general';

@@ -59,7 +59,7 @@ describe('ensureContact against the sandbox', () => {
   it('updates the contact when what we push has changed, then remembers the new state', async () => {
     await control('/lexware/stats', undefined, 'DELETE');
     const moved = { ...erika, address1: 'Domplatz 1' };
-    const id = await ensure(await order(moved));
+    const id = (await ensure(await order(moved)))!;
     expect(await contactCalls()).toBe(2); // search, update (the version from the search)
     const stored = (await api.contact(id)) as unknown as { addresses: { billing: { street: string }[] } };
     expect(stored.addresses.billing[0]?.street).toBe('Domplatz 1');

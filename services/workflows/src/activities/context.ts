@@ -4,14 +4,14 @@ import { ApplicationFailure } from '@temporalio/activity';
 import {
   AutomationSchema, ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
   OrderHandlingPreferencesSchema, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
-  type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
+  type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
 } from '@belegfluss/shared';
 
 /** Everything the order workflow's rules need to know about a shop, as plain JSON. */
 export interface ShopContext {
   invoice: InvoiceSettings;
   credit: CreditSettings;
-  prefs: { invoice: InvoicePreferences; credit: CreditPreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences };
+  prefs: { invoice: InvoicePreferences; credit: CreditPreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences; language?: DocumentLanguage };
   /** The Lexware profile plus the wizard's VAT choice; null while not connected. */
   profile: TaxProfile | null;
   /** Metafields read into document texts and written to the order; absent in contexts made before they existed. */
@@ -34,7 +34,7 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const metafields = MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({});
   const automationRow = rows.find((r: { section: string }) => r.section === 'automation');
   const automation = automationRow ? AutomationSchema.parse(automationRow.value) : null;
-  const general = section('general') as { vatRegime?: VatRegimeChoice };
+  const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
   const lexProfile = connection?.profile as { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] } | null | undefined;
   const common = { connected, automationEnabled: shop.automationEnabled, skipPos: orderHandling.skipPos, skipFree: orderHandling.skipFree, posName: orderHandling.posName };
@@ -48,7 +48,7 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
       installedAt: shop.installedAt.toISOString(),
     },
     credit: { ...common, creditCreate: automation ? automation.creditCreate && credit.creditCreate : credit.creditCreate && invoice.creditCreate },
-    prefs: { invoice, credit, contact, orderHandling },
+    prefs: { invoice, credit, contact, orderHandling, language: general.language === 'en' ? 'en' : 'de' },
     profile: lexProfile
       ? { smallBusiness: Boolean(lexProfile.smallBusiness), distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null, businessFeatures: lexProfile.businessFeatures ?? [], vatRegime: general.vatRegime ?? null }
       : null,

@@ -1,38 +1,18 @@
 import { z } from 'zod';
 import {
-  AutomationSchema, ContactPreferencesSchema, CreditPreferencesSchema, InvoicePreferencesSchema, MESSAGES, MetafieldPreferencesSchema,
+  AutomationSchema, ContactPreferencesSchema, CreditPreferencesSchema, GeneralPreferencesSchema, InvoicePreferencesSchema, MetafieldPreferencesSchema,
+  NotificationPreferencesSchema,
   OrderHandlingPreferencesSchema, TransactionPreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences,
 } from '@belegfluss/shared';
 
 /** The metafield schema and constants live in @belegfluss/shared, where the worker reads them too. */
 export { METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, MetafieldPreferencesSchema, WRITABLE_METAFIELDS } from '@belegfluss/shared';
 
-/*
- * Sections whose schemas are not in @belegfluss/shared yet (notifications,
- * general) are defined here, in the shared style, until they move there.
- */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The bank transaction schema lives in @belegfluss/shared, where the worker reads it too. */
 export { TransactionPreferencesSchema } from '@belegfluss/shared';
 
-export const NotificationPreferencesSchema = z.object({
-  creditsExhaustedSoon: z.boolean().default(true),
-  creditsExhaustedNow: z.boolean().default(true),
-  connectionMissing: z.boolean().default(true),
-  onboarding: z.boolean().default(true),
-});
-
-export const GeneralPreferencesSchema = z.object({
-  /** Receipt language (spec 3 §5). */
-  language: z.enum(['de', 'en'], { error: 'Die Belegsprache ist de oder en' }).default('de'),
-  home: z.enum(['orders', ''], { error: 'Startseite ist orders oder leer' }).default(''),
-  /** Where notifications go; empty means the shop's e-mail. */
-  email: z.string().trim().refine((v) => v === '' || EMAIL.test(v), MESSAGES.emailRequired).default(''),
-  expertMode: z.boolean().default(false),
-  /** The wizard's VAT regime (spec 1 §5); the worker reads it from here. Absent until chosen. */
-  vatRegime: z.enum(['0', '1', 'oss'], { error: 'Die Umsatzsteuer-Regelung ist 0, 1 oder oss' }).optional(),
-});
+/** Notifications and general (language, start page, e-mail, expert mode, VAT regime) live in @belegfluss/shared, where the settings home reads them too. */
+export { GeneralPreferencesSchema, NotificationPreferencesSchema } from '@belegfluss/shared';
 
 type Normalizer = (value: never) => { value: unknown; forced: string[] };
 

@@ -1,0 +1,37 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, serveFrontends } from './frontends';
+import { merchant } from './merchant';
+import { startStack, type Stack } from './stack';
+
+export interface MerchantBrowser {
+  stack: Stack;
+  frontends: Awaited<ReturnType<typeof serveFrontends>>;
+  browser: Browser;
+  page: Page;
+}
+
+/**
+ * The whole stack, the built front ends and Chromium, with a shop installed and Lexware
+ * connected: where every settings walk starts. Any 5xx the app gets from /api lands in
+ * `serverErrors`, so a walk can end by checking that there were none.
+ */
+export async function openMerchantBrowser(shop: string, serverErrors: string[]): Promise<MerchantBrowser> {
+  const stack = await startStack();
+  const frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
+  const m = merchant(stack, shop);
+  await m.createShop();
+  await m.install();
+  await m.connectLexware();
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+  });
+  return { stack, frontends, browser, page };
+}
+
+export async function closeMerchantBrowser(session: Partial<MerchantBrowser>): Promise<void> {
+  await session.browser?.close();
+  await session.frontends?.stop();
+  await session.stack?.stop();
+}

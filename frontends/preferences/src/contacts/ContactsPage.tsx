@@ -1,0 +1,129 @@
+import { LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
+import { Banner, BlockStack, Card, Checkbox, ChoiceList, Layout, Link, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { SaveNote } from '../form/SaveNote';
+import { useSectionForm } from '../form/use-section-form';
+import { TagInput } from '../mail/ListInputs';
+import { VatIdTestModal } from './VatIdTestModal';
+import { VAT_ID_PLACE_LABELS } from './vat-id-check';
+
+const TITLE = 'Kontakte';
+const TEST_ACTION = 'test-vatid';
+type AreaKey = 'create' | 'organise' | 'business';
+
+/** /preferences/contacts (spec 2 §5): contact creation, what goes into a contact, business customers' VAT IDs. */
+export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps) {
+  const prefs = useSectionForm<ContactPreferences>(api, 'contacts');
+  const shop = useQuery(shopQuery(api));
+  const [tagMode, setTagMode] = useState<boolean>();
+  const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
+  const here = `${basePath}/contacts`;
+  const testing = new URLSearchParams(search).get('action') === TEST_ACTION;
+
+  if (prefs.query.isError) {
+    return (
+      <Page title={TITLE} backAction={back}>
+        <LoadErrorBanner title="Die Kontakt-Einstellungen konnten nicht geladen werden" error={prefs.query.error} onRetry={() => void prefs.query.refetch()} />
+      </Page>
+    );
+  }
+  const value = prefs.value;
+  if (!value) return <Page title={TITLE} backAction={back}><Card><SkeletonBodyText lines={8} /></Card></Page>;
+
+  const { busy } = prefs;
+  // Each card shows the feedback of its own saves, where the merchant is looking.
+  const saveIn = (area: AreaKey) => (change: Partial<ContactPreferences>) => prefs.save(area, change);
+  const status = (area: AreaKey) => <SaveNote origin={area} feedback={prefs.feedback} failure={prefs.failure} />;
+  const byTags = tagMode ?? value.contactCreate !== 'all';
+  const tags = value.contactCreate === 'all' ? [] : value.contactCreate;
+  const fieldError = (name: string) => Object.entries(prefs.errors).find(([f]) => f === name || f.startsWith(`${name}.`))?.[1];
+  const push = (name: keyof ContactPreferences & `contactPush${string}`, label: string, helpText: string) => (
+    <Checkbox label={label} helpText={helpText} checked={value[name] as boolean} disabled={busy} error={fieldError(name)} onChange={(on) => saveIn('organise')({ [name]: on })} />
+  );
+  const companyScope = shop.data ? shop.data.scopes.includes('read_companies') : true;
+  const togglePlace = (place: VatIdPlace, on: boolean) =>
+    saveIn('business')({ vatIdPlaces: VAT_ID_PLACES.filter((p) => (p === place ? on : value.vatIdPlaces.includes(p))) });
+
+  return (
+    <Page
+      title={TITLE}
+      subtitle="Wie Belegfluss deine Kunden als Kontakte in Lexware Office anlegt"
+      backAction={back}
+      secondaryActions={[{ content: 'USt-IdNr.-Erkennung testen', onAction: () => navigate(`${here}?action=${TEST_ACTION}`) }]}
+    >
+      <Layout>
+        <Area title="Kontakterstellung" description="Für welche Kunden Belegfluss einen Kontakt anlegt oder aktualisiert. Ohne Kontakt trägt die Rechnung nur die Adresse der Bestellung.">
+          <ChoiceList
+            title="Kontakte anlegen für"
+            disabled={busy}
+            selected={[byTags ? 'tags' : 'all']}
+            choices={[
+              { label: 'Alle Kunden', value: 'all' },
+              { label: 'Nur Kunden mit bestimmten Tags', value: 'tags', helpText: 'Der Tag kann an der Bestellung oder am Kunden stehen.' },
+            ]}
+            onChange={([choice]) => {
+              setTagMode(choice === 'tags');
+              if (choice === 'all') saveIn('create')({ contactCreate: 'all' });
+              else if (tags.length > 0) saveIn('create')({ contactCreate: tags });
+            }}
+          />
+          {byTags ? (
+            <>
+              <TagInput label="Tags für Kontakte" helpText="Komma oder Enter fügt einen Tag hinzu." value={tags} disabled={busy} error={fieldError('contactCreate')} onChange={(next) => saveIn('create')({ contactCreate: next })} />
+              {tags.length === 0 ? <Text as="p" tone="caution">Füge mindestens einen Tag hinzu. Bis dahin gilt die gespeicherte Einstellung.</Text> : null}
+            </>
+          ) : null}
+          {status('create')}
+        </Area>
+        <Area title="Organisieren" description="Welche Angaben aus Shopify Belegfluss in den Kontakt schreibt. Eine spätere Bestellung desselben Kunden aktualisiert den Kontakt.">
+          {push('contactPushEmail', 'E-Mail-Adresse übertragen', 'Auch die Suche nach einem bestehenden Kontakt läuft über die E-Mail-Adresse.')}
+          {push('contactPushPhone', 'Telefonnummer übertragen', 'Aus dem Kunden, der Rechnungsadresse oder der Bestellung.')}
+          {push('contactPushShop', 'Shop in der Kontaktnotiz', 'Schreibt „Shop: deine Shop-Domain“ in die Notiz des Kontakts.')}
+          {push('contactPushCustomer', 'Shopify-Kundennummer in der Kontaktnotiz', 'Schreibt „Shopify-Kunde: Nummer“ in die Notiz, damit du den Kunden in Shopify wiederfindest.')}
+          {push('contactPushNote', 'Kundennotiz übernehmen', 'Die Notiz am Shopify-Kunden kommt in die Notiz des Kontakts.')}
+          {status('organise')}
+        </Area>
+        <Area title="Geschäftskunden" description="Findet Belegfluss eine gültige USt-IdNr., wird der Kontakt ein Unternehmen mit dieser USt-IdNr. Bei Lieferungen in ein anderes EU-Land ohne berechnete Steuer wird die Rechnung eine steuerfreie innergemeinschaftliche Lieferung.">
+          <Text as="h2" variant="headingSm">USt-IdNr. suchen in</Text>
+          <Text as="p" tone="subdued">In dieser Reihenfolge; eine USt-IdNr. aus dem Land der Rechnungsadresse hat Vorrang.</Text>
+          {VAT_ID_PLACES.map((place) => (
+            <Checkbox
+              key={place}
+              label={VAT_ID_PLACE_LABELS[place]}
+              checked={value.vatIdPlaces.includes(place)}
+              disabled={busy}
+              helpText={place === 'company-location' ? 'Braucht Shopify Plus und die Berechtigung read_companies.' : undefined}
+              onChange={(on) => togglePlace(place, on)}
+            />
+          ))}
+          {value.vatIdPlaces.includes('company-location') && !companyScope ? (
+            <Banner tone="warning" title="Firmenstandorte können nicht gelesen werden">
+              <p>Der App fehlt die Berechtigung read_companies. Ohne sie bleibt diese Quelle leer.</p>
+            </Banner>
+          ) : null}
+          {value.vatIdPlaces.length === 0 ? <Text as="p" tone="caution">Ohne Quelle findet Belegfluss keine USt-IdNr.; steuerfreie EU-Lieferungen schlagen dann fehl.</Text> : null}
+          <Text as="p" tone="subdued">
+            Ob Geschäftskunden netto abgerechnet werden, stellst du unter <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
+          </Text>
+          {status('business')}
+        </Area>
+      </Layout>
+      {testing ? <VatIdTestModal places={value.vatIdPlaces} onClose={() => navigate(here)} /> : null}
+    </Page>
+  );
+}
+
+/** One annotated settings area: its card is a region named like the area. */
+function Area({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <Layout.AnnotatedSection title={title} description={description}>
+      <Card>
+        <section aria-label={title}>
+          <BlockStack gap="300">{children}</BlockStack>
+        </section>
+      </Card>
+    </Layout.AnnotatedSection>
+  );
+}

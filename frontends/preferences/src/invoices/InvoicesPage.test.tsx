@@ -1,0 +1,162 @@
+import { ApiError } from '@belegfluss/frontend-kit';
+import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
+import { InvoicePreferencesSchema, normalizeInvoicePreferences } from '@belegfluss/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import App from '../App';
+
+type Raw = Record<string, unknown>;
+const defaults = () => InvoicePreferencesSchema.parse({});
+
+/** A gateway stand-in that applies the shared schema and rules the way PATCH /api/preferences/invoices does. */
+function invoicesPage(options: { value?: Raw; search?: string; routes?: Record<string, unknown> } = {}) {
+  let stored: Raw = { ...defaults(), ...options.value };
+  const navigated: string[] = [];
+  const api = fakeApi({
+    '/preferences/invoices': () => ({ section: 'invoices', value: stored }),
+    '/preferences/general': { section: 'general', value: { expertMode: false } },
+    'PATCH /preferences/invoices': (patch: Raw) => {
+      const merged = { ...stored, ...patch, invoiceLayout: { ...(stored.invoiceLayout as Raw), ...(patch.invoiceLayout as Raw | undefined) } };
+      const parsed = InvoicePreferencesSchema.safeParse(merged);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return new ApiError(400, issue.message, 'VALIDATION', { error: 'VALIDATION', message: issue.message, field: issue.path.join('.') });
+      }
+      const { value, forced } = normalizeInvoicePreferences(parsed.data);
+      stored = value;
+      return { section: 'invoices', value, forced, warnings: [] };
+    },
+    ...options.routes,
+  });
+  renderRemote(App, { basePath: '/preferences', path: '/invoices', search: options.search ?? '', api, navigate: (to) => navigated.push(to) });
+  return { api, navigated, stored: () => stored };
+}
+const region = async (name: string) => within(await screen.findByRole('region', { name }));
+const patches = (api: ReturnType<typeof invoicesPage>['api']) => api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+
+describe('invoice settings page', () => {
+  it('shows the sections in the order of the spec, each with its anchor', async () => {
+    invoicesPage();
+    await screen.findByRole('region', { name: 'Rechnungen erstellen' });
+    const ids = [...document.querySelectorAll('section[id]')].map((s) => s.id);
+    expect(ids).toEqual(['create', 'status', 'date', 'delivery', 'format', 'layout', 'mail', 'link']);
+  });
+
+  it('moves the creation switch through its three positions and keeps the cutoff day and excluded tags', async () => {
+    const { api, stored } = invoicesPage();
+    let create = await region('Rechnungen erstellen');
+    fireEvent.click(create.getByLabelText('Ein, für Bestellungen ab einem Stichtag'));
+    create = await region('Rechnungen erstellen');
+    await create.findByText('Gespeichert');
+    expect(stored().invoiceCreate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const day = create.getByLabelText('Stichtag');
+    fireEvent.change(day, { target: { value: '2026-12-01' } });
+    fireEvent.blur(day);
+    await waitFor(() => expect(stored().invoiceCreate).toBe('2026-12-01'));
+
+    const tags = create.getByLabelText('Ausgeschlossene Tags');
+    fireEvent.change(tags, { target: { value: ' B2B,' } });
+    await waitFor(() => expect(stored().skipTags).toEqual(['b2b']));
+    expect(await create.findByText('b2b')).toBeTruthy();
+
+    fireEvent.click(create.getByLabelText('Aus'));
+    await waitFor(() => expect(stored().invoiceCreate).toBe(false));
+    expect(create.queryByLabelText('Ausgeschlossene Tags')).toBeNull();
+    expect(patches(api)).toContainEqual({ invoiceCreate: false });
+  });
+
+  it('saves the invoice event with gateway exceptions and shows the forced date rule of the server', async () => {
+    const { stored } = invoicesPage({ value: { invoiceEvent: 'fulfilled', invoiceDate: 'fulfilled', invoiceDeliveryDate0: { event: 'fulfilled', modify: 'none', offset: 0, unit: 'day' } } });
+    const create = await region('Rechnungen erstellen');
+    fireEvent.click(create.getByLabelText('Manuelle Zahlung (z. B. Vorkasse)'));
+    await waitFor(() => expect(stored().invoiceEventExceptions).toEqual(['manual']));
+    fireEvent.change(create.getByLabelText('Rechnung erstellen, wenn die Bestellung …'), { target: { value: 'paid' } });
+    expect(await create.findByText(/Rechnungsdatum auf das Bestelldatum gesetzt/)).toBeTruthy();
+    expect(create.getByText(/Lieferdatum auf das Bestelldatum gesetzt/)).toBeTruthy();
+    expect(stored()).toMatchObject({ invoiceEvent: 'paid', invoiceDate: 'created', invoiceDeliveryDate0: { event: 'created' } });
+    expect(((await region('Rechnungsdatum')).getByLabelText('Rechnungsdatum') as HTMLSelectElement).value).toBe('created');
+  });
+
+  it('switches the delivery date to a span with offsets and shows a bad offset at its field', async () => {
+    const { stored } = invoicesPage({ value: { invoiceEvent: 'fulfilled' } });
+    let delivery = await region('Liefer- und Leistungsdatum');
+    fireEvent.change(delivery.getByLabelText('Art der Leistung'), { target: { value: 'service' } });
+    await waitFor(() => expect(stored().invoiceDeliveryType).toBe('service'));
+    fireEvent.click(delivery.getByLabelText('Zeitraum (Beginn und Ende)'));
+    delivery = await region('Liefer- und Leistungsdatum');
+    await waitFor(() => expect(stored().invoiceDeliveryDate1).toMatchObject({ event: 'fulfilled' }));
+    fireEvent.change(await delivery.findByLabelText('Ende: Verschiebung'), { target: { value: 'add' } });
+    await waitFor(() => expect(stored().invoiceDeliveryDate1).toMatchObject({ modify: 'add' }));
+    const count = delivery.getByLabelText('Ende: Anzahl');
+    fireEvent.change(count, { target: { value: '-2' } });
+    fireEvent.blur(count);
+    expect(await delivery.findByText('Bitte gib eine Zahl ab 0 ein')).toBeTruthy();
+    expect(delivery.getByText('Nicht gespeichert: bitte korrigiere die markierten Felder.')).toBeTruthy();
+    fireEvent.change(count, { target: { value: '2' } });
+    fireEvent.blur(count);
+    await waitFor(() => expect(stored().invoiceDeliveryDate1).toMatchObject({ event: 'fulfilled', modify: 'add', offset: 2, unit: 'day' }));
+    expect(delivery.queryByText('Bitte gib eine Zahl ab 0 ein')).toBeNull();
+    fireEvent.click(delivery.getByLabelText('Bestelldatum'));
+    await waitFor(() => expect(stored().invoiceDeliveryDate1).toBeNull());
+  });
+
+  it('saves net mode, discounts, SKU and units', async () => {
+    const { api } = invoicesPage();
+    const format = await region('Format');
+    fireEvent.click(format.getByLabelText('Alle Rechnungen als Nettorechnung'));
+    await format.findByText('Gespeichert');
+    fireEvent.click(format.getByLabelText('Rabatte als eigene Position'));
+    await waitFor(() => expect(patches(api)).toContainEqual({ useDiscount: true }));
+    fireEvent.click(format.getByLabelText('Artikelnummer (SKU) zeigen'));
+    await waitFor(() => expect(patches(api)).toContainEqual({ invoiceLayout: { include: { sku: true, gtin: false } } }));
+    const shipping = format.getByLabelText('Einheit des Versands');
+    fireEvent.change(shipping, { target: { value: 'Pauschale' } });
+    fireEvent.blur(shipping);
+    await waitFor(() => expect(patches(api)).toContainEqual({ invoiceLayout: { shippingUnit: 'Pauschale' } }));
+    expect(patches(api)[0]).toEqual({ asNet: true });
+  });
+
+  it('previews the title live, saves it on leaving the field, and shows the server\'s field error', async () => {
+    const { api, stored } = invoicesPage({
+      routes: { [`/lexoffice/vars?${new URLSearchParams({ value: 'Rechnung {ORDER.NAME}', type: 'invoice', field: 'title' })}`]: { value: 'Rechnung #1001', order: '#1001' } },
+    });
+    const layout = await region('Texte der Rechnung');
+    expect(layout.getByText('Lexware Office zeigt nur die ersten 25 Zeichen des Titels.')).toBeTruthy();
+    const title = layout.getByLabelText('Titel', { selector: 'input:not([type=checkbox])' });
+    fireEvent.change(title, { target: { value: 'Rechnung {ORDER.NAME}' } });
+    expect(await layout.findByText('Rechnung #1001')).toBeTruthy();
+    expect(layout.getByText(/Vorschau \(Bestellung #1001\)/)).toBeTruthy();
+    fireEvent.blur(title);
+    await waitFor(() => expect((stored().invoiceLayout as Raw).title).toBe('Rechnung {ORDER.NAME}'));
+    expect(patches(api)).toContainEqual({ invoiceLayout: { title: 'Rechnung {ORDER.NAME}' } });
+
+    fireEvent.change(title, { target: { value: 'x'.repeat(257) } });
+    fireEvent.blur(title);
+    expect(await layout.findByText('Maximal 256 Zeichen')).toBeTruthy();
+    expect((stored().invoiceLayout as Raw).title).toBe('Rechnung {ORDER.NAME}');
+
+    fireEvent.click(layout.getByLabelText('Titel', { selector: 'input[type=checkbox]' }));
+    await waitFor(() => expect(stored().invoiceReferencePlaces).toEqual(['remark', 'title']));
+  });
+
+  it('summarises the automatic mail and links to the mail page and the link wizard', async () => {
+    const { navigated } = invoicesPage({ value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } } });
+    const mail = await region('E-Mail-Versand');
+    expect(mail.getByText('Aktiv')).toBeTruthy();
+    expect(mail.getByText('Jede neue Rechnung geht mit ihrem PDF an {ORDER.EMAIL}.')).toBeTruthy();
+    expect(mail.queryByLabelText('Betreff')).toBeNull();
+    fireEvent.click(mail.getByRole('button', { name: 'E-Mail-Versand bearbeiten' }));
+    fireEvent.click((await region('Rechnungslink in Shopify-E-Mails')).getByRole('button', { name: 'E-Mail-Link einrichten' }));
+    expect(navigated).toEqual(['/preferences/mail', '/preferences/metafields?assistant=email-integration']);
+  });
+
+  it('sends assistant=email-integration on to the link wizard', async () => {
+    const { navigated } = invoicesPage({ search: '?assistant=email-integration' });
+    await waitFor(() => expect(navigated).toEqual(['/preferences/metafields?assistant=email-integration']));
+  });
+
+  it('says why the page could not be loaded', async () => {
+    invoicesPage({ routes: { '/preferences/invoices': new ApiError(500, 'Interner Fehler') } });
+    expect(await screen.findByText('Die Rechnungs-Einstellungen konnten nicht geladen werden')).toBeTruthy();
+  });
+});
