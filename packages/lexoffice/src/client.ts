@@ -37,6 +37,9 @@ export interface LexofficePayment {
   paidDate?: string;
 }
 
+/** A print layout of the organisation (`GET /v1/print-layouts`); `default` marks Lexware's standard one. */
+export interface LexofficePrintLayout { id: string; name: string; default: boolean }
+
 export interface LexofficeContact extends LexofficeContactInput { id: string; roles: { customer: { number?: number } } }
 
 export interface VoucherListEntry {
@@ -101,6 +104,7 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
       call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
+    printLayouts: () => call<LexofficePrintLayout[]>('GET', '/print-layouts'),
     payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
     /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */
     subscribeEvent: (eventType: string, callbackUrl: string) => call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),

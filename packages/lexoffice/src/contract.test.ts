@@ -153,6 +153,24 @@ describe('payments and event subscriptions', () => {
   });
 });
 
+describe('print layouts', () => {
+  it('lists the print layouts, and invoices and credit notes keep the chosen one', async () => {
+    const api = await connectedClient();
+    const layouts = await api.printLayouts();
+    expect(layouts.length).toBeGreaterThanOrEqual(2);
+    expect(layouts.filter((l) => l.default)).toHaveLength(1);
+    for (const l of layouts) expect(l).toEqual({ id: expect.any(String), name: expect.any(String), default: expect.any(Boolean) });
+    const chosen = layouts.find((l) => !l.default)!;
+    const created = await api.createInvoice(invoice({ printLayoutId: chosen.id }), true);
+    expect((await api.invoice(created.id)).printLayoutId).toBe(chosen.id);
+    const { shippingConditions: _shipping, ...body } = invoice({ printLayoutId: chosen.id });
+    const credit = await api.createCreditNote(body, true, created.id);
+    expect((await api.creditNote(credit.id)).printLayoutId).toBe(chosen.id);
+    const plain = await api.createInvoice(invoice(), false);
+    expect((await api.invoice(plain.id)).printLayoutId).toBeUndefined();
+  });
+});
+
 describe('faults as the client classifies them', () => {
   it('429 and 500 are retryable and not performed; a 504 on a write is ambiguous and was performed', async () => {
     const api = await connectedClient();

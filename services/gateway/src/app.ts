@@ -11,6 +11,7 @@ import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
 import { lexofficeSignupRoutes } from './routes/lexoffice-signup';
+import { printLayoutRoutes } from './routes/print-layouts/print-layouts';
 import { logRoutes } from './routes/logs/logs';
 import { mailRoutes } from './routes/mail/mail';
 import { metafieldRoutes } from './routes/metafields/metafields';
@@ -61,6 +62,7 @@ import { webhookRoutes } from './routes/webhooks';
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
+ *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
  *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
@@ -104,6 +106,7 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   const documentsPublic = documentRoutes(gw, api);
   const lexofficePublic = lexofficeAuthRoutes(gw, api);
   const signupPublic = lexofficeSignupRoutes(gw, api);
+  printLayoutRoutes(gw, api);
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
   mailRoutes(gw, api);

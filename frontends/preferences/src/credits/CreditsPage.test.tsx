@@ -65,6 +65,19 @@ describe('credit note settings', () => {
     expect(screen.getByLabelText('Bemerkung').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it("chooses the credit notes' print layout from Lexware's layouts", async () => {
+    const layouts = { layouts: [{ id: 'l-1', name: 'Standard', default: true }, { id: 'l-2', name: 'Gutschrift mit Logo', default: false }] };
+    const { patches } = creditsPage({ routes: { '/lexoffice/print-layouts': layouts } });
+    const select = await screen.findByLabelText('Drucklayout') as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.value)).toEqual(['', 'l-1', 'l-2']));
+    expect(select.options[0]!.textContent).toBe('Standard-Layout von Lexware Office');
+    fireEvent.change(select, { target: { value: 'l-2' } });
+    await waitFor(() => expect(patches()).toEqual([{ creditLayoutPrintLayout: 'l-2' }]));
+    await waitFor(() => expect((screen.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('l-2'));
+    fireEvent.change(screen.getByLabelText('Drucklayout'), { target: { value: '' } });
+    await waitFor(() => expect(patches()).toEqual([{ creditLayoutPrintLayout: 'l-2' }, { creditLayoutPrintLayout: null }]));
+  });
+
   it('hides status, item lines and linking until expert mode is on', async () => {
     creditsPage();
     await screen.findByLabelText('Titel');

@@ -4,6 +4,7 @@ import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } fr
 import { useEffect, useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { checkField } from '../form/field-check';
+import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
 import { SavedTextField } from '../form/SavedTextField';
 import { SaveNote } from '../form/SaveNote';
 import { SettingsBlock, settingsPageWaiting } from '../form/SettingsBlock';
@@ -95,7 +96,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             />
           </SettingsBlock>
         ) : null}
-        <SettingsBlock title="Texte" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt. Gespeichert wird, sobald du ein Feld verlässt." note={note('texts', TEXTS.map((t) => t.name))}>
+        <SettingsBlock title="Texte" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt. Gespeichert wird, sobald du ein Feld verlässt." note={note('texts', [...TEXTS.map((t) => t.name), 'creditLayoutPrintLayout'])}>
           <FormLayout>
             {TEXTS.map((t) => (
               <BlockStack key={t.name} gap="100">
@@ -107,6 +108,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
                 <TemplatePreview api={api} type="credit" field={t.field} value={drafts[t.name] ?? value[t.name]} />
               </BlockStack>
             ))}
+            <PrintLayoutSelect api={api} value={value.creditLayoutPrintLayout} disabled={busy} error={errorOf('creditLayoutPrintLayout')} onChange={(id) => form.save('texts', { creditLayoutPrintLayout: id })} />
           </FormLayout>
         </SettingsBlock>
         {expert ? (

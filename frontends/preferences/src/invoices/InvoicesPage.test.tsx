@@ -139,6 +139,27 @@ describe('invoice settings page', () => {
     await waitFor(() => expect(stored().invoiceReferencePlaces).toEqual(['remark', 'title']));
   });
 
+  it("chooses the print layout from Lexware's layouts and goes back to Lexware's default", async () => {
+    const layouts = { layouts: [{ id: 'l-1', name: 'Standard', default: true }, { id: 'l-2', name: 'Shop-Rechnung mit Logo', default: false }] };
+    const { api, stored } = invoicesPage({ routes: { '/lexoffice/print-layouts': layouts } });
+    const layout = await region('Texte der Rechnung');
+    const select = await layout.findByLabelText('Drucklayout') as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Standard-Layout von Lexware Office', 'Standard (Standard in Lexware Office)', 'Shop-Rechnung mit Logo']));
+    expect(select.value).toBe('');
+    fireEvent.change(select, { target: { value: 'l-2' } });
+    await waitFor(() => expect((stored().invoiceLayout as Raw).printLayout).toBe('l-2'));
+    fireEvent.change(await layout.findByLabelText('Drucklayout'), { target: { value: '' } });
+    await waitFor(() => expect((stored().invoiceLayout as Raw).printLayout).toBeNull());
+    expect(patches(api)).toEqual([{ invoiceLayout: { printLayout: 'l-2' } }, { invoiceLayout: { printLayout: null } }]);
+  });
+
+  it('says why the print layouts could not be loaded, and keeps the default choice', async () => {
+    invoicesPage({ routes: { '/lexoffice/print-layouts': new ApiError(409, 'Lexware Office ist nicht verbunden.', 'NOT_CONNECTED', { error: 'NOT_CONNECTED', message: 'Lexware Office ist nicht verbunden.' }) } });
+    const layout = await region('Texte der Rechnung');
+    expect(await layout.findByText(/Die Drucklayouts konnten nicht geladen werden: .*nicht verbunden/)).toBeTruthy();
+    expect((layout.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('');
+  });
+
   it('summarises the automatic mail and links to the mail page and the link wizard', async () => {
     const { navigated } = invoicesPage({ value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } } });
     const mail = await region('E-Mail-Versand');

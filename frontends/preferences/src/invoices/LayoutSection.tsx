@@ -2,6 +2,7 @@ import type { ApiClient } from '@belegfluss/frontend-kit';
 import { LIMITS, TEMPLATE_VARIABLES } from '@belegfluss/shared';
 import { BlockStack, Button, Checkbox, Collapsible, FormLayout, InlineStack, Text } from '@shopify/polaris';
 import { useState } from 'react';
+import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
 import { SavedTextField } from '../form/SavedTextField';
 import { TemplatePreview } from '../form/TemplatePreview';
 import { Section } from './Section';
@@ -46,7 +47,7 @@ export function LayoutSection({ api, form, value, expert, onPreview }: { api: Ap
   );
   const places = value.invoiceReferencePlaces;
   return (
-    <Section id="layout" title="Texte der Rechnung" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt." form={form} fields={['invoiceLayout.title', 'invoiceLayout.introduction', 'invoiceLayout.remark', 'invoiceReferencePlaces', ...LINE_TEXTS.map((t) => `invoiceLayout.${t.name}`)]}>
+    <Section id="layout" title="Texte der Rechnung" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt." form={form} fields={['invoiceLayout.title', 'invoiceLayout.introduction', 'invoiceLayout.remark', 'invoiceReferencePlaces', 'invoiceLayout.printLayout', ...LINE_TEXTS.map((t) => `invoiceLayout.${t.name}`)]}>
       <FormLayout>
         {field('title', 'Titel', LIMITS.title, { helpText: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.` })}
         {field('introduction', 'Einleitung', LIMITS.introduction, { multiline: 3 })}
@@ -62,6 +63,13 @@ export function LayoutSection({ api, form, value, expert, onPreview }: { api: Ap
           </InlineStack>
         </Collapsible>
       </BlockStack>
+      <PrintLayoutSelect
+        api={api}
+        value={value.invoiceLayout.printLayout}
+        disabled={form.busy}
+        error={form.error('invoiceLayout.printLayout')}
+        onChange={(id) => form.save('layout', { invoiceLayout: { printLayout: id } }, ['invoiceLayout.printLayout'])}
+      />
       <BlockStack gap="100">
         <Text as="p">Bestellnummer als Referenz einfügen in</Text>
         <InlineStack gap="400">

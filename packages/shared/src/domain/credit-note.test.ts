@@ -84,6 +84,13 @@ describe('buildCreditNote', () => {
     expect(built.creditNote.title).toBe(`Korrektur ${order.name}`);
     expect(built.creditNote.introduction).toContain(`Bestellung ${order.name}`);
   });
+
+  it('prints with the chosen print layout (creditLayoutPrintLayout), and with Lexware\'s default when none is chosen', () => {
+    const { order, refunds } = sandboxOrder('refund_partial');
+    const prefs = CreditPreferencesSchema.parse({ creditLayoutPrintLayout: 'layout-2' });
+    expect(buildCreditNote(order, refunds[0]!, { prefs }).creditNote.printLayoutId).toBe('layout-2');
+    expect('printLayoutId' in buildCreditNote(order, refunds[0]!).creditNote).toBe(false);
+  });
 });
 
 function buildRegime(order: Parameters<typeof chooseTaxRegime>[0]) {

@@ -1,7 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { DEFAULT_CREDIT_PREFERENCES, type CreditPreferences } from '../preferences/credit';
 import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
-import { DEFAULT_TEXTS } from '../preferences/texts';
 import type { LexofficeCreditNoteInput } from './lexoffice-types';
 import { lexofficeDate } from './lexoffice-date';
 import { cents, sumOf } from './money';
@@ -11,6 +10,7 @@ import { netFromGross, settleLineItems, splitByRates, withRate, type Position, t
 import { placeReference } from './document-texts';
 import { renderTemplate, templateVars, type MetafieldValue } from './templates';
 import { regimeRate, type TaxRegime } from './tax-regime';
+import { creditPositionTexts, localizeCreditPreferences, type DocumentLanguage } from './document-language';
 import { defaultRegime } from './invoice-draft';
 import type { ShopifyRefund } from './refund-types';
 
@@ -21,6 +21,8 @@ export interface CreditNoteBuildOptions {
   /** The regime of the invoice the credit note corrects. */
   regime?: TaxRegime;
   metafields?: readonly MetafieldValue[];
+  /** The receipt language (`general.language`); default texts follow it. */
+  language?: DocumentLanguage;
 }
 
 export interface BuiltCreditNote {
@@ -49,11 +51,12 @@ export function refundGrossCents(order: Pick<ShopifyOrder, 'taxes_included'>, re
  * The positions a refund credits: refunded items with their quantities, refunded shipping,
  * and adjustments without items (goodwill amounts, discrepancies), at the invoice's rates.
  */
-export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: { prefs: CreditPreferences; orderHandling: Pick<OrderHandlingPreferences, 'fixTaxTip' | 'fixTaxShipping'>; regime: TaxRegime; metafields?: readonly MetafieldValue[] }): Position[] {
+export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: { prefs: CreditPreferences; orderHandling: Pick<OrderHandlingPreferences, 'fixTaxTip' | 'fixTaxShipping'>; regime: TaxRegime; metafields?: readonly MetafieldValue[]; language?: DocumentLanguage }): Position[] {
   const incl = order.taxes_included;
   const highest = highestChargedRate(order);
   const lex = (rate: number) => regimeRate(o.regime, rate, highest);
   const P = o.prefs;
+  const T = creditPositionTexts(o.language);
   const out: Position[] = [];
 
   // The order's taxed item amounts per rate: shipping and untaxed adjustments follow them.
@@ -74,7 +77,7 @@ export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: {
     const shopRate = chargedRate(taxLines, amount);
     if (li && isTip(li)) {
       const rate = o.orderHandling.fixTaxTip && !o.regime.taxFree ? o.regime.standardRate : 0;
-      out.push(withRate({ kind: 'tip', name: DEFAULT_TEXTS.invoice.tipTitle, unitName: 'Pos', quantity: 1, rate: shopRate, ...exact }, rate, o.regime.taxFree));
+      out.push(withRate({ kind: 'tip', name: T.tipTitle, unitName: 'Pos', quantity: 1, rate: shopRate, ...exact }, rate, o.regime.taxFree));
       continue;
     }
     const vars = li ? templateVars(order, { item: li, refund, metafields: o.metafields }) : templateVars(order, { refund, metafields: o.metafields });
@@ -92,7 +95,7 @@ export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: {
     if (discount > 0) {
       const d = incl ? { grossCents: discount, netCents: netFromGross(discount, shopRate) } : { grossCents: discount + Math.round((discount * shopRate) / 100), netCents: discount };
       out.push(withRate({ ...base, grossCents: exact.grossCents + d.grossCents, netCents: exact.netCents + d.netCents }, rate, o.regime.taxFree));
-      out.push(withRate({ ...base, kind: 'discount', name: 'Rabatt', description: base.name, unitName: 'Rabatt', quantity: 1, grossCents: -d.grossCents, netCents: -d.netCents }, rate, o.regime.taxFree));
+      out.push(withRate({ ...base, kind: 'discount', name: T.discountTitle, description: base.name, unitName: T.discountUnit, quantity: 1, grossCents: -d.grossCents, netCents: -d.netCents }, rate, o.regime.taxFree));
     } else {
       out.push(withRate({ ...base, ...exact }, rate, o.regime.taxFree));
     }
@@ -104,12 +107,12 @@ export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: {
     if (net + tax === 0) continue;
     if (a.kind === 'shipping_refund') {
       const shippingRate = chargedRate(order.shipping_lines[0]?.tax_lines ?? [], net + tax);
-      const pos: Position = { kind: 'shipping', name: DEFAULT_TEXTS.credit.shippingTitle, description: order.shipping_lines[0]?.title ?? '', unitName: 'Versand', quantity: 1, rate: tax === 0 ? 0 : shippingRate, grossCents: net + tax, netCents: net };
+      const pos: Position = { kind: 'shipping', name: T.shippingTitle, description: order.shipping_lines[0]?.title ?? '', unitName: T.shippingUnit, quantity: 1, rate: tax === 0 ? 0 : shippingRate, grossCents: net + tax, netCents: net };
       out.push(...(o.orderHandling.fixTaxShipping && !o.regime.taxFree && weights.size > 0 ? splitByRates(pos, weights) : [withRate(pos, lex(pos.rate), o.regime.taxFree)]));
       continue;
     }
     // An amount without items lowers the price of what was sold, so it carries the items' rates.
-    const pos: Position = { kind: 'adjustment', name: DEFAULT_TEXTS.credit.adjustmentTitle, description: a.reason ?? refund.note ?? '', unitName: 'Pos', quantity: 1, rate: 0, grossCents: net + tax, netCents: net + tax };
+    const pos: Position = { kind: 'adjustment', name: T.adjustmentTitle, description: a.reason ?? refund.note ?? '', unitName: 'Pos', quantity: 1, rate: 0, grossCents: net + tax, netCents: net + tax };
     out.push(...spread(pos));
   }
   return out;
@@ -121,9 +124,9 @@ export function refundPositions(order: ShopifyOrder, refund: ShopifyRefund, o: {
  * compares that with the money Shopify actually returned.
  */
 export function buildCreditNote(order: ShopifyOrder, refund: ShopifyRefund, options: CreditNoteBuildOptions = {}): BuiltCreditNote {
-  const prefs = options.prefs ?? DEFAULT_CREDIT_PREFERENCES;
+  const prefs = localizeCreditPreferences(options.prefs ?? DEFAULT_CREDIT_PREFERENCES, options.language);
   const regime = options.regime ?? defaultRegime(order);
-  const positions = refundPositions(order, refund, { prefs, orderHandling: options.orderHandling ?? DEFAULT_ORDER_HANDLING, regime, metafields: options.metafields });
+  const positions = refundPositions(order, refund, { prefs, orderHandling: options.orderHandling ?? DEFAULT_ORDER_HANDLING, regime, metafields: options.metafields, language: options.language });
   const { lineItems, rounding } = settleLineItems(positions, regime.taxType, regime.allowedRates);
   const vars = templateVars(order, { refund, metafields: options.metafields });
   const texts = placeReference(
@@ -146,6 +149,7 @@ export function buildCreditNote(order: ShopifyOrder, refund: ShopifyRefund, opti
     lineItems,
     totalPrice: { currency: 'EUR' },
     taxConditions: { taxType: regime.taxType, ...(regime.taxSubType ? { taxSubType: regime.taxSubType } : {}) },
+    ...(prefs.creditLayoutPrintLayout ? { printLayoutId: prefs.creditLayoutPrintLayout } : {}),
     ...texts,
   };
   const money = refundTransactionsCents(refund);

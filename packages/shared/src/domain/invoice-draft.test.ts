@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '../shopify-order';
-import { buildInvoiceDraft, lexofficeDate } from './invoice-draft';
+import { buildInvoice, buildInvoiceDraft, lexofficeDate } from './invoice-draft';
+import { InvoicePreferencesSchema } from '../preferences/invoice';
 
 const order = ShopifyOrderSchema.parse({
   id: 1, name: '#1001', created_at: '2026-11-20T23:30:00Z', currency: 'EUR', financial_status: 'paid', total_price: '53.80',
@@ -22,6 +23,12 @@ describe('buildInvoiceDraft', () => {
     expect(draft.address).toEqual({ contactId: 'c-1' });
     expect(draft.remark).toContain('Bestellung #1001');
     expect(draft.introduction).toContain('#1001');
+  });
+
+  it('prints with the chosen print layout (invoiceLayout.printLayout), and with Lexware\'s default when none is chosen', () => {
+    const prefs = InvoicePreferencesSchema.parse({ invoiceLayout: { printLayout: 'layout-2' } });
+    expect(buildInvoice(order, { contactId: 'c-1', prefs }).invoice.printLayoutId).toBe('layout-2');
+    expect('printLayoutId' in buildInvoiceDraft(order, 'c-1')).toBe(false);
   });
 
   it('dates the invoice on the German calendar day', () => {

@@ -94,6 +94,7 @@ export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions =
     totalPrice: { currency: 'EUR' },
     taxConditions: { taxType: regime.taxType, ...(regime.taxSubType ? { taxSubType: regime.taxSubType } : {}) },
     shippingConditions: dates.shippingConditions,
+    ...(prefs.invoiceLayout.printLayout ? { printLayoutId: prefs.invoiceLayout.printLayout } : {}),
     ...texts,
   };
   const warnings = [...regime.warnings];

@@ -21,6 +21,8 @@ export interface LexofficeInvoiceInput {
   totalPrice: { currency: 'EUR' };
   taxConditions: { taxType: LexofficeTaxType; taxSubType?: 'distanceSales' | 'electronicServices' };
   shippingConditions: { shippingType: 'service' | 'serviceperiod' | 'delivery' | 'deliveryperiod' | 'none'; shippingDate?: string; shippingEndDate?: string };
+  /** The print layout (GET /v1/print-layouts); without it Lexware prints with the organisation's default. */
+  printLayoutId?: string;
   title?: string;
   introduction?: string;
   remark?: string;

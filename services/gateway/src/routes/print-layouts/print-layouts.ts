@@ -1,0 +1,23 @@
+import type Router from '@koa/router';
+import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
+import type { GatewayContext } from '../../context';
+import { HttpError } from '../../errors';
+import { sessionOf } from '../../middleware/session';
+
+/**
+ * GET /api/lexoffice/print-layouts: the print layouts of the shop's Lexware organisation
+ * (`GET /v1/print-layouts`), for the layout choice of invoices and credit notes.
+ */
+export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
+  api.get('/api/lexoffice/print-layouts', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    try {
+      const layouts = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).printLayouts();
+      ctx.body = { layouts: layouts.map(({ id, name, default: isDefault }) => ({ id, name, default: isDefault })) };
+    } catch (error) {
+      if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
+      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403)) throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
+      throw new HttpError(502, 'LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+    }
+  });
+}
