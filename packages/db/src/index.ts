@@ -22,3 +22,4 @@ export * from './stores/plans';
 export * from './stores/transactions';
 export * from './stores/downtimes';
 export * from './stores/imports';
+export * from './stores/notifications';

@@ -1,16 +1,24 @@
 import { createLexofficeClient, type LexofficeClient } from './client';
+import { LexofficeError } from './errors';
 import { refreshTokens, type LexofficeOauthConfig } from './oauth';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { getConnection, sharedThrottle, updateTokens } from '@belegfluss/db';
 
-export interface LexofficeDeps { apiUrl: string; oauth: LexofficeOauthConfig; requestsPerSecond?: number }
+export interface LexofficeDeps {
+  apiUrl: string; oauth: LexofficeOauthConfig; requestsPerSecond?: number;
+  /** Told when Lexware refuses the refresh token (invalid_grant, 401): the merchant must connect again. Must not throw. */
+  onConnectionLost?: (shopId: string) => Promise<void>;
+}
+
+/** The token endpoint refused the refresh token itself, not just this attempt. */
+const refreshRefused = (error: unknown) => error instanceof Error && /fehlgeschlagen \((400|401)\)/.test(error.message);
 
 /**
  * A client for one shop's connection. The access token is refreshed a minute before
  * it expires, under a row lock so that two activities never spend the same refresh token.
  */
 export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId: string): LexofficeClient {
-  return createLexofficeClient({
+  const client = createLexofficeClient({
     baseUrl: deps.apiUrl,
     throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2),
     accessToken: async () => {
@@ -23,7 +31,33 @@ export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId
         const tokens = await refreshTokens(deps.oauth, box.open(row.refresh_token_enc));
         await updateTokens(trx, shopId, { accessTokenEnc: box.seal(tokens.accessToken), refreshTokenEnc: box.seal(tokens.refreshToken), expiresAt: tokens.expiresAt });
         return tokens.accessToken;
+      }).catch(async (error: unknown) => {
+        // after the transaction, so that the row lock is not held while the merchant is told
+        if (refreshRefused(error)) await deps.onConnectionLost?.(shopId);
+        throw error;
       });
+    },
+  });
+  return deps.onConnectionLost ? withConnectionWatch(client, () => deps.onConnectionLost!(shopId)) : client;
+}
+
+/**
+ * Our access token is renewed before it expires, so a 401 from the API means the merchant
+ * revoked the app's access in Lexware: every call's rejection is checked for it.
+ */
+function withConnectionWatch(client: LexofficeClient, lost: () => Promise<void>): LexofficeClient {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (!(result instanceof Promise)) return result;
+        return result.catch(async (error: unknown) => {
+          if (error instanceof LexofficeError && error.status === 401) await lost();
+          throw error;
+        });
+      };
     },
   });
 }

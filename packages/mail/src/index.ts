@@ -4,3 +4,5 @@ export * from './check';
 export * from './message';
 export * from './attachments';
 export * from './send';
+export * from './notifications';
+export * from './notifications-send';

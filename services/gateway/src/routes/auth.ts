@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { consumeOauthState, createOauthState, saveShopInstall, writeLog } from '@belegfluss/db';
-import { exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
+import { sendNotification } from '@belegfluss/mail';
+import { createAdminClient, exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, Unauthorized } from '../errors';
 
@@ -18,6 +19,20 @@ const CallbackQuery = z.object({
   state: z.string().min(1),
   hmac: z.string().min(1),
 });
+
+/** The shop's name, e-mail and plan, for the install row and the merchant's notifications; empty when Shopify does not answer. */
+async function shopDetails(gw: GatewayContext, shop: string, accessToken: string): Promise<{ name?: string; email?: string; shopifyPlan?: string }> {
+  const { adminUrl, apiVersion } = gw.settings.shopify;
+  try {
+    const data = await createAdminClient({ adminUrl, apiVersion, shop, accessToken })<{ shop: { name: string; email: string | null; plan: { displayName: string } | null } }>(
+      'query { shop { name email plan { displayName } } }',
+    );
+    return { name: data.shop.name || undefined, email: data.shop.email || undefined, shopifyPlan: data.shop.plan?.displayName || undefined };
+  } catch (err) {
+    gw.log.warn({ err, shop }, 'Shop details could not be read at install');
+    return {};
+  }
+}
 
 /** Shopify install and re-authorisation (authorization code grant, offline token). */
 export function shopifyAuthRoutes(gw: GatewayContext): Router {
@@ -47,8 +62,11 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     const stateShop = await consumeOauthState(gw.db, 'shopify', input.state);
     if (stateShop !== input.shop) throw BadRequest('Die Anmeldung ist abgelaufen. Bitte starte die Installation erneut.');
     const { accessToken, scopes } = await exchangeShopifyCode({ adminUrl: shopify.adminUrl, shop: input.shop, apiKey: shopify.apiKey, apiSecret: shopify.apiSecret, code: input.code });
-    await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes });
+    await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes, ...(await shopDetails(gw, input.shop, accessToken)) });
     await writeLog(gw.db, { shopId: input.shop, origin: 'shopify', event: 'shop.installed', status: 'success', body: { scopes } });
+    // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
+    void sendNotification({ db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 }, { shopId: input.shop, kind: 'onboarding', occasion: 'install' })
+      .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));
     ctx.redirect(`${gw.settings.shellUrl}/home?shop=${encodeURIComponent(input.shop)}`);
   });
 

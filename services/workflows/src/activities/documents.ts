@@ -6,6 +6,7 @@ import {
   creditsNotification, hasOrderReference,
   type LexofficeCreditNoteInput, type LexofficeInvoiceInput, type ShopifyOrder,
 } from '@belegfluss/shared';
+import type { Notifier } from './notify';
 
 export type IssueResult =
   | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null; status: string }
@@ -59,7 +60,7 @@ async function create(api: LexofficeClient, req: IssueRequest): Promise<Voucher>
  * a retry after an attempt looks for the orphan first, and the transfer is charged
  * against the document's row, so a retry never charges twice.
  */
-export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequest): Promise<IssueResult> {
+export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequest, notifier?: Pick<Notifier, 'credits'>): Promise<IssueResult> {
   const { shopId, order } = req;
   const type = req.document.type;
   const doc = await claimIntent(db, { shopId, type, intentKey: req.intentKey, orderId: String(order.id), orderName: order.name });
@@ -75,6 +76,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     if (!credits.ok) {
       await db('shops').where({ id: shopId }).whereNull('credits_exhausted_at').update({ credits_exhausted_at: db.fn.now() });
       await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', remaining: 0, quota: credits.quota } });
+      await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
       return { outcome: 'NO_CREDITS' };
     }
     await markAttempted(db, doc.id);
@@ -95,5 +97,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     body: { number: saved.number, amount: saved.total, finalized: voucher.voucherStatus !== 'draft', remaining: charge.quota - charge.used, quota: charge.quota },
   });
   if (notify) await writeLog(db, { shopId, origin: 'shop', event: `credits.${notify}`, status: notify === 'creditsExhaustedNow' ? 'critical' : 'warning', body: { remaining: charge.quota - charge.used, quota: charge.quota } });
+  // The "now" mail belongs to the first refused document; the last transfer taken still warns.
+  if (notify) await notifier?.credits(shopId, 'creditsExhaustedSoon', charge);
   return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexofficeId: voucher.id, number: saved.number, status: voucher.voucherStatus };
 }

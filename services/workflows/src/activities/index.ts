@@ -12,6 +12,7 @@ import { mailDocument } from './mail';
 import { bookOrderPayments, type PaidInvoice } from './transactions';
 import { readOrderMetafields, writeOrderMetafields } from './metafields';
 import { createImportActivities } from './import';
+import { createNotifier } from './notify';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
@@ -27,7 +28,9 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: ActivityDeps) {
+export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, appUrl, mail }: ActivityDeps) {
+  const notifier = createNotifier(db, mail);
+  const lexoffice: LexofficeDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
   const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
@@ -68,18 +71,18 @@ export function createActivities({ db, box, lexoffice, shopify, appUrl, mail }: 
       }
       return lexwareStep(shopId, order, 'invoice', () => issueDocument(db, client(shopId), {
         shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: built.invoice }, finalize: built.finalize, contactId,
-      })).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
+      }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
     },
 
     async issueCreditNote(shopId: string, order: ShopifyOrder, refund: unknown, invoice: { lexofficeId: string; contactId: string | null }, regime: TaxRegime): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
       const parsed = ShopifyRefundSchema.parse(refund);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
-      const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields });
+      const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
       return lexwareStep(shopId, order, 'credit', () => issueDocument(db, client(shopId), {
         shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
-      })).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
+      }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
     },
 
     refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
