@@ -1,42 +1,21 @@
-/** The automation switches of spec 3 §2 and their dependencies (spec 3 §4). */
-export interface Automation {
-  invoiceCreate: boolean;
-  creditCreate: boolean;
-  transactionCreate: boolean;
-  transactionFees: boolean;
-  transactionHints: boolean;
-}
+import { applyAutomationDependencies, automationBadge, automationDisabled, type Automation, type AutomationBadge } from '@belegfluss/shared';
 
+/** The automation switches of spec 3 §2; their dependencies (spec 3 §4) are the server's, from @belegfluss/shared. */
+export type { Automation };
 export type AutomationKey = keyof Automation;
 
 /** Applies one switch and everything it forces; returns the complete new state. */
 export function switchAutomation(current: Automation, key: AutomationKey, on: boolean): Automation {
-  const next = { ...current, [key]: on };
-  if (!next.invoiceCreate) {
-    next.creditCreate = false;
-    next.transactionCreate = false;
-    next.transactionHints = false;
-  }
-  if (!next.transactionCreate) {
-    next.transactionFees = false;
-    next.transactionHints = false;
-  }
-  return next;
+  return applyAutomationDependencies({ ...current, [key]: on }).value;
 }
 
 /** Whether a switch can be changed at all in the current state. */
 export function isSwitchEnabled(current: Automation, key: AutomationKey): boolean {
-  if (key === 'creditCreate' || key === 'transactionCreate') return current.invoiceCreate;
-  if (key === 'transactionFees' || key === 'transactionHints') return current.transactionCreate;
-  return true;
+  return !automationDisabled(current)[key];
 }
 
-export type AutomationLevel = 'automated' | 'partial' | 'manual';
-
-export function automationLevel(current: Automation): AutomationLevel {
-  const on = [current.invoiceCreate, current.creditCreate, current.transactionCreate].filter(Boolean).length;
-  return on === 3 ? 'automated' : on === 0 ? 'manual' : 'partial';
-}
+export type AutomationLevel = AutomationBadge;
+export const automationLevel = automationBadge;
 
 export const AUTOMATION_LEVEL_LABEL: Record<AutomationLevel, string> = {
   automated: 'Automatisiert',
