@@ -1,5 +1,7 @@
 import { DEV_DEFAULTS, DEV_PORTS } from '@belegfluss/shared/config';
+import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
+import { findAppConfig, readAppConfig, type AppConfig } from '@belegfluss/shopify';
 import { SHOPIFY_RETRY_DELAYS_MS } from './shopify/webhooks.js';
 import type { Knobs } from './state.js';
 
@@ -30,9 +32,15 @@ export interface SandboxOptions {
   /** false turns the SMTP servers off (tests that don't need them start faster). */
   smtp?: false | { auth?: { user: string; pass: string } | null };
   knobs?: { shopify?: Partial<Knobs['shopify']>; lexware?: Partial<Knobs['lexware']> };
+  /**
+   * The app's shopify.app.toml (a path, or already parsed); its app-specific subscriptions decide
+   * what every installed shop delivers. Default: the project's own file at the repository root.
+   */
+  appConfig?: string | AppConfig;
 }
 
-export type ResolvedOptions = Required<Omit<SandboxOptions, 'dataDir' | 'log' | 'ports' | 'knobs' | 'smtp'>> & {
+export type ResolvedOptions = Required<Omit<SandboxOptions, 'dataDir' | 'log' | 'ports' | 'knobs' | 'smtp' | 'appConfig'>> & {
+  appConfig: AppConfig;
   dataDir?: string;
   log: Logger;
   ports: SandboxPorts;
@@ -64,5 +72,13 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     lexwareEventRetryDelaysMs: o.lexwareEventRetryDelaysMs ?? [10_000, 20_000, 40_000, 80_000, 160_000],
     smtp: o.smtp,
     knobs: o.knobs ?? {},
+    appConfig: typeof o.appConfig === 'object' ? o.appConfig : readAppConfig(o.appConfig ?? projectAppConfig()),
   };
+}
+
+/** The repository's shopify.app.toml, found from the sandbox's own folder so the working directory does not matter. */
+function projectAppConfig(): string {
+  const path = findAppConfig(fileURLToPath(new URL('.', import.meta.url)));
+  if (!path) throw new Error('shopify.app.toml nicht gefunden: die Sandbox liefert Webhooks nur für abonnierte Themen.');
+  return path;
 }

@@ -40,6 +40,7 @@ export class Sandbox {
       appUrl: opts.appUrl,
       appSecret: opts.appSecret,
       apiVersion: opts.apiVersion,
+      appConfig: opts.appConfig,
       retryDelaysMs: opts.webhookRetryDelaysMs,
       timeoutMs: opts.webhookTimeoutMs,
       log: opts.log,

@@ -20,7 +20,9 @@ export interface WebhookSubscription {
   id: string;
   topic: string;
   callbackUrl: string;
-  format: 'JSON';
+  format: 'JSON' | 'XML';
+  /** The Admin API version of the request that created it; its deliveries use that version. */
+  apiVersion?: string;
   createdAt: string;
 }
 

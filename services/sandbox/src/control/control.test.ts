@@ -40,6 +40,7 @@ describe('control page and CLI', () => {
   it('can deliver duplicates and out of order when the knobs say so', async () => {
     await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shopify: { duplicateRate: 1, outOfOrder: true } }) });
     await post(`${sb.urls.control}/control/shops`, { shop: 'knob-shop' });
+    await post(`${sb.urls.control}/control/shops/knob-shop/access-token`, {});
     const before = app.received.length;
     await post(`${sb.urls.control}/control/shops/knob-shop/orders`, { scenario: 'tagged' });
     await sb.settled();

@@ -84,8 +84,11 @@ export function shopRoutes(sb: Sandbox): Router {
       shop.installed = false;
       shop.accessTokens = {};
     }
+    const deliveries = sb.webhooks.emit(shop, [{ topic: input.topic, payload }]);
+    // Uninstalling drops the shop's own subscriptions too (after their app/uninstalled went out).
+    if (input.topic === 'app/uninstalled') shop.webhookSubscriptions = [];
     ctx.status = 201;
-    ctx.body = sb.webhooks.emit(shop, [{ topic: input.topic, payload }]).map(deliverySummary);
+    ctx.body = deliveries.map(deliverySummary);
   });
 
   router.post('/shops/:shop/webhooks/:webhookId/redeliver', (ctx) => {

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { declaredEndpoints, graphqlTopic, type AppConfig } from '@belegfluss/shopify';
 import { CallbackSender } from '../http/callbacks.js';
 import type { SandboxState, ShopState, WebhookDelivery } from '../state.js';
 
@@ -7,6 +8,8 @@ export interface WebhookOptions {
   appUrl: string;
   appSecret: string;
   apiVersion: string;
+  /** The project's shopify.app.toml: its app-specific subscriptions reach every shop the app is installed on. */
+  appConfig: AppConfig;
   /** Shopify retries 8 times over 4 hours; tests pass a short schedule. */
   retryDelaysMs: number[];
   timeoutMs: number;
@@ -43,7 +46,7 @@ export class WebhookDispatcher {
     for (const { topic, payload } of ordered) {
       const body = JSON.stringify(payload, (key, value: unknown) => (key.startsWith('_') ? undefined : value));
       const eventId = randomUUID();
-      for (const url of this.targets(shop, topic)) {
+      for (const { url, apiVersion } of this.targets(shop, topic)) {
         const delivery: WebhookDelivery = {
           webhookId: randomUUID(),
           eventId,
@@ -51,7 +54,7 @@ export class WebhookDispatcher {
           shop: shop.domain,
           url,
           triggeredAt: new Date().toISOString(),
-          apiVersion: this.opts.apiVersion,
+          apiVersion,
           body,
           status: 'pending',
           attempts: [],
@@ -89,12 +92,20 @@ export class WebhookDispatcher {
     this.sender.stop();
   }
 
-  /** The app's declared endpoint gets every topic; GraphQL subscriptions add their own targets. */
-  private targets(shop: ShopState, topic: string): string[] {
-    const gqlTopic = topic.toUpperCase().replace('/', '_');
-    const urls = new Set([`${this.opts.appUrl}/webhooks/shopify`]);
-    for (const sub of shop.webhookSubscriptions) if (sub.topic === gqlTopic) urls.add(sub.callbackUrl);
-    return [...urls];
+  /**
+   * Only what is subscribed is delivered, as by Shopify: the toml's app-specific subscriptions while
+   * the app is installed (compliance topics and app/uninstalled also after), and the shop's own
+   * GraphQL subscriptions. A topic nobody subscribed to goes nowhere.
+   */
+  private targets(shop: ShopState, topic: string): Array<{ url: string; apiVersion: string }> {
+    const config = this.opts.appConfig;
+    const afterUninstall = topic === 'app/uninstalled' || config.complianceTopics.some((c) => c.topic === topic);
+    // Each subscription delivers on its own: an app-specific and a shop-specific one to the same URL send twice.
+    const targets = shop.installed || afterUninstall ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({ url, apiVersion: config.apiVersion })) : [];
+    for (const sub of shop.webhookSubscriptions) {
+      if (sub.topic === graphqlTopic(topic)) targets.push({ url: sub.callbackUrl, apiVersion: sub.apiVersion ?? this.opts.apiVersion });
+    }
+    return targets;
   }
 
   /** Deliveries of one shop leave in order: each first try waits for the one before. */

@@ -7,6 +7,8 @@ export interface GqlContext {
   sb: Sandbox;
   shop: ShopState;
   scopes: string[];
+  /** From the request path (/admin/api/{version}/graphql.json). */
+  apiVersion: string;
 }
 
 /** write_X implies read_X, as in Shopify. */

@@ -79,7 +79,7 @@ describe('Admin GraphQL', () => {
 
   it('creates webhook subscriptions and app subscriptions', async () => {
     const created = await gql<{ webhookSubscriptionCreate: { webhookSubscription: { topic: string; endpoint: { callbackUrl: string } } } }>(
-      `mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/other", format: "JSON"}) { webhookSubscription { topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } userErrors { message } } }`,
+      `mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/other", format: JSON}) { webhookSubscription { topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } userErrors { message } } }`,
     );
     expect(created.data!.webhookSubscriptionCreate.webhookSubscription.endpoint.callbackUrl).toBe(`${app.url}/other`);
     const charge = await gql<{ appSubscriptionCreate: { confirmationUrl: string; appSubscription: { status: string } } }>(

@@ -28,7 +28,11 @@ const VALIDATORS: Record<string, (v: string) => boolean> = {
   },
 };
 
-export const subscriptionNode = (s: WebhookSubscription) => ({ ...s, endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl } });
+export const subscriptionNode = (s: WebhookSubscription) => ({
+  ...s, uri: s.callbackUrl, updatedAt: s.createdAt, includeFields: [], metafieldNamespaces: [],
+  apiVersion: { handle: s.apiVersion ?? '2025-10', displayName: s.apiVersion ?? '2025-10', supported: true },
+  endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl },
+});
 
 function ownerExists(shop: ShopState, ownerId: string): 'orders' | 'customers' | 'products' | 'shop' | null {
   if (ownerId === shopGid(shop)) return 'shop';
@@ -83,12 +87,19 @@ function orderMarkAsPaid({ input }: { input: { id: string } }, ctx: GqlContext) 
   return { order: orderNode(ctx.shop, order), userErrors: [] };
 }
 
-function webhookSubscriptionCreate({ topic, webhookSubscription }: { topic: string; webhookSubscription: { callbackUrl?: string; format?: string } }, ctx: GqlContext) {
-  if (!webhookSubscription.callbackUrl) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" }] };
-  if (ctx.shop.webhookSubscriptions.some((s) => s.topic === topic && s.callbackUrl === webhookSubscription.callbackUrl)) {
+type WebhookSubscriptionInput = { uri?: string; callbackUrl?: string; format?: 'JSON' | 'XML'; includeFields?: string[]; metafieldNamespaces?: string[] };
+
+/** `uri` (2025-04 on) or the older `callbackUrl`; format defaults to JSON like Shopify's. */
+function webhookSubscriptionCreate({ topic, webhookSubscription: input }: { topic: string; webhookSubscription: WebhookSubscriptionInput }, ctx: GqlContext) {
+  const address = input.uri ?? input.callbackUrl;
+  if (!address) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" }] };
+  if (!/^https?:\/\/[^\s/]+/.test(address)) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }] };
+  if (ctx.shop.webhookSubscriptions.some((s) => s.topic === topic && s.callbackUrl === address)) {
     return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }] };
   }
-  const sub: WebhookSubscription = { id: `gid://shopify/WebhookSubscription/${randomUUID()}`, topic, callbackUrl: webhookSubscription.callbackUrl, format: 'JSON', createdAt: shopifyTime() };
+  const sub: WebhookSubscription = {
+    id: `gid://shopify/WebhookSubscription/${randomUUID()}`, topic, callbackUrl: address, format: input.format ?? 'JSON', apiVersion: ctx.apiVersion, createdAt: shopifyTime(),
+  };
   ctx.shop.webhookSubscriptions.push(sub);
   return { webhookSubscription: subscriptionNode(sub), userErrors: [] };
 }

@@ -86,9 +86,11 @@ export const queryRoot = {
     app: { id: 'gid://shopify/App/1', title: 'Belegfluss', apiKey: ctx.sb.opts.apiKey, handle: 'belegfluss' },
   }),
 
-  webhookSubscriptions: (args: ConnectionArgs & { topics?: string[] }, ctx: GqlContext) => {
+  /** Only the shop-specific subscriptions: the toml's app-specific ones are not listed here, as in Shopify. */
+  webhookSubscriptions: (args: ConnectionArgs & { topics?: string[]; format?: string; uri?: string; callbackUrl?: string }, ctx: GqlContext) => {
     checkPage(args);
-    const list = ctx.shop.webhookSubscriptions.filter((s) => !args.topics || args.topics.includes(s.topic));
+    const address = args.uri ?? args.callbackUrl;
+    const list = ctx.shop.webhookSubscriptions.filter((s) => (!args.topics || args.topics.includes(s.topic)) && (!args.format || s.format === args.format) && (!address || s.callbackUrl === address));
     return connection(list.map(subscriptionNode), args);
   },
 };

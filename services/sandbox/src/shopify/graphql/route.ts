@@ -66,7 +66,7 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
   }
   const operation = doc.definitions.find((d) => d.kind === 'OperationDefinition');
   const rootValue = operation && 'operation' in operation && operation.operation === 'mutation' ? mutationRoot : queryRoot;
-  const result = await execute({ schema, document: doc, rootValue, contextValue: { sb, shop, scopes: token.scopes }, variableValues: variables, operationName: body.operationName });
+  const result = await execute({ schema, document: doc, rootValue, contextValue: { sb, shop, scopes: token.scopes, apiVersion: ctx.params.version ?? '' }, variableValues: variables, operationName: body.operationName });
   ctx.body = { ...result, extensions };
 }
 

@@ -16,7 +16,7 @@ type Query {
   companies(first: Int, after: String, last: Int, before: String, query: String, sortKey: CompanySortKeys = ID, reverse: Boolean = false): CompanyConnection!
   company(id: ID!): Company
   currentAppInstallation: AppInstallation!
-  webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
+  webhookSubscriptions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, topics: [WebhookSubscriptionTopic!], format: WebhookSubscriptionFormat, uri: String, callbackUrl: URL): WebhookSubscriptionConnection!
 }
 
 type Mutation {
@@ -171,13 +171,15 @@ enum WebhookSubscriptionTopic {
   ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
   CUSTOMERS_DATA_REQUEST CUSTOMERS_REDACT SHOP_REDACT APP_SUBSCRIPTIONS_UPDATE APP_PURCHASES_ONE_TIME_UPDATE
 }
-type WebhookSubscription { id: ID!, topic: WebhookSubscriptionTopic!, format: String!, callbackUrl: URL!, endpoint: WebhookSubscriptionEndpoint!, createdAt: DateTime! }
+enum WebhookSubscriptionFormat { JSON XML }
+type WebhookSubscription { id: ID!, topic: WebhookSubscriptionTopic!, format: WebhookSubscriptionFormat!, uri: String!, callbackUrl: URL!, endpoint: WebhookSubscriptionEndpoint!, apiVersion: ApiVersion!, includeFields: [String!]!, metafieldNamespaces: [String!]!, createdAt: DateTime!, updatedAt: DateTime! }
+type ApiVersion { handle: String!, displayName: String!, supported: Boolean! }
 type WebhookSubscriptionEdge { cursor: String!, node: WebhookSubscription! }
 type WebhookSubscriptionConnection { edges: [WebhookSubscriptionEdge!]!, nodes: [WebhookSubscription!]!, pageInfo: PageInfo! }
 
 input MetafieldsSetInput { ownerId: ID!, namespace: String, key: String!, type: String, value: String!, compareDigest: String }
 input OrderMarkAsPaidInput { id: ID! }
-input WebhookSubscriptionInput { callbackUrl: URL, format: String }
+input WebhookSubscriptionInput { uri: String, callbackUrl: URL, format: WebhookSubscriptionFormat, includeFields: [String!], metafieldNamespaces: [String!], filter: String }
 
 type MetafieldsSetPayload { metafields: [Metafield!], userErrors: [MetafieldsSetUserError!]! }
 type OrderMarkAsPaidPayload { order: Order, userErrors: [UserError!]! }

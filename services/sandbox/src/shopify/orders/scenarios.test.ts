@@ -19,6 +19,8 @@ beforeAll(async () => {
   app = await fakeApp();
   sb = await startTestSandbox({ appUrl: app.url });
   await post(`${sb.urls.control}/control/shops`, { shop: SHOP, plan: 'shopify_plus' });
+  // Order topics reach only shops the app is installed on (shopify.app.toml's subscriptions).
+  await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, {});
 });
 afterAll(async () => {
   await sb.stop();
