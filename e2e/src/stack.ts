@@ -7,6 +7,7 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
+import type { AppConfig } from '@belegfluss/shopify';
 import { freePort } from './ports';
 
 export interface Stack {
@@ -22,7 +23,7 @@ export interface Stack {
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(opts: { worker?: boolean; temporalArgs?: string[] } = {}): Promise<Stack> {
+export async function startStack(opts: { worker?: boolean; temporalArgs?: string[]; /** another shopify.app.toml than the project's, for sandbox and gateway alike */ appConfig?: AppConfig } = {}): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
@@ -38,6 +39,7 @@ export async function startStack(opts: { worker?: boolean; temporalArgs?: string
     log: false,
     webhookRetryDelaysMs: [200, 500, 1000],
     lexwareEventRetryDelaysMs: [200, 500],
+    ...(opts.appConfig ? { appConfig: opts.appConfig } : {}),
   });
   const base = readSettings();
   const settings: Settings = {
@@ -58,6 +60,7 @@ export async function startStack(opts: { worker?: boolean; temporalArgs?: string
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
     lexofficeEventPublicKeyUrl: `${sandbox.urls.control}/control/lexware/public-key`,
+    ...(opts.appConfig ? { appConfig: opts.appConfig } : {}),
   });
   const inProcess = opts.worker === false ? undefined : await createOrderWorker(settings, temporal.nativeConnection);
   const running = inProcess?.worker.run();

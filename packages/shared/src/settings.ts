@@ -2,6 +2,18 @@ import { DEV_DEFAULTS, env } from './config';
 
 export const LEXOFFICE_SCOPES = 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
 
+/**
+ * The key that encrypts tokens and passwords at rest. The development key is in the code for anyone
+ * to read, so in production (NODE_ENV=production) a missing or development key stops the service.
+ */
+export function encryptionKey(environment: NodeJS.ProcessEnv = process.env): string {
+  const value = environment.ENCRYPTION_KEY;
+  if (environment.NODE_ENV !== 'production') return value || DEV_DEFAULTS.encryptionKey;
+  if (!value) throw new Error('ENCRYPTION_KEY fehlt: in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne eigenen Schlüssel (32 Byte, base64).');
+  if (value === DEV_DEFAULTS.encryptionKey) throw new Error('ENCRYPTION_KEY ist der Entwicklungsschlüssel aus dem Code: in Produktion bitte einen eigenen setzen (openssl rand -base64 32).');
+  return value;
+}
+
 /** Every setting of the worker and the gateway, read from the environment once. */
 export function readSettings() {
   const appUrl = env('APP_URL', DEV_DEFAULTS.appUrl);
@@ -10,7 +22,7 @@ export function readSettings() {
     temporalAddress: env('TEMPORAL_ADDRESS', DEV_DEFAULTS.temporalAddress),
     temporalNamespace: env('TEMPORAL_NAMESPACE', DEV_DEFAULTS.temporalNamespace),
     taskQueue: env('TEMPORAL_TASK_QUEUE', DEV_DEFAULTS.taskQueue),
-    encryptionKey: env('ENCRYPTION_KEY', DEV_DEFAULTS.encryptionKey),
+    encryptionKey: encryptionKey(),
     appUrl,
     shellUrl: env('SHELL_URL', DEV_DEFAULTS.shellUrl),
     shopify: {

@@ -1,4 +1,5 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
+import { findAppConfig, readAppConfig, type AppConfig } from '@belegfluss/shopify';
 
 /**
  * Settings only the gateway reads (the shared Settings cover what the worker needs too).
@@ -14,6 +15,11 @@ export interface GatewayOptions {
   lexofficeEventPublicKeyUrl?: string;
   /** The Temporal UI, for links from the admin area (TEMPORAL_UI_URL; the local dev server's UI by default). */
   temporalUiUrl?: string;
+  /**
+   * The deployed shopify.app.toml (SHOPIFY_APP_CONFIG, else the nearest one above the working
+   * directory): topics it declares reach every shop; the others are registered per shop.
+   */
+  appConfig?: AppConfig;
 }
 
 export const DEFAULT_TEMPORAL_UI_URL = 'http://127.0.0.1:8233';
@@ -29,7 +35,13 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     lexofficeEventPublicKey: env.LEXOFFICE_EVENT_PUBLIC_KEY?.replaceAll('\\n', '\n') || undefined,
     lexofficeEventPublicKeyUrl: env.LEXOFFICE_EVENT_PUBLIC_KEY_URL || undefined,
     temporalUiUrl: env.TEMPORAL_UI_URL?.replace(/\/+$/, '') || DEFAULT_TEMPORAL_UI_URL,
+    appConfig: appConfigFrom(env),
   };
+}
+
+function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig | undefined {
+  const path = env.SHOPIFY_APP_CONFIG || findAppConfig();
+  return path ? readAppConfig(path) : undefined;
 }
 
 export function shopFlags(options: GatewayOptions, shop: string) {

@@ -66,6 +66,15 @@ describe('Shopify webhooks', () => {
     await expect.poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, { timeout: 10_000 }).toBeTruthy();
   });
 
+  it('answers 200 to an order webhook of a shop that is not installed, and drops it: no inbox row, no workflow', async () => {
+    const stranger = JSON.stringify({ id: 7001, name: '#7001', line_items: [] });
+    const res = await webhook(stranger, { 'X-Shopify-Shop-Domain': 'fremd.myshopify.com', 'X-Shopify-Webhook-Id': 'wh-stranger' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ dropped: 'SHOP_NOT_INSTALLED' });
+    expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-stranger' })).toHaveLength(0);
+    await expect(temporal.client.workflow.getHandle('order:fremd.myshopify.com:7001').describe()).rejects.toThrow();
+  });
+
   it('answers 400 with a German message to a body that is not JSON', async () => {
     const res = await webhook('{kaputt', { 'X-Shopify-Webhook-Id': 'wh-json' });
     expect(res.status).toBe(400);

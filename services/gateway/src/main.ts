@@ -8,6 +8,7 @@ import { createApp } from './app';
 import type { GatewayContext } from './context';
 import { createDispatcher, startRelay } from './signal';
 import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
+import { startWebhookRegistrar } from './webhook-subscriptions';
 
 /** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
 export async function startGateway(settings: Settings, port: number, options: GatewayOptions = readGatewayOptions()): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
@@ -27,6 +28,7 @@ export async function startGateway(settings: Settings, port: number, options: Ga
     const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
   });
   const stopRelay = startRelay(gw, gw.dispatcher);
+  const stopRegistrar = startWebhookRegistrar(gw);
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}`;
   return {
@@ -34,6 +36,7 @@ export async function startGateway(settings: Settings, port: number, options: Ga
     gw,
     async close() {
       stopRelay();
+      await stopRegistrar();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gw.dispatcher.close();
       await gw.db.destroy();

@@ -6,6 +6,7 @@ import { sendNotification } from '@belegfluss/mail';
 import { createAdminClient, exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, Unauthorized } from '../errors';
+import { registerShopWebhooks } from '../webhook-subscriptions';
 
 const InstallQuery = z.object({
   shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
@@ -64,6 +65,9 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     const { accessToken, scopes } = await exchangeShopifyCode({ adminUrl: shopify.adminUrl, shop: input.shop, apiKey: shopify.apiKey, apiSecret: shopify.apiSecret, code: input.code });
     await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes, ...(await shopDetails(gw, input.shop, accessToken)) });
     await writeLog(gw.db, { shopId: input.shop, origin: 'shopify', event: 'shop.installed', status: 'success', body: { scopes } });
+    // The shop's own subscriptions for topics the toml can't carry; when Shopify fails here the registrar tries again.
+    await registerShopWebhooks(gw, input.shop, accessToken)
+      .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Webhook subscriptions not registered at install'));
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
     void sendNotification({ db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 }, { shopId: input.shop, kind: 'onboarding', occasion: 'install' })
       .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import { randomUUID } from 'node:crypto';
-import { recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { isInstalled, recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/workflows/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
@@ -32,6 +32,14 @@ export function webhookRoutes(gw: GatewayContext): Router {
     if (!isShopDomain(shopId) || !topic) {
       ctx.status = 400;
       ctx.body = { error: 'BAD_REQUEST', message: 'Shop oder Thema des Webhooks fehlt' };
+      return;
+    }
+    // An order event of a shop that is not installed (never, or uninstalled) has nowhere to go: an order
+    // workflow could only fail on the missing shop. Answered 200 so Shopify does not retry it.
+    if (orderIdOf(topic, body) && !(await isInstalled(gw.db, shopId))) {
+      gw.log.info({ shop: shopId, topic, webhookId: ctx.get('x-shopify-webhook-id') }, 'Webhook dropped: the shop has not installed the app');
+      ctx.status = 200;
+      ctx.body = { ok: true, dropped: 'SHOP_NOT_INSTALLED' };
       return;
     }
     const delivery = {

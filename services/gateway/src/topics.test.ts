@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { declaredEndpoints, declaredTopics, findAppConfig, readAppConfig } from '@belegfluss/shopify';
+import { readSettings } from '@belegfluss/shared/settings';
+import { COMPLIANCE_TOPICS, HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
+import { shopSpecificTopics } from './webhook-subscriptions';
+
+/** The project's shopify.app.toml is what `shopify app deploy` publishes: Shopify sends nothing else. */
+describe('shopify.app.toml', () => {
+  const path = findAppConfig();
+  const config = readAppConfig(path!);
+  const appUrl = 'https://app.example.com';
+
+  it('subscribes every topic the gateway handles, to the webhook route', () => {
+    expect(path).toMatch(/shopify\.app\.toml$/);
+    const declared = declaredTopics(config);
+    for (const topic of HANDLED_TOPICS) {
+      expect(declared.has(topic), topic).toBe(true);
+      expect(declaredEndpoints(config, topic, appUrl), topic).toEqual([`${appUrl}${WEBHOOK_PATH}`]);
+    }
+    expect(shopSpecificTopics(config)).toEqual([]);
+  });
+
+  it('declares the three compliance topics under compliance_topics', () => {
+    expect(config.complianceTopics.map((c) => c.topic).sort()).toEqual([...COMPLIANCE_TOPICS].sort());
+    expect(config.complianceTopics.every((c) => c.uri === WEBHOOK_PATH)).toBe(true);
+  });
+
+  it('names the webhook API version, the scopes and embedding the gateway uses', () => {
+    const settings = readSettings();
+    expect(config.apiVersion).toBe(settings.shopify.apiVersion);
+    expect(config.scopes.join(',')).toBe(settings.shopify.scopes);
+    expect(config.embedded).toBe(true);
+    expect(config.applicationUrl).toMatch(/^https:\/\//);
+  });
+});
