@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminClient, parseAppConfig } from '@belegfluss/shopify';
+import { createAdminClient } from '@belegfluss/shopify';
+import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
 
@@ -8,19 +9,7 @@ import { startStack, type Stack } from './stack';
  * the install registers them for the shop; deleting them silences the shop, subscribing again
  * brings the orders back. (The project's own toml declares every topic: see topics.test.ts.)
  */
-const config = parseAppConfig(`
-client_id = "belegfluss-dev-api-key"
-application_url = "https://app.example.com"
-embedded = true
-[webhooks]
-api_version = "2025-10"
-[[webhooks.subscriptions]]
-topics = ["app/uninstalled", "app_subscriptions/update", "app_purchases_one_time/update"]
-uri = "/webhooks/shopify"
-[[webhooks.subscriptions]]
-compliance_topics = ["customers/data_request", "customers/redact", "shop/redact"]
-uri = "/webhooks/shopify"
-`);
+const config = APP_CONFIG_WITHOUT_ORDER_TOPICS;
 const SHOP = 'abo-test.myshopify.com';
 let stack: Stack;
 

@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
-import { parseAppConfig } from '@belegfluss/shopify';
+import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { startHarness, type Harness } from './testing/harness';
 import { ORDER_TOPICS } from './topics';
 import { registerShopWebhooks, reregisterStaleShops, shopSpecificTopics } from './webhook-subscriptions';
 
 /** A deployed toml that leaves the order topics out: the gateway must subscribe each shop to them itself. */
-const config = parseAppConfig(`
-client_id = "k"
-application_url = "https://app.example.com"
-embedded = true
-[webhooks]
-api_version = "2025-10"
-[[webhooks.subscriptions]]
-topics = ["app/uninstalled", "app_subscriptions/update", "app_purchases_one_time/update"]
-uri = "/webhooks/shopify"
-`);
+const config = APP_CONFIG_WITHOUT_ORDER_TOPICS;
 const SHOP = 'registrar.myshopify.com';
 let h: Harness;
 let accessToken: string;
