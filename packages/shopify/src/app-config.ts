@@ -63,13 +63,23 @@ export function declaredTopics(config: AppConfig): Set<string> {
   return new Set([...config.subscriptions.flatMap((s) => s.topics), ...config.complianceTopics.map((c) => c.topic)]);
 }
 
-/** Where Shopify sends `topic`: a relative uri is appended to the app's URL (the sandbox passes its APP_URL). */
+/**
+ * Where Shopify sends `topic`. `appUrl` stands in for the toml's application_url, as `shopify app dev`
+ * swaps in its tunnel: a uri on that origin (or a relative one) moves to `appUrl`, any other stays.
+ */
 export function declaredEndpoints(config: AppConfig, topic: string, appUrl: string): string[] {
+  const base = appUrl.replace(/\/+$/, '');
+  const deployed = config.applicationUrl ? new URL(config.applicationUrl).origin : undefined;
+  const resolve = (uri: string) => {
+    if (!/^https?:\/\//.test(uri)) return `${base}/${uri.replace(/^\/+/, '')}`;
+    const url = new URL(uri);
+    return url.origin === deployed ? `${base}${url.pathname}${url.search}` : uri;
+  };
   const uris = [
     ...config.subscriptions.filter((s) => s.topics.includes(topic)).map((s) => s.uri),
     ...config.complianceTopics.filter((c) => c.topic === topic).map((c) => c.uri),
   ];
-  return [...new Set(uris.map((uri) => (/^https?:\/\//.test(uri) ? uri : `${appUrl.replace(/\/+$/, '')}/${uri.replace(/^\/+/, '')}`)))];
+  return [...new Set(uris.map(resolve))];
 }
 
 /** REST topic (`orders/paid`) ⇄ GraphQL enum (`ORDERS_PAID`). */

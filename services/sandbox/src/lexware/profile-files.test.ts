@@ -87,6 +87,16 @@ describe('invoice files by Accept header', () => {
     expect((await api(`/invoices/${draft}/file`, { headers: { Accept: '*/*' } })).status).toBe(409);
     expect((await fetch(`${sb.urls.control}/control/lexware/vouchers/${xrechnungId}/file?format=xml`)).headers.get('content-type')).toMatch(/xml/);
   });
+
+  it('answers the Accept header axios and most clients send (application/json, text/plain, */*): the PDF, the XRechnung XML, 409 for a draft', async () => {
+    const axiosAccept = { Accept: 'application/json, text/plain, */*' };
+    const pdf = await api(`/invoices/${plainId}/file`, { headers: axiosAccept });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await api(`/invoices/${xrechnungId}/file`, { headers: axiosAccept })).headers.get('content-type')).toMatch(/^application\/xml/);
+    const draft = (await json<{ id: string }>(await apiPost('/invoices', grossInvoice()))).id;
+    expect((await api(`/invoices/${draft}/file`, { headers: axiosAccept })).status).toBe(409);
+  });
 });
 
 describe('finance API, posting categories and assignment hints', () => {

@@ -47,14 +47,24 @@ const fileName = (v: Voucher) => `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschr
 /**
  * `/file` by Accept header, as documented: an XRechnung is XML for `*\/*` and `application/xml` and a
  * preview PDF for `application/pdf`; any other document is a PDF, and `application/xml` finds nothing (404).
- * Other media types are 406; a draft has no file (409).
+ * The types are read in the client's order of preference, so the default header of axios and most clients
+ * (`application/json, text/plain, *\/*`) gets the document through its `*\/*`. Only a header that allows
+ * neither PDF nor XML is 406; a draft has no file (409).
  */
+function wantedFile(ctx: Context, xrechnung: boolean): 'application/pdf' | 'application/xml' | undefined {
+  for (const type of ctx.accepts() as string[]) {
+    if (type === 'application/pdf' || type === 'application/xml') return type;
+    if (type === '*/*' || type === 'application/*') return xrechnung ? 'application/xml' : 'application/pdf';
+  }
+  return undefined;
+}
+
 async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
-  const wanted = ctx.accepts('*/*', 'application/pdf', 'application/xml');
+  const xrechnung = v.json.electronicDocumentProfile === 'XRechnung';
+  const wanted = wantedFile(ctx, xrechnung);
   if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
-  const xrechnung = v.json.electronicDocumentProfile === 'XRechnung';
-  if (wanted === 'application/pdf' || (wanted === '*/*' && !xrechnung)) return sendPdf(ctx, org, v);
+  if (wanted === 'application/pdf') return sendPdf(ctx, org, v);
   if (!xrechnung) return newerError(ctx, 404, 'Not Found');
   ctx.type = 'application/xml';
   ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.xml"`);
