@@ -2,12 +2,13 @@
 # workspaces, run with tsx like in development. SERVICE picks the entry point.
 FROM node:20-bookworm-slim
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json tsconfig.base.json shopify.app.toml ./
 COPY packages ./packages
 COPY services ./services
 COPY frontends ./frontends
 COPY e2e/package.json ./e2e/package.json
-RUN npm ci --no-audit --no-fund --omit=dev --workspaces --include-workspace-root \
- && npm install --no-save tsx
+# tsx is a root dev dependency, so the full install; no frontend is built here.
+RUN npm ci --no-audit --no-fund
 ENV NODE_ENV=production
-CMD ["sh", "-c", "exec npx tsx $SERVICE"]
+# exec: node is PID 1's child no more, so SIGTERM reaches it and the service shuts down gracefully.
+CMD ["sh", "-c", "exec node --import tsx \"$SERVICE\""]

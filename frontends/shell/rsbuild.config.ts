@@ -19,14 +19,9 @@ const writeRuntimeConfig: RsbuildPlugin = {
   },
 };
 
-// Inside the real Shopify admin App Bridge must be the first script of the page.
-const shopifyApiKey = process.env.SHOPIFY_API_KEY;
-const appBridgeTags = shopifyApiKey
-  ? [
-      { tag: 'meta', attrs: { name: 'shopify-api-key', content: shopifyApiKey }, head: true, append: false },
-      { tag: 'script', attrs: { src: 'https://cdn.shopify.com/shopifycloud/app-bridge.js' }, head: true, append: false },
-    ]
-  : [];
+// App Bridge (Shopify's CDN script with the shopify-api-key meta tag) is not baked into the build: the
+// production image puts it first in <head> at container start with the deployment's key
+// (deploy/frontend-entrypoint.sh), so one build serves any app. Dev and preview servers run without it.
 
 export default defineConfig({
   plugins: [
@@ -41,7 +36,7 @@ export default defineConfig({
     writeRuntimeConfig,
   ],
   source: { entry: { index: './src/index.tsx' } },
-  html: { title: 'Belegfluss', mountId: 'root', template: htmlTemplate, tags: appBridgeTags },
+  html: { title: 'Belegfluss', mountId: 'root', template: htmlTemplate },
   output: { distPath: { root: 'dist' } },
   server: {
     port: Number(process.env.PORT) || 3000,

@@ -11,6 +11,9 @@
  *   SHELL_REMOTE_PREFERENCES  default http://127.0.0.1:3001/mf-manifest.json
  *   SHELL_REMOTE_PARTNER      default http://127.0.0.1:3002/mf-manifest.json
  *   SHELL_REMOTE_ADMIN        default http://127.0.0.1:3003/mf-manifest.json
+ *   SHOPIFY_API_KEY           the app's client id (App Bridge's meta tag carries it too); null when unset
+ *
+ * The production image writes the same shape with deploy/frontend-entrypoint.sh (no Node there).
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +24,7 @@ export function runtimeConfig(env = process.env) {
   return {
     apiUrl: env.SHELL_API_URL || '/api',
     sandboxUrl: sandbox === 'none' ? null : sandbox,
+    shopifyApiKey: env.SHOPIFY_API_KEY || null,
     remotes: {
       preferences: env.SHELL_REMOTE_PREFERENCES || 'http://127.0.0.1:3001/mf-manifest.json',
       partner: env.SHELL_REMOTE_PARTNER || 'http://127.0.0.1:3002/mf-manifest.json',

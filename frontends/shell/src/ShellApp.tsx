@@ -6,6 +6,7 @@ import { AppFrame } from './frame/AppFrame';
 import { PageNotices } from './notices/PageNotices';
 import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';
+import { Affiliate, ToHome } from './pages/entry/entryRoutes';
 import { helpRoute } from './pages/help/helpRoutes';
 import { NotFound } from './pages/NotFound';
 import { OrderDetail } from './pages/orders/OrderDetail';
@@ -35,7 +36,10 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (isUnder(pathname, '/help')) return helpRoute(pathname, search);
   const remote = remoteRouteFor(pathname);
   if (remote) return <FederatedArea route={remote} pathname={pathname} search={search} />;
+  // Entry routes (spec 1 §2): the admin's app entry and the install link lead home once there is a session.
+  if (isUnder(pathname, '/apps') || pathname === '/register') return <ToHome search={search} />;
   if (!shop) return <PageSkeleton />;
+  if (pathname === '/affiliate') return <Affiliate shop={shop} />;
   if (pathname === '/') return shop.home === 'orders' ? <Orders search={search} /> : <Dashboard shop={shop} />;
   if (pathname === '/home') return <Dashboard shop={shop} />;
   if (pathname === '/orders') return <Orders search={search} />;

@@ -121,7 +121,17 @@ export function createApp(gw: GatewayContext): Koa {
 
   const { api, pub } = buildApiRouter(gw);
   const health = new Router();
-  health.get('/healthz', (ctx) => { ctx.body = { ok: true }; });
+  // For the container's health check: up means the database answers too.
+  health.get('/healthz', async (ctx) => {
+    try {
+      await gw.db.raw('select 1');
+      ctx.body = { ok: true };
+    } catch (err) {
+      gw.log.warn({ err }, 'health check: database unreachable');
+      ctx.status = 503;
+      ctx.body = { ok: false, message: 'Datenbank nicht erreichbar' };
+    }
+  });
 
   for (const router of [health, webhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
     app.use(router.routes()).use(router.allowedMethods());

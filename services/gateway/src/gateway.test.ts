@@ -108,6 +108,14 @@ describe('session tokens and tenancy', () => {
 });
 
 describe('OAuth entry points', () => {
+  it('sends an install opened inside the admin iframe to the shell’s /exitiframe', async () => {
+    const res = await fetch(`${gateway.url}/api/auth?shop=a.myshopify.com&embedded=1`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const target = new URL(res.headers.get('location')!);
+    expect(`${target.origin}${target.pathname}`).toBe(`${settings.shellUrl}/exitiframe`);
+    expect(target.searchParams.get('redirectUri')).toBe('/api/auth?shop=a.myshopify.com');
+  });
+
   it('refuses an install link with a forged HMAC', async () => {
     const res = await fetch(`${gateway.url}/api/auth?shop=a.myshopify.com&timestamp=1&hmac=deadbeef`, { redirect: 'manual' });
     expect(res.status).toBe(401);

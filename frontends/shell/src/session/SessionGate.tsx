@@ -14,6 +14,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '../config';
 import { Landing } from '../landing/Landing';
+import { Affiliate, ExitIframe } from '../pages/entry/entryRoutes';
 import { helpRoute } from '../pages/help/helpRoutes';
 import { ShellContext, type ShellSession } from './ShellContext';
 import { ShopPicker } from './ShopPicker';
@@ -44,10 +45,14 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
     return { config, tokenSource, api, switchShop };
   }, [bridge, config, shop, queryClient]);
 
+  // Leaving the admin's iframe needs no session: it is how a shop without a valid token gets one.
+  if (pathname === '/exitiframe') return <ExitIframe search={search} />;
   if (session) return <ShellContext.Provider value={session}>{children}</ShellContext.Provider>;
 
   // A visitor who is not logged in: the public landing page, and the help pages that need no shop.
-  if (pathname === '/' && !picking) return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
+  // `/register` is the landing page's installation, for links from outside.
+  if ((pathname === '/' || pathname === '/register') && !picking) return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
+  if (pathname === '/affiliate') return <Affiliate />;
   if (isUnder(pathname, '/help') && pathname !== '/help/contact') return helpRoute(pathname, search);
 
   if (!config.sandboxUrl) {

@@ -12,6 +12,7 @@ const InstallQuery = z.object({
   shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
   scopes: z.string().optional(),
   hmac: z.string().optional(),
+  embedded: z.string().optional(),
 });
 
 const CallbackQuery = z.object({
@@ -45,6 +46,13 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     const input = InstallQuery.parse(query);
     // An install link from Shopify is signed; a re-authorisation started by the app is not.
     if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur des Installationslinks');
+    // Opened inside the admin's iframe: Shopify's grant screen can't load there, so the shell's
+    // /exitiframe sends the top window back here (relative, through the shell's /api proxy).
+    if (input.embedded === '1') {
+      const again = new URLSearchParams({ shop: input.shop, ...(input.scopes ? { scopes: input.scopes } : {}) });
+      ctx.redirect(`${gw.settings.shellUrl}/exitiframe?${new URLSearchParams({ redirectUri: `/api/auth?${again.toString()}` }).toString()}`);
+      return;
+    }
     const requested = new Set(shopify.scopes.split(','));
     for (const s of input.scopes?.split(',') ?? []) if (s.trim()) requested.add(s.trim());
     const state = randomBytes(16).toString('hex');

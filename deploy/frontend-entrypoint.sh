@@ -1,0 +1,43 @@
+#!/bin/sh
+# Runs at container start (the nginx image runs /docker-entrypoint.d/*.sh before nginx): writes what
+# differs per deployment into the static files, so one image serves any environment.
+#   shell:   config.json from SHELL_* and SHOPIFY_API_KEY (the same shape as frontends/shell/runtime-config.mjs),
+#            and App Bridge from Shopify's CDN with the shopify-api-key meta tag as the first thing in <head>.
+#   remotes: nothing to render; their chunks load from wherever they are hosted.
+set -eu
+root="${HTML_ROOT:-/usr/share/nginx/html}"
+[ "${APP:-}" = shell ] || exit 0
+
+fail() { echo "belegfluss: $1" >&2; exit 1; }
+key="${SHOPIFY_API_KEY:-}"
+printf '%s' "$key" | grep -Eq '^[A-Za-z0-9_-]+$' || fail "SHOPIFY_API_KEY fehlt oder enthält ungültige Zeichen"
+# Only URLs and paths go into the JSON: refuse anything that would need escaping.
+url() {
+  value="$1"
+  printf '%s' "$value" | grep -Eq '^[A-Za-z0-9._~:/?#@!$&()*+,;=%-]+$' || fail "ungültige Adresse: $value"
+  printf '"%s"' "$value"
+}
+remote() { eval "v=\${$1:-}"; [ -n "$v" ] || fail "$1 fehlt (Adresse von mf-manifest.json des Bereichs)"; url "$v"; }
+sandbox="${SHELL_SANDBOX_URL:-none}"
+if [ "$sandbox" = none ]; then sandbox_json=null; else sandbox_json=$(url "$sandbox"); fi
+
+cat > "$root/config.json" <<JSON
+{
+  "apiUrl": $(url "${SHELL_API_URL:-/api}"),
+  "sandboxUrl": $sandbox_json,
+  "shopifyApiKey": "$key",
+  "remotes": {
+    "preferences": $(remote SHELL_REMOTE_PREFERENCES),
+    "partner": $(remote SHELL_REMOTE_PARTNER),
+    "admin": $(remote SHELL_REMOTE_ADMIN)
+  }
+}
+JSON
+
+# From the pristine page each start, so a changed key replaces the old one. App Bridge must be the
+# first script of the page; it reads the key from the meta tag and hands out session tokens.
+[ -f "$root/index.template.html" ] || cp "$root/index.html" "$root/index.template.html"
+sed "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \
+  "$root/index.template.html" > "$root/index.html"
+grep -q 'shopify-api-key' "$root/index.html" || fail "index.html hat kein <head>"
+echo "belegfluss: config.json und App Bridge geschrieben"
