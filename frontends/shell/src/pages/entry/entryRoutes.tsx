@@ -1,5 +1,5 @@
 import { navigate, type Shop } from '@belegfluss/frontend-kit';
-import { Banner, BlockStack, Box, Button, Card, InlineStack, Layout, Page, Spinner, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Spinner, Text } from '@shopify/polaris';
 import { useEffect } from 'react';
 import { redirectTop } from '../../notices/redirect';
 
@@ -84,16 +84,10 @@ export function Affiliate({ shop }: { shop?: Shop }) {
   );
 }
 
-/** `/apps` (the admin's app entry) and `/register` with a session: the shop's own start page. */
+/** `/apps` (the admin's app entry) and `/register` with a session: the shop's own start page, at once. */
 export function ToHome({ search }: { search: string }) {
   useEffect(() => {
     navigate(`/${search}`, { replace: true });
   }, [search]);
-  return (
-    <Box padding="1600">
-      <InlineStack align="center">
-        <Spinner accessibilityLabel="Belegfluss lädt" />
-      </InlineStack>
-    </Box>
-  );
+  return null;
 }
