@@ -54,6 +54,15 @@ ensure_chromium() {
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 }
 
+# nginx serves the production front ends in e2e/src/production-frontends.test.ts, as the images do.
+ensure_nginx() {
+  if [ -x /usr/sbin/nginx ]; then return; fi
+  say "nginx aus Debian installieren (für den Test der Produktions-Frontends)"
+  if [ "$(id -u)" -ne 0 ]; then echo "nginx fehlt; bitte als root 'apt-get install nginx-light' ausführen." >&2; exit 1; fi
+  apt-get update -qq >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+}
+
 # Polls the Temporal frontend until it serves (no fixed sleeps).
 wait_for_temporal() {
   local address="$1"

@@ -7,6 +7,7 @@ ensure_node_deps
 ensure_temporal
 ensure_postgres
 ensure_chromium
+ensure_nginx
 
 REPORTS="$DATA/test-results"
 rm -rf "$REPORTS"; mkdir -p "$REPORTS"

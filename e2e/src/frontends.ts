@@ -5,7 +5,7 @@ import { freePort } from './ports';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { merchant } from './merchant';
+import { launchChromium, screenshot } from './frontends';
+import { NGINX, serveWithNginx } from './nginx';
+import { startStack, type Stack } from './stack';
+// The dev server's config.json, to compare the container's shape against.
+import { runtimeConfig } from '../../frontends/shell/runtime-config.mjs';
+
+/**
+ * The production build as the images serve it: nginx with deploy/nginx.conf.template, config.json and
+ * App Bridge rendered from the environment by deploy/frontend-entrypoint.sh at start, each remote on
+ * its own origin. Shopify's CDN is out of reach here, so the browser gets a stand-in for app-bridge.js
+ * that, like the real one, reads the meta tag and hands out session tokens (from the sandbox).
+ */
+const API_KEY = 'belegfluss-dev-api-key';
+const SHOP = 'nginx-laden.myshopify.com';
+let stack: Stack;
+let served: Awaited<ReturnType<typeof serveWithNginx>>;
+let browser: Browser;
+let page: Page;
+const bridgeSeen: Array<{ apiKey: string | null; first: boolean }> = [];
+
+beforeAll(async () => {
+  if (!existsSync(NGINX)) throw new Error(`nginx fehlt (${NGINX}): apt-get install nginx-light`);
+  stack = await startStack({ worker: false });
+  served = await serveWithNginx({
+    gatewayUrl: stack.gatewayUrl,
+    env: (urls) => ({
+      SHOPIFY_API_KEY: API_KEY,
+      SHELL_REMOTE_PREFERENCES: `${urls.preferences}/mf-manifest.json`,
+      SHELL_REMOTE_PARTNER: `${urls.partner}/mf-manifest.json`,
+      SHELL_REMOTE_ADMIN: `${urls.admin}/mf-manifest.json`,
+    }),
+  });
+  const m = merchant(stack, SHOP);
+  await m.createShop();
+  await m.install();
+  // Partner and support staff in one shop, so every area shows its data.
+  await stack.db('shops').where({ id: SHOP }).update({ partner: true, permissions: ['view_dashboard'] });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const control = stack.sandbox.urls.control;
+  await page.exposeFunction('reportBridge', (apiKey: string | null, first: boolean) => bridgeSeen.push({ apiKey, first }));
+  await page.route('https://cdn.shopify.com/shopifycloud/app-bridge.js', (route) =>
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: `(() => {
+        const meta = document.querySelector('meta[name="shopify-api-key"]');
+        const first = document.currentScript === document.querySelector('head script');
+        window.reportBridge(meta && meta.content, first);
+        const shop = new URLSearchParams(location.search).get('shop');
+        window.shopify = {
+          config: { apiKey: meta && meta.content, shop },
+          idToken: async () => (await (await fetch('${control}/control/session-token?shop=' + shop)).json()).token,
+        };
+      })();`,
+    }),
+  );
+});
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+  await stack?.stop();
+});
+
+describe('the production front ends behind nginx', () => {
+  it('renders config.json from the environment at start, in the dev server’s shape, never cached', async () => {
+    const res = await fetch(`${served.urls.shell}/config.json`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const config = (await res.json()) as Record<string, unknown>;
+    const expected = runtimeConfig({
+      SHELL_SANDBOX_URL: 'none', SHOPIFY_API_KEY: API_KEY,
+      SHELL_REMOTE_PREFERENCES: `${served.urls.preferences}/mf-manifest.json`,
+      SHELL_REMOTE_PARTNER: `${served.urls.partner}/mf-manifest.json`,
+      SHELL_REMOTE_ADMIN: `${served.urls.admin}/mf-manifest.json`,
+    });
+    expect(config).toEqual(expected);
+    const html = await readFile(`${served.dir}/shell/index.html`, 'utf8');
+    expect(html).toMatch(/<head><meta name="shopify-api-key" content="belegfluss-dev-api-key" \/><script src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js"><\/script>/);
+  });
+
+  it('answers the remotes’ manifests cross-origin and forwards /api and /webhooks to the gateway', async () => {
+    const manifest = await fetch(`${served.urls.preferences}/mf-manifest.json`, { headers: { Origin: served.urls.shell } });
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    expect((await fetch(`${served.urls.shell}/api/shop`)).status).toBe(401);
+    expect((await fetch(`${served.urls.shell}/webhooks/shopify`, { method: 'POST', body: '{}' })).status).toBe(401);
+  });
+
+  for (const area of [
+    { name: 'preferences', path: '/preferences', heading: 'Einstellungen', content: 'Automatisierung' },
+    { name: 'partner', path: '/partner', heading: 'Partnerprogramm', content: 'Coupons' },
+    { name: 'admin', path: '/admin', heading: 'Administration', content: SHOP },
+  ] as const) {
+    it(`loads ${area.name} from its own origin in Chromium, with session tokens from App Bridge`, async () => {
+      await page.goto(`${served.urls.shell}${area.path}?shop=${SHOP}&host=aG9zdA`);
+      await page.getByRole('heading', { name: area.heading, level: 1 }).waitFor({ timeout: 30_000 });
+      // Data from the gateway, through nginx's /api, authorised by App Bridge's token.
+      await page.getByText(area.content).first().waitFor({ timeout: 30_000 });
+      const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      expect(resources.some((url) => url.startsWith(served.urls[area.name]))).toBe(true);
+      expect(bridgeSeen.at(-1)).toEqual({ apiKey: API_KEY, first: true });
+      // Embedded: no sandbox shop picker, the shop comes from App Bridge.
+      expect(await page.getByText('Sandbox-Shop').count()).toBe(0);
+      await screenshot(page, `nginx-${area.name}`);
+    });
+  }
+});
