@@ -40,5 +40,18 @@ export function lexwareApp(o: LexwareAppOptions): Koa {
     api.use(r.routes(), r.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());
+  app.use(unknownResource);
   return app;
+}
+
+/**
+ * A path no endpoint serves is refused by Lexware's API gateway with 403 and this odd message (documented
+ * under "Error Codes": "Resource not available. Possibly wrong Url or method"), not a friendly 404.
+ */
+async function unknownResource(ctx: Koa.Context, next: Koa.Next): Promise<void> {
+  await next();
+  if (ctx.body !== undefined || ctx.status !== 404 || !ctx.path.startsWith('/v1')) return;
+  const token = ctx.get('authorization').replace(/^bearer\s+/i, '');
+  ctx.status = 403;
+  ctx.body = { message: `'${token}' not a valid key=value pair (missing equal-sign) in Authorization header: 'Bearer ${token}'.` };
 }

@@ -63,7 +63,8 @@ export function bookkeepingRouter(): Router {
     const desc = sort.endsWith('DESC');
     const key = sort.split(',')[0] === 'voucherNumber' ? (v: Voucher) => v.voucherNumber ?? '' : (v: Voucher) => `${v.voucherDate}|${String(v.json.createdDate)}`;
     list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (desc ? -1 : 1));
-    ctx.body = paged(ctx, list.map(listEntry));
+    const page = paged(ctx, list.map(listEntry));
+    if (page) ctx.body = page;
   });
 
   router.get('/payments/:voucherId', (ctx) => {

@@ -94,7 +94,8 @@ export function contactsRouter(publish: Publish): Router {
     if (q.number) list = list.filter((c) => String(c.roles.customer?.number) === q.number || String(c.roles.vendor?.number) === q.number);
     if (q.customer !== undefined) list = list.filter((c) => Boolean(c.roles.customer) === (q.customer === 'true'));
     if (q.vendor !== undefined) list = list.filter((c) => Boolean(c.roles.vendor) === (q.vendor === 'true'));
-    ctx.body = paged(ctx, list.map(contactJson));
+    const page = paged(ctx, list.map(contactJson));
+    if (page) ctx.body = page;
   });
 
   return router;

@@ -68,10 +68,14 @@ export function faults(state: SandboxState) {
   };
 }
 
-/** Writes must be JSON (415 otherwise) and malformed JSON is a 400, as on the real gateway. */
+/**
+ * Writes must say they are JSON (415 otherwise, documented: "Missing Content-Type header for POST and PUT
+ * requests"), even without a body; file uploads are multipart. Malformed JSON is a 400, as on the real gateway.
+ */
 export function jsonOnly() {
   return async (ctx: Context, next: Next) => {
-    if ((ctx.method === 'POST' || ctx.method === 'PUT') && ctx.request.length !== 0 && !ctx.is('application/json')) {
+    const type = ctx.request.type;
+    if ((ctx.method === 'POST' || ctx.method === 'PUT') && type !== 'application/json' && type !== 'multipart/form-data') {
       ctx.status = 415;
       ctx.body = { message: 'Unsupported Media Type' };
       return;
