@@ -69,6 +69,16 @@ describe('webhook subscriptions decide what is delivered', () => {
     expect(again.data!.webhookSubscriptionCreate.userErrors[0]!.message).toBe('Address for this topic has already been taken');
   });
 
+  it('refuses compliance topics (toml only) and order topics without read_orders', async () => {
+    const compliance = await gql(CREATE, { topic: 'SHOP_REDACT', sub: { callbackUrl: `${app.url}/hooks` } });
+    expect(compliance.errors?.[0]?.message).toContain('WebhookSubscriptionTopic');
+    const limited = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_products'] }))).access_token;
+    const res = await post(`${sb.urls.shopifyAdmin.replace('{shop}', SHOP)}/admin/api/2025-10/graphql.json`, { query: CREATE, variables: { topic: 'ORDERS_PAID', sub: { callbackUrl: `${app.url}/hooks` } } }, { 'X-Shopify-Access-Token': limited });
+    const body = await json<Gql<{ webhookSubscriptionCreate: { webhookSubscription: null; userErrors: Array<{ message: string }> } }>>(res);
+    expect(body.data!.webhookSubscriptionCreate.webhookSubscription).toBeNull();
+    expect(body.data!.webhookSubscriptionCreate.userErrors[0]!.message).toContain('read_orders');
+  });
+
   it('delivers a shop subscription with the API version it was made with; deleting it stops the deliveries', async () => {
     const before = app.received.length;
     await order();

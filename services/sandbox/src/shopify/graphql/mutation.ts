@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { ShopState, WebhookSubscription } from '../../state.js';
 import { shopifyTime } from '../../time.js';
-import { requireScope, shopGid, type GqlContext } from './context.js';
+import { hasScope, requireScope, shopGid, type GqlContext } from './context.js';
 import { orderNode } from './mappers.js';
 import { isProductOwner } from './products.js';
 import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
@@ -91,6 +91,10 @@ type WebhookSubscriptionInput = { uri?: string; callbackUrl?: string; format?: '
 
 /** `uri` (2025-04 on) or the older `callbackUrl`; format defaults to JSON like Shopify's. */
 function webhookSubscriptionCreate({ topic, webhookSubscription: input }: { topic: string; webhookSubscription: WebhookSubscriptionInput }, ctx: GqlContext) {
+  // Each topic needs its access scope; order and refund events need read_orders.
+  if (/^(ORDERS|REFUNDS)_/.test(topic) && !hasScope(ctx, 'read_orders')) {
+    return { webhookSubscription: null, userErrors: [{ field: ['topic'], message: `Access denied for ${topic}: the read_orders access scope is required.` }] };
+  }
   const address = input.uri ?? input.callbackUrl;
   if (!address) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" }] };
   if (!/^https?:\/\/[^\s/]+/.test(address)) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }] };

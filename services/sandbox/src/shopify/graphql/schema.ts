@@ -167,9 +167,10 @@ type AppInstallation {
 
 type WebhookHttpEndpoint { callbackUrl: URL! }
 union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
+# The compliance topics are not in Shopify's enum: they can only be declared in shopify.app.toml.
 enum WebhookSubscriptionTopic {
   ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
-  CUSTOMERS_DATA_REQUEST CUSTOMERS_REDACT SHOP_REDACT APP_SUBSCRIPTIONS_UPDATE APP_PURCHASES_ONE_TIME_UPDATE
+  APP_SUBSCRIPTIONS_UPDATE APP_PURCHASES_ONE_TIME_UPDATE
 }
 enum WebhookSubscriptionFormat { JSON XML }
 type WebhookSubscription { id: ID!, topic: WebhookSubscriptionTopic!, format: WebhookSubscriptionFormat!, uri: String!, callbackUrl: URL!, endpoint: WebhookSubscriptionEndpoint!, apiVersion: ApiVersion!, includeFields: [String!]!, metafieldNamespaces: [String!]!, createdAt: DateTime!, updatedAt: DateTime! }
