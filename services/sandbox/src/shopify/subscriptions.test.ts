@@ -86,6 +86,9 @@ describe('webhook subscriptions decide what is delivered', () => {
     expect(received(before)).toEqual(['/hooks orders/create']);
     expect(app.received.at(-1)!.headers['x-shopify-api-version']).toBe('2025-10');
 
+    // Connections need first or last, at most 250, as in Shopify.
+    expect((await gql('{ webhookSubscriptions { nodes { id } } }')).errors?.[0]?.message).toBe('you must provide one of first or last');
+    expect((await gql('{ webhookSubscriptions(first: 251) { nodes { id } } }')).errors?.[0]?.message).toBe('The first and last arguments cannot exceed 250.');
     const list = await gql<{ webhookSubscriptions: { nodes: Array<{ id: string; topic: string }> } }>('{ webhookSubscriptions(first: 10) { nodes { id topic } } }');
     expect(list.data!.webhookSubscriptions.nodes.map((n) => n.topic)).toEqual(['ORDERS_CREATE']); // the toml's app-specific ones are not listed
     await gql(`mutation { webhookSubscriptionDelete(id: "${list.data!.webhookSubscriptions.nodes[0]!.id}") { deletedWebhookSubscriptionId } }`);
