@@ -1,7 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import { freePort } from './ports';
+import { startStack, workerEnv, type Stack } from './stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -31,4 +34,47 @@ describe('production start without ENCRYPTION_KEY', () => {
       expect(dev.stderr).toContain('Entwicklungsschlüssel');
     }, 60_000);
   }
+});
+
+/** Gateway and worker as the images run them: healthy once up, and a clean exit (code 0) on SIGTERM. */
+describe('health checks and graceful shutdown', () => {
+  let stack: Stack | undefined;
+  const children: ChildProcess[] = [];
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await stack?.stop();
+  });
+
+  const start = (entry: string, env: NodeJS.ProcessEnv) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${root}/${entry}`], {
+      cwd: root, stdio: 'ignore',
+      env: { ...env, NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' },
+    });
+    children.push(child);
+    return child;
+  };
+  const healthy = async (url: string) => {
+    await expect.poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
+  };
+  const exitOnSigterm = async (child: ChildProcess) => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  };
+
+  it('the gateway answers /healthz once its database does, and exits cleanly on SIGTERM', async () => {
+    stack = await startStack({ worker: false });
+    const port = await freePort();
+    const gateway = start('services/gateway/src/main.ts', { ...workerEnv(stack.settings), PORT: String(port) });
+    await healthy(`http://127.0.0.1:${port}/healthz`);
+    await exitOnSigterm(gateway);
+  }, 120_000);
+
+  it('the worker answers on HEALTH_PORT while it polls, and exits cleanly on SIGTERM', async () => {
+    stack ??= await startStack({ worker: false });
+    const port = await freePort();
+    const worker = start('services/workflows/src/worker.ts', { ...workerEnv(stack.settings), HEALTH_PORT: String(port) });
+    await healthy(`http://127.0.0.1:${port}/`);
+    await exitOnSigterm(worker);
+  }, 120_000);
 });
