@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Context, type Next } from 'koa';
 import Router from '@koa/router';
 import type { GatewayContext } from './context';
 import { errorMiddleware } from './errors';
@@ -114,10 +114,25 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic] };
 }
 
+/**
+ * Every answer is taken as what its Content-Type says (no sniffing a PDF or JSON into HTML), and a path
+ * or method no route knows gets the same German JSON as every other error instead of Koa's English text.
+ */
+async function answerUnmatched(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  if (ctx.status === 404) ctx.body = { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' };
+  else if (ctx.status === 405) ctx.body = { error: 'METHOD_NOT_ALLOWED', message: 'Diese Methode ist hier nicht erlaubt.' };
+  else if (ctx.status === 501) ctx.body = { error: 'NOT_IMPLEMENTED', message: 'Diese Methode wird nicht unterstützt.' };
+}
+
 export function createApp(gw: GatewayContext): Koa {
-  const app = new Koa({ proxy: true });
+  // One proxy in front (its X-Forwarded-For entry is the last one): ctx.ip can't be forged by the client.
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.on('error', (err: unknown) => gw.log.error({ err }, 'request failed'));
   app.use(errorMiddleware);
+  app.use(answerUnmatched);
 
   const { api, pub } = buildApiRouter(gw);
   const health = new Router();

@@ -6,6 +6,7 @@ import { sendNotification } from '@belegfluss/mail';
 import { createAdminClient, exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, Unauthorized } from '../errors';
+import { clientKey, consume } from '../rate-limit';
 
 const InstallQuery = z.object({
   shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
@@ -42,6 +43,8 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
   router.get('/api/auth', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = InstallQuery.parse(query);
+    // No login is needed to start an install, and each start writes a state row.
+    await consume(ctx, gw.limits.install, clientKey(ctx));
     // An install link from Shopify is signed; a re-authorisation started by the app is not.
     if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur des Installationslinks');
     const requested = new Set(shopify.scopes.split(','));
