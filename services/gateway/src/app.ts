@@ -122,10 +122,17 @@ async function answerUnmatched(ctx: Context, next: Next): Promise<void> {
   ctx.set('X-Content-Type-Options', 'nosniff');
   await next();
   if (ctx.body !== undefined && ctx.body !== null) return;
-  if (ctx.status === 404) ctx.body = { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' };
-  else if (ctx.status === 405) ctx.body = { error: 'METHOD_NOT_ALLOWED', message: 'Diese Methode ist hier nicht erlaubt.' };
-  else if (ctx.status === 501) ctx.body = { error: 'NOT_IMPLEMENTED', message: 'Diese Methode wird nicht unterstützt.' };
+  const answer = UNMATCHED[ctx.status];
+  if (!answer) return;
+  const status = ctx.status;
+  ctx.body = answer;
+  ctx.status = status; // setting a body would otherwise make it 200
 }
+const UNMATCHED: Record<number, { error: string; message: string }> = {
+  404: { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' },
+  405: { error: 'METHOD_NOT_ALLOWED', message: 'Diese Methode ist hier nicht erlaubt.' },
+  501: { error: 'NOT_IMPLEMENTED', message: 'Diese Methode wird nicht unterstützt.' },
+};
 
 export function createApp(gw: GatewayContext): Koa {
   // One proxy in front (its X-Forwarded-For entry is the last one): ctx.ip can't be forged by the client.
