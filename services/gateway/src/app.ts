@@ -26,13 +26,16 @@ import { webhookRoutes } from './routes/webhooks';
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
- *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real)
+ *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real);
+ *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
- *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}
- *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link)
+ *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}; over 1 MB → 413
+ *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 20 a minute per address
  *   GET  /api/auth/callback                     Shopify OAuth callback
  *   GET  /api/lexoffice/callback                Lexware OAuth callback (popup)
- *   GET  /documents/{token}[/download]          document PDF by its 32-character token (inline / attachment); drafts → 409
+ *   GET  /documents/{token}[/download]          document PDF by its 32-character token (inline / attachment); drafts → 409; only while the
+ *                                               shop has the app; 20 misses per address in 10 min → 429
+ *   Every answer carries X-Content-Type-Options: nosniff; unknown paths and methods answer German JSON (404/405).
  *   --- below: session token required; the shop comes from the token ---
  *   GET  /api/shop                              the shop object (spec 1 §3) with isAdmin, isShopify, isDev
  *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message}
@@ -66,7 +69,8 @@ import { webhookRoutes } from './routes/webhooks';
  *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
- *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection;
+ *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection (public
+ *                                               addresses, ports 25/465/587/2525, 5 checks per shop in 10 min);
  *                                               saved as connected or interrupted → {status, result: {ok, message}, smtp}
  *   GET  /api/partner                           partner overview (partner flag)
  *   GET  /api/admin/shops                       shop list (permission view_dashboard, or ADMIN_SHOPS)
