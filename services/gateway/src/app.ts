@@ -30,7 +30,7 @@ import { webhookRoutes } from './routes/webhooks';
  *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
  *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}; over 1 MB → 413
- *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 20 a minute per address
+ *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 60 a minute per address
  *   GET  /api/auth/callback                     Shopify OAuth callback
  *   GET  /api/lexoffice/callback                Lexware OAuth callback (popup)
  *   GET  /documents/{token}[/download]          document PDF by its 32-character token (inline / attachment); drafts → 409; only while the

@@ -12,7 +12,7 @@ export const RATE_LIMITS = {
   /** SMTP checks per shop. */
   smtpCheck: { points: 5, duration: 10 * 60 },
   /** Unauthenticated install starts (GET /api/auth) per client address. */
-  install: { points: 20, duration: 60 },
+  install: { points: 60, duration: 60 },
   /** Document links that found nothing, per client address; then the address waits. */
   documentMisses: { points: 20, duration: 10 * 60 },
 } as const;
