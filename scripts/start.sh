@@ -61,6 +61,9 @@ node_modules/.bin/turbo run build --filter='./frontends/*' --output-logs=errors-
 say "Dienste starten"
 # The sandbox keeps its state beside our database, so a restart finds the same shops, tokens and invoices.
 export SANDBOX_DATA_DIR="${SANDBOX_DATA_DIR:-$DATA/sandbox}"
+# Local only: the sandbox's SMTP server may be checked as own sender under this reserved .test name
+# (user-given addresses must otherwise be public; see packages/mail/src/outbound.ts).
+export OUTBOUND_TEST_HOSTS="${OUTBOUND_TEST_HOSTS:-smtp.sandbox.test=127.0.0.1}"
 run sandbox node_modules/.bin/tsx services/sandbox/src/main.ts
 run worker node_modules/.bin/tsx services/workflows/src/worker.ts
 # Locally, Lexware's event-signing key is the sandbox's.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
-import type { Stack } from './stack';
+import { SMTP_TEST_HOST, type Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 
 /**
@@ -41,7 +41,7 @@ describe('e-mail settings in Chromium', () => {
     expect(await smtp.getByLabel('Port').getAttribute('placeholder')).toBe('587');
 
     const { port } = stack.sandbox.urls.smtp!;
-    await smtp.getByLabel('SMTP-Server').fill('127.0.0.1');
+    await smtp.getByLabel('SMTP-Server').fill(SMTP_TEST_HOST);
     await smtp.getByLabel('Port').fill(String(port));
     await smtp.getByLabel('Verschlüsselung').selectOption('TLS');
     await smtp.getByLabel('Benutzername').fill('laden');
@@ -51,7 +51,7 @@ describe('e-mail settings in Chromium', () => {
     await smtp.getByRole('button', { name: 'Verbindung prüfen' }).click();
     await page.getByText('SMTP-Verbindung erfolgreich hergestellt').first().waitFor({ timeout: 20_000 });
     await smtp.getByText('Verbunden', { exact: true }).waitFor();
-    await smtp.getByText(`Belegfluss versendet deine Belege über 127.0.0.1 als ${SENDER}.`).waitFor();
+    await smtp.getByText(`Belegfluss versendet deine Belege über ${SMTP_TEST_HOST} als ${SENDER}.`).waitFor();
     // The password is stored, never shown back.
     expect(await smtp.getByLabel('Passwort').inputValue()).toBe('');
     await smtp.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.').waitFor();

@@ -10,6 +10,10 @@ import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import type { AppConfig } from '@belegfluss/shopify';
 import { freePort } from './ports';
 
+/** The sandbox's SMTP server under a name a merchant can enter as own sender (`.test` names only; production pins none). */
+export const SMTP_TEST_HOST = 'smtp.sandbox.test';
+const TEST_HOSTS = `${SMTP_TEST_HOST}=127.0.0.1`;
+
 export interface Stack {
   settings: Settings;
   sandbox: RunningSandbox;
@@ -55,7 +59,7 @@ export async function startStack(opts: { worker?: boolean; temporalArgs?: string
       oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` },
     },
     // The sandbox's SMTP server is the default sender; it takes any login.
-    mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}` },
+    mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}`, outboundTestHosts: TEST_HOSTS },
   };
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
@@ -102,5 +106,6 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     LEXOFFICE_OAUTH_URL: settings.lexoffice.oauth.oauthUrl,
     SHOPIFY_ADMIN_URL: settings.shopify.adminUrl,
     SMTP_URL: settings.mail.smtpUrl,
+    OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,
   };
 }

@@ -162,14 +162,17 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await screenshot(page, 'plan-save-bar');
     await page.getByRole('button', { name: 'Tarif wechseln' }).click();
     // Shopify's billing confirmation (the sandbox's), then back into the app.
-    await page.waitForURL(/\/admin\/charges\/.+\/confirm/, { timeout: 20_000 });
+    // The URL is what this waits for; the page's own content is waited for next. Waiting for its
+    // 'load' under a fixed 20 s (the former default) failed on a busy machine.
+    await page.waitForURL(/\/admin\/charges\/.+\/confirm/, { timeout: 90_000, waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Genehmigen' }).waitFor({ timeout: 60_000 });
     await screenshot(page, 'plan-shopify-confirm');
     // The gateway sends the merchant back to its SHELL_URL; here that is this test's shell.
     const shellUrl = stack.settings.shellUrl.replace(/\/$/, '');
     await page.route(`${shellUrl}/**`, (route) => route.fulfill({ status: 302, headers: { location: route.request().url().replace(shellUrl, frontends.urls.shell) } }));
     await page.getByRole('button', { name: 'Genehmigen' }).click();
-    await page.waitForURL(`${frontends.urls.shell}/plan?**`);
-    await page.getByText('Aktiver Tarif: Standard').waitFor({ timeout: 20_000 });
+    await page.waitForURL(`${frontends.urls.shell}/plan?**`, { timeout: 90_000, waitUntil: 'commit' });
+    await page.getByText('Aktiver Tarif: Standard').waitFor({ timeout: 60_000 });
     const changed = await m().api<ShopView>('/api/shop');
     expect(changed.plan).toMatchObject({ id: 'standard', credits: { quota: 300 } });
     await screenshot(page, 'plan-changed');

@@ -11,6 +11,7 @@ import * as purchases from './migrations/20261122_601_purchases';
 import * as contactLinks from './migrations/20261122_701_contact_links';
 import * as notificationSends from './migrations/20261122_801_notification_sends';
 import * as webhookCallbackUrl from './migrations/20261123_101_webhook_callback_url';
+import * as contactClaims from './migrations/20261123_301_contact_claims';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261122_701_contact_links': contactLinks,
   '20261122_801_notification_sends': notificationSends,
   '20261123_101_webhook_callback_url': webhookCallbackUrl,
+  '20261123_301_contact_claims': contactClaims,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

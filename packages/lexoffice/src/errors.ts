@@ -22,6 +22,12 @@ export class LexofficeError extends Error {
     return this.status === 504 && this.method !== 'GET';
   }
 
+  /** Whether the refusal names this field (`address.contactId`), in either error shape. */
+  names(field: string): boolean {
+    const b = (this.body ?? {}) as { details?: { field?: string }[]; IssueList?: { source?: string }[] };
+    return [...(b.details ?? []).map((d) => d.field), ...(b.IssueList ?? []).map((i) => i.source)].includes(field);
+  }
+
   /** Both error shapes: newer `{message, details[]}` and older `{IssueList[]}`. */
   static describe(body: unknown): string {
     if (!body || typeof body !== 'object') return String(body ?? '');

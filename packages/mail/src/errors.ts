@@ -7,13 +7,14 @@ const as = (error: unknown): SmtpError => (typeof error === 'object' && error !=
 const TLS_MISMATCH = /wrong version number|ssl routines|packet length too long|unknown protocol|Greeting never received|STARTTLS/i;
 
 /** What went wrong, in German, for the sender form and the log (spec 2: the error is stored). */
-export function describeSmtpError(error: unknown, server: Pick<MailServer, 'host' | 'port'>): string {
+export function describeSmtpError(error: unknown, server: Pick<MailServer, 'host' | 'port' | 'servername'>): string {
   const e = as(error);
-  const where = `${server.host}:${server.port}`;
+  const host = server.servername ?? server.host;
+  const where = `${host}:${server.port}`;
   if (e.code === 'EAUTH' || e.responseCode === 535) return 'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.';
   if (e.responseCode === 530) return 'Der SMTP-Server verlangt eine Anmeldung. Bitte gib Benutzername und Passwort an.';
   if (e.responseCode === 538) return 'Der SMTP-Server verlangt eine verschlüsselte Verbindung. Bitte wähle SSL oder TLS.';
-  if (e.code === 'EDNS' || e.syscall === 'getaddrinfo') return `Der SMTP-Server „${server.host}“ wurde nicht gefunden. Bitte prüfe den Hostnamen.`;
+  if (e.code === 'EDNS' || e.syscall === 'getaddrinfo') return `Der SMTP-Server „${host}“ wurde nicht gefunden. Bitte prüfe den Hostnamen.`;
   if (e.code === 'ETLS' || TLS_MISMATCH.test(e.message ?? '')) {
     return `Die Verschlüsselung passt nicht zum Server ${where}. Meist gilt: SSL für Port 465, TLS für Port 587.`;
   }

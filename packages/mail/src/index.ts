@@ -6,3 +6,4 @@ export * from './attachments';
 export * from './send';
 export * from './notifications';
 export * from './notifications-send';
+export * from './outbound';

@@ -70,14 +70,14 @@ beforeAll(async () => {
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: ['read_orders'], name: 'Mein Laden', email: 'inhaber@laden.de' });
   await db('lexoffice_connections').insert({ shop_id: SHOP, access_token_enc: box.seal(tokens.access_token), refresh_token_enc: box.seal(tokens.refresh_token), expires_at: new Date(Date.now() + tokens.expires_in * 1000) });
   const base = readSettings();
-  deps = { db, box, lexoffice: { ...base.lexoffice, apiUrl: sb.urls.lexwareApi }, mail: { smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`, from: 'Belegfluss <belege@belegfluss.local>' }, timeoutMs: 5_000 };
+  deps = { db, box, lexoffice: { ...base.lexoffice, apiUrl: sb.urls.lexwareApi }, mail: { smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`, from: 'Belegfluss <belege@belegfluss.local>', outboundTestHosts: 'smtp.sandbox.test=127.0.0.1,files.shop.test=127.0.0.1' }, timeoutMs: 5_000 };
   files = http.createServer((req, res) => {
     if (req.url === '/agb.pdf') { res.setHeader('Content-Type', 'application/pdf'); res.end('%PDF-1.4 AGB'); return; }
     res.statusCode = 404;
     res.end();
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
-  filesUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
+  filesUrl = `http://files.shop.test:${(files.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   files?.close();
@@ -176,7 +176,7 @@ describe('sendDocumentMail', () => {
 
   it('uses the shop\'s own server once it is connected, and stops using it when it refuses the login', async () => {
     await mailPrefs({ enabled: true });
-    const own = { host: '127.0.0.1', port: smtp().securePort, encryption: 'SSL' as const, user: 'laden', email: 'rechnung@mein-laden.de', name: 'Mein Laden GmbH' };
+    const own = { host: 'smtp.sandbox.test', port: smtp().securePort, encryption: 'SSL' as const, user: 'laden', email: 'rechnung@mein-laden.de', name: 'Mein Laden GmbH' };
     await saveShopSmtp(db, SHOP, { ...own, passEnc: box.seal('geheim'), status: 'connected', error: null });
     expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor(), intent: 'auto' })).toMatchObject({ outcome: 'sent', sender: 'own' });
     const [mail] = await caught();

@@ -12,7 +12,8 @@ import { deliveryUnknown, describeSmtpError, isTransient } from './errors';
 import {
   buildDocumentMail, isEmail, mailSkipReason, pdfFileName, renderMailTexts, sendMailSettingsOf, type DocumentKind, type MailFile, type MailTexts,
 } from './message';
-import { createMailTransport, parseSmtpUrl, shopServerOf, type DefaultSender, type MailServer } from './server';
+import { OutboundRefused, parseOutboundPolicy } from './outbound';
+import { createMailTransport, guardShopServer, parseSmtpUrl, shopServerOf, type DefaultSender, type MailServer } from './server';
 
 export interface MailDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; mail: DefaultSender; timeoutMs?: number }
 
@@ -137,7 +138,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   let pdf: MailFile;
   let extra: { files: MailFile[]; skipped: SkippedAttachment[] };
   try {
-    [pdf, extra] = await Promise.all([fetchPdf(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments)]);
+    [pdf, extra] = await Promise.all([fetchPdf(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts))]);
   } catch (error) {
     await markMailUnsent(db, send, 'failed', (error as Error).message);
     throw error;
@@ -145,7 +146,16 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
 
   const smtp = await getShopSmtp(db, shopId);
   const own = smtp?.status === 'connected';
-  const server: MailServer = own ? shopServerOf(smtp, deps.box) : parseSmtpUrl(deps.mail.smtpUrl);
+  let server: MailServer;
+  try {
+    // The shop's own server obeys the rules for user-given addresses at every send, not only at its check.
+    server = own ? await guardShopServer(shopServerOf(smtp, deps.box), parseOutboundPolicy(deps.mail.outboundTestHosts)) : parseSmtpUrl(deps.mail.smtpUrl);
+  } catch (error) {
+    if (!(error instanceof OutboundRefused)) throw error;
+    await markMailUnsent(db, send, 'failed', error.message);
+    await setShopSmtpStatus(db, shopId, 'interrupted', error.message);
+    throw new MailError('SMTP', error.message, true);
+  }
   const fallback = splitAddress(deps.mail.from);
   const from = own
     ? { name: smtp.name || texts.name || shop?.name || '', address: smtp.email }

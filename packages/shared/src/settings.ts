@@ -36,6 +36,8 @@ export function readSettings() {
     mail: {
       smtpUrl: env('SMTP_URL', DEV_DEFAULTS.smtpUrl),
       from: env('MAIL_FROM', DEV_DEFAULTS.mailFrom),
+      /** Tests and local development only: `.test` names pinned to local addresses (mail attachments, SMTP check). */
+      outboundTestHosts: env('OUTBOUND_TEST_HOSTS', ''),
     },
     lexoffice: {
       apiUrl: env('LEXOFFICE_API_URL', DEV_DEFAULTS.lexofficeApiUrl),

@@ -1,4 +1,4 @@
-import Koa from 'koa';
+import Koa, { type Context, type Next } from 'koa';
 import Router from '@koa/router';
 import type { GatewayContext } from './context';
 import { errorMiddleware } from './errors';
@@ -26,13 +26,16 @@ import { webhookRoutes } from './routes/webhooks';
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
- *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real)
+ *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real);
+ *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
- *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}
- *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link)
+ *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}; over 1 MB → 413
+ *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 60 a minute per address
  *   GET  /api/auth/callback                     Shopify OAuth callback
  *   GET  /api/lexoffice/callback                Lexware OAuth callback (popup)
- *   GET  /documents/{token}[/download]          document PDF by its 32-character token (inline / attachment); drafts → 409
+ *   GET  /documents/{token}[/download]          document PDF by its 32-character token (inline / attachment); drafts → 409; only while the
+ *                                               shop has the app; 20 misses per address in 10 min → 429
+ *   Every answer carries X-Content-Type-Options: nosniff; unknown paths and methods answer German JSON (404/405).
  *   --- below: session token required; the shop comes from the token ---
  *   GET  /api/shop                              the shop object (spec 1 §3) with isAdmin, isShopify, isDev
  *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message}
@@ -66,7 +69,8 @@ import { webhookRoutes } from './routes/webhooks';
  *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
- *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection;
+ *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection (public
+ *                                               addresses, ports 25/465/587/2525, 5 checks per shop in 10 min);
  *                                               saved as connected or interrupted → {status, result: {ok, message}, smtp}
  *   GET  /api/partner                           partner overview (partner flag)
  *   GET  /api/admin/shops                       shop list (permission view_dashboard, or ADMIN_SHOPS)
@@ -114,10 +118,32 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic] };
 }
 
+/**
+ * Every answer is taken as what its Content-Type says (no sniffing a PDF or JSON into HTML), and a path
+ * or method no route knows gets the same German JSON as every other error instead of Koa's English text.
+ */
+async function answerUnmatched(ctx: Context, next: Next): Promise<void> {
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  await next();
+  if (ctx.body !== undefined && ctx.body !== null) return;
+  const answer = UNMATCHED[ctx.status];
+  if (!answer) return;
+  const status = ctx.status;
+  ctx.body = answer;
+  ctx.status = status; // setting a body would otherwise make it 200
+}
+const UNMATCHED: Record<number, { error: string; message: string }> = {
+  404: { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' },
+  405: { error: 'METHOD_NOT_ALLOWED', message: 'Diese Methode ist hier nicht erlaubt.' },
+  501: { error: 'NOT_IMPLEMENTED', message: 'Diese Methode wird nicht unterstützt.' },
+};
+
 export function createApp(gw: GatewayContext): Koa {
-  const app = new Koa({ proxy: true });
+  // One proxy in front (its X-Forwarded-For entry is the last one): ctx.ip can't be forged by the client.
+  const app = new Koa({ proxy: true, maxIpsCount: 1 });
   app.on('error', (err: unknown) => gw.log.error({ err }, 'request failed'));
   app.use(errorMiddleware);
+  app.use(answerUnmatched);
 
   const { api, pub } = buildApiRouter(gw);
   const health = new Router();

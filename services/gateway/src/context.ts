@@ -4,6 +4,7 @@ import type { Settings } from '@belegfluss/shared/settings';
 import type { Logger } from 'pino';
 import type { KeyObject } from 'node:crypto';
 import type { GatewayOptions } from './config';
+import type { RateLimits } from './rate-limit';
 import type { Dispatcher } from './signal';
 
 /** What every route needs, built once in main.ts (or by a test). */
@@ -19,4 +20,6 @@ export interface GatewayContext {
   log: Logger;
   /** Hands recorded webhooks to their workflows in the background. */
   dispatcher: Dispatcher;
+  /** Per-shop and per-address limits of the calls that can be abused in a loop. */
+  limits: RateLimits;
 }

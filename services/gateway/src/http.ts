@@ -6,16 +6,29 @@ import { HttpError } from './errors';
 // Zod's own messages in German for every check the shared schemas don't word themselves.
 z.config(z.locales.de());
 
-/** The JSON body of a request; an empty body is `{}`. Parsed here so webhook routes keep their raw body. */
-export async function readJson(ctx: Context): Promise<unknown> {
-  let raw: string;
+export const MB = 1024 * 1024;
+
+/**
+ * The raw body, at most `limit` bytes. A Content-Length over the limit is answered 413 at once, before
+ * a byte is read, and the connection is closed, so a client can't hold it open by promising more.
+ */
+export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
+  const declared = ctx.get('content-length');
   try {
-    raw = await getRawBody(ctx.req, { limit: '1mb', encoding: 'utf8' });
+    return await getRawBody(ctx.req, { limit, ...(/^\d+$/.test(declared) ? { length: Number(declared) } : {}) });
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 413) throw new HttpError(413, 'TOO_LARGE', 'Die Anfrage ist zu groß.');
+    if (status === 413) {
+      ctx.set('Connection', 'close');
+      throw new HttpError(413, 'TOO_LARGE', `Die Anfrage ist zu groß (höchstens ${Math.round(limit / MB)} MB).`);
+    }
     throw new HttpError(400, 'BAD_REQUEST', 'Die Anfrage konnte nicht gelesen werden.');
   }
+}
+
+/** The JSON body of a request; an empty body is `{}`. Parsed here so webhook routes keep their raw body. */
+export async function readJson(ctx: Context): Promise<unknown> {
+  const raw = (await readRawBody(ctx, MB)).toString('utf8');
   if (raw.trim() === '') return {};
   if (!ctx.is('json')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bitte sende die Daten als JSON (Content-Type: application/json).');
   try {

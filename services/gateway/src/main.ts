@@ -6,6 +6,7 @@ import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
 import type { GatewayContext } from './context';
+import { createRateLimits } from './rate-limit';
 import { createDispatcher, startRelay } from './signal';
 import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
@@ -23,10 +24,12 @@ export async function startGateway(settings: Settings, port: number, options: Ga
     lexofficeEventKey: publicKeyLoader(options),
     log,
   };
-  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base) };
+  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits() };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
   });
+  // A client that promises a body and never sends it lets go of the connection after 30 s, not Node's 300 s.
+  server.requestTimeout = 30_000;
   const stopRelay = startRelay(gw, gw.dispatcher);
   const stopRegistrar = startWebhookRegistrar(gw);
   const address = server.address();

@@ -43,9 +43,20 @@ export async function deleteConnection(db: Db, shopId: string): Promise<void> {
   await db('lexoffice_connections').where({ shop_id: shopId }).delete();
 }
 
-/** A single-use OAuth state nonce, valid for ten minutes. */
+/** At most this many open OAuth attempts per shop and provider; older ones lapse when a new one starts. */
+export const OAUTH_STATES_PER_SHOP = 5;
+
+/**
+ * A single-use OAuth state nonce, valid for ten minutes. The table stays bounded: expired rows go,
+ * and a shop keeps only its newest few open attempts (the install link needs no login to start one).
+ */
 export async function createOauthState(db: Db, provider: 'shopify' | 'lexoffice', shopId: string, nonce: string): Promise<void> {
-  await db('oauth_states').insert({ nonce, provider, shop_id: shopId, expires_at: new Date(Date.now() + 10 * 60_000) });
+  await db.transaction(async (trx) => {
+    await trx('oauth_states').where('expires_at', '<=', trx.fn.now()).delete();
+    await trx('oauth_states').insert({ nonce, provider, shop_id: shopId, expires_at: new Date(Date.now() + 10 * 60_000) });
+    const keep = trx('oauth_states').where({ provider, shop_id: shopId }).orderBy('expires_at', 'desc').limit(OAUTH_STATES_PER_SHOP).select('nonce');
+    await trx('oauth_states').where({ provider, shop_id: shopId }).whereNotIn('nonce', keep).delete();
+  });
 }
 
 export async function consumeOauthState(db: Db, provider: 'shopify' | 'lexoffice', nonce: string): Promise<string | undefined> {

@@ -1,18 +1,60 @@
 import type { Db } from '../connection';
 
+/**
+ * Contacts live in one Lexware organisation: every link and claim is keyed by it, so a shop that
+ * reconnects to another organisation starts afresh there (found by e-mail, or created once).
+ */
+
+/** The organisation the shop is connected to ('' for a connection from before organisations were stored). */
+export async function connectedOrganization(db: Db, shopId: string): Promise<string> {
+  const row = await db('lexoffice_connections').where({ shop_id: shopId }).first('organization_id');
+  return (row?.organization_id as string | null | undefined) ?? '';
+}
+
 /** The contact we last pushed for this customer e-mail, if what we would push now hashes the same. */
-export async function unchangedContact(db: Db, shopId: string, email: string, pushedHash: string): Promise<string | undefined> {
-  const row = await db('contact_links').where({ shop_id: shopId, email: email.toLowerCase(), pushed_hash: pushedHash }).first('contact_id');
+export async function unchangedContact(db: Db, shopId: string, organizationId: string, email: string, pushedHash: string): Promise<string | undefined> {
+  const row = await db('contact_links').where({ shop_id: shopId, organization_id: organizationId, email: email.toLowerCase(), pushed_hash: pushedHash }).first('contact_id');
   return (row?.contact_id as string | undefined) ?? undefined;
 }
 
-export async function rememberContact(db: Db, shopId: string, email: string, contactId: string, pushedHash: string): Promise<void> {
+export async function rememberContact(db: Db, shopId: string, organizationId: string, email: string, contactId: string, pushedHash: string): Promise<void> {
   await db('contact_links')
-    .insert({ shop_id: shopId, email: email.toLowerCase(), contact_id: contactId, pushed_hash: pushedHash })
-    .onConflict(['shop_id', 'email']).merge({ contact_id: contactId, pushed_hash: pushedHash, updated_at: db.fn.now() });
+    .insert({ shop_id: shopId, organization_id: organizationId, email: email.toLowerCase(), contact_id: contactId, pushed_hash: pushedHash })
+    .onConflict(['shop_id', 'organization_id', 'email']).merge({ contact_id: contactId, pushed_hash: pushedHash, updated_at: db.fn.now() });
 }
 
-/** Lexware refused a document for this contact (merged or removed there): search again next time. */
+/** Lexware refused a document for this contact (merged or removed there): search again, or create, next time. */
 export async function forgetContact(db: Db, shopId: string, contactId: string): Promise<void> {
   await db('contact_links').where({ shop_id: shopId, contact_id: contactId }).delete();
+  await db('contact_claims').where({ contact_id: contactId }).update({ contact_id: null });
+}
+
+export type ContactClaim = { owned: true; contactId: string | null } | { owned: false };
+
+/**
+ * Takes the claim on one customer of an organisation for `leaseMs`, unless someone else holds it.
+ * The owner learns the contact an earlier owner made, if any.
+ */
+export async function claimContact(db: Db, organizationId: string, email: string, owner: string, leaseMs: number): Promise<ContactClaim> {
+  const until = new Date(Date.now() + leaseMs);
+  const { rows } = await db.raw<{ rows: { contact_id: string | null }[] }>(
+    `insert into contact_claims (organization_id, email, owner, claimed_until) values (?, ?, ?, ?)
+     on conflict (organization_id, email) do update set owner = excluded.owner, claimed_until = excluded.claimed_until
+     where contact_claims.claimed_until is null or contact_claims.claimed_until < now() or contact_claims.owner = excluded.owner
+     returning contact_id`,
+    [organizationId, email.toLowerCase(), owner, until],
+  );
+  return rows[0] ? { owned: true, contactId: rows[0].contact_id } : { owned: false };
+}
+
+/** Keeps a claim while its owner is still working (a dead owner's claim lapses). */
+export async function renewContactClaim(db: Db, organizationId: string, email: string, owner: string, leaseMs: number): Promise<void> {
+  await db('contact_claims').where({ organization_id: organizationId, email: email.toLowerCase(), owner })
+    .update({ claimed_until: new Date(Date.now() + leaseMs) });
+}
+
+/** Lets go of the claim, recording the contact when one was found or made. */
+export async function releaseContactClaim(db: Db, organizationId: string, email: string, owner: string, contactId?: string): Promise<void> {
+  await db('contact_claims').where({ organization_id: organizationId, email: email.toLowerCase(), owner })
+    .update({ claimed_until: null, owner: null, ...(contactId ? { contact_id: contactId } : {}) });
 }

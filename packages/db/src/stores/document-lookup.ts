@@ -18,9 +18,13 @@ const toRef = (r: Record<string, unknown>): DocumentRef => ({
   status: r.status as string, pdfToken: r.pdf_token ? String(r.pdf_token) : null,
 });
 
-/** The document behind a download link; the token alone identifies it (links go out in mails and metafields). */
+/**
+ * The document behind a download link; the token alone identifies it (links go out in mails and metafields).
+ * Only while the shop has the app installed: after app/uninstalled the links stop (shop/redact deletes the rows).
+ */
 export async function documentByPdfToken(db: Db, token: string): Promise<DocumentRef | undefined> {
-  const row = await db('documents').where({ pdf_token: token }).first();
+  const row = await db('documents as d').join('shops as s', 's.id', 'd.shop_id')
+    .where({ 'd.pdf_token': token }).whereNull('s.uninstalled_at').first('d.*');
   return row ? toRef(row) : undefined;
 }
 

@@ -72,8 +72,15 @@ export async function markUninstalled(db: Db, shopId: string): Promise<void> {
   await db('shops').where({ id: shopId }).update({ shopify_token_enc: null, missing_access_token: true, uninstalled_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
-/** Everything `GET /api/shop` shows, computed from our own rows. */
+/**
+ * Everything `GET /api/shop` shows, computed from our own rows, all read from one snapshot: a document
+ * and the transfer it was charged are written together, so the dashboard never counts one without the other.
+ */
 export async function shopView(db: Db, shopId: string): Promise<ShopView | undefined> {
+  return db.transaction((trx) => readShopView(trx, shopId), { isolationLevel: 'repeatable read', readOnly: true });
+}
+
+async function readShopView(db: Db, shopId: string): Promise<ShopView | undefined> {
   const shop = await getShop(db, shopId);
   if (!shop) return undefined;
   const plan = planById(shop.planId);

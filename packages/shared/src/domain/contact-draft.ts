@@ -28,6 +28,9 @@ export type ContactDecision = { action: 'create' } | { action: 'none'; reason: '
  * contactCreate: 'all' customers get a contact, or only those whose order or customer carries one
  * of the tags. Tax-free regimes other than vatfree need a contact anyway (`required`).
  */
+/** A tax-free invoice other than vatfree (EU B2B, export) must name a Lexware contact. */
+export const contactRequired = (regime: { taxFree: boolean; taxType: string }): boolean => regime.taxFree && regime.taxType !== 'vatfree';
+
 export function decideContact(order: ShopifyOrder, prefs: Pick<ContactPreferences, 'contactCreate'>, required = false): ContactDecision {
   if (required || prefs.contactCreate === 'all') return { action: 'create' };
   const tags = [...splitTags(order.tags), ...splitTags(customerExtras(order).tags)];

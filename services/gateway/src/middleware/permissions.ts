@@ -10,6 +10,18 @@ export function hasPermissions(granted: readonly string[], ...required: [name: s
   return required.every(([name, sub]) => granted.includes(`${name}_${sub}`));
 }
 
+/**
+ * Guards a route that writes rows of the shop: a session token can be valid for a shop that never
+ * installed the app (Shopify signs it all the same), and then there is nothing to write to.
+ */
+export function requireInstalled(gw: GatewayContext) {
+  return async (ctx: Context, next: Next) => {
+    const row = await getShop(gw.db, sessionOf(ctx).shop);
+    if (!row || row.uninstalledAt) throw NotFound('Dieser Shop ist nicht installiert.');
+    await next();
+  };
+}
+
 /** Guards a router: the shop needs every permission, or is an admin shop by configuration. */
 export function requirePermission(gw: GatewayContext, ...required: [name: string, sub: string][]) {
   return async (ctx: Context, next: Next) => {

@@ -7,6 +7,7 @@ import { createAdminClient, exchangeShopifyCode, isShopDomain, verifyQueryHmac }
 import type { GatewayContext } from '../context';
 import { BadRequest, Unauthorized } from '../errors';
 import { registerShopWebhooks } from '../webhook-subscriptions';
+import { clientKey, consume } from '../rate-limit';
 
 const InstallQuery = z.object({
   shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
@@ -44,6 +45,8 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
   router.get('/api/auth', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = InstallQuery.parse(query);
+    // No login is needed to start an install, and each start writes a state row.
+    await consume(ctx, gw.limits.install, clientKey(ctx));
     // An install link from Shopify is signed; a re-authorisation started by the app is not.
     if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur des Installationslinks');
     // Opened inside the admin's iframe: Shopify's grant screen can't load there, so the shell's

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { writeLog } from '@belegfluss/db';
 import type { GatewayContext } from '../context';
 import { body } from '../http';
+import { requireInstalled } from '../middleware/permissions';
 import { sessionOf } from '../middleware/session';
 
 const ContactBody = z.object({
@@ -12,7 +13,7 @@ const ContactBody = z.object({
 
 /** The help contact form: the request lands in the shop's log, where support reads it (admin area). */
 export function helpRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/help/contact', async (ctx) => {
+  api.post('/api/help/contact', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const input = await body(ctx, ContactBody);
     await writeLog(gw.db, { shopId: shop, origin: 'shop', event: 'help.contact', status: 'info', body: { ...input, userId } });

@@ -3,6 +3,7 @@ import { writeLog } from '@belegfluss/db';
 import { LexofficeSignupBody } from '@belegfluss/shared';
 import type { GatewayContext } from '../context';
 import { body } from '../http';
+import { requireInstalled } from '../middleware/permissions';
 import { sessionOf } from '../middleware/session';
 import { closePage } from './lexoffice';
 
@@ -23,7 +24,7 @@ export function signupUrl(gw: GatewayContext, email: string): string {
 export function lexofficeSignupRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
 
-  api.post('/api/lexoffice/signup', async (ctx) => {
+  api.post('/api/lexoffice/signup', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const { email } = await body(ctx, LexofficeSignupBody);
     const url = signupUrl(gw, email);

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import getRawBody from 'raw-body';
 import { randomUUID } from 'node:crypto';
 import { isInstalled, recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/workflows/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
+import { MB, readRawBody } from '../http';
 
 /**
  * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
@@ -13,7 +13,8 @@ import type { GatewayContext } from '../context';
 export function webhookRoutes(gw: GatewayContext): Router {
   const router = new Router();
   router.post('/webhooks/shopify', async (ctx) => {
-    const raw = await getRawBody(ctx.req, { limit: '5mb' });
+    // Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB.
+    const raw = await readRawBody(ctx, 10 * MB);
     if (!verifyWebhookHmac(raw, ctx.get('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret)) {
       ctx.status = 401;
       ctx.body = { error: 'UNAUTHORIZED', message: 'Ungültige Webhook-Signatur' };
@@ -24,6 +25,8 @@ export function webhookRoutes(gw: GatewayContext): Router {
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+      // Every topic's payload is an object; `null`, a number or a list would fail later, deep inside.
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new TypeError('not an object');
     } catch {
       ctx.status = 400;
       ctx.body = { error: 'BAD_REQUEST', message: 'Der Webhook enthält kein gültiges JSON' };

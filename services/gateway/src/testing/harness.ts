@@ -26,6 +26,12 @@ export interface Harness {
 }
 
 /**
+ * Names the tests use for local servers, the way a merchant would name public ones: the sandbox's SMTP
+ * server and a file server for mail attachments (`.test` names only; production pins none).
+ */
+export const TEST_HOSTS = 'smtp.sandbox.test=127.0.0.1,files.shop.test=127.0.0.1';
+
+/**
  * The gateway for one test file, all real: a fresh PostgreSQL database, the Temporal dev
  * server from the project's venv, and (when asked) the sandbox standing in for Lexware.
  */
@@ -42,13 +48,14 @@ export async function startHarness(opts: { sandbox?: boolean; /** the sandbox's 
   const base = readSettings();
   const settings: Settings = {
     ...base,
+    mail: { ...base.mail, outboundTestHosts: TEST_HOSTS },
     databaseUrl: database.url,
     temporalAddress: temporal.address,
     taskQueue: `gateway-test-${randomBytes(4).toString('hex')}`,
     ...(sandbox ? {
       shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
       lexoffice: { apiUrl: sandbox.urls.lexwareApi, oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth } },
-      ...(sandbox.urls.smtp ? { mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp.port}` } } : {}),
+      ...(sandbox.urls.smtp ? { mail: { ...base.mail, outboundTestHosts: TEST_HOSTS, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp.port}` } } : {}),
     } : {}),
   };
   const extra = typeof opts.options === 'function' ? opts.options(sandbox) : (opts.options ?? {});

@@ -68,4 +68,16 @@ describe('ensureContact against the sandbox', () => {
     expect(await contactCalls()).toBe(0);
     expect((await database.db('shops').where({ id: SHOP }).first()).contacts_updated).toBe(1);
   });
+
+  it('makes one contact per customer when 20 orders of 2 customers ask at the same time', async () => {
+    const people = ['Anna', 'Berta'].map((name) => ({ ...erika, email: `${name.toLowerCase()}@parallel.example`, firstName: name }));
+    const orders = await Promise.all(Array.from({ length: 20 }, (_, i) => order(people[i % 2]!)));
+    const before = (await database.db('shops').where({ id: SHOP }).first()).contacts_created as number;
+    const ids = await Promise.all(orders.map((o) => ensure(o)));
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.filter((id) => id === ids[0])).toHaveLength(10);
+    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created - before).toBe(2);
+    const inLexware = await control<{ emailAddresses?: { private?: string[] } }[]>('/lexware/contacts', undefined, 'GET');
+    expect(inLexware.filter((c) => JSON.stringify(c).includes('@parallel.example'))).toHaveLength(2);
+  });
 });

@@ -9,7 +9,7 @@ import {
 import type { Notifier } from './notify';
 
 export type IssueResult =
-  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null; status: string }
+  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null; status: string; contactId?: string | null }
   | { outcome: 'NO_CREDITS' };
 
 export type DocumentBody =
@@ -84,12 +84,15 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
   } else {
     await db('shops').where({ id: shopId }).increment(type === 'invoice' ? 'invoices_matched' : 'credits_matched', 1);
   }
-  const saved = await completeDocument(db, doc.id, {
-    lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
-    status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
-    pdfToken: randomBytes(16).toString('hex'),
+  // One transaction: the document is never counted without the transfer it costs (the dashboard reads both).
+  const { saved, charge } = await db.transaction(async (trx) => {
+    const completed = await completeDocument(trx, doc.id, {
+      lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
+      status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
+      pdfToken: randomBytes(16).toString('hex'),
+    });
+    return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
   });
-  const charge = await chargeTransfer(db, shopId, doc.id);
   const usedBefore = charge.charged ? charge.used - 1 : charge.used;
   const notify = creditsNotification({ used: usedBefore, quota: charge.quota }, { used: charge.used, quota: charge.quota });
   await writeLog(db, {

@@ -1,9 +1,9 @@
-import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
 import { forgetContact, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
-import { buildCreditNote, buildInvoice, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
+import { buildCreditNote, buildInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
@@ -65,13 +65,28 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
-      const built = buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
+      const build = (id: string | null) => buildInvoice(order, { contactId: id, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
+      const built = build(contactId);
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
       }
-      return lexwareStep(shopId, order, 'invoice', () => issueDocument(db, client(shopId), {
-        shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: built.invoice }, finalize: built.finalize, contactId,
-      }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
+      const issue = (id: string | null, invoice: typeof built.invoice) => issueDocument(db, client(shopId), {
+        shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: invoice }, finalize: built.finalize, contactId: id,
+      }, notifier);
+      return lexwareStep(shopId, order, 'invoice', async () => {
+        try {
+          return await issue(contactId, built.invoice);
+        } catch (error) {
+          if (!contactId || !(error instanceof LexofficeError) || !error.names('address.contactId')) throw error;
+          // Lexware doesn't know our contact (removed there, or a link from another organisation):
+          // forget it, make the customer's contact anew and issue with that one.
+          await forgetContact(db, shopId, contactId);
+          await writeLog(db, { shopId, origin: 'contact', event: 'contact.refused', status: 'warning', orderId: String(order.id), orderName: order.name, ref: { contact: contactId }, body: { message: LexofficeError.describe(error.body) } });
+          const fresh = await ensureContact(db, client(shopId), shopId, order, { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId });
+          const result = await issue(fresh, build(fresh).invoice);
+          return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: fresh };
+        }
+      }).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
     },
 
     async issueCreditNote(shopId: string, order: ShopifyOrder, refund: unknown, invoice: { lexofficeId: string; contactId: string | null }, regime: TaxRegime): Promise<IssueResult> {
@@ -100,7 +115,16 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       return writeOrderMetafields({ db, box, shopify, appUrl }, shopId, order, metafields?.write ?? []);
     },
 
+    /**
+     * The order's row; a shop that never installed the app (or removed it) has none to hang it on.
+     * Retrying can't change that, so the activity ends at once and says so in the worker's log.
+     */
     async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
+      const shop = await db('shops').where({ id: shopId }).first('uninstalled_at');
+      if (!shop || shop.uninstalled_at) {
+        activityLog.warn('Order for a shop without the app installed', { shopId, orderId: order.id, orderName: order.name });
+        throw ApplicationFailure.nonRetryable(`Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`, 'NOT_INSTALLED');
+      }
       await upsertOrder(db, shopId, order);
     },
 

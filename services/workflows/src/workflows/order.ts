@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
@@ -30,7 +30,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     const changes = lexoffice.splice(0);
     if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
-    if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
+    if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
+    else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
     if (patched('document-status-attribute')) publishStatus(state);
     // A round of Lexware events alone grows the history too, so it may also start a new run.
     if (events.length === 0 && !patched('continue-as-new-after-any-round')) continue;
@@ -53,6 +54,22 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   await bookPayments(shopId, state, ctx);
   const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
   await settleDeliveries(events.map((e) => e.webhookId), status);
+}
+
+/**
+ * A failure no retry can mend (the shop has no app installed) ends the order: its webhooks are settled
+ * as unprocessable, the status says why, and the run fails with a German reason support finds in the UI.
+ */
+async function handleOrGiveUp(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
+  try {
+    await handleShopifyEvents(shopId, state, events);
+  } catch (error) {
+    const cause = error instanceof ActivityFailure ? error.cause : undefined;
+    if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
+    await settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
+    upsertSearchAttributes([{ key: DocumentStatusKey, value: 'NOT_INSTALLED' }]);
+    throw ApplicationFailure.nonRetryable(cause.message, 'NOT_INSTALLED');
+  }
 }
 
 /** Webhooks can arrive twice or out of order: keep the newest snapshot, and each refund once. */

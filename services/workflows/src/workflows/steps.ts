@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import {
-  chooseTaxRegime, decideCreditNote, decideInvoice, defaultRegime, type LogOrigin, type ShopifyRefund,
+  chooseTaxRegime, contactRequired, decideCreditNote, decideInvoice, defaultRegime, type LogOrigin, type ShopifyRefund,
 } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -60,7 +60,7 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   }
   const regime = chosen.regime;
   const contactId = await ensureContact(shopId, order, {
-    prefs: ctx.prefs.contact, vatId: regime.vatId, required: regime.taxFree && regime.taxType !== 'vatfree', shopDomain: shopId,
+    prefs: ctx.prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId,
   });
   const result = await issueInvoice(shopId, order, contactId, regime);
   if (result.outcome === 'NO_CREDITS') {
@@ -68,7 +68,8 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     state.waitingFor = 'NO_CREDITS';
     return 'skipped';
   }
-  state.invoice = { documentId: result.documentId, lexofficeId: result.lexofficeId, number: result.number, status: result.status, contactId };
+  // The activity names the contact it used when Lexware refused ours and it made the customer's contact anew.
+  state.invoice = { documentId: result.documentId, lexofficeId: result.lexofficeId, number: result.number, status: result.status, contactId: result.contactId ?? contactId };
   state.regime = regime;
   state.lastDecision = result.outcome;
   state.waitingFor = null;

@@ -7,6 +7,7 @@ import { loadShopContext } from '@belegfluss/workflows/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
 import { validate } from '../../http';
+import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
 
@@ -40,9 +41,14 @@ const fileName = (doc: DocumentRef) => `${(doc.number ?? (doc.type === 'invoice'
 export function documentRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
   const serve = (disposition: 'inline' | 'attachment') => async (ctx: Context) => {
+    // The token is the credential: whoever misses too often is refused for a while, hit or not.
+    await refuseWhileExhausted(ctx, gw.limits.documentMisses, clientKey(ctx));
     const token = String(ctx.params.token ?? '');
     const doc = TOKEN.test(token) ? await documentByPdfToken(gw.db, token) : undefined;
-    if (!doc) throw NotFound('Beleg nicht gefunden');
+    if (!doc) {
+      await consume(ctx, gw.limits.documentMisses, clientKey(ctx)).catch(() => undefined);
+      throw NotFound('Beleg nicht gefunden');
+    }
     const pdf = await fetchPdf(gw, doc);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `${disposition}; filename="${fileName(doc)}"`);

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { verify } from 'node:crypto';
 import type { Context } from 'koa';
-import getRawBody from 'raw-body';
 import { z } from 'zod';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { documentsByLexofficeId, writeLog } from '@belegfluss/db';
 import { OrderNameKey, ShopDomainKey, orderWorkflowId } from '@belegfluss/workflows/api';
 import type { GatewayContext } from '../../context';
+import { MB, readRawBody } from '../../http';
 import { lexofficeEventSignal } from '@belegfluss/workflows/api';
 
 const EventBody = z.object({
@@ -36,7 +36,7 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
   router.head('/webhooks/lexoffice', (ctx) => { ctx.status = 200; });
 
   router.post('/webhooks/lexoffice', async (ctx) => {
-    const raw = await getRawBody(ctx.req, { limit: '64kb' });
+    const raw = await readRawBody(ctx, MB);
     const key = await gw.lexofficeEventKey().catch((err: unknown) => {
       gw.log.warn({ err }, 'Lexware event key could not be loaded');
       return undefined;

@@ -89,7 +89,7 @@ describe('POST /api/orders/{id}/{type}/email', () => {
 });
 
 describe('the shop\'s own SMTP sender', () => {
-  const form = () => ({ host: '127.0.0.1', port: smtp().securePort, encryption: 'SSL', user: 'laden', pass: 'geheim', email: 'rechnung@mein-laden.de', name: 'Mein Laden' });
+  const form = () => ({ host: 'smtp.sandbox.test', port: smtp().securePort, encryption: 'SSL', user: 'laden', pass: 'geheim', email: 'rechnung@mein-laden.de', name: 'Mein Laden' });
 
   it('is stored as interrupted with the error when the check fails, with the password sealed', async () => {
     await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'richtig' } }) });
@@ -98,7 +98,7 @@ describe('the shop\'s own SMTP sender', () => {
     expect(res.body).toMatchObject({
       status: 'interrupted',
       result: { ok: false, message: 'SMTP-Verbindung fehlgeschlagen: Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.' },
-      smtp: { host: '127.0.0.1', encryption: 'SSL', status: 'interrupted', hasPassword: true, error: expect.stringMatching(/Passwort ist falsch/) },
+      smtp: { host: 'smtp.sandbox.test', encryption: 'SSL', status: 'interrupted', hasPassword: true, error: expect.stringMatching(/Passwort ist falsch/) },
     });
     expect(JSON.stringify(res.body)).not.toContain('geheim');
     const row = await h.db('shop_smtp').where({ shop_id: A }).first();

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
 import { deleteShopSmtp, getShopSmtp, latestDocumentOfOrder, saveShopSmtp, writeLog, type ShopSmtpRow } from '@belegfluss/db';
-import { checkSmtp, MailError, sendDocumentMail, shopServer, type MailDeps, type MailErrorCode } from '@belegfluss/mail';
+import {
+  checkSmtp, guardShopServer, MailError, OutboundRefused, parseOutboundPolicy, sendDocumentMail, shopServer, type MailDeps, type MailErrorCode,
+} from '@belegfluss/mail';
 import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
 import { body, validate } from '../../http';
+import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
+import { consume } from '../../rate-limit';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
 
 const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
@@ -19,6 +23,7 @@ const STATUS: Record<MailErrorCode, number> = { NOT_FOUND: 404, NOT_CREATED: 409
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
   const deps: MailDeps = { db: gw.db, box: gw.box, lexoffice: gw.settings.lexoffice, mail: gw.settings.mail };
+  const outbound = parseOutboundPolicy(gw.settings.mail.outboundTestHosts);
 
   /**
    * Sends one finalised document. One click is one intent: a repeat of the same request
@@ -57,7 +62,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** Saves the form without trying it: the sender stays unused (unchecked) until a check succeeds. */
-  api.patch('/api/shop/smtp', async (ctx) => {
+  api.patch('/api/shop/smtp', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
     const saved = await saveShopSmtp(gw.db, shop, {
@@ -76,12 +81,18 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
    * A real connection with the form's values (the stored password when none is given); the
    * values are saved with the outcome: connected (used from now on) or interrupted, with the error.
    */
-  api.post('/api/shop/smtp/validate', async (ctx) => {
+  api.post('/api/shop/smtp/validate', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
+    await consume(ctx, gw.limits.smtpCheck, shop);
     const stored = await getShopSmtp(gw.db, shop);
     const pass = input.pass || (stored?.passEnc ? gw.box.open(stored.passEnc) : null);
-    const result = await checkSmtp(shopServer({ ...input, pass }));
+    // The rules for user-given addresses come before any connection: nothing is tried, nothing saved.
+    const server = await guardShopServer(shopServer({ ...input, pass }), outbound).catch((error: unknown) => {
+      if (error instanceof OutboundRefused) throw new HttpError(400, 'VALIDATION', error.message, error.field);
+      throw error;
+    });
+    const result = await checkSmtp(server);
     const saved = await saveShopSmtp(gw.db, shop, {
       ...input, port: input.port ?? null, passEnc: input.pass ? gw.box.seal(input.pass) : undefined,
       status: result.ok ? 'connected' : 'interrupted', error: result.ok ? null : result.message,

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
+import { DocumentStatusKey, orderWorkflowId, shopifyEventSignal, ShopDomainKey } from '@belegfluss/workflows/api';
+import { eventually, merchant } from './merchant';
+import { startStack, type Stack } from './stack';
+
+/**
+ * Issue 14 §4, §5, §8 through the whole stack: sandbox webhooks, the gateway, the worker and the
+ * sandbox's Lexware. One contact per customer and organisation however the orders arrive.
+ */
+let stack: Stack;
+const shop = 'kontakte-parallel.myshopify.com';
+const m = () => merchant(stack, shop);
+
+beforeAll(async () => {
+  stack = await startStack();
+  await m().createShop();
+  await m().install();
+  await m().connectLexware();
+  // The free plan's few transfers would stop the burst half-way.
+  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', credits_quota: 3000 });
+});
+afterAll(async () => stack?.stop());
+
+interface Contact { id: string; emailAddresses?: { business?: string[]; private?: string[] } }
+const contactsOf = async (organizationId: string) =>
+  (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)).json()) as Contact[];
+const organization = async () => ((await stack.db('lexoffice_connections').where({ shop_id: shop }).first()) as { organization_id: string }).organization_id;
+const invoices = async () => Number((await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').count({ n: '*' }))[0]!.n);
+const customer = (name: string) => ({ email: `${name}@example.de`, firstName: name, lastName: 'Kundin', address1: 'Hauptstr. 1', zip: '10115', city: 'Berlin', countryCode: 'DE' });
+
+/** The organisation has exactly one contact, and the newest invoice names it. */
+async function newestInvoiceHasTheOnlyContactOf(organizationId: string): Promise<Contact[]> {
+  const contacts = await contactsOf(organizationId);
+  expect(contacts).toHaveLength(1);
+  const newest = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).orderBy('created_at', 'desc').first();
+  expect(newest.contact_id).toBe(contacts[0]!.id);
+  return contacts;
+}
+
+describe('Lexware contacts', () => {
+  it('20 paid orders of 2 customers placed at once make exactly 2 contacts and 20 invoices', async () => {
+    await Promise.all(['anna', 'berta'].map((name) => m().createOrder({ scenario: 'de_b2c', paid: true, count: 10, customer: customer(name) })));
+    await eventually(async () => (await invoices()) === 20, 240_000);
+    const contacts = await contactsOf(await organization());
+    expect(contacts).toHaveLength(2);
+    const used = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).distinct('contact_id').pluck('contact_id');
+    expect(used.sort()).toEqual(contacts.map((c) => c.id).sort());
+  }, 300_000);
+
+  it('after reconnecting to another organisation, a returning customer gets a new contact there and the order its invoice', async () => {
+    const before = await organization();
+    await m().connectLexware();
+    const after = await organization();
+    expect(after).not.toBe(before);
+    await m().createOrder({ scenario: 'de_b2c', paid: true, customer: customer('anna') });
+    await eventually(async () => (await invoices()) === 21, 120_000);
+    await newestInvoiceHasTheOnlyContactOf(after);
+    expect(await stack.db('event_log').where({ shop_id: shop }).whereIn('event', ['invoice.failed'])).toHaveLength(0);
+  }, 180_000);
+
+  it('forgets a contact id Lexware refuses and issues the invoice with the customer\'s real contact', async () => {
+    const org = await organization();
+    // A link to a contact this organisation doesn't have, as one left from before a merge in Lexware.
+    await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).update({ contact_id: '00000000-0000-4000-8000-000000000001' });
+    await m().createOrder({ scenario: 'de_b2c', paid: true, customer: customer('anna') });
+    await eventually(async () => (await invoices()) === 22, 120_000);
+    const contacts = await newestInvoiceHasTheOnlyContactOf(org);
+    expect(await stack.db('event_log').where({ shop_id: shop, event: 'contact.refused' })).toHaveLength(1);
+    expect((await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).first()).contact_id).toBe(contacts[0]!.id);
+  }, 180_000);
+});
+
+describe('an order for a shop without the app', () => {
+  it('ends at once: inbox row unprocessable, workflow failed with a German reason and searchable status', async () => {
+    const stranger = 'nie-installiert.myshopify.com';
+    // The shop exists at Shopify and has an order, but never installed the app.
+    await merchant(stack, stranger).createShop();
+    const { order } = await merchant(stack, stranger).createOrder({ scenario: 'de_b2c', paid: true, webhooks: false });
+    await stack.db('webhook_inbox').insert({ webhook_id: 'fremd-1', shop_id: stranger, topic: 'orders/paid', resource_id: String(order.id), body: JSON.stringify(order) });
+    // As a webhook that got past the gateway just before the app was removed would start it.
+    const handle = await stack.temporal.client.workflow.signalWithStart('orderWorkflow', {
+      workflowId: orderWorkflowId(stranger, order.id), taskQueue: stack.settings.taskQueue, args: [{ shopId: stranger, orderId: String(order.id) }],
+      typedSearchAttributes: [{ key: ShopDomainKey, value: stranger }],
+      signal: shopifyEventSignal,
+      signalArgs: [{ topic: 'orders/paid', webhookId: 'fremd-1', order: order as never }],
+    });
+    const failure = await handle.result().then(() => undefined, (e: unknown) => e);
+    expect(failure).toBeInstanceOf(WorkflowFailedError);
+    const cause = (failure as WorkflowFailedError).cause;
+    expect(cause).toBeInstanceOf(ApplicationFailure);
+    expect((cause as ApplicationFailure).type).toBe('NOT_INSTALLED');
+    expect(cause!.message).toBe(`Der Shop ${stranger} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`);
+    const described = await handle.describe();
+    expect(described.status.name).toBe('FAILED');
+    expect(described.typedSearchAttributes.get(DocumentStatusKey)).toBe('NOT_INSTALLED');
+    expect((await stack.db('webhook_inbox').where({ webhook_id: 'fremd-1' }).first()).status).toBe('unprocessable');
+    // One attempt of the activity, not an endless retry.
+    const history = await handle.fetchHistory();
+    const scheduled = history.events!.flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
+    expect(scheduled).toEqual(['recordOrder', 'settleDeliveries']);
+    expect(history.events!.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt)).toEqual([1, 1]);
+  }, 60_000);
+});

@@ -1,0 +1,52 @@
+import type { Context } from 'koa';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { HttpError } from './errors';
+
+/**
+ * Limits for the calls that cost us (or others) something and can be made in a loop: the SMTP check
+ * opens a connection to a server the merchant names, the install link writes an OAuth state without a
+ * login, and document links are guessed by their token. In memory per gateway process: one gateway
+ * instance runs per host (docker-compose.yml); several would each allow the limit.
+ */
+export const RATE_LIMITS = {
+  /** SMTP checks per shop. */
+  smtpCheck: { points: 5, duration: 10 * 60 },
+  /** Unauthenticated install starts (GET /api/auth) per client address. */
+  install: { points: 60, duration: 60 },
+  /** Document links that found nothing, per client address; then the address waits. */
+  documentMisses: { points: 20, duration: 10 * 60 },
+} as const;
+
+export type RateLimits = Record<keyof typeof RATE_LIMITS, RateLimiterMemory>;
+
+export const createRateLimits = (): RateLimits => ({
+  smtpCheck: new RateLimiterMemory(RATE_LIMITS.smtpCheck),
+  install: new RateLimiterMemory(RATE_LIMITS.install),
+  documentMisses: new RateLimiterMemory(RATE_LIMITS.documentMisses),
+});
+
+const MESSAGE = 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.';
+
+function tooMany(ctx: Context, res: RateLimiterRes): HttpError {
+  ctx.set('Retry-After', String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))));
+  return new HttpError(429, 'TOO_MANY_REQUESTS', MESSAGE);
+}
+
+/** Counts one call for `key`; over the limit the call is answered 429 with Retry-After. */
+export async function consume(ctx: Context, limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (rejected) {
+    if (rejected instanceof RateLimiterRes) throw tooMany(ctx, rejected);
+    throw rejected;
+  }
+}
+
+/** Refuses `key` while its allowance is used up, without counting this call (misses are counted apart). */
+export async function refuseWhileExhausted(ctx: Context, limiter: RateLimiterMemory, key: string): Promise<void> {
+  const res = await limiter.get(key);
+  if (res && res.remainingPoints <= 0) throw tooMany(ctx, res);
+}
+
+/** The client's address. Behind one proxy (maxIpsCount 1) it is the address the proxy saw, which a client can't forge. */
+export const clientKey = (ctx: Context) => ctx.ip || 'unknown';
