@@ -11,6 +11,8 @@ export interface AppConfig {
   applicationUrl: string;
   embedded: boolean;
   scopes: string[];
+  /** `[auth] redirect_urls`: the only places Shopify's grant may send the merchant back to. */
+  redirectUrls: string[];
   apiVersion: string;
   /** App-specific subscriptions; `uri` may be relative to the application URL, as the CLI allows. */
   subscriptions: Array<{ topics: string[]; uri: string }>;
@@ -25,6 +27,7 @@ export function parseAppConfig(text: string): AppConfig {
   const doc = parse(text) as Record<string, unknown>;
   const webhooks = (doc.webhooks ?? {}) as { api_version?: unknown; subscriptions?: unknown };
   const access = (doc.access_scopes ?? {}) as { scopes?: unknown };
+  const auth = (doc.auth ?? {}) as { redirect_urls?: unknown };
   const subscriptions: AppConfig['subscriptions'] = [];
   const complianceTopics: AppConfig['complianceTopics'] = [];
   for (const raw of Array.isArray(webhooks.subscriptions) ? (webhooks.subscriptions as Array<Record<string, unknown>>) : []) {
@@ -39,6 +42,7 @@ export function parseAppConfig(text: string): AppConfig {
     applicationUrl: String(doc.application_url ?? ''),
     embedded: doc.embedded === true,
     scopes: typeof access.scopes === 'string' ? access.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    redirectUrls: strings(auth.redirect_urls),
     apiVersion: webhooks.api_version,
     subscriptions,
     complianceTopics,
@@ -64,22 +68,24 @@ export function declaredTopics(config: AppConfig): Set<string> {
 }
 
 /**
- * Where Shopify sends `topic`. `appUrl` stands in for the toml's application_url, as `shopify app dev`
- * swaps in its tunnel: a uri on that origin (or a relative one) moves to `appUrl`, any other stays.
+ * A URL of the toml as it is reached locally: `appUrl` stands in for application_url, as `shopify app dev`
+ * swaps in its tunnel. A uri on that origin (or a relative one) moves to `appUrl`; any other stays.
  */
-export function declaredEndpoints(config: AppConfig, topic: string, appUrl: string): string[] {
+export function localUrl(config: AppConfig, uri: string, appUrl: string): string {
   const base = appUrl.replace(/\/+$/, '');
+  if (!/^https?:\/\//.test(uri)) return `${base}/${uri.replace(/^\/+/, '')}`;
+  const url = new URL(uri);
   const deployed = config.applicationUrl ? new URL(config.applicationUrl).origin : undefined;
-  const resolve = (uri: string) => {
-    if (!/^https?:\/\//.test(uri)) return `${base}/${uri.replace(/^\/+/, '')}`;
-    const url = new URL(uri);
-    return url.origin === deployed ? `${base}${url.pathname}${url.search}` : uri;
-  };
+  return url.origin === deployed ? `${base}${url.pathname}${url.search}` : uri;
+}
+
+/** Where Shopify sends `topic` (see localUrl for `appUrl`). */
+export function declaredEndpoints(config: AppConfig, topic: string, appUrl: string): string[] {
   const uris = [
     ...config.subscriptions.filter((s) => s.topics.includes(topic)).map((s) => s.uri),
     ...config.complianceTopics.filter((c) => c.topic === topic).map((c) => c.uri),
   ];
-  return [...new Set(uris.map(resolve))];
+  return [...new Set(uris.map((uri) => localUrl(config, uri, appUrl)))];
 }
 
 /** REST topic (`orders/paid`) ⇄ GraphQL enum (`ORDERS_PAID`). */

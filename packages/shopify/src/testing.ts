@@ -8,6 +8,8 @@ export const APP_CONFIG_WITHOUT_ORDER_TOPICS = parseAppConfig(`
 client_id = "belegfluss-dev-api-key"
 application_url = "https://app.example.com"
 embedded = true
+[auth]
+redirect_urls = ["https://app.example.com/api/auth/callback"]
 [webhooks]
 api_version = "2025-10"
 [[webhooks.subscriptions]]

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import Router from '@koa/router';
+import { localUrl, type AppConfig } from '@belegfluss/shopify';
 import { readForm } from '../http/body.js';
 import { esc, hiddenFields, page } from '../http/html.js';
 import type { SandboxState, ShopState } from '../state.js';
@@ -12,6 +13,15 @@ export interface ShopifyOauthOptions {
   apiKey: string;
   apiSecret: string;
   appUrl: string;
+  /** Its `[auth] redirect_urls` are the only allowed redirect_uri values, as Shopify checks them. */
+  appConfig: AppConfig;
+}
+
+/** Shopify compares the redirect_uri (without its query) with the app's allow-list; nothing else is accepted. */
+function allowedRedirect(o: ShopifyOauthOptions, uri: string | undefined): boolean {
+  if (!uri) return false;
+  const bare = uri.split('?')[0];
+  return o.appConfig.redirectUrls.some((allowed) => localUrl(o.appConfig, allowed, o.appUrl) === bare);
 }
 
 function shopOr404(ctx: Context, state: SandboxState): ShopState | undefined {
@@ -41,7 +51,7 @@ export function shopifyOauthRouter(o: ShopifyOauthOptions): Router {
     const q = ctx.query as Record<string, string | undefined>;
     const problems: string[] = [];
     if (q.client_id !== o.apiKey) problems.push('Die client_id gehört zu keiner App.');
-    if (!q.redirect_uri || !q.redirect_uri.startsWith(o.appUrl)) problems.push(`Die redirect_uri muss mit ${o.appUrl} beginnen.`);
+    if (!allowedRedirect(o, q.redirect_uri)) problems.push('Oauth error invalid_request: The redirect_uri is not whitelisted (shopify.app.toml [auth] redirect_urls).');
     ctx.type = 'html';
     if (problems.length) {
       ctx.status = 400;
@@ -66,7 +76,7 @@ ${hiddenFields({ client_id: q.client_id, scope: requested.join(','), redirect_ur
     const shop = shopOr404(ctx, o.state);
     if (!shop) return;
     const f = await readForm(ctx);
-    if (f.client_id !== o.apiKey || !f.redirect_uri?.startsWith(o.appUrl)) {
+    if (f.client_id !== o.apiKey || !allowedRedirect(o, f.redirect_uri)) {
       ctx.status = 400;
       ctx.body = { error: 'invalid_request' };
       return;

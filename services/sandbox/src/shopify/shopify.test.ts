@@ -88,7 +88,7 @@ describe('OAuth', () => {
       return json<{ access_token: string; scope: string }>(await post(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/access_token`, { client_id: KEY, client_secret: SECRET, code }));
     };
     await grant('read_orders');
-    const page = await (await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize?client_id=${KEY}&scope=read_customers,read_all_orders&redirect_uri=${encodeURIComponent(`${app.url}/cb`)}&state=x`)).text();
+    const page = await (await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize?client_id=${KEY}&scope=read_customers,read_all_orders&redirect_uri=${encodeURIComponent(`${app.url}/api/auth/callback`)}&state=x`)).text();
     expect(page).toContain('Berechtigungen aktualisieren');
     expect(page).toContain('<code>read_all_orders</code> (neu)');
     // Only the added scopes are asked for, and nothing granted before is lost.
@@ -98,9 +98,12 @@ describe('OAuth', () => {
     expect(shop.grantedScopes.sort()).toEqual(['read_all_orders', 'read_customers', 'read_orders', 'write_orders']);
   });
 
-  it('refuses a redirect_uri outside the app', async () => {
+  it('refuses a redirect_uri that shopify.app.toml does not list, even on the app’s own origin', async () => {
     const res = await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize?client_id=${KEY}&scope=read_orders&redirect_uri=http://evil.example/cb`);
     expect(res.status).toBe(400);
+    const unlisted = await fetch(`${sb.urls.shopify}/store/${SHOP}/admin/oauth/authorize?client_id=${KEY}&scope=read_orders&redirect_uri=${encodeURIComponent(`${app.url}/cb`)}`);
+    expect(unlisted.status).toBe(400);
+    expect(await unlisted.text()).toContain('The redirect_uri is not whitelisted');
   });
 });
 
