@@ -23,3 +23,5 @@ export * from './stores/transactions';
 export * from './stores/downtimes';
 export * from './stores/imports';
 export * from './stores/notifications';
+export * from './stores/billing';
+export * from './stores/payout-runs';

@@ -74,6 +74,9 @@ import { webhookRoutes } from './routes/webhooks';
  *   POST /api/admin/shops/{shop}/workflows/{id}/restart    signalWithStart an order workflow with the stored order snapshot
  *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow
  *   GET  /api/admin/downtimes, POST; PATCH, DELETE /api/admin/downtimes/{id}   maintenance windows (shown in GET /api/shop)
+ *   GET  /api/admin/payout-runs                 the monthly partner payout runs with their state
+ *   GET  /api/admin/payout-runs/{id}/sepa       the run's pain.001 file for the bank
+ *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid
  *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (spec 3 §7/§8 error codes)
  *   GET  /api/partner/redemptions               ?sort&tab&search → {items}
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
