@@ -1,3 +1,4 @@
+import { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
@@ -48,7 +49,7 @@ afterAll(async () => {
 
 describe('the partner payout run', () => {
   it('pays PayPal through the Payouts API and SEPA after the admin confirms the validated file', async () => {
-    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ processingReads: 2, failNext: [503] }) });
+    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ processingReads: 2, failNext: [503], webhooks: false, completeAfterMs: 0 }) });
     const handle = await stack.temporal.client.workflow.start('payoutRunWorkflow', { taskQueue: stack.settings.taskQueue, workflowId: payoutRunWorkflowId(MONTH), args: [{ month: MONTH }] });
 
     // Verified provisions above the threshold became one payout per partner, with the gateway's fee.
@@ -57,7 +58,7 @@ describe('the partner payout run', () => {
     const statuses = Object.fromEntries((await stack.db('redemptions').select('shop_id', 'status')).map((r) => [r.shop_id, r.status]));
     expect(statuses).toMatchObject({ 'kunde-3.myshopify.com': 'subscribed', 'kunde-4.myshopify.com': 'declined', 'kunde-6.myshopify.com': 'verified' });
 
-    // PayPal says PROCESSING for two reads; hours pass on the durable timer, then SUCCESS.
+    // No webhook this time: PayPal says PROCESSING for two reads; hours pass on the durable timer, then SUCCESS.
     await stack.temporal.sleep('3 hours');
     const paypal = await eventually(async () => { const p = await stack.db('payouts').where({ gateway: 'paypal' }).first(); return p.status === 'paid' && p; });
     expect(paypal.payment_at).toBeTruthy();
@@ -89,4 +90,23 @@ describe('the partner payout run', () => {
     expect(again.status).toBe(409);
     expect(((await again.json()) as { message: string }).message).toBe('Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.');
   }, 600_000);
+
+  it("wakes on PayPal's verified PAYMENT.PAYOUTSBATCH webhook instead of waiting for the next hourly check; a forged one is refused", async () => {
+    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ processingReads: 100, webhooks: true, completeAfterMs: 1500 }) });
+    // A plain client: waiting on it does not let the time-skipping server skip time.
+    const client = new Client({ connection: stack.temporal.connection });
+    await redemption(PAYPAL, 'kunde-7.myshopify.com', 55, 50);
+    const handle = await client.workflow.start('payoutRunWorkflow', { taskQueue: stack.settings.taskQueue, workflowId: payoutRunWorkflowId('2027-01-01'), args: [{ month: '2027-01-01' }] });
+    // No time is skipped here: only the webhook can end the hour's wait.
+    expect(await handle.result()).toMatchObject({ result: 'paid', paypal: 1, bank: 0 });
+    const signals = (await handle.fetchHistory()).events!.filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'paypalBatchChanged');
+    expect(signals.length).toBeGreaterThan(0);
+    expect(await stack.db('payouts').where({ partner_shop_id: PAYPAL }).orderBy('created_at').pluck('status')).toEqual(['paid', 'paid']);
+
+    const forged = await fetch(`${stack.gatewayUrl}/webhooks/paypal`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', 'PAYPAL-TRANSMISSION-ID': 'a7c1f5e0-0000-4000-8000-000000000000', 'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk', 'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(), 'PAYPAL-AUTH-ALGO': 'SHA256withRSA', 'PAYPAL-CERT-URL': 'https://example.invalid/cert' },
+      body: JSON.stringify({ id: 'WH-1', event_type: 'PAYMENT.PAYOUTSBATCH.SUCCESS', resource: { batch_header: { payout_batch_id: 'X' } } }),
+    });
+    expect(forged.status).toBe(401);
+  }, 300_000);
 });

@@ -43,6 +43,8 @@ export const DEV_DEFAULTS = {
   paypalApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxControl}/paypal`,
   paypalClientId: 'belegfluss-dev-paypal-client',
   paypalClientSecret: 'belegfluss-dev-paypal-secret',
+  /** The id PayPal gave the app's webhook subscription; webhooks are verified against it. */
+  paypalWebhookId: 'WH-BELEGFLUSS-DEV',
   /** The account SEPA payouts are paid from (the pain.001 debtor). */
   sepaDebtorName: 'Belegfluss GmbH',
   sepaDebtorIban: 'DE02120300000000202051',

@@ -41,6 +41,7 @@ export function readSettings() {
         apiUrl: env('PAYPAL_API_URL', DEV_DEFAULTS.paypalApiUrl),
         clientId: env('PAYPAL_CLIENT_ID', DEV_DEFAULTS.paypalClientId),
         clientSecret: env('PAYPAL_CLIENT_SECRET', DEV_DEFAULTS.paypalClientSecret),
+        webhookId: env('PAYPAL_WEBHOOK_ID', DEV_DEFAULTS.paypalWebhookId),
       },
       sepa: {
         debtorName: env('SEPA_DEBTOR_NAME', DEV_DEFAULTS.sepaDebtorName),

@@ -22,11 +22,13 @@ import { preferenceRoutes } from './routes/preferences/preferences';
 import { shopRoutes } from './routes/shop';
 import { transactionRoutes } from './routes/transactions/transactions';
 import { webhookRoutes } from './routes/webhooks';
+import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
  *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real)
+ *   POST /webhooks/paypal                       PayPal PAYMENT.PAYOUTSBATCH.* (checked with verify-webhook-signature) → signal the payout run
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
  *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}
  *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link)
@@ -126,7 +128,7 @@ export function createApp(gw: GatewayContext): Koa {
   const health = new Router();
   health.get('/healthz', (ctx) => { ctx.body = { ok: true }; });
 
-  for (const router of [health, webhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
+  for (const router of [health, webhookRoutes(gw), paypalWebhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());

@@ -101,3 +101,5 @@ export const sepaConfirmedSignal = defineSignal<[string]>('sepaConfirmed');
 export const payoutRunWorkflowId = (month: string) => `payout-run:${month}`;
 export const PAYOUT_SCHEDULE_ID = 'partner-payouts';
 export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
+/** PayPal sent a PAYMENT.PAYOUTSBATCH.* webhook for the run's batch: look at its status now, not at the next hourly check. */
+export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChanged');

@@ -58,9 +58,12 @@ export async function openPayoutRun(db: Db, month: string, now: Date): Promise<{
         .select('r.id', 'r.provision', 'r.subscribed_at')) as Raw[];
       const amount = cents(rows.reduce((s, r) => s + Number(r.provision), 0));
       if (rows.length === 0 || amount < gateway.threshold) continue;
+      // The payout covers the days since the partner's last one (or since its first provision).
+      const last = await trx('payouts').where({ partner_shop_id: p.shop_id }).max<{ max: Date | null }>('timespan_end as max').first();
       const first = rows.map((r) => r.subscribed_at as Date).sort((a, b) => a.getTime() - b.getTime())[0]!;
+      const start = last?.max ? new Date(new Date(last.max).getTime() + 86_400_000) : first;
       const [payout] = await trx('payouts').insert({
-        partner_shop_id: p.shop_id, timespan_start: first, timespan_end: now, status: 'scheduled', provisions: amount,
+        partner_shop_id: p.shop_id, timespan_start: start, timespan_end: now, status: 'scheduled', provisions: amount,
         fee: cents(amount * gateway.fee), gateway: p.payout_gateway, recipient, run_id: run.id, created_at: now,
       }).onConflict(['partner_shop_id', 'timespan_start']).ignore().returning('id');
       if (payout) await trx('redemptions').whereIn('id', rows.map((r) => r.id as string)).update({ payout_id: payout.id });
@@ -105,9 +108,9 @@ export async function markRunPaid(db: Db, runId: string, gateway: 'paypal' | 'ba
   });
 }
 
-/** PayPal refused the batch: the payouts stay scheduled, out of this run, for the next one. */
-export async function releaseRunPayouts(db: Db, runId: string, gateway: 'paypal' | 'bank', failure: string): Promise<void> {
-  await db('payouts').where({ run_id: runId, gateway, status: 'scheduled' }).update({ run_id: null, failure });
+/** PayPal refused the batch, or a partner's bank data is wrong: the payouts stay scheduled, out of this run, for the next one. */
+export async function releaseRunPayouts(db: Db, runId: string, gateway: 'paypal' | 'bank', failure: string, only?: string[]): Promise<void> {
+  await db('payouts').where({ run_id: runId, gateway, status: 'scheduled' }).modify((q) => void (only && q.whereIn('id', only))).update({ run_id: null, failure });
 }
 
 /** The run's state once its gateways are through: paid when nothing is left scheduled in it. */
@@ -150,4 +153,10 @@ export async function listPayoutRuns(db: Db, onlyId?: string): Promise<PayoutRun
     createdAt: iso(r.created_at)!, completedAt: iso(r.completed_at),
     payouts: sums.filter((s: Raw) => s.run_id === r.id).map((s: Raw) => ({ gateway: s.gateway as string, status: s.status as string, count: Number(s.count), amount: cents(Number(s.amount)) })),
   }));
+}
+
+/** The run that sent a PayPal batch (its `sender_batch_id` is the run id), for PayPal's webhooks. */
+export async function runOfPayPalBatch(db: Db, batchId: string): Promise<{ id: string; month: string } | undefined> {
+  const row = await db('payout_runs').where({ paypal_batch_id: batchId }).first('id', 'run_month');
+  return row ? { id: row.id as string, month: monthOf(row.run_month) } : undefined;
 }

@@ -1,13 +1,13 @@
-import { ApplicationFailure, condition, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, condition, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { PayoutActivities, RunSummary } from '../payouts/activities';
-import { sepaConfirmedSignal, type PayoutRunInput } from '../api';
+import { paypalBatchChangedSignal, sepaConfirmedSignal, type PayoutRunInput } from '../api';
 
 const acts = proxyActivities<PayoutActivities>({
   startToCloseTimeout: '2 minutes',
   retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '15 minutes', nonRetryableErrorTypes: ['PAYPAL_REJECTED', 'PAYPAL_AUTH', 'SEPA_DATA'] },
 });
 
-/** Spec 3 §9: payouts are usually sent within 7 days; PayPal is asked hourly until then. */
+/** Spec 3 §9: payouts are usually sent within 7 days; PayPal is asked hourly until then, and at once when its webhook comes. */
 const PAYPAL_POLL = '1 hour';
 const PAYPAL_POLLS = 7 * 24;
 /** How long the run waits for an admin to confirm the bank's execution before it ends (the admin may still confirm later). */
@@ -26,7 +26,9 @@ function berlinMonth(at: Date): string {
  */
 export async function payoutRunWorkflow(input: PayoutRunInput = {}): Promise<RunSummary & { result: string }> {
   let confirmed = false;
+  let paypalNews = false;
   setHandler(sepaConfirmedSignal, () => void (confirmed = true));
+  setHandler(paypalBatchChangedSignal, () => void (paypalNews = true));
   const now = () => new Date().toISOString();
   const run = await acts.openPayoutRun(input.month ?? berlinMonth(new Date(workflowInfo().startTime)), now());
   if (run.status === 'empty' || run.status === 'paid') return { ...run, result: run.status };
@@ -36,12 +38,12 @@ export async function payoutRunWorkflow(input: PayoutRunInput = {}): Promise<Run
       for (let i = 0; i < PAYPAL_POLLS; i++) {
         const status = await acts.checkPayPalBatch(run.runId, batchId, now());
         if (status === 'SUCCESS' || status === 'DENIED' || status === 'CANCELED') break;
-        await sleep(PAYPAL_POLL);
+        await condition(() => paypalNews, PAYPAL_POLL);
+        paypalNews = false;
       }
     }
     if (run.bank > 0) {
-      await acts.writeSepaFile(run.runId, now());
-      await condition(() => confirmed, SEPA_WAIT);
+      if (await acts.writeSepaFile(run.runId, now())) await condition(() => confirmed, SEPA_WAIT);
     }
   } catch (error) {
     await acts.failPayoutRun(run.runId, error instanceof Error ? error.message : String(error));

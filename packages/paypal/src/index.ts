@@ -1,4 +1,9 @@
-import { ApplicationFailure } from '@temporalio/activity';
+/** Thrown for answers that won't get better by retrying (`retryable` false): refused credentials or requests. */
+export class PayPalError extends Error {
+  constructor(readonly type: 'PAYPAL_AUTH' | 'PAYPAL_REJECTED', message: string, readonly retryable = false) {
+    super(message);
+  }
+}
 
 export interface PayPalSettings { apiUrl: string; clientId: string; clientSecret: string }
 export interface PayPalItem { senderItemId: string; receiver: string; amount: number; currency: string; note: string }
@@ -19,7 +24,7 @@ export function paypalClient(s: PayPalSettings) {
       body: 'grant_type=client_credentials',
     });
     const body = (await res.json()) as { access_token?: string; expires_in?: number; error_description?: string };
-    if (!res.ok || !body.access_token) throw ApplicationFailure.create({ type: 'PAYPAL_AUTH', message: `PayPal-Anmeldung fehlgeschlagen: ${body.error_description ?? res.status}`, nonRetryable: res.status === 401 });
+    if (!res.ok || !body.access_token) throw new PayPalError('PAYPAL_AUTH', `PayPal-Anmeldung fehlgeschlagen: ${body.error_description ?? res.status}`, res.status !== 401);
     token = { value: body.access_token, until: Date.now() + ((body.expires_in ?? 300) - 60) * 1000 };
     return token.value;
   }
@@ -44,12 +49,24 @@ export function paypalClient(s: PayPalSettings) {
       // A retry after a lost answer: PayPal refuses the same sender_batch_id and links the batch it already has.
       const original = res.body.details?.some((d) => d.field === 'SENDER_BATCH_ID') ? res.body.links?.find((l) => l.rel === 'self')?.href : undefined;
       if (original) return { batchId: original.slice(original.lastIndexOf('/') + 1), status: 'PENDING' };
-      throw ApplicationFailure.create({ type: 'PAYPAL_REJECTED', message: `PayPal lehnt die Auszahlung ab: ${res.body.name ?? res.status} ${JSON.stringify(res.body.details ?? [])}`, nonRetryable: true });
+      throw new PayPalError('PAYPAL_REJECTED', `PayPal lehnt die Auszahlung ab: ${res.body.name ?? res.status} ${JSON.stringify(res.body.details ?? [])}`);
     },
     async batchStatus(batchId: string): Promise<BatchStatus> {
       const res = await call<{ batch_header?: { batch_status: BatchStatus } }>('GET', `/v1/payments/payouts/${encodeURIComponent(batchId)}`);
-      if (res.status !== 200 || !res.body.batch_header) throw ApplicationFailure.create({ type: 'PAYPAL_REJECTED', message: `PayPal kennt den Stapel ${batchId} nicht (${res.status})`, nonRetryable: true });
+      if (res.status !== 200 || !res.body.batch_header) throw new PayPalError('PAYPAL_REJECTED', `PayPal kennt den Stapel ${batchId} nicht (${res.status})`);
       return res.body.batch_header.batch_status;
+    },
+    /**
+     * PayPal's own check of a webhook (`POST /v1/notifications/verify-webhook-signature`): the
+     * transmission headers and the event exactly as received, against our webhook id.
+     */
+    async verifyWebhook(headers: (name: string) => string | undefined, event: unknown, webhookId: string): Promise<boolean> {
+      const h = (name: string) => headers(name) ?? '';
+      const res = await call<{ verification_status?: string }>('POST', '/v1/notifications/verify-webhook-signature', {
+        auth_algo: h('paypal-auth-algo'), cert_url: h('paypal-cert-url'), transmission_id: h('paypal-transmission-id'),
+        transmission_sig: h('paypal-transmission-sig'), transmission_time: h('paypal-transmission-time'), webhook_id: webhookId, webhook_event: event,
+      });
+      return res.status === 200 && res.body.verification_status === 'SUCCESS';
     },
   };
 }
