@@ -20,7 +20,7 @@ export async function creditsUsed(db: Db, shop: { id: string; creditsPeriodStart
     .where({ shop_id: shop.id, reason: 'document' })
     .where('period_start', shop.creditsPeriodStart)
     .sum<{ sum: number | null }[]>({ sum: 'delta' });
-  return -Number(row?.sum ?? 0);
+  return -Number(row?.sum ?? 0) || 0; // never -0
 }
 
 export type ChargeResult = { charged: true; used: number; quota: number } | { charged: false; reason: 'NO_CREDITS' | 'ALREADY_CHARGED'; used: number; quota: number };
