@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { periodUsage } from '@belegfluss/db';
 import { billingStateQuery, billingWorkflowId } from '@belegfluss/workflows';
+import { spend, subscribe } from './billing-helpers';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
 
 // The whole stack on Temporal's time-skipping server: a month passes in one env.sleep.
 let stack: Stack;
 const FREE = 'monatsladen.myshopify.com';
-const PAID = 'abo-laden.myshopify.com';
+const UPGRADE = 'aufstocker.myshopify.com';
 const INBOX = 'inhaber@monatsladen.de';
 const SOON = 'Deine Belegfluss-Transfers sind bald aufgebraucht';
 const NOW = 'Deine Belegfluss-Transfers sind aufgebraucht';
@@ -36,15 +37,11 @@ beforeAll(async () => {
   await m.install();
   await m.connectLexware();
   await m.api('/api/preferences/general', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: INBOX }) });
-  await merchant(stack, PAID).createShop();
-  await merchant(stack, PAID).install();
+  await merchant(stack, UPGRADE).createShop();
+  await merchant(stack, UPGRADE).install();
+  await merchant(stack, UPGRADE).connectLexware();
 }, 180_000);
 
-/** Transfers charged in the shop's current period, written the way a charge writes them. */
-async function spend(shop: string, n: number) {
-  const { credits_period_start: start } = await stack.db('shops').where({ id: shop }).first();
-  await stack.db('transfer_ledger').insert(Array.from({ length: n }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
-}
 afterAll(async () => {
   await stack?.stop();
 });
@@ -88,32 +85,12 @@ describe('a free shop through a month', () => {
   }, 900_000);
 });
 
-describe('a paid shop through three billing cycles', () => {
-  it("resets on Shopify's cycle (after the trial, then every 30 days) and keeps every period's usage", async () => {
-    const m = merchant(stack, PAID);
-    const { confirmationUrl } = await m.api<{ confirmationUrl: string }>('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ plan: 'standard', annual: false }) });
-    const approved = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
-    expect((await fetch(approved.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
-    const billing = stack.temporal.client.workflow.getHandle(billingWorkflowId(PAID));
-    const sub = ((await (await fetch(`${stack.sandbox.urls.control}/control/shops/${PAID}`)).json()) as { appSubscriptions: { status: string; currentPeriodEnd: string }[] }).appSubscriptions.find((s) => s.status === 'ACTIVE')!;
-    // Shopify's first cycle starts when the 7-day trial ends: that is the first reset.
-    const trialEnd = Date.parse(sub.currentPeriodEnd) - 30 * 86_400_000;
-    await eventually(async () => Math.abs(Date.parse((await billing.query(billingStateQuery)).resetAt ?? '0') - trialEnd) < 1000);
-
-    const used = [3, 5, 7, 1];
-    await spend(PAID, used[0]!);
-    for (const [cycle, sleep] of ['8 days', '30 days', '30 days'].entries()) {
-      await stack.temporal.sleep(sleep);
-      await eventually(async () => (await billing.query(billingStateQuery)).rollovers === cycle + 1, 60_000);
-      await spend(PAID, used[cycle + 1]!);
-    }
-    const state = await billing.query(billingStateQuery);
-    expect(Date.parse(state.resetAt!)).toBe(Date.parse(sub.currentPeriodEnd) + 2 * 30 * 86_400_000);
-    const periods = await periodUsage(stack.db, PAID);
-    expect(periods.map((p) => p.used)).toEqual(used);
-    expect(periods.filter((p) => p.resetAt)).toHaveLength(3);
-    expect(Date.parse(periods[1]!.periodStart)).toBe(trialEnd);
-    const credits = (await m.api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>('/api/shop')).plan.credits;
-    expect(credits).toEqual({ used: 1, quota: 300, resetAt: state.resetAt });
-  }, 600_000);
+describe('an upgrade', () => {
+  it('resumes the orders that waited for transfers at once, without waiting for the period to end', async () => {
+    await spend(stack, UPGRADE, 10);
+    expect([await paidOrder(UPGRADE), await paidOrder(UPGRADE)]).toEqual(['NO_CREDITS', 'NO_CREDITS']);
+    await subscribe(stack, UPGRADE, 'standard');
+    await eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000);
+    expect(await stack.db('event_log').where({ shop_id: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
+  }, 300_000);
 });
