@@ -93,4 +93,14 @@ describe('an upgrade', () => {
     await eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000);
     expect(await stack.db('event_log').where({ shop_id: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
   }, 300_000);
+
+  it('and so does the import purchase, which multiplies the quota', async () => {
+    await spend(stack, UPGRADE, 288); // with the 12 before, the Standard plan's 300 are used up
+    expect(await paidOrder(UPGRADE)).toBe('NO_CREDITS');
+    const { confirmationUrl } = await merchant(stack, UPGRADE).api<{ confirmationUrl: string }>('/api/plan/purchase/orderImport', { method: 'POST' });
+    const approved = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    expect((await fetch(approved.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
+    await eventually(async () => (await invoices(UPGRADE)).length === 3, 120_000);
+    expect((await merchant(stack, UPGRADE).api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop')).plan.credits).toEqual(expect.objectContaining({ used: 301, quota: 1500 }));
+  }, 300_000);
 });
