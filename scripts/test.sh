@@ -5,6 +5,7 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 ensure_node_deps
 ensure_temporal
+ensure_sepa_schemas
 ensure_postgres
 ensure_chromium
 ensure_nginx

@@ -25,10 +25,8 @@ const patch = (shop: string, section: string, body: unknown) => merchant(stack, 
  * to the ledger the way a charge writes it), so that a few real orders cross the thresholds.
  */
 async function spent(shop: string, used: number) {
-  const { credits_reset_at: resetAt, credits_quota: quota } = await stack.db('shops').where({ id: shop }).first();
+  const { credits_period_start: start, credits_quota: quota } = await stack.db('shops').where({ id: shop }).first();
   expect(quota).toBe(10);
-  const start = new Date(resetAt as Date);
-  start.setUTCMonth(start.getUTCMonth() - 1);
   await stack.db('transfer_ledger').insert(Array.from({ length: used }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
 }
 

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
 import { createTestDatabase } from '@belegfluss/db/testing';
@@ -27,14 +28,30 @@ export interface Stack {
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(opts: { worker?: boolean; temporalArgs?: string[]; /** another shopify.app.toml than the project's, for sandbox and gateway alike */ appConfig?: AppConfig } = {}): Promise<Stack> {
+export async function startStack(opts: {
+  worker?: boolean;
+  temporalArgs?: string[];
+  /** another shopify.app.toml than the project's, for sandbox and gateway alike */
+  appConfig?: AppConfig;
+  timeSkipping?: boolean;
+} = {}): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
+  const testServer = process.env.TEMPORAL_TEST_SERVER_PATH;
+  if (opts.timeSkipping && !testServer) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
   const database = await createTestDatabase();
-  const temporal = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES, extraArgs: opts.temporalArgs },
-  });
+  // The time-skipping server lets months pass in seconds (env.sleep) for billing periods and payout runs.
+  const temporal = opts.timeSkipping
+    ? await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: testServer! } } })
+    : await TestWorkflowEnvironment.createLocal({
+      server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES, extraArgs: opts.temporalArgs },
+    });
+  if (opts.timeSkipping) {
+    // The time-skipping server takes no search-attribute flag; its operator service registers them (all keywords).
+    const KEYWORD = proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
+    await temporal.connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, KEYWORD])) });
+  }
   const gatewayPort = await freePort();
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
   const sandbox = await startSandbox({
@@ -60,6 +77,8 @@ export async function startStack(opts: { worker?: boolean; temporalArgs?: string
     },
     // The sandbox's SMTP server is the default sender; it takes any login.
     mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}`, outboundTestHosts: TEST_HOSTS },
+    // PayPal's stand-in lives on the sandbox's control port.
+    payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: `${sandbox.urls.control}/paypal` } },
   };
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
@@ -107,5 +126,6 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     SHOPIFY_ADMIN_URL: settings.shopify.adminUrl,
     SMTP_URL: settings.mail.smtpUrl,
     OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,
+    PAYPAL_API_URL: settings.payouts.paypal.apiUrl,
   };
 }

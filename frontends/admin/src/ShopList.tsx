@@ -115,7 +115,7 @@ export function ShopList({ api }: { api: ApiClient }) {
   ) : null;
 
   return (
-    <Page title="Administration" subtitle="Alle Shops, die Belegfluss installiert haben.">
+    <Page title="Administration" subtitle="Alle Shops, die Belegfluss installiert haben." secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}>
       <Layout>
         {allowed ? (
           <Layout.Section>

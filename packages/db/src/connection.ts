@@ -12,6 +12,8 @@ import * as contactLinks from './migrations/20261122_701_contact_links';
 import * as notificationSends from './migrations/20261122_801_notification_sends';
 import * as webhookCallbackUrl from './migrations/20261123_101_webhook_callback_url';
 import * as contactClaims from './migrations/20261123_301_contact_claims';
+import * as billingPeriods from './migrations/20261123_201_billing_periods';
+import * as payoutRuns from './migrations/20261123_202_payout_runs';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -35,6 +37,8 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261122_801_notification_sends': notificationSends,
   '20261123_101_webhook_callback_url': webhookCallbackUrl,
   '20261123_301_contact_claims': contactClaims,
+  '20261123_201_billing_periods': billingPeriods,
+  '20261123_202_payout_runs': payoutRuns,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

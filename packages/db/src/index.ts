@@ -24,3 +24,5 @@ export * from './stores/downtimes';
 export * from './stores/imports';
 export * from './stores/notifications';
 export * from './stores/webhook-registrations';
+export * from './stores/billing';
+export * from './stores/payout-runs';

@@ -39,6 +39,16 @@ export const DEV_DEFAULTS = {
   /** The app's default sender: the sandbox SMTP server; production names its relay (smtps://user:pass@host:465). */
   smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${DEV_PORTS.sandboxSmtp}`,
   mailFrom: 'Belegfluss <belege@belegfluss.local>',
+  /** Partner payouts: PayPal's REST API (the sandbox's stand-in; production https://api-m.paypal.com). */
+  paypalApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxControl}/paypal`,
+  paypalClientId: 'belegfluss-dev-paypal-client',
+  paypalClientSecret: 'belegfluss-dev-paypal-secret',
+  /** The id PayPal gave the app's webhook subscription; webhooks are verified against it. */
+  paypalWebhookId: 'WH-BELEGFLUSS-DEV',
+  /** The account SEPA payouts are paid from (the pain.001 debtor). */
+  sepaDebtorName: 'Belegfluss GmbH',
+  sepaDebtorIban: 'DE02120300000000202051',
+  sepaDebtorBic: 'BYLADEM1001',
 } as const;
 
 export function env(name: string, fallback: string): string {

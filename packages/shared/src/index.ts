@@ -31,3 +31,4 @@ export * from './shop-view';
 export * from './requests';
 export * from './preferences/transactions';
 export * from './domain/transactions';
+export * from './domain/billing-period';

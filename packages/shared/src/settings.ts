@@ -49,6 +49,20 @@ export function readSettings() {
         scope: env('LEXOFFICE_SCOPES', LEXOFFICE_SCOPES),
       },
     },
+    /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */
+    payouts: {
+      paypal: {
+        apiUrl: env('PAYPAL_API_URL', DEV_DEFAULTS.paypalApiUrl),
+        clientId: env('PAYPAL_CLIENT_ID', DEV_DEFAULTS.paypalClientId),
+        clientSecret: env('PAYPAL_CLIENT_SECRET', DEV_DEFAULTS.paypalClientSecret),
+        webhookId: env('PAYPAL_WEBHOOK_ID', DEV_DEFAULTS.paypalWebhookId),
+      },
+      sepa: {
+        debtorName: env('SEPA_DEBTOR_NAME', DEV_DEFAULTS.sepaDebtorName),
+        debtorIban: env('SEPA_DEBTOR_IBAN', DEV_DEFAULTS.sepaDebtorIban),
+        debtorBic: env('SEPA_DEBTOR_BIC', DEV_DEFAULTS.sepaDebtorBic),
+      },
+    },
   };
 }
 

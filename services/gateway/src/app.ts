@@ -22,12 +22,14 @@ import { preferenceRoutes } from './routes/preferences/preferences';
 import { shopRoutes } from './routes/shop';
 import { transactionRoutes } from './routes/transactions/transactions';
 import { webhookRoutes } from './routes/webhooks';
+import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
  *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real);
  *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
+ *   POST /webhooks/paypal                       PayPal PAYMENT.PAYOUTSBATCH.* (checked with verify-webhook-signature) → signal the payout run
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
  *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}; over 1 MB → 413
  *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 60 a minute per address
@@ -78,6 +80,9 @@ import { webhookRoutes } from './routes/webhooks';
  *   POST /api/admin/shops/{shop}/workflows/{id}/restart    signalWithStart an order workflow with the stored order snapshot
  *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow
  *   GET  /api/admin/downtimes, POST; PATCH, DELETE /api/admin/downtimes/{id}   maintenance windows (shown in GET /api/shop)
+ *   GET  /api/admin/payout-runs                 the monthly partner payout runs with their state
+ *   GET  /api/admin/payout-runs/{id}/sepa       the run's pain.001 file for the bank
+ *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid
  *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (spec 3 §7/§8 error codes)
  *   GET  /api/partner/redemptions               ?sort&tab&search → {items}
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
@@ -159,7 +164,7 @@ export function createApp(gw: GatewayContext): Koa {
     }
   });
 
-  for (const router of [health, webhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
+  for (const router of [health, webhookRoutes(gw), paypalWebhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());

@@ -3,6 +3,7 @@ import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliverie
 import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal, type ShopifyEvent } from '@belegfluss/workflows/api';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
+import { nudge } from './billing';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
 import { BILLING_TOPICS, handleBillingWebhook } from './routes/plan/webhooks';
 
@@ -16,6 +17,7 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     if (COMPLIANCE_TOPICS.has(d.topic)) await handleCompliance(ctx.db, d);
     if (BILLING_TOPICS.has(d.topic)) {
       await handleBillingWebhook(ctx.db, d);
+      await nudge(ctx, d.shopId, d.topic);
       await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
     }
     if (d.topic === 'app/uninstalled') {

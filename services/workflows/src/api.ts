@@ -78,3 +78,28 @@ export interface ImportInput { shopId: string; since: string; progress?: ImportP
 export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
 export const importWorkflowId = (shopId: string, since: string) => `import:${shopId}:${since}`;
+
+/**
+ * The shop's billing workflow (issue 13): one per shop, sleeping until its period ends.
+ * `billingChanged` wakes it when the plan, Shopify's cycle or the bought import changed;
+ * `rollover` is support's button (`force` starts a fresh period now).
+ */
+export interface BillingInput { shopId: string }
+export interface RolloverRequest { force?: boolean; reason?: string }
+export const billingChangedSignal = defineSignal<[string]>('billingChanged');
+export const rolloverSignal = defineSignal<[RolloverRequest]>('rollover');
+export interface BillingState { periodStart: string | null; resetAt: string | null; rollovers: number; resumed: number }
+export const billingStateQuery = defineQuery<BillingState>('billingState');
+export const billingWorkflowId = (shopId: string) => `billing:${shopId}`;
+/** The topic of the synthetic event that resumes an order waiting for transfers. */
+export const RESUME_TOPIC = 'credits/available';
+
+/** The monthly partner payout run (issue 13 §3), started by the `partner-payouts` Schedule. */
+export interface PayoutRunInput { /** YYYY-MM-01; by default the month the run starts in (Europe/Berlin). */ month?: string }
+/** The admin confirmed that the bank executed the run's SEPA file. */
+export const sepaConfirmedSignal = defineSignal<[string]>('sepaConfirmed');
+export const payoutRunWorkflowId = (month: string) => `payout-run:${month}`;
+export const PAYOUT_SCHEDULE_ID = 'partner-payouts';
+export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
+/** PayPal sent a PAYMENT.PAYOUTSBATCH.* webhook for the run's batch: look at its status now, not at the next hourly check. */
+export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChanged');

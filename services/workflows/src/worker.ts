@@ -1,8 +1,14 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { Client } from '@temporalio/client';
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { createActivities } from './activities';
+import { createBillingActivities } from './activities/billing';
+import { createHousekeepingActivities } from './activities/housekeeping';
+import { createPayoutActivities } from './payouts/activities';
+import { ensureSchedules } from './client';
+import { HOUSEKEEPING_SCHEDULE_ID } from './api';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
@@ -10,20 +16,33 @@ export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', impor
 /** Creates the order worker; tests pass their own connection and settings. */
 export async function createOrderWorker(settings: Settings, connection: NativeConnection) {
   const db = createDb(settings.databaseUrl);
+  const box = createSecretBox(settings.encryptionKey);
+  // Billing and housekeeping start and signal other workflows; the worker's connection serves as a client too.
+  const temporal = new Client({ connection, namespace: settings.temporalNamespace });
+  const taskQueue = settings.taskQueue;
   const worker = await Worker.create({
     connection,
     namespace: settings.temporalNamespace,
-    taskQueue: settings.taskQueue,
+    taskQueue,
     workflowsPath,
-    activities: createActivities({ db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice, shopify: settings.shopify, appUrl: settings.appUrl, mail: settings.mail }),
+    activities: {
+      ...createActivities({ db, box, lexoffice: settings.lexoffice, shopify: settings.shopify, appUrl: settings.appUrl, mail: settings.mail }),
+      ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
+      ...createHousekeepingActivities({ db, temporal, taskQueue }),
+      ...createPayoutActivities({ db, payouts: settings.payouts }),
+    },
   });
-  return { worker, db };
+  return { worker, db, temporal };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const settings = readSettings();
   const connection = await NativeConnection.connect({ address: settings.temporalAddress });
-  const { worker, db } = await createOrderWorker(settings, connection);
+  const { worker, db, temporal } = await createOrderWorker(settings, connection);
+  const made = await ensureSchedules(temporal, settings.taskQueue);
+  if (made.length > 0) console.log(`Schedules angelegt: ${made.join(', ')}`);
+  // A new deployment: housekeeping runs once now, so every installed shop gets its billing workflow today.
+  if (made.includes(HOUSEKEEPING_SCHEDULE_ID)) await temporal.schedule.getHandle(HOUSEKEEPING_SCHEDULE_ID).trigger();
   // Graceful: shutdown() stops polling and lets running activities finish before run() resolves.
   const stop = () => worker.shutdown();
   process.once('SIGINT', stop);

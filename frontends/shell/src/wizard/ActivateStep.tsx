@@ -1,4 +1,4 @@
-import { describeError } from '@belegfluss/frontend-kit';
+import { describeError, navigate } from '@belegfluss/frontend-kit';
 import { TRIAL_DAYS } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -6,8 +6,13 @@ import { useState } from 'react';
 import { useToast } from '../frame/toast';
 import { useShell } from '../session/ShellContext';
 
-/** Step 6: start the trial and switch automatic invoices and credit notes on or off. */
+/**
+ * Step 6: switch automatic invoices and credit notes on or off, then start the trial. The
+ * trial belongs to the first paid plan (spec 1 §9), so "Testphase starten" leads to the plan
+ * choice, where that plan begins with TRIAL_DAYS free days; the free plan needs no trial.
+ */
 export function ActivateStep({ onDone }: { onDone: () => void }) {
+  const [then, setThen] = useState<'trial' | 'free'>('trial');
   const { api } = useShell();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -20,6 +25,7 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
       toast(enabled ? 'Belegerstellung aktiviert' : 'Belegerstellung deaktiviert');
       await queryClient.invalidateQueries({ queryKey: ['shop'] });
       onDone();
+      if (then === 'trial') navigate('/plan');
     },
   });
 
@@ -29,8 +35,8 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
         Lexware Office ist verbunden.
       </Text>
       <Text as="p">
-        Mit dem Abschluss beginnt deine kostenlose Testphase über {TRIAL_DAYS} Tage. Lege fest, was Belegfluss ab jetzt selbst
-        erstellt:
+        Lege fest, was Belegfluss ab jetzt selbst erstellt. Der erste bezahlte Tarif, den du wählst, beginnt mit einer
+        kostenlosen Testphase über {TRIAL_DAYS} Tage; im kostenlosen Tarif stehen dir 10 Übertragungen im Monat zur Verfügung.
       </Text>
       <Checkbox
         label="Rechnungen automatisch erstellen"
@@ -47,8 +53,11 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
           <p>{describeError(activate.error)}</p>
         </Banner>
       ) : null}
-      <InlineStack align="end">
-        <Button variant="primary" loading={activate.isPending} onClick={() => activate.mutate()}>
+      <InlineStack align="end" gap="200">
+        <Button loading={activate.isPending && then === 'free'} disabled={activate.isPending} onClick={() => { setThen('free'); activate.mutate(); }}>
+          Kostenlos fortfahren
+        </Button>
+        <Button variant="primary" loading={activate.isPending && then === 'trial'} disabled={activate.isPending} onClick={() => { setThen('trial'); activate.mutate(); }}>
           Testphase starten
         </Button>
       </InlineStack>

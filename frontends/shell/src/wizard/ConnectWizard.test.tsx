@@ -80,6 +80,8 @@ describe('the connect wizard', () => {
     expect(calls).toContainEqual({ method: 'POST', path: '/shop/enable/true', body: { invoiceCreate: true, creditCreate: false } });
     expect(await screen.findAllByText('Belegerstellung aktiviert')).not.toHaveLength(0);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    // The trial belongs to the first paid plan: the merchant is taken to the plan choice.
+    await waitFor(() => expect(window.location.pathname).toBe('/plan'));
   });
 
   it('says honestly when the order import route fails, and lets the merchant skip it', async () => {

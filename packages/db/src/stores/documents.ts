@@ -61,7 +61,7 @@ export async function completeDocument(db: Db, documentId: string, input: {
 }): Promise<DocumentRow> {
   const [row] = await db('documents').where({ id: documentId }).update({
     lexoffice_id: input.lexofficeId, contact_id: input.contactId, number: input.number, title: input.title,
-    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken,
+    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken, waiting_since: null,
     updated_at: db.fn.now(),
   }).returning('*');
   return documentFromRow(row);

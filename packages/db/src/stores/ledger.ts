@@ -14,19 +14,13 @@ export async function creditsQuota(db: Db, shop: { id: string; creditsQuota: num
   return boost ? shop.creditsQuota * ORDER_IMPORT_FACTOR : shop.creditsQuota;
 }
 
-/** The current period started one month before the next reset. */
-function periodStart(resetAt: Date): Date {
-  const start = new Date(resetAt);
-  start.setUTCMonth(start.getUTCMonth() - 1);
-  return start;
-}
-
-export async function creditsUsed(db: Db, shop: { id: string; creditsResetAt: Date }): Promise<number> {
+/** Transfers charged in the shop's current period (`shops.credits_period_start`, kept by the billing workflow). */
+export async function creditsUsed(db: Db, shop: { id: string; creditsPeriodStart: Date }): Promise<number> {
   const [row] = await db('transfer_ledger')
     .where({ shop_id: shop.id, reason: 'document' })
-    .where('period_start', periodStart(shop.creditsResetAt))
+    .where('period_start', shop.creditsPeriodStart)
     .sum<{ sum: number | null }[]>({ sum: 'delta' });
-  return -Number(row?.sum ?? 0);
+  return -Number(row?.sum ?? 0) || 0; // never -0
 }
 
 export type ChargeResult = { charged: true; used: number; quota: number } | { charged: false; reason: 'NO_CREDITS' | 'ALREADY_CHARGED'; used: number; quota: number };
@@ -40,9 +34,9 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
     const shop = await trx('shops').where({ id: shopId }).forUpdate().first();
     if (!shop) throw new Error(`Shop ${shopId} not found`);
     const quota = await creditsQuota(trx, { id: shopId, creditsQuota: shop.credits_quota as number });
-    const start = periodStart(shop.credits_reset_at as Date);
+    const start = shop.credits_period_start as Date;
     const existing = await trx('transfer_ledger').where({ document_id: documentId }).first();
-    const used = await creditsUsed(trx, { id: shopId, creditsResetAt: shop.credits_reset_at as Date });
+    const used = await creditsUsed(trx, { id: shopId, creditsPeriodStart: start });
     if (existing) return { charged: false, reason: 'ALREADY_CHARGED', used, quota };
     if (used >= quota) return { charged: false, reason: 'NO_CREDITS', used, quota };
     await trx('transfer_ledger').insert({ shop_id: shopId, document_id: documentId, delta: -1, reason: 'document', period_start: start });
@@ -55,7 +49,7 @@ export async function hasCredits(db: Db, shopId: string): Promise<{ ok: boolean;
   const shop = await db('shops').where({ id: shopId }).first();
   if (!shop) throw new Error(`Shop ${shopId} not found`);
   const [used, quota] = await Promise.all([
-    creditsUsed(db, { id: shopId, creditsResetAt: shop.credits_reset_at as Date }),
+    creditsUsed(db, { id: shopId, creditsPeriodStart: shop.credits_period_start as Date }),
     creditsQuota(db, { id: shopId, creditsQuota: shop.credits_quota as number }),
   ]);
   return { ok: used < quota, used, quota };

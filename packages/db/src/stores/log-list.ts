@@ -1,3 +1,4 @@
+import { planById } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import type { LogEntry } from './event-log';
 
@@ -18,8 +19,10 @@ export interface LogListQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of the event log; one row more than the page is read to know whether another page follows. */
-export async function listLogs(db: Db, shopId: string, q: LogListQuery): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
+export async function listLogs(db: Db, shopId: string, q: LogListQuery, maxAgeDays?: number): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
   const query = db('event_log').where({ shop_id: shopId });
+  // The daily retention job deletes what is past the plan's age; until it has run, such entries are not shown.
+  if (maxAgeDays !== undefined) query.where('date', '>=', db.raw(`now() - make_interval(days => ?)`, [maxAgeDays]));
   if (q.origin?.length) query.whereIn('origin', q.origin);
   if (q.status?.length) query.whereIn('status', q.status);
   if (q.order) query.where((w) => {
@@ -46,7 +49,21 @@ export async function listLogs(db: Db, shopId: string, q: LogListQuery): Promise
   };
 }
 
-/** Retention by plan (spec 2 §9): entries older than `maxAgeDays` go. Returns how many were deleted. */
-export async function pruneLogs(db: Db, shopId: string, maxAgeDays: number): Promise<number> {
-  return db('event_log').where({ shop_id: shopId }).where('date', '<', db.raw(`now() - make_interval(days => ?)`, [maxAgeDays])).delete();
+/**
+ * Retention by plan (spec 2 §9), run by the daily housekeeping job: every shop's entries older
+ * than its plan's `logMaxAge` at `now` go. Returns how many were deleted.
+ */
+export async function pruneExpiredLogs(db: Db, now: Date): Promise<number> {
+  const plans = (await db('shops').distinct('plan_id').pluck('plan_id')) as string[];
+  let deleted = 0;
+  for (const planId of plans) {
+    const cutoff = new Date(now.getTime() - planById(planId).logMaxAge * 86_400_000);
+    deleted += await db('event_log').whereIn('shop_id', db('shops').where({ plan_id: planId }).select('id')).where('date', '<', cutoff).delete();
+  }
+  return deleted;
+}
+
+/** OAuth states live ten minutes; the expired ones nobody came back for go. */
+export async function purgeExpiredOauthStates(db: Db, now: Date): Promise<number> {
+  return db('oauth_states').where('expires_at', '<', now).delete();
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { ordersWaitingForCredits } from './billing';
 
 export type OrderSortField = 'name' | 'createdAt' | 'total' | 'financialStatus' | 'fulfillmentStatus' | 'customer';
 const SORT_COLUMNS: Record<OrderSortField, string> = {
@@ -38,6 +39,8 @@ export interface OrderListEntry {
   customer: { name: string | null; email: string | null };
   tags: string;
   receipts: ReceiptListEntry[];
+  /** A document of the order was refused for want of transfers and waits for the next ones. */
+  waitingForCredits: boolean;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,6 +66,7 @@ export async function listOrders(db: Db, shopId: string, q: OrderListQuery): Pro
   const docs = ids.length
     ? await db('documents').where({ shop_id: shopId }).whereIn('order_id', ids).whereNotNull('lexoffice_id').orderBy('created_at')
     : [];
+  const waiting = await ordersWaitingForCredits(db, shopId, ids);
   const byOrder = new Map<string, ReceiptListEntry[]>();
   for (const d of docs) {
     const list = byOrder.get(d.order_id) ?? [];
@@ -81,7 +85,7 @@ export async function listOrders(db: Db, shopId: string, q: OrderListQuery): Pro
       financialStatus: (r.financial_status as string | null) ?? null, fulfillmentStatus: (r.fulfillment_status as string | null) ?? null,
       gateway: (r.gateway as string | null) ?? null, total: r.total as number, currency: r.currency as string,
       customer: { name: (r.customer_name as string | null) ?? null, email: (r.customer_email as string | null) ?? null },
-      tags: r.tags as string, receipts: byOrder.get(r.order_id as string) ?? [],
+      tags: r.tags as string, receipts: byOrder.get(r.order_id as string) ?? [], waitingForCredits: waiting.has(r.order_id as string),
     })),
   };
 }

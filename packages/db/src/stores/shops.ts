@@ -16,6 +16,10 @@ export interface ShopRow {
   planAnnual: boolean;
   creditsQuota: number;
   creditsResetAt: Date;
+  creditsPeriodStart: Date;
+  /** Shopify's currentPeriodEnd of the active subscription, as last reported. */
+  currentPeriodEnd: Date | null;
+  trialAt: Date | null;
   partner: boolean;
   permissions: string[];
   automationEnabled: boolean;
@@ -37,6 +41,9 @@ const toShop = (r: Raw): ShopRow => ({
   planAnnual: r.plan_annual as boolean,
   creditsQuota: r.credits_quota as number,
   creditsResetAt: r.credits_reset_at as Date,
+  creditsPeriodStart: r.credits_period_start as Date,
+  currentPeriodEnd: (r.current_period_end as Date | null) ?? null,
+  trialAt: (r.trial_at as Date | null) ?? null,
   partner: r.partner as boolean,
   permissions: r.permissions as string[],
   automationEnabled: r.automation_enabled as boolean,

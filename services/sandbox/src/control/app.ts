@@ -5,6 +5,8 @@ import type { Sandbox } from '../sandbox.js';
 import { OrderNotFoundError } from '../shopify/orders/service.js';
 import { RefundError } from '../shopify/orders/refund.js';
 import { ShopNotFoundError } from '../shopify/shops.js';
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import { paypalRoutes } from '../paypal/routes.js';
 import { knobRoutes } from './knob-routes.js';
 import { lexwareControlRoutes } from './lexware-routes.js';
 import { mailRoutes } from './mail-routes.js';
@@ -29,7 +31,12 @@ export function controlApp(sb: Sandbox): Koa {
     }
   });
   app.use(controlErrors([[ShopNotFoundError, 404], [OrderNotFoundError, 404], [RefundError, 422], [PaymentError, 422]]));
-  for (const router of [shopRoutes(sb), orderRoutes(sb), lexwareControlRoutes(sb), knobRoutes(sb), mailRoutes(sb), pageRoutes(sb)]) {
+  // PayPal's stand-in shares the control port: base URL {control}/paypal (PAYPAL_API_URL).
+  const paypal = paypalRoutes({
+    clientId: DEV_DEFAULTS.paypalClientId, clientSecret: DEV_DEFAULTS.paypalClientSecret, appUrl: sb.opts.appUrl, webhookId: DEV_DEFAULTS.paypalWebhookId,
+    log: (msg) => sb.opts.log.warn(msg),
+  });
+  for (const router of [shopRoutes(sb), orderRoutes(sb), lexwareControlRoutes(sb), knobRoutes(sb), mailRoutes(sb), pageRoutes(sb), paypal.api, paypal.control]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use((ctx) => {

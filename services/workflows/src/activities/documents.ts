@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DocumentType } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, completeDocument, hasCredits, markAttempted, writeLog } from '@belegfluss/db';
+import { chargeTransfer, claimIntent, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
 import type { LexofficeClient, LexofficeCreditNote, LexofficeInvoice } from '@belegfluss/lexoffice';
 import {
   creditsNotification, hasOrderReference,
@@ -25,6 +25,9 @@ export interface IssueRequest {
   finalize: boolean;
   contactId: string | null;
 }
+
+/** What the order list and the order's log say about a document refused for want of transfers. */
+export const WAITING_TEXT = 'wartet auf Übertragungen';
 
 type Voucher = LexofficeInvoice | LexofficeCreditNote;
 
@@ -75,7 +78,9 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     const credits = await hasCredits(db, shopId);
     if (!credits.ok) {
       await db('shops').where({ id: shopId }).whereNull('credits_exhausted_at').update({ credits_exhausted_at: db.fn.now() });
-      await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', remaining: 0, quota: credits.quota } });
+      // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
+      await markWaiting(db, doc.id);
+      await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota } });
       await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
       return { outcome: 'NO_CREDITS' };
     }

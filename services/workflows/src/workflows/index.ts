@@ -1,2 +1,5 @@
 export { orderWorkflow } from './order';
 export { importWorkflow } from './import';
+export { billingWorkflow } from './billing';
+export { housekeepingWorkflow } from './housekeeping';
+export { payoutRunWorkflow } from './payouts';

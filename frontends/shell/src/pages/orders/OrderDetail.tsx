@@ -51,6 +51,14 @@ export function OrderDetail({ id }: { id: string }) {
   return (
     <Page title={data?.name ?? 'Bestellung'} subtitle={subtitle} backAction={{ content: 'Bestellungen', url: '/orders' }}>
       <Layout>
+        {data?.waitingForCredits ? (
+          <Layout.Section>
+            {/* Refused for want of transfers; the billing workflow resumes it once transfers are free again. */}
+            <Banner tone="warning" title="wartet auf Übertragungen">
+              <p>Die Übertragungen dieses Zeitraums sind aufgebraucht. Der Beleg wird automatisch erstellt, sobald wieder Übertragungen verfügbar sind – zum neuen Abrechnungszeitraum, nach einem Tarifwechsel oder mit dem Bestellimport.</p>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         <Layout.Section>{documents}</Layout.Section>
         <Layout.Section>
           <OrderLog order={id} />

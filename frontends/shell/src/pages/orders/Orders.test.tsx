@@ -36,6 +36,15 @@ describe('the orders list', () => {
     expect(calls.map((call) => call.path)).toContain('/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika');
   });
 
+  it('says which orders wait for transfers', async () => {
+    const waiting = { ...order, id: '1002', name: '#1002', receipts: [], waitingForCredits: true };
+    const { api } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order, waiting], hasNext: false, hasPrevious: false } : undefined));
+    renderInShell(<Orders />, api);
+    expect(await screen.findByText('#1002')).toBeTruthy();
+    expect(screen.getAllByText('wartet auf Übertragungen')).toHaveLength(1);
+    expect(screen.queryByText('Kein Beleg')).toBeNull();
+  });
+
   it('shows a failing gateway as an error, not as an empty list', async () => {
     const { api } = scriptedApi(() => undefined);
     renderInShell(<Orders />, api);

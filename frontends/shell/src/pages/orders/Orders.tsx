@@ -77,7 +77,7 @@ export function Orders({ search = '' }: { search?: string }) {
             </IndexTable.Cell>
             <IndexTable.Cell>{order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}</IndexTable.Cell>
             <IndexTable.Cell>
-              <ReceiptBadges receipts={order.receipts} />
+              <ReceiptBadges receipts={order.receipts} waiting={order.waitingForCredits} />
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}

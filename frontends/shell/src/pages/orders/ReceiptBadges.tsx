@@ -17,10 +17,12 @@ function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
   );
 }
 
-export function ReceiptBadges({ receipts }: { receipts: ReceiptRow[] | undefined }) {
-  if (!receipts || receipts.length === 0) return <Text as="span" tone="subdued">Kein Beleg</Text>;
+export function ReceiptBadges({ receipts, waiting }: { receipts: ReceiptRow[] | undefined; waiting?: boolean }) {
+  const waits = waiting ? <Badge tone="attention">wartet auf Übertragungen</Badge> : null;
+  if (!receipts || receipts.length === 0) return waits ?? <Text as="span" tone="subdued">Kein Beleg</Text>;
   return (
     <InlineStack gap="300">
+      {waits}
       {receipts.map((receipt) => (
         <ReceiptBadge key={receipt.id} receipt={receipt} />
       ))}

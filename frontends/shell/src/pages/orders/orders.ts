@@ -22,6 +22,8 @@ export interface OrderRow {
   currency?: string;
   financialStatus?: string | null;
   receipts?: ReceiptRow[];
+  /** Refused for want of transfers; resumes by itself when transfers are free again. */
+  waitingForCredits?: boolean;
 }
 
 export interface OrderPage {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLog } from '@belegfluss/db';
+import { pruneExpiredLogs, writeLog } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../testing/harness';
 
 let h: Harness;
@@ -27,7 +27,9 @@ describe('GET /api/shop/logs', () => {
     expect(res.body.items[1]).toMatchObject({ _key: expect.any(String), order: '1', orderName: '#1001', origin: 'contact' });
   });
 
-  it('deletes entries older than the plan keeps them (free: 7 days)', async () => {
+  it('shows no entry older than the plan keeps them (free: 7 days); the daily job deletes them, not the read', async () => {
+    expect(await h.db('event_log').where({ shop_id: A, event: 'old.entry' })).toHaveLength(1);
+    expect(await pruneExpiredLogs(h.db, new Date())).toBe(1);
     expect(await h.db('event_log').where({ shop_id: A, event: 'old.entry' })).toHaveLength(0);
   });
 

@@ -9,6 +9,7 @@ import {
   discountedPrice, planById, planOffered, planPrice,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
+import { nudge } from '../../billing';
 import { shopFlags } from '../../config';
 import { Forbidden, HttpError, NotFound } from '../../errors';
 import { body, validate } from '../../http';
@@ -90,6 +91,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const current = await activeSubscription(gw.db, shop.id);
       if (current) await cancelSubscription(gw, adminClientFor(gw, shop), current.subscriptionGid);
       await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
+      await nudge(gw, shop.id, 'plan');
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
       return;
     }
@@ -140,6 +142,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
       else await declineSubscription(gw.db, sub);
+      await nudge(gw, shop.id, 'plan');
     }
     ctx.redirect(new URL(`/plan?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });
@@ -150,6 +153,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     if (purchase.status === 'pending') {
       const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
       if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED') await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
+      if (status === 'ACTIVE') await nudge(gw, shop.id, 'purchase');
     }
     ctx.redirect(new URL(`/plan/purchase/${encodeURIComponent(purchase.feature)}?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trialUsed } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../testing/harness';
 
 let h: Harness;
@@ -152,7 +153,7 @@ describe('automation', () => {
 });
 
 describe('POST /api/shop/enable/{value}', () => {
-  it('switches automation off and on with invoice and credit creation, and starts the trial once', async () => {
+  it('switches automation off and on with invoice and credit creation, and leaves the trial to the first paid plan', async () => {
     const off = await h.call(A, 'POST', '/api/shop/enable/false', {});
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ enabled: false, message: 'Belegerstellung deaktiviert' });
@@ -162,9 +163,8 @@ describe('POST /api/shop/enable/{value}', () => {
     expect(on.body).toMatchObject({ enabled: true, invoiceCreate: true, creditCreate: false, message: 'Belegerstellung aktiviert' });
     const shop = await h.db('shops').where({ id: A }).first();
     expect(shop.automation_enabled).toBe(true);
-    expect(shop.trial_at).toBeTruthy();
-    await h.call(A, 'POST', '/api/shop/enable/true', {});
-    expect((await h.db('shops').where({ id: A }).first()).trial_at).toEqual(shop.trial_at);
+    expect(shop.trial_at).toBeNull();
+    expect(await trialUsed(h.db, A)).toBe(false);
   });
 
   it('applies the dependencies: credit notes need invoices', async () => {

@@ -154,11 +154,8 @@ export function preferenceRoutes(gw: GatewayContext, api: Router): void {
     const enabled = validate(EnableParam, ctx.params.value);
     const switches = await body(ctx, EnableBody);
     const result = await changePreferences(gw, shop, 'automation', switches);
-    await gw.db('shops').where({ id: shop }).update({
-      automation_enabled: enabled, updated_at: gw.db.fn.now(),
-      // Switching on for the first time starts the trial (spec 1 §2, wizard step 6).
-      ...(enabled ? { trial_at: gw.db.raw('coalesce(trial_at, now())') } : {}),
-    });
+    // The trial is not spent here: it belongs to the first paid plan the shop takes (spec 1 §9, TRIAL_DAYS).
+    await gw.db('shops').where({ id: shop }).update({ automation_enabled: enabled, updated_at: gw.db.fn.now() });
     await writeLog(gw.db, { shopId: shop, origin: 'shop', event: enabled ? 'automation.enabled' : 'automation.disabled', status: 'info', body: { active: enabled, ...switches } });
     ctx.body = {
       enabled, invoiceCreate: result.value.invoiceCreate, creditCreate: result.value.creditCreate,

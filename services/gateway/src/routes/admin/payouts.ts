@@ -1,0 +1,49 @@
+import type Router from '@koa/router';
+import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@belegfluss/db';
+import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/workflows/api';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context';
+import { HttpError, NotFound } from '../../errors';
+import { body, validate } from '../../http';
+import { sessionOf } from '../../middleware/session';
+
+export const PAYOUT_RUN_MESSAGES = {
+  notFound: 'Diesen Auszahlungslauf gibt es nicht.',
+  noFile: 'Dieser Lauf hat keine SEPA-Datei.',
+  alreadyConfirmed: 'Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.',
+  confirmed: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.',
+} as const;
+
+const RunId = z.uuid({ error: PAYOUT_RUN_MESSAGES.notFound });
+const ConfirmBody = z.strictObject({ executed: z.literal(true, { error: 'Bitte bestätige, dass die Bank die Datei ausgeführt hat.' }) });
+
+/**
+ * The partner payout runs (issue 13 §3) for support staff: the list with each run's state, the
+ * SEPA file to hand to the bank, and the confirmation that the bank executed it (→ paid).
+ */
+export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
+  admin.get('/payout-runs', async (ctx) => {
+    ctx.body = { items: await listPayoutRuns(gw.db) };
+  });
+
+  admin.get('/payout-runs/:id/sepa', async (ctx) => {
+    const file = await sepaFileOf(gw.db, validate(RunId, ctx.params.id));
+    if (!file) throw NotFound(PAYOUT_RUN_MESSAGES.noFile);
+    ctx.set('Content-Disposition', `attachment; filename="belegfluss-auszahlung-${file.month.slice(0, 7)}.xml"`);
+    ctx.type = 'application/xml';
+    ctx.body = file.xml;
+  });
+
+  admin.post('/payout-runs/:id/confirm', async (ctx) => {
+    const id = validate(RunId, ctx.params.id);
+    await body(ctx, ConfirmBody);
+    const run = await payoutRun(gw.db, id);
+    if (!run) throw NotFound(PAYOUT_RUN_MESSAGES.notFound);
+    if (!run.hasSepaFile) throw new HttpError(409, 'NO_FILE', PAYOUT_RUN_MESSAGES.noFile);
+    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date()))) throw new HttpError(409, 'CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
+    // The run's workflow waits for this; once it has ended, the database alone carries the confirmation.
+    await gw.temporal.workflow.getHandle(payoutRunWorkflowId(run.month)).signal(sepaConfirmedSignal, sessionOf(ctx).shop)
+      .catch((err: unknown) => gw.log.info({ err, run: id }, 'payout run workflow not signalled'));
+    ctx.body = { run: await payoutRun(gw.db, id), message: PAYOUT_RUN_MESSAGES.confirmed };
+  });
+}
