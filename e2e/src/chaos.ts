@@ -79,12 +79,23 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   };
   await startGateway();
   let worker = spawnWorker(settings);
+  const disruptions: Record<string, number> = { workerKills: 0, gatewayKills: 0, temporalRestarts: 0, postgresRestarts: 0, workerExits: 0, gatewayExits: 0 };
+  /** A process that gave up while Temporal or PostgreSQL was away is started again, as a supervisor would; counted apart. */
+  const supervise = async () => {
+    if (worker.exitCode !== null || worker.signalCode !== null) {
+      worker = spawnWorker(settings);
+      disruptions.workerExits!++;
+    }
+    if (gateway && (gateway.exitCode !== null || gateway.signalCode !== null)) {
+      disruptions.gatewayExits!++;
+      await startGateway();
+    }
+  };
 
   const db = database.db;
   const control = sandbox.urls.control;
   const shops = Array.from({ length: Math.min(20, Math.max(1, Math.ceil(o.orders / 10))) }, (_, i) => `chaos-${i + 1}.myshopify.com`);
   const endpoints = { controlUrl: control, gatewayUrl: appUrl };
-  const disruptions: Record<string, number> = { workerKills: 0, gatewayKills: 0, temporalRestarts: 0, postgresRestarts: 0 };
   try {
     for (const shop of shops) {
       await merchant(endpoints, shop).createShop();
@@ -118,7 +129,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         worker = spawnWorker(settings);
         disruptions.workerKills!++;
       } else if (what === 'gateway') {
-        gateway?.kill('SIGKILL');
+        const dying = gateway!;
+        const exited = new Promise((r) => dying.once('exit', r));
+        dying.kill('SIGKILL');
+        await exited; // its port must be free before the next one binds it
         await startGateway();
         disruptions.gatewayKills!++;
       } else if (what === 'temporal') {
@@ -131,8 +145,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         await run('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'restart']);
         disruptions.postgresRestarts!++;
       }
-      // A worker that gave up while Temporal or PostgreSQL was away is started again, as a supervisor would.
-      if (worker.exitCode !== null) worker = spawnWorker(settings);
+      await supervise();
     }
     await fetch(`${control}/control/knobs`, { method: 'DELETE' });
 
@@ -155,7 +168,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     };
     let last = await count();
     await eventually(async () => {
-      if (worker.exitCode !== null) worker = spawnWorker(settings);
+      await supervise();
       last = await count();
       return last.missing <= 0 && last.unsettledWebhooks === 0;
     }, Math.max(600_000, o.orders * 2_000)).catch(() => undefined);
