@@ -65,7 +65,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     const { accessToken, scopes } = await exchangeShopifyCode({ adminUrl: shopify.adminUrl, shop: input.shop, apiKey: shopify.apiKey, apiSecret: shopify.apiSecret, code: input.code });
     await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes, ...(await shopDetails(gw, input.shop, accessToken)) });
     await writeLog(gw.db, { shopId: input.shop, origin: 'shopify', event: 'shop.installed', status: 'success', body: { scopes } });
-    await nudge(gw, input.shop, 'install');
+    void nudge(gw, input.shop, 'install'); // the merchant is not kept waiting for Temporal
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
     void sendNotification({ db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 }, { shopId: input.shop, kind: 'onboarding', occasion: 'install' })
       .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));
