@@ -17,8 +17,9 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     if (COMPLIANCE_TOPICS.has(d.topic)) await handleCompliance(ctx.db, d);
     if (BILLING_TOPICS.has(d.topic)) {
       await handleBillingWebhook(ctx.db, d);
-      await nudge(ctx, d.shopId, d.topic);
       await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
+      // The shop's billing period follows the plan; best effort, it never fails the delivery.
+      await nudge(ctx, d.shopId, d.topic);
     }
     if (d.topic === 'app/uninstalled') {
       // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.

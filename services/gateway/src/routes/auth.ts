@@ -80,7 +80,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     // The shop's own subscriptions for topics the toml can't carry; when Shopify fails here the registrar tries again.
     await registerShopWebhooks(gw, input.shop, accessToken)
       .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Webhook subscriptions not registered at install'));
-    await nudge(gw, input.shop, 'install');
+    void nudge(gw, input.shop, 'install'); // the merchant is not kept waiting for Temporal
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
     void sendNotification({ db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 }, { shopId: input.shop, kind: 'onboarding', occasion: 'install' })
       .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));

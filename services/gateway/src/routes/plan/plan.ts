@@ -91,7 +91,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const current = await activeSubscription(gw.db, shop.id);
       if (current) await cancelSubscription(gw, adminClientFor(gw, shop), current.subscriptionGid);
       await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
-      await nudge(gw, shop.id, 'plan');
+      void nudge(gw, shop.id, 'plan');
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
       return;
     }
@@ -142,7 +142,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
       else await declineSubscription(gw.db, sub);
-      await nudge(gw, shop.id, 'plan');
+      void nudge(gw, shop.id, 'plan');
     }
     ctx.redirect(new URL(`/plan?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });
@@ -153,7 +153,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     if (purchase.status === 'pending') {
       const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
       if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED') await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
-      if (status === 'ACTIVE') await nudge(gw, shop.id, 'purchase');
+      if (status === 'ACTIVE') void nudge(gw, shop.id, 'purchase');
     }
     ctx.redirect(new URL(`/plan/purchase/${encodeURIComponent(purchase.feature)}?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });
