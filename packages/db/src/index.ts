@@ -22,4 +22,5 @@ export * from './stores/plans';
 export * from './stores/transactions';
 export * from './stores/downtimes';
 export * from './stores/imports';
+export * from './stores/wizard-imports';
 export * from './stores/notifications';

@@ -2,3 +2,4 @@ export * from './hmac';
 export * from './session-token';
 export * from './admin';
 export * from './metafields';
+export * from './bulk';

@@ -1,6 +1,6 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, getShop, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildInvoice, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
@@ -32,6 +32,15 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
   const notifier = createNotifier(db, mail);
   const lexoffice: LexofficeDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
   const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
+  /**
+   * An order from before the installation comes from the historical import: its Lexware calls
+   * give way to live orders, which share the same 2 requests/s (spec 1 §9, live orders first).
+   */
+  const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexofficeClient> => {
+    const shop = await getShop(db, shopId);
+    const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
+    return lexofficeFor(db, box, lexoffice, shopId, { background });
+  };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
   async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
@@ -60,7 +69,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     loadShopContext: (shopId: string): Promise<ShopContext> => loadShopContext(db, shopId),
 
     ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
-      lexwareStep(shopId, order, 'contact', () => ensureContact(db, client(shopId), shopId, order, req)),
+      lexwareStep(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req)),
 
     async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
@@ -69,7 +78,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
       }
-      return lexwareStep(shopId, order, 'invoice', () => issueDocument(db, client(shopId), {
+      return lexwareStep(shopId, order, 'invoice', async () => issueDocument(db, await clientFor(shopId, order), {
         shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: built.invoice }, finalize: built.finalize, contactId,
       }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
     },
@@ -79,7 +88,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       const parsed = ShopifyRefundSchema.parse(refund);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
       const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
-      return lexwareStep(shopId, order, 'credit', () => issueDocument(db, client(shopId), {
+      return lexwareStep(shopId, order, 'credit', async () => issueDocument(db, await clientFor(shopId, order), {
         shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
       }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
@@ -93,7 +102,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     sendDocumentMail: (shopId: string, documentId: string) => mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
-      lexwareStep(shopId, order, 'transaction', () => bookOrderPayments({ db, box, shopify, api: client(shopId) }, shopId, order, invoice)),
+      lexwareStep(shopId, order, 'transaction', async () => bookOrderPayments({ db, box, shopify, api: await clientFor(shopId, order) }, shopId, order, invoice)),
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);

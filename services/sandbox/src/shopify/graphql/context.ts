@@ -7,6 +7,8 @@ export interface GqlContext {
   sb: Sandbox;
   shop: ShopState;
   scopes: string[];
+  /** Inside a bulk operation: connections need no first/last and return every node. */
+  bulk?: boolean;
 }
 
 /** write_X implies read_X, as in Shopify. */

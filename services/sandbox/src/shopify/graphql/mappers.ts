@@ -92,7 +92,8 @@ export function shopNode(shop: ShopState, shopGid: string): Json {
   const plus = shop.plan === 'shopify_plus';
   return {
     id: shopGid, name: shop.name, email: shop.email, contactEmail: shop.email, myshopifyDomain: shop.domain, url: `https://${shop.domain}`,
-    currencyCode: shop.currency, ianaTimezone: 'Europe/Berlin',
+    currencyCode: shop.currency, ianaTimezone: 'Europe/Berlin', createdAt: shop.createdAt,
+    orderNumberFormatPrefix: shop.orderPrefix ?? '#', orderNumberFormatSuffix: shop.orderSuffix ?? '',
     plan: { displayName: plus ? 'Shopify Plus' : shop.plan, partnerDevelopment: shop.plan === 'partner_test', shopifyPlus: plus, publicDisplayName: plus ? 'Plus' : shop.plan },
     billingAddress: { country: 'Germany', countryCodeV2: 'DE', city: 'Berlin', zip: '10115', address1: 'Sandbox-Straße 1' },
     ...metafieldFields(shop, shopGid),

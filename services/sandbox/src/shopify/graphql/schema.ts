@@ -17,6 +17,8 @@ type Query {
   company(id: ID!): Company
   currentAppInstallation: AppInstallation!
   webhookSubscriptions(first: Int, after: String, topics: [WebhookSubscriptionTopic!]): WebhookSubscriptionConnection!
+  currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+  node(id: ID!): Node
 }
 
 type Mutation {
@@ -27,7 +29,21 @@ type Mutation {
   appSubscriptionCreate(name: String!, lineItems: [AppSubscriptionLineItemInput!]!, returnUrl: URL!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
   appSubscriptionCancel(id: ID!, prorate: Boolean = false): AppSubscriptionCancelPayload
   appPurchaseOneTimeCreate(name: String!, price: MoneyInput!, returnUrl: URL!, test: Boolean = false): AppPurchaseOneTimeCreatePayload
+  bulkOperationRunQuery(query: String!, groupObjects: Boolean! = true): BulkOperationRunQueryPayload
 }
+
+interface Node { id: ID! }
+scalar UnsignedInt64
+enum BulkOperationStatus { CANCELED CANCELING COMPLETED CREATED EXPIRED FAILED RUNNING }
+enum BulkOperationType { MUTATION QUERY }
+enum BulkOperationErrorCode { ACCESS_DENIED INTERNAL_SERVER_ERROR TIMEOUT }
+enum BulkOperationUserErrorCode { INVALID LIMIT_REACHED OPERATION_IN_PROGRESS }
+type BulkOperation implements Node {
+  id: ID!, status: BulkOperationStatus!, type: BulkOperationType!, errorCode: BulkOperationErrorCode, createdAt: DateTime!, completedAt: DateTime,
+  objectCount: UnsignedInt64!, rootObjectCount: UnsignedInt64!, fileSize: UnsignedInt64, url: URL, partialDataUrl: URL, query: String!
+}
+type BulkOperationUserError { field: [String!], message: String!, code: BulkOperationUserErrorCode }
+type BulkOperationRunQueryPayload { bulkOperation: BulkOperation, userErrors: [BulkOperationUserError!]! }
 
 type PageInfo { hasNextPage: Boolean!, hasPreviousPage: Boolean!, startCursor: String, endCursor: String }
 type MoneyV2 { amount: Decimal!, currencyCode: String! }
@@ -40,7 +56,8 @@ type ShopPlan { displayName: String!, partnerDevelopment: Boolean!, shopifyPlus:
 type ShopAddress { country: String, countryCodeV2: String, city: String, zip: String, address1: String }
 type Shop {
   id: ID!, name: String!, email: String!, contactEmail: String!, myshopifyDomain: String!, url: URL!,
-  currencyCode: String!, ianaTimezone: String!, plan: ShopPlan!, billingAddress: ShopAddress!,
+  currencyCode: String!, ianaTimezone: String!, plan: ShopPlan!, billingAddress: ShopAddress!, createdAt: DateTime!,
+  orderNumberFormatPrefix: String!, orderNumberFormatSuffix: String!,
   metafield(namespace: String, key: String!): Metafield
   metafields(first: Int, namespace: String): MetafieldConnection!
 }
