@@ -85,3 +85,18 @@ export interface ImportInput { shopId: string; day?: string; since?: string; pro
 export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
 export const importWorkflowId = (shopId: string, day: string) => `import:${shopId}:${day}`;
+
+/** The connect wizard's import (spec 1 §4 steps 2–3): orders of the last 60 days, then Lexware documents linked to them. */
+export interface WizardImportInput { shopId: string; from: string; progress?: WizardProgress }
+export interface WizardProgress {
+  phase: 'orders' | 'documents' | 'done' | 'failed';
+  /** The running bulk export of the orders. */
+  exportId: string | null;
+  orders: number;
+  /** The next voucher-list page, and how many there are. */
+  page: number; totalPages: number | null;
+  documents: number; linked: number;
+  failed: string | null;
+}
+export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
+export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;

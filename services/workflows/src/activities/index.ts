@@ -12,6 +12,7 @@ import { mailDocument } from './mail';
 import { bookOrderPayments, type PaidInvoice } from './transactions';
 import { readOrderMetafields, writeOrderMetafields } from './metafields';
 import { createImportActivities } from './import';
+import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
 
 export type { ShopContext } from './context';
@@ -122,8 +123,9 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     ...createImportActivities({ db, box, shopify }),
+    ...createWizardActivities({ db, box, shopify, lexoffice }),
   };
 }
 
-/** The order workflow's activities (the import's have their own type, see ./import). */
-export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities>>;
+/** The order workflow's activities (the imports have their own types, see ./import and ./wizard). */
+export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities> | keyof ReturnType<typeof createWizardActivities>>;

@@ -1,2 +1,3 @@
 export { orderWorkflow } from './order';
 export { importWorkflow } from './import';
+export { wizardImportWorkflow } from './wizard';

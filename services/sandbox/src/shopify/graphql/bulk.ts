@@ -68,8 +68,9 @@ function flatten(data: Json): { lines: string[]; roots: number } {
 }
 
 async function run(sb: Sandbox, ctx: GqlContext, op: BulkOperation, doc: DocumentNode, queryRoot: Json): Promise<void> {
+  // CREATED, then RUNNING for a moment, as on Shopify where the export takes a while.
+  await new Promise((r) => setTimeout(r, 20));
   op.status = 'RUNNING';
-  // Let the caller see RUNNING at least once, as on Shopify where the export takes a while.
   await new Promise((r) => setTimeout(r, 50));
   const result = await execute({ schema, document: doc, rootValue: queryRoot, contextValue: { ...ctx, bulk: true } });
   if (result.errors?.length || !result.data) {
