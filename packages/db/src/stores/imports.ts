@@ -56,3 +56,18 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
 export async function finishOrderImport(db: Db, shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {
   await db('order_imports').where({ shop_id: shopId, day: since }).update({ status, imported_at: db.fn.now() });
 }
+
+/**
+ * Whether a day of the shop claimed before this one is still being read: days are imported
+ * one at a time, in the order they were started (spec 2), so Shopify's query budget goes to one.
+ */
+export async function earlierImportRunning(db: Db, shopId: string, day: string): Promise<boolean> {
+  const { rows } = await db.raw(
+    `select 1 from order_imports other, order_imports mine
+     where mine.shop_id = ? and mine.day = ? and other.shop_id = mine.shop_id and other.status = 'running' and other.day <> mine.day
+       and (other.imported_at, other.day) < (mine.imported_at, mine.day)
+     limit 1`,
+    [shopId, day],
+  );
+  return rows.length > 0;
+}

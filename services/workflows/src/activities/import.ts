@@ -1,7 +1,7 @@
 import { Context } from '@temporalio/activity';
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
+import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
 import { orderPage } from './shopify-orders';
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
@@ -37,6 +37,11 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       }
       await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
       return { affected: page.orders.length, next: page.next };
+    },
+
+    /** True when no day of the shop started earlier is still being read. */
+    async importDayInTurn(shopId: string, day: string): Promise<boolean> {
+      return !(await earlierImportRunning(db, shopId, day));
     },
 
     async finishImport(shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {

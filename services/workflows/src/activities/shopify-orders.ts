@@ -1,5 +1,6 @@
 import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { AdminClient } from '@belegfluss/shopify';
+import { orderRefunds } from './shopify-refunds';
 
 /*
  * Admin GraphQL has no REST order JSON, so the import reads the fields the order
@@ -19,7 +20,7 @@ const ORDER_FIELDS = `
   id legacyResourceId name email phone note createdAt updatedAt cancelledAt currencyCode taxesIncluded
   displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
   customAttributes { key value }
-  totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} }
+  totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} } totalRefundedSet { ${MONEY} }
   customer { legacyResourceId email firstName lastName }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
 `;
@@ -47,7 +48,7 @@ interface GqlOrder {
   createdAt: string; updatedAt: string; cancelledAt: string | null; currencyCode: string; taxesIncluded: boolean;
   displayFinancialStatus: string | null; displayFulfillmentStatus: string; sourceName: string | null; tags: string[];
   paymentGatewayNames: string[]; discountCodes: string[]; customAttributes: { key: string; value: string | null }[];
-  totalPriceSet: Money; subtotalPriceSet: Money; totalTaxSet: Money; totalDiscountsSet: Money;
+  totalPriceSet: Money; subtotalPriceSet: Money; totalTaxSet: Money; totalDiscountsSet: Money; totalRefundedSet?: Money;
   customer: { legacyResourceId: string; email: string | null; firstName: string | null; lastName: string | null } | null;
   billingAddress: GqlAddress | null; shippingAddress: GqlAddress | null;
   lineItems: Connection<GqlLineItem>;
@@ -75,10 +76,10 @@ function fulfillmentStatus(display: string): string | null {
 }
 
 /**
- * The webhook-shaped order. Refunds stay empty: GraphQL gives only their totals, and a
- * historical refund must not turn into a credit note built from incomplete data.
+ * The webhook-shaped order, with its refunds when they were read (see ./shopify-refunds);
+ * without them a refund never turns into a credit note built from incomplete data.
  */
-export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[]): ShopifyOrder {
+export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[], refunds: Record<string, unknown>[] = []): ShopifyOrder {
   return ShopifyOrderSchema.parse({
     id: Number(o.legacyResourceId), admin_graphql_api_id: o.id, name: o.name, email: o.email, phone: o.phone, note: o.note,
     created_at: o.createdAt, updated_at: o.updatedAt, cancelled_at: o.cancelledAt, currency: o.currencyCode,
@@ -98,7 +99,7 @@ export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[]): ShopifyOrder
     shipping_lines: o.shippingLines.nodes.map((s) => ({
       title: s.title, code: s.code, price: amount(s.originalPriceSet), discounted_price: amount(s.discountedPriceSet), tax_lines: s.taxLines.map(taxLine),
     })),
-    refunds: [],
+    refunds,
   });
 }
 
@@ -118,7 +119,8 @@ export async function orderPage(graphql: AdminClient, range: { from: string; to?
       items.push(...more.order.lineItems.nodes);
       page = more.order.lineItems.pageInfo;
     }
-    orders.push(toRestOrder(node, items));
+    const refunded = Number(node.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
+    orders.push(toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []));
   }
   return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
 }

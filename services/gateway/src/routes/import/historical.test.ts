@@ -7,7 +7,8 @@ import { HISTORICAL_MESSAGES } from './historical';
 /**
  * The paid historical import, one German calendar day per workflow (spec 1 §9, spec 2): each
  * order of that day gets its invoice under the shop's settings as a historical order (no
- * TOO_OLD, no SKIP_DATE), charged against the plan's quota times five; other days stay untouched.
+ * TOO_OLD, no SKIP_DATE) and a credit note per refund, charged against the plan's quota times
+ * five; other days stay untouched.
  */
 let h: Harness;
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
@@ -48,6 +49,8 @@ beforeAll(async () => {
     const made = await sandboxControl<Created[] | Created>(h, `/shops/${S}/orders`, { createdAt: at(DAY, minutes), count: minutes === 720 ? 2 : 1, paid: true });
     dayOrders.push(...[made].flat().map((m) => m.order));
   }
+  // A partly refunded order of the day: its refund becomes a credit note too.
+  dayOrders.push((await sandboxControl<Created>(h, `/shops/${S}/orders`, { scenario: 'refund_partial', createdAt: at(DAY, 15 * 60) })).order);
   await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(OTHER, 23 * 60 + 40), count: 2, paid: true });
   await installFromSandbox(h, FREE, scopes);
   await installFromSandbox(h, UNPAID, scopes);
@@ -71,22 +74,25 @@ describe('POST /api/orders/import?date=', () => {
     expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409, body: { message: HISTORICAL_MESSAGES.running } });
 
     const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, DAY)).result();
-    expect(result).toMatchObject({ affected: 4, done: true });
-    const docs = await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 4);
+    expect(result).toMatchObject({ affected: 5, done: true });
+    const docs = await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 5);
     expect(docs.map((d: { order_id: string }) => Number(d.order_id)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
     const invoices = await lexwareInvoices();
     expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexoffice_id: string }) => d.lexoffice_id).sort());
     expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
-    // Charged against the standard quota times five (the bought import's 30 days).
-    expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 4, quota: 1500 });
+    const refunded = dayOrders.at(-1)!;
+    const credit = await until(() => h.db('documents').where({ shop_id: S, type: 'credit', order_id: String(refunded.id) }).whereNotNull('lexoffice_id').first(), Boolean);
+    expect(Number(credit.total)).toBeGreaterThan(0);
+    // Charged against the standard quota times five (the bought import's 30 days): five invoices, one credit note.
+    expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 6, quota: 1500 });
     const log = await h.db('event_log').where({ shop_id: S }).whereRaw(`body->>'reason' in ('TOO_OLD', 'SKIP_DATE')`);
     expect(log).toEqual([]);
 
     // The other day stays untouched: none of its orders was read.
-    expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
-    expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({ status: 200, body: { id: DAY, status: 'completed', affected: 4 } });
+    expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 5 });
+    expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({ status: 200, body: { id: DAY, status: 'completed', affected: 5 } });
     expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409 });
-    expect((await lexwareInvoices()).length).toBe(4);
+    expect((await lexwareInvoices()).length).toBe(5);
   });
 
   it('the dialog gets the selectable days and the imported days with their counts', async () => {
@@ -94,7 +100,7 @@ describe('POST /api/orders/import?date=', () => {
     expect(res.status).toBe(200);
     expect(res.body.first <= OTHER).toBe(true);
     expect(res.body.last).toBe(germanDay(new Date().toISOString()));
-    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 4, invoices: 4 }]);
+    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5 }]);
     expect((await h.call(S, 'GET', '/api/orders/import/2020-01-01')).status).toBe(404);
     expect((await h.call(FREE, 'GET', `/api/orders/import/${DAY}`)).status).toBe(404);
   });

@@ -96,7 +96,26 @@ type ShippingLineConnection { edges: [ShippingLineEdge!]!, nodes: [ShippingLine!
 
 type TransactionFee { id: ID!, amount: MoneyV2!, flatFee: MoneyV2!, flatFeeName: String, rate: Decimal!, rateName: String, taxAmount: MoneyV2!, type: String! }
 type OrderTransaction { id: ID!, kind: String!, status: String!, gateway: String, amountSet: MoneyBag!, processedAt: DateTime, createdAt: DateTime!, fees: [TransactionFee!]! }
-type Refund { id: ID!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag! }
+type Refund {
+  id: ID!, legacyResourceId: String!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag!,
+  refundLineItems(first: Int, after: String): RefundLineItemConnection!
+  refundShippingLines(first: Int, after: String): RefundShippingLineConnection!
+  orderAdjustments(first: Int, after: String): OrderAdjustmentConnection!
+  transactions(first: Int, after: String): OrderTransactionConnection!
+}
+enum RestockType { CANCEL LEGACY_RESTOCK NO_RESTOCK RETURN }
+type RefundLineItem { id: ID!, quantity: Int!, restockType: RestockType!, lineItem: LineItem!, subtotalSet: MoneyBag!, totalTaxSet: MoneyBag! }
+type RefundLineItemEdge { cursor: String!, node: RefundLineItem! }
+type RefundLineItemConnection { edges: [RefundLineItemEdge!]!, nodes: [RefundLineItem!]!, pageInfo: PageInfo! }
+type RefundShippingLine { id: ID!, shippingLine: ShippingLine!, subtotalAmountSet: MoneyBag!, taxAmountSet: MoneyBag! }
+type RefundShippingLineEdge { cursor: String!, node: RefundShippingLine! }
+type RefundShippingLineConnection { edges: [RefundShippingLineEdge!]!, nodes: [RefundShippingLine!]!, pageInfo: PageInfo! }
+enum OrderAdjustmentDiscrepancyReason { CUSTOMER DAMAGE FULL_RETURN_BALANCING_ADJUSTMENT PENDING_REFUND_DISCREPANCY REFUND_DISCREPANCY RESTOCK }
+type OrderAdjustment { id: ID!, amountSet: MoneyBag!, taxAmountSet: MoneyBag!, reason: OrderAdjustmentDiscrepancyReason }
+type OrderAdjustmentEdge { cursor: String!, node: OrderAdjustment! }
+type OrderAdjustmentConnection { edges: [OrderAdjustmentEdge!]!, nodes: [OrderAdjustment!]!, pageInfo: PageInfo! }
+type OrderTransactionEdge { cursor: String!, node: OrderTransaction! }
+type OrderTransactionConnection { edges: [OrderTransactionEdge!]!, nodes: [OrderTransaction!]!, pageInfo: PageInfo! }
 
 type Metafield { id: ID!, namespace: String!, key: String!, value: String!, type: String!, createdAt: DateTime!, updatedAt: DateTime!, ownerType: String, compareDigest: String! }
 type MetafieldEdge { cursor: String!, node: Metafield! }
