@@ -116,6 +116,14 @@ describe('the connect wizard import, as a workflow', () => {
     expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 7 });
   });
 
+  it('starts a run the gateway claimed but did not start before it stopped, once', async () => {
+    await h.db('wizard_imports').where({ shop_id: S }).update({ workflow_id: `wizard:${S}:lost`, status: 'running' });
+    const done = await documentsDone(S);
+    expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
+    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({ workflow_id: `wizard:${S}:lost`, status: 'completed', orders: 7, linked: 3 });
+    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
+  });
+
   it('answers 403 naming read_all_orders when the scope is missing', async () => {
     const res = await h.call(NO_SCOPE, 'POST', '/api/orders/import');
     expect(res.status).toBe(403);
