@@ -8,7 +8,8 @@ import { useShell } from '../../session/ShellContext';
 
 /** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
 export interface ImportDays {
-  first: string;
+  /** The store's opening day; null while Shopify could not be asked. */
+  first: string | null;
   last: string;
   days: { day: string; status: 'running' | 'completed' | 'failed'; orders: number; invoices: number }[];
 }
@@ -119,13 +120,13 @@ export function HistoricalImportCard() {
                 onMonthChange={(m, y) => setMonth({ month: m, year: y })}
                 selected={selected ?? undefined}
                 onChange={(range) => setSelected(range.start)}
-                disableDatesBefore={toDate(data.first)}
+                disableDatesBefore={data.first ? toDate(data.first) : undefined}
                 disableDatesAfter={toDate(data.last)}
                 disableSpecificDates={[...taken].map(toDate)}
               />
             ) : null}
             <Text as="p" tone="subdued">
-              {selectedDay ? `Ausgewählt: ${german(selectedDay)}` : `Wähle einen Tag zwischen dem ${data ? german(data.first) : '…'} und dem ${data ? german(data.last) : '…'}. Bereits importierte Tage sind ausgegraut.`}
+              {selectedDay ? `Ausgewählt: ${german(selectedDay)}` : `Wähle einen Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut.`}
             </Text>
           </BlockStack>
         </Modal.Section>

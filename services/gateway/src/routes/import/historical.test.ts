@@ -81,8 +81,8 @@ describe('POST /api/orders/import?date=', () => {
     expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexoffice_id: string }) => d.lexoffice_id).sort());
     expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
     const refunded = dayOrders.at(-1)!;
-    const credit = await until(() => h.db('documents').where({ shop_id: S, type: 'credit', order_id: String(refunded.id) }).whereNotNull('lexoffice_id').first(), Boolean);
-    expect(Number(credit.total)).toBeGreaterThan(0);
+    const credit = await until(async () => (await h.db('documents').where({ shop_id: S, type: 'credit', order_id: String(refunded.id) }).whereNotNull('lexoffice_id').first()) as { total: string } | undefined, Boolean);
+    expect(Number(credit!.total)).toBeGreaterThan(0);
     // Charged against the standard quota times five (the bought import's 30 days): five invoices, one credit note.
     expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 6, quota: 1500 });
     const log = await h.db('event_log').where({ shop_id: S }).whereRaw(`body->>'reason' in ('TOO_OLD', 'SKIP_DATE')`);

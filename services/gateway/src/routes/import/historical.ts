@@ -19,6 +19,7 @@ export const HISTORICAL_MESSAGES = {
   running: 'Dieser Tag wird bereits importiert oder ist schon importiert.',
   notFound: 'Einen Import dieses Tages gibt es nicht.',
   outOfRange: 'Importieren lassen sich nur Tage zwischen der Eröffnung des Shops und der Installation von Belegfluss.',
+  shopifyUnavailable: 'Shopify ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
 } as const;
 
 /**
@@ -27,7 +28,10 @@ export const HISTORICAL_MESSAGES = {
  */
 async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
   const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken: gw.box.open(shop.shopifyTokenEnc!) });
-  const data: { shop: { createdAt: string } } = await graphql('query StoreCreated { shop { createdAt } }');
+  const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch((error: unknown) => {
+    gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
+    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+  });
   return { first: germanDay(data.shop.createdAt), last: germanDay(shop.installedAt.toISOString()) };
 }
 
@@ -70,7 +74,11 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/orders/import/days', async (ctx) => {
     const shop = await getShop(gw.db, sessionOf(ctx).shop);
     if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(IMPORT_SHOPIFY_MISSING);
-    const [range, days] = await Promise.all([selectableDays(gw, shop), listImportDays(gw.db, shop.id)]);
+    // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
+    const [range, days] = await Promise.all([
+      selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
+      listImportDays(gw.db, shop.id),
+    ]);
     ctx.body = { ...range, days };
   });
 
