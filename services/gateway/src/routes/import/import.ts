@@ -18,7 +18,10 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /** A query must not hold the merchant's request: past this, the stored state answers. */
-const QUERY_BUDGET_MS = 700;
+const QUERY_BUDGET_MS = 500;
+
+/** The last answer of each run's query, for the moments its worker cannot answer (a restart). */
+const lastKnown = new Map<string, WizardProgress>();
 
 /** The wizard run's state: live from its workflow's query while it runs, else as stored when it ended. */
 async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport): Promise<WizardProgress> {
@@ -26,18 +29,21 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
     phase: run.status === 'completed' ? 'done' : run.status === 'failed' ? 'failed' : 'orders', exportId: null,
     orders: run.orders, page: 0, totalPages: null, documents: run.documents, linked: run.linked, failed: null,
   };
-  if (run.status !== 'running') return stored;
-  const handle = gw.temporal.workflow.getHandle(run.workflowId);
-  try {
-    return await Promise.race([
-      handle.query(wizardProgressQuery),
-      new Promise<WizardProgress>((resolve) => setTimeout(() => resolve(stored), QUERY_BUDGET_MS).unref()),
-    ]);
-  } catch (error) {
-    // The claim was written but the gateway stopped before the start: start it now.
-    if (error instanceof WorkflowNotFoundError) await startWizardWorkflow(gw, shopId, run.workflowId);
+  if (run.status !== 'running') {
+    lastKnown.delete(run.workflowId);
     return stored;
   }
+  // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
+  const asked = gw.temporal.workflow.getHandle(run.workflowId).query(wizardProgressQuery)
+    .then((progress) => ({ progress }), (error: unknown) => ({ error }));
+  const answer = await Promise.race([asked, new Promise<{ late: true }>((resolve) => setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref())]);
+  if ('progress' in answer) {
+    lastKnown.set(run.workflowId, answer.progress);
+    return answer.progress;
+  }
+  // The claim was written but the gateway stopped before the start: start it now.
+  if ('error' in answer && answer.error instanceof WorkflowNotFoundError) await startWizardWorkflow(gw, shopId, run.workflowId);
+  return lastKnown.get(run.workflowId) ?? stored;
 }
 
 async function startWizardWorkflow(gw: GatewayContext, shopId: string, workflowId: string): Promise<void> {
