@@ -26,13 +26,21 @@ export const HISTORICAL_MESSAGES = {
  * The days the dialog offers (spec 2 §5): from the store's creation (Shopify's `shop.createdAt`)
  * to the installation day, as German calendar days.
  */
+const storeOpened = new Map<string, string>();
+
 async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
+  const last = germanDay(shop.installedAt.toISOString());
+  // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
+  const known = storeOpened.get(shop.id);
+  if (known) return { first: known, last };
   const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken: gw.box.open(shop.shopifyTokenEnc!) });
   const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch((error: unknown) => {
     gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
     throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
   });
-  return { first: germanDay(data.shop.createdAt), last: germanDay(shop.installedAt.toISOString()) };
+  const first = germanDay(data.shop.createdAt);
+  storeOpened.set(shop.id, first);
+  return { first, last };
 }
 
 /**
