@@ -22,6 +22,7 @@ export * from './stores/plans';
 export * from './stores/transactions';
 export * from './stores/downtimes';
 export * from './stores/imports';
+export * from './stores/wizard-imports';
 export * from './stores/notifications';
 export * from './stores/webhook-registrations';
 export * from './stores/billing';

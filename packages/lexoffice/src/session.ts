@@ -17,10 +17,11 @@ const refreshRefused = (error: unknown) => error instanceof Error && /fehlgeschl
  * A client for one shop's connection. The access token is refreshed a minute before
  * it expires, under a row lock so that two activities never spend the same refresh token.
  */
-export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId: string): LexofficeClient {
+/** background: the historical import's calls, which give way to the shop's live orders. */
+export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId: string, opts: { background?: boolean } = {}): LexofficeClient {
   const client = createLexofficeClient({
     baseUrl: deps.apiUrl,
-    throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2),
+    throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2, opts),
     accessToken: async () => {
       const connection = await getConnection(db, shopId);
       if (!connection) throw new Error('NOT_CONNECTED');

@@ -3,3 +3,4 @@ export * from './session-token';
 export * from './admin';
 export * from './metafields';
 export * from './app-config';
+export * from './bulk';

@@ -47,10 +47,12 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
  *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
  *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
- *   POST /api/orders/import                     wizard: the last 60 days of orders via Admin GraphQL → upsert + signalWithStart
- *                                               ('orders/import') → {affected}; 403 without read_all_orders, 400 when not connected
- *   POST /api/lexoffice/import                  wizard, repeated while `continue`: one voucher-list page a call, vouchers naming
- *                                               an order become its documents → {continue, progress, found, affected, assigned}
+ *   POST /api/orders/import                     wizard: starts (or joins) the workflow wizard:{shop}:{run} — the last 60 days of
+ *                                               orders as a Shopify bulk export, then Lexware documents linked to the orders they
+ *                                               name → {affected, continue, status}; 403 without read_all_orders, 400 when not connected
+ *   GET  /api/orders/import/wizard              that run's order progress (from the workflow's query) → {affected, continue, status}
+ *   POST /api/lexoffice/import                  wizard, repeated while `continue`: the run's document progress
+ *                                               → {continue, progress, found, affected, assigned} (assigned: linked so far)
  *   GET  /api/preferences, PATCH                the automation switches as the preferences remote reads them ('all' | false)
  *   GET  /api/preferences/{section}, PATCH      invoices, credits, contacts, transactions, metafields, orderHandling,
  *                                               automation, notifications, general (incl. vatRegime) → {section, value[, forced, warnings]}
@@ -88,7 +90,9 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
  *   GET  /api/partner/payouts/{id}/receipt      → {mimetype, content (base64 PDF)}
  *   GET  /api/partner/preferences, PATCH        payout details (PayPal e-mail or bank name, IBAN, BIC) → updated shop
- *   POST /api/orders/import?date=YYYY-MM-DD     the paid historical import as workflow import:{shop}:{date} → 202 {id}; 402 unless bought
+ *   POST /api/orders/import?date=YYYY-MM-DD     the paid historical import of that one day as workflow import:{shop}:{date}
+ *                                               → 202 {id}; 402 unless bought; 409 when the day is imported or importing
+ *   GET  /api/orders/import/days                the dialog: {first, last} selectable days, days[] {day, status, orders, invoices}
  *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
  *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, comment?}; errors INVALID 404, USED 409,
  *                                               SELF_REDEMPTION 403, EXPIRED 422 (spec 1 §8 texts)

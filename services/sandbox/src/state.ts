@@ -38,6 +38,9 @@ export interface ShopState {
   accessTokens: Record<string, { scopes: string[]; createdAt: string }>;
   authCodes: Record<string, { scopes: string[]; expiresAt: number }>;
   nextOrderNumber: number;
+  /** The order number format; absent in state saved before it existed ('#' and ''). */
+  orderPrefix?: string;
+  orderSuffix?: string;
   orders: Record<string, ShopifyOrder>;
   /** Keyed by email, so repeat buyers keep one customer id like in a real shop. */
   customers: Record<string, Customer>;

@@ -11,6 +11,8 @@ export interface ShopifyEvent {
   webhookId: string;
   order?: ShopifyOrder;
   refund?: unknown;
+  /** Set by the paid historical import: the order is judged without TOO_OLD and the switch's date. */
+  origin?: 'historical';
 }
 
 export interface OrderWorkflowInput {
@@ -41,6 +43,8 @@ export interface OrderState {
   said?: Record<string, string>;
   /** The order snapshot and invoice status whose payments were last booked (spec 3 bank transactions). Absent in older states. */
   paymentsBookedFor?: string;
+  /** 'historical' once the paid import brought the order (spec 1 §9); absent for webhook orders. */
+  origin?: 'historical';
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
   waitingFor: string | null;
 }
@@ -73,8 +77,11 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
   return null;
 }
 
-/** The paid historical import (spec 1 §1): one workflow per shop and start day, queryable for its progress. */
-export interface ImportInput { shopId: string; since: string; progress?: ImportProgress }
+/**
+ * The paid historical import (spec 1 §9, spec 2): one workflow per shop and German calendar day,
+ * queryable for its progress. `since` is the day's name in runs started before days were exact.
+ */
+export interface ImportInput { shopId: string; day?: string; since?: string; progress?: ImportProgress }
 export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
 export const importWorkflowId = (shopId: string, since: string) => `import:${shopId}:${since}`;
@@ -103,3 +110,19 @@ export const PAYOUT_SCHEDULE_ID = 'partner-payouts';
 export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
 /** PayPal sent a PAYMENT.PAYOUTSBATCH.* webhook for the run's batch: look at its status now, not at the next hourly check. */
 export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChanged');
+export const importWorkflowId = (shopId: string, day: string) => `import:${shopId}:${day}`;
+
+/** The connect wizard's import (spec 1 §4 steps 2–3): orders of the last 60 days, then Lexware documents linked to them. */
+export interface WizardImportInput { shopId: string; from: string; progress?: WizardProgress }
+export interface WizardProgress {
+  phase: 'orders' | 'documents' | 'done' | 'failed';
+  /** The running bulk export of the orders. */
+  exportId: string | null;
+  orders: number;
+  /** The next voucher-list page, and how many there are. */
+  page: number; totalPages: number | null;
+  documents: number; linked: number;
+  failed: string | null;
+}
+export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
+export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;

@@ -31,7 +31,7 @@ describe('the connect wizard', () => {
       if (path === '/lexoffice/auth') return { url: 'https://lexware.example/authorize?state=1' };
       if (path === '/shop') return isConnected ? connected : disconnected;
       if (path === '/orders/import') return { affected: 3 };
-      if (path === '/lexoffice/import') return (documentBatches += 1) === 1 ? { continue: true, affected: 2 } : { continue: false, affected: 1 };
+      if (path === '/lexoffice/import') return (documentBatches += 1) === 1 ? { continue: true, assigned: 2 } : { continue: false, assigned: 3 };
       if (path === '/lexoffice/pull') return { profile };
       if (method === 'PATCH' && path === '/preferences/general') return {};
       if (path === '/shop/enable/true') return {};

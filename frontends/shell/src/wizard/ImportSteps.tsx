@@ -4,7 +4,7 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../frame/toast';
 import { useShell } from '../session/ShellContext';
-import { MAX_IMPORT_BATCHES, plural, PROGRESS, type DocumentImportAnswer } from './wizard';
+import { MAX_IMPORT_POLLS, pause, plural, PROGRESS, type DocumentImportAnswer, type OrderImportAnswer } from './wizard';
 
 interface ImportStepProps {
   progress: number;
@@ -48,15 +48,26 @@ function ImportLayout({ text, progress, mutation, failedTitle, onNext }: ImportS
   );
 }
 
-/** Step 2: one POST imports the shop's orders; the toast names how many. */
+/**
+ * Step 2: one POST starts the import workflow (or joins the running one); its progress is
+ * polled until the orders are in. The toast names how many the workflow stored.
+ */
 export function ImportOrdersStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
   const { setProgress, onNext } = props;
   const mutation = useMutation<unknown, Error, void>({
-    mutationFn: () => api.request<{ affected?: number }>('/orders/import', { method: 'POST' }),
+    mutationFn: async () => {
+      let answer = (await api.request<OrderImportAnswer | undefined>('/orders/import', { method: 'POST' })) ?? {};
+      for (let poll = 0; answer.continue && poll < MAX_IMPORT_POLLS; poll += 1) {
+        await pause();
+        answer = (await api.get<OrderImportAnswer | undefined>('/orders/import/wizard')) ?? {};
+      }
+      if (answer.status === 'failed') throw new Error('Der Import ist abgebrochen. Bitte versuche es erneut.');
+      return answer;
+    },
     onSuccess: (answer) => {
-      toast(`${plural((answer as { affected?: number } | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`);
+      toast(`${plural((answer as OrderImportAnswer | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`);
       setProgress(PROGRESS.ordersImported);
       onNext();
     },
@@ -65,7 +76,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
   return <ImportLayout {...props} mutation={mutation} failedTitle="Die Bestellungen konnten nicht importiert werden" text="Belegfluss liest die Bestellungen deines Shops ein." />;
 }
 
-/** Step 3: documents already in Lexware Office are linked, batch by batch, until no `continue`. */
+/** Step 3: the workflow links documents already in Lexware Office; polled until no `continue`. */
 export function ImportDocumentsStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
@@ -73,11 +84,13 @@ export function ImportDocumentsStep(props: ImportStepProps) {
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let linked = 0;
-      // The bar shows 80 for as long as batches run, not only after the first one has come back.
+      // The bar shows 80 for as long as the import runs, not only after the first answer has come back.
       setProgress(PROGRESS.documentsImporting);
-      for (let batch = 0; batch < MAX_IMPORT_BATCHES; batch += 1) {
+      for (let poll = 0; poll < MAX_IMPORT_POLLS; poll += 1) {
+        if (poll > 0) await pause();
         const answer = (await api.request<DocumentImportAnswer | undefined>('/lexoffice/import', { method: 'POST' })) ?? {};
-        linked += answer.assigned ?? answer.affected ?? 0;
+        // The answer counts the whole run, so the last one is the true number.
+        linked = answer.assigned ?? answer.affected ?? linked;
         if (!answer.continue) break;
       }
       return linked;

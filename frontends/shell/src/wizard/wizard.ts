@@ -42,7 +42,10 @@ export function hasInvoicing(profile: LexofficeProfile): boolean {
   return features.includes('INVOICING') || features.includes('INVOICING_PRO');
 }
 
-/** `POST /api/lexoffice/import` answers one batch; the wizard repeats it while `continue` is set. */
+/** `POST /api/orders/import` and `GET /api/orders/import/wizard`: the import workflow's orders so far. */
+export interface OrderImportAnswer { affected?: number; continue?: boolean; status?: 'running' | 'completed' | 'failed' }
+
+/** `POST /api/lexoffice/import` answers the import workflow's document progress; the wizard repeats it while `continue` is set. */
 export interface DocumentImportAnswer {
   continue?: boolean;
   progress?: number;
@@ -51,8 +54,10 @@ export interface DocumentImportAnswer {
   assigned?: number;
 }
 
-/** At most this many batches, so a gateway that always says `continue` cannot spin forever. */
-export const MAX_IMPORT_BATCHES = 200;
+/** At most this many polls (about an hour), so a gateway that always says `continue` cannot spin forever. */
+export const MAX_IMPORT_POLLS = 3600;
+/** The wait between two polls of a running import. */
+export const pause = (ms = 1000) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const VAT_OPTIONS: { value: VatRegimeChoice; label: string; helpText: string }[] = [
   { value: '0', label: 'Kleinunternehmer', helpText: 'Du weist nach § 19 UStG keine Umsatzsteuer aus.' },

@@ -14,3 +14,10 @@ export async function upsertOrder(db: Db, shopId: string, order: ShopifyOrder): 
   };
   await db('orders').insert(row).onConflict(['shop_id', 'order_id']).merge().where('orders.updated_at', '<=', row.updated_at);
 }
+
+/** The shop's orders with these names (e.g. the names a Lexware document mentions). */
+export async function ordersByName(db: Db, shopId: string, names: string[]): Promise<{ orderId: string; name: string }[]> {
+  if (names.length === 0) return [];
+  const rows = (await db('orders').where({ shop_id: shopId }).whereIn('name', names).select('order_id', 'name')) as { order_id: string; name: string }[];
+  return rows.map((r) => ({ orderId: r.order_id, name: r.name }));
+}

@@ -46,3 +46,22 @@ export function placeReference(texts: DocumentTexts, order: Pick<ShopifyOrder, '
   out.remark = cut(out.remark, LIMITS.remark);
   return out;
 }
+
+/** The shop's order number format (Shopify: orderNumberFormatPrefix / orderNumberFormatSuffix). */
+export interface OrderNumberFormat { prefix: string; suffix: string }
+export const DEFAULT_ORDER_NUMBER_FORMAT: OrderNumberFormat = { prefix: '#', suffix: '' };
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The order names a document's texts mention, in the shop's format: prefix, number, suffix
+ * (spec 2 §5). As in hasOrderReference, a name must not run on into further letters or digits,
+ * so "#1001" is not found in "#10011", nor "1001" in "A1001" when the prefix is empty.
+ */
+export function orderNamesIn(texts: readonly (string | null | undefined)[], format: OrderNumberFormat = DEFAULT_ORDER_NUMBER_FORMAT): string[] {
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(format.prefix)}(\\d+)${escape(format.suffix)}(?![\\p{L}\\p{N}_-])`, 'gu');
+  const lead = /^[\p{L}\p{N}_]/u.test(format.prefix) || format.prefix === '' ? pattern : new RegExp(pattern.source.replace('(?<![\\p{L}\\p{N}_])', ''), 'gu');
+  const names = new Set<string>();
+  for (const text of texts) for (const m of (text ?? '').matchAll(lead)) names.add(`${format.prefix}${m[1]}${format.suffix}`);
+  return [...names];
+}

@@ -51,6 +51,16 @@ export function germanDay(iso: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : berlinDay.format(new Date(iso));
 }
 
+/**
+ * The instants a German calendar day spans, [from, to), as ISO strings: the historical import
+ * asks Shopify for exactly one day. The offset is +01:00 or +02:00 depending on daylight saving.
+ */
+export function germanDayBounds(day: string): { from: string; to: string } {
+  const start = (d: string) => ['+01:00', '+02:00'].map((o) => new Date(`${d}T00:00:00${o}`)).find((t) => germanDay(t.toISOString()) === d && germanDay(new Date(t.getTime() - 1).toISOString()) !== d)!;
+  const next = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
+  return { from: start(day).toISOString(), to: start(next).toISOString() };
+}
+
 /** Reasons that won't change by waiting: the order never gets an invoice under the current settings. */
 export function isFinalSkip(decision: InvoiceDecision): boolean {
   return decision.action === 'skip' && decision.reason !== 'WAIT';

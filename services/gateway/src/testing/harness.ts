@@ -5,7 +5,7 @@ import { saveShopInstall, type Db } from '@belegfluss/db';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
-import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
+import { createOrderWorker, SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
 import { readGatewayOptions, type GatewayOptions } from '../config';
 import { startGateway } from '../main';
 
@@ -39,7 +39,7 @@ export async function startHarness(opts: { sandbox?: boolean; /** the sandbox's 
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
-  process.env.LOG_LEVEL = 'silent';
+  process.env.LOG_LEVEL = process.env.TEST_LOG_LEVEL ?? 'silent';
   const database = await createTestDatabase();
   const temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
   const sandbox = opts.sandbox
@@ -181,4 +181,18 @@ export async function installFromSandbox(h: Harness, shop: string, scopes: strin
   await sandboxControl(h, '/shops', { shop, ...opts });
   const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, { scopes });
   await saveShopInstall(h.db, { shopId: shop, tokenEnc: h.gateway.gw.box.seal(access_token), scopes });
+}
+
+/** The order worker on the harness's task queue, running until `stop` (which also stops the harness). */
+export async function startWorker(h: Harness): Promise<{ stop(): Promise<void> }> {
+  const worker = await createOrderWorker(h.settings, h.temporal.nativeConnection);
+  const running = worker.worker.run();
+  return {
+    async stop() {
+      worker.worker.shutdown();
+      await running;
+      await worker.db.destroy();
+      await h.stop();
+    },
+  };
 }

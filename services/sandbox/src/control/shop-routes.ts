@@ -14,6 +14,11 @@ const ShopInput = z.object({
   plan: z.enum(SHOPIFY_PLANS).optional(),
   name: z.string().min(1).optional(),
   email: z.email().optional(),
+  /** When the store was opened; orders backdated further move it back on their own. */
+  createdAt: z.iso.datetime({ offset: true }).optional(),
+  /** The store's order number format (Shopify: orderNumberFormatPrefix / Suffix). */
+  orderPrefix: z.string().max(20).optional(),
+  orderSuffix: z.string().max(20).optional(),
 });
 
 const ShopQuery = z.object({ shop: z.string().min(1), userId: z.string().optional() });

@@ -20,7 +20,7 @@ export function getShop(state: SandboxState, input: string): ShopState {
 
 export const SHOPIFY_PLANS = ['basic', 'shopify', 'advanced', 'shopify_plus', 'partner_test', 'trial'] as const;
 
-export function createShop(state: SandboxState, domain: string, opts: { plan?: string; name?: string; email?: string }): ShopState {
+export function createShop(state: SandboxState, domain: string, opts: { plan?: string; name?: string; email?: string; createdAt?: string; orderPrefix?: string; orderSuffix?: string }): ShopState {
   const existing = state.shops[domain];
   if (existing) {
     if (opts.plan) existing.plan = opts.plan;
@@ -33,7 +33,9 @@ export function createShop(state: SandboxState, domain: string, opts: { plan?: s
     email: opts.email ?? `inhaber@${handle}.example`,
     plan: opts.plan ?? 'basic',
     currency: 'EUR',
-    createdAt: new Date().toISOString(),
+    createdAt: opts.createdAt ? new Date(opts.createdAt).toISOString() : new Date().toISOString(),
+    orderPrefix: opts.orderPrefix ?? '#',
+    orderSuffix: opts.orderSuffix ?? '',
     installed: false,
     grantedScopes: [],
     accessTokens: {},

@@ -1,162 +1,47 @@
 import { Context } from '@temporalio/activity';
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
-import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
+import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
+import { germanDayBounds } from '@belegfluss/shared';
+import { orderPage } from './shopify-orders';
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
 import { OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
 import type { ShopifyDeps } from './paid';
 
-/*
- * Admin GraphQL has no REST order JSON, so the import reads the fields the order
- * workflow needs and maps them to the webhook shape (ShopifyOrderSchema).
- * Page sizes keep a query's requested cost under Shopify's limit of 1000.
- */
-const ORDERS_PER_PAGE = 5;
-const LINE_ITEMS_PER_PAGE = 10;
-
-const MONEY = 'shopMoney { amount currencyCode }';
-const TAX_LINE = `title rate priceSet { ${MONEY} }`;
-const ADDRESS = 'firstName lastName name company address1 address2 city zip province country countryCodeV2 phone';
-const LINE_ITEM = `id name title sku variantTitle vendor quantity originalUnitPriceSet { ${MONEY} } totalDiscountSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
-const LINE_ITEMS = `pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} }`;
-
-const ORDER = `
-  id legacyResourceId name email phone note createdAt updatedAt cancelledAt currencyCode taxesIncluded
-  displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
-  customAttributes { key value }
-  totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} }
-  customer { legacyResourceId email firstName lastName }
-  billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
-  lineItems(first: ${LINE_ITEMS_PER_PAGE}) { ${LINE_ITEMS} }
-  shippingLines(first: 5) { nodes { title code originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } taxLines { ${TAX_LINE} } } }
-`;
-
-const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
-  orders(first: $first, after: $after, query: $query) { pageInfo { hasNextPage endCursor } nodes { ${ORDER} } }
-}`;
-
-const MORE_LINE_ITEMS_QUERY = `query MoreLineItems($id: ID!, $after: String) {
-  order(id: $id) { lineItems(first: 100, after: $after) { ${LINE_ITEMS} } }
-}`;
-
-interface Money { shopMoney: { amount: string; currencyCode: string } }
-interface GqlTaxLine { title: string; rate: number | null; priceSet: Money }
-type GqlAddress = Record<string, string | null>;
-interface GqlLineItem { id: string; name: string; title: string; sku: string | null; variantTitle: string | null; vendor: string | null; quantity: number; originalUnitPriceSet: Money; totalDiscountSet: Money; taxLines: GqlTaxLine[] }
-interface Connection<T> { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: T[] }
-interface GqlOrder {
-  id: string; legacyResourceId: string; name: string; email: string | null; phone: string | null; note: string | null;
-  createdAt: string; updatedAt: string; cancelledAt: string | null; currencyCode: string; taxesIncluded: boolean;
-  displayFinancialStatus: string | null; displayFulfillmentStatus: string; sourceName: string | null; tags: string[];
-  paymentGatewayNames: string[]; discountCodes: string[]; customAttributes: { key: string; value: string | null }[];
-  totalPriceSet: Money; subtotalPriceSet: Money; totalTaxSet: Money; totalDiscountsSet: Money;
-  customer: { legacyResourceId: string; email: string | null; firstName: string | null; lastName: string | null } | null;
-  billingAddress: GqlAddress | null; shippingAddress: GqlAddress | null;
-  lineItems: Connection<GqlLineItem>;
-  shippingLines: { nodes: { title: string; code: string | null; originalPriceSet: Money; discountedPriceSet: Money; taxLines: GqlTaxLine[] }[] };
-}
-
-const amount = (m: Money) => m.shopMoney.amount;
-const legacyId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
-const taxLine = (t: GqlTaxLine) => ({ title: t.title, rate: t.rate ?? 0, price: amount(t.priceSet) });
-
-function address(a: GqlAddress | null) {
-  if (!a) return null;
-  return {
-    first_name: a.firstName, last_name: a.lastName, name: a.name, company: a.company, address1: a.address1, address2: a.address2,
-    city: a.city, zip: a.zip, province: a.province, country: a.country, country_code: a.countryCodeV2, phone: a.phone,
-  };
-}
-
-/** REST names the fulfilment states differently and leaves an unfulfilled order at null. */
-function fulfillmentStatus(display: string): string | null {
-  const s = display.toLowerCase();
-  if (s === 'unfulfilled') return null;
-  if (s === 'partially_fulfilled') return 'partial';
-  return s;
+/** The shop's Admin GraphQL client, from its sealed token. */
+export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId: string): Promise<AdminClient> {
+  const shop = await getShop(db, shopId);
+  if (!shop?.shopifyTokenEnc) throw new Error(`Shop ${shopId} has no Shopify token`);
+  return createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
 }
 
 /**
- * The webhook-shaped order. Refunds stay empty: GraphQL gives only their totals, and a
- * historical refund must not turn into a credit note built from incomplete data.
- */
-export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[]): ShopifyOrder {
-  return ShopifyOrderSchema.parse({
-    id: Number(o.legacyResourceId), admin_graphql_api_id: o.id, name: o.name, email: o.email, phone: o.phone, note: o.note,
-    created_at: o.createdAt, updated_at: o.updatedAt, cancelled_at: o.cancelledAt, currency: o.currencyCode,
-    financial_status: o.displayFinancialStatus?.toLowerCase() ?? null, fulfillment_status: fulfillmentStatus(o.displayFulfillmentStatus),
-    gateway: o.paymentGatewayNames[0] ?? null, payment_gateway_names: o.paymentGatewayNames, source_name: o.sourceName,
-    tags: o.tags.join(', '), taxes_included: o.taxesIncluded,
-    total_price: amount(o.totalPriceSet), subtotal_price: amount(o.subtotalPriceSet), total_tax: amount(o.totalTaxSet), total_discounts: amount(o.totalDiscountsSet),
-    note_attributes: o.customAttributes.map((a) => ({ name: a.key, value: a.value })),
-    discount_codes: o.discountCodes.map((code) => ({ code })),
-    customer: o.customer ? { id: Number(o.customer.legacyResourceId), email: o.customer.email, first_name: o.customer.firstName, last_name: o.customer.lastName } : null,
-    billing_address: address(o.billingAddress), shipping_address: address(o.shippingAddress),
-    line_items: lineItems.map((l) => ({
-      id: legacyId(l.id), admin_graphql_api_id: l.id, name: l.name, title: l.title, sku: l.sku, variant_title: l.variantTitle, vendor: l.vendor,
-      quantity: l.quantity, price: amount(l.originalUnitPriceSet), tax_lines: l.taxLines.map(taxLine),
-      discount_allocations: Number(amount(l.totalDiscountSet)) > 0 ? [{ amount: amount(l.totalDiscountSet) }] : [],
-    })),
-    shipping_lines: o.shippingLines.nodes.map((s) => ({
-      title: s.title, code: s.code, price: amount(s.originalPriceSet), discounted_price: amount(s.discountedPriceSet), tax_lines: s.taxLines.map(taxLine),
-    })),
-    refunds: [],
-  });
-}
-
-
-export interface OrderPage { orders: ShopifyOrder[]; next: string | null }
-
-/** One page of orders created at or after `since`, each with all of its line items. */
-export async function orderPage(graphql: AdminClient, since: Date, after: string | null): Promise<OrderPage> {
-  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query: `created_at:>=${since.toISOString()}` });
-  const orders: ShopifyOrder[] = [];
-  for (const node of data.orders.nodes) {
-    const items = [...node.lineItems.nodes];
-    let page = node.lineItems.pageInfo;
-    while (page.hasNextPage) {
-      const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, { id: node.id, after: page.endCursor });
-      items.push(...more.order.lineItems.nodes);
-      page = more.order.lineItems.pageInfo;
-    }
-    orders.push(toRestOrder(node, items));
-  }
-  return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
-}
-
-/** Every order created at or after `since`, page by page, each handed to `onOrder` as it arrives. */
-export async function forEachOrderSince(graphql: AdminClient, since: Date, onOrder: (order: ShopifyOrder) => Promise<void>): Promise<void> {
-  let after: string | null = null;
-  do {
-    const page: OrderPage = await orderPage(graphql, since, after);
-    for (const order of page.orders) await onOrder(order);
-    after = page.next;
-  } while (after);
-}
-
-/**
- * The paid historical import's steps: one activity a page, so a retry repeats one page only;
- * each order is stored and handed to its own workflow (signalWithStart, like a webhook).
+ * The paid historical import's steps: one activity a page of one German calendar day, so a
+ * retry repeats one page only; each order is stored and handed to its own workflow
+ * (signalWithStart, like a webhook) marked historical. A page handed over twice changes
+ * nothing: the order workflow keeps each document once.
  */
 export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
   return {
-    async importOrderPage(shopId: string, since: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {
-      const shop = await getShop(db, shopId);
-      if (!shop?.shopifyTokenEnc) throw new Error(`Shop ${shopId} has no Shopify token`);
-      const graphql = createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
-      const page = await orderPage(graphql, new Date(`${since}T00:00:00Z`), after);
+    async importOrderPage(shopId: string, day: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {
+      const graphql = await adminClientFor(db, box, shopify, shopId);
+      const page = await orderPage(graphql, germanDayBounds(day), after);
       const { client, info } = Context.current();
       for (const order of page.orders) {
         await upsertOrder(db, shopId, order);
         await client.workflow.signalWithStart('orderWorkflow', {
           workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
-          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order }],
+          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
           typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
         });
       }
-      await recordImportPage(db, shopId, since, page.orders.length);
+      await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
       return { affected: page.orders.length, next: page.next };
+    },
+
+    /** True when no day of the shop started earlier is still being read. */
+    async importDayInTurn(shopId: string, day: string): Promise<boolean> {
+      return !(await earlierImportRunning(db, shopId, day));
     },
 
     async finishImport(shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {

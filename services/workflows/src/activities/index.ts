@@ -1,6 +1,6 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, getShop, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
@@ -12,6 +12,7 @@ import { mailDocument } from './mail';
 import { bookOrderPayments, type PaidInvoice } from './transactions';
 import { readOrderMetafields, writeOrderMetafields } from './metafields';
 import { createImportActivities } from './import';
+import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
 
 export type { ShopContext } from './context';
@@ -32,6 +33,15 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
   const notifier = createNotifier(db, mail);
   const lexoffice: LexofficeDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
   const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
+  /**
+   * An order from before the installation comes from the historical import: its Lexware calls
+   * give way to live orders, which share the same 2 requests/s (spec 1 §9, live orders first).
+   */
+  const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexofficeClient> => {
+    const shop = await getShop(db, shopId);
+    const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
+    return lexofficeFor(db, box, lexoffice, shopId, { background });
+  };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
   async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
@@ -60,7 +70,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     loadShopContext: (shopId: string): Promise<ShopContext> => loadShopContext(db, shopId),
 
     ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
-      lexwareStep(shopId, order, 'contact', () => ensureContact(db, client(shopId), shopId, order, req)),
+      lexwareStep(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req)),
 
     async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
@@ -70,7 +80,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
       }
-      const issue = (id: string | null, invoice: typeof built.invoice) => issueDocument(db, client(shopId), {
+      const issue = async (id: string | null, invoice: typeof built.invoice) => issueDocument(db, await clientFor(shopId, order), {
         shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: invoice }, finalize: built.finalize, contactId: id,
       }, notifier);
       return lexwareStep(shopId, order, 'invoice', async () => {
@@ -82,7 +92,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
           // forget it, make the customer's contact anew and issue with that one.
           await forgetContact(db, shopId, contactId);
           await writeLog(db, { shopId, origin: 'contact', event: 'contact.refused', status: 'warning', orderId: String(order.id), orderName: order.name, ref: { contact: contactId }, body: { message: LexofficeError.describe(error.body) } });
-          const fresh = await ensureContact(db, client(shopId), shopId, order, { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId });
+          const fresh = await ensureContact(db, await clientFor(shopId, order), shopId, order, { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId });
           const result = await issue(fresh, build(fresh).invoice);
           return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: fresh };
         }
@@ -94,7 +104,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       const parsed = ShopifyRefundSchema.parse(refund);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
       const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
-      return lexwareStep(shopId, order, 'credit', () => issueDocument(db, client(shopId), {
+      return lexwareStep(shopId, order, 'credit', async () => issueDocument(db, await clientFor(shopId, order), {
         shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
       }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
@@ -108,7 +118,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     sendDocumentMail: (shopId: string, documentId: string) => mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
-      lexwareStep(shopId, order, 'transaction', () => bookOrderPayments({ db, box, shopify, api: client(shopId) }, shopId, order, invoice)),
+      lexwareStep(shopId, order, 'transaction', async () => bookOrderPayments({ db, box, shopify, api: await clientFor(shopId, order) }, shopId, order, invoice)),
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);
@@ -137,8 +147,9 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     ...createImportActivities({ db, box, shopify }),
+    ...createWizardActivities({ db, box, shopify, lexoffice }),
   };
 }
 
-/** The order workflow's activities (the import's have their own type, see ./import). */
-export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities>>;
+/** The order workflow's activities (the imports have their own types, see ./import and ./wizard). */
+export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities> | keyof ReturnType<typeof createWizardActivities>>;

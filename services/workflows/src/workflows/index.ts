@@ -3,3 +3,4 @@ export { importWorkflow } from './import';
 export { billingWorkflow } from './billing';
 export { housekeepingWorkflow } from './housekeeping';
 export { payoutRunWorkflow } from './payouts';
+export { wizardImportWorkflow } from './wizard';

@@ -74,6 +74,7 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
 
 /** Webhooks can arrive twice or out of order: keep the newest snapshot, and each refund once. */
 function absorb(state: OrderState, event: ShopifyEvent): void {
+  if (event.origin === 'historical') state.origin = 'historical';
   if (event.order) {
     const next = ShopifyOrderSchema.parse(event.order);
     if (!state.order || updatedAt(next) >= updatedAt(state.order)) state.order = next;

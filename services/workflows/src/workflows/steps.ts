@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import {
-  chooseTaxRegime, contactRequired, decideCreditNote, decideInvoice, defaultRegime, type LogOrigin, type ShopifyRefund,
+  chooseTaxRegime, contactRequired, decideCreditNote, decideInvoice, defaultRegime, type InvoiceDecisionContext, type LogOrigin, type ShopifyRefund,
 } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -42,11 +42,19 @@ async function logDecision(shopId: string, state: OrderState, origin: LogOrigin,
   await writeLog({ shopId, origin, event: `${origin}.skipped`, status, orderId: String(order.id), orderName: order.name, body: { reason, ...extra } });
 }
 
+/**
+ * How the rules judge the order: an order the paid import brought is historical (no TOO_OLD,
+ * no SKIP_DATE). Histories recorded before the origin existed keep judging as a webhook.
+ */
+function decisionContext(state: OrderState): InvoiceDecisionContext {
+  return state.origin === 'historical' && patched('historical-origin') ? { origin: 'historical' } : {};
+}
+
 /** Creates the order's invoice once it is due; every other answer is logged with its reason. */
 export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: ShopContext): Promise<StepOutcome> {
   const order = state.order;
   if (!order || state.invoice) return 'skipped';
-  const decision = decideInvoice(order, ctx.invoice);
+  const decision = decideInvoice(order, ctx.invoice, decisionContext(state));
   if (decision.action === 'skip') {
     state.waitingFor = decision.reason === 'WAIT' ? `WAIT:${ctx.invoice.invoiceEvent}` : null;
     await logDecision(shopId, state, 'invoice', decision.reason, decision.reason === 'WAIT' ? 'info' : 'warning');
@@ -85,7 +93,7 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
   for (const refund of state.pendingRefunds) {
     const decision = decideCreditNote(order, refund, ctx.credit, {
       invoice: state.invoice ? { id: state.invoice.lexofficeId, status: state.invoice.status as 'open' } : null,
-      invoiceDecision: state.invoice ? undefined : decideInvoice(order, ctx.invoice),
+      invoiceDecision: state.invoice ? undefined : decideInvoice(order, ctx.invoice, decisionContext(state)),
       existingCredit: state.credits.some((c) => c.refundId === refund.id),
     });
     if (decision.action === 'wait') {

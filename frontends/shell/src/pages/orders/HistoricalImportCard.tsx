@@ -1,87 +1,136 @@
 import { describeError, shopQuery } from '@belegfluss/frontend-kit';
-import { TOO_OLD_DAYS } from '@belegfluss/shared';
-import { Banner, BlockStack, Button, Card, InlineStack, Spinner, Text, TextField } from '@shopify/polaris';
+import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
+export interface ImportDays {
+  /** The store's opening day; null while Shopify could not be asked. */
+  first: string | null;
+  last: string;
+  days: { day: string; status: 'running' | 'completed' | 'failed'; orders: number; invoices: number }[];
+}
 
-/** `GET /api/orders/import/{date}`: the import workflow's progress. */
-interface ImportProgress { id: string; status: 'running' | 'completed' | 'failed'; affected: number; pages: number }
+const toDate = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+};
+const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const german = (day: string) => toDate(day).toLocaleDateString('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+const STATUS: Record<ImportDays['days'][number]['status'], string> = { running: 'läuft', completed: 'abgeschlossen', failed: 'abgebrochen' };
 
-/** Spec 1 §1 and spec 2: documents for orders from before the installation, a paid one-time unlock. */
+/**
+ * Spec 1 §9 and spec 2: invoices for the orders of one day before the installation, a paid
+ * one-time unlock. The calendar offers the days from the store's opening to the installation
+ * day (weeks start on Monday), without the days imported already; each imported day shows its
+ * orders and the invoices made so far.
+ */
 export function HistoricalImportCard() {
   const { api } = useShell();
   const shop = useQuery(shopQuery(api));
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [date, setDate] = useState('');
-  const [running, setRunning] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<Date | null>(null);
+  const [month, setMonth] = useState<{ month: number; year: number } | null>(null);
+  const unlocked = shop.data?.plan.purchase.includes('orderImport') ?? false;
+  const days = useQuery({
+    queryKey: ['orderImportDays'],
+    enabled: unlocked,
+    queryFn: ({ signal }) => api.get<ImportDays>('/orders/import/days', signal),
+    // Progress per day: while a day runs or its invoices are still being made, look again.
+    refetchInterval: (query) => (query.state.data?.days.some((d) => d.status === 'running' || d.invoices < d.orders) ? 3000 : false),
+  });
   const start = useMutation({
-    mutationFn: () => api.request<ImportProgress>(`/orders/import?date=${encodeURIComponent(date)}`, { method: 'POST' }),
-    onSuccess: (answer) => {
-      toast('Der Import läuft; die Belege erscheinen nach und nach.');
-      setRunning(answer.id);
+    mutationFn: (day: string) => api.request<{ id: string }>(`/orders/import?date=${encodeURIComponent(day)}`, { method: 'POST' }),
+    onSuccess: async (answer) => {
+      toast(`Import vom ${german(answer.id)} gestartet`);
+      setOpen(false);
+      setSelected(null);
+      await queryClient.invalidateQueries({ queryKey: ['orderImportDays'] });
+      await queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });
-  // Long work shows progress: poll the import until it is done, then refresh the order list once.
-  const progress = useQuery({
-    queryKey: ['orderImport', running],
-    enabled: running !== null,
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<ImportProgress>(`/orders/import/${encodeURIComponent(running ?? '')}`, signal);
-      if (answer.status !== 'running') await queryClient.invalidateQueries({ queryKey: ['orders'] });
-      return answer;
-    },
-    refetchInterval: (query) => (query.state.data && query.state.data.status !== 'running' ? false : 2000),
-  });
+  const data = days.data;
+  const taken = new Set(data?.days.filter((d) => d.status !== 'failed').map((d) => d.day));
+  const shown = month ?? (data ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() } : { month: new Date().getMonth(), year: new Date().getFullYear() });
+  const selectedDay = selected ? toDay(selected) : null;
   return (
     <FeatureLock shop={shop.data} feature="orderImport">
       <Card>
         <BlockStack gap="300">
-          <Text as="h2" variant="headingMd">
-            Ältere Bestellungen importieren
-          </Text>
-          <Text as="p" tone="subdued">
-            {`Belegfluss erstellt Belege für Bestellungen ab dem gewählten Tag, auch für solche, die älter als ${TOO_OLD_DAYS} Tage sind. Jeder Beleg verbraucht eine Übertragung.`}
-          </Text>
-          {start.isError ? (
-            <Banner tone="critical" title="Der Import wurde nicht gestartet">
-              <p>{describeError(start.error)}</p>
-            </Banner>
-          ) : null}
-          {progress.data?.status === 'running' ? (
-            <InlineStack gap="200" blockAlign="center">
-              <Spinner size="small" accessibilityLabel="Import läuft" />
-              <Text as="p">{`Import läuft: ${progress.data.affected} Bestellungen übernommen (${progress.data.pages} Seiten gelesen)`}</Text>
-            </InlineStack>
-          ) : null}
-          {progress.data?.status === 'completed' ? (
-            <Banner tone="success" title="Import abgeschlossen">
-              <p>{`${progress.data.affected} Bestellungen ab dem ${progress.data.id} übernommen. Die Belege entstehen jetzt nach deinen Einstellungen.`}</p>
-            </Banner>
-          ) : null}
-          {progress.data?.status === 'failed' ? (
-            <Banner tone="critical" title="Der Import ist abgebrochen">
-              <p>{`${progress.data.affected} Bestellungen wurden übernommen. Bitte versuche es später erneut oder wende dich an den Support.`}</p>
-            </Banner>
-          ) : null}
-          {progress.isError ? (
-            <Banner tone="warning" title="Fortschritt nicht abrufbar">
-              <p>{describeError(progress.error)}</p>
-            </Banner>
-          ) : null}
-          <InlineStack gap="300" blockAlign="end">
-            <TextField label="Bestellungen ab" type="date" value={date} max={today()} onChange={setDate} autoComplete="off" />
-            <Button variant="primary" disabled={date === ''} loading={start.isPending || progress.data?.status === 'running'} onClick={() => start.mutate()}>
-              Import starten
+          <InlineStack align="space-between" blockAlign="center">
+            <Text as="h2" variant="headingMd">
+              Ältere Bestellungen importieren
+            </Text>
+            <Button onClick={() => setOpen(true)} disabled={!data}>
+              Tag auswählen
             </Button>
           </InlineStack>
+          <Text as="p" tone="subdued">
+            Belegfluss erstellt für die Bestellungen eines Tages vor der Installation Belege nach deinen aktuellen Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Jeder Beleg verbraucht eine Übertragung.
+          </Text>
+          {days.isError ? (
+            <Banner tone="warning" title="Importierte Tage nicht abrufbar">
+              <p>{describeError(days.error)}</p>
+            </Banner>
+          ) : null}
+          {data && data.days.length > 0 ? (
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                Importierte Tage
+              </Text>
+              {data.days.map((d) => (
+                <BlockStack key={d.day} gap="100">
+                  <InlineStack align="space-between">
+                    <Text as="span">{german(d.day)}</Text>
+                    <Text as="span" tone="subdued">{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${STATUS[d.status]}`}</Text>
+                  </InlineStack>
+                  {d.orders > 0 && d.status !== 'failed' ? (
+                    <ProgressBar progress={Math.round((d.invoices / d.orders) * 100)} size="small" tone={d.invoices >= d.orders ? 'success' : 'highlight'} ariaLabelledBy={undefined} />
+                  ) : null}
+                </BlockStack>
+              ))}
+            </BlockStack>
+          ) : null}
         </BlockStack>
       </Card>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Bestellungen eines Tages importieren"
+        primaryAction={{ content: 'Tag importieren', disabled: !selectedDay, loading: start.isPending, onAction: () => selectedDay && start.mutate(selectedDay) }}
+        secondaryActions={[{ content: 'Abbrechen', onAction: () => setOpen(false) }]}
+      >
+        <Modal.Section>
+          <BlockStack gap="300">
+            {start.isError ? (
+              <Banner tone="critical" title="Der Import wurde nicht gestartet">
+                <p>{describeError(start.error)}</p>
+              </Banner>
+            ) : null}
+            {data ? (
+              <DatePicker
+                month={shown.month}
+                year={shown.year}
+                weekStartsOn={1}
+                onMonthChange={(m, y) => setMonth({ month: m, year: y })}
+                selected={selected ?? undefined}
+                onChange={(range) => setSelected(range.start)}
+                disableDatesBefore={data.first ? toDate(data.first) : undefined}
+                disableDatesAfter={toDate(data.last)}
+                disableSpecificDates={[...taken].map(toDate)}
+              />
+            ) : null}
+            <Text as="p" tone="subdued">
+              {selectedDay ? `Ausgewählt: ${german(selectedDay)}` : `Wähle einen Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut.`}
+            </Text>
+          </BlockStack>
+        </Modal.Section>
+      </Modal>
     </FeatureLock>
   );
 }

@@ -1,65 +1,107 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrderWorker } from '@belegfluss/workflows';
-import { importWorkflowId, orderWorkflowId } from '@belegfluss/workflows/api';
-import { connectLexware, installFromSandbox, sandboxControl, startHarness, type Harness } from '../../testing/harness';
+import { germanDay, germanDayBounds } from '@belegfluss/shared';
+import { importWorkflowId } from '@belegfluss/workflows/api';
+import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
 import { HISTORICAL_MESSAGES } from './historical';
 
+/**
+ * The paid historical import, one German calendar day per workflow (spec 1 §9, spec 2): each
+ * order of that day gets its invoice under the shop's settings as a historical order (no
+ * TOO_OLD, no SKIP_DATE) and a credit note per refund, charged against the plan's quota times
+ * five; other days stay untouched.
+ */
 let h: Harness;
-let worker: Awaited<ReturnType<typeof createOrderWorker>>;
-let running: Promise<void>;
-const S = 'historie-a.myshopify.com'; // business plan, import bought
+let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+let lexware: Awaited<ReturnType<typeof connectLexware>>;
+const S = 'historie-a.myshopify.com'; // standard plan, import bought
 const FREE = 'historie-b.myshopify.com';
 const UNPAID = 'historie-c.myshopify.com';
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
-const dayOf = (iso: string) => iso.slice(0, 10);
-let orderIds: number[] = [];
+const dayAgo = (n: number) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString());
+const DAY = dayAgo(200);
+const OTHER = dayAgo(201);
+type Created = { order: { id: number; name: string; total_price: string } };
+const dayOrders: Created['order'][] = [];
+
+async function lexwareInvoices(): Promise<{ id: string; totalAmount: number; voucherNumber: string }[]> {
+  const res = await fetch(`${h.sandbox!.urls.lexwareApi}/voucherlist?voucherType=invoice&voucherStatus=open,paid,draft&size=250`, { headers: { Authorization: `Bearer ${lexware.access_token}`, Accept: 'application/json' } });
+  return ((await res.json()) as { content: { id: string; totalAmount: number; voucherNumber: string }[] }).content;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
-  worker = await createOrderWorker(h.settings, h.temporal.nativeConnection);
-  running = worker.worker.run();
+  worker = await startWorker(h);
   const scopes = ['read_orders', 'write_orders', 'read_all_orders'];
   await installFromSandbox(h, S, scopes);
-  await connectLexware(h, S);
-  await h.db('shops').where({ id: S }).update({ plan_id: 'business', credits_quota: 3000 });
-  await h.db('purchases').insert({ shop_id: S, feature: 'orderImport', price: 379 });
-  const old = await sandboxControl<{ order: { id: number } }[]>(h, `/shops/${S}/orders`, { createdAt: daysAgo(200), count: 7, paid: true });
-  orderIds = old.map((o) => o.order.id);
-  await sandboxControl(h, `/shops/${S}/orders`, { createdAt: daysAgo(400), paid: true }); // before the chosen day
+  lexware = await connectLexware(h, S);
+  await h.db('shops').where({ id: S }).update({ plan_id: 'standard', credits_quota: 300 });
+  await h.db('purchases').insert({ shop_id: S, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
+  // Morning, noon and late evening of the day (German time), and the evening before, which belongs to the other day.
+  const at = (day: string, minutes: number) => new Date(Date.parse(germanDayBounds(day).from) + minutes * 60_000).toISOString();
+  for (const minutes of [5, 12 * 60, 23 * 60 + 50]) {
+    const made = await sandboxControl<Created[] | Created>(h, `/shops/${S}/orders`, { createdAt: at(DAY, minutes), count: minutes === 720 ? 2 : 1, paid: true });
+    dayOrders.push(...[made].flat().map((m) => m.order));
+  }
+  // A partly refunded order of the day: its refund becomes a credit note too.
+  dayOrders.push((await sandboxControl<Created>(h, `/shops/${S}/orders`, { scenario: 'refund_partial', createdAt: at(DAY, 15 * 60) })).order);
+  await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(OTHER, 23 * 60 + 40), count: 2, paid: true });
   await installFromSandbox(h, FREE, scopes);
   await installFromSandbox(h, UNPAID, scopes);
   await h.db('shops').where({ id: UNPAID }).update({ plan_id: 'standard' });
 }, 90_000);
-afterAll(async () => {
-  worker?.worker.shutdown();
-  await running;
-  await worker?.db.destroy();
-  await h?.stop();
-});
+afterAll(async () => (worker ? worker.stop() : h?.stop()));
 
 describe('POST /api/orders/import?date=', () => {
-  it('refuses in German when the import is not bought, or on the free plan', async () => {
-    const date = dayOf(daysAgo(300));
-    expect(await h.call(FREE, 'POST', `/api/orders/import?date=${date}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.freePlan } });
-    expect(await h.call(UNPAID, 'POST', `/api/orders/import?date=${date}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.notPurchased } });
+  it('refuses in German when the import is not bought, on the free plan, or outside the store days', async () => {
+    expect(await h.call(FREE, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.freePlan } });
+    expect(await h.call(UNPAID, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.notPurchased } });
     expect(await h.call(S, 'POST', '/api/orders/import?date=gestern')).toMatchObject({ status: 400, body: { field: 'date' } });
     expect(await h.call(S, 'POST', '/api/orders/import?date=2999-01-01')).toMatchObject({ status: 400, body: { message: 'Das Datum darf nicht in der Zukunft liegen' } });
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${dayAgo(400)}`)).toMatchObject({ status: 400, body: { message: HISTORICAL_MESSAGES.outOfRange } });
     expect(await h.db('order_imports')).toEqual([]);
   });
 
-  it('runs as its own workflow, pages through Admin GraphQL and hands every order to its workflow; progress is readable', async () => {
-    const date = dayOf(daysAgo(300));
-    const res = await h.call(S, 'POST', `/api/orders/import?date=${date}`);
-    expect(res).toMatchObject({ status: 202, body: { id: date, workflowId: importWorkflowId(S, date), status: 'running' } });
-    expect(await h.call(S, 'POST', `/api/orders/import?date=${date}`)).toMatchObject({ status: 409, body: { message: HISTORICAL_MESSAGES.running } });
+  it('imports exactly that day: every order gets its invoice, with its total and a transfer charged', async () => {
+    const res = await h.call(S, 'POST', `/api/orders/import?date=${DAY}`);
+    expect(res).toMatchObject({ status: 202, body: { id: DAY, workflowId: importWorkflowId(S, DAY), status: 'running' } });
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409, body: { message: HISTORICAL_MESSAGES.running } });
 
-    const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, date)).result();
-    expect(result).toMatchObject({ affected: 7, pages: 2, done: true });
-    expect(await h.call(S, 'GET', `/api/orders/import/${date}`)).toMatchObject({ status: 200, body: { id: date, status: 'completed', affected: 7, pages: 2 } });
-    const stored = (await h.db('orders').where({ shop_id: S }).pluck('order_id')) as string[];
-    expect(stored.map(Number).sort()).toEqual([...orderIds].sort());
-    for (const id of orderIds) expect((await h.temporal.client.workflow.getHandle(orderWorkflowId(S, id)).describe()).status.name).not.toBe('FAILED');
+    const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, DAY)).result();
+    expect(result).toMatchObject({ affected: 5, done: true });
+    const docs = await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 5);
+    expect(docs.map((d: { order_id: string }) => Number(d.order_id)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
+    const invoices = await lexwareInvoices();
+    expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexoffice_id: string }) => d.lexoffice_id).sort());
+    expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
+    const refunded = dayOrders.at(-1)!;
+    const credit = await until(async () => (await h.db('documents').where({ shop_id: S, type: 'credit', order_id: String(refunded.id) }).whereNotNull('lexoffice_id').first()) as { total: string } | undefined, Boolean);
+    expect(Number(credit!.total)).toBeGreaterThan(0);
+    // Charged against the standard quota times five (the bought import's 30 days): five invoices, one credit note.
+    expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 6, quota: 1500 });
+    const log = await h.db('event_log').where({ shop_id: S }).whereRaw(`body->>'reason' in ('TOO_OLD', 'SKIP_DATE')`);
+    expect(log).toEqual([]);
+
+    // The other day stays untouched: none of its orders was read.
+    expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 5 });
+    expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({ status: 200, body: { id: DAY, status: 'completed', affected: 5 } });
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409 });
+    expect((await lexwareInvoices()).length).toBe(5);
+  });
+
+  it('the dialog gets the selectable days and the imported days with their counts', async () => {
+    const res = await h.call(S, 'GET', '/api/orders/import/days');
+    expect(res.status).toBe(200);
+    expect(res.body.first <= OTHER).toBe(true);
+    expect(res.body.last).toBe(germanDay(new Date().toISOString()));
+    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5 }]);
     expect((await h.call(S, 'GET', '/api/orders/import/2020-01-01')).status).toBe(404);
-    expect((await h.call(FREE, 'GET', `/api/orders/import/${date}`)).status).toBe(404);
+    expect((await h.call(FREE, 'GET', `/api/orders/import/${DAY}`)).status).toBe(404);
   });
 });

@@ -2,24 +2,51 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { claimOrderImport, getConnection, getOrderImport, getShop, purchasedFeatures, releaseOrderImport } from '@belegfluss/db';
-import { ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
+import { claimOrderImport, getConnection, getOrderImport, getShop, listImportDays, purchasedFeatures, releaseOrderImport, type ShopRow } from '@belegfluss/db';
+import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
+import { createAdminClient } from '@belegfluss/shopify';
 import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/workflows/api';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 
+const IMPORT_SHOPIFY_MISSING = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
+
 export const HISTORICAL_MESSAGES = {
   freePlan: 'Der Import älterer Bestellungen ist auf dem kostenlosen Tarif nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
   notPurchased: 'Der Import älterer Bestellungen ist noch nicht freigeschaltet. Du kannst ihn unter Abonnement als Einmalkauf freischalten.',
-  running: 'Der Import ab diesem Tag läuft bereits oder ist abgeschlossen.',
-  notFound: 'Einen Import ab diesem Tag gibt es nicht.',
+  running: 'Dieser Tag wird bereits importiert oder ist schon importiert.',
+  notFound: 'Einen Import dieses Tages gibt es nicht.',
+  outOfRange: 'Importieren lassen sich nur Tage zwischen der Eröffnung des Shops und der Installation von Belegfluss.',
+  shopifyUnavailable: 'Shopify ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
 } as const;
 
 /**
- * `POST /api/orders/import?date=`: the paid import of every order since `date`, as its own
- * workflow (spec 1 §4: the unlock counts only on a paid plan). Answers 202 with the id to poll.
+ * The days the dialog offers (spec 2 §5): from the store's creation (Shopify's `shop.createdAt`)
+ * to the installation day, as German calendar days.
+ */
+const storeOpened = new Map<string, string>();
+
+async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
+  const last = germanDay(shop.installedAt.toISOString());
+  // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
+  const known = storeOpened.get(shop.id);
+  if (known) return { first: known, last };
+  const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken: gw.box.open(shop.shopifyTokenEnc!) });
+  const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch((error: unknown) => {
+    gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
+    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+  });
+  const first = germanDay(data.shop.createdAt);
+  storeOpened.set(shop.id, first);
+  return { first, last };
+}
+
+/**
+ * `POST /api/orders/import?date=`: the paid import of the orders of that one day, as its own
+ * workflow (spec 1 §4: the unlock counts only on a paid plan). Answers 202 with the id to poll;
+ * a day imported or importing already answers 409 and starts nothing.
  */
 export async function startHistoricalImport(gw: GatewayContext, ctx: Context, checks: { shopifyMissing: string; scopeMissing: string; lexofficeMissing: string }): Promise<void> {
   const { date } = query(ctx, OrderImportQuery);
@@ -29,12 +56,14 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport')) throw new HttpError(402, 'PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
   if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexofficeMissing);
+  const range = await selectableDays(gw, shop);
+  if (date < range.first || date > range.last) throw BadRequest(HISTORICAL_MESSAGES.outOfRange, 'date');
 
   const workflowId = importWorkflowId(shop.id, date);
   if (!(await claimOrderImport(gw.db, shop.id, date, workflowId))) throw new HttpError(409, 'IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
     await gw.temporal.workflow.start('importWorkflow', {
-      workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId: shop.id, since: date }],
+      workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId: shop.id, day: date }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop.id }]),
     });
@@ -49,6 +78,18 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
 
 /** `GET /api/orders/import/{date}`: progress, from the running workflow's query, else from the stored run. */
 export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
+  /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
+  api.get('/api/orders/import/days', async (ctx) => {
+    const shop = await getShop(gw.db, sessionOf(ctx).shop);
+    if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(IMPORT_SHOPIFY_MISSING);
+    // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
+    const [range, days] = await Promise.all([
+      selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
+      listImportDays(gw.db, shop.id),
+    ]);
+    ctx.body = { ...range, days };
+  });
+
   api.get('/api/orders/import/:id', async (ctx) => {
     const parsed = ImportDate.safeParse(ctx.params.id);
     if (!parsed.success) throw NotFound(HISTORICAL_MESSAGES.notFound);

@@ -1,153 +1,141 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { saveShopInstall } from '@belegfluss/db';
 import { ShopifyOrderSchema } from '@belegfluss/shared';
-import { orderWorkflowId } from '@belegfluss/workflows/api';
-import { connectLexware, seedOrder, startHarness, type Harness } from '../../testing/harness';
+import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
 import { IMPORT_MESSAGES } from './import';
 
+/**
+ * The connect wizard's import as a workflow (spec 1 §4 steps 2–3): the gateway starts it and
+ * answers its progress; the worker reads the orders through a Shopify bulk export and links
+ * the Lexware documents that name them in the shop's order number format.
+ */
 let h: Harness;
-const S = 'import-a.myshopify.com'; // connected, with read_all_orders
+let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+const S = 'import-a.myshopify.com'; // connected, read_all_orders, order numbers "B-1001-X"
 const NO_SCOPE = 'import-b.myshopify.com';
 const NO_LEXWARE = 'import-c.myshopify.com';
-const DOCS = 'import-d.myshopify.com';
 let lexware: Awaited<ReturnType<typeof connectLexware>>;
-let importedIds: number[] = [];
+let imported: { id: number; name: string }[] = [];
 let bigOrderId = 0;
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+type Created = { order: { id: number; name: string } };
 
-const control = async (path: string, body: unknown) => {
-  const res = await fetch(`${h.sandbox!.urls.control}/control${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  if (res.status >= 300) throw new Error(`control ${path}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<Record<string, unknown>>;
-};
-
-/** A sandbox shop whose Admin token (with `scopes`) is stored sealed, as the OAuth callback would. */
-async function installWithSandboxToken(shop: string, scopes: string[]) {
-  await control('/shops', { shop });
-  const { access_token } = await control(`/shops/${shop}/access-token`, { scopes }) as { access_token: string };
-  await saveShopInstall(h.db, { shopId: shop, tokenEnc: h.gateway.gw.box.seal(access_token), scopes });
+async function voucher(path: 'invoices' | 'credit-notes', texts: { title?: string; introduction?: string; remark?: string }, query = ''): Promise<string> {
+  const body = {
+    voucherDate: '2026-11-20T10:00:00.000+01:00',
+    address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+    lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
+    totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
+    ...(path === 'invoices' ? { shippingConditions: { shippingType: 'none' } } : {}),
+    ...texts,
+  };
+  const res = await fetch(`${h.sandbox!.urls.lexwareApi}/${path}?finalize=true${query}`, {
+    method: 'POST', headers: { Authorization: `Bearer ${lexware.access_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`sandbox answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
 }
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+/** Polls the wizard's document step as the shell does, until it says it is done. */
+async function documentsDone(shop: string) {
+  for (;;) {
+    const res = await h.call(shop, 'POST', '/api/lexoffice/import');
+    if (res.status !== 200 || !res.body.continue) return res;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
-  await installWithSandboxToken(S, ['read_orders', 'write_orders', 'read_all_orders']);
-  await connectLexware(h, S);
-  const recent = await control(`/shops/${S}/orders`, { createdAt: daysAgo(10), count: 5, paid: true }) as unknown as { order: { id: number } }[];
-  // One order past the first line-item page; seven orders span two order pages.
-  const big = await control(`/shops/${S}/orders`, { createdAt: daysAgo(5), paid: true, lineItems: Array.from({ length: 12 }, (_, i) => ({ title: `Artikel ${i + 1}`, price: 10 + i, quantity: 1, taxRate: 0.19 })) }) as { order: { id: number } };
-  const more = await control(`/shops/${S}/orders`, { createdAt: daysAgo(3), paid: true }) as { order: { id: number } };
-  importedIds = [...recent.map((r) => r.order.id), big.order.id, more.order.id];
+  worker = await startWorker(h);
+  await sandboxControl(h, '/shops', { shop: S, orderPrefix: 'B-', orderSuffix: '-X' });
+  await installFromSandbox(h, S, ['read_orders', 'write_orders', 'read_all_orders']);
+  lexware = await connectLexware(h, S);
+  const recent = await sandboxControl<Created[]>(h, `/shops/${S}/orders`, { createdAt: daysAgo(10), count: 5, paid: true });
+  // One order with more line items than any first page would hold.
+  const big = await sandboxControl<Created>(h, `/shops/${S}/orders`, { createdAt: daysAgo(5), paid: true, lineItems: Array.from({ length: 12 }, (_, i) => ({ title: `Artikel ${i + 1}`, price: 10 + i, quantity: 1, taxRate: 0.19 })) });
+  const more = await sandboxControl<Created>(h, `/shops/${S}/orders`, { createdAt: daysAgo(3), paid: true });
+  imported = [...recent.map((r) => r.order), big.order, more.order];
   bigOrderId = big.order.id;
-  await control(`/shops/${S}/orders`, { createdAt: daysAgo(90), paid: true }); // older than the import window
-  await installWithSandboxToken(NO_SCOPE, ['read_orders', 'write_orders']);
+  await sandboxControl(h, `/shops/${S}/orders`, { createdAt: daysAgo(90), paid: true }); // older than the import window
+  await installFromSandbox(h, NO_SCOPE, ['read_orders', 'write_orders']);
   await connectLexware(h, NO_SCOPE);
-  await installWithSandboxToken(NO_LEXWARE, ['read_orders', 'read_all_orders']);
-  await h.install(DOCS);
-  lexware = await connectLexware(h, DOCS);
-}, 60_000);
-afterAll(async () => h?.stop());
+  await installFromSandbox(h, NO_LEXWARE, ['read_orders', 'read_all_orders']);
+}, 90_000);
+afterAll(async () => (worker ? worker.stop() : h?.stop()));
 
-describe('POST /api/orders/import', () => {
-  it('imports the last 60 days through Admin GraphQL and hands each order to its workflow', async () => {
-    const res = await h.call(S, 'POST', '/api/orders/import');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ affected: 7 });
-    const rows = await h.db('orders').where({ shop_id: S }).orderBy('order_id');
-    expect(rows.map((r: { order_id: string }) => Number(r.order_id)).sort()).toEqual([...importedIds].sort());
-    // The stored snapshot is the webhook-shaped order the workflow reads.
-    const snapshot = ShopifyOrderSchema.parse(rows[0].snapshot);
-    expect(snapshot.line_items.length).toBeGreaterThan(0);
-    expect(snapshot.line_items[0]!.tax_lines[0]!.rate).toBeGreaterThan(0);
-    expect(typeof snapshot.line_items[0]!.id).toBe('number');
-    expect(snapshot.financial_status).toBe('paid');
-    expect(snapshot.billing_address?.country_code).toBe('DE');
+describe('the connect wizard import, as a workflow', () => {
+  let invoice = '';
+  let credit = '';
+
+  it('reads the last 60 days through a bulk export and links exactly the documents naming an order', async () => {
+    const [first, second, third] = imported;
+    // The app already made the invoice of the third order; a Lexware document naming it is not ours to link.
+    await h.db('documents').insert({ shop_id: S, order_id: String(third!.id), order_name: third!.name, type: 'invoice', intent_key: `invoice:${third!.id}`, lexoffice_id: 'made-by-app', status: 'open' });
+    invoice = await voucher('invoices', { title: 'Rechnung', remark: `Bestellung ${first!.name}` });
+    credit = await voucher('credit-notes', { introduction: `Gutschrift zu ${first!.name}.` }, `&precedingSalesVoucherId=${invoice}`);
+    await voucher('invoices', { remark: `Auftrag ${second!.name}` });
+    await voucher('invoices', { remark: `Bestellung ${third!.name}` });
+    await voucher('invoices', { remark: `${first!.name}1 und B-99999-X` }); // runs on; no such order
+    await voucher('invoices', { remark: `Bestellung #${second!.name.slice(2, -2)}` }); // not the shop's format
+    await voucher('invoices', { remark: 'Danke für deinen Einkauf' });
+
+    const started = await h.call(S, 'POST', '/api/orders/import');
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ status: 'running', continue: true });
+    // A second start while it runs joins the same run.
+    expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
+    expect(await h.db('wizard_imports').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 1 });
+
+    const done = await documentsDone(S);
+    expect(done.body).toEqual({ continue: false, progress: 100, found: 7, affected: 3, assigned: 3, status: 'done' });
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toEqual({ affected: 7, continue: false, status: 'completed' });
+
+    const rows = await h.db('orders').where({ shop_id: S });
+    expect(rows.map((r: { order_id: string }) => Number(r.order_id)).sort()).toEqual(imported.map((o) => o.id).sort());
     const big = ShopifyOrderSchema.parse(rows.find((r: { order_id: string }) => r.order_id === String(bigOrderId)).snapshot);
     expect(big.line_items.map((l) => l.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Artikel ${i + 1}`));
+    expect(big.line_items[0]!.tax_lines[0]!.rate).toBeGreaterThan(0);
+    expect(big.financial_status).toBe('paid');
+    expect(big.shipping_lines.length).toBeGreaterThan(0);
+    expect(big.billing_address?.country_code).toBe('DE');
 
-    const history = await h.temporal.client.workflow.getHandle(orderWorkflowId(S, importedIds[0]!)).fetchHistory();
-    const signal = history.events!.find((e) => e.workflowExecutionSignaledEventAttributes)!.workflowExecutionSignaledEventAttributes!;
-    const event = JSON.parse(Buffer.from(signal.input!.payloads![0]!.data!).toString()) as { topic: string; webhookId: string; order: { id: number } };
-    expect(signal.signalName).toBe('shopifyEvent');
-    expect(event.topic).toBe('orders/import');
-    expect(event.webhookId).toBe(`import:${importedIds[0]}:${new Date().toISOString().slice(0, 10)}`);
-    expect(event.order.id).toBe(importedIds[0]);
+    const docs = await h.db('documents').where({ shop_id: S }).orderBy('intent_key');
+    expect(docs.map((d: { intent_key: string; lexoffice_id: string }) => [d.intent_key, d.lexoffice_id])).toEqual([
+      [`credit:matched:${credit}`, credit],
+      [`invoice:${first!.id}`, invoice],
+      [`invoice:${second!.id}`, expect.any(String)],
+      [`invoice:${third!.id}`, 'made-by-app'],
+    ]);
   });
 
-  it('is safe to repeat: the same orders, no duplicates', async () => {
-    expect((await h.call(S, 'POST', '/api/orders/import')).body).toEqual({ affected: 7 });
+  it('a new run links nothing twice and still reports the true count', async () => {
+    expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
+    const done = await documentsDone(S);
+    expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
+    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
     expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 7 });
+  });
+
+  it('starts a run the gateway claimed but did not start before it stopped, once', async () => {
+    await h.db('wizard_imports').where({ shop_id: S }).update({ workflow_id: `wizard:${S}:lost`, status: 'running' });
+    const done = await documentsDone(S);
+    expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
+    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({ workflow_id: `wizard:${S}:lost`, status: 'completed', orders: 7, linked: 3 });
+    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
   });
 
   it('answers 403 naming read_all_orders when the scope is missing', async () => {
     const res = await h.call(NO_SCOPE, 'POST', '/api/orders/import');
     expect(res.status).toBe(403);
     expect(res.body.message).toBe(IMPORT_MESSAGES.scopeMissing);
-    expect(res.body.message).toContain('read_all_orders');
   });
 
-  it('answers 400 in German when Lexware Office is not connected', async () => {
-    const res = await h.call(NO_LEXWARE, 'POST', '/api/orders/import');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Lexware Office ist nicht verbunden.');
-  });
-
-  it('answers 400 in German when the shop has no Shopify token', async () => {
+  it('answers 400 in German when Lexware Office is not connected, or the shop has no Shopify token', async () => {
+    expect(await h.call(NO_LEXWARE, 'POST', '/api/orders/import')).toMatchObject({ status: 400, body: { message: 'Lexware Office ist nicht verbunden.' } });
+    expect(await h.call(NO_LEXWARE, 'POST', '/api/lexoffice/import')).toMatchObject({ status: 400, body: { message: 'Lexware Office ist nicht verbunden.' } });
     await h.install('import-e.myshopify.com');
     await h.db('shops').where({ id: 'import-e.myshopify.com' }).update({ missing_access_token: true });
-    const res = await h.call('import-e.myshopify.com', 'POST', '/api/orders/import');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(IMPORT_MESSAGES.shopifyMissing);
-  });
-});
-
-describe('POST /api/lexoffice/import', () => {
-  const voucher = async (path: 'invoices' | 'credit-notes', texts: { title?: string; introduction?: string; remark?: string }, query = '') => {
-    const body = {
-      voucherDate: '2026-11-20T10:00:00.000+01:00',
-      address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
-      lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-      totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
-      ...(path === 'invoices' ? { shippingConditions: { shippingType: 'none' } } : {}),
-      ...texts,
-    };
-    const res = await fetch(`${h.sandbox!.urls.lexwareApi}/${path}?finalize=true${query}`, {
-      method: 'POST', headers: { Authorization: `Bearer ${lexware.access_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-    });
-    if (res.status !== 201) throw new Error(`sandbox answered ${res.status}: ${await res.text()}`);
-    return ((await res.json()) as { id: string }).id;
-  };
-
-  it('links vouchers that name an order and leaves documents the app already made alone', async () => {
-    for (const id of [1001, 1002, 1003]) await seedOrder(h.db, DOCS, { id });
-    await h.db('documents').insert({ shop_id: DOCS, order_id: '1002', order_name: '#1002', type: 'invoice', intent_key: 'invoice:1002', lexoffice_id: 'made-by-app', status: 'open' });
-    const invoice = await voucher('invoices', { title: 'Rechnung', remark: 'Bestellung #1001' });
-    const credit = await voucher('credit-notes', { introduction: 'Gutschrift zu Bestellung #1001.' }, `&precedingSalesVoucherId=${invoice}`);
-    await voucher('invoices', { remark: 'Bestellung #1002' }); // the app's own invoice exists: found, not assigned
-    await voucher('invoices', { remark: 'Bestellung #10011' }); // not #1001, and no such order
-    await voucher('invoices', { remark: 'Danke für deinen Einkauf' });
-
-    const res = await h.call(DOCS, 'POST', '/api/lexoffice/import');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ continue: false, progress: 100, found: 3, affected: 2, assigned: 2 });
-    const docs = await h.db('documents').where({ shop_id: DOCS }).orderBy('intent_key');
-    expect(docs.map((d: { intent_key: string; lexoffice_id: string; type: string; status: string }) => [d.intent_key, d.type, d.lexoffice_id, d.status])).toEqual([
-      [`credit:matched:${credit}`, 'credit', credit, 'paidoff'],
-      ['invoice:1001', 'invoice', invoice, 'paid'], // the linked credit note settled it,
-      ['invoice:1002', 'invoice', 'made-by-app', 'open'],
-    ]);
-    expect(docs.filter((d: { lexoffice_id: string }) => d.lexoffice_id !== 'made-by-app').every((d: { pdf_token: string | null }) => d.pdf_token)).toBe(true);
-  });
-
-  it('starts over after a finished run and links nothing twice', async () => {
-    const res = await h.call(DOCS, 'POST', '/api/lexoffice/import');
-    expect(res.body).toEqual({ continue: false, progress: 100, found: 3, affected: 0, assigned: 0 });
-    expect(await h.db('documents').where({ shop_id: DOCS }).count({ n: '*' }).first()).toEqual({ n: 3 });
-  });
-
-  it('answers 400 in German when Lexware Office is not connected', async () => {
-    const res = await h.call(NO_LEXWARE, 'POST', '/api/lexoffice/import');
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Lexware Office ist nicht verbunden.');
+    expect(await h.call('import-e.myshopify.com', 'POST', '/api/orders/import')).toMatchObject({ status: 400, body: { message: IMPORT_MESSAGES.shopifyMissing } });
+    expect(await h.call(NO_SCOPE, 'GET', '/api/orders/import/wizard')).toMatchObject({ status: 404, body: { message: IMPORT_MESSAGES.noRun } });
   });
 });

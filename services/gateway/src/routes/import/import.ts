@@ -1,119 +1,115 @@
 import type Router from '@koa/router';
-import { randomBytes } from 'node:crypto';
-import { claimIntent, completeDocument, getConnection, getShop, preferenceSections, savePreferenceSections, upsertOrder } from '@belegfluss/db';
-import { lexofficeFor, type LexofficeClient, type VoucherListEntry } from '@belegfluss/lexoffice';
-import { hasOrderReference, orderReference } from '@belegfluss/shared';
-import { createAdminClient } from '@belegfluss/shopify';
+import type { Context } from 'koa';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { claimWizardImport, finishWizardImport, getConnection, getShop, getWizardImport, type WizardImport } from '@belegfluss/db';
+import { TOO_OLD_DAYS } from '@belegfluss/shared';
+import { ShopDomainKey, wizardImportWorkflowId, wizardProgressQuery, type WizardProgress } from '@belegfluss/workflows/api';
 import type { GatewayContext } from '../../context';
-import { BadRequest, Forbidden } from '../../errors';
+import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
-import { signalOrderWorkflow } from '../../signal';
-import { forEachOrderSince } from '@belegfluss/workflows';
 import { historicalImportRoutes, startHistoricalImport } from './historical';
-
-/** The wizard imports the orders of the last 60 days before installation. */
-const IMPORT_DAYS = 60;
-const VOUCHERS_PER_CALL = 100;
-const IMPORT_SECTION = 'import';
 
 export const IMPORT_MESSAGES = {
   shopifyMissing: 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.',
   lexofficeMissing: 'Lexware Office ist nicht verbunden.',
   scopeMissing: 'Für den Import fehlt die Shopify-Berechtigung read_all_orders. Bitte erteile den Zugriff erneut.',
+  noRun: 'Es läuft kein Import. Starte ihn im Verbindungsassistenten.',
 } as const;
 
-interface ImportProgress { page: number; found: number; assigned: number }
+/** A query must not hold the merchant's request: past this, the stored state answers. */
+const QUERY_BUDGET_MS = 500;
 
-async function requireLexware(gw: GatewayContext, shop: string): Promise<void> {
-  if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
-}
+/** The last answer of each run's query, for the moments its worker cannot answer (a restart). */
+const lastKnown = new Map<string, WizardProgress>();
 
-/** Candidate order names after "Bestellung " in a text; hasOrderReference confirms each. */
-function referencedNames(texts: (string | null | undefined)[]): string[] {
-  const prefix = orderReference({ name: '' });
-  const names = new Set<string>();
-  for (const text of texts) {
-    for (const m of (text ?? '').matchAll(new RegExp(`${prefix}(\\S+)`, 'g'))) {
-      names.add(m[1]!);
-      names.add(m[1]!.replace(/[^\p{L}\p{N}]+$/u, ''));
-    }
+/** The wizard run's state: live from its workflow's query while it runs, else as stored when it ended. */
+async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport): Promise<WizardProgress> {
+  const stored: WizardProgress = {
+    phase: run.status === 'completed' ? 'done' : run.status === 'failed' ? 'failed' : 'orders', exportId: null,
+    orders: run.orders, page: 0, totalPages: null, documents: run.documents, linked: run.linked, failed: null,
+  };
+  if (run.status !== 'running') {
+    lastKnown.delete(run.workflowId);
+    return stored;
   }
-  return [...names].filter(Boolean);
+  // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
+  const asked = gw.temporal.workflow.getHandle(run.workflowId).query(wizardProgressQuery)
+    .then((progress) => ({ progress }), (error: unknown) => ({ error }));
+  const answer = await Promise.race([asked, new Promise<{ late: true }>((resolve) => setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref())]);
+  if ('progress' in answer) {
+    lastKnown.set(run.workflowId, answer.progress);
+    return answer.progress;
+  }
+  // The claim was written but the gateway stopped before the start: start it now.
+  if ('error' in answer && answer.error instanceof WorkflowNotFoundError) await startWizardWorkflow(gw, shopId, run.workflowId);
+  return lastKnown.get(run.workflowId) ?? stored;
 }
 
-/** Reads the voucher's texts and records it for the order it names: 'assigned' when a new document row was written. */
-async function linkVoucher(gw: GatewayContext, api: LexofficeClient, shop: string, entry: VoucherListEntry): Promise<'none' | 'found' | 'assigned'> {
-  const credit = entry.voucherType === 'creditnote';
-  const voucher = credit ? await api.creditNote(entry.id) : await api.invoice(entry.id);
-  const texts = [voucher.title, voucher.introduction, voucher.remark];
-  const names = referencedNames(texts);
-  if (names.length === 0) return 'none';
-  const orders = (await gw.db('orders').where({ shop_id: shop }).whereIn('name', names).select('order_id', 'name')) as { order_id: string; name: string }[];
-  const order = orders.find((o) => texts.some((t) => hasOrderReference(t, { name: o.name })));
-  if (!order) return 'none';
-  const doc = await claimIntent(gw.db, {
-    shopId: shop, type: credit ? 'credit' : 'invoice', intentKey: credit ? `credit:matched:${entry.id}` : `invoice:${order.order_id}`,
-    orderId: order.order_id, orderName: order.name,
-  });
-  // A row already complete belongs to this voucher or to the invoice the app made itself: keep it.
-  if (doc.lexofficeId) return 'found';
-  await completeDocument(gw.db, doc.id, {
-    lexofficeId: entry.id, contactId: 'contactId' in voucher.address ? voucher.address.contactId : null, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
-    status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate, pdfToken: randomBytes(16).toString('hex'),
-  });
-  return 'assigned';
+async function startWizardWorkflow(gw: GatewayContext, shopId: string, workflowId: string): Promise<void> {
+  const shop = await getShop(gw.db, shopId);
+  if (!shop) throw NotFound();
+  const from = new Date(shop.installedAt.getTime() - TOO_OLD_DAYS * 86_400_000).toISOString();
+  try {
+    await gw.temporal.workflow.start('wizardImportWorkflow', {
+      workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId, from }],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
+    });
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return;
+    await finishWizardImport(gw.db, shopId, workflowId, { status: 'failed', orders: 0, documents: 0, linked: 0 });
+    throw error;
+  }
+}
+
+/** Starts the wizard's import unless one runs (then that one is the answer). */
+async function ensureWizardImport(gw: GatewayContext, shopId: string): Promise<WizardImport> {
+  const { claimed, run } = await claimWizardImport(gw.db, shopId, wizardImportWorkflowId(shopId, Date.now().toString(36)));
+  if (claimed) await startWizardWorkflow(gw, shopId, run.workflowId);
+  return run;
+}
+
+const percent = (p: WizardProgress) => (p.phase === 'done' ? 100 : p.totalPages ? Math.min(99, Math.floor((p.page / Math.max(1, p.totalPages)) * 100)) : 0);
+
+async function answerOrders(gw: GatewayContext, ctx: Context, shopId: string, run: WizardImport): Promise<void> {
+  const p = await progressOf(gw, shopId, run);
+  ctx.body = { affected: p.orders, continue: p.phase === 'orders', status: p.phase === 'failed' ? 'failed' : p.phase === 'orders' ? 'running' : 'completed' };
 }
 
 export function importRoutes(gw: GatewayContext, api: Router): void {
-  /** The connect wizard's order import: the last 60 days, each order handed to its workflow like a webhook. */
+  /**
+   * The connect wizard's import (spec 1 §4 steps 2–3) as the workflow wizard:{shop}:{run}; this
+   * only starts it and answers its progress. With ?date= it is the paid import of one older day.
+   */
   api.post('/api/orders/import', async (ctx) => {
-    // With ?date= it is the paid import of older orders, run as its own workflow.
     if (ctx.query.date !== undefined) return startHistoricalImport(gw, ctx, IMPORT_MESSAGES);
     const { shop } = sessionOf(ctx);
     const row = await getShop(gw.db, shop);
     if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt) throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
     if (!row.scopes.includes('read_all_orders')) throw Forbidden(IMPORT_MESSAGES.scopeMissing);
-    await requireLexware(gw, shop);
-    const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop, accessToken: gw.box.open(row.shopifyTokenEnc) });
-    const since = new Date(row.installedAt.getTime() - IMPORT_DAYS * 86_400_000);
-    const today = new Date().toISOString().slice(0, 10);
-    let affected = 0;
-    await forEachOrderSince(graphql, since, async (order) => {
-      await upsertOrder(gw.db, shop, order);
-      await signalOrderWorkflow(gw, shop, String(order.id), { topic: 'orders/import', webhookId: `import:${order.id}:${today}`, order });
-      affected++;
-    });
-    ctx.body = { affected };
+    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
+    await answerOrders(gw, ctx, shop, await ensureWizardImport(gw, shop));
+  });
+
+  /** The wizard's order step polls this until `continue` is false; `affected` is the true count. */
+  api.get('/api/orders/import/wizard', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const run = await getWizardImport(gw.db, shop);
+    if (!run) throw NotFound(IMPORT_MESSAGES.noRun);
+    await answerOrders(gw, ctx, shop, run);
   });
 
   historicalImportRoutes(gw, api);
 
   /**
-   * The wizard's document import, called until `continue` is false: one voucher-list page a
-   * call (each voucher needs its own GET for the texts), the position kept in preferences.
+   * The wizard's document step, repeated until `continue` is false: the run's document progress.
+   * `assigned` is the number of documents linked so far, not a per-call delta.
    */
   api.post('/api/lexoffice/import', async (ctx) => {
     const { shop } = sessionOf(ctx);
-    await requireLexware(gw, shop);
-    const stored = (await preferenceSections(gw.db, shop, [IMPORT_SECTION]))[IMPORT_SECTION] as Partial<ImportProgress> | undefined;
-    const progress: ImportProgress = { page: stored?.page ?? 0, found: stored?.found ?? 0, assigned: stored?.assigned ?? 0 };
-    const lexoffice = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
-    const list = await lexoffice.voucherList({
-      voucherType: 'invoice,creditnote', voucherStatus: 'open,paid,paidoff,voided,draft', page: progress.page, size: VOUCHERS_PER_CALL,
-    });
-    let affected = 0;
-    for (const entry of list.content) {
-      const outcome = await linkVoucher(gw, lexoffice, shop, entry);
-      if (outcome !== 'none') progress.found++;
-      if (outcome === 'assigned') { progress.assigned++; affected++; }
-    }
-    const more = !list.last && list.content.length > 0;
-    // A finished run starts over next time, so a later reconnect scans the account again.
-    await savePreferenceSections(gw.db, shop, { [IMPORT_SECTION]: more ? { ...progress, page: progress.page + 1 } : { page: 0, found: 0, assigned: 0 } });
-    ctx.body = {
-      continue: more,
-      progress: more ? Math.min(99, Math.floor(((progress.page + 1) / Math.max(1, list.totalPages)) * 100)) : 100,
-      found: progress.found, affected, assigned: progress.assigned,
-    };
+    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
+    const run = (await getWizardImport(gw.db, shop)) ?? (await ensureWizardImport(gw, shop));
+    const p = await progressOf(gw, shop, run);
+    ctx.body = { continue: p.phase === 'orders' || p.phase === 'documents', progress: percent(p), found: p.documents, affected: p.linked, assigned: p.linked, status: p.phase };
   });
 }

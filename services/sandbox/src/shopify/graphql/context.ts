@@ -9,6 +9,8 @@ export interface GqlContext {
   scopes: string[];
   /** From the request path (/admin/api/{version}/graphql.json). */
   apiVersion: string;
+  /** Inside a bulk operation: connections need no first/last and return every node. */
+  bulk?: boolean;
 }
 
 /** write_X implies read_X, as in Shopify. */

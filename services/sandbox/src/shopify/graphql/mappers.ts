@@ -3,6 +3,7 @@ import type { Address, Customer, LineItem, MoneySet, ShopifyOrder, TaxLine } fro
 import { purchasingEntity } from './companies.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { lineItemProducts } from './products.js';
+import { refundNode } from './refunds.js';
 
 type Json = Record<string, unknown>;
 
@@ -74,7 +75,7 @@ export function orderNode(shop: ShopState, o: ShopifyOrder): Json {
     lineItems: (args: ConnectionArgs) => connection(o.line_items.map((l) => ({ ...lineItem(l, c), ...lineItemProducts(shop, l) })), args),
     shippingLines: (args: ConnectionArgs) => connection(o.shipping_lines.map((s) => ({ title: s.title, code: s.code, originalPriceSet: bag(s.price_set), discountedPriceSet: bag(s.discounted_price_set), taxLines: s.tax_lines.map(taxLine) })), args),
     transactions: () => o._transactions.map((t) => ({ id: t.admin_graphql_api_id, kind: t.kind.toUpperCase(), status: t.status.toUpperCase(), gateway: t.gateway, amountSet: money(cents(t.amount), c), processedAt: t.processed_at, createdAt: t.created_at, fees: transactionFees(t) })),
-    refunds: () => o.refunds.map((r) => ({ id: r.admin_graphql_api_id, createdAt: r.created_at, note: r.note, totalRefundedSet: money(r.transactions.reduce((a, t) => a + cents(t.amount), 0), c) })),
+    refunds: () => o.refunds.map((r) => refundNode(o, r, (l) => ({ ...lineItem(l, c), ...lineItemProducts(shop, l) }))),
     ...metafieldFields(shop, o.admin_graphql_api_id),
   };
 }
@@ -92,7 +93,8 @@ export function shopNode(shop: ShopState, shopGid: string): Json {
   const plus = shop.plan === 'shopify_plus';
   return {
     id: shopGid, name: shop.name, email: shop.email, contactEmail: shop.email, myshopifyDomain: shop.domain, url: `https://${shop.domain}`,
-    currencyCode: shop.currency, ianaTimezone: 'Europe/Berlin',
+    currencyCode: shop.currency, ianaTimezone: 'Europe/Berlin', createdAt: shop.createdAt,
+    orderNumberFormatPrefix: shop.orderPrefix ?? '#', orderNumberFormatSuffix: shop.orderSuffix ?? '',
     plan: { displayName: plus ? 'Shopify Plus' : shop.plan, partnerDevelopment: shop.plan === 'partner_test', shopifyPlus: plus, publicDisplayName: plus ? 'Plus' : shop.plan },
     billingAddress: { country: 'Germany', countryCodeV2: 'DE', city: 'Berlin', zip: '10115', address1: 'Sandbox-Straße 1' },
     ...metafieldFields(shop, shopGid),

@@ -8,6 +8,10 @@ import { requestedCost } from './cost.js';
 import { mutationRoot } from './mutation.js';
 import { queryRoot } from './query.js';
 import { schema } from './schema.js';
+import { bulkNode, bulkOperationRunQuery, bulkResult, currentBulkOperation } from './bulk.js';
+
+const queries = { ...queryRoot, currentBulkOperation, node: bulkNode };
+const mutations = { ...mutationRoot, bulkOperationRunQuery: bulkOperationRunQuery(queryRoot) };
 
 const MAX_SINGLE_QUERY_COST = 1000;
 
@@ -65,7 +69,7 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
     return;
   }
   const operation = doc.definitions.find((d) => d.kind === 'OperationDefinition');
-  const rootValue = operation && 'operation' in operation && operation.operation === 'mutation' ? mutationRoot : queryRoot;
+  const rootValue = operation && 'operation' in operation && operation.operation === 'mutation' ? mutations : queries;
   const result = await execute({ schema, document: doc, rootValue, contextValue: { sb, shop, scopes: token.scopes, apiVersion: ctx.params.version ?? '' }, variableValues: variables, operationName: body.operationName });
   ctx.body = { ...result, extensions };
 }
@@ -73,5 +77,12 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
 export function graphqlRouter(sb: Sandbox): Router {
   const router = new Router();
   router.post('/store/:shop/admin/api/:version/graphql.json', (ctx) => handle(sb, ctx));
+  // A completed bulk operation's file: like Shopify's signed storage URL, it needs no token.
+  router.get('/bulk-results/:file', (ctx) => {
+    const body = bulkResult(String(ctx.params.file).replace(/\.jsonl$/, ''));
+    if (body === undefined) { ctx.status = 404; return; }
+    ctx.type = 'application/jsonl';
+    ctx.body = body;
+  });
   return router;
 }

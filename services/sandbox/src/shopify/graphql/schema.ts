@@ -17,6 +17,8 @@ type Query {
   company(id: ID!): Company
   currentAppInstallation: AppInstallation!
   webhookSubscriptions(first: Int, after: String, last: Int, before: String, reverse: Boolean = false, topics: [WebhookSubscriptionTopic!], format: WebhookSubscriptionFormat, uri: String, callbackUrl: URL): WebhookSubscriptionConnection!
+  currentBulkOperation(type: BulkOperationType = QUERY): BulkOperation
+  node(id: ID!): Node
 }
 
 type Mutation {
@@ -27,7 +29,21 @@ type Mutation {
   appSubscriptionCreate(name: String!, lineItems: [AppSubscriptionLineItemInput!]!, returnUrl: URL!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
   appSubscriptionCancel(id: ID!, prorate: Boolean = false): AppSubscriptionCancelPayload
   appPurchaseOneTimeCreate(name: String!, price: MoneyInput!, returnUrl: URL!, test: Boolean = false): AppPurchaseOneTimeCreatePayload
+  bulkOperationRunQuery(query: String!, groupObjects: Boolean! = true): BulkOperationRunQueryPayload
 }
+
+interface Node { id: ID! }
+scalar UnsignedInt64
+enum BulkOperationStatus { CANCELED CANCELING COMPLETED CREATED EXPIRED FAILED RUNNING }
+enum BulkOperationType { MUTATION QUERY }
+enum BulkOperationErrorCode { ACCESS_DENIED INTERNAL_SERVER_ERROR TIMEOUT }
+enum BulkOperationUserErrorCode { INVALID LIMIT_REACHED OPERATION_IN_PROGRESS }
+type BulkOperation implements Node {
+  id: ID!, status: BulkOperationStatus!, type: BulkOperationType!, errorCode: BulkOperationErrorCode, createdAt: DateTime!, completedAt: DateTime,
+  objectCount: UnsignedInt64!, rootObjectCount: UnsignedInt64!, fileSize: UnsignedInt64, url: URL, partialDataUrl: URL, query: String!
+}
+type BulkOperationUserError { field: [String!], message: String!, code: BulkOperationUserErrorCode }
+type BulkOperationRunQueryPayload { bulkOperation: BulkOperation, userErrors: [BulkOperationUserError!]! }
 
 type PageInfo { hasNextPage: Boolean!, hasPreviousPage: Boolean!, startCursor: String, endCursor: String }
 type MoneyV2 { amount: Decimal!, currencyCode: String! }
@@ -40,7 +56,8 @@ type ShopPlan { displayName: String!, partnerDevelopment: Boolean!, shopifyPlus:
 type ShopAddress { country: String, countryCodeV2: String, city: String, zip: String, address1: String }
 type Shop {
   id: ID!, name: String!, email: String!, contactEmail: String!, myshopifyDomain: String!, url: URL!,
-  currencyCode: String!, ianaTimezone: String!, plan: ShopPlan!, billingAddress: ShopAddress!,
+  currencyCode: String!, ianaTimezone: String!, plan: ShopPlan!, billingAddress: ShopAddress!, createdAt: DateTime!,
+  orderNumberFormatPrefix: String!, orderNumberFormatSuffix: String!,
   metafield(namespace: String, key: String!): Metafield
   metafields(first: Int, namespace: String): MetafieldConnection!
 }
@@ -79,7 +96,26 @@ type ShippingLineConnection { edges: [ShippingLineEdge!]!, nodes: [ShippingLine!
 
 type TransactionFee { id: ID!, amount: MoneyV2!, flatFee: MoneyV2!, flatFeeName: String, rate: Decimal!, rateName: String, taxAmount: MoneyV2!, type: String! }
 type OrderTransaction { id: ID!, kind: String!, status: String!, gateway: String, amountSet: MoneyBag!, processedAt: DateTime, createdAt: DateTime!, fees: [TransactionFee!]! }
-type Refund { id: ID!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag! }
+type Refund {
+  id: ID!, legacyResourceId: String!, createdAt: DateTime!, note: String, totalRefundedSet: MoneyBag!,
+  refundLineItems(first: Int, after: String): RefundLineItemConnection!
+  refundShippingLines(first: Int, after: String): RefundShippingLineConnection!
+  orderAdjustments(first: Int, after: String): OrderAdjustmentConnection!
+  transactions(first: Int, after: String): OrderTransactionConnection!
+}
+enum RestockType { CANCEL LEGACY_RESTOCK NO_RESTOCK RETURN }
+type RefundLineItem { id: ID!, quantity: Int!, restockType: RestockType!, lineItem: LineItem!, subtotalSet: MoneyBag!, totalTaxSet: MoneyBag! }
+type RefundLineItemEdge { cursor: String!, node: RefundLineItem! }
+type RefundLineItemConnection { edges: [RefundLineItemEdge!]!, nodes: [RefundLineItem!]!, pageInfo: PageInfo! }
+type RefundShippingLine { id: ID!, shippingLine: ShippingLine!, subtotalAmountSet: MoneyBag!, taxAmountSet: MoneyBag! }
+type RefundShippingLineEdge { cursor: String!, node: RefundShippingLine! }
+type RefundShippingLineConnection { edges: [RefundShippingLineEdge!]!, nodes: [RefundShippingLine!]!, pageInfo: PageInfo! }
+enum OrderAdjustmentDiscrepancyReason { CUSTOMER DAMAGE FULL_RETURN_BALANCING_ADJUSTMENT PENDING_REFUND_DISCREPANCY REFUND_DISCREPANCY RESTOCK }
+type OrderAdjustment { id: ID!, amountSet: MoneyBag!, taxAmountSet: MoneyBag!, reason: OrderAdjustmentDiscrepancyReason }
+type OrderAdjustmentEdge { cursor: String!, node: OrderAdjustment! }
+type OrderAdjustmentConnection { edges: [OrderAdjustmentEdge!]!, nodes: [OrderAdjustment!]!, pageInfo: PageInfo! }
+type OrderTransactionEdge { cursor: String!, node: OrderTransaction! }
+type OrderTransactionConnection { edges: [OrderTransactionEdge!]!, nodes: [OrderTransaction!]!, pageInfo: PageInfo! }
 
 type Metafield { id: ID!, namespace: String!, key: String!, value: String!, type: String!, createdAt: DateTime!, updatedAt: DateTime!, ownerType: String, compareDigest: String! }
 type MetafieldEdge { cursor: String!, node: Metafield! }

@@ -33,6 +33,8 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
   const id = nextId();
   const number = shop.nextOrderNumber++;
   const at = shopifyTime(createdAt);
+  // A store is at least as old as its oldest order.
+  if (createdAt.getTime() < Date.parse(shop.createdAt)) shop.createdAt = createdAt.toISOString();
   const lineItems = s.items.map((item) => buildLineItem(item, s, currency, nextId));
   const shippingLine = buildShippingLine(s, currency, nextId);
   const shippingLines = shippingLine ? [shippingLine] : [];
@@ -57,7 +59,7 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     buyer_accepts_marketing: false,
     confirmation_number: Math.random().toString(36).slice(2, 11).toUpperCase(),
     confirmed: true,
-    name: `#${number}`,
+    name: `${shop.orderPrefix ?? '#'}${number}${shop.orderSuffix ?? ''}`,
     number: number - 1000,
     order_number: number,
     token: Math.random().toString(16).slice(2).padEnd(32, '0'),

@@ -1,0 +1,112 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, merchant } from './merchant';
+import { spawnWorker, startStack, type Stack } from './stack';
+
+/**
+ * The connect wizard's import at the size of a busy shop (spec 1 §4 steps 2–3): 2,000 orders in
+ * the last 60 days and 300 documents already in Lexware, 250 of which name an order. The wizard
+ * imports every order and links exactly those 250, while the gateway only starts the workflow
+ * and answers from its query (each answer's time is printed; bench measures, tests don't).
+ * The worker is killed while documents are being linked; the run resumes and does nothing twice.
+ */
+let stack: Stack;
+const shop = 'grosser-laden.myshopify.com';
+const m = () => merchant(stack, shop);
+const ORDER_DAYS = 40;
+const ORDERS_PER_DAY = 50;
+const NAMED = 250;
+const UNNAMED = 50;
+const names: string[] = [];
+const latencies: number[] = [];
+const workers: ChildProcess[] = [];
+
+const knobs = (lexware: Record<string, unknown>) =>
+  fetch(`${stack.sandbox.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware }) });
+
+/** A call as the shell makes it, timed. */
+async function timed<T>(path: string, method: 'GET' | 'POST'): Promise<T> {
+  const token = await m().token();
+  const started = performance.now();
+  const res = await fetch(`${stack.gatewayUrl}${path}`, { method, headers: { Authorization: `Bearer ${token}` } });
+  latencies.push(performance.now() - started);
+  expect(res.status, `${method} ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+beforeAll(async () => {
+  stack = await startStack({ worker: false });
+  workers.push(spawnWorker(stack.settings));
+  await m().createShop();
+  // The orders exist before the app is installed, as in a shop that has been selling for a while.
+  for (let d = 1; d <= ORDER_DAYS; d++) {
+    const created = await m().json<{ order: { name: string } }[]>(`${stack.sandbox.urls.control}/control/shops/${shop}/orders`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scenario: 'de_b2c', createdAt: new Date(Date.now() - d * 86_400_000).toISOString(), count: ORDERS_PER_DAY, paid: true }),
+    });
+    names.push(...created.map((c) => c.order.name));
+  }
+  await m().install();
+  await m().connectLexware();
+  // The merchant's earlier documents, written straight into the organisation (unthrottled while we set up).
+  const { organization_id: organizationId } = await stack.db('lexoffice_connections').where({ shop_id: shop }).first();
+  const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ organizationId }) });
+  await knobs({ rateLimitPerSecond: 0 });
+  for (let i = 0; i < NAMED + UNNAMED; i++) {
+    const remark = i < NAMED ? `Vielen Dank für deine Bestellung ${names[i * 7]}` : `Ladenverkauf ${i}`;
+    const res = await fetch(`${stack.settings.lexoffice.apiUrl}/invoices?finalize=true`, {
+      method: 'POST', headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        voucherDate: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '+00:00'), remark,
+        address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+        lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
+        totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' }, shippingConditions: { shippingType: 'none' },
+      }),
+    });
+    if (res.status !== 201) throw new Error(`voucher ${i}: ${res.status} ${await res.text()}`);
+  }
+  await knobs({ rateLimitPerSecond: 2 });
+}, 300_000);
+afterAll(async () => {
+  for (const w of workers) w.kill('SIGKILL');
+  await stack?.stop();
+});
+
+describe('the wizard import of a large shop', () => {
+  it('imports all 2,000 orders and links exactly the 250 documents that name one', async () => {
+    const started = await timed<{ affected: number; continue: boolean }>('/api/orders/import', 'POST');
+    // The gateway answered before the work was done: it runs in the workflow.
+    expect(started.continue).toBe(true);
+    let orders = started;
+    while (orders.continue) {
+      await new Promise((r) => setTimeout(r, 1000));
+      orders = await timed('/api/orders/import/wizard', 'GET');
+    }
+    expect(orders).toEqual({ affected: ORDER_DAYS * ORDERS_PER_DAY, continue: false, status: 'completed' });
+    expect(await stack.db('orders').where({ shop_id: shop }).count({ n: '*' }).first()).toEqual({ n: ORDER_DAYS * ORDERS_PER_DAY });
+
+    let documents: { continue: boolean; progress: number; found: number; assigned: number };
+    const progress: number[] = [];
+    do {
+      documents = await timed('/api/lexoffice/import', 'POST');
+      progress.push(documents.progress);
+      // A crashed worker host halfway through the documents; a new one takes over.
+      if (workers.length === 1 && documents.assigned >= 60) {
+        workers[0]!.kill('SIGKILL');
+        workers.push(spawnWorker(stack.settings));
+      }
+      if (documents.continue) await new Promise((r) => setTimeout(r, 1000));
+    } while (documents.continue);
+    expect(workers).toHaveLength(2);
+    expect(documents).toMatchObject({ progress: 100, found: NAMED + UNNAMED, assigned: NAMED });
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+
+    const linked = await stack.db('documents').where({ shop_id: shop }).select('order_name', 'lexoffice_id');
+    expect(new Set(linked.map((d) => d.lexoffice_id)).size).toBe(NAMED);
+    expect(linked.map((d) => d.order_name).sort()).toEqual(Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort());
+    // Nothing was charged: linking is not a transfer.
+    expect(await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).toEqual([]);
+    await eventually(async () => (await stack.db('wizard_imports').where({ shop_id: shop, status: 'completed' })).length === 1);
+    console.log(`wizard import: ${latencies.length} gateway answers, slowest ${Math.round(Math.max(...latencies))} ms, median ${Math.round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!)} ms`);
+  }, 600_000);
+});

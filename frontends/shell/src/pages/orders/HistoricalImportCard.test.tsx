@@ -1,0 +1,43 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { scriptedApi } from '../../test/api';
+import { shopFixture } from '../../test/fixtures';
+import { renderInShell } from '../../test/render';
+import { HistoricalImportCard, type ImportDays } from './HistoricalImportCard';
+
+const shop = shopFixture({ plan: { ...shopFixture().plan, purchase: ['orderImport'] } });
+const days: ImportDays = {
+  first: '2025-10-06',
+  last: '2025-10-24',
+  days: [
+    { day: '2025-10-13', status: 'completed', orders: 14, invoices: 14 },
+    { day: '2025-10-14', status: 'running', orders: 13, invoices: 5 },
+  ],
+};
+
+describe('the historical import dialog (spec 2)', () => {
+  it('lists the imported days with their counts and imports one chosen day from a Monday-first calendar', async () => {
+    const { api, calls } = scriptedApi(({ method, path }) => {
+      if (path === '/shop') return shop;
+      if (path === '/orders/import/days') return days;
+      if (method === 'POST' && path.startsWith('/orders/import?date=')) return { id: '2025-10-20', status: 'running' };
+      return undefined;
+    });
+    renderInShell(<HistoricalImportCard />, api);
+    expect(await screen.findByText('14 Bestellungen, 14 Rechnungen · abgeschlossen')).toBeTruthy();
+    expect(screen.getByText('13 Bestellungen, 5 Rechnungen · läuft')).toBeTruthy();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
+    const dialog = await screen.findByRole('dialog');
+    // The week starts on Monday.
+    const weekdays = within(dialog).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(weekdays[0]).toMatch(/^Mo/);
+    const day = (n: number) => within(dialog).getAllByRole('button').find((b) => b.textContent === String(n) && b.closest('table'))!;
+    // Imported days, days before the store opened and after the installation cannot be chosen.
+    for (const n of [13, 14, 3, 27]) expect(day(n).hasAttribute('disabled') || day(n).getAttribute('aria-disabled') === 'true').toBe(true);
+    await act(async () => fireEvent.click(day(20)));
+    expect(within(dialog).getByText(/Ausgewählt: Mo\., 20\.10\.2025/)).toBeTruthy();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Tag importieren' })));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/orders/import?date=2025-10-20' }));
+  });
+});

@@ -1,0 +1,44 @@
+import type { AdminClient } from './admin';
+
+/**
+ * Shopify's bulk query operations (Admin API 2025-10): start one with `bulkOperationRunQuery`,
+ * poll `node(id:)` until it is COMPLETED, then read the JSONL file at its `url`. A shop runs
+ * one bulk query at a time; a start that finds one running (a retried start) takes that one.
+ */
+export interface BulkOperationStatus {
+  id: string; status: 'CANCELED' | 'CANCELING' | 'COMPLETED' | 'CREATED' | 'EXPIRED' | 'FAILED' | 'RUNNING';
+  errorCode: string | null; objectCount: string; rootObjectCount: string; url: string | null;
+}
+
+const FIELDS = 'id status errorCode objectCount rootObjectCount url';
+
+const RUN = `mutation RunBulk($query: String!) {
+  bulkOperationRunQuery(query: $query) { bulkOperation { ${FIELDS} } userErrors { field message code } }
+}`;
+const CURRENT = `query CurrentBulk { currentBulkOperation(type: QUERY) { ${FIELDS} query } }`;
+const NODE = `query BulkStatus($id: ID!) { node(id: $id) { ... on BulkOperation { ${FIELDS} } } }`;
+
+export async function startBulkQuery(graphql: AdminClient, query: string): Promise<BulkOperationStatus> {
+  const data: { bulkOperationRunQuery: { bulkOperation: BulkOperationStatus | null; userErrors: { message: string; code: string | null }[] } } = await graphql(RUN, { query });
+  const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
+  if (bulkOperation) return bulkOperation;
+  if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) {
+    const current: { currentBulkOperation: (BulkOperationStatus & { query: string }) | null } = await graphql(CURRENT);
+    // Ours when it runs the same query (a retried start); someone else's otherwise: try again later.
+    if (current.currentBulkOperation?.query === query) return current.currentBulkOperation;
+  }
+  throw new Error(`bulkOperationRunQuery: ${userErrors.map((e) => `${e.code}: ${e.message}`).join('; ')}`);
+}
+
+export async function bulkQueryStatus(graphql: AdminClient, id: string): Promise<BulkOperationStatus> {
+  const data: { node: BulkOperationStatus | null } = await graphql(NODE, { id });
+  if (!data.node) throw new Error(`Bulk operation ${id} not found`);
+  return data.node;
+}
+
+/** The result file, one object a line; nested connections' nodes carry `__parentId`. */
+export async function readBulkResult(url: string): Promise<Record<string, unknown>[]> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`Bulk result ${res.status}`);
+  return (await res.text()).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+}

@@ -1,0 +1,151 @@
+import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
+import type { AdminClient } from '@belegfluss/shopify';
+import { orderRefunds } from './shopify-refunds';
+
+/*
+ * Admin GraphQL has no REST order JSON, so the import reads the fields the order
+ * workflow needs and maps them to the webhook shape (ShopifyOrderSchema).
+ * Page sizes keep a query's requested cost under Shopify's limit of 1000.
+ */
+const ORDERS_PER_PAGE = 5;
+const LINE_ITEMS_PER_PAGE = 10;
+
+const MONEY = 'shopMoney { amount currencyCode }';
+const TAX_LINE = `title rate priceSet { ${MONEY} }`;
+const ADDRESS = 'firstName lastName name company address1 address2 city zip province country countryCodeV2 phone';
+const LINE_ITEM = `id name title sku variantTitle vendor quantity originalUnitPriceSet { ${MONEY} } totalDiscountSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
+const LINE_ITEMS = `pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} }`;
+
+const ORDER_FIELDS = `
+  id legacyResourceId name email phone note createdAt updatedAt cancelledAt currencyCode taxesIncluded
+  displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
+  customAttributes { key value }
+  totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} } totalRefundedSet { ${MONEY} }
+  customer { legacyResourceId email firstName lastName }
+  billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
+`;
+const SHIPPING_LINE = `title code originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
+const ORDER = `${ORDER_FIELDS}
+  lineItems(first: ${LINE_ITEMS_PER_PAGE}) { ${LINE_ITEMS} }
+  shippingLines(first: 5) { nodes { ${SHIPPING_LINE} } }
+`;
+
+const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query) { pageInfo { hasNextPage endCursor } nodes { ${ORDER} } }
+}`;
+
+const MORE_LINE_ITEMS_QUERY = `query MoreLineItems($id: ID!, $after: String) {
+  order(id: $id) { lineItems(first: 100, after: $after) { ${LINE_ITEMS} } }
+}`;
+
+interface Money { shopMoney: { amount: string; currencyCode: string } }
+interface GqlTaxLine { title: string; rate: number | null; priceSet: Money }
+type GqlAddress = Record<string, string | null>;
+interface GqlLineItem { id: string; name: string; title: string; sku: string | null; variantTitle: string | null; vendor: string | null; quantity: number; originalUnitPriceSet: Money; totalDiscountSet: Money; taxLines: GqlTaxLine[] }
+interface Connection<T> { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: T[] }
+interface GqlOrder {
+  id: string; legacyResourceId: string; name: string; email: string | null; phone: string | null; note: string | null;
+  createdAt: string; updatedAt: string; cancelledAt: string | null; currencyCode: string; taxesIncluded: boolean;
+  displayFinancialStatus: string | null; displayFulfillmentStatus: string; sourceName: string | null; tags: string[];
+  paymentGatewayNames: string[]; discountCodes: string[]; customAttributes: { key: string; value: string | null }[];
+  totalPriceSet: Money; subtotalPriceSet: Money; totalTaxSet: Money; totalDiscountsSet: Money; totalRefundedSet?: Money;
+  customer: { legacyResourceId: string; email: string | null; firstName: string | null; lastName: string | null } | null;
+  billingAddress: GqlAddress | null; shippingAddress: GqlAddress | null;
+  lineItems: Connection<GqlLineItem>;
+  shippingLines: { nodes: { title: string; code: string | null; originalPriceSet: Money; discountedPriceSet: Money; taxLines: GqlTaxLine[] }[] };
+}
+
+const amount = (m: Money) => m.shopMoney.amount;
+const legacyId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
+const taxLine = (t: GqlTaxLine) => ({ title: t.title, rate: t.rate ?? 0, price: amount(t.priceSet) });
+
+function address(a: GqlAddress | null) {
+  if (!a) return null;
+  return {
+    first_name: a.firstName, last_name: a.lastName, name: a.name, company: a.company, address1: a.address1, address2: a.address2,
+    city: a.city, zip: a.zip, province: a.province, country: a.country, country_code: a.countryCodeV2, phone: a.phone,
+  };
+}
+
+/** REST names the fulfilment states differently and leaves an unfulfilled order at null. */
+function fulfillmentStatus(display: string): string | null {
+  const s = display.toLowerCase();
+  if (s === 'unfulfilled') return null;
+  if (s === 'partially_fulfilled') return 'partial';
+  return s;
+}
+
+/**
+ * The webhook-shaped order, with its refunds when they were read (see ./shopify-refunds);
+ * without them a refund never turns into a credit note built from incomplete data.
+ */
+export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[], refunds: Record<string, unknown>[] = []): ShopifyOrder {
+  return ShopifyOrderSchema.parse({
+    id: Number(o.legacyResourceId), admin_graphql_api_id: o.id, name: o.name, email: o.email, phone: o.phone, note: o.note,
+    created_at: o.createdAt, updated_at: o.updatedAt, cancelled_at: o.cancelledAt, currency: o.currencyCode,
+    financial_status: o.displayFinancialStatus?.toLowerCase() ?? null, fulfillment_status: fulfillmentStatus(o.displayFulfillmentStatus),
+    gateway: o.paymentGatewayNames[0] ?? null, payment_gateway_names: o.paymentGatewayNames, source_name: o.sourceName,
+    tags: o.tags.join(', '), taxes_included: o.taxesIncluded,
+    total_price: amount(o.totalPriceSet), subtotal_price: amount(o.subtotalPriceSet), total_tax: amount(o.totalTaxSet), total_discounts: amount(o.totalDiscountsSet),
+    note_attributes: o.customAttributes.map((a) => ({ name: a.key, value: a.value })),
+    discount_codes: o.discountCodes.map((code) => ({ code })),
+    customer: o.customer ? { id: Number(o.customer.legacyResourceId), email: o.customer.email, first_name: o.customer.firstName, last_name: o.customer.lastName } : null,
+    billing_address: address(o.billingAddress), shipping_address: address(o.shippingAddress),
+    line_items: lineItems.map((l) => ({
+      id: legacyId(l.id), admin_graphql_api_id: l.id, name: l.name, title: l.title, sku: l.sku, variant_title: l.variantTitle, vendor: l.vendor,
+      quantity: l.quantity, price: amount(l.originalUnitPriceSet), tax_lines: l.taxLines.map(taxLine),
+      discount_allocations: Number(amount(l.totalDiscountSet)) > 0 ? [{ amount: amount(l.totalDiscountSet) }] : [],
+    })),
+    shipping_lines: o.shippingLines.nodes.map((s) => ({
+      title: s.title, code: s.code, price: amount(s.originalPriceSet), discounted_price: amount(s.discountedPriceSet), tax_lines: s.taxLines.map(taxLine),
+    })),
+    refunds,
+  });
+}
+
+
+export interface OrderPage { orders: ShopifyOrder[]; next: string | null }
+
+/** One page of orders created in [from, to) (to open when absent), each with all of its line items. */
+export async function orderPage(graphql: AdminClient, range: { from: string; to?: string }, after: string | null): Promise<OrderPage> {
+  const query = [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
+  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query });
+  const orders: ShopifyOrder[] = [];
+  for (const node of data.orders.nodes) {
+    const items = [...node.lineItems.nodes];
+    let page = node.lineItems.pageInfo;
+    while (page.hasNextPage) {
+      const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, { id: node.id, after: page.endCursor });
+      items.push(...more.order.lineItems.nodes);
+      page = more.order.lineItems.pageInfo;
+    }
+    const refunded = Number(node.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
+    orders.push(toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []));
+  }
+  return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
+}
+
+/**
+ * The bulk query for every order created at or after `from`: the same fields, its line items
+ * and shipping lines as nested connections, which the JSONL result gives as lines of their own.
+ */
+export function bulkOrdersQuery(from: string): string {
+  return `{ orders(query: ${JSON.stringify(`created_at:>='${from}'`)}) { edges { node { ${ORDER_FIELDS}
+    lineItems { edges { node { __typename ${LINE_ITEM} } } }
+    shippingLines { edges { node { __typename ${SHIPPING_LINE} } } }
+  } } } }`;
+}
+
+/** Puts a bulk result back together: each order with the line items and shipping lines naming it as parent. */
+export function ordersFromBulk(lines: Record<string, unknown>[]): ShopifyOrder[] {
+  const items = new Map<string, GqlLineItem[]>();
+  const shipping = new Map<string, GqlOrder['shippingLines']['nodes']>();
+  const orders: GqlOrder[] = [];
+  for (const line of lines) {
+    const parent = line.__parentId as string | undefined;
+    if (!parent) orders.push(line as unknown as GqlOrder);
+    else if (line.__typename === 'LineItem') items.set(parent, [...(items.get(parent) ?? []), line as unknown as GqlLineItem]);
+    else if (line.__typename === 'ShippingLine') shipping.set(parent, [...(shipping.get(parent) ?? []), line as unknown as GqlOrder['shippingLines']['nodes'][number]]);
+  }
+  return orders.map((o) => toRestOrder({ ...o, shippingLines: { nodes: shipping.get(o.id) ?? [] } }, items.get(o.id) ?? []));
+}
