@@ -31,3 +31,5 @@ export * from './shop-view';
 export * from './requests';
 export * from './preferences/transactions';
 export * from './domain/transactions';
+export * from './log-catalogue';
+export * from './plan-features';

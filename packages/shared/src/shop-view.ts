@@ -16,6 +16,8 @@ export interface ShopView {
   partner: boolean;
   home: 'orders' | '';
   missingAccessToken: boolean;
+  /** Spec 1 §3 `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
+  shopifyPlan?: string | null;
   scopes: string[];
   downtimes: { status: 'warning' | 'active'; message: string; startsAt: string; endsAt: string | null }[];
 }

@@ -1,18 +1,21 @@
-import { describeError } from '@belegfluss/frontend-kit';
+import { describeError, shopQuery } from '@belegfluss/frontend-kit';
 import { TRIAL_DAYS } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../frame/toast';
+import { CreditsNeededModal, enoughCredits } from '../notices/CreditsNeededModal';
 import { useShell } from '../session/ShellContext';
 
 /** Step 6: start the trial and switch automatic invoices and credit notes on or off. */
-export function ActivateStep({ onDone }: { onDone: () => void }) {
+export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** transfers the imported orders without a document will use */ needed?: number }) {
   const { api } = useShell();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [invoiceCreate, setInvoiceCreate] = useState(true);
   const [creditCreate, setCreditCreate] = useState(true);
+  const [asking, setAsking] = useState(false);
+  const shop = useQuery(shopQuery(api));
   const enabled = invoiceCreate || creditCreate;
   const activate = useMutation({
     mutationFn: () => api.request(`/shop/enable/${enabled}`, { method: 'POST', body: { invoiceCreate, creditCreate } }),
@@ -48,10 +51,24 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
         </Banner>
       ) : null}
       <InlineStack align="end">
-        <Button variant="primary" loading={activate.isPending} onClick={() => activate.mutate()}>
+        <Button
+          variant="primary"
+          loading={activate.isPending}
+          onClick={() => (invoiceCreate && needed > 0 && shop.data && !enoughCredits(shop.data.plan.credits, needed) ? setAsking(true) : activate.mutate())}
+        >
           Testphase starten
         </Button>
       </InlineStack>
+      {asking && shop.data ? (
+        <CreditsNeededModal
+          credits={shop.data.plan.credits}
+          needed={needed}
+          purpose={`die ${needed} importierten Bestellungen ohne Beleg`}
+          proceedLabel="Trotzdem starten"
+          onProceed={() => { setAsking(false); activate.mutate(); }}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
     </BlockStack>
   );
 }

@@ -10,6 +10,7 @@ interface ImportStepProps {
   progress: number;
   setProgress: (value: number) => void;
   onNext: () => void;
+  onCount?: (kind: 'orders' | 'linked', n: number) => void;
 }
 
 /** Starts the mutation once per mount; StrictMode's second mount keeps the ref. */
@@ -52,10 +53,11 @@ function ImportLayout({ text, progress, mutation, failedTitle, onNext }: ImportS
 export function ImportOrdersStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext } = props;
+  const { setProgress, onNext, onCount } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: () => api.request<{ affected?: number }>('/orders/import', { method: 'POST' }),
     onSuccess: (answer) => {
+      onCount?.('orders', (answer as { affected?: number } | undefined)?.affected ?? 0);
       toast(`${plural((answer as { affected?: number } | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`);
       setProgress(PROGRESS.ordersImported);
       onNext();
@@ -69,7 +71,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
 export function ImportDocumentsStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext } = props;
+  const { setProgress, onNext, onCount } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let linked = 0;
@@ -83,6 +85,7 @@ export function ImportDocumentsStep(props: ImportStepProps) {
       return linked;
     },
     onSuccess: (linked) => {
+      onCount?.('linked', linked as number);
       toast(`${plural(linked as number, 'Beleg', 'Belege')} verlinkt`);
       setProgress(PROGRESS.done);
       onNext();

@@ -120,6 +120,7 @@ export async function shopView(db: Db, shopId: string): Promise<ShopView | undef
     partner: shop.partner,
     home: shop.home,
     missingAccessToken: shop.missingAccessToken,
+    shopifyPlan: shop.shopifyPlan,
     scopes: shop.scopes,
     downtimes: downtimes.map((d: Raw) => ({
       status: d.status as 'warning' | 'active', message: d.message as string,

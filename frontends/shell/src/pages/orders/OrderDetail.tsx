@@ -1,10 +1,9 @@
-import { describeError, formatDate, formatMoney } from '@belegfluss/frontend-kit';
+import { describeError, EventLog, formatDate, formatMoney } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
 import type { OrderDetailData } from './documents';
-import { OrderLog } from './OrderLog';
 import { PAYMENT_STATUS } from './orders';
 
 /** `/orders/{id}`: the order's documents and its event log. */
@@ -53,7 +52,7 @@ export function OrderDetail({ id }: { id: string }) {
       <Layout>
         <Layout.Section>{documents}</Layout.Section>
         <Layout.Section>
-          <OrderLog order={id} />
+          <EventLog api={api} base="/shop/logs" order={id} />
         </Layout.Section>
       </Layout>
     </Page>

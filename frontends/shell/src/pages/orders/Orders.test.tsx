@@ -32,7 +32,7 @@ describe('the orders list', () => {
 
     fireEvent.change(screen.getByLabelText('Bestellungen durchsuchen'), { target: { value: 'Erika' } });
     await screen.findByText('#1001');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Weiter|Nächste/ })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^(Weiter|Nächste)$/ })));
     expect(calls.map((call) => call.path)).toContain('/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika');
   });
 
@@ -70,7 +70,7 @@ describe('the order detail', () => {
     expect(disabled(within(credit).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(true);
     expect(disabled(within(invoice).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(false);
 
-    expect(await screen.findByText('invoice.created – RE0001')).toBeTruthy();
+    expect(await screen.findByText('Rechnung in Lexware Office erstellt: RE0001')).toBeTruthy();
     expect(screen.getByText('Erfolgreich')).toBeTruthy();
     expect(calls.map((call) => call.path)).toContain('/shop/logs?sortBy=date&sortDir=desc&page=1&pageSize=25&order=1001');
   });

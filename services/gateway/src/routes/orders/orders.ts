@@ -6,6 +6,7 @@ import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { documentUrl } from '../documents/documents';
 import { ORDER_PAGE_SIZE, OrderIdParam, OrderListQuery } from './schema';
+import { requireFeature } from '../../plan-gate';
 
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
@@ -16,7 +17,7 @@ function present(gw: GatewayContext, order: OrderListEntry) {
 
 export function orderRoutes(gw: GatewayContext, api: Router): void {
   /** The order list: latest snapshots with their receipts (status, hint and cancellation badges). */
-  api.get('/api/orders', async (ctx) => {
+  api.get('/api/orders', requireFeature(gw, 'orders'), async (ctx) => {
     const q = query(ctx, OrderListQuery);
     const { items, total } = await listOrders(gw.db, sessionOf(ctx).shop, { ...q, pageSize: ORDER_PAGE_SIZE });
     ctx.body = {
