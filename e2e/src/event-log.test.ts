@@ -23,7 +23,7 @@ let paid: { id: number; name: string };
 let waiting: { id: number; name: string };
 
 beforeAll(async () => {
-  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
+  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors, { freePlan: true }));
   paid = (await m().createOrder({ scenario: 'de_b2c' })).order;
   await m().payOrder(paid.id);
   waiting = (await m().createOrder({ scenario: 'de_b2c' })).order;

@@ -74,10 +74,13 @@ describe('plans and feature locks in Chromium', () => {
     const create = page.getByLabel('Umsätze automatisch erstellen');
     await create.waitFor({ timeout: 60_000 });
     expect(await page.getByText(FEES_LOCKED).count()).toBe(0);
-    if (!(await create.isChecked())) await create.check({ force: true });
+    // Each switch saves at once and shows what the server kept.
+    if (!(await create.isChecked())) await create.click({ force: true });
+    await expect.poll(() => create.isChecked(), { timeout: 30_000 }).toBe(true);
     const fees = page.getByLabel('Gebühren als eigene Beträge buchen');
     await expectEnabled(fees);
-    await fees.check({ force: true });
+    await fees.click({ force: true });
+    await expect.poll(() => fees.isChecked(), { timeout: 30_000 }).toBe(true);
     await expect.poll(async () => (await m().api<{ value: { transactionFees: boolean } }>('/api/preferences/transactions')).value.transactionFees, { timeout: 30_000 }).toBe(true);
 
     // Metafields come with Standard too; the e-mail link wizard only with Premium.

@@ -24,6 +24,8 @@ export const FEATURE_SCOPES: Partial<Record<PlanFeature, string[]>> = { orderImp
 
 export function featureLockState(shop: Shop | undefined, feature: PlanFeature): FeatureLockState {
   if (!shop) return { kind: 'loading' };
+  // A plan this build does not know yet is the gateway's to judge (it answers 402 if need be).
+  if (!PLANS.some((plan) => plan.id === shop.plan?.id)) return { kind: 'open' };
   if (!planIncludes(shop.plan.id, feature)) return { kind: 'feature' };
   if (feature === 'orderImport') {
     const price = PLANS.find((plan) => plan.id === shop.plan.id)?.importPrice ?? null;
@@ -95,6 +97,8 @@ export function FeatureLock({ shop, feature, children, onGrant }: Props) {
 /** The lock for a remote's page: reads the shop from the shared cache itself. */
 export function GatedFeature({ api, feature, children }: { api: ApiClient; feature: PlanFeature; children: ReactNode }) {
   const shop = useQuery(shopQuery(api));
+  // Without the shop the shell shows its own error page; the gateway still refuses what the plan lacks.
+  if (shop.isError) return <>{children}</>;
   return (
     <FeatureLock shop={shop.data} feature={feature}>
       {children}

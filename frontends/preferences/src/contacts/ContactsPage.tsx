@@ -1,5 +1,5 @@
-import { GatedFeature, LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { featureRequiredMessage, planIncludes, VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
+import { featureLockState, GatedFeature, LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { featureRequiredMessage, VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
 import { Banner, BlockStack, Card, Checkbox, ChoiceList, Layout, Link, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -43,7 +43,7 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
     <Checkbox label={label} helpText={helpText} checked={value[name] as boolean} disabled={busy} error={fieldError(name)} onChange={(on) => saveIn('organise')({ [name]: on })} />
   );
   const companyScope = shop.data ? shop.data.scopes.includes('read_companies') : true;
-  const plusIncluded = shop.data ? planIncludes(shop.data.plan.id, 'shopifyPlus') : true;
+  const plusIncluded = featureLockState(shop.data, 'shopifyPlus').kind !== 'feature';
   const togglePlace = (place: VatIdPlace, on: boolean) =>
     saveIn('business')({ vatIdPlaces: VAT_ID_PLACES.filter((p) => (p === place ? on : value.vatIdPlaces.includes(p))) });
 

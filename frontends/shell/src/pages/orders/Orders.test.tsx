@@ -40,7 +40,7 @@ describe('the orders list', () => {
     const { api } = scriptedApi(() => undefined);
     renderInShell(<Orders />, api);
     expect(await screen.findByText('Die Bestellungen konnten nicht geladen werden')).toBeTruthy();
-    expect(screen.getByText('Diese Funktion steht noch nicht zur Verfügung (HTTP 404).')).toBeTruthy();
+    expect(screen.getByText('Nicht gefunden (HTTP 404).')).toBeTruthy();
   });
 });
 
