@@ -1,7 +1,35 @@
-import type { RemoteAppProps } from '@belegfluss/frontend-kit';
+import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { Banner, BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
+import { useQuery } from '@tanstack/react-query';
+import { HelpRequestList } from './HelpRequests';
+import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
 
+const TABS = [
+  { id: 'shops', content: 'Shops', path: '/' },
+  { id: 'help', content: 'Supportanfragen', path: '/help' },
+];
+
 /** /admin: support staff's view over all shops. Mounted by the shell (see frontends/README.md). */
-export default function AdminApp({ api }: RemoteAppProps) {
-  return <ShopList api={api} />;
+export default function AdminApp({ api, path, basePath, navigate }: RemoteAppProps) {
+  const shop = useQuery(shopQuery(api));
+  const detail = /^\/shops\/([^/]+)$/.exec(path);
+  if (detail) return <ShopDetail api={api} shop={decodeURIComponent(detail[1]!)} onBack={() => navigate(basePath)} />;
+  const selected = Math.max(0, TABS.findIndex((t) => t.path === path));
+  const tabs = <Tabs tabs={TABS} selected={selected} onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)} />;
+  if (path === '/help') {
+    return (
+      <Page title="Administration" subtitle="Anfragen aus dem Kontaktformular der Hilfe">
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="300">
+              {tabs}
+              {isAdminShop(shop.data) ? <HelpRequestList api={api} /> : <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>}
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </Page>
+    );
+  }
+  return <ShopList api={api} tabs={tabs} />;
 }

@@ -79,10 +79,12 @@ interface Props {
   /** Filtered to one order: no order column and no filters (spec 2 §2). */
   order?: string;
   title?: string;
+  /** Off where the log is another shop's (admin area): its orders and settings are not the viewer's. */
+  links?: boolean;
 }
 
 /** Spec 2 §2: the event log, with sort, search, origin and status filters and paging; each entry a German sentence with its link. */
-export function EventLog({ api, base, order, title = 'Protokoll' }: Props) {
+export function EventLog({ api, base, order, title = 'Protokoll', links = true }: Props) {
   const [filter, setFilter] = useState<EventLogFilter>({ sort: 'date desc', search: '', origin: [], status: [], page: 1 });
   const [typed, setTyped] = useState('');
   // The search is sent once typing pauses, not on every key.
@@ -126,8 +128,8 @@ export function EventLog({ api, base, order, title = 'Protokoll' }: Props) {
           const status = LOG_STATUS_LABELS[entry.status] ?? { label: entry.status };
           const sentence = describeLogEntry(entry);
           // The order has its own column, and on the order's page a link to itself helps nobody.
-          const settingLink = sentence.link && !sentence.link.url.startsWith('/orders/') ? sentence.link : null;
-          const orderCell = entry.order ? <Link url={`/orders/${encodeURIComponent(entry.order)}`}>{entry.orderName ?? entry.order}</Link> : <Text as="span" tone="subdued">—</Text>;
+          const settingLink = links && sentence.link && !sentence.link.url.startsWith('/orders/') ? sentence.link : null;
+          const orderCell = entry.order && !links ? <Text as="span">{entry.orderName ?? entry.order}</Text> : entry.order ? <Link url={`/orders/${encodeURIComponent(entry.order)}`}>{entry.orderName ?? entry.order}</Link> : <Text as="span" tone="subdued">—</Text>;
           return (
             <IndexTable.Row id={entry._key} key={entry._key} position={index}>
               <IndexTable.Cell>

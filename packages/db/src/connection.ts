@@ -10,6 +10,7 @@ import * as mail from './migrations/20261122_301_mail';
 import * as purchases from './migrations/20261122_601_purchases';
 import * as contactLinks from './migrations/20261122_701_contact_links';
 import * as notificationSends from './migrations/20261122_801_notification_sends';
+import * as helpRequests from './migrations/20261123_501_help_requests';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261122_601_purchases': purchases,
   '20261122_701_contact_links': contactLinks,
   '20261122_801_notification_sends': notificationSends,
+  '20261123_501_help_requests': helpRequests,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

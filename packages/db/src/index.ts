@@ -23,3 +23,4 @@ export * from './stores/transactions';
 export * from './stores/downtimes';
 export * from './stores/imports';
 export * from './stores/notifications';
+export * from './stores/help-requests';

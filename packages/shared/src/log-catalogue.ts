@@ -82,6 +82,11 @@ const NOTIFICATION_KIND: Record<string, string> = {
   creditsExhaustedSoon: 'Übertragungen fast verbraucht', creditsExhaustedNow: 'Übertragungen verbraucht', connectionMissing: 'Verbindung getrennt', onboarding: 'Willkommen',
 };
 
+const ADMIN_ACTIONS: Record<string, string> = {
+  'workflow.restart': 'Workflow neu gestartet', 'workflow.terminate': 'Workflow beendet', settings: 'Berechtigungen oder Partnerstatus geändert',
+  'downtime.create': 'Wartung angelegt', 'downtime.update': 'Wartung geändert', 'downtime.delete': 'Wartung gelöscht',
+};
+
 type Sentence = (b: Record<string, unknown>) => string;
 /** One sentence per event; `b` is the entry's body. */
 const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
@@ -123,6 +128,7 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'automation.enabled': { text: () => 'Belegerstellung aktiviert', link: SETTINGS.home },
   'automation.disabled': { text: () => 'Belegerstellung deaktiviert', link: SETTINGS.home },
   'help.contact': { text: (b) => withDetail('Supportanfrage gesendet', str(b.subject)) },
+  'admin.action': { text: (b) => `Support (${str(b.admin) ?? 'Admin'}): ${ADMIN_ACTIONS[String(b.action)] ?? String(b.action)}${str(b.workflowId) ? ` – ${String(b.workflowId)}` : ''}` },
   'customers.redact': { text: () => 'Kundendaten auf Anfrage von Shopify gelöscht' },
   'customers.data_request': { text: () => 'Shopify hat die Daten eines Kunden angefordert' },
 };

@@ -7,6 +7,7 @@ import { adminRoutes } from './routes/admin/admin';
 import { shopifyAuthRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents/documents';
 import { helpRoutes } from './routes/help';
+import { legalRoutes } from './routes/legal';
 import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
@@ -63,7 +64,9 @@ import { webhookRoutes } from './routes/webhooks';
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
- *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
+ *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message}
+ *   GET  /api/legal                             (public) the Impressum from IMPRINT_* (required in production)
+ *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
  *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection;
@@ -111,7 +114,7 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   partnerRoutes(gw, api);
   mailRoutes(gw, api);
   const planPublic = planRoutes(gw, api);
-  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic] };
+  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic, legalRoutes(gw)] };
 }
 
 export function createApp(gw: GatewayContext): Koa {

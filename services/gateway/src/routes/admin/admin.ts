@@ -5,6 +5,7 @@ import type { GatewayContext } from '../../context';
 import { query, page, search, single } from '../../http';
 import { requirePermission } from '../../middleware/permissions';
 import { downtimeRoutes } from './downtimes';
+import { supportDeskRoutes } from './support-desk';
 import { temporalUiLinks, workflowRoutes } from './workflows';
 
 const ShopListQuery = z.object({
@@ -31,5 +32,6 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
 
   workflowRoutes(gw, admin);
   downtimeRoutes(gw, admin);
+  supportDeskRoutes(gw, admin);
   api.use(admin.routes(), admin.allowedMethods());
 }
