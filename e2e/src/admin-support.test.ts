@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
-import { launchChromium, screenshot, serveFrontends } from './frontends';
+import { screenshot, serveFrontends } from './frontends';
+import { openAppPage } from './merchant-browser';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -31,11 +32,7 @@ beforeAll(async () => {
   const { order } = await merchant(stack, shop).createOrder({ scenario: 'de_b2c' });
   await merchant(stack, shop).payOrder(order.id);
   await eventually(async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown, 120_000);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
-  });
+  ({ browser, page } = await openAppPage(serverErrors));
 }, 240_000);
 afterAll(async () => {
   await browser?.close();
@@ -82,5 +79,30 @@ describe('help and the admin area in Chromium', () => {
     expect(await stack.db('shops').where({ id: shop }).first('partner')).toEqual({ partner: true });
     expect(Number((await stack.db('partners').where({ shop_id: shop }).first('allowance')).allowance)).toBe(0.3);
     expect(serverErrors).toEqual([]);
+  }, 120_000);
+
+  it('plans a downtime with a preview of the banner, the shops see it, and support deletes it again', async () => {
+    await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
+    await page.getByLabel('Nachricht an die Shops').fill('Heute ab 22 Uhr kurze Wartung.');
+    // The preview shows the banner exactly as the shops will see it.
+    await page.getByText('Geplante Wartungsarbeiten').waitFor({ timeout: 60_000 });
+    await page.getByText('Heute ab 22 Uhr kurze Wartung.').first().waitFor();
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Beginn').fill(local(new Date(Date.now() - 3_600_000)));
+    await page.getByLabel('Ende (optional)').fill(local(new Date(Date.now() + 3_600_000)));
+    await page.getByRole('button', { name: 'Wartung anlegen' }).click();
+    await page.getByRole('button', { name: 'Bearbeiten' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-downtimes');
+    expect(await stack.db('downtimes').select('status', 'message')).toEqual([{ status: 'warning', message: 'Heute ab 22 Uhr kurze Wartung.' }]);
+
+    await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
+    await page.getByText('Heute ab 22 Uhr kurze Wartung.').waitFor({ timeout: 60_000 });
+
+    await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
+    await page.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
+    expect(await stack.db('downtimes')).toEqual([]);
+    const audit = await stack.db('event_log').where({ shop_id: admin, event: 'admin.action' }).orderBy('id').select('body');
+    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual(['downtime.create', 'downtime.delete']);
   }, 120_000);
 });

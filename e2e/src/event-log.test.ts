@@ -82,6 +82,12 @@ describe('the event log page in Chromium', () => {
     await eventually(async () => page.url().includes(`/orders/${paid.id}`));
     await page.getByText('Rechnung in Lexware Office erstellt', { exact: false }).last().waitFor({ timeout: 60_000 });
     await page.getByText('Kontakt in Lexware Office angelegt', { exact: false }).first().waitFor();
+    // Beside the documents: payment and fulfilment, the customer, the items and the balance (spec 1 §4).
+    await page.getByText('Zahlung: Bezahlt').waitFor();
+    await page.getByText('Versand: Nicht versendet').waitFor();
+    await page.getByText('Ausgeglichen').waitFor();
+    await page.getByRole('columnheader', { name: 'Artikel' }).waitFor();
+    await screenshot(page, 'order-detail-facts');
   }, 120_000);
 
   it('shows a critical entry’s stack trace to an admin', async () => {

@@ -23,12 +23,18 @@ export async function openMerchantBrowser(shop: string, serverErrors: string[], 
   await m.install();
   await m.connectLexware();
   if (!opts.freePlan) await openAllFeatures(stack, shop);
+  const { browser, page } = await openAppPage(serverErrors);
+  return { stack, frontends, browser, page };
+}
+
+/** Chromium with one German page; any 5xx the app gets from /api lands in `serverErrors`. */
+export async function openAppPage(serverErrors: string[]): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
   });
-  return { stack, frontends, browser, page };
+  return { browser, page };
 }
 
 export async function closeMerchantBrowser(session: Partial<MerchantBrowser>): Promise<void> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, screenshot, serveFrontends } from './frontends';
+import { screenshot, serveFrontends } from './frontends';
+import { openAppPage } from './merchant-browser';
 import { merchant } from './merchant';
 import { startStack, type Stack } from './stack';
 
@@ -26,11 +27,7 @@ beforeAll(async () => {
   await m().json(`${stack.sandbox.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop, plan: 'advanced' }) });
   await m().install();
   await m().connectLexware();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
-  page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
-  });
+  ({ browser, page } = await openAppPage(serverErrors));
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,7 @@
 import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
+import { Downtimes } from './Downtimes';
 import { HelpRequestList } from './HelpRequests';
 import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
@@ -8,6 +9,7 @@ import { ShopList } from './ShopList';
 const TABS = [
   { id: 'shops', content: 'Shops', path: '/' },
   { id: 'help', content: 'Supportanfragen', path: '/help' },
+  { id: 'downtimes', content: 'Wartungen', path: '/downtimes' },
 ];
 
 /** /admin: support staff's view over all shops. Mounted by the shell (see frontends/README.md). */
@@ -17,14 +19,15 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
   if (detail) return <ShopDetail api={api} shop={decodeURIComponent(detail[1]!)} onBack={() => navigate(basePath)} />;
   const selected = Math.max(0, TABS.findIndex((t) => t.path === path));
   const tabs = <Tabs tabs={TABS} selected={selected} onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)} />;
-  if (path === '/help') {
+  if (path === '/help' || path === '/downtimes') {
     return (
-      <Page title="Administration" subtitle="Anfragen aus dem Kontaktformular der Hilfe">
+      <Page title="Administration" subtitle={path === '/help' ? 'Anfragen aus dem Kontaktformular der Hilfe' : 'Wartungsfenster: Banner oder ganze Seite in jedem Shop'}>
         <Layout>
           <Layout.Section>
             <BlockStack gap="300">
               {tabs}
-              {isAdminShop(shop.data) ? <HelpRequestList api={api} /> : <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>}
+              {!isAdminShop(shop.data) ? null : path === '/help' ? <HelpRequestList api={api} /> : <Downtimes api={api} />}
+              {isAdminShop(shop.data) ? null : <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>}
             </BlockStack>
           </Layout.Section>
         </Layout>

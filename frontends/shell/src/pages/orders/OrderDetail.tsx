@@ -5,6 +5,7 @@ import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
 import type { OrderDetailData } from './documents';
 import { PAYMENT_STATUS } from './orders';
+import { OrderFacts } from './OrderFacts';
 
 /** `/orders/{id}`: the order's documents and its event log. */
 export function OrderDetail({ id }: { id: string }) {
@@ -51,6 +52,11 @@ export function OrderDetail({ id }: { id: string }) {
     <Page title={data?.name ?? 'Bestellung'} subtitle={subtitle} backAction={{ content: 'Bestellungen', url: '/orders' }}>
       <Layout>
         <Layout.Section>{documents}</Layout.Section>
+        {order.data ? (
+          <Layout.Section variant="oneThird">
+            <OrderFacts data={order.data} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
           <EventLog api={api} base="/shop/logs" order={id} />
         </Layout.Section>

@@ -1,3 +1,4 @@
+import type { OrderFactsData } from './OrderFacts';
 import type { OrderRow } from './orders';
 
 /** Spec 1 §3: a document (invoice or credit note) as the order detail shows it. */
@@ -17,7 +18,7 @@ export interface OrderDocument {
   pdf?: string | null;
 }
 
-export interface OrderDetailData extends OrderRow {
+export interface OrderDetailData extends OrderRow, Omit<OrderFactsData, 'customer'> {
   fulfillmentStatus?: string | null;
   invoices?: OrderDocument[];
   credits?: OrderDocument[];

@@ -100,3 +100,16 @@ export const PAYMENT_STATUS: Record<string, string> = {
   invalid: 'Ungültig',
   unknown: 'Unbekannt',
 };
+
+/** Spec 1 §4: the fulfilment statuses. */
+export const FULFILLMENT_STATUS: Record<string, string> = {
+  fulfilled: 'Versendet',
+  unfulfilled: 'Nicht versendet',
+  partial: 'Teilweise versendet',
+  planned: 'Geplant',
+  stopped: 'Angehalten',
+  denied: 'Abgelehnt',
+  restocked: 'Zurück im Lager',
+  canceled: 'Storniert',
+  unknown: 'Unbekannt',
+};

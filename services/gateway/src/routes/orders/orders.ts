@@ -7,6 +7,7 @@ import { sessionOf } from '../../middleware/session';
 import { documentUrl } from '../documents/documents';
 import { ORDER_PAGE_SIZE, OrderIdParam, OrderListQuery } from './schema';
 import { requireFeature } from '../../plan-gate';
+import { orderDetails } from './detail';
 
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
@@ -29,6 +30,6 @@ export function orderRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/orders/:id', async (ctx) => {
     const order = await orderWithDocuments(gw.db, sessionOf(ctx).shop, validate(OrderIdParam, ctx.params.id));
     if (!order) throw NotFound('Bestellung nicht gefunden');
-    ctx.body = present(gw, order);
+    ctx.body = { ...present(gw, order), ...(await orderDetails(gw.db, sessionOf(ctx).shop, order)) };
   });
 }
