@@ -103,6 +103,7 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'contact.created': { text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)), link: SETTINGS.contacts },
   'contact.updated': { text: (b) => withDetail('Kontakt in Lexware Office aktualisiert', str(b.email)), link: SETTINGS.contacts },
   'transaction.created': { text: () => 'Umsatz in Lexware Office erstellt', link: SETTINGS.transactions },
+  'transaction.matched': { text: () => 'Vorhandener Umsatz in Lexware Office erkannt, kein zweiter angelegt', link: SETTINGS.transactions },
   'transaction.hinted': { text: () => 'Zuordnungshinweis zur Rechnung hinterlegt', link: SETTINGS.transactions },
   'order.paid': { text: () => 'Bestellung in Shopify als bezahlt markiert', link: SETTINGS.orders },
   'order.paid.failed': { text: (b) => withDetail('Bestellung konnte in Shopify nicht als bezahlt markiert werden', str(b.message)), link: SETTINGS.orders },
