@@ -83,11 +83,37 @@ describe('the event log page in Chromium', () => {
     await page.getByText('Rechnung in Lexware Office erstellt', { exact: false }).last().waitFor({ timeout: 60_000 });
     await page.getByText('Kontakt in Lexware Office angelegt', { exact: false }).first().waitFor();
     // Beside the documents: payment and fulfilment, the customer, the items and the balance (spec 1 §4).
-    await page.getByText('Zahlung: Bezahlt').waitFor();
+    // The page follows the order as Shopify's paid webhook lands; reload until it shows.
+    await eventually(async () => (await page.getByText('Zahlung: Bezahlt').isVisible()) || (await page.reload(), false), 60_000);
     await page.getByText('Versand: Nicht versendet').waitFor();
     await page.getByText('Ausgeglichen').waitFor();
     await page.getByRole('columnheader', { name: 'Artikel' }).waitFor();
     await screenshot(page, 'order-detail-facts');
+  }, 120_000);
+
+  it('cancels the invoice with the credit note that closes it, and explains what only Lexware Office can do', async () => {
+    await page.goto(`${frontends.urls.shell}/orders/${paid.id}?shop=${shop}`);
+    const invoiceNumber = (await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' }).first()).number as string;
+    const invoiceCard = page.locator('.Polaris-ShadowBevel', { has: page.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }) });
+    await invoiceCard.getByRole('button', { name: 'Aktionen' }).click({ timeout: 60_000 });
+    await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).click();
+    await page.getByText('Die Schnittstelle liest den Zahlstatus nur, sie erfasst keine Zahlungen.', { exact: false }).waitFor();
+    const lexwareId = (await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' }).first()).lexoffice_id as string;
+    expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(`/permalink/invoices/view/${lexwareId}`);
+    await page.getByRole('dialog').getByText('Schließen', { exact: true }).click();
+
+    await invoiceCard.getByRole('button', { name: 'Aktionen' }).click();
+    await page.getByRole('menuitem', { name: 'Stornieren' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
+    await page.getByText('Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.').waitFor({ timeout: 30_000 });
+    await invoiceCard.getByText('Storniert').waitFor();
+    expect(await invoiceCard.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }).evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+    await page.getByRole('heading', { name: /^Gutschrift / }).waitFor();
+    await screenshot(page, 'invoice-cancelled');
+    const credit = await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'credit' }).first();
+    const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
+    expect(org.vouchers[credit.lexoffice_id]).toMatchObject({ precedingSalesVoucherId: lexwareId });
+    await page.getByText(`Rechnung storniert, die Stornogutschrift schließt sie: ${invoiceNumber}`).waitFor();
   }, 120_000);
 
   it('shows a critical entry’s stack trace to an admin', async () => {

@@ -6,6 +6,7 @@ import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin/admin';
 import { shopifyAuthRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents/documents';
+import { cancelRoutes } from './routes/documents/cancel';
 import { helpRoutes } from './routes/help';
 import { legalRoutes } from './routes/legal';
 import { importRoutes } from './routes/import/import';
@@ -43,6 +44,7 @@ import { webhookRoutes } from './routes/webhooks';
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
  *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
  *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
+ *   POST /api/orders/{id}/invoice/{receipt}/cancel  a credit note over the whole invoice (precedingSalesVoucherId) → invoice cancelled
  *   POST /api/orders/import                     wizard: the last 60 days of orders via Admin GraphQL → upsert + signalWithStart
  *                                               ('orders/import') → {affected}; 403 without read_all_orders, 400 when not connected
  *   POST /api/lexoffice/import                  wizard, repeated while `continue`: one voucher-list page a call, vouchers naming
@@ -113,6 +115,7 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
   mailRoutes(gw, api);
+  cancelRoutes(gw, api);
   const planPublic = planRoutes(gw, api);
   return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic, legalRoutes(gw)] };
 }

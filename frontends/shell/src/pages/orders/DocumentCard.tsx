@@ -5,6 +5,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Link, Text, Tooltip } fro
 import { useState } from 'react';
 import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
+import { DocumentActions } from './DocumentActions';
 import { EmailDialog } from './EmailDialog';
 import { useShell } from '../../session/ShellContext';
 
@@ -63,6 +64,7 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
           <Button disabled={isDraft || !emails} onClick={() => setMailing(true)}>
             Per E-Mail senden
           </Button>
+          <DocumentActions document={document} kind={kind} orderId={orderId} label={label} />
           {!emails ? (
             <Text as="span" tone="subdued">
               {featureRequiredMessage('emails')} <Link url="/plan#pricing">Tarif upgraden</Link>

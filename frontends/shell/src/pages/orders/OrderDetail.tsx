@@ -13,6 +13,8 @@ export function OrderDetail({ id }: { id: string }) {
   const order = useQuery({
     queryKey: ['orders', 'detail', id],
     queryFn: ({ signal }) => api.get<OrderDetailData>(`/orders/${encodeURIComponent(id)}`, signal),
+    // Payment, fulfilment and documents change while the page is open (webhooks, the worker).
+    refetchInterval: 20_000,
   });
 
   let documents;

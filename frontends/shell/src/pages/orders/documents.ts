@@ -16,6 +16,8 @@ export interface OrderDocument {
   emailedAt?: string | null;
   /** App-host path of the PDF; `{pdf}/download` downloads it. */
   pdf?: string | null;
+  /** The document's page in Lexware Office, for the actions its API can't do. */
+  lexwareUrl?: string | null;
 }
 
 export interface OrderDetailData extends OrderRow, Omit<OrderFactsData, 'customer'> {

@@ -2,7 +2,7 @@
  * What the orders list reads from `GET /api/orders` (`{ items }` or a bare
  * array). Only `id` and `name` are required; the rest shows when present.
  */
-export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'voided';
+export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'paidoff' | 'voided';
 
 export interface ReceiptRow {
   id: string;
@@ -80,6 +80,8 @@ export const RECEIPT_STATUS: Record<ReceiptStatus, { label: string; tone?: 'info
   open: { label: 'Offen', tone: 'attention' },
   partially_paid: { label: 'Teilweise bezahlt', tone: 'warning' },
   paid: { label: 'Bezahlt', tone: 'success' },
+  // A credit note Lexware has settled against its invoice.
+  paidoff: { label: 'Ausgeglichen', tone: 'success' },
   voided: { label: 'Erstattet' },
 };
 

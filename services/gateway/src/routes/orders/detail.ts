@@ -11,7 +11,7 @@ export async function orderDetails(db: Db, shopId: string, order: OrderListEntry
   if (!parsed.success) return { items: [], customer: null, fulfillmentStatus: null, balance: null };
   const o = parsed.data;
   const docs = (type: 'invoice' | 'credit') =>
-    order.receipts.filter((r) => r.type === type && r.total != null).map((r) => ({ totalCents: Math.round((r.total ?? 0) * 100), status: r.cancelled ? 'voided' : r.status.toLowerCase() }));
+    order.receipts.filter((r) => r.type === type && r.total != null).map((r) => ({ totalCents: Math.round((r.total ?? 0) * 100), status: r.status.toLowerCase() }));
   const balance = orderBalance(o, docs('invoice'), docs('credit'));
   const name = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ') || [o.billing_address?.first_name, o.billing_address?.last_name].filter(Boolean).join(' ');
   return {

@@ -11,7 +11,10 @@ import { orderDetails } from './detail';
 
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
-  const receipt = ({ pdfToken, ...r }: ReceiptListEntry) => ({ ...r, _key: r.id, pdf: pdfToken ? documentUrl(gw.settings.appUrl, pdfToken) : null });
+  // Lexware Office's own page of the document, for the actions its API can't do (spec 2 §4).
+  const app = new URL(gw.settings.lexoffice.oauth.oauthUrl).origin;
+  const lexwareUrl = (r: ReceiptListEntry) => `${app}/permalink/${r.type === 'invoice' ? 'invoices' : 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;
+  const receipt = ({ pdfToken, ...r }: ReceiptListEntry) => ({ ...r, _key: r.id, pdf: pdfToken ? documentUrl(gw.settings.appUrl, pdfToken) : null, lexwareUrl: lexwareUrl({ pdfToken, ...r }) });
   const receipts = order.receipts.map(receipt);
   return { ...order, receipts, invoices: receipts.filter((r) => r.type === 'invoice'), credits: receipts.filter((r) => r.type === 'credit') };
 }
