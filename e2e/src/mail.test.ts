@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
-import { spawnWorker as spawnProcess, startStack, type Stack } from './stack';
+import { openAllFeatures, spawnWorker as spawnProcess, startStack, type Stack } from './stack';
 
 // Real Temporal, PostgreSQL, gateway, a worker in its own process (so it can be killed), and the
 // sandbox standing in for Shopify, Lexware Office and the SMTP server that catches every mail.
@@ -48,6 +48,7 @@ beforeAll(async () => {
   await m().createShop();
   await m().install();
   await m().connectLexware();
+  await openAllFeatures(stack, shop);
   await sendMail(true);
 });
 afterAll(async () => {

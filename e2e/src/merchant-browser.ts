@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, serveFrontends } from './frontends';
 import { merchant } from './merchant';
-import { startStack, type Stack } from './stack';
+import { openAllFeatures, startStack, type Stack } from './stack';
 
 export interface MerchantBrowser {
   stack: Stack;
@@ -15,19 +15,26 @@ export interface MerchantBrowser {
  * connected: where every settings walk starts. Any 5xx the app gets from /api lands in
  * `serverErrors`, so a walk can end by checking that there were none.
  */
-export async function openMerchantBrowser(shop: string, serverErrors: string[]): Promise<MerchantBrowser> {
+export async function openMerchantBrowser(shop: string, serverErrors: string[], opts: { /** keep the free plan instead of one with every feature */ freePlan?: boolean } = {}): Promise<MerchantBrowser> {
   const stack = await startStack();
   const frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
   const m = merchant(stack, shop);
   await m.createShop();
   await m.install();
   await m.connectLexware();
+  if (!opts.freePlan) await openAllFeatures(stack, shop);
+  const { browser, page } = await openAppPage(serverErrors);
+  return { stack, frontends, browser, page };
+}
+
+/** Chromium with one German page; any 5xx the app gets from /api lands in `serverErrors`. */
+export async function openAppPage(serverErrors: string[]): Promise<{ browser: Browser; page: Page }> {
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
   });
-  return { stack, frontends, browser, page };
+  return { browser, page };
 }
 
 export async function closeMerchantBrowser(session: Partial<MerchantBrowser>): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
-import { startStack, type Stack } from './stack';
+import { openAllFeatures, startStack, type Stack } from './stack';
 
 /**
  * Metafields end to end (issue 7): the real worker on the real Temporal dev server, the
@@ -17,6 +17,7 @@ beforeAll(async () => {
   await m().createShop();
   await m().install();
   await m().connectLexware();
+  await openAllFeatures(stack, shop);
   // The merchant's own token, to set their metafields and to look at what the app wrote.
   merchantToken = (await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/shops/${shop}/access-token`, {
     method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['write_orders', 'read_products'] }),

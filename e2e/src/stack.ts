@@ -107,6 +107,14 @@ export async function startStack(opts: {
   };
 }
 
+/**
+ * Puts a shop on a plan with every gated feature (spec 1 §6), as after Shopify approved it: tests of
+ * those features run on it, plan-gating.test.ts covers the locks themselves. The quota stays.
+ */
+export async function openAllFeatures(stack: Pick<Stack, 'db'>, shop: string): Promise<void> {
+  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business' });
+}
+
 /** A worker in its own process (node --import tsx, so SIGKILL hits the worker itself), to be killed like a crashed host. */
 export function spawnWorker(settings: Settings): ChildProcess {
   const root = fileURLToPath(new URL('../..', import.meta.url));

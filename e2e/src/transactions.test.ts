@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
-import { startStack, workerEnv, type Stack } from './stack';
+import { openAllFeatures, startStack, workerEnv, type Stack } from './stack';
 
 /**
  * Bank transactions end to end (spec 3): a paid order becomes a bank transaction with its
@@ -27,6 +27,7 @@ beforeAll(async () => {
   await m().createShop();
   await m().install();
   await m().connectLexware();
+  await openAllFeatures(stack, shop);
 }, 120_000);
 afterAll(async () => {
   worker?.kill('SIGKILL');

@@ -3,7 +3,7 @@ import type { ShopView } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { mkdirSync } from 'node:fs';
 import { launchChromium, screenshotDir, serveFrontends } from './frontends';
-import { startStack, type Stack } from './stack';
+import { openAllFeatures, startStack, type Stack } from './stack';
 
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -108,6 +108,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
   });
 
   it('marks the Shopify order paid when Lexware reports its invoice paid', async () => {
+    await openAllFeatures(stack, shop); // the payment sync is a plan feature (spec 1 §6)
     // Invoice on creation, so the invoice exists while Shopify still waits for the money.
     await m().api('/api/preferences/invoices', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceEvent: 'created' }) });
     await m().api('/api/preferences/orderHandling', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ syncOrderPayment: true }) });

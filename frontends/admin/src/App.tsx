@@ -1,9 +1,40 @@
-import type { RemoteAppProps } from '@belegfluss/frontend-kit';
+import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { Banner, BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
+import { useQuery } from '@tanstack/react-query';
+import { Downtimes } from './Downtimes';
+import { HelpRequestList } from './HelpRequests';
 import { PayoutRuns } from './PayoutRuns';
+import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
 
+const TABS = [
+  { id: 'shops', content: 'Shops', path: '/' },
+  { id: 'help', content: 'Supportanfragen', path: '/help' },
+  { id: 'downtimes', content: 'Wartungen', path: '/downtimes' },
+];
+
 /** /admin: support staff's view over all shops; /admin/payouts: the partner payout runs. Mounted by the shell (see frontends/README.md). */
-export default function AdminApp({ api, path }: RemoteAppProps) {
+export default function AdminApp({ api, path, basePath, navigate }: RemoteAppProps) {
+  const shop = useQuery(shopQuery(api));
   if (path === '/payouts' || path.startsWith('/payouts/')) return <PayoutRuns api={api} />;
-  return <ShopList api={api} />;
+  const detail = /^\/shops\/([^/]+)$/.exec(path);
+  if (detail) return <ShopDetail api={api} shop={decodeURIComponent(detail[1]!)} onBack={() => navigate(basePath)} />;
+  const selected = Math.max(0, TABS.findIndex((t) => t.path === path));
+  const tabs = <Tabs tabs={TABS} selected={selected} onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)} />;
+  if (path === '/help' || path === '/downtimes') {
+    return (
+      <Page title="Administration" subtitle={path === '/help' ? 'Anfragen aus dem Kontaktformular der Hilfe' : 'Wartungsfenster: Banner oder ganze Seite in jedem Shop'}>
+        <Layout>
+          <Layout.Section>
+            <BlockStack gap="300">
+              {tabs}
+              {!isAdminShop(shop.data) ? null : path === '/help' ? <HelpRequestList api={api} /> : <Downtimes api={api} />}
+              {isAdminShop(shop.data) ? null : <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>}
+            </BlockStack>
+          </Layout.Section>
+        </Layout>
+      </Page>
+    );
+  }
+  return <ShopList api={api} tabs={tabs} />;
 }

@@ -1,7 +1,7 @@
-import { formatDate, hasPermission, LoadErrorBanner, shopQuery, EmptyCard, type ApiClient } from '@belegfluss/frontend-kit';
+import { formatDate, isAdminShop, LoadErrorBanner, shopQuery, EmptyCard, type ApiClient } from '@belegfluss/frontend-kit';
 import { Badge, Banner, BlockStack, Card, IndexTable, InlineStack, Layout, Link, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 
 /** One row of `GET /api/admin/shops`; only `shop` is required. */
 export interface AdminShopRow {
@@ -38,9 +38,9 @@ function planLabel(plan: AdminShopRow['plan']): string {
   return typeof plan === 'string' ? plan : (plan.name ?? plan.id ?? '—');
 }
 
-export function ShopList({ api }: { api: ApiClient }) {
+export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
   const shop = useQuery(shopQuery(api));
-  const allowed = hasPermission(shop.data, 'view', 'dashboard');
+  const allowed = isAdminShop(shop.data);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const deferredSearch = useDeferredValue(search);
@@ -75,9 +75,11 @@ export function ShopList({ api }: { api: ApiClient }) {
           {shops.data.rows.map((row, index) => (
             <IndexTable.Row id={row.shop} key={row.shop} position={index}>
               <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {row.shop}
-                </Text>
+                <Link url={`/admin/shops/${encodeURIComponent(row.shop)}`} removeUnderline>
+                  <Text as="span" fontWeight="semibold">
+                    {row.shop}
+                  </Text>
+                </Link>
               </IndexTable.Cell>
               <IndexTable.Cell>{row.name ?? '—'}</IndexTable.Cell>
               <IndexTable.Cell>{planLabel(row.plan)}</IndexTable.Cell>
@@ -117,6 +119,7 @@ export function ShopList({ api }: { api: ApiClient }) {
   return (
     <Page title="Administration" subtitle="Alle Shops, die Belegfluss installiert haben." secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}>
       <Layout>
+        {tabs ? <Layout.Section>{tabs}</Layout.Section> : null}
         {allowed ? (
           <Layout.Section>
             <TextField

@@ -119,7 +119,9 @@ export function errorField(error: unknown): string | undefined {
 export function describeError(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 0) return error.message;
-    if (error.status === 404 || error.status === 405) return `Diese Funktion steht noch nicht zur Verfügung (HTTP ${error.status}).`;
+    // The gateway's own 404s say what was not found; a bare 404 (no JSON) is honest about that too.
+    if (error.status === 404) return error.code ? error.message : 'Nicht gefunden (HTTP 404).';
+    if (error.status === 405) return 'Diese Aktion ist hier nicht erlaubt (HTTP 405).';
     if (error.status === 401) return 'Die Sitzung ist abgelaufen oder ungültig (HTTP 401).';
     if (error.status === 403) return 'Dafür fehlt dir die Berechtigung (HTTP 403).';
     return error.message;

@@ -8,3 +8,5 @@ export * from './shop';
 export * from './states';
 export { PolarisRoot } from './polaris';
 export { useRemoteToast } from './toast';
+export * from './event-log';
+export * from './feature-lock';

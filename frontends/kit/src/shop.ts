@@ -32,6 +32,11 @@ export function hasPermission(shop: Pick<Shop, 'permissions'> | undefined, name:
   return shop.permissions.includes(wanted);
 }
 
+/** The administration: permission view_dashboard, or a shop the gateway flags isAdmin (ADMIN_SHOPS). */
+export function isAdminShop(shop: (Pick<Shop, 'permissions'> & { isAdmin?: boolean }) | undefined): boolean {
+  return Boolean(shop?.isAdmin) || hasPermission(shop, 'view', 'dashboard');
+}
+
 export interface CreditsLeft {
   remaining: number;
   quota: number;

@@ -56,7 +56,7 @@ export function NotBuiltYet({ title }: { title: string }) {
           {title}
         </Text>
         <Text as="p" tone="subdued">
-          Diese Seite ist noch nicht verfügbar.
+          Diese Seite wurde nicht gefunden.
         </Text>
       </BlockStack>
     </Card>

@@ -28,4 +28,21 @@ describe('preferences remote', () => {
     expect((await screen.findAllByText('Nicht verbunden')).length).toBeGreaterThan(0);
     expect(await screen.findByText('Die Automatisierung konnte nicht geladen werden')).toBeTruthy();
   });
+
+  it('/setup shows each setup step with its state and where to do it', async () => {
+    renderRemote(App, {
+      basePath: '/preferences', path: '/setup',
+      api: fakeApi({ '/shop': { ...connected, lexoffice: { isConnected: false, connectedAt: null, profile: null } }, '/preferences/general': { value: {} }, '/preferences': { invoiceCreate: 'all' } }),
+    });
+    expect(await screen.findByText('1. Lexware Office verbinden')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Jetzt verbinden' })).toBeTruthy();
+    expect(await screen.findByText('3. Belegerstellung einschalten')).toBeTruthy();
+    expect((await screen.findAllByText('Offen')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/noch nicht verfügbar/)).toBeNull();
+  });
+
+  it('an unknown settings page says it was not found', async () => {
+    renderRemote(App, { basePath: '/preferences', path: '/gibt-es-nicht', api: fakeApi({ '/shop': connected }) });
+    expect(await screen.findByText('Diese Seite wurde nicht gefunden.')).toBeTruthy();
+  });
 });

@@ -7,10 +7,8 @@ import { CreditsPage } from './credits/CreditsPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { ContactsPage } from './contacts/ContactsPage';
 import { InvoicesPage } from './invoices/InvoicesPage';
+import { SetupPage } from './setup/SetupPage';
 
-const SUB_PAGES: Record<string, string> = {
-  '/invoices': 'Rechnungen',
-};
 
 /** Every /preferences page. Mounted by the shell (see frontends/README.md). */
 export default function PreferencesApp(props: RemoteAppProps) {
@@ -22,6 +20,6 @@ export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/orders') return <OrdersPage {...props} />;
   if (props.path === '/contacts') return <ContactsPage {...props} />;
   if (props.path === '/invoices') return <InvoicesPage {...props} />;
-  const title = SUB_PAGES[props.path] ?? 'Einstellungen';
-  return <NotBuiltYetPage title={title} backLabel="Einstellungen" backUrl={props.basePath} />;
+  if (props.path === '/setup') return <SetupPage {...props} />;
+  return <NotBuiltYetPage title="Seite nicht gefunden" backLabel="Einstellungen" backUrl={props.basePath} />;
 }

@@ -8,6 +8,7 @@ import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';
 import { Affiliate, ToHome } from './pages/entry/entryRoutes';
 import { helpRoute } from './pages/help/helpRoutes';
+import { LogPage } from './pages/log/LogPage';
 import { NotFound } from './pages/NotFound';
 import { OrderDetail } from './pages/orders/OrderDetail';
 import { Orders } from './pages/orders/Orders';
@@ -43,6 +44,7 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (pathname === '/') return shop.home === 'orders' ? <Orders search={search} /> : <Dashboard shop={shop} />;
   if (pathname === '/home') return <Dashboard shop={shop} />;
   if (pathname === '/orders') return <Orders search={search} />;
+  if (pathname === '/log') return <LogPage shop={shop} />;
   if (isUnder(pathname, '/orders')) return <OrderDetail id={decodeURIComponent(pathname.slice('/orders/'.length))} />;
   if (isUnder(pathname, '/plan')) return planRoute(pathname, shop);
   return <NotFound />;

@@ -27,3 +27,4 @@ export * from './stores/notifications';
 export * from './stores/webhook-registrations';
 export * from './stores/billing';
 export * from './stores/payout-runs';
+export * from './stores/help-requests';

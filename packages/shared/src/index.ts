@@ -32,3 +32,5 @@ export * from './requests';
 export * from './preferences/transactions';
 export * from './domain/transactions';
 export * from './domain/billing-period';
+export * from './log-catalogue';
+export * from './plan-features';

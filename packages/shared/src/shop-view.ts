@@ -16,6 +16,12 @@ export interface ShopView {
   partner: boolean;
   home: 'orders' | '';
   missingAccessToken: boolean;
+  /** Spec 1 §3 `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
+  shopifyPlan?: string | null;
+  /** Spec 1 §6 flags from the gateway's configured shop lists (added by GET /api/shop). */
+  isAdmin?: boolean;
+  isShopify?: boolean;
+  isDev?: boolean;
   scopes: string[];
   downtimes: { status: 'warning' | 'active'; message: string; startsAt: string; endsAt: string | null }[];
 }

@@ -6,7 +6,9 @@ import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin/admin';
 import { shopifyAuthRoutes } from './routes/auth';
 import { documentRoutes } from './routes/documents/documents';
+import { cancelRoutes } from './routes/documents/cancel';
 import { helpRoutes } from './routes/help';
+import { legalRoutes } from './routes/legal';
 import { importRoutes } from './routes/import/import';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
@@ -47,6 +49,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
  *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
  *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
+ *   POST /api/orders/{id}/invoice/{receipt}/cancel  a credit note over the whole invoice (precedingSalesVoucherId) → invoice cancelled
  *   POST /api/orders/import                     wizard: starts (or joins) the workflow wizard:{shop}:{run} — the last 60 days of
  *                                               orders as a Shopify bulk export, then Lexware documents linked to the orders they
  *                                               name → {affected, continue, status}; 403 without read_all_orders, 400 when not connected
@@ -70,7 +73,9 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
- *   POST /api/help/contact                      {subject, message} → recorded in the shop's log
+ *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message}
+ *   GET  /api/legal                             (public) the Impressum from IMPRINT_* (required in production)
+ *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
  *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection (public
@@ -123,8 +128,9 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
   mailRoutes(gw, api);
+  cancelRoutes(gw, api);
   const planPublic = planRoutes(gw, api);
-  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic] };
+  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic, legalRoutes(gw)] };
 }
 
 /**

@@ -20,7 +20,48 @@ export interface GatewayOptions {
    * directory): topics it declares reach every shop; the others are registered per shop.
    */
   appConfig?: AppConfig;
+  /** Where the help contact form's requests are mailed, through the default sender (SUPPORT_EMAIL). */
+  supportEmail?: string;
+  /** The Impressum (§ 5 DDG) from IMPRINT_*; required in production. */
+  imprint?: Imprint;
 }
+
+export interface Imprint {
+  name: string;
+  address: string;
+  email: string;
+  phone: string | null;
+  representative: string | null;
+  register: string | null;
+  vatId: string | null;
+}
+
+/** What the Impressum must name at least: the provider, a postal address and a quick way to reach them. */
+const IMPRINT_REQUIRED = ['IMPRINT_NAME', 'IMPRINT_ADDRESS', 'IMPRINT_EMAIL'] as const;
+
+/**
+ * The Impressum from configuration. In production (NODE_ENV=production) a missing required value
+ * stops the gateway at start, so the app never goes live with a placeholder; elsewhere the
+ * development values say plainly that they are not a real provider.
+ */
+export function readImprint(env: NodeJS.ProcessEnv): Imprint {
+  const value = (name: string) => env[name]?.replaceAll('\\n', '\n').trim() || null;
+  const missing = IMPRINT_REQUIRED.filter((name) => !value(name));
+  if (missing.length > 0 && env.NODE_ENV === 'production') {
+    throw new Error(`Impressum fehlt: ${missing.join(', ')} muss in Produktion gesetzt sein.`);
+  }
+  return {
+    name: value('IMPRINT_NAME') ?? 'Belegfluss (Entwicklungsumgebung, kein Anbieter)',
+    address: value('IMPRINT_ADDRESS') ?? 'Keine Anschrift hinterlegt (Entwicklungsumgebung)',
+    email: value('IMPRINT_EMAIL') ?? (env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL),
+    phone: value('IMPRINT_PHONE'),
+    representative: value('IMPRINT_REPRESENTATIVE'),
+    register: value('IMPRINT_REGISTER'),
+    vatId: value('IMPRINT_VAT_ID'),
+  };
+}
+
+export const DEFAULT_SUPPORT_EMAIL = 'support@belegfluss.local';
 
 export const DEFAULT_TEMPORAL_UI_URL = 'http://127.0.0.1:8233';
 
@@ -36,6 +77,8 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     lexofficeEventPublicKeyUrl: env.LEXOFFICE_EVENT_PUBLIC_KEY_URL || undefined,
     temporalUiUrl: env.TEMPORAL_UI_URL?.replace(/\/+$/, '') || DEFAULT_TEMPORAL_UI_URL,
     appConfig: appConfigFrom(env),
+    supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
+    imprint: readImprint(env),
   };
 }
 

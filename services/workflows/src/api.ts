@@ -84,7 +84,6 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
 export interface ImportInput { shopId: string; day?: string; since?: string; progress?: ImportProgress }
 export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
-export const importWorkflowId = (shopId: string, since: string) => `import:${shopId}:${since}`;
 
 /**
  * The shop's billing workflow (issue 13): one per shop, sleeping until its period ends.

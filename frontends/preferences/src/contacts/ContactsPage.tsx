@@ -1,5 +1,5 @@
-import { LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
+import { featureLockState, GatedFeature, LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { featureRequiredMessage, VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
 import { Banner, BlockStack, Card, Checkbox, ChoiceList, Layout, Link, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -43,6 +43,7 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
     <Checkbox label={label} helpText={helpText} checked={value[name] as boolean} disabled={busy} error={fieldError(name)} onChange={(on) => saveIn('organise')({ [name]: on })} />
   );
   const companyScope = shop.data ? shop.data.scopes.includes('read_companies') : true;
+  const plusIncluded = featureLockState(shop.data, 'shopifyPlus').kind !== 'feature';
   const togglePlace = (place: VatIdPlace, on: boolean) =>
     saveIn('business')({ vatIdPlaces: VAT_ID_PLACES.filter((p) => (p === place ? on : value.vatIdPlaces.includes(p))) });
 
@@ -79,10 +80,14 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
         </Area>
         <Area title="Organisieren" description="Welche Angaben aus Shopify Belegfluss in den Kontakt schreibt. Eine spätere Bestellung desselben Kunden aktualisiert den Kontakt.">
           {push('contactPushEmail', 'E-Mail-Adresse übertragen', 'Auch die Suche nach einem bestehenden Kontakt läuft über die E-Mail-Adresse.')}
+          <GatedFeature api={api} feature="address">
+          <BlockStack gap="200">
           {push('contactPushPhone', 'Telefonnummer übertragen', 'Aus dem Kunden, der Rechnungsadresse oder der Bestellung.')}
           {push('contactPushShop', 'Shop in der Kontaktnotiz', 'Schreibt „Shop: deine Shop-Domain“ in die Notiz des Kontakts.')}
           {push('contactPushCustomer', 'Shopify-Kundennummer in der Kontaktnotiz', 'Schreibt „Shopify-Kunde: Nummer“ in die Notiz, damit du den Kunden in Shopify wiederfindest.')}
           {push('contactPushNote', 'Kundennotiz übernehmen', 'Die Notiz am Shopify-Kunden kommt in die Notiz des Kontakts.')}
+          </BlockStack>
+          </GatedFeature>
           {status('organise')}
         </Area>
         <Area title="Geschäftskunden" description="Findet Belegfluss eine gültige USt-IdNr., wird der Kontakt ein Unternehmen mit dieser USt-IdNr. Bei Lieferungen in ein anderes EU-Land ohne berechnete Steuer wird die Rechnung eine steuerfreie innergemeinschaftliche Lieferung.">
@@ -93,8 +98,9 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
               key={place}
               label={VAT_ID_PLACE_LABELS[place]}
               checked={value.vatIdPlaces.includes(place)}
-              disabled={busy}
-              helpText={place === 'company-location' ? 'Braucht Shopify Plus und die Berechtigung read_companies.' : undefined}
+              // Adding the B2B company location needs the Shopify Plus feature of the plan; taking it away never does.
+              disabled={busy || (place === 'company-location' && !plusIncluded && !value.vatIdPlaces.includes(place))}
+              helpText={place === 'company-location' ? (plusIncluded ? 'Braucht Shopify Plus und die Berechtigung read_companies.' : featureRequiredMessage('shopifyPlus')) : undefined}
               onChange={(on) => togglePlace(place, on)}
             />
           ))}

@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@belegfluss/frontend-kit';
+import { GatedFeature, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { CreditPreferencesSchema, LIMITS, type CreditPreferences } from '@belegfluss/shared';
 import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
@@ -134,7 +134,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
           </SettingsBlock>
         ) : null}
         <Layout.AnnotatedSection title="E-Mail-Versand" description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF, mit Ausnahmen nach Tags und Bestellquellen.">
-          <CreditMailSummary value={value} onEdit={() => navigate(`${basePath}/mail`)} onEmbedLink={() => navigate(linkWizard)} />
+          <GatedFeature api={api} feature="emails"><CreditMailSummary value={value} onEdit={() => navigate(`${basePath}/mail`)} onEmbedLink={() => navigate(linkWizard)} /></GatedFeature>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Expertenmodus">
           <ExpertModeCard api={api} reveals="Status der Gutschriften, Positionen, Verknüpfung und den Bestellfilter" />

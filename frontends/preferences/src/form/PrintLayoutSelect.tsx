@@ -1,4 +1,4 @@
-import { describeError, type ApiClient } from '@belegfluss/frontend-kit';
+import { describeError, GatedFeature, type ApiClient } from '@belegfluss/frontend-kit';
 import { Select } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 
@@ -11,7 +11,18 @@ export const DEFAULT_LAYOUT_LABEL = 'Standard-Layout von Lexware Office';
  * The print layout of a document type, chosen from the Lexware organisation's layouts
  * (`GET /api/lexoffice/print-layouts`); null keeps Lexware's default.
  */
-export function PrintLayoutSelect({ api, value, disabled, error, onChange }: { api: ApiClient; value: string | null; disabled?: boolean; error?: string; onChange: (id: string | null) => void }) {
+type Props = { api: ApiClient; value: string | null; disabled?: boolean; error?: string; onChange: (id: string | null) => void };
+
+/** Own print layouts are a plan feature (spec 1 §6): locked below Standard. */
+export function PrintLayoutSelect(props: Props) {
+  return (
+    <GatedFeature api={props.api} feature="layouts">
+      <LayoutChoice {...props} />
+    </GatedFeature>
+  );
+}
+
+function LayoutChoice({ api, value, disabled, error, onChange }: Props) {
   const layouts = useQuery({
     queryKey: ['lexoffice', 'print-layouts'],
     queryFn: ({ signal }) => api.get<{ layouts: PrintLayout[] }>('/lexoffice/print-layouts', signal),

@@ -1,4 +1,4 @@
-import { LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { GatedFeature, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
@@ -46,10 +46,11 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
             <CreateSection form={form} value={value} />
             <StatusSection form={form} value={value} />
             <DateSection form={form} value={value} />
-            <DeliveryDateSection form={form} value={value} />
+            <GatedFeature api={api} feature="deliveryDate"><DeliveryDateSection form={form} value={value} /></GatedFeature>
             <FormatSection form={form} value={value} />
             <LayoutSection api={api} form={form} value={value} expert={expert} onPreview={() => setPreviewOpen(true)} />
             <section id="mail" aria-label="E-Mail-Versand">
+              <GatedFeature api={api} feature="emails">
               <Card>
                 <BlockStack gap="300">
                   <InlineStack gap="200" blockAlign="center">
@@ -71,8 +72,10 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
                   </InlineStack>
                 </BlockStack>
               </Card>
+              </GatedFeature>
             </section>
             <section id="link" aria-label="Rechnungslink in Shopify-E-Mails">
+              <GatedFeature api={api} feature="emailIntegration">
               <Card>
                 <BlockStack gap="300">
                   <Text as="h2" variant="headingMd">Rechnungslink in Shopify-E-Mails</Text>
@@ -82,6 +85,7 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
                   </InlineStack>
                 </BlockStack>
               </Card>
+              </GatedFeature>
             </section>
             <ExpertModeCard api={api} reveals="die Texte der Positionen" />
           </BlockStack>

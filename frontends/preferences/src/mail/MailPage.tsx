@@ -1,4 +1,4 @@
-import { useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { GatedFeature, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { Layout, Page } from '@shopify/polaris';
 import { SendMailCard } from './SendMailCard';
 import { SmtpCard } from './SmtpCard';
@@ -14,10 +14,10 @@ export function MailPage({ api, basePath, navigate }: RemoteAppProps) {
           <SmtpCard api={api} toast={toast} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Rechnungen" description="Automatischer Versand jeder neuen Rechnung mit ihrem PDF.">
-          <SendMailCard api={api} adapter={INVOICE_MAIL} toast={toast} />
+          <GatedFeature api={api} feature="emails"><SendMailCard api={api} adapter={INVOICE_MAIL} toast={toast} /></GatedFeature>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Gutschriften" description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF.">
-          <SendMailCard api={api} adapter={CREDIT_MAIL} toast={toast} />
+          <GatedFeature api={api} feature="emails"><SendMailCard api={api} adapter={CREDIT_MAIL} toast={toast} /></GatedFeature>
         </Layout.AnnotatedSection>
       </Layout>
       {toastNode}

@@ -1,4 +1,4 @@
-import { describeError, errorField, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { describeError, errorField, GatedFeature, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Button, Card, InlineStack, Layout, Page, Select, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -56,10 +56,16 @@ export function MetafieldsPage({ api, basePath, search, navigate }: RemoteAppPro
                 <p>Ohne {missing.join(', ')} lassen sich manche Metafelder nicht lesen oder schreiben. Erteile den Zugriff über „Zugriff erteilen“ oben in der App.</p>
               </Banner>
             ) : null}
-            <ReadCard c={c} busy={save.isPending} error={error} onSave={(read) => save.mutate({ read })} />
-            <WriteCard c={c} busy={save.isPending} error={error} onSave={(write) => save.mutate({ write })} />
+            <GatedFeature api={api} feature="metafields">
+              <BlockStack gap="400">
+                <ReadCard c={c} busy={save.isPending} error={error} onSave={(read) => save.mutate({ read })} />
+                <WriteCard c={c} busy={save.isPending} error={error} onSave={(write) => save.mutate({ write })} />
+              </BlockStack>
+            </GatedFeature>
             {savedAt ? <Text as="p" tone="success">Gespeichert</Text> : null}
-            <LinkWizard api={api} write={c.write} open={new URLSearchParams(search).get('assistant') === 'email-integration'} onAddLink={(entry) => save.mutate({ write: [...c.write, entry] })} canAdd={c.write.length < c.limit && c.writeScope.granted} />
+            <GatedFeature api={api} feature="emailIntegration">
+              <LinkWizard api={api} write={c.write} open={new URLSearchParams(search).get('assistant') === 'email-integration'} onAddLink={(entry) => save.mutate({ write: [...c.write, entry] })} canAdd={c.write.length < c.limit && c.writeScope.granted} />
+            </GatedFeature>
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@belegfluss/frontend-kit';
+import { GatedFeature, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { MESSAGES, type OrderHandlingPreferences } from '@belegfluss/shared';
 import { Banner, Checkbox, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
@@ -44,7 +44,9 @@ export function OrdersPage({ api, basePath, navigate }: RemoteAppProps) {
           {flag('tax', 'fixTaxShipping', 'Versandkosten anteilig nach den Steuersätzen der Artikel versteuern', 'Versand als Nebenleistung: aufgeteilt nach den Steuersätzen der Artikel statt mit dem einen Satz aus Shopify.')}
         </SettingsBlock>
         <SettingsBlock title="Zahlungsstatus" description="Zahlungen, die in Lexware Office eingehen, zurück nach Shopify melden." note={note('payment')}>
-          {flag('payment', 'syncOrderPayment', 'Bestellung in Shopify als bezahlt markieren', 'Sobald die Rechnung in Lexware Office als bezahlt gilt, markiert Belegfluss die Bestellung in Shopify als bezahlt.')}
+          <GatedFeature api={api} feature="orderSync">
+            {flag('payment', 'syncOrderPayment', 'Bestellung in Shopify als bezahlt markieren', 'Sobald die Rechnung in Lexware Office als bezahlt gilt, markiert Belegfluss die Bestellung in Shopify als bezahlt.')}
+          </GatedFeature>
         </SettingsBlock>
         {expert ? (
           <SettingsBlock title="Bestellfilter" description="Welche Bestellungen Belegfluss überspringt: für sie entstehen weder Rechnung noch Gutschrift." note={note('filter', posNameError ? ['posName'] : [])}>

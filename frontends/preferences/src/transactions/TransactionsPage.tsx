@@ -1,4 +1,4 @@
-import { describeError, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { describeError, GatedFeature, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { Badge, Banner, BlockStack, Card, Checkbox, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -76,6 +76,7 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
                   disabled={!invoicesOn || busy}
                   onChange={(on) => save.mutate({ transactionCreate: on })}
                 />
+                <GatedFeature api={api} feature="fees">
                 <Checkbox
                   label="Gebühren als eigene Beträge buchen"
                   helpText="Die Gebühr des Zahlungsdienstleisters steht am Umsatz als eigener Betrag."
@@ -83,6 +84,7 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
                   disabled={!value.transactionCreate || busy}
                   onChange={(on) => save.mutate({ transactionFees: on })}
                 />
+                </GatedFeature>
                 <Checkbox
                   label="Zuordnungshinweise setzen"
                   helpText={`Verknüpft die Zahlung mit ihrer Rechnung. ${HINT_WARNING}`}

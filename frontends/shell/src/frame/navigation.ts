@@ -1,4 +1,4 @@
-import { creditsLeft, hasPermission, isUnder, type Shop } from '@belegfluss/frontend-kit';
+import { creditsLeft, isAdminShop, isUnder, type Shop } from '@belegfluss/frontend-kit';
 
 export type NavKey = 'home' | 'admin' | 'overview' | 'orders' | 'plan' | 'partner' | 'preferences' | 'help';
 
@@ -22,7 +22,7 @@ export function navigationEntries(shop: Shop | undefined, pathname: string): Nav
     entries.push({ key, label, url, selected, badge });
 
   add('home', 'Home', homeIsOrders ? '/orders' : '/home', pathname === '/' || (!homeIsOrders && pathname === '/home'));
-  if (hasPermission(shop, 'view', 'dashboard')) add('admin', 'Administration', '/admin', isUnder(pathname, '/admin'));
+  if (isAdminShop(shop)) add('admin', 'Administration', '/admin', isUnder(pathname, '/admin'));
   if (homeIsOrders) add('overview', 'Übersicht', '/home', pathname === '/home');
   add('orders', 'Bestellungen', '/orders', isUnder(pathname, '/orders'));
   add('plan', 'Abonnement', '/plan', isUnder(pathname, '/plan'), shop ? `${creditsLeft(shop.plan.credits).percent} %` : undefined);

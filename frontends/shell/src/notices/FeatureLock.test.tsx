@@ -4,7 +4,7 @@ import { scriptedApi } from '../test/api';
 import { shopFixture } from '../test/fixtures';
 import { renderInShell } from '../test/render';
 import { FeatureLock } from './FeatureLock';
-import { featureLockState } from './featureLock';
+import { featureLockState } from '@belegfluss/frontend-kit';
 
 const withPurchase = (purchase: string[]) => shopFixture({ plan: { ...shopFixture().plan, purchase } as ReturnType<typeof shopFixture>['plan'] });
 

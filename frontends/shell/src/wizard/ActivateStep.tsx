@@ -1,23 +1,27 @@
-import { describeError, navigate } from '@belegfluss/frontend-kit';
+import { describeError, navigate, shopQuery } from '@belegfluss/frontend-kit';
 import { TRIAL_DAYS } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../frame/toast';
+import { CreditsNeededModal, enoughCredits } from '../notices/CreditsNeededModal';
 import { useShell } from '../session/ShellContext';
 
 /**
  * Step 6: switch automatic invoices and credit notes on or off, then start the trial. The
  * trial belongs to the first paid plan (spec 1 §9), so "Testphase starten" leads to the plan
  * choice, where that plan begins with TRIAL_DAYS free days; the free plan needs no trial.
+ * When the imported orders need more transfers than remain, the credit dialog asks first (spec 1 §5).
  */
-export function ActivateStep({ onDone }: { onDone: () => void }) {
+export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** transfers the imported orders without a document will use */ needed?: number }) {
   const [then, setThen] = useState<'trial' | 'free'>('trial');
   const { api } = useShell();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [invoiceCreate, setInvoiceCreate] = useState(true);
   const [creditCreate, setCreditCreate] = useState(true);
+  const [asking, setAsking] = useState(false);
+  const shop = useQuery(shopQuery(api));
   const enabled = invoiceCreate || creditCreate;
   const activate = useMutation({
     mutationFn: () => api.request(`/shop/enable/${enabled}`, { method: 'POST', body: { invoiceCreate, creditCreate } }),
@@ -28,6 +32,11 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
       if (then === 'trial') navigate('/plan');
     },
   });
+  const start = (choice: 'trial' | 'free') => {
+    setThen(choice);
+    if (invoiceCreate && needed > 0 && shop.data && !enoughCredits(shop.data.plan.credits, needed)) setAsking(true);
+    else activate.mutate();
+  };
 
   return (
     <BlockStack gap="400">
@@ -54,13 +63,23 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
         </Banner>
       ) : null}
       <InlineStack align="end" gap="200">
-        <Button loading={activate.isPending && then === 'free'} disabled={activate.isPending} onClick={() => { setThen('free'); activate.mutate(); }}>
+        <Button loading={activate.isPending && then === 'free'} disabled={activate.isPending} onClick={() => start('free')}>
           Kostenlos fortfahren
         </Button>
-        <Button variant="primary" loading={activate.isPending && then === 'trial'} disabled={activate.isPending} onClick={() => { setThen('trial'); activate.mutate(); }}>
+        <Button variant="primary" loading={activate.isPending && then === 'trial'} disabled={activate.isPending} onClick={() => start('trial')}>
           Testphase starten
         </Button>
       </InlineStack>
+      {asking && shop.data ? (
+        <CreditsNeededModal
+          credits={shop.data.plan.credits}
+          needed={needed}
+          purpose={`die ${needed} importierten Bestellungen ohne Beleg`}
+          proceedLabel="Trotzdem starten"
+          onProceed={() => { setAsking(false); activate.mutate(); }}
+          onClose={() => setAsking(false)}
+        />
+      ) : null}
     </BlockStack>
   );
 }

@@ -95,7 +95,7 @@ describe('the connect wizard', () => {
     const onNext = vi.fn();
     renderInShell(<ImportOrdersStep progress={50} setProgress={() => undefined} onNext={onNext} />, api);
     expect(await screen.findByText('Die Bestellungen konnten nicht importiert werden')).toBeTruthy();
-    expect(screen.getByText('Diese Funktion steht noch nicht zur Verfügung (HTTP 404).')).toBeTruthy();
+    expect(screen.getByText('Nicht gefunden (HTTP 404).')).toBeTruthy();
     await click('Überspringen');
     expect(onNext).toHaveBeenCalled();
   });

@@ -10,6 +10,7 @@ interface ImportStepProps {
   progress: number;
   setProgress: (value: number) => void;
   onNext: () => void;
+  onCount?: (kind: 'orders' | 'linked', n: number) => void;
 }
 
 /** Starts the mutation once per mount; StrictMode's second mount keeps the ref. */
@@ -55,7 +56,7 @@ function ImportLayout({ text, progress, mutation, failedTitle, onNext }: ImportS
 export function ImportOrdersStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext } = props;
+  const { setProgress, onNext, onCount } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let answer = (await api.request<OrderImportAnswer | undefined>('/orders/import', { method: 'POST' })) ?? {};
@@ -67,6 +68,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
       return answer;
     },
     onSuccess: (answer) => {
+      onCount?.('orders', (answer as OrderImportAnswer | undefined)?.affected ?? 0);
       toast(`${plural((answer as OrderImportAnswer | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`);
       setProgress(PROGRESS.ordersImported);
       onNext();
@@ -80,7 +82,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
 export function ImportDocumentsStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext } = props;
+  const { setProgress, onNext, onCount } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let linked = 0;
@@ -96,6 +98,7 @@ export function ImportDocumentsStep(props: ImportStepProps) {
       return linked;
     },
     onSuccess: (linked) => {
+      onCount?.('linked', linked as number);
       toast(`${plural(linked as number, 'Beleg', 'Belege')} verlinkt`);
       setProgress(PROGRESS.done);
       onNext();

@@ -30,3 +30,26 @@ export async function listShopsForAdmin(db: Db, q: { search?: string; page: numb
     })),
   };
 }
+
+export interface ShopSupportSettings { permissions: string[]; partner: boolean; allowance: number }
+
+/** What support may change on a shop: its permissions, the partner flag and the partner's allowance. */
+export async function shopSupportSettings(db: Db, shopId: string): Promise<ShopSupportSettings | undefined> {
+  const row = await db('shops as s').leftJoin('partners as p', 'p.shop_id', 's.id').where('s.id', shopId).first('s.permissions', 's.partner', 'p.allowance');
+  if (!row) return undefined;
+  return { permissions: row.permissions as string[], partner: row.partner as boolean, allowance: row.allowance == null ? 0.5 : Number(row.allowance) };
+}
+
+/** Changes them in one transaction; a partner's allowance lives with the partner row, created on first change. */
+export async function updateShopSupportSettings(db: Db, shopId: string, change: Partial<ShopSupportSettings>): Promise<ShopSupportSettings | undefined> {
+  await db.transaction(async (trx) => {
+    const shop: Record<string, unknown> = {};
+    if (change.permissions) shop.permissions = [...new Set(change.permissions)];
+    if (change.partner !== undefined) shop.partner = change.partner;
+    if (Object.keys(shop).length) await trx('shops').where({ id: shopId }).update({ ...shop, updated_at: trx.fn.now() });
+    if (change.allowance !== undefined) {
+      await trx('partners').insert({ shop_id: shopId, allowance: change.allowance }).onConflict('shop_id').merge({ allowance: change.allowance });
+    }
+  });
+  return shopSupportSettings(db, shopId);
+}

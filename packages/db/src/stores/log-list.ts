@@ -9,6 +9,9 @@ export interface LogListQuery {
   sortBy: LogSortField;
   sortDir: 'asc' | 'desc';
   search?: string;
+  /** Events and reason codes whose German sentence contains the search (the catalogue lives in shared). */
+  searchEvents?: string[];
+  searchReasons?: string[];
   origin?: string[];
   status?: string[];
   order?: string;
@@ -32,6 +35,8 @@ export async function listLogs(db: Db, shopId: string, q: LogListQuery, maxAgeDa
     const like = `%${escapeLike(q.search)}%`;
     query.where((w) => {
       void w.whereILike('event', like).orWhereILike('order_name', like).orWhereRaw('body::text ilike ?', [like]);
+      if (q.searchEvents?.length) void w.orWhereIn('event', q.searchEvents);
+      if (q.searchReasons?.length) void w.orWhereRaw("body->>'reason' = any(?)", [q.searchReasons]);
     });
   }
   const rows = await query

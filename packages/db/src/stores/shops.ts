@@ -134,6 +134,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     partner: shop.partner,
     home: shop.home,
     missingAccessToken: shop.missingAccessToken,
+    shopifyPlan: shop.shopifyPlan,
     scopes: shop.scopes,
     downtimes: downtimes.map((d: Raw) => ({
       status: d.status as 'warning' | 'active', message: d.message as string,

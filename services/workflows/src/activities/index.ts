@@ -52,7 +52,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       return await step();
     } catch (error) {
       if (error instanceof LexofficeError && !error.retryable && !error.ambiguous) {
-        await writeLog(db, { shopId, origin, event: `${origin}.failed`, status: 'critical', orderId: String(order.id), orderName: order.name, body: { service: 'lexoffice', status: error.status, message: LexofficeError.describe(error.body) } });
+        await writeLog(db, { shopId, origin, event: `${origin}.failed`, status: 'critical', orderId: String(order.id), orderName: order.name, body: { service: 'lexoffice', status: error.status, message: LexofficeError.describe(error.body), stack: error.stack } });
       }
       return rethrow(error);
     } finally {

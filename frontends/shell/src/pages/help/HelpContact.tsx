@@ -10,7 +10,8 @@ export function HelpContact({ search }: { search: string }) {
   const query = new URLSearchParams(search);
   const [subject, setSubject] = useState(query.get('subject') ?? '');
   const [message, setMessage] = useState(query.get('message') ?? '');
-  const send = useMutation({ mutationFn: () => api.request('/help/contact', { method: 'POST', body: { subject, message } }) });
+  // The gateway says whether the mail to support went out; the request is stored either way.
+  const send = useMutation({ mutationFn: () => api.request<{ mailed?: boolean; message?: string }>('/help/contact', { method: 'POST', body: { subject, message } }) });
 
   return (
     <Page title="Kontakt" backAction={{ content: 'Hilfe', url: '/help' }}>
@@ -19,8 +20,8 @@ export function HelpContact({ search }: { search: string }) {
           <Card>
             <BlockStack gap="300">
               {send.isSuccess ? (
-                <Banner tone="success" title="Nachricht gesendet">
-                  <p>Wir melden uns per E-Mail bei dir.</p>
+                <Banner tone={send.data?.mailed === false ? 'warning' : 'success'} title={send.data?.mailed === false ? 'Nachricht gespeichert' : 'Nachricht gesendet'}>
+                  <p>{send.data?.message ?? 'Wir melden uns per E-Mail bei dir.'}</p>
                 </Banner>
               ) : null}
               {send.isError ? (

@@ -105,8 +105,7 @@ export const HELP_ARTICLES: Record<string, HelpArticle> = {
     sections: [
       {
         paragraphs: [
-          'Belegfluss ist eine App für Shopify, die Shops mit Lexware Office verbindet.',
-          'Anbieterangaben, Anschrift und Kontakt stehen hier, sobald der Betreiber sie hinterlegt hat. Bis dahin erreichst du uns über das Kontaktformular.',
+          'Die Anbieterangaben nach § 5 DDG; die Seite liest sie aus der Konfiguration des Betreibers.',
         ],
       },
     ],

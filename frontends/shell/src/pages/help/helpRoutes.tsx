@@ -3,11 +3,13 @@ import { articleFor } from './articles';
 import { Help } from './Help';
 import { HelpArticlePage } from './HelpArticlePage';
 import { HelpContact } from './HelpContact';
+import { ImprintPage } from './ImprintPage';
 
 /** Everything under /help (spec 1 §2). */
 export function helpRoute(pathname: string, search: string) {
   if (pathname === '/help' || pathname === '/help/') return <Help />;
   if (pathname === '/help/contact') return <HelpContact search={search} />;
+  if (pathname === '/help/imprint') return <ImprintPage />;
   const article = articleFor(pathname.slice('/help'.length));
   return article ? <HelpArticlePage article={article} /> : <NotFound />;
 }

@@ -1,9 +1,13 @@
-import { formatDate, formatMoney } from '@belegfluss/frontend-kit';
-import { Badge, BlockStack, Button, Card, InlineStack, Text, Tooltip } from '@shopify/polaris';
+import { featureLockState, formatDate, formatMoney, shopQuery } from '@belegfluss/frontend-kit';
+import { featureRequiredMessage } from '@belegfluss/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, BlockStack, Button, Card, InlineStack, Link, Text, Tooltip } from '@shopify/polaris';
 import { useState } from 'react';
 import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
+import { DocumentActions } from './DocumentActions';
 import { EmailDialog } from './EmailDialog';
+import { useShell } from '../../session/ShellContext';
 
 interface Props {
   document: OrderDocument;
@@ -16,6 +20,10 @@ interface Props {
 /** Spec 1 §2: a document with preview frame, open, download and send; drafts can do none of that. */
 export function DocumentCard({ document, kind, orderId, customerEmail }: Props) {
   const [mailing, setMailing] = useState(false);
+  const { api } = useShell();
+  const shop = useQuery(shopQuery(api));
+  // Sending by e-mail is a plan feature (spec 1 §6); the gateway answers 402 without it.
+  const emails = featureLockState(shop.data, 'emails').kind !== 'feature';
   const status = receiptStatus(document.status);
   const label = kind === 'credit' ? 'Gutschrift' : 'Rechnung';
   const number = document.number ?? 'ohne Nummer';
@@ -53,10 +61,15 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
           <Button url={document.pdf && canDownload(document) ? downloadUrl(document.pdf) : undefined} download disabled={!canDownload(document)}>
             Herunterladen
           </Button>
-          <Button disabled={isDraft} onClick={() => setMailing(true)}>
+          <Button disabled={isDraft || !emails} onClick={() => setMailing(true)}>
             Per E-Mail senden
           </Button>
-          {isDraft ? (
+          <DocumentActions document={document} kind={kind} orderId={orderId} label={label} />
+          {!emails ? (
+            <Text as="span" tone="subdued">
+              {featureRequiredMessage('emails')} <Link url="/plan#pricing">Tarif upgraden</Link>
+            </Text>
+          ) : isDraft ? (
             <Text as="span" tone="subdued">
               Entwürfe musst du erst in Lexware Office festschreiben, bevor du sie herunterladen oder versenden kannst.
             </Text>

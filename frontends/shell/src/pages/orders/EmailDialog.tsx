@@ -2,8 +2,8 @@ import { describeError, errorField } from '@belegfluss/frontend-kit';
 import { LIMITS, SendDocumentMailSchema } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, FormLayout, InlineStack, Modal, Text, TextField } from '@shopify/polaris';
 import { DeleteIcon } from '@shopify/polaris-icons';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { useShell } from '../../session/ShellContext';
 import type { OrderDocument } from './documents';
@@ -37,11 +37,26 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
   const [subject, setSubject] = useState(`${label} ${document.number ?? ''}`.trim().slice(0, LIMITS.mailSubject));
   const [message, setMessage] = useState('');
   const [attachments, setAttachments] = useState<string[]>([]);
+  const [copy, setCopy] = useState('');
+  const [signature, setSignature] = useState('');
+  // Copy and signature start from the automatic mail's settings of this document type (spec 2 §3).
+  const section = kind === 'credit' ? 'credits' : 'invoices';
+  const settings = useQuery({ queryKey: ['preferences', section], queryFn: ({ signal }) => api.get<{ value: Record<string, unknown> }>(`/preferences/${section}`, signal) });
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const value = settings.data?.value;
+    if (!value || prefilled.current) return;
+    prefilled.current = true;
+    const mail = (kind === 'credit' ? { copy: value.creditSendMailCopy, signature: value.creditSendMailSignature } : (value.invoiceSendMail ?? {})) as { copy?: unknown; signature?: unknown };
+    // A template such as {ORDER.EMAIL} is for the automatic mail; the dialog proposes plain addresses only.
+    if (typeof mail.copy === 'string' && !mail.copy.includes('{')) setCopy((c) => c || (mail.copy as string));
+    if (typeof mail.signature === 'string') setSignature((s) => s || (mail.signature as string));
+  }, [settings.data, kind]);
   const [errors, setErrors] = useState<Errors>({});
   // One dialog is one intent: a repeated click or a retry after a lost answer never sends twice.
   const [intent] = useState(() => crypto.randomUUID());
 
-  const body = { receipt: document._key, email, subject, message, attachments: attachments.filter((url) => url.trim() !== '') };
+  const body = { receipt: document._key, email, copy, subject, message, signature, attachments: attachments.filter((url) => url.trim() !== '') };
   const send = useMutation({
     mutationFn: () =>
       api.request<{ message?: string }>(`/orders/${encodeURIComponent(orderId)}/${kind}/email`, { method: 'POST', body, headers: { 'Idempotency-Key': intent } }),
@@ -87,6 +102,15 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
           <FormLayout>
             <TextField label="Empfänger" type="email" value={email} onChange={(v) => edit('email', () => setEmail(v))} error={errors.email} autoComplete="email" />
             <TextField
+              label="Kopie an (BCC)"
+              type="email"
+              value={copy}
+              onChange={(v) => edit('copy', () => setCopy(v))}
+              error={errors.copy}
+              helpText="Eine Blindkopie, z. B. für deine Buchhaltung; der Empfänger sieht sie nicht."
+              autoComplete="email"
+            />
+            <TextField
               label="Betreff"
               value={subject}
               onChange={(v) => edit('subject', () => setSubject(v))}
@@ -103,6 +127,16 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
               maxLength={LIMITS.mailMessage}
               error={errors.message}
               helpText="Leer lassen für den Text aus deinen Einstellungen."
+              autoComplete="off"
+            />
+            <TextField
+              label="Signatur"
+              value={signature}
+              onChange={(v) => edit('signature', () => setSignature(v))}
+              multiline={3}
+              maxLength={LIMITS.mailMessage}
+              error={errors.signature}
+              helpText="Steht unter der Nachricht."
               autoComplete="off"
             />
             <BlockStack gap="200">

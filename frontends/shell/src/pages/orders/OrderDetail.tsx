@@ -1,11 +1,11 @@
-import { describeError, formatDate, formatMoney } from '@belegfluss/frontend-kit';
+import { describeError, EventLog, formatDate, formatMoney } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
 import type { OrderDetailData } from './documents';
-import { OrderLog } from './OrderLog';
 import { PAYMENT_STATUS } from './orders';
+import { OrderFacts } from './OrderFacts';
 
 /** `/orders/{id}`: the order's documents and its event log. */
 export function OrderDetail({ id }: { id: string }) {
@@ -13,6 +13,8 @@ export function OrderDetail({ id }: { id: string }) {
   const order = useQuery({
     queryKey: ['orders', 'detail', id],
     queryFn: ({ signal }) => api.get<OrderDetailData>(`/orders/${encodeURIComponent(id)}`, signal),
+    // Payment, fulfilment and documents change while the page is open (webhooks, the worker).
+    refetchInterval: 20_000,
   });
 
   let documents;
@@ -60,8 +62,13 @@ export function OrderDetail({ id }: { id: string }) {
           </Layout.Section>
         ) : null}
         <Layout.Section>{documents}</Layout.Section>
+        {order.data ? (
+          <Layout.Section variant="oneThird">
+            <OrderFacts data={order.data} />
+          </Layout.Section>
+        ) : null}
         <Layout.Section>
-          <OrderLog order={id} />
+          <EventLog api={api} base="/shop/logs" order={id} />
         </Layout.Section>
       </Layout>
     </Page>

@@ -1,5 +1,5 @@
 import { ApiError } from '@belegfluss/frontend-kit';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { scriptedApi } from '../../test/api';
 import { renderInShell } from '../../test/render';
@@ -32,7 +32,7 @@ describe('the orders list', () => {
 
     fireEvent.change(screen.getByLabelText('Bestellungen durchsuchen'), { target: { value: 'Erika' } });
     await screen.findByText('#1001');
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Weiter|Nächste/ })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /^(Weiter|Nächste)$/ })));
     expect(calls.map((call) => call.path)).toContain('/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika');
   });
 
@@ -49,7 +49,7 @@ describe('the orders list', () => {
     const { api } = scriptedApi(() => undefined);
     renderInShell(<Orders />, api);
     expect(await screen.findByText('Die Bestellungen konnten nicht geladen werden')).toBeTruthy();
-    expect(screen.getByText('Diese Funktion steht noch nicht zur Verfügung (HTTP 404).')).toBeTruthy();
+    expect(screen.getByText('Nicht gefunden (HTTP 404).')).toBeTruthy();
   });
 });
 
@@ -79,7 +79,7 @@ describe('the order detail', () => {
     expect(disabled(within(credit).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(true);
     expect(disabled(within(invoice).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(false);
 
-    expect(await screen.findByText('invoice.created – RE0001')).toBeTruthy();
+    expect(await screen.findByText('Rechnung in Lexware Office erstellt: RE0001')).toBeTruthy();
     expect(screen.getByText('Erfolgreich')).toBeTruthy();
     expect(calls.map((call) => call.path)).toContain('/shop/logs?sortBy=date&sortDir=desc&page=1&pageSize=25&order=1001');
   });
@@ -88,6 +88,7 @@ describe('the order detail', () => {
     let attempt = 0;
     const { api, calls } = scriptedApi(({ method, path }) => {
       if (path === '/orders/1001') return { ...order, customer: { name: 'Erika', email: 'erika@example.de' }, invoices: [{ _key: 'i1', number: 'RE0001', status: 'OPEN', pdf: '/api/documents/abc' }] };
+      if (path === '/preferences/invoices') return { value: { invoiceSendMail: { copy: 'buch@laden.de', signature: 'Dein Laden' } } };
       if (path.startsWith('/shop/logs?')) return { items: [], hasNext: false, hasPrevious: false };
       if (method === 'POST' && path === '/orders/1001/invoice/email') {
         attempt += 1;
@@ -101,6 +102,9 @@ describe('the order detail', () => {
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByLabelText('Empfänger') as HTMLInputElement).value).toBe('erika@example.de');
     expect((within(dialog).getByLabelText('Betreff') as HTMLInputElement).value).toBe('Rechnung RE0001');
+    // Copy (BCC) and signature start from the automatic mail's settings.
+    await waitFor(() => expect((within(dialog).getByLabelText('Kopie an (BCC)') as HTMLInputElement).value).toBe('buch@laden.de'));
+    expect((within(dialog).getByLabelText('Signatur') as HTMLTextAreaElement).value).toBe('Dein Laden');
 
     // Client side, with the shared schema: too long a subject, an attachment that is not a document.
     fireEvent.change(within(dialog).getByLabelText('Betreff'), { target: { value: 'x'.repeat(61) } });
@@ -120,7 +124,7 @@ describe('the order detail', () => {
 
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(posts[0]?.body).toEqual({ receipt: 'i1', email: 'erika@example.de', subject: 'Deine Rechnung', message: '', attachments: ['https://example.de/agb.pdf'] });
+    expect(posts[0]?.body).toEqual({ receipt: 'i1', email: 'erika@example.de', copy: 'buch@laden.de', subject: 'Deine Rechnung', message: '', signature: 'Dein Laden', attachments: ['https://example.de/agb.pdf'] });
     expect(posts[0]?.headers?.['Idempotency-Key']).toBeTruthy();
     expect(posts[1]?.headers?.['Idempotency-Key']).toBe(posts[0]?.headers?.['Idempotency-Key']);
   });

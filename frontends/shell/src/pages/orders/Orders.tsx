@@ -85,7 +85,7 @@ export function Orders({ search = '' }: { search?: string }) {
     );
 
   return (
-    <Page title="Bestellungen">
+    <Page title="Bestellungen" secondaryActions={[{ content: 'Protokoll', url: '/log' }]}>
       <Layout>
         <Layout.Section>
           <Card padding="0">

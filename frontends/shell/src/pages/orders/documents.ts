@@ -1,3 +1,4 @@
+import type { OrderFactsData } from './OrderFacts';
 import type { OrderRow } from './orders';
 
 /** Spec 1 §3: a document (invoice or credit note) as the order detail shows it. */
@@ -15,9 +16,11 @@ export interface OrderDocument {
   emailedAt?: string | null;
   /** App-host path of the PDF; `{pdf}/download` downloads it. */
   pdf?: string | null;
+  /** The document's page in Lexware Office, for the actions its API can't do. */
+  lexwareUrl?: string | null;
 }
 
-export interface OrderDetailData extends OrderRow {
+export interface OrderDetailData extends OrderRow, Omit<OrderFactsData, 'customer'> {
   fulfillmentStatus?: string | null;
   invoices?: OrderDocument[];
   credits?: OrderDocument[];

@@ -2,7 +2,7 @@
  * What the orders list reads from `GET /api/orders` (`{ items }` or a bare
  * array). Only `id` and `name` are required; the rest shows when present.
  */
-export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'voided';
+export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'paidoff' | 'voided';
 
 export interface ReceiptRow {
   id: string;
@@ -82,6 +82,8 @@ export const RECEIPT_STATUS: Record<ReceiptStatus, { label: string; tone?: 'info
   open: { label: 'Offen', tone: 'attention' },
   partially_paid: { label: 'Teilweise bezahlt', tone: 'warning' },
   paid: { label: 'Bezahlt', tone: 'success' },
+  // A credit note Lexware has settled against its invoice.
+  paidoff: { label: 'Ausgeglichen', tone: 'success' },
   voided: { label: 'Erstattet' },
 };
 
@@ -100,5 +102,18 @@ export const PAYMENT_STATUS: Record<string, string> = {
   refunded: 'Erstattet',
   unpaid: 'Unbezahlt',
   invalid: 'Ungültig',
+  unknown: 'Unbekannt',
+};
+
+/** Spec 1 §4: the fulfilment statuses. */
+export const FULFILLMENT_STATUS: Record<string, string> = {
+  fulfilled: 'Versendet',
+  unfulfilled: 'Nicht versendet',
+  partial: 'Teilweise versendet',
+  planned: 'Geplant',
+  stopped: 'Angehalten',
+  denied: 'Abgelehnt',
+  restocked: 'Zurück im Lager',
+  canceled: 'Storniert',
   unknown: 'Unbekannt',
 };

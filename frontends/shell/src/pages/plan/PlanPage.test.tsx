@@ -27,7 +27,7 @@ describe('the plan page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tarif wechseln' })));
     expect(calls).toContainEqual({ method: 'POST', path: '/plan', body: { plan: 'premium', annual: false, coupon: null } });
     expect(await screen.findByText('Der Tarif wurde nicht gewechselt')).toBeTruthy();
-    expect(screen.getByText('Diese Funktion steht noch nicht zur Verfügung (HTTP 404).')).toBeTruthy();
+    expect(screen.getByText('Nicht gefunden (HTTP 404).')).toBeTruthy();
   });
 
   it('preselects the plan of /plan/{planId}', () => {

@@ -25,7 +25,7 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
   const [selected, setSelected] = useState<PlanSelection>(initial);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponOpen, setCouponOpen] = useState(false);
-  const plans = visiblePlans({ activePlanId: shop.plan.id, coupon: coupon?.code });
+  const plans = visiblePlans({ activePlanId: shop.plan.id, shopifyPlan: shop.shopifyPlan ?? undefined, coupon: coupon?.code });
 
   const save = useMutation({
     mutationFn: () => api.request<unknown>('/plan', { method: 'POST', body: { plan: selected.id, annual: selected.annual, coupon: coupon?.code ?? null } }),

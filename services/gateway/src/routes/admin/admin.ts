@@ -6,6 +6,7 @@ import { query, page, search, single } from '../../http';
 import { requirePermission } from '../../middleware/permissions';
 import { downtimeRoutes } from './downtimes';
 import { payoutRunRoutes } from './payouts';
+import { supportDeskRoutes } from './support-desk';
 import { temporalUiLinks, workflowRoutes } from './workflows';
 
 const ShopListQuery = z.object({
@@ -33,5 +34,6 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
   workflowRoutes(gw, admin);
   downtimeRoutes(gw, admin);
   payoutRunRoutes(gw, admin);
+  supportDeskRoutes(gw, admin);
   api.use(admin.routes(), admin.allowedMethods());
 }

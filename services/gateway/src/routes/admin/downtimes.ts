@@ -4,6 +4,8 @@ import { DowntimeBody, DowntimePatchBody, IdParam } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadRequest, NotFound } from '../../errors';
 import { body } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { auditAdminAction } from './support-desk';
 
 const NOT_FOUND = 'Diese Wartung gibt es nicht.';
 const idOf = (raw: string | undefined) => {
@@ -22,6 +24,8 @@ export function downtimeRoutes(gw: GatewayContext, admin: Router): void {
     const req = await body(ctx, DowntimeBody);
     ctx.status = 201;
     ctx.body = await createDowntime(gw.db, req);
+    // Downtimes concern every shop; the acting admin's own log keeps the record.
+    await auditAdminAction(gw, ctx, sessionOf(ctx).shop, 'downtime.create', { downtime: ctx.body });
   });
 
   admin.patch('/downtimes/:id', async (ctx) => {
@@ -31,10 +35,13 @@ export function downtimeRoutes(gw: GatewayContext, admin: Router): void {
     if (result === 'NOT_FOUND') throw NotFound(NOT_FOUND);
     if (result === 'ENDS_BEFORE_START') throw BadRequest('Das Ende muss nach dem Beginn liegen', 'endsAt');
     ctx.body = result;
+    await auditAdminAction(gw, ctx, sessionOf(ctx).shop, 'downtime.update', { id, change: req });
   });
 
   admin.delete('/downtimes/:id', async (ctx) => {
-    if (!(await deleteDowntime(gw.db, idOf(ctx.params.id)))) throw NotFound(NOT_FOUND);
+    const id = idOf(ctx.params.id);
+    if (!(await deleteDowntime(gw.db, id))) throw NotFound(NOT_FOUND);
+    await auditAdminAction(gw, ctx, sessionOf(ctx).shop, 'downtime.delete', { id });
     ctx.body = { deleted: 1 };
   });
 }

@@ -9,6 +9,7 @@ import { DEFAULT_TEMPORAL_UI_URL } from '../../config';
 import { HttpError, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { signalOrderWorkflow } from '../../signal';
+import { auditAdminAction } from './support-desk';
 
 const MAX_LISTED = 200;
 const TerminateBody = z.strictObject({ reason: z.string().trim().min(1, 'Bitte gib einen Grund an').max(300, 'Maximal 300 Zeichen').default('Vom Support beendet') });
@@ -84,6 +85,7 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     if (!order?.success) throw new HttpError(409, 'NO_SNAPSHOT', WORKFLOW_MESSAGES.noSnapshot);
     await signalOrderWorkflow(gw, shop, wf.ref, { topic: 'orders/updated', webhookId: `admin:${wf.ref}:${Date.now()}`, order: order.data });
     const info = await described(gw, wf.id);
+    await auditAdminAction(gw, ctx, shop, 'workflow.restart', { workflowId: wf.id });
     ctx.body = { workflowId: wf.id, runId: info.runId, status: info.status.name, url: links.workflow(wf.id, info.runId) };
   });
 
@@ -94,6 +96,7 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     const info = await described(gw, wf.id);
     if (info.status.name !== 'RUNNING') throw new HttpError(409, 'CLOSED', WORKFLOW_MESSAGES.closed);
     await gw.temporal.workflow.getHandle(wf.id, info.runId).terminate(reason);
+    await auditAdminAction(gw, ctx, shop, 'workflow.terminate', { workflowId: wf.id, reason });
     ctx.body = { workflowId: wf.id, runId: info.runId, status: 'TERMINATED' };
   });
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
   h = await startHarness();
   await h.install(A); // free plan: logMaxAge 7 days
   await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.created', status: 'success', orderId: '1', orderName: '#1001', body: { number: 'RE0001' } });
-  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.failed', status: 'critical', orderId: '2', orderName: '#1002', body: { message: 'Adresse fehlt' } });
+  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.failed', status: 'critical', orderId: '2', orderName: '#1002', body: { message: 'Adresse fehlt', stack: 'LexofficeError: 400\n    at createInvoice' } });
   await writeLog(h.db, { shopId: A, origin: 'contact', event: 'contact.created', status: 'success', orderId: '1', orderName: '#1001' });
   await writeLog(h.db, { shopId: A, origin: 'webhook', event: 'webhook.received', status: 'info' });
   await h.db('event_log').insert({ shop_id: A, origin: 'shop', event: 'old.entry', status: 'info', date: new Date(Date.now() - 8 * 86_400_000) });
@@ -55,6 +55,24 @@ describe('GET /api/shop/logs', () => {
     const p3 = await h.call(A, 'GET', '/api/shop/logs?pageSize=2&page=3');
     expect(p3.body).toMatchObject({ hasPrevious: true, hasNext: false });
     expect(p3.body.items).toHaveLength(1);
+  });
+
+  it('finds entries by the German sentence a merchant reads, not only by code', async () => {
+    await writeLog(h.db, { shopId: A, origin: 'credit', event: 'credit.skipped', status: 'info', orderId: '3', orderName: '#1003', body: { reason: 'SKIP_POS' } });
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kassenbestellung')).body)).toEqual(['credit.skipped']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kontakt%20in%20Lexware')).body)).toEqual(['contact.created']);
+    await h.db('event_log').where({ shop_id: A, event: 'credit.skipped' }).delete();
+  });
+
+  it('shows the stack trace of a critical entry to admins only', async () => {
+    const merchant = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
+    expect(merchant.body).toEqual({ message: 'Adresse fehlt' });
+    expect(merchant.stack).toBeUndefined();
+    await h.db('shops').where({ id: A }).update({ permissions: ['view_dashboard'] });
+    const admin = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
+    expect(admin.stack).toContain('at createInvoice');
+    expect(admin.body.stack).toBeUndefined();
+    await h.db('shops').where({ id: A }).update({ permissions: [] });
   });
 
   it.each([

@@ -1,11 +1,23 @@
 import type Router from '@koa/router';
-import { getShop, listLogs } from '@belegfluss/db';
-import { planById } from '@belegfluss/shared';
+import { getShop, listLogs, type LogEntry } from '@belegfluss/db';
+import { planById, searchLogCatalogue } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
+import { shopFlags } from '../../config';
 import { NotFound } from '../../errors';
 import { query } from '../../http';
+import { hasPermissions } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { LogListQuery } from './schema';
+
+/**
+ * Spec 2 §2, §6: stack traces belong to critical entries and only admins see them; everyone else
+ * gets the entry without it. `_key` and `order` are the names the log screens read (spec 2 §3).
+ */
+export function logView(entry: LogEntry, admin: boolean) {
+  const { stack, ...body } = entry.body ?? {};
+  const trace = admin && entry.status === 'critical' && typeof stack === 'string' ? { stack } : {};
+  return { ...entry, body, _key: String(entry.id), order: entry.orderId, ...trace };
+}
 
 export function logRoutes(gw: GatewayContext, api: Router): void {
   /**
@@ -18,8 +30,9 @@ export function logRoutes(gw: GatewayContext, api: Router): void {
     const row = await getShop(gw.db, shop);
     if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
     const maxAge = planById(row.planId).logMaxAge;
-    const page = await listLogs(gw.db, shop, q, maxAge);
-    // `_key` and `order` are the names the log screens read (spec 2 §3).
-    ctx.body = { ...page, items: page.items.map((e) => ({ ...e, _key: String(e.id), order: e.orderId })), page: q.page, pageSize: q.pageSize, maxAge };
+    // The merchant searches the sentences they read, not the codes behind them.
+    const page = await listLogs(gw.db, shop, { ...q, ...(q.search ? searchLogCatalogue(q.search) : {}) }, maxAge);
+    const admin = shopFlags(gw.options, shop).isAdmin || hasPermissions(row.permissions, ['view', 'dashboard']);
+    ctx.body = { ...page, items: page.items.map((e) => logView(e, admin)), page: q.page, pageSize: q.pageSize, maxAge };
   });
 }

@@ -14,7 +14,7 @@ const dialog = { receipt: '', email: 'erika@example.de', copy: 'buch@laden.de', 
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true, smtp: true });
-  await h.install(A);
+  await h.install(A, { plan_id: 'business' }); // every gated feature of the plan table is open
   const lexware = await connectLexware(h, A);
   await seedOrder(h.db, A, { id: 5001, name: '#5001', email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });

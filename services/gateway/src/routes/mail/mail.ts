@@ -12,6 +12,7 @@ import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { consume } from '../../rate-limit';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { requireFeature } from '../../plan-gate';
 
 const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
   host: row.host, port: row.port, encryption: row.encryption, user: row.user, email: row.email, name: row.name,
@@ -29,7 +30,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
    * Sends one finalised document. One click is one intent: a repeat of the same request
    * (same Idempotency-Key) answers the first outcome instead of sending again.
    */
-  api.post('/api/orders/:id/:type/email', async (ctx) => {
+  api.post('/api/orders/:id/:type/email', requireFeature(gw, 'emails'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const type = validate(DocumentTypeParam, ctx.params.type);
@@ -51,7 +52,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     } catch (error) {
       if (!(error instanceof MailError)) throw error;
       if (error.code === 'SMTP' || error.code === 'PDF') {
-        await writeLog(gw.db, { shopId: shop, origin: 'mail', event: 'mail.failed', status: 'critical', orderId, ref: { [type]: input.receipt ?? null }, body: { email: input.email, error: error.message } });
+        await writeLog(gw.db, { shopId: shop, origin: 'mail', event: 'mail.failed', status: 'critical', orderId, ref: { [type]: input.receipt ?? null }, body: { email: input.email, error: error.message, stack: error.stack } });
       }
       throw new HttpError(STATUS[error.code], error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
     }

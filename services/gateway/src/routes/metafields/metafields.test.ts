@@ -7,8 +7,8 @@ const READ_ONLY = 'meta-read.myshopify.com';
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.install(FULL, { shopify_scopes: ['read_orders', 'write_orders', 'read_customers'] });
-  await h.install(READ_ONLY);
+  await h.install(FULL, { plan_id: 'premium', shopify_scopes: ['read_orders', 'write_orders', 'read_customers'] });
+  await h.install(READ_ONLY, { plan_id: 'premium' });
 });
 afterAll(async () => h?.stop());
 

@@ -9,6 +9,7 @@ import { NotFound } from '../../errors';
 import { query } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { LinksQuery } from './schema';
+import { requireFeature } from '../../plan-gate';
 
 const RESOURCE_LABELS: Record<(typeof METAFIELD_RESOURCES)[number], string> = {
   shop: 'Shop', order: 'Bestellung', customer: 'Kunde', product: 'Produkt', variant: 'Variante',
@@ -44,7 +45,7 @@ export function metafieldRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** The e-mail link wizard (spec 2): 20 notification snippets in 4 groups for this shop's write entries. */
-  api.get('/api/metafields/links', async (ctx) => {
+  api.get('/api/metafields/links', requireFeature(gw, 'emailIntegration'), async (ctx) => {
     const q = query(ctx, LinksQuery);
     const { shop } = sessionOf(ctx);
     const { scopes, prefs } = await load(gw, shop);

@@ -64,6 +64,11 @@ describe('GET /api/orders/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.invoices).toHaveLength(1);
     expect(res.body.credits).toHaveLength(1);
+    // Beside the documents: items, customer, fulfilment and the balance of spec 1 §4.
+    expect(res.body.items).toEqual([{ id: 1, title: 'Tasse', sku: 'T-1', quantity: 1, price: 1 }]);
+    expect(res.body.customer).toMatchObject({ name: 'Erika Muster', email: 'kunde1001@example.com', city: 'Berlin', country: 'DE' });
+    expect(res.body.fulfillmentStatus).toBe('unfulfilled');
+    expect(res.body.balance).toMatchObject({ expected: 1, complete: expect.any(Boolean) });
   });
 
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {

@@ -7,7 +7,7 @@ const A = 'prefs-a.myshopify.com';
 
 beforeAll(async () => {
   h = await startHarness();
-  await h.install(A);
+  await h.install(A, { plan_id: 'business' }); // every gated feature of the plan table is open
 });
 afterAll(async () => h?.stop());
 

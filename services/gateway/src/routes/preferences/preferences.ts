@@ -1,11 +1,12 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { getShop, preferenceSections, savePreferenceSections, writeLog } from '@belegfluss/db';
-import { applyAutomationDependencies, automationBadge, automationDisabled, type Automation } from '@belegfluss/shared';
+import { applyAutomationDependencies, automationBadge, automationDisabled, featuresTurnedOn, type Automation } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { assertPlanFeatures } from '../../plan-gate';
 import {
   AutomationPatch, EnableBody, EnableParam, METAFIELD_SCOPES, PatchBody, SECTIONS, SectionParam, STORED_SECTIONS,
   type Section, type StoredSection,
@@ -86,7 +87,7 @@ function checkMetafieldScopes(value: Raw, scopes: string[]): void {
  */
 export async function changePreferences(gw: GatewayContext, shop: string, section: Section, patch: Raw) {
   return gw.db.transaction(async (trx) => {
-    const row = await trx('shops').where({ id: shop }).forUpdate().first('shopify_scopes');
+    const row = await trx('shops').where({ id: shop }).forUpdate().first('shopify_scopes', 'plan_id');
     if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
     const before = await loadAll(trx, shop);
     let next: Values = { ...before };
@@ -110,6 +111,7 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
     }
     const deps = enforceDependencies(next);
     next = deps.values;
+    assertPlanFeatures(row.plan_id as string, featuresTurnedOn(before, next));
     forced.push(...deps.forced);
     const changed = STORED_SECTIONS.filter((s) => JSON.stringify(next[s]) !== JSON.stringify(before[s]));
     await savePreferenceSections(trx, shop, Object.fromEntries(changed.map((s) => [s, next[s]])));

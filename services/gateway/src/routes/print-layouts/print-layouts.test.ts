@@ -8,8 +8,8 @@ const OTHER = 'ohne-lexware.myshopify.com';
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
-  await h.install(SHOP);
-  await h.install(OTHER);
+  await h.install(SHOP, { plan_id: 'standard' });
+  await h.install(OTHER, { plan_id: 'standard' });
   await connectLexware(h, SHOP);
 }, 60_000);
 afterAll(async () => h?.stop());

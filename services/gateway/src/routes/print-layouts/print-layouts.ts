@@ -3,13 +3,14 @@ import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import type { GatewayContext } from '../../context';
 import { HttpError } from '../../errors';
 import { sessionOf } from '../../middleware/session';
+import { requireFeature } from '../../plan-gate';
 
 /**
  * GET /api/lexoffice/print-layouts: the print layouts of the shop's Lexware organisation
  * (`GET /v1/print-layouts`), for the layout choice of invoices and credit notes.
  */
 export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
-  api.get('/api/lexoffice/print-layouts', async (ctx) => {
+  api.get('/api/lexoffice/print-layouts', requireFeature(gw, 'layouts'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     try {
       const layouts = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).printLayouts();

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, merchant } from './merchant';
+import { screenshot, serveFrontends } from './frontends';
+import { openAppPage } from './merchant-browser';
+import { startStack, type Stack } from './stack';
+
+/**
+ * Help and the admin area (issue 18, parts 3 and 5) in Chromium against the whole stack: a merchant's
+ * help request goes by e-mail to the support address through the default sender and shows in the
+ * admin area; support opens the shop, sees its workflows with Temporal links and its log, makes it
+ * a partner, and the change is in the shop's log with the acting admin.
+ */
+let stack: Stack;
+let frontends: Awaited<ReturnType<typeof serveFrontends>>;
+let browser: Browser;
+let page: Page;
+const shop = 'hilfe-laden.myshopify.com';
+const admin = 'support-zentrale.myshopify.com';
+const serverErrors: string[] = [];
+type Caught = { subject: string; text?: string; envelope: { to: string[] } };
+
+beforeAll(async () => {
+  stack = await startStack();
+  frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
+  for (const s of [shop, admin]) {
+    await merchant(stack, s).createShop();
+    await merchant(stack, s).install();
+  }
+  await merchant(stack, shop).connectLexware();
+  await stack.db('shops').where({ id: admin }).update({ permissions: ['view_dashboard'] });
+  const { order } = await merchant(stack, shop).createOrder({ scenario: 'de_b2c' });
+  await merchant(stack, shop).payOrder(order.id);
+  await eventually(async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown, 120_000);
+  ({ browser, page } = await openAppPage(serverErrors));
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await frontends?.stop();
+  await stack?.stop();
+});
+
+describe('help and the admin area in Chromium', () => {
+  it('sends a help request by e-mail to support and keeps it for the admin area', async () => {
+    await fetch(`${stack.sandbox.urls.control}/control/mail`, { method: 'DELETE' });
+    // The contact page takes subject and message from the query (spec 1 §2), as the 418 page links it.
+    const query = new URLSearchParams({ shop, subject: 'Rechnung fehlt', message: 'Zu meiner letzten Bestellung finde ich keine Rechnung.' });
+    await page.goto(`${frontends.urls.shell}/help/contact?${query.toString()}`);
+    await page.getByRole('button', { name: 'Senden' }).click();
+    await page.getByText(/^(Nachricht gesendet|Nachricht gespeichert|Die Nachricht wurde nicht gesendet)$/).waitFor({ timeout: 40_000 });
+    await screenshot(page, 'help-contact-sent');
+    await page.getByText('Deine Anfrage ist bei uns angekommen. Wir antworten dir per E-Mail.').waitFor({ timeout: 1_000 });
+    const mails = (await (await fetch(`${stack.sandbox.urls.control}/control/mail`)).json()) as Caught[];
+    const mail = mails.find((m) => m.subject === `Supportanfrage von ${shop}: Rechnung fehlt`);
+    expect(mail?.envelope.to).toEqual(['support@belegfluss.local']);
+    expect(await stack.db('help_requests').where({ shop_id: shop, mail_status: 'sent' })).toHaveLength(1);
+
+    await page.goto(`${frontends.urls.shell}/admin/help?shop=${admin}`);
+    await page.getByText('Zu meiner letzten Bestellung finde ich keine Rechnung.').waitFor({ timeout: 60_000 });
+    await page.getByText('E-Mail gesendet').waitFor();
+    await screenshot(page, 'admin-help-requests');
+  }, 120_000);
+
+  it('opens a shop with its workflows and log, makes it a partner, and the shop’s log names the admin', async () => {
+    await page.goto(`${frontends.urls.shell}/admin?shop=${admin}`);
+    await page.getByPlaceholder('Shop-Domain oder Name').fill('hilfe');
+    await page.getByRole('link', { name: shop }).click();
+    await page.getByRole('heading', { name: 'Workflows' }).waitFor({ timeout: 60_000 });
+    const temporalLink = page.getByRole('link', { name: /^Bestellung #/ }).first();
+    await temporalLink.waitFor({ timeout: 60_000 });
+    expect(await temporalLink.getAttribute('href')).toContain('/namespaces/default/workflows/');
+    await page.getByText('Rechnung in Lexware Office erstellt', { exact: false }).first().waitFor();
+
+    await page.getByLabel('Partner (Partnerprogramm und Coupons)').check({ force: true });
+    await page.getByLabel('Provision des Partners').fill('30');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText(`Support (${admin}): Berechtigungen oder Partnerstatus geändert`).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-shop-detail');
+    expect(await stack.db('shops').where({ id: shop }).first('partner')).toEqual({ partner: true });
+    expect(Number((await stack.db('partners').where({ shop_id: shop }).first('allowance')).allowance)).toBe(0.3);
+    expect(serverErrors).toEqual([]);
+  }, 120_000);
+
+  it('plans a downtime with a preview of the banner, the shops see it, and support deletes it again', async () => {
+    await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
+    await page.getByLabel('Nachricht an die Shops').fill('Heute ab 22 Uhr kurze Wartung.');
+    // The preview shows the banner exactly as the shops will see it.
+    await page.getByText('Geplante Wartungsarbeiten').waitFor({ timeout: 60_000 });
+    await page.getByText('Heute ab 22 Uhr kurze Wartung.').first().waitFor();
+    const local = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Beginn').fill(local(new Date(Date.now() - 3_600_000)));
+    await page.getByLabel('Ende (optional)').fill(local(new Date(Date.now() + 3_600_000)));
+    await page.getByRole('button', { name: 'Wartung anlegen' }).click();
+    await page.getByRole('button', { name: 'Bearbeiten' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-downtimes');
+    expect(await stack.db('downtimes').select('status', 'message')).toEqual([{ status: 'warning', message: 'Heute ab 22 Uhr kurze Wartung.' }]);
+
+    await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
+    await page.getByText('Heute ab 22 Uhr kurze Wartung.').waitFor({ timeout: 60_000 });
+
+    await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
+    await page.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
+    expect(await stack.db('downtimes')).toEqual([]);
+    const audit = await stack.db('event_log').where({ shop_id: admin, event: 'admin.action' }).orderBy('id').select('body');
+    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual(['downtime.create', 'downtime.delete']);
+  }, 120_000);
+});

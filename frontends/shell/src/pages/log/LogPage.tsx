@@ -1,0 +1,29 @@
+import { EventLog, type Shop } from '@belegfluss/frontend-kit';
+import { PLANS } from '@belegfluss/shared';
+import { Banner, Layout, Page, Text } from '@shopify/polaris';
+import { useShell } from '../../session/ShellContext';
+
+/** The longest retention a public plan offers, to say whether upgrading keeps entries longer. */
+const LONGEST_PUBLIC = Math.max(...PLANS.filter((p) => !p.private).map((p) => p.logMaxAge));
+
+/** `/log`: the shop's whole event log (spec 2 §2), with the retention of its plan (spec 2 §9). */
+export function LogPage({ shop }: { shop: Shop }) {
+  const { api } = useShell();
+  const days = shop.plan.logMaxAge;
+  return (
+    <Page title="Protokoll" subtitle="Alles, was Belegfluss für deinen Shop getan hat, und warum" backAction={{ content: 'Bestellungen', url: '/orders' }}>
+      <Layout>
+        <Layout.Section>
+          <Banner tone="info" title={`Einträge werden ${days} Tage aufbewahrt`} action={days < LONGEST_PUBLIC ? { content: 'Tarife vergleichen', url: '/plan#pricing' } : undefined}>
+            <Text as="p">
+              {`Dein Tarif ${shop.plan.name} bewahrt das Protokoll ${days} Tage auf; ältere Einträge werden gelöscht.${days < LONGEST_PUBLIC ? ' Größere Tarife bewahren es länger auf.' : ''}`}
+            </Text>
+          </Banner>
+        </Layout.Section>
+        <Layout.Section>
+          <EventLog api={api} base="/shop/logs" title="Einträge" />
+        </Layout.Section>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,67 @@
+import { formatMoney } from '@belegfluss/frontend-kit';
+import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from '@shopify/polaris';
+import { FULFILLMENT_STATUS, PAYMENT_STATUS } from './orders';
+
+export interface OrderFactsData {
+  currency?: string;
+  financialStatus?: string | null;
+  fulfillmentStatus?: string | null;
+  items?: { id: number; title: string; sku: string | null; quantity: number; price: number }[];
+  customer?: { name?: string | null; email?: string | null; company?: string | null; city?: string | null; country?: string | null } | null;
+  balance?: { documents: number; expected: number; difference: number; complete: boolean } | null;
+}
+
+/** The order beside its documents: statuses, customer, items and the balance of spec 1 §4. */
+export function OrderFacts({ data }: { data: OrderFactsData }) {
+  const currency = data.currency ?? 'EUR';
+  const money = (v: number) => formatMoney(v, currency);
+  const paid = data.financialStatus ? (PAYMENT_STATUS[data.financialStatus] ?? data.financialStatus) : null;
+  const shipped = data.fulfillmentStatus ? (FULFILLMENT_STATUS[data.fulfillmentStatus] ?? data.fulfillmentStatus) : null;
+  return (
+    <BlockStack gap="400">
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">Status</Text>
+          <InlineStack gap="200">
+            {paid ? <Badge tone={data.financialStatus === 'paid' ? 'success' : 'attention'}>{`Zahlung: ${paid}`}</Badge> : null}
+            {shipped ? <Badge tone={data.fulfillmentStatus === 'fulfilled' ? 'success' : undefined}>{`Versand: ${shipped}`}</Badge> : null}
+          </InlineStack>
+          {data.balance ? (
+            <BlockStack gap="100">
+              <Text as="p">{`Belege ${money(data.balance.documents)} · Bestellung ${money(data.balance.expected)}`}</Text>
+              {data.balance.complete ? (
+                <Badge tone="success">Ausgeglichen</Badge>
+              ) : (
+                <Text as="p" tone="caution">{`Abweichung ${money(data.balance.difference)}: Rechnungen minus Gutschriften decken die Bestellung nach Erstattungen nicht.`}</Text>
+              )}
+            </BlockStack>
+          ) : null}
+        </BlockStack>
+      </Card>
+      <Card>
+        <BlockStack gap="200">
+          <Text as="h2" variant="headingMd">Kunde</Text>
+          {data.customer ? (
+            <BlockStack gap="050">
+              {data.customer.name ? <Text as="p">{data.customer.name}</Text> : null}
+              {data.customer.company ? <Text as="p">{data.customer.company}</Text> : null}
+              {data.customer.email ? <Text as="p" tone="subdued">{data.customer.email}</Text> : null}
+              {data.customer.city ? <Text as="p" tone="subdued">{[data.customer.city, data.customer.country].filter(Boolean).join(', ')}</Text> : null}
+            </BlockStack>
+          ) : (
+            <Text as="p" tone="subdued">Die Bestellung hat keinen Kunden.</Text>
+          )}
+        </BlockStack>
+      </Card>
+      {data.items && data.items.length > 0 ? (
+        <Card padding="0">
+          <DataTable
+            columnContentTypes={['text', 'text', 'numeric', 'numeric']}
+            headings={['Artikel', 'SKU', 'Menge', 'Preis']}
+            rows={data.items.map((item) => [item.title, item.sku ?? '—', item.quantity, money(item.price)])}
+          />
+        </Card>
+      ) : null}
+    </BlockStack>
+  );
+}

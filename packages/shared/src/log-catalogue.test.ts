@@ -1,0 +1,57 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeLogEntry, LOG_EVENTS, REASON_SENTENCES, searchLogCatalogue } from './log-catalogue';
+import { featuresTurnedOn, planFeatures, planIncludes } from './plan-features';
+
+const root = new URL('../../..', import.meta.url).pathname;
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('the event log catalogue', () => {
+  it('has a sentence for every literal event the services write', () => {
+    const written = new Set<string>();
+    for (const dir of ['services/workflows/src', 'services/gateway/src', 'packages/mail/src']) {
+      for (const file of sources(join(root, dir))) {
+        for (const m of readFileSync(file, 'utf8').matchAll(/event: '([a-z_.]+)'/g)) written.add(m[1]!);
+        for (const m of readFileSync(file, 'utf8').matchAll(/log\('([a-z_.]+)'/g)) written.add(m[1]!);
+      }
+    }
+    const skippedWithReason = (e: string) => e.endsWith('.skipped');
+    const missing = [...written].filter((e) => !LOG_EVENTS.includes(e) && !skippedWithReason(e) && e !== 'transaction.hint.skipped');
+    expect(missing).toEqual([]);
+  });
+
+  it('turns reason codes into sentences with the setting behind them, never a bare code', () => {
+    expect(describeLogEntry({ origin: 'transaction', event: 'transaction.skipped', body: { reason: 'DISABLED_TRANSACTION_CREATE' } }))
+      .toEqual({ text: 'Umsatz übersprungen, weil die Erstellung von Umsätzen ausgeschaltet ist', link: { url: '/preferences/transactions', label: 'Umsätze' } });
+    for (const reason of Object.keys(REASON_SENTENCES)) {
+      expect(describeLogEntry({ origin: 'invoice', event: 'invoice.skipped', body: { reason } }).text).not.toContain(reason);
+    }
+    expect(describeLogEntry({ origin: 'invoice', event: 'invoice.created', orderId: '7', orderName: '#1007', body: { number: 'RE7' } }))
+      .toEqual({ text: 'Rechnung in Lexware Office erstellt: RE7', link: { url: '/orders/7', label: 'Bestellung #1007' } });
+    expect(searchLogCatalogue('kasse').searchReasons).toEqual(['SKIP_POS']);
+  });
+});
+
+describe('the plan feature map', () => {
+  it('grows with the plans, and orderImport carries the one-time price', () => {
+    expect(planFeatures('free')).toMatchObject({ orders: true, emails: false, orderImport: false });
+    expect(planFeatures('basic')).toMatchObject({ emails: true, metafields: false, orderImport: 99 });
+    expect(planIncludes('business', 'shopifyPlus')).toBe(true);
+    expect(planIncludes('premium', 'shopifyPlus')).toBe(false);
+  });
+
+  it('sees a feature switched on, never one kept or switched off', () => {
+    const before = { transactions: { transactionFees: true }, invoices: { skipTags: ['a'] } };
+    expect(featuresTurnedOn(before, { transactions: { transactionFees: false }, invoices: { skipTags: [] } })).toEqual([]);
+    expect(featuresTurnedOn(before, before)).toEqual([]);
+    expect(featuresTurnedOn({}, { transactions: { transactionFees: true }, invoices: { skipTags: ['b'] } })).toEqual(['tags', 'fees']);
+  });
+});

@@ -1,0 +1,111 @@
+import { PLANS, planById, type Plan, type PlanId } from './plans';
+
+/**
+ * Spec 1 §6: the features plans gate, in one map. The gateway checks them (402), the front ends
+ * lock them with the feature-lock overlay and the plan table lists them, all from here.
+ */
+export const PLAN_FEATURES = [
+  'orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus',
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+/** What each feature is called and does, in the merchant's words. */
+export const FEATURE_INFO: Record<PlanFeature, { title: string; description: string }> = {
+  orders: { title: 'Belege für Bestellungen', description: 'Rechnungen, Gutschriften und Kontakte aus deinen Bestellungen' },
+  emails: { title: 'E-Mail-Versand', description: 'Belege per E-Mail senden, von Hand und automatisch' },
+  emailIntegration: { title: 'E-Mail-Integration', description: 'Links zu Belegen in den Shopify-Benachrichtigungen' },
+  layouts: { title: 'Drucklayouts', description: 'Eigene Drucklayouts aus Lexware Office je Belegart' },
+  deliveryDate: { title: 'Lieferdatum', description: 'Lieferdatum und Leistungszeitraum nach eigenen Regeln' },
+  metafields: { title: 'Metafelder', description: 'Metafelder lesen und Belegdaten in Shopify schreiben' },
+  tags: { title: 'Tag-Regeln', description: 'Bestellungen und Kunden nach Tags ausschließen oder einbeziehen' },
+  address: { title: 'Erweiterte Kontaktdaten', description: 'Telefon, Kundennummer, Shop und Notiz im Lexware-Kontakt' },
+  fees: { title: 'Gebühren', description: 'Zahlungsgebühren als eigene Umsätze' },
+  orderSync: { title: 'Zahlstatus-Abgleich', description: 'Bestellungen in Shopify als bezahlt markieren' },
+  orderImport: { title: 'Import älterer Bestellungen', description: 'Belege für Bestellungen vor der Installation (Einmalkauf)' },
+  shopifyPlus: { title: 'Shopify Plus', description: 'USt-IdNr. aus Shopify-B2B-Firmenstandorten' },
+};
+
+/** The smallest plan each feature comes with; larger plans include everything of smaller ones. */
+const INCLUDED_FROM: Record<Exclude<PlanFeature, 'orderImport'>, PlanId> = {
+  orders: 'free',
+  emails: 'basic', tags: 'basic', orderSync: 'basic', address: 'basic',
+  metafields: 'standard', layouts: 'standard', deliveryDate: 'standard', fees: 'standard',
+  // The link wizard writes a metafield per document link, so it needs metafields too.
+  emailIntegration: 'premium',
+  shopifyPlus: 'business',
+};
+
+const rank = (id: string) => PLANS.findIndex((p) => p.id === id);
+
+/**
+ * Spec 1 §3 `plan.features`: each feature true or false; orderImport's value is the one-time
+ * price (spec 1 §6), or false where the plan can't buy it.
+ */
+export function planFeatures(planId: string): Record<PlanFeature, boolean | number> {
+  const plan = planById(planId);
+  const included = Object.fromEntries(Object.entries(INCLUDED_FROM).map(([f, from]) => [f, rank(plan.id) >= rank(from)]));
+  return { ...included, orderImport: plan.importPrice ?? false } as Record<PlanFeature, boolean | number>;
+}
+
+/** Whether the plan includes the feature (orderImport: whether it can be bought on this plan). */
+export function planIncludes(planId: string, feature: PlanFeature): boolean {
+  return planFeatures(planId)[feature] !== false;
+}
+
+/** The cheapest public plan that includes the feature. */
+export function cheapestPlanWith(feature: PlanFeature): Plan {
+  return PLANS.find((p) => !p.private && planIncludes(p.id, feature)) ?? PLANS[PLANS.length - 1]!;
+}
+
+/** The 402 text: what is missing and which plan brings it. */
+export function featureRequiredMessage(feature: PlanFeature): string {
+  return `Die Funktion „${FEATURE_INFO[feature].title}“ ist in deinem Tarif nicht enthalten. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}.`;
+}
+
+/** Spec 1 §3 `plan.color`, `tagline`, `requires`: how the plan table presents each plan. */
+export const PLAN_PRESENTATION: Record<PlanId, { color: 'base' | 'info' | 'success' | 'attention' | 'warning' | 'magic'; tagline: string; requires: string | null }> = {
+  free: { color: 'base', tagline: 'Zum Ausprobieren', requires: null },
+  basic: { color: 'info', tagline: 'Für kleine Shops', requires: 'Nur für Shops im Shopify-Tarif Basic (oder Test-, Partner- und Mitarbeiter-Shops)' },
+  standard: { color: 'success', tagline: 'Für wachsende Shops', requires: null },
+  premium: { color: 'attention', tagline: 'Für etablierte Shops', requires: null },
+  business: { color: 'warning', tagline: 'Für große Shops mit Shopify Plus', requires: null },
+  corporate: { color: 'magic', tagline: 'Für sehr große Shops', requires: null },
+  enterprise: { color: 'magic', tagline: 'Für Konzerne', requires: null },
+  custom: { color: 'magic', tagline: 'Individuell vereinbart', requires: null },
+};
+
+type Sections = Record<string, Record<string, unknown> | undefined>;
+const get = (v: Sections, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
+const on = (v: unknown) => v === true;
+const set = (v: unknown) => v !== null && v !== undefined && v !== '';
+const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const entries = (v: unknown) => (Array.isArray(v) ? v.map((e) => JSON.stringify(e)) : []);
+
+/**
+ * Which gated features a change of the preferences switches on: a value a plan gates that was
+ * off or different before and is used now. Switching off, and keeping what a shop had before a
+ * downgrade, is always allowed, so a smaller plan never blocks saving the rest of a page.
+ */
+const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) => boolean }[] = [
+  { feature: 'emails', uses: (b, a) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].some((p) => on(get(a, p)) && !on(get(b, p))) },
+  { feature: 'layouts', uses: (b, a) => ['invoices.invoiceLayout.printLayout', 'credits.creditLayoutPrintLayout'].some((p) => set(get(a, p)) && !same(get(a, p), get(b, p))) },
+  { feature: 'deliveryDate', uses: (b, a) => ['invoices.invoiceDeliveryDate0', 'invoices.invoiceDeliveryDate1'].some((p) => !same(get(a, p), get(b, p)) && !isPlainDeliveryDate(get(a, p))) },
+  { feature: 'tags', uses: (b, a) => ['invoices.skipTags', 'invoices.tagsAsNet', 'invoices.invoiceSendMail.skipTags', 'credits.creditSendMailSkipTags', 'contacts.contactCreate'].some((p) => list(get(a, p)).some((t) => !list(get(b, p)).includes(t))) },
+  { feature: 'address', uses: (b, a) => ['contactPushPhone', 'contactPushShop', 'contactPushCustomer', 'contactPushNote'].some((k) => on(get(a, `contacts.${k}`)) && !on(get(b, `contacts.${k}`))) },
+  { feature: 'fees', uses: (b, a) => on(get(a, 'transactions.transactionFees')) && !on(get(b, 'transactions.transactionFees')) },
+  { feature: 'orderSync', uses: (b, a) => on(get(a, 'orderHandling.syncOrderPayment')) && !on(get(b, 'orderHandling.syncOrderPayment')) },
+  { feature: 'metafields', uses: (b, a) => ['metafields.read', 'metafields.write'].some((p) => entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e))) },
+  { feature: 'shopifyPlus', uses: (b, a) => list(get(a, 'contacts.vatIdPlaces')).includes('company-location') && !list(get(b, 'contacts.vatIdPlaces')).includes('company-location') },
+];
+
+/** The delivery date as it is without the feature: the order's date, unmoved, and no span. */
+function isPlainDeliveryDate(v: unknown): boolean {
+  if (v === null || v === undefined) return true;
+  const d = v as { event?: string; modify?: string; offset?: number };
+  return d.event === 'created' && (d.modify ?? 'none') === 'none' && (d.offset ?? 0) === 0;
+}
+
+export function featuresTurnedOn(before: Sections, after: Sections): PlanFeature[] {
+  return RULES.filter((r) => r.uses(before, after)).map((r) => r.feature);
+}

@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import type { GatewayContext } from '../context';
+import { readImprint } from '../config';
+
+/** `GET /api/legal` (public, like the help pages it feeds): the Impressum from configuration. */
+export function legalRoutes(gw: GatewayContext): Router {
+  const pub = new Router();
+  const imprint = gw.options.imprint ?? readImprint({});
+  pub.get('/api/legal', (ctx) => {
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = { imprint };
+  });
+  return pub;
+}
