@@ -31,6 +31,7 @@ const SETTINGS = {
   mail: { url: '/preferences/mail', label: 'Absender' },
   plan: { url: '/plan', label: 'Abonnement' },
   business: { url: '/help/taxes/business', label: 'Hilfe: Geschäftskunden' },
+  partner: { url: '/partner/preferences', label: 'Partner-Einstellungen' },
 } as const satisfies Record<string, LogLink>;
 
 /** What each reason code means, and where the setting behind it lives. */
@@ -101,6 +102,7 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'credit.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Gutschriftstatus', str(b.status)) },
   'invoice.cancelled': { text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)) },
   'contact.created': { text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)), link: SETTINGS.contacts },
+  'contact.refused': { text: () => 'Lexware Office kennt den gespeicherten Kontakt nicht mehr; er wurde neu angelegt', link: SETTINGS.contacts },
   'contact.updated': { text: (b) => withDetail('Kontakt in Lexware Office aktualisiert', str(b.email)), link: SETTINGS.contacts },
   'transaction.created': { text: () => 'Umsatz in Lexware Office erstellt', link: SETTINGS.transactions },
   'transaction.matched': { text: () => 'Vorhandener Umsatz in Lexware Office erkannt, kein zweiter angelegt', link: SETTINGS.transactions },
@@ -117,6 +119,8 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'smtp.interrupted': { text: (b) => withDetail('Eigener SMTP-Absender nicht erreichbar', str(b.error) ?? str(b.message)), link: SETTINGS.mail },
   'credits.creditsExhaustedSoon': { text: (b) => `Übertragungen fast verbraucht: noch ${str(b.remaining) ?? '?'} von ${str(b.quota) ?? '?'}`, link: SETTINGS.plan },
   'credits.creditsExhaustedNow': { text: (b) => `Alle ${str(b.quota) ?? ''} Übertragungen verbraucht`.replace('  ', ' '), link: SETTINGS.plan },
+  'credits.reset': { text: () => 'Neuer Abrechnungszeitraum: die Übertragungen stehen wieder voll zur Verfügung', link: SETTINGS.plan },
+  'payout.failed': { text: (b) => withDetail('Partner-Auszahlung nicht möglich', str(b.message)), link: SETTINGS.partner },
   'notification.sent': { text: (b) => withDetail(`Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ gesendet`, str(b.email)), link: SETTINGS.home },
   'notification.failed': { text: (b) => withDetail(`Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ nicht gesendet`, str(b.error)), link: SETTINGS.home },
   'shop.installed': { text: () => 'App installiert', link: SETTINGS.setup },

@@ -40,7 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
   port = (files.address() as AddressInfo).port;
   h = await startHarness({ sandbox: true, smtp: true });
-  await h.install(A);
+  await h.install(A, { plan_id: 'business' }); // sending by e-mail is a gated feature
   const lexware = await connectLexware(h, A);
   await seedOrder(h.db, A, { id: 7001, email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
