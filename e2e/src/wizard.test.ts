@@ -118,13 +118,21 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await screenshot(page, 'wizard-6-taxes');
     await dialog.getByRole('button', { name: 'Weiter' }).click();
 
-    // Step 7: the trial, invoices on, credit notes off.
+    // Step 7: invoices on, credit notes off, then the trial. The trial belongs to the first paid plan
+    // (spec 1 §9), so "Testphase starten" switches creation on and leads to the plan choice; the one
+    // imported order already has its document, so no credit dialog comes in between.
     await dialog.getByText('Schritt 7 von 7').waitFor();
+    await dialog.getByRole('button', { name: 'Kostenlos fortfahren' }).waitFor();
     await dialog.getByLabel('Gutschriften automatisch erstellen').uncheck({ force: true });
     await screenshot(page, 'wizard-7-activate');
     await dialog.getByRole('button', { name: 'Testphase starten' }).click();
     await page.getByText('Belegerstellung aktiviert').first().waitFor();
     await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByText('Nicht genug Übertragungen').count()).toBe(0);
+    await page.waitForURL(`${frontends.urls.shell}/plan`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
+    await page.getByText('Neue Abonnements beginnen mit 7 Tagen Testphase.').waitFor();
+    await screenshot(page, 'wizard-trial-plan-choice');
 
     const view = await m().api<ShopView>('/api/shop');
     expect(view.lexoffice.isConnected).toBe(true);
@@ -133,7 +141,12 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     const automation = await m().api<{ invoiceCreate: unknown; creditCreate: unknown }>('/api/preferences');
     expect(automation.invoiceCreate).toBeTruthy();
     expect(automation.creditCreate).toBe(false);
+    // Still on the free plan, with the trial kept for the first paid plan.
+    expect(view.plan.id).toBe('free');
+    expect((await stack.db('shops').where({ id: shop }).first('trial_at'))?.trial_at).toBeNull();
     expect(apiCalls.filter((call) => call.status >= 500)).toEqual([]);
+    // Back on the dashboard, the connection is shown.
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
     await page.getByText(/Verbunden seit/).first().waitFor();
     await screenshot(page, 'wizard-done-dashboard');
   });
