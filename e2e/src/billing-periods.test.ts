@@ -22,12 +22,33 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const m = merchant(stack, shop);
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
-  return eventually(async () => {
+  return explained(shop, eventually(async () => {
     const doc = await invoices(shop).where({ order_id: String(order.id) }).first();
     if (doc) return 'created' as const;
     const refused = await stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('waiting_since').first();
     return refused && ('NO_CREDITS' as const);
-  }, 120_000);
+  }, 120_000));
+}
+
+/**
+ * A wait that timed out says where the chain stopped (documents, purchase, period, billing
+ * workflow, last log entries), so a failure under a loaded `npm test` can be read, not guessed.
+ */
+async function explained<T>(shop: string, wait: Promise<T>): Promise<T> {
+  try {
+    return await wait;
+  } catch (error) {
+    const state = await stack.temporal.client.workflow.getHandle(billingWorkflowId(shop)).query(billingStateQuery).catch((e: unknown) => String(e));
+    const facts = {
+      documents: await stack.db('documents').where({ shop_id: shop }).whereNull('lexoffice_id').select('order_id', 'type', 'waiting_since', 'resumed_at'),
+      purchases: await stack.db('purchases').where({ shop_id: shop }).select('feature', 'status', 'activated_at'),
+      period: await stack.db('shops').where({ id: shop }).first('plan_id', 'credits_period_start', 'credits_reset_at', 'current_period_end'),
+      usage: await periodUsage(stack.db, shop),
+      billing: state,
+      log: (await stack.db('event_log').where({ shop_id: shop }).orderBy('id', 'desc').limit(8).select('event', 'order_id', 'body')).reverse(),
+    };
+    throw new Error(`${(error as Error).message}\n${JSON.stringify(facts, null, 1)}`);
+  }
 }
 
 beforeAll(async () => {
@@ -90,7 +111,7 @@ describe('an upgrade', () => {
     await spend(stack, UPGRADE, 10);
     expect([await paidOrder(UPGRADE), await paidOrder(UPGRADE)]).toEqual(['NO_CREDITS', 'NO_CREDITS']);
     await subscribe(stack, UPGRADE, 'standard');
-    await eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000);
+    await explained(UPGRADE, eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000));
     expect(await stack.db('event_log').where({ shop_id: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
   }, 300_000);
 
@@ -100,7 +121,7 @@ describe('an upgrade', () => {
     const { confirmationUrl } = await merchant(stack, UPGRADE).api<{ confirmationUrl: string }>('/api/plan/purchase/orderImport', { method: 'POST' });
     const approved = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
     expect((await fetch(approved.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
-    await eventually(async () => (await invoices(UPGRADE)).length === 3, 120_000);
+    await explained(UPGRADE, eventually(async () => (await invoices(UPGRADE)).length === 3, 120_000));
     expect((await merchant(stack, UPGRADE).api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop')).plan.credits).toEqual(expect.objectContaining({ used: 301, quota: 1500 }));
   }, 300_000);
 });
