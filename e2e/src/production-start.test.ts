@@ -8,13 +8,16 @@ import { startStack, workerEnv, type Stack } from './stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Production refuses to start without an Impressum (issue 18); these tests look at the other checks. */
+const IMPRINT = { IMPRINT_NAME: 'Belegfluss GmbH', IMPRINT_ADDRESS: 'Musterstraße 1\\n10115 Berlin', IMPRINT_EMAIL: 'kontakt@belegfluss.de' };
+
 /** Runs a service entry point as the image does (tsx, NODE_ENV=production) and returns how it ended. */
 function run(entry: string, env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `${root}/${entry}`], {
       cwd: root,
       // An unreachable database and Temporal: the check must come before any connection.
-      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', TEMPORAL_ADDRESS: '127.0.0.1:1', ...env },
+      env: { ...process.env, ...IMPRINT, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', TEMPORAL_ADDRESS: '127.0.0.1:1', ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -48,7 +51,7 @@ describe('health checks and graceful shutdown', () => {
   const start = (entry: string, env: NodeJS.ProcessEnv) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `${root}/${entry}`], {
       cwd: root, stdio: 'ignore',
-      env: { ...env, NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' },
+      env: { ...env, ...IMPRINT, NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' },
     });
     children.push(child);
     return child;
