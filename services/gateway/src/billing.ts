@@ -1,4 +1,4 @@
-import { nudgeBilling } from '@belegfluss/workflows/client';
+import { nudgeBilling } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from './context';
 
 /**

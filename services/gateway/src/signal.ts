@@ -1,6 +1,6 @@
 import { TypedSearchAttributes } from '@temporalio/common';
 import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliveries, writeLog, type WebhookDelivery } from '@belegfluss/db';
-import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal, type ShopifyEvent } from '@belegfluss/workflows/api';
+import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal, type ShopifyEvent } from '@belegfluss/orchestration/api';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { nudge } from './billing';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import getRawBody from 'raw-body';
 import { runOfPayPalBatch } from '@belegfluss/db';
 import { paypalClient } from '@belegfluss/paypal';
-import { payoutRunWorkflowId, paypalBatchChangedSignal } from '@belegfluss/workflows/api';
+import { payoutRunWorkflowId, paypalBatchChangedSignal } from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../context';
 
 type PayPalEvent = { event_type?: unknown; resource?: { batch_header?: { payout_batch_id?: unknown } } };

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import { isInstalled, recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
-import { orderIdOf } from '@belegfluss/workflows/api';
+import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { MB, readRawBody } from '../http';

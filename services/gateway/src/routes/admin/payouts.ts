@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@belegfluss/db';
-import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/workflows/api';
+import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/orchestration/api';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderWorkflowId } from '@belegfluss/workflows/api';
+import { orderWorkflowId } from '@belegfluss/orchestration/api';
 import { seedOrder, startHarness, type Harness } from '../../testing/harness';
 import { WORKFLOW_MESSAGES } from './workflows';
 

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { getOrderSnapshot, getShop } from '@belegfluss/db';
 import { ShopDomainParam, ShopifyOrderSchema, WorkflowIdParam } from '@belegfluss/shared';
-import { OrderNameKey, DocumentStatusKey } from '@belegfluss/workflows/api';
+import { OrderNameKey, DocumentStatusKey } from '@belegfluss/orchestration/api';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { DEFAULT_TEMPORAL_UI_URL } from '../../config';

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { buildInvoice, chooseTaxRegime, ShopifyOrderSchema } from '@belegfluss/shared';
-import { loadShopContext } from '@belegfluss/workflows/context';
+import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
 import { validate } from '../../http';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
-import { importWorkflowId } from '@belegfluss/workflows/api';
+import { importWorkflowId } from '@belegfluss/orchestration/api';
 import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
 import { HISTORICAL_MESSAGES } from './historical';
 

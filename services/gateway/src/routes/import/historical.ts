@@ -5,7 +5,7 @@ import { TypedSearchAttributes } from '@temporalio/common';
 import { claimOrderImport, getConnection, getOrderImport, getShop, listImportDays, purchasedFeatures, releaseOrderImport, type ShopRow } from '@belegfluss/db';
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
-import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/workflows/api';
+import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors';
 import { query, validate } from '../../http';

@@ -4,7 +4,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@te
 import { TypedSearchAttributes } from '@temporalio/common';
 import { claimWizardImport, finishWizardImport, getConnection, getShop, getWizardImport, type WizardImport } from '@belegfluss/db';
 import { TOO_OLD_DAYS } from '@belegfluss/shared';
-import { ShopDomainKey, wizardImportWorkflowId, wizardProgressQuery, type WizardProgress } from '@belegfluss/workflows/api';
+import { ShopDomainKey, wizardImportWorkflowId, wizardProgressQuery, type WizardProgress } from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';

@@ -4,10 +4,10 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { documentsByLexofficeId, writeLog } from '@belegfluss/db';
-import { OrderNameKey, ShopDomainKey, orderWorkflowId } from '@belegfluss/workflows/api';
+import { OrderNameKey, ShopDomainKey, orderWorkflowId } from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../../context';
 import { MB, readRawBody } from '../../http';
-import { lexofficeEventSignal } from '@belegfluss/workflows/api';
+import { lexofficeEventSignal } from '@belegfluss/orchestration/api';
 
 const EventBody = z.object({
   organizationId: z.string().min(1).max(100),

@@ -1,0 +1,127 @@
+/**
+ * The messages of the order workflow, defined once and imported by both the
+ * gateway (client side) and the workflow, so the gateway never imports workflow code.
+ */
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+import type { ShopifyOrder, ShopifyRefund, TaxRegime } from '@belegfluss/shared';
+
+export interface ShopifyEvent {
+  topic: string;
+  webhookId: string;
+  order?: ShopifyOrder;
+  refund?: unknown;
+  /** Set by the paid historical import: the order is judged without TOO_OLD and the switch's date. */
+  origin?: 'historical';
+}
+
+export interface OrderWorkflowInput {
+  shopId: string;
+  orderId: string;
+  /** Carried over by continueAsNew. */
+  state?: OrderState;
+}
+
+export interface OrderDocument {
+  documentId: string;
+  lexofficeId: string;
+  number: string | null;
+  status: string;
+}
+
+export interface OrderState {
+  order: ShopifyOrder | null;
+  invoice: (OrderDocument & { contactId: string | null }) | null;
+  /** The regime the invoice was made with; its credit notes must use the same. */
+  regime: TaxRegime | null;
+  credits: (OrderDocument & { refundId: number })[];
+  /** Refunds seen but not yet turned into a credit note (or skipped). */
+  pendingRefunds: ShopifyRefund[];
+  settledRefundIds: number[];
+  lastDecision: string | null;
+  /** The last answer each step logged (invoice, credit:{refundId}), so repeats are not logged again. Absent in older states. */
+  said?: Record<string, string>;
+  /** The order snapshot and invoice status whose payments were last booked (spec 3 bank transactions). Absent in older states. */
+  paymentsBookedFor?: string;
+  /** 'historical' once the paid import brought the order (spec 1 §9); absent for webhook orders. */
+  origin?: 'historical';
+  /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
+  waitingFor: string | null;
+}
+
+export const emptyOrderState = (): OrderState => ({
+  order: null, invoice: null, regime: null, credits: [], pendingRefunds: [], settledRefundIds: [], lastDecision: null, waitingFor: null,
+});
+
+export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
+
+/** A Lexware event for one of the order's documents (payment.changed, invoice.status.changed). */
+export interface LexofficeEvent { eventType: string; resourceId: string; eventDate: string }
+export const lexofficeEventSignal = defineSignal<[LexofficeEvent]>('lexofficeEvent');
+export const orderStateQuery = defineQuery<OrderState>('orderState');
+
+export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);
+export const OrderNameKey = defineSearchAttributeKey('OrderName', SearchAttributeType.KEYWORD);
+/** invoiced, credited, or what the workflow waits for (WAIT:paid, WAIT_FOR_INVOICE, NO_CREDITS…). */
+export const DocumentStatusKey = defineSearchAttributeKey('DocumentStatus', SearchAttributeType.KEYWORD);
+
+/** Every custom search attribute the server must know before workflows start. */
+export const SEARCH_ATTRIBUTES = [ShopDomainKey, OrderNameKey, DocumentStatusKey];
+
+export const orderWorkflowId = (shopId: string, orderId: string | number) => `order:${shopId}:${orderId}`;
+
+/** The ids of Shopify topics that carry an order, and where the order id sits. */
+export function orderIdOf(topic: string, body: Record<string, unknown>): string | null {
+  if (topic.startsWith('orders/')) return body.id == null ? null : String(body.id);
+  if (topic === 'refunds/create') return body.order_id == null ? null : String(body.order_id);
+  return null;
+}
+
+/**
+ * The paid historical import (spec 1 §9, spec 2): one workflow per shop and German calendar day,
+ * queryable for its progress. `since` is the day's name in runs started before days were exact.
+ */
+export interface ImportInput { shopId: string; day?: string; since?: string; progress?: ImportProgress }
+export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
+export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
+
+/**
+ * The shop's billing workflow (issue 13): one per shop, sleeping until its period ends.
+ * `billingChanged` wakes it when the plan, Shopify's cycle or the bought import changed;
+ * `rollover` is support's button (`force` starts a fresh period now).
+ */
+export interface BillingInput { shopId: string }
+export interface RolloverRequest { force?: boolean; reason?: string }
+export const billingChangedSignal = defineSignal<[string]>('billingChanged');
+export const rolloverSignal = defineSignal<[RolloverRequest]>('rollover');
+export interface BillingState { periodStart: string | null; resetAt: string | null; rollovers: number; resumed: number }
+export const billingStateQuery = defineQuery<BillingState>('billingState');
+export const billingWorkflowId = (shopId: string) => `billing:${shopId}`;
+/** The topic of the synthetic event that resumes an order waiting for transfers. */
+export const RESUME_TOPIC = 'credits/available';
+
+/** The monthly partner payout run (issue 13 §3), started by the `partner-payouts` Schedule. */
+export interface PayoutRunInput { /** YYYY-MM-01; by default the month the run starts in (Europe/Berlin). */ month?: string }
+/** The admin confirmed that the bank executed the run's SEPA file. */
+export const sepaConfirmedSignal = defineSignal<[string]>('sepaConfirmed');
+export const payoutRunWorkflowId = (month: string) => `payout-run:${month}`;
+export const PAYOUT_SCHEDULE_ID = 'partner-payouts';
+export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
+/** PayPal sent a PAYMENT.PAYOUTSBATCH.* webhook for the run's batch: look at its status now, not at the next hourly check. */
+export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChanged');
+export const importWorkflowId = (shopId: string, day: string) => `import:${shopId}:${day}`;
+
+/** The connect wizard's import (spec 1 §4 steps 2–3): orders of the last 60 days, then Lexware documents linked to them. */
+export interface WizardImportInput { shopId: string; from: string; progress?: WizardProgress }
+export interface WizardProgress {
+  phase: 'orders' | 'documents' | 'done' | 'failed';
+  /** The running bulk export of the orders. */
+  exportId: string | null;
+  orders: number;
+  /** The next voucher-list page, and how many there are. */
+  page: number; totalPages: number | null;
+  documents: number; linked: number;
+  failed: string | null;
+}
+export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
+export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;

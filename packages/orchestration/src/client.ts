@@ -1,0 +1,60 @@
+/**
+ * The client side of the product's recurring work, for the gateway and the worker alike:
+ * each shop's billing workflow and the Schedules (never imported by workflow code).
+ */
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, PAYOUT_SCHEDULE_ID, ShopDomainKey } from './api';
+
+const billingStart = (taskQueue: string, shopId: string) => ({
+  workflowId: billingWorkflowId(shopId), taskQueue, args: [{ shopId }] as [{ shopId: string }],
+  typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
+});
+
+/** Starts the shop's billing workflow unless it runs already; true when it was started. */
+export async function ensureBillingWorkflow(temporal: Client, taskQueue: string, shopId: string): Promise<boolean> {
+  try {
+    await temporal.workflow.start('billingWorkflow', billingStart(taskQueue, shopId));
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowExecutionAlreadyStartedError) return false;
+    throw error;
+  }
+}
+
+/** Wakes the shop's billing workflow (starting it if needed): the plan, Shopify's cycle or the bought import changed. */
+export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: string, reason: string): Promise<void> {
+  await temporal.workflow.signalWithStart('billingWorkflow', { ...billingStart(taskQueue, shopId), signal: billingChangedSignal, signalArgs: [reason] });
+}
+
+/**
+ * The two Schedules, created once (visible and pausable with `temporal schedule list|toggle|trigger`):
+ * the partner payout run on the 1st of each month, 06:00 Europe/Berlin, and the daily
+ * housekeeping (retention, expired OAuth states, billing workflows) at 03:30.
+ */
+export async function ensureSchedules(temporal: Client, taskQueue: string): Promise<string[]> {
+  const made: string[] = [];
+  const create = async (opts: Parameters<Client['schedule']['create']>[0]) => {
+    try {
+      await temporal.schedule.create(opts);
+      made.push(opts.scheduleId);
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    }
+  };
+  await create({
+    scheduleId: PAYOUT_SCHEDULE_ID,
+    spec: { calendars: [{ dayOfMonth: 1, hour: 6, minute: 0 }], timezone: 'Europe/Berlin' },
+    action: { type: 'startWorkflow', workflowType: 'payoutRunWorkflow', workflowId: 'payout-run', taskQueue, args: [{}] },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
+    state: { note: 'Partner-Auszahlungen: am 1. jedes Monats (Europe/Berlin); pausieren mit `temporal schedule toggle --pause`' },
+  });
+  await create({
+    scheduleId: HOUSEKEEPING_SCHEDULE_ID,
+    spec: { calendars: [{ hour: 3, minute: 30 }], timezone: 'Europe/Berlin' },
+    action: { type: 'startWorkflow', workflowType: 'housekeepingWorkflow', workflowId: 'housekeeping', taskQueue, args: [] },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
+    state: { note: 'Täglich: Protokoll-Aufbewahrung nach Tarif, abgelaufene OAuth-States, Abrechnungs-Workflows' },
+  });
+  return made;
+}
