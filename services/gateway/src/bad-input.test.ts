@@ -2,6 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@belegfluss/shopify';
 import { OAUTH_STATES_PER_SHOP } from '@belegfluss/db';
+import { startGateway } from './main';
+import { readGatewayOptions } from './config';
 import { RATE_LIMITS } from './rate-limit';
 import { seedDocument, seedOrder, startHarness, type Harness } from './testing/harness';
 
@@ -95,6 +97,38 @@ describe('GET /api/auth?shop= without a login', () => {
     expect(answers.at(-1)).toBe(429);
     expect((await start('203.0.113.8')).status).toBe(302);
     expect(await h.db('oauth_states').where({ shop_id: A, provider: 'shopify' })).toHaveLength(OAUTH_STATES_PER_SHOP);
+  });
+});
+
+describe('two gateway processes on one database', () => {
+  it('share each rate limit: install starts, document guesses and SMTP checks', async () => {
+    const second = await startGateway(h.settings, 0, readGatewayOptions({}));
+    try {
+      const urls = [h.url, second.url];
+      // Install starts of one address, alternating between the two: together they allow the limit once.
+      const starts: number[] = [];
+      for (let i = 0; i <= RATE_LIMITS.install.points; i++) {
+        starts.push((await fetch(`${urls[i % 2]}/api/auth?shop=${A}`, { redirect: 'manual', headers: { 'X-Forwarded-For': '203.0.113.50' } })).status);
+      }
+      expect(starts.filter((s) => s === 302)).toHaveLength(RATE_LIMITS.install.points);
+      expect(starts.at(-1)).toBe(429);
+      // Document guesses: the misses counted by one gateway lock the address out of the other.
+      for (let i = 0; i < RATE_LIMITS.documentMisses.points; i++) {
+        expect((await fetch(`${urls[i % 2]}/documents/${'y'.repeat(32)}`, { headers: { 'X-Forwarded-For': '198.51.100.50' } })).status).toBe(404);
+      }
+      for (const url of urls) expect((await fetch(`${url}/documents/${'y'.repeat(32)}`, { headers: { 'X-Forwarded-For': '198.51.100.50' } })).status).toBe(429);
+      // SMTP checks per shop: a private address is refused before any connection, but the check counts.
+      const smtp = { host: '10.0.0.1', port: 587, encryption: 'TLS', user: 'x', pass: 'y', email: 'a@laden.de', name: 'Laden' };
+      const check = async (url: string) => (await fetch(`${url}/api/shop/smtp/validate`, {
+        method: 'POST', body: JSON.stringify(smtp), headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'application/json' },
+      })).status;
+      const checks: number[] = [];
+      for (let i = 0; i <= RATE_LIMITS.smtpCheck.points; i++) checks.push(await check(urls[i % 2]!));
+      expect(checks.slice(0, -1).every((s) => s === 400)).toBe(true);
+      expect(checks.at(-1)).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

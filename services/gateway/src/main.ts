@@ -24,7 +24,7 @@ export async function startGateway(settings: Settings, port: number, options: Ga
     lexofficeEventKey: publicKeyLoader(options),
     log,
   };
-  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits() };
+  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits(base.db) };
   const server: Server = await new Promise((resolve) => {
     const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
   });

@@ -1,12 +1,13 @@
 import type { Context } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { sharedRateLimiter, type Db } from '@belegfluss/db';
 import { HttpError } from './errors';
 
 /**
  * Limits for the calls that cost us (or others) something and can be made in a loop: the SMTP check
  * opens a connection to a server the merchant names, the install link writes an OAuth state without a
- * login, and document links are guessed by their token. In memory per gateway process: one gateway
- * instance runs per host (docker-compose.yml); several would each allow the limit.
+ * login, and document links are guessed by their token. Counted in PostgreSQL (`sharedRateLimiter`), so
+ * however many gateway processes run, together they allow each limit once.
  */
 export const RATE_LIMITS = {
   /** SMTP checks per shop. */
@@ -17,12 +18,12 @@ export const RATE_LIMITS = {
   documentMisses: { points: 20, duration: 10 * 60 },
 } as const;
 
-export type RateLimits = Record<keyof typeof RATE_LIMITS, RateLimiterMemory>;
+export type RateLimits = Record<keyof typeof RATE_LIMITS, RateLimiterAbstract>;
 
-export const createRateLimits = (): RateLimits => ({
-  smtpCheck: new RateLimiterMemory(RATE_LIMITS.smtpCheck),
-  install: new RateLimiterMemory(RATE_LIMITS.install),
-  documentMisses: new RateLimiterMemory(RATE_LIMITS.documentMisses),
+export const createRateLimits = (db: Db): RateLimits => ({
+  smtpCheck: sharedRateLimiter(db, 'smtp-check', RATE_LIMITS.smtpCheck),
+  install: sharedRateLimiter(db, 'install', RATE_LIMITS.install),
+  documentMisses: sharedRateLimiter(db, 'document-misses', RATE_LIMITS.documentMisses),
 });
 
 const MESSAGE = 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.';
@@ -33,7 +34,7 @@ function tooMany(ctx: Context, res: RateLimiterRes): HttpError {
 }
 
 /** Counts one call for `key`; over the limit the call is answered 429 with Retry-After. */
-export async function consume(ctx: Context, limiter: RateLimiterMemory, key: string): Promise<void> {
+export async function consume(ctx: Context, limiter: RateLimiterAbstract, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejected) {
@@ -43,7 +44,7 @@ export async function consume(ctx: Context, limiter: RateLimiterMemory, key: str
 }
 
 /** Refuses `key` while its allowance is used up, without counting this call (misses are counted apart). */
-export async function refuseWhileExhausted(ctx: Context, limiter: RateLimiterMemory, key: string): Promise<void> {
+export async function refuseWhileExhausted(ctx: Context, limiter: RateLimiterAbstract, key: string): Promise<void> {
   const res = await limiter.get(key);
   if (res && res.remainingPoints <= 0) throw tooMany(ctx, res);
 }
