@@ -17,6 +17,7 @@ import * as payoutRuns from './migrations/20261123_202_payout_runs';
 import * as importDays from './migrations/20261123_401_import_days';
 import * as helpRequests from './migrations/20261123_501_help_requests';
 import * as rateLimits from './migrations/20261124_1401_rate_limits';
+import * as contactClaimKeys from './migrations/20261124_1402_contact_claim_keys';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261123_401_import_days': importDays,
   '20261123_501_help_requests': helpRequests,
   '20261124_1401_rate_limits': rateLimits,
+  '20261124_1402_contact_claim_keys': contactClaimKeys,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

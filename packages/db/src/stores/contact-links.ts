@@ -29,32 +29,41 @@ export async function forgetContact(db: Db, shopId: string, contactId: string): 
   await db('contact_claims').where({ contact_id: contactId }).update({ contact_id: null });
 }
 
-export type ContactClaim = { owned: true; contactId: string | null } | { owned: false };
+export type ContactClaim = { owned: true; contactId: string | null; createStarted: boolean } | { owned: false };
 
 /**
  * Takes the claim on one customer of an organisation for `leaseMs`, unless someone else holds it.
- * The owner learns the contact an earlier owner made, if any.
+ * `customerKey` names the customer (their e-mail, else their Shopify customer, else the guest order).
+ * The owner learns the contact an earlier owner made, if any, and whether an earlier owner began a
+ * creation whose outcome it never recorded.
  */
-export async function claimContact(db: Db, organizationId: string, email: string, owner: string, leaseMs: number): Promise<ContactClaim> {
+export async function claimContact(db: Db, organizationId: string, customerKey: string, owner: string, leaseMs: number): Promise<ContactClaim> {
   const until = new Date(Date.now() + leaseMs);
-  const { rows } = await db.raw<{ rows: { contact_id: string | null }[] }>(
-    `insert into contact_claims (organization_id, email, owner, claimed_until) values (?, ?, ?, ?)
-     on conflict (organization_id, email) do update set owner = excluded.owner, claimed_until = excluded.claimed_until
+  const { rows } = await db.raw<{ rows: { contact_id: string | null; create_started_at: Date | null }[] }>(
+    `insert into contact_claims (organization_id, customer_key, owner, claimed_until) values (?, ?, ?, ?)
+     on conflict (organization_id, customer_key) do update set owner = excluded.owner, claimed_until = excluded.claimed_until
      where contact_claims.claimed_until is null or contact_claims.claimed_until < now() or contact_claims.owner = excluded.owner
-     returning contact_id`,
-    [organizationId, email.toLowerCase(), owner, until],
+     returning contact_id, create_started_at`,
+    [organizationId, customerKey.toLowerCase(), owner, until],
   );
-  return rows[0] ? { owned: true, contactId: rows[0].contact_id } : { owned: false };
+  return rows[0] ? { owned: true, contactId: rows[0].contact_id, createStarted: rows[0].create_started_at !== null } : { owned: false };
 }
+
+const ownClaim = (db: Db, organizationId: string, customerKey: string, owner: string) =>
+  db('contact_claims').where({ organization_id: organizationId, customer_key: customerKey.toLowerCase(), owner });
 
 /** Keeps a claim while its owner is still working (a dead owner's claim lapses). */
-export async function renewContactClaim(db: Db, organizationId: string, email: string, owner: string, leaseMs: number): Promise<void> {
-  await db('contact_claims').where({ organization_id: organizationId, email: email.toLowerCase(), owner })
-    .update({ claimed_until: new Date(Date.now() + leaseMs) });
+export async function renewContactClaim(db: Db, organizationId: string, customerKey: string, owner: string, leaseMs: number): Promise<void> {
+  await ownClaim(db, organizationId, customerKey, owner).update({ claimed_until: new Date(Date.now() + leaseMs) });
 }
 
-/** Lets go of the claim, recording the contact when one was found or made. */
-export async function releaseContactClaim(db: Db, organizationId: string, email: string, owner: string, contactId?: string): Promise<void> {
-  await db('contact_claims').where({ organization_id: organizationId, email: email.toLowerCase(), owner })
-    .update({ claimed_until: null, owner: null, ...(contactId ? { contact_id: contactId } : {}) });
+/** The owner is about to create the contact: until it records the id, the outcome is unknown. */
+export async function markContactCreateStarted(db: Db, organizationId: string, customerKey: string, owner: string): Promise<void> {
+  await ownClaim(db, organizationId, customerKey, owner).update({ create_started_at: db.fn.now() });
+}
+
+/** Lets go of the claim, recording the contact when one was found or made (its creation is then settled). */
+export async function releaseContactClaim(db: Db, organizationId: string, customerKey: string, owner: string, contactId?: string): Promise<void> {
+  await ownClaim(db, organizationId, customerKey, owner)
+    .update({ claimed_until: null, owner: null, ...(contactId ? { contact_id: contactId, create_started_at: null } : {}) });
 }

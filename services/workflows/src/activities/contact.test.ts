@@ -4,7 +4,7 @@ import { createTestDatabase } from '@belegfluss/db/testing';
 import { createLexofficeClient, type LexofficeClient } from '@belegfluss/lexoffice';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEFAULT_CONTACT_PREFERENCES, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
-import { ensureContact } from './contact';
+import { customerKey, ensureContact } from './contact';
 
 /** Real PostgreSQL and the sandbox's Lexware over HTTP, counting the calls each step makes. */
 let sb: RunningSandbox;
@@ -79,5 +79,54 @@ describe('ensureContact against the sandbox', () => {
     expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created - before).toBe(2);
     const inLexware = await control<{ emailAddresses?: { private?: string[] } }[]>('/lexware/contacts', undefined, 'GET');
     expect(inLexware.filter((c) => JSON.stringify(c).includes('@parallel.example'))).toHaveLength(2);
+  });
+
+  describe('customers without an e-mail', () => {
+    /** The sandbox's order for `person`, as Shopify sends it when the customer left no e-mail (or, as a guest, no account either). */
+    const withoutEmail = async (person: Record<string, unknown>, guest: boolean) => {
+      const o = await order(person);
+      return ShopifyOrderSchema.parse({ ...o, email: null, contact_email: null, customer: guest ? null : { ...o.customer, email: null } }) as ShopifyOrder;
+    };
+    const lexwareContactsNamed = async (lastName: string) =>
+      (await control<{ id: string; person?: { lastName?: string } }[]>('/lexware/contacts', undefined, 'GET')).filter((c) => c.person?.lastName === lastName);
+
+    it('keys a customer by e-mail, else by Shopify customer, else a guest checkout by its order', async () => {
+      const o = await order(erika);
+      expect(customerKey(SHOP, o)).toEqual({ key: 'erika.muster@example.de', email: 'Erika.Muster@example.de' });
+      const noMail = ShopifyOrderSchema.parse({ ...o, email: null, contact_email: null, customer: { ...o.customer, email: null } }) as ShopifyOrder;
+      expect(customerKey(SHOP, noMail)).toEqual({ key: `shopify-customer:${SHOP}/${o.customer!.id}` });
+      expect(customerKey(SHOP, { ...noMail, customer: null })).toEqual({ key: `order:${SHOP}/${o.id}` });
+    });
+
+    it('20 concurrent calls: one contact for a returning customer without e-mail, one per guest order however often it comes', async () => {
+      const regular = { ...erika, email: 'ohne-mail@parallel.example', firstName: 'Olga', lastName: 'Ohnemail' };
+      const guest = { ...erika, email: 'gast@parallel.example', firstName: 'Gustav', lastName: 'Gastkauf' };
+      const regularOrders = await Promise.all(Array.from({ length: 10 }, () => withoutEmail(regular, false)));
+      expect(new Set(regularOrders.map((o) => o.customer?.id)).size).toBe(1);
+      // Five guest checkouts by the same name and address, each asked twice (a duplicated webhook, a retried activity).
+      const guestOrders = await Promise.all(Array.from({ length: 5 }, () => withoutEmail(guest, true)));
+      const ids = await Promise.all([...regularOrders, ...guestOrders, ...guestOrders].map((o) => ensure(o)));
+      expect(new Set(ids.slice(0, 10)).size).toBe(1);
+      const guestIds = ids.slice(10);
+      expect(new Set(guestIds).size).toBe(5);
+      expect(guestIds.slice(0, 5)).toEqual(guestIds.slice(5));
+      expect(await lexwareContactsNamed('Ohnemail')).toHaveLength(1);
+      expect(await lexwareContactsNamed('Gastkauf')).toHaveLength(5);
+      // A later order of the same customer finds the contact through the claim.
+      expect(await ensure(await withoutEmail(regular, false))).toBe(ids[0]);
+      expect(await lexwareContactsNamed('Ohnemail')).toHaveLength(1);
+    });
+
+    it('a creation whose answer was lost (Lexware wrote, then 504) is found again, not made twice', async () => {
+      const guest = await withoutEmail({ ...erika, email: 'verloren@parallel.example', firstName: 'Vera', lastName: 'Verloren' }, true);
+      await control('/knobs', { lexware: { write504: true, failNext: [504] } }, 'PUT');
+      await expect(ensure(guest)).rejects.toMatchObject({ status: 504 });
+      await control('/knobs', { lexware: { write504: false } }, 'PUT');
+      expect(await lexwareContactsNamed('Verloren')).toHaveLength(1);
+      const id = await ensure(guest);
+      const inLexware = await lexwareContactsNamed('Verloren');
+      expect(inLexware.map((c) => c.id)).toEqual([id]);
+      expect(await ensure(guest)).toBe(id);
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@belegfluss/db';
-import { claimContact, connectedOrganization, releaseContactClaim, rememberContact, renewContactClaim, unchangedContact, writeLog } from '@belegfluss/db';
+import { claimContact, connectedOrganization, markContactCreateStarted, releaseContactClaim, rememberContact, renewContactClaim, unchangedContact, writeLog } from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import {
   buildContactDraft, contactNeedsUpdate, decideContact, mergeContactUpdate,
@@ -16,71 +16,101 @@ const LEASE_MS = 30_000;
 interface Target { db: Db; api: LexofficeClient; shopId: string; order: ShopifyOrder; draft: LexofficeContactInput; email: string | undefined }
 
 /**
+ * Who the customer is, so that their contact is created once per organisation:
+ * - their e-mail: what a returning customer's orders share, and how Lexware finds them too;
+ * - without one, the Shopify customer (per shop, whose customer ids these are);
+ * - a guest checkout with neither: that order's buyer. A name and an address don't make a person (two
+ *   guests can share both, one guest writes them differently each time), so each such order gets its
+ *   own contact: once, however often its webhook arrives or its activity runs.
+ */
+export function customerKey(shopId: string, order: ShopifyOrder): { key: string; email?: string } {
+  const email = order.customer?.email || order.email || undefined;
+  if (email) return { key: email.toLowerCase(), email };
+  if (order.customer?.id) return { key: `shopify-customer:${shopId}/${order.customer.id}` };
+  return { key: `order:${shopId}/${order.id}` };
+}
+
+/** The claim on a customer while it is held: the contact an earlier holder recorded, if any. */
+interface Held { contactId: string | null; createStarted: boolean; markCreateStarted(): Promise<void> }
+
+/**
  * Finds the customer by e-mail before creating one, and updates a found contact when
  * what we would push has changed (version locking: a 409 reads again and retries).
  * A returning customer whose data we already pushed unchanged costs no Lexware call.
- * Concurrent orders of one customer take turns (a claim per organisation and e-mail), so
- * Lexware gets one contact per customer, not one per order.
+ * Concurrent orders of one customer take turns (a claim per organisation and customer, see
+ * customerKey), so Lexware gets one contact per customer, not one per order.
  * Returns null when the preferences say this customer gets no contact.
  */
 export async function ensureContact(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, req: ContactRequest): Promise<string | null> {
   if (decideContact(order, req.prefs, req.required).action === 'none') return null;
   const draft = buildContactDraft(order, { prefs: req.prefs, vatId: req.vatId, shopDomain: req.shopDomain });
-  const email = order.customer?.email ?? order.email ?? undefined;
+  const { key, email } = customerKey(shopId, order);
   const target: Target = { db, api, shopId, order, draft, email };
-  // Without an e-mail there is nothing to recognise the customer by.
-  if (!email) return findOrCreate(target);
   const organization = await connectedOrganization(db, shopId);
   const pushed = createHash('sha256').update(JSON.stringify(draft)).digest('hex');
-  const known = await unchangedContact(db, shopId, organization, email, pushed);
-  if (known) return known;
-  const id = await underClaim(db, organization, email, (claimed) => resolve(target, claimed));
-  await rememberContact(db, shopId, organization, email, id, pushed);
+  if (email) {
+    const known = await unchangedContact(db, shopId, organization, email, pushed);
+    if (known) return known;
+  }
+  const id = await underClaim(db, organization, key, (held) => resolve(target, held));
+  if (email) await rememberContact(db, shopId, organization, email, id, pushed);
   return id;
 }
 
 /** Runs `work` while holding the claim on this customer; waits for another holder to finish first. */
-async function underClaim(db: Db, organization: string, email: string, work: (contactId: string | null) => Promise<string>): Promise<string> {
+async function underClaim(db: Db, organization: string, key: string, work: (held: Held) => Promise<string>): Promise<string> {
   const owner = randomUUID();
-  let claim = await claimContact(db, organization, email, owner, LEASE_MS);
+  let claim = await claimContact(db, organization, key, owner, LEASE_MS);
   while (!claim.owned) {
     await sleep(200 + Math.random() * 300);
-    claim = await claimContact(db, organization, email, owner, LEASE_MS);
+    claim = await claimContact(db, organization, key, owner, LEASE_MS);
   }
-  const renew = setInterval(() => void renewContactClaim(db, organization, email, owner, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
+  const renew = setInterval(() => void renewContactClaim(db, organization, key, owner, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
   let id: string | undefined;
   try {
-    id = await work(claim.contactId);
+    id = await work({ ...claim, markCreateStarted: () => markContactCreateStarted(db, organization, key, owner) });
     return id;
   } finally {
     clearInterval(renew);
-    await releaseContactClaim(db, organization, email, owner, id);
+    await releaseContactClaim(db, organization, key, owner, id);
   }
 }
 
 /** The contact an earlier holder made, read by id (search results may lag behind a create); else search or create. */
-async function resolve(t: Target, claimed: string | null): Promise<string> {
-  if (claimed) {
+async function resolve(t: Target, held: Held): Promise<string> {
+  if (held.contactId) {
     try {
-      return await updateIfChanged(t, (await t.api.contact(claimed)) as ExistingContact);
+      return await updateIfChanged(t, (await t.api.contact(held.contactId)) as ExistingContact);
     } catch (error) {
       // Gone or merged in Lexware: look again by e-mail.
       if (!(error instanceof LexofficeError) || ![400, 404, 406].includes(error.status)) throw error;
     }
   }
-  return findOrCreate(t);
+  return findOrCreate(t, held);
 }
 
 const logContact = (t: Target, event: string, contactId: string) =>
   writeLog(t.db, { shopId: t.shopId, origin: 'contact', event, status: 'success', orderId: String(t.order.id), orderName: t.order.name, ref: { contact: contactId }, body: { email: t.email ?? null } });
 
-async function findOrCreate(t: Target): Promise<string> {
-  const found = t.email ? (await t.api.findContacts({ email: t.email, customer: true })).content[0] : undefined;
+async function findOrCreate(t: Target, held: Held): Promise<string> {
+  const found = t.email ? (await t.api.findContacts({ email: t.email, customer: true })).content[0] : held.createStarted ? await createdBefore(t) : undefined;
   if (found) return updateIfChanged(t, found as ExistingContact);
+  await held.markCreateStarted();
   const created = await t.api.createContact(t.draft);
   await t.db('shops').where({ id: t.shopId }).increment('contacts_created', 1);
   await logContact(t, 'contact.created', created.id);
   return created.id;
+}
+
+/**
+ * A customer without e-mail whose creation began but was never recorded (Lexware wrote the contact and
+ * the answer was lost, or the worker died just after): the contact with exactly what we would push.
+ */
+async function createdBefore(t: Target): Promise<ExistingContact | undefined> {
+  const name = t.draft.company?.name ?? [t.draft.person?.firstName, t.draft.person?.lastName].filter(Boolean).join(' ');
+  if (name.replace(/[%_]/g, '').length < 3) return undefined; // Lexware searches names of three characters or more
+  const { content } = await t.api.findContacts({ name, customer: true });
+  return (content as ExistingContact[]).find((c) => !contactNeedsUpdate(c, t.draft));
 }
 
 async function updateIfChanged(t: Target, first: ExistingContact): Promise<string> {
