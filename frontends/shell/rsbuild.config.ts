@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { htmlTemplate, serverProxies, sharedSingletons } from '@belegfluss/frontend-kit/federation';
+import { buildTools, htmlTemplate, serverProxies, sharedSingletons } from '@belegfluss/frontend-kit/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -30,12 +30,13 @@ export default defineConfig({
       name: 'shell',
       // Filled at runtime from config.json with registerRemotes.
       remotes: {},
-      shared: sharedSingletons,
+      shared: sharedSingletons('shell'),
       dts: false,
     }),
     writeRuntimeConfig,
   ],
   source: { entry: { index: './src/index.tsx' } },
+  tools: buildTools,
   html: { title: 'Belegfluss', mountId: 'root', template: htmlTemplate },
   output: { distPath: { root: 'dist' } },
   server: {

@@ -1,4 +1,5 @@
-import { REMOTE_NAMES, type RemoteName } from '@belegfluss/frontend-kit';
+// From the contract alone: the entry chunk reads config.json before React and Polaris are there.
+import { REMOTE_NAMES, type RemoteName } from '@belegfluss/frontend-kit/contract';
 
 /** `/config.json`, written from the environment (see runtime-config.mjs). */
 export interface RuntimeConfig {

@@ -1,3 +1,8 @@
+import { startEarly } from './startup';
+
+// config.json, the session token and /api/shop start now, while the chunks below download.
+startEarly();
+
 // The async boundary lets module federation settle the shared singletons first.
 import('./bootstrap').catch((error: unknown) => {
   console.error(error);

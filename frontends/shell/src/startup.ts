@@ -1,0 +1,71 @@
+import type { Shop } from '@belegfluss/frontend-kit';
+import { createApiClient } from '@belegfluss/frontend-kit/api';
+import { appBridgeTokenSource, readShopChoice, sandboxTokenSource, type TokenSource } from '@belegfluss/frontend-kit/session';
+import { loadRuntimeConfig, type RuntimeConfig } from './config';
+
+/**
+ * What the shell asks for before React and Polaris have even arrived: config.json,
+ * a session token and `GET /api/shop`. The entry chunk calls {@link startEarly}, so
+ * these requests run while the browser downloads the app's chunks; the app then
+ * takes their answers instead of asking again. Only small, dependency-free kit
+ * modules are imported here (no shared singletons before the async boundary).
+ */
+
+let earlyConfig: Promise<RuntimeConfig> | undefined;
+let earlyShop: Promise<Shop | undefined> | undefined;
+const sandboxSources = new Map<string, TokenSource>();
+
+/** config.json: the request the entry started, the first time; a new request after that (a retry). */
+export function runtimeConfig(): Promise<RuntimeConfig> {
+  const early = earlyConfig;
+  earlyConfig = undefined;
+  return early ?? loadRuntimeConfig();
+}
+
+/** One sandbox token source per sandbox and shop, so the session reuses the token fetched early. */
+export function sandboxSession(sandboxUrl: string, shop: string): TokenSource {
+  const key = `${sandboxUrl}\n${shop}`;
+  let source = sandboxSources.get(key);
+  if (!source) {
+    source = sandboxTokenSource(sandboxUrl, shop);
+    sandboxSources.set(key, source);
+  }
+  return source;
+}
+
+/**
+ * The token source SessionGate will pick, by the same rule: App Bridge inside the
+ * Shopify admin, otherwise the sandbox for `?shop=` or the shop last chosen here.
+ */
+export function sessionTokenSource(config: RuntimeConfig, bridge: TokenSource | undefined, shop: string | undefined): TokenSource | undefined {
+  if (bridge) return bridge;
+  return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
+}
+
+/** Starts config.json, then the token and `/api/shop`, without waiting for anything else. */
+export function startEarly(win: Window = window): void {
+  earlyConfig = loadRuntimeConfig();
+  // Leaving the admin's iframe needs no session.
+  if (win.location.pathname === '/exitiframe') return;
+  earlyShop = earlyConfig
+    .then((config) => {
+      const bridge = appBridgeTokenSource(win);
+      const source = sessionTokenSource(config, bridge, bridge ? undefined : readShopChoice(win));
+      if (!source) return undefined;
+      return createApiClient({ baseUrl: config.apiUrl, getToken: () => source.getToken() }).get<Shop>('/shop');
+    })
+    // A failed early request is simply asked again by the app, with its retries and error page.
+    .catch(() => undefined);
+}
+
+/**
+ * The shop query's first answer comes from the request {@link startEarly} made, if it
+ * succeeded; every later fetch (and a first one without it) calls `queryFn` itself.
+ */
+export function withEarlyShop<C>(queryFn: (context: C) => Promise<Shop>): (context: C) => Promise<Shop> {
+  return async (context) => {
+    const early = earlyShop;
+    earlyShop = undefined;
+    return (early && (await early)) ?? queryFn(context);
+  };
+}
