@@ -12,7 +12,8 @@
  *   navigation to the preferences remote's own content ("Einstellungsseiten",
  *   which the shell's skeleton never shows), and what that click downloads.
  *
- * Prints figures; asserts nothing.
+ * Prints figures; asserts nothing. BENCH_SHELL_WATERFALL=1 also prints the first
+ * run's requests until the dashboard's content, with their start and end.
  */
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
@@ -127,6 +128,14 @@ try {
     figures.dashboard.push(probe.firstContentAt ?? NaN);
     figures.remote.push((probe.remoteContentAt ?? NaN) - (probe.clickAt ?? NaN));
 
+    if (run === 0 && process.env.BENCH_SHELL_WATERFALL) {
+      // Where the time goes: every request of the first run until the dashboard's content, in page time.
+      const { origin } = new URL(frontends.urls.shell);
+      for (const entry of beforeClick.filter((e) => e.startTime <= (probe.firstContentAt ?? 0)).sort((a, b) => a.startTime - b.startTime)) {
+        console.log(`  ${entry.startTime.toFixed(0).padStart(5)} → ${entry.responseEnd.toFixed(0).padStart(5)} ms  ${entry.name.replace(origin, '')}`);
+      }
+      console.log(`  ${(probe.firstContentAt ?? NaN).toFixed(0).padStart(13)} ms  dashboard content`);
+    }
     if (run === 0) {
       const seenBeforeClick = new Set(beforeClick.map((entry) => entry.name));
       for (const entry of await resourceStarts(page)) {

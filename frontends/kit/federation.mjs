@@ -11,7 +11,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The page every front end starts from: German, one mount point. */
+/**
+ * The page every front end starts from: German, one mount point. Its `placeholder` template
+ * parameter is markup shown in the mount point until React replaces it ('' for none).
+ */
 export const htmlTemplate = fileURLToPath(new URL('./index.html', import.meta.url));
 
 const frontendsDir = fileURLToPath(new URL('..', import.meta.url));
@@ -173,7 +176,7 @@ export function remoteConfig({ name, port }) {
     ],
     source: { entry: { index: './src/index.tsx' } },
     tools: buildTools,
-    html: { title: `Belegfluss – ${name}`, mountId: 'root', template: htmlTemplate },
+    html: { title: `Belegfluss – ${name}`, mountId: 'root', template: htmlTemplate, templateParameters: { placeholder: '' } },
     output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
     dev: { assetPrefix: 'auto' },
     server: {

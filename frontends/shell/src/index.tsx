@@ -1,10 +1,19 @@
 import { startEarly } from './startup';
 
-// config.json, the session token and /api/shop start now, while the chunks below download.
-startEarly();
+/**
+ * config.json, the session token and /api/shop start at once (startup.ts), while the
+ * browser fetches the app's chunks (preloaded by index.html). Running those chunks holds
+ * the main thread for a while, so they wait until /api/shop is on its way, which is what
+ * the first page waits for anyway; never longer than this, so a slow token source does
+ * not hold back the page.
+ */
+const AT_MOST_MS = 400;
+const requestsIssued = startEarly();
 
 // The async boundary lets module federation settle the shared singletons first.
-import('./bootstrap').catch((error: unknown) => {
-  console.error(error);
-  document.body.textContent = 'Belegfluss konnte nicht geladen werden. Bitte lade die Seite neu.';
-});
+void Promise.race([requestsIssued, new Promise((resolve) => setTimeout(resolve, AT_MOST_MS))])
+  .then(() => import(/* webpackChunkName: "bootstrap" */ './bootstrap'))
+  .catch((error: unknown) => {
+    console.error(error);
+    document.body.textContent = 'Belegfluss konnte nicht geladen werden. Bitte lade die Seite neu.';
+  });

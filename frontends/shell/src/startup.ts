@@ -42,20 +42,40 @@ export function sessionTokenSource(config: RuntimeConfig, bridge: TokenSource | 
   return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
 }
 
-/** Starts config.json, then the token and `/api/shop`, without waiting for anything else. */
-export function startEarly(win: Window = window): void {
-  earlyConfig = loadRuntimeConfig();
+type StartedWindow = Window & { belegflussConfig?: Promise<Response> };
+
+/**
+ * Starts config.json (or takes the request index.html started for it, see rsbuild.config.ts),
+ * then the token and `/api/shop`, without waiting for anything else. Resolves once `/api/shop`
+ * is on its way, or once it is clear that there is none to make (no session, a failure).
+ */
+export function startEarly(win: StartedWindow = window): Promise<void> {
+  const started = win.belegflussConfig;
+  delete win.belegflussConfig;
+  earlyConfig = loadRuntimeConfig(started);
+  let issued = () => {};
+  const requestsIssued = new Promise<void>((resolve) => (issued = resolve));
   // Leaving the admin's iframe needs no session.
-  if (win.location.pathname === '/exitiframe') return;
+  if (win.location.pathname === '/exitiframe') {
+    issued();
+    return requestsIssued;
+  }
   earlyShop = earlyConfig
     .then((config) => {
       const bridge = appBridgeTokenSource(win);
       const source = sessionTokenSource(config, bridge, bridge ? undefined : readShopChoice(win));
       if (!source) return undefined;
-      return createApiClient({ baseUrl: config.apiUrl, getToken: () => source.getToken() }).get<Shop>('/shop');
+      const fetchImpl: typeof fetch = (input, init) => {
+        const response = fetch(input, init);
+        issued();
+        return response;
+      };
+      return createApiClient({ baseUrl: config.apiUrl, getToken: () => source.getToken(), fetchImpl }).get<Shop>('/shop');
     })
     // A failed early request is simply asked again by the app, with its retries and error page.
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(issued);
+  return requestsIssued;
 }
 
 /**
