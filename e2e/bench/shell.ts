@@ -17,7 +17,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchChromium, serveFrontends } from '../src/frontends';
+import { launchChromium, screenshot, serveFrontends } from '../src/frontends';
 import { merchant } from '../src/merchant';
 import { startStack } from '../src/stack';
 
@@ -116,10 +116,12 @@ try {
     if (await page.evaluate((text) => document.body.textContent?.includes(text), REMOTE_TEXT)) {
       throw new Error(`"${REMOTE_TEXT}" is on the dashboard already; it cannot mark the remote page`);
     }
+    if (run === 0) console.log(`Dashboard: ${await screenshot(page, 'bench-shell-dashboard')}`);
     const beforeClick = await resourceStarts(page);
     await page.getByRole('link', { name: 'Einstellungen', exact: true }).click();
     await page.waitForFunction(() => (window as unknown as ProbeWindow).probe.remoteContentAt !== undefined, undefined, { timeout: 30_000 });
     await waitForQuiet(page);
+    if (run === 0) console.log(`Preferences: ${await screenshot(page, 'bench-shell-preferences')}`);
 
     const probe = await page.evaluate(() => (window as unknown as ProbeWindow).probe);
     const paints = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime])));

@@ -95,11 +95,14 @@ function polarisRuntimeExports() {
  * every build provides the same module that re-exports exactly the Polaris values
  * used anywhere under `frontends/*\/src` (found by {@link polarisImports}), which the
  * bundler tree-shakes like any import. A component a remote starts to use joins the
- * list at the next build of the shell and the remotes, which deploy together.
+ * list at the next build of the shell and the remotes, which deploy together. The dev
+ * server shares the whole package.
  * @param {string} app the build asking, so parallel builds never write the same file
  */
 function sharedPolaris(app) {
   const base = { singleton: true, requiredVersion: '~13.9.5' };
+  // The dev server reads its config once: a component added while it runs would be missing.
+  if (process.env.NODE_ENV !== 'production') return base;
   const used = polarisImports();
   if (!used) return base;
   const available = polarisRuntimeExports();
