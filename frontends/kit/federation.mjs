@@ -6,17 +6,142 @@
  */
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The page every front end starts from: German, one mount point. */
+/**
+ * The page every front end starts from: German, one mount point. Its `placeholder` template
+ * parameter is markup shown in the mount point until React replaces it ('' for none).
+ */
 export const htmlTemplate = fileURLToPath(new URL('./index.html', import.meta.url));
 
-/** Loaded once, from the shell; a remote never brings its own copy. */
-export const sharedSingletons = {
-  react: { singleton: true, requiredVersion: '~18.3.1' },
-  'react-dom': { singleton: true, requiredVersion: '~18.3.1' },
-  '@shopify/polaris': { singleton: true, requiredVersion: '~13.9.5' },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.90.0' },
+const frontendsDir = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const require = createRequire(import.meta.url);
+
+/** Every .ts/.tsx file under `frontends/<app>/src`. */
+function sourceFiles(dir = frontendsDir) {
+  /** @type {string[]} */
+  const files = [];
+  for (const app of readdirSync(dir, { withFileTypes: true })) {
+    if (!app.isDirectory() || app.name.startsWith('.') || app.name === 'node_modules') continue;
+    const walk = (/** @type {string} */ at) => {
+      let entries;
+      try {
+        entries = readdirSync(at, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const path = join(at, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.tsx?$/.test(entry.name)) files.push(path);
+      }
+    };
+    walk(join(dir, app.name, 'src'));
+  }
+  return files;
+}
+
+/**
+ * The Polaris values the front ends import, read from their sources: the names of
+ * `import { … } from '@shopify/polaris'` (type-only names left out), or undefined when
+ * any file takes the package as a whole (`import * as`, a default import, `export *`,
+ * `import()`), so that every export is needed.
+ * @param {string[]} files
+ * @returns {string[] | undefined}
+ */
+export function polarisImports(files = sourceFiles()) {
+  const named = /(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@shopify\/polaris['"]/g;
+  const whole = /import\s+(?:\*\s+as\s+\w+|\w+)(?:\s*,[^;]*)?\s+from\s*['"]@shopify\/polaris['"]|export\s+\*\s+(?:as\s+\w+\s+)?from\s*['"]@shopify\/polaris['"]|import\(\s*['"]@shopify\/polaris['"]\s*\)/;
+  const names = new Set();
+  for (const file of files) {
+    const source = readFileSync(file, 'utf8');
+    if (whole.test(source)) return undefined;
+    for (const [, typeOnly, list] of source.matchAll(named)) {
+      if (typeOnly) continue;
+      for (const item of list.split(',')) {
+        const name = item.trim().split(/\s+as\s+/)[0]?.trim();
+        if (name && !name.startsWith('type ')) names.add(name);
+      }
+    }
+  }
+  return [...names].sort();
+}
+
+const polarisPackage = /** @type {{ version: string }} */ (require('@shopify/polaris/package.json'));
+/** By its path: the request `@shopify/polaris` itself is the shared module, and would consume itself. */
+const polarisEsmIndex = join(require.resolve('@shopify/polaris/package.json'), '..', 'build', 'esm', 'index.js');
+
+/** The names `@shopify/polaris` exports at runtime (its ESM index re-exports each one). */
+function polarisRuntimeExports() {
+  const index = readFileSync(polarisEsmIndex, 'utf8');
+  const names = new Set();
+  for (const [, list] of index.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const item of list.split(',')) {
+      const name = item.trim().split(/\s+as\s+/).at(-1)?.trim();
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * What the share scope gets for `@shopify/polaris`. It is a singleton, so the shell
+ * provides it for everyone and a bundler cannot know which of its exports the remotes
+ * will use: shared whole, it is 118 KB gzipped of the shell's first load. Instead
+ * every build provides the same module that re-exports exactly the Polaris values
+ * used anywhere under `frontends/*\/src` (found by {@link polarisImports}), which the
+ * bundler tree-shakes like any import. A component a remote starts to use joins the
+ * list at the next build of the shell and the remotes, which deploy together. The dev
+ * server shares the whole package.
+ * @param {string} app the build asking, so parallel builds never write the same file
+ */
+function sharedPolaris(app) {
+  const base = { singleton: true, requiredVersion: '~13.9.5' };
+  // The dev server reads its config once: a component added while it runs would be missing.
+  if (process.env.NODE_ENV !== 'production') return base;
+  const used = polarisImports();
+  if (!used) return base;
+  const available = polarisRuntimeExports();
+  const names = used.filter((name) => available.has(name));
+  const dir = join(repoRoot, 'node_modules', '.cache', 'belegfluss-frontends');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `polaris-${app}.mjs`);
+  const body = `// Generated by frontends/kit/federation.mjs: the Polaris values the front ends import.\nexport { ${names.join(', ')} } from ${JSON.stringify(polarisEsmIndex)};\n`;
+  writeFileSync(`${file}.tmp`, body);
+  renameSync(`${file}.tmp`, file);
+  return { ...base, import: file, version: polarisPackage.version };
+}
+
+/**
+ * Loaded once, from the shell; a remote never brings its own copy.
+ * @param {string} app
+ */
+export function sharedSingletons(app) {
+  return {
+    react: { singleton: true, requiredVersion: '~18.3.1' },
+    'react-dom': { singleton: true, requiredVersion: '~18.3.1' },
+    '@shopify/polaris': sharedPolaris(app),
+    '@tanstack/react-query': { singleton: true, requiredVersion: '^5.90.0' },
+  };
+}
+
+/**
+ * rspack settings every front end's build shares.
+ *
+ * `@belegfluss/shared` is pure (its index says so: workflow code imports it), but its
+ * package.json cannot say `sideEffects: false` for every consumer. Saying it here lets
+ * the bundler drop the modules a front end does not use, so a page that only needs a
+ * plan constant does not download every zod schema and ibantools with it.
+ * @type {import('@rsbuild/core').RsbuildConfig['tools']}
+ */
+export const buildTools = {
+  rspack: {
+    module: { rules: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }] },
+  },
 };
 
 /**
@@ -47,13 +172,14 @@ export function remoteConfig({ name, port }) {
       pluginModuleFederation({
         name,
         exposes: { './App': './src/App.tsx' },
-        shared: sharedSingletons,
+        shared: sharedSingletons(name),
         manifest: true,
         dts: false,
       }),
     ],
     source: { entry: { index: './src/index.tsx' } },
-    html: { title: `Belegfluss – ${name}`, mountId: 'root', template: htmlTemplate },
+    tools: buildTools,
+    html: { title: `Belegfluss – ${name}`, mountId: 'root', template: htmlTemplate, templateParameters: { placeholder: '' } },
     output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
     dev: { assetPrefix: 'auto' },
     server: {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { htmlTemplate, serverProxies, sharedSingletons } from '@belegfluss/frontend-kit/federation';
+import { buildTools, htmlTemplate, serverProxies, sharedSingletons } from '@belegfluss/frontend-kit/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -19,6 +19,49 @@ const writeRuntimeConfig: RsbuildPlugin = {
   },
 };
 
+/**
+ * The files a first visit needs at once: the `bootstrap` chunk group and the chunks of the shared
+ * singletons' own copies (the groups without a request of their own), which the federation runtime
+ * loads right after the entry. Found from the chunk graph before the HTML is written, so their
+ * `<link rel="preload">` tags (below) let the browser fetch them alongside the entry instead of
+ * after it; lazily loaded pages stay out.
+ */
+const startupFiles = new Set<string>();
+const findStartupFiles: RsbuildPlugin = {
+  name: 'belegfluss:startup-files',
+  setup(api) {
+    api.modifyRspackConfig((config) => {
+      config.plugins ??= [];
+      config.plugins.push({
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('belegfluss:startup-files', (compilation) => {
+            compilation.hooks.processAssets.tap({ name: 'belegfluss:startup-files', stage: -2000 }, () => {
+              startupFiles.clear();
+              for (const group of compilation.chunkGroups) {
+                const startup = group.name === 'bootstrap' || group.origins.every((origin) => !origin.request);
+                if (!startup || group.isInitial()) continue;
+                for (const chunk of group.chunks) for (const file of chunk.files) startupFiles.add(file);
+              }
+            });
+          });
+        },
+      });
+    });
+  },
+};
+
+/**
+ * What the page shows before any script has run: the spinner Root shows while it starts, drawn
+ * without Polaris (whose CSS is not there yet), so the first paint does not wait for the chunks.
+ */
+const startingSpinner =
+  '<div role="status" aria-label="Belegfluss lädt" style="display:flex;justify-content:center;padding:64px 0">' +
+  '<svg width="44" height="44" viewBox="0 0 44 44" aria-hidden="true"><circle cx="22" cy="22" r="18" fill="none" stroke="#8a8a8a" stroke-width="4" stroke-linecap="round" stroke-dasharray="85 200">' +
+  '<animateTransform attributeName="transform" type="rotate" from="0 22 22" to="360 22 22" dur="0.8s" repeatCount="indefinite"/></circle></svg></div>';
+
+/** config.json is asked for by the page itself, before any script has loaded (read by src/startup.ts). */
+const earlyConfigScript = "window.belegflussConfig = fetch('/config.json', { cache: 'no-store' });";
+
 // App Bridge (Shopify's CDN script with the shopify-api-key meta tag) is not baked into the build: the
 // production image puts it first in <head> at container start with the deployment's key
 // (deploy/frontend-entrypoint.sh), so one build serves any app. Dev and preview servers run without it.
@@ -30,13 +73,22 @@ export default defineConfig({
       name: 'shell',
       // Filled at runtime from config.json with registerRemotes.
       remotes: {},
-      shared: sharedSingletons,
+      shared: sharedSingletons('shell'),
       dts: false,
     }),
     writeRuntimeConfig,
+    findStartupFiles,
   ],
+  performance: { preload: { type: 'async-chunks', include: (file) => startupFiles.has(file) } },
   source: { entry: { index: './src/index.tsx' } },
-  html: { title: 'Belegfluss', mountId: 'root', template: htmlTemplate },
+  tools: buildTools,
+  html: {
+    title: 'Belegfluss',
+    mountId: 'root',
+    template: htmlTemplate,
+    templateParameters: { placeholder: startingSpinner },
+    tags: [{ tag: 'script', children: earlyConfigScript, head: true, append: false }],
+  },
   output: { distPath: { root: 'dist' } },
   server: {
     port: Number(process.env.PORT) || 3000,

@@ -1,12 +1,24 @@
 import { Banner, Page, Spinner, Box, InlineStack } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
-import { loadRuntimeConfig } from './config';
+import { Suspense } from 'react';
 import { registerRemoteManifests } from './remotes/federation';
 import { SessionGate } from './session/SessionGate';
 import { ShellApp } from './ShellApp';
+import { runtimeConfig } from './startup';
+
+function Starting() {
+  return (
+    <Box padding="1600">
+      <InlineStack align="center">
+        <Spinner accessibilityLabel="Belegfluss lädt" />
+      </InlineStack>
+    </Box>
+  );
+}
 
 async function startUp() {
-  const config = await loadRuntimeConfig();
+  // The entry asked for config.json already (startup.ts); a retry asks again.
+  const config = await runtimeConfig();
   registerRemoteManifests(config.remotes);
   return config;
 }
@@ -14,15 +26,7 @@ async function startUp() {
 /** config.json first, then a session, then the app. */
 export function Root() {
   const config = useQuery({ queryKey: ['runtime-config'], queryFn: startUp, staleTime: Infinity, gcTime: Infinity, retry: 2 });
-  if (config.isPending) {
-    return (
-      <Box padding="1600">
-        <InlineStack align="center">
-          <Spinner accessibilityLabel="Belegfluss lädt" />
-        </InlineStack>
-      </Box>
-    );
-  }
+  if (config.isPending) return <Starting />;
   if (config.isError) {
     return (
       <Page narrowWidth title="Belegfluss">
@@ -32,9 +36,12 @@ export function Root() {
       </Page>
     );
   }
+  // Pages outside the dashboard (landing, shop picker, help, …) load on demand.
   return (
-    <SessionGate config={config.data}>
-      <ShellApp />
-    </SessionGate>
+    <Suspense fallback={<Starting />}>
+      <SessionGate config={config.data}>
+        <ShellApp />
+      </SessionGate>
+    </Suspense>
   );
 }

@@ -1,22 +1,17 @@
 import { isUnder, navigate, shopQuery, useLocation, type AppLocation, type Shop } from '@belegfluss/frontend-kit';
 import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AppFrame } from './frame/AppFrame';
+import { Affiliate, ConnectWizard, HelpRoute, LogPage, NotFound, OrderDetail, Orders, PlanRoute, ToHome } from './lazyPages';
 import { PageNotices } from './notices/PageNotices';
 import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';
-import { Affiliate, ToHome } from './pages/entry/entryRoutes';
-import { helpRoute } from './pages/help/helpRoutes';
-import { LogPage } from './pages/log/LogPage';
-import { NotFound } from './pages/NotFound';
-import { OrderDetail } from './pages/orders/OrderDetail';
-import { Orders } from './pages/orders/Orders';
-import { planRoute } from './pages/plan/planRoutes';
 import { Teapot } from './pages/Teapot';
+import { usePreloadRemotes } from './remotes/preload';
 import { FederatedArea, remoteRouteFor } from './remotes/remoteRoutes';
 import { useShell } from './session/ShellContext';
-import { ConnectWizard } from './wizard/ConnectWizard';
+import { withEarlyShop } from './startup';
 
 function PageSkeleton() {
   return (
@@ -34,7 +29,7 @@ function PageSkeleton() {
 /** The shell's own routes (spec 1 §2); everything under a remote's base path goes to that remote. */
 function routeContent(location: AppLocation, shop: Shop | undefined) {
   const { pathname, search } = location;
-  if (isUnder(pathname, '/help')) return helpRoute(pathname, search);
+  if (isUnder(pathname, '/help')) return <HelpRoute pathname={pathname} search={search} />;
   const remote = remoteRouteFor(pathname);
   if (remote) return <FederatedArea route={remote} pathname={pathname} search={search} />;
   // Entry routes (spec 1 §2): the admin's app entry and the install link lead home once there is a session.
@@ -46,7 +41,7 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (pathname === '/orders') return <Orders search={search} />;
   if (pathname === '/log') return <LogPage shop={shop} />;
   if (isUnder(pathname, '/orders')) return <OrderDetail id={decodeURIComponent(pathname.slice('/orders/'.length))} />;
-  if (isUnder(pathname, '/plan')) return planRoute(pathname, shop);
+  if (isUnder(pathname, '/plan')) return <PlanRoute pathname={pathname} shop={shop} />;
   return <NotFound />;
 }
 
@@ -61,8 +56,10 @@ function closeWizard(location: AppLocation) {
 export function ShellApp() {
   const { api, config, switchShop } = useShell();
   const location = useLocation();
-  const shop = useQuery(shopQuery(api));
+  const query = shopQuery(api);
+  const shop = useQuery({ ...query, queryFn: withEarlyShop(query.queryFn) });
   const lostToken = shop.data?.missingAccessToken ? shop.data.shop : undefined;
+  usePreloadRemotes(shop.data);
 
   // Spec 1 §4: without an access token the shop must authorise the app again.
   useEffect(() => {
@@ -74,7 +71,8 @@ export function ShellApp() {
     return <Teapot error={shop.error} onRetry={() => void shop.refetch()} onSwitchShop={switchShop} />;
   }
   if (lostToken) return <PageSkeleton />;
-  const content = routeContent(location, shop.data);
+  // The dashboard is in the first chunk; other pages load on demand behind the same skeleton.
+  const content = <Suspense fallback={<PageSkeleton />}>{routeContent(location, shop.data)}</Suspense>;
   const wizardOpen = new URLSearchParams(location.search).get('assistant') === 'connect';
   return (
     <AppFrame shop={shop.data} pathname={location.pathname}>
@@ -85,7 +83,11 @@ export function ShellApp() {
       ) : (
         content
       )}
-      {wizardOpen && shop.data ? <ConnectWizard shop={shop.data} onClose={() => closeWizard(location)} /> : null}
+      {wizardOpen && shop.data ? (
+        <Suspense fallback={null}>
+          <ConnectWizard shop={shop.data} onClose={() => closeWizard(location)} />
+        </Suspense>
+      ) : null}
     </AppFrame>
   );
 }

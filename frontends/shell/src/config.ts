@@ -1,4 +1,5 @@
-import { REMOTE_NAMES, type RemoteName } from '@belegfluss/frontend-kit';
+// From the contract alone: the entry chunk reads config.json before React and Polaris are there.
+import { REMOTE_NAMES, type RemoteName } from '@belegfluss/frontend-kit/contract';
 
 /** `/config.json`, written from the environment (see runtime-config.mjs). */
 export interface RuntimeConfig {
@@ -20,8 +21,9 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
   };
 }
 
-export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
-  const response = await fetch('/config.json', { cache: 'no-store' });
+/** Fetches config.json; `started` is a request for it the page made already. */
+export async function loadRuntimeConfig(started?: Promise<Response>): Promise<RuntimeConfig> {
+  const response = await (started ?? fetch('/config.json', { cache: 'no-store' }));
   if (!response.ok) throw new Error(`config.json fehlt (HTTP ${response.status}).`);
   return parseRuntimeConfig(await response.json());
 }

@@ -9,6 +9,9 @@ import type { ComponentType } from 'react';
  */
 let manifests: Partial<Record<RemoteName, string>> = {};
 const loaded = new Map<RemoteName, ComponentType<RemoteAppProps>>();
+const loading = new Map<RemoteName, Promise<ComponentType<RemoteAppProps>>>();
+/** Remotes whose preload failed: the next load starts afresh instead of reusing the failure. */
+const failedPreloads = new Set<RemoteName>();
 
 export function registerRemoteManifests(remotes: Record<RemoteName, string>): void {
   manifests = { ...remotes };
@@ -24,7 +27,18 @@ export function loadedRemoteApp(name: RemoteName): ComponentType<RemoteAppProps>
  * Loads `<name>/App`. `fresh` drops what the runtime remembers about the
  * remote (a failed manifest or chunk) so that a retry really asks again.
  */
-export async function loadRemoteApp(name: RemoteName, fresh: boolean): Promise<ComponentType<RemoteAppProps>> {
+export function loadRemoteApp(name: RemoteName, fresh: boolean): Promise<ComponentType<RemoteAppProps>> {
+  const again = failedPreloads.delete(name);
+  const pending = loading.get(name);
+  if (pending && !fresh && !again) return pending;
+  const load = fetchRemoteApp(name, fresh || again).finally(() => {
+    if (loading.get(name) === load) loading.delete(name);
+  });
+  loading.set(name, load);
+  return load;
+}
+
+async function fetchRemoteApp(name: RemoteName, fresh: boolean): Promise<ComponentType<RemoteAppProps>> {
   const entry = manifests[name];
   if (!entry) throw new Error(`Für den Bereich „${name}“ ist keine Adresse eingetragen.`);
   if (fresh) {
@@ -36,4 +50,18 @@ export async function loadRemoteApp(name: RemoteName, fresh: boolean): Promise<C
   if (typeof App !== 'function') throw new Error(`Der Bereich „${name}“ hat keine App geliefert.`);
   loaded.set(name, App);
   return App;
+}
+
+/**
+ * Loads a remote's manifest, entry and `./App` chunks ahead of time, so that opening
+ * it later renders at once. A failure stays quiet here: the area shows it (and offers
+ * a retry) only when someone opens it, and that load starts afresh.
+ */
+export async function preloadRemoteApp(name: RemoteName): Promise<void> {
+  if (loaded.has(name)) return;
+  try {
+    await loadRemoteApp(name, false);
+  } catch {
+    failedPreloads.add(name);
+  }
 }

@@ -6,18 +6,15 @@ import {
   navigate,
   readShopChoice,
   rememberShop,
-  sandboxTokenSource,
   useLocation,
 } from '@belegfluss/frontend-kit';
 import { Banner, Page } from '@shopify/polaris';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '../config';
-import { Landing } from '../landing/Landing';
-import { Affiliate, ExitIframe } from '../pages/entry/entryRoutes';
-import { helpRoute } from '../pages/help/helpRoutes';
+import { Affiliate, ExitIframe, HelpRoute, Landing, ShopPicker } from '../lazyPages';
+import { sessionTokenSource } from '../startup';
 import { ShellContext, type ShellSession } from './ShellContext';
-import { ShopPicker } from './ShopPicker';
 
 /**
  * Decides where session tokens come from: App Bridge inside the Shopify admin,
@@ -31,7 +28,7 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
   const { pathname, search } = useLocation();
 
   const session = useMemo<ShellSession | undefined>(() => {
-    const tokenSource = bridge ?? (config.sandboxUrl && shop ? sandboxTokenSource(config.sandboxUrl, shop) : undefined);
+    const tokenSource = sessionTokenSource(config, bridge, shop);
     if (!tokenSource) return undefined;
     const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => tokenSource.getToken() });
     const switchShop = bridge
@@ -53,7 +50,7 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
   // `/register` is the landing page's installation, for links from outside.
   if ((pathname === '/' || pathname === '/register') && !picking) return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
   if (pathname === '/affiliate') return <Affiliate />;
-  if (isUnder(pathname, '/help') && pathname !== '/help/contact') return helpRoute(pathname, search);
+  if (isUnder(pathname, '/help') && pathname !== '/help/contact') return <HelpRoute pathname={pathname} search={search} />;
 
   if (!config.sandboxUrl) {
     return (

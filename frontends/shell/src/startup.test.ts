@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { shopFixture } from './test/fixtures';
+
+const config = {
+  apiUrl: '/api',
+  sandboxUrl: '/sandbox',
+  remotes: { preferences: 'http://p/mf-manifest.json', partner: 'http://q/mf-manifest.json', admin: 'http://r/mf-manifest.json' },
+};
+const shop = shopFixture({ shop: 'frueh-laden.myshopify.com', name: 'Früh-Laden' });
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
+
+/** A window as the entry sees it: index.html has started config.json already. */
+function pageWindow(url: string) {
+  return { location: new URL(url), localStorage: window.localStorage, belegflussConfig: Promise.resolve(json(config)) } as unknown as Window;
+}
+
+describe('the shell’s early requests', () => {
+  let calls: string[];
+  beforeEach(() => {
+    vi.resetModules();
+    window.localStorage.clear();
+    calls = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      calls.push(url);
+      if (url.startsWith('/sandbox/control/session-token')) return json({ token: 'a.b.c' });
+      if (url === '/api/shop') return json(shop);
+      return new Response('nicht hier', { status: 404 });
+    }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes config.json from the page, fetches the token and /api/shop once, and hands the shop to the first query', async () => {
+    const { runtimeConfig, sandboxSession, startEarly, withEarlyShop } = await import('./startup');
+    await startEarly(pageWindow('http://127.0.0.1/home?shop=frueh-laden.myshopify.com'));
+    expect(calls).toEqual(['/sandbox/control/session-token?shop=frueh-laden.myshopify.com', '/api/shop']);
+    expect((await runtimeConfig()).sandboxUrl).toBe('/sandbox');
+
+    const queryFn = vi.fn(async () => ({ ...shop, name: 'später' }));
+    const first = withEarlyShop(queryFn);
+    expect(await first(undefined)).toMatchObject({ name: 'Früh-Laden' });
+    expect(queryFn).not.toHaveBeenCalled();
+    // Later fetches ask the gateway themselves; the session reuses the token fetched early.
+    expect(await withEarlyShop(queryFn)(undefined)).toMatchObject({ name: 'später' });
+    await sandboxSession('/sandbox', 'frueh-laden.myshopify.com').getToken();
+    expect(calls.filter((url) => url.includes('session-token'))).toHaveLength(1);
+    // A retry of config.json asks again.
+    await expect(runtimeConfig()).rejects.toThrow('config.json fehlt (HTTP 404).');
+    expect(calls.at(-1)).toBe('/config.json');
+  });
+
+  it('asks for nothing more without a shop, and the app then fetches the shop itself', async () => {
+    const { startEarly, withEarlyShop } = await import('./startup');
+    await startEarly(pageWindow('http://127.0.0.1/'));
+    expect(calls).toEqual([]);
+    const queryFn = vi.fn(async () => shop);
+    expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the app ask again when the early /api/shop fails', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('session-token') ? json({ token: 'a.b.c' }) : new Response('{}', { status: 503 })));
+    const { startEarly, withEarlyShop } = await import('./startup');
+    await startEarly(pageWindow('http://127.0.0.1/home?shop=frueh-laden.myshopify.com'));
+    const queryFn = vi.fn(async () => shop);
+    expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+});
