@@ -45,6 +45,8 @@ export interface OrderState {
   paymentsBookedFor?: string;
   /** 'historical' once the paid import brought the order (spec 1 §9); absent for webhook orders. */
   origin?: 'historical';
+  /** Shopify fulfilments already given a delivery note, or passed over while the setting was off (issue 19 §3). Absent in older states. */
+  deliveryNotes?: { fulfillmentId: number; outcome: string }[];
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
   waitingFor: string | null;
 }

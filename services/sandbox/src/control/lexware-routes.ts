@@ -5,7 +5,7 @@ import { recordPayment } from '../lexware/invoices/payment.js';
 import { openCents, voucherJson } from '../lexware/invoices/vouchers.js';
 import { createOrganization } from '../lexware/organizations.js';
 import { createConnection, issueTokens, PUBLIC_SCOPES } from '../lexware/tokens.js';
-import type { Organization, VoucherKind } from '../lexware/types.js';
+import type { Organization, SalesVoucherKind } from '../lexware/types.js';
 import type { Sandbox } from '../sandbox.js';
 import { body, ControlError } from './validate.js';
 
@@ -68,7 +68,7 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
     ctx.body = { ...issueTokens(sb.state, connection), organizationId: org.id, connectionId: connection.id };
   });
 
-  const listVouchers = (kind: VoucherKind) => (ctx: RouterContext) => {
+  const listVouchers = (kind: SalesVoucherKind) => (ctx: RouterContext) => {
     ctx.body = orgs()
       .filter(orgFilter(ctx.query.organizationId))
       .flatMap((org) => Object.values(org.vouchers))
@@ -77,6 +77,7 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   };
   router.get('/invoices', listVouchers('invoice'));
   router.get('/credit-notes', listVouchers('creditnote'));
+  router.get('/delivery-notes', listVouchers('deliverynote'));
 
   /** A simulated bank payment: the invoice's open amount drops, and the app gets the two events. */
   router.post('/invoices/:id/pay', async (ctx) => {
