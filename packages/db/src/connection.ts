@@ -16,6 +16,7 @@ import * as billingPeriods from './migrations/20261123_201_billing_periods';
 import * as payoutRuns from './migrations/20261123_202_payout_runs';
 import * as importDays from './migrations/20261123_401_import_days';
 import * as helpRequests from './migrations/20261123_501_help_requests';
+import * as completenessAudits from './migrations/20261124_19b01_completeness_audits';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261123_202_payout_runs': payoutRuns,
   '20261123_401_import_days': importDays,
   '20261123_501_help_requests': helpRequests,
+  '20261124_19b01_completeness_audits': completenessAudits,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

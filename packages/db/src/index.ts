@@ -28,3 +28,4 @@ export * from './stores/webhook-registrations';
 export * from './stores/billing';
 export * from './stores/payout-runs';
 export * from './stores/help-requests';
+export * from './stores/audits';

@@ -127,3 +127,9 @@ export interface WizardProgress {
 }
 export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
 export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;
+
+/** The completeness audit (issue 19 §2): a shop's month (YYYY-MM, German calendar), on demand or monthly. */
+export interface AuditInput { shopId: string; month: string }
+export interface AuditRunInput { /** YYYY-MM; by default the month before the run. */ month?: string }
+export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}`;
+export const AUDIT_SCHEDULE_ID = 'completeness-audit';

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Router, { type RouterContext } from '@koa/router';
 import { requestStats, resetRequestStats } from '../lexware/request-stats.js';
 import { z } from 'zod';
@@ -78,6 +79,37 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   router.get('/invoices', listVouchers('invoice'));
   router.get('/credit-notes', listVouchers('creditnote'));
   router.get('/delivery-notes', listVouchers('deliverynote'));
+
+  /**
+   * Faults for the completeness audit, the hand work a bookkeeper does in Lexware Office: delete a
+   * voucher, change its total, or copy it (a duplicate made by hand, with its own number).
+   */
+  const voucherOf = (id: string | undefined) => {
+    const org = orgs().find((o) => o.vouchers[id ?? '']);
+    const v = org?.vouchers[id ?? ''];
+    if (!org || !v) throw new ControlError(404, 'Beleg nicht gefunden');
+    return { org, v };
+  };
+  router.delete('/vouchers/:id', (ctx) => {
+    const { org, v } = voucherOf(ctx.params.id);
+    delete org.vouchers[v.id];
+    ctx.status = 204;
+  });
+  router.patch('/vouchers/:id', async (ctx) => {
+    const input = await body(ctx, z.object({ totalGrossAmount: z.number().positive() }));
+    const { v } = voucherOf(ctx.params.id);
+    v.totalGross = input.totalGrossAmount;
+    v.json.totalPrice = { ...(v.json.totalPrice as Record<string, unknown>), totalGrossAmount: input.totalGrossAmount };
+    ctx.body = voucherJson(v);
+  });
+  router.post('/vouchers/:id/duplicate', (ctx) => {
+    const { org, v } = voucherOf(ctx.params.id);
+    const id = randomUUID();
+    const number = v.kind === 'invoice' ? `RE${String(org.nextInvoiceNumber++).padStart(4, '0')}` : `${v.voucherNumber ?? 'X'}-2`;
+    org.vouchers[id] = { ...structuredClone(v), id, voucherNumber: number, json: { ...structuredClone(v.json), id, voucherNumber: number } };
+    ctx.status = 201;
+    ctx.body = voucherJson(org.vouchers[id]!);
+  });
 
   /** A simulated bank payment: the invoice's open amount drops, and the app gets the two events. */
   router.post('/invoices/:id/pay', async (ctx) => {
