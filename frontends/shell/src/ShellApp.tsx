@@ -9,6 +9,7 @@ import { Dashboard } from './pages/dashboard/Dashboard';
 import { Affiliate, ToHome } from './pages/entry/entryRoutes';
 import { helpRoute } from './pages/help/helpRoutes';
 import { LogPage } from './pages/log/LogPage';
+import { AuditPage } from './pages/audit/AuditPage';
 import { NotFound } from './pages/NotFound';
 import { OrderDetail } from './pages/orders/OrderDetail';
 import { Orders } from './pages/orders/Orders';
@@ -45,6 +46,7 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (pathname === '/home') return <Dashboard shop={shop} />;
   if (pathname === '/orders') return <Orders search={search} />;
   if (pathname === '/log') return <LogPage shop={shop} />;
+  if (pathname === '/orders/audit') return <AuditPage />;
   if (isUnder(pathname, '/orders')) return <OrderDetail id={decodeURIComponent(pathname.slice('/orders/'.length))} />;
   if (isUnder(pathname, '/plan')) return planRoute(pathname, shop);
   return <NotFound />;
