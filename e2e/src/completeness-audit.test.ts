@@ -22,7 +22,7 @@ async function audit(): Promise<NonNullable<Report['report']>> {
   await m().api('/api/audits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ month }) });
   const done = await eventually(async () => {
     const r = await m().api<Report>(`/api/audits/${month}`);
-    return r.status === 'done' && r.report;
+    return r.status === 'done' ? r.report ?? undefined : undefined;
   }, 120_000);
   return done;
 }
