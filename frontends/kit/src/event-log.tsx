@@ -31,7 +31,7 @@ export const LOG_STATUS_LABELS: Record<string, { label: string; tone?: 'info' | 
 };
 export const LOG_ORIGIN_LABELS: Record<string, string> = {
   shop: 'Shop', lexoffice: 'Lexware Office', shopify: 'Shopify', order: 'Bestellung', webhook: 'Webhook',
-  contact: 'Kontakt', transaction: 'Umsatz', invoice: 'Rechnung', credit: 'Gutschrift', mail: 'E-Mail',
+  contact: 'Kontakt', transaction: 'Umsatz', invoice: 'Rechnung', credit: 'Gutschrift', delivery: 'Lieferschein', mail: 'E-Mail',
 };
 
 const SORTS = [

@@ -3,7 +3,7 @@ import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { AppFrame } from './frame/AppFrame';
-import { Affiliate, ConnectWizard, HelpRoute, LogPage, NotFound, OrderDetail, Orders, PlanRoute, ToHome } from './lazyPages';
+import { Affiliate, AuditPage, ConnectWizard, HelpRoute, LogPage, NotFound, OrderDetail, Orders, PlanRoute, ToHome } from './lazyPages';
 import { PageNotices } from './notices/PageNotices';
 import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';
@@ -40,6 +40,7 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (pathname === '/home') return <Dashboard shop={shop} />;
   if (pathname === '/orders') return <Orders search={search} />;
   if (pathname === '/log') return <LogPage shop={shop} />;
+  if (pathname === '/orders/audit') return <AuditPage />;
   if (isUnder(pathname, '/orders')) return <OrderDetail id={decodeURIComponent(pathname.slice('/orders/'.length))} />;
   if (isUnder(pathname, '/plan')) return <PlanRoute pathname={pathname} shop={shop} />;
   return <NotFound />;

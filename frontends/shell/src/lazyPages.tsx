@@ -9,6 +9,7 @@ import { lazy } from 'react';
 export const Orders = lazy(() => import('./pages/orders/Orders').then((m) => ({ default: m.Orders })));
 export const OrderDetail = lazy(() => import('./pages/orders/OrderDetail').then((m) => ({ default: m.OrderDetail })));
 export const LogPage = lazy(() => import('./pages/log/LogPage').then((m) => ({ default: m.LogPage })));
+export const AuditPage = lazy(() => import('./pages/audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 export const NotFound = lazy(() => import('./pages/NotFound').then((m) => ({ default: m.NotFound })));
 export const ConnectWizard = lazy(() => import('./wizard/ConnectWizard').then((m) => ({ default: m.ConnectWizard })));
 export const Landing = lazy(() => import('./landing/Landing').then((m) => ({ default: m.Landing })));

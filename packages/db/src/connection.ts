@@ -18,6 +18,7 @@ import * as importDays from './migrations/20261123_401_import_days';
 import * as helpRequests from './migrations/20261123_501_help_requests';
 import * as rateLimits from './migrations/20261124_1401_rate_limits';
 import * as contactClaimKeys from './migrations/20261124_1402_contact_claim_keys';
+import * as completenessAudits from './migrations/20261124_19b01_completeness_audits';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261123_501_help_requests': helpRequests,
   '20261124_1401_rate_limits': rateLimits,
   '20261124_1402_contact_claim_keys': contactClaimKeys,
+  '20261124_19b01_completeness_audits': completenessAudits,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

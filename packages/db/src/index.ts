@@ -29,3 +29,4 @@ export * from './stores/billing';
 export * from './stores/payout-runs';
 export * from './stores/help-requests';
 export * from './stores/rate-limits';
+export * from './stores/audits';

@@ -1,4 +1,4 @@
-import type { LexofficeContactInput, LexofficeCreditNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
+import type { LexofficeContactInput, LexofficeCreditNoteInput, LexofficeDeliveryNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
 import { LexofficeError } from './errors';
 import { financeCalls } from './finance';
 
@@ -27,6 +27,9 @@ type Voucher<Input, Status extends string> = Omit<Input, 'totalPrice'> & {
 
 export type LexofficeInvoice = Voucher<LexofficeInvoiceInput, 'draft' | 'open' | 'paid' | 'voided'>;
 export type LexofficeCreditNote = Voucher<LexofficeCreditNoteInput, 'draft' | 'open' | 'paidoff' | 'voided'>;
+
+/** A delivery note as Lexware returns it: no totals, an own number range (LS…). */
+export type LexofficeDeliveryNote = LexofficeDeliveryNoteInput & { id: string; version: number; voucherNumber?: string; voucherStatus: 'draft' | 'open' | 'voided' };
 
 export interface LexofficePayment {
   openAmount: number;
@@ -104,6 +107,10 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
       call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
+    createDeliveryNote: (deliveryNote: LexofficeDeliveryNoteInput, finalize: boolean) =>
+      call<CreatedResource>('POST', `/delivery-notes${finalize ? '?finalize=true' : ''}`, deliveryNote),
+    deliveryNote: (id: string) => call<LexofficeDeliveryNote>('GET', `/delivery-notes/${id}`),
+    deliveryNotePdf: (id: string) => call<Buffer>('GET', `/delivery-notes/${id}/file`, undefined, 'application/pdf'),
     printLayouts: () => call<LexofficePrintLayout[]>('GET', '/print-layouts'),
     payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
     /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */

@@ -45,6 +45,8 @@ export interface OrderState {
   paymentsBookedFor?: string;
   /** 'historical' once the paid import brought the order (spec 1 §9); absent for webhook orders. */
   origin?: 'historical';
+  /** Shopify fulfilments already given a delivery note, or passed over while the setting was off (issue 19 §3). Absent in older states. */
+  deliveryNotes?: { fulfillmentId: number; outcome: string }[];
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
   waitingFor: string | null;
 }
@@ -125,3 +127,9 @@ export interface WizardProgress {
 }
 export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
 export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;
+
+/** The completeness audit (issue 19 §2): a shop's month (YYYY-MM, German calendar), on demand or monthly. */
+export interface AuditInput { shopId: string; month: string }
+export interface AuditRunInput { /** YYYY-MM; by default the month before the run. */ month?: string }
+export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}`;
+export const AUDIT_SCHEDULE_ID = 'completeness-audit';

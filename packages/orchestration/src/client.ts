@@ -4,7 +4,7 @@
  */
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, PAYOUT_SCHEDULE_ID, ShopDomainKey } from './api';
+import { AUDIT_SCHEDULE_ID, billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, PAYOUT_SCHEDULE_ID, ShopDomainKey } from './api';
 
 const billingStart = (taskQueue: string, shopId: string) => ({
   workflowId: billingWorkflowId(shopId), taskQueue, args: [{ shopId }] as [{ shopId: string }],
@@ -55,6 +55,13 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
     action: { type: 'startWorkflow', workflowType: 'housekeepingWorkflow', workflowId: 'housekeeping', taskQueue, args: [] },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
     state: { note: 'Täglich: Protokoll-Aufbewahrung nach Tarif, abgelaufene OAuth-States, Abrechnungs-Workflows' },
+  });
+  await create({
+    scheduleId: AUDIT_SCHEDULE_ID,
+    spec: { calendars: [{ dayOfMonth: 2, hour: 4, minute: 0 }], timezone: 'Europe/Berlin' },
+    action: { type: 'startWorkflow', workflowType: 'completenessAuditRunWorkflow', workflowId: 'completeness-audit', taskQueue, args: [{}] },
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
+    state: { note: 'Vollständigkeitsprüfung: am 2. jedes Monats (Europe/Berlin) der abgeschlossene Vormonat jedes Shops' },
   });
   return made;
 }

@@ -24,6 +24,8 @@ export * from './domain/order-positions';
 export * from './domain/document-texts';
 export * from './domain/document-language';
 export * from './domain/credit-note';
+export * from './domain/delivery-note';
+export * from './domain/completeness-audit';
 export * from './domain/credit-decision';
 export * from './domain/order-balance';
 export * from './domain/credits-state';

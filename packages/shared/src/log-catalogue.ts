@@ -21,6 +21,7 @@ const SETTINGS = {
   home: { url: '/preferences', label: 'Einstellungen' },
   setup: { url: '/preferences/setup', label: 'Einrichtung' },
   orders: { url: '/preferences/orders', label: 'Bestellungen verarbeiten' },
+  deliveryNotes: { url: '/preferences/orders#delivery-notes', label: 'Lieferscheine' },
   invoices: { url: '/preferences/invoices', label: 'Rechnungen' },
   invoiceCreate: { url: '/preferences/invoices#create', label: 'Rechnungserstellung' },
   invoiceMail: { url: '/preferences/invoices#mail', label: 'E-Mail-Versand' },
@@ -73,7 +74,7 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
 };
 
 const SUBJECT: Record<string, string> = {
-  invoice: 'Rechnung', credit: 'Gutschrift', transaction: 'Umsatz', mail: 'E-Mail', contact: 'Kontakt', order: 'Bestellung', webhook: 'Shopify-Meldung',
+  invoice: 'Rechnung', credit: 'Gutschrift', delivery: 'Lieferschein', transaction: 'Umsatz', mail: 'E-Mail', contact: 'Kontakt', order: 'Bestellung', webhook: 'Shopify-Meldung',
 };
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
@@ -97,6 +98,9 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'credit.matched': { text: (b) => withDetail('Vorhandene Gutschrift aus Lexware Office zugeordnet', str(b.number)) },
   'invoice.failed': { text: (b) => withDetail('Rechnung konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.invoices },
   'credit.failed': { text: (b) => withDetail('Gutschrift konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.credits },
+  'delivery.created': { text: (b) => withDetail(`Lieferschein in Lexware Office erstellt${str(b.fulfillment) ? ` für Sendung ${String(b.fulfillment)}` : ''}`, str(b.number)) },
+  'delivery.matched': { text: (b) => withDetail('Vorhandener Lieferschein aus Lexware Office zugeordnet', str(b.number)) },
+  'delivery.failed': { text: (b) => withDetail('Lieferschein konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.deliveryNotes },
   'invoice.rounding': { text: () => 'Rundungsdifferenz zur Bestellsumme in der Rechnung ausgeglichen' },
   'invoice.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Rechnungsstatus', str(b.status)) },
   'credit.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Gutschriftstatus', str(b.status)) },

@@ -11,7 +11,7 @@ export type DisabledReason = (typeof DISABLED_REASONS)[number];
 export type ProcessedReason = (typeof PROCESSED_REASONS)[number];
 export type ReasonCode = SkipReason | DisabledReason | ProcessedReason | 'NO_CREDITS' | 'MISSING_VAT-ID' | 'MISSING_SCOPE';
 
-export const LOG_ORIGINS = ['shop', 'lexoffice', 'shopify', 'order', 'webhook', 'contact', 'transaction', 'invoice', 'credit', 'mail'] as const;
+export const LOG_ORIGINS = ['shop', 'lexoffice', 'shopify', 'order', 'webhook', 'contact', 'transaction', 'invoice', 'credit', 'delivery', 'mail'] as const;
 export type LogOrigin = (typeof LOG_ORIGINS)[number];
 export const LOG_STATUSES = ['info', 'success', 'warning', 'critical'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];

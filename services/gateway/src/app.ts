@@ -10,6 +10,7 @@ import { cancelRoutes } from './routes/documents/cancel';
 import { helpRoutes } from './routes/help';
 import { legalRoutes } from './routes/legal';
 import { importRoutes } from './routes/import/import';
+import { auditRoutes } from './routes/audit/audit';
 import { lexofficeAuthRoutes } from './routes/lexoffice';
 import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
 import { lexofficeSignupRoutes } from './routes/lexoffice-signup';
@@ -95,6 +96,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
  *   GET  /api/partner/payouts/{id}/receipt      → {mimetype, content (base64 PDF)}
  *   GET  /api/partner/preferences, PATCH        payout details (PayPal e-mail or bank name, IBAN, BIC) → updated shop
+ *   POST /api/audits {month}, GET /api/audits/{month}[/csv]   the completeness audit of a month (routes/audit/audit.ts)
  *   POST /api/orders/import?date=YYYY-MM-DD     the paid historical import of that one day as workflow import:{shop}:{date}
  *                                               → 202 {id}; 402 unless bought; 409 when the day is imported or importing
  *   GET  /api/orders/import/days                the dialog: {first, last} selectable days, days[] {day, status, orders, invoices}
@@ -117,6 +119,7 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   preferenceRoutes(gw, api);
   orderRoutes(gw, api);
   importRoutes(gw, api);
+  auditRoutes(gw, api);
   logRoutes(gw, api);
   metafieldRoutes(gw, api);
   transactionRoutes(gw, api);

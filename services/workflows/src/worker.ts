@@ -6,6 +6,7 @@ import { createDb, createSecretBox } from '@belegfluss/db';
 import { createActivities } from './activities';
 import { createBillingActivities } from './activities/billing';
 import { createHousekeepingActivities } from './activities/housekeeping';
+import { createAuditActivities } from './activities/audit';
 import { createPayoutActivities } from './payouts/activities';
 import { ensureSchedules } from './client';
 import { HOUSEKEEPING_SCHEDULE_ID } from './api';
@@ -30,6 +31,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
       ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
       ...createHousekeepingActivities({ db, temporal, taskQueue }),
       ...createPayoutActivities({ db, payouts: settings.payouts }),
+      ...createAuditActivities({ db, box, shopify: settings.shopify, lexoffice: settings.lexoffice }),
     },
   });
   return { worker, db, temporal };

@@ -31,6 +31,15 @@ describe('order handling settings', () => {
     expect(screen.queryByLabelText('Kassenbestellungen (POS) überspringen')).toBeNull();
   });
 
+  it('turns delivery notes on, a setting of its own', async () => {
+    const patches = ordersPage();
+    const box = await screen.findByLabelText('Lieferscheine für versendete Artikel erstellen');
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    await waitFor(() => expect(patches()).toEqual([{ deliveryNoteCreate: true }]));
+    expect(screen.getByText(/Lieferscheine verbrauchen keine Übertragungen/)).toBeTruthy();
+  });
+
   it('shows the order filter in expert mode and refuses an empty POS source', async () => {
     const patches = ordersPage(true);
     const source = await screen.findByLabelText('Bestellquelle der Kassenbestellungen');

@@ -23,7 +23,7 @@ export function OrdersPage({ api, basePath, navigate }: RemoteAppProps) {
   });
   if (waiting || !value) return waiting;
   const busy = form.busy;
-  const flag = (origin: string, field: 'fixTaxTip' | 'fixTaxShipping' | 'skipPos' | 'skipFree' | 'syncOrderPayment', label: string, helpText: string) => (
+  const flag = (origin: string, field: 'fixTaxTip' | 'fixTaxShipping' | 'skipPos' | 'skipFree' | 'syncOrderPayment' | 'deliveryNoteCreate', label: string, helpText: string) => (
     <Checkbox label={label} helpText={helpText} checked={value[field]} disabled={busy} onChange={(on) => form.save(origin, { [field]: on })} />
   );
   const savePosName = (name: string) => {
@@ -47,6 +47,11 @@ export function OrdersPage({ api, basePath, navigate }: RemoteAppProps) {
           <GatedFeature api={api} feature="orderSync">
             {flag('payment', 'syncOrderPayment', 'Bestellung in Shopify als bezahlt markieren', 'Sobald die Rechnung in Lexware Office als bezahlt gilt, markiert Belegfluss die Bestellung in Shopify als bezahlt.')}
           </GatedFeature>
+        </SettingsBlock>
+        <SettingsBlock title="Lieferscheine" description="Für jede Sendung, die in Shopify als versendet gilt, einen Lieferschein in Lexware Office anlegen." note={note('delivery')}>
+          <div id="delivery-notes">
+            {flag('delivery', 'deliveryNoteCreate', 'Lieferscheine für versendete Artikel erstellen', 'Jede Teillieferung bekommt einen eigenen Lieferschein mit genau ihren Artikeln und Mengen. Lieferscheine verbrauchen keine Übertragungen.')}
+          </div>
         </SettingsBlock>
         {expert ? (
           <SettingsBlock title="Bestellfilter" description="Welche Bestellungen Belegfluss überspringt: für sie entstehen weder Rechnung noch Gutschrift." note={note('filter', posNameError ? ['posName'] : [])}>

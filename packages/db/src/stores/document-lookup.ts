@@ -5,7 +5,7 @@ export interface DocumentRef {
   shopId: string;
   orderId: string;
   orderName: string | null;
-  type: 'invoice' | 'credit';
+  type: 'invoice' | 'credit' | 'delivery';
   lexofficeId: string | null;
   number: string | null;
   status: string;

@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 
-export type DocumentType = 'invoice' | 'credit';
+export type DocumentType = 'invoice' | 'credit' | 'delivery';
 
 export interface DocumentRow {
   id: string;
@@ -70,4 +70,9 @@ export async function completeDocument(db: Db, documentId: string, input: {
 export async function documentsOfOrder(db: Db, shopId: string, orderId: string): Promise<DocumentRow[]> {
   const rows = await db('documents').where({ shop_id: shopId, order_id: orderId }).orderBy('created_at');
   return rows.map(documentFromRow);
+}
+
+/** The Lexware ids of the shop's documents, to tell an orphan (created, but not recorded) from a known one. */
+export async function knownLexofficeIds(db: Db, shopId: string): Promise<Set<string>> {
+  return new Set((await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[]);
 }

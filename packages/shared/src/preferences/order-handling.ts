@@ -13,6 +13,12 @@ export const OrderHandlingPreferencesSchema = z.object({
   skipFree: z.boolean().default(true),
   /** Mark the Shopify order paid when Lexware reports its invoice paid. */
   syncOrderPayment: z.boolean().default(false),
+  /**
+   * A delivery note in Lexware for each fulfilment, with only that fulfilment's items. It costs no
+   * transfer: the plan table counts invoices and credit notes (spec 1 §1, §9), and a delivery note
+   * is neither a booking nor revenue.
+   */
+  deliveryNoteCreate: z.boolean().default(false),
 });
 
 export type OrderHandlingPreferences = z.infer<typeof OrderHandlingPreferencesSchema>;

@@ -71,7 +71,7 @@ describe('credit, contact and order-handling preferences', () => {
     expect(ContactPreferencesSchema.safeParse({ vatIdPlaces: ['somewhere'] }).success).toBe(false);
   });
   it('order handling defaults: skip POS and free, fix tip tax', () => {
-    expect(OrderHandlingPreferencesSchema.parse({})).toEqual({ fixTaxTip: true, fixTaxShipping: false, posName: 'pos', skipPos: true, skipFree: true, syncOrderPayment: false });
+    expect(OrderHandlingPreferencesSchema.parse({})).toEqual({ fixTaxTip: true, fixTaxShipping: false, posName: 'pos', skipPos: true, skipFree: true, syncOrderPayment: false, deliveryNoteCreate: false });
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Router, { type RouterContext } from '@koa/router';
 import { requestStats, resetRequestStats } from '../lexware/request-stats.js';
 import { z } from 'zod';
@@ -5,7 +6,7 @@ import { recordPayment } from '../lexware/invoices/payment.js';
 import { openCents, voucherJson } from '../lexware/invoices/vouchers.js';
 import { createOrganization } from '../lexware/organizations.js';
 import { createConnection, issueTokens, PUBLIC_SCOPES } from '../lexware/tokens.js';
-import type { Organization, VoucherKind } from '../lexware/types.js';
+import type { Organization, SalesVoucherKind } from '../lexware/types.js';
 import type { Sandbox } from '../sandbox.js';
 import { body, ControlError } from './validate.js';
 
@@ -68,7 +69,7 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
     ctx.body = { ...issueTokens(sb.state, connection), organizationId: org.id, connectionId: connection.id };
   });
 
-  const listVouchers = (kind: VoucherKind) => (ctx: RouterContext) => {
+  const listVouchers = (kind: SalesVoucherKind) => (ctx: RouterContext) => {
     ctx.body = orgs()
       .filter(orgFilter(ctx.query.organizationId))
       .flatMap((org) => Object.values(org.vouchers))
@@ -77,6 +78,38 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   };
   router.get('/invoices', listVouchers('invoice'));
   router.get('/credit-notes', listVouchers('creditnote'));
+  router.get('/delivery-notes', listVouchers('deliverynote'));
+
+  /**
+   * Faults for the completeness audit, the hand work a bookkeeper does in Lexware Office: delete a
+   * voucher, change its total, or copy it (a duplicate made by hand, with its own number).
+   */
+  const voucherOf = (id: string | undefined) => {
+    const org = orgs().find((o) => o.vouchers[id ?? '']);
+    const v = org?.vouchers[id ?? ''];
+    if (!org || !v) throw new ControlError(404, 'Beleg nicht gefunden');
+    return { org, v };
+  };
+  router.delete('/vouchers/:id', (ctx) => {
+    const { org, v } = voucherOf(ctx.params.id);
+    delete org.vouchers[v.id];
+    ctx.status = 204;
+  });
+  router.patch('/vouchers/:id', async (ctx) => {
+    const input = await body(ctx, z.object({ totalGrossAmount: z.number().positive() }));
+    const { v } = voucherOf(ctx.params.id);
+    v.totalGross = input.totalGrossAmount;
+    v.json.totalPrice = { ...(v.json.totalPrice as Record<string, unknown>), totalGrossAmount: input.totalGrossAmount };
+    ctx.body = voucherJson(v);
+  });
+  router.post('/vouchers/:id/duplicate', (ctx) => {
+    const { org, v } = voucherOf(ctx.params.id);
+    const id = randomUUID();
+    const number = v.kind === 'invoice' ? `RE${String(org.nextInvoiceNumber++).padStart(4, '0')}` : `${v.voucherNumber ?? 'X'}-2`;
+    org.vouchers[id] = { ...structuredClone(v), id, voucherNumber: number, json: { ...structuredClone(v.json), id, voucherNumber: number } };
+    ctx.status = 201;
+    ctx.body = voucherJson(org.vouchers[id]!);
+  });
 
   /** A simulated bank payment: the invoice's open amount drops, and the app gets the two events. */
   router.post('/invoices/:id/pay', async (ctx) => {

@@ -45,6 +45,9 @@ const Refund = z.object({
   note: z.string().optional(),
 });
 
+/** Without lineItems, everything still open ships at once; with them, only these quantities (a partial fulfilment). */
+const Fulfil = z.object({ lineItems: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().positive() })).min(1).optional() });
+
 const Cancel = z.object({ reason: z.enum(['customer', 'fraud', 'inventory', 'declined', 'other']).default('customer'), refund: z.boolean().default(false) });
 
 const answer = (c: OrderChange) => ({ order: c.order, deliveries: c.deliveries.map((d) => ({ webhookId: d.webhookId, eventId: d.eventId, topic: d.topic })) });
@@ -75,8 +78,9 @@ export function orderRoutes(sb: Sandbox): Router {
     ctx.body = answer(sb.orders.pay(shopOf(ctx.params.shop), ctx.params.id ?? '', input.gateway));
   });
 
-  router.post('/:id/fulfil', (ctx) => {
-    ctx.body = answer(sb.orders.fulfil(shopOf(ctx.params.shop), ctx.params.id ?? ''));
+  router.post('/:id/fulfil', async (ctx) => {
+    const input = await body(ctx, Fulfil);
+    ctx.body = answer(sb.orders.fulfil(shopOf(ctx.params.shop), ctx.params.id ?? '', input.lineItems));
   });
 
   router.post('/:id/refund', async (ctx) => {

@@ -5,6 +5,7 @@ import { errorHandler } from '../http/errors.js';
 import type { SandboxState } from '../state.js';
 import { contactsRouter, type Publish } from './contacts.js';
 import { vouchersRouter } from './invoices/routes.js';
+import { deliveryNotesRouter } from './delivery-notes.js';
 import { authenticate, faults, jsonOnly, rateLimit } from './middleware.js';
 import { lexwareOauthRouter } from './oauth.js';
 import { profileRouter } from './profile.js';
@@ -36,7 +37,7 @@ export function lexwareApp(o: LexwareAppOptions): Koa {
 
   const api = new Router({ prefix: '/v1' });
   api.use(authenticate(o.state), countRequests(), rateLimit(o.buckets), faults(o.state), jsonOnly());
-  for (const r of [profileRouter(), contactsRouter(o.publish), vouchersRouter(o.publish), ...(o.extra ?? [])]) {
+  for (const r of [profileRouter(), contactsRouter(o.publish), vouchersRouter(o.publish), deliveryNotesRouter(), ...(o.extra ?? [])]) {
     api.use(r.routes(), r.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());

@@ -8,7 +8,7 @@ import { lex } from './middleware.js';
 import { paged } from './paging.js';
 import type { Voucher } from './types.js';
 
-const VOUCHER_TYPES = ['invoice', 'creditnote'];
+const VOUCHER_TYPES = ['invoice', 'creditnote', 'deliverynote'];
 const STATUSES = ['draft', 'open', 'overdue', 'paid', 'paidoff', 'voided'];
 
 /** The voucherlist shows `overdue` for an open invoice past its due date. */

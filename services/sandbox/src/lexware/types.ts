@@ -31,10 +31,12 @@ export interface Contact {
 }
 
 export type VoucherKind = 'invoice' | 'creditnote';
+/** Delivery notes are sales vouchers too (voucher list, files) but have no totals, payments or events. */
+export type SalesVoucherKind = VoucherKind | 'deliverynote';
 
 /** Stored as the full JSON Lexware would return, plus the bookkeeping the sandbox needs. */
 export interface Voucher {
-  kind: VoucherKind;
+  kind: SalesVoucherKind;
   id: string;
   organizationId: string;
   json: Record<string, unknown>;
@@ -87,6 +89,8 @@ export interface Organization {
   nextCustomerNumber: number;
   nextInvoiceNumber: number;
   nextCreditNoteNumber: number;
+  /** Absent in state saved before delivery notes existed. */
+  nextDeliveryNoteNumber?: number;
   contacts: Record<string, Contact>;
   vouchers: Record<string, Voucher>;
   subscriptions: Record<string, EventSubscription>;

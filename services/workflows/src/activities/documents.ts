@@ -31,7 +31,7 @@ export const WAITING_TEXT = 'wartet auf Übertragungen';
 
 type Voucher = LexofficeInvoice | LexofficeCreditNote;
 
-const LEXWARE_TYPE: Record<DocumentType, string> = { invoice: 'invoice', credit: 'creditnote' };
+const LEXWARE_TYPE: Record<DocumentType, string> = { invoice: 'invoice', credit: 'creditnote', delivery: 'deliverynote' };
 
 /**
  * A crashed attempt may have created the document in Lexware without our record of it.

@@ -7,6 +7,7 @@ import { buildCreditNote, buildInvoice, contactRequired, ShopifyRefundSchema, ty
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
+import { issueDeliveryNote } from './delivery-notes';
 import { markOrderPaid, refreshDocument, type ShopifyDeps } from './paid';
 import { mailDocument } from './mail';
 import { bookOrderPayments, type PaidInvoice } from './transactions';
@@ -44,7 +45,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
-  async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
+  async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'delivery' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
     // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, while a
     // long wait for a rate-limit slot is still fine.
     const beat = setInterval(() => heartbeat(), 2_000);
@@ -109,6 +110,12 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
         document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
       }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
     },
+
+    /** The delivery note of one shipment (issue 19 §3); the contact and tax type are the invoice's when it has one. */
+    issueDeliveryNote: (shopId: string, order: ShopifyOrder, fulfillmentId: number, from: { contactId: string | null; taxType: TaxRegime['taxType'] | null }) =>
+      lexwareStep(shopId, order, 'delivery', async () => issueDeliveryNote(db, await clientFor(shopId, order), {
+        shopId, order, fulfillmentId, contactId: from.contactId, regimeTaxType: from.taxType,
+      })),
 
     refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
 

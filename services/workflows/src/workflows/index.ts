@@ -4,3 +4,4 @@ export { billingWorkflow } from './billing';
 export { housekeepingWorkflow } from './housekeeping';
 export { payoutRunWorkflow } from './payouts';
 export { wizardImportWorkflow } from './wizard';
+export { completenessAuditWorkflow, completenessAuditRunWorkflow } from './audit';

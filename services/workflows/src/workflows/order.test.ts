@@ -48,6 +48,7 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     writeOrderMetafields: async () => { calls.push('writeOrderMetafields'); return 'written'; },
     bookOrderPayments: async () => { calls.push('bookOrderPayments'); return { booked: 1, existing: 0, hinted: true }; },
     sendDocumentMail: async (_shop, documentId) => { calls.push(`sendDocumentMail:${documentId}`); return { outcome: 'sent' }; },
+    issueDeliveryNote: async (_shop, _order, fulfillmentId) => { calls.push(`issueDeliveryNote:${fulfillmentId}`); return { outcome: 'created', documentId: `dn-${fulfillmentId}`, lexofficeId: `lx-dn-${fulfillmentId}`, number: 'LS0001' }; },
   } as Activities;
 }
 

@@ -3,6 +3,7 @@ import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@bel
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities } from '../activities';
+import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexofficeEvents, bookPayments, creditRefunds, issueInvoiceIfDue, mailDocuments, writeMetafields, type StepOutcome } from './steps';
 
 const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
@@ -52,6 +53,7 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   await mailDocuments(shopId, state, ctx);
   if (outcomes.includes('successful')) await writeMetafields(shopId, state, ctx);
   await bookPayments(shopId, state, ctx);
+  await issueDeliveryNotes(shopId, state, ctx);
   const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
   await settleDeliveries(events.map((e) => e.webhookId), status);
 }

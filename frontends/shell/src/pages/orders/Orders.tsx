@@ -85,7 +85,7 @@ export function Orders({ search = '' }: { search?: string }) {
     );
 
   return (
-    <Page title="Bestellungen" secondaryActions={[{ content: 'Protokoll', url: '/log' }]}>
+    <Page title="Bestellungen" secondaryActions={[{ content: 'Protokoll', url: '/log' }, { content: 'Vollständigkeit prüfen', url: '/orders/audit' }]}>
       <Layout>
         <Layout.Section>
           <Card padding="0">

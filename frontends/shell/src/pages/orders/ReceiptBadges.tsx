@@ -1,9 +1,11 @@
 import { Badge, InlineStack, Text } from '@shopify/polaris';
 import { receiptStatus, type ReceiptRow } from './orders';
 
+const RECEIPT_KIND: Record<string, string> = { invoice: 'Rechnung', credit: 'Gutschrift', delivery: 'Lieferschein' };
+
 function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
   const status = receiptStatus(receipt.status);
-  const kind = receipt.type === 'credit' ? 'Gutschrift' : 'Rechnung';
+  const kind = RECEIPT_KIND[receipt.type] ?? 'Beleg';
   const label = `${kind} ${receipt.number ?? ''}`.trim();
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>

@@ -6,7 +6,8 @@ export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'paid
 
 export interface ReceiptRow {
   id: string;
-  type: 'invoice' | 'credit';
+  /** delivery: a Lieferschein (issue 19), shown beside the order's invoice and credit notes. */
+  type: 'invoice' | 'credit' | 'delivery';
   number: string | null;
   status: ReceiptStatus | string;
   cancelled?: boolean;

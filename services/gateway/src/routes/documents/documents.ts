@@ -23,7 +23,7 @@ async function fetchPdf(gw: GatewayContext, doc: DocumentRef): Promise<Buffer> {
   if (!doc.lexofficeId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
   const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
   try {
-    return await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
+    return await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : doc.type === 'delivery' ? client.deliveryNotePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
   } catch (error) {
     if (error instanceof LexofficeError && error.status === 409) throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
     if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');

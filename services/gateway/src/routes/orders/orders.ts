@@ -9,11 +9,13 @@ import { ORDER_PAGE_SIZE, OrderIdParam, OrderListQuery } from './schema';
 import { requireFeature } from '../../plan-gate';
 import { orderDetails } from './detail';
 
+const LEXWARE_PATH: Record<string, string> = { invoice: 'invoices', credit: 'credit-notes', delivery: 'delivery-notes' };
+
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
   // Lexware Office's own page of the document, for the actions its API can't do (spec 2 §4).
   const app = new URL(gw.settings.lexoffice.oauth.oauthUrl).origin;
-  const lexwareUrl = (r: ReceiptListEntry) => `${app}/permalink/${r.type === 'invoice' ? 'invoices' : 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;
+  const lexwareUrl = (r: ReceiptListEntry) => `${app}/permalink/${LEXWARE_PATH[r.type] ?? 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;
   const receipt = ({ pdfToken, ...r }: ReceiptListEntry) => ({ ...r, _key: r.id, pdf: pdfToken ? documentUrl(gw.settings.appUrl, pdfToken) : null, lexwareUrl: lexwareUrl({ pdfToken, ...r }) });
   const receipts = order.receipts.map(receipt);
   return { ...order, receipts, invoices: receipts.filter((r) => r.type === 'invoice'), credits: receipts.filter((r) => r.type === 'credit') };

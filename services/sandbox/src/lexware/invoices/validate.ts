@@ -41,7 +41,7 @@ function validateLineItems(items: unknown, taxType: string, distanceSales: boole
   });
 }
 
-function validateAddress(address: unknown, org: Organization, out: Violation[]): string | undefined {
+export function validateAddress(address: unknown, org: Organization, out: Violation[]): string | undefined {
   if (!isObj(address)) {
     out.push(notNull('address'));
     return undefined;
@@ -55,7 +55,7 @@ function validateAddress(address: unknown, org: Organization, out: Violation[]):
   return undefined;
 }
 
-function validateShipping(sc: unknown, out: Violation[]): void {
+export function validateShipping(sc: unknown, out: Violation[]): void {
   if (!isObj(sc)) return void out.push(notNull('shippingConditions'));
   const type = String(sc.shippingType);
   if (!SHIPPING_TYPES.includes(type)) return void out.push(notNull('shippingConditions.shippingType'));

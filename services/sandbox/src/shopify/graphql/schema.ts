@@ -205,7 +205,7 @@ type WebhookHttpEndpoint { callbackUrl: URL! }
 union WebhookSubscriptionEndpoint = WebhookHttpEndpoint
 # The compliance topics are not in Shopify's enum: they can only be declared in shopify.app.toml.
 enum WebhookSubscriptionTopic {
-  ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
+  ORDERS_CREATE ORDERS_UPDATED ORDERS_PAID ORDERS_FULFILLED ORDERS_PARTIALLY_FULFILLED ORDERS_CANCELLED REFUNDS_CREATE APP_UNINSTALLED
   APP_SUBSCRIPTIONS_UPDATE APP_PURCHASES_ONE_TIME_UPDATE
 }
 enum WebhookSubscriptionFormat { JSON XML }

@@ -19,15 +19,33 @@ export function markPaid(order: ShopifyOrder, nextId: IdSource, now: Date, gatew
   order.updated_at = at;
 }
 
-export function fulfil(order: ShopifyOrder, nextId: IdSource, now: Date): void {
+/** The items of one shipment; without a list, everything still open goes out. */
+export type FulfilItems = Array<{ lineItemId: number; quantity: number }>;
+
+/**
+ * Ships items like the admin's "Fulfil items": one fulfilment with only the chosen quantities. The order is
+ * `partial` until every shippable item went out; the topic says which (Shopify's orders/partially_fulfilled
+ * or orders/fulfilled).
+ */
+export function fulfil(order: ShopifyOrder, nextId: IdSource, now: Date, wanted?: FulfilItems): 'orders/fulfilled' | 'orders/partially_fulfilled' {
   if (order.fulfillment_status === 'fulfilled') throw new OrderStateError('Order is already fulfilled');
+  if (order.cancelled_at) throw new OrderStateError('Order is cancelled');
   const at = shopifyTime(now);
-  const id = nextId();
-  const items = order.line_items.filter((l) => l.requires_shipping && l.fulfillable_quantity > 0);
-  for (const li of items) {
-    li.fulfillment_status = 'fulfilled';
-    li.fulfillable_quantity = 0;
+  const open = order.line_items.filter((l) => l.requires_shipping && l.fulfillable_quantity > 0);
+  const picks = wanted
+    ? wanted.map((w) => {
+      const li = open.find((l) => l.id === w.lineItemId);
+      if (!li) throw new OrderStateError(`Line item ${w.lineItemId} has nothing left to fulfil`);
+      if (w.quantity > li.fulfillable_quantity) throw new OrderStateError(`Line item ${w.lineItemId}: only ${li.fulfillable_quantity} left to fulfil`);
+      return { li, quantity: w.quantity };
+    })
+    : open.map((li) => ({ li, quantity: li.fulfillable_quantity }));
+  if (picks.length === 0) throw new OrderStateError('Nothing to fulfil');
+  for (const { li, quantity } of picks) {
+    li.fulfillable_quantity -= quantity;
+    li.fulfillment_status = li.fulfillable_quantity === 0 ? 'fulfilled' : 'partial';
   }
+  const id = nextId();
   order.fulfillments.push({
     id,
     admin_graphql_api_id: `gid://shopify/Fulfillment/${id}`,
@@ -42,10 +60,13 @@ export function fulfil(order: ShopifyOrder, nextId: IdSource, now: Date): void {
     created_at: at,
     updated_at: at,
     location_id: null,
-    line_items: items,
+    // A snapshot of each line with this shipment's quantity, as Shopify's fulfilment carries it.
+    line_items: picks.map(({ li, quantity }) => ({ ...li, quantity })),
   });
-  order.fulfillment_status = 'fulfilled';
+  const remaining = order.line_items.some((l) => l.requires_shipping && l.fulfillable_quantity > 0);
+  order.fulfillment_status = remaining ? 'partial' : 'fulfilled';
   order.updated_at = at;
+  return remaining ? 'orders/partially_fulfilled' : 'orders/fulfilled';
 }
 
 /** Cancels like the admin does: an unpaid order is voided, a paid one refunded in full if asked. */

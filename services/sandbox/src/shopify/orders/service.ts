@@ -2,7 +2,7 @@ import type { SandboxState, ShopState, WebhookDelivery } from '../../state.js';
 import { nextNumericId } from '../../state.js';
 import type { WebhookDispatcher } from '../webhooks.js';
 import { buildOrder } from './builder.js';
-import { cancel, fulfil, markPaid, OrderStateError } from './lifecycle.js';
+import { cancel, fulfil, markPaid, OrderStateError, type FulfilItems } from './lifecycle.js';
 import { applyRefund, type RefundRequest } from './refund.js';
 import { SCENARIOS, type Scenario, type ScenarioName, type ScenarioItem, type ScenarioPerson } from './scenarios.js';
 import type { ShopifyOrder } from './types.js';
@@ -88,10 +88,10 @@ export class OrderService {
     return { order, deliveries: this.changed(shop, order, ['orders/paid']) };
   }
 
-  fulfil(shop: ShopState, id: string): OrderChange {
+  fulfil(shop: ShopState, id: string, items?: FulfilItems): OrderChange {
     const order = this.get(shop, id);
-    fulfil(order, this.nextId, new Date());
-    return { order, deliveries: this.changed(shop, order, ['orders/fulfilled']) };
+    const topic = fulfil(order, this.nextId, new Date(), items);
+    return { order, deliveries: this.changed(shop, order, [topic]) };
   }
 
   refund(shop: ShopState, id: string, req: RefundRequest): OrderChange {

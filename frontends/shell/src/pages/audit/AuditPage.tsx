@@ -1,0 +1,97 @@
+import { describeError, type ApiClient } from '@belegfluss/frontend-kit';
+import { germanDay } from '@belegfluss/shared';
+import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Page, Text, TextField } from '@shopify/polaris';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useShell } from '../../session/ShellContext';
+
+interface AuditFindingRow { kind: string; label: string; orderId: string | null; orderName: string | null; number?: string | null; refundId?: string; expectedCents?: number; actualCents?: number }
+export interface AuditAnswer {
+  month: string;
+  status: 'running' | 'done' | 'none';
+  report: { orders: number; vouchers: number; counts: Record<string, number>; findings: AuditFindingRow[]; finishedAt: string } | null;
+}
+
+const KINDS: [string, string][] = [
+  ['missing_invoice', 'Rechnung fehlt'], ['missing_credit', 'Gutschrift fehlt'], ['duplicate', 'Doppelte Belege'],
+  ['total_mismatch', 'Betrag weicht ab'], ['unlinked_credit', 'Gutschrift nicht verknüpft'], ['unknown_order', 'Unbekannte Bestellung'],
+];
+const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }));
+const lastMonth = () => {
+  const [y, m] = germanDay(new Date().toISOString()).slice(0, 7).split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+
+async function downloadCsv(api: ApiClient, month: string): Promise<void> {
+  const res = await api.raw(`/audits/${month}/csv`);
+  if (!res.ok) throw new Error(`Die CSV-Datei konnte nicht geladen werden (HTTP ${res.status}).`);
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `vollstaendigkeit-${month}.csv`;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+/** `/orders/audit`: the completeness audit of a month (issue 19 §2): counts, every finding, and the CSV for the accountant. */
+export function AuditPage() {
+  const { api } = useShell();
+  const queryClient = useQueryClient();
+  const [month, setMonth] = useState(lastMonth);
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
+  const report = useQuery({
+    queryKey: ['audit', month],
+    queryFn: ({ signal }) => api.get<AuditAnswer>(`/audits/${month}`, signal),
+    enabled: valid,
+    refetchInterval: (q) => (q.state.data?.status === 'running' ? 2000 : false),
+  });
+  const start = useMutation({
+    mutationFn: () => api.request(`/audits`, { method: 'POST', body: { month } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit', month] }),
+  });
+  const csv = useMutation({ mutationFn: () => downloadCsv(api, month) });
+  const data = report.data;
+  const running = data?.status === 'running' || start.isPending;
+  const rows = (data?.report?.findings ?? []).map((f) => [f.label, f.orderName ?? '—', f.number ?? (f.refundId ? `Erstattung ${f.refundId}` : '—'), euro(f.expectedCents), euro(f.actualCents)]);
+
+  return (
+    <Page title="Vollständigkeit prüfen" subtitle="Hat jede Bestellung ihre Belege, genau einmal und mit dem richtigen Betrag?" backAction={{ content: 'Bestellungen', url: '/orders' }}>
+      <Layout>
+        <Layout.Section>
+          <Card>
+            <InlineStack gap="300" blockAlign="end">
+              <TextField label="Monat" type="month" value={month} onChange={setMonth} autoComplete="off" error={valid ? undefined : 'Bitte wähle einen Monat im Format JJJJ-MM.'} />
+              <Button variant="primary" onClick={() => start.mutate()} loading={running} disabled={!valid}>Jetzt prüfen</Button>
+              <Button onClick={() => csv.mutate()} disabled={!data?.report} loading={csv.isPending}>CSV herunterladen</Button>
+            </InlineStack>
+          </Card>
+        </Layout.Section>
+        {start.error || csv.error || report.error ? (
+          <Layout.Section><Banner tone="critical">{describeError(start.error ?? csv.error ?? report.error)}</Banner></Layout.Section>
+        ) : null}
+        {data?.status === 'none' && !running ? (
+          <Layout.Section><Banner tone="info">Für diesen Monat gibt es noch keinen Prüfbericht. Die Prüfung läuft für jeden abgeschlossenen Monat am 2. automatisch.</Banner></Layout.Section>
+        ) : null}
+        {data?.report ? (
+          <Layout.Section>
+            <BlockStack gap="400">
+              <Card>
+                <BlockStack gap="200">
+                  <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
+                  <InlineStack gap="200">
+                    {KINDS.map(([kind, label]) => <Badge key={kind} tone={(data.report!.counts[kind] ?? 0) > 0 ? 'critical' : 'success'}>{`${label}: ${data.report!.counts[kind] ?? 0}`}</Badge>)}
+                  </InlineStack>
+                </BlockStack>
+              </Card>
+              <Card padding="0">
+                {rows.length === 0
+                  ? <Banner tone="success">Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.</Banner>
+                  : <DataTable columnContentTypes={['text', 'text', 'text', 'numeric', 'numeric']} headings={['Befund', 'Bestellung', 'Beleg', 'Soll', 'Ist']} rows={rows} />}
+              </Card>
+            </BlockStack>
+          </Layout.Section>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}

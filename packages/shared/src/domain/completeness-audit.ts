@@ -1,0 +1,108 @@
+/**
+ * The completeness audit of one shop and month (issue 19 §2): does every order have its documents,
+ * exactly once, with the right amounts? Pure: the activity gathers Shopify's orders and refunds and
+ * Lexware's vouchers, this decides what is wrong. Whether an order should have an invoice is the
+ * order workflow's own rule (`decideInvoice`), applied by the caller, so the audit never has a second one.
+ */
+
+export type AuditFindingKind = 'missing_invoice' | 'missing_credit' | 'duplicate' | 'total_mismatch' | 'unlinked_credit' | 'unknown_order';
+
+export interface AuditOrder {
+  id: string;
+  name: string;
+  totalCents: number;
+  /** decideInvoice said the order is due an invoice today. */
+  invoiceDue: boolean;
+  refunds: { id: string; amountCents: number }[];
+}
+
+/** A Lexware voucher of the month, tied to an order by our records or by the order named in its texts. */
+export interface AuditVoucher {
+  lexofficeId: string;
+  type: 'invoice' | 'credit';
+  number: string | null;
+  status: string;
+  totalCents: number;
+  /** The order it belongs to (our document row, else the order named in its texts); null when it names none. */
+  orderId: string | null;
+  /** An order name found in its texts that none of the shop's orders carries. */
+  unknownOrderName?: string | null;
+  /** Our intent key (`invoice:{order}`, `credit:{refund}`), when we made it. */
+  intentKey: string | null;
+  /** Credit notes: the invoice it follows (relatedVouchers). */
+  precedingInvoiceId?: string | null;
+}
+
+export interface AuditFinding {
+  kind: AuditFindingKind;
+  orderId: string | null;
+  orderName: string | null;
+  /** The refund (missing_credit) or the voucher concerned. */
+  refundId?: string;
+  lexofficeId?: string;
+  number?: string | null;
+  expectedCents?: number;
+  actualCents?: number;
+}
+
+export const AUDIT_FINDING_LABELS: Record<AuditFindingKind, string> = {
+  missing_invoice: 'Rechnung fehlt',
+  missing_credit: 'Gutschrift fehlt',
+  duplicate: 'Doppelter Beleg',
+  total_mismatch: 'Betrag weicht ab',
+  unlinked_credit: 'Gutschrift nicht mit der Rechnung verknüpft',
+  unknown_order: 'Beleg nennt eine unbekannte Bestellung',
+};
+
+const live = (v: AuditVoucher) => v.status !== 'voided';
+
+export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly AuditVoucher[]): AuditFinding[] {
+  const findings: AuditFinding[] = [];
+  const byOrder = new Map<string, AuditVoucher[]>();
+  for (const v of vouchers.filter(live)) {
+    if (v.orderId) byOrder.set(v.orderId, [...(byOrder.get(v.orderId) ?? []), v]);
+    else if (v.unknownOrderName) findings.push({ kind: 'unknown_order', orderId: null, orderName: v.unknownOrderName, lexofficeId: v.lexofficeId, number: v.number });
+  }
+  for (const order of orders) {
+    const docs = byOrder.get(order.id) ?? [];
+    const ref = { orderId: order.id, orderName: order.name };
+    // The first invoice (ours, else the oldest) is the order's; any further one is a duplicate.
+    const invoices = docs.filter((d) => d.type === 'invoice').sort((a, b) => Number(b.intentKey !== null) - Number(a.intentKey !== null));
+    const [invoice, ...extra] = invoices;
+    if (!invoice && order.invoiceDue) findings.push({ kind: 'missing_invoice', ...ref, expectedCents: order.totalCents });
+    for (const dup of extra) findings.push({ kind: 'duplicate', ...ref, lexofficeId: dup.lexofficeId, number: dup.number, actualCents: dup.totalCents });
+    if (invoice && Math.abs(invoice.totalCents - order.totalCents) > 1) {
+      findings.push({ kind: 'total_mismatch', ...ref, lexofficeId: invoice.lexofficeId, number: invoice.number, expectedCents: order.totalCents, actualCents: invoice.totalCents });
+    }
+    const credits = docs.filter((d) => d.type === 'credit');
+    for (const refund of order.refunds.filter((r) => r.amountCents > 0)) {
+      if (!credits.some((c) => c.intentKey === `credit:${refund.id}`)) findings.push({ kind: 'missing_credit', ...ref, refundId: refund.id, expectedCents: refund.amountCents });
+    }
+    for (const credit of credits) {
+      if (invoice && credit.precedingInvoiceId !== invoice.lexofficeId && !extra.some((d) => d.lexofficeId === credit.precedingInvoiceId)) {
+        findings.push({ kind: 'unlinked_credit', ...ref, lexofficeId: credit.lexofficeId, number: credit.number });
+      }
+    }
+  }
+  return findings;
+}
+
+/** The report's counts per kind, every kind present (0 when clean). */
+export function auditCounts(findings: readonly AuditFinding[]): Record<AuditFindingKind, number> {
+  const counts = Object.fromEntries(Object.keys(AUDIT_FINDING_LABELS).map((k) => [k, 0])) as Record<AuditFindingKind, number>;
+  for (const f of findings) counts[f.kind] += 1;
+  return counts;
+}
+
+const csvCell = (v: unknown) => {
+  const s = v == null ? '' : String(v);
+  return /[";\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toFixed(2).replace('.', ','));
+
+/** The CSV the accountant downloads: semicolons and decimal commas, as German spreadsheets expect. */
+export function auditCsv(findings: readonly AuditFinding[]): string {
+  const head = ['Befund', 'Bestellung', 'Beleg', 'Erstattung', 'Soll (EUR)', 'Ist (EUR)'];
+  const rows = findings.map((f) => [AUDIT_FINDING_LABELS[f.kind], f.orderName, f.number, f.refundId, euro(f.expectedCents), euro(f.actualCents)]);
+  return [head, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+}
