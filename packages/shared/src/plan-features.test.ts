@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { describeLogEntry } from './log-catalogue';
+import { enforcePlan } from './plan-features';
+import { DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from './preferences';
+import { DEFAULT_TRANSACTION_PREFERENCES } from './preferences/transactions';
+
+const defaults = {
+  invoices: DEFAULT_INVOICE_PREFERENCES, credits: DEFAULT_CREDIT_PREFERENCES, contacts: DEFAULT_CONTACT_PREFERENCES,
+  orderHandling: DEFAULT_ORDER_HANDLING, metafields: { read: [], write: [] as unknown[] }, transactions: DEFAULT_TRANSACTION_PREFERENCES,
+};
+/** What a shop on Business had set up before it downgraded. */
+const setUp = {
+  ...defaults,
+  invoices: {
+    ...DEFAULT_INVOICE_PREFERENCES, skipTags: ['intern'], tagsAsNet: ['b2b'],
+    invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: true },
+    invoiceLayout: { ...DEFAULT_INVOICE_PREFERENCES.invoiceLayout, printLayout: 'layout-2' },
+    invoiceDeliveryDate0: { event: 'fulfilled' as const, modify: 'add' as const, offset: 3, unit: 'day' as const },
+  },
+  contacts: { ...DEFAULT_CONTACT_PREFERENCES, contactPushPhone: true, contactCreate: ['vip'] },
+  orderHandling: { ...DEFAULT_ORDER_HANDLING, syncOrderPayment: true },
+  metafields: { read: [], write: [{ resource: 'order', namespace: 'belegfluss', key: 'invoice_number' }] },
+  transactions: { ...DEFAULT_TRANSACTION_PREFERENCES, transactionFees: true },
+};
+
+describe('enforcePlan (the worker after a downgrade)', () => {
+  it('turns off every feature the plan lacks and names the ones the merchant had set up', () => {
+    const { sections: s, withheld } = enforcePlan('free', setUp, defaults);
+    expect(withheld.sort()).toEqual(['address', 'deliveryDate', 'emails', 'fees', 'layouts', 'metafields', 'orderSync', 'tags']);
+    expect(s.invoices.invoiceSendMail.enabled).toBe(false);
+    expect(s.invoices.skipTags).toEqual([]);
+    expect(s.invoices.tagsAsNet).toEqual([]);
+    expect(s.invoices.invoiceLayout.printLayout).toBeNull();
+    expect(s.invoices.invoiceDeliveryDate0).toMatchObject({ event: 'created', modify: 'none', offset: 0 });
+    expect(s.contacts).toMatchObject({ contactPushPhone: false, contactCreate: 'all' });
+    // The company location needs Shopify Plus (Business); it is a default, so it is turned off without a note.
+    expect(s.contacts.vatIdPlaces).not.toContain('company-location');
+    expect(s.orderHandling.syncOrderPayment).toBe(false);
+    expect(s.metafields.write).toEqual([]);
+    expect(s.transactions.transactionFees).toBe(false);
+    // The saved settings themselves stay as they were, ready for an upgrade.
+    expect(setUp.invoices.skipTags).toEqual(['intern']);
+  });
+
+  it('keeps what the plan includes: Basic keeps mail, tags, contact data and the payment sync', () => {
+    const { sections: s, withheld } = enforcePlan('basic', setUp, defaults);
+    expect(withheld.sort()).toEqual(['deliveryDate', 'fees', 'layouts', 'metafields']);
+    expect(s.invoices.invoiceSendMail.enabled).toBe(true);
+    expect(s.invoices.skipTags).toEqual(['intern']);
+    expect(s.orderHandling.syncOrderPayment).toBe(true);
+    expect(enforcePlan('business', setUp, defaults)).toEqual({ sections: setUp, withheld: [] });
+  });
+
+  it('says in the log why, in German, with the plan that brings the feature back', () => {
+    expect(describeLogEntry({ origin: 'order', event: 'plan.feature.withheld', body: { feature: 'emails', plan: 'free' } })).toEqual({
+      text: '„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic',
+      link: { url: '/plan', label: 'Abonnement' },
+    });
+  });
+});
