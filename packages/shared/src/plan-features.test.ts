@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeLogEntry } from './log-catalogue';
-import { enforcePlan } from './plan-features';
+import { enforcePlan, PLAN_FEATURES, planFeatures, planIncludes } from './plan-features';
 import { DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from './preferences';
 import { DEFAULT_TRANSACTION_PREFERENCES } from './preferences/transactions';
 
@@ -56,5 +56,27 @@ describe('enforcePlan (the worker after a downgrade)', () => {
       text: '„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic',
       link: { url: '/plan', label: 'Abonnement' },
     });
+  });
+});
+
+describe('the feature map against the specs, line by line', () => {
+  it('spec 1 §6: plans gate exactly these features, orderImport valued at the one-time price', () => {
+    expect([...PLAN_FEATURES]).toEqual(['orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus']);
+    // Spec 1 §9's import prices; spec 2 §5: the historical import is disabled on the free plan.
+    const prices = Object.fromEntries(['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'].map((p) => [p, planFeatures(p).orderImport]));
+    expect(prices).toEqual({ free: false, basic: 99, standard: 129, premium: 239, business: 379, corporate: 1999, enterprise: 8999, custom: 9999 });
+  });
+
+  it('spec 2 §6: orderImport, emails, emailIntegration and deliveryDate are gated (none on Free); spec 1 §1: Free makes documents', () => {
+    for (const f of ['orderImport', 'emails', 'emailIntegration', 'deliveryDate'] as const) expect(planIncludes('free', f), f).toBe(false);
+    expect(planIncludes('free', 'orders')).toBe(true);
+  });
+
+  it('a larger plan never loses a feature of a smaller one', () => {
+    const order = ['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'];
+    for (const f of PLAN_FEATURES) {
+      const from = order.findIndex((p) => planIncludes(p, f));
+      expect(order.slice(from).every((p) => planIncludes(p, f)), f).toBe(true);
+    }
   });
 });
