@@ -87,7 +87,12 @@ function withheldSentence(b: Record<string, unknown>): string {
   const feature = PLAN_FEATURES.find((f) => f === b.feature);
   const plan = PLANS.find((p) => p.id === b.plan);
   if (!feature) return 'Eine eingerichtete Funktion ist in deinem Tarif nicht enthalten und wurde übersprungen';
-  return `„${FEATURE_INFO[feature].title}“ ist eingerichtet, aber ${plan ? `im Tarif ${plan.name}` : 'in deinem Tarif'} nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}`;
+  const where = plan ? `im Tarif ${plan.name}` : 'in deinem Tarif';
+  if (typeof b.day === 'string') {
+    const day = b.day.split('-').reverse().join('.');
+    return `„${FEATURE_INFO[feature].title}“ ist ${where} nicht enthalten: der Import vom ${day} wurde abgebrochen. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}`;
+  }
+  return `„${FEATURE_INFO[feature].title}“ ist eingerichtet, aber ${where} nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}`;
 }
 
 const NOTIFICATION_KIND: Record<string, string> = {

@@ -1,6 +1,7 @@
+import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '@belegfluss/db';
-import { orderLogHas, writeLog } from '@belegfluss/db';
-import type { ShopifyOrder } from '@belegfluss/shared';
+import { getShop, orderLogHas, writeLog } from '@belegfluss/db';
+import { featureRequiredMessage, planIncludes, type ShopifyOrder } from '@belegfluss/shared';
 import { loadShopContext } from './context';
 
 /**
@@ -17,4 +18,16 @@ export async function noteWithheldFeatures(db: Db, shopId: string, order: Shopif
     if (await orderLogHas(db, shopId, orderId, 'plan.feature.withheld', { feature })) continue;
     await writeLog(db, { shopId, origin: 'order', event: 'plan.feature.withheld', status: 'warning', orderId, orderName: order.name, body: { feature, plan: plan.id } });
   }
+}
+
+/**
+ * The historical import after a downgrade: the one-time purchase counts only on a paid plan (spec 1 §4,
+ * spec 2 §5 "disabled on the free plan"). A day still being read when the shop went to Free stops,
+ * says why in the log, and fails without retries; the gateway's 402 keeps new days from starting.
+ */
+export async function assertImportAllowed(db: Db, shopId: string, day: string): Promise<void> {
+  const shop = await getShop(db, shopId);
+  if (!shop || planIncludes(shop.planId, 'orderImport')) return;
+  await writeLog(db, { shopId, origin: 'order', event: 'plan.feature.withheld', status: 'warning', body: { feature: 'orderImport', plan: shop.planId, day } });
+  throw ApplicationFailure.nonRetryable(featureRequiredMessage('orderImport'), 'PLAN_FEATURE');
 }
