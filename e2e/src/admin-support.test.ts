@@ -109,6 +109,10 @@ describe('help and the admin area in Chromium', () => {
     await page.getByText(`Support (${admin}): Workflow neu gestartet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
     const running = page.locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }), hasText: 'RUNNING' }).first();
     await running.getByRole('button', { name: 'Beenden' }).click({ timeout: 30_000 });
+    // Ending stops the order's processing: support confirms it.
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Der Workflow hält sofort an', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Beenden' }).click();
     await page.getByText(`Support (${admin}): Workflow beendet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
     await eventually(async () => (await stack.temporal.client.workflow.getHandle(`order:${shop}:${workflowId}`).describe()).status.name === 'TERMINATED', 30_000);
     await screenshot(page, 'admin-shop-actions');
