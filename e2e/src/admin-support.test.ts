@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { writeLog } from '@belegfluss/db';
 import { eventually, merchant } from './merchant';
 import { screenshot, serveFrontends } from './frontends';
 import { openAppPage } from './merchant-browser';
@@ -8,8 +9,10 @@ import { startStack, type Stack } from './stack';
 /**
  * Help and the admin area (issue 18, parts 3 and 5) in Chromium against the whole stack: a merchant's
  * help request goes by e-mail to the support address through the default sender and shows in the
- * admin area; support opens the shop, sees its workflows with Temporal links and its log, makes it
- * a partner, and the change is in the shop's log with the acting admin.
+ * admin area; support finds the shop with its plan, opens it, sees its workflows with Temporal links
+ * and its log with stack traces, gives permissions, makes it a partner, restarts and ends a workflow,
+ * plans, edits and deletes a downtime, opens the payout runs, and every change is in the shop's log
+ * with the acting admin.
  */
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -81,6 +84,47 @@ describe('help and the admin area in Chromium', () => {
     expect(serverErrors).toEqual([]);
   }, 120_000);
 
+  it('lists shops with their plan, gives permissions, restarts and ends a workflow, shows stack traces and the payout runs', async () => {
+    await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard' });
+    await writeLog(stack.db, { shopId: shop, origin: 'invoice', event: 'invoice.failed', status: 'critical', body: { message: 'Die Adresse ist unvollständig', stack: 'LexofficeError: 406 Not Acceptable\n    at issueDocument (documents.ts:61)' } });
+    await page.goto(`${frontends.urls.shell}/admin?shop=${admin}`);
+    await page.getByPlaceholder('Shop-Domain oder Name').fill('hilfe');
+    const listed = page.locator('.Polaris-IndexTable__TableRow', { hasText: shop });
+    await listed.getByText('Standard', { exact: true }).waitFor({ timeout: 60_000 });
+    await listed.getByRole('link', { name: shop }).click();
+
+    await page.getByLabel('Berechtigungen').fill('view_dashboard');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText('Gespeichert und im Protokoll des Shops vermerkt').waitFor({ timeout: 30_000 });
+    expect((await stack.db('shops').where({ id: shop }).first('permissions')).permissions).toEqual(['view_dashboard']);
+
+    const failed = page.locator('.Polaris-IndexTable__TableRow', { hasText: 'Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig' });
+    await failed.getByRole('button', { name: 'Stacktrace anzeigen' }).click({ timeout: 60_000 });
+    await failed.getByText('at issueDocument (documents.ts:61)', { exact: false }).waitFor();
+
+    const orderRow = page.locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }) }).first();
+    const workflowId = (await stack.db('orders').where({ shop_id: shop }).first('order_id')).order_id as string;
+    await orderRow.getByRole('button', { name: 'Neu starten' }).click();
+    await page.getByText('Workflow neu gestartet', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByText(`Support (${admin}): Workflow neu gestartet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
+    const running = page.locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }), hasText: 'RUNNING' }).first();
+    await running.getByRole('button', { name: 'Beenden' }).click({ timeout: 30_000 });
+    // Ending stops the order's processing: support confirms it.
+    const confirm = page.getByRole('dialog');
+    await confirm.getByText('Der Workflow hält sofort an', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Beenden' }).click();
+    await page.getByText(`Support (${admin}): Workflow beendet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
+    await eventually(async () => (await stack.temporal.client.workflow.getHandle(`order:${shop}:${workflowId}`).describe()).status.name === 'TERMINATED', 30_000);
+    await screenshot(page, 'admin-shop-actions');
+    const audit = await stack.db('event_log').where({ shop_id: shop, event: 'admin.action' }).orderBy('id').select('body');
+    expect(audit.map((a: { body: { action: string; admin: string } }) => [a.body.action, a.body.admin]).slice(-3)).toEqual([['settings', admin], ['workflow.restart', admin], ['workflow.terminate', admin]]);
+
+    await page.goto(`${frontends.urls.shell}/admin/payouts?shop=${admin}`);
+    await page.getByText('Am 1. jedes Monats: PayPal über die Payouts-API', { exact: false }).waitFor({ timeout: 60_000 });
+    await page.getByText('Noch kein Auszahlungslauf').waitFor();
+    expect(serverErrors).toEqual([]);
+  }, 180_000);
+
   it('plans a downtime with a preview of the banner, the shops see it, and support deletes it again', async () => {
     await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
     await page.getByLabel('Nachricht an die Shops').fill('Heute ab 22 Uhr kurze Wartung.');
@@ -99,10 +143,15 @@ describe('help and the admin area in Chromium', () => {
     await page.getByText('Heute ab 22 Uhr kurze Wartung.').waitFor({ timeout: 60_000 });
 
     await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);
+    await page.getByRole('button', { name: 'Bearbeiten' }).click({ timeout: 60_000 });
+    await page.getByLabel('Nachricht an die Shops').fill('Heute ab 23 Uhr kurze Wartung.');
+    await page.getByText('Heute ab 23 Uhr kurze Wartung.').first().waitFor();
+    await page.getByRole('button', { name: 'Änderung speichern' }).click();
+    await eventually(async () => (await stack.db('downtimes').first('message'))?.message === 'Heute ab 23 Uhr kurze Wartung.', 30_000);
     await page.getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
     expect(await stack.db('downtimes')).toEqual([]);
     const audit = await stack.db('event_log').where({ shop_id: admin, event: 'admin.action' }).orderBy('id').select('body');
-    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual(['downtime.create', 'downtime.delete']);
+    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual(['downtime.create', 'downtime.update', 'downtime.delete']);
   }, 120_000);
 });

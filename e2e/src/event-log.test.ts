@@ -87,7 +87,8 @@ describe('the event log page in Chromium', () => {
     await eventually(async () => (await page.getByText('Zahlung: Bezahlt').isVisible()) || (await page.reload(), false), 60_000);
     await page.getByText('Versand: Nicht versendet').waitFor();
     await page.getByText('Ausgeglichen').waitFor();
-    await page.getByRole('columnheader', { name: 'Artikel' }).waitFor();
+    await page.getByRole('heading', { name: 'Artikel' }).waitFor();
+    await page.getByText(/SKU .* × /).first().waitFor();
     await screenshot(page, 'order-detail-facts');
   }, 120_000);
 

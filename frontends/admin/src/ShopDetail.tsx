@@ -1,5 +1,5 @@
 import { describeError, EventLog, formatDateTime, LoadErrorBanner, useRemoteToast, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, Banner, BlockStack, Button, Card, Checkbox, IndexTable, InlineStack, Layout, Link, Page, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Button, Card, Checkbox, IndexTable, InlineStack, Layout, Link, Modal, Page, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HelpRequestList } from './HelpRequests';
@@ -64,6 +64,8 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
       await queryClient.invalidateQueries({ queryKey: ['logs'] });
     },
   });
+  // Ending a workflow stops the order's processing: support confirms it first.
+  const [ending, setEnding] = useState<Workflow | null>(null);
   let content;
   if (workflows.isError) content = <LoadErrorBanner title="Die Workflows konnten nicht geladen werden" error={workflows.error} onRetry={() => void workflows.refetch()} />;
   else if (!workflows.data) content = <SkeletonBodyText lines={4} />;
@@ -85,7 +87,7 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
             <IndexTable.Cell>
               <InlineStack gap="200">
                 {wf.workflowId.startsWith('order:') ? <Button size="slim" onClick={() => act.mutate({ id: wf.workflowId, action: 'restart' })}>Neu starten</Button> : null}
-                {wf.status === 'RUNNING' ? <Button size="slim" tone="critical" onClick={() => act.mutate({ id: wf.workflowId, action: 'terminate' })}>Beenden</Button> : null}
+                {wf.status === 'RUNNING' ? <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>Beenden</Button> : null}
               </InlineStack>
             </IndexTable.Cell>
           </IndexTable.Row>
@@ -101,6 +103,19 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
         </InlineStack>
         {act.isError ? <Banner tone="critical" title="Die Aktion schlug fehl"><p>{describeError(act.error)}</p></Banner> : null}
         {content}
+        {ending ? (
+          <Modal
+            open
+            onClose={() => setEnding(null)}
+            title={`${ending.orderName ? `Bestellung ${ending.orderName}` : ending.workflowId}: Workflow beenden?`}
+            primaryAction={{ content: 'Beenden', destructive: true, onAction: () => { act.mutate({ id: ending.workflowId, action: 'terminate' }); setEnding(null); } }}
+            secondaryActions={[{ content: 'Abbrechen', onAction: () => setEnding(null) }]}
+          >
+            <Modal.Section>
+              <Text as="p">Der Workflow hält sofort an und verarbeitet keine weiteren Meldungen, bis er neu gestartet wird oder eine neue Meldung ihn neu startet. Die Aktion steht mit deinem Namen im Protokoll des Shops.</Text>
+            </Modal.Section>
+          </Modal>
+        ) : null}
       </BlockStack>
     </Card>
   );

@@ -136,6 +136,8 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
                 <Badge tone={status.tone}>{status.label}</Badge>
               </IndexTable.Cell>
               <IndexTable.Cell>
+                {/* Table cells don't wrap by default; a long sentence would push the order and date out of sight. */}
+                <div style={{ whiteSpace: 'normal', minWidth: '16rem' }}>
                 <BlockStack gap="100">
                   <Text as="span">{sentence.text}</Text>
                   <InlineStack gap="200">
@@ -146,6 +148,7 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
                   </InlineStack>
                   {entry.stack ? <StackTrace stack={entry.stack} /> : null}
                 </BlockStack>
+                </div>
               </IndexTable.Cell>
               {order ? null : <IndexTable.Cell>{orderCell}</IndexTable.Cell>}
               <IndexTable.Cell>{formatDateTime(entry.date)}</IndexTable.Cell>

@@ -3,8 +3,9 @@ import { getConnection, getShop } from '@belegfluss/db';
 import { ApplicationFailure } from '@temporalio/activity';
 import {
   AutomationSchema, ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
-  OrderHandlingPreferencesSchema, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
+  OrderHandlingPreferencesSchema, TransactionPreferencesSchema, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
   type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
+  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING, enforcePlan, type PlanFeature,
 } from '@belegfluss/shared';
 
 /** Everything the order workflow's rules need to know about a shop, as plain JSON. */
@@ -16,7 +17,17 @@ export interface ShopContext {
   profile: TaxProfile | null;
   /** Metafields read into document texts and written to the order; absent in contexts made before they existed. */
   metafields?: MetafieldPreferences;
+  /**
+   * The shop's plan, already applied to the preferences above (spec 1 §6): `withheld` are the features
+   * set up in the settings that the plan no longer includes (a downgrade), for the event log.
+   */
+  plan?: { id: string; withheld: PlanFeature[] };
 }
+
+const DEFAULT_SECTIONS = {
+  invoices: DEFAULT_INVOICE_PREFERENCES, credits: DEFAULT_CREDIT_PREFERENCES, contacts: DEFAULT_CONTACT_PREFERENCES,
+  orderHandling: DEFAULT_ORDER_HANDLING, metafields: { read: [], write: [] }, transactions: DEFAULT_TRANSACTION_PREFERENCES,
+};
 
 /** Stored sections are validated again on read: a value saved by an older version gets today's defaults. */
 export async function loadShopContext(db: Db, shopId: string): Promise<ShopContext> {
@@ -27,11 +38,17 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   ]);
   if (!shop) throw ApplicationFailure.nonRetryable(`Shop ${shopId} is not installed`, 'NOT_INSTALLED');
   const section = (name: string): unknown => rows.find((r: { section: string }) => r.section === name)?.value ?? {};
-  const invoice = normalizeInvoicePreferences(InvoicePreferencesSchema.parse(section('invoices'))).value;
-  const credit = CreditPreferencesSchema.parse(section('credits'));
-  const contact = ContactPreferencesSchema.parse(section('contacts'));
-  const orderHandling = OrderHandlingPreferencesSchema.parse(section('orderHandling'));
-  const metafields = MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({});
+  // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
+  const { sections, withheld } = enforcePlan(shop.planId, {
+    invoices: normalizeInvoicePreferences(InvoicePreferencesSchema.parse(section('invoices'))).value,
+    credits: CreditPreferencesSchema.parse(section('credits')),
+    contacts: ContactPreferencesSchema.parse(section('contacts')),
+    orderHandling: OrderHandlingPreferencesSchema.parse(section('orderHandling')),
+    metafields: MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({}),
+    // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
+    transactions: TransactionPreferencesSchema.safeParse(section('transactions')).data ?? DEFAULT_TRANSACTION_PREFERENCES,
+  }, DEFAULT_SECTIONS);
+  const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const automationRow = rows.find((r: { section: string }) => r.section === 'automation');
   const automation = automationRow ? AutomationSchema.parse(automationRow.value) : null;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
@@ -53,5 +70,6 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
       ? { smallBusiness: Boolean(lexProfile.smallBusiness), distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null, businessFeatures: lexProfile.businessFeatures ?? [], vatRegime: general.vatRegime ?? null }
       : null,
     metafields,
+    plan: { id: shop.planId, withheld },
   };
 }

@@ -4,6 +4,9 @@
  * page, the log page and the admin area read this one catalogue, so one entry always reads the same.
  */
 
+import { cheapestPlanWith, FEATURE_INFO, PLAN_FEATURES } from './plan-features';
+import { PLANS } from './plans';
+
 export interface LogEntryLike {
   origin: string;
   event: string;
@@ -80,6 +83,19 @@ const SUBJECT: Record<string, string> = {
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
 const withDetail = (text: string, detail: string | null) => (detail ? `${text}: ${detail}` : text);
 
+/** A feature set up in the settings that the shop's plan no longer includes (after a downgrade). */
+function withheldSentence(b: Record<string, unknown>): string {
+  const feature = PLAN_FEATURES.find((f) => f === b.feature);
+  const plan = PLANS.find((p) => p.id === b.plan);
+  if (!feature) return 'Eine eingerichtete Funktion ist in deinem Tarif nicht enthalten und wurde übersprungen';
+  const where = plan ? `im Tarif ${plan.name}` : 'in deinem Tarif';
+  if (typeof b.day === 'string') {
+    const day = b.day.split('-').reverse().join('.');
+    return `„${FEATURE_INFO[feature].title}“ ist ${where} nicht enthalten: der Import vom ${day} wurde abgebrochen. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}`;
+  }
+  return `„${FEATURE_INFO[feature].title}“ ist eingerichtet, aber ${where} nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}`;
+}
+
 const NOTIFICATION_KIND: Record<string, string> = {
   creditsExhaustedSoon: 'Übertragungen fast verbraucht', creditsExhaustedNow: 'Übertragungen verbraucht', connectionMissing: 'Verbindung getrennt', onboarding: 'Willkommen',
 };
@@ -133,6 +149,7 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'lexoffice.disconnected': { text: () => 'Verbindung zu Lexware Office getrennt', link: SETTINGS.setup },
   'lexoffice.signup': { text: (b) => withDetail('Konto bei Lexware Office eröffnet', str(b.email)) },
   'lexoffice.subscription.failed': { text: (b) => withDetail('Lexware-Ereignisse konnten nicht abonniert werden', str(b.message)), link: SETTINGS.setup },
+  'plan.feature.withheld': { text: (b) => withheldSentence(b), link: SETTINGS.plan },
   'plan.subscription.ended': { text: () => 'Abonnement bei Shopify beendet', link: SETTINGS.plan },
   'automation.enabled': { text: () => 'Belegerstellung aktiviert', link: SETTINGS.home },
   'automation.disabled': { text: () => 'Belegerstellung deaktiviert', link: SETTINGS.home },

@@ -81,22 +81,77 @@ const set = (v: unknown) => v !== null && v !== undefined && v !== '';
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const entries = (v: unknown) => (Array.isArray(v) ? v.map((e) => JSON.stringify(e)) : []);
+/** Sets a value at a dotted path of a section, leaving a section the shop never saved alone. */
+const put = (v: Sections, path: string, value: unknown | ((old: unknown) => unknown)): void => {
+  const keys = path.split('.');
+  const last = keys.pop()!;
+  const parent = keys.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
+  if (!parent || typeof parent !== 'object' || !(last in parent)) return;
+  const p = parent as Record<string, unknown>;
+  p[last] = typeof value === 'function' ? (value as (old: unknown) => unknown)(p[last]) : value;
+};
+
+const TAG_PATHS = ['invoices.skipTags', 'invoices.tagsAsNet', 'invoices.invoiceSendMail.skipTags', 'credits.creditSendMailSkipTags', 'contacts.contactCreate'];
+const LAYOUT_PATHS = ['invoices.invoiceLayout.printLayout', 'credits.creditLayoutPrintLayout'];
+const PUSH_KEYS = ['contactPushPhone', 'contactPushShop', 'contactPushCustomer', 'contactPushNote'].map((k) => `contacts.${k}`);
 
 /**
- * Which gated features a change of the preferences switches on: a value a plan gates that was
- * off or different before and is used now. Switching off, and keeping what a shop had before a
- * downgrade, is always allowed, so a smaller plan never blocks saving the rest of a page.
+ * The settings each gated feature lives in, one rule per feature for the gateway and the worker:
+ * `uses` says whether a change of the preferences switches the feature on (a value a plan gates that
+ * was off or different before and is used now; switching off, and keeping what a shop had before a
+ * downgrade, is always allowed, so a smaller plan never blocks saving the rest of a page);
+ * `withhold` turns it off in the sections the worker acts on, so a shop that downgraded no longer
+ * gets it (emailIntegration, the link wizard, and orderImport, a purchase, have no setting here).
  */
-const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) => boolean }[] = [
-  { feature: 'emails', uses: (b, a) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].some((p) => on(get(a, p)) && !on(get(b, p))) },
-  { feature: 'layouts', uses: (b, a) => ['invoices.invoiceLayout.printLayout', 'credits.creditLayoutPrintLayout'].some((p) => set(get(a, p)) && !same(get(a, p), get(b, p))) },
-  { feature: 'deliveryDate', uses: (b, a) => ['invoices.invoiceDeliveryDate0', 'invoices.invoiceDeliveryDate1'].some((p) => !same(get(a, p), get(b, p)) && !isPlainDeliveryDate(get(a, p))) },
-  { feature: 'tags', uses: (b, a) => ['invoices.skipTags', 'invoices.tagsAsNet', 'invoices.invoiceSendMail.skipTags', 'credits.creditSendMailSkipTags', 'contacts.contactCreate'].some((p) => list(get(a, p)).some((t) => !list(get(b, p)).includes(t))) },
-  { feature: 'address', uses: (b, a) => ['contactPushPhone', 'contactPushShop', 'contactPushCustomer', 'contactPushNote'].some((k) => on(get(a, `contacts.${k}`)) && !on(get(b, `contacts.${k}`))) },
-  { feature: 'fees', uses: (b, a) => on(get(a, 'transactions.transactionFees')) && !on(get(b, 'transactions.transactionFees')) },
-  { feature: 'orderSync', uses: (b, a) => on(get(a, 'orderHandling.syncOrderPayment')) && !on(get(b, 'orderHandling.syncOrderPayment')) },
-  { feature: 'metafields', uses: (b, a) => ['metafields.read', 'metafields.write'].some((p) => entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e))) },
-  { feature: 'shopifyPlus', uses: (b, a) => list(get(a, 'contacts.vatIdPlaces')).includes('company-location') && !list(get(b, 'contacts.vatIdPlaces')).includes('company-location') },
+const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) => boolean; withhold: (s: Sections) => void }[] = [
+  {
+    feature: 'emails',
+    uses: (b, a) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].some((p) => on(get(a, p)) && !on(get(b, p))),
+    withhold: (s) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].forEach((p) => put(s, p, false)),
+  },
+  {
+    feature: 'layouts',
+    uses: (b, a) => LAYOUT_PATHS.some((p) => set(get(a, p)) && !same(get(a, p), get(b, p))),
+    withhold: (s) => LAYOUT_PATHS.forEach((p) => put(s, p, null)),
+  },
+  {
+    feature: 'deliveryDate',
+    uses: (b, a) => ['invoices.invoiceDeliveryDate0', 'invoices.invoiceDeliveryDate1'].some((p) => !same(get(a, p), get(b, p)) && !isPlainDeliveryDate(get(a, p))),
+    withhold: (s) => {
+      put(s, 'invoices.invoiceDeliveryDate0', (d: unknown) => ({ ...(d as object), event: 'created', modify: 'none', offset: 0 }));
+      put(s, 'invoices.invoiceDeliveryDate1', null);
+    },
+  },
+  {
+    feature: 'tags',
+    uses: (b, a) => TAG_PATHS.some((p) => list(get(a, p)).some((t) => !list(get(b, p)).includes(t))),
+    withhold: (s) => TAG_PATHS.forEach((p) => put(s, p, p === 'contacts.contactCreate' ? 'all' : [])),
+  },
+  {
+    feature: 'address',
+    uses: (b, a) => PUSH_KEYS.some((p) => on(get(a, p)) && !on(get(b, p))),
+    withhold: (s) => PUSH_KEYS.forEach((p) => put(s, p, false)),
+  },
+  {
+    feature: 'fees',
+    uses: (b, a) => on(get(a, 'transactions.transactionFees')) && !on(get(b, 'transactions.transactionFees')),
+    withhold: (s) => put(s, 'transactions.transactionFees', false),
+  },
+  {
+    feature: 'orderSync',
+    uses: (b, a) => on(get(a, 'orderHandling.syncOrderPayment')) && !on(get(b, 'orderHandling.syncOrderPayment')),
+    withhold: (s) => put(s, 'orderHandling.syncOrderPayment', false),
+  },
+  {
+    feature: 'metafields',
+    uses: (b, a) => ['metafields.read', 'metafields.write'].some((p) => entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e))),
+    withhold: (s) => ['metafields.read', 'metafields.write'].forEach((p) => put(s, p, [])),
+  },
+  {
+    feature: 'shopifyPlus',
+    uses: (b, a) => list(get(a, 'contacts.vatIdPlaces')).includes('company-location') && !list(get(b, 'contacts.vatIdPlaces')).includes('company-location'),
+    withhold: (s) => put(s, 'contacts.vatIdPlaces', (v: unknown) => list(v).filter((p) => p !== 'company-location')),
+  },
 ];
 
 /** The delivery date as it is without the feature: the order's date, unmoved, and no span. */
@@ -108,4 +163,20 @@ function isPlainDeliveryDate(v: unknown): boolean {
 
 export function featuresTurnedOn(before: Sections, after: Sections): PlanFeature[] {
   return RULES.filter((r) => r.uses(before, after)).map((r) => r.feature);
+}
+
+/**
+ * The plan applied to the preferences the worker acts on (spec 1 §6), e.g. after a downgrade:
+ * every feature the plan lacks is turned off in a copy of the sections. `withheld` names the ones
+ * the merchant had set up beyond the defaults, so the event log can say why they did not run.
+ */
+export function enforcePlan<T extends Sections>(planId: string, sections: T, defaults: Sections = {}): { sections: T; withheld: PlanFeature[] } {
+  const copy = structuredClone(sections);
+  const withheld: PlanFeature[] = [];
+  for (const rule of RULES) {
+    if (planIncludes(planId, rule.feature)) continue;
+    if (rule.uses(defaults, copy)) withheld.push(rule.feature);
+    rule.withhold(copy);
+  }
+  return { sections: copy, withheld };
 }

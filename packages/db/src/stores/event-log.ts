@@ -30,3 +30,9 @@ export async function recentLogs(db: Db, shopId: string, limit = 25): Promise<Lo
     ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
   }));
 }
+
+/** Whether the order's log already holds this event with these body members (a note that should appear once per order). */
+export async function orderLogHas(db: Db, shopId: string, orderId: string, event: string, body: Record<string, unknown>): Promise<boolean> {
+  const row = await db('event_log').where({ shop_id: shopId, order_id: orderId, event }).whereRaw('body @> ?::jsonb', [JSON.stringify(body)]).first('id');
+  return Boolean(row);
+}

@@ -71,6 +71,9 @@ export function bookkeepingRouter(): Router {
     const v = lex(ctx).org.vouchers[ctx.params.voucherId ?? ''];
     if (!v) return newerError(ctx, 404, 'Not Found');
     if (v.status === 'draft') return newerError(ctx, 406, 'Für Entwürfe gibt es keine Zahlungen');
+    // Payments Endpoint: "will return an error code for … credit notes related to invoices" (their status is on the credit note).
+    const preceding = v.precedingSalesVoucherId ? lex(ctx).org.vouchers[v.precedingSalesVoucherId] : undefined;
+    if (v.kind === 'creditnote' && preceding?.kind === 'invoice') return newerError(ctx, 406, 'Für Gutschriften zu einer Rechnung gibt es keine Zahlungsinformationen');
     ctx.body = paymentJson(v);
   });
 

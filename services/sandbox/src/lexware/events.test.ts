@@ -66,9 +66,12 @@ describe('credit notes, voucher list, hints and finance', () => {
     const credit = { ...grossInvoice(), shippingConditions: undefined, lineItems: [{ type: 'custom', name: 'Rückgabe Kochbuch', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 24, taxRatePercentage: 7 } }] };
     const created = await apiPost(`/credit-notes?finalize=true&precedingSalesVoucherId=${inv.id}`, credit);
     expect(created.status).toBe(201);
-    const cn = await json<{ voucherStatus: string; voucherNumber: string }>(await api(`/credit-notes/${(await json<{ id: string }>(created)).id}`));
+    const creditId = (await json<{ id: string }>(created)).id;
+    const cn = await json<{ voucherStatus: string; voucherNumber: string }>(await api(`/credit-notes/${creditId}`));
     expect(cn).toMatchObject({ voucherStatus: 'paidoff' });
     expect(cn.voucherNumber).toMatch(/^GS\d{4}$/);
+    // Payments Endpoint: no payment information for a credit note related to an invoice.
+    expect((await api(`/payments/${creditId}`)).status).toBe(406);
     const payment = await json<{ openAmount: number }>(await api(`/payments/${inv.id}`));
     expect(payment.openAmount).toBe(58.72);
 

@@ -24,6 +24,29 @@ describe('Lexware fidelity', () => {
     expect((await api('/invoices/6e7a2b3c-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('has no call to change, finalise, pay or delete a sales voucher: the gateway’s 403, as for any method no endpoint serves', async () => {
+    // "The status of an invoice cannot be changed via the api" (Invoices Endpoint, Create an Invoice; the same for
+    // credit notes); the endpoints list only create, retrieve, file and deeplink, and the payments endpoint only GET.
+    const body = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
+    const invoice = await json<{ id: string }>(await api('/invoices', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        voucherDate: '2026-11-20T00:00:00.000+01:00', address: { name: 'Erika Muster', countryCode: 'DE' }, totalPrice: { currency: 'EUR' },
+        lineItems: [{ type: 'custom', name: 'Tee', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
+        taxConditions: { taxType: 'gross' }, shippingConditions: { shippingType: 'none' },
+      }),
+    }));
+    for (const [method, path] of [
+      ['PUT', `/invoices/${invoice.id}`], ['DELETE', `/invoices/${invoice.id}`], ['POST', `/invoices/${invoice.id}/finalize`],
+      ['PUT', `/credit-notes/${invoice.id}`], ['DELETE', `/credit-notes/${invoice.id}`], ['PUT', `/payments/${invoice.id}`], ['POST', `/payments/${invoice.id}`],
+    ] as const) {
+      const res = await api(path, { method, ...body });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(((await res.json()) as { message: string }).message).toContain('not a valid key=value pair');
+    }
+    expect((await api(`/invoices/${invoice.id}`)).status).toBe(200);
+  });
+
   it('refuses a POST without Content-Type with 415, even without a body', async () => {
     expect((await api('/contacts', { method: 'POST' })).status).toBe(415);
     expect((await api('/contacts', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' })).status).toBe(415);

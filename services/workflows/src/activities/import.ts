@@ -7,6 +7,7 @@ import { orderPage } from './shopify-orders';
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
 import { OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
 import type { ShopifyDeps } from './paid';
+import { assertImportAllowed } from './plan';
 
 /** The shop's Admin GraphQL client, from its sealed token. */
 export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId: string): Promise<AdminClient> {
@@ -24,6 +25,7 @@ export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDep
 export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
   return {
     async importOrderPage(shopId: string, day: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {
+      await assertImportAllowed(db, shopId, day);
       const graphql = await adminClientFor(db, box, shopify, shopId);
       const page = await orderPage(graphql, germanDayBounds(day), after);
       const { client, info } = Context.current();

@@ -15,6 +15,7 @@ import { readOrderMetafields, writeOrderMetafields } from './metafields';
 import { createImportActivities } from './import';
 import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
+import { noteWithheldFeatures } from './plan';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
@@ -143,6 +144,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
         throw ApplicationFailure.nonRetryable(`Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`, 'NOT_INSTALLED');
       }
       await upsertOrder(db, shopId, order);
+      await noteWithheldFeatures(db, shopId, order);
     },
 
     async writeLog(entry: LogEntryInput): Promise<void> {

@@ -10,7 +10,10 @@ export interface ShopifyDeps { adminUrl: string; apiVersion: string }
 export async function refreshDocument(db: Db, api: LexofficeClient, shopId: string, lexofficeId: string): Promise<{ status: string; openAmount: number } | null> {
   const doc = await db('documents').where({ shop_id: shopId, lexoffice_id: lexofficeId }).first();
   if (!doc) return null;
-  const payment = await api.payment(lexofficeId);
+  // Lexware's payments endpoint answers no credit note that follows an invoice (ours all do): its status is on the credit note.
+  const payment = doc.type === 'credit'
+    ? { voucherStatus: (await api.creditNote(lexofficeId)).voucherStatus, paymentStatus: 'balanced', openAmount: 0 }
+    : await api.payment(lexofficeId);
   const status = payment.paymentStatus === 'balanced' && doc.type === 'invoice' ? 'paid' : payment.voucherStatus;
   if (status !== doc.status) {
     await db.transaction(async (trx) => {

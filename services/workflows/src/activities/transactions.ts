@@ -6,7 +6,7 @@ import {
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import {
-  buildBankTransaction, gatewayEnabled, gatewayLabel, hintDecision, paymentFee, paymentReference, paymentsOf, transactionSettings,
+  buildBankTransaction, enforcePlan, gatewayEnabled, gatewayLabel, hintDecision, paymentFee, paymentReference, paymentsOf, transactionSettings,
   TransactionPreferencesSchema, type ShopifyOrder, type ShopifyPayment, type TransactionSettings,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
@@ -112,7 +112,9 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
   };
   const ctx = await loadShopContext(d.db, shopId);
   const stored = await d.db('shop_preferences').where({ shop_id: shopId, section: 'transactions' }).first('value');
-  const prefs = TransactionPreferencesSchema.safeParse(stored?.value ?? {}).data ?? TransactionPreferencesSchema.parse({});
+  const saved = TransactionPreferencesSchema.safeParse(stored?.value ?? {}).data ?? TransactionPreferencesSchema.parse({});
+  // Fees are a plan feature (spec 1 §6): a shop that downgraded books its payments without them.
+  const prefs = ctx.plan ? enforcePlan(ctx.plan.id, { transactions: saved }).sections.transactions : saved;
   const decided = transactionSettings(prefs, { connected: ctx.invoice.connected, automationEnabled: ctx.invoice.automationEnabled, invoiceCreate: ctx.invoice.invoiceCreate !== false });
   if (!decided.ok) return skip(decided.reason);
   const settings = decided.settings;

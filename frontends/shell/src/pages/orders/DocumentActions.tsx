@@ -22,7 +22,8 @@ const IN_LEXWARE = {
 } as const;
 type InLexware = keyof typeof IN_LEXWARE;
 
-export function DocumentActions({ document, kind, orderId, label }: { document: OrderDocument; kind: 'invoice' | 'credit'; orderId: string; label: string }) {
+/** `activator` names the menu button where several documents share a row (the order list); the card says „Aktionen“. */
+export function DocumentActions({ document, kind, orderId, label, activator = 'Aktionen' }: { document: OrderDocument; kind: 'invoice' | 'credit'; orderId: string; label: string; activator?: string }) {
   const { api } = useShell();
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -48,7 +49,7 @@ export function DocumentActions({ document, kind, orderId, label }: { document: 
   const number = document.number ?? '';
   return (
     <>
-      <Popover active={menu} onClose={() => setMenu(false)} activator={<Button disclosure onClick={() => setMenu(!menu)}>Aktionen</Button>}>
+      <Popover active={menu} onClose={() => setMenu(false)} activator={<Button disclosure onClick={() => setMenu(!menu)}>{activator}</Button>}>
         <ActionList actionRole="menuitem" items={items} />
       </Popover>
       {explain ? (

@@ -1,5 +1,5 @@
 import { formatMoney } from '@belegfluss/frontend-kit';
-import { Badge, BlockStack, Card, DataTable, InlineStack, Text } from '@shopify/polaris';
+import { Badge, BlockStack, Card, InlineStack, Text } from '@shopify/polaris';
 import { FULFILLMENT_STATUS, PAYMENT_STATUS } from './orders';
 
 export interface OrderFactsData {
@@ -54,12 +54,20 @@ export function OrderFacts({ data }: { data: OrderFactsData }) {
         </BlockStack>
       </Card>
       {data.items && data.items.length > 0 ? (
-        <Card padding="0">
-          <DataTable
-            columnContentTypes={['text', 'text', 'numeric', 'numeric']}
-            headings={['Artikel', 'SKU', 'Menge', 'Preis']}
-            rows={data.items.map((item) => [item.title, item.sku ?? '—', item.quantity, money(item.price)])}
-          />
+        <Card>
+          {/* A list, not a table: the side column is too narrow for four columns without a scroll bar. */}
+          <BlockStack gap="200">
+            <Text as="h2" variant="headingMd">Artikel</Text>
+            {data.items.map((item) => (
+              <InlineStack key={item.id} gap="200" align="space-between" blockAlign="start" wrap={false}>
+                <BlockStack gap="050">
+                  <Text as="p">{item.title}</Text>
+                  <Text as="p" tone="subdued" variant="bodySm">{`${item.sku ? `SKU ${item.sku} · ` : ''}${item.quantity} × ${money(item.price)}`}</Text>
+                </BlockStack>
+                <Text as="p" numeric>{money(item.price * item.quantity)}</Text>
+              </InlineStack>
+            ))}
+          </BlockStack>
         </Card>
       ) : null}
     </BlockStack>

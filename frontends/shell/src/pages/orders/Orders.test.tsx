@@ -36,6 +36,14 @@ describe('the orders list', () => {
     expect(calls.map((call) => call.path)).toContain('/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika');
   });
 
+  it('offers a menu of document actions per document in the list (the menus themselves: e2e document-actions)', async () => {
+    const { api } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order], hasNext: false, hasPrevious: false } : undefined));
+    renderInShell(<Orders />, api);
+    await screen.findByText('#1001');
+    expect(screen.getByRole('button', { name: 'Aktionen RE0001' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Aktionen GS0001' })).toBeTruthy();
+  });
+
   it('says which orders wait for transfers', async () => {
     const waiting = { ...order, id: '1002', name: '#1002', receipts: [], waitingForCredits: true };
     const { api } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order, waiting], hasNext: false, hasPrevious: false } : undefined));

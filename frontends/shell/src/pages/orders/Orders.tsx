@@ -6,6 +6,7 @@ import { useShell } from '../../session/ShellContext';
 import { orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
 import { HistoricalImportCard } from './HistoricalImportCard';
 import { ReceiptBadges } from './ReceiptBadges';
+import { DocumentActions } from './DocumentActions';
 
 function amount(order: OrderRow): string {
   const value = typeof order.total === 'string' ? Number(order.total) : order.total;
@@ -13,7 +14,36 @@ function amount(order: OrderRow): string {
 }
 
 
-const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null];
+const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null, null];
+
+/**
+ * Spec 2 §4: the document actions right in the list, one menu per document, the same as on the
+ * document card. Clicks inside (the menu and its dialogs, also through their portals) stay here
+ * instead of opening the order.
+ */
+function ReceiptActions({ order }: { order: OrderRow }) {
+  const receipts = order.receipts ?? [];
+  if (receipts.length === 0) return <Text as="span" tone="subdued">—</Text>;
+  return (
+    <div onClick={(event) => event.stopPropagation()}>
+      <InlineStack gap="200" wrap={false}>
+        {receipts.map((receipt) => {
+          const label = receipt.type === 'credit' ? 'Gutschrift' : 'Rechnung';
+          return (
+            <DocumentActions
+              key={receipt.id}
+              kind={receipt.type}
+              orderId={order.id}
+              label={label}
+              activator={`Aktionen ${receipt.number ?? label}`}
+              document={{ _key: receipt.id, number: receipt.number, status: receipt.status, cancelled: receipt.cancelled, lexwareUrl: receipt.lexwareUrl }}
+            />
+          );
+        })}
+      </InlineStack>
+    </div>
+  );
+}
 
 /** `/orders`: every order with its receipts; sort, search and paging happen on the gateway. */
 export function Orders({ search = '' }: { search?: string }) {
@@ -59,7 +89,7 @@ export function Orders({ search = '' }: { search?: string }) {
           const sortBy = SORTABLE[index];
           if (sortBy) setQuery({ ...query, sortBy, sortDir: direction === 'ascending' ? 'asc' : 'desc', page: 1 });
         }}
-        headings={[{ title: 'Bestellung' }, { title: 'Datum' }, { title: 'Kunde' }, { title: 'Betrag', alignment: 'end' }, { title: 'Zahlung' }, { title: 'Belege' }]}
+        headings={[{ title: 'Bestellung' }, { title: 'Datum' }, { title: 'Kunde' }, { title: 'Betrag', alignment: 'end' }, { title: 'Zahlung' }, { title: 'Belege' }, { title: 'Aktionen' }]}
       >
         {orders.data.items.map((order, index) => (
           <IndexTable.Row id={order.id} key={order.id} position={index} onClick={() => navigate(`/orders/${encodeURIComponent(order.id)}`)}>
@@ -78,6 +108,9 @@ export function Orders({ search = '' }: { search?: string }) {
             <IndexTable.Cell>{order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}</IndexTable.Cell>
             <IndexTable.Cell>
               <ReceiptBadges receipts={order.receipts} waiting={order.waitingForCredits} />
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <ReceiptActions order={order} />
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}

@@ -13,7 +13,8 @@ function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
       <Text as="span" textDecorationLine={receipt.cancelled ? 'line-through' : undefined}>
         {label}
       </Text>
-      <Badge tone={status.tone}>{status.label}</Badge>
+      {/* Cancelled by its credit note: that is what the merchant needs to read, as on the document card. */}
+      {receipt.cancelled ? <Badge tone="critical">Storniert</Badge> : <Badge tone={status.tone}>{status.label}</Badge>}
       {receipt.status.toLowerCase() === 'open' && receipt.hintedAt ? <Badge tone="info">Zuordnen</Badge> : null}
     </InlineStack>
   );

@@ -12,6 +12,8 @@ export interface ReceiptRow {
   status: ReceiptStatus | string;
   cancelled?: boolean;
   hintedAt?: string | null;
+  /** The document's page in Lexware Office, for the actions its API can't do (spec 2 §4). */
+  lexwareUrl?: string | null;
 }
 
 export interface OrderRow {

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, merchant } from './merchant';
+import { screenshot, type serveFrontends } from './frontends';
+import type { Stack } from './stack';
+import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+
+/**
+ * The merchant's other daily pages (issue 18, parts 2 and 4) in Chromium against the whole stack: the
+ * send dialog with copy (BCC) and signature reaches the SMTP stand-in as written; an order that does
+ * not exist says „nicht gefunden“, never „noch nicht verfügbar“; a shop without the app gets the 418
+ * page that explains it; /preferences/setup is a real page.
+ */
+let stack: Stack;
+let frontends: Awaited<ReturnType<typeof serveFrontends>>;
+let browser: Browser;
+let page: Page;
+const shop = 'seiten-laden.myshopify.com';
+const m = () => merchant(stack, shop);
+const serverErrors: string[] = [];
+type Caught = { subject: string; text?: string; html?: string; envelope: { to: string[] } };
+
+beforeAll(async () => {
+  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
+}, 240_000);
+afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
+
+describe('the merchant’s pages in Chromium', () => {
+  it('sends a document with copy (BCC) and signature from the order page', async () => {
+    const { order } = await m().createOrder({ scenario: 'de_b2c' });
+    await m().payOrder(order.id);
+    const invoice = await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+    await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
+    await page.getByRole('button', { name: 'Per E-Mail senden' }).click({ timeout: 60_000 });
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Rechnung ${invoice.number} per E-Mail senden`).waitFor();
+    await dialog.getByLabel('Empfänger').fill('kundin@seiten-laden.example');
+    await dialog.getByLabel('Kopie an (BCC)').fill('buchhaltung@seiten-laden.example');
+    await dialog.getByLabel('Signatur').fill('Viele Grüße aus dem Seiten-Laden');
+    await screenshot(page, 'send-dialog');
+    await dialog.getByRole('button', { name: 'Senden' }).click();
+    await page.getByText(/versendet|gesendet/).first().waitFor({ timeout: 60_000 });
+
+    const mails = await eventually(async () => {
+      const list = (await (await fetch(`${stack.sandbox.urls.control}/control/mail?to=kundin%40seiten-laden.example`)).json()) as Caught[];
+      return list.length > 0 && list;
+    }, 60_000);
+    expect(mails[0]!.envelope.to.sort()).toEqual(['buchhaltung@seiten-laden.example', 'kundin@seiten-laden.example']);
+    expect(`${mails[0]!.text ?? ''}${mails[0]!.html ?? ''}`).toContain('Viele Grüße aus dem Seiten-Laden');
+    expect((await stack.db('documents').where({ id: invoice.id }).first()).emailed_at).toBeInstanceOf(Date);
+  }, 240_000);
+
+  it('says „nicht gefunden“ for an order that does not exist', async () => {
+    await page.goto(`${frontends.urls.shell}/orders/987654321?shop=${shop}`);
+    await page.getByText('Die Bestellung konnte nicht geladen werden').waitFor({ timeout: 60_000 });
+    await page.getByText('Bestellung nicht gefunden', { exact: false }).waitFor();
+    expect(await page.getByText('noch nicht verfügbar', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'order-not-found');
+  }, 120_000);
+
+  it('shows /preferences/setup with its steps', async () => {
+    await page.goto(`${frontends.urls.shell}/preferences/setup?shop=${shop}`);
+    await page.getByText('Was Belegfluss braucht, damit Belege von selbst entstehen').waitFor({ timeout: 60_000 });
+    await page.getByText('Lexware Office verbinden').first().waitFor();
+    expect(await page.getByText('noch nicht verfügbar', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'preferences-setup');
+  }, 120_000);
+
+  it('explains an unknown shop on the 418 page, with a way to contact support', async () => {
+    const stranger = 'fremder-laden.myshopify.com';
+    await merchant(stack, stranger).createShop();
+    await page.goto(`${frontends.urls.shell}/?shop=${stranger}`);
+    await page.getByText('418 — I\'m a teapot').waitFor({ timeout: 60_000 });
+    await page.getByText('Belegfluss kennt diesen Shop nicht: Die App ist in diesem Shop nicht (mehr) installiert.', { exact: false }).waitFor();
+    expect(await page.getByRole('link', { name: 'Kontakt aufnehmen' }).getAttribute('href')).toContain('/help/contact?subject=Shop+l%C3%A4sst+sich+nicht+laden');
+    await screenshot(page, 'teapot-unknown-shop');
+  }, 120_000);
+});

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, merchant } from './merchant';
+import { screenshot, type serveFrontends } from './frontends';
+import type { Stack } from './stack';
+import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+
+/**
+ * The plan after a downgrade (issue 18, spec 1 §6), through the real worker: a shop on Business set
+ * up mail, an exclusion tag and the payment sync, then went down to Free. Its next order gets its
+ * invoice, but no mail and no tag rule (the worker applies the same feature map as the gateway),
+ * and the event log says why in German, once per order and feature, with a link to the plan.
+ */
+let stack: Stack;
+let frontends: Awaited<ReturnType<typeof serveFrontends>>;
+let browser: Browser;
+let page: Page;
+const shop = 'abgestuft-laden.myshopify.com';
+const m = () => merchant(stack, shop);
+const serverErrors: string[] = [];
+const control = (path: string) => fetch(`${stack.sandbox.urls.control}${path}`).then((r) => r.json());
+const patch = (section: string, body: unknown) => m().api(`/api/preferences/${section}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
+  // Set up on Business (openMerchantBrowser's plan with every feature).
+  await patch('invoices', { invoiceSendMail: { enabled: true }, skipTags: ['intern'] });
+  await patch('orderHandling', { syncOrderPayment: true });
+}, 240_000);
+afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
+
+describe('a downgraded shop in the worker', () => {
+  it('no longer gets mail or tag rules on Free, and the log says why', async () => {
+    await stack.db('shops').where({ id: shop }).update({ plan_id: 'free' });
+    // An order with the excluded tag: on Business it would get no invoice; on Free the tag rule is not applied.
+    const { order } = await m().createOrder({ scenario: 'de_b2c', tags: ['intern'] });
+    await m().payOrder(order.id);
+    const invoice = await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+    // Every webhook of the order handled, so the mail step is over.
+    await eventually(async () => {
+      const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
+      return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string));
+    }, 120_000);
+    expect(invoice.emailed_at).toBeNull();
+    expect(await stack.db('mail_sends').where({ document_id: invoice.id })).toEqual([]);
+    const mails = (await control('/control/mail')) as { subject: string }[];
+    expect(mails.filter((mail) => mail.subject.endsWith(` ${order.name}`))).toEqual([]);
+
+    const notes = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' }).orderBy('id');
+    expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync', 'tags']);
+    expect(notes.every((n) => n.body.plan === 'free' && n.status === 'warning')).toBe(true);
+    // The settings themselves are kept for an upgrade.
+    expect((await m().api<{ value: { skipTags: string[] } }>('/api/preferences/invoices')).value.skipTags).toEqual(['intern']);
+
+    await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
+    const mailNote = page.getByText('„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic');
+    await mailNote.first().waitFor({ timeout: 60_000 });
+    await page.getByText('„Tag-Regeln“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false }).first().waitFor();
+    await screenshot(page, 'plan-downgrade-order');
+
+    await page.goto(`${frontends.urls.shell}/log?shop=${shop}`);
+    await page.getByText('„Zahlstatus-Abgleich“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false }).first().waitFor({ timeout: 60_000 });
+    const row = page.locator('.Polaris-IndexTable__TableRow', { hasText: '„E-Mail-Versand“ ist eingerichtet' }).first();
+    expect(await row.getByRole('link', { name: 'Abonnement' }).getAttribute('href')).toBe('/plan');
+    await screenshot(page, 'plan-downgrade-log');
+    expect(serverErrors).toEqual([]);
+  }, 300_000);
+
+  it('writes each note once per order, however often the order comes back', async () => {
+    const { order } = await m().createOrder({ scenario: 'de_b2c' });
+    await m().payOrder(order.id);
+    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+    const settled = (min: number) => eventually(async () => {
+      const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
+      return rows.length >= min && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows.length;
+    }, 120_000);
+    const before = await settled(1);
+    await fetch(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}/fulfil`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    await settled(before + 1);
+    const notes = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' });
+    expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync', 'tags']);
+  }, 300_000);
+});
