@@ -122,7 +122,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);
-      return writeOrderMetafields({ db, box, shopify, appUrl }, shopId, order, metafields?.write ?? []);
+      return writeOrderMetafields({ db, box, shopify, appUrl, lexoffice }, shopId, order, metafields?.write ?? []);
     },
 
     /**

@@ -10,6 +10,7 @@ import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { numberForFile } from './numbers';
 
 /** Spec 1 §9: document tokens are 32 characters. */
 const TOKEN = /^[A-Za-z0-9]{32}$/;
@@ -49,9 +50,9 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
       await consume(ctx, gw.limits.documentMisses, clientKey(ctx)).catch(() => undefined);
       throw NotFound('Beleg nicht gefunden');
     }
-    const pdf = await fetchPdf(gw, doc);
+    const [pdf, number] = await Promise.all([fetchPdf(gw, doc), numberForFile(gw, doc)]);
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `${disposition}; filename="${fileName(doc)}"`);
+    ctx.set('Content-Disposition', `${disposition}; filename="${fileName({ ...doc, number })}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = pdf;
   };
@@ -69,7 +70,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     const [doc, snapshot] = await Promise.all([latestDocumentOfOrder(gw.db, shop, orderId, type), getOrderSnapshot(gw.db, shop, orderId)]);
     if (!doc && !snapshot) throw NotFound('Bestellung nicht gefunden');
     if (doc) {
-      const invoice = { _key: doc.lexofficeId, number: doc.number, status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
+      const invoice = { _key: doc.lexofficeId, number: await numberForFile(gw, doc), status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
       try {
         ctx.body = { pdf: { base64: (await fetchPdf(gw, doc)).toString('base64') }, invoice, error: null };
       } catch (error) {
