@@ -1,14 +1,15 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
-import type { Activities } from '../activities';
-import { applyLexofficeEvents, bookPayments, creditRefunds, issueInvoiceIfDue, mailDocuments, writeMetafields, type StepOutcome } from './steps';
+import { applyLexofficeEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
+import { dbActivities, localDbActivities } from './activity-options';
+import { creditRefunds } from './credit-note';
+import type { StepOutcome } from './decisions';
+import { issueInvoiceIfDue } from './invoice';
 
-const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
-});
+/** The shop's context, the order's row and the inbox rows: local activities since issue 17, activities in older histories. */
+const dbSteps = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -28,7 +29,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   for (;;) {
     if (!(await condition(() => inbox.length > 0 || lexoffice.length > 0, IDLE))) return;
     const changes = lexoffice.splice(0);
-    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
+    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await dbSteps().loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
     if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
@@ -46,6 +47,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 /** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
 async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
   for (const event of events) absorb(state, event);
+  const { recordOrder, loadShopContext, settleDeliveries } = dbSteps();
   if (state.order) await recordOrder(shopId, state.order);
   const ctx = await loadShopContext(shopId);
   const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx), await creditRefunds(shopId, state, ctx)];
@@ -66,7 +68,7 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
   } catch (error) {
     const cause = error instanceof ActivityFailure ? error.cause : undefined;
     if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
-    await settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
+    await dbSteps().settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
     upsertSearchAttributes([{ key: DocumentStatusKey, value: 'NOT_INSTALLED' }]);
     throw ApplicationFailure.nonRetryable(cause.message, 'NOT_INSTALLED');
   }

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
-import { buildInvoice, chooseTaxRegime, ShopifyOrderSchema } from '@belegfluss/shared';
+import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
@@ -85,17 +85,16 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     }
     const order = ShopifyOrderSchema.safeParse(snapshot);
     if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    // The shop's settings and tax regime exactly as the worker reads them, so the preview shows what it would send.
-    const shopContext = await loadShopContext(gw.db, shop);
-    const chosen = chooseTaxRegime(order.data, shopContext.profile ?? { smallBusiness: false }, { ...shopContext.prefs.invoice, ...shopContext.prefs.contact });
-    if (!chosen.ok) {
-      ctx.body = { pdf: null, invoice: null, draft: null, error: chosen.message };
+    // The worker's plan from the shop's context, so the preview shows what it would send. The order's metafields
+    // are not read here (the worker reads them from Shopify when it makes the invoice): their placeholders stay empty.
+    const plan = planInvoice(order.data, await loadShopContext(gw.db, shop), [], { preview: true });
+    if (plan.action === 'unprocessable') {
+      ctx.body = { pdf: null, invoice: null, draft: null, error: plan.message };
       return;
     }
     try {
-      const built = buildInvoice(order.data, {
-        prefs: shopContext.prefs.invoice, orderHandling: shopContext.prefs.orderHandling, regime: chosen.regime, language: shopContext.prefs.language,
-      });
+      if (plan.action !== 'create') throw new Error(plan.reason);
+      const built = plan.build(null);
       ctx.body = { pdf: null, invoice: null, draft: built.invoice, warnings: built.warnings, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.' };
     } catch (error) {
       ctx.body = { pdf: null, invoice: null, draft: null, error: `Die Rechnung ließe sich so nicht erstellen: ${(error as Error).message}` };
