@@ -1,6 +1,6 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, getShop, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, getShop, setDeliveriesStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildPlannedInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
@@ -147,7 +147,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     async settleDeliveries(webhookIds: string[], status: WebhookStatus): Promise<void> {
-      for (const id of webhookIds) await setDeliveryStatus(db, id, status);
+      await setDeliveriesStatus(db, webhookIds, status);
     },
 
     ...createImportActivities({ db, box, shopify }),
