@@ -34,9 +34,15 @@ export async function ensureContact(db: Db, api: LexofficeClient, shopId: string
   const pushed = createHash('sha256').update(JSON.stringify(draft)).digest('hex');
   const known = await unchangedContact(db, shopId, organization, email, pushed);
   if (known) return known;
-  const id = await underClaim(db, organization, email, (claimed) => resolve(target, claimed));
-  await rememberContact(db, shopId, organization, email, id, pushed);
-  return id;
+  return underClaim(db, organization, email, async (claimed) => {
+    // The holder before us may have pushed this very customer data: its contact is ours, without a Lexware call.
+    const reused = claimed ? await unchangedContact(db, shopId, organization, email, pushed) : null;
+    if (reused) return reused;
+    const id = await resolve(target, claimed);
+    // Remembered while we still hold the claim, so the next holder finds it.
+    await rememberContact(db, shopId, organization, email, id, pushed);
+    return id;
+  });
 }
 
 /** Runs `work` while holding the claim on this customer; waits for another holder to finish first. */
