@@ -47,6 +47,15 @@ for (const shop of shops) {
 await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', credits_quota: 3000 });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
+// BENCH_LEXWARE_FAULTS=0.3: that share of Lexware answers is a fault, split evenly into 429, 500 and 504
+// (a 504 after performing the write, as the real gateway may).
+const faults = Number(process.env.BENCH_LEXWARE_FAULTS ?? 0);
+if (faults > 0) {
+  await fetch(`${control}/control/knobs`, {
+    method: 'PUT', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware: { rate429: faults / 3, rate500: faults / 3, rate504: faults / 3, write504: true } }),
+  });
+}
 pgPids = await postgresPids();
 for (const m of Object.values(meters)) m.mark();
 const started = performance.now();
@@ -89,7 +98,7 @@ for (const inv of invoices) {
 // Order names repeat across shops (#1001 in every shop), so compare against the shop count.
 const duplicates = [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
 
-console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection`);
+console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}`);
 console.log(`  time                         ${seconds.toFixed(1)} s`);
 console.log(`  invoices created             ${invoices.length}`);
 console.log(`  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes).map(([r, n]) => `${r}: ${n}`).join(', ')})`);

@@ -56,6 +56,11 @@ export async function markAttempted(db: Db, documentId: string): Promise<void> {
   await db('documents').where({ id: documentId }).update({ attempted_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/** The create was answered and surely not performed (a 429, a refusal): a retry need not look for an orphan. */
+export async function clearAttempted(db: Db, documentId: string): Promise<void> {
+  await db('documents').where({ id: documentId }).whereNull('lexoffice_id').update({ attempted_at: null, updated_at: db.fn.now() });
+}
+
 export async function completeDocument(db: Db, documentId: string, input: {
   lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
 }): Promise<DocumentRow> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DocumentType } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
-import type { LexofficeClient, LexofficeCreditNote, LexofficeInvoice } from '@belegfluss/lexoffice';
+import { chargeTransfer, claimIntent, clearAttempted, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
+import { LexofficeError, type LexofficeClient, type LexofficeCreditNote, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import {
   creditsNotification, hasOrderReference, lexwareTotals,
   type LexofficeCreditNoteInput, type LexofficeInvoiceInput, type ShopifyOrder,
@@ -96,7 +96,14 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
       return { outcome: 'NO_CREDITS' };
     }
     await markAttempted(db, doc.id);
-    voucher = await create(api, req);
+    try {
+      voucher = await create(api, req);
+    } catch (error) {
+      // Only an answer that may hide a made document (a 504, a lost connection) sends the retry looking for it;
+      // under injected faults that search would cost more calls than the invoice itself.
+      if (error instanceof LexofficeError && !error.ambiguous) await clearAttempted(db, doc.id);
+      throw error;
+    }
   } else {
     await db('shops').where({ id: shopId }).increment(type === 'invoice' ? 'invoices_matched' : 'credits_matched', 1);
   }
