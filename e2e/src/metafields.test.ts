@@ -107,7 +107,8 @@ describe('metafields', () => {
     const credit = await stack.db('documents').where({ shop_id: shop, type: 'credit', order_id: String(order.id) }).first();
     expect(JSON.parse(after.credit_numbers!.value)).toEqual([credit.number]);
     expect(after.invoice_number?.updatedAt).toBe(values.invoice_number!.updatedAt);
-    const log = await logs('metafields.written', order.id);
+    // The log row is written just after Shopify took the values: wait for it rather than race it.
+    const log = await eventually(async () => { const l = await logs('metafields.written', order.id); return l.length >= 2 && l; }, 30_000);
     expect(log.map((l) => l.body.keys)).toEqual([['belegfluss.invoice_number', 'belegfluss.invoice_pdf', 'belegfluss.invoice'], ['belegfluss.credit_numbers']]);
   }, 240_000);
 
