@@ -12,8 +12,8 @@ export const dbActivities = proxyActivities<Activities>({
   retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
 });
 
-// The same reads and writes as local activities: they run inside the workflow task, so an order's round
-// costs no extra trips to Temporal for them (issue 17). Histories from before run them as activities.
+// Short reads as local activities: they run inside the workflow task, so an order's round costs no extra
+// trips to Temporal for them (issue 17). Histories from before run them as activities.
 export const localDbActivities = proxyLocalActivities<Activities>({
   startToCloseTimeout: '30s',
   retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },

@@ -8,8 +8,10 @@ import { creditRefunds } from './credit-note';
 import type { StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 
-/** The shop's context, the order's row and the inbox rows: local activities since issue 17, activities in older histories. */
-const dbSteps = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
+const { recordOrder, settleDeliveries } = dbActivities;
+
+/** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
+const loadShopContext = (shopId: string) => (patched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -29,7 +31,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   for (;;) {
     if (!(await condition(() => inbox.length > 0 || lexoffice.length > 0, IDLE))) return;
     const changes = lexoffice.splice(0);
-    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await dbSteps().loadShopContext(input.shopId), changes);
+    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
     if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
@@ -47,7 +49,6 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 /** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
 async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
   for (const event of events) absorb(state, event);
-  const { recordOrder, loadShopContext, settleDeliveries } = dbSteps();
   if (state.order) await recordOrder(shopId, state.order);
   const ctx = await loadShopContext(shopId);
   const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx), await creditRefunds(shopId, state, ctx)];
@@ -68,7 +69,7 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
   } catch (error) {
     const cause = error instanceof ActivityFailure ? error.cause : undefined;
     if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
-    await dbSteps().settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
+    await settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
     upsertSearchAttributes([{ key: DocumentStatusKey, value: 'NOT_INSTALLED' }]);
     throw ApplicationFailure.nonRetryable(cause.message, 'NOT_INSTALLED');
   }
