@@ -1,16 +1,40 @@
 /**
  * A backlog of paid orders across several shops, through the whole stack: sandbox
- * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints what issue 4 asks:
+ * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints what issues 4 and 17 ask:
  * Lexware calls per invoice, invoices per second per connection against the 2 req/s
- * bound, 429 answers and duplicates. Prints figures; asserts nothing.
+ * bound, 429 answers, duplicates, the slowest/fastest shop ratio, and the CPU seconds per
+ * 1,000 invoices of each process (the worker runs in its own process, as in production;
+ * gateway and sandbox share the bench's process) with the worker's peak memory.
+ * Prints figures; asserts nothing.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { merchant, eventually } from '../src/merchant';
-import { startStack } from '../src/stack';
+import { freePort } from '../src/ports';
+import { startStack, workerEnv } from '../src/stack';
+import { CpuMeter, descendants, peakRssMb } from './proc';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
 
-const stack = await startStack();
+const stack = await startStack({ worker: false });
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const healthPort = await freePort();
+const worker = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
+  cwd: root, env: { ...workerEnv(stack.settings), HEALTH_PORT: String(healthPort) }, stdio: 'ignore',
+});
+// The worker bundles its workflows before it polls: that one-off cost stays out of the figures.
+await eventually(async () => (await fetch(`http://127.0.0.1:${healthPort}`).catch(() => null))?.ok ?? false, 5 * 60_000);
+const database = new URL(stack.settings.databaseUrl).pathname.slice(1);
+const postgresPids = async () => ((await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]).map((r) => r.pid);
+let pgPids: number[] = [];
+const temporalPids = descendants(process.pid, 'temporal');
+const meters = {
+  'gateway + sandbox (bench process)': new CpuMeter(() => [process.pid]),
+  worker: new CpuMeter(() => [worker.pid!]),
+  'Temporal dev server': new CpuMeter(() => temporalPids),
+  'PostgreSQL (this database)': new CpuMeter(() => pgPids),
+};
 const control = stack.sandbox.urls.control;
 const shops = Array.from({ length: SHOPS }, (_, i) => `bench-${i + 1}.myshopify.com`);
 for (const shop of shops) {
@@ -23,6 +47,17 @@ for (const shop of shops) {
 await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', credits_quota: 3000 });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
+// BENCH_LEXWARE_FAULTS=0.3: that share of Lexware answers is a fault, split evenly into 429, 500 and 504
+// (a 504 after performing the write, as the real gateway may).
+const faults = Number(process.env.BENCH_LEXWARE_FAULTS ?? 0);
+if (faults > 0) {
+  await fetch(`${control}/control/knobs`, {
+    method: 'PUT', headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware: { rate429: faults / 3, rate500: faults / 3, rate504: faults / 3, write504: true } }),
+  });
+}
+pgPids = await postgresPids();
+for (const m of Object.values(meters)) m.mark();
 const started = performance.now();
 await Promise.all(shops.map(async (shop) => {
   const res = await fetch(`${control}/control/shops/${shop}/orders`, {
@@ -42,6 +77,12 @@ await eventually(async () => {
 }, 60 * 60_000);
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write('\n');
+pgPids = [...new Set([...pgPids, ...(await postgresPids())])];
+const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
+// Each shop's drain time: from the start until its last invoice was recorded.
+const perShop = (await stack.db('documents').whereNotNull('lexoffice_id').groupBy('shop_id').select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
+const startedAt = Date.now() - seconds * 1000;
+const drain = perShop.map((r) => (r.done.getTime() - startedAt) / 1000).sort((a, b) => a - b);
 
 const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<string, { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }>;
 const invoices = (await (await fetch(`${control}/control/lexware/invoices`)).json()) as { remark?: string }[];
@@ -57,7 +98,7 @@ for (const inv of invoices) {
 // Order names repeat across shops (#1001 in every shop), so compare against the shop count.
 const duplicates = [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
 
-console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection`);
+console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}`);
 console.log(`  time                         ${seconds.toFixed(1)} s`);
 console.log(`  invoices created             ${invoices.length}`);
 console.log(`  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes).map(([r, n]) => `${r}: ${n}`).join(', ')})`);
@@ -65,5 +106,10 @@ console.log(`  invoices/s per connection    ${(ORDERS / seconds).toFixed(2)}  (b
 console.log(`  requests/s per connection    ${(requests / SHOPS / seconds).toFixed(2)}  (limit 2)`);
 console.log(`  429 answers                  ${r429}`);
 console.log(`  duplicates                   ${duplicates}`);
+console.log(`  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${drain[0]!.toFixed(1)} s … ${drain.at(-1)!.toFixed(1)} s)`);
+for (const [name, used] of cpu) console.log(`  CPU s per 1,000 invoices     ${((used / total) * 1000).toFixed(1).padStart(6)}  ${name} (${used.toFixed(1)} s)`);
+console.log(`  worker peak RSS              ${peakRssMb(worker.pid!).toFixed(0)} MB`);
+worker.kill('SIGTERM');
+await new Promise((resolve) => worker.once('exit', resolve));
 await stack.stop();
 process.exit(0);

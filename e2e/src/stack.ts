@@ -135,5 +135,8 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     SMTP_URL: settings.mail.smtpUrl,
     OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,
     PAYPAL_API_URL: settings.payouts.paypal.apiUrl,
+    // Any free port for the health check: the default 8081 may be taken by another stack on this machine,
+    // and a worker that can't listen would die before it polls.
+    HEALTH_PORT: '0',
   };
 }

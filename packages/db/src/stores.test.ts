@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing';
-import { chargeTransfer, claimIntent, completeDocument, createSecretBox, markAttempted, recordDelivery, saveShopInstall, shopView, type Db } from './index';
+import { chargeTransfer, claimIntent, completeDocument, createSecretBox, markAttempted, recordDeliveries, recordDelivery, saveShopInstall, shopView, type Db } from './index';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -43,6 +43,9 @@ describe('stores against the real PostgreSQL', () => {
     expect(await recordDelivery(db, d)).toBe(false);
     expect(await recordDelivery(db, { ...d, webhookId: 'w2' })).toBe(false);
     expect(await recordDelivery(db, { ...d, webhookId: 'w3', topic: 'orders/updated' })).toBe(true);
+    // The gateway's group commit: one insert, an answer per delivery, a repeat within the batch not new.
+    const batch = [{ ...d, webhookId: 'w4', eventId: 'e4' }, { ...d, webhookId: 'w1' }, { ...d, webhookId: 'w4', eventId: 'e4' }, { ...d, webhookId: 'w5', eventId: 'e5' }];
+    expect(await recordDeliveries(db, batch)).toEqual([true, false, false, true]);
   });
 
   it('seals secrets so that they open again and differ each time', () => {

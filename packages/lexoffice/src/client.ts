@@ -115,7 +115,9 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
     /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */
     subscribeEvent: (eventType: string, callbackUrl: string) => call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),
-    voucherList: (filter: { voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; page?: number; size?: number }) =>
+    voucherList: (filter: {
+      voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; sort?: string; page?: number; size?: number;
+    }) =>
       call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
     ...financeCalls(call),
   };

@@ -3,3 +3,4 @@ export * from './finance';
 export * from './errors';
 export * from './oauth';
 export * from './session';
+export * from './numbers';

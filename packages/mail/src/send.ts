@@ -2,7 +2,7 @@ import {
   claimMailSend, getOrderSnapshot, getShop, getShopSmtp, markMailSending, markMailSent, markMailUncertain, markMailUnsent,
   preferenceSections, setShopSmtpStatus, writeLog, type Db, type LogEntryInput, type MailSendRow, type SecretBox,
 } from '@belegfluss/db';
-import { LexofficeError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
+import { documentNumber, LexofficeError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
 import {
   CreditPreferencesSchema, InvoicePreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences, ShopifyOrderSchema, templateVars,
   type SendDocumentMail, type TemplateVars,
@@ -83,6 +83,16 @@ async function fetchPdf(deps: MailDeps, shopId: string, doc: Doc): Promise<MailF
   }
 }
 
+/** The subject and the PDF's file name carry the number, which Lexware names only after the create (see documentNumber). */
+async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<string | null> {
+  try {
+    return await documentNumber(deps.db, lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId), { ...doc, shopId });
+  } catch (error) {
+    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    throw new MailError('PDF', `Die Belegnummer konnte nicht von Lexware Office gelesen werden: ${(error as Error).message}`, true);
+  }
+}
+
 /**
  * Sends one document by e-mail, at most once per intent: the send is claimed in the database
  * before anything else, moved to `sending` as the last write before the SMTP conversation and
@@ -115,7 +125,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
 
   const m = req.manual;
   const vars: TemplateVars = order ? templateVars(order) : { 'ORDER.NAME': doc.orderName ?? '' };
-  const texts: MailTexts = renderMailTexts({
+  const render = () => renderMailTexts({
     ...settings,
     to: m ? m.email : settings.to,
     copy: m ? m.copy : settings.copy,
@@ -123,6 +133,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
     message: m ? m.message || settings.message : settings.message,
     signature: m ? m.signature : settings.signature,
   }, vars);
+  const texts: MailTexts = render();
   if (!isEmail(texts.to)) {
     if (m) throw new MailError('INVALID_RECIPIENT', 'Bitte gib eine gültige E-Mail-Adresse ein', false);
     await log({ event: 'mail.skipped', status: 'warning', body: { reason: 'MISSING_CUSTOMER_EMAIL', email: texts.to, number: doc.number } });
@@ -138,6 +149,11 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   let pdf: MailFile;
   let extra: { files: MailFile[]; skipped: SkippedAttachment[] };
   try {
+    // Only a mail that goes out needs the number (subject, file name): read it now, not before the claim.
+    if (!doc.number) {
+      doc.number = await numberFor(deps, shopId, doc);
+      texts.subject = render().subject;
+    }
     [pdf, extra] = await Promise.all([fetchPdf(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts))]);
   } catch (error) {
     await markMailUnsent(db, send, 'failed', (error as Error).message);

@@ -10,6 +10,7 @@ export * from './domain/notification-links';
 export * from './domain/has-happened';
 export * from './domain/invoice-draft';
 export * from './domain/invoice-decision';
+export * from './domain/plan-invoice';
 export * from './domain/contact-draft';
 export * from './domain/money';
 export * from './domain/lexware-totals';

@@ -14,6 +14,21 @@ import { readSettings, type Settings } from '@belegfluss/shared/settings';
 
 export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
 
+/**
+ * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its
+ * state and a sandboxed context; an evicted one replays its (short) history when its next event comes.
+ * The defaults were measured with e2e/bench/backlog.ts (see issue 17's note); the variables override them.
+ */
+export function workerTuning(env: NodeJS.ProcessEnv) {
+  const int = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+  return {
+    maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 250),
+    maxConcurrentWorkflowTaskExecutions: int('WORKER_WORKFLOW_TASKS', 20),
+    maxConcurrentActivityTaskExecutions: int('WORKER_ACTIVITY_TASKS', 100),
+    maxConcurrentLocalActivityExecutions: int('WORKER_LOCAL_ACTIVITIES', 50),
+  };
+}
+
 /** Creates the order worker; tests pass their own connection and settings. */
 export async function createOrderWorker(settings: Settings, connection: NativeConnection) {
   const db = createDb(settings.databaseUrl);
@@ -26,6 +41,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
     namespace: settings.temporalNamespace,
     taskQueue,
     workflowsPath,
+    ...workerTuning(process.env),
     activities: {
       ...createActivities({ db, box, lexoffice: settings.lexoffice, shopify: settings.shopify, appUrl: settings.appUrl, mail: settings.mail }),
       ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),

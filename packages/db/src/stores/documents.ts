@@ -56,6 +56,11 @@ export async function markAttempted(db: Db, documentId: string): Promise<void> {
   await db('documents').where({ id: documentId }).update({ attempted_at: db.fn.now(), updated_at: db.fn.now() });
 }
 
+/** The create was answered and surely not performed (a 429, a refusal): a retry need not look for an orphan. */
+export async function clearAttempted(db: Db, documentId: string): Promise<void> {
+  await db('documents').where({ id: documentId }).whereNull('lexoffice_id').update({ attempted_at: null, updated_at: db.fn.now() });
+}
+
 export async function completeDocument(db: Db, documentId: string, input: {
   lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
 }): Promise<DocumentRow> {
@@ -75,4 +80,30 @@ export async function documentsOfOrder(db: Db, shopId: string, orderId: string):
 /** The Lexware ids of the shop's documents, to tell an orphan (created, but not recorded) from a known one. */
 export async function knownLexofficeIds(db: Db, shopId: string): Promise<Set<string>> {
   return new Set((await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[]);
+}
+
+/** A made document whose number Lexware has not told us yet (the create call answers only the id). */
+export interface UnnumberedDocument { id: string; lexofficeId: string; type: DocumentType; voucherDate: string | null }
+
+/** Finalised documents without their number, oldest voucher date first; drafts have none to learn. */
+export async function documentsWithoutNumber(db: Db, shopId: string): Promise<UnnumberedDocument[]> {
+  const rows = await db('documents').where({ shop_id: shopId }).whereNull('number').whereNotNull('lexoffice_id')
+    .whereNot('status', 'draft').orderByRaw('voucher_date nulls first').select('id', 'lexoffice_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
+  return rows.map((r: Record<string, unknown>) => ({ id: r.id as string, lexofficeId: r.lexoffice_id as string, type: r.type as DocumentType, voucherDate: r.day as string }));
+}
+
+/** Stores the numbers learned from Lexware's voucher list in one statement; a number once set is never overwritten. */
+export async function setDocumentNumbers(db: Db, shopId: string, numbers: Array<{ lexofficeId: string; number: string }>): Promise<void> {
+  if (numbers.length === 0) return;
+  await db.raw(
+    `update documents d set number = v.number, updated_at = now()
+       from (values ${numbers.map(() => '(?, ?)').join(', ')}) as v(lexoffice_id, number)
+      where d.shop_id = ? and d.lexoffice_id = v.lexoffice_id and d.number is null`,
+    [...numbers.flatMap((n) => [n.lexofficeId, n.number]), shopId],
+  );
+}
+
+export async function documentNumberOf(db: Db, shopId: string, lexofficeId: string): Promise<string | null> {
+  const row = await db('documents').where({ shop_id: shopId, lexoffice_id: lexofficeId }).first('number');
+  return (row?.number as string | null | undefined) ?? null;
 }

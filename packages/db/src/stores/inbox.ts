@@ -25,6 +25,27 @@ export async function recordDelivery(db: Db, d: WebhookDelivery): Promise<boolea
   return (result.rows as unknown[]).length > 0;
 }
 
+/**
+ * Many deliveries in one insert (the gateway's group commit). Answers, per delivery, whether it was new:
+ * a delivery whose webhook id or event is already stored, or came earlier in the same batch, was not.
+ */
+export async function recordDeliveries(db: Db, ds: readonly WebhookDelivery[]): Promise<boolean[]> {
+  if (ds.length === 0) return [];
+  const result = await db.raw(
+    `insert into webhook_inbox (webhook_id, event_id, shop_id, topic, resource_id, triggered_at, body)
+     values ${ds.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} on conflict do nothing returning webhook_id`,
+    ds.flatMap((d) => [d.webhookId, d.eventId, d.shopId, d.topic, d.resourceId, d.triggeredAt, JSON.stringify(d.body)]),
+  );
+  const inserted = new Set((result.rows as { webhook_id: string }[]).map((r) => r.webhook_id));
+  return ds.map((d) => inserted.delete(d.webhookId));
+}
+
+/** One update for a round's deliveries (the order workflow settles all webhooks it handled together). */
+export async function setDeliveriesStatus(db: Db, webhookIds: readonly string[], status: WebhookStatus): Promise<void> {
+  if (webhookIds.length === 0) return;
+  await db('webhook_inbox').whereIn('webhook_id', webhookIds).update({ status, error: null });
+}
+
 export async function markSignalled(db: Db, webhookId: string): Promise<void> {
   await db('webhook_inbox').where({ webhook_id: webhookId }).update({ signalled_at: db.fn.now() });
 }

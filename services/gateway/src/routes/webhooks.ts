@@ -1,17 +1,20 @@
 import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
-import { isInstalled, recordDelivery, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { isInstalled, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
+import { createInboxWriter } from '../inbox-writer';
 import { MB, readRawBody } from '../http';
 
 /**
  * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
- * written to the inbox (which also dedupes) and answered 200 before any slow work.
+ * written to the inbox (which also dedupes; concurrent requests share one insert) and answered 200
+ * before any slow work: signalling Temporal happens after the answer.
  */
 export function webhookRoutes(gw: GatewayContext): Router {
   const router = new Router();
+  const inbox = createInboxWriter(gw.db);
   router.post('/webhooks/shopify', async (ctx) => {
     // Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB.
     const raw = await readRawBody(ctx, 10 * MB);
@@ -54,7 +57,7 @@ export function webhookRoutes(gw: GatewayContext): Router {
       triggeredAt: ctx.get('x-shopify-triggered-at') || null,
       body,
     };
-    const fresh = await recordDelivery(gw.db, delivery);
+    const fresh = await inbox.record(delivery);
     ctx.status = 200;
     ctx.body = { ok: true, duplicate: !fresh };
     // After the answer, in the background; a failure there is picked up by the relay.

@@ -11,6 +11,14 @@ import type { Voucher } from './types.js';
 const VOUCHER_TYPES = ['invoice', 'creditnote', 'deliverynote'];
 const STATUSES = ['draft', 'open', 'overdue', 'paid', 'paidoff', 'voided'];
 
+/** The voucherlist sorts by these four properties only (`sort=voucherNumber,ASC`); anything else is a bad request. */
+const SORT_FIELDS: Record<string, (v: Voucher) => string> = {
+  voucherDate: (v) => `${v.voucherDate}|${String(v.json.createdDate)}`,
+  voucherNumber: (v) => v.voucherNumber ?? '',
+  createdDate: (v) => String(v.json.createdDate),
+  updatedDate: (v) => String(v.json.updatedDate),
+};
+
 /** The voucherlist shows `overdue` for an open invoice past its due date. */
 function listStatus(v: Voucher): string {
   if (v.status === 'open' && v.kind === 'invoice' && v.dueDate && Date.parse(v.dueDate) < Date.now()) return 'overdue';
@@ -51,6 +59,12 @@ export function bookkeepingRouter(): Router {
     if (types.some((t) => t !== 'any' && !VOUCHER_TYPES.includes(t)) || statuses.some((s) => s !== 'any' && !STATUSES.includes(s))) {
       return newerError(ctx, 400, 'Unbekannter voucherType oder voucherStatus');
     }
+    // "The status overdue can not be filtered in combination with other status filters."
+    if (statuses.includes('overdue') && statuses.length > 1) return newerError(ctx, 400, 'overdue kann nicht mit anderen voucherStatus kombiniert werden');
+    const [sortField = 'voucherDate', direction = 'ASC', ...extra] = (q.sort ?? 'voucherDate,DESC').split(',');
+    if (!SORT_FIELDS[sortField] || !['ASC', 'DESC'].includes(direction.toUpperCase()) || extra.length > 0) {
+      return newerError(ctx, 400, `Unbekannte Sortierung: ${q.sort ?? ''}`);
+    }
     let list = Object.values(lex(ctx).org.vouchers)
       .filter((v) => types.includes('any') || types.includes(v.kind))
       // An overdue invoice is still open, so the `open` filter keeps it.
@@ -59,9 +73,14 @@ export function bookkeepingRouter(): Router {
     if (q.voucherNumber) list = list.filter((v) => v.voucherNumber === q.voucherNumber);
     if (q.voucherDateFrom) list = list.filter((v) => v.voucherDate.slice(0, 10) >= (q.voucherDateFrom ?? ''));
     if (q.voucherDateTo) list = list.filter((v) => v.voucherDate.slice(0, 10) <= (q.voucherDateTo ?? ''));
-    const sort = q.sort ?? 'voucherDate,DESC';
-    const desc = sort.endsWith('DESC');
-    const key = sort.split(',')[0] === 'voucherNumber' ? (v: Voucher) => v.voucherNumber ?? '' : (v: Voucher) => `${v.voucherDate}|${String(v.json.createdDate)}`;
+    for (const [param, field] of [['createdDate', 'createdDate'], ['updatedDate', 'updatedDate']] as const) {
+      const from = q[`${param}From`];
+      const to = q[`${param}To`];
+      if (from) list = list.filter((v) => String(v.json[field]).slice(0, 10) >= from);
+      if (to) list = list.filter((v) => String(v.json[field]).slice(0, 10) <= to);
+    }
+    const desc = direction.toUpperCase() === 'DESC';
+    const key = SORT_FIELDS[sortField]!;
     list.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) * (desc ? -1 : 1));
     const page = paged(ctx, list.map(listEntry));
     if (page) ctx.body = page;

@@ -58,4 +58,15 @@ describe('Lexware fidelity', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Maximum search window size exceeded');
     expect((await api('/voucherlist?voucherType=invoice&voucherStatus=any&page=39&size=250')).status).toBe(200);
   });
+
+  it('sorts the voucher list only by the four documented properties, and refuses overdue combined with another status', async () => {
+    for (const sort of ['createdDate,DESC', 'voucherNumber,ASC', 'updatedDate', 'voucherDate,desc']) {
+      expect((await api(`/voucherlist?voucherType=invoice&voucherStatus=open&sort=${sort}`)).status).toBe(200);
+    }
+    for (const sort of ['totalAmount,DESC', 'createdDate,UP', 'createdDate,DESC,extra']) {
+      expect((await api(`/voucherlist?voucherType=invoice&voucherStatus=open&sort=${sort}`)).status).toBe(400);
+    }
+    expect((await api('/voucherlist?voucherType=invoice&voucherStatus=overdue')).status).toBe(200);
+    expect((await api('/voucherlist?voucherType=invoice&voucherStatus=overdue,paid')).status).toBe(400);
+  });
 });

@@ -52,9 +52,15 @@ export async function ensureContact(db: Db, api: LexofficeClient, shopId: string
     const known = await unchangedContact(db, shopId, organization, email, pushed);
     if (known) return known;
   }
-  const id = await underClaim(db, organization, key, (held) => resolve(target, held));
-  if (email) await rememberContact(db, shopId, organization, email, id, pushed);
-  return id;
+  return underClaim(db, organization, key, async (held) => {
+    // The holder before us may have pushed this very customer data: its contact is ours, without a Lexware call.
+    const reused = email && held.contactId ? await unchangedContact(db, shopId, organization, email, pushed) : null;
+    if (reused) return reused;
+    const id = await resolve(target, held);
+    // Remembered while we still hold the claim, so the next holder finds it.
+    if (email) await rememberContact(db, shopId, organization, email, id, pushed);
+    return id;
+  });
 }
 
 /** Runs `work` while holding the claim on this customer; waits for another holder to finish first. */

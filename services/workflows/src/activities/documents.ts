@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DocumentType } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
-import type { LexofficeClient, LexofficeCreditNote, LexofficeInvoice } from '@belegfluss/lexoffice';
+import { chargeTransfer, claimIntent, clearAttempted, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
+import { LexofficeError, type LexofficeClient, type LexofficeCreditNote, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import {
-  creditsNotification, hasOrderReference,
+  creditsNotification, hasOrderReference, lexwareTotals,
   type LexofficeCreditNoteInput, type LexofficeInvoiceInput, type ShopifyOrder,
 } from '@belegfluss/shared';
 import type { Notifier } from './notify';
@@ -52,10 +52,20 @@ async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Prom
   return undefined;
 }
 
-async function create(api: LexofficeClient, req: IssueRequest): Promise<Voucher> {
+/** What we keep of a made document: Lexware's voucher when we read one, or what we sent and the id it answered. */
+interface Made { id: string; voucherNumber?: string | null; voucherStatus: string; total: number; voucherDate: string; title?: string | null }
+
+const fromVoucher = (v: Voucher): Made => ({ id: v.id, voucherNumber: v.voucherNumber, voucherStatus: v.voucherStatus, total: v.totalPrice.totalGrossAmount, voucherDate: v.voucherDate, title: v.title });
+
+/**
+ * One Lexware call: the create answers only the id, and the document is what we sent, so we don't read it
+ * back. Its number comes later from the voucher list, where it is shown (see fillDocumentNumbers).
+ */
+async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
   const d = req.document;
-  if (d.type === 'invoice') return api.invoice((await api.createInvoice(d.body, req.finalize)).id);
-  return api.creditNote((await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId)).id);
+  const { id } = d.type === 'invoice' ? await api.createInvoice(d.body, req.finalize) : await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId);
+  const total = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents / 100;
+  return { id, voucherNumber: null, voucherStatus: req.finalize ? 'open' : 'draft', total, voucherDate: d.body.voucherDate, title: d.body.title ?? null };
 }
 
 /**
@@ -72,7 +82,8 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number, status: doc.status };
   }
   const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
-  let voucher = doc.attemptedAt ? await findOrphan(db, api, req) : undefined;
+  const orphan = doc.attemptedAt ? await findOrphan(db, api, req) : undefined;
+  let voucher = orphan ? fromVoucher(orphan) : undefined;
   const matched = Boolean(voucher);
   if (!voucher) {
     const credits = await hasCredits(db, shopId);
@@ -85,7 +96,14 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
       return { outcome: 'NO_CREDITS' };
     }
     await markAttempted(db, doc.id);
-    voucher = await create(api, req);
+    try {
+      voucher = await create(api, req);
+    } catch (error) {
+      // Only an answer that may hide a made document (a 504, a lost connection) sends the retry looking for it;
+      // under injected faults that search would cost more calls than the invoice itself.
+      if (error instanceof LexofficeError && !error.ambiguous) await clearAttempted(db, doc.id);
+      throw error;
+    }
   } else {
     await db('shops').where({ id: shopId }).increment(type === 'invoice' ? 'invoices_matched' : 'credits_matched', 1);
   }
@@ -93,7 +111,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
   const { saved, charge } = await db.transaction(async (trx) => {
     const completed = await completeDocument(trx, doc.id, {
       lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
-      status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
+      status: voucher.voucherStatus, total: voucher.total, voucherDate: voucher.voucherDate,
       pdfToken: randomBytes(16).toString('hex'),
     });
     return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };

@@ -1,9 +1,9 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, getShop, setDeliveryStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, getShop, setDeliveriesStatus, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
-import { buildCreditNote, buildInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
+import { buildCreditNote, buildPlannedInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
@@ -74,10 +74,14 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
       lexwareStep(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req)),
 
-    async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime): Promise<IssueResult> {
-      const { prefs, metafields: mf } = await loadShopContext(db, shopId);
+    /**
+     * ctx: the context the workflow decided with; tasks scheduled before it was passed along load it here.
+     * The regime stays the workflow's (it chose it before the contact was made).
+     */
+    async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime, ctx?: ShopContext): Promise<IssueResult> {
+      const { prefs, metafields: mf } = ctx ?? await loadShopContext(db, shopId);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
-      const build = (id: string | null) => buildInvoice(order, { contactId: id, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
+      const build = (id: string | null) => buildPlannedInvoice(order, prefs, regime, metafields, id);
       const built = build(contactId);
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
         await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
@@ -130,7 +134,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);
-      return writeOrderMetafields({ db, box, shopify, appUrl }, shopId, order, metafields?.write ?? []);
+      return writeOrderMetafields({ db, box, shopify, appUrl, lexoffice }, shopId, order, metafields?.write ?? []);
     },
 
     /**
@@ -152,7 +156,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     async settleDeliveries(webhookIds: string[], status: WebhookStatus): Promise<void> {
-      for (const id of webhookIds) await setDeliveryStatus(db, id, status);
+      await setDeliveriesStatus(db, webhookIds, status);
     },
 
     ...createImportActivities({ db, box, shopify }),

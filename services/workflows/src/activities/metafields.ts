@@ -5,9 +5,11 @@ import {
   type MetafieldReadEntry, type MetafieldValue, type MetafieldWriteEntry, type OrderDocuments, type ShopifyOrder,
 } from '@belegfluss/shared';
 import { createAdminClient, isAccessDenied, MetafieldsUserError, orderMetafields, readMetafields, setMetafields } from '@belegfluss/shopify';
+import { documentNumber, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { ShopifyDeps } from './paid';
 
-export interface MetafieldDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; appUrl: string }
+/** lexoffice: to learn a document's number, which Lexware names only after the create, when a metafield shows it. */
+export interface MetafieldDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; appUrl: string; lexoffice?: LexofficeDeps }
 
 export type MetafieldWriteOutcome = 'written' | 'unchanged' | 'disabled' | 'MISSING_SCOPE' | 'REJECTED';
 
@@ -43,9 +45,16 @@ export async function readOrderMetafields(d: MetafieldDeps, shopId: string, orde
   }
 }
 
+/** The values that carry a document's number: `*_number` and the JSON ones, which include it. */
+const showsNumber = (e: MetafieldWriteEntry) => /_number$|_json$/.test(e.value);
+
 /** The order's documents in the order they were made; the contact is the one of the latest invoice. */
-async function orderDocuments(db: Db, shopId: string, orderId: string): Promise<OrderDocuments> {
-  const made = (await documentsOfOrder(db, shopId, orderId)).filter((r) => r.lexofficeId !== null);
+async function orderDocuments(d: MetafieldDeps, shopId: string, orderId: string, withNumbers: boolean): Promise<OrderDocuments> {
+  const made = (await documentsOfOrder(d.db, shopId, orderId)).filter((r) => r.lexofficeId !== null);
+  if (withNumbers && d.lexoffice) {
+    const api = lexofficeFor(d.db, d.box, d.lexoffice, shopId);
+    for (const r of made) r.number = await documentNumber(d.db, api, { ...r, lexofficeId: r.lexofficeId! });
+  }
   const doc = (r: (typeof made)[number]) => ({ lexofficeId: r.lexofficeId!, number: r.number, title: r.title, pdfToken: r.pdfToken });
   const invoices = made.filter((r) => r.type === 'invoice');
   return { contactId: invoices.at(-1)?.contactId ?? null, invoices: invoices.map(doc), credits: made.filter((r) => r.type === 'credit').map(doc) };
@@ -64,7 +73,7 @@ export async function writeOrderMetafields(d: MetafieldDeps, shopId: string, ord
     return 'MISSING_SCOPE';
   }
   const ownerId = orderGid(order);
-  const inputs = metafieldInputs(entries, await orderDocuments(d.db, shopId, String(order.id)), { ownerId, appUrl: d.appUrl });
+  const inputs = metafieldInputs(entries, await orderDocuments(d, shopId, String(order.id), entries.some(showsNumber)), { ownerId, appUrl: d.appUrl });
   try {
     const changed = changedMetafields(inputs, await orderMetafields(shop.graphql, ownerId, inputs));
     if (changed.length === 0) return 'unchanged';

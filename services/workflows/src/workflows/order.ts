@@ -1,15 +1,18 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
-import type { Activities } from '../activities';
 import { issueDeliveryNotes } from './delivery-notes';
-import { applyLexofficeEvents, bookPayments, creditRefunds, issueInvoiceIfDue, mailDocuments, writeMetafields, type StepOutcome } from './steps';
+import { applyLexofficeEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
+import { dbActivities, localDbActivities } from './activity-options';
+import { creditRefunds } from './credit-note';
+import type { StepOutcome } from './decisions';
+import { issueInvoiceIfDue } from './invoice';
 
-const { loadShopContext, recordOrder, settleDeliveries } = proxyActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
-});
+const { recordOrder, settleDeliveries } = dbActivities;
+
+/** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
+const loadShopContext = (shopId: string) => (patched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';

@@ -63,7 +63,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         const lexware = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
         const source = await lexware.invoice(receipt);
         await markAttempted(gw.db, intent.id);
-        const created = await lexware.createCreditNote(creditNoteFrom(source, invoice.number), true, receipt);
+        const created = await lexware.createCreditNote(creditNoteFrom(source, invoice.number ?? source.voucherNumber ?? null), true, receipt);
         const credit = await lexware.creditNote(created.id);
         await completeDocument(gw.db, intent.id, {
           lexofficeId: credit.id, contactId: 'contactId' in credit.address ? credit.address.contactId : null, number: credit.voucherNumber ?? null, title: credit.title ?? null,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
-import { buildInvoice, chooseTaxRegime, ShopifyOrderSchema } from '@belegfluss/shared';
+import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, NotFound } from '../../errors';
@@ -10,6 +10,7 @@ import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { numberForFile } from './numbers';
 
 /** Spec 1 §9: document tokens are 32 characters. */
 const TOKEN = /^[A-Za-z0-9]{32}$/;
@@ -49,9 +50,9 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
       await consume(ctx, gw.limits.documentMisses, clientKey(ctx)).catch(() => undefined);
       throw NotFound('Beleg nicht gefunden');
     }
-    const pdf = await fetchPdf(gw, doc);
+    const [pdf, number] = await Promise.all([fetchPdf(gw, doc), numberForFile(gw, doc)]);
     ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `${disposition}; filename="${fileName(doc)}"`);
+    ctx.set('Content-Disposition', `${disposition}; filename="${fileName({ ...doc, number })}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = pdf;
   };
@@ -69,7 +70,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     const [doc, snapshot] = await Promise.all([latestDocumentOfOrder(gw.db, shop, orderId, type), getOrderSnapshot(gw.db, shop, orderId)]);
     if (!doc && !snapshot) throw NotFound('Bestellung nicht gefunden');
     if (doc) {
-      const invoice = { _key: doc.lexofficeId, number: doc.number, status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
+      const invoice = { _key: doc.lexofficeId, number: await numberForFile(gw, doc), status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
       try {
         ctx.body = { pdf: { base64: (await fetchPdf(gw, doc)).toString('base64') }, invoice, error: null };
       } catch (error) {
@@ -84,17 +85,16 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     }
     const order = ShopifyOrderSchema.safeParse(snapshot);
     if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    // The shop's settings and tax regime exactly as the worker reads them, so the preview shows what it would send.
-    const shopContext = await loadShopContext(gw.db, shop);
-    const chosen = chooseTaxRegime(order.data, shopContext.profile ?? { smallBusiness: false }, { ...shopContext.prefs.invoice, ...shopContext.prefs.contact });
-    if (!chosen.ok) {
-      ctx.body = { pdf: null, invoice: null, draft: null, error: chosen.message };
+    // The worker's plan from the shop's context, so the preview shows what it would send. The order's metafields
+    // are not read here (the worker reads them from Shopify when it makes the invoice): their placeholders stay empty.
+    const plan = planInvoice(order.data, await loadShopContext(gw.db, shop), [], { preview: true });
+    if (plan.action === 'unprocessable') {
+      ctx.body = { pdf: null, invoice: null, draft: null, error: plan.message };
       return;
     }
     try {
-      const built = buildInvoice(order.data, {
-        prefs: shopContext.prefs.invoice, orderHandling: shopContext.prefs.orderHandling, regime: chosen.regime, language: shopContext.prefs.language,
-      });
+      if (plan.action !== 'create') throw new Error(plan.reason);
+      const built = plan.build(null);
       ctx.body = { pdf: null, invoice: null, draft: built.invoice, warnings: built.warnings, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.' };
     } catch (error) {
       ctx.body = { pdf: null, invoice: null, draft: null, error: `Die Rechnung ließe sich so nicht erstellen: ${(error as Error).message}` };

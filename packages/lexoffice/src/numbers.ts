@@ -1,0 +1,62 @@
+import type { Db, DocumentType } from '@belegfluss/db';
+import { documentNumberOf, documentsWithoutNumber, setDocumentNumbers } from '@belegfluss/db';
+import type { LexofficeClient } from './client';
+
+/** Lexware's largest voucher-list page; a few pages cover every document a busy shop made since the oldest gap. */
+const PAGE_SIZE = 250;
+const MAX_PAGES = 8;
+const DAY = 86_400_000;
+
+const running = new Map<string, Promise<void>>();
+
+async function readNumbers(db: Db, api: LexofficeClient, shopId: string): Promise<void> {
+  const gaps = await documentsWithoutNumber(db, shopId);
+  if (gaps.length === 0) return;
+  const missing = new Set(gaps.map((d) => d.lexofficeId));
+  const oldest = gaps[0]!.voucherDate;
+  // The list's dates are CET days: one day earlier keeps a document made just after midnight.
+  const from = oldest ? new Date(Date.parse(oldest) - DAY).toISOString().slice(0, 10) : undefined;
+  for (let page = 0; page < MAX_PAGES && missing.size > 0; page++) {
+    const list = await api.voucherList({
+      voucherType: 'invoice,creditnote', voucherStatus: 'open,paid,paidoff,voided', voucherDateFrom: from, sort: 'createdDate,DESC', page, size: PAGE_SIZE,
+    });
+    const found = list.content.filter((e) => missing.has(e.id) && e.voucherNumber).map((e) => ({ lexofficeId: e.id, number: e.voucherNumber }));
+    await setDocumentNumbers(db, shopId, found);
+    for (const f of found) missing.delete(f.lexofficeId);
+    if (list.last) break;
+  }
+}
+
+/**
+ * Lexware answers a created invoice or credit note with its id only. Its number is read later, and only
+ * where it is shown: one voucher-list page names up to 250 documents with their numbers, so one read fills
+ * every gap of the shop. Callers of the same shop at the same time share one read; a caller that joined a
+ * read begun before its document existed starts one more.
+ */
+export async function fillDocumentNumbers(db: Db, api: LexofficeClient, shopId: string): Promise<void> {
+  const current = running.get(shopId);
+  if (current) await current.catch(() => undefined);
+  const later = running.get(shopId);
+  if (later && later !== current) return later;
+  const read = readNumbers(db, api, shopId).finally(() => {
+    if (running.get(shopId) === read) running.delete(shopId);
+  });
+  running.set(shopId, read);
+  return read;
+}
+
+/**
+ * The number of one document that needs it now (a mail's subject, a metafield): the shared list read
+ * first; if Lexware's list does not show the document yet, the document itself. A draft has no number.
+ */
+export async function documentNumber(
+  db: Db, api: LexofficeClient, doc: { shopId: string; lexofficeId: string; type: DocumentType; number: string | null; status: string },
+): Promise<string | null> {
+  if (doc.number || doc.status === 'draft') return doc.number;
+  await fillDocumentNumbers(db, api, doc.shopId);
+  const listed = await documentNumberOf(db, doc.shopId, doc.lexofficeId);
+  if (listed) return listed;
+  const voucher = doc.type === 'invoice' ? await api.invoice(doc.lexofficeId) : await api.creditNote(doc.lexofficeId);
+  if (voucher.voucherNumber) await setDocumentNumbers(db, doc.shopId, [{ lexofficeId: doc.lexofficeId, number: voucher.voucherNumber }]);
+  return voucher.voucherNumber ?? null;
+}

@@ -1,0 +1,59 @@
+import type { ContactPreferences } from '../preferences/contact';
+import type { InvoicePreferences } from '../preferences/invoice';
+import type { OrderHandlingPreferences } from '../preferences/order-handling';
+import type { DocumentLanguage } from './document-language';
+import type { ShopifyOrder } from '../shopify-order';
+import type { MetafieldValue } from './templates';
+import { contactRequired } from './contact-draft';
+import { decideInvoice, type InvoiceDecisionContext, type InvoiceSettings, type InvoiceSkipReason } from './invoice-decision';
+import { buildInvoice, type BuiltInvoice } from './invoice-draft';
+import { chooseTaxRegime, type TaxProfile, type TaxRegime, type TaxRegimeProblem } from './tax-regime';
+
+/** The part of a shop's context an invoice depends on (the worker's ShopContext has it). */
+export interface InvoicePlanContext {
+  invoice: InvoiceSettings;
+  prefs: { invoice: InvoicePreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences; language?: DocumentLanguage };
+  profile: TaxProfile | null;
+}
+
+export type InvoicePlan =
+  | { action: 'skip'; reason: InvoiceSkipReason }
+  | { action: 'unprocessable'; reason: TaxRegimeProblem; message: string }
+  | {
+    action: 'create';
+    regime: TaxRegime;
+    /** What the Lexware contact must carry, and whether the invoice may go out without one. */
+    contact: { prefs: ContactPreferences; vatId?: string; required: boolean };
+    /** The invoice for the contact we end up with; the same plan always builds the same invoice. */
+    build: (contactId: string | null) => BuiltInvoice;
+  };
+
+/**
+ * One order's invoice, decided and built from one context: the workflow decides with it, the activity
+ * builds with the same context (passed along, not loaded again), and the preview shows what would be sent.
+ * Metafields only change the texts, never the decision.
+ */
+export function planInvoice(
+  order: ShopifyOrder, ctx: InvoicePlanContext, metafields: readonly MetafieldValue[] = [], decision: InvoiceDecisionContext & { preview?: boolean } = {},
+): InvoicePlan {
+  // A preview shows the invoice as it would be sent, whether or not it is due yet.
+  const decided = decision.preview ? null : decideInvoice(order, ctx.invoice, decision);
+  if (decided?.action === 'skip') return decided;
+  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact });
+  if (!chosen.ok) return { action: 'unprocessable', reason: chosen.reason, message: chosen.message };
+  const { regime } = chosen;
+  const { prefs } = ctx;
+  return {
+    action: 'create',
+    regime,
+    contact: { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime) },
+    build: (contactId) => buildPlannedInvoice(order, prefs, regime, metafields, contactId),
+  };
+}
+
+/** The build step of a plan, for the activity that got the workflow's regime and context (it does not decide again). */
+export function buildPlannedInvoice(
+  order: ShopifyOrder, prefs: InvoicePlanContext['prefs'], regime: TaxRegime, metafields: readonly MetafieldValue[], contactId: string | null,
+): BuiltInvoice {
+  return buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
+}

@@ -1,0 +1,54 @@
+import { recordDeliveries, type Db, type WebhookDelivery } from '@belegfluss/db';
+
+/** Deliveries per insert, and inserts at once (each holds one pooled connection). */
+const MAX_BATCH = 500;
+const MAX_IN_FLIGHT = 4;
+
+interface Waiting { delivery: WebhookDelivery; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
+
+/**
+ * Group commit for the webhook inbox. A request waits for its row to be written, as before, but the
+ * requests that arrive while an insert is running share the next one: at low load every webhook gets its
+ * own insert at once, under a burst a few hundred share one statement. Nothing is answered before its
+ * row is committed, so a crash loses nothing Shopify was told we have.
+ */
+export function createInboxWriter(db: Db) {
+  const waiting: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function flush(): Promise<void> {
+    const batch = waiting.splice(0, MAX_BATCH);
+    inFlight += 1;
+    try {
+      const fresh = await recordDeliveries(db, batch.map((w) => w.delivery));
+      batch.forEach((w, i) => w.resolve(fresh[i] ?? false));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    } finally {
+      inFlight -= 1;
+      schedule();
+    }
+  }
+
+  function schedule(): void {
+    if (scheduled || waiting.length === 0 || inFlight >= MAX_IN_FLIGHT) return;
+    scheduled = true;
+    // The requests read in the same turn of the event loop join this insert.
+    setImmediate(() => {
+      scheduled = false;
+      if (waiting.length > 0 && inFlight < MAX_IN_FLIGHT) void flush();
+      schedule();
+    });
+  }
+
+  return {
+    /** True when the delivery is new (not a repeat of a stored webhook id or event). */
+    record(delivery: WebhookDelivery): Promise<boolean> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ delivery, resolve, reject });
+        schedule();
+      });
+    },
+  };
+}

@@ -1,0 +1,90 @@
+import { patched } from '@temporalio/workflow';
+import type { LexofficeEvent, OrderState } from '../api';
+import type { ShopContext } from '../activities';
+import { dbActivities, lexwareActivities, mailActivities, shopifyActivities } from './activity-options';
+
+const { refreshDocument, markOrderPaid, bookOrderPayments } = lexwareActivities;
+const { sendDocumentMail } = mailActivities;
+const { writeOrderMetafields } = shopifyActivities;
+const { writeLog } = dbActivities;
+
+/** What happens once a document exists: Lexware's news about it, its mail, the order's metafields and its payments. */
+
+/**
+ * Lexware says one of the order's documents changed (paid, voided…): read its status,
+ * and when the invoice is paid and the shop wants it, mark the Shopify order paid too.
+ */
+export async function applyLexofficeEvents(shopId: string, state: OrderState, ctx: ShopContext, events: LexofficeEvent[]): Promise<void> {
+  for (const resourceId of [...new Set(events.map((e) => e.resourceId))]) {
+    const doc = state.invoice?.lexofficeId === resourceId ? state.invoice : state.credits.find((c) => c.lexofficeId === resourceId);
+    if (!doc) continue;
+    const fresh = await refreshDocument(shopId, resourceId);
+    if (!fresh) continue;
+    doc.status = fresh.status;
+    if (doc === state.invoice && fresh.status === 'paid' && ctx.prefs.orderHandling.syncOrderPayment && state.order) {
+      if ((await markOrderPaid(shopId, state.order)) === 'marked') state.order = { ...state.order, financial_status: 'paid' };
+    }
+  }
+}
+
+/**
+ * Writes the order's document values to its metafields (spec 1 §3) once a document was
+ * made. The activity writes only what differs, so a repeat or a retry changes nothing.
+ */
+export async function writeMetafields(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
+  if (!state.order || (!state.invoice && state.credits.length === 0) || !ctx.metafields?.write.length) return;
+  if (!patched('order-metafields')) return;
+  await writeOrderMetafields(shopId, state.order);
+}
+
+const PAID_STATUSES = new Set(['paid', 'partially_paid', 'partially_refunded', 'refunded']);
+
+/**
+ * Books the order's payments as bank transactions, with fee and assignment hint (spec 3),
+ * once it is invoiced and paid. It asks again when a newer snapshot or a new invoice status
+ * arrives; the activity reads the switches and books each payment only once.
+ */
+export async function bookPayments(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
+  const { order, invoice } = state;
+  if (!order || !invoice || !PAID_STATUSES.has(order.financial_status ?? '')) return;
+  if (!ctx.invoice.connected || !ctx.invoice.automationEnabled || ctx.invoice.invoiceCreate === false) return;
+  const key = `${order.updated_at ?? order.created_at}|${invoice.status}`;
+  if (state.paymentsBookedFor === key || !patched('bank-transactions')) return;
+  await bookOrderPayments(shopId, order, { documentId: invoice.documentId, lexofficeId: invoice.lexofficeId, status: invoice.status });
+  state.paymentsBookedFor = key;
+}
+
+/**
+ * Mails each new finalised invoice and credit note once, when the shop's settings say so at
+ * the time it is created (turning mail on later does not mail old documents). Documents of a
+ * pass recorded before this step existed are marked, not mailed, when their history replays.
+ */
+export async function mailDocuments(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
+  const said = (state.said ??= {});
+  const creditMail = ctx.prefs.credit.creditSendMailEnabled && ctx.prefs.credit.creditFinalize;
+  const docs = [
+    ...(state.invoice ? [{ doc: state.invoice, enabled: ctx.prefs.invoice.invoiceSendMail.enabled }] : []),
+    ...state.credits.map((doc) => ({ doc, enabled: creditMail })),
+  ].filter(({ doc }) => said[`mail:${doc.documentId}`] === undefined);
+  for (const { doc, enabled } of docs) {
+    const key = `mail:${doc.documentId}`;
+    if (!enabled || doc.status === 'draft') {
+      said[key] = enabled ? 'DRAFT' : 'disabled';
+      continue;
+    }
+    if (!patched('mail-documents')) {
+      said[key] = 'before-mail';
+      continue;
+    }
+    try {
+      said[key] = (await sendDocumentMail(shopId, doc.documentId)).outcome;
+    } catch (error) {
+      said[key] = 'failed';
+      const order = state.order;
+      await writeLog({
+        shopId, origin: 'mail', event: 'mail.failed', status: 'critical', orderId: order ? String(order.id) : null, orderName: order?.name ?? null,
+        body: { number: doc.number, error: (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message },
+      });
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import { decideCreditNote, decideInvoice, defaultRegime, type ShopifyRefund } from '@belegfluss/shared';
+import type { OrderState } from '../api';
+import type { ShopContext } from '../activities';
+import { lexwareActivities } from './activity-options';
+import { decisionContext, logDecision, PROCESSED, type StepOutcome } from './decisions';
+
+const { issueCreditNote } = lexwareActivities;
+
+/** Turns each pending refund into a credit note linked to the invoice, or says why not. */
+export async function creditRefunds(shopId: string, state: OrderState, ctx: ShopContext): Promise<StepOutcome> {
+  const order = state.order;
+  if (!order || state.pendingRefunds.length === 0) return 'skipped';
+  let outcome: StepOutcome = 'skipped';
+  const stillPending: ShopifyRefund[] = [];
+  for (const refund of state.pendingRefunds) {
+    const decision = decideCreditNote(order, refund, ctx.credit, {
+      invoice: state.invoice ? { id: state.invoice.lexofficeId, status: state.invoice.status as 'open' } : null,
+      invoiceDecision: state.invoice ? undefined : decideInvoice(order, ctx.invoice, decisionContext(state)),
+      existingCredit: state.credits.some((c) => c.refundId === refund.id),
+    });
+    if (decision.action === 'wait') {
+      stillPending.push(refund);
+      state.waitingFor = decision.reason;
+      await logDecision(shopId, state, 'credit', decision.reason, 'info', { refund: refund.id }, `credit:${refund.id}`);
+      continue;
+    }
+    state.settledRefundIds.push(refund.id);
+    if (decision.action === 'skip') {
+      await logDecision(shopId, state, 'credit', decision.reason, PROCESSED.has(decision.reason) ? 'info' : 'warning', { refund: refund.id }, `credit:${refund.id}`);
+      continue;
+    }
+    const result = await issueCreditNote(shopId, order, refund, { lexofficeId: decision.precedingInvoiceId, contactId: state.invoice?.contactId ?? null }, state.regime ?? defaultRegime(order));
+    if (result.outcome === 'NO_CREDITS') {
+      state.settledRefundIds.pop();
+      stillPending.push(refund);
+      state.waitingFor = 'NO_CREDITS';
+      continue;
+    }
+    state.credits.push({ documentId: result.documentId, lexofficeId: result.lexofficeId, number: result.number, status: result.status, refundId: refund.id });
+    outcome = 'successful';
+  }
+  state.pendingRefunds = stillPending;
+  if (stillPending.length === 0 && state.waitingFor?.startsWith('WAIT_FOR')) state.waitingFor = null;
+  return outcome;
+}

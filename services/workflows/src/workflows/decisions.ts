@@ -1,0 +1,35 @@
+import { patched } from '@temporalio/workflow';
+import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
+import type { OrderState } from '../api';
+import { dbActivities } from './activity-options';
+
+const { writeLog } = dbActivities;
+
+/** Outcomes that count as processed, not as failures (spec 2 §8). */
+export const PROCESSED = new Set<string>(['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND']);
+
+export type StepOutcome = 'successful' | 'skipped' | 'unprocessable';
+
+/**
+ * Logs a decision unless the same step already said the same: the same answer again is
+ * not news. Each step (the invoice, each refund) remembers its own last answer, so the
+ * invoice's WAIT does not hide a refund's WAIT_FOR_INVOICE and vice versa.
+ */
+export async function logDecision(shopId: string, state: OrderState, origin: LogOrigin, reason: string, status: 'info' | 'warning', extra: Record<string, unknown> = {}, step: string = origin) {
+  const order = state.order!;
+  if (patched('log-decisions-per-step')) {
+    const said = (state.said ??= {});
+    if (said[step] === reason) return;
+    said[step] = reason;
+  } else if (state.lastDecision === reason) return;
+  state.lastDecision = reason;
+  await writeLog({ shopId, origin, event: `${origin}.skipped`, status, orderId: String(order.id), orderName: order.name, body: { reason, ...extra } });
+}
+
+/**
+ * How the rules judge the order: an order the paid import brought is historical (no TOO_OLD,
+ * no SKIP_DATE). Histories recorded before the origin existed keep judging as a webhook.
+ */
+export function decisionContext(state: OrderState): InvoiceDecisionContext {
+  return state.origin === 'historical' && patched('historical-origin') ? { origin: 'historical' } : {};
+}
