@@ -5,6 +5,7 @@ import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, ups
 import { germanDayBounds } from '@belegfluss/shared';
 import { orderPage } from './shopify-orders';
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
+import { settleEndedImports } from '@belegfluss/orchestration/imports';
 import { OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
 import type { ShopifyDeps } from './paid';
 
@@ -39,9 +40,16 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       return { affected: page.orders.length, next: page.next };
     },
 
-    /** True when no day of the shop started earlier is still being read. */
+    /**
+     * True when no day of the shop started earlier is still being read. A day ahead whose run
+     * ended from outside (terminated by hand, cancelled) is recorded as such and holds up nothing.
+     */
     async importDayInTurn(shopId: string, day: string): Promise<boolean> {
-      return !(await earlierImportRunning(db, shopId, day));
+      for (;;) {
+        const ahead = await earlierImportRunning(db, shopId, day);
+        if (!ahead) return true;
+        if (!(await settleEndedImports(db, Context.current().client, [ahead]))) return false;
+      }
     },
 
     async finishImport(shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {
