@@ -107,6 +107,7 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     if (run.status === 'running') {
       live = await gw.temporal.workflow.getHandle(run.workflowId).query(importProgressQuery).catch(() => undefined);
     }
-    ctx.body = { id: run.day, workflowId: run.workflowId, status: run.status, affected: live?.affected ?? run.affected, pages: live?.pages ?? run.pages };
+    // The stored count leads while a day's export is handed over; the query leads while pages are read.
+    ctx.body = { id: run.day, workflowId: run.workflowId, status: run.status, affected: Math.max(live?.affected ?? 0, run.affected), pages: Math.max(live?.pages ?? 0, run.pages) };
   });
 }
