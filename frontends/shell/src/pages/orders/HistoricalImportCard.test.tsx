@@ -13,6 +13,7 @@ const days: ImportDays = {
     { day: '2025-10-13', status: 'completed', orders: 14, invoices: 14 },
     { day: '2025-10-14', status: 'running', orders: 13, invoices: 5 },
     { day: '2025-10-15', status: 'terminated', orders: 9, invoices: 4 },
+    { day: '2025-10-16', status: 'completed', orders: 8, invoices: 3 },
   ],
 };
 
@@ -33,6 +34,8 @@ describe('the historical import dialog (spec 2)', () => {
     const calls = renderCard('2025-10-20');
     expect(await screen.findByText('14 Bestellungen, 14 Rechnungen · abgeschlossen')).toBeTruthy();
     expect(screen.getByText('13 Bestellungen, 5 Rechnungen · läuft')).toBeTruthy();
+    // Read completely, but its invoices are still being made.
+    expect(screen.getByText('8 Bestellungen, 3 Rechnungen · eingelesen, Rechnungen folgen')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,7 @@
 import { describeError, shopQuery } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
@@ -22,6 +22,8 @@ const toDate = (day: string) => {
 const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const german = (day: string) => toDate(day).toLocaleDateString('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
 const STATUS: Record<DayStatus, string> = { running: 'läuft', completed: 'abgeschlossen', failed: 'fehlgeschlagen', terminated: 'von Hand beendet', cancelled: 'abgebrochen' };
+/** A day read completely whose invoices are still being made is not finished yet for the merchant. */
+const statusText = (d: ImportDays['days'][number]) => (d.status === 'completed' && d.invoices < d.orders ? 'eingelesen, Rechnungen folgen' : STATUS[d.status]);
 /** A day whose run ended without finishing: it is not imported and may be imported again. */
 const ended = (status: DayStatus) => status === 'failed' || status === 'terminated' || status === 'cancelled';
 
@@ -58,6 +60,14 @@ export function HistoricalImportCard() {
     },
   });
   const data = days.data;
+  // The order list above shows the imported orders and their receipts as they come.
+  const progress = data?.days.map((d) => `${d.day}:${d.orders}/${d.invoices}`).join(',');
+  const shownProgress = useRef(progress);
+  useEffect(() => {
+    if (progress === shownProgress.current) return;
+    shownProgress.current = progress;
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  }, [progress, queryClient]);
   const taken = new Set(data?.days.filter((d) => !ended(d.status)).map((d) => d.day));
   const shown = month ?? (data ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() } : { month: new Date().getMonth(), year: new Date().getFullYear() });
   const selectedDay = selected ? toDay(selected) : null;
@@ -96,7 +106,7 @@ export function HistoricalImportCard() {
                   <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span">{german(d.day)}</Text>
                     <InlineStack gap="200" blockAlign="center">
-                      <Text as="span" tone={ended(d.status) ? 'critical' : 'subdued'}>{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${STATUS[d.status]}`}</Text>
+                      <Text as="span" tone={ended(d.status) ? 'critical' : 'subdued'}>{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${statusText(d)}`}</Text>
                       {ended(d.status) ? (
                         <Button size="slim" loading={start.isPending && start.variables === d.day} onClick={() => start.mutate(d.day)}>
                           Erneut importieren
