@@ -135,5 +135,7 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     SMTP_URL: settings.mail.smtpUrl,
     OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,
     PAYPAL_API_URL: settings.payouts.paypal.apiUrl,
+    // Any free port: the default 8081 is taken by the first worker any other test on this host spawned, and a second one would die of EADDRINUSE.
+    HEALTH_PORT: '0',
   };
 }

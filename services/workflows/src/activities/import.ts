@@ -20,20 +20,20 @@ export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDep
 
 /** Orders of a shop handed over but not through their first round yet (see handOver). */
 export const IN_FLIGHT = 40;
+/** The longest an order waits for room: order workflows stuck in their first round never stall the import. */
+const ROOM_WAIT_MS = 120_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Waits until fewer than IN_FLIGHT of the shop's order workflows are running without a
- * DocumentStatus: the attribute each sets at the end of its first round (invoiced, a skip
- * reason, waiting). Visibility lags a little; the bound need not be exact.
+ * Waits until fewer than IN_FLIGHT of the shop's order workflows started since `since` (the
+ * ones this hand-over started, and live orders meanwhile) run without a DocumentStatus: the
+ * attribute each sets at the end of its first round (invoiced, a skip reason, waiting).
+ * Visibility lags a little; the bound need not be exact.
  */
-async function roomInFlight(client: Client, shopId: string, beat: () => void): Promise<void> {
-  const query = `WorkflowType = 'orderWorkflow' AND ExecutionStatus = 'Running' AND ${ShopDomainKey.name} = '${shopId}' AND ${DocumentStatusKey.name} IS NULL`;
-  for (;;) {
-    beat();
-    if ((await client.workflow.count(query)).count < IN_FLIGHT) return;
-    await sleep(1000);
-  }
+async function roomInFlight(client: Client, shopId: string, since: Date): Promise<void> {
+  const query = `WorkflowType = 'orderWorkflow' AND ExecutionStatus = 'Running' AND ${ShopDomainKey.name} = '${shopId}' AND ${DocumentStatusKey.name} IS NULL AND StartTime >= '${since.toISOString()}'`;
+  const until = Date.now() + ROOM_WAIT_MS;
+  while (Date.now() < until && (await client.workflow.count(query)).count >= IN_FLIGHT) await sleep(1000);
 }
 
 /**
@@ -48,21 +48,21 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
    * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
    * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
    * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
-   * resumes after the last order its heartbeat reported.
+   * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
    */
-  async function handOver(shopId: string, orders: ShopifyOrder[], importId: string, bounded = false): Promise<void> {
+  async function handOver(shopId: string, orders: ShopifyOrder[], importId: string, opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {}): Promise<void> {
     const { client, info } = Context.current();
-    const from = bounded ? Number(info.heartbeatDetails ?? 0) : 0;
-    for (let i = from; i < orders.length; i++) {
+    const since = new Date();
+    for (let i = opts.from ?? 0; i < orders.length; i++) {
       const order = orders[i]!;
-      if (bounded) await roomInFlight(client, shopId, () => heartbeat(i));
+      if (opts.bounded) await roomInFlight(client, shopId, since);
       await upsertOrder(db, shopId, order);
       await client.workflow.signalWithStart('orderWorkflow', {
         workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
         signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
         typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
       });
-      heartbeat(i + 1);
+      opts.reached?.(i + 1);
     }
   }
 
@@ -79,12 +79,19 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
 
     /** Hands the exported day over, each refunded order with its refunds, as fast as Lexware takes them; counted once however often it runs. */
     async handOverDayExport(shopId: string, day: string, url: string | null, importId: string): Promise<number> {
-      const graphql = await adminClientFor(db, box, shopify, shopId);
-      const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
-      // Counted first, so the dialog shows the day's orders while their invoices are made.
-      await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
-      await handOver(shopId, orders, importId, true);
-      return orders.length;
+      // Beats on a clock from the start (reading the export may take a while on a busy host too), with the orders handed over so far.
+      let handed = Number(Context.current().info.heartbeatDetails ?? 0);
+      const beat = setInterval(() => heartbeat(handed), 2_000);
+      try {
+        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
+        // Counted first, so the dialog shows the day's orders while their invoices are made.
+        await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
+        await handOver(shopId, orders, importId, { bounded: true, from: handed, reached: (n) => (handed = n) });
+        return orders.length;
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     async importOrderPage(shopId: string, day: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {

@@ -10,7 +10,7 @@ const { importOrderPage, importDayInTurn, finishImport, startDayExport } = proxy
 const { orderExportStatus } = proxyActivities<ReturnType<typeof createWizardActivities>>(shopifyCall);
 // A day's orders are handed over about as fast as Lexware makes their invoices (one a second):
 // a busy day takes long, heartbeats show it is alive and where a retry resumes.
-const { handOverDayExport } = proxyActivities<ImportActivities>({ startToCloseTimeout: '4 hours', heartbeatTimeout: '10s', retry });
+const { handOverDayExport } = proxyActivities<ImportActivities>({ startToCloseTimeout: '4 hours', heartbeatTimeout: '20s', retry });
 
 /**
  * The paid historical import of one German calendar day: reads that day's orders through a
