@@ -42,14 +42,14 @@ beforeAll(async () => {
   await m().json(`${stack.sandbox.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop, createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString() }) });
   await m().install();
   await m().connectLexware();
-  for (const [i, d] of DAYS.entries()) {
+  await Promise.all(DAYS.map(async (d, i) => {
     const { from } = germanDayBounds(d);
-    for (let n = 0; n < COUNTS[i]!; n++) {
-      // Spread over the day, from just after midnight to late evening (German time).
+    // Spread over the day, from just after midnight to late evening (German time); all at once, setting up is not what is proven.
+    orders[i] = await Promise.all(Array.from({ length: COUNTS[i]! }, async (_, n) => {
       const createdAt = new Date(Date.parse(from) + (5 + n * 100) * 60_000).toISOString();
-      orders[i]!.push((await m().createOrder({ scenario: n % 3 === 0 ? 'multi_rate' : 'de_b2c', createdAt, paid: true })).order);
-    }
-  }
+      return (await m().createOrder({ scenario: n % 3 === 0 ? 'multi_rate' : 'de_b2c', createdAt, paid: true })).order;
+    }));
+  }));
 }, 180_000);
 afterAll(async () => {
   for (const w of workers) w.kill('SIGKILL');

@@ -1,11 +1,19 @@
 import type { Db } from '../connection';
 
-export interface OrderImport { shopId: string; day: string; status: 'running' | 'completed' | 'failed'; affected: number; pages: number; workflowId: string | null }
+/**
+ * A day's run: running, completed, or ended without finishing — failed (its own error, or a
+ * timeout), terminated (by hand, e.g. support in the Temporal UI) or cancelled. An ended day
+ * may be imported again and holds up no other day.
+ */
+export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+export const ENDED_IMPORT_STATUSES = ['failed', 'terminated', 'cancelled'] as const satisfies readonly ImportStatus[];
+export interface OrderImport { shopId: string; day: string; status: ImportStatus; affected: number; pages: number; workflowId: string | null; claimedAt: Date }
 
 type Raw = Record<string, unknown>;
 const day = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d));
 const importFromRow = (r: Raw): OrderImport => ({
   shopId: r.shop_id as string, day: day(r.day), status: r.status as OrderImport['status'], affected: r.affected as number, pages: r.pages as number, workflowId: (r.workflow_id as string | null) ?? null,
+  claimedAt: new Date(r.imported_at as string),
 });
 
 export async function getOrderImport(db: Db, shopId: string, since: string): Promise<OrderImport | undefined> {
@@ -14,14 +22,15 @@ export async function getOrderImport(db: Db, shopId: string, since: string): Pro
 }
 
 /**
- * Claims the import of `since` for a new run: false when one is running or done. A failed
- * run may be started again and begins from zero.
+ * Claims the import of `since` for a new run: false when one is running or done. A run that
+ * ended without finishing (failed, terminated, cancelled) may be started again and begins from
+ * zero; its orders keep the documents they have (the order workflows make each one once).
  */
 export async function claimOrderImport(db: Db, shopId: string, since: string, workflowId: string): Promise<boolean> {
   const rows = await db('order_imports')
     .insert({ shop_id: shopId, day: since, workflow_id: workflowId, status: 'running', affected: 0, pages: 0 })
     .onConflict(['shop_id', 'day']).merge({ workflow_id: workflowId, status: 'running', affected: 0, pages: 0, cursor: null, imported_at: db.fn.now() })
-    .where('order_imports.status', 'failed')
+    .whereIn('order_imports.status', ENDED_IMPORT_STATUSES)
     .returning('day');
   return rows.length > 0;
 }
@@ -37,7 +46,7 @@ export async function recordImportPage(db: Db, shopId: string, day: string, page
     .update({ affected: db.raw('affected + ?', [page.affected]), pages: db.raw('pages + 1'), cursor: page.next ?? '' });
 }
 
-export interface ImportDay { day: string; status: OrderImport['status']; orders: number; invoices: number }
+export interface ImportDay { day: string; status: ImportStatus; orders: number; invoices: number }
 
 /**
  * The shop's imported days (spec 2: the dialog lists them with their counts and excludes them
@@ -50,24 +59,42 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
       .whereRaw('d.shop_id = oi.shop_id').where('d.type', 'invoice').whereNotNull('d.lexoffice_id')
       .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`).count('*').as('invoices'),
   )) as Raw[];
-  return rows.map((r) => ({ day: day(r.day), status: r.status as OrderImport['status'], orders: r.affected as number, invoices: Number(r.invoices) }));
+  return rows.map((r) => ({ day: day(r.day), status: r.status as ImportStatus, orders: r.affected as number, invoices: Number(r.invoices) }));
 }
 
 export async function finishOrderImport(db: Db, shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {
   await db('order_imports').where({ shop_id: shopId, day: since }).update({ status, imported_at: db.fn.now() });
 }
 
+/** The shop's days whose runs the table still calls running: the ones to hold against Temporal. */
+export async function runningOrderImports(db: Db, shopId: string, days?: string[]): Promise<OrderImport[]> {
+  const q = db('order_imports').where({ shop_id: shopId, status: 'running' }).whereNotNull('workflow_id').orderBy([{ column: 'imported_at' }, { column: 'day' }]);
+  if (days) q.whereIn('day', days);
+  return ((await q) as Raw[]).map(importFromRow);
+}
+
 /**
- * Whether a day of the shop claimed before this one is still being read: days are imported
- * one at a time, in the order they were started (spec 2), so Shopify's query budget goes to one.
+ * Records how a run ended that could not say so itself (terminated, cancelled, timed out, or
+ * gone): only while the row still names that run as running, so a newer run is never touched.
  */
-export async function earlierImportRunning(db: Db, shopId: string, day: string): Promise<boolean> {
+export async function settleOrderImport(db: Db, shopId: string, day: string, workflowId: string, status: Exclude<ImportStatus, 'running'>): Promise<void> {
+  await db('order_imports').where({ shop_id: shopId, day, workflow_id: workflowId, status: 'running' }).update({ status });
+}
+
+/**
+ * The first day of the shop claimed before this one that is still being read, if any: days are
+ * imported one at a time, in the order they were started (spec 2), so Shopify's query budget
+ * goes to one.
+ */
+export async function earlierImportRunning(db: Db, shopId: string, day: string): Promise<OrderImport | undefined> {
   const { rows } = await db.raw(
-    `select 1 from order_imports other, order_imports mine
+    `select other.* from order_imports other, order_imports mine
      where mine.shop_id = ? and mine.day = ? and other.shop_id = mine.shop_id and other.status = 'running' and other.day <> mine.day
        and (other.imported_at, other.day) < (mine.imported_at, mine.day)
+     order by other.imported_at, other.day
      limit 1`,
     [shopId, day],
   );
-  return rows.length > 0;
+  const row = (rows as Raw[])[0];
+  return row ? importFromRow(row) : undefined;
 }

@@ -1,11 +1,14 @@
-import { Context } from '@temporalio/activity';
+import { Context, heartbeat } from '@temporalio/activity';
 import { TypedSearchAttributes } from '@temporalio/common';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
-import { orderPage } from './shopify-orders';
-import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
-import { OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
+import type { ShopifyOrder } from '@belegfluss/shared';
+import { bulkOrdersQuery, orderPage, ordersFromBulkWithRefunds } from './shopify-orders';
+import { createAdminClient, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
+import { settleEndedImports } from '@belegfluss/orchestration/imports';
+import type { Client } from '@temporalio/client';
+import { DocumentStatusKey, OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
 import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
 
@@ -16,6 +19,24 @@ export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDep
   return createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
 }
 
+/** Orders of a shop handed over but not through their first round yet (see handOver). */
+export const IN_FLIGHT = 40;
+/** The longest an order waits for room: order workflows stuck in their first round never stall the import. */
+const ROOM_WAIT_MS = 120_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Waits until fewer than IN_FLIGHT of the shop's order workflows started since `since` (the
+ * ones this hand-over started, and live orders meanwhile) run without a DocumentStatus: the
+ * attribute each sets at the end of its first round (invoiced, a skip reason, waiting).
+ * Visibility lags a little; the bound need not be exact.
+ */
+async function roomInFlight(client: Client, shopId: string, since: Date): Promise<void> {
+  const query = `WorkflowType = 'orderWorkflow' AND ExecutionStatus = 'Running' AND ${ShopDomainKey.name} = '${shopId}' AND ${DocumentStatusKey.name} IS NULL AND StartTime >= '${since.toISOString()}'`;
+  const until = Date.now() + ROOM_WAIT_MS;
+  while (Date.now() < until && (await client.workflow.count(query)).count >= IN_FLIGHT) await sleep(1000);
+}
+
 /**
  * The paid historical import's steps: one activity a page of one German calendar day, so a
  * retry repeats one page only; each order is stored and handed to its own workflow
@@ -23,27 +44,76 @@ export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDep
  * nothing: the order workflow keeps each document once.
  */
 export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
+  /**
+   * Stores each order and hands it to its own workflow (signalWithStart, like a webhook), marked
+   * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
+   * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
+   * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
+   * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
+   */
+  async function handOver(shopId: string, orders: ShopifyOrder[], importId: string, opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {}): Promise<void> {
+    const { client, info } = Context.current();
+    const since = new Date();
+    for (let i = opts.from ?? 0; i < orders.length; i++) {
+      const order = orders[i]!;
+      if (opts.bounded) await roomInFlight(client, shopId, since);
+      await upsertOrder(db, shopId, order);
+      await client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
+        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
+        typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
+      });
+      opts.reached?.(i + 1);
+    }
+  }
+
   return {
+    /**
+     * The day's orders as one Shopify bulk export: it costs one mutation where reading them in
+     * pages costs 150 query points an order, which at Shopify's 100 points/s restore rate would
+     * read fewer orders a second than Lexware's 2 requests/s can make invoices for.
+     */
+    async startDayExport(shopId: string, day: string): Promise<BulkOperationStatus> {
+      const { from, to } = germanDayBounds(day);
+      return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from, to));
+    },
+
+    /** Hands the exported day over, each refunded order with its refunds, as fast as Lexware takes them; counted once however often it runs. */
+    async handOverDayExport(shopId: string, day: string, url: string | null, importId: string): Promise<number> {
+      // Beats on a clock from the start (reading the export may take a while on a busy host too), with the orders handed over so far.
+      let handed = Number(Context.current().info.heartbeatDetails ?? 0);
+      const beat = setInterval(() => heartbeat(handed), 2_000);
+      try {
+        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
+        // Counted first, so the dialog shows the day's orders while their invoices are made.
+        await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
+        await handOver(shopId, orders, importId, { bounded: true, from: handed, reached: (n) => (handed = n) });
+        return orders.length;
+      } finally {
+        clearInterval(beat);
+      }
+    },
+
     async importOrderPage(shopId: string, day: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {
       await assertImportAllowed(db, shopId, day);
       const graphql = await adminClientFor(db, box, shopify, shopId);
       const page = await orderPage(graphql, germanDayBounds(day), after);
-      const { client, info } = Context.current();
-      for (const order of page.orders) {
-        await upsertOrder(db, shopId, order);
-        await client.workflow.signalWithStart('orderWorkflow', {
-          workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
-          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
-          typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
-        });
-      }
+      await handOver(shopId, page.orders, importId);
       await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
       return { affected: page.orders.length, next: page.next };
     },
 
-    /** True when no day of the shop started earlier is still being read. */
+    /**
+     * True when no day of the shop started earlier is still being read. A day ahead whose run
+     * ended from outside (terminated by hand, cancelled) is recorded as such and holds up nothing.
+     */
     async importDayInTurn(shopId: string, day: string): Promise<boolean> {
-      return !(await earlierImportRunning(db, shopId, day));
+      for (;;) {
+        const ahead = await earlierImportRunning(db, shopId, day);
+        if (!ahead) return true;
+        if (!(await settleEndedImports(db, Context.current().client, [ahead]))) return false;
+      }
     },
 
     async finishImport(shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {

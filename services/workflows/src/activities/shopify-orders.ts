@@ -104,12 +104,14 @@ export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[], refunds: Reco
 }
 
 
+/** The orders filter of [from, to) (to open when absent) in Shopify's search syntax. */
+const createdBetween = (range: { from: string; to?: string }) => [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
+
 export interface OrderPage { orders: ShopifyOrder[]; next: string | null }
 
 /** One page of orders created in [from, to) (to open when absent), each with all of its line items. */
 export async function orderPage(graphql: AdminClient, range: { from: string; to?: string }, after: string | null): Promise<OrderPage> {
-  const query = [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
-  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query });
+  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query: createdBetween(range) });
   const orders: ShopifyOrder[] = [];
   for (const node of data.orders.nodes) {
     const items = [...node.lineItems.nodes];
@@ -126,18 +128,19 @@ export async function orderPage(graphql: AdminClient, range: { from: string; to?
 }
 
 /**
- * The bulk query for every order created at or after `from`: the same fields, its line items
- * and shipping lines as nested connections, which the JSONL result gives as lines of their own.
+ * The bulk query for every order created in [from, to) (to open when absent): the same fields,
+ * its line items and shipping lines as nested connections, which the JSONL result gives as
+ * lines of their own. The export costs one mutation, not the 150 points an order costs a page.
  */
-export function bulkOrdersQuery(from: string): string {
-  return `{ orders(query: ${JSON.stringify(`created_at:>='${from}'`)}) { edges { node { ${ORDER_FIELDS}
+export function bulkOrdersQuery(from: string, to?: string): string {
+  return `{ orders(query: ${JSON.stringify(createdBetween({ from, to }))}) { edges { node { ${ORDER_FIELDS}
     lineItems { edges { node { __typename ${LINE_ITEM} } } }
     shippingLines { edges { node { __typename ${SHIPPING_LINE} } } }
   } } } }`;
 }
 
-/** Puts a bulk result back together: each order with the line items and shipping lines naming it as parent. */
-export function ordersFromBulk(lines: Record<string, unknown>[]): ShopifyOrder[] {
+/** A bulk result's orders, each with the line items and shipping lines naming it as parent. */
+function bulkOrders(lines: Record<string, unknown>[]): { order: GqlOrder; items: GqlLineItem[] }[] {
   const items = new Map<string, GqlLineItem[]>();
   const shipping = new Map<string, GqlOrder['shippingLines']['nodes']>();
   const orders: GqlOrder[] = [];
@@ -147,5 +150,20 @@ export function ordersFromBulk(lines: Record<string, unknown>[]): ShopifyOrder[]
     else if (line.__typename === 'LineItem') items.set(parent, [...(items.get(parent) ?? []), line as unknown as GqlLineItem]);
     else if (line.__typename === 'ShippingLine') shipping.set(parent, [...(shipping.get(parent) ?? []), line as unknown as GqlOrder['shippingLines']['nodes'][number]]);
   }
-  return orders.map((o) => toRestOrder({ ...o, shippingLines: { nodes: shipping.get(o.id) ?? [] } }, items.get(o.id) ?? []));
+  return orders.map((o) => ({ order: { ...o, shippingLines: { nodes: shipping.get(o.id) ?? [] } }, items: items.get(o.id) ?? [] }));
+}
+
+/** Puts a bulk result back together (without refunds: the wizard only stores the orders). */
+export function ordersFromBulk(lines: Record<string, unknown>[]): ShopifyOrder[] {
+  return bulkOrders(lines).map(({ order, items }) => toRestOrder(order, items));
+}
+
+/** Puts a bulk result back together with each refunded order's refunds, read through GraphQL, for its credit notes. */
+export async function ordersFromBulkWithRefunds(graphql: AdminClient, lines: Record<string, unknown>[]): Promise<ShopifyOrder[]> {
+  const orders: ShopifyOrder[] = [];
+  for (const { order, items } of bulkOrders(lines)) {
+    const refunded = Number(order.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
+    orders.push(toRestOrder(order, items, refunded ? await orderRefunds(graphql, order.id, Number(order.legacyResourceId)) : []));
+  }
+  return orders;
 }

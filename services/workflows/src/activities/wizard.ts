@@ -62,7 +62,7 @@ export function createWizardActivities({ db, box, shopify, lexoffice }: { db: Db
       const orders = ordersFromBulk(await readBulkResult(url));
       for (const [i, order] of orders.entries()) {
         await upsertOrder(db, shopId, order);
-        if (i % 100 === 0) heartbeat(i);
+        if (i % 20 === 0) heartbeat(i);
       }
       return orders.length;
     },
@@ -72,9 +72,12 @@ export function createWizardActivities({ db, box, shopify, lexoffice }: { db: Db
       const format = await orderFormat(await adminClientFor(db, box, shopify, shopId));
       const list = await api.voucherList({ voucherType: 'invoice,creditnote', voucherStatus: 'open,paid,paidoff,voided,draft', page, size: VOUCHERS_PER_PAGE });
       let linked = 0;
-      for (const entry of list.content) {
-        if (await linkVoucher(db, api, shopId, entry, format)) linked++;
-        heartbeat();
+      // Beats on a clock, not per voucher: a voucher's GET may wait long for a slot behind live orders.
+      const beat = setInterval(() => heartbeat(), 2_000);
+      try {
+        for (const entry of list.content) if (await linkVoucher(db, api, shopId, entry, format)) linked++;
+      } finally {
+        clearInterval(beat);
       }
       return { seen: list.content.length, linked, totalPages: list.totalPages, last: list.last || list.content.length === 0 };
     },

@@ -4,8 +4,9 @@ import { wizardProgressQuery, type WizardImportInput, type WizardProgress } from
 
 type WizardActivities = ReturnType<typeof createWizardActivities>;
 const shopify = proxyActivities<WizardActivities>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } });
-// Storing thousands of orders and reading a page of documents at 2 requests/s take a while: heartbeats show progress.
-const long = proxyActivities<WizardActivities>({ startToCloseTimeout: '15 minutes', heartbeatTimeout: '30s', retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } });
+// Storing thousands of orders and reading a page of documents at 2 requests/s take a while:
+// heartbeats (every 2 s at most) show progress, and a dead worker's step moves on after 10 s.
+const long = proxyActivities<WizardActivities>({ startToCloseTimeout: '15 minutes', heartbeatTimeout: '10s', retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } });
 
 /**
  * The connect wizard's import as one durable run: Shopify exports the orders of the last 60

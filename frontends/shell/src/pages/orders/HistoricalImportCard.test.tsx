@@ -12,20 +12,30 @@ const days: ImportDays = {
   days: [
     { day: '2025-10-13', status: 'completed', orders: 14, invoices: 14 },
     { day: '2025-10-14', status: 'running', orders: 13, invoices: 5 },
+    { day: '2025-10-15', status: 'terminated', orders: 9, invoices: 4 },
+    { day: '2025-10-16', status: 'completed', orders: 8, invoices: 3 },
   ],
 };
 
+/** The card against a scripted API whose import start answers for `started`; returns the calls made. */
+function renderCard(started: string) {
+  const { api, calls } = scriptedApi(({ method, path }) => {
+    if (path === '/shop') return shop;
+    if (path === '/orders/import/days') return days;
+    if (method === 'POST' && path.startsWith('/orders/import?date=')) return { id: started, status: 'running' };
+    return undefined;
+  });
+  renderInShell(<HistoricalImportCard />, api);
+  return calls;
+}
+
 describe('the historical import dialog (spec 2)', () => {
   it('lists the imported days with their counts and imports one chosen day from a Monday-first calendar', async () => {
-    const { api, calls } = scriptedApi(({ method, path }) => {
-      if (path === '/shop') return shop;
-      if (path === '/orders/import/days') return days;
-      if (method === 'POST' && path.startsWith('/orders/import?date=')) return { id: '2025-10-20', status: 'running' };
-      return undefined;
-    });
-    renderInShell(<HistoricalImportCard />, api);
+    const calls = renderCard('2025-10-20');
     expect(await screen.findByText('14 Bestellungen, 14 Rechnungen · abgeschlossen')).toBeTruthy();
     expect(screen.getByText('13 Bestellungen, 5 Rechnungen · läuft')).toBeTruthy();
+    // Read completely, but its invoices are still being made.
+    expect(screen.getByText('8 Bestellungen, 3 Rechnungen · eingelesen, Rechnungen folgen')).toBeTruthy();
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
     const dialog = await screen.findByRole('dialog');
@@ -39,5 +49,17 @@ describe('the historical import dialog (spec 2)', () => {
     expect(within(dialog).getByText(/Ausgewählt: Mo\., 20\.10\.2025/)).toBeTruthy();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Tag importieren' })));
     expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/orders/import?date=2025-10-20' }));
+  });
+
+  it('shows a day ended by hand as such; it stays selectable and can be imported again from the list', async () => {
+    const calls = renderCard('2025-10-15');
+    expect(await screen.findByText('9 Bestellungen, 4 Rechnungen · von Hand beendet')).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
+    const dialog = await screen.findByRole('dialog');
+    const day15 = within(dialog).getAllByRole('button').find((b) => b.textContent === '15' && b.closest('table'))!;
+    expect(day15.hasAttribute('disabled') || day15.getAttribute('aria-disabled') === 'true').toBe(false);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut importieren' })));
+    expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/orders/import?date=2025-10-15' }));
   });
 });

@@ -1,7 +1,7 @@
 import { describeError, shopQuery } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
@@ -11,8 +11,9 @@ export interface ImportDays {
   /** The store's opening day; null while Shopify could not be asked. */
   first: string | null;
   last: string;
-  days: { day: string; status: 'running' | 'completed' | 'failed'; orders: number; invoices: number }[];
+  days: { day: string; status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled'; orders: number; invoices: number }[];
 }
+type DayStatus = ImportDays['days'][number]['status'];
 
 const toDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
@@ -20,7 +21,11 @@ const toDate = (day: string) => {
 };
 const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 const german = (day: string) => toDate(day).toLocaleDateString('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
-const STATUS: Record<ImportDays['days'][number]['status'], string> = { running: 'läuft', completed: 'abgeschlossen', failed: 'abgebrochen' };
+const STATUS: Record<DayStatus, string> = { running: 'läuft', completed: 'abgeschlossen', failed: 'fehlgeschlagen', terminated: 'von Hand beendet', cancelled: 'abgebrochen' };
+/** A day read completely whose invoices are still being made is not finished yet for the merchant. */
+const statusText = (d: ImportDays['days'][number]) => (d.status === 'completed' && d.invoices < d.orders ? 'eingelesen, Rechnungen folgen' : STATUS[d.status]);
+/** A day whose run ended without finishing: it is not imported and may be imported again. */
+const ended = (status: DayStatus) => status === 'failed' || status === 'terminated' || status === 'cancelled';
 
 /**
  * Spec 1 §9 and spec 2: invoices for the orders of one day before the installation, a paid
@@ -42,7 +47,7 @@ export function HistoricalImportCard() {
     enabled: unlocked,
     queryFn: ({ signal }) => api.get<ImportDays>('/orders/import/days', signal),
     // Progress per day: while a day runs or its invoices are still being made, look again.
-    refetchInterval: (query) => (query.state.data?.days.some((d) => d.status === 'running' || d.invoices < d.orders) ? 3000 : false),
+    refetchInterval: (query) => (query.state.data?.days.some((d) => d.status === 'running' || (d.status === 'completed' && d.invoices < d.orders)) ? 3000 : false),
   });
   const start = useMutation({
     mutationFn: (day: string) => api.request<{ id: string }>(`/orders/import?date=${encodeURIComponent(day)}`, { method: 'POST' }),
@@ -55,7 +60,15 @@ export function HistoricalImportCard() {
     },
   });
   const data = days.data;
-  const taken = new Set(data?.days.filter((d) => d.status !== 'failed').map((d) => d.day));
+  // The order list above shows the imported orders and their receipts as they come.
+  const progress = data?.days.map((d) => `${d.day}:${d.orders}/${d.invoices}`).join(',');
+  const shownProgress = useRef(progress);
+  useEffect(() => {
+    if (progress === shownProgress.current) return;
+    shownProgress.current = progress;
+    void queryClient.invalidateQueries({ queryKey: ['orders'] });
+  }, [progress, queryClient]);
+  const taken = new Set(data?.days.filter((d) => !ended(d.status)).map((d) => d.day));
   const shown = month ?? (data ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() } : { month: new Date().getMonth(), year: new Date().getFullYear() });
   const selectedDay = selected ? toDay(selected) : null;
   return (
@@ -73,6 +86,11 @@ export function HistoricalImportCard() {
           <Text as="p" tone="subdued">
             Belegfluss erstellt für die Bestellungen eines Tages vor der Installation Belege nach deinen aktuellen Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Jeder Beleg verbraucht eine Übertragung.
           </Text>
+          {start.isError && !open ? (
+            <Banner tone="critical" title="Der Import wurde nicht gestartet">
+              <p>{describeError(start.error)}</p>
+            </Banner>
+          ) : null}
           {days.isError ? (
             <Banner tone="warning" title="Importierte Tage nicht abrufbar">
               <p>{describeError(days.error)}</p>
@@ -85,11 +103,18 @@ export function HistoricalImportCard() {
               </Text>
               {data.days.map((d) => (
                 <BlockStack key={d.day} gap="100">
-                  <InlineStack align="space-between">
+                  <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span">{german(d.day)}</Text>
-                    <Text as="span" tone="subdued">{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${STATUS[d.status]}`}</Text>
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="span" tone={ended(d.status) ? 'critical' : 'subdued'}>{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${statusText(d)}`}</Text>
+                      {ended(d.status) ? (
+                        <Button size="slim" loading={start.isPending && start.variables === d.day} onClick={() => start.mutate(d.day)}>
+                          Erneut importieren
+                        </Button>
+                      ) : null}
+                    </InlineStack>
                   </InlineStack>
-                  {d.orders > 0 && d.status !== 'failed' ? (
+                  {d.orders > 0 && !ended(d.status) ? (
                     <ProgressBar progress={Math.round((d.invoices / d.orders) * 100)} size="small" tone={d.invoices >= d.orders ? 'success' : 'highlight'} ariaLabelledBy={undefined} />
                   ) : null}
                 </BlockStack>

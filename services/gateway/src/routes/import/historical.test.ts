@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
+import { claimOrderImport } from '@belegfluss/db';
 import { importWorkflowId } from '@belegfluss/orchestration/api';
 import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
 import { HISTORICAL_MESSAGES } from './historical';
@@ -103,5 +104,31 @@ describe('POST /api/orders/import?date=', () => {
     expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5 }]);
     expect((await h.call(S, 'GET', '/api/orders/import/2020-01-01')).status).toBe(404);
     expect((await h.call(FREE, 'GET', `/api/orders/import/${DAY}`)).status).toBe(404);
+  });
+
+  it('a day terminated by hand (support in the Temporal UI) shows as such, holds up no later day and can be imported again', async () => {
+    // A run of the other day that support terminated while it was running: it never wrote its end.
+    const endedId = importWorkflowId(S, OTHER);
+    expect(await claimOrderImport(h.db, S, OTHER, endedId)).toBe(true);
+    await h.temporal.client.workflow.start('importWorkflow', { workflowId: endedId, taskQueue: 'niemand-holt-das-ab', args: [{ shopId: S, day: OTHER }] });
+    await h.temporal.client.workflow.getHandle(endedId).terminate('vom Support beendet');
+
+    // A day started after it is not held up: its run ends.
+    const LATER = dayAgo(199);
+    expect((await h.call(S, 'POST', `/api/orders/import?date=${LATER}`)).status).toBe(202);
+    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, LATER)).result()).toMatchObject({ affected: 0, done: true });
+    expect((await h.call(S, 'GET', '/api/orders/import/days')).body.days).toEqual([
+      { day: OTHER, status: 'terminated', orders: 0, invoices: 0 },
+      { day: DAY, status: 'completed', orders: 5, invoices: 5 },
+      { day: LATER, status: 'completed', orders: 0, invoices: 0 },
+    ].sort((a, b) => a.day.localeCompare(b.day)));
+    expect(await h.call(S, 'GET', `/api/orders/import/${OTHER}`)).toMatchObject({ status: 200, body: { status: 'terminated' } });
+
+    // Not "already imported": the day starts again and gets exactly its two invoices.
+    expect((await h.call(S, 'POST', `/api/orders/import?date=${OTHER}`)).status).toBe(202);
+    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, OTHER)).result()).toMatchObject({ affected: 2, done: true });
+    await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 7);
+    expect((await lexwareInvoices()).length).toBe(7);
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${OTHER}`)).toMatchObject({ status: 409 });
   });
 });

@@ -6,6 +6,7 @@ import { claimOrderImport, getConnection, getOrderImport, getShop, listImportDay
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
 import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/orchestration/api';
+import { settleShopImports } from '@belegfluss/orchestration/imports';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors';
 import { query, validate } from '../../http';
@@ -60,6 +61,8 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   if (date < range.first || date > range.last) throw BadRequest(HISTORICAL_MESSAGES.outOfRange, 'date');
 
   const workflowId = importWorkflowId(shop.id, date);
+  // A run of this day ended by hand (terminated, cancelled) no longer counts as imported.
+  await settleShopImports(gw.db, gw.temporal, shop.id, [date]);
   if (!(await claimOrderImport(gw.db, shop.id, date, workflowId))) throw new HttpError(409, 'IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
     await gw.temporal.workflow.start('importWorkflow', {
@@ -83,9 +86,11 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     const shop = await getShop(gw.db, sessionOf(ctx).shop);
     if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(IMPORT_SHOPIFY_MISSING);
     // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
+    // Runs ended from outside (terminated by support, cancelled) are shown as such, not as running.
+    const settled = settleShopImports(gw.db, gw.temporal, shop.id).catch((error: unknown) => gw.log.warn({ err: error, shop: shop.id }, 'import runs not settled'));
     const [range, days] = await Promise.all([
       selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
-      listImportDays(gw.db, shop.id),
+      settled.then(() => listImportDays(gw.db, shop.id)),
     ]);
     ctx.body = { ...range, days };
   });
@@ -93,12 +98,16 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/orders/import/:id', async (ctx) => {
     const parsed = ImportDate.safeParse(ctx.params.id);
     if (!parsed.success) throw NotFound(HISTORICAL_MESSAGES.notFound);
-    const run = await getOrderImport(gw.db, sessionOf(ctx).shop, validate(ImportDate, parsed.data));
+    const shopId = sessionOf(ctx).shop;
+    const day = validate(ImportDate, parsed.data);
+    await settleShopImports(gw.db, gw.temporal, shopId, [day]);
+    const run = await getOrderImport(gw.db, shopId, day);
     if (!run?.workflowId) throw NotFound(HISTORICAL_MESSAGES.notFound);
     let live: { pages: number; affected: number; done: boolean } | undefined;
     if (run.status === 'running') {
       live = await gw.temporal.workflow.getHandle(run.workflowId).query(importProgressQuery).catch(() => undefined);
     }
-    ctx.body = { id: run.day, workflowId: run.workflowId, status: run.status, affected: live?.affected ?? run.affected, pages: live?.pages ?? run.pages };
+    // The stored count leads while a day's export is handed over; the query leads while pages are read.
+    ctx.body = { id: run.day, workflowId: run.workflowId, status: run.status, affected: Math.max(live?.affected ?? 0, run.affected), pages: Math.max(live?.pages ?? 0, run.pages) };
   });
 }
