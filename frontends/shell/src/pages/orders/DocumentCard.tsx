@@ -26,13 +26,14 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
   const emails = featureLockState(shop.data, 'emails').kind !== 'feature';
   const status = receiptStatus(document.status);
   const label = kind === 'credit' ? 'Gutschrift' : 'Rechnung';
-  const number = document.number ?? 'ohne Nummer';
+  const isDraft = document.status.toLowerCase() === 'draft';
+  // A draft has no number in Lexware; a finalised document's number is learned from the voucher list.
+  const number = document.number ?? (isDraft ? 'ohne Nummer' : 'Nummer folgt');
   const heading = (
     <Text as="h3" variant="headingSm" textDecorationLine={document.cancelled ? 'line-through' : undefined}>
       {`${label} ${number}`}
     </Text>
   );
-  const isDraft = document.status.toLowerCase() === 'draft';
   return (
     <Card>
       <BlockStack gap="300">

@@ -22,7 +22,8 @@ const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, n
  * instead of opening the order.
  */
 function ReceiptActions({ order }: { order: OrderRow }) {
-  const receipts = order.receipts ?? [];
+  // Delivery notes have no document actions: Lexware's API offers none, and they book nothing.
+  const receipts = (order.receipts ?? []).flatMap((r) => (r.type === 'delivery' ? [] : [{ ...r, type: r.type }]));
   if (receipts.length === 0) return <Text as="span" tone="subdued">—</Text>;
   return (
     <div onClick={(event) => event.stopPropagation()}>
