@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('recurring work on the dev server', () => {
-  it('lists the two Schedules and the shop\'s billing workflow with ShopDomain; support can pause, trigger and roll over', async () => {
+  it('lists the Schedules and the shop\'s billing workflow with ShopDomain; support can pause, trigger and roll over', async () => {
     // Created twice (a second worker start) changes nothing.
     expect(await ensureSchedules(stack.temporal.client, stack.settings.taskQueue)).toEqual([]);
     const schedules = await eventually(async () => { const out = await cli('schedule', 'list'); return out.includes(PAYOUT_SCHEDULE_ID) && out.includes(HOUSEKEEPING_SCHEDULE_ID) && out; });

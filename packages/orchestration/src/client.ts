@@ -28,7 +28,7 @@ export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: 
 }
 
 /**
- * The two Schedules, created once (visible and pausable with `temporal schedule list|toggle|trigger`):
+ * The Schedules, created once (visible and pausable with `temporal schedule list|toggle|trigger`):
  * the partner payout run on the 1st of each month, 06:00 Europe/Berlin, and the daily
  * housekeeping (retention, expired OAuth states, billing workflows) at 03:30.
  */
