@@ -1,4 +1,5 @@
 export * from './connection';
+export * from './rows';
 export * from './secrets';
 export * from './stores/shops';
 export * from './stores/ledger';
@@ -28,3 +29,5 @@ export * from './stores/webhook-registrations';
 export * from './stores/billing';
 export * from './stores/payout-runs';
 export * from './stores/help-requests';
+export * from './stores/document-state';
+export * from './stores/shop-counters';

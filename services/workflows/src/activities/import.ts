@@ -1,11 +1,10 @@
 import { Context } from '@temporalio/activity';
-import { TypedSearchAttributes } from '@temporalio/common';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
 import { orderPage } from './shopify-orders';
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
-import { OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
+import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
 
 /** The shop's Admin GraphQL client, from its sealed token. */
@@ -29,10 +28,8 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       const { client, info } = Context.current();
       for (const order of page.orders) {
         await upsertOrder(db, shopId, order);
-        await client.workflow.signalWithStart('orderWorkflow', {
-          workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
-          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
-          typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
+        await signalOrder(client, info.taskQueue, { shopId, orderId: order.id, orderName: order.name }, {
+          shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
         });
       }
       await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
