@@ -1,6 +1,27 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Boundaries: services depend on packages, never on each other, and packages never on a service.
+ * The sandbox (and, for the gateway's integration harness, the worker) may only be imported by tests.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
+const service = (name) => ({ group: [`@belegfluss/${name}`, `@belegfluss/${name}/*`], message: `Services depend on packages, never on another service (@belegfluss/${name}).` });
+const anyService = { group: ['**/services/**'], message: 'Nothing imports a service by path; put shared code in a package.' };
+const SERVICES = ['gateway', 'workflows', 'sandbox'];
+const boundary = (own, allowInTests = []) => [
+  { files: [`${own}/**/*.{ts,tsx}`], rules: { 'no-restricted-imports': ['error', { patterns: [anyService, ...SERVICES.filter((s) => !own.endsWith(`/${s}`)).map(service)] }] } },
+  ...(allowInTests.length
+    ? [{ files: TESTS.map((t) => `${own}/${t}`), rules: { 'no-restricted-imports': ['error', { patterns: [anyService, ...SERVICES.filter((s) => !own.endsWith(`/${s}`) && !allowInTests.includes(s)).map(service)] }] } }]
+    : []),
+];
+/** Workflow code must stay deterministic: no Node built-ins, no I/O. */
+const DETERMINISM = [
+  { group: ['node:*'], message: 'Workflows must not use Node built-ins.' },
+  { group: ['fs', 'path', 'http', 'https', 'crypto', 'os', 'child_process', 'net', 'dns', 'stream', 'util', 'events', 'timers'], message: 'Workflows must not use Node built-ins.' },
+  { group: ['@belegfluss/db', '@belegfluss/lexoffice', '@belegfluss/shopify', 'pino', 'nodemailer', 'knex', 'pg'], message: 'Workflows never touch the database or the network; use activities.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/*.config.*', '**/*.mts'] },
   js.configs.recommended,
@@ -14,18 +35,24 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  ...boundary('services/gateway/src', ['sandbox', 'workflows']),
+  ...boundary('services/workflows/src', ['sandbox']),
+  ...boundary('services/sandbox/src'),
+  ...boundary('packages/*/src', ['sandbox']),
   {
-    // Workflow code must stay deterministic: no Node built-ins, no I/O.
+    // SQL lives in the stores of packages/db: nothing else builds a query (tests seed and read as they like).
+    files: ['services/*/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['packages/db/**', ...TESTS],
+    rules: {
+      'no-restricted-syntax': ['error',
+        ...["CallExpression[callee.name=/^(db|trx|knex)$/][arguments.0.type='Literal']", "CallExpression[callee.property.name=/^(db|trx)$/][arguments.0.type='Literal']", "CallExpression[callee.property.name='raw']"]
+          .map((selector) => ({ selector, message: 'SQL lives in a store in packages/db; call a store function.' })),
+      ],
+    },
+  },
+  {
     files: ['services/workflows/src/workflows/**/*.ts'],
     ignores: ['**/*.test.ts'], // tests run in Node, outside the workflow sandbox
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*'], message: 'Workflows must not use Node built-ins.' },
-          { group: ['fs', 'path', 'http', 'https', 'crypto', 'os', 'child_process', 'net', 'dns', 'stream', 'util', 'events', 'timers'], message: 'Workflows must not use Node built-ins.' },
-          { group: ['@belegfluss/db', '@belegfluss/lexoffice', '@belegfluss/shopify', 'pino', 'nodemailer', 'knex', 'pg'], message: 'Workflows never touch the database or the network; use activities.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [anyService, ...['gateway', 'sandbox'].map(service), ...DETERMINISM] }] },
   },
 );

@@ -1,4 +1,5 @@
 export * from './connection';
+export * from './rows';
 export * from './secrets';
 export * from './stores/shops';
 export * from './stores/ledger';
@@ -30,3 +31,5 @@ export * from './stores/payout-runs';
 export * from './stores/help-requests';
 export * from './stores/rate-limits';
 export * from './stores/audits';
+export * from './stores/document-state';
+export * from './stores/shop-counters';

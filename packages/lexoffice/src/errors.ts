@@ -18,6 +18,16 @@ export class LexofficeError extends Error {
     return this.status === 429 || this.status === 500 || this.status === 502 || this.status === 503 || (this.status === 504 && this.method === 'GET');
   }
 
+  /** A stable code for the callers' decisions (never the message text). */
+  get code(): 'RATE_LIMITED' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'REJECTED' | 'UNAVAILABLE' {
+    if (this.status === 429) return 'RATE_LIMITED';
+    if (this.status === 401) return 'UNAUTHORIZED';
+    if (this.status === 403) return 'FORBIDDEN';
+    if (this.status === 404) return 'NOT_FOUND';
+    if (this.status === 409) return 'CONFLICT';
+    return this.status >= 500 ? 'UNAVAILABLE' : 'REJECTED';
+  }
+
   get ambiguous(): boolean {
     return this.status === 504 && this.method !== 'GET';
   }
@@ -35,5 +45,33 @@ export class LexofficeError extends Error {
     if (b.details?.length) return b.details.map((d) => `${d.field ?? ''}: ${d.message ?? ''}`).join('; ');
     if (b.IssueList?.length) return b.IssueList.map((i) => `${i.source ?? ''}: ${i.i18nKey ?? ''}`).join('; ');
     return b.message ?? JSON.stringify(body);
+  }
+}
+
+/** The shop has no Lexware connection (never connected, or revoked). The message stays `NOT_CONNECTED` for logs. */
+export class LexwareNotConnectedError extends Error {
+  readonly code = 'NOT_CONNECTED';
+  readonly status = 409;
+  readonly retryable = false;
+  constructor() {
+    super('NOT_CONNECTED');
+    this.name = 'LexwareNotConnectedError';
+  }
+}
+
+/** Lexware's OAuth token endpoint refused (`code` is its `error`, e.g. `invalid_grant`); 400/401 means the grant is gone. */
+export class LexwareOauthError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string) {
+    super(message);
+    this.name = 'LexwareOauthError';
+  }
+
+  get retryable(): boolean {
+    return this.status === 429 || this.status >= 500;
+  }
+
+  /** The refresh token (or code) is no longer accepted: only a new connection helps. */
+  get refused(): boolean {
+    return this.status === 400 || this.status === 401;
   }
 }

@@ -1,3 +1,5 @@
+import { LexwareOauthError } from './errors';
+
 /** Lexware's partner OAuth2 (authorization code with refresh), on the app host. */
 export interface LexofficeOauthConfig { oauthUrl: string; clientId: string; clientSecret: string; redirectUri: string; scope: string }
 
@@ -20,7 +22,7 @@ async function tokenRequest(cfg: LexofficeOauthConfig, form: Record<string, stri
   });
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; scope?: string; error?: string; error_description?: string };
   if (!res.ok || !body.access_token || !body.refresh_token) {
-    throw new Error(`Lexware-Anmeldung fehlgeschlagen (${res.status}): ${body.error_description ?? body.error ?? 'unbekannter Fehler'}`);
+    throw new LexwareOauthError(res.status, body.error ?? 'unknown', `Lexware-Anmeldung fehlgeschlagen (${res.status}): ${body.error_description ?? body.error ?? 'unbekannter Fehler'}`);
   }
   return {
     accessToken: body.access_token,
@@ -45,5 +47,5 @@ export async function revokeToken(cfg: LexofficeOauthConfig, refreshToken: strin
     },
     body: new URLSearchParams({ token: refreshToken }),
   });
-  if (!res.ok) throw new Error(`Lexware-Abmeldung fehlgeschlagen (${res.status})`);
+  if (!res.ok) throw new LexwareOauthError(res.status, 'revoke_failed', `Lexware-Abmeldung fehlgeschlagen (${res.status})`);
 }

@@ -1,8 +1,8 @@
 import { createLexofficeClient, type LexofficeClient } from './client';
-import { LexofficeError } from './errors';
+import { LexofficeError, LexwareNotConnectedError, LexwareOauthError } from './errors';
 import { refreshTokens, type LexofficeOauthConfig } from './oauth';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { getConnection, sharedThrottle, updateTokens } from '@belegfluss/db';
+import { getConnection, sharedThrottle, updateTokens, withLockedConnection } from '@belegfluss/db';
 
 export interface LexofficeDeps {
   apiUrl: string; oauth: LexofficeOauthConfig; requestsPerSecond?: number;
@@ -11,7 +11,7 @@ export interface LexofficeDeps {
 }
 
 /** The token endpoint refused the refresh token itself, not just this attempt. */
-const refreshRefused = (error: unknown) => error instanceof Error && /fehlgeschlagen \((400|401)\)/.test(error.message);
+const refreshRefused = (error: unknown) => error instanceof LexwareOauthError && error.refused;
 
 /**
  * A client for one shop's connection. The access token is refreshed a minute before
@@ -24,12 +24,12 @@ export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId
     throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2, opts),
     accessToken: async () => {
       const connection = await getConnection(db, shopId);
-      if (!connection) throw new Error('NOT_CONNECTED');
+      if (!connection) throw new LexwareNotConnectedError();
       if (connection.expiresAt.getTime() > Date.now() + 60_000) return box.open(connection.accessTokenEnc);
-      return db.transaction(async (trx) => {
-        const row = await trx('lexoffice_connections').where({ shop_id: shopId }).forUpdate().first();
-        if (new Date(row.expires_at).getTime() > Date.now() + 60_000) return box.open(row.access_token_enc);
-        const tokens = await refreshTokens(deps.oauth, box.open(row.refresh_token_enc));
+      return withLockedConnection(db, shopId, async (row, trx) => {
+        if (!row) throw new LexwareNotConnectedError();
+        if (new Date(row.expiresAt).getTime() > Date.now() + 60_000) return box.open(row.accessTokenEnc);
+        const tokens = await refreshTokens(deps.oauth, box.open(row.refreshTokenEnc));
         await updateTokens(trx, shopId, { accessTokenEnc: box.seal(tokens.accessToken), refreshTokenEnc: box.seal(tokens.refreshToken), expiresAt: tokens.expiresAt });
         return tokens.accessToken;
       }).catch(async (error: unknown) => {

@@ -1,8 +1,8 @@
 import {
-  claimMailSend, getOrderSnapshot, getShop, getShopSmtp, markMailSending, markMailSent, markMailUncertain, markMailUnsent,
+  claimMailSend, documentOfShop, getOrderSnapshot, getShop, getShopSmtp, markMailSending, markMailSent, markMailUncertain, markMailUnsent,
   preferenceSections, setShopSmtpStatus, writeLog, type Db, type LogEntryInput, type MailSendRow, type SecretBox,
 } from '@belegfluss/db';
-import { documentNumber, LexofficeError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
+import { documentNumber, LexofficeError, LexwareNotConnectedError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
 import {
   CreditPreferencesSchema, InvoicePreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences, ShopifyOrderSchema, templateVars,
   type SendDocumentMail, type TemplateVars,
@@ -46,10 +46,10 @@ const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: '
 interface Doc { id: string; type: DocumentKind; lexofficeId: string; number: string | null; status: string; orderId: string; orderName: string | null }
 
 async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
-  const r = await db('documents').where({ id: documentId, shop_id: shopId }).first();
+  const r = await documentOfShop(db, shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
-  if (!r.lexoffice_id) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
-  return { id: r.id, type: r.type, lexofficeId: r.lexoffice_id, number: r.number, status: r.status, orderId: r.order_id, orderName: r.order_name };
+  if (!r.lexofficeId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
+  return { id: r.id, type: r.type, lexofficeId: r.lexofficeId, number: r.number, status: r.status, orderId: r.orderId, orderName: r.orderName };
 }
 
 async function mailPreferences(db: Db, shopId: string) {
@@ -77,7 +77,7 @@ async function fetchPdf(deps: MailDeps, shopId: string, doc: Doc): Promise<MailF
     return { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
   } catch (error) {
     if (error instanceof LexofficeError && error.status === 409) throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
-    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    if (error instanceof LexwareNotConnectedError) throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
     const retryable = !(error instanceof LexofficeError) || error.retryable || error.status >= 500;
     throw new MailError('PDF', `Das PDF konnte nicht von Lexware Office geladen werden: ${(error as Error).message}`, retryable);
   }

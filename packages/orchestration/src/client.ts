@@ -4,7 +4,10 @@
  */
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { AUDIT_SCHEDULE_ID, billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, PAYOUT_SCHEDULE_ID, ShopDomainKey } from './api';
+import {
+  AUDIT_SCHEDULE_ID, billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, lexofficeEventSignal, OrderNameKey, orderWorkflowId, PAYOUT_SCHEDULE_ID, shopifyEventSignal, ShopDomainKey,
+  type LexofficeEvent, type OrderWorkflowInput, type ShopifyEvent,
+} from './api';
 
 const billingStart = (taskQueue: string, shopId: string) => ({
   workflowId: billingWorkflowId(shopId), taskQueue, args: [{ shopId }] as [{ shopId: string }],
@@ -25,6 +28,26 @@ export async function ensureBillingWorkflow(temporal: Client, taskQueue: string,
 /** Wakes the shop's billing workflow (starting it if needed): the plan, Shopify's cycle or the bought import changed. */
 export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: string, reason: string): Promise<void> {
   await temporal.workflow.signalWithStart('billingWorkflow', { ...billingStart(taskQueue, shopId), signal: billingChangedSignal, signalArgs: [reason] });
+}
+
+/** What an order workflow can be told: a Shopify event (webhook, import, resume) or a Lexware event. */
+export type OrderSignal = { shopify: ShopifyEvent } | { lexoffice: LexofficeEvent };
+
+/**
+ * Hands one event to the order's workflow, starting it if needed (a finished workflow starts anew);
+ * the one place that names the workflow type, its id, its start arguments and its search attributes.
+ */
+export async function signalOrder(temporal: Client, taskQueue: string, order: { shopId: string; orderId: string | number; orderName?: string | null }, event: OrderSignal): Promise<void> {
+  const { shopId } = order;
+  const orderId = String(order.orderId);
+  const common = {
+    workflowId: orderWorkflowId(shopId, orderId),
+    taskQueue,
+    args: [{ shopId, orderId }] as [OrderWorkflowInput],
+    typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, ...(order.orderName ? [{ key: OrderNameKey, value: order.orderName }] : [])]),
+  };
+  if ('shopify' in event) await temporal.workflow.signalWithStart('orderWorkflow', { ...common, signal: shopifyEventSignal, signalArgs: [event.shopify] });
+  else await temporal.workflow.signalWithStart('orderWorkflow', { ...common, signal: lexofficeEventSignal, signalArgs: [event.lexoffice] });
 }
 
 /**

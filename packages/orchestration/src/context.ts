@@ -1,5 +1,5 @@
 import type { Db } from '@belegfluss/db';
-import { getConnection, getShop } from '@belegfluss/db';
+import { allPreferenceSections, getConnection, getShop } from '@belegfluss/db';
 import { ApplicationFailure } from '@temporalio/activity';
 import {
   AutomationSchema, ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
@@ -34,10 +34,10 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const [shop, connection, rows] = await Promise.all([
     getShop(db, shopId),
     getConnection(db, shopId),
-    db('shop_preferences').where({ shop_id: shopId }).select('section', 'value'),
+    allPreferenceSections(db, shopId),
   ]);
   if (!shop) throw ApplicationFailure.nonRetryable(`Shop ${shopId} is not installed`, 'NOT_INSTALLED');
-  const section = (name: string): unknown => rows.find((r: { section: string }) => r.section === name)?.value ?? {};
+  const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
   const { sections, withheld } = enforcePlan(shop.planId, {
     invoices: normalizeInvoicePreferences(InvoicePreferencesSchema.parse(section('invoices'))).value,
@@ -49,8 +49,7 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
     transactions: TransactionPreferencesSchema.safeParse(section('transactions')).data ?? DEFAULT_TRANSACTION_PREFERENCES,
   }, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
-  const automationRow = rows.find((r: { section: string }) => r.section === 'automation');
-  const automation = automationRow ? AutomationSchema.parse(automationRow.value) : null;
+  const automation = 'automation' in rows ? AutomationSchema.parse(rows.automation) : null;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
   const lexProfile = connection?.profile as { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] } | null | undefined;

@@ -6,6 +6,17 @@ export class ShopifyGraphqlError extends Error {
     super(`Shopify GraphQL failed (${status}): ${JSON.stringify(errors)}`);
     this.name = 'ShopifyGraphqlError';
   }
+
+  /** The first GraphQL error code (THROTTLED, ACCESS_DENIED, …), or the HTTP status as `HTTP_401`. */
+  get code(): string {
+    const first = Array.isArray(this.errors) ? (this.errors[0] as { extensions?: { code?: unknown } } | undefined)?.extensions?.code : undefined;
+    return typeof first === 'string' ? first : `HTTP_${this.status}`;
+  }
+
+  /** Throttling and Shopify's own failures pass; a refused token, scope or query does not. */
+  get retryable(): boolean {
+    return this.status === 429 || this.status >= 500 || this.code === 'THROTTLED' || this.code === 'INTERNAL_SERVER_ERROR';
+  }
 }
 
 export function createAdminClient(opts: AdminClientOptions) {

@@ -1,4 +1,5 @@
 import Koa, { type Context, type Next } from 'koa';
+import { databaseAnswers } from '@belegfluss/db';
 import Router from '@koa/router';
 import type { GatewayContext } from './context';
 import { errorMiddleware } from './errors';
@@ -168,7 +169,7 @@ export function createApp(gw: GatewayContext): Koa {
   // For the container's health check: up means the database answers too.
   health.get('/healthz', async (ctx) => {
     try {
-      await gw.db.raw('select 1');
+      await databaseAnswers(gw.db);
       ctx.body = { ok: true };
     } catch (err) {
       gw.log.warn({ err }, 'health check: database unreachable');

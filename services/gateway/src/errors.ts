@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
+import { LexwareNotConnectedError } from '@belegfluss/lexoffice';
 
 /** An error with a status and a German message for the merchant; one JSON shape for all. */
 export class HttpError extends Error {
@@ -12,6 +13,23 @@ export const BadRequest = (message: string, field?: string) => new HttpError(400
 export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufen. Bitte lade die App neu.') => new HttpError(401, 'UNAUTHORIZED', message);
 export const Forbidden = (message = 'Fehlende Berechtigung') => new HttpError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Nicht gefunden') => new HttpError(404, 'NOT_FOUND', message);
+export const Invalid = (message: string, field?: string) => new HttpError(400, 'VALIDATION', message, field);
+export const PaymentRequired = (code: string, message: string, field?: string) => new HttpError(402, code, message, field);
+export const Conflict = (code: string, message: string, field?: string) => new HttpError(409, code, message, field);
+export const Unprocessable = (code: string, message: string, field?: string) => new HttpError(422, code, message, field);
+export const BadGateway = (code: string, message: string, field?: string) => new HttpError(502, code, message, field);
+export const NotConnected = (message = 'Lexware Office ist nicht verbunden.') => new HttpError(409, 'NOT_CONNECTED', message);
+export const LexwareUnavailable = () => BadGateway('LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+
+/**
+ * The one mapping of the outside clients' typed errors to HTTP, by type and code (never by message text):
+ * the error middleware applies it to whatever a route lets through, and routes that answer a Lexware
+ * failure in their own words call it first.
+ */
+export function upstreamHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof LexwareNotConnectedError) return NotConnected();
+  return undefined;
+}
 
 /**
  * PostgreSQL's refusals of the input itself, mapped at the boundary: a duplicate is a conflict,
@@ -35,7 +53,7 @@ export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
   } catch (caught) {
-    const error = pgInputError(caught) ?? caught;
+    const error = pgInputError(caught) ?? upstreamHttpError(caught) ?? caught;
     if (error instanceof HttpError) {
       ctx.status = error.status;
       ctx.body = { error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };

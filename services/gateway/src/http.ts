@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { HttpError } from './errors';
+import { HttpError, BadRequest, Invalid } from './errors';
 
 // Zod's own messages in German for every check the shared schemas don't word themselves.
 z.config(z.locales.de());
@@ -22,7 +22,7 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
       ctx.set('Connection', 'close');
       throw new HttpError(413, 'TOO_LARGE', `Die Anfrage ist zu groß (höchstens ${Math.round(limit / MB)} MB).`);
     }
-    throw new HttpError(400, 'BAD_REQUEST', 'Die Anfrage konnte nicht gelesen werden.');
+    throw BadRequest('Die Anfrage konnte nicht gelesen werden.');
   }
 }
 
@@ -43,7 +43,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  throw new HttpError(400, 'VALIDATION', issue?.message ?? 'Ungültige Eingabe', issue?.path.join('.') || undefined);
+  throw Invalid(issue?.message ?? 'Ungültige Eingabe', issue?.path.join('.') || undefined);
 }
 
 export const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.infer<S>> => validate(schema, await readJson(ctx));

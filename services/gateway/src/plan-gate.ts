@@ -2,13 +2,13 @@ import type { Context, Next } from 'koa';
 import { getShop } from '@belegfluss/db';
 import { featureRequiredMessage, planIncludes, type PlanFeature } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
-import { HttpError, NotFound } from './errors';
+import { NotFound, PaymentRequired } from './errors';
 import { sessionOf } from './middleware/session';
 
 /** Spec 1 §6: the one place the server refuses a feature the shop's plan lacks, with 402 and the text of the feature map. */
 export function assertPlanFeatures(planId: string, features: readonly PlanFeature[]): void {
   const missing = features.find((feature) => !planIncludes(planId, feature));
-  if (missing) throw new HttpError(402, 'PLAN_FEATURE', featureRequiredMessage(missing), missing);
+  if (missing) throw PaymentRequired('PLAN_FEATURE', featureRequiredMessage(missing), missing);
 }
 
 /** A route guard: the session's shop must be on a plan with `feature`. */

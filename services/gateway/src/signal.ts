@@ -1,6 +1,6 @@
-import { TypedSearchAttributes } from '@temporalio/common';
 import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliveries, writeLog, type WebhookDelivery } from '@belegfluss/db';
-import { OrderNameKey, ShopDomainKey, orderIdOf, orderWorkflowId, shopifyEventSignal, type ShopifyEvent } from '@belegfluss/orchestration/api';
+import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
+import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { nudge } from './billing';
@@ -44,17 +44,8 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
  * signalDelivery; the order import sends synthetic `orders/import` events the same way.
  */
 export async function signalOrderWorkflow(ctx: Pick<SignalContext, 'temporal' | 'settings'>, shopId: string, orderId: string, event: ShopifyEvent): Promise<void> {
-  await ctx.temporal.workflow.signalWithStart('orderWorkflow', {
-    workflowId: orderWorkflowId(shopId, orderId),
-    taskQueue: ctx.settings.taskQueue,
-    args: [{ shopId, orderId }],
-    signal: shopifyEventSignal,
-    signalArgs: [event],
-    typedSearchAttributes: new TypedSearchAttributes([
-      { key: ShopDomainKey, value: shopId },
-      ...(event.order && typeof event.order.name === 'string' ? [{ key: OrderNameKey, value: event.order.name }] : []),
-    ]),
-  });
+  const orderName = event.order && typeof event.order.name === 'string' ? event.order.name : null;
+  await signalOrder(ctx.temporal, ctx.settings.taskQueue, { shopId, orderId, orderName }, { shopify: event });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface LexofficeConnection {
   shopId: string;
@@ -13,13 +14,11 @@ export interface LexofficeConnection {
 }
 
 export async function getConnection(db: Db, shopId: string): Promise<LexofficeConnection | undefined> {
-  const r = await db('lexoffice_connections').where({ shop_id: shopId }).first();
-  if (!r) return undefined;
-  return {
-    shopId: r.shop_id, organizationId: r.organization_id, connectionId: r.connection_id, accessTokenEnc: r.access_token_enc,
-    refreshTokenEnc: r.refresh_token_enc, expiresAt: r.expires_at, scope: r.scope, profile: r.profile, connectedAt: r.connected_at,
-  };
+  return toConnection(await db('lexoffice_connections').where({ shop_id: shopId }).first());
 }
+
+const toConnection = (r: Record<string, unknown> | undefined): LexofficeConnection | undefined => (r ? fromRow<LexofficeConnection>(r, CONNECTION_COLUMNS) : undefined);
+const CONNECTION_COLUMNS = ['shop_id', 'organization_id', 'connection_id', 'access_token_enc', 'refresh_token_enc', 'expires_at', 'scope', 'profile', 'connected_at'];
 
 export async function saveConnection(db: Db, c: { shopId: string; accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date; scope: string }): Promise<void> {
   await db('lexoffice_connections')
@@ -37,6 +36,20 @@ export async function saveProfile(db: Db, shopId: string, profile: Record<string
     profile: JSON.stringify(profile), pulled_at: db.fn.now(),
     organization_id: (profile.organizationId as string | undefined) ?? null, connection_id: (profile.connectionId as string | undefined) ?? null,
   });
+}
+
+/** Lexware revoked a connection (token.revoked): its rows go; the shops that had it are answered. */
+export async function deleteRevokedConnection(db: Db, connectionId: string, organizationId: string): Promise<string[]> {
+  const gone = await db('lexoffice_connections').where({ connection_id: connectionId, organization_id: organizationId }).delete().returning('shop_id');
+  return (gone as { shop_id: string }[]).map((r) => r.shop_id);
+}
+
+/**
+ * Runs `work` with the shop's connection row locked (FOR UPDATE) in one transaction, so two token
+ * refreshes never spend the same refresh token; `work` writes through the transaction it is given.
+ */
+export async function withLockedConnection<T>(db: Db, shopId: string, work: (connection: LexofficeConnection | undefined, trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => work(toConnection(await trx('lexoffice_connections').where({ shop_id: shopId }).forUpdate().first()), trx));
 }
 
 export async function deleteConnection(db: Db, shopId: string): Promise<void> {

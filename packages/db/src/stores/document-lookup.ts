@@ -12,7 +12,7 @@ export interface DocumentRef {
   pdfToken: string | null;
 }
 
-const toRef = (r: Record<string, unknown>): DocumentRef => ({
+export const toRef = (r: Record<string, unknown>): DocumentRef => ({
   id: r.id as string, shopId: r.shop_id as string, orderId: r.order_id as string, orderName: (r.order_name as string | null) ?? null,
   type: r.type as DocumentRef['type'], lexofficeId: (r.lexoffice_id as string | null) ?? null, number: (r.number as string | null) ?? null,
   status: r.status as string, pdfToken: r.pdf_token ? String(r.pdf_token) : null,
@@ -33,6 +33,12 @@ export async function documentsByLexofficeId(db: Db, lexofficeId: string, organi
   const query = db('documents as d').where('d.lexoffice_id', lexofficeId).select('d.*');
   if (organizationId) query.join('lexoffice_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
   return (await query).map(toRef);
+}
+
+/** One of the shop's documents by our id. */
+export async function documentOfShop(db: Db, shopId: string, documentId: string): Promise<DocumentRef | undefined> {
+  const row = await db('documents').where({ id: documentId, shop_id: shopId }).first();
+  return row ? toRef(row) : undefined;
 }
 
 /** The newest document of a type for an order (the preview shows it). */

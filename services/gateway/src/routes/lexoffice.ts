@@ -7,7 +7,7 @@ import { authorizeUrl, exchangeCode, LexofficeError, lexofficeFor, revokeToken }
 import { MetafieldPreferencesSchema, previewTemplate, readableEntries, ShopifyOrderSchema, type MetafieldValue, type ShopifyOrder } from '@belegfluss/shared';
 import { readMetafields } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
-import { BadRequest, HttpError, NotFound } from '../errors';
+import { BadRequest, NotFound, NotConnected, Unprocessable } from '../errors';
 import { query, single } from '../http';
 import { sessionOf } from '../middleware/session';
 import { adminClientFor } from './plan/billing';
@@ -45,7 +45,7 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
   const disconnect = async (ctx: Context) => {
     const { shop } = sessionOf(ctx);
     const connection = await getConnection(gw.db, shop);
-    if (!connection) throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
+    if (!connection) throw NotConnected('Lexware Office ist nicht verbunden.');
     let revoked = true;
     try {
       await revokeToken(oauth, gw.box.open(connection.refreshTokenEnc));
@@ -68,7 +68,7 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
     const snapshot = await latestOrderSnapshot(gw.db, shop);
     if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
     const order = ShopifyOrderSchema.safeParse(snapshot);
-    if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    if (!order.success) throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
     const metafields = q.value.includes('METAFIELD.') ? await previewMetafields(gw, shop, order.data) : [];
     ctx.body = { value: previewTemplate(q.value, order.data, q.field, undefined, metafields), order: order.data.name };
   });
@@ -128,7 +128,7 @@ async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> 
 }
 
 async function pullProfile(gw: GatewayContext, shop: string) {
-  const connected = await gw.db('lexoffice_connections').where({ shop_id: shop }).first();
+  const connected = await getConnection(gw.db, shop);
   if (!connected) throw BadRequest('Lexware Office ist nicht verbunden.');
   const profile = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).profile();
   await saveProfile(gw.db, shop, profile as unknown as Record<string, unknown>);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
-import { isInstalled, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { isInstalled, shopExists, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
@@ -70,7 +70,7 @@ export function webhookRoutes(gw: GatewayContext): Router {
 /** Shopify sent an order event we already have (spec 2 §8 DUPLICATE_ORDER): processed once, noted here. */
 async function logDuplicate(gw: GatewayContext, d: WebhookDelivery): Promise<void> {
   // A shop we don't know (never installed, already redacted) has no log to write to.
-  if (!(await gw.db('shops').where({ id: d.shopId }).first('id'))) return;
+  if (!(await shopExists(gw.db, d.shopId))) return;
   const body = d.body as { id?: unknown; order_id?: unknown; name?: unknown };
   await writeLog(gw.db, {
     shopId: d.shopId, origin: 'webhook', event: 'webhook.skipped', status: 'info',

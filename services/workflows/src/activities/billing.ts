@@ -1,10 +1,10 @@
 import type { Client } from '@temporalio/client';
-import { TypedSearchAttributes } from '@temporalio/common';
 import {
   getShop, hasCredits, markResumed, saveCurrentPeriodEnd, syncBillingPeriod, waitingDocuments, writeLog, type Db, type SecretBox,
 } from '@belegfluss/db';
 import { createAdminClient } from '@belegfluss/shopify';
-import { OrderNameKey, RESUME_TOPIC, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
+import { signalOrder } from '@belegfluss/orchestration/client';
+import { RESUME_TOPIC } from '../api';
 import type { ShopifyDeps } from './paid';
 
 export interface BillingDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; temporal: Client; taskQueue: string }
@@ -59,11 +59,8 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
       const waiting = await waitingDocuments(db, shopId, credits.quota - credits.used);
       for (const doc of waiting) {
         await writeLog(db, { shopId, origin: doc.type === 'credit' ? 'credit' : 'invoice', event: `${doc.type}.resumed`, status: 'info', orderId: doc.orderId, orderName: doc.orderName, body: { message: RESUMED_TEXT, waitingSince: doc.waitingSince.toISOString() } });
-        await temporal.workflow.signalWithStart('orderWorkflow', {
-          workflowId: orderWorkflowId(shopId, doc.orderId), taskQueue, args: [{ shopId, orderId: doc.orderId }],
-          signal: shopifyEventSignal,
-          signalArgs: [{ topic: RESUME_TOPIC, webhookId: `resume:${doc.documentId}:${periodStart}`, order: doc.snapshot as never }],
-          typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, ...(doc.orderName ? [{ key: OrderNameKey, value: doc.orderName }] : [])]),
+        await signalOrder(temporal, taskQueue, { shopId, orderId: doc.orderId, orderName: doc.orderName }, {
+          shopify: { topic: RESUME_TOPIC, webhookId: `resume:${doc.documentId}:${periodStart}`, order: doc.snapshot as never },
         });
         await markResumed(db, doc.documentId);
       }

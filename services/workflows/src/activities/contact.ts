@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@belegfluss/db';
-import { claimContact, connectedOrganization, markContactCreateStarted, releaseContactClaim, rememberContact, renewContactClaim, unchangedContact, writeLog } from '@belegfluss/db';
+import { claimContact, connectedOrganization, countShopEvent, markContactCreateStarted, releaseContactClaim, rememberContact, renewContactClaim, unchangedContact, writeLog } from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import {
   buildContactDraft, contactNeedsUpdate, decideContact, mergeContactUpdate,
@@ -103,7 +103,7 @@ async function findOrCreate(t: Target, held: Held): Promise<string> {
   if (found) return updateIfChanged(t, found as ExistingContact);
   await held.markCreateStarted();
   const created = await t.api.createContact(t.draft);
-  await t.db('shops').where({ id: t.shopId }).increment('contacts_created', 1);
+  await countShopEvent(t.db, t.shopId, 'contacts_created');
   await logContact(t, 'contact.created', created.id);
   return created.id;
 }
@@ -125,7 +125,7 @@ async function updateIfChanged(t: Target, first: ExistingContact): Promise<strin
     if (!contactNeedsUpdate(existing, t.draft)) return existing.id;
     try {
       await t.api.updateContact(existing.id, mergeContactUpdate(existing, t.draft));
-      await t.db('shops').where({ id: t.shopId }).increment('contacts_updated', 1);
+      await countShopEvent(t.db, t.shopId, 'contacts_updated');
       await logContact(t, 'contact.updated', existing.id);
       return existing.id;
     } catch (error) {

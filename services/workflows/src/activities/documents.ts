@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DocumentType } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, clearAttempted, completeDocument, hasCredits, markAttempted, markWaiting, writeLog } from '@belegfluss/db';
+import { chargeTransfer, claimIntent, clearAttempted, completeDocument, countShopEvent, hasCredits, inTransaction, knownLexofficeIds, markAttempted, markTransfersExhausted, markWaiting, writeLog } from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient, type LexofficeCreditNote, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import {
   creditsNotification, hasOrderReference, lexwareTotals,
@@ -44,7 +44,7 @@ async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Prom
     voucherType: LEXWARE_TYPE[req.document.type], voucherStatus: 'draft,open,paid,paidoff,voided',
     ...(req.contactId ? { contactId: req.contactId } : { voucherDateFrom: day, voucherDateTo: day }), size: 250,
   });
-  const known = new Set((await db('documents').where({ shop_id: req.shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[]);
+  const known = new Set(await knownLexofficeIds(db, req.shopId));
   for (const entry of list.content.filter((e) => !known.has(e.id))) {
     const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
     if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order))) return voucher;
@@ -88,7 +88,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
   if (!voucher) {
     const credits = await hasCredits(db, shopId);
     if (!credits.ok) {
-      await db('shops').where({ id: shopId }).whereNull('credits_exhausted_at').update({ credits_exhausted_at: db.fn.now() });
+      await markTransfersExhausted(db, shopId);
       // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
       await markWaiting(db, doc.id);
       await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota } });
@@ -105,10 +105,10 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
       throw error;
     }
   } else {
-    await db('shops').where({ id: shopId }).increment(type === 'invoice' ? 'invoices_matched' : 'credits_matched', 1);
+    await countShopEvent(db, shopId, type === 'invoice' ? 'invoices_matched' : 'credits_matched');
   }
   // One transaction: the document is never counted without the transfer it costs (the dashboard reads both).
-  const { saved, charge } = await db.transaction(async (trx) => {
+  const { saved, charge } = await inTransaction(db, async (trx) => {
     const completed = await completeDocument(trx, doc.id, {
       lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
       status: voucher.voucherStatus, total: voucher.total, voucherDate: voucher.voucherDate,

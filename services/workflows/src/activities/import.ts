@@ -1,5 +1,4 @@
 import { Context, heartbeat } from '@temporalio/activity';
-import { TypedSearchAttributes } from '@temporalio/common';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
@@ -8,7 +7,8 @@ import { bulkOrdersQuery, orderPage, ordersFromBulkWithRefunds } from './shopify
 import { createAdminClient, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
 import { settleEndedImports } from '@belegfluss/orchestration/imports';
 import type { Client } from '@temporalio/client';
-import { DocumentStatusKey, OrderNameKey, ShopDomainKey, orderWorkflowId, shopifyEventSignal } from '../api';
+import { DocumentStatusKey, ShopDomainKey } from '../api';
+import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
 
@@ -40,12 +40,12 @@ async function roomInFlight(client: Client, shopId: string, since: Date): Promis
 /**
  * The paid historical import's steps: one activity a page of one German calendar day, so a
  * retry repeats one page only; each order is stored and handed to its own workflow
- * (signalWithStart, like a webhook) marked historical. A page handed over twice changes
+ * (signalOrder, like a webhook) marked historical. A page handed over twice changes
  * nothing: the order workflow keeps each document once.
  */
 export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
   /**
-   * Stores each order and hands it to its own workflow (signalWithStart, like a webhook), marked
+   * Stores each order and hands it to its own workflow (signalOrder, like a webhook), marked
    * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
    * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
    * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
@@ -58,10 +58,8 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       const order = orders[i]!;
       if (opts.bounded) await roomInFlight(client, shopId, since);
       await upsertOrder(db, shopId, order);
-      await client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: orderWorkflowId(shopId, order.id), taskQueue: info.taskQueue, args: [{ shopId, orderId: String(order.id) }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' }],
-        typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, { key: OrderNameKey, value: order.name }]),
+      await signalOrder(client, info.taskQueue, { shopId, orderId: order.id, orderName: order.name }, {
+        shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
       });
       opts.reached?.(i + 1);
     }

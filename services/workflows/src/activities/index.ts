@@ -1,6 +1,6 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, getShop, setDeliveriesStatus, upsertOrder, writeLog } from '@belegfluss/db';
+import { forgetContact, getShop, setDeliveriesStatus, shopInstalled, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
 import { buildCreditNote, buildPlannedInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
@@ -142,8 +142,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
      * Retrying can't change that, so the activity ends at once and says so in the worker's log.
      */
     async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
-      const shop = await db('shops').where({ id: shopId }).first('uninstalled_at');
-      if (!shop || shop.uninstalled_at) {
+      if (!(await shopInstalled(db, shopId))) {
         activityLog.warn('Order for a shop without the app installed', { shopId, orderId: order.id, orderName: order.name });
         throw ApplicationFailure.nonRetryable(`Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`, 'NOT_INSTALLED');
       }

@@ -1,5 +1,5 @@
 import type { Db, SecretBox } from '@belegfluss/db';
-import { getShop, writeLog } from '@belegfluss/db';
+import { getShop, writeLog, documentStateByLexofficeId, recordLexwareStatus } from '@belegfluss/db';
 import type { LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import type { ShopifyOrder } from '@belegfluss/shared';
@@ -8,7 +8,7 @@ export interface ShopifyDeps { adminUrl: string; apiVersion: string }
 
 /** Lexware's word on one of our documents after an event: voucher status and open amount. */
 export async function refreshDocument(db: Db, api: LexofficeClient, shopId: string, lexofficeId: string): Promise<{ status: string; openAmount: number } | null> {
-  const doc = await db('documents').where({ shop_id: shopId, lexoffice_id: lexofficeId }).first();
+  const doc = await documentStateByLexofficeId(db, shopId, lexofficeId);
   if (!doc) return null;
   // Lexware's payments endpoint answers no credit note that follows an invoice (ours all do): its status is on the credit note.
   const payment = doc.type === 'credit'
@@ -16,12 +16,8 @@ export async function refreshDocument(db: Db, api: LexofficeClient, shopId: stri
     : await api.payment(lexofficeId);
   const status = payment.paymentStatus === 'balanced' && doc.type === 'invoice' ? 'paid' : payment.voucherStatus;
   if (status !== doc.status) {
-    await db.transaction(async (trx) => {
-      await trx('documents').where({ id: doc.id }).update({ status, updated_at: trx.fn.now() });
-      // stat.invoice.updated / stat.credit.updated of spec 1 §3: Lexware changed one of our documents.
-      await trx('shops').where({ id: shopId }).increment(doc.type === 'invoice' ? 'invoices_updated' : 'credits_updated', 1);
-    });
-    await writeLog(db, { shopId, origin: doc.type, event: `${doc.type}.status`, status: 'info', orderId: doc.order_id, orderName: doc.order_name, ref: { [doc.type]: lexofficeId }, body: { status, openAmount: payment.openAmount } });
+    await recordLexwareStatus(db, shopId, doc, status);
+    await writeLog(db, { shopId, origin: doc.type, event: `${doc.type}.status`, status: 'info', orderId: doc.orderId, orderName: doc.orderName, ref: { [doc.type]: lexofficeId }, body: { status, openAmount: payment.openAmount } });
   }
   return { status, openAmount: payment.openAmount };
 }

@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db, SecretBox } from '@belegfluss/db';
-import {
-  claimPayment, completePayment, getShop, markHinted, markPaymentAttempted, saveFinanceAccount, unconfirmedPayments, withFinanceAccount, writeLog,
-} from '@belegfluss/db';
+import { claimPayment, completePayment, getShop, markHinted, markPaymentAttempted, saveFinanceAccount, unconfirmedPayments, withFinanceAccount, writeLog, preferenceSections, documentState } from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import {
@@ -111,8 +109,8 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
     return { booked: 0, existing: 0, hinted: false, skipped: reason };
   };
   const ctx = await loadShopContext(d.db, shopId);
-  const stored = await d.db('shop_preferences').where({ shop_id: shopId, section: 'transactions' }).first('value');
-  const saved = TransactionPreferencesSchema.safeParse(stored?.value ?? {}).data ?? TransactionPreferencesSchema.parse({});
+  const stored = (await preferenceSections(d.db, shopId, ['transactions'])).transactions;
+  const saved = TransactionPreferencesSchema.safeParse(stored ?? {}).data ?? TransactionPreferencesSchema.parse({});
   // Fees are a plan feature (spec 1 §6): a shop that downgraded books its payments without them.
   const prefs = ctx.plan ? enforcePlan(ctx.plan.id, { transactions: saved }).sections.transactions : saved;
   const decided = transactionSettings(prefs, { connected: ctx.invoice.connected, automationEnabled: ctx.invoice.automationEnabled, invoiceCreate: ctx.invoice.invoiceCreate !== false });
@@ -131,8 +129,8 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
     if (outcome === 'existing') result.existing++;
     else result.booked++;
   }
-  const doc = await d.db('documents').where({ id: invoice.documentId }).first('hinted_at', 'status');
-  const decision = hintDecision({ lexofficeId: invoice.lexofficeId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hinted_at) }, settings);
+  const doc = await documentState(d.db, invoice.documentId);
+  const decision = hintDecision({ lexofficeId: invoice.lexofficeId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hintedAt) }, settings);
   if (decision.action === 'hint') {
     await hintInvoice(d, shopId, order, invoice, paymentReference(chosen[0]!));
     result.hinted = true;

@@ -1,6 +1,4 @@
-import {
-  markRunPaid, openPayoutRun, releaseRunPayouts, runPayouts, settlePayoutRun, updatePayoutRun, writeLog, type Db,
-} from '@belegfluss/db';
+import { markRunPaid, openPayoutRun, releaseRunPayouts, runPayouts, settlePayoutRun, updatePayoutRun, writeLog, type Db, partnersOfRun } from '@belegfluss/db';
 import type { Settings } from '@belegfluss/shared/settings';
 import { ApplicationFailure } from '@temporalio/activity';
 import { PayPalError, paypalClient, type BatchStatus } from '@belegfluss/paypal';
@@ -75,8 +73,7 @@ export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Setti
 
     async failPayoutRun(runId: string, message: string): Promise<void> {
       await updatePayoutRun(db, runId, { status: 'failed', error: message });
-      const partners = await db('payouts').where({ run_id: runId }).distinct('partner_shop_id').pluck('partner_shop_id');
-      for (const shopId of partners as string[]) await writeLog(db, { shopId, origin: 'shop', event: 'payout.failed', status: 'critical', body: { message } });
+      for (const shopId of await partnersOfRun(db, runId)) await writeLog(db, { shopId, origin: 'shop', event: 'payout.failed', status: 'critical', body: { message } });
     },
   };
 }

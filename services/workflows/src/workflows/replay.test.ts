@@ -8,7 +8,7 @@ import { quietTemporal } from '../testing';
 /**
  * Recorded histories of real runs, replayed against today's workflow code. A change
  * that would break running workflows (without patched()) fails here, not in production.
- * Record new ones with RECORD_HISTORIES=1 when a test produces an interesting run.
+ * Record them with `npm run record-histories -w @belegfluss/workflows` (see histories/README.md).
  */
 const dir = new URL('./histories/', import.meta.url);
 
@@ -16,6 +16,12 @@ describe('replay of recorded order workflow histories', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
   it('has recorded histories to replay', () => expect(files.length).toBeGreaterThan(0));
+
+  // One history per path (histories/README.md); npm run record-histories -w @belegfluss/workflows makes them.
+  it('has a history for every path', () => {
+    const paths = ['paid-invoice', 'refund-before-invoice', 'refund-after-invoice', 'transactions-after-lexware-payment', 'mail-documents', 'historical-import'];
+    expect(files).toEqual(expect.arrayContaining(paths.map((p) => `${p}.json`)));
+  });
 
   it.each(files)('%s replays deterministically', async (file) => {
     quietTemporal();

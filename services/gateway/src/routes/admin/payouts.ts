@@ -3,7 +3,7 @@ import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@be
 import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/orchestration/api';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { NotFound, Conflict } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 
@@ -39,8 +39,8 @@ export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
     await body(ctx, ConfirmBody);
     const run = await payoutRun(gw.db, id);
     if (!run) throw NotFound(PAYOUT_RUN_MESSAGES.notFound);
-    if (!run.hasSepaFile) throw new HttpError(409, 'NO_FILE', PAYOUT_RUN_MESSAGES.noFile);
-    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date()))) throw new HttpError(409, 'CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
+    if (!run.hasSepaFile) throw Conflict('NO_FILE', PAYOUT_RUN_MESSAGES.noFile);
+    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date()))) throw Conflict('CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
     // The run's workflow waits for this; once it has ended, the database alone carries the confirmation.
     await gw.temporal.workflow.getHandle(payoutRunWorkflowId(run.month)).signal(sepaConfirmedSignal, sessionOf(ctx).shop)
       .catch((err: unknown) => gw.log.info({ err, run: id }, 'payout run workflow not signalled'));

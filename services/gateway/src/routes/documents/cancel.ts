@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { chargeTransfer, claimIntent, completeDocument, documentsOfOrder, markAttempted, writeLog } from '@belegfluss/db';
+import { chargeTransfer, claimIntent, completeDocument, documentsOfOrder, markAttempted, writeLog, documentState, markCancelled } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import { lexofficeDate, type LexofficeCreditNoteInput, type LexofficeLineItem } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { HttpError, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { OrderIdParam } from '../orders/schema';
@@ -51,8 +51,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     const receipt = validate(ReceiptParam, ctx.params.receipt);
     const invoice = (await documentsOfOrder(gw.db, shop, orderId)).find((d) => d.type === 'invoice' && d.lexofficeId === receipt);
     if (!invoice) throw NotFound(CANCEL_MESSAGES.notFound);
-    const cancelled = await gw.db('documents').where({ id: invoice.id }).first('cancelled');
-    if (cancelled?.cancelled) throw new HttpError(409, 'CANCELLED', CANCEL_MESSAGES.cancelled);
+    if ((await documentState(gw.db, invoice.id))?.cancelled) throw new HttpError(409, 'CANCELLED', CANCEL_MESSAGES.cancelled);
     if (invoice.status === 'draft') throw new HttpError(409, 'DRAFT', CANCEL_MESSAGES.draft);
 
     const intent = await claimIntent(gw.db, { shopId: shop, type: 'credit', intentKey: `cancel:${receipt}`, orderId, orderName: invoice.orderName ?? '' });
@@ -73,11 +72,10 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         await chargeTransfer(gw.db, shop, intent.id);
       } catch (error) {
         if (error instanceof LexofficeError) throw new HttpError(502, 'LEXOFFICE', `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`);
-        if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
-        throw error;
+        throw upstreamHttpError(error) ?? error;
       }
     }
-    await gw.db('documents').where({ id: invoice.id }).update({ cancelled: true, updated_at: gw.db.fn.now() });
+    await markCancelled(gw.db, invoice.id);
     await writeLog(gw.db, { shopId: shop, origin: 'invoice', event: 'invoice.cancelled', status: 'success', orderId, orderName: invoice.orderName, ref: { invoice: receipt }, body: { number: invoice.number } });
     ctx.body = { cancelled: true, message: CANCEL_MESSAGES.done };
   });

@@ -5,7 +5,7 @@ import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { HttpError, LexwareUnavailable, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
@@ -28,8 +28,7 @@ async function fetchPdf(gw: GatewayContext, doc: DocumentRef): Promise<Buffer> {
   } catch (error) {
     if (error instanceof LexofficeError && error.status === 409) throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
     if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
-    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
-    throw new HttpError(502, 'LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+    throw upstreamHttpError(error) ?? LexwareUnavailable();
   }
 }
 

@@ -8,7 +8,7 @@ import { createAdminClient } from '@belegfluss/shopify';
 import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/orchestration/api';
 import { settleShopImports } from '@belegfluss/orchestration/imports';
 import type { GatewayContext } from '../../context';
-import { BadRequest, Forbidden, HttpError, NotFound } from '../../errors';
+import { BadRequest, Forbidden, NotFound, BadGateway, Conflict, PaymentRequired } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 
@@ -37,7 +37,7 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
   const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken: gw.box.open(shop.shopifyTokenEnc!) });
   const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch((error: unknown) => {
     gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
-    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+    throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
   });
   const first = germanDay(data.shop.createdAt);
   storeOpened.set(shop.id, first);
@@ -53,8 +53,8 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   const { date } = query(ctx, OrderImportQuery);
   const shop = await getShop(gw.db, sessionOf(ctx).shop);
   if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
-  if (planById(shop.planId).importPrice === null) throw new HttpError(402, 'PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
-  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport')) throw new HttpError(402, 'PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
+  if (planById(shop.planId).importPrice === null) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
+  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport')) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
   if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexofficeMissing);
   const range = await selectableDays(gw, shop);
@@ -63,7 +63,7 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   const workflowId = importWorkflowId(shop.id, date);
   // A run of this day ended by hand (terminated, cancelled) no longer counts as imported.
   await settleShopImports(gw.db, gw.temporal, shop.id, [date]);
-  if (!(await claimOrderImport(gw.db, shop.id, date, workflowId))) throw new HttpError(409, 'IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
+  if (!(await claimOrderImport(gw.db, shop.id, date, workflowId))) throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
     await gw.temporal.workflow.start('importWorkflow', {
       workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId: shop.id, day: date }],
@@ -72,7 +72,7 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
     });
   } catch (error) {
     await releaseOrderImport(gw.db, shop.id, date);
-    if (error instanceof WorkflowExecutionAlreadyStartedError) throw new HttpError(409, 'IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
+    if (error instanceof WorkflowExecutionAlreadyStartedError) throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
     throw error;
   }
   ctx.status = 202;

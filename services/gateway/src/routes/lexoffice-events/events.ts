@@ -2,12 +2,10 @@ import Router from '@koa/router';
 import { verify } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { TypedSearchAttributes } from '@temporalio/common';
-import { documentsByLexofficeId, writeLog } from '@belegfluss/db';
-import { OrderNameKey, ShopDomainKey, orderWorkflowId } from '@belegfluss/orchestration/api';
+import { documentsByLexofficeId, writeLog, deleteRevokedConnection } from '@belegfluss/db';
+import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { MB, readRawBody } from '../../http';
-import { lexofficeEventSignal } from '@belegfluss/orchestration/api';
 
 const EventBody = z.object({
   organizationId: z.string().min(1).max(100),
@@ -62,8 +60,8 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
 
     if (eventType === 'token.revoked') {
       // The merchant cut the connection in Lexware: forget the tokens (resourceId is the connectionId).
-      const gone = await gw.db('lexoffice_connections').where({ connection_id: resourceId, organization_id: organizationId }).delete().returning('shop_id');
-      for (const { shop_id: shopId } of gone as { shop_id: string }[]) {
+      const gone = await deleteRevokedConnection(gw.db, resourceId, organizationId);
+      for (const shopId of gone) {
         await writeLog(gw.db, { shopId, origin: 'lexoffice', event: 'lexoffice.disconnected', status: 'warning', body: { reason: 'token.revoked' } });
       }
       ctx.body = { ok: true, disconnected: gone.length };
@@ -76,17 +74,7 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
     const documents = await documentsByLexofficeId(gw.db, resourceId, organizationId);
     try {
       for (const doc of documents) {
-        await gw.temporal.workflow.signalWithStart('orderWorkflow', {
-          workflowId: orderWorkflowId(doc.shopId, doc.orderId),
-          taskQueue: gw.settings.taskQueue,
-          args: [{ shopId: doc.shopId, orderId: doc.orderId }],
-          signal: lexofficeEventSignal,
-          signalArgs: [{ eventType, resourceId, eventDate }],
-          typedSearchAttributes: new TypedSearchAttributes([
-            { key: ShopDomainKey, value: doc.shopId },
-            ...(doc.orderName ? [{ key: OrderNameKey, value: doc.orderName }] : []),
-          ]),
-        });
+        await signalOrder(gw.temporal, gw.settings.taskQueue, doc, { lexoffice: { eventType, resourceId, eventDate } });
       }
     } catch (err) {
       gw.log.warn({ err, eventType, resourceId }, 'Lexware event could not be signalled; Lexware will retry');

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { deleteShopSmtp, getShopSmtp, latestDocumentOfOrder, saveShopSmtp, writeLog, type ShopSmtpRow } from '@belegfluss/db';
+import { deleteShopSmtp, getShopSmtp, latestDocumentOfOrder, saveShopSmtp, writeLog, type ShopSmtpRow, documentOfOrderByReceipt } from '@belegfluss/db';
 import {
   checkSmtp, guardShopServer, MailError, OutboundRefused, parseOutboundPolicy, sendDocumentMail, shopServer, type MailDeps, type MailErrorCode,
 } from '@belegfluss/mail';
 import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { HttpError, NotFound, BadGateway, Conflict, Invalid } from '../../errors';
 import { body, validate } from '../../http';
 import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
@@ -36,15 +36,15 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     const type = validate(DocumentTypeParam, ctx.params.type);
     const input = await body(ctx, SendDocumentMailSchema);
     const doc = input.receipt
-      ? await gw.db('documents').where({ shop_id: shop, order_id: orderId, type, lexoffice_id: input.receipt }).first('id', 'status', 'number')
+      ? await documentOfOrderByReceipt(gw.db, shop, orderId, type, input.receipt)
       : await latestDocumentOfOrder(gw.db, shop, orderId, type);
     if (!doc) throw NotFound('Beleg nicht gefunden');
-    if (doc.status === 'draft') throw new HttpError(409, 'DRAFT', MAIL_MESSAGES.draft);
+    if (doc.status === 'draft') throw Conflict('DRAFT', MAIL_MESSAGES.draft);
     const key = ctx.get('Idempotency-Key').trim().slice(0, 100) || randomUUID();
     try {
       const result = await sendDocumentMail(deps, { shopId: shop, documentId: doc.id, intent: `manual:${key}`, manual: input });
-      if (result.outcome === 'in_progress') throw new HttpError(409, 'IN_PROGRESS', 'Dieser Versand läuft bereits.');
-      if (result.outcome === 'uncertain') throw new HttpError(502, 'MAIL_UNCERTAIN', 'Die Verbindung zum Mailserver brach ab. Ob die E-Mail angekommen ist, ist unklar; bitte prüfe das, bevor du sie erneut sendest.');
+      if (result.outcome === 'in_progress') throw Conflict('IN_PROGRESS', 'Dieser Versand läuft bereits.');
+      if (result.outcome === 'uncertain') throw BadGateway('MAIL_UNCERTAIN', 'Die Verbindung zum Mailserver brach ab. Ob die E-Mail angekommen ist, ist unklar; bitte prüfe das, bevor du sie erneut sendest.');
       ctx.body = {
         success: true, message: MAIL_MESSAGES.sent, email: input.email,
         ...(result.outcome === 'sent' ? { emailedAt: result.emailedAt, skippedAttachments: result.skippedAttachments } : { repeated: true }),
@@ -90,7 +90,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     const pass = input.pass || (stored?.passEnc ? gw.box.open(stored.passEnc) : null);
     // The rules for user-given addresses come before any connection: nothing is tried, nothing saved.
     const server = await guardShopServer(shopServer({ ...input, pass }), outbound).catch((error: unknown) => {
-      if (error instanceof OutboundRefused) throw new HttpError(400, 'VALIDATION', error.message, error.field);
+      if (error instanceof OutboundRefused) throw Invalid(error.message, error.field);
       throw error;
     });
     const result = await checkSmtp(server);

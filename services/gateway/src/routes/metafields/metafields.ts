@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { getShop, preferenceSections } from '@belegfluss/db';
+import { getShop, preferenceSections, latestInvoicePdfToken } from '@belegfluss/db';
 import {
   documentLinks, hasShopifyScope, metafieldVar, METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, MetafieldPreferencesSchema,
   notificationLinks, WRITABLE_METAFIELDS, WRITABLE_METAFIELD_INFO, type MetafieldPreferences,
@@ -24,8 +24,7 @@ async function load(gw: GatewayContext, shopId: string): Promise<{ scopes: strin
 
 /** A real link of the shop for the preview, or one of the right shape while it has no document yet. */
 async function exampleUrl(gw: GatewayContext, shopId: string): Promise<string> {
-  const row = await gw.db('documents').where({ shop_id: shopId, type: 'invoice' }).whereNotNull('pdf_token').whereNot({ status: 'draft' }).orderBy('created_at', 'desc').first('pdf_token');
-  return documentLinks(gw.settings.appUrl, row ? String(row.pdf_token) : '0'.repeat(32)).save;
+  return documentLinks(gw.settings.appUrl, (await latestInvoicePdfToken(gw.db, shopId)) ?? '0'.repeat(32)).save;
 }
 
 export function metafieldRoutes(gw: GatewayContext, api: Router): void {

@@ -10,7 +10,7 @@ import {
 } from '@belegfluss/shared';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { HttpError, NotFound, Conflict, Unprocessable } from '../../errors';
 import { body, query, readJson, validate } from '../../http';
 import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
@@ -87,10 +87,10 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
       ctx.body = result.payout;
       return;
     }
-    if (result.problem === 'NO_GATEWAY') throw new HttpError(422, 'NO_GATEWAY', PAYOUT_MESSAGES.NO_GATEWAY, 'gateway');
-    if (result.problem === 'ALREADY_REQUESTED') throw new HttpError(409, 'ALREADY_REQUESTED', PAYOUT_MESSAGES.ALREADY_REQUESTED);
+    if (result.problem === 'NO_GATEWAY') throw Unprocessable('NO_GATEWAY', PAYOUT_MESSAGES.NO_GATEWAY, 'gateway');
+    if (result.problem === 'ALREADY_REQUESTED') throw Conflict('ALREADY_REQUESTED', PAYOUT_MESSAGES.ALREADY_REQUESTED);
     const prefs = await partnerPreferences(gw.db, partnerOf(ctx));
-    throw new HttpError(422, 'BELOW_THRESHOLD', PAYOUT_MESSAGES.BELOW_THRESHOLD(result.amount, PAYOUT_GATEWAYS[prefs.gateway ?? 'bank'].threshold));
+    throw Unprocessable('BELOW_THRESHOLD', PAYOUT_MESSAGES.BELOW_THRESHOLD(result.amount, PAYOUT_GATEWAYS[prefs.gateway ?? 'bank'].threshold));
   });
 
   partner.get('/payouts/:id/receipt', async (ctx) => {

@@ -1,7 +1,7 @@
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
 import type { ShopRow } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
-import { BadRequest, HttpError } from '../../errors';
+import { BadRequest, HttpError, BadGateway, Unprocessable } from '../../errors';
 
 /*
  * The Shopify Billing API (Admin GraphQL): appSubscriptionCreate returns a confirmation URL the
@@ -37,7 +37,7 @@ async function shopifyCall<T>(gw: GatewayContext, run: () => Promise<T>): Promis
   } catch (error) {
     if (error instanceof HttpError) throw error;
     gw.log.warn({ err: error }, 'Shopify billing call failed');
-    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', SHOPIFY_UNREACHABLE);
+    throw BadGateway('SHOPIFY_UNAVAILABLE', SHOPIFY_UNREACHABLE);
   }
 }
 
@@ -61,7 +61,7 @@ export async function createSubscription(gw: GatewayContext, graphql: AdminClien
   ));
   const result = data.appSubscriptionCreate;
   if (result.userErrors.length || !result.confirmationUrl || !result.appSubscription) {
-    throw new HttpError(422, 'BILLING_REJECTED', `Shopify hat das Abo abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
+    throw Unprocessable('BILLING_REJECTED', `Shopify hat das Abo abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
   }
   return { id: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
 }
@@ -85,7 +85,7 @@ export async function createOneTimePurchase(gw: GatewayContext, graphql: AdminCl
   ));
   const result = data.appPurchaseOneTimeCreate;
   if (result.userErrors.length || !result.confirmationUrl || !result.appPurchaseOneTime) {
-    throw new HttpError(422, 'BILLING_REJECTED', `Shopify hat den Kauf abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
+    throw Unprocessable('BILLING_REJECTED', `Shopify hat den Kauf abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
   }
   return { id: result.appPurchaseOneTime.id, confirmationUrl: result.confirmationUrl };
 }
@@ -109,7 +109,7 @@ export async function cancelSubscription(gw: GatewayContext, graphql: AdminClien
   const data = await shopifyCall(gw, () => graphql<{ appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: { message: string }[] } }>(CANCEL, { id: gid }));
   const result = data.appSubscriptionCancel;
   if (result.userErrors.length && result.appSubscription?.status === 'ACTIVE') {
-    throw new HttpError(502, 'SHOPIFY_UNAVAILABLE', `Shopify hat die Kündigung abgelehnt: ${result.userErrors.map((e) => e.message).join('; ')}`);
+    throw BadGateway('SHOPIFY_UNAVAILABLE', `Shopify hat die Kündigung abgelehnt: ${result.userErrors.map((e) => e.message).join('; ')}`);
   }
 }
 

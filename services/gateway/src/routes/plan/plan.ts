@@ -11,7 +11,7 @@ import {
 import type { GatewayContext } from '../../context';
 import { nudge } from '../../billing';
 import { shopFlags } from '../../config';
-import { Forbidden, HttpError, NotFound } from '../../errors';
+import { Forbidden, HttpError, NotFound, Conflict, PaymentRequired } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { activeSubscriptionIds, adminClientFor, cancelSubscription, createOneTimePurchase, createSubscription, oneTimePurchaseStatus, shopifyPlanName } from './billing';
@@ -81,7 +81,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   api.post('/api/plan', async (ctx) => {
     const req = await body(ctx, PlanChangeBody);
     const shop = await shopOf(gw, ctx);
-    if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon) throw new HttpError(409, 'UNCHANGED', PLAN_MESSAGES.unchanged, 'plan');
+    if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon) throw Conflict('UNCHANGED', PLAN_MESSAGES.unchanged, 'plan');
     const coupon = await couponFor(gw, shop.id, req.coupon, req.plan);
     await assertOffered(gw, shop, req.plan);
     const plan = planById(req.plan);
@@ -116,12 +116,12 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     const feature = validate(PurchaseFeatureParam, ctx.params.feature);
     const shop = await shopOf(gw, ctx);
     const price = planById(shop.planId).importPrice;
-    if (price === null) throw new HttpError(402, 'PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
-    if ((await purchasedFeatures(gw.db, shop.id)).includes(feature)) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
+    if (price === null) throw PaymentRequired('PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
+    if ((await purchasedFeatures(gw.db, shop.id)).includes(feature)) throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
     const charge = await createOneTimePurchase(gw, adminClientFor(gw, shop), {
       name: PURCHASE_NAMES[feature] ?? feature, price, returnUrl: returnUrl(gw, '/api/plan/purchase/return', shop.id), test: shopFlags(gw.options, shop.id).isDev,
     });
-    if (!(await recordPendingPurchase(gw.db, { shopId: shop.id, feature, price, chargeGid: charge.id }))) throw new HttpError(409, 'PURCHASED', PLAN_MESSAGES.purchased);
+    if (!(await recordPendingPurchase(gw.db, { shopId: shop.id, feature, price, chargeGid: charge.id }))) throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
     ctx.body = { confirmationUrl: charge.confirmationUrl, purchase: { feature, price } };
   });
 

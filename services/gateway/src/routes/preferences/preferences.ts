@@ -1,9 +1,9 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { getShop, preferenceSections, savePreferenceSections, writeLog } from '@belegfluss/db';
+import { getShop, preferenceSections, savePreferenceSections, writeLog, inTransaction, lockShopForPreferences, setShopHome, setAutomationEnabled } from '@belegfluss/db';
 import { applyAutomationDependencies, automationBadge, automationDisabled, featuresTurnedOn, type Automation } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound } from '../../errors';
+import { NotFound, Invalid, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { assertPlanFeatures } from '../../plan-gate';
@@ -74,7 +74,7 @@ function sectionView(section: Section, v: Values): Raw {
 
 function checkMetafieldScopes(value: Raw, scopes: string[]): void {
   const missing = (scope: string, field: string) => {
-    if (!scopes.includes(scope)) throw new HttpError(422, 'MISSING_SCOPE', `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`, field);
+    if (!scopes.includes(scope)) throw Unprocessable('MISSING_SCOPE', `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`, field);
   };
   (value.read as { resource: keyof typeof METAFIELD_SCOPES }[]).forEach((e, i) => missing(METAFIELD_SCOPES[e.resource], `read.${i}.resource`));
   if ((value.write as unknown[]).length > 0) missing(METAFIELD_SCOPES.write, 'write');
@@ -86,8 +86,8 @@ function checkMetafieldScopes(value: Raw, scopes: string[]): void {
  * every section that changed. Nothing is written when validation fails.
  */
 export async function changePreferences(gw: GatewayContext, shop: string, section: Section, patch: Raw) {
-  return gw.db.transaction(async (trx) => {
-    const row = await trx('shops').where({ id: shop }).forUpdate().first('shopify_scopes', 'plan_id');
+  return inTransaction(gw.db, async (trx) => {
+    const row = await lockShopForPreferences(trx, shop);
     if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
     const before = await loadAll(trx, shop);
     let next: Values = { ...before };
@@ -99,11 +99,11 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
     } else {
       const known = Object.keys(SECTIONS[section].schema.shape);
       const unknown = Object.keys(patch).find((k) => !known.includes(k));
-      if (unknown) throw new HttpError(400, 'VALIDATION', `Unbekanntes Feld: ${unknown}`, unknown);
+      if (unknown) throw Invalid(`Unbekanntes Feld: ${unknown}`, unknown);
       const parsed = parseSection(section, merge(before[section], patch), true);
       forced.push(...parsed.forced);
       next[section] = parsed.value;
-      if (section === 'metafields') checkMetafieldScopes(parsed.value, row.shopify_scopes as string[]);
+      if (section === 'metafields') checkMetafieldScopes(parsed.value, row.shopifyScopes);
       // creditCreate lives in both invoices and credits; the one just saved wins.
       if ('creditCreate' in patch && (section === 'invoices' || section === 'credits')) {
         next = withAutomation(next, { ...automationOf(next), creditCreate: parsed.value.creditCreate === true });
@@ -111,11 +111,11 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
     }
     const deps = enforceDependencies(next);
     next = deps.values;
-    assertPlanFeatures(row.plan_id as string, featuresTurnedOn(before, next));
+    assertPlanFeatures(row.planId, featuresTurnedOn(before, next));
     forced.push(...deps.forced);
     const changed = STORED_SECTIONS.filter((s) => JSON.stringify(next[s]) !== JSON.stringify(before[s]));
     await savePreferenceSections(trx, shop, Object.fromEntries(changed.map((s) => [s, next[s]])));
-    if (changed.includes('general')) await trx('shops').where({ id: shop }).update({ home: next.general.home, updated_at: trx.fn.now() });
+    if (changed.includes('general')) await setShopHome(trx, shop, next.general.home);
     return { section, value: sectionView(section, next), forced: [...new Set(forced)], warnings: deps.warnings };
   });
 }
@@ -157,7 +157,7 @@ export function preferenceRoutes(gw: GatewayContext, api: Router): void {
     const switches = await body(ctx, EnableBody);
     const result = await changePreferences(gw, shop, 'automation', switches);
     // The trial is not spent here: it belongs to the first paid plan the shop takes (spec 1 §9, TRIAL_DAYS).
-    await gw.db('shops').where({ id: shop }).update({ automation_enabled: enabled, updated_at: gw.db.fn.now() });
+    await setAutomationEnabled(gw.db, shop, enabled);
     await writeLog(gw.db, { shopId: shop, origin: 'shop', event: enabled ? 'automation.enabled' : 'automation.disabled', status: 'info', body: { active: enabled, ...switches } });
     ctx.body = {
       enabled, invoiceCreate: result.value.invoiceCreate, creditCreate: result.value.creditCreate,

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import type { GatewayContext } from '../../context';
-import { HttpError } from '../../errors';
+import { LexwareUnavailable, upstreamHttpError, NotConnected } from '../../errors';
 import { sessionOf } from '../../middleware/session';
 import { requireFeature } from '../../plan-gate';
 
@@ -16,9 +16,8 @@ export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
       const layouts = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).printLayouts();
       ctx.body = { layouts: layouts.map(({ id, name, default: isDefault }) => ({ id, name, default: isDefault })) };
     } catch (error) {
-      if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office ist nicht verbunden.');
-      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403)) throw new HttpError(409, 'NOT_CONNECTED', 'Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
-      throw new HttpError(502, 'LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403)) throw NotConnected('Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
+      throw upstreamHttpError(error) ?? LexwareUnavailable();
     }
   });
 }

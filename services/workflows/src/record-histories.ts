@@ -1,0 +1,174 @@
+/**
+ * Records the workflow histories that `src/workflows/replay.test.ts` replays, one per path: a paid
+ * invoice, a refund, bank transactions after a Lexware event, mail, and the historical import.
+ * Each path runs against a local Temporal dev server with stubbed activities (the workflow's
+ * commands are what replay checks), then its history is written to `src/workflows/histories/`.
+ *
+ *   npm run record-histories -w @belegfluss/workflows            # every path
+ *   npm run record-histories -w @belegfluss/workflows -- mail     # only the named ones
+ *
+ * See `src/workflows/histories/README.md` for when to record and when a patch may go.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { historyToJSON } from '@temporalio/common/lib/proto-utils';
+import type { Client, WorkflowHandle } from '@temporalio/client';
+import { signalOrder } from '@belegfluss/orchestration/client';
+import {
+  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_INVOICE_SETTINGS, DEFAULT_ORDER_HANDLING,
+  MetafieldPreferencesSchema, type ShopifyOrder,
+} from '@belegfluss/shared';
+import { SEARCH_ATTRIBUTES, importWorkflowId, orderWorkflowId } from './api';
+import type { Activities, ShopContext } from './activities';
+import { workflowsPath } from './worker';
+import { quietTemporal } from './testing';
+
+const SHOP = 'record.myshopify.com';
+const HISTORIES = new URL('./workflows/histories/', import.meta.url);
+
+const snapshot = (financial_status: string, updated_at: string, refunds: unknown[] = []): ShopifyOrder => ({
+  id: 42, name: '#1042', created_at: '2026-11-21T09:55:00Z', updated_at, currency: 'EUR', financial_status, fulfillment_status: null,
+  payment_gateway_names: ['shopify_payments'], tags: '', taxes_included: true, total_price: '10.00', line_items: [], shipping_lines: [], refunds,
+  customer: { id: 1, email: 'kundin@example.de' }, email: 'kundin@example.de', billing_address: { city: 'Köln', country_code: 'DE' },
+} as ShopifyOrder);
+const refund = { id: 77, order_id: 42, created_at: '2026-11-21T11:00:00Z', transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }] };
+
+/** The shop's context for a path; `mail` turns on mailing of invoices and credit notes. */
+function shopContext(o: { mail?: boolean } = {}): ShopContext {
+  const common = { connected: true, automationEnabled: true, skipPos: true, skipFree: true, posName: 'pos' };
+  const metafields = MetafieldPreferencesSchema.parse({});
+  return {
+    invoice: { ...DEFAULT_INVOICE_SETTINGS, ...common, installedAt: '2026-11-01T09:00:00Z' },
+    credit: { ...common, creditCreate: true },
+    prefs: {
+      invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: Boolean(o.mail) } },
+      credit: { ...DEFAULT_CREDIT_PREFERENCES, creditSendMailEnabled: Boolean(o.mail), creditFinalize: true },
+      contact: DEFAULT_CONTACT_PREFERENCES,
+      orderHandling: { ...DEFAULT_ORDER_HANDLING, syncOrderPayment: true },
+    },
+    profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
+    // One entry to write is enough for the workflow to ask the activity (which decides what differs).
+    metafields: { ...metafields, write: [{} as (typeof metafields.write)[number]] },
+  };
+}
+
+/** Activities that answer like a healthy shop and note each call, so a path can wait for its last step. */
+function stubActivities(calls: string[], ctx: ShopContext) {
+  const note = <T>(name: string, value: T) => async (..._args: unknown[]) => { calls.push(name); return value; };
+  const order: Activities = {
+    loadShopContext: note('loadShopContext', ctx),
+    recordOrder: note('recordOrder', undefined),
+    refreshDocument: note('refreshDocument', { status: 'paid', openAmount: 0 }),
+    markOrderPaid: note('markOrderPaid', 'already_paid'),
+    ensureContact: note('ensureContact', 'contact-1'),
+    issueInvoice: note('issueInvoice', { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }),
+    issueCreditNote: note('issueCreditNote', { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }),
+    writeLog: note('writeLog', undefined),
+    settleDeliveries: async (ids: string[], status: string) => { calls.push(`settle:${ids.join(',')}:${status}`); },
+    writeOrderMetafields: note('writeOrderMetafields', 'written'),
+    bookOrderPayments: note('bookOrderPayments', { booked: 1, existing: 0, hinted: true }),
+    sendDocumentMail: note('sendDocumentMail', { outcome: 'sent' }),
+  } as unknown as Activities;
+  let turns = 0;
+  let pages = 0;
+  const importing = {
+    importDayInTurn: async () => { calls.push('importDayInTurn'); return ++turns > 1; },
+    importOrderPage: async () => { calls.push('importOrderPage'); return { affected: 2, next: ++pages < 2 ? `page-${pages}` : null }; },
+    finishImport: note('finishImport', undefined),
+  };
+  return { ...order, ...importing };
+}
+
+async function until(what: string, check: () => boolean, deadlineMs = 60_000): Promise<void> {
+  const end = Date.now() + deadlineMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Path { name: string; mail?: boolean; run(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> }
+
+const settled = (calls: string[], webhookId: string) => () => calls.some((c) => c.startsWith(`settle:${webhookId}:`));
+const order = { shopId: SHOP, orderId: 42, orderName: '#1042' };
+
+async function paidOrder(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> {
+  await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/create', webhookId: 'w1', order: snapshot('pending', '2026-11-21T10:00:00Z') } });
+  await until('the waiting order', settled(calls, 'w1'));
+  await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/paid', webhookId: 'w2', order: snapshot('paid', '2026-11-21T10:05:00Z') } });
+  await until('the invoice', settled(calls, 'w2'));
+  return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
+}
+
+const PATHS: Path[] = [
+  { name: 'paid-invoice', run: paidOrder },
+  {
+    name: 'refund-after-invoice',
+    async run(client, taskQueue, calls) {
+      const handle = await paidOrder(client, taskQueue, calls);
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
+      await until('the credit note', settled(calls, 'w3'));
+      return handle;
+    },
+  },
+  {
+    name: 'transactions-after-lexware-payment',
+    async run(client, taskQueue, calls) {
+      const handle = await paidOrder(client, taskQueue, calls);
+      const booked = calls.filter((c) => c === 'bookOrderPayments').length;
+      await signalOrder(client, taskQueue, order, { lexoffice: { eventType: 'payment.changed', resourceId: 'lx-1', eventDate: '2026-11-21T12:00:00Z' } });
+      await until('the Lexware status', () => calls.includes('markOrderPaid'));
+      // Shopify's next snapshot (the order marked paid) books what the new invoice status allows.
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/updated', webhookId: 'w4', order: snapshot('paid', '2026-11-21T12:01:00Z') } });
+      await until('the second booking', () => calls.filter((c) => c === 'bookOrderPayments').length > booked);
+      return handle;
+    },
+  },
+  {
+    name: 'mail-documents',
+    mail: true,
+    async run(client, taskQueue, calls) {
+      const handle = await paidOrder(client, taskQueue, calls);
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
+      await until('both mails', () => calls.filter((c) => c === 'sendDocumentMail').length >= 2);
+      return handle;
+    },
+  },
+  {
+    name: 'historical-import',
+    async run(client, taskQueue, calls) {
+      const day = '2026-10-01';
+      const handle = await client.workflow.start('importWorkflow', { workflowId: importWorkflowId(SHOP, day), taskQueue, args: [{ shopId: SHOP, day }] });
+      await handle.result();
+      if (!calls.includes('finishImport')) throw new Error('the import did not finish');
+      return handle;
+    },
+  },
+];
+
+async function main(only: string[]): Promise<void> {
+  quietTemporal();
+  const executable = process.env.TEMPORAL_CLI_PATH ?? fileURLToPath(new URL('../../../.venv/bin/temporal', import.meta.url));
+  const env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: executable }, searchAttributes: SEARCH_ATTRIBUTES } });
+  try {
+    for (const path of PATHS.filter((p) => only.length === 0 || only.includes(p.name))) {
+      const calls: string[] = [];
+      const taskQueue = `record-${path.name}`;
+      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: stubActivities(calls, shopContext({ mail: path.mail })) });
+      const history = await worker.runUntil(async () => {
+        const handle = await path.run(env.client, taskQueue, calls);
+        const described = await handle.describe();
+        if (described.status.name === 'RUNNING') await handle.terminate('recorded');
+        return handle.fetchHistory();
+      });
+      writeFileSync(new URL(`${path.name}.json`, HISTORIES), historyToJSON(history));
+      console.log(`${path.name}: ${history.events?.length ?? 0} events`);
+    }
+  } finally {
+    await env.teardown();
+  }
+}
+
+await main(process.argv.slice(2));
