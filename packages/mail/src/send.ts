@@ -32,7 +32,7 @@ export type SendResult =
   | { outcome: 'skipped'; reason: 'SKIP_TAG' | 'SKIP_SOURCE' | 'MISSING_CUSTOMER_EMAIL' | 'DRAFT' }
   | { outcome: 'already_sent' | 'in_progress' | 'uncertain' };
 
-export type MailErrorCode = 'NOT_FOUND' | 'NOT_CREATED' | 'DRAFT' | 'NOT_CONNECTED' | 'INVALID_RECIPIENT' | 'PDF' | 'SMTP';
+export type MailErrorCode = 'NOT_FOUND' | 'NOT_CREATED' | 'NOT_MAILABLE' | 'DRAFT' | 'NOT_CONNECTED' | 'INVALID_RECIPIENT' | 'PDF' | 'SMTP';
 
 /** A send that did not happen, with a German message; `retryable` when a later attempt may succeed. */
 export class MailError extends Error {
@@ -49,6 +49,7 @@ async function loadDocument(db: Db, shopId: string, documentId: string): Promise
   const r = await documentOfShop(db, shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
   if (!r.lexofficeId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
+  if (r.type === 'delivery') throw new MailError('NOT_MAILABLE', 'Lieferscheine werden nicht per E-Mail versendet, nur Rechnungen und Gutschriften.', false);
   return { id: r.id, type: r.type, lexofficeId: r.lexofficeId, number: r.number, status: r.status, orderId: r.orderId, orderName: r.orderName };
 }
 
@@ -88,7 +89,7 @@ async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<stri
   try {
     return await documentNumber(deps.db, lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId), { ...doc, shopId });
   } catch (error) {
-    if (error instanceof Error && error.message === 'NOT_CONNECTED') throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    if (error instanceof LexwareNotConnectedError) throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
     throw new MailError('PDF', `Die Belegnummer konnte nicht von Lexware Office gelesen werden: ${(error as Error).message}`, true);
   }
 }

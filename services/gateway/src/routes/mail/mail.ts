@@ -19,7 +19,7 @@ const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
   hasPassword: Boolean(row.passEnc), status: row.status, error: row.error, checkedAt: row.checkedAt?.toISOString() ?? null,
 } : null);
 
-const STATUS: Record<MailErrorCode, number> = { NOT_FOUND: 404, NOT_CREATED: 409, DRAFT: 409, NOT_CONNECTED: 409, INVALID_RECIPIENT: 400, PDF: 502, SMTP: 502 };
+const STATUS: Record<MailErrorCode, number> = { NOT_FOUND: 404, NOT_CREATED: 409, NOT_MAILABLE: 409, DRAFT: 409, NOT_CONNECTED: 409, INVALID_RECIPIENT: 400, PDF: 502, SMTP: 502 };
 
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
