@@ -2,7 +2,7 @@ import type { Db } from '@belegfluss/db';
 import { allPreferenceSections, getConnection, getShop } from '@belegfluss/db';
 import { ApplicationFailure } from '@temporalio/activity';
 import {
-  AutomationSchema, ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
+  ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
   OrderHandlingPreferencesSchema, TransactionPreferencesSchema, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
   type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
   DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING, enforcePlan, type PlanFeature,
@@ -49,7 +49,6 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
     transactions: TransactionPreferencesSchema.safeParse(section('transactions')).data ?? DEFAULT_TRANSACTION_PREFERENCES,
   }, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
-  const automation = 'automation' in rows ? AutomationSchema.parse(rows.automation) : null;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
   const lexProfile = connection?.profile as { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] } | null | undefined;
@@ -57,13 +56,14 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   return {
     invoice: {
       ...common,
-      invoiceCreate: automation && !automation.invoiceCreate ? false : invoice.invoiceCreate,
+      invoiceCreate: invoice.invoiceCreate,
       invoiceEvent: invoice.invoiceEvent,
       invoiceEventExceptions: invoice.invoiceEventExceptions,
       skipTags: invoice.skipTags,
       installedAt: shop.installedAt.toISOString(),
     },
-    credit: { ...common, creditCreate: automation ? automation.creditCreate && credit.creditCreate : credit.creditCreate && invoice.creditCreate },
+    // 'automation' is no stored section: the gateway writes its switches into invoices and credits.
+    credit: { ...common, creditCreate: credit.creditCreate && invoice.creditCreate },
     prefs: { invoice, credit, contact, orderHandling, language: general.language === 'en' ? 'en' : 'de' },
     profile: lexProfile
       ? { smallBusiness: Boolean(lexProfile.smallBusiness), distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null, businessFeatures: lexProfile.businessFeatures ?? [], vatRegime: general.vatRegime ?? null }
