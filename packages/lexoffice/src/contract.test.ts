@@ -11,7 +11,7 @@ import {
   authorizeUrl, createLexofficeClient, exchangeCode, LexofficeError, lexofficeFor, refreshTokens,
   type LexofficeClient, type LexofficeOauthConfig,
 } from './index';
-import type { LexofficeInvoiceInput } from '@belegfluss/shared';
+import type { LexofficeDeliveryNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
 
 /*
  * Contract tests: the calls of this package the other tests do not make, against the sandbox over
@@ -222,6 +222,28 @@ describe('lexofficeFor on a real database', () => {
   it('answers NOT_CONNECTED for a shop without a connection', async () => {
     const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
     await expect(lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile()).rejects.toThrow('NOT_CONNECTED');
+  });
+});
+
+describe('delivery notes', () => {
+  it('creates a finalised delivery note, reads it back with its items and downloads its PDF; a draft has no PDF', async () => {
+    const api = await connectedClient();
+    const note: LexofficeDeliveryNoteInput = {
+      voucherDate: '2026-11-20T10:00:00.000+01:00',
+      address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
+      lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 2, unitName: 'Stück' }],
+      taxConditions: { taxType: 'gross' },
+      shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
+      title: 'Lieferschein',
+      introduction: 'Lieferung zur Bestellung #1001',
+    };
+    const created = await api.createDeliveryNote(note, true);
+    const read = await api.deliveryNote(created.id);
+    expect(read.voucherStatus).toBe('open');
+    expect(read.lineItems.map((l) => [l.name, 'quantity' in l ? l.quantity : null])).toEqual([['Kaffeebohnen', 2]]);
+    expect((await api.deliveryNotePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
+    const draft = await api.createDeliveryNote(note, false);
+    expect(((await api.deliveryNotePdf(draft.id).catch((e: unknown) => e)) as LexofficeError).status).toBe(409);
   });
 });
 
