@@ -43,15 +43,33 @@ export async function listLogs(db: Db, shopId: string, q: LogListQuery, maxAgeDa
     .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, id ${q.sortDir}`)
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize);
-  return {
-    hasPrevious: q.page > 1,
-    hasNext: rows.length > q.pageSize,
-    items: rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
-      id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogEntry['origin'], event: r.event as string,
-      status: r.status as LogEntry['status'], orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
-      ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
-    })),
-  };
+  const items: LogEntry[] = rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
+    id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogEntry['origin'], event: r.event as string,
+    status: r.status as LogEntry['status'], orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
+    ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
+  }));
+  return { hasPrevious: q.page > 1, hasNext: rows.length > q.pageSize, items: await withDocumentNumbers(db, shopId, items) };
+}
+
+/** The Lexware document an entry is about (a made or matched invoice or credit note). */
+const documentOfEntry = (e: LogEntry): string | undefined => {
+  const id = e.ref?.invoice ?? e.ref?.credit;
+  return typeof id === 'string' ? id : undefined;
+};
+
+/** An entry about a document whose number was not known when it was written (Lexware's create answers only the id). */
+export const entryLacksNumber = (e: LogEntry): boolean => Boolean(documentOfEntry(e)) && e.body?.number == null;
+
+/** Entries written before their document's number was learned show the number known now. */
+async function withDocumentNumbers(db: Db, shopId: string, items: LogEntry[]): Promise<LogEntry[]> {
+  const ids = items.filter(entryLacksNumber).map((e) => documentOfEntry(e)!);
+  if (ids.length === 0) return items;
+  const rows = await db('documents').where({ shop_id: shopId }).whereIn('lexoffice_id', ids).whereNotNull('number').select('lexoffice_id', 'number');
+  const numbers = new Map(rows.map((r: Record<string, unknown>) => [r.lexoffice_id as string, r.number as string]));
+  return items.map((e) => {
+    const number = entryLacksNumber(e) ? numbers.get(documentOfEntry(e)!) : undefined;
+    return number ? { ...e, body: { ...e.body, number } } : e;
+  });
 }
 
 /**

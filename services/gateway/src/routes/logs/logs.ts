@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { getShop, listLogs, type LogEntry } from '@belegfluss/db';
+import { entryLacksNumber, getShop, listLogs, type LogEntry } from '@belegfluss/db';
 import { planById, searchLogCatalogue } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { shopFlags } from '../../config';
@@ -8,6 +8,7 @@ import { query } from '../../http';
 import { hasPermissions } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { LogListQuery } from './schema';
+import { fillShownNumbers } from '../documents/numbers';
 
 /**
  * Spec 2 §2, §6: stack traces belong to critical entries and only admins see them; everyone else
@@ -31,7 +32,10 @@ export function logRoutes(gw: GatewayContext, api: Router): void {
     if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
     const maxAge = planById(row.planId).logMaxAge;
     // The merchant searches the sentences they read, not the codes behind them.
-    const page = await listLogs(gw.db, shop, { ...q, ...(q.search ? searchLogCatalogue(q.search) : {}) }, maxAge);
+    const list = () => listLogs(gw.db, shop, { ...q, ...(q.search ? searchLogCatalogue(q.search) : {}) }, maxAge);
+    let page = await list();
+    // A made document's number is learned from Lexware's voucher list when a screen first shows it.
+    if (page.items.some(entryLacksNumber) && (await fillShownNumbers(gw, shop))) page = await list();
     const admin = shopFlags(gw.options, shop).isAdmin || hasPermissions(row.permissions, ['view', 'dashboard']);
     ctx.body = { ...page, items: page.items.map((e) => logView(e, admin)), page: q.page, pageSize: q.pageSize, maxAge };
   });
