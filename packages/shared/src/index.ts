@@ -11,6 +11,7 @@ export * from './domain/has-happened';
 export * from './domain/invoice-draft';
 export * from './domain/invoice-decision';
 export * from './domain/contact-draft';
+export * from './domain/einvoice';
 export * from './domain/money';
 export * from './domain/lexware-totals';
 export * from './domain/order-fields';

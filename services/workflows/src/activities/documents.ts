@@ -94,7 +94,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     const completed = await completeDocument(trx, doc.id, {
       lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
       status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate,
-      pdfToken: randomBytes(16).toString('hex'),
+      pdfToken: randomBytes(16).toString('hex'), profile: voucher.electronicDocumentProfile ?? null,
     });
     return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
   });

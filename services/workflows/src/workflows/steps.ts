@@ -1,6 +1,6 @@
 import { patched, proxyActivities } from '@temporalio/workflow';
 import {
-  chooseTaxRegime, contactRequired, decideCreditNote, decideInvoice, defaultRegime, type InvoiceDecisionContext, type LogOrigin, type ShopifyRefund,
+  chooseTaxRegime, contactRequired, decideCreditNote, decideInvoice, defaultRegime, type EInvoiceDecision, type InvoiceDecisionContext, type LogOrigin, type ShopifyRefund,
 } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -8,7 +8,7 @@ import type { Activities, ShopContext } from '../activities';
 const { writeLog } = proxyActivities<Activities>({ startToCloseTimeout: '30s', retry: { initialInterval: '1s', maximumInterval: '1m' } });
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
-const { ensureContact, issueInvoice, issueCreditNote, refreshDocument, markOrderPaid } = proxyActivities<Activities>({
+const { ensureContact, issueInvoice, issueCreditNote, refreshDocument, markOrderPaid, resolveEInvoice } = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '10s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'] },
@@ -50,6 +50,14 @@ function decisionContext(state: OrderState): InvoiceDecisionContext {
   return state.origin === 'historical' && patched('historical-origin') ? { origin: 'historical' } : {};
 }
 
+/**
+ * Issue 19: the e-invoice decision (Leitweg-ID, net for B2B). Histories recorded before it existed replay
+ * without the activity, as no e-invoice.
+ */
+async function eInvoiceOf(shopId: string, order: NonNullable<OrderState['order']>): Promise<EInvoiceDecision> {
+  return patched('einvoice-leitweg') ? resolveEInvoice(shopId, order) : { ok: true, xRechnung: null, net: false };
+}
+
 /** Creates the order's invoice once it is due; every other answer is logged with its reason. */
 export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: ShopContext): Promise<StepOutcome> {
   const order = state.order;
@@ -60,7 +68,13 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     await logDecision(shopId, state, 'invoice', decision.reason, decision.reason === 'WAIT' ? 'info' : 'warning');
     return 'skipped';
   }
-  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact });
+  const eInvoice = await eInvoiceOf(shopId, order);
+  if (!eInvoice.ok) {
+    state.waitingFor = null;
+    await logDecision(shopId, state, 'invoice', eInvoice.reason, 'warning', { leitwegId: eInvoice.value });
+    return 'unprocessable';
+  }
+  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact, b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net });
   if (!chosen.ok) {
     state.waitingFor = null;
     await logDecision(shopId, state, 'invoice', chosen.reason, 'warning', { message: chosen.message });
@@ -68,7 +82,7 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   }
   const regime = chosen.regime;
   const contactId = await ensureContact(shopId, order, {
-    prefs: ctx.prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId,
+    prefs: ctx.prefs.contact, vatId: regime.vatId, required: contactRequired(regime) || Boolean(eInvoice.xRechnung), shopDomain: shopId, xRechnung: eInvoice.xRechnung,
   });
   const result = await issueInvoice(shopId, order, contactId, regime);
   if (result.outcome === 'NO_CREDITS') {
