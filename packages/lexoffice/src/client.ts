@@ -23,6 +23,8 @@ type Voucher<Input, Status extends string> = Omit<Input, 'totalPrice'> & {
   voucherNumber?: string;
   voucherStatus: Status;
   totalPrice: { currency: 'EUR'; totalNetAmount: number; totalGrossAmount: number; totalTaxAmount: number };
+  /** NONE, EN16931 (ZUGFeRD: the PDF carries the XML) or XRechnung (the XML is the invoice). */
+  electronicDocumentProfile?: 'NONE' | 'EN16931' | 'XRechnung';
 };
 
 export type LexofficeInvoice = Voucher<LexofficeInvoiceInput, 'draft' | 'open' | 'paid' | 'voided'>;
@@ -103,6 +105,8 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) => call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
     invoice: (id: string) => call<LexofficeInvoice>('GET', `/invoices/${id}`),
     invoicePdf: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/pdf'),
+    /** An XRechnung's XML (404 for any other invoice, as documented). */
+    invoiceXml: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/xml'),
     createCreditNote: (creditNote: LexofficeCreditNoteInput, finalize: boolean, precedingSalesVoucherId?: string) =>
       call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),

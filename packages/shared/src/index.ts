@@ -12,6 +12,7 @@ export * from './domain/invoice-draft';
 export * from './domain/invoice-decision';
 export * from './domain/plan-invoice';
 export * from './domain/contact-draft';
+export * from './domain/einvoice';
 export * from './domain/money';
 export * from './domain/lexware-totals';
 export * from './domain/order-fields';

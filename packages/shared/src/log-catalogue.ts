@@ -69,6 +69,8 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   DRAFT: { text: 'nicht möglich: Entwürfe können nicht versendet werden', link: SETTINGS.invoices },
   NO_CREDITS: { text: 'nicht erstellt: es sind keine Übertragungen mehr übrig', link: SETTINGS.plan },
   'MISSING_VAT-ID': { text: 'nicht möglich: für die steuerfreie EU-Lieferung fehlt die USt-IdNr. des Kunden', link: SETTINGS.business },
+  LEITWEG_ID_INVALID: { text: 'nicht erstellt: die Leitweg-ID des Käufers ist ungültig (Format Grobadressierung-Feinadressierung-Prüfziffer, Prüfziffer nach Modulo 97-10), daher keine XRechnung', link: SETTINGS.contacts },
+  VENDOR_NUMBER_MISSING: { text: 'nicht erstellt: für die XRechnung fehlt deine Lieferantennummer beim Käufer (Einstellungen → Kontakte → E-Rechnung)', link: SETTINGS.contacts },
   OSS_REQUIRES_XL: { text: 'nicht möglich: OSS erfordert Lexware Office XL', link: SETTINGS.setup },
   MISSING_SCOPE: { text: 'nicht möglich: eine Shopify-Berechtigung fehlt', link: SETTINGS.home },
   CONTACT_TAGS: { text: 'kein Kontakt angelegt: dem Kunden fehlt ein gewählter Tag', link: SETTINGS.contacts },

@@ -5,7 +5,7 @@ import { PLANS, planById, type Plan, type PlanId } from './plans';
  * lock them with the feature-lock overlay and the plan table lists them, all from here.
  */
 export const PLAN_FEATURES = [
-  'orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus',
+  'orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus', 'eInvoice',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
@@ -23,13 +23,14 @@ export const FEATURE_INFO: Record<PlanFeature, { title: string; description: str
   orderSync: { title: 'Zahlstatus-Abgleich', description: 'Bestellungen in Shopify als bezahlt markieren' },
   orderImport: { title: 'Import älterer Bestellungen', description: 'Belege für Bestellungen vor der Installation (Einmalkauf)' },
   shopifyPlus: { title: 'Shopify Plus', description: 'USt-IdNr. aus Shopify-B2B-Firmenstandorten' },
+  eInvoice: { title: 'E-Rechnung', description: 'XRechnung mit Leitweg-ID und ZUGFeRD für Firmenkunden' },
 };
 
 /** The smallest plan each feature comes with; larger plans include everything of smaller ones. */
 const INCLUDED_FROM: Record<Exclude<PlanFeature, 'orderImport'>, PlanId> = {
   orders: 'free',
   emails: 'basic', tags: 'basic', orderSync: 'basic', address: 'basic',
-  metafields: 'standard', layouts: 'standard', deliveryDate: 'standard', fees: 'standard',
+  metafields: 'standard', layouts: 'standard', deliveryDate: 'standard', fees: 'standard', eInvoice: 'standard',
   // The link wizard writes a metafield per document link, so it needs metafields too.
   emailIntegration: 'premium',
   shopifyPlus: 'business',
@@ -146,6 +147,15 @@ const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) =
     feature: 'metafields',
     uses: (b, a) => ['metafields.read', 'metafields.write'].some((p) => entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e))),
     withhold: (s) => ['metafields.read', 'metafields.write'].forEach((p) => put(s, p, [])),
+  },
+  {
+    feature: 'eInvoice',
+    uses: (b, a) => (set(get(a, 'contacts.leitwegSource')) && get(a, 'contacts.leitwegSource') !== 'none' && !same(get(a, 'contacts.leitwegSource'), get(b, 'contacts.leitwegSource')))
+      || (on(get(a, 'contacts.eInvoiceNet')) && !on(get(b, 'contacts.eInvoiceNet'))),
+    withhold: (s) => {
+      put(s, 'contacts.leitwegSource', 'none');
+      put(s, 'contacts.eInvoiceNet', false);
+    },
   },
   {
     feature: 'shopifyPlus',

@@ -62,3 +62,15 @@ export async function until(check: () => boolean, timeoutMs = 3000): Promise<voi
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/**
+ * A test's calls into one sandbox: the Lexware API with the test's token, and the control API. Both are read
+ * through `current` on each call, since tests start the sandbox and fetch the token in beforeAll.
+ */
+export function lexwareCalls(current: () => { sb: RunningSandbox; auth: Record<string, string> }) {
+  const api = (path: string, init: RequestInit = {}) => fetch(`${current().sb.urls.lexwareApi}${path}`, { ...init, headers: { ...current().auth, ...(init.headers as Record<string, string>) } });
+  const apiPost = (path: string, body: unknown) => post(`${current().sb.urls.lexwareApi}${path}`, body, current().auth);
+  const control = (method: string, path: string, body?: unknown) =>
+    fetch(`${current().sb.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { api, apiPost, control };
+}

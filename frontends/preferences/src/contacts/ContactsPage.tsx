@@ -6,12 +6,13 @@ import { useState, type ReactNode } from 'react';
 import { SaveNote } from '../form/SaveNote';
 import { useSectionForm } from '../form/use-section-form';
 import { TagInput } from '../mail/ListInputs';
+import { EInvoiceArea } from './EInvoiceArea';
 import { VatIdTestModal } from './VatIdTestModal';
 import { VAT_ID_PLACE_LABELS } from './vat-id-check';
 
 const TITLE = 'Kontakte';
 const TEST_ACTION = 'test-vatid';
-type AreaKey = 'create' | 'organise' | 'business';
+type AreaKey = 'create' | 'organise' | 'business' | 'einvoice';
 
 /** /preferences/contacts (spec 2 §5): contact creation, what goes into a contact, business customers' VAT IDs. */
 export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps) {
@@ -114,6 +115,12 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
             Ob Geschäftskunden netto abgerechnet werden, stellst du unter <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
           </Text>
           {status('business')}
+        </Area>
+        <Area title="E-Rechnung" description="XRechnung für öffentliche Auftraggeber mit Leitweg-ID und ZUGFeRD für Firmenkunden: Lexware Office erstellt sie, Belegfluss liefert die Angaben dazu.">
+          <GatedFeature api={api} feature="eInvoice">
+            <EInvoiceArea value={value} busy={busy} error={prefs.error} save={saveIn('einvoice')} />
+          </GatedFeature>
+          {status('einvoice')}
         </Area>
       </Layout>
       {testing ? <VatIdTestModal places={value.vatIdPlaces} onClose={() => navigate(here)} /> : null}

@@ -17,6 +17,8 @@ export interface DocumentRow {
   total: number | null;
   attemptedAt: Date | null;
   pdfToken: string | null;
+  /** Lexware's electronicDocumentProfile: NONE, EN16931 (ZUGFeRD) or XRechnung. */
+  profile: string | null;
   createdAt: Date;
 }
 
@@ -35,6 +37,7 @@ const documentFromRow = (r: Record<string, unknown>): DocumentRow => ({
   total: (r.total as number | null) ?? null,
   attemptedAt: (r.attempted_at as Date | null) ?? null,
   pdfToken: r.pdf_token ? String(r.pdf_token) : null,
+  profile: (r.profile as string | null) ?? null,
   createdAt: r.created_at as Date,
 });
 
@@ -62,11 +65,11 @@ export async function clearAttempted(db: Db, documentId: string): Promise<void> 
 }
 
 export async function completeDocument(db: Db, documentId: string, input: {
-  lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string;
+  lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string; profile?: string | null;
 }): Promise<DocumentRow> {
   const [row] = await db('documents').where({ id: documentId }).update({
     lexoffice_id: input.lexofficeId, contact_id: input.contactId, number: input.number, title: input.title,
-    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken, waiting_since: null,
+    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken, profile: input.profile ?? null, waiting_since: null,
     updated_at: db.fn.now(),
   }).returning('*');
   return documentFromRow(row);

@@ -24,6 +24,8 @@ export interface ReceiptListEntry {
   hintedAt: string | null;
   emailedAt: string | null;
   pdfToken: string | null;
+  /** Lexware's electronicDocumentProfile: NONE, EN16931 (ZUGFeRD) or XRechnung; null before issue 19. */
+  profile: string | null;
   createdAt: string;
 }
 
@@ -74,7 +76,7 @@ export async function listOrders(db: Db, shopId: string, q: OrderListQuery): Pro
       id: d.lexoffice_id, type: d.type, number: d.number ?? null, title: d.title ?? null, status: d.status, total: d.total ?? null,
       cancelled: d.cancelled, hintedAt: d.hinted_at ? (d.hinted_at as Date).toISOString() : null,
       emailedAt: d.emailed_at ? (d.emailed_at as Date).toISOString() : null, pdfToken: d.pdf_token ? String(d.pdf_token) : null,
-      createdAt: (d.created_at as Date).toISOString(),
+      profile: d.profile ?? null, createdAt: (d.created_at as Date).toISOString(),
     });
     byOrder.set(d.order_id, list);
   }

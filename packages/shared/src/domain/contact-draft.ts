@@ -9,6 +9,8 @@ export interface ContactDraftOptions {
   vatId?: string | null;
   /** The shop's domain, written into the note when contactPushShop is on. */
   shopDomain?: string;
+  /** The e-invoice decision's XRechnung fields (decideEInvoice), when the order names a Leitweg-ID. */
+  xRechnung?: LexofficeContactInput['xRechnung'] | null;
 }
 
 function addressEntry(a: ShopifyOrder['billing_address']): AddressEntry | undefined {
@@ -74,6 +76,7 @@ export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOpti
     ...(prefs.contactPushEmail && email ? { emailAddresses: { private: [email] } } : {}),
     ...(prefs.contactPushPhone && phone ? { phoneNumbers: { private: [phone] } } : {}),
     ...(noteLines.length ? { note: noteLines.join('\n').slice(0, 1000) } : {}),
+    ...(options.xRechnung ? { xRechnung: options.xRechnung } : {}),
   };
 }
 
@@ -97,6 +100,7 @@ export function contactChanges(existing: LexofficeContactInput, draft: Lexoffice
   const phones = (c: LexofficeContactInput) => Object.values(c.phoneNumbers ?? {}).flat().map((p) => p.replace(/[^\d+]/g, ''));
   if (phones(draft).some((p) => !phones(existing).includes(p))) changes.push('phoneNumbers');
   if (draft.note && draft.note !== existing.note) changes.push('note');
+  if (draft.xRechnung && norm(draft.xRechnung) !== norm(existing.xRechnung)) changes.push('xRechnung');
   return changes;
 }
 
@@ -120,5 +124,6 @@ export function mergeContactUpdate(existing: ExistingContact, draft: LexofficeCo
   if (draft.emailAddresses) merged.emailAddresses = { ...existing.emailAddresses, ...draft.emailAddresses };
   if (draft.phoneNumbers) merged.phoneNumbers = { ...existing.phoneNumbers, ...draft.phoneNumbers };
   if (draft.note) merged.note = draft.note;
+  if (draft.xRechnung) merged.xRechnung = draft.xRechnung;
   return merged;
 }

@@ -37,6 +37,8 @@ export interface LexofficeContactInput {
   emailAddresses?: { business?: string[]; office?: string[]; private?: string[]; other?: string[] };
   phoneNumbers?: { business?: string[]; office?: string[]; mobile?: string[]; private?: string[]; fax?: string[]; other?: string[] };
   note?: string;
+  /** An XRechnung contact: the buyer's Leitweg-ID and our supplier number at the buyer (both required together). */
+  xRechnung?: { buyerReference: string; vendorNumberAtCustomer: string };
 }
 
 export interface AddressEntry { supplement?: string; street?: string; zip?: string; city?: string; countryCode: string }

@@ -5,6 +5,7 @@ import type { DocumentLanguage } from './document-language';
 import type { ShopifyOrder } from '../shopify-order';
 import type { MetafieldValue } from './templates';
 import { contactRequired } from './contact-draft';
+import type { LexofficeContactInput } from './lexoffice-types';
 import { decideInvoice, type InvoiceDecisionContext, type InvoiceSettings, type InvoiceSkipReason } from './invoice-decision';
 import { buildInvoice, type BuiltInvoice } from './invoice-draft';
 import { chooseTaxRegime, type TaxProfile, type TaxRegime, type TaxRegimeProblem } from './tax-regime';
@@ -23,7 +24,7 @@ export type InvoicePlan =
     action: 'create';
     regime: TaxRegime;
     /** What the Lexware contact must carry, and whether the invoice may go out without one. */
-    contact: { prefs: ContactPreferences; vatId?: string; required: boolean };
+    contact: { prefs: ContactPreferences; vatId?: string; required: boolean; xRechnung?: LexofficeContactInput['xRechnung'] | null };
     /** The invoice for the contact we end up with; the same plan always builds the same invoice. */
     build: (contactId: string | null) => BuiltInvoice;
   };
@@ -33,20 +34,25 @@ export type InvoicePlan =
  * builds with the same context (passed along, not loaded again), and the preview shows what would be sent.
  * Metafields only change the texts, never the decision.
  */
+/** The e-invoice part (issue 19): the buyer's Leitweg-ID for the contact, and whether the B2B invoice goes out net. */
+export interface InvoiceEInvoice { xRechnung: LexofficeContactInput['xRechnung'] | null; net: boolean }
+
 export function planInvoice(
   order: ShopifyOrder, ctx: InvoicePlanContext, metafields: readonly MetafieldValue[] = [], decision: InvoiceDecisionContext & { preview?: boolean } = {},
+  eInvoice: InvoiceEInvoice = { xRechnung: null, net: false },
 ): InvoicePlan {
   // A preview shows the invoice as it would be sent, whether or not it is due yet.
   const decided = decision.preview ? null : decideInvoice(order, ctx.invoice, decision);
   if (decided?.action === 'skip') return decided;
-  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact });
+  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact, b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net });
   if (!chosen.ok) return { action: 'unprocessable', reason: chosen.reason, message: chosen.message };
   const { regime } = chosen;
   const { prefs } = ctx;
   return {
     action: 'create',
     regime,
-    contact: { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime) },
+    // An XRechnung needs the contact that carries the Leitweg-ID.
+    contact: { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime) || Boolean(eInvoice.xRechnung), xRechnung: eInvoice.xRechnung },
     build: (contactId) => buildPlannedInvoice(order, prefs, regime, metafields, contactId),
   };
 }

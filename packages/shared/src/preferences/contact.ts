@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEITWEG_SOURCES } from '../domain/einvoice';
 
 export const VAT_ID_PLACES = [
   'order-note', 'order-attributes', 'order-items', 'order-billing', 'order-shipping',
@@ -18,6 +19,14 @@ export const ContactPreferencesSchema = z.object({
   contactPushShop: z.boolean().default(false),
   contactPushCustomer: z.boolean().default(false),
   contactPushNote: z.boolean().default(false),
+  /** E-invoices: where the buyer's Leitweg-ID comes from, and our supplier number at the buyer. */
+  leitwegSource: z.enum(LEITWEG_SOURCES).default('none'),
+  leitwegNamespace: z.string().trim().max(255).default(''),
+  leitwegKey: z.string().trim().max(64).default(''),
+  leitwegAttribute: z.string().trim().max(255).default(''),
+  vendorNumberAtCustomer: z.string().trim().max(255).default(''),
+  /** B2B invoices go out net, so Lexware issues them as EN 16931 (ZUGFeRD). */
+  eInvoiceNet: z.boolean().default(false),
 });
 
 export type ContactPreferences = z.infer<typeof ContactPreferencesSchema>;

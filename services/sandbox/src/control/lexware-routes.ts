@@ -21,6 +21,7 @@ const Profile = z.object({
   subscriptionStatus: z.string(),
   userName: z.string(),
   userEmail: z.email(),
+  eInvoicing: z.boolean(),
 }).partial();
 
 type ProfileInput = z.infer<typeof Profile>;

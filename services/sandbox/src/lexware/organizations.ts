@@ -13,6 +13,7 @@ export function defaultProfile(): LexwareProfile {
     subscriptionStatus: 'active',
     userName: 'Erika Musterfrau',
     userEmail: 'erika.musterfrau@example.com',
+    eInvoicing: false,
   };
 }
 

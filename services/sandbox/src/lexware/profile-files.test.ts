@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../index.js';
-import { json, post, startTestSandbox } from '../test-support.js';
+import { json, lexwareCalls, startTestSandbox } from '../test-support.js';
 import { grossInvoice, netInvoice, person } from './lexware-fixtures.js';
 
 let sb: RunningSandbox;
 let auth: Record<string, string>;
 let organizationId: string;
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${sb.urls.lexwareApi}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
-const apiPost = (path: string, body: unknown) => post(`${sb.urls.lexwareApi}${path}`, body, auth);
-const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${sb.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+const { api, apiPost, control } = lexwareCalls(() => ({ sb, auth }));
 
 beforeAll(async () => {
   sb = await startTestSandbox({ knobs: { lexware: { rateLimitPerSecond: 0 } } });
@@ -61,17 +58,17 @@ describe('invoice files by Accept header', () => {
     expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${plainId}`))).electronicDocumentProfile).toBe('NONE');
   });
 
-  it('serves an XRechnung as UBL XML for */* and application/xml, and as a PDF preview for application/pdf', async () => {
+  it('serves an XRechnung as CII XML for */* and application/xml, and as a PDF preview for application/pdf', async () => {
     for (const accept of ['*/*', 'application/xml']) {
       const res = await api(`/invoices/${xrechnungId}/file`, { headers: { Accept: accept } });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
       expect(res.headers.get('content-disposition')).toMatch(/RE\d{4}\.xml/);
       const xml = await res.text();
-      expect(xml).toContain('<cbc:CustomizationID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0</cbc:CustomizationID>');
-      expect(xml).toContain('<cbc:BuyerReference>04011000-1234512345-35</cbc:BuyerReference>');
-      expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">129.74</cbc:PayableAmount>');
-      expect(xml).toContain('<cbc:InvoicedQuantity unitCode="H87">3</cbc:InvoicedQuantity>');
+      expect(xml).toMatch(/<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0<\/ram:ID>/);
+      expect(xml).toContain('<ram:BuyerReference>04011000-1234512345-35</ram:BuyerReference>');
+      expect(xml).toContain('<ram:DuePayableAmount>129.74</ram:DuePayableAmount>');
+      expect(xml).toContain('<ram:BilledQuantity unitCode="H87">3</ram:BilledQuantity>');
     }
     const pdf = await api(`/invoices/${xrechnungId}/file`, { headers: { Accept: 'application/pdf' } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -11,6 +11,8 @@ export interface LexwareProfile {
   subscriptionStatus: string;
   userName: string;
   userEmail: string;
+  /** E-Rechnung switched on in the account: net B2B vouchers become ZUGFeRD (EN 16931). */
+  eInvoicing: boolean;
 }
 
 export interface Contact {

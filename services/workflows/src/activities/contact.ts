@@ -8,7 +8,7 @@ import {
   type ContactPreferences, type ExistingContact, type LexofficeContactInput, type ShopifyOrder,
 } from '@belegfluss/shared';
 
-export interface ContactRequest { prefs: ContactPreferences; vatId?: string; required: boolean; shopDomain: string }
+export interface ContactRequest { prefs: ContactPreferences; vatId?: string; required: boolean; shopDomain: string; xRechnung?: LexofficeContactInput['xRechnung'] | null }
 
 /** How long a claim on a customer holds without renewal: a crashed worker's claim lapses after this. */
 const LEASE_MS = 30_000;
@@ -43,7 +43,7 @@ interface Held { contactId: string | null; createStarted: boolean; markCreateSta
  */
 export async function ensureContact(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, req: ContactRequest): Promise<string | null> {
   if (decideContact(order, req.prefs, req.required).action === 'none') return null;
-  const draft = buildContactDraft(order, { prefs: req.prefs, vatId: req.vatId, shopDomain: req.shopDomain });
+  const draft = buildContactDraft(order, { prefs: req.prefs, vatId: req.vatId, shopDomain: req.shopDomain, xRechnung: req.xRechnung });
   const { key, email } = customerKey(shopId, order);
   const target: Target = { db, api, shopId, order, draft, email };
   const organization = await connectedOrganization(db, shopId);

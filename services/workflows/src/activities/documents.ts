@@ -53,9 +53,16 @@ async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Prom
 }
 
 /** What we keep of a made document: Lexware's voucher when we read one, or what we sent and the id it answered. */
-interface Made { id: string; voucherNumber?: string | null; voucherStatus: string; total: number; voucherDate: string; title?: string | null }
+interface Made {
+  id: string; voucherNumber?: string | null; voucherStatus: string; total: number; voucherDate: string; title?: string | null;
+  /** Lexware's e-invoice profile (XRechnung, EN16931 for ZUGFeRD, NONE), known only where we read the voucher. */
+  profile?: string | null;
+}
 
-const fromVoucher = (v: Voucher): Made => ({ id: v.id, voucherNumber: v.voucherNumber, voucherStatus: v.voucherStatus, total: v.totalPrice.totalGrossAmount, voucherDate: v.voucherDate, title: v.title });
+const fromVoucher = (v: Voucher): Made => ({
+  id: v.id, voucherNumber: v.voucherNumber, voucherStatus: v.voucherStatus, total: v.totalPrice.totalGrossAmount, voucherDate: v.voucherDate, title: v.title,
+  profile: 'electronicDocumentProfile' in v ? (v.electronicDocumentProfile ?? null) : null,
+});
 
 /**
  * One Lexware call: the create answers only the id, and the document is what we sent, so we don't read it
@@ -64,6 +71,9 @@ const fromVoucher = (v: Voucher): Made => ({ id: v.id, voucherNumber: v.voucherN
 async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
   const d = req.document;
   const { id } = d.type === 'invoice' ? await api.createInvoice(d.body, req.finalize) : await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId);
+  // Only a finalised net invoice can become an e-invoice (XRechnung or ZUGFeRD), and Lexware decides which:
+  // those few are read back once for their profile; every other document costs the one call.
+  if (d.type === 'invoice' && req.finalize && d.body.taxConditions.taxType === 'net') return fromVoucher(await api.invoice(id));
   const total = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents / 100;
   return { id, voucherNumber: null, voucherStatus: req.finalize ? 'open' : 'draft', total, voucherDate: d.body.voucherDate, title: d.body.title ?? null };
 }
@@ -112,7 +122,7 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
     const completed = await completeDocument(trx, doc.id, {
       lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
       status: voucher.voucherStatus, total: voucher.total, voucherDate: voucher.voucherDate,
-      pdfToken: randomBytes(16).toString('hex'),
+      pdfToken: randomBytes(16).toString('hex'), profile: voucher.profile ?? null,
     });
     return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
   });

@@ -12,6 +12,7 @@ import { markOrderPaid, refreshDocument, type ShopifyDeps } from './paid';
 import { mailDocument } from './mail';
 import { bookOrderPayments, type PaidInvoice } from './transactions';
 import { readOrderMetafields, writeOrderMetafields } from './metafields';
+import { resolveEInvoice } from './einvoice';
 import { createImportActivities } from './import';
 import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
@@ -70,6 +71,12 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
   return {
     loadShopContext: (shopId: string): Promise<ShopContext> => loadShopContext(db, shopId),
+
+    /** The invoice's e-invoice decision: the buyer's Leitweg-ID, checked, and whether it goes out net. */
+    async resolveEInvoice(shopId: string, order: ShopifyOrder) {
+      const { prefs } = await loadShopContext(db, shopId);
+      return resolveEInvoice({ db, box, shopify, appUrl }, shopId, order, prefs.contact);
+    },
 
     ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
       lexwareStep(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req)),

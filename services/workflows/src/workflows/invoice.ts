@@ -1,21 +1,40 @@
-import { planInvoice } from '@belegfluss/shared';
+import { patched } from '@temporalio/workflow';
+import { planInvoice, type EInvoiceDecision } from '@belegfluss/shared';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
-import { lexwareActivities } from './activity-options';
+import { lexwareActivities, shopifyActivities } from './activity-options';
 import { decisionContext, logDecision, type StepOutcome } from './decisions';
 
 const { ensureContact, issueInvoice } = lexwareActivities;
+const { resolveEInvoice } = shopifyActivities;
+
+/**
+ * Issue 19: the e-invoice decision (the buyer's Leitweg-ID, net for B2B). Asked only of shops that set it up,
+ * so other orders cost no extra activity; histories from before replay without it.
+ */
+async function eInvoiceOf(shopId: string, order: NonNullable<OrderState['order']>, ctx: ShopContext): Promise<EInvoiceDecision> {
+  const configured = ctx.prefs.contact.leitwegSource !== 'none' || ctx.prefs.contact.eInvoiceNet;
+  return configured && patched('einvoice-leitweg') ? resolveEInvoice(shopId, order) : { ok: true, xRechnung: null, net: false };
+}
 
 /** Creates the order's invoice once it is due; every other answer is logged with its reason. */
 export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: ShopContext): Promise<StepOutcome> {
   const order = state.order;
   if (!order || state.invoice) return 'skipped';
-  const plan = planInvoice(order, ctx, [], decisionContext(state));
-  if (plan.action === 'skip') {
-    state.waitingFor = plan.reason === 'WAIT' ? `WAIT:${ctx.invoice.invoiceEvent}` : null;
-    await logDecision(shopId, state, 'invoice', plan.reason, plan.reason === 'WAIT' ? 'info' : 'warning');
+  const due = planInvoice(order, ctx, [], decisionContext(state));
+  if (due.action === 'skip') {
+    state.waitingFor = due.reason === 'WAIT' ? `WAIT:${ctx.invoice.invoiceEvent}` : null;
+    await logDecision(shopId, state, 'invoice', due.reason, due.reason === 'WAIT' ? 'info' : 'warning');
     return 'skipped';
   }
+  const eInvoice = await eInvoiceOf(shopId, order, ctx);
+  if (!eInvoice.ok) {
+    state.waitingFor = null;
+    await logDecision(shopId, state, 'invoice', eInvoice.reason, 'warning', { leitwegId: eInvoice.value });
+    return 'unprocessable';
+  }
+  const plan = eInvoice.xRechnung || eInvoice.net ? planInvoice(order, ctx, [], decisionContext(state), eInvoice) : due;
+  if (plan.action === 'skip') return 'skipped'; // the same decision as above: planning again changes only the e-invoice part
   if (plan.action === 'unprocessable') {
     state.waitingFor = null;
     await logDecision(shopId, state, 'invoice', plan.reason, 'warning', { message: plan.message });

@@ -40,6 +40,7 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     recordOrder: async () => undefined,
     refreshDocument: async () => null,
     markOrderPaid: async () => 'already_paid',
+    resolveEInvoice: async () => ({ ok: true, xRechnung: null, net: false }),
     ensureContact: async () => { calls.push('ensureContact'); return 'contact-1'; },
     issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }; },
     issueCreditNote: async (_shop, _order, refund) => { calls.push(`issueCreditNote:${(refund as { id: number }).id}`); return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }; },

@@ -7,6 +7,7 @@ import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
 import { DocumentActions } from './DocumentActions';
 import { EmailDialog } from './EmailDialog';
+import { EInvoiceBadge, EInvoiceXmlButton } from './EInvoice';
 import { useShell } from '../../session/ShellContext';
 
 interface Props {
@@ -41,6 +42,7 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
           {numberNeedsTooltip(document.number) ? <Tooltip content={`${label}snummer ${number}`}>{heading}</Tooltip> : heading}
           <Badge tone={status.tone}>{status.label}</Badge>
           {document.cancelled ? <Badge tone="critical">Storniert</Badge> : null}
+          <EInvoiceBadge document={document} />
           {document.hintedAt && document.status.toLowerCase() === 'open' ? <Badge tone="info">Zuordnen</Badge> : null}
         </InlineStack>
         <Text as="p" tone="subdued">
@@ -62,6 +64,7 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
           <Button url={document.pdf && canDownload(document) ? downloadUrl(document.pdf) : undefined} download disabled={!canDownload(document)}>
             Herunterladen
           </Button>
+          <EInvoiceXmlButton document={document} />
           <Button disabled={isDraft || !emails} onClick={() => setMailing(true)}>
             Per E-Mail senden
           </Button>

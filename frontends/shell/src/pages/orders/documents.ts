@@ -18,6 +18,8 @@ export interface OrderDocument {
   pdf?: string | null;
   /** The document's page in Lexware Office, for the actions its API can't do. */
   lexwareUrl?: string | null;
+  /** Lexware's electronicDocumentProfile: NONE, EN16931 (ZUGFeRD) or XRechnung. */
+  profile?: string | null;
 }
 
 export interface OrderDetailData extends OrderRow, Omit<OrderFactsData, 'customer'> {

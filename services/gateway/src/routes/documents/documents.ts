@@ -18,14 +18,20 @@ const DRAFT_MESSAGE = 'Entwürfe können nicht heruntergeladen werden. Bitte fin
 
 export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documents/${token}`;
 
-/** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file. */
-async function fetchPdf(gw: GatewayContext, doc: DocumentRef): Promise<Buffer> {
+/** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file; or an XRechnung's XML. */
+async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xml' = 'pdf'): Promise<Buffer> {
   if (doc.status === 'draft') throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
   if (!doc.lexofficeId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
   const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
   try {
+    if (kind === 'xml') {
+      if (doc.type !== 'invoice') throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
+      return await client.invoiceXml(doc.lexofficeId);
+    }
     return await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : doc.type === 'delivery' ? client.deliveryNotePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
   } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404) throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
     if (error instanceof LexofficeError && error.status === 409) throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
     if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
     throw upstreamHttpError(error) ?? LexwareUnavailable();
@@ -40,7 +46,7 @@ const fileName = (doc: DocumentRef) => `${(doc.number ?? (doc.type === 'invoice'
  */
 export function documentRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
-  const serve = (disposition: 'inline' | 'attachment') => async (ctx: Context) => {
+  const byToken = async (ctx: Context): Promise<DocumentRef> => {
     // The token is the credential: whoever misses too often is refused for a while, hit or not.
     await refuseWhileExhausted(ctx, gw.limits.documentMisses, clientKey(ctx));
     const token = String(ctx.params.token ?? '');
@@ -49,12 +55,25 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
       await consume(ctx, gw.limits.documentMisses, clientKey(ctx)).catch(() => undefined);
       throw NotFound('Beleg nicht gefunden');
     }
-    const [pdf, number] = await Promise.all([fetchPdf(gw, doc), numberForFile(gw, doc)]);
+    return doc;
+  };
+  const serve = (disposition: 'inline' | 'attachment') => async (ctx: Context) => {
+    const doc = await byToken(ctx);
+    const [pdf, number] = await Promise.all([fetchFile(gw, doc), numberForFile(gw, doc)]);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `${disposition}; filename="${fileName({ ...doc, number })}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = pdf;
   };
+  // An XRechnung's XML (issue 19): Lexware has it only for XRechnung invoices (404 otherwise, as documented).
+  pub.get('/documents/:token/xml', async (ctx) => {
+    const doc = await byToken(ctx);
+    const xml = await fetchFile(gw, doc, 'xml');
+    ctx.type = 'application/xml';
+    ctx.set('Content-Disposition', `attachment; filename="${fileName(doc).replace(/\.pdf$/, '.xml')}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = xml;
+  });
   pub.get('/documents/:token', serve('inline'));
   pub.get('/documents/:token/download', serve('attachment'));
 
@@ -71,7 +90,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     if (doc) {
       const invoice = { _key: doc.lexofficeId, number: await numberForFile(gw, doc), status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
       try {
-        ctx.body = { pdf: { base64: (await fetchPdf(gw, doc)).toString('base64') }, invoice, error: null };
+        ctx.body = { pdf: { base64: (await fetchFile(gw, doc)).toString('base64') }, invoice, error: null };
       } catch (error) {
         if (!(error instanceof HttpError) || error.status >= 500) throw error;
         ctx.body = { pdf: null, invoice, error: error.message };

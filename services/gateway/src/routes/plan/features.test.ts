@@ -21,6 +21,7 @@ const CASES: Record<Exclude<PlanFeature, 'orders' | 'orderImport'>, Call> = {
   address: { method: 'PATCH', path: '/api/preferences/contacts', body: { contactPushPhone: true } },
   fees: { method: 'PATCH', path: '/api/preferences/transactions', body: { transactionCreate: true, transactionFees: true } },
   orderSync: { method: 'PATCH', path: '/api/preferences/orderHandling', body: { syncOrderPayment: true } },
+  eInvoice: { method: 'PATCH', path: '/api/preferences/contacts', body: { leitwegSource: 'order-note', vendorNumberAtCustomer: '4711' } },
   shopifyPlus: {
     method: 'PATCH', path: '/api/preferences/contacts', body: { vatIdPlaces: ['order-note', 'company-location'] },
     before: { method: 'PATCH', path: '/api/preferences/contacts', body: { vatIdPlaces: ['order-note'] } },

@@ -33,7 +33,7 @@ form{display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:12px} 
 <section><h2>Webhooks an die App</h2><table><thead><tr><th>Zeit</th><th>Thema</th><th>Status</th><th>Versuche</th></tr></thead><tbody id="webhooks"></tbody></table></section>
 <section><h2>Lexware Office: Rechnungen und Gutschriften</h2>
 <table><thead><tr><th>Nummer</th><th>Datum</th><th>Kunde</th><th>Betrag</th><th>Offen</th><th>Status</th><th></th></tr></thead><tbody id="invoices"></tbody></table></section>
-<section><h2>Lexware Office: Organisationen</h2><p class="muted">Profil je Organisation, wie es <code>GET /v1/profile</code> liefert. XL schaltet INVOICING_PRO frei (XRechnung, Drucklayouts).</p><div id="orgs"></div><button type="button" class="light" id="org-new">Organisation anlegen</button></section>
+<section><h2>Lexware Office: Organisationen</h2><p class="muted">Profil je Organisation, wie es <code>GET /v1/profile</code> liefert. XL schaltet INVOICING_PRO frei (XRechnung, Drucklayouts); mit E-Rechnung werden Netto-Rechnungen an Firmen ZUGFeRD (EN 16931).</p><div id="orgs"></div><button type="button" class="light" id="org-new">Organisation anlegen</button></section>
 <section><h2>Abgefangene E-Mails</h2><table><thead><tr><th>Zeit</th><th>An</th><th>Betreff</th><th>Anhänge</th></tr></thead><tbody id="mail"></tbody></table><pre id="mail-body" hidden></pre></section>
 <section><h2>Störungen (Fault-Knobs)</h2>
 <form id="knobs"><label>429-Rate <input name="rate429" type="number" step="0.05" min="0" max="1" style="width:70px"></label>

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
-import { renderVoucherPdf } from '../../lexware/invoices/pdf.js';
-import { renderXRechnung } from '../../lexware/invoices/xrechnung.js';
+import { isXRechnung, renderVoucherFile, renderXRechnung } from '../../lexware/invoices/xrechnung.js';
 import type { Sandbox } from '../../sandbox.js';
 import { ControlError } from '../validate.js';
 import { MARKUP } from './markup.js';
@@ -24,13 +23,13 @@ export function pageRoutes(sb: Sandbox): Router {
     if (!org || !v) throw new ControlError(404, 'Beleg nicht gefunden');
     if (v.status === 'draft') throw new ControlError(409, 'Für Entwürfe gibt es kein Dokument');
     if (ctx.query.format === 'xml') {
-      if (v.json.electronicDocumentProfile !== 'XRechnung') throw new ControlError(404, 'Dieser Beleg ist keine XRechnung');
+      if (!isXRechnung(v)) throw new ControlError(404, 'Dieser Beleg ist keine XRechnung');
       ctx.type = 'application/xml';
-      ctx.body = renderXRechnung(org, v);
+      ctx.body = await renderXRechnung(org, v);
       return;
     }
     ctx.type = 'application/pdf';
-    ctx.body = await renderVoucherPdf(org, v);
+    ctx.body = await renderVoucherFile(org, v);
   });
   return router;
 }

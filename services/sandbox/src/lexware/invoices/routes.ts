@@ -6,9 +6,8 @@ import type { Publish } from '../contacts.js';
 import { newerError, notAllowed, validationFailed } from '../errors.js';
 import { lex } from '../middleware.js';
 import type { Organization, Voucher, VoucherKind } from '../types.js';
-import { renderVoucherPdf } from './pdf.js';
 import { validateVoucher } from './validate.js';
-import { renderXRechnung } from './xrechnung.js';
+import { isXRechnung, renderVoucherFile, renderXRechnung } from './xrechnung.js';
 import { createVoucher, PATHS, voucherJson } from './vouchers.js';
 
 const EVENT_PREFIX: Record<VoucherKind, string> = { invoice: 'invoice', creditnote: 'credit-note' };
@@ -39,14 +38,15 @@ async function sendPdf(ctx: Context, org: Organization, v: Voucher): Promise<voi
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
   ctx.type = 'application/pdf';
   ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.pdf"`);
-  ctx.body = await renderVoucherPdf(org, v);
+  ctx.body = await renderVoucherFile(org, v);
 }
 
 const fileName = (v: Voucher) => `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}`;
 
 /**
  * `/file` by Accept header, as documented: an XRechnung is XML for `*\/*` and `application/xml` and a
- * preview PDF for `application/pdf`; any other document is a PDF, and `application/xml` finds nothing (404).
+ * preview PDF for `application/pdf`; any other document is a PDF (a ZUGFeRD one with its XML embedded),
+ * and `application/xml` finds nothing for it (404).
  * The types are read in the client's order of preference, so the default header of axios and most clients
  * (`application/json, text/plain, *\/*`) gets the document through its `*\/*`. Only a header that allows
  * neither PDF nor XML is 406; a draft has no file (409).
@@ -60,7 +60,7 @@ function wantedFile(ctx: Context, xrechnung: boolean): 'application/pdf' | 'appl
 }
 
 async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
-  const xrechnung = v.json.electronicDocumentProfile === 'XRechnung';
+  const xrechnung = isXRechnung(v);
   const wanted = wantedFile(ctx, xrechnung);
   if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
@@ -68,7 +68,7 @@ async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<vo
   if (!xrechnung) return newerError(ctx, 404, 'Not Found');
   ctx.type = 'application/xml';
   ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.xml"`);
-  ctx.body = renderXRechnung(org, v);
+  ctx.body = await renderXRechnung(org, v);
 }
 
 function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): void {
