@@ -33,7 +33,7 @@ describe('webhook subscriptions, end to end', () => {
     await m().install();
     const graphql = await admin();
     const list = () => graphql<Subscriptions>('{ webhookSubscriptions(first: 50) { nodes { id topic } } }');
-    expect((await list()).webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'ORDERS_PAID', 'ORDERS_UPDATED', 'REFUNDS_CREATE']);
+    expect((await list()).webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'ORDERS_PAID', 'ORDERS_PARTIALLY_FULFILLED', 'ORDERS_UPDATED', 'REFUNDS_CREATE']);
 
     const first = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await eventually(async () => (await inbox(first.id)).length > 0);
