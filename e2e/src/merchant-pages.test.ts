@@ -77,4 +77,13 @@ describe('the merchant’s pages in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Kontakt aufnehmen' }).getAttribute('href')).toContain('/help/contact?subject=Shop+l%C3%A4sst+sich+nicht+laden');
     await screenshot(page, 'teapot-unknown-shop');
   }, 120_000);
+
+  it('shows the Impressum from the operator’s configuration, not a placeholder text', async () => {
+    await page.goto(`${frontends.urls.shell}/help/imprint?shop=${shop}`);
+    await page.getByText('Angaben gemäß § 5 DDG').waitFor({ timeout: 60_000 });
+    // The e2e stack runs in development: the gateway names itself as a development setup, never as a made-up provider.
+    await page.getByText('Belegfluss (Entwicklungsumgebung, kein Anbieter)').waitFor();
+    expect(await page.getByText('noch nicht verfügbar', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'imprint');
+  }, 120_000);
 });
