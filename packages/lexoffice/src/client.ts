@@ -91,7 +91,7 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
       try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
       throw new LexofficeError(res.status, parsed, method, path);
     }
-    if (accept === 'application/pdf') return Buffer.from(await res.arrayBuffer()) as T;
+    if (accept !== 'application/json') return Buffer.from(await res.arrayBuffer()) as T;
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 

@@ -139,6 +139,33 @@ describe('sendDocumentMail', () => {
     expect(log[0].body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
   });
 
+  it('attaches an XRechnung\'s XML beside its PDF, since the XML is the invoice the buyer\'s system reads', async () => {
+    await mailPrefs({ enabled: true });
+    const lexware = (path: string, body: unknown) => fetch(`${sb.urls.lexwareApi}${path}`, {
+      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    }).then(async (r) => (await r.json()) as { id: string });
+    const contact = await lexware('/contacts', {
+      version: 0, roles: { customer: {} }, company: { name: 'Stadtverwaltung Musterstadt' },
+      addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
+      xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: '70123456' },
+    });
+    const { id: lexofficeId } = await lexware('/invoices?finalize=true', {
+      voucherDate: '2026-11-20T10:00:00.000+01:00', address: { contactId: contact.id },
+      lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', netAmount: 10, taxRatePercentage: 19 } }],
+      totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'net' }, shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
+    });
+    const read = (await (await fetch(`${sb.urls.lexwareApi}/invoices/${lexofficeId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { electronicDocumentProfile: string };
+    expect(read.electronicDocumentProfile).toBe('XRechnung');
+    const doc = await invoiceFor({ email: 'rechnung@musterstadt.de' });
+    await db('documents').where({ id: doc }).update({ lexoffice_id: lexofficeId, profile: 'XRechnung' });
+
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({ outcome: 'sent' });
+    const mail = (await caught()).find((c) => c.envelope.to.includes('rechnung@musterstadt.de'))!;
+    expect(mail.attachments.map((a) => [a.contentType.split(';')[0], a.filename.replace(/\d+/, 'N')])).toEqual([['application/pdf', 'RE.pdf'], ['application/xml', 'RE.xml']].map(([t, f]) => [t, f!.replace('RE', 'REN')]));
+    const xml = await fetch(`${sb.urls.control}/control/mail/${mail.id}/attachments/1`);
+    expect(await xml.text()).toContain('04011000-12345-03');
+  });
+
   it('does not send again after an attempt died between the SMTP answer and its record', async () => {
     await mailPrefs({ enabled: true });
     const doc = await invoiceFor();

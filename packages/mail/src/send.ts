@@ -43,14 +43,14 @@ export class MailError extends Error {
 
 const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: 'Gutschrift' };
 
-interface Doc { id: string; type: DocumentKind; lexofficeId: string; number: string | null; status: string; orderId: string; orderName: string | null }
+interface Doc { id: string; type: DocumentKind; lexofficeId: string; number: string | null; status: string; orderId: string; orderName: string | null; profile: string | null }
 
 async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
   const r = await documentOfShop(db, shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
   if (!r.lexofficeId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
   if (r.type === 'delivery') throw new MailError('NOT_MAILABLE', 'Lieferscheine werden nicht per E-Mail versendet, nur Rechnungen und Gutschriften.', false);
-  return { id: r.id, type: r.type, lexofficeId: r.lexofficeId, number: r.number, status: r.status, orderId: r.orderId, orderName: r.orderName };
+  return { id: r.id, type: r.type, lexofficeId: r.lexofficeId, number: r.number, status: r.status, orderId: r.orderId, orderName: r.orderName, profile: r.profile };
 }
 
 async function mailPreferences(db: Db, shopId: string) {
@@ -71,11 +71,18 @@ function splitAddress(from: string): { name: string; address: string } {
   return m ? { name: m[1]!.trim(), address: m[2]!.trim() } : { name: '', address: from.trim() };
 }
 
-async function fetchPdf(deps: MailDeps, shopId: string, doc: Doc): Promise<MailFile> {
+/**
+ * The document's files from Lexware: its PDF, and for an XRechnung also its XML, which is the invoice the
+ * buyer's system reads (a ZUGFeRD PDF carries its XML inside).
+ */
+async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
   const client = lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId);
   try {
     const content = await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
-    return { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
+    const pdf = { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
+    if (doc.type !== 'invoice' || doc.profile !== 'XRechnung') return { pdf, xml: [] };
+    const xml = { filename: pdf.filename.replace(/\.pdf$/, '.xml'), content: await client.invoiceXml(doc.lexofficeId), contentType: 'application/xml' };
+    return { pdf, xml: [xml] };
   } catch (error) {
     if (error instanceof LexofficeError && error.status === 409) throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
     if (error instanceof LexwareNotConnectedError) throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
@@ -155,7 +162,9 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
       doc.number = await numberFor(deps, shopId, doc);
       texts.subject = render().subject;
     }
-    [pdf, extra] = await Promise.all([fetchPdf(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts))]);
+    const [files, fetched] = await Promise.all([fetchFiles(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts))]);
+    pdf = files.pdf;
+    extra = { ...fetched, files: [...files.xml, ...fetched.files] };
   } catch (error) {
     await markMailUnsent(db, send, 'failed', (error as Error).message);
     throw error;

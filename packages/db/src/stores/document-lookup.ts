@@ -10,12 +10,15 @@ export interface DocumentRef {
   number: string | null;
   status: string;
   pdfToken: string | null;
+  /** Lexware's e-invoice profile where we read it: XRechnung, EN16931 (ZUGFeRD) or NONE. */
+  profile: string | null;
 }
 
 export const toRef = (r: Record<string, unknown>): DocumentRef => ({
   id: r.id as string, shopId: r.shop_id as string, orderId: r.order_id as string, orderName: (r.order_name as string | null) ?? null,
   type: r.type as DocumentRef['type'], lexofficeId: (r.lexoffice_id as string | null) ?? null, number: (r.number as string | null) ?? null,
   status: r.status as string, pdfToken: r.pdf_token ? String(r.pdf_token) : null,
+  profile: (r.profile as string | null) ?? null,
 });
 
 /**
