@@ -46,6 +46,14 @@ describe('document download', () => {
     expect(((await res.json()) as { message: string }).message).toBe('Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.');
   });
 
+  it('has no XML for a document that is no XRechnung: German 404', async () => {
+    for (const token of [invoiceToken, creditToken]) {
+      const res = await fetch(`${h.url}/documents/${token}/xml`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toBe('Zu diesem Beleg gibt es keine XRechnung.');
+    }
+  });
+
   it('answers 404 for unknown or malformed tokens', async () => {
     expect((await fetch(`${h.url}/documents/${'0'.repeat(32)}/download`)).status).toBe(404);
     expect((await fetch(`${h.url}/documents/kurz/download`)).status).toBe(404);
