@@ -139,7 +139,7 @@ describe('payments and event subscriptions', () => {
     expect(createVerify('RSA-SHA512').update(callback!.body).verify(publicKey, callback!.signature, 'base64')).toBe(true);
   });
 
-  it('downloads an XRechnung invoice as the PDF the client asks for', async () => {
+  it('downloads an XRechnung invoice as the PDF or as its XML, whichever the client asks for', async () => {
     const api = await connectedClient();
     const contact = await api.createContact({
       version: 0, roles: { customer: {} }, company: { name: 'Stadtverwaltung Musterstadt' },
@@ -150,6 +150,9 @@ describe('payments and event subscriptions', () => {
     const created = await api.createInvoice(net, true);
     expect((await api.invoice(created.id)) as unknown).toMatchObject({ electronicDocumentProfile: 'XRechnung' });
     expect((await api.invoicePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
+    const xml = (await api.invoiceXml(created.id)).toString('utf8');
+    expect(xml).toMatch(/^<\?xml/);
+    expect(xml).toContain('04011000-1234512345-35');
   });
 });
 
