@@ -30,6 +30,10 @@ export async function startGateway(settings: Settings, port: number, options: Ga
   });
   // A client that promises a body and never sends it lets go of the connection after 30 s, not Node's 300 s.
   server.requestTimeout = 30_000;
+  // Proxies in front (nginx, the front ends' preview servers) reuse idle connections. Node closes them
+  // after 5 s, so a request sent just then met a reset and the merchant saw a 502/504. Idle connections
+  // now outlive the proxies' own idle limits (nginx: 60 s; Node's agent: 5 s), so the proxy always closes first.
+  server.keepAliveTimeout = 65_000;
   const stopRelay = startRelay(gw, gw.dispatcher);
   const stopRegistrar = startWebhookRegistrar(gw);
   const address = server.address();
