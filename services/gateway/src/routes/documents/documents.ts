@@ -1,9 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
+import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, loadShopContext, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
-import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
 import { HttpError, LexwareUnavailable, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
