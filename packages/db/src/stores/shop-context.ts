@@ -3,8 +3,7 @@ import { getConnection } from './connections';
 import { allPreferenceSections } from './preferences';
 import { getShop } from './shops';
 import {
-  ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
-  OrderHandlingPreferencesSchema, TransactionPreferencesSchema, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
+  readStoredSection, type MetafieldPreferences, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
   type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
   DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING, enforcePlan, type PlanFeature,
 } from '@belegfluss/shared';
@@ -52,14 +51,15 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   if (!shop) throw new ShopNotInstalledError(shopId);
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
+  // Each section read by the one rule the gateway reads it with too (@belegfluss/shared's readStoredSection).
   const { sections, withheld } = enforcePlan(shop.planId, {
-    invoices: normalizeInvoicePreferences(InvoicePreferencesSchema.parse(section('invoices'))).value,
-    credits: CreditPreferencesSchema.parse(section('credits')),
-    contacts: ContactPreferencesSchema.parse(section('contacts')),
-    orderHandling: OrderHandlingPreferencesSchema.parse(section('orderHandling')),
-    metafields: MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({}),
+    invoices: readStoredSection('invoices', rows.invoices),
+    credits: readStoredSection('credits', rows.credits),
+    contacts: readStoredSection('contacts', rows.contacts),
+    orderHandling: readStoredSection('orderHandling', rows.orderHandling),
+    metafields: readStoredSection('metafields', rows.metafields),
     // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
-    transactions: TransactionPreferencesSchema.safeParse(section('transactions')).data ?? DEFAULT_TRANSACTION_PREFERENCES,
+    transactions: readStoredSection('transactions', rows.transactions),
   }, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
