@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * Boundaries: services depend on packages, never on each other, and packages never on a service.
- * The sandbox (and, for the gateway's integration harness, the worker) may only be imported by tests.
+ * The sandbox (and, for the gateway's integration harness in services/gateway/test, the worker) may only be imported by tests.
  */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**'];
 const service = (name) => ({ group: [`@belegfluss/${name}`, `@belegfluss/${name}/*`], message: `Services depend on packages, never on another service (@belegfluss/${name}).` });
@@ -36,6 +36,8 @@ export default tseslint.config(
     },
   },
   ...boundary('services/gateway/src', ['sandbox', 'workflows']),
+  // The gateway's test harness lives beside src (test/), so no runtime file can reach it: it starts the sandbox and the worker.
+  { files: ['services/gateway/test/**/*.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [anyService, service('gateway')] }] } },
   ...boundary('services/workflows/src', ['sandbox']),
   ...boundary('services/sandbox/src'),
   ...boundary('packages/*/src', ['sandbox']),

@@ -33,3 +33,4 @@ export * from './stores/rate-limits';
 export * from './stores/audits';
 export * from './stores/document-state';
 export * from './stores/shop-counters';
+export * from './stores/shop-context';

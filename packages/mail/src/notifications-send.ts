@@ -1,5 +1,5 @@
 import { claimNotification, getShop, preferenceSections, settleNotification, writeLog, type Db, type NotificationKind } from '@belegfluss/db';
-import { GeneralPreferencesSchema, NotificationPreferencesSchema } from '@belegfluss/shared';
+import { GeneralPreferencesSchema, readStoredSection } from '@belegfluss/shared';
 import { describeSmtpError } from './errors';
 import { isEmail } from './message';
 import { buildNotificationMail, type NotificationFacts } from './notifications';
@@ -28,7 +28,7 @@ export const connectionOccasion = (connectedAt: Date) => `connection:${new Date(
 async function settingsOf(db: Db, shopId: string) {
   const [s, shop] = await Promise.all([preferenceSections(db, shopId, ['general', 'notifications']), getShop(db, shopId)]);
   const general = GeneralPreferencesSchema.safeParse(s.general ?? {}).data;
-  const switches = NotificationPreferencesSchema.safeParse(s.notifications ?? {}).data ?? NotificationPreferencesSchema.parse({});
+  const switches = readStoredSection('notifications', s.notifications);
   return { switches, recipient: general?.email || shop?.email || '', shopName: shop?.name ?? shopId };
 }
 

@@ -4,3 +4,5 @@ export * from './admin';
 export * from './metafields';
 export * from './app-config';
 export * from './bulk';
+export * from './orders';
+export * from './refunds';

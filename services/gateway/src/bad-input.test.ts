@@ -5,7 +5,7 @@ import { OAUTH_STATES_PER_SHOP } from '@belegfluss/db';
 import { startGateway } from './main';
 import { readGatewayOptions } from './config';
 import { RATE_LIMITS } from './rate-limit';
-import { seedDocument, seedOrder, startHarness, type Harness } from './testing/harness';
+import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 
 /** Issue 14 §3, §6, §7: bad or abusive input gets a German 4xx, through the real HTTP stack. */
 let h: Harness;

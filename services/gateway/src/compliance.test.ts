@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
-import { seedDocument, seedOrder, startHarness, type Harness } from './testing/harness';
+import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 
 let h: Harness;
 const A = 'gdpr-a.myshopify.com';

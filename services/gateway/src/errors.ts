@@ -9,15 +9,25 @@ export class HttpError extends Error {
   }
 }
 
-export const BadRequest = (message: string, field?: string) => new HttpError(400, 'BAD_REQUEST', message, field);
+/** A factory for a status whose answers carry their own code (tables of codes map to these). */
+export type CodedError = (code: string, message: string, field?: string) => HttpError;
+const coded = (status: number): CodedError => (code, message, field) => new HttpError(status, code, message, field);
+
+export const BadRequestWith = coded(400);
+export const BadRequest = (message: string, field?: string) => BadRequestWith('BAD_REQUEST', message, field);
 export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufen. Bitte lade die App neu.') => new HttpError(401, 'UNAUTHORIZED', message);
 export const Forbidden = (message = 'Fehlende Berechtigung') => new HttpError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Nicht gefunden') => new HttpError(404, 'NOT_FOUND', message);
 export const Invalid = (message: string, field?: string) => new HttpError(400, 'VALIDATION', message, field);
-export const PaymentRequired = (code: string, message: string, field?: string) => new HttpError(402, code, message, field);
-export const Conflict = (code: string, message: string, field?: string) => new HttpError(409, code, message, field);
-export const Unprocessable = (code: string, message: string, field?: string) => new HttpError(422, code, message, field);
-export const BadGateway = (code: string, message: string, field?: string) => new HttpError(502, code, message, field);
+export const ForbiddenWith = coded(403);
+export const NotFoundWith = coded(404);
+export const PaymentRequired = coded(402);
+export const Conflict = coded(409);
+export const Unprocessable = coded(422);
+export const BadGateway = coded(502);
+export const PayloadTooLarge = (message: string) => new HttpError(413, 'TOO_LARGE', message);
+export const UnsupportedMediaType = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
+export const TooManyRequests = (message: string) => new HttpError(429, 'TOO_MANY_REQUESTS', message);
 export const NotConnected = (message = 'Lexware Office ist nicht verbunden.') => new HttpError(409, 'NOT_CONNECTED', message);
 export const LexwareUnavailable = () => BadGateway('LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
 
@@ -36,13 +46,13 @@ export function upstreamHttpError(error: unknown): HttpError | undefined {
  * a character or value PostgreSQL can't store (NUL, out-of-range numbers, bad dates) is bad input.
  */
 const PG_INPUT_ERRORS: Record<string, HttpError> = {
-  '23505': new HttpError(409, 'CONFLICT', 'Diesen Eintrag gibt es bereits.'),
-  '22021': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe enthält ungültige Zeichen.'),
-  '22P05': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe enthält ungültige Zeichen.'),
-  '22P02': new HttpError(400, 'BAD_REQUEST', 'Die Eingabe hat ein ungültiges Format.'),
-  '22003': new HttpError(400, 'BAD_REQUEST', 'Eine Zahl in der Eingabe ist zu groß.'),
-  '22007': new HttpError(400, 'BAD_REQUEST', 'Ein Datum in der Eingabe ist ungültig.'),
-  '22008': new HttpError(400, 'BAD_REQUEST', 'Ein Datum in der Eingabe liegt außerhalb des gültigen Bereichs.'),
+  '23505': Conflict('CONFLICT', 'Diesen Eintrag gibt es bereits.'),
+  '22021': BadRequest('Die Eingabe enthält ungültige Zeichen.'),
+  '22P05': BadRequest('Die Eingabe enthält ungültige Zeichen.'),
+  '22P02': BadRequest('Die Eingabe hat ein ungültiges Format.'),
+  '22003': BadRequest('Eine Zahl in der Eingabe ist zu groß.'),
+  '22007': BadRequest('Ein Datum in der Eingabe ist ungültig.'),
+  '22008': BadRequest('Ein Datum in der Eingabe liegt außerhalb des gültigen Bereichs.'),
 };
 const pgInputError = (error: unknown): HttpError | undefined => {
   const code = (error as { code?: unknown } | null)?.code;

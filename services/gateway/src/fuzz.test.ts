@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiRouter } from './app';
-import { seedOrder, startHarness, type Harness } from './testing/harness';
+import { seedOrder, startHarness, type Harness } from '../test/harness';
 
 /**
  * Malformed input to every route the gateway serves (read from the routers, so new routes are

@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { HttpError, BadRequest, Invalid } from './errors';
+import { BadRequest, BadRequestWith, Invalid, PayloadTooLarge, UnsupportedMediaType } from './errors';
 
 // Zod's own messages in German for every check the shared schemas don't word themselves.
 z.config(z.locales.de());
@@ -20,7 +20,7 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
     const status = (error as { status?: number }).status;
     if (status === 413) {
       ctx.set('Connection', 'close');
-      throw new HttpError(413, 'TOO_LARGE', `Die Anfrage ist zu groß (höchstens ${Math.round(limit / MB)} MB).`);
+      throw PayloadTooLarge(`Die Anfrage ist zu groß (höchstens ${Math.round(limit / MB)} MB).`);
     }
     throw BadRequest('Die Anfrage konnte nicht gelesen werden.');
   }
@@ -30,11 +30,11 @@ export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> 
 export async function readJson(ctx: Context): Promise<unknown> {
   const raw = (await readRawBody(ctx, MB)).toString('utf8');
   if (raw.trim() === '') return {};
-  if (!ctx.is('json')) throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Bitte sende die Daten als JSON (Content-Type: application/json).');
+  if (!ctx.is('json')) throw UnsupportedMediaType('Bitte sende die Daten als JSON (Content-Type: application/json).');
   try {
     return JSON.parse(raw) as unknown;
   } catch {
-    throw new HttpError(400, 'INVALID_JSON', 'Der Inhalt ist kein gültiges JSON.');
+    throw BadRequestWith('INVALID_JSON', 'Der Inhalt ist kein gültiges JSON.');
   }
 }
 

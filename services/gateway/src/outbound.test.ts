@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from './testing/harness';
+import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 
 /**
  * Issue 14 §1 and §2: addresses a merchant gives (mail attachments, an own SMTP server) reach only public

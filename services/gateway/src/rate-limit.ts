@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { sharedRateLimiter, type Db } from '@belegfluss/db';
-import { HttpError } from './errors';
+import { TooManyRequests, type HttpError } from './errors';
 
 /**
  * Limits for the calls that cost us (or others) something and can be made in a loop: the SMTP check
@@ -30,7 +30,7 @@ const MESSAGE = 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dan
 
 function tooMany(ctx: Context, res: RateLimiterRes): HttpError {
   ctx.set('Retry-After', String(Math.max(1, Math.ceil(res.msBeforeNext / 1000))));
-  return new HttpError(429, 'TOO_MANY_REQUESTS', MESSAGE);
+  return TooManyRequests(MESSAGE);
 }
 
 /** Counts one call for `key`; over the limit the call is answered 429 with Retry-After. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { buildApiRouter } from './app';
-import { seedDocument, seedOrder, startHarness, type Harness } from './testing/harness';
+import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 
 /**
  * Shop B, with a valid token of its own, calls every /api route the gateway serves,

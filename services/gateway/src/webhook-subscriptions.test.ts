@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
 import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
-import { startHarness, type Harness } from './testing/harness';
+import { startHarness, type Harness } from '../test/harness';
 import { ORDER_TOPICS } from './topics';
 import { registerShopWebhooks, reregisterStaleShops, shopSpecificTopics } from './webhook-subscriptions';
 

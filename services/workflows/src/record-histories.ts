@@ -36,7 +36,7 @@ const snapshot = (financial_status: string, updated_at: string, refunds: unknown
 const refund = { id: 77, order_id: 42, created_at: '2026-11-21T11:00:00Z', transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }] };
 
 /** The shop's context for a path; `mail` turns on mailing of invoices and credit notes. */
-function shopContext(o: { mail?: boolean } = {}): ShopContext {
+function shopContext(o: { mail?: boolean; eInvoice?: boolean; deliveryNotes?: boolean } = {}): ShopContext {
   const common = { connected: true, automationEnabled: true, skipPos: true, skipFree: true, posName: 'pos' };
   const metafields = MetafieldPreferencesSchema.parse({});
   return {
@@ -45,8 +45,8 @@ function shopContext(o: { mail?: boolean } = {}): ShopContext {
     prefs: {
       invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: Boolean(o.mail) } },
       credit: { ...DEFAULT_CREDIT_PREFERENCES, creditSendMailEnabled: Boolean(o.mail), creditFinalize: true },
-      contact: DEFAULT_CONTACT_PREFERENCES,
-      orderHandling: { ...DEFAULT_ORDER_HANDLING, syncOrderPayment: true },
+      contact: o.eInvoice ? { ...DEFAULT_CONTACT_PREFERENCES, leitwegSource: 'order-note' } : DEFAULT_CONTACT_PREFERENCES,
+      orderHandling: { ...DEFAULT_ORDER_HANDLING, syncOrderPayment: true, deliveryNoteCreate: Boolean(o.deliveryNotes) },
     },
     profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
     // One entry to write is enough for the workflow to ask the activity (which decides what differs).
@@ -70,10 +70,16 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     writeOrderMetafields: note('writeOrderMetafields', 'written'),
     bookOrderPayments: note('bookOrderPayments', { booked: 1, existing: 0, hinted: true }),
     sendDocumentMail: note('sendDocumentMail', { outcome: 'sent' }),
+    resolveEInvoice: note('resolveEInvoice', { ok: true, xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: 'K-1' }, net: false }),
+    issueDeliveryNote: note('issueDeliveryNote', { outcome: 'created' }),
   } as unknown as Activities;
   let turns = 0;
   let pages = 0;
+  let polls = 0;
   const importing = {
+    startDayExport: note('startDayExport', { id: 'gid://shopify/BulkOperation/1', status: 'CREATED', url: null, errorCode: null }),
+    orderExportStatus: async () => { calls.push('orderExportStatus'); return { id: 'gid://shopify/BulkOperation/1', status: ++polls > 1 ? 'COMPLETED' : 'RUNNING', url: 'https://export.test/day.jsonl', errorCode: null }; },
+    handOverDayExport: note('handOverDayExport', 2),
     importDayInTurn: async () => { calls.push('importDayInTurn'); return ++turns > 1; },
     importOrderPage: async () => { calls.push('importOrderPage'); return { affected: 2, next: ++pages < 2 ? `page-${pages}` : null }; },
     finishImport: note('finishImport', undefined),
@@ -89,7 +95,7 @@ async function until(what: string, check: () => boolean, deadlineMs = 60_000): P
   }
 }
 
-interface Path { name: string; mail?: boolean; run(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> }
+interface Path { name: string; mail?: boolean; eInvoice?: boolean; deliveryNotes?: boolean; run(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> }
 
 const settled = (calls: string[], webhookId: string) => () => calls.some((c) => c.startsWith(`settle:${webhookId}:`));
 const order = { shopId: SHOP, orderId: 42, orderName: '#1042' };
@@ -101,6 +107,14 @@ async function paidOrder(client: Client, taskQueue: string, calls: string[]): Pr
   await until('the invoice', settled(calls, 'w2'));
   return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
 }
+
+/** The import of one day, run to its end; `last` is the activity that proves the path was taken. */
+const importDay = (day: string, last: string): Path['run'] => async (client, taskQueue, calls) => {
+  const handle = await client.workflow.start('importWorkflow', { workflowId: importWorkflowId(SHOP, day), taskQueue, args: [{ shopId: SHOP, day }] });
+  await handle.result();
+  if (!calls.includes(last)) throw new Error(`the import of ${day} never called ${last}`);
+  return handle;
+};
 
 const PATHS: Path[] = [
   { name: 'paid-invoice', run: paidOrder },
@@ -136,16 +150,31 @@ const PATHS: Path[] = [
       return handle;
     },
   },
+  // Recorded from the code with the patches of issues 17 and 19 (`local-shop-context`, `einvoice-leitweg`,
+  // `delivery-notes`, `day-by-bulk-export`): the older files above keep proving the sequences before them.
+  { name: 'einvoice-invoice', eInvoice: true, run: paidOrder },
   {
-    name: 'historical-import',
+    name: 'delivery-notes',
+    deliveryNotes: true,
     async run(client, taskQueue, calls) {
-      const day = '2026-10-01';
-      const handle = await client.workflow.start('importWorkflow', { workflowId: importWorkflowId(SHOP, day), taskQueue, args: [{ shopId: SHOP, day }] });
-      await handle.result();
-      if (!calls.includes('finishImport')) throw new Error('the import did not finish');
+      const handle = await paidOrder(client, taskQueue, calls);
+      const shipped = { ...snapshot('paid', '2026-11-21T13:00:00Z'), fulfillment_status: 'fulfilled', fulfillments: [{ id: 5, status: 'success', created_at: '2026-11-21T13:00:00Z', line_items: [{ id: 1, quantity: 1 }] }] };
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder } });
+      await until('the delivery note', () => calls.includes('issueDeliveryNote'));
       return handle;
     },
   },
+  {
+    name: 'historical-order',
+    async run(client, taskQueue, calls) {
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/import', webhookId: 'import:42', order: snapshot('paid', '2026-11-21T10:05:00Z'), origin: 'historical' } });
+      await until('the imported invoice', settled(calls, 'import:42'));
+      return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
+    },
+  },
+  { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },
+  // Recorded before `day-by-bulk-export`: the day read in two pages (today's code takes the bulk export).
+  { name: 'historical-import', run: importDay('2026-10-01', 'finishImport') },
 ];
 
 async function main(only: string[]): Promise<void> {
@@ -156,7 +185,7 @@ async function main(only: string[]): Promise<void> {
     for (const path of PATHS.filter((p) => only.length === 0 || only.includes(p.name))) {
       const calls: string[] = [];
       const taskQueue = `record-${path.name}`;
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: stubActivities(calls, shopContext({ mail: path.mail })) });
+      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: stubActivities(calls, shopContext({ mail: path.mail, eInvoice: path.eInvoice, deliveryNotes: path.deliveryNotes })) });
       const history = await worker.runUntil(async () => {
         const handle = await path.run(env.client, taskQueue, calls);
         const described = await handle.describe();

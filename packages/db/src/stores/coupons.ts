@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface Coupon {
   code: string;
@@ -15,11 +16,8 @@ export interface Coupon {
 }
 
 type Raw = Record<string, unknown>;
-export const couponFromRow = (r: Raw): Coupon => ({
-  code: r.code as string, partnerShopId: (r.partner_shop_id as string | null) ?? null, type: r.type as 'percent' | 'amount',
-  value: Number(r.value), intervals: r.intervals as number, plans: r.plans as string[], comment: (r.comment as string | null) ?? null,
-  active: r.active as boolean, views: r.views as number, expiresAt: (r.expires_at as Date | null) ?? null, createdAt: r.created_at as Date,
-});
+const COUPON_COLUMNS = ['code', 'partner_shop_id', 'type', 'intervals', 'plans', 'comment', 'active', 'views', 'expires_at', 'created_at'] as const;
+export const couponFromRow = (r: Raw): Coupon => ({ ...fromRow<Coupon>(r, COUPON_COLUMNS), value: Number(r.value) });
 
 export type CouponProblem = 'INVALID' | 'USED' | 'SELF_REDEMPTION' | 'EXPIRED' | 'PLAN';
 

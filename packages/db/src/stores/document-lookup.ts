@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface DocumentRef {
   id: string;
@@ -14,12 +15,8 @@ export interface DocumentRef {
   profile: string | null;
 }
 
-export const toRef = (r: Record<string, unknown>): DocumentRef => ({
-  id: r.id as string, shopId: r.shop_id as string, orderId: r.order_id as string, orderName: (r.order_name as string | null) ?? null,
-  type: r.type as DocumentRef['type'], lexofficeId: (r.lexoffice_id as string | null) ?? null, number: (r.number as string | null) ?? null,
-  status: r.status as string, pdfToken: r.pdf_token ? String(r.pdf_token) : null,
-  profile: (r.profile as string | null) ?? null,
-});
+const REF_COLUMNS = ['id', 'shop_id', 'order_id', 'order_name', 'type', 'lexoffice_id', 'number', 'status', 'profile'] as const;
+export const toRef = (r: Record<string, unknown>): DocumentRef => ({ ...fromRow<DocumentRef>(r, REF_COLUMNS), pdfToken: r.pdf_token ? String(r.pdf_token) : null });
 
 /**
  * The document behind a download link; the token alone identifies it (links go out in mails and metafields).

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export type DocumentType = 'invoice' | 'credit' | 'delivery';
 
@@ -22,24 +23,14 @@ export interface DocumentRow {
   createdAt: Date;
 }
 
-const documentFromRow = (r: Record<string, unknown>): DocumentRow => ({
-  id: r.id as string,
-  shopId: r.shop_id as string,
-  orderId: r.order_id as string,
-  orderName: (r.order_name as string | null) ?? null,
-  type: r.type as DocumentType,
-  intentKey: r.intent_key as string,
-  lexofficeId: (r.lexoffice_id as string | null) ?? null,
-  contactId: (r.contact_id as string | null) ?? null,
-  number: (r.number as string | null) ?? null,
-  title: (r.title as string | null) ?? null,
-  status: r.status as string,
-  total: (r.total as number | null) ?? null,
-  attemptedAt: (r.attempted_at as Date | null) ?? null,
-  pdfToken: r.pdf_token ? String(r.pdf_token) : null,
-  profile: (r.profile as string | null) ?? null,
-  createdAt: r.created_at as Date,
-});
+const DOCUMENT_COLUMNS = [
+  'id', 'shop_id', 'order_id', 'order_name', 'type', 'intent_key', 'lexoffice_id', 'contact_id', 'number', 'title', 'status', 'total', 'attempted_at', 'pdf_token', 'profile',
+  'created_at',
+] as const;
+const documentFromRow = (r: Record<string, unknown>): DocumentRow => {
+  const row = fromRow<DocumentRow>(r, DOCUMENT_COLUMNS);
+  return { ...row, pdfToken: r.pdf_token ? String(r.pdf_token) : null };
+};
 
 /**
  * Records the intent to create a document before any Lexware call. The unique

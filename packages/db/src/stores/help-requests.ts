@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface HelpRequest {
   id: number;
@@ -12,10 +13,9 @@ export interface HelpRequest {
   createdAt: string;
 }
 
-const fromRow = (r: Record<string, unknown>): HelpRequest => ({
-  id: Number(r.id), shopId: r.shop_id as string, userId: (r.user_id as string | null) ?? null, subject: r.subject as string, message: r.message as string,
-  replyTo: (r.reply_to as string | null) ?? null, mailStatus: r.mail_status as HelpRequest['mailStatus'], mailError: (r.mail_error as string | null) ?? null,
-  createdAt: (r.created_at as Date).toISOString(),
+const helpRequestFromRow = (r: Record<string, unknown>): HelpRequest => ({
+  ...fromRow<HelpRequest>(r, ['shop_id', 'user_id', 'subject', 'message', 'reply_to', 'mail_status', 'mail_error']),
+  id: Number(r.id), createdAt: (r.created_at as Date).toISOString(),
 });
 
 /** Stored before the mail goes out, so a failed mail loses nothing. */
@@ -23,7 +23,7 @@ export async function recordHelpRequest(db: Db, input: { shopId: string; userId:
   const [row] = await db('help_requests')
     .insert({ shop_id: input.shopId, user_id: input.userId, subject: input.subject, message: input.message, reply_to: input.replyTo })
     .returning('*');
-  return fromRow(row);
+  return helpRequestFromRow(row);
 }
 
 export async function settleHelpRequest(db: Db, id: number, outcome: { status: 'sent' | 'failed'; error?: string }): Promise<void> {
@@ -35,5 +35,5 @@ export async function listHelpRequests(db: Db, q: { shopId?: string; page: numbe
   const query = db('help_requests').orderBy('id', 'desc').limit(q.pageSize + 1).offset((q.page - 1) * q.pageSize);
   if (q.shopId) void query.where({ shop_id: q.shopId });
   const rows = await query;
-  return { items: rows.slice(0, q.pageSize).map(fromRow), hasNext: rows.length > q.pageSize };
+  return { items: rows.slice(0, q.pageSize).map(helpRequestFromRow), hasNext: rows.length > q.pageSize };
 }

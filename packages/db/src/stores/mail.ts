@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SmtpEncryption, SmtpState } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface ShopSmtpRow {
   shopId: string;
@@ -16,19 +17,7 @@ export interface ShopSmtpRow {
   checkedAt: Date | null;
 }
 
-const smtpFromRow = (r: Record<string, unknown>): ShopSmtpRow => ({
-  shopId: r.shop_id as string,
-  host: r.host as string,
-  port: (r.port as number | null) ?? null,
-  encryption: r.encryption as SmtpEncryption,
-  user: r.user as string,
-  passEnc: (r.pass_enc as string | null) ?? null,
-  email: r.email as string,
-  name: r.name as string,
-  status: r.status as SmtpState,
-  error: (r.error as string | null) ?? null,
-  checkedAt: (r.checked_at as Date | null) ?? null,
-});
+const smtpFromRow = (r: Record<string, unknown>): ShopSmtpRow => fromRow<ShopSmtpRow>(r, ['shop_id', 'host', 'port', 'encryption', 'user', 'pass_enc', 'email', 'name', 'status', 'error', 'checked_at']);
 
 export async function getShopSmtp(db: Db, shopId: string): Promise<ShopSmtpRow | undefined> {
   const row = await db('shop_smtp').where({ shop_id: shopId }).first();
@@ -77,18 +66,7 @@ export interface MailSendRow {
   sentAt: Date | null;
 }
 
-const sendFromRow = (r: Record<string, unknown>): MailSendRow => ({
-  id: r.id as string,
-  documentId: r.document_id as string,
-  intent: r.intent as string,
-  status: r.status as MailSendStatus,
-  claimToken: r.claim_token as string,
-  attempts: r.attempts as number,
-  recipient: r.recipient as string,
-  messageId: (r.message_id as string | null) ?? null,
-  error: (r.error as string | null) ?? null,
-  sentAt: (r.sent_at as Date | null) ?? null,
-});
+const sendFromRow = (r: Record<string, unknown>): MailSendRow => fromRow<MailSendRow>(r, ['id', 'document_id', 'intent', 'status', 'claim_token', 'attempts', 'recipient', 'message_id', 'error', 'sent_at']);
 
 /** A claim not moved on to `sending` within this time belongs to an attempt that died before any SMTP. */
 const STALE_CLAIM = "interval '45 seconds'";

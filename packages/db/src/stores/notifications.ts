@@ -1,5 +1,6 @@
 import type { NotificationPreferences } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 /** The four switches of the settings home, each a kind of mail to the merchant. */
 export type NotificationKind = keyof NotificationPreferences;
@@ -16,10 +17,7 @@ export interface NotificationSend {
   attempts: number;
 }
 
-const toSend = (r: Record<string, unknown>): NotificationSend => ({
-  shopId: r.shop_id as string, kind: r.kind as NotificationKind, occasion: r.occasion as string, status: r.status as NotificationSendStatus,
-  recipient: (r.recipient as string | null) ?? null, error: (r.error as string | null) ?? null, attempts: r.attempts as number,
-});
+const toSend = (r: Record<string, unknown>): NotificationSend => fromRow<NotificationSend>(r, ['shop_id', 'kind', 'occasion', 'status', 'recipient', 'error', 'attempts']);
 
 /**
  * Claims the notification of one occasion; null when another attempt already sent, skipped

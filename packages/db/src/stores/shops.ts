@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 import { planById, type ShopView } from '@belegfluss/shared';
 import { creditsQuota, creditsUsed } from './ledger';
 import { purchasedFeatures } from './plans';
@@ -28,28 +29,11 @@ export interface ShopRow {
 }
 
 type Raw = Record<string, unknown>;
-const toShop = (r: Raw): ShopRow => ({
-  id: r.id as string,
-  name: r.name as string,
-  email: (r.email as string | null) ?? null,
-  shopifyPlan: (r.shopify_plan as string | null) ?? null,
-  shopifyTokenEnc: (r.shopify_token_enc as string | null) ?? null,
-  scopes: r.shopify_scopes as string[],
-  missingAccessToken: r.missing_access_token as boolean,
-  home: r.home === 'orders' ? 'orders' : '',
-  planId: r.plan_id as string,
-  planAnnual: r.plan_annual as boolean,
-  creditsQuota: r.credits_quota as number,
-  creditsResetAt: r.credits_reset_at as Date,
-  creditsPeriodStart: r.credits_period_start as Date,
-  currentPeriodEnd: (r.current_period_end as Date | null) ?? null,
-  trialAt: (r.trial_at as Date | null) ?? null,
-  partner: r.partner as boolean,
-  permissions: r.permissions as string[],
-  automationEnabled: r.automation_enabled as boolean,
-  installedAt: r.installed_at as Date,
-  uninstalledAt: (r.uninstalled_at as Date | null) ?? null,
-});
+const SHOP_COLUMNS = [
+  'id', 'name', 'email', 'shopify_plan', 'shopify_token_enc', 'missing_access_token', 'plan_id', 'plan_annual', 'credits_quota', 'credits_reset_at',
+  'credits_period_start', 'current_period_end', 'trial_at', 'partner', 'permissions', 'automation_enabled', 'installed_at', 'uninstalled_at',
+] as const;
+const toShop = (r: Raw): ShopRow => ({ ...fromRow<ShopRow>(r, SHOP_COLUMNS), scopes: r.shopify_scopes as string[], home: r.home === 'orders' ? 'orders' : '' });
 
 export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefined> {
   const row = await db('shops').where({ id: shopId }).first();

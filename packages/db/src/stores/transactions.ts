@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 export interface BankTransactionRow {
   id: string;
@@ -14,18 +15,8 @@ export interface BankTransactionRow {
   attemptedAt: Date | null;
 }
 
-const bankTransactionFromRow = (r: Record<string, unknown>): BankTransactionRow => ({
-  id: r.id as string,
-  shopId: r.shop_id as string,
-  orderId: r.order_id as string,
-  paymentId: r.payment_id as string,
-  gateway: r.gateway as string,
-  amount: r.amount as number,
-  feeAmount: (r.fee_amount as number | null) ?? null,
-  financialAccountId: (r.financial_account_id as string | null) ?? null,
-  lexofficeId: (r.lexoffice_id as string | null) ?? null,
-  attemptedAt: (r.attempted_at as Date | null) ?? null,
-});
+const bankTransactionFromRow = (r: Record<string, unknown>): BankTransactionRow =>
+  fromRow<BankTransactionRow>(r, ['id', 'shop_id', 'order_id', 'payment_id', 'gateway', 'amount', 'fee_amount', 'financial_account_id', 'lexoffice_id', 'attempted_at']);
 
 /** Records the intent to book a payment before Lexware is called; a retry gets the same row back. */
 export async function claimPayment(db: Db, input: { shopId: string; orderId: string; orderName: string; paymentId: string; gateway: string; amount: number; feeAmount: number | null }): Promise<BankTransactionRow> {

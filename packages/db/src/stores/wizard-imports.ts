@@ -1,16 +1,14 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 /** The connect wizard's import of one shop (spec 1 §4 steps 2–3), as the gateway reports it. */
 export interface WizardImport { shopId: string; workflowId: string; status: 'running' | 'completed' | 'failed'; orders: number; documents: number; linked: number }
 
-const fromRow = (r: Record<string, unknown>): WizardImport => ({
-  shopId: r.shop_id as string, workflowId: r.workflow_id as string, status: r.status as WizardImport['status'],
-  orders: r.orders as number, documents: r.documents as number, linked: r.linked as number,
-});
+const wizardImportFromRow = (r: Record<string, unknown>): WizardImport => fromRow<WizardImport>(r, ['shop_id', 'workflow_id', 'status', 'orders', 'documents', 'linked']);
 
 export async function getWizardImport(db: Db, shopId: string): Promise<WizardImport | undefined> {
   const row = await db('wizard_imports').where({ shop_id: shopId }).first();
-  return row ? fromRow(row) : undefined;
+  return row ? wizardImportFromRow(row) : undefined;
 }
 
 /** Starts a new run unless one is running: the one running is returned instead. */
@@ -20,7 +18,7 @@ export async function claimWizardImport(db: Db, shopId: string, workflowId: stri
     .onConflict('shop_id').merge({ workflow_id: workflowId, status: 'running', orders: 0, documents: 0, linked: 0, started_at: db.fn.now(), finished_at: null })
     .where('wizard_imports.status', '<>', 'running')
     .returning('*');
-  if (rows.length > 0) return { claimed: true, run: fromRow(rows[0]) };
+  if (rows.length > 0) return { claimed: true, run: wizardImportFromRow(rows[0]) };
   return { claimed: false, run: (await getWizardImport(db, shopId))! };
 }
 

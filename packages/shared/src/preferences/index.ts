@@ -7,3 +7,4 @@ export * from './order-handling';
 export * from './automation';
 export * from './mail';
 export * from './general';
+export * from './sections';

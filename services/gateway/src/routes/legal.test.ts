@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGatewayOptions, readImprint } from '../config';
-import { startHarness, type Harness } from '../testing/harness';
+import { startHarness, type Harness } from '../../test/harness';
 
 let h: Harness;
 const env = { IMPRINT_NAME: 'Belegfluss GmbH', IMPRINT_ADDRESS: 'Hauptstraße 1\\n10115 Berlin', IMPRINT_EMAIL: 'kontakt@belegfluss.de', IMPRINT_VAT_ID: 'DE123456789' };

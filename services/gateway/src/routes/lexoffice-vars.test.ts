@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
-import { installFromSandbox, sandboxControl, seedOrder, startHarness, type Harness } from '../testing/harness';
+import { installFromSandbox, sandboxControl, seedOrder, startHarness, type Harness } from '../../test/harness';
 
 /** The template preview fills `{METAFIELD.…}` from Shopify as the worker does for a document. */
 let h: Harness;

@@ -9,7 +9,7 @@ import {
 import { loadShopContext } from './context';
 import { adminClientFor } from './import';
 import type { ShopifyDeps } from './paid';
-import { orderPage } from './shopify-orders';
+import { orderPage } from '@belegfluss/shopify';
 
 /** The first instant of a German month and of the month after it. */
 export function germanMonthBounds(month: string): { from: string; to: string } {

@@ -5,7 +5,7 @@ import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import {
   buildBankTransaction, enforcePlan, gatewayEnabled, gatewayLabel, hintDecision, paymentFee, paymentReference, paymentsOf, transactionSettings,
-  TransactionPreferencesSchema, type ShopifyOrder, type ShopifyPayment, type TransactionSettings,
+  readStoredSection, type ShopifyOrder, type ShopifyPayment, type TransactionSettings,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
 import type { ShopifyDeps } from './paid';
@@ -110,7 +110,7 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
   };
   const ctx = await loadShopContext(d.db, shopId);
   const stored = (await preferenceSections(d.db, shopId, ['transactions'])).transactions;
-  const saved = TransactionPreferencesSchema.safeParse(stored ?? {}).data ?? TransactionPreferencesSchema.parse({});
+  const saved = readStoredSection('transactions', stored);
   // Fees are a plan feature (spec 1 §6): a shop that downgraded books its payments without them.
   const prefs = ctx.plan ? enforcePlan(ctx.plan.id, { transactions: saved }).sections.transactions : saved;
   const decided = transactionSettings(prefs, { connected: ctx.invoice.connected, automationEnabled: ctx.invoice.automationEnabled, invoiceCreate: ctx.invoice.invoiceCreate !== false });

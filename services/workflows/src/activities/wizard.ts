@@ -4,10 +4,9 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
 import { lexofficeFor, type LexofficeClient, type LexofficeDeps, type VoucherListEntry } from '@belegfluss/lexoffice';
 import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
-import { bulkQueryStatus, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
+import { bulkOrdersQuery, bulkQueryStatus, ordersFromBulk, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
 import { adminClientFor } from './import';
 import type { ShopifyDeps } from './paid';
-import { bulkOrdersQuery, ordersFromBulk } from './shopify-orders';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
 export const VOUCHERS_PER_PAGE = 25;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermissions } from '../../middleware/permissions';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const STAFF = 'staff.myshopify.com';

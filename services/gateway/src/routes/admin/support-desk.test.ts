@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 import { HELP_MESSAGES } from '../help';
 
 /**

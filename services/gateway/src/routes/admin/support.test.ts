@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderWorkflowId } from '@belegfluss/orchestration/api';
-import { seedOrder, startHarness, type Harness } from '../../testing/harness';
+import { seedOrder, startHarness, type Harness } from '../../../test/harness';
 import { WORKFLOW_MESSAGES } from './workflows';
 
 let h: Harness;

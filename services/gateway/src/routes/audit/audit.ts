@@ -6,7 +6,7 @@ import { getAuditReport, getConnection } from '@belegfluss/db';
 import { AUDIT_FINDING_LABELS, auditCounts, auditCsv, germanDay } from '@belegfluss/shared';
 import { auditWorkflowId, ShopDomainKey } from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../../context';
-import { BadRequest, HttpError, NotFound } from '../../errors';
+import { BadRequest, Conflict, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 
@@ -40,7 +40,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
         typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop }]),
       });
     } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) throw new HttpError(409, 'AUDIT_RUNNING', AUDIT_MESSAGES.running);
+      if (error instanceof WorkflowExecutionAlreadyStartedError) throw Conflict('AUDIT_RUNNING', AUDIT_MESSAGES.running);
       throw error;
     }
     ctx.status = 202;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../../testing/harness';
+import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
 import { CANCEL_MESSAGES } from './cancel';
 
 /**

@@ -5,7 +5,7 @@ import { chargeTransfer, claimIntent, completeDocument, documentsOfOrder, markAt
 import { LexofficeError, lexofficeFor, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import { lexofficeDate, type LexofficeCreditNoteInput, type LexofficeLineItem } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound, upstreamHttpError } from '../../errors';
+import { BadGateway, Conflict, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { OrderIdParam } from '../orders/schema';
@@ -51,13 +51,13 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     const receipt = validate(ReceiptParam, ctx.params.receipt);
     const invoice = (await documentsOfOrder(gw.db, shop, orderId)).find((d) => d.type === 'invoice' && d.lexofficeId === receipt);
     if (!invoice) throw NotFound(CANCEL_MESSAGES.notFound);
-    if ((await documentState(gw.db, invoice.id))?.cancelled) throw new HttpError(409, 'CANCELLED', CANCEL_MESSAGES.cancelled);
-    if (invoice.status === 'draft') throw new HttpError(409, 'DRAFT', CANCEL_MESSAGES.draft);
+    if ((await documentState(gw.db, invoice.id))?.cancelled) throw Conflict('CANCELLED', CANCEL_MESSAGES.cancelled);
+    if (invoice.status === 'draft') throw Conflict('DRAFT', CANCEL_MESSAGES.draft);
 
     const intent = await claimIntent(gw.db, { shopId: shop, type: 'credit', intentKey: `cancel:${receipt}`, orderId, orderName: invoice.orderName ?? '' });
     if (!intent.lexofficeId) {
       // A credit note half-made by an earlier click (answer lost) must not be made twice.
-      if (intent.attemptedAt) throw new HttpError(409, 'UNCERTAIN', 'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.');
+      if (intent.attemptedAt) throw Conflict('UNCERTAIN', 'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.');
       try {
         const lexware = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
         const source = await lexware.invoice(receipt);
@@ -71,7 +71,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         // Every document created uses a transfer (spec 1 §1), this one too.
         await chargeTransfer(gw.db, shop, intent.id);
       } catch (error) {
-        if (error instanceof LexofficeError) throw new HttpError(502, 'LEXOFFICE', `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`);
+        if (error instanceof LexofficeError) throw BadGateway('LEXOFFICE', `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`);
         throw upstreamHttpError(error) ?? error;
       }
     }

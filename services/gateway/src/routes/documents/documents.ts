@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, type DocumentRef } from '@belegfluss/db';
+import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, loadShopContext, type DocumentRef } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
-import { loadShopContext } from '@belegfluss/orchestration/context';
 import type { GatewayContext } from '../../context';
-import { HttpError, LexwareUnavailable, NotFound, upstreamHttpError } from '../../errors';
+import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
@@ -20,7 +19,7 @@ export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documen
 
 /** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file; or an XRechnung's XML. */
 async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xml' = 'pdf'): Promise<Buffer> {
-  if (doc.status === 'draft') throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
+  if (doc.status === 'draft') throw Conflict('DRAFT', DRAFT_MESSAGE);
   if (!doc.lexofficeId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
   const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
   try {
@@ -32,7 +31,7 @@ async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xm
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (kind === 'xml' && error instanceof LexofficeError && error.status === 404) throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
-    if (error instanceof LexofficeError && error.status === 409) throw new HttpError(409, 'DRAFT', DRAFT_MESSAGE);
+    if (error instanceof LexofficeError && error.status === 409) throw Conflict('DRAFT', DRAFT_MESSAGE);
     if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
     throw upstreamHttpError(error) ?? LexwareUnavailable();
   }
@@ -102,7 +101,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
       return;
     }
     const order = ShopifyOrderSchema.safeParse(snapshot);
-    if (!order.success) throw new HttpError(422, 'UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    if (!order.success) throw Unprocessable('UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
     // The worker's plan from the shop's context, so the preview shows what it would send. The order's metafields
     // are not read here (the worker reads them from Shopify when it makes the invoice): their placeholders stay empty.
     const plan = planInvoice(order.data, await loadShopContext(gw.db, shop), [], { preview: true });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
 import { claimOrderImport } from '@belegfluss/db';
 import { importWorkflowId } from '@belegfluss/orchestration/api';
-import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
+import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../../test/harness';
 import { HISTORICAL_MESSAGES } from './historical';
 
 /**

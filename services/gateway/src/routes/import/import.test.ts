@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '@belegfluss/shared';
-import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../testing/harness';
+import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../../test/harness';
 import { IMPORT_MESSAGES } from './import';
 
 /**

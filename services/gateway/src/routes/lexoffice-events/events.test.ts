@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyLoader, readGatewayOptions } from '../../config';
-import { connectLexware, createLexwareVoucher, seedDocument, startHarness, type Harness } from '../../testing/harness';
+import { connectLexware, createLexwareVoucher, seedDocument, startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const A = 'events-a.myshopify.com';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneExpiredLogs, writeLog } from '@belegfluss/db';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const A = 'logs-a.myshopify.com';

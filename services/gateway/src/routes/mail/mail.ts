@@ -6,7 +6,7 @@ import {
 } from '@belegfluss/mail';
 import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound, BadGateway, Conflict, Invalid } from '../../errors';
+import { NotFound, NotFoundWith, BadGateway, BadRequestWith, Conflict, Invalid, type CodedError } from '../../errors';
 import { body, validate } from '../../http';
 import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
@@ -19,7 +19,7 @@ const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
   hasPassword: Boolean(row.passEnc), status: row.status, error: row.error, checkedAt: row.checkedAt?.toISOString() ?? null,
 } : null);
 
-const STATUS: Record<MailErrorCode, number> = { NOT_FOUND: 404, NOT_CREATED: 409, NOT_MAILABLE: 409, DRAFT: 409, NOT_CONNECTED: 409, INVALID_RECIPIENT: 400, PDF: 502, SMTP: 502 };
+const ANSWER: Record<MailErrorCode, CodedError> = { NOT_FOUND: NotFoundWith, NOT_CREATED: Conflict, NOT_MAILABLE: Conflict, DRAFT: Conflict, NOT_CONNECTED: Conflict, INVALID_RECIPIENT: BadRequestWith, PDF: BadGateway, SMTP: BadGateway };
 
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
@@ -54,7 +54,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
       if (error.code === 'SMTP' || error.code === 'PDF') {
         await writeLog(gw.db, { shopId: shop, origin: 'mail', event: 'mail.failed', status: 'critical', orderId, ref: { [type]: input.receipt ?? null }, body: { email: input.email, error: error.message, stack: error.stack } });
       }
-      throw new HttpError(STATUS[error.code], error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
+      throw ANSWER[error.code](error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
     }
   });
 

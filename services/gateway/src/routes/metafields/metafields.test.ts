@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const FULL = 'meta-full.myshopify.com';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { getShop, preferenceSections, latestInvoicePdfToken } from '@belegfluss/db';
 import {
-  documentLinks, hasShopifyScope, metafieldVar, METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, MetafieldPreferencesSchema,
+  documentLinks, hasShopifyScope, metafieldVar, METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, readStoredSection,
   notificationLinks, WRITABLE_METAFIELDS, WRITABLE_METAFIELD_INFO, type MetafieldPreferences,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -19,7 +19,7 @@ async function load(gw: GatewayContext, shopId: string): Promise<{ scopes: strin
   const shop = await getShop(gw.db, shopId);
   if (!shop) throw NotFound('Dieser Shop ist nicht installiert.');
   const stored = (await preferenceSections(gw.db, shopId, ['metafields'])).metafields ?? {};
-  return { scopes: shop.scopes, prefs: MetafieldPreferencesSchema.safeParse(stored).data ?? MetafieldPreferencesSchema.parse({}) };
+  return { scopes: shop.scopes, prefs: readStoredSection('metafields', stored) };
 }
 
 /** A real link of the shop for the preview, or one of the right shape while it has no document yet. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDocument, seedOrder, startHarness, type Harness } from '../../testing/harness';
+import { seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const A = 'orders-a.myshopify.com';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_COUPON_MESSAGES } from '@belegfluss/shared';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 import { PAYOUT_MESSAGES } from './partner';
 
 let h: Harness;

@@ -10,13 +10,13 @@ import {
 } from '@belegfluss/shared';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
-import { HttpError, NotFound, Conflict, Unprocessable } from '../../errors';
+import { BadRequestWith, ForbiddenWith, NotFound, Conflict, Unprocessable, type CodedError } from '../../errors';
 import { body, query, readJson, validate } from '../../http';
 import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { renderPayoutReceipt } from './receipt';
 
-const couponError = (status: number, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) => new HttpError(status, code, PARTNER_COUPON_MESSAGES[code], field);
+const couponError = (answer: CodedError, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) => answer(code, PARTNER_COUPON_MESSAGES[code], field);
 
 export const PAYOUT_MESSAGES = {
   NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
@@ -49,24 +49,24 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   /** Spec 3 §7/§8: errors are codes with their field text; the code is the path, the discount type the body. */
   partner.post('/coupons/:code', async (ctx) => {
     const code = PartnerCouponCode.safeParse(ctx.params.code);
-    if (!code.success) throw couponError(400, 'COUPON_INVALID', 'code');
+    if (!code.success) throw couponError(BadRequestWith, 'COUPON_INVALID', 'code');
     const parsed = PartnerCouponBody.safeParse(await readJson(ctx));
-    if (!parsed.success) throw couponError(400, 'TYPE_NOT_FOUND', 'type');
+    if (!parsed.success) throw couponError(BadRequestWith, 'TYPE_NOT_FOUND', 'type');
     const type = PARTNER_COUPON_TYPES.find((t) => t.id === parsed.data.type)!;
     const result = await createPartnerCoupon(gw.db, {
       partnerShopId: partnerOf(ctx), code: code.data, percent: type.percent, months: type.months, comment: `${type.percent} % für ${type.months} ${type.months === 1 ? 'Monat' : 'Monate'}`, max: MAX_PARTNER_COUPONS,
     });
-    if ('problem' in result) throw couponError(409, result.problem, 'code');
+    if ('problem' in result) throw couponError(Conflict, result.problem, 'code');
     ctx.status = 201;
     ctx.body = { code: result.coupon.code, type: type.id, value: result.coupon.value, intervals: result.coupon.intervals, message: 'Coupon erstellt' };
   });
 
   partner.delete('/coupons/:code', async (ctx) => {
     const code = PartnerCouponCode.safeParse(ctx.params.code);
-    if (!code.success) throw couponError(403, 'UNAUTHORIZED');
+    if (!code.success) throw couponError(ForbiddenWith, 'UNAUTHORIZED');
     const result = await removePartnerCoupon(gw.db, partnerOf(ctx), code.data);
-    if (result === 'UNAUTHORIZED') throw couponError(403, 'UNAUTHORIZED');
-    if (result === 'PENDING_PROVISION') throw couponError(409, 'PENDING_PROVISION');
+    if (result === 'UNAUTHORIZED') throw couponError(ForbiddenWith, 'UNAUTHORIZED');
+    if (result === 'PENDING_PROVISION') throw couponError(Conflict, 'PENDING_PROVISION');
     ctx.body = { deleted: 1, message: '1 Coupon(s) gelöscht' };
   });
 

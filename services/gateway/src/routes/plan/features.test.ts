@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cheapestPlanWith, featureRequiredMessage, PLAN_FEATURES, planIncludes, type PlanFeature } from '@belegfluss/shared';
-import { startHarness, type Harness } from '../../testing/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 
 /**
  * Plan gating (spec 1 §6, issue 18): every gated feature answers 402 with its German text on a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasCredits } from '@belegfluss/db';
 import { COUPON_MESSAGES, annualPrice } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
-import { installFromSandbox, sandboxControl, startHarness, type Harness } from '../../testing/harness';
+import { installFromSandbox, sandboxControl, startHarness, type Harness } from '../../../test/harness';
 import { PLAN_MESSAGES } from './plan';
 
 let h: Harness;

@@ -11,13 +11,13 @@ import {
 import type { GatewayContext } from '../../context';
 import { nudge } from '../../billing';
 import { shopFlags } from '../../config';
-import { Forbidden, HttpError, NotFound, Conflict, PaymentRequired } from '../../errors';
+import { Forbidden, ForbiddenWith, NotFound, NotFoundWith, Conflict, PaymentRequired, Unprocessable, type CodedError } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { activeSubscriptionIds, adminClientFor, cancelSubscription, createOneTimePurchase, createSubscription, oneTimePurchaseStatus, shopifyPlanName } from './billing';
 
-const COUPON_STATUS: Record<CouponProblem, number> = { INVALID: 404, USED: 409, SELF_REDEMPTION: 403, EXPIRED: 422, PLAN: 422 };
-const couponError = (problem: CouponProblem) => new HttpError(COUPON_STATUS[problem], problem, COUPON_MESSAGES[problem], 'coupon');
+const COUPON_ANSWER: Record<CouponProblem, CodedError> = { INVALID: NotFoundWith, USED: Conflict, SELF_REDEMPTION: ForbiddenWith, EXPIRED: Unprocessable, PLAN: Unprocessable };
+const couponError = (problem: CouponProblem) => COUPON_ANSWER[problem](problem, COUPON_MESSAGES[problem], 'coupon');
 
 export const PLAN_MESSAGES = {
   notInstalled: 'Dieser Shop ist nicht installiert.',

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
 import { getShop, preferenceSections, savePreferenceSections, writeLog, inTransaction, lockShopForPreferences, setShopHome, setAutomationEnabled } from '@belegfluss/db';
-import { applyAutomationDependencies, automationBadge, automationDisabled, featuresTurnedOn, type Automation } from '@belegfluss/shared';
+import type { z } from 'zod';
+import { applyAutomationDependencies, automationBadge, automationDisabled, featuresTurnedOn, normalizeSection, readStoredSection, type Automation } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound, Invalid, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
@@ -24,17 +25,15 @@ function merge(base: Raw, patch: Raw): Raw {
   return out;
 }
 
-/** Parses and normalises one section; a stored value that no longer parses falls back to the defaults key by key. */
-function parseSection(section: StoredSection, input: Raw, strict: boolean): { value: Raw; forced: string[] } {
-  const def = SECTIONS[section];
-  const parsed = strict ? validate(def.schema, input) : (def.schema.safeParse(input).data ?? def.schema.parse({}));
-  const normalized = 'normalize' in def ? def.normalize(parsed as never) : { value: parsed, forced: [] };
+/** Validates and normalises one section the merchant sends; `forced` names what its rules changed. */
+function parseSection(section: StoredSection, input: Raw): { value: Raw; forced: string[] } {
+  const normalized = normalizeSection(section, validate(SECTIONS[section].schema as z.ZodType, input) as never);
   return { value: normalized.value as Raw, forced: normalized.forced };
 }
 
 async function loadAll(db: Knex, shop: string): Promise<Values> {
   const stored = await preferenceSections(db, shop, STORED_SECTIONS);
-  return Object.fromEntries(STORED_SECTIONS.map((s) => [s, parseSection(s, stored[s] ?? {}, false).value])) as Values;
+  return Object.fromEntries(STORED_SECTIONS.map((s) => [s, readStoredSection(s, stored[s]) as Raw])) as Values;
 }
 
 function automationOf(v: Values): Automation {
@@ -100,7 +99,7 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
       const known = Object.keys(SECTIONS[section].schema.shape);
       const unknown = Object.keys(patch).find((k) => !known.includes(k));
       if (unknown) throw Invalid(`Unbekanntes Feld: ${unknown}`, unknown);
-      const parsed = parseSection(section, merge(before[section], patch), true);
+      const parsed = parseSection(section, merge(before[section], patch));
       forced.push(...parsed.forced);
       next[section] = parsed.value;
       if (section === 'metafields') checkMetafieldScopes(parsed.value, row.shopifyScopes);

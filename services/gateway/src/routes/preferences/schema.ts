@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  AutomationSchema, ContactPreferencesSchema, CreditPreferencesSchema, GeneralPreferencesSchema, InvoicePreferencesSchema, MetafieldPreferencesSchema,
-  NotificationPreferencesSchema,
-  OrderHandlingPreferencesSchema, TransactionPreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences,
-} from '@belegfluss/shared';
+import { AutomationSchema, PREFERENCE_SECTIONS } from '@belegfluss/shared';
 
 /** The metafield schema and constants live in @belegfluss/shared, where the worker reads them too. */
 export { METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, MetafieldPreferencesSchema, WRITABLE_METAFIELDS } from '@belegfluss/shared';
@@ -14,19 +10,8 @@ export { TransactionPreferencesSchema } from '@belegfluss/shared';
 /** Notifications and general (language, start page, e-mail, expert mode, VAT regime) live in @belegfluss/shared, where the settings home reads them too. */
 export { GeneralPreferencesSchema, NotificationPreferencesSchema } from '@belegfluss/shared';
 
-type Normalizer = (value: never) => { value: unknown; forced: string[] };
-
-/** Every stored section, its schema, and the rules that tie its fields together. */
-export const SECTIONS = {
-  invoices: { schema: InvoicePreferencesSchema, normalize: normalizeInvoicePreferences as Normalizer },
-  credits: { schema: CreditPreferencesSchema, normalize: normalizeCreditPreferences as Normalizer },
-  contacts: { schema: ContactPreferencesSchema },
-  transactions: { schema: TransactionPreferencesSchema },
-  metafields: { schema: MetafieldPreferencesSchema },
-  orderHandling: { schema: OrderHandlingPreferencesSchema },
-  notifications: { schema: NotificationPreferencesSchema },
-  general: { schema: GeneralPreferencesSchema },
-} satisfies Record<string, { schema: z.ZodObject; normalize?: Normalizer }>;
+/** Every stored section, its schema, and the rules that tie its fields together: one list in @belegfluss/shared, which the worker reads too. */
+export const SECTIONS = PREFERENCE_SECTIONS;
 
 export type StoredSection = keyof typeof SECTIONS;
 export const STORED_SECTIONS = Object.keys(SECTIONS) as StoredSection[];

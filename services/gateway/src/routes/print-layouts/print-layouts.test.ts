@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, startHarness, type Harness } from '../../testing/harness';
+import { connectLexware, startHarness, type Harness } from '../../../test/harness';
 
 /** The layout choice of the invoice and credit preferences reads Lexware's print layouts through this route. */
 let h: Harness;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedOrder, startHarness, type Harness } from '../../testing/harness';
+import { seedOrder, startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const SHOP = 'umsatz-gateways.myshopify.com';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { gatewayOrderCounts, getShop, preferenceSections } from '@belegfluss/db';
 import {
-  gatewayEnabled, gatewayLabel, PAYMENT_GATEWAYS, TransactionPreferencesSchema, UNSELECTABLE_GATEWAYS,
+  gatewayEnabled, gatewayLabel, PAYMENT_GATEWAYS, readStoredSection, UNSELECTABLE_GATEWAYS,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound } from '../../errors';
@@ -16,7 +16,7 @@ export interface GatewayEntry { id: string; name: string; orderCount: number; en
 export async function listGateways(gw: GatewayContext, shopId: string): Promise<GatewayEntry[]> {
   if (!(await getShop(gw.db, shopId))) throw NotFound('Dieser Shop ist nicht installiert.');
   const [counts, stored] = await Promise.all([gatewayOrderCounts(gw.db, shopId), preferenceSections(gw.db, shopId, ['transactions'])]);
-  const prefs = TransactionPreferencesSchema.safeParse(stored.transactions ?? {}).data ?? TransactionPreferencesSchema.parse({});
+  const prefs = readStoredSection('transactions', stored.transactions);
   const ids = [...new Set<string>([...PAYMENT_GATEWAYS, ...Object.keys(counts), ...Object.keys(prefs.transactionGateway)])];
   return ids
     .map((id) => ({

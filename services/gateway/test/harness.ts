@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, insertTestRows, updateTestShop } from '@belegfluss/db/testing';
 import { saveShopInstall, type Db } from '@belegfluss/db';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
 import { createOrderWorker, SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
-import { readGatewayOptions, type GatewayOptions } from '../config';
-import { startGateway } from '../main';
+import { readGatewayOptions, type GatewayOptions } from '../src/config';
+import { startGateway } from '../src/main';
 
 export interface Harness {
   url: string;
@@ -82,7 +82,7 @@ export async function startHarness(opts: { sandbox?: boolean; /** the sandbox's 
     },
     async install(shop, extraColumns = {}) {
       await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
-      if (Object.keys(extraColumns).length) await database.db('shops').where({ id: shop }).update(extraColumns);
+      if (Object.keys(extraColumns).length) await updateTestShop(database.db, shop, extraColumns);
     },
     webhook(topic, shop, payload, webhookId = randomBytes(8).toString('hex')) {
       const raw = JSON.stringify(payload);
@@ -118,7 +118,7 @@ export async function seedOrder(db: Db, shop: string, o: { id: number; name?: st
     line_items: [{ id: 1, title: 'Tasse', name: 'Tasse', sku: 'T-1', quantity: 1, price: String(o.total ?? 11.9), tax_lines: [{ title: 'MwSt', rate: 0.19, price: '1.90' }], discount_allocations: [] }],
     shipping_lines: [], refunds: [], discount_codes: [], discount_applications: [], note: null, note_attributes: [],
   };
-  await db('orders').insert({
+  await insertTestRows(db, 'orders', {
     shop_id: shop, order_id: String(o.id), name: snapshot.name, created_at: createdAt, updated_at: createdAt, financial_status: snapshot.financial_status,
     fulfillment_status: null, gateway: o.gateway ?? 'manual', source_name: 'web', total: o.total ?? 11.9, currency: 'EUR',
     customer_email: snapshot.email, customer_name: o.customer ?? 'Erika Muster', tags: '', snapshot: JSON.stringify(snapshot),
@@ -129,7 +129,7 @@ export async function seedOrder(db: Db, shop: string, o: { id: number; name?: st
 export async function seedDocument(db: Db, shop: string, d: { orderId: number | string; type?: 'invoice' | 'credit'; lexofficeId?: string; status?: string; number?: string; token?: string; orderName?: string }) {
   const token = d.token ?? randomBytes(16).toString('hex');
   const type = d.type ?? 'invoice';
-  await db('documents').insert({
+  await insertTestRows(db, 'documents', {
     shop_id: shop, order_id: String(d.orderId), order_name: d.orderName ?? `#${d.orderId}`, type, intent_key: `${type}:${d.orderId}:${randomBytes(3).toString('hex')}`,
     lexoffice_id: d.lexofficeId ?? randomBytes(8).toString('hex'), status: d.status ?? 'open', number: d.number ?? null, pdf_token: token, total: 11.9,
   });
@@ -143,7 +143,7 @@ export async function connectLexware(h: Harness, shop: string) {
     access_token: string; refresh_token: string; expires_in: number; organizationId: string; connectionId: string;
   };
   const { box } = h.gateway.gw;
-  await h.db('lexoffice_connections').insert({
+  await insertTestRows(h.db, 'lexoffice_connections', {
     shop_id: shop, access_token_enc: box.seal(tokens.access_token), refresh_token_enc: box.seal(tokens.refresh_token),
     expires_at: new Date(Date.now() + tokens.expires_in * 1000), organization_id: tokens.organizationId, connection_id: tokens.connectionId,
   });

@@ -1,9 +1,9 @@
-import type { Db } from '@belegfluss/db';
-import { allPreferenceSections, getConnection, getShop } from '@belegfluss/db';
-import { ApplicationFailure } from '@temporalio/activity';
+import type { Db } from '../connection';
+import { getConnection } from './connections';
+import { allPreferenceSections } from './preferences';
+import { getShop } from './shops';
 import {
-  ContactPreferencesSchema, MetafieldPreferencesSchema, type MetafieldPreferences, CreditPreferencesSchema, InvoicePreferencesSchema, normalizeInvoicePreferences,
-  OrderHandlingPreferencesSchema, TransactionPreferencesSchema, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
+  readStoredSection, type MetafieldPreferences, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
   type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
   DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING, enforcePlan, type PlanFeature,
 } from '@belegfluss/shared';
@@ -29,24 +29,37 @@ const DEFAULT_SECTIONS = {
   orderHandling: DEFAULT_ORDER_HANDLING, metafields: { read: [], write: [] }, transactions: DEFAULT_TRANSACTION_PREFERENCES,
 };
 
-/** Stored sections are validated again on read: a value saved by an older version gets today's defaults. */
+/** The shop has no installed app: the worker turns this into its non-retryable NOT_INSTALLED failure. */
+export class ShopNotInstalledError extends Error {
+  readonly code = 'NOT_INSTALLED';
+  constructor(readonly shopId: string) {
+    super(`Shop ${shopId} is not installed`);
+    this.name = 'ShopNotInstalledError';
+  }
+}
+
+/**
+ * Everything the order rules need about a shop, read once (the worker's activities and the gateway's preview).
+ * Stored sections are validated again on read: a value saved by an older version gets today's defaults.
+ */
 export async function loadShopContext(db: Db, shopId: string): Promise<ShopContext> {
   const [shop, connection, rows] = await Promise.all([
     getShop(db, shopId),
     getConnection(db, shopId),
     allPreferenceSections(db, shopId),
   ]);
-  if (!shop) throw ApplicationFailure.nonRetryable(`Shop ${shopId} is not installed`, 'NOT_INSTALLED');
+  if (!shop) throw new ShopNotInstalledError(shopId);
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
+  // Each section read by the one rule the gateway reads it with too (@belegfluss/shared's readStoredSection).
   const { sections, withheld } = enforcePlan(shop.planId, {
-    invoices: normalizeInvoicePreferences(InvoicePreferencesSchema.parse(section('invoices'))).value,
-    credits: CreditPreferencesSchema.parse(section('credits')),
-    contacts: ContactPreferencesSchema.parse(section('contacts')),
-    orderHandling: OrderHandlingPreferencesSchema.parse(section('orderHandling')),
-    metafields: MetafieldPreferencesSchema.safeParse(section('metafields')).data ?? MetafieldPreferencesSchema.parse({}),
+    invoices: readStoredSection('invoices', rows.invoices),
+    credits: readStoredSection('credits', rows.credits),
+    contacts: readStoredSection('contacts', rows.contacts),
+    orderHandling: readStoredSection('orderHandling', rows.orderHandling),
+    metafields: readStoredSection('metafields', rows.metafields),
     // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
-    transactions: TransactionPreferencesSchema.safeParse(section('transactions')).data ?? DEFAULT_TRANSACTION_PREFERENCES,
+    transactions: readStoredSection('transactions', rows.transactions),
   }, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };

@@ -1,6 +1,6 @@
 import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
-import type { AdminClient } from '@belegfluss/shopify';
-import { orderRefunds } from './shopify-refunds';
+import type { AdminClient } from './admin';
+import { orderRefunds } from './refunds';
 
 /*
  * Admin GraphQL has no REST order JSON, so the import reads the fields the order

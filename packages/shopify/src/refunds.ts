@@ -1,4 +1,4 @@
-import type { AdminClient } from '@belegfluss/shopify';
+import type { AdminClient } from './admin';
 
 /**
  * An order's refunds through Admin GraphQL (2025-10), in the webhook's REST shape that the
