@@ -69,6 +69,45 @@ describe('Lexware contacts', () => {
     expect(await stack.db('event_log').where({ shop_id: shop, event: 'contact.refused' })).toHaveLength(1);
     expect((await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).first()).contact_id).toBe(contacts[0]!.id);
   }, 180_000);
+
+  it('orders without an e-mail or without a customer get no contact and no invoice, and the log says why in German', async () => {
+    const org = await organization();
+    const contactsBefore = (await contactsOf(org)).length;
+    const invoicesBefore = await invoices();
+    const charged = async () => Number((await stack.db('transfer_ledger').where({ shop_id: shop }).count({ n: '*' }))[0]!.n);
+    const chargedBefore = await charged();
+    // A POS customer known by name and phone, and guests whose orders carry an address but no customer record.
+    const phoneCustomer = { firstName: 'Paula', lastName: 'Telefon', phone: '+49301234567', address1: 'Hauptstr. 9', zip: '10115', city: 'Berlin', countryCode: 'DE' };
+    const created = await Promise.all([
+      m().createOrder({ scenario: 'de_b2c', paid: true, count: 6, customer: phoneCustomer }),
+      ...['Gustav', 'Greta', 'Gisela', 'Georg'].map((firstName) =>
+        m().createOrder({ scenario: 'de_b2c', paid: true, guest: true, customer: { firstName, lastName: 'Gast', address1: 'Gaststr. 1', zip: '20095', city: 'Hamburg', countryCode: 'DE' } })),
+    ]);
+    // The sandbox answers one order as an object and several as a list.
+    type Answer = { order: { id: number; email: string | null; customer: { id: number } | null } };
+    const orders = (created as unknown as (Answer | Answer[])[]).flatMap((c) => [c].flat().map((x) => x.order));
+    // As at Shopify: no e-mail on any of them; the phone customer's six share one customer record, the guests have none.
+    expect(orders.every((o) => o.email === null)).toBe(true);
+    expect(new Set(orders.filter((o) => o.customer).map((o) => o.customer!.id)).size).toBe(1);
+    expect(orders.filter((o) => !o.customer)).toHaveLength(4);
+
+    const ids = orders.map((o) => String(o.id));
+    const skipped = async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.skipped' }).whereIn('order_id', ids).select('order_id', 'body')) as { order_id: string; body: { reason: string } }[];
+    await eventually(async () => (await skipped()).length === 10, 240_000);
+    const reasons = new Map((await skipped()).map((e) => [e.order_id, e.body.reason]));
+    for (const o of orders) expect(reasons.get(String(o.id))).toBe(o.customer ? 'MISSING_CUSTOMER_EMAIL' : 'MISSING_CUSTOMER');
+    // Every webhook settled, nothing half-written: no contact, no document, no transfer.
+    await eventually(async () => (await stack.db('webhook_inbox').where({ shop_id: shop }).whereIn('resource_id', ids).whereNotIn('status', ['successful', 'skipped'])).length === 0, 60_000);
+    expect(await contactsOf(org)).toHaveLength(contactsBefore);
+    expect(await invoices()).toBe(invoicesBefore);
+    expect(await stack.db('documents').where({ shop_id: shop }).whereIn('order_id', ids)).toEqual([]);
+    expect(await charged()).toBe(chargedBefore);
+    // The merchant finds them by the German sentences the log shows.
+    const found = async (search: string) =>
+      (await m().api<{ items: { order: string }[] }>(`/api/shop/logs?search=${encodeURIComponent(search)}&pageSize=100`)).items.map((e) => e.order).sort();
+    expect(await found('die Bestellung hat keinen Kunden')).toEqual(orders.filter((o) => !o.customer).map((o) => String(o.id)).sort());
+    expect(await found('der Kunde hat keine E-Mail-Adresse')).toEqual(orders.filter((o) => o.customer).map((o) => String(o.id)).sort());
+  }, 300_000);
 });
 
 describe('an order for a shop without the app', () => {

@@ -8,7 +8,8 @@ import { deliverySummary } from './shop-routes.js';
 import { body } from './validate.js';
 
 const Person = z.object({
-  email: z.email(),
+  /** Optional, as at Shopify: POS and phone customers may have none. */
+  email: z.email().optional(),
   firstName: z.string().optional(),
   lastName: z.string().optional(),
   company: z.string().optional(),
@@ -32,6 +33,8 @@ export const CreateOrder = z.object({
   webhooks: z.boolean().optional(),
   discount: z.object({ code: z.string(), percent: z.number().min(0).max(100) }).nullable().optional(),
   customer: Person.optional(),
+  /** The buyer's address on the order, but no customer record. */
+  guest: z.boolean().optional(),
   lineItems: z.array(z.object({ title: z.string().min(1), price: z.number().min(0), quantity: z.number().int().positive(), sku: z.string().optional(), taxRate: z.number().min(0).max(1) })).min(1).optional(),
   /** How many orders to make at once, e.g. for the historical import. */
   count: z.number().int().min(1).max(500).default(1),

@@ -38,7 +38,7 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
   const lineItems = s.items.map((item) => buildLineItem(item, s, currency, nextId));
   const shippingLine = buildShippingLine(s, currency, nextId);
   const shippingLines = shippingLine ? [shippingLine] : [];
-  const customer = s.customer ? findOrCreateCustomer(shop, s.customer, nextId, createdAt) : null;
+  const customer = s.customer && !s.guest ? findOrCreateCustomer(shop, s.customer, nextId, createdAt) : null;
   const address = s.customer ? buildAddress(s.customer) : null;
 
   const lineTotal = sum(lineItems.map((l) => cents(l.price) * l.quantity));

@@ -24,16 +24,20 @@ export function buildAddress(p: ScenarioPerson): Address {
   };
 }
 
-/** Reuses the shop's customer with the same email, as Shopify does for a returning buyer. */
+/**
+ * Reuses the shop's customer with the same e-mail (or, for one without, the same phone), as Shopify
+ * does for a returning buyer. A customer with neither is a new one each time.
+ */
 export function findOrCreateCustomer(shop: ShopState, p: ScenarioPerson, nextId: IdSource, now: Date): Customer {
-  const existing = shop.customers[p.email.toLowerCase()];
+  const key = p.email ? p.email.toLowerCase() : p.phone ? `phone:${p.phone}` : undefined;
+  const existing = key ? shop.customers[key] : undefined;
   if (existing) return existing;
   const id = nextId();
   const at = shopifyTime(now);
   const customer: Customer = {
     id,
     admin_graphql_api_id: `gid://shopify/Customer/${id}`,
-    email: p.email,
+    email: p.email ?? null,
     first_name: p.firstName,
     last_name: p.lastName,
     phone: p.phone ?? null,
@@ -48,6 +52,6 @@ export function findOrCreateCustomer(shop: ShopState, p: ScenarioPerson, nextId:
     currency: shop.currency,
     default_address: { ...buildAddress(p), id: nextId(), customer_id: id, default: true },
   };
-  shop.customers[p.email.toLowerCase()] = customer;
+  shop.customers[key ?? `id:${id}`] = customer;
   return customer;
 }

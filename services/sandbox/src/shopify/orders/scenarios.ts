@@ -18,7 +18,8 @@ export interface ScenarioItem {
 export interface ScenarioPerson {
   firstName: string;
   lastName: string;
-  email: string;
+  /** Shopify allows a customer without one (a POS or phone customer known by name or phone). */
+  email?: string;
   company?: string;
   address1: string;
   zip: string;
@@ -30,6 +31,8 @@ export interface ScenarioPerson {
 
 export interface Scenario {
   customer: ScenarioPerson | null;
+  /** An order with a buyer's address but no customer record (a draft or API order without customer). */
+  guest?: boolean;
   items: ScenarioItem[];
   shipping?: { title: string; priceCents: number; taxRate: number };
   discount?: { code: string; percent: number };

@@ -19,7 +19,10 @@ export interface CreateOrderInput {
   createdAt?: string;
   webhooks?: boolean;
   discount?: { code: string; percent: number } | null;
-  customer?: Partial<ScenarioPerson> & { email: string };
+  /** Without an e-mail, the customer has none: Shopify allows that (POS and phone customers). */
+  customer?: Partial<ScenarioPerson>;
+  /** The order carries the buyer's address but no customer record. */
+  guest?: boolean;
   lineItems?: Array<{ title: string; price: number; quantity: number; sku?: string; taxRate: number }>;
 }
 
@@ -42,8 +45,9 @@ function withOverrides(base: Scenario, input: CreateOrderInput): Scenario {
   if (input.discount !== undefined) s.discount = input.discount ?? undefined;
   if (input.customer) {
     const given = Object.fromEntries(Object.entries(input.customer).filter(([, v]) => v !== undefined));
-    s.customer = { ...(base.customer ?? SCENARIOS.de_b2c.customer), ...given } as ScenarioPerson;
+    s.customer = { ...(base.customer ?? SCENARIOS.de_b2c.customer), email: undefined, ...given } as ScenarioPerson;
   }
+  if (input.guest) s.guest = true;
   if (input.lineItems) {
     s.items = input.lineItems.map<ScenarioItem>((l) => ({ title: l.title, sku: l.sku ?? '', priceCents: Math.round(l.price * 100), quantity: l.quantity, taxRate: l.taxRate }));
   }
