@@ -101,6 +101,23 @@ describe('the connect wizard', () => {
     expect(onNext).toHaveBeenCalled();
   });
 
+  it('says so when the document run ended without finishing (terminated by support), and "Erneut versuchen" asks again', async () => {
+    let asked = 0;
+    const { api } = scriptedApi(({ path }) => {
+      if (path === '/lexoffice/import') return (asked += 1) === 1 ? { continue: false, assigned: 2, status: 'failed' } : { continue: false, assigned: 3, status: 'done' };
+      return undefined;
+    });
+    const { ImportDocumentsStep } = await import('./ImportSteps');
+    const onNext = vi.fn();
+    renderInShell(<ImportDocumentsStep progress={60} setProgress={() => undefined} onNext={onNext} />, api);
+    expect(await screen.findByText('Die Belege konnten nicht importiert werden')).toBeTruthy();
+    expect(screen.getByText('Der Import ist abgebrochen. Bitte versuche es erneut.')).toBeTruthy();
+    expect(onNext).not.toHaveBeenCalled();
+    await click('Erneut versuchen');
+    await waitFor(() => expect(onNext).toHaveBeenCalled());
+    expect(await screen.findByText('3 Belege verlinkt')).toBeTruthy();
+  });
+
   it('blocks the tax setup below Lexware Office L and shows the small-business warning', async () => {
     const { api } = scriptedApi(({ path }) => (path === '/lexoffice/pull' ? { profile: { smallBusiness: true, businessFeatures: [] } } : undefined));
     renderInShell(<ConnectWizard shop={connected} onClose={() => undefined} />, api);

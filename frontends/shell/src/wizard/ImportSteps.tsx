@@ -4,7 +4,7 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../frame/toast';
 import { useShell } from '../session/ShellContext';
-import { MAX_IMPORT_POLLS, pause, plural, PROGRESS, type DocumentImportAnswer, type OrderImportAnswer } from './wizard';
+import { IMPORT_STOPPED, MAX_IMPORT_POLLS, pause, plural, PROGRESS, type DocumentImportAnswer, type OrderImportAnswer } from './wizard';
 
 interface ImportStepProps {
   progress: number;
@@ -64,7 +64,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
         await pause();
         answer = (await api.get<OrderImportAnswer | undefined>('/orders/import/wizard')) ?? {};
       }
-      if (answer.status === 'failed') throw new Error('Der Import ist abgebrochen. Bitte versuche es erneut.');
+      if (answer.status === 'failed') throw new Error(IMPORT_STOPPED);
       return answer;
     },
     onSuccess: (answer) => {
@@ -93,6 +93,7 @@ export function ImportDocumentsStep(props: ImportStepProps) {
         const answer = (await api.request<DocumentImportAnswer | undefined>('/lexoffice/import', { method: 'POST' })) ?? {};
         // The answer counts the whole run, so the last one is the true number.
         linked = answer.assigned ?? answer.affected ?? linked;
+        if (answer.status === 'failed') throw new Error(IMPORT_STOPPED);
         if (!answer.continue) break;
       }
       return linked;

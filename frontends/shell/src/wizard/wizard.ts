@@ -52,7 +52,12 @@ export interface DocumentImportAnswer {
   found?: number;
   affected?: number;
   assigned?: number;
+  /** The workflow's phase; `failed` when the run ended without finishing (e.g. terminated by support). */
+  status?: 'orders' | 'documents' | 'done' | 'failed';
 }
+
+/** What the wizard says when an import run ended without finishing; "Erneut versuchen" starts a new one. */
+export const IMPORT_STOPPED = 'Der Import ist abgebrochen. Bitte versuche es erneut.';
 
 /** At most this many polls (about an hour), so a gateway that always says `continue` cannot spin forever. */
 export const MAX_IMPORT_POLLS = 3600;

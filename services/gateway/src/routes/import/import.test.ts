@@ -124,6 +124,23 @@ describe('the connect wizard import, as a workflow', () => {
     expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
   });
 
+  it('a run terminated by hand (support, in the Temporal UI) reads as failed, and asking again starts a new run that finishes', async () => {
+    // Terminated before its worker can finish: the gateway would otherwise repeat its last progress for ever.
+    await h.db('wizard_imports').where({ shop_id: S }).update({ status: 'completed' });
+    expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
+    const { workflow_id: terminated } = await h.db('wizard_imports').where({ shop_id: S }).first();
+    await h.temporal.client.workflow.getHandle(terminated).terminate('von Hand beendet');
+    // The document step's poll finds the run ended; the order step's poll reads the same end.
+    expect((await h.call(S, 'POST', '/api/lexoffice/import')).body).toMatchObject({ continue: false, status: 'failed' });
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toMatchObject({ continue: false, status: 'failed' });
+    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({ workflow_id: terminated, status: 'failed' });
+    // The wizard's "Erneut versuchen": a new run, which links nothing twice.
+    const done = await documentsDone(S);
+    expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3, status: 'done' });
+    expect((await h.db('wizard_imports').where({ shop_id: S }).first()).workflow_id).not.toBe(terminated);
+    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
+  });
+
   it('answers 403 naming read_all_orders when the scope is missing', async () => {
     const res = await h.call(NO_SCOPE, 'POST', '/api/orders/import');
     expect(res.status).toBe(403);

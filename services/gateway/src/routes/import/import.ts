@@ -20,6 +20,8 @@ export const IMPORT_MESSAGES = {
 /** A query must not hold the merchant's request: past this, the stored state answers. */
 const QUERY_BUDGET_MS = 500;
 
+const ENDED_FROM_OUTSIDE = new Set(['TERMINATED', 'CANCELLED', 'TIMED_OUT', 'FAILED']);
+
 /** The last answer of each run's query, for the moments its worker cannot answer (a restart). */
 const lastKnown = new Map<string, WizardProgress>();
 
@@ -34,9 +36,20 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
     return stored;
   }
   // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
-  const asked = gw.temporal.workflow.getHandle(run.workflowId).query(wizardProgressQuery)
-    .then((progress) => ({ progress }), (error: unknown) => ({ error }));
-  const answer = await Promise.race([asked, new Promise<{ late: true }>((resolve) => setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref())]);
+  const handle = gw.temporal.workflow.getHandle(run.workflowId);
+  const budget = new Promise<{ late: true }>((resolve) => setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref());
+  const asked = handle.query(wizardProgressQuery).then((progress) => ({ progress }), (error: unknown) => ({ error }));
+  // A run ended from outside (terminated by support in the Temporal UI, cancelled, timed out) writes no end
+  // of its own, and its query would repeat its last progress for ever: it ends as failed, so the wizard
+  // says so and its "Erneut versuchen" starts a new run.
+  const described = await Promise.race([handle.describe().then(({ status }) => status.name, () => undefined), budget]);
+  if (typeof described === 'string' && ENDED_FROM_OUTSIDE.has(described)) {
+    const last = lastKnown.get(run.workflowId) ?? stored;
+    lastKnown.delete(run.workflowId);
+    await finishWizardImport(gw.db, shopId, run.workflowId, { status: 'failed', orders: last.orders, documents: last.documents, linked: last.linked });
+    return { ...last, phase: 'failed' };
+  }
+  const answer = await Promise.race([asked, budget]);
   if ('progress' in answer) {
     lastKnown.set(run.workflowId, answer.progress);
     return answer.progress;
@@ -108,7 +121,9 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/lexoffice/import', async (ctx) => {
     const { shop } = sessionOf(ctx);
     if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
-    const run = (await getWizardImport(gw.db, shop)) ?? (await ensureWizardImport(gw, shop));
+    const known = await getWizardImport(gw.db, shop);
+    // After a failed run, the wizard's "Erneut versuchen" asks again: that starts a new run.
+    const run = known && known.status !== 'failed' ? known : await ensureWizardImport(gw, shop);
     const p = await progressOf(gw, shop, run);
     ctx.body = { continue: p.phase === 'orders' || p.phase === 'documents', progress: percent(p), found: p.documents, affected: p.linked, assigned: p.linked, status: p.phase };
   });
