@@ -37,33 +37,33 @@ async function roomInFlight(client: Client, shopId: string, since: Date): Promis
 }
 
 /**
+ * Stores each order and hands it to its own workflow (signalOrder, like a webhook), marked
+ * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
+ * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
+ * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
+ * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
+ */
+export async function handOver(db: Db, shopId: string, orders: ShopifyOrder[], importId: string, opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {}): Promise<void> {
+  const { client, info } = Context.current();
+  const since = new Date();
+  for (let i = opts.from ?? 0; i < orders.length; i++) {
+    const order = orders[i]!;
+    if (opts.bounded) await roomInFlight(client, shopId, since);
+    await upsertOrder(db, shopId, order);
+    await signalOrder(client, info.taskQueue, { shopId, orderId: order.id, orderName: order.name }, {
+      shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
+    });
+    opts.reached?.(i + 1);
+  }
+}
+
+/**
  * The paid historical import's steps: one activity a page of one German calendar day, so a
  * retry repeats one page only; each order is stored and handed to its own workflow
  * (signalOrder, like a webhook) marked historical. A page handed over twice changes
  * nothing: the order workflow keeps each document once.
  */
 export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
-  /**
-   * Stores each order and hands it to its own workflow (signalOrder, like a webhook), marked
-   * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
-   * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
-   * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
-   * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
-   */
-  async function handOver(shopId: string, orders: ShopifyOrder[], importId: string, opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {}): Promise<void> {
-    const { client, info } = Context.current();
-    const since = new Date();
-    for (let i = opts.from ?? 0; i < orders.length; i++) {
-      const order = orders[i]!;
-      if (opts.bounded) await roomInFlight(client, shopId, since);
-      await upsertOrder(db, shopId, order);
-      await signalOrder(client, info.taskQueue, { shopId, orderId: order.id, orderName: order.name }, {
-        shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
-      });
-      opts.reached?.(i + 1);
-    }
-  }
-
   return {
     /**
      * The day's orders as one Shopify bulk export: it costs one mutation where reading them in
@@ -85,7 +85,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
         const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
         // Counted first, so the dialog shows the day's orders while their invoices are made.
         await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
-        await handOver(shopId, orders, importId, { bounded: true, from: handed, reached: (n) => (handed = n) });
+        await handOver(db, shopId, orders, importId, { bounded: true, from: handed, reached: (n) => (handed = n) });
         return orders.length;
       } finally {
         clearInterval(beat);
@@ -96,7 +96,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       await assertImportAllowed(db, shopId, day);
       const graphql = await adminClientFor(db, box, shopify, shopId);
       const page = await orderPage(graphql, germanDayBounds(day), after);
-      await handOver(shopId, page.orders, importId);
+      await handOver(db, shopId, page.orders, importId);
       await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
       return { affected: page.orders.length, next: page.next };
     },

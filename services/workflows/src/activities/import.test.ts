@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@temporalio/client';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { saveShopInstall } from '@belegfluss/db';
+import { createTestDatabase } from '@belegfluss/db/testing';
+import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
+import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import { handOver, IN_FLIGHT } from './import';
+
+/**
+ * The historical import's in-flight bound (issue 15): a day's orders are handed to their order
+ * workflows only while fewer than IN_FLIGHT of the shop's orders wait for their first round, so
+ * a backlog never queues ahead of live orders. Temporal's visibility is played by a client whose
+ * count is the orders signalled and not yet through their first round; a "worker" takes them
+ * through at its own pace. Real PostgreSQL stores the orders.
+ */
+const SHOP = 'im-flug.myshopify.com';
+let sb: RunningSandbox;
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let orders: ShopifyOrder[] = [];
+
+beforeAll(async () => {
+  [sb, database] = await Promise.all([
+    startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false }),
+    createTestDatabase(),
+  ]);
+  const post = async (path: string, body: unknown) =>
+    (await fetch(`${sb.urls.control}/control${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+  await post('/shops', { shop: SHOP });
+  const made = (await post(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', paid: true, webhooks: false, count: 120 })) as { order: unknown }[];
+  orders = made.map((m) => ShopifyOrderSchema.parse(m.order) as ShopifyOrder);
+  await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
+});
+afterAll(async () => {
+  await sb?.stop();
+  await database?.drop();
+});
+
+/** Temporal as the hand-over sees it: signals start workflows, the count query sees those still in their first round. */
+function fakeTemporal() {
+  const waiting = new Set<string>();
+  const signalled: string[] = [];
+  let most = 0;
+  const client = {
+    // The activity runs inside the client's abort-signal scope (Client.withAbortSignal).
+    withAbortSignal: <R>(_signal: AbortSignal, fn: () => R): R => fn(),
+    workflow: {
+      count: async (query: string) => {
+        expect(query).toContain(`ShopDomain = '${SHOP}'`);
+        expect(query).toContain('DocumentStatus IS NULL');
+        return { count: waiting.size };
+      },
+      signalWithStart: async (_type: string, opts: { workflowId: string }) => {
+        waiting.add(opts.workflowId);
+        signalled.push(opts.workflowId);
+        most = Math.max(most, waiting.size);
+      },
+    },
+  };
+  // The worker: every 20 ms, up to 4 orders finish their first round (invoice made, DocumentStatus set).
+  const worker = setInterval(() => [...waiting].slice(0, 4).forEach((id) => waiting.delete(id)), 20);
+  return { client: client as unknown as Client, signalled, most: () => most, stop: () => clearInterval(worker) };
+}
+
+describe('the historical import hands a day over', () => {
+  it(`with at most ${IN_FLIGHT} orders waiting for their first round, every order once and in order`, async () => {
+    const temporal = fakeTemporal();
+    const reached: number[] = [];
+    try {
+      await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() =>
+        handOver(database.db, SHOP, orders, 'import:test', { bounded: true, reached: (n) => reached.push(n) }));
+    } finally {
+      temporal.stop();
+    }
+    // The bound was what held the hand-over back, and it held.
+    expect(temporal.most()).toBe(IN_FLIGHT);
+    expect(temporal.signalled).toEqual(orders.map((o) => `order:${SHOP}:${o.id}`));
+    expect(reached).toEqual(orders.map((_, i) => i + 1));
+    expect(Number((await database.db('orders').where({ shop_id: SHOP }).count({ n: '*' }))[0]!.n)).toBe(orders.length);
+  }, 60_000);
+
+  it('without the bound (the page-by-page path older runs replay), hands everything over at once', async () => {
+    const temporal = fakeTemporal();
+    temporal.stop(); // nobody finishes: only the bound could hold it back
+    await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() => handOver(database.db, SHOP, orders.slice(0, 60), 'import:unbounded'));
+    expect(temporal.most()).toBe(60);
+  }, 60_000);
+});
