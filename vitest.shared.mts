@@ -9,7 +9,10 @@ import { defineConfig } from 'vitest/config';
 // file has its own database, ports and Temporal server. VITEST_MAX_WORKERS overrides it.
 // scripts/test.sh sets BELEGFLUSS_TEST_REPORTS to collect one JSON report per package.
 const reports = process.env.BELEGFLUSS_TEST_REPORTS;
-const name = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { name: string }).name.replace('@belegfluss/', '');
+const name = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { name: string }).name.replace(
+  '@belegfluss/',
+  '',
+);
 
 export default defineConfig({
   test: {

@@ -21,12 +21,20 @@ const stack = await startStack({ worker: false });
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const healthPort = await freePort();
 const worker = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
-  cwd: root, env: { ...workerEnv(stack.settings), HEALTH_PORT: String(healthPort) }, stdio: 'ignore',
+  cwd: root,
+  env: { ...workerEnv(stack.settings), HEALTH_PORT: String(healthPort) },
+  stdio: 'ignore',
 });
 // The worker bundles its workflows before it polls: that one-off cost stays out of the figures.
-await eventually(async () => (await fetch(`http://127.0.0.1:${healthPort}`).catch(() => null))?.ok ?? false, 5 * 60_000);
+await eventually(
+  async () => (await fetch(`http://127.0.0.1:${healthPort}`).catch(() => null))?.ok ?? false,
+  5 * 60_000,
+);
 const database = new URL(stack.settings.databaseUrl).pathname.slice(1);
-const postgresPids = async () => ((await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]).map((r) => r.pid);
+const postgresPids = async () =>
+  (
+    (await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]
+  ).map((r) => r.pid);
 let pgPids: number[] = [];
 const temporalPids = descendants(process.pid, 'temporal');
 const meters = {
@@ -52,23 +60,32 @@ await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 const faults = Number(process.env.BENCH_LEXWARE_FAULTS ?? 0);
 if (faults > 0) {
   await fetch(`${control}/control/knobs`, {
-    method: 'PUT', headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ lexware: { rate429: faults / 3, rate500: faults / 3, rate504: faults / 3, write504: true } }),
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      lexware: { rate429: faults / 3, rate500: faults / 3, rate504: faults / 3, write504: true },
+    }),
   });
 }
 pgPids = await postgresPids();
 for (const m of Object.values(meters)) m.mark();
 const started = performance.now();
-await Promise.all(shops.map(async (shop) => {
-  const res = await fetch(`${control}/control/shops/${shop}/orders`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }),
-  });
-  if (!res.ok) throw new Error(`orders for ${shop}: ${res.status} ${await res.text()}`);
-}));
+await Promise.all(
+  shops.map(async (shop) => {
+    const res = await fetch(`${control}/control/shops/${shop}/orders`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }),
+    });
+    if (!res.ok) throw new Error(`orders for ${shop}: ${res.status} ${await res.text()}`);
+  }),
+);
 const total = SHOPS * ORDERS;
 let last = -1;
 await eventually(async () => {
-  const count = (await stack.db('documents').whereNotNull('lexoffice_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
+  const count =
+    (await stack.db('documents').whereNotNull('lexoffice_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ??
+    0;
   if (Number(count) !== last) {
     last = Number(count);
     process.stdout.write(`\r  ${last}/${total} invoices`);
@@ -80,11 +97,18 @@ process.stdout.write('\n');
 pgPids = [...new Set([...pgPids, ...(await postgresPids())])];
 const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
 // Each shop's drain time: from the start until its last invoice was recorded.
-const perShop = (await stack.db('documents').whereNotNull('lexoffice_id').groupBy('shop_id').select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
+const perShop = (await stack
+  .db('documents')
+  .whereNotNull('lexoffice_id')
+  .groupBy('shop_id')
+  .select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
 const startedAt = Date.now() - seconds * 1000;
 const drain = perShop.map((r) => (r.done.getTime() - startedAt) / 1000).sort((a, b) => a - b);
 
-const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<string, { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }>;
+const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
+  string,
+  { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }
+>;
 const invoices = (await (await fetch(`${control}/control/lexware/invoices`)).json()) as { remark?: string }[];
 const requests = Object.values(stats).reduce((s, x) => s + x.requests, 0);
 const r429 = Object.values(stats).reduce((s, x) => s + (x.byStatus['429'] ?? 0), 0);
@@ -96,18 +120,32 @@ for (const inv of invoices) {
   perReference.set(ref, (perReference.get(ref) ?? 0) + 1);
 }
 // Order names repeat across shops (#1001 in every shop), so compare against the shop count.
-const duplicates = [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
+const duplicates =
+  [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
 
-console.log(`backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}`);
+console.log(
+  `backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}`,
+);
 console.log(`  time                         ${seconds.toFixed(1)} s`);
 console.log(`  invoices created             ${invoices.length}`);
-console.log(`  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes).map(([r, n]) => `${r}: ${n}`).join(', ')})`);
-console.log(`  invoices/s per connection    ${(ORDERS / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${(requests / total).toFixed(2)} calls = ${(2 / (requests / total)).toFixed(2)})`);
+console.log(
+  `  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes)
+    .map(([r, n]) => `${r}: ${n}`)
+    .join(', ')})`,
+);
+console.log(
+  `  invoices/s per connection    ${(ORDERS / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${(requests / total).toFixed(2)} calls = ${(2 / (requests / total)).toFixed(2)})`,
+);
 console.log(`  requests/s per connection    ${(requests / SHOPS / seconds).toFixed(2)}  (limit 2)`);
 console.log(`  429 answers                  ${r429}`);
 console.log(`  duplicates                   ${duplicates}`);
-console.log(`  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${drain[0]!.toFixed(1)} s … ${drain.at(-1)!.toFixed(1)} s)`);
-for (const [name, used] of cpu) console.log(`  CPU s per 1,000 invoices     ${((used / total) * 1000).toFixed(1).padStart(6)}  ${name} (${used.toFixed(1)} s)`);
+console.log(
+  `  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${drain[0]!.toFixed(1)} s … ${drain.at(-1)!.toFixed(1)} s)`,
+);
+for (const [name, used] of cpu)
+  console.log(
+    `  CPU s per 1,000 invoices     ${((used / total) * 1000).toFixed(1).padStart(6)}  ${name} (${used.toFixed(1)} s)`,
+  );
 console.log(`  worker peak RSS              ${peakRssMb(worker.pid!).toFixed(0)} MB`);
 worker.kill('SIGTERM');
 await new Promise((resolve) => worker.once('exit', resolve));

@@ -8,7 +8,11 @@ import { describeFigures, runChaos } from '../src/chaos';
 
 const orders = Number(process.env.BENCH_CHAOS_ORDERS ?? 300);
 const figures = await runChaos({
-  orders, workerKills: 20, gatewayKills: 2, temporalRestarts: 1, postgresRestarts: process.env.BENCH_CHAOS_POSTGRES === '0' ? 0 : 1,
+  orders,
+  workerKills: 20,
+  gatewayKills: 2,
+  temporalRestarts: 1,
+  postgresRestarts: process.env.BENCH_CHAOS_POSTGRES === '0' ? 0 : 1,
   // The disruptions spread over roughly the first half of the expected drain.
   intervalMs: Math.max(2_000, Math.min(30_000, orders * 40)),
   log: (line) => console.log(line),

@@ -16,22 +16,42 @@ const shop = 'bench-historie.myshopify.com';
 const stack = await startStack();
 const control = stack.sandbox.urls.control;
 const m = merchant(stack, shop);
-const post = (url: string, body: unknown) => m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const invoiceCount = async () => Number((await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0);
+const post = (url: string, body: unknown) =>
+  m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const invoiceCount = async () =>
+  Number(
+    (
+      await stack
+        .db('documents')
+        .where({ shop_id: shop, type: 'invoice' })
+        .whereNotNull('lexoffice_id')
+        .count<{ count: number }[]>({ count: '*' })
+    )[0]?.count ?? 0,
+  );
 
-await post(`${control}/control/shops`, { shop, createdAt: new Date(Date.now() - (DAYS + 30) * 86_400_000).toISOString() });
+await post(`${control}/control/shops`, {
+  shop,
+  createdAt: new Date(Date.now() - (DAYS + 30) * 86_400_000).toISOString(),
+});
 // The orders exist before the installation; their days are the ones to import.
 const days: string[] = [];
 for (let d = 0; d < DAYS; d++) {
   const at = new Date(Date.now() - (DAYS + 5 - d) * 86_400_000);
   days.push(germanDay(at.toISOString()));
   const count = Math.floor(ORDERS / DAYS) + (d < ORDERS % DAYS ? 1 : 0);
-  await post(`${control}/control/shops/${shop}/orders`, { scenario: 'de_b2c', createdAt: at.toISOString(), count, paid: true });
+  await post(`${control}/control/shops/${shop}/orders`, {
+    scenario: 'de_b2c',
+    createdAt: at.toISOString(),
+    count,
+    paid: true,
+  });
 }
 await m.install();
 await m.connectLexware();
 await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', credits_quota: 3000 });
-await stack.db('purchases').insert({ shop_id: shop, feature: 'orderImport', price: 379, status: 'active', activated_at: new Date() });
+await stack
+  .db('purchases')
+  .insert({ shop_id: shop, feature: 'orderImport', price: 379, status: 'active', activated_at: new Date() });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
 const started = performance.now();
@@ -44,27 +64,47 @@ await eventually(async () => (await invoiceCount()) >= Math.min(20, ORDERS / 4),
 const { order } = await m.createOrder({ scenario: 'de_b2c' });
 const paidAt = performance.now();
 await m.payOrder(order.id);
-await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('lexoffice_id').first(), 30 * 60_000);
+await eventually(
+  async () =>
+    stack
+      .db('documents')
+      .where({ shop_id: shop, order_id: String(order.id) })
+      .whereNotNull('lexoffice_id')
+      .first(),
+  30 * 60_000,
+);
 const liveSeconds = (performance.now() - paidAt) / 1000;
 
 let last = -1;
-await eventually(async () => {
-  const count = await invoiceCount();
-  if (count !== last) process.stdout.write(`\r  ${(last = count)}/${ORDERS + 1} invoices`);
-  return count >= ORDERS + 1;
-}, 4 * 60 * 60_000);
+await eventually(
+  async () => {
+    const count = await invoiceCount();
+    if (count !== last) process.stdout.write(`\r  ${(last = count)}/${ORDERS + 1} invoices`);
+    return count >= ORDERS + 1;
+  },
+  4 * 60 * 60_000,
+);
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write('\n');
 
-const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<string, { requests: number; byStatus: Record<string, number> }>;
+const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
+  string,
+  { requests: number; byStatus: Record<string, number> }
+>;
 const requests = Object.values(stats).reduce((s, x) => s + x.requests, 0);
 const r429 = Object.values(stats).reduce((s, x) => s + (x.byStatus['429'] ?? 0), 0);
 const invoices = (await (await fetch(`${control}/control/lexware/invoices`)).json()) as unknown[];
 const perInvoice = requests / (ORDERS + 1);
 console.log(`historical import: ${ORDERS} orders over ${DAYS} days, one workflow per day, one Lexware connection`);
-console.log(`  time                           ${seconds.toFixed(1)} s (first invoice after ${((firstAt - started) / 1000).toFixed(1)} s)`);
-console.log(`  invoices created               ${invoices.length} (expected ${ORDERS + 1}, duplicates ${Math.max(0, invoices.length - ORDERS - 1)})`);
-console.log(`  invoices/s                     ${((ORDERS + 1) / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${perInvoice.toFixed(2)} calls per invoice = ${(2 / perInvoice).toFixed(2)})`);
+console.log(
+  `  time                           ${seconds.toFixed(1)} s (first invoice after ${((firstAt - started) / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `  invoices created               ${invoices.length} (expected ${ORDERS + 1}, duplicates ${Math.max(0, invoices.length - ORDERS - 1)})`,
+);
+console.log(
+  `  invoices/s                     ${((ORDERS + 1) / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${perInvoice.toFixed(2)} calls per invoice = ${(2 / perInvoice).toFixed(2)})`,
+);
 console.log(`  requests/s                     ${(requests / seconds).toFixed(2)}  (limit 2), 429 answers ${r429}`);
 console.log(`  live order paid mid-import     invoice after ${liveSeconds.toFixed(1)} s`);
 await stack.stop();

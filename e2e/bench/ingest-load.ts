@@ -17,26 +17,49 @@ const result = await autocannon({
   connections: Number(connections),
   duration: Number(seconds),
   ...(rate ? { overallRate: Number(rate) } : {}),
-  requests: [{
-    method: 'POST',
-    setupRequest: (req) => {
-      n += 1;
-      const id = 9_000_000_000 + n;
-      const body = JSON.stringify({
-        id, name: `#L${n}`, created_at: new Date().toISOString(), currency: 'EUR', total_price: '11.90', financial_status: 'pending',
-        line_items: [{ id: 1, title: 'Tasse', quantity: 1, price: '11.90', tax_lines: [{ rate: 0.19, price: '1.90' }] }],
-      });
-      return {
-        ...req, body,
-        headers: {
-          'content-type': 'application/json', 'x-shopify-topic': 'orders/create', 'x-shopify-shop-domain': shop,
-          'x-shopify-webhook-id': randomUUID(), 'x-shopify-event-id': randomUUID(), 'x-shopify-hmac-sha256': signWebhook(body, secret),
-        },
-      };
+  requests: [
+    {
+      method: 'POST',
+      setupRequest: (req) => {
+        n += 1;
+        const id = 9_000_000_000 + n;
+        const body = JSON.stringify({
+          id,
+          name: `#L${n}`,
+          created_at: new Date().toISOString(),
+          currency: 'EUR',
+          total_price: '11.90',
+          financial_status: 'pending',
+          line_items: [
+            { id: 1, title: 'Tasse', quantity: 1, price: '11.90', tax_lines: [{ rate: 0.19, price: '1.90' }] },
+          ],
+        });
+        return {
+          ...req,
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'x-shopify-topic': 'orders/create',
+            'x-shopify-shop-domain': shop,
+            'x-shopify-webhook-id': randomUUID(),
+            'x-shopify-event-id': randomUUID(),
+            'x-shopify-hmac-sha256': signWebhook(body, secret),
+          },
+        };
+      },
     },
-  }],
+  ],
 });
-process.stdout.write(JSON.stringify({
-  requests: result.requests.average, total: result.requests.total, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts,
-  p50: result.latency.p50, p99: result.latency.p99, max: result.latency.max, ok: result['2xx'],
-}));
+process.stdout.write(
+  JSON.stringify({
+    requests: result.requests.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    ok: result['2xx'],
+  }),
+);

@@ -20,7 +20,17 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 
-interface Load { requests: number; total: number; ok: number; non2xx: number; errors: number; timeouts: number; p50: number; p99: number; max: number }
+interface Load {
+  requests: number;
+  total: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
 
 const stack = await startStack({ worker: false });
 const shop = 'ingest.myshopify.com';
@@ -45,17 +55,29 @@ const gatewayUrl = `${stack.gatewayUrl}/webhooks/shopify`;
 
 const script = fileURLToPath(new URL('./ingest-load.ts', import.meta.url));
 async function load(url: string, rate?: number): Promise<Load> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, url, String(CONNECTIONS), String(SECONDS), ...(rate ? [String(rate)] : [])], {
-    env: { ...process.env, SHOPIFY_API_SECRET: secret, BENCH_SHOP: shop }, maxBuffer: 10 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', script, url, String(CONNECTIONS), String(SECONDS), ...(rate ? [String(rate)] : [])],
+    {
+      env: { ...process.env, SHOPIFY_API_SECRET: secret, BENCH_SHOP: shop },
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout) as Load;
 }
 
 const database = new URL(stack.settings.databaseUrl).pathname.slice(1);
-const pg = async () => ((await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]).map((r) => r.pid);
+const pg = async () =>
+  (
+    (await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]
+  ).map((r) => r.pid);
 let pgPids = await pg();
 const temporal = descendants(process.pid, 'temporal');
-const meters = { 'gateway (+ idle sandbox)': new CpuMeter(() => [process.pid]), 'Temporal dev server': new CpuMeter(() => temporal), PostgreSQL: new CpuMeter(() => pgPids) };
+const meters = {
+  'gateway (+ idle sandbox)': new CpuMeter(() => [process.pid]),
+  'Temporal dev server': new CpuMeter(() => temporal),
+  PostgreSQL: new CpuMeter(() => pgPids),
+};
 
 const bareMax = await load(bareUrl);
 for (const meter of Object.values(meters)) meter.mark();
@@ -66,18 +88,28 @@ const gatewayRate = await load(gatewayUrl, RATE);
 const bareRate = await load(bareUrl, RATE);
 
 // Nothing lost: every webhook answered 200 is in the inbox.
-const stored = Number((await stack.db('webhook_inbox').where({ shop_id: shop }).count<{ count: string }[]>({ count: '*' }))[0]!.count);
+const stored = Number(
+  (await stack.db('webhook_inbox').where({ shop_id: shop }).count<{ count: string }[]>({ count: '*' }))[0]!.count,
+);
 const answered = gatewayMax.ok + gatewayRate.ok;
 
-const line = (name: string, r: Load) => console.log(`  ${name.padEnd(34)} ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  (${r.ok} × 200, ${r.non2xx} other, ${r.errors} errors, ${r.timeouts} timeouts)`);
+const line = (name: string, r: Load) =>
+  console.log(
+    `  ${name.padEnd(34)} ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  (${r.ok} × 200, ${r.non2xx} other, ${r.errors} errors, ${r.timeouts} timeouts)`,
+  );
 console.log(`webhook ingestion, autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s`);
 line('bare Koa + HMAC, as fast as it goes', bareMax);
 line('gateway, as fast as it goes', gatewayMax);
 console.log(`  ratio gateway / bare              ${(gatewayMax.requests / bareMax.requests).toFixed(2)}`);
 line(`gateway at ${RATE}/s offered`, gatewayRate);
 line(`bare at ${RATE}/s offered`, bareRate);
-for (const [name, used] of cpu) console.log(`  CPU s per 1,000 webhooks   ${((used / gatewayMax.total) * 1000).toFixed(2).padStart(6)}  ${name} (${used.toFixed(1)} s)`);
-console.log(`  answered 200 ${answered}, in the inbox ${stored}${stored >= answered ? ' (nothing lost)' : ' — LOST WEBHOOKS'}`);
+for (const [name, used] of cpu)
+  console.log(
+    `  CPU s per 1,000 webhooks   ${((used / gatewayMax.total) * 1000).toFixed(2).padStart(6)}  ${name} (${used.toFixed(1)} s)`,
+  );
+console.log(
+  `  answered 200 ${answered}, in the inbox ${stored}${stored >= answered ? ' (nothing lost)' : ' — LOST WEBHOOKS'}`,
+);
 bareServer.close();
 await stack.stop();
 process.exit(0);

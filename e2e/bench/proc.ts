@@ -32,12 +32,18 @@ const parentOf = (pid: number) => {
   }
 };
 const cmdline = (pid: number) => {
-  try { return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '); } catch { return ''; }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
 };
 
 /** The descendants of `root` whose command line contains `needle` (the Temporal dev server the test env spawned). */
 export function descendants(root: number, needle: string): number[] {
-  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number);
   const under = (pid: number): boolean => {
     for (let p = pid, i = 0; p > 1 && i < 20; p = parentOf(p), i++) if (p === root) return true;
     return false;

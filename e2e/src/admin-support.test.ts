@@ -31,10 +31,16 @@ beforeAll(async () => {
     await merchant(stack, s).install();
   }
   await merchant(stack, shop).connectLexware();
-  await stack.db('shops').where({ id: admin }).update({ permissions: ['view_dashboard'] });
+  await stack
+    .db('shops')
+    .where({ id: admin })
+    .update({ permissions: ['view_dashboard'] });
   const { order } = await merchant(stack, shop).createOrder({ scenario: 'de_b2c' });
   await merchant(stack, shop).payOrder(order.id);
-  await eventually(async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown, 120_000);
+  await eventually(
+    async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown,
+    120_000,
+  );
   ({ browser, page } = await openAppPage(serverErrors));
 }, 240_000);
 afterAll(async () => {
@@ -47,12 +53,20 @@ describe('help and the admin area in Chromium', () => {
   it('sends a help request by e-mail to support and keeps it for the admin area', async () => {
     await fetch(`${stack.sandbox.urls.control}/control/mail`, { method: 'DELETE' });
     // The contact page takes subject and message from the query (spec 1 §2), as the 418 page links it.
-    const query = new URLSearchParams({ shop, subject: 'Rechnung fehlt', message: 'Zu meiner letzten Bestellung finde ich keine Rechnung.' });
+    const query = new URLSearchParams({
+      shop,
+      subject: 'Rechnung fehlt',
+      message: 'Zu meiner letzten Bestellung finde ich keine Rechnung.',
+    });
     await page.goto(`${frontends.urls.shell}/help/contact?${query.toString()}`);
     await page.getByRole('button', { name: 'Senden' }).click();
-    await page.getByText(/^(Nachricht gesendet|Nachricht gespeichert|Die Nachricht wurde nicht gesendet)$/).waitFor({ timeout: 40_000 });
+    await page
+      .getByText(/^(Nachricht gesendet|Nachricht gespeichert|Die Nachricht wurde nicht gesendet)$/)
+      .waitFor({ timeout: 40_000 });
     await screenshot(page, 'help-contact-sent');
-    await page.getByText('Deine Anfrage ist bei uns angekommen. Wir antworten dir per E-Mail.').waitFor({ timeout: 1_000 });
+    await page
+      .getByText('Deine Anfrage ist bei uns angekommen. Wir antworten dir per E-Mail.')
+      .waitFor({ timeout: 1_000 });
     const mails = (await (await fetch(`${stack.sandbox.urls.control}/control/mail`)).json()) as Caught[];
     const mail = mails.find((m) => m.subject === `Supportanfrage von ${shop}: Rechnung fehlt`);
     expect(mail?.envelope.to).toEqual(['support@belegfluss.local']);
@@ -86,7 +100,16 @@ describe('help and the admin area in Chromium', () => {
 
   it('lists shops with their plan, gives permissions, restarts and ends a workflow, shows stack traces and the payout runs', async () => {
     await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard' });
-    await writeLog(stack.db, { shopId: shop, origin: 'invoice', event: 'invoice.failed', status: 'critical', body: { message: 'Die Adresse ist unvollständig', stack: 'LexofficeError: 406 Not Acceptable\n    at issueDocument (documents.ts:61)' } });
+    await writeLog(stack.db, {
+      shopId: shop,
+      origin: 'invoice',
+      event: 'invoice.failed',
+      status: 'critical',
+      body: {
+        message: 'Die Adresse ist unvollständig',
+        stack: 'LexofficeError: 406 Not Acceptable\n    at issueDocument (documents.ts:61)',
+      },
+    });
     await page.goto(`${frontends.urls.shell}/admin?shop=${admin}`);
     await page.getByPlaceholder('Shop-Domain oder Name').fill('hilfe');
     const listed = page.locator('.Polaris-IndexTable__TableRow', { hasText: shop });
@@ -98,29 +121,59 @@ describe('help and the admin area in Chromium', () => {
     await page.getByText('Gespeichert und im Protokoll des Shops vermerkt').waitFor({ timeout: 30_000 });
     expect((await stack.db('shops').where({ id: shop }).first('permissions')).permissions).toEqual(['view_dashboard']);
 
-    const failed = page.locator('.Polaris-IndexTable__TableRow', { hasText: 'Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig' });
+    const failed = page.locator('.Polaris-IndexTable__TableRow', {
+      hasText: 'Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig',
+    });
     await failed.getByRole('button', { name: 'Stacktrace anzeigen' }).click({ timeout: 60_000 });
     await failed.getByText('at issueDocument (documents.ts:61)', { exact: false }).waitFor();
 
-    const orderRow = page.locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }) }).first();
+    const orderRow = page
+      .locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }) })
+      .first();
     const workflowId = (await stack.db('orders').where({ shop_id: shop }).first('order_id')).order_id as string;
     await orderRow.getByRole('button', { name: 'Neu starten' }).click();
     await page.getByText('Workflow neu gestartet', { exact: true }).first().waitFor({ timeout: 30_000 });
-    await page.getByText(`Support (${admin}): Workflow neu gestartet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
-    const running = page.locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }), hasText: 'RUNNING' }).first();
+    await page
+      .getByText(`Support (${admin}): Workflow neu gestartet – order:${shop}:${workflowId}`)
+      .waitFor({ timeout: 30_000 });
+    const running = page
+      .locator('.Polaris-IndexTable__TableRow', {
+        has: page.getByRole('link', { name: /^Bestellung #/ }),
+        hasText: 'RUNNING',
+      })
+      .first();
     await running.getByRole('button', { name: 'Beenden' }).click({ timeout: 30_000 });
     // Ending stops the order's processing: support confirms it.
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Der Workflow hält sofort an', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Beenden' }).click();
-    await page.getByText(`Support (${admin}): Workflow beendet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
-    await eventually(async () => (await stack.temporal.client.workflow.getHandle(`order:${shop}:${workflowId}`).describe()).status.name === 'TERMINATED', 30_000);
+    await page
+      .getByText(`Support (${admin}): Workflow beendet – order:${shop}:${workflowId}`)
+      .waitFor({ timeout: 30_000 });
+    await eventually(
+      async () =>
+        (await stack.temporal.client.workflow.getHandle(`order:${shop}:${workflowId}`).describe()).status.name ===
+        'TERMINATED',
+      30_000,
+    );
     await screenshot(page, 'admin-shop-actions');
-    const audit = await stack.db('event_log').where({ shop_id: shop, event: 'admin.action' }).orderBy('id').select('body');
-    expect(audit.map((a: { body: { action: string; admin: string } }) => [a.body.action, a.body.admin]).slice(-3)).toEqual([['settings', admin], ['workflow.restart', admin], ['workflow.terminate', admin]]);
+    const audit = await stack
+      .db('event_log')
+      .where({ shop_id: shop, event: 'admin.action' })
+      .orderBy('id')
+      .select('body');
+    expect(
+      audit.map((a: { body: { action: string; admin: string } }) => [a.body.action, a.body.admin]).slice(-3),
+    ).toEqual([
+      ['settings', admin],
+      ['workflow.restart', admin],
+      ['workflow.terminate', admin],
+    ]);
 
     await page.goto(`${frontends.urls.shell}/admin/payouts?shop=${admin}`);
-    await page.getByText('Am 1. jedes Monats: PayPal über die Payouts-API', { exact: false }).waitFor({ timeout: 60_000 });
+    await page
+      .getByText('Am 1. jedes Monats: PayPal über die Payouts-API', { exact: false })
+      .waitFor({ timeout: 60_000 });
     await page.getByText('Noch kein Auszahlungslauf').waitFor();
     expect(serverErrors).toEqual([]);
   }, 180_000);
@@ -137,7 +190,9 @@ describe('help and the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Wartung anlegen' }).click();
     await page.getByRole('button', { name: 'Bearbeiten' }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'admin-downtimes');
-    expect(await stack.db('downtimes').select('status', 'message')).toEqual([{ status: 'warning', message: 'Heute ab 22 Uhr kurze Wartung.' }]);
+    expect(await stack.db('downtimes').select('status', 'message')).toEqual([
+      { status: 'warning', message: 'Heute ab 22 Uhr kurze Wartung.' },
+    ]);
 
     await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
     await page.getByText('Heute ab 22 Uhr kurze Wartung.').waitFor({ timeout: 60_000 });
@@ -147,11 +202,22 @@ describe('help and the admin area in Chromium', () => {
     await page.getByLabel('Nachricht an die Shops').fill('Heute ab 23 Uhr kurze Wartung.');
     await page.getByText('Heute ab 23 Uhr kurze Wartung.').first().waitFor();
     await page.getByRole('button', { name: 'Änderung speichern' }).click();
-    await eventually(async () => (await stack.db('downtimes').first('message'))?.message === 'Heute ab 23 Uhr kurze Wartung.', 30_000);
+    await eventually(
+      async () => (await stack.db('downtimes').first('message'))?.message === 'Heute ab 23 Uhr kurze Wartung.',
+      30_000,
+    );
     await page.getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
     expect(await stack.db('downtimes')).toEqual([]);
-    const audit = await stack.db('event_log').where({ shop_id: admin, event: 'admin.action' }).orderBy('id').select('body');
-    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual(['downtime.create', 'downtime.update', 'downtime.delete']);
+    const audit = await stack
+      .db('event_log')
+      .where({ shop_id: admin, event: 'admin.action' })
+      .orderBy('id')
+      .select('body');
+    expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual([
+      'downtime.create',
+      'downtime.update',
+      'downtime.delete',
+    ]);
   }, 120_000);
 });

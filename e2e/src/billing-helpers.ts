@@ -4,13 +4,23 @@ import type { Stack } from './stack';
 
 /** Approves a plan change on Shopify's confirmation page and follows the return to the gateway. */
 export async function subscribe(stack: Stack, shop: string, plan: string) {
-  const { confirmationUrl } = await merchant(stack, shop).api<{ confirmationUrl: string }>('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ plan, annual: false }) });
-  const approved = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+  const { confirmationUrl } = await merchant(stack, shop).api<{ confirmationUrl: string }>('/api/plan', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ plan, annual: false }),
+  });
+  const approved = await fetch(confirmationUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'approve' }),
+    redirect: 'manual',
+  });
   expect((await fetch(approved.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
 }
 
 /** Transfers charged in the shop's current period, written the way a charge writes them. */
 export async function spend(stack: Stack, shop: string, n: number) {
   const { credits_period_start: start } = await stack.db('shops').where({ id: shop }).first();
-  await stack.db('transfer_ledger').insert(Array.from({ length: n }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
+  await stack
+    .db('transfer_ledger')
+    .insert(Array.from({ length: n }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
 }

@@ -23,10 +23,16 @@ describe('a paid shop through three billing cycles', () => {
     const m = merchant(stack, PAID);
     await subscribe(stack, PAID, 'standard');
     const billing = stack.temporal.client.workflow.getHandle(billingWorkflowId(PAID));
-    const sub = ((await (await fetch(`${stack.sandbox.urls.control}/control/shops/${PAID}`)).json()) as { appSubscriptions: { status: string; currentPeriodEnd: string }[] }).appSubscriptions.find((s) => s.status === 'ACTIVE')!;
+    const sub = (
+      (await (await fetch(`${stack.sandbox.urls.control}/control/shops/${PAID}`)).json()) as {
+        appSubscriptions: { status: string; currentPeriodEnd: string }[];
+      }
+    ).appSubscriptions.find((s) => s.status === 'ACTIVE')!;
     // Shopify's first cycle starts when the 7-day trial ends: that is the first reset.
     const trialEnd = Date.parse(sub.currentPeriodEnd) - 30 * 86_400_000;
-    await eventually(async () => Math.abs(Date.parse((await billing.query(billingStateQuery)).resetAt ?? '0') - trialEnd) < 1000);
+    await eventually(
+      async () => Math.abs(Date.parse((await billing.query(billingStateQuery)).resetAt ?? '0') - trialEnd) < 1000,
+    );
 
     const used = [3, 5, 7, 1];
     await spend(stack, PAID, used[0]!);
@@ -41,7 +47,8 @@ describe('a paid shop through three billing cycles', () => {
     expect(periods.map((p) => p.used)).toEqual(used);
     expect(periods.filter((p) => p.resetAt)).toHaveLength(3);
     expect(Date.parse(periods[1]!.periodStart)).toBe(trialEnd);
-    const credits = (await m.api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>('/api/shop')).plan.credits;
+    const credits = (await m.api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>('/api/shop'))
+      .plan.credits;
     expect(credits).toEqual({ used: 1, quota: 300, resetAt: state.resetAt });
   }, 600_000);
 });

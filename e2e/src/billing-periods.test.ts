@@ -13,21 +13,40 @@ const INBOX = 'inhaber@monatsladen.de';
 const SOON = 'Deine Belegfluss-Transfers sind bald aufgebraucht';
 const NOW = 'Deine Belegfluss-Transfers sind aufgebraucht';
 
-interface Caught { subject: string }
-const subjects = async () => ((await (await fetch(`${stack.sandbox.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)).json()) as Caught[]).map((m) => m.subject).sort();
-const invoices = (shop: string) => stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id');
+interface Caught {
+  subject: string;
+}
+const subjects = async () =>
+  (
+    (await (
+      await fetch(`${stack.sandbox.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)
+    ).json()) as Caught[]
+  )
+    .map((m) => m.subject)
+    .sort();
+const invoices = (shop: string) =>
+  stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id');
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
 async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const m = merchant(stack, shop);
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
-  return explained(shop, eventually(async () => {
-    const doc = await invoices(shop).where({ order_id: String(order.id) }).first();
-    if (doc) return 'created' as const;
-    const refused = await stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('waiting_since').first();
-    return refused && ('NO_CREDITS' as const);
-  }, 120_000));
+  return explained(
+    shop,
+    eventually(async () => {
+      const doc = await invoices(shop)
+        .where({ order_id: String(order.id) })
+        .first();
+      if (doc) return 'created' as const;
+      const refused = await stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(order.id) })
+        .whereNotNull('waiting_since')
+        .first();
+      return refused && ('NO_CREDITS' as const);
+    }, 120_000),
+  );
 }
 
 /**
@@ -38,14 +57,31 @@ async function explained<T>(shop: string, wait: Promise<T>): Promise<T> {
   try {
     return await wait;
   } catch (error) {
-    const state = await stack.temporal.client.workflow.getHandle(billingWorkflowId(shop)).query(billingStateQuery).catch((e: unknown) => String(e));
+    const state = await stack.temporal.client.workflow
+      .getHandle(billingWorkflowId(shop))
+      .query(billingStateQuery)
+      .catch((e: unknown) => String(e));
     const facts = {
-      documents: await stack.db('documents').where({ shop_id: shop }).whereNull('lexoffice_id').select('order_id', 'type', 'waiting_since', 'resumed_at'),
+      documents: await stack
+        .db('documents')
+        .where({ shop_id: shop })
+        .whereNull('lexoffice_id')
+        .select('order_id', 'type', 'waiting_since', 'resumed_at'),
       purchases: await stack.db('purchases').where({ shop_id: shop }).select('feature', 'status', 'activated_at'),
-      period: await stack.db('shops').where({ id: shop }).first('plan_id', 'credits_period_start', 'credits_reset_at', 'current_period_end'),
+      period: await stack
+        .db('shops')
+        .where({ id: shop })
+        .first('plan_id', 'credits_period_start', 'credits_reset_at', 'current_period_end'),
       usage: await periodUsage(stack.db, shop),
       billing: state,
-      log: (await stack.db('event_log').where({ shop_id: shop }).orderBy('id', 'desc').limit(8).select('event', 'order_id', 'body')).reverse(),
+      log: (
+        await stack
+          .db('event_log')
+          .where({ shop_id: shop })
+          .orderBy('id', 'desc')
+          .limit(8)
+          .select('event', 'order_id', 'body')
+      ).reverse(),
     };
     throw new Error(`${(error as Error).message}\n${JSON.stringify(facts, null, 1)}`);
   }
@@ -57,7 +93,11 @@ beforeAll(async () => {
   await m.createShop();
   await m.install();
   await m.connectLexware();
-  await m.api('/api/preferences/general', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: INBOX }) });
+  await m.api('/api/preferences/general', {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: INBOX }),
+  });
   await merchant(stack, UPGRADE).createShop();
   await merchant(stack, UPGRADE).install();
   await merchant(stack, UPGRADE).connectLexware();
@@ -77,10 +117,14 @@ describe('a free shop through a month', () => {
     expect(outcomes.slice(10)).toEqual(['NO_CREDITS', 'NO_CREDITS']);
 
     // They wait visibly: in the order list and in the order's log.
-    const list = await merchant(stack, FREE).api<{ items: { id: string; waitingForCredits: boolean }[] }>('/api/orders');
+    const list = await merchant(stack, FREE).api<{ items: { id: string; waitingForCredits: boolean }[] }>(
+      '/api/orders',
+    );
     const waiting = list.items.filter((o) => o.waitingForCredits);
     expect(waiting).toHaveLength(2);
-    const log = await merchant(stack, FREE).api<{ items: { body: { message?: string } }[] }>(`/api/shop/logs?order=${waiting[0]!.id}`);
+    const log = await merchant(stack, FREE).api<{ items: { body: { message?: string } }[] }>(
+      `/api/shop/logs?order=${waiting[0]!.id}`,
+    );
     expect(log.items.map((e) => e.body.message)).toContain('wartet auf Übertragungen');
     await eventually(async () => (await subjects()).length === 2);
 
@@ -90,18 +134,30 @@ describe('a free shop through a month', () => {
     const state = await billing.query(billingStateQuery);
     expect(state).toMatchObject({ rollovers: 1, resumed: 2 });
     expect(Date.parse(state.resetAt!)).toBeGreaterThan(Date.parse(first));
-    const shop = (await merchant(stack, FREE).api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>('/api/shop')).plan.credits;
+    const shop = (
+      await merchant(stack, FREE).api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>(
+        '/api/shop',
+      )
+    ).plan.credits;
     expect(shop).toMatchObject({ used: 2, quota: 10, resetAt: state.resetAt });
     expect((await periodUsage(stack.db, FREE)).map((p) => p.used)).toEqual([10, 2]);
 
     // Exactly one document per order, in our rows and in Lexware, and the resumption is logged in German.
     const docs = await invoices(FREE);
     expect(new Set(docs.map((d) => d.order_id)).size).toBe(12);
-    const inLexware = (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as { id: string }[];
+    const inLexware = (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as {
+      id: string;
+    }[];
     expect(inLexware).toHaveLength(12);
     const resumed = await stack.db('event_log').where({ shop_id: FREE, event: 'invoice.resumed' });
-    expect(resumed.map((r) => (r.body as { message: string }).message)).toEqual(Array(2).fill('Übertragungen wieder verfügbar – die Bestellung wird fortgesetzt'));
-    expect(await merchant(stack, FREE).api<{ items: { waitingForCredits: boolean }[] }>('/api/orders').then((l) => l.items.filter((o) => o.waitingForCredits))).toHaveLength(0);
+    expect(resumed.map((r) => (r.body as { message: string }).message)).toEqual(
+      Array(2).fill('Übertragungen wieder verfügbar – die Bestellung wird fortgesetzt'),
+    );
+    expect(
+      await merchant(stack, FREE)
+        .api<{ items: { waitingForCredits: boolean }[] }>('/api/orders')
+        .then((l) => l.items.filter((o) => o.waitingForCredits)),
+    ).toHaveLength(0);
     expect(await subjects()).toEqual([NOW, SOON]);
   }, 900_000);
 });
@@ -111,17 +167,33 @@ describe('an upgrade', () => {
     await spend(stack, UPGRADE, 10);
     expect([await paidOrder(UPGRADE), await paidOrder(UPGRADE)]).toEqual(['NO_CREDITS', 'NO_CREDITS']);
     await subscribe(stack, UPGRADE, 'standard');
-    await explained(UPGRADE, eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000));
+    await explained(
+      UPGRADE,
+      eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000),
+    );
     expect(await stack.db('event_log').where({ shop_id: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
   }, 300_000);
 
   it('and so does the import purchase, which multiplies the quota', async () => {
     await spend(stack, UPGRADE, 288); // with the 12 before, the Standard plan's 300 are used up
     expect(await paidOrder(UPGRADE)).toBe('NO_CREDITS');
-    const { confirmationUrl } = await merchant(stack, UPGRADE).api<{ confirmationUrl: string }>('/api/plan/purchase/orderImport', { method: 'POST' });
-    const approved = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const { confirmationUrl } = await merchant(stack, UPGRADE).api<{ confirmationUrl: string }>(
+      '/api/plan/purchase/orderImport',
+      { method: 'POST' },
+    );
+    const approved = await fetch(confirmationUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
     expect((await fetch(approved.headers.get('location')!, { redirect: 'manual' })).status).toBe(302);
-    await explained(UPGRADE, eventually(async () => (await invoices(UPGRADE)).length === 3, 120_000));
-    expect((await merchant(stack, UPGRADE).api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop')).plan.credits).toEqual(expect.objectContaining({ used: 301, quota: 1500 }));
+    await explained(
+      UPGRADE,
+      eventually(async () => (await invoices(UPGRADE)).length === 3, 120_000),
+    );
+    expect(
+      (await merchant(stack, UPGRADE).api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop')).plan
+        .credits,
+    ).toEqual(expect.objectContaining({ used: 301, quota: 1500 }));
   }, 300_000);
 });

@@ -9,8 +9,13 @@ import { describeFigures, runChaos } from './chaos';
  */
 it('every order gets its invoice exactly once and every webhook is settled, whatever fails', async () => {
   const figures = await runChaos({
-    orders: 30, workerKills: 4, gatewayKills: 2, temporalRestarts: 1, postgresRestarts: process.env.CHAOS_RESTART_POSTGRES === '1' ? 1 : 0,
-    intervalMs: 3_000, log: (line) => console.log(line),
+    orders: 30,
+    workerKills: 4,
+    gatewayKills: 2,
+    temporalRestarts: 1,
+    postgresRestarts: process.env.CHAOS_RESTART_POSTGRES === '1' ? 1 : 0,
+    intervalMs: 3_000,
+    log: (line) => console.log(line),
   });
   console.log(describeFigures(figures));
   expect(figures).toMatchObject({ missing: 0, duplicates: 0, unsettledWebhooks: 0, documents: 30 });

@@ -30,7 +30,12 @@ export interface ChaosOptions {
 }
 
 export interface ChaosFigures {
-  orders: number; documents: number; missing: number; duplicates: number; unsettledWebhooks: number; drainSeconds: number;
+  orders: number;
+  documents: number;
+  missing: number;
+  duplicates: number;
+  unsettledWebhooks: number;
+  drainSeconds: number;
   disruptions: Record<string, number>;
 }
 
@@ -39,7 +44,10 @@ const run = promisify(execFile);
 const SETTLED = ['successful', 'skipped', 'unprocessable', 'failed'];
 
 async function healthy(url: string): Promise<boolean> {
-  return fetch(url).then((r) => r.ok, () => false);
+  return fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
 }
 
 export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
@@ -50,36 +58,83 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   const database = await createTestDatabase();
   const [temporalPort, gatewayPort] = [await freePort(), await freePort()];
   const temporalAddress = `127.0.0.1:${temporalPort}`;
-  const temporalArgs = ['server', 'start-dev', '--db-filename', join(dataDir, 'temporal.db'), '--port', String(temporalPort), '--headless', '--log-level', 'error',
-    ...['ShopDomain', 'OrderName', 'DocumentStatus'].flatMap((a) => ['--search-attribute', `${a}=Keyword`])];
+  const temporalArgs = [
+    'server',
+    'start-dev',
+    '--db-filename',
+    join(dataDir, 'temporal.db'),
+    '--port',
+    String(temporalPort),
+    '--headless',
+    '--log-level',
+    'error',
+    ...['ShopDomain', 'OrderName', 'DocumentStatus'].flatMap((a) => ['--search-attribute', `${a}=Keyword`]),
+  ];
   let temporal: ChildProcess | undefined;
   const startTemporal = async () => {
     temporal = spawn(cli, temporalArgs, { stdio: 'ignore' });
-    await eventually(async () => run(cli, ['operator', 'cluster', 'health', '--address', temporalAddress]).then(() => true, () => false), 60_000);
+    await eventually(
+      async () =>
+        run(cli, ['operator', 'cluster', 'health', '--address', temporalAddress]).then(
+          () => true,
+          () => false,
+        ),
+      60_000,
+    );
   };
   await startTemporal();
 
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
   // Shopify retries a failed delivery for hours; a few growing delays cover the gateway's short deaths.
-  const sandbox = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, appUrl, log: false, webhookRetryDelaysMs: [1000, 2000, 4000, 8000, 15000, 30000, 60000], lexwareEventRetryDelaysMs: [500, 2000] });
+  const sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    appUrl,
+    log: false,
+    webhookRetryDelaysMs: [1000, 2000, 4000, 8000, 15000, 30000, 60000],
+    lexwareEventRetryDelaysMs: [500, 2000],
+  });
   const base = readSettings();
   const settings: Settings = {
-    ...base, databaseUrl: database.url, temporalAddress, taskQueue: `chaos-${Math.random().toString(36).slice(2)}`, appUrl,
+    ...base,
+    databaseUrl: database.url,
+    temporalAddress,
+    taskQueue: `chaos-${Math.random().toString(36).slice(2)}`,
+    appUrl,
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
-    lexoffice: { apiUrl: sandbox.urls.lexwareApi, oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` } },
+    lexoffice: {
+      apiUrl: sandbox.urls.lexwareApi,
+      oauth: {
+        ...base.lexoffice.oauth,
+        oauthUrl: sandbox.urls.lexwareOauth,
+        redirectUri: `${appUrl}/api/lexoffice/callback`,
+      },
+    },
     mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}` },
   };
   let gateway: ChildProcess | undefined;
   const startGateway = async () => {
     gateway = spawn(process.execPath, ['--import', 'tsx', `${root}/services/gateway/src/main.ts`], {
-      cwd: root, stdio: 'ignore',
-      env: { ...workerEnv(settings), PORT: String(gatewayPort), LOG_LEVEL: 'silent', LEXOFFICE_EVENT_PUBLIC_KEY_URL: `${sandbox.urls.control}/control/lexware/public-key` },
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...workerEnv(settings),
+        PORT: String(gatewayPort),
+        LOG_LEVEL: 'silent',
+        LEXOFFICE_EVENT_PUBLIC_KEY_URL: `${sandbox.urls.control}/control/lexware/public-key`,
+      },
     });
     await eventually(() => healthy(`${appUrl}/healthz`), 60_000);
   };
   await startGateway();
   let worker = spawnWorker(settings);
-  const disruptions: Record<string, number> = { workerKills: 0, gatewayKills: 0, temporalRestarts: 0, postgresRestarts: 0, workerExits: 0, gatewayExits: 0 };
+  const disruptions: Record<string, number> = {
+    workerKills: 0,
+    gatewayKills: 0,
+    temporalRestarts: 0,
+    postgresRestarts: 0,
+    workerExits: 0,
+    gatewayExits: 0,
+  };
   /** A process that gave up while Temporal or PostgreSQL was away is started again, as a supervisor would; counted apart. */
   const supervise = async () => {
     if (worker.exitCode !== null || worker.signalCode !== null) {
@@ -94,7 +149,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
 
   const db = database.db;
   const control = sandbox.urls.control;
-  const shops = Array.from({ length: Math.min(20, Math.max(1, Math.ceil(o.orders / 10))) }, (_, i) => `chaos-${i + 1}.myshopify.com`);
+  const shops = Array.from(
+    { length: Math.min(20, Math.max(1, Math.ceil(o.orders / 10))) },
+    (_, i) => `chaos-${i + 1}.myshopify.com`,
+  );
   const endpoints = { controlUrl: control, gatewayUrl: appUrl };
   try {
     for (const shop of shops) {
@@ -104,22 +162,30 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     }
     await db('shops').whereIn('id', shops).update({ plan_id: 'business', credits_quota: 100_000 });
     await fetch(`${control}/control/knobs`, {
-      method: 'PUT', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ shopify: { duplicateRate: 0.5, outOfOrder: true }, lexware: { rate429: 0.1, rate500: 0.1, rate504: 0.1, write504: true } }),
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        shopify: { duplicateRate: 0.5, outOfOrder: true },
+        lexware: { rate429: 0.1, rate500: 0.1, rate504: 0.1, write504: true },
+      }),
     });
 
     const started = performance.now();
     const perShop = shops.map((_, i) => Math.floor(o.orders / shops.length) + (i < o.orders % shops.length ? 1 : 0));
-    await Promise.all(shops.map(async (shop, i) => {
-      for (let left = perShop[i]!; left > 0; left -= 500) {
-        await merchant(endpoints, shop).createOrder({ scenario: 'de_b2c', paid: true, count: Math.min(500, left) });
-      }
-    }));
+    await Promise.all(
+      shops.map(async (shop, i) => {
+        for (let left = perShop[i]!; left > 0; left -= 500) {
+          await merchant(endpoints, shop).createOrder({ scenario: 'de_b2c', paid: true, count: Math.min(500, left) });
+        }
+      }),
+    );
 
     // The disruptions, spread over the drain in a shuffled order.
     const plan = [
-      ...Array<string>(o.workerKills).fill('worker'), ...Array<string>(o.gatewayKills).fill('gateway'),
-      ...Array<string>(o.temporalRestarts).fill('temporal'), ...Array<string>(o.postgresRestarts).fill('postgres'),
+      ...Array<string>(o.workerKills).fill('worker'),
+      ...Array<string>(o.gatewayKills).fill('gateway'),
+      ...Array<string>(o.temporalRestarts).fill('temporal'),
+      ...Array<string>(o.postgresRestarts).fill('postgres'),
     ].sort(() => Math.random() - 0.5);
     for (const what of plan) {
       await new Promise((r) => setTimeout(r, o.intervalMs));
@@ -149,11 +215,20 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     }
     await fetch(`${control}/control/knobs`, { method: 'DELETE' });
 
-    const orgs = new Map((await db('lexoffice_connections').whereIn('shop_id', shops).select('shop_id', 'organization_id')).map((r) => [r.shop_id as string, r.organization_id as string]));
+    const orgs = new Map(
+      (await db('lexoffice_connections').whereIn('shop_id', shops).select('shop_id', 'organization_id')).map((r) => [
+        r.shop_id as string,
+        r.organization_id as string,
+      ]),
+    );
     const count = async () => {
-      let documents = 0, missing = 0, duplicates = 0;
+      let documents = 0,
+        missing = 0,
+        duplicates = 0;
       for (const [i, shop] of shops.entries()) {
-        const invoices = (await (await fetch(`${control}/control/lexware/invoices?organizationId=${orgs.get(shop)}`)).json()) as { remark?: string }[];
+        const invoices = (await (
+          await fetch(`${control}/control/lexware/invoices?organizationId=${orgs.get(shop)}`)
+        ).json()) as { remark?: string }[];
         const perOrder = new Map<string, number>();
         for (const inv of invoices) {
           const ref = /Bestellung (#\d+)/.exec(inv.remark ?? '')?.[1] ?? '?';
@@ -163,15 +238,20 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         duplicates += [...perOrder.values()].reduce((s, n) => s + n - 1, 0);
         missing += perShop[i]! - perOrder.size;
       }
-      const unsettledWebhooks = Number((await db('webhook_inbox').whereNotIn('status', SETTLED).count({ n: '*' }))[0]!.n);
+      const unsettledWebhooks = Number(
+        (await db('webhook_inbox').whereNotIn('status', SETTLED).count({ n: '*' }))[0]!.n,
+      );
       return { documents, missing, duplicates, unsettledWebhooks };
     };
     let last = await count();
-    await eventually(async () => {
-      await supervise();
-      last = await count();
-      return last.missing <= 0 && last.unsettledWebhooks === 0;
-    }, Math.max(600_000, o.orders * 2_000)).catch(() => undefined);
+    await eventually(
+      async () => {
+        await supervise();
+        last = await count();
+        return last.missing <= 0 && last.unsettledWebhooks === 0;
+      },
+      Math.max(600_000, o.orders * 2_000),
+    ).catch(() => undefined);
     const drainSeconds = Math.round((performance.now() - started) / 100) / 10;
     return { orders: o.orders, ...last, drainSeconds, disruptions };
   } finally {
@@ -186,4 +266,6 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
 
 export const describeFigures = (f: ChaosFigures) =>
   `chaos: ${f.orders} orders, ${f.documents} invoices, ${f.missing} missing, ${f.duplicates} duplicates, ${f.unsettledWebhooks} webhooks unsettled, ` +
-  `drained in ${f.drainSeconds} s; ${Object.entries(f.disruptions).map(([k, v]) => `${k} ${v}`).join(', ')}`;
+  `drained in ${f.drainSeconds} s; ${Object.entries(f.disruptions)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`;

@@ -14,15 +14,29 @@ const ORDERS = 20;
 const month = germanDay(new Date().toISOString()).slice(0, 7);
 
 const control = (path: string, init: RequestInit = {}) =>
-  fetch(`${stack.sandbox.urls.control}/control${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } });
+  fetch(`${stack.sandbox.urls.control}/control${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+  });
 const json = async <T>(path: string, init?: RequestInit) => (await (await control(path, init)).json()) as T;
 
-interface Report { status: string; report: { orders: number; counts: Record<string, number>; findings: { kind: string; orderName: string; label: string }[] } | null }
+interface Report {
+  status: string;
+  report: {
+    orders: number;
+    counts: Record<string, number>;
+    findings: { kind: string; orderName: string; label: string }[];
+  } | null;
+}
 async function audit(): Promise<NonNullable<Report['report']>> {
-  await m().api('/api/audits', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ month }) });
+  await m().api('/api/audits', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ month }),
+  });
   const done = await eventually(async () => {
     const r = await m().api<Report>(`/api/audits/${month}`);
-    return r.status === 'done' ? r.report ?? undefined : undefined;
+    return r.status === 'done' ? (r.report ?? undefined) : undefined;
   }, 120_000);
   return done;
 }
@@ -36,44 +50,105 @@ beforeAll(async () => {
   // Room for the month's invoices and credit notes: transfers are not what this test is about.
   await stack.db('shops').where({ id: shop }).update({ credits_quota: 3000 });
 });
-afterAll(async () => { await stack?.stop(); });
+afterAll(async () => {
+  await stack?.stop();
+});
 
 describe('the completeness audit of a month', () => {
   it('finds exactly the injected faults', async () => {
-    const created = await json<{ order: { id: number; name: string } }[]>(`/shops/${shop}/orders`, { method: 'POST', body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }) });
+    const created = await json<{ order: { id: number; name: string } }[]>(`/shops/${shop}/orders`, {
+      method: 'POST',
+      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }),
+    });
     const orders = created.map((c) => c.order);
-    await eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id')).length === ORDERS, 180_000);
+    await eventually(
+      async () =>
+        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id')).length ===
+        ORDERS,
+      180_000,
+    );
     // Two refunds, each with its credit note.
-    for (const o of orders.slice(10, 12)) await control(`/shops/${shop}/orders/${o.id}/refund`, { method: 'POST', body: JSON.stringify({ mode: 'amount', amount: 5 }) });
-    await eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id')).length === 2, 60_000)
-      .catch(async (error: unknown) => { throw new Error(`${String(error)}: ${JSON.stringify(await stack.db('event_log').where({ shop_id: shop, origin: 'credit' }).select('event', 'body'))}`); });
+    for (const o of orders.slice(10, 12))
+      await control(`/shops/${shop}/orders/${o.id}/refund`, {
+        method: 'POST',
+        body: JSON.stringify({ mode: 'amount', amount: 5 }),
+      });
+    await eventually(
+      async () =>
+        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id')).length ===
+        2,
+      60_000,
+    ).catch(async (error: unknown) => {
+      throw new Error(
+        `${String(error)}: ${JSON.stringify(await stack.db('event_log').where({ shop_id: shop, origin: 'credit' }).select('event', 'body'))}`,
+      );
+    });
 
     const clean = await audit();
     expect(clean.orders).toBe(ORDERS);
     expect(clean.findings).toEqual([]);
 
     const lexId = async (orderId: number, type: 'invoice' | 'credit') =>
-      ((await stack.db('documents').where({ shop_id: shop, order_id: String(orderId), type }).first()) as { lexoffice_id: string }).lexoffice_id;
+      (
+        (await stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(orderId), type })
+          .first()) as { lexoffice_id: string }
+      ).lexoffice_id;
     // Two invoices deleted, one copied by hand, one total changed, one credit note gone.
-    for (const o of orders.slice(0, 2)) expect((await control(`/lexware/vouchers/${await lexId(o.id, 'invoice')}`, { method: 'DELETE' })).status).toBe(204);
-    expect((await control(`/lexware/vouchers/${await lexId(orders[2]!.id, 'invoice')}/duplicate`, { method: 'POST' })).status).toBe(201);
-    expect((await control(`/lexware/vouchers/${await lexId(orders[3]!.id, 'invoice')}`, { method: 'PATCH', body: JSON.stringify({ totalGrossAmount: 1.23 }) })).status).toBe(200);
-    expect((await control(`/lexware/vouchers/${await lexId(orders[10]!.id, 'credit')}`, { method: 'DELETE' })).status).toBe(204);
+    for (const o of orders.slice(0, 2))
+      expect((await control(`/lexware/vouchers/${await lexId(o.id, 'invoice')}`, { method: 'DELETE' })).status).toBe(
+        204,
+      );
+    expect(
+      (await control(`/lexware/vouchers/${await lexId(orders[2]!.id, 'invoice')}/duplicate`, { method: 'POST' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await control(`/lexware/vouchers/${await lexId(orders[3]!.id, 'invoice')}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ totalGrossAmount: 1.23 }),
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await control(`/lexware/vouchers/${await lexId(orders[10]!.id, 'credit')}`, { method: 'DELETE' })).status,
+    ).toBe(204);
 
     const found = await audit();
     const pairs = found.findings.map((f) => [f.kind, f.orderName]).sort();
-    expect(pairs).toEqual([
-      ['duplicate', orders[2]!.name], ['missing_credit', orders[10]!.name], ['missing_invoice', orders[0]!.name], ['missing_invoice', orders[1]!.name], ['total_mismatch', orders[3]!.name],
-    ].sort());
-    expect(found.counts).toEqual({ missing_invoice: 2, missing_credit: 1, duplicate: 1, total_mismatch: 1, unlinked_credit: 0, unknown_order: 0 });
+    expect(pairs).toEqual(
+      [
+        ['duplicate', orders[2]!.name],
+        ['missing_credit', orders[10]!.name],
+        ['missing_invoice', orders[0]!.name],
+        ['missing_invoice', orders[1]!.name],
+        ['total_mismatch', orders[3]!.name],
+      ].sort(),
+    );
+    expect(found.counts).toEqual({
+      missing_invoice: 2,
+      missing_credit: 1,
+      duplicate: 1,
+      total_mismatch: 1,
+      unlinked_credit: 0,
+      unknown_order: 0,
+    });
 
-    const csv = await fetch(`${stack.gatewayUrl}/api/audits/${month}/csv`, { headers: { Authorization: `Bearer ${await m().token()}` } });
+    const csv = await fetch(`${stack.gatewayUrl}/api/audits/${month}/csv`, {
+      headers: { Authorization: `Bearer ${await m().token()}` },
+    });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines).toHaveLength(6);
     expect(lines.some((l) => l.startsWith(`Rechnung fehlt;${orders[0]!.name}`))).toBe(true);
 
-    const bad = await fetch(`${stack.gatewayUrl}/api/audits`, { method: 'POST', headers: { Authorization: `Bearer ${await m().token()}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ month: '2026-13' }) });
+    const bad = await fetch(`${stack.gatewayUrl}/api/audits`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await m().token()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ month: '2026-13' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toBe('Bitte wähle einen Monat im Format JJJJ-MM.');
   }, 400_000);

@@ -22,29 +22,65 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-interface Contact { id: string; emailAddresses?: { business?: string[]; private?: string[] } }
+interface Contact {
+  id: string;
+  emailAddresses?: { business?: string[]; private?: string[] };
+}
 const contactsOf = async (organizationId: string) =>
-  (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)).json()) as Contact[];
-const organization = async () => ((await stack.db('lexoffice_connections').where({ shop_id: shop }).first()) as { organization_id: string }).organization_id;
-const invoices = async () => Number((await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').count({ n: '*' }))[0]!.n);
-const customer = (name: string) => ({ email: `${name}@example.de`, firstName: name, lastName: 'Kundin', address1: 'Hauptstr. 1', zip: '10115', city: 'Berlin', countryCode: 'DE' });
+  (await (
+    await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)
+  ).json()) as Contact[];
+const organization = async () =>
+  ((await stack.db('lexoffice_connections').where({ shop_id: shop }).first()) as { organization_id: string })
+    .organization_id;
+const invoices = async () =>
+  Number(
+    (
+      await stack
+        .db('documents')
+        .where({ shop_id: shop, type: 'invoice' })
+        .whereNotNull('lexoffice_id')
+        .count({ n: '*' })
+    )[0]!.n,
+  );
+const customer = (name: string) => ({
+  email: `${name}@example.de`,
+  firstName: name,
+  lastName: 'Kundin',
+  address1: 'Hauptstr. 1',
+  zip: '10115',
+  city: 'Berlin',
+  countryCode: 'DE',
+});
 
 /** The organisation has exactly one contact, and the newest invoice names it. */
 async function newestInvoiceHasTheOnlyContactOf(organizationId: string): Promise<Contact[]> {
   const contacts = await contactsOf(organizationId);
   expect(contacts).toHaveLength(1);
-  const newest = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).orderBy('created_at', 'desc').first();
+  const newest = await stack
+    .db('documents')
+    .where({ shop_id: shop, type: 'invoice' })
+    .orderBy('created_at', 'desc')
+    .first();
   expect(newest.contact_id).toBe(contacts[0]!.id);
   return contacts;
 }
 
 describe('Lexware contacts', () => {
   it('20 paid orders of 2 customers placed at once make exactly 2 contacts and 20 invoices', async () => {
-    await Promise.all(['anna', 'berta'].map((name) => m().createOrder({ scenario: 'de_b2c', paid: true, count: 10, customer: customer(name) })));
+    await Promise.all(
+      ['anna', 'berta'].map((name) =>
+        m().createOrder({ scenario: 'de_b2c', paid: true, count: 10, customer: customer(name) }),
+      ),
+    );
     await eventually(async () => (await invoices()) === 20, 240_000);
     const contacts = await contactsOf(await organization());
     expect(contacts).toHaveLength(2);
-    const used = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).distinct('contact_id').pluck('contact_id');
+    const used = await stack
+      .db('documents')
+      .where({ shop_id: shop, type: 'invoice' })
+      .distinct('contact_id')
+      .pluck('contact_id');
     expect(used.sort()).toEqual(contacts.map((c) => c.id).sort());
   }, 300_000);
 
@@ -59,29 +95,56 @@ describe('Lexware contacts', () => {
     expect(await stack.db('event_log').where({ shop_id: shop }).whereIn('event', ['invoice.failed'])).toHaveLength(0);
   }, 180_000);
 
-  it('forgets a contact id Lexware refuses and issues the invoice with the customer\'s real contact', async () => {
+  it("forgets a contact id Lexware refuses and issues the invoice with the customer's real contact", async () => {
     const org = await organization();
     // A link to a contact this organisation doesn't have, as one left from before a merge in Lexware.
-    await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).update({ contact_id: '00000000-0000-4000-8000-000000000001' });
+    await stack
+      .db('contact_links')
+      .where({ shop_id: shop, organization_id: org })
+      .update({ contact_id: '00000000-0000-4000-8000-000000000001' });
     await m().createOrder({ scenario: 'de_b2c', paid: true, customer: customer('anna') });
     await eventually(async () => (await invoices()) === 22, 120_000);
     const contacts = await newestInvoiceHasTheOnlyContactOf(org);
     expect(await stack.db('event_log').where({ shop_id: shop, event: 'contact.refused' })).toHaveLength(1);
-    expect((await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).first()).contact_id).toBe(contacts[0]!.id);
+    expect((await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).first()).contact_id).toBe(
+      contacts[0]!.id,
+    );
   }, 180_000);
 
   it('orders without an e-mail or without a customer get no contact and no invoice, and the log says why in German', async () => {
     const org = await organization();
     const contactsBefore = (await contactsOf(org)).length;
     const invoicesBefore = await invoices();
-    const charged = async () => Number((await stack.db('transfer_ledger').where({ shop_id: shop }).count({ n: '*' }))[0]!.n);
+    const charged = async () =>
+      Number((await stack.db('transfer_ledger').where({ shop_id: shop }).count({ n: '*' }))[0]!.n);
     const chargedBefore = await charged();
     // A POS customer known by name and phone, and guests whose orders carry an address but no customer record.
-    const phoneCustomer = { firstName: 'Paula', lastName: 'Telefon', phone: '+49301234567', address1: 'Hauptstr. 9', zip: '10115', city: 'Berlin', countryCode: 'DE' };
+    const phoneCustomer = {
+      firstName: 'Paula',
+      lastName: 'Telefon',
+      phone: '+49301234567',
+      address1: 'Hauptstr. 9',
+      zip: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    };
     const created = await Promise.all([
       m().createOrder({ scenario: 'de_b2c', paid: true, count: 6, customer: phoneCustomer }),
       ...['Gustav', 'Greta', 'Gisela', 'Georg'].map((firstName) =>
-        m().createOrder({ scenario: 'de_b2c', paid: true, guest: true, customer: { firstName, lastName: 'Gast', address1: 'Gaststr. 1', zip: '20095', city: 'Hamburg', countryCode: 'DE' } })),
+        m().createOrder({
+          scenario: 'de_b2c',
+          paid: true,
+          guest: true,
+          customer: {
+            firstName,
+            lastName: 'Gast',
+            address1: 'Gaststr. 1',
+            zip: '20095',
+            city: 'Hamburg',
+            countryCode: 'DE',
+          },
+        }),
+      ),
     ]);
     // The sandbox answers one order as an object and several as a list.
     type Answer = { order: { id: number; email: string | null; customer: { id: number } | null } };
@@ -92,21 +155,53 @@ describe('Lexware contacts', () => {
     expect(orders.filter((o) => !o.customer)).toHaveLength(4);
 
     const ids = orders.map((o) => String(o.id));
-    const skipped = async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.skipped' }).whereIn('order_id', ids).select('order_id', 'body')) as { order_id: string; body: { reason: string } }[];
+    const skipped = async () =>
+      (await stack
+        .db('event_log')
+        .where({ shop_id: shop, event: 'invoice.skipped' })
+        .whereIn('order_id', ids)
+        .select('order_id', 'body')) as { order_id: string; body: { reason: string } }[];
     await eventually(async () => (await skipped()).length === 10, 240_000);
     const reasons = new Map((await skipped()).map((e) => [e.order_id, e.body.reason]));
-    for (const o of orders) expect(reasons.get(String(o.id))).toBe(o.customer ? 'MISSING_CUSTOMER_EMAIL' : 'MISSING_CUSTOMER');
+    for (const o of orders)
+      expect(reasons.get(String(o.id))).toBe(o.customer ? 'MISSING_CUSTOMER_EMAIL' : 'MISSING_CUSTOMER');
     // Every webhook settled, nothing half-written: no contact, no document, no transfer.
-    await eventually(async () => (await stack.db('webhook_inbox').where({ shop_id: shop }).whereIn('resource_id', ids).whereNotIn('status', ['successful', 'skipped'])).length === 0, 60_000);
+    await eventually(
+      async () =>
+        (
+          await stack
+            .db('webhook_inbox')
+            .where({ shop_id: shop })
+            .whereIn('resource_id', ids)
+            .whereNotIn('status', ['successful', 'skipped'])
+        ).length === 0,
+      60_000,
+    );
     expect(await contactsOf(org)).toHaveLength(contactsBefore);
     expect(await invoices()).toBe(invoicesBefore);
     expect(await stack.db('documents').where({ shop_id: shop }).whereIn('order_id', ids)).toEqual([]);
     expect(await charged()).toBe(chargedBefore);
     // The merchant finds them by the German sentences the log shows.
     const found = async (search: string) =>
-      (await m().api<{ items: { order: string }[] }>(`/api/shop/logs?search=${encodeURIComponent(search)}&pageSize=100`)).items.map((e) => e.order).sort();
-    expect(await found('die Bestellung hat keinen Kunden')).toEqual(orders.filter((o) => !o.customer).map((o) => String(o.id)).sort());
-    expect(await found('der Kunde hat keine E-Mail-Adresse')).toEqual(orders.filter((o) => o.customer).map((o) => String(o.id)).sort());
+      (
+        await m().api<{ items: { order: string }[] }>(
+          `/api/shop/logs?search=${encodeURIComponent(search)}&pageSize=100`,
+        )
+      ).items
+        .map((e) => e.order)
+        .sort();
+    expect(await found('die Bestellung hat keinen Kunden')).toEqual(
+      orders
+        .filter((o) => !o.customer)
+        .map((o) => String(o.id))
+        .sort(),
+    );
+    expect(await found('der Kunde hat keine E-Mail-Adresse')).toEqual(
+      orders
+        .filter((o) => o.customer)
+        .map((o) => String(o.id))
+        .sort(),
+    );
   }, 300_000);
 });
 
@@ -116,28 +211,47 @@ describe('an order for a shop without the app', () => {
     // The shop exists at Shopify and has an order, but never installed the app.
     await merchant(stack, stranger).createShop();
     const { order } = await merchant(stack, stranger).createOrder({ scenario: 'de_b2c', paid: true, webhooks: false });
-    await stack.db('webhook_inbox').insert({ webhook_id: 'fremd-1', shop_id: stranger, topic: 'orders/paid', resource_id: String(order.id), body: JSON.stringify(order) });
+    await stack.db('webhook_inbox').insert({
+      webhook_id: 'fremd-1',
+      shop_id: stranger,
+      topic: 'orders/paid',
+      resource_id: String(order.id),
+      body: JSON.stringify(order),
+    });
     // As a webhook that got past the gateway just before the app was removed would start it.
     const handle = await stack.temporal.client.workflow.signalWithStart('orderWorkflow', {
-      workflowId: orderWorkflowId(stranger, order.id), taskQueue: stack.settings.taskQueue, args: [{ shopId: stranger, orderId: String(order.id) }],
+      workflowId: orderWorkflowId(stranger, order.id),
+      taskQueue: stack.settings.taskQueue,
+      args: [{ shopId: stranger, orderId: String(order.id) }],
       typedSearchAttributes: [{ key: ShopDomainKey, value: stranger }],
       signal: shopifyEventSignal,
       signalArgs: [{ topic: 'orders/paid', webhookId: 'fremd-1', order: order as never }],
     });
-    const failure = await handle.result().then(() => undefined, (e: unknown) => e);
+    const failure = await handle.result().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(WorkflowFailedError);
     const cause = (failure as WorkflowFailedError).cause;
     expect(cause).toBeInstanceOf(ApplicationFailure);
     expect((cause as ApplicationFailure).type).toBe('NOT_INSTALLED');
-    expect(cause!.message).toBe(`Der Shop ${stranger} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`);
+    expect(cause!.message).toBe(
+      `Der Shop ${stranger} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`,
+    );
     const described = await handle.describe();
     expect(described.status.name).toBe('FAILED');
     expect(described.typedSearchAttributes.get(DocumentStatusKey)).toBe('NOT_INSTALLED');
     expect((await stack.db('webhook_inbox').where({ webhook_id: 'fremd-1' }).first()).status).toBe('unprocessable');
     // One attempt of the activity, not an endless retry.
     const history = await handle.fetchHistory();
-    const scheduled = history.events!.flatMap((e) => (e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : []));
+    const scheduled = history.events!.flatMap((e) =>
+      e.activityTaskScheduledEventAttributes ? [e.activityTaskScheduledEventAttributes.activityType?.name] : [],
+    );
     expect(scheduled).toEqual(['recordOrder', 'settleDeliveries']);
-    expect(history.events!.filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt)).toEqual([1, 1]);
+    expect(
+      history
+        .events!.filter((e) => e.activityTaskStartedEventAttributes)
+        .map((e) => e.activityTaskStartedEventAttributes!.attempt),
+    ).toEqual([1, 1]);
   }, 60_000);
 });

@@ -22,7 +22,16 @@ const serverErrors: string[] = [];
 let finalised: { id: number; name: string };
 let draft: { id: number; name: string };
 
-const invoiceOf = (orderId: number) => eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(orderId), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+const invoiceOf = (orderId: number) =>
+  eventually(
+    async () =>
+      stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
+        .whereNotNull('lexoffice_id')
+        .first(),
+    120_000,
+  );
 const paidOrder = async () => {
   const { order } = await m().createOrder({ scenario: 'de_b2c' });
   await m().payOrder(order.id);
@@ -33,7 +42,11 @@ const paidOrder = async () => {
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors, { freePlan: true }));
   finalised = await paidOrder();
-  await m().api('/api/preferences/invoices', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceFinalize: false }) });
+  await m().api('/api/preferences/invoices', {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ invoiceFinalize: false }),
+  });
   draft = await paidOrder();
 }, 240_000);
 afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
@@ -48,8 +61,17 @@ describe('document actions in the order list', () => {
   it('explains in German what only Lexware Office can do and opens the document there, without leaving the list', async () => {
     await openList();
     const invoice = await invoiceOf(finalised.id);
-    await row(finalised.name).getByRole('button', { name: `Aktionen ${invoice.number}` }).click();
-    for (const item of ['Stornieren', 'Adresse ändern', 'Als bezahlt markieren', 'Als unbezahlt markieren', 'In Entwurf umwandeln', 'Löschen']) {
+    await row(finalised.name)
+      .getByRole('button', { name: `Aktionen ${invoice.number}` })
+      .click();
+    for (const item of [
+      'Stornieren',
+      'Adresse ändern',
+      'Als bezahlt markieren',
+      'Als unbezahlt markieren',
+      'In Entwurf umwandeln',
+      'Löschen',
+    ]) {
       await page.getByRole('menuitem', { name: item }).waitFor();
     }
     expect(await page.getByRole('menuitem', { name: 'Festschreiben' }).count()).toBe(0);
@@ -58,7 +80,9 @@ describe('document actions in the order list', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Adresse ändern: in Lexware Office').waitFor();
     await dialog.getByText('Festgeschriebene Belege sind in Lexware Office unveränderlich', { exact: false }).waitFor();
-    expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(new RegExp(`/permalink/invoices/view/${invoice.lexoffice_id}$`));
+    expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
+      new RegExp(`/permalink/invoices/view/${invoice.lexoffice_id}$`),
+    );
     await screenshot(page, 'order-list-action-in-lexware');
     await dialog.getByText('Schließen', { exact: true }).click();
     // The click in the row's menu did not open the order.
@@ -68,23 +92,42 @@ describe('document actions in the order list', () => {
   it('cancels a finalised invoice from the list: the credit note pursues it and the list shows it struck through', async () => {
     await openList();
     const invoice = await invoiceOf(finalised.id);
-    await row(finalised.name).getByRole('button', { name: `Aktionen ${invoice.number}` }).click();
+    await row(finalised.name)
+      .getByRole('button', { name: `Aktionen ${invoice.number}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Stornieren' }).click();
-    await page.getByRole('dialog').getByText('Belegfluss legt in Lexware Office eine festgeschriebene Gutschrift über alle Positionen an', { exact: false }).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Belegfluss legt in Lexware Office eine festgeschriebene Gutschrift über alle Positionen an', {
+        exact: false,
+      })
+      .waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
-    await page.getByText('Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.').waitFor({ timeout: 30_000 });
-    await row(finalised.name).getByText(/^Gutschrift GS/).waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.')
+      .waitFor({ timeout: 30_000 });
+    await row(finalised.name)
+      .getByText(/^Gutschrift GS/)
+      .waitFor({ timeout: 30_000 });
     const struck = row(finalised.name).getByText(`Rechnung ${invoice.number}`, { exact: true });
     expect(await struck.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
     await row(finalised.name).getByText('Storniert', { exact: true }).waitFor();
     await screenshot(page, 'order-list-cancelled');
 
     expect((await stack.db('documents').where({ id: invoice.id }).first()).cancelled).toBe(true);
-    const credit = await stack.db('documents').where({ shop_id: shop, order_id: String(finalised.id), type: 'credit' }).first();
+    const credit = await stack
+      .db('documents')
+      .where({ shop_id: shop, order_id: String(finalised.id), type: 'credit' })
+      .first();
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexoffice_id]).toMatchObject({ precedingSalesVoucherId: invoice.lexoffice_id, status: 'paidoff' });
+    expect(org.vouchers[credit.lexoffice_id]).toMatchObject({
+      precedingSalesVoucherId: invoice.lexoffice_id,
+      status: 'paidoff',
+    });
     // The cancelled invoice offers no second cancel.
-    await row(finalised.name).getByRole('button', { name: `Aktionen ${invoice.number}` }).click();
+    await row(finalised.name)
+      .getByRole('button', { name: `Aktionen ${invoice.number}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Löschen' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Stornieren' }).count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -95,21 +138,32 @@ describe('document actions in the order list', () => {
     const invoice = await invoiceOf(draft.id);
     expect(invoice.status).toBe('draft');
     // A draft has no number yet: its menu is named by its kind.
-    await row(draft.name).getByRole('button', { name: invoice.number ? `Aktionen ${invoice.number}` : 'Aktionen Rechnung' }).click();
+    await row(draft.name)
+      .getByRole('button', { name: invoice.number ? `Aktionen ${invoice.number}` : 'Aktionen Rechnung' })
+      .click();
     await page.getByRole('menuitem', { name: 'Festschreiben' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Stornieren' }).count()).toBe(0);
     expect(await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Festschreiben' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Die Schnittstelle schreibt Belege nur beim Anlegen fest, nicht danach.', { exact: false }).waitFor();
-    expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(new RegExp(`/permalink/invoices/edit/${invoice.lexoffice_id}$`));
+    await dialog
+      .getByText('Die Schnittstelle schreibt Belege nur beim Anlegen fest, nicht danach.', { exact: false })
+      .waitFor();
+    expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
+      new RegExp(`/permalink/invoices/edit/${invoice.lexoffice_id}$`),
+    );
     await dialog.getByText('Schließen', { exact: true }).click();
 
     // The gateway refuses cancelling a draft, as Lexware refuses pursuing one (406).
     const token = await m().token();
-    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexoffice_id}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexoffice_id}/cancel`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toBe('Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.',
+    );
     expect(serverErrors).toEqual([]);
   }, 180_000);
 });

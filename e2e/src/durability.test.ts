@@ -11,7 +11,11 @@ const workers: ChildProcess[] = [];
 /** A worker in its own process, so it can be killed with SIGKILL like a crashed host. */
 function spawnWorker(): ChildProcess {
   // One process (node --import tsx), so SIGKILL hits the worker itself and not a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], { cwd: root, env: workerEnv(stack.settings), stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
+    cwd: root,
+    env: workerEnv(stack.settings),
+    stdio: 'ignore',
+  });
   workers.push(child);
   return child;
 }
@@ -33,8 +37,16 @@ afterAll(async () => {
 });
 
 const knobs = (lexware: Record<string, unknown>) =>
-  fetch(`${stack.sandbox.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware }) });
-const sandboxInvoices = async () => (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as { id: string; remark?: string }[];
+  fetch(`${stack.sandbox.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware }),
+  });
+const sandboxInvoices = async () =>
+  (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as {
+    id: string;
+    remark?: string;
+  }[];
 
 describe('exactly one invoice, whatever breaks', () => {
   it('a worker killed after Lexware accepted the invoice leaves no duplicate', async () => {
@@ -47,12 +59,20 @@ describe('exactly one invoice, whatever breaks', () => {
     await knobs({ latencyAfterWriteMs: 0 });
 
     current = spawnWorker();
-    const doc = await eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined, 90_000);
+    const doc = await eventually(
+      async () =>
+        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').first()) as
+          { lexoffice_id: string } | undefined,
+      90_000,
+    );
     const invoices = await sandboxInvoices();
     expect(invoices).toHaveLength(1);
     expect(doc.lexoffice_id).toBe(invoices[0]?.id);
     const log = await eventually(async () => {
-      const rows = await stack.db('event_log').where({ shop_id: shop }).whereIn('event', ['invoice.created', 'invoice.matched']);
+      const rows = await stack
+        .db('event_log')
+        .where({ shop_id: shop })
+        .whereIn('event', ['invoice.created', 'invoice.matched']);
       return rows.length > 0 && rows;
     });
     // The second worker found the invoice the first one had created, instead of making another.
@@ -69,25 +89,48 @@ describe('exactly one invoice, whatever breaks', () => {
       orders.push(order);
     }
     await eventually(async () => {
-      const done = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereIn('order_id', orders.map((o) => String(o.id))).whereNotNull('lexoffice_id');
+      const done = await stack
+        .db('documents')
+        .where({ shop_id: shop, type: 'invoice' })
+        .whereIn(
+          'order_id',
+          orders.map((o) => String(o.id)),
+        )
+        .whereNotNull('lexoffice_id');
       return done.length === orders.length;
     }, 180_000);
     await knobs({ rate429: 0, rate500: 0, rate504: 0 });
     const invoices = await sandboxInvoices();
-    for (const order of orders) expect(invoices.filter((i) => i.remark?.includes(`Bestellung ${order.name}`))).toHaveLength(1);
+    for (const order of orders)
+      expect(invoices.filter((i) => i.remark?.includes(`Bestellung ${order.name}`))).toHaveLength(1);
   }, 240_000);
 
   it('stops creating documents when the transfers run out, and says so', async () => {
     const shopRow = await stack.db('shops').where({ id: shop }).first();
     const used = (await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).length;
-    await stack.db('shops').where({ id: shop }).update({ credits_quota: used + 1 });
+    await stack
+      .db('shops')
+      .where({ id: shop })
+      .update({ credits_quota: used + 1 });
     const before = (await sandboxInvoices()).length;
     const a = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(a.id);
-    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(a.id) }).whereNotNull('lexoffice_id').first());
+    await eventually(async () =>
+      stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(a.id) })
+        .whereNotNull('lexoffice_id')
+        .first(),
+    );
     const b = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(b.id);
-    const refusal = await eventually(async () => stack.db('event_log').where({ shop_id: shop, order_id: String(b.id), event: 'invoice.skipped' }).whereRaw("body->>'reason' = 'NO_CREDITS'").first());
+    const refusal = await eventually(async () =>
+      stack
+        .db('event_log')
+        .where({ shop_id: shop, order_id: String(b.id), event: 'invoice.skipped' })
+        .whereRaw("body->>'reason' = 'NO_CREDITS'")
+        .first(),
+    );
     expect(refusal.status).toBe('critical');
     expect((await sandboxInvoices()).length).toBe(before + 1);
     expect((await stack.db('shops').where({ id: shop }).first()).credits_exhausted_at).not.toBeNull();

@@ -28,11 +28,31 @@ beforeAll(async () => {
   await m().payOrder(paid.id);
   waiting = (await m().createOrder({ scenario: 'de_b2c' })).order;
   // The real entries: the paid order's invoice, and the unpaid one waiting for its payment.
-  await eventually(async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown, 120_000);
-  await eventually(async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.skipped', order_id: String(waiting.id) }).first()) as unknown, 120_000);
+  await eventually(
+    async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown,
+    120_000,
+  );
+  await eventually(
+    async () =>
+      (await stack
+        .db('event_log')
+        .where({ shop_id: shop, event: 'invoice.skipped', order_id: String(waiting.id) })
+        .first()) as unknown,
+    120_000,
+  );
   await writeLog(stack.db, {
-    shopId: shop, origin: 'invoice', event: 'invoice.failed', status: 'critical', orderId: String(waiting.id), orderName: waiting.name,
-    body: { service: 'lexoffice', status: 400, message: 'Die Adresse ist unvollständig', stack: 'LexofficeError: 400 Bad Request\n    at createInvoice (documents.ts:61)' },
+    shopId: shop,
+    origin: 'invoice',
+    event: 'invoice.failed',
+    status: 'critical',
+    orderId: String(waiting.id),
+    orderName: waiting.name,
+    body: {
+      service: 'lexoffice',
+      status: 400,
+      message: 'Die Adresse ist unvollständig',
+      stack: 'LexofficeError: 400 Bad Request\n    at createInvoice (documents.ts:61)',
+    },
   });
 }, 240_000);
 afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
@@ -47,8 +67,15 @@ const openLog = async () => {
 describe('the event log page in Chromium', () => {
   it('shows every entry as a German sentence, with the plan’s retention, and searches and filters them', async () => {
     await openLog();
-    await expect(page.getByText('Dein Tarif Free bewahrt das Protokoll 7 Tage auf', { exact: false }).isVisible()).resolves.toBe(true);
-    const invoiceNumber = (await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id) }).first()).number as string;
+    await expect(
+      page.getByText('Dein Tarif Free bewahrt das Protokoll 7 Tage auf', { exact: false }).isVisible(),
+    ).resolves.toBe(true);
+    const invoiceNumber = (
+      await stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(paid.id) })
+        .first()
+    ).number as string;
     await page.getByText(`Rechnung in Lexware Office erstellt: ${invoiceNumber}`).waitFor();
     await page.getByText('Rechnung wartet auf das gewählte Ereignis (z. B. Zahlung oder Versand)').first().waitFor();
     await page.getByText('Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig').waitFor();
@@ -78,47 +105,84 @@ describe('the event log page in Chromium', () => {
     await eventually(async () => page.url().includes('/preferences/invoices#create'));
 
     await openLog();
-    await rows().filter({ hasText: 'Rechnung in Lexware Office erstellt' }).getByRole('link', { name: paid.name }).click();
+    await rows()
+      .filter({ hasText: 'Rechnung in Lexware Office erstellt' })
+      .getByRole('link', { name: paid.name })
+      .click();
     await eventually(async () => page.url().includes(`/orders/${paid.id}`));
     await page.getByText('Rechnung in Lexware Office erstellt', { exact: false }).last().waitFor({ timeout: 60_000 });
     await page.getByText('Kontakt in Lexware Office angelegt', { exact: false }).first().waitFor();
     // Beside the documents: payment and fulfilment, the customer, the items and the balance (spec 1 §4).
     // The page follows the order as Shopify's paid webhook lands; reload until it shows.
-    await eventually(async () => (await page.getByText('Zahlung: Bezahlt').isVisible()) || (await page.reload(), false), 60_000);
+    await eventually(
+      async () => (await page.getByText('Zahlung: Bezahlt').isVisible()) || (await page.reload(), false),
+      60_000,
+    );
     await page.getByText('Versand: Nicht versendet').waitFor();
     await page.getByText('Ausgeglichen').waitFor();
     await page.getByRole('heading', { name: 'Artikel' }).waitFor();
-    await page.getByText(/SKU .* × /).first().waitFor();
+    await page
+      .getByText(/SKU .* × /)
+      .first()
+      .waitFor();
     await screenshot(page, 'order-detail-facts');
   }, 120_000);
 
   it('cancels the invoice with the credit note that closes it, and explains what only Lexware Office can do', async () => {
     await page.goto(`${frontends.urls.shell}/orders/${paid.id}?shop=${shop}`);
-    const invoiceNumber = (await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' }).first()).number as string;
-    const invoiceCard = page.locator('.Polaris-ShadowBevel', { has: page.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }) });
+    const invoiceNumber = (
+      await stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' })
+        .first()
+    ).number as string;
+    const invoiceCard = page.locator('.Polaris-ShadowBevel', {
+      has: page.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }),
+    });
     await invoiceCard.getByRole('button', { name: 'Aktionen' }).click({ timeout: 60_000 });
     await page.getByRole('menuitem', { name: 'Als bezahlt markieren' }).click();
-    await page.getByText('Die Schnittstelle liest den Zahlstatus nur, sie erfasst keine Zahlungen.', { exact: false }).waitFor();
-    const lexwareId = (await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' }).first()).lexoffice_id as string;
-    expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(`/permalink/invoices/view/${lexwareId}`);
+    await page
+      .getByText('Die Schnittstelle liest den Zahlstatus nur, sie erfasst keine Zahlungen.', { exact: false })
+      .waitFor();
+    const lexwareId = (
+      await stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' })
+        .first()
+    ).lexoffice_id as string;
+    expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(
+      `/permalink/invoices/view/${lexwareId}`,
+    );
     await page.getByRole('dialog').getByText('Schließen', { exact: true }).click();
 
     await invoiceCard.getByRole('button', { name: 'Aktionen' }).click();
     await page.getByRole('menuitem', { name: 'Stornieren' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Stornieren' }).click();
-    await page.getByText('Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.').waitFor({ timeout: 30_000 });
+    await page
+      .getByText('Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.')
+      .waitFor({ timeout: 30_000 });
     await invoiceCard.getByText('Storniert').waitFor();
-    expect(await invoiceCard.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }).evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('line-through');
+    expect(
+      await invoiceCard
+        .getByRole('heading', { name: `Rechnung ${invoiceNumber}` })
+        .evaluate((el) => getComputedStyle(el).textDecorationLine),
+    ).toBe('line-through');
     await page.getByRole('heading', { name: /^Gutschrift / }).waitFor();
     await screenshot(page, 'invoice-cancelled');
-    const credit = await stack.db('documents').where({ shop_id: shop, order_id: String(paid.id), type: 'credit' }).first();
+    const credit = await stack
+      .db('documents')
+      .where({ shop_id: shop, order_id: String(paid.id), type: 'credit' })
+      .first();
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
     expect(org.vouchers[credit.lexoffice_id]).toMatchObject({ precedingSalesVoucherId: lexwareId });
     await page.getByText(`Rechnung storniert, die Stornogutschrift schließt sie: ${invoiceNumber}`).waitFor();
   }, 120_000);
 
   it('shows a critical entry’s stack trace to an admin', async () => {
-    await stack.db('shops').where({ id: shop }).update({ permissions: ['view_dashboard'] });
+    await stack
+      .db('shops')
+      .where({ id: shop })
+      .update({ permissions: ['view_dashboard'] });
     await openLog();
     const failed = rows().filter({ hasText: 'Rechnung konnte nicht erstellt werden' });
     await failed.getByRole('button', { name: 'Stacktrace anzeigen' }).click();
@@ -127,15 +191,24 @@ describe('the event log page in Chromium', () => {
     expect(serverErrors).toEqual([]);
   }, 120_000);
   it('sorts oldest first and pages 25 entries at a time', async () => {
-    for (let i = 0; i < 30; i++) await writeLog(stack.db, { shopId: shop, origin: 'shop', event: 'automation.enabled', status: 'info', body: { active: true } });
+    for (let i = 0; i < 30; i++)
+      await writeLog(stack.db, {
+        shopId: shop,
+        origin: 'shop',
+        event: 'automation.enabled',
+        status: 'info',
+        body: { active: true },
+      });
     await openLog();
     await page.getByLabel('Sortieren').selectOption('date asc');
     await eventually(async () => !(await rows().first().innerText()).includes('Belegerstellung aktiviert'));
     expect(await rows().count()).toBe(25);
     await page.getByText('Seite 1').waitFor();
-    await page.getByRole('button', { name: /Weiter|Nächste/ }).last().click();
+    await page
+      .getByRole('button', { name: /Weiter|Nächste/ })
+      .last()
+      .click();
     await page.getByText('Seite 2').waitFor();
     await eventually(async () => (await rows().count()) < 25 && (await rows().count()) > 0);
   }, 120_000);
-
 });

@@ -10,7 +10,9 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
   for (;;) {
     try {
       if ((await fetch(url)).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (Date.now() > until) throw new Error(`${url} did not come up`);
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -21,7 +23,12 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
  * port, exactly as they deploy: the shell finds the remotes through config.json.
  */
 export async function serveFrontends(opts: { gatewayUrl: string; sandboxUrl: string }) {
-  const ports = { shell: await freePort(), preferences: await freePort(), partner: await freePort(), admin: await freePort() };
+  const ports = {
+    shell: await freePort(),
+    preferences: await freePort(),
+    partner: await freePort(),
+    admin: await freePort(),
+  };
   const children: ChildProcess[] = [];
   const env = {
     ...process.env,
@@ -33,12 +40,20 @@ export async function serveFrontends(opts: { gatewayUrl: string; sandboxUrl: str
   };
   for (const [app, port] of Object.entries(ports)) {
     const child = spawn(`${root}/node_modules/.bin/rsbuild`, ['preview'], {
-      cwd: `${root}/frontends/${app}`, env: { ...env, PORT: String(port) }, stdio: 'ignore', detached: true,
+      cwd: `${root}/frontends/${app}`,
+      env: { ...env, PORT: String(port) },
+      stdio: 'ignore',
+      detached: true,
     });
     children.push(child);
   }
-  const urls = Object.fromEntries(Object.entries(ports).map(([app, port]) => [app, `http://127.0.0.1:${port}`])) as Record<keyof typeof ports, string>;
-  await Promise.all([waitForHttp(`${urls.shell}/config.json`), ...(['preferences', 'partner', 'admin'] as const).map((r) => waitForHttp(`${urls[r]}/mf-manifest.json`))]);
+  const urls = Object.fromEntries(
+    Object.entries(ports).map(([app, port]) => [app, `http://127.0.0.1:${port}`]),
+  ) as Record<keyof typeof ports, string>;
+  await Promise.all([
+    waitForHttp(`${urls.shell}/config.json`),
+    ...(['preferences', 'partner', 'admin'] as const).map((r) => waitForHttp(`${urls[r]}/mf-manifest.json`)),
+  ]);
   return {
     urls,
     /** Stops one remote, to see how the shell copes when it is down. */
@@ -49,7 +64,11 @@ export async function serveFrontends(opts: { gatewayUrl: string; sandboxUrl: str
     },
     async stop() {
       for (const child of children) {
-        try { if (child.pid) process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
       }
     },
   };
@@ -58,7 +77,14 @@ export async function serveFrontends(opts: { gatewayUrl: string; sandboxUrl: str
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -77,27 +103,61 @@ export async function screenshot(page: import('playwright-core').Page, name: str
  * A Lexware organisation in the sandbox that already holds one finalised invoice
  * with the given remark, as a merchant's account does before connecting.
  */
-export async function lexwareOrganization(urls: { control: string; lexwareApi: string }, opts: { companyName: string; invoiceRemark: string }): Promise<{ id: string; invoiceId: string }> {
+export async function lexwareOrganization(
+  urls: { control: string; lexwareApi: string },
+  opts: { companyName: string; invoiceRemark: string },
+): Promise<{ id: string; invoiceId: string }> {
   const post = async <T>(url: string, body: unknown, headers: Record<string, string> = {}): Promise<T> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as T;
   };
   const pause = () => new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
-  const org = await post<{ id: string }>(`${urls.control}/control/lexware/organizations`, { companyName: opts.companyName });
-  const { access_token } = await post<{ access_token: string }>(`${urls.control}/control/lexware/tokens`, { organizationId: org.id });
+  const org = await post<{ id: string }>(`${urls.control}/control/lexware/organizations`, {
+    companyName: opts.companyName,
+  });
+  const { access_token } = await post<{ access_token: string }>(`${urls.control}/control/lexware/tokens`, {
+    organizationId: org.id,
+  });
   const auth = { Authorization: `Bearer ${access_token}` };
-  const contact = await post<{ id: string }>(`${urls.lexwareApi}/contacts`, {
-    version: 0, roles: { customer: {} }, person: { firstName: 'Erika', lastName: 'Mustermann' },
-    addresses: { billing: [{ street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' }] },
-  }, auth);
+  const contact = await post<{ id: string }>(
+    `${urls.lexwareApi}/contacts`,
+    {
+      version: 0,
+      roles: { customer: {} },
+      person: { firstName: 'Erika', lastName: 'Mustermann' },
+      addresses: { billing: [{ street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' }] },
+    },
+    auth,
+  );
   await pause();
   const date = new Date().toISOString();
-  const invoice = await post<{ id: string }>(`${urls.lexwareApi}/invoices?finalize=true`, {
-    voucherDate: date, address: { contactId: contact.id }, totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
-    shippingConditions: { shippingType: 'delivery', shippingDate: date }, title: 'Rechnung', remark: opts.invoiceRemark,
-    lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 19, taxRatePercentage: 7 } }],
-  }, auth);
+  const invoice = await post<{ id: string }>(
+    `${urls.lexwareApi}/invoices?finalize=true`,
+    {
+      voucherDate: date,
+      address: { contactId: contact.id },
+      totalPrice: { currency: 'EUR' },
+      taxConditions: { taxType: 'gross' },
+      shippingConditions: { shippingType: 'delivery', shippingDate: date },
+      title: 'Rechnung',
+      remark: opts.invoiceRemark,
+      lineItems: [
+        {
+          type: 'custom',
+          name: 'Kaffeebohnen',
+          quantity: 1,
+          unitName: 'Stück',
+          unitPrice: { currency: 'EUR', grossAmount: 19, taxRatePercentage: 7 },
+        },
+      ],
+    },
+    auth,
+  );
   await pause();
   return { id: org.id, invoiceId: invoice.id };
 }

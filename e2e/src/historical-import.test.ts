@@ -22,16 +22,29 @@ const orders: Order[][] = [[], [], []];
 
 const post = (path: string) => m().api<Record<string, unknown>>(path, { method: 'POST' });
 const call = async (path: string, method = 'GET') => {
-  const res = await fetch(`${stack.gatewayUrl}${path}`, { method, headers: { Authorization: `Bearer ${await m().token()}` } });
+  const res = await fetch(`${stack.gatewayUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await m().token()}` },
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
-const sandboxInvoices = async () => (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as { id: string; remark?: string; totalPrice: { totalGrossAmount: number } }[];
+const sandboxInvoices = async () =>
+  (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as {
+    id: string;
+    remark?: string;
+    totalPrice: { totalGrossAmount: number };
+  }[];
 
 /** Approves a charge on the sandbox's billing page, then follows Shopify's redirect back to the gateway. */
 async function approve(confirmationUrl: string): Promise<void> {
   const page = await fetch(confirmationUrl);
   expect(await page.text()).toContain('Genehmigen');
-  const decided = await fetch(confirmationUrl, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=approve' });
+  const decided = await fetch(confirmationUrl, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: 'decision=approve',
+  });
   const back = await fetch(decided.headers.get('location')!, { redirect: 'manual' });
   expect(back.status).toBe(302);
 }
@@ -39,17 +52,26 @@ async function approve(confirmationUrl: string): Promise<void> {
 beforeAll(async () => {
   stack = await startStack({ worker: false });
   workers.push(spawnWorker(stack.settings));
-  await m().json(`${stack.sandbox.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop, createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString() }) });
+  await m().json(`${stack.sandbox.urls.control}/control/shops`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ shop, createdAt: new Date(Date.now() - 30 * 86_400_000).toISOString() }),
+  });
   await m().install();
   await m().connectLexware();
-  await Promise.all(DAYS.map(async (d, i) => {
-    const { from } = germanDayBounds(d);
-    // Spread over the day, from just after midnight to late evening (German time); all at once, setting up is not what is proven.
-    orders[i] = await Promise.all(Array.from({ length: COUNTS[i]! }, async (_, n) => {
-      const createdAt = new Date(Date.parse(from) + (5 + n * 100) * 60_000).toISOString();
-      return (await m().createOrder({ scenario: n % 3 === 0 ? 'multi_rate' : 'de_b2c', createdAt, paid: true })).order;
-    }));
-  }));
+  await Promise.all(
+    DAYS.map(async (d, i) => {
+      const { from } = germanDayBounds(d);
+      // Spread over the day, from just after midnight to late evening (German time); all at once, setting up is not what is proven.
+      orders[i] = await Promise.all(
+        Array.from({ length: COUNTS[i]! }, async (_, n) => {
+          const createdAt = new Date(Date.parse(from) + (5 + n * 100) * 60_000).toISOString();
+          return (await m().createOrder({ scenario: n % 3 === 0 ? 'multi_rate' : 'de_b2c', createdAt, paid: true }))
+            .order;
+        }),
+      );
+    }),
+  );
 }, 180_000);
 afterAll(async () => {
   for (const w of workers) w.kill('SIGKILL');
@@ -58,10 +80,17 @@ afterAll(async () => {
 
 describe('the historical import, one day at a time', () => {
   it('is bought through the billing pages on the Standard plan', async () => {
-    const plan = await m().api<{ confirmationUrl: string }>('/api/plan', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ plan: 'standard', annual: false }) });
+    const plan = await m().api<{ confirmationUrl: string }>('/api/plan', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ plan: 'standard', annual: false }),
+    });
     await approve(plan.confirmationUrl);
     await eventually(async () => (await m().api<{ plan: { id: string } }>('/api/shop')).plan.id === 'standard');
-    const purchase = await m().api<{ confirmationUrl: string; purchase: { price: number } }>('/api/plan/purchase/orderImport', { method: 'POST' });
+    const purchase = await m().api<{ confirmationUrl: string; purchase: { price: number } }>(
+      '/api/plan/purchase/orderImport',
+      { method: 'POST' },
+    );
     expect(purchase.purchase.price).toBe(129);
     await approve(purchase.confirmationUrl);
     const view = await m().api<{ plan: { purchase: string[]; credits: { quota: number } } }>('/api/shop');
@@ -105,7 +134,9 @@ describe('the historical import, one day at a time', () => {
     expect(await stack.db('orders').where({ shop_id: shop }).whereIn('order_id', third)).toEqual([]);
     expect(await stack.db('documents').where({ shop_id: shop }).whereIn('order_id', third)).toEqual([]);
 
-    const after = await m().api<{ days: { day: string; status: string; orders: number; invoices: number }[] }>('/api/orders/import/days');
+    const after = await m().api<{ days: { day: string; status: string; orders: number; invoices: number }[] }>(
+      '/api/orders/import/days',
+    );
     expect(after.days).toEqual([
       { day: DAYS[0], status: 'completed', orders: COUNTS[0], invoices: COUNTS[0] },
       { day: DAYS[1], status: 'completed', orders: COUNTS[1], invoices: COUNTS[1] },

@@ -15,17 +15,25 @@ const stack = await startStack();
 const frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
 const m = merchant(stack, shop);
 const control = stack.sandbox.urls.control;
-const post = (url: string, body: unknown) => m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 try {
   await post(`${control}/control/shops`, { shop, createdAt: new Date(Date.now() - 40 * 86_400_000).toISOString() });
   const days = [12, 11, 10].map((n) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString()));
   for (const [i, d] of days.entries()) {
-    await post(`${control}/control/shops/${shop}/orders`, { scenario: 'de_b2c', createdAt: new Date(Date.parse(germanDayBounds(d).from) + 10 * 3600_000).toISOString(), count: [12, 6, 4][i], paid: true });
+    await post(`${control}/control/shops/${shop}/orders`, {
+      scenario: 'de_b2c',
+      createdAt: new Date(Date.parse(germanDayBounds(d).from) + 10 * 3600_000).toISOString(),
+      count: [12, 6, 4][i],
+      paid: true,
+    });
   }
   await m.install();
   await m.connectLexware();
   await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', credits_quota: 300 });
-  await stack.db('purchases').insert({ shop_id: shop, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
+  await stack
+    .db('purchases')
+    .insert({ shop_id: shop, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
 
   await m.api(`/api/orders/import?date=${days[0]}`, { method: 'POST' });
   // The second day waits its turn behind the first; support terminates it meanwhile.

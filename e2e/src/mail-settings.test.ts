@@ -18,15 +18,25 @@ let page: Page;
 const shop = 'mail-settings-laden.myshopify.com';
 const SENDER = 'rechnung@mail-settings-laden.de';
 const m = () => merchant(stack, shop);
-const control = (path: string, init: RequestInit = {}) => fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+const control = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 const serverErrors: string[] = [];
 
-interface Caught { id: string; subject: string; from: string | null; envelope: { to: string[] }; attachments: { filename: string; contentType: string }[] }
+interface Caught {
+  id: string;
+  subject: string;
+  from: string | null;
+  envelope: { to: string[] };
+  attachments: { filename: string; contentType: string }[];
+}
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
   // The sandbox SMTP server now takes only the merchant's login.
-  await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' }, requireTls: false }) });
+  await control('/control/mail/settings', {
+    method: 'PUT',
+    body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' }, requireTls: false }),
+  });
 });
 afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
@@ -75,7 +85,9 @@ describe('e-mail settings in Chromium', () => {
     await invoices.getByLabel('Blindkopie (BCC)').fill('buchhaltung@mail-settings-laden.de');
     await invoices.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
-    const prefs = await m().api<{ value: { invoiceSendMail: { enabled: boolean; copy: string } } }>('/api/preferences/invoices');
+    const prefs = await m().api<{ value: { invoiceSendMail: { enabled: boolean; copy: string } } }>(
+      '/api/preferences/invoices',
+    );
     expect(prefs.value.invoiceSendMail).toMatchObject({ enabled: true, copy: 'buchhaltung@mail-settings-laden.de' });
     await screenshot(page, 'mail-settings');
     expect(serverErrors).toEqual([]);
@@ -91,16 +103,30 @@ describe('e-mail settings in Chromium', () => {
     }, 120_000);
     expect(mail!.from).toContain(SENDER);
     expect(mail!.envelope.to).toContain('buchhaltung@mail-settings-laden.de');
-    expect(mail!.attachments).toMatchObject([{ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }]);
+    expect(mail!.attachments).toMatchObject([
+      { contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) },
+    ]);
     const pdf = await control(`/control/mail/${mail!.id}/attachments/0`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await stack.db('mail_sends as s').join('documents as d', 'd.id', 's.document_id').where({ 'd.shop_id': shop, 's.status': 'sent' }).first('s.sender'))
-      .toMatchObject({ sender: 'own' });
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect(
+      await stack
+        .db('mail_sends as s')
+        .join('documents as d', 'd.id', 's.document_id')
+        .where({ 'd.shop_id': shop, 's.status': 'sent' })
+        .first('s.sender'),
+    ).toMatchObject({ sender: 'own' });
 
     // The order's document card says when it was mailed.
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
     await page.getByRole('heading', { name: order.name }).waitFor({ timeout: 20_000 });
-    await page.getByText(/^Zuletzt versendet am /).first().waitFor({ timeout: 20_000 });
+    await page
+      .getByText(/^Zuletzt versendet am /)
+      .first()
+      .waitFor({ timeout: 20_000 });
     await screenshot(page, 'mail-settings-order-emailed');
   }, 180_000);
 });

@@ -17,30 +17,54 @@ function spawnWorker(): ChildProcess {
   return child;
 }
 
-interface Caught { id: string; subject: string; envelope: { to: string[] }; attachments: { filename: string; contentType: string }[] }
-const control = (path: string, init: RequestInit = {}) => fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+interface Caught {
+  id: string;
+  subject: string;
+  envelope: { to: string[] };
+  attachments: { filename: string; contentType: string }[];
+}
+const control = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 /** The sandbox's customers buy again under one address, so a mail is told apart by its order in the subject. */
 const mailFor = async (o: { email: string; name: string }) =>
-  ((await (await control(`/control/mail?to=${encodeURIComponent(o.email)}`)).json()) as Caught[]).filter((m) => m.subject.endsWith(` ${o.name}`));
-const knobs = (body: Record<string, unknown>) => control('/control/knobs', { method: 'PUT', body: JSON.stringify(body) });
-const sendMail = (enabled: boolean) => m().api('/api/preferences/invoices', {
-  method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceSendMail: { enabled, copy: 'buchhaltung@mail-e2e.de' } }),
-});
+  ((await (await control(`/control/mail?to=${encodeURIComponent(o.email)}`)).json()) as Caught[]).filter((m) =>
+    m.subject.endsWith(` ${o.name}`),
+  );
+const knobs = (body: Record<string, unknown>) =>
+  control('/control/knobs', { method: 'PUT', body: JSON.stringify(body) });
+const sendMail = (enabled: boolean) =>
+  m().api('/api/preferences/invoices', {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ invoiceSendMail: { enabled, copy: 'buchhaltung@mail-e2e.de' } }),
+  });
 
 /** A paid order; resolves once its invoice exists and the workflow has settled the payment webhook. */
 async function paidOrder(): Promise<{ id: number; name: string; email: string; documentId: string }> {
   const { order } = await m().createOrder({ scenario: 'de_b2c' });
   await m().payOrder(order.id);
-  const doc = await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
-  const row = await stack.db('orders').where({ shop_id: shop, order_id: String(order.id) }).first();
+  const doc = await eventually(
+    async () =>
+      stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+        .whereNotNull('lexoffice_id')
+        .first(),
+    120_000,
+  );
+  const row = await stack
+    .db('orders')
+    .where({ shop_id: shop, order_id: String(order.id) })
+    .first();
   return { id: order.id, name: order.name, email: row.customer_email as string, documentId: doc.id as string };
 }
 
 /** Every webhook of the order has been handled, so the workflow's pass, mail step included, is over. */
-const settledOrder = (orderId: number) => eventually(async () => {
-  const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(orderId) });
-  return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows;
-}, 120_000);
+const settledOrder = (orderId: number) =>
+  eventually(async () => {
+    const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(orderId) });
+    return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows;
+  }, 120_000);
 
 beforeAll(async () => {
   stack = await startStack({ worker: false });
@@ -59,12 +83,21 @@ afterAll(async () => {
 describe('invoice mail through the whole stack', () => {
   it('a finalised invoice is mailed once, with its PDF, to the sandbox SMTP server', async () => {
     const order = await paidOrder();
-    const [mail] = await eventually(async () => { const list = await mailFor(order); return list.length > 0 && list; }, 60_000);
+    const [mail] = await eventually(async () => {
+      const list = await mailFor(order);
+      return list.length > 0 && list;
+    }, 60_000);
     expect(mail!.subject).toMatch(/^Deine Rechnung zur Bestellung #\d+$/);
     expect(mail!.envelope.to.sort()).toEqual(['buchhaltung@mail-e2e.de', order.email].sort());
-    expect(mail!.attachments).toMatchObject([{ contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) }]);
+    expect(mail!.attachments).toMatchObject([
+      { contentType: 'application/pdf', filename: expect.stringMatching(/\.pdf$/) },
+    ]);
     const pdf = await fetch(`${stack.sandbox.urls.control}/control/mail/${mail!.id}/attachments/0`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await settledOrder(order.id);
     expect(await mailFor(order)).toHaveLength(1);
     expect((await stack.db('documents').where({ id: order.documentId }).first()).emailed_at).toBeInstanceOf(Date);
@@ -77,7 +110,9 @@ describe('invoice mail through the whole stack', () => {
     await settledOrder(order.id);
     await knobs({ shopify: { duplicateRate: 0 } });
     expect(await mailFor(order)).toHaveLength(1);
-    expect(await stack.db('mail_sends').where({ document_id: order.documentId })).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    expect(await stack.db('mail_sends').where({ document_id: order.documentId })).toMatchObject([
+      { status: 'sent', attempts: 1 },
+    ]);
   }, 180_000);
 
   it('a worker killed while the mail is being prepared: the next worker sends it, once', async () => {
@@ -85,14 +120,29 @@ describe('invoice mail through the whole stack', () => {
     await knobs({ lexware: { latencyMs: 3000 } });
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const claim: { id: string } = await eventually(async () => stack.db('mail_sends as s').join('documents as d', 'd.id', 's.document_id')
-      .where({ 'd.shop_id': shop, 'd.order_id': String(order.id), 's.status': 'claimed' }).first('s.id'), 180_000);
+    const claim: { id: string } = await eventually(
+      async () =>
+        stack
+          .db('mail_sends as s')
+          .join('documents as d', 'd.id', 's.document_id')
+          .where({ 'd.shop_id': shop, 'd.order_id': String(order.id), 's.status': 'claimed' })
+          .first('s.id'),
+      180_000,
+    );
     current.kill('SIGKILL');
     await knobs({ lexware: { latencyMs: 0 } });
     current = spawnWorker();
-    const sent = await eventually(async () => stack.db('mail_sends').where({ id: claim.id, status: 'sent' }).first(), 240_000);
+    const sent = await eventually(
+      async () => stack.db('mail_sends').where({ id: claim.id, status: 'sent' }).first(),
+      240_000,
+    );
     expect(sent.attempts).toBe(2);
-    const email = (await stack.db('orders').where({ shop_id: shop, order_id: String(order.id) }).first()).customer_email as string;
+    const email = (
+      await stack
+        .db('orders')
+        .where({ shop_id: shop, order_id: String(order.id) })
+        .first()
+    ).customer_email as string;
     await settledOrder(order.id);
     expect(await mailFor({ email, name: order.name })).toHaveLength(1);
   }, 300_000);

@@ -15,7 +15,11 @@ export interface MerchantBrowser {
  * connected: where every settings walk starts. Any 5xx the app gets from /api lands in
  * `serverErrors`, so a walk can end by checking that there were none.
  */
-export async function openMerchantBrowser(shop: string, serverErrors: string[], opts: { /** keep the free plan instead of one with every feature */ freePlan?: boolean } = {}): Promise<MerchantBrowser> {
+export async function openMerchantBrowser(
+  shop: string,
+  serverErrors: string[],
+  opts: { /** keep the free plan instead of one with every feature */ freePlan?: boolean } = {},
+): Promise<MerchantBrowser> {
   const stack = await startStack();
   const frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
   const m = merchant(stack, shop);
@@ -32,7 +36,8 @@ export async function openAppPage(serverErrors: string[]): Promise<{ browser: Br
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
+    if (new URL(response.url()).pathname.startsWith('/api/') && response.status() >= 500)
+      serverErrors.push(`${response.status()} ${response.url()}`);
   });
   return { browser, page };
 }

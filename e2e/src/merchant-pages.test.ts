@@ -29,11 +29,27 @@ describe('the merchant’s pages in Chromium', () => {
   it('sends a document with copy (BCC) and signature from the order page', async () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+    await eventually(
+      async () =>
+        stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+          .whereNotNull('lexoffice_id')
+          .first(),
+      120_000,
+    );
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
     await page.getByRole('button', { name: 'Per E-Mail senden' }).click({ timeout: 60_000 });
     // The create is not read back: the order page learns the number from Lexware's voucher list when it shows it.
-    const invoice = await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('number').first(), 60_000);
+    const invoice = await eventually(
+      async () =>
+        stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+          .whereNotNull('number')
+          .first(),
+      60_000,
+    );
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Rechnung ${invoice.number} per E-Mail senden`).waitFor();
     await dialog.getByLabel('Empfänger').fill('kundin@seiten-laden.example');
@@ -41,10 +57,15 @@ describe('the merchant’s pages in Chromium', () => {
     await dialog.getByLabel('Signatur').fill('Viele Grüße aus dem Seiten-Laden');
     await screenshot(page, 'send-dialog');
     await dialog.getByRole('button', { name: 'Senden' }).click();
-    await page.getByText(/versendet|gesendet/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/versendet|gesendet/)
+      .first()
+      .waitFor({ timeout: 60_000 });
 
     const mails = await eventually(async () => {
-      const list = (await (await fetch(`${stack.sandbox.urls.control}/control/mail?to=kundin%40seiten-laden.example`)).json()) as Caught[];
+      const list = (await (
+        await fetch(`${stack.sandbox.urls.control}/control/mail?to=kundin%40seiten-laden.example`)
+      ).json()) as Caught[];
       return list.length > 0 && list;
     }, 60_000);
     expect(mails[0]!.envelope.to.sort()).toEqual(['buchhaltung@seiten-laden.example', 'kundin@seiten-laden.example']);
@@ -72,9 +93,15 @@ describe('the merchant’s pages in Chromium', () => {
     const stranger = 'fremder-laden.myshopify.com';
     await merchant(stack, stranger).createShop();
     await page.goto(`${frontends.urls.shell}/?shop=${stranger}`);
-    await page.getByText('418 — I\'m a teapot').waitFor({ timeout: 60_000 });
-    await page.getByText('Belegfluss kennt diesen Shop nicht: Die App ist in diesem Shop nicht (mehr) installiert.', { exact: false }).waitFor();
-    expect(await page.getByRole('link', { name: 'Kontakt aufnehmen' }).getAttribute('href')).toContain('/help/contact?subject=Shop+l%C3%A4sst+sich+nicht+laden');
+    await page.getByText("418 — I'm a teapot").waitFor({ timeout: 60_000 });
+    await page
+      .getByText('Belegfluss kennt diesen Shop nicht: Die App ist in diesem Shop nicht (mehr) installiert.', {
+        exact: false,
+      })
+      .waitFor();
+    expect(await page.getByRole('link', { name: 'Kontakt aufnehmen' }).getAttribute('href')).toContain(
+      '/help/contact?subject=Shop+l%C3%A4sst+sich+nicht+laden',
+    );
     await screenshot(page, 'teapot-unknown-shop');
   }, 120_000);
 

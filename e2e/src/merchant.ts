@@ -1,8 +1,13 @@
-
-export interface Endpoints { controlUrl: string; gatewayUrl: string }
+export interface Endpoints {
+  controlUrl: string;
+  gatewayUrl: string;
+}
 
 /** What a merchant does by clicking: install the app, connect Lexware, open the app. */
-export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: string } }; gatewayUrl: string }, shop: string) {
+export function merchant(
+  endpoints: Endpoints | { sandbox: { urls: { control: string } }; gatewayUrl: string },
+  shop: string,
+) {
   const control = 'controlUrl' in endpoints ? endpoints.controlUrl : endpoints.sandbox.urls.control;
   const gatewayUrl = endpoints.gatewayUrl;
 
@@ -19,9 +24,12 @@ export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: st
     if (!page.ok) throw new Error(`consent page ${authorizeUrl} answered ${page.status}: ${html}`);
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no consent form on ${authorizeUrl}`);
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]));
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], decode(m[2] ?? '')]),
+    );
     const res = await fetch(new URL(action, authorizeUrl), {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...fields, ...extra }),
     });
@@ -33,13 +41,18 @@ export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: st
   return {
     json,
     async createShop() {
-      return json(`${control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop }) });
+      return json(`${control}/control/shops`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ shop }),
+      });
     },
     async install() {
       const { url } = await json<{ url: string }>(`${control}/control/install-link?shop=${shop}`);
       const start = await fetch(url, { redirect: 'manual' });
       const authorize = start.headers.get('location');
-      if (start.status !== 302 || !authorize) throw new Error(`install link answered ${start.status}: ${await start.text()}`);
+      if (start.status !== 302 || !authorize)
+        throw new Error(`install link answered ${start.status}: ${await start.text()}`);
       const callback = await consent(authorize, {});
       const done = await fetch(callback, { redirect: 'manual' });
       if (done.status !== 302) throw new Error(`install callback answered ${done.status}: ${await done.text()}`);
@@ -50,7 +63,10 @@ export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: st
     },
     async api<T>(path: string, init: RequestInit = {}): Promise<T> {
       const token = await this.token();
-      return json<T>(`${gatewayUrl}${path}`, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}` } });
+      return json<T>(`${gatewayUrl}${path}`, {
+        ...init,
+        headers: { ...init.headers, Authorization: `Bearer ${token}` },
+      });
     },
     async connectLexware() {
       const { url } = await this.api<{ url: string }>('/api/lexoffice/auth');
@@ -59,18 +75,32 @@ export function merchant(endpoints: Endpoints | { sandbox: { urls: { control: st
       if (!res.ok) throw new Error(`Lexware callback answered ${res.status}: ${await res.text()}`);
     },
     async createOrder(input: Record<string, unknown>) {
-      return json<{ order: { id: number; name: string; total_price: string } }>(`${control}/control/shops/${shop}/orders`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input),
-      });
+      return json<{ order: { id: number; name: string; total_price: string } }>(
+        `${control}/control/shops/${shop}/orders`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(input),
+        },
+      );
     },
     async payOrder(id: number) {
-      return json(`${control}/control/shops/${shop}/orders/${id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      return json(`${control}/control/shops/${shop}/orders/${id}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
     },
   };
 }
 
 function decode(s: string): string {
-  return s.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+  return s
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
 }
 
 export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
@@ -83,7 +113,8 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false>,
     } catch (error) {
       last = error;
     }
-    if (Date.now() > until) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > until)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

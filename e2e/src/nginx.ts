@@ -19,26 +19,42 @@ export type FrontendApp = (typeof APPS)[number];
  * deploy/nginx.conf.template with ${GATEWAY_URL} filled (as the nginx image does) — only the
  * listen port and root differ, so each app has its own origin.
  */
-export async function serveWithNginx(opts: { gatewayUrl: string; env: (urls: Record<FrontendApp, string>) => Record<string, string> }) {
+export async function serveWithNginx(opts: {
+  gatewayUrl: string;
+  env: (urls: Record<FrontendApp, string>) => Record<string, string>;
+}) {
   const dir = await mkdtemp(join(tmpdir(), 'belegfluss-nginx-'));
   await chmod(dir, 0o755); // nginx's workers run as another user when the master is root
-  const ports = Object.fromEntries(await Promise.all(APPS.map(async (app) => [app, await freePort()] as const))) as Record<FrontendApp, number>;
-  const urls = Object.fromEntries(APPS.map((app) => [app, `http://127.0.0.1:${ports[app]}`])) as Record<FrontendApp, string>;
+  const ports = Object.fromEntries(
+    await Promise.all(APPS.map(async (app) => [app, await freePort()] as const)),
+  ) as Record<FrontendApp, number>;
+  const urls = Object.fromEntries(APPS.map((app) => [app, `http://127.0.0.1:${ports[app]}`])) as Record<
+    FrontendApp,
+    string
+  >;
   const template = await readFile(`${root}/deploy/nginx.conf.template`, 'utf8');
   const servers: string[] = [];
   const entrypointOutput: string[] = [];
   for (const app of APPS) {
     const html = join(dir, app);
     await cp(`${root}/frontends/${app}/dist`, html, { recursive: true });
-    const { stdout } = await run('sh', [`${root}/deploy/frontend-entrypoint.sh`], { env: { PATH: process.env.PATH, APP: app, HTML_ROOT: html, ...opts.env(urls) } });
+    const { stdout } = await run('sh', [`${root}/deploy/frontend-entrypoint.sh`], {
+      env: { PATH: process.env.PATH, APP: app, HTML_ROOT: html, ...opts.env(urls) },
+    });
     entrypointOutput.push(stdout);
-    const server = template.replaceAll('${GATEWAY_URL}', opts.gatewayUrl).replace('listen 80;', `listen 127.0.0.1:${ports[app]};`).replace('root /usr/share/nginx/html;', `root ${html};`);
-    if (server === template || !server.includes(`root ${html};`)) throw new Error('deploy/nginx.conf.template changed shape: listen/root not found');
+    const server = template
+      .replaceAll('${GATEWAY_URL}', opts.gatewayUrl)
+      .replace('listen 80;', `listen 127.0.0.1:${ports[app]};`)
+      .replace('root /usr/share/nginx/html;', `root ${html};`);
+    if (server === template || !server.includes(`root ${html};`))
+      throw new Error('deploy/nginx.conf.template changed shape: listen/root not found');
     servers.push(server);
   }
   await mkdir(join(dir, 'logs'));
   const conf = join(dir, 'nginx.conf');
-  await writeFile(conf, `daemon off;
+  await writeFile(
+    conf,
+    `daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events {}
@@ -49,7 +65,8 @@ http {
   uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
 ${servers.join('\n')}
 }
-`);
+`,
+  );
   await run(NGINX, ['-t', '-p', dir, '-c', conf]);
   const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore' });
   for (const app of APPS) await waitForHttp(`${urls[app]}/healthz`);

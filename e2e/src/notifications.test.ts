@@ -9,16 +9,25 @@ const ON = 'notify-on.myshopify.com';
 const OFF = 'notify-off.myshopify.com';
 const inbox: Record<string, string> = { [ON]: 'inhaber@notify-on.de', [OFF]: 'inhaber@notify-off.de' };
 
-interface Caught { subject: string; text: string; envelope: { to: string[] } }
+interface Caught {
+  subject: string;
+  text: string;
+  envelope: { to: string[] };
+}
 const mailTo = async (shop: string) =>
-  (await (await fetch(`${stack.sandbox.urls.control}/control/mail?to=${encodeURIComponent(inbox[shop]!)}`)).json()) as Caught[];
+  (await (
+    await fetch(`${stack.sandbox.urls.control}/control/mail?to=${encodeURIComponent(inbox[shop]!)}`)
+  ).json()) as Caught[];
 const subjects = async (shop: string) => (await mailTo(shop)).map((m) => m.subject).sort();
 const SOON = 'Deine Belegfluss-Transfers sind bald aufgebraucht';
 const NOW = 'Deine Belegfluss-Transfers sind aufgebraucht';
 
-const patch = (shop: string, section: string, body: unknown) => merchant(stack, shop).api(`/api/preferences/${section}`, {
-  method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-});
+const patch = (shop: string, section: string, body: unknown) =>
+  merchant(stack, shop).api(`/api/preferences/${section}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /**
  * The free plan's 10 transfers, `used` of them already spent earlier in this period (written
@@ -27,7 +36,11 @@ const patch = (shop: string, section: string, body: unknown) => merchant(stack, 
 async function spent(shop: string, used: number) {
   const { credits_period_start: start, credits_quota: quota } = await stack.db('shops').where({ id: shop }).first();
   expect(quota).toBe(10);
-  await stack.db('transfer_ledger').insert(Array.from({ length: used }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
+  await stack
+    .db('transfer_ledger')
+    .insert(
+      Array.from({ length: used }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })),
+    );
 }
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
@@ -36,16 +49,31 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
   return eventually(async () => {
-    const doc = await stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first();
+    const doc = await stack
+      .db('documents')
+      .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+      .whereNotNull('lexoffice_id')
+      .first();
     if (doc) return 'created' as const;
-    const refused = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'invoice.skipped' }).whereRaw(`body->>'reason' = 'NO_CREDITS'`).first();
+    const refused = await stack
+      .db('event_log')
+      .where({ shop_id: shop, order_id: String(order.id), event: 'invoice.skipped' })
+      .whereRaw(`body->>'reason' = 'NO_CREDITS'`)
+      .first();
     return refused && ('NO_CREDITS' as const);
   }, 120_000);
 }
 
 /** The shop's transfer notification outcomes in its event log, in order (the install's welcome mail aside). */
-const logged = async (shop: string) => (await stack.db('event_log').where({ shop_id: shop, origin: 'shop' }).where('event', 'like', 'notification.%').whereRaw(`body->>'kind' like 'credits%'`).orderBy('id'))
-  .map((r) => `${r.event as string}:${(r.body as { kind: string }).kind}`);
+const logged = async (shop: string) =>
+  (
+    await stack
+      .db('event_log')
+      .where({ shop_id: shop, origin: 'shop' })
+      .where('event', 'like', 'notification.%')
+      .whereRaw(`body->>'kind' like 'credits%'`)
+      .orderBy('id')
+  ).map((r) => `${r.event as string}:${(r.body as { kind: string }).kind}`);
 
 beforeAll(async () => {
   stack = await startStack();
@@ -66,29 +94,52 @@ describe('transfer notifications through the whole stack', () => {
   it('crossing 20 % sends "bald aufgebraucht" once, the first refused document "aufgebraucht" once', async () => {
     await spent(ON, 8);
     expect(await paidOrder(ON)).toBe('created'); // 9 of 10 used: 10 % left
-    const [soon] = await eventually(async () => { const l = await mailTo(ON); return l.length > 0 && l; }, 60_000);
+    const [soon] = await eventually(async () => {
+      const l = await mailTo(ON);
+      return l.length > 0 && l;
+    }, 60_000);
     expect(soon).toMatchObject({ subject: SOON, envelope: { to: [inbox[ON]] } });
     expect(soon!.text).toContain('nur noch 1 von 10 Transfers');
-    expect(soon!.text).toContain(`für deinen Shop ${(await stack.db('shops').where({ id: ON }).first()).name as string} sind`);
+    expect(soon!.text).toContain(
+      `für deinen Shop ${(await stack.db('shops').where({ id: ON }).first()).name as string} sind`,
+    );
 
     expect(await paidOrder(ON)).toBe('created'); // the last transfer: no second warning
     expect(await paidOrder(ON)).toBe('NO_CREDITS');
     await eventually(async () => (await subjects(ON)).includes(NOW), 60_000);
     expect(await paidOrder(ON)).toBe('NO_CREDITS'); // refused again: still one mail
-    await eventually(async () => (await logged(ON)).length >= 2 && (await stack.db('notification_sends').where({ shop_id: ON, status: 'claimed' })).length === 0);
+    await eventually(
+      async () =>
+        (await logged(ON)).length >= 2 &&
+        (await stack.db('notification_sends').where({ shop_id: ON, status: 'claimed' })).length === 0,
+    );
 
     expect(await subjects(ON)).toEqual([NOW, SOON]);
     expect((await mailTo(ON)).find((m) => m.subject === NOW)!.text).toContain('alle 10 Transfers');
-    expect(await logged(ON)).toEqual(['notification.sent:creditsExhaustedSoon', 'notification.sent:creditsExhaustedNow']);
-    expect(await stack.db('notification_sends').where({ shop_id: ON }).whereIn('kind', ['creditsExhaustedSoon', 'creditsExhaustedNow']).orderBy('kind'))
-      .toMatchObject([{ kind: 'creditsExhaustedNow', status: 'sent', recipient: inbox[ON], attempts: 1 }, { kind: 'creditsExhaustedSoon', status: 'sent', recipient: inbox[ON], attempts: 1 }]);
+    expect(await logged(ON)).toEqual([
+      'notification.sent:creditsExhaustedSoon',
+      'notification.sent:creditsExhaustedNow',
+    ]);
+    expect(
+      await stack
+        .db('notification_sends')
+        .where({ shop_id: ON })
+        .whereIn('kind', ['creditsExhaustedSoon', 'creditsExhaustedNow'])
+        .orderBy('kind'),
+    ).toMatchObject([
+      { kind: 'creditsExhaustedNow', status: 'sent', recipient: inbox[ON], attempts: 1 },
+      { kind: 'creditsExhaustedSoon', status: 'sent', recipient: inbox[ON], attempts: 1 },
+    ]);
   }, 600_000);
 
   it('with the switches off no mail is sent, and the skip is logged', async () => {
     await spent(OFF, 9);
     expect(await paidOrder(OFF)).toBe('created'); // 10 of 10: crosses the threshold
     expect(await paidOrder(OFF)).toBe('NO_CREDITS');
-    const log = await eventually(async () => { const l = await logged(OFF); return l.length >= 2 && l; }, 60_000);
+    const log = await eventually(async () => {
+      const l = await logged(OFF);
+      return l.length >= 2 && l;
+    }, 60_000);
     expect(log).toEqual(['notification.skipped:creditsExhaustedSoon', 'notification.skipped:creditsExhaustedNow']);
     expect(await mailTo(OFF)).toEqual([]);
   }, 300_000);

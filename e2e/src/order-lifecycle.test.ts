@@ -14,30 +14,52 @@ const shop = 'lebenslauf.myshopify.com';
 const m = () => merchant(stack, shop);
 
 interface Voucher {
-  id: string; voucherNumber: string; voucherStatus: string; relatedVouchers: { id: string; voucherType: string }[]; openAmount: number;
-  totalPrice: { totalGrossAmount: number }; lineItems: { name: string; quantity: number }[];
+  id: string;
+  voucherNumber: string;
+  voucherStatus: string;
+  relatedVouchers: { id: string; voucherType: string }[];
+  openAmount: number;
+  totalPrice: { totalGrossAmount: number };
+  lineItems: { name: string; quantity: number }[];
 }
 const vouchers = async (kind: 'invoices' | 'credit-notes') =>
   (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/${kind}`)).json()) as Voucher[];
 const refund = (orderId: number, input: Record<string, unknown>) =>
   m().json(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${orderId}/refund`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input),
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(input),
   });
 
 /** When a step does not happen, the merchant's log and the inbox say why: print them with the failure. */
 let orderIdForExplain = 0;
 async function explain(error: unknown): Promise<never> {
   const log = await stack.db('event_log').where({ shop_id: shop }).orderBy('id').select('event', 'status', 'body');
-  const inbox = await stack.db('webhook_inbox').where({ shop_id: shop }).orderBy('received_at').select('topic', 'status', 'error', 'signalled_at');
+  const inbox = await stack
+    .db('webhook_inbox')
+    .where({ shop_id: shop })
+    .orderBy('received_at')
+    .select('topic', 'status', 'error', 'signalled_at');
   const handle = stack.temporal.client.workflow.getHandle(orderWorkflowId(shop, orderIdForExplain));
   const described = await handle.describe().catch(() => null);
   const pending = described?.raw.pendingActivities ?? [];
   const history = await handle.fetchHistory().catch(() => null);
   const failures = [
-    ...pending.map((a) => `${a.activityType?.name ?? '?'} (attempt ${a.attempt ?? 0}): ${a.lastFailure?.message ?? 'no failure yet'}`),
-    ...(history?.events ?? []).map((e) => e.activityTaskFailedEventAttributes?.failure?.message ?? e.workflowTaskFailedEventAttributes?.failure?.message).filter(Boolean),
+    ...pending.map(
+      (a) =>
+        `${a.activityType?.name ?? '?'} (attempt ${a.attempt ?? 0}): ${a.lastFailure?.message ?? 'no failure yet'}`,
+    ),
+    ...(history?.events ?? [])
+      .map(
+        (e) =>
+          e.activityTaskFailedEventAttributes?.failure?.message ??
+          e.workflowTaskFailedEventAttributes?.failure?.message,
+      )
+      .filter(Boolean),
   ];
-  throw new Error(`${String(error)}\nLog: ${JSON.stringify(log)}\nInbox: ${JSON.stringify(inbox)}\nWorkflow: ${described?.status.name ?? 'none'}, ${described?.historyLength ?? 0} events\nFailures: ${JSON.stringify(failures.slice(-3))}`);
+  throw new Error(
+    `${String(error)}\nLog: ${JSON.stringify(log)}\nInbox: ${JSON.stringify(inbox)}\nWorkflow: ${described?.status.name ?? 'none'}, ${described?.historyLength ?? 0} events\nFailures: ${JSON.stringify(failures.slice(-3))}`,
+  );
 }
 
 beforeAll(async () => {
@@ -47,14 +69,21 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
 });
-afterAll(async () => { await stack?.stop(); });
+afterAll(async () => {
+  await stack?.stop();
+});
 
 describe('an order from invoice to its last credit note', () => {
-  let order: { id: number; name: string; total_price: string; line_items: { id: number; title: string; quantity: number }[] };
+  let order: {
+    id: number;
+    name: string;
+    total_price: string;
+    line_items: { id: number; title: string; quantity: number }[];
+  };
   let invoice: Voucher;
 
   it('invoices the paid order once', async () => {
-    ({ order } = await m().createOrder({ scenario: 'de_b2c' }) as unknown as { order: typeof order });
+    ({ order } = (await m().createOrder({ scenario: 'de_b2c' })) as unknown as { order: typeof order });
     orderIdForExplain = order.id;
     await m().payOrder(order.id);
     invoice = await eventually(async () => (await vouchers('invoices'))[0]);
@@ -67,7 +96,9 @@ describe('an order from invoice to its last credit note', () => {
     const credit = await eventually(async () => (await vouchers('credit-notes'))[0]).catch(explain);
     expect(credit.relatedVouchers).toEqual([expect.objectContaining({ id: invoice.id, voucherType: 'invoice' })]);
     expect(credit.lineItems.map((l) => [l.name, l.quantity])).toContainEqual([item.title, 1]);
-    const row = await eventually(async () => stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id').first());
+    const row = await eventually(async () =>
+      stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id').first(),
+    );
     expect(row.lexoffice_id).toBe(credit.id);
   });
 
@@ -78,11 +109,19 @@ describe('an order from invoice to its last credit note', () => {
     }
     const credits = await vouchers('credit-notes');
     expect(credits.every((c) => c.relatedVouchers[0]?.id === invoice.id)).toBe(true);
-    expect(credits.map((c) => c.totalPrice.totalGrossAmount).slice(1).sort()).toEqual([1, 2, 3]);
+    expect(
+      credits
+        .map((c) => c.totalPrice.totalGrossAmount)
+        .slice(1)
+        .sort(),
+    ).toEqual([1, 2, 3]);
 
     const runs = await eventually(async () => {
       const found = [];
-      for await (const run of stack.temporal.client.workflow.list({ query: `WorkflowId = "${orderWorkflowId(shop, order.id)}"` })) found.push(run);
+      for await (const run of stack.temporal.client.workflow.list({
+        query: `WorkflowId = "${orderWorkflowId(shop, order.id)}"`,
+      }))
+        found.push(run);
       // Temporal's visibility list is eventually consistent: wait until it shows the closed runs as closed.
       const continued = found.filter((r) => r.status.name === 'CONTINUED_AS_NEW').length;
       return found.length > 1 && continued === found.length - 1 && found;
@@ -94,7 +133,9 @@ describe('an order from invoice to its last credit note', () => {
 
     // The new run carries everything: one invoice, four credit notes, nothing pending.
     const state = await eventually(async () => {
-      const current = await stack.temporal.client.workflow.getHandle(orderWorkflowId(shop, order.id)).query(orderStateQuery);
+      const current = await stack.temporal.client.workflow
+        .getHandle(orderWorkflowId(shop, order.id))
+        .query(orderStateQuery);
       return current.credits.length === 4 && current;
     });
     expect(state.invoice?.lexofficeId).toBe(invoice.id);
@@ -105,15 +146,23 @@ describe('an order from invoice to its last credit note', () => {
   it('keeps the exactly-once promise across runs: each refund once, one transfer per document', async () => {
     expect(await vouchers('invoices')).toHaveLength(1);
     expect(await vouchers('credit-notes')).toHaveLength(4);
-    const docs = await stack.db('documents').where({ shop_id: shop }).select('id', 'type', 'intent_key', 'lexoffice_id');
+    const docs = await stack
+      .db('documents')
+      .where({ shop_id: shop })
+      .select('id', 'type', 'intent_key', 'lexoffice_id');
     const ledger = await stack.db('transfer_ledger').where({ shop_id: shop });
-    expect(docs.filter((d: { lexoffice_id: string | null }) => d.lexoffice_id), JSON.stringify({ docs, ledger })).toHaveLength(5);
+    expect(
+      docs.filter((d: { lexoffice_id: string | null }) => d.lexoffice_id),
+      JSON.stringify({ docs, ledger }),
+    ).toHaveLength(5);
     expect(ledger, JSON.stringify({ docs, ledger })).toHaveLength(5);
   });
 
   it('follows a bank payment in Lexware and counts it as an updated invoice', async () => {
     await m().json(`${stack.sandbox.urls.control}/control/lexware/invoices/${invoice.id}/pay`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
     });
     const view = await eventually(async () => {
       const shopView = await m().api<ShopView>('/api/shop');

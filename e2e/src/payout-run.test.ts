@@ -17,10 +17,27 @@ const DAY = 86_400_000;
 /** A shop that redeemed the partner's coupon and subscribed `daysAgo` days ago; `paying` false: its subscription ended since. */
 async function redemption(partner: string, shop: string, provision: number, daysAgo: number, paying = true) {
   const code = `${partner.split('.')[0]!.toUpperCase()}-50`;
-  await stack.db('coupons').insert({ code, partner_shop_id: partner, type: 'percent', value: 50 }).onConflict('code').ignore();
+  await stack
+    .db('coupons')
+    .insert({ code, partner_shop_id: partner, type: 'percent', value: 50 })
+    .onConflict('code')
+    .ignore();
   await stack.db('shops').insert({ id: shop, plan_id: 'standard', credits_quota: 300 });
-  await stack.db('plan_subscriptions').insert({ shop_id: shop, plan_id: 'standard', price: 18.99, subscription_gid: `gid://shopify/AppSubscription/${shop.length}${Math.round(Math.random() * 1e9)}`, status: paying ? 'active' : 'cancelled' });
-  await stack.db('redemptions').insert({ coupon_code: code, shop_id: shop, status: 'subscribed', plan_id: 'standard', provision, subscribed_at: new Date(Date.now() - daysAgo * DAY) });
+  await stack.db('plan_subscriptions').insert({
+    shop_id: shop,
+    plan_id: 'standard',
+    price: 18.99,
+    subscription_gid: `gid://shopify/AppSubscription/${shop.length}${Math.round(Math.random() * 1e9)}`,
+    status: paying ? 'active' : 'cancelled',
+  });
+  await stack.db('redemptions').insert({
+    coupon_code: code,
+    shop_id: shop,
+    status: 'subscribed',
+    plan_id: 'standard',
+    provision,
+    subscribed_at: new Date(Date.now() - daysAgo * DAY),
+  });
 }
 
 beforeAll(async () => {
@@ -32,8 +49,21 @@ beforeAll(async () => {
   }
   await stack.db('shops').whereIn('id', [PAYPAL, BANK, SMALL]).update({ partner: true });
   await stack.db('partners').insert([
-    { shop_id: PAYPAL, email: 'partner@paypal-partner.de', payout_gateway: 'paypal', paypal_email: 'auszahlung@paypal-partner.de' },
-    { shop_id: BANK, email: 'partner@bank-partner.de', payout_gateway: 'bank', bank_name: 'Commerzbank', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', address: { name: 'Kaffeerösterei Müller' } },
+    {
+      shop_id: PAYPAL,
+      email: 'partner@paypal-partner.de',
+      payout_gateway: 'paypal',
+      paypal_email: 'auszahlung@paypal-partner.de',
+    },
+    {
+      shop_id: BANK,
+      email: 'partner@bank-partner.de',
+      payout_gateway: 'bank',
+      bank_name: 'Commerzbank',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      address: { name: 'Kaffeerösterei Müller' },
+    },
     { shop_id: SMALL, email: 'partner@klein.de', payout_gateway: 'paypal', paypal_email: 'klein@example.de' },
   ]);
   await redemption(PAYPAL, 'kunde-1.myshopify.com', 40, 50);
@@ -49,63 +79,161 @@ afterAll(async () => {
 
 describe('the partner payout run', () => {
   it('pays PayPal through the Payouts API and SEPA after the admin confirms the validated file', async () => {
-    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ processingReads: 2, failNext: [503], webhooks: false, completeAfterMs: 0 }) });
-    const handle = await stack.temporal.client.workflow.start('payoutRunWorkflow', { taskQueue: stack.settings.taskQueue, workflowId: payoutRunWorkflowId(MONTH), args: [{ month: MONTH }] });
+    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ processingReads: 2, failNext: [503], webhooks: false, completeAfterMs: 0 }),
+    });
+    const handle = await stack.temporal.client.workflow.start('payoutRunWorkflow', {
+      taskQueue: stack.settings.taskQueue,
+      workflowId: payoutRunWorkflowId(MONTH),
+      args: [{ month: MONTH }],
+    });
 
     // Verified provisions above the threshold became one payout per partner, with the gateway's fee.
-    const payouts = await eventually(async () => { const p = await stack.db('payouts').orderBy('gateway'); return p.length === 2 && p; });
-    expect(payouts).toMatchObject([{ partner_shop_id: BANK, gateway: 'bank', provisions: 75, fee: 0 }, { partner_shop_id: PAYPAL, gateway: 'paypal', provisions: 70, fee: 2.45, recipient: 'auszahlung@paypal-partner.de' }]);
-    const statuses = Object.fromEntries((await stack.db('redemptions').select('shop_id', 'status')).map((r) => [r.shop_id, r.status]));
-    expect(statuses).toMatchObject({ 'kunde-3.myshopify.com': 'subscribed', 'kunde-4.myshopify.com': 'declined', 'kunde-6.myshopify.com': 'verified' });
+    const payouts = await eventually(async () => {
+      const p = await stack.db('payouts').orderBy('gateway');
+      return p.length === 2 && p;
+    });
+    expect(payouts).toMatchObject([
+      { partner_shop_id: BANK, gateway: 'bank', provisions: 75, fee: 0 },
+      {
+        partner_shop_id: PAYPAL,
+        gateway: 'paypal',
+        provisions: 70,
+        fee: 2.45,
+        recipient: 'auszahlung@paypal-partner.de',
+      },
+    ]);
+    const statuses = Object.fromEntries(
+      (await stack.db('redemptions').select('shop_id', 'status')).map((r) => [r.shop_id, r.status]),
+    );
+    expect(statuses).toMatchObject({
+      'kunde-3.myshopify.com': 'subscribed',
+      'kunde-4.myshopify.com': 'declined',
+      'kunde-6.myshopify.com': 'verified',
+    });
 
     // No webhook this time: PayPal says PROCESSING for two reads; hours pass on the durable timer, then SUCCESS.
     await stack.temporal.sleep('3 hours');
-    const paypal = await eventually(async () => { const p = await stack.db('payouts').where({ gateway: 'paypal' }).first(); return p.status === 'paid' && p; });
+    const paypal = await eventually(async () => {
+      const p = await stack.db('payouts').where({ gateway: 'paypal' }).first();
+      return p.status === 'paid' && p;
+    });
     expect(paypal.payment_at).toBeTruthy();
-    const batches = ((await (await fetch(`${stack.sandbox.urls.control}/control/paypal`)).json()) as { batches: { status: string; items: { receiver: string; amount: { value: string } }[] }[] }).batches;
-    expect(batches).toEqual([{ id: expect.any(String), senderBatchId: expect.any(String), status: 'SUCCESS', items: [expect.objectContaining({ receiver: 'auszahlung@paypal-partner.de', amount: { value: '67.55', currency: 'EUR' } })] }]);
-    expect(await stack.db('redemptions').whereIn('shop_id', ['kunde-1.myshopify.com', 'kunde-2.myshopify.com']).pluck('status')).toEqual(['paid', 'paid']);
+    const batches = (
+      (await (await fetch(`${stack.sandbox.urls.control}/control/paypal`)).json()) as {
+        batches: { status: string; items: { receiver: string; amount: { value: string } }[] }[];
+      }
+    ).batches;
+    expect(batches).toEqual([
+      {
+        id: expect.any(String),
+        senderBatchId: expect.any(String),
+        status: 'SUCCESS',
+        items: [
+          expect.objectContaining({
+            receiver: 'auszahlung@paypal-partner.de',
+            amount: { value: '67.55', currency: 'EUR' },
+          }),
+        ],
+      },
+    ]);
+    expect(
+      await stack
+        .db('redemptions')
+        .whereIn('shop_id', ['kunde-1.myshopify.com', 'kunde-2.myshopify.com'])
+        .pluck('status'),
+    ).toEqual(['paid', 'paid']);
 
     // The SEPA file waits for the admin: download, validate against the official XSD, confirm.
     const support = merchant(stack, SUPPORT);
-    const runs = await eventually(async () => { const r = await support.api<{ items: { id: string; status: string; hasSepaFile: boolean }[] }>('/api/admin/payout-runs'); return r.items[0]?.hasSepaFile && r.items; });
+    const runs = await eventually(async () => {
+      const r = await support.api<{ items: { id: string; status: string; hasSepaFile: boolean }[] }>(
+        '/api/admin/payout-runs',
+      );
+      return r.items[0]?.hasSepaFile && r.items;
+    });
     expect(runs[0]!.status).toBe('awaiting');
-    const file = await fetch(`${stack.gatewayUrl}/api/admin/payout-runs/${runs[0]!.id}/sepa`, { headers: { Authorization: `Bearer ${await support.token()}` } });
+    const file = await fetch(`${stack.gatewayUrl}/api/admin/payout-runs/${runs[0]!.id}/sepa`, {
+      headers: { Authorization: `Bearer ${await support.token()}` },
+    });
     expect(file.headers.get('content-disposition')).toContain('belegfluss-auszahlung-2026-12.xml');
     const xml = await file.text();
     expect(await validatePain001(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
     expect(xml).toContain('Kaffeeroesterei Mueller');
     expect((await stack.db('payouts').where({ gateway: 'bank' }).first()).status).toBe('scheduled');
-    const partnerView = await merchant(stack, BANK).api<{ payouts: { scheduled: number; paid: number } }>('/api/partner');
+    const partnerView = await merchant(stack, BANK).api<{ payouts: { scheduled: number; paid: number } }>(
+      '/api/partner',
+    );
     expect(partnerView.payouts).toEqual({ scheduled: 75, paid: 0 });
 
-    const confirmed = await support.api<{ run: { status: string } }>(`/api/admin/payout-runs/${runs[0]!.id}/confirm`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ executed: true }) });
+    const confirmed = await support.api<{ run: { status: string } }>(`/api/admin/payout-runs/${runs[0]!.id}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ executed: true }),
+    });
     expect(confirmed.run.status).toBe('paid');
     expect(await handle.result()).toMatchObject({ result: 'paid', paypal: 1, bank: 1 });
-    expect((await merchant(stack, BANK).api<{ payouts: { scheduled: number; paid: number } }>('/api/partner')).payouts).toEqual({ scheduled: 0, paid: 75 });
-    expect((await merchant(stack, PAYPAL).api<{ payouts: { scheduled: number; paid: number } }>('/api/partner')).payouts).toEqual({ scheduled: 0, paid: 70 });
+    expect(
+      (await merchant(stack, BANK).api<{ payouts: { scheduled: number; paid: number } }>('/api/partner')).payouts,
+    ).toEqual({ scheduled: 0, paid: 75 });
+    expect(
+      (await merchant(stack, PAYPAL).api<{ payouts: { scheduled: number; paid: number } }>('/api/partner')).payouts,
+    ).toEqual({ scheduled: 0, paid: 70 });
     // A second confirmation is refused, in German.
-    const again = await fetch(`${stack.gatewayUrl}/api/admin/payout-runs/${runs[0]!.id}/confirm`, { method: 'POST', headers: { Authorization: `Bearer ${await support.token()}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ executed: true }) });
+    const again = await fetch(`${stack.gatewayUrl}/api/admin/payout-runs/${runs[0]!.id}/confirm`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${await support.token()}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ executed: true }),
+    });
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toBe('Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.');
+    expect(((await again.json()) as { message: string }).message).toBe(
+      'Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.',
+    );
   }, 600_000);
 
   it("wakes on PayPal's verified PAYMENT.PAYOUTSBATCH webhook instead of waiting for the next hourly check; a forged one is refused", async () => {
-    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ processingReads: 100, webhooks: true, completeAfterMs: 1500 }) });
+    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ processingReads: 100, webhooks: true, completeAfterMs: 1500 }),
+    });
     // A plain client: waiting on it does not let the time-skipping server skip time.
     const client = new Client({ connection: stack.temporal.connection });
     await redemption(PAYPAL, 'kunde-7.myshopify.com', 55, 50);
-    const handle = await client.workflow.start('payoutRunWorkflow', { taskQueue: stack.settings.taskQueue, workflowId: payoutRunWorkflowId('2027-01-01'), args: [{ month: '2027-01-01' }] });
+    const handle = await client.workflow.start('payoutRunWorkflow', {
+      taskQueue: stack.settings.taskQueue,
+      workflowId: payoutRunWorkflowId('2027-01-01'),
+      args: [{ month: '2027-01-01' }],
+    });
     // No time is skipped here: only the webhook can end the hour's wait.
     expect(await handle.result()).toMatchObject({ result: 'paid', paypal: 1, bank: 0 });
-    const signals = (await handle.fetchHistory()).events!.filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'paypalBatchChanged');
+    const signals = (await handle.fetchHistory()).events!.filter(
+      (e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'paypalBatchChanged',
+    );
     expect(signals.length).toBeGreaterThan(0);
-    expect(await stack.db('payouts').where({ partner_shop_id: PAYPAL }).orderBy('created_at').pluck('status')).toEqual(['paid', 'paid']);
+    expect(await stack.db('payouts').where({ partner_shop_id: PAYPAL }).orderBy('created_at').pluck('status')).toEqual([
+      'paid',
+      'paid',
+    ]);
 
     const forged = await fetch(`${stack.gatewayUrl}/webhooks/paypal`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', 'PAYPAL-TRANSMISSION-ID': 'a7c1f5e0-0000-4000-8000-000000000000', 'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk', 'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(), 'PAYPAL-AUTH-ALGO': 'SHA256withRSA', 'PAYPAL-CERT-URL': 'https://example.invalid/cert' },
-      body: JSON.stringify({ id: 'WH-1', event_type: 'PAYMENT.PAYOUTSBATCH.SUCCESS', resource: { batch_header: { payout_batch_id: 'X' } } }),
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'PAYPAL-TRANSMISSION-ID': 'a7c1f5e0-0000-4000-8000-000000000000',
+        'PAYPAL-TRANSMISSION-SIG': 'Zm9yZ2Vk',
+        'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
+        'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
+        'PAYPAL-CERT-URL': 'https://example.invalid/cert',
+      },
+      body: JSON.stringify({
+        id: 'WH-1',
+        event_type: 'PAYMENT.PAYOUTSBATCH.SUCCESS',
+        resource: { batch_header: { payout_batch_id: 'X' } },
+      }),
     });
     expect(forged.status).toBe(401);
   }, 300_000);

@@ -19,7 +19,12 @@ const shop = 'abgestuft-laden.myshopify.com';
 const m = () => merchant(stack, shop);
 const serverErrors: string[] = [];
 const control = (path: string) => fetch(`${stack.sandbox.urls.control}${path}`).then((r) => r.json());
-const patch = (section: string, body: unknown) => m().api(`/api/preferences/${section}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const patch = (section: string, body: unknown) =>
+  m().api(`/api/preferences/${section}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
@@ -35,7 +40,15 @@ describe('a downgraded shop in the worker', () => {
     // An order with the excluded tag: on Business it would get no invoice; on Free the tag rule is not applied.
     const { order } = await m().createOrder({ scenario: 'de_b2c', tags: ['intern'] });
     await m().payOrder(order.id);
-    const invoice = await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
+    const invoice = await eventually(
+      async () =>
+        stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+          .whereNotNull('lexoffice_id')
+          .first(),
+      120_000,
+    );
     // Every webhook of the order handled, so the mail step is over.
     await eventually(async () => {
       const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
@@ -46,20 +59,33 @@ describe('a downgraded shop in the worker', () => {
     const mails = (await control('/control/mail')) as { subject: string }[];
     expect(mails.filter((mail) => mail.subject.endsWith(` ${order.name}`))).toEqual([]);
 
-    const notes = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' }).orderBy('id');
+    const notes = await stack
+      .db('event_log')
+      .where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' })
+      .orderBy('id');
     expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync', 'tags']);
     expect(notes.every((n) => n.body.plan === 'free' && n.status === 'warning')).toBe(true);
     // The settings themselves are kept for an upgrade.
-    expect((await m().api<{ value: { skipTags: string[] } }>('/api/preferences/invoices')).value.skipTags).toEqual(['intern']);
+    expect((await m().api<{ value: { skipTags: string[] } }>('/api/preferences/invoices')).value.skipTags).toEqual([
+      'intern',
+    ]);
 
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
-    const mailNote = page.getByText('„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic');
+    const mailNote = page.getByText(
+      '„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic',
+    );
     await mailNote.first().waitFor({ timeout: 60_000 });
-    await page.getByText('„Tag-Regeln“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false }).first().waitFor();
+    await page
+      .getByText('„Tag-Regeln“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false })
+      .first()
+      .waitFor();
     await screenshot(page, 'plan-downgrade-order');
 
     await page.goto(`${frontends.urls.shell}/log?shop=${shop}`);
-    await page.getByText('„Zahlstatus-Abgleich“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText('„Zahlstatus-Abgleich“ ist eingerichtet, aber im Tarif Free nicht enthalten', { exact: false })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const row = page.locator('.Polaris-IndexTable__TableRow', { hasText: '„E-Mail-Versand“ ist eingerichtet' }).first();
     expect(await row.getByRole('link', { name: 'Abonnement' }).getAttribute('href')).toBe('/plan');
     await screenshot(page, 'plan-downgrade-log');
@@ -69,15 +95,32 @@ describe('a downgraded shop in the worker', () => {
   it('writes each note once per order, however often the order comes back', async () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id), type: 'invoice' }).whereNotNull('lexoffice_id').first(), 120_000);
-    const settled = (min: number) => eventually(async () => {
-      const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
-      return rows.length >= min && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows.length;
-    }, 120_000);
+    await eventually(
+      async () =>
+        stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
+          .whereNotNull('lexoffice_id')
+          .first(),
+      120_000,
+    );
+    const settled = (min: number) =>
+      eventually(async () => {
+        const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
+        return (
+          rows.length >= min && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows.length
+        );
+      }, 120_000);
     const before = await settled(1);
-    await fetch(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}/fulfil`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    await fetch(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}/fulfil`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     await settled(before + 1);
-    const notes = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' });
+    const notes = await stack
+      .db('event_log')
+      .where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' });
     expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync', 'tags']);
   }, 300_000);
 });

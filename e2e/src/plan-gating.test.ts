@@ -24,7 +24,11 @@ beforeAll(async () => {
   stack = await startStack();
   frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
   // A shop on Shopify's Advanced plan: Basic is not for it (spec 1 §9).
-  await m().json(`${stack.sandbox.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop, plan: 'advanced' }) });
+  await m().json(`${stack.sandbox.urls.control}/control/shops`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ shop, plan: 'advanced' }),
+  });
   await m().install();
   await m().connectLexware();
   ({ browser, page } = await openAppPage(serverErrors));
@@ -40,9 +44,17 @@ describe('plans and feature locks in Chromium', () => {
     await page.goto(`${frontends.urls.shell}/plan?shop=${shop}`);
     const table = page.locator('#pricing');
     await table.getByText('Für wachsende Shops').waitFor({ timeout: 60_000 });
-    for (const text of ['Zum Ausprobieren', 'Für etablierte Shops', 'Für große Shops mit Shopify Plus', 'Belege für Bestellungen']) await table.getByText(text).first().waitFor();
+    for (const text of [
+      'Zum Ausprobieren',
+      'Für etablierte Shops',
+      'Für große Shops mit Shopify Plus',
+      'Belege für Bestellungen',
+    ])
+      await table.getByText(text).first().waitFor();
     // Standard's step up from Free, since Basic is not offered here.
-    expect(await table.locator('tr', { hasText: 'Für wachsende Shops' }).innerText()).toContain('+ E-Mail-Versand, Drucklayouts, Lieferdatum, Metafelder, Tag-Regeln, Erweiterte Kontaktdaten, Gebühren, Zahlstatus-Abgleich');
+    expect(await table.locator('tr', { hasText: 'Für wachsende Shops' }).innerText()).toContain(
+      '+ E-Mail-Versand, Drucklayouts, Lieferdatum, Metafelder, Tag-Regeln, Erweiterte Kontaktdaten, Gebühren, Zahlstatus-Abgleich',
+    );
     expect(await page.getByRole('radio', { name: 'Basic' }).count()).toBe(0);
     await screenshot(page, 'plan-table');
   }, 120_000);
@@ -57,11 +69,15 @@ describe('plans and feature locks in Chromium', () => {
 
     const token = await m().token();
     const refused = await fetch(`${stack.gatewayUrl}/api/preferences/transactions`, {
-      method: 'PATCH', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ transactionCreate: true, transactionFees: true }),
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ transactionCreate: true, transactionFees: true }),
     });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ message: FEES_LOCKED });
-    expect((await m().api<{ value: { transactionFees: boolean } }>('/api/preferences/transactions')).value.transactionFees).toBe(false);
+    expect(
+      (await m().api<{ value: { transactionFees: boolean } }>('/api/preferences/transactions')).value.transactionFees,
+    ).toBe(false);
   }, 120_000);
 
   it('opens the feature on a plan that has it, and the merchant’s choice is saved', async () => {
@@ -78,11 +94,22 @@ describe('plans and feature locks in Chromium', () => {
     await expectEnabled(fees);
     await fees.click({ force: true });
     await expect.poll(() => fees.isChecked(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(async () => (await m().api<{ value: { transactionFees: boolean } }>('/api/preferences/transactions')).value.transactionFees, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await m().api<{ value: { transactionFees: boolean } }>('/api/preferences/transactions')).value
+            .transactionFees,
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     // Metafields come with Standard too; the e-mail link wizard only with Premium.
     await page.goto(`${frontends.urls.shell}/preferences/metafields?shop=${shop}`);
-    await page.getByText('Die Funktion „E-Mail-Integration“ ist in deinem Tarif nicht enthalten. Verfügbar ab dem Tarif Premium.').waitFor({ timeout: 60_000 });
+    await page
+      .getByText(
+        'Die Funktion „E-Mail-Integration“ ist in deinem Tarif nicht enthalten. Verfügbar ab dem Tarif Premium.',
+      )
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-feature="metafields"]').count()).toBe(0);
     expect(serverErrors).toEqual([]);
   }, 120_000);

@@ -39,11 +39,16 @@ beforeAll(async () => {
   await m.createShop();
   await m.install();
   // Partner and support staff in one shop, so every area shows its data.
-  await stack.db('shops').where({ id: SHOP }).update({ partner: true, permissions: ['view_dashboard'] });
+  await stack
+    .db('shops')
+    .where({ id: SHOP })
+    .update({ partner: true, permissions: ['view_dashboard'] });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const control = stack.sandbox.urls.control;
-  await page.exposeFunction('reportBridge', (apiKey: string | null, first: boolean) => bridgeSeen.push({ apiKey, first }));
+  await page.exposeFunction('reportBridge', (apiKey: string | null, first: boolean) =>
+    bridgeSeen.push({ apiKey, first }),
+  );
   await page.route('https://cdn.shopify.com/shopifycloud/app-bridge.js', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
@@ -72,18 +77,23 @@ describe('the production front ends behind nginx', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const config = (await res.json()) as Record<string, unknown>;
     const expected = runtimeConfig({
-      SHELL_SANDBOX_URL: 'none', SHOPIFY_API_KEY: API_KEY,
+      SHELL_SANDBOX_URL: 'none',
+      SHOPIFY_API_KEY: API_KEY,
       SHELL_REMOTE_PREFERENCES: `${served.urls.preferences}/mf-manifest.json`,
       SHELL_REMOTE_PARTNER: `${served.urls.partner}/mf-manifest.json`,
       SHELL_REMOTE_ADMIN: `${served.urls.admin}/mf-manifest.json`,
     });
     expect(config).toEqual(expected);
     const html = await readFile(`${served.dir}/shell/index.html`, 'utf8');
-    expect(html).toMatch(/<head><meta name="shopify-api-key" content="belegfluss-dev-api-key" \/><script src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js"><\/script>/);
+    expect(html).toMatch(
+      /<head><meta name="shopify-api-key" content="belegfluss-dev-api-key" \/><script src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js"><\/script>/,
+    );
   });
 
   it('answers the remotes’ manifests cross-origin and forwards /api and /webhooks to the gateway', async () => {
-    const manifest = await fetch(`${served.urls.preferences}/mf-manifest.json`, { headers: { Origin: served.urls.shell } });
+    const manifest = await fetch(`${served.urls.preferences}/mf-manifest.json`, {
+      headers: { Origin: served.urls.shell },
+    });
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     expect((await fetch(`${served.urls.shell}/api/shop`)).status).toBe(401);
     expect((await fetch(`${served.urls.shell}/webhooks/shopify`, { method: 'POST', body: '{}' })).status).toBe(401);

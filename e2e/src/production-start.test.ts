@@ -9,7 +9,11 @@ import { startStack, workerEnv, type Stack } from './stack';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Production refuses to start without an Impressum (issue 18); these tests look at the other checks. */
-const IMPRINT = { IMPRINT_NAME: 'Belegfluss GmbH', IMPRINT_ADDRESS: 'Musterstraße 1\\n10115 Berlin', IMPRINT_EMAIL: 'kontakt@belegfluss.de' };
+const IMPRINT = {
+  IMPRINT_NAME: 'Belegfluss GmbH',
+  IMPRINT_ADDRESS: 'Musterstraße 1\\n10115 Berlin',
+  IMPRINT_EMAIL: 'kontakt@belegfluss.de',
+};
 
 /** Runs a service entry point as the image does (tsx, NODE_ENV=production) and returns how it ended. */
 function run(entry: string, env: Record<string, string | undefined>): Promise<{ code: number | null; stderr: string }> {
@@ -17,11 +21,20 @@ function run(entry: string, env: Record<string, string | undefined>): Promise<{ 
     const child = spawn(process.execPath, ['--import', 'tsx', `${root}/${entry}`], {
       cwd: root,
       // An unreachable database and Temporal: the check must come before any connection.
-      env: { ...process.env, ...IMPRINT, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', TEMPORAL_ADDRESS: '127.0.0.1:1', ...env },
+      env: {
+        ...process.env,
+        ...IMPRINT,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        TEMPORAL_ADDRESS: '127.0.0.1:1',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.on('exit', (code) => resolve({ code, stderr }));
   });
 }
@@ -50,14 +63,23 @@ describe('health checks and graceful shutdown', () => {
 
   const start = (entry: string, env: NodeJS.ProcessEnv) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `${root}/${entry}`], {
-      cwd: root, stdio: 'ignore',
-      env: { ...env, ...IMPRINT, NODE_ENV: 'production', ENCRYPTION_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' },
+      cwd: root,
+      stdio: 'ignore',
+      env: {
+        ...env,
+        ...IMPRINT,
+        NODE_ENV: 'production',
+        ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        LOG_LEVEL: 'silent',
+      },
     });
     children.push(child);
     return child;
   };
   const healthy = async (url: string) => {
-    await expect.poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 60_000, interval: 250 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(url).catch(() => undefined))?.status, { timeout: 60_000, interval: 250 })
+      .toBe(200);
   };
   const exitOnSigterm = async (child: ChildProcess) => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -76,7 +98,10 @@ describe('health checks and graceful shutdown', () => {
   it('the worker answers on HEALTH_PORT while it polls, and exits cleanly on SIGTERM', async () => {
     stack ??= await startStack({ worker: false });
     const port = await freePort();
-    const worker = start('services/workflows/src/worker.ts', { ...workerEnv(stack.settings), HEALTH_PORT: String(port) });
+    const worker = start('services/workflows/src/worker.ts', {
+      ...workerEnv(stack.settings),
+      HEALTH_PORT: String(port),
+    });
     await healthy(`http://127.0.0.1:${port}/`);
     await exitOnSigterm(worker);
   }, 120_000);

@@ -27,7 +27,10 @@ beforeAll(async () => {
   await m.createShop();
   await m.install();
   // Partner and support staff in one shop, so every area has something to show.
-  await stack.db('shops').where({ id: shop }).update({ partner: true, permissions: ['view_dashboard'] });
+  await stack
+    .db('shops')
+    .where({ id: shop })
+    .update({ partner: true, permissions: ['view_dashboard'] });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
@@ -81,7 +84,11 @@ describe('the remotes on live data, inside the shell', () => {
     const stored = await stack.db('coupons').where({ code: 'KAFFEE-10' }).first();
     expect(stored).toMatchObject({ partner_shop_id: shop });
     await screenshot(page, 'partner-coupons');
-    for (const [path, heading] of [['/partner/redemptions', 'Einlösungen'], ['/partner/payouts', 'Auszahlungen'], ['/partner/preferences', 'Partnerdaten']] as const) {
+    for (const [path, heading] of [
+      ['/partner/redemptions', 'Einlösungen'],
+      ['/partner/payouts', 'Auszahlungen'],
+      ['/partner/preferences', 'Partnerdaten'],
+    ] as const) {
       await page.goto(`${frontends.urls.shell}${path}?shop=${shop}`);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect(await page.getByText(/konnten nicht geladen werden/).count()).toBe(0);
@@ -118,13 +125,24 @@ describe('the shell with a remote that is down', () => {
     const port = new URL(frontends.urls.partner).port;
     const root = fileURLToPath(new URL('../..', import.meta.url));
     restarted = spawn(`${root}/node_modules/.bin/rsbuild`, ['preview'], {
-      cwd: `${root}/frontends/partner`, env: { ...process.env, PORT: port, GATEWAY_URL: stack.gatewayUrl, SANDBOX_URL: stack.sandbox.urls.control }, stdio: 'ignore', detached: true,
+      cwd: `${root}/frontends/partner`,
+      env: { ...process.env, PORT: port, GATEWAY_URL: stack.gatewayUrl, SANDBOX_URL: stack.sandbox.urls.control },
+      stdio: 'ignore',
+      detached: true,
     });
     for (let i = 0; i < 100; i += 1) {
-      if (await fetch(`${frontends.urls.partner}/mf-manifest.json`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${frontends.urls.partner}/mf-manifest.json`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 200));
     }
-    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
     await page.getByRole('button', { name: 'Erneut versuchen' }).click();
     await page.getByRole('heading', { name: 'Partnerprogramm', level: 1 }).waitFor({ timeout: 20_000 });
     await page.getByText('Coupons').first().waitFor({ timeout: 20_000 });

@@ -29,12 +29,18 @@ document.title = 'rendered';
 </script></body></html>`;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false });
+  sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    smtp: false,
+  });
   viewer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/pdfjs/')) {
       res.setHeader('Content-Type', 'text/javascript');
-      createReadStream(pdfjs + url.pathname.slice('/pdfjs/'.length).replace(/[^\w.-]/g, '')).on('error', () => res.writeHead(404).end()).pipe(res);
+      createReadStream(pdfjs + url.pathname.slice('/pdfjs/'.length).replace(/[^\w.-]/g, ''))
+        .on('error', () => res.writeHead(404).end())
+        .pipe(res);
       return;
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
@@ -68,25 +74,60 @@ async function onControlPage(name: string, act: (page: Page) => Promise<void>): 
 
 async function paidOrderInvoice(): Promise<{ id: string; voucherNumber: string }> {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }).then((r) => r.json());
-  const { access_token } = (await post(`${sandbox.urls.control}/control/lexware/tokens`, {})) as { access_token: string };
+    fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }).then((r) => r.json());
+  const { access_token } = (await post(`${sandbox.urls.control}/control/lexware/tokens`, {})) as {
+    access_token: string;
+  };
   const auth = { Authorization: `Bearer ${access_token}` };
-  const contact = (await post(`${sandbox.urls.lexwareApi}/contacts`, {
-    version: 0, roles: { customer: {} }, person: { firstName: 'Erika', lastName: 'Mustermann' },
-    addresses: { billing: [{ street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' }] },
-  }, auth)) as { id: string };
+  const contact = (await post(
+    `${sandbox.urls.lexwareApi}/contacts`,
+    {
+      version: 0,
+      roles: { customer: {} },
+      person: { firstName: 'Erika', lastName: 'Mustermann' },
+      addresses: { billing: [{ street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' }] },
+    },
+    auth,
+  )) as { id: string };
   await new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
   const date = '2026-11-21T10:00:00.000+01:00';
-  const created = (await post(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, {
-    voucherDate: date, address: { contactId: contact.id }, totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
-    shippingConditions: { shippingType: 'delivery', shippingDate: date }, title: 'Rechnung', remark: 'Bestellung #1001',
-    lineItems: [
-      { type: 'custom', name: 'Kaffeebohnen', quantity: 2, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 19, taxRatePercentage: 7 } },
-      { type: 'custom', name: 'Versand', quantity: 1, unitName: 'Versand', unitPrice: { currency: 'EUR', grossAmount: 4.9, taxRatePercentage: 19 } },
-    ],
-  }, auth)) as { id: string };
+  const created = (await post(
+    `${sandbox.urls.lexwareApi}/invoices?finalize=true`,
+    {
+      voucherDate: date,
+      address: { contactId: contact.id },
+      totalPrice: { currency: 'EUR' },
+      taxConditions: { taxType: 'gross' },
+      shippingConditions: { shippingType: 'delivery', shippingDate: date },
+      title: 'Rechnung',
+      remark: 'Bestellung #1001',
+      lineItems: [
+        {
+          type: 'custom',
+          name: 'Kaffeebohnen',
+          quantity: 2,
+          unitName: 'Stück',
+          unitPrice: { currency: 'EUR', grossAmount: 19, taxRatePercentage: 7 },
+        },
+        {
+          type: 'custom',
+          name: 'Versand',
+          quantity: 1,
+          unitName: 'Versand',
+          unitPrice: { currency: 'EUR', grossAmount: 4.9, taxRatePercentage: 19 },
+        },
+      ],
+    },
+    auth,
+  )) as { id: string };
   await new Promise((r) => setTimeout(r, 600));
-  const invoice = (await fetch(`${sandbox.urls.lexwareApi}/invoices/${created.id}`, { headers: auth }).then((r) => r.json())) as { id: string; voucherNumber: string };
+  const invoice = (await fetch(`${sandbox.urls.lexwareApi}/invoices/${created.id}`, { headers: auth }).then((r) =>
+    r.json(),
+  )) as { id: string; voucherNumber: string };
   return invoice;
 }
 
@@ -96,7 +137,9 @@ describe('the sandbox as a person sees it, in Chromium', () => {
     const browser = await launchChromium();
     try {
       const page = await browser.newPage({ viewport: { width: 900, height: 1250 } });
-      await page.goto(`${viewerUrl}/?pdf=${encodeURIComponent(`${sandbox.urls.control}/control/lexware/vouchers/${invoice.id}/file`)}`);
+      await page.goto(
+        `${viewerUrl}/?pdf=${encodeURIComponent(`${sandbox.urls.control}/control/lexware/vouchers/${invoice.id}/file`)}`,
+      );
       await page.waitForFunction(() => document.title === 'rendered', undefined, { timeout: 20_000 });
       const text = await page.evaluate(() => document.body.dataset.text ?? '');
       expect(text).toContain(invoice.voucherNumber);
@@ -111,30 +154,62 @@ describe('the sandbox as a person sees it, in Chromium', () => {
 
   it('shows the control page with its German sections', async () => {
     await onControlPage('sandbox-control', async (page) => {
-      for (const heading of ['Bestellungen', 'Webhooks an die App', 'Abgefangene E-Mails']) await page.getByText(heading, { exact: true }).first().waitFor();
+      for (const heading of ['Bestellungen', 'Webhooks an die App', 'Abgefangene E-Mails'])
+        await page.getByText(heading, { exact: true }).first().waitFor();
     });
   });
 
   it('sets up the profile of a Lexware organisation on the control page, and offers an XRechnung as XML', async () => {
-    const contact = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    const contact = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
       .then((r) => r.json() as Promise<{ access_token: string }>)
       .then(async ({ access_token }) => {
         const auth = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
-        const created = (await fetch(`${sandbox.urls.lexwareApi}/contacts`, { method: 'POST', headers: auth, body: JSON.stringify({
-          version: 0, roles: { customer: {} }, company: { name: 'Stadtwerke Musterstadt' }, xRechnung: { buyerReference: '991-12345-67', vendorNumberAtCustomer: '4711' },
-          addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
-        }) }).then((r) => r.json())) as { id: string };
+        const created = (await fetch(`${sandbox.urls.lexwareApi}/contacts`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            version: 0,
+            roles: { customer: {} },
+            company: { name: 'Stadtwerke Musterstadt' },
+            xRechnung: { buyerReference: '991-12345-67', vendorNumberAtCustomer: '4711' },
+            addresses: {
+              billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }],
+            },
+          }),
+        }).then((r) => r.json())) as { id: string };
         await new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
         const date = '2026-11-21T10:00:00.000+01:00';
-        await fetch(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, { method: 'POST', headers: auth, body: JSON.stringify({
-          voucherDate: date, address: { contactId: created.id }, totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'net' },
-          shippingConditions: { shippingType: 'service', shippingDate: date }, lineItems: [{ type: 'custom', name: 'Wartung', quantity: 1, unitName: 'Stunde', unitPrice: { currency: 'EUR', netAmount: 80, taxRatePercentage: 19 } }],
-        }) });
+        await fetch(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, {
+          method: 'POST',
+          headers: auth,
+          body: JSON.stringify({
+            voucherDate: date,
+            address: { contactId: created.id },
+            totalPrice: { currency: 'EUR' },
+            taxConditions: { taxType: 'net' },
+            shippingConditions: { shippingType: 'service', shippingDate: date },
+            lineItems: [
+              {
+                type: 'custom',
+                name: 'Wartung',
+                quantity: 1,
+                unitName: 'Stunde',
+                unitPrice: { currency: 'EUR', netAmount: 80, taxRatePercentage: 19 },
+              },
+            ],
+          }),
+        });
         return created;
       });
     expect(contact.id).toBeTruthy();
     await onControlPage('sandbox-control-lexware', async (page) => {
-      const before = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as { id: string }[];
+      const before = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as {
+        id: string;
+      }[];
       await page.getByRole('button', { name: 'Organisation anlegen' }).click();
       const form = page.locator('form[data-org]').nth(before.length);
       await form.waitFor();
@@ -144,8 +219,15 @@ describe('the sandbox as a person sees it, in Chromium', () => {
       await form.locator('select[name=distanceSalesPrinciple]').selectOption('DESTINATION');
       await form.getByRole('button', { name: 'Profil speichern' }).click();
       await page.getByText('Profil gespeichert').waitFor();
-      const orgs = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as { profile: Record<string, unknown> }[];
-      expect(orgs.at(-1)!.profile).toMatchObject({ companyName: 'Rösterei Nord GmbH', taxType: 'net', distanceSalesPrinciple: 'DESTINATION', businessFeatures: ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'] });
+      const orgs = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as {
+        profile: Record<string, unknown>;
+      }[];
+      expect(orgs.at(-1)!.profile).toMatchObject({
+        companyName: 'Rösterei Nord GmbH',
+        taxType: 'net',
+        distanceSalesPrinciple: 'DESTINATION',
+        businessFeatures: ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'],
+      });
       const xml = page.getByRole('link', { name: 'XRechnung' }).first();
       await xml.waitFor();
       const href = await xml.getAttribute('href');

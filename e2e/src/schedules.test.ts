@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingStateQuery, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, PAYOUT_SCHEDULE_ID } from '@belegfluss/workflows';
+import {
+  billingStateQuery,
+  billingWorkflowId,
+  HOUSEKEEPING_SCHEDULE_ID,
+  PAYOUT_SCHEDULE_ID,
+} from '@belegfluss/workflows';
 import { ensureSchedules } from '@belegfluss/workflows/client';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
@@ -10,7 +15,9 @@ import { startStack, type Stack } from './stack';
 const run = promisify(execFile);
 let stack: Stack;
 const SHOP = 'zeitplan-laden.myshopify.com';
-const cli = async (...args: string[]) => (await run(process.env.TEMPORAL_CLI_PATH!, [...args, '--address', stack.temporal.address, '--namespace', 'default'])).stdout;
+const cli = async (...args: string[]) =>
+  (await run(process.env.TEMPORAL_CLI_PATH!, [...args, '--address', stack.temporal.address, '--namespace', 'default']))
+    .stdout;
 
 beforeAll(async () => {
   stack = await startStack();
@@ -23,31 +30,63 @@ afterAll(async () => {
 });
 
 describe('recurring work on the dev server', () => {
-  it('lists the Schedules and the shop\'s billing workflow with ShopDomain; support can pause, trigger and roll over', async () => {
+  it("lists the Schedules and the shop's billing workflow with ShopDomain; support can pause, trigger and roll over", async () => {
     // Created twice (a second worker start) changes nothing.
     expect(await ensureSchedules(stack.temporal.client, stack.settings.taskQueue)).toEqual([]);
-    const schedules = await eventually(async () => { const out = await cli('schedule', 'list'); return out.includes(PAYOUT_SCHEDULE_ID) && out.includes(HOUSEKEEPING_SCHEDULE_ID) && out; });
+    const schedules = await eventually(async () => {
+      const out = await cli('schedule', 'list');
+      return out.includes(PAYOUT_SCHEDULE_ID) && out.includes(HOUSEKEEPING_SCHEDULE_ID) && out;
+    });
     expect(schedules).toContain('payoutRunWorkflow');
     const described = await cli('schedule', 'describe', '--schedule-id', PAYOUT_SCHEDULE_ID, '--output', 'json');
     expect(described).toContain('Europe/Berlin');
 
-    const billing = await eventually(async () => { const out = await cli('workflow', 'list', '--query', `ShopDomain="${SHOP}" AND WorkflowType="billingWorkflow"`); return out.includes(billingWorkflowId(SHOP)) && out; }, 60_000);
+    const billing = await eventually(async () => {
+      const out = await cli('workflow', 'list', '--query', `ShopDomain="${SHOP}" AND WorkflowType="billingWorkflow"`);
+      return out.includes(billingWorkflowId(SHOP)) && out;
+    }, 60_000);
     expect(billing).toContain('Running');
 
     // Pausing the payout run, as the README tells support staff.
-    await cli('schedule', 'toggle', '--schedule-id', PAYOUT_SCHEDULE_ID, '--pause', '--reason', 'Test: Auszahlungen angehalten');
+    await cli(
+      'schedule',
+      'toggle',
+      '--schedule-id',
+      PAYOUT_SCHEDULE_ID,
+      '--pause',
+      '--reason',
+      'Test: Auszahlungen angehalten',
+    );
     expect((await stack.temporal.client.schedule.getHandle(PAYOUT_SCHEDULE_ID).describe()).state.paused).toBe(true);
     await cli('schedule', 'toggle', '--schedule-id', PAYOUT_SCHEDULE_ID, '--unpause', '--reason', 'Test: weiter');
 
     // Triggering housekeeping by hand: an entry past the free plan's 7 days goes, a fresh one stays.
-    await stack.db('event_log').insert({ shop_id: SHOP, origin: 'shop', event: 'old.entry', status: 'info', date: new Date(Date.now() - 8 * 86_400_000) });
+    await stack.db('event_log').insert({
+      shop_id: SHOP,
+      origin: 'shop',
+      event: 'old.entry',
+      status: 'info',
+      date: new Date(Date.now() - 8 * 86_400_000),
+    });
     await cli('schedule', 'trigger', '--schedule-id', HOUSEKEEPING_SCHEDULE_ID);
-    await eventually(async () => (await stack.db('event_log').where({ shop_id: SHOP, event: 'old.entry' })).length === 0, 60_000);
+    await eventually(
+      async () => (await stack.db('event_log').where({ shop_id: SHOP, event: 'old.entry' })).length === 0,
+      60_000,
+    );
     expect(await stack.db('event_log').where({ shop_id: SHOP, event: 'shop.installed' })).toHaveLength(1);
 
     // A rollover by hand: a fresh period starts now.
     const handle = stack.temporal.client.workflow.getHandle(billingWorkflowId(SHOP));
-    await cli('workflow', 'signal', '--workflow-id', billingWorkflowId(SHOP), '--name', 'rollover', '--input', '{"force":true,"reason":"Kulanz"}');
+    await cli(
+      'workflow',
+      'signal',
+      '--workflow-id',
+      billingWorkflowId(SHOP),
+      '--name',
+      'rollover',
+      '--input',
+      '{"force":true,"reason":"Kulanz"}',
+    );
     await eventually(async () => (await handle.query(billingStateQuery)).rollovers === 1, 60_000);
     expect(await stack.db('transfer_ledger').where({ shop_id: SHOP, reason: 'reset' })).toHaveLength(1);
   }, 300_000);

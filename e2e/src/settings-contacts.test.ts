@@ -24,10 +24,23 @@ const control = async <T>(path: string) => {
   return (await res.json()) as T;
 };
 const invoiceOf = (orderId: number) =>
-  eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'invoice', order_id: String(orderId) }).whereNotNull('lexoffice_id').first('lexoffice_id'))?.lexoffice_id as string | undefined, 120_000);
+  eventually(
+    async () =>
+      (
+        await stack
+          .db('documents')
+          .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
+          .whereNotNull('lexoffice_id')
+          .first('lexoffice_id')
+      )?.lexoffice_id as string | undefined,
+    120_000,
+  );
 const serverErrors: string[] = [];
 
-interface Contact { id: string; emailAddresses?: Record<string, string[]> }
+interface Contact {
+  id: string;
+  emailAddresses?: Record<string, string[]>;
+}
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
@@ -44,7 +57,9 @@ describe('contact settings in Chromium', () => {
     await create.getByLabel('Tags für Kontakte').fill('Großkunde');
     await create.getByLabel('Tags für Kontakte').press('Enter');
     await create.getByText('Gespeichert', { exact: true }).waitFor();
-    expect((await m().api<{ value: { contactCreate: unknown } }>('/api/preferences/contacts')).value.contactCreate).toEqual(['großkunde']);
+    expect(
+      (await m().api<{ value: { contactCreate: unknown } }>('/api/preferences/contacts')).value.contactCreate,
+    ).toEqual(['großkunde']);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Kontakte', level: 1 }).waitFor({ timeout: 30_000 });
@@ -52,11 +67,20 @@ describe('contact settings in Chromium', () => {
     await create.getByText('großkunde', { exact: true }).waitFor();
     await screenshot(page, 'settings-contacts');
 
-    const organizationId = (await stack.db('lexoffice_connections').where({ shop_id: shop }).first('organization_id')).organization_id as string;
+    const organizationId = (await stack.db('lexoffice_connections').where({ shop_id: shop }).first('organization_id'))
+      .organization_id as string;
     const contacts = () => control<Contact[]>(`/control/lexware/contacts?organizationId=${organizationId}`);
     const before = (await contacts()).length;
-    const tagged = (await m().createOrder({ scenario: 'de_b2c', tags: ['Großkunde'], customer: { email: TAGGED, firstName: 'Greta', lastName: 'Groß' } })).order;
-    const plain = (await m().createOrder({ scenario: 'de_b2c', customer: { email: PLAIN, firstName: 'Paul', lastName: 'Privat' } })).order;
+    const tagged = (
+      await m().createOrder({
+        scenario: 'de_b2c',
+        tags: ['Großkunde'],
+        customer: { email: TAGGED, firstName: 'Greta', lastName: 'Groß' },
+      })
+    ).order;
+    const plain = (
+      await m().createOrder({ scenario: 'de_b2c', customer: { email: PLAIN, firstName: 'Paul', lastName: 'Privat' } })
+    ).order;
     await m().payOrder(tagged.id);
     await m().payOrder(plain.id);
     await invoiceOf(tagged.id);

@@ -18,17 +18,38 @@ let page: Page;
 const shop = 'gutschrift-einstellungen.myshopify.com';
 const m = () => merchant(stack, shop);
 const control = async <T>(path: string, init: RequestInit = {}) => {
-  const res = await fetch(`${stack.sandbox.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+  const res = await fetch(`${stack.sandbox.urls.control}${path}`, {
+    ...init,
+    headers: { 'Content-Type': 'application/json' },
+  });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 };
 const patch = (section: string, body: Record<string, unknown>) =>
-  m().api(`/api/preferences/${section}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  m().api(`/api/preferences/${section}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const lexofficeId = (type: 'invoice' | 'credit', orderId: number) =>
-  eventually(async () => (await stack.db('documents').where({ shop_id: shop, type, order_id: String(orderId) }).whereNotNull('lexoffice_id').first('lexoffice_id'))?.lexoffice_id as string | undefined, 120_000);
+  eventually(
+    async () =>
+      (
+        await stack
+          .db('documents')
+          .where({ shop_id: shop, type, order_id: String(orderId) })
+          .whereNotNull('lexoffice_id')
+          .first('lexoffice_id')
+      )?.lexoffice_id as string | undefined,
+    120_000,
+  );
 const serverErrors: string[] = [];
 
-interface Voucher { id: string; voucherStatus: string; relatedVouchers: { id: string; voucherType: string }[] }
+interface Voucher {
+  id: string;
+  voucherStatus: string;
+  relatedVouchers: { id: string; voucherType: string }[];
+}
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
@@ -50,7 +71,11 @@ describe('credit note and order-handling settings in Chromium', () => {
     await page.getByLabel('Expertenmodus').check({ force: true });
     await page.getByLabel('Als Entwurf anlegen').check({ force: true, timeout: 20_000 });
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
-    await eventually(async () => (await m().api<{ value: { creditCreate: boolean; creditFinalize: boolean } }>('/api/preferences/credits')).value.creditFinalize === false);
+    await eventually(
+      async () =>
+        (await m().api<{ value: { creditCreate: boolean; creditFinalize: boolean } }>('/api/preferences/credits')).value
+          .creditFinalize === false,
+    );
 
     await page.reload();
     await page.getByRole('heading', { name: 'Gutschriften', level: 1 }).waitFor({ timeout: 30_000 });
@@ -58,16 +83,25 @@ describe('credit note and order-handling settings in Chromium', () => {
     expect(await page.getByLabel('Gutschriften automatisch erstellen').isChecked()).toBe(true);
     expect(await page.getByLabel('Als Entwurf anlegen').isChecked()).toBe(true);
     expect(await page.getByLabel('Expertenmodus').isChecked()).toBe(true);
-    await page.getByRole('region', { name: 'Gutschriften per E-Mail' }).getByText('Kein automatischer Versand.').waitFor();
+    await page
+      .getByRole('region', { name: 'Gutschriften per E-Mail' })
+      .getByText('Kein automatischer Versand.')
+      .waitFor();
     await screenshot(page, 'settings-credits');
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
     const invoiceId = await lexofficeId('invoice', order.id);
-    await control(`/control/shops/${shop}/orders/${order.id}/refund`, { method: 'POST', body: JSON.stringify({ mode: 'full' }) });
+    await control(`/control/shops/${shop}/orders/${order.id}/refund`, {
+      method: 'POST',
+      body: JSON.stringify({ mode: 'full' }),
+    });
     const creditId = await lexofficeId('credit', order.id);
     const credit = (await control<Voucher[]>('/control/lexware/credit-notes')).find((v) => v.id === creditId);
-    expect(credit).toMatchObject({ voucherStatus: 'draft', relatedVouchers: [expect.objectContaining({ id: invoiceId, voucherType: 'invoice' })] });
+    expect(credit).toMatchObject({
+      voucherStatus: 'draft',
+      relatedVouchers: [expect.objectContaining({ id: invoiceId, voucherType: 'invoice' })],
+    });
 
     // With an order in the shop, the texts show their live preview.
     await page.reload();
@@ -94,7 +128,9 @@ describe('credit note and order-handling settings in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     const invoiceId = await lexofficeId('invoice', order.id);
-    expect((await control<{ financial_status: string }>(`/control/shops/${shop}/orders/${order.id}`)).financial_status).not.toBe('paid');
+    expect(
+      (await control<{ financial_status: string }>(`/control/shops/${shop}/orders/${order.id}`)).financial_status,
+    ).not.toBe('paid');
     await control(`/control/lexware/invoices/${invoiceId}/pay`, { method: 'POST', body: '{}' });
     const paid = await eventually(async () => {
       const o = await control<{ financial_status: string }>(`/control/shops/${shop}/orders/${order.id}`);

@@ -19,9 +19,23 @@ const shop = 'einstellungen-laden.myshopify.com';
 const m = () => merchant(stack, shop);
 const serverErrors: string[] = [];
 
-interface LexwareInvoice { id: string; title: string; introduction: string; remark: string; lineItems: { type: string; unitName?: string }[] }
-const invoiceOf = (orderId: number) => eventually(async () =>
-  (await stack.db('documents').where({ shop_id: shop, type: 'invoice', order_id: String(orderId) }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined, 120_000);
+interface LexwareInvoice {
+  id: string;
+  title: string;
+  introduction: string;
+  remark: string;
+  lineItems: { type: string; unitName?: string }[];
+}
+const invoiceOf = (orderId: number) =>
+  eventually(
+    async () =>
+      (await stack
+        .db('documents')
+        .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
+        .whereNotNull('lexoffice_id')
+        .first()) as { lexoffice_id: string } | undefined,
+    120_000,
+  );
 const lexwareInvoice = async (id: string) =>
   (await m().json<LexwareInvoice[]>(`${stack.sandbox.urls.control}/control/lexware/invoices`)).find((i) => i.id === id);
 
@@ -32,7 +46,11 @@ afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
 /** The home with every card loaded: the remote, then each card's preferences (a busy machine can take a while). */
 const homeLoaded = async () => {
-  for (const [region, label] of [['Sprache der Belege', 'Belegsprache'], ['Benachrichtigungen', 'Übertragungen bald aufgebraucht'], ['App-Einstellungen', 'Expertenmodus']] as const) {
+  for (const [region, label] of [
+    ['Sprache der Belege', 'Belegsprache'],
+    ['Benachrichtigungen', 'Übertragungen bald aufgebraucht'],
+    ['App-Einstellungen', 'Expertenmodus'],
+  ] as const) {
     await page.getByRole('region', { name: region }).getByLabel(label).waitFor({ state: 'attached', timeout: 60_000 });
   }
 };
@@ -76,10 +94,22 @@ describe('settings home in Chromium', () => {
 
     await page.reload();
     await homeLoaded();
-    expect(await page.getByRole('region', { name: 'App-Einstellungen' }).getByLabel('Expertenmodus').isChecked()).toBe(true);
-    expect(await page.getByRole('region', { name: 'Benachrichtigungen' }).getByLabel('Übertragungen bald aufgebraucht').isChecked()).toBe(false);
-    expect(await page.getByRole('region', { name: 'Sprache der Belege' }).getByLabel('Belegsprache').inputValue()).toBe('en');
-    expect((await m().api<{ value: Record<string, boolean> }>('/api/preferences/notifications')).value).toMatchObject({ creditsExhaustedSoon: false, creditsExhaustedNow: true });
+    expect(await page.getByRole('region', { name: 'App-Einstellungen' }).getByLabel('Expertenmodus').isChecked()).toBe(
+      true,
+    );
+    expect(
+      await page
+        .getByRole('region', { name: 'Benachrichtigungen' })
+        .getByLabel('Übertragungen bald aufgebraucht')
+        .isChecked(),
+    ).toBe(false);
+    expect(await page.getByRole('region', { name: 'Sprache der Belege' }).getByLabel('Belegsprache').inputValue()).toBe(
+      'en',
+    );
+    expect((await m().api<{ value: Record<string, boolean> }>('/api/preferences/notifications')).value).toMatchObject({
+      creditsExhaustedSoon: false,
+      creditsExhaustedNow: true,
+    });
     expect((await m().api<{ value: { expertMode: boolean } }>('/api/preferences/general')).value.expertMode).toBe(true);
   }, 120_000);
 
@@ -95,8 +125,15 @@ describe('settings home in Chromium', () => {
     await page.getByRole('navigation', { name: 'Einstellungsseiten' }).waitFor();
     expect(await banner.count()).toBe(0);
 
-    for (const [name, path] of [['Kontakte', '/preferences/contacts'], ['Metafelder', '/preferences/metafields'], ['E-Mail-Versand', '/preferences/mail']] as const) {
-      await page.getByRole('navigation', { name: 'Einstellungsseiten' }).getByRole('button', { name: `${name} öffnen` }).click();
+    for (const [name, path] of [
+      ['Kontakte', '/preferences/contacts'],
+      ['Metafelder', '/preferences/metafields'],
+      ['E-Mail-Versand', '/preferences/mail'],
+    ] as const) {
+      await page
+        .getByRole('navigation', { name: 'Einstellungsseiten' })
+        .getByRole('button', { name: `${name} öffnen` })
+        .click();
       await page.waitForURL((url) => url.pathname === path);
       await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 60_000 });
       await page.goBack();

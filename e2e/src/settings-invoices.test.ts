@@ -24,7 +24,12 @@ const control = async <T>(path: string) => {
 };
 const serverErrors: string[] = [];
 
-interface Voucher { id: string; title: string; taxConditions: { taxType: string }; lineItems: { type: string; unitPrice?: { netAmount?: number; grossAmount?: number } }[] }
+interface Voucher {
+  id: string;
+  title: string;
+  taxConditions: { taxType: string };
+  lineItems: { type: string; unitPrice?: { netAmount?: number; grossAmount?: number } }[];
+}
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
@@ -35,7 +40,14 @@ describe('invoice settings in Chromium', () => {
   it('sets title and net prices, keeps them, previews the invoice, and a paid order gets that invoice in Lexware', async () => {
     // An open order, so the live preview and the invoice preview have something to show.
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
-    await eventually(async () => (await stack.db('orders').where({ shop_id: shop, order_id: String(order.id) }).first()) !== undefined, 60_000);
+    await eventually(
+      async () =>
+        (await stack
+          .db('orders')
+          .where({ shop_id: shop, order_id: String(order.id) })
+          .first()) !== undefined,
+      60_000,
+    );
 
     await page.goto(`${frontends.urls.shell}/preferences/invoices?shop=${shop}`);
     await page.getByRole('heading', { name: 'Rechnungen', level: 1 }).waitFor({ timeout: 30_000 });
@@ -53,13 +65,25 @@ describe('invoice settings in Chromium', () => {
 
     await page.reload();
     await page.getByRole('heading', { name: 'Rechnungen', level: 1 }).waitFor({ timeout: 30_000 });
-    expect(await page.getByRole('region', { name: 'Texte der Rechnung' }).getByRole('textbox', { name: 'Titel' }).inputValue()).toBe('Rechnung {ORDER.NAME}');
-    expect(await page.getByRole('region', { name: 'Format' }).getByLabel('Alle Rechnungen als Nettorechnung').isChecked()).toBe(true);
-    const stored = await m().api<{ value: { asNet: boolean; invoiceLayout: { title: string } } }>('/api/preferences/invoices');
+    expect(
+      await page
+        .getByRole('region', { name: 'Texte der Rechnung' })
+        .getByRole('textbox', { name: 'Titel' })
+        .inputValue(),
+    ).toBe('Rechnung {ORDER.NAME}');
+    expect(
+      await page.getByRole('region', { name: 'Format' }).getByLabel('Alle Rechnungen als Nettorechnung').isChecked(),
+    ).toBe(true);
+    const stored = await m().api<{ value: { asNet: boolean; invoiceLayout: { title: string } } }>(
+      '/api/preferences/invoices',
+    );
     expect(stored.value).toMatchObject({ asNet: true, invoiceLayout: { title: 'Rechnung {ORDER.NAME}' } });
 
     // Before payment the preview shows what would go to Lexware Office.
-    await page.getByRole('region', { name: 'Texte der Rechnung' }).getByRole('button', { name: 'Rechnungsvorschau' }).click();
+    await page
+      .getByRole('region', { name: 'Texte der Rechnung' })
+      .getByRole('button', { name: 'Rechnungsvorschau' })
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Noch keine Rechnung erstellt', { exact: false }).waitFor({ timeout: 20_000 });
     await dialog.getByRole('heading', { name: `Rechnung ${order.name}` }).waitFor();
@@ -68,12 +92,24 @@ describe('invoice settings in Chromium', () => {
     await dialog.getByRole('button', { name: 'Schließen' }).last().click();
 
     await m().payOrder(order.id);
-    const lexofficeId = await eventually(async () => (await stack.db('documents').where({ shop_id: shop, type: 'invoice', order_id: String(order.id) }).whereNotNull('lexoffice_id').first('lexoffice_id'))?.lexoffice_id as string | undefined, 120_000);
+    const lexofficeId = await eventually(
+      async () =>
+        (
+          await stack
+            .db('documents')
+            .where({ shop_id: shop, type: 'invoice', order_id: String(order.id) })
+            .whereNotNull('lexoffice_id')
+            .first('lexoffice_id')
+        )?.lexoffice_id as string | undefined,
+      120_000,
+    );
     const vouchers = await control<Voucher[]>('/control/lexware/invoices');
     const invoice = vouchers.find((v) => v.id === lexofficeId)!;
     expect(invoice.title).toBe(`Rechnung ${order.name}`);
     expect(invoice.taxConditions.taxType).toBe('net');
-    expect(invoice.lineItems.filter((l) => l.type === 'custom').every((l) => typeof l.unitPrice?.netAmount === 'number')).toBe(true);
+    expect(
+      invoice.lineItems.filter((l) => l.type === 'custom').every((l) => typeof l.unitPrice?.netAmount === 'number'),
+    ).toBe(true);
 
     // Now the preview shows the invoice's PDF.
     await page.goto(`${frontends.urls.shell}/preferences/invoices?assistant=receipt-preview&shop=${shop}`);

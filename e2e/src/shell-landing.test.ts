@@ -22,7 +22,11 @@ afterAll(async () => {
 describe('the public landing page, in Chromium', () => {
   it('shows features and prices and sends the install to Shopify through /api/auth', async () => {
     const shop = 'besucher-laden.myshopify.com';
-    await fetch(`${stack.sandbox.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop }) });
+    await fetch(`${stack.sandbox.urls.control}/control/shops`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shop }),
+    });
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`${frontends.urls.shell}/`);
     await page.getByRole('heading', { name: 'Funktionen' }).waitFor({ timeout: 20_000 });

@@ -69,7 +69,10 @@ describe('opening a Lexware Office account from the connect wizard, in Chromium'
 
     // Back in the wizard, at the authorisation, which offers the new organisation.
     await dialog.getByText('Schritt 2 von 7').waitFor();
-    const [consent] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click()]);
+    const [consent] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click(),
+    ]);
     await consent.waitForURL(/\/oauth2\/authorize/);
     await consent.selectOption('select[name=organizationId]', { label: 'Noras Konto-Laden GmbH' });
     await screenshot(consent, 'signup-3-lexware-consent');
@@ -81,6 +84,8 @@ describe('opening a Lexware Office account from the connect wizard, in Chromium'
     const view = await m().api<ShopView>('/api/shop');
     expect(view.lexoffice).toMatchObject({ isConnected: true, profile: { companyName: 'Noras Konto-Laden GmbH' } });
     const logged = await stack.db('event_log').where({ shop_id: shop, event: 'lexoffice.signup' });
-    expect(logged.map((row: { body: unknown }) => row.body)).toEqual([expect.objectContaining({ email: 'nora@konto-laden.de', acceptTerms: true })]);
+    expect(logged.map((row: { body: unknown }) => row.body)).toEqual([
+      expect.objectContaining({ email: 'nora@konto-laden.de', acceptTerms: true }),
+    ]);
   });
 });

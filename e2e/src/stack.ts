@@ -28,29 +28,41 @@ export interface Stack {
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(opts: {
-  worker?: boolean;
-  temporalArgs?: string[];
-  /** another shopify.app.toml than the project's, for sandbox and gateway alike */
-  appConfig?: AppConfig;
-  timeSkipping?: boolean;
-} = {}): Promise<Stack> {
+export async function startStack(
+  opts: {
+    worker?: boolean;
+    temporalArgs?: string[];
+    /** another shopify.app.toml than the project's, for sandbox and gateway alike */
+    appConfig?: AppConfig;
+    timeSkipping?: boolean;
+  } = {},
+): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   const testServer = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (opts.timeSkipping && !testServer) throw new Error('TEMPORAL_TEST_SERVER_PATH is not set: run the tests with `npm test`.');
+  if (opts.timeSkipping && !testServer)
+    throw new Error('TEMPORAL_TEST_SERVER_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
   const database = await createTestDatabase();
   // The time-skipping server lets months pass in seconds (env.sleep) for billing periods and payout runs.
   const temporal = opts.timeSkipping
-    ? await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: testServer! } } })
+    ? await TestWorkflowEnvironment.createTimeSkipping({
+        server: { executable: { type: 'existing-path', path: testServer! } },
+      })
     : await TestWorkflowEnvironment.createLocal({
-      server: { executable: { type: 'existing-path', path: temporalCli }, searchAttributes: SEARCH_ATTRIBUTES, extraArgs: opts.temporalArgs },
-    });
+        server: {
+          executable: { type: 'existing-path', path: temporalCli },
+          searchAttributes: SEARCH_ATTRIBUTES,
+          extraArgs: opts.temporalArgs,
+        },
+      });
   if (opts.timeSkipping) {
     // The time-skipping server takes no search-attribute flag; its operator service registers them (all keywords).
     const KEYWORD = proto.temporal.api.enums.v1.IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD;
-    await temporal.connection.operatorService.addSearchAttributes({ namespace: 'default', searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, KEYWORD])) });
+    await temporal.connection.operatorService.addSearchAttributes({
+      namespace: 'default',
+      searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, KEYWORD])),
+    });
   }
   const gatewayPort = await freePort();
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -73,10 +85,18 @@ export async function startStack(opts: {
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
     lexoffice: {
       apiUrl: sandbox.urls.lexwareApi,
-      oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth, redirectUri: `${appUrl}/api/lexoffice/callback` },
+      oauth: {
+        ...base.lexoffice.oauth,
+        oauthUrl: sandbox.urls.lexwareOauth,
+        redirectUri: `${appUrl}/api/lexoffice/callback`,
+      },
     },
     // The sandbox's SMTP server is the default sender; it takes any login.
-    mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}`, outboundTestHosts: TEST_HOSTS },
+    mail: {
+      ...base.mail,
+      smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}`,
+      outboundTestHosts: TEST_HOSTS,
+    },
     // PayPal's stand-in lives on the sandbox's control port.
     payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: `${sandbox.urls.control}/paypal` } },
   };
@@ -118,7 +138,11 @@ export async function openAllFeatures(stack: Pick<Stack, 'db'>, shop: string): P
 /** A worker in its own process (node --import tsx, so SIGKILL hits the worker itself), to be killed like a crashed host. */
 export function spawnWorker(settings: Settings): ChildProcess {
   const root = fileURLToPath(new URL('../..', import.meta.url));
-  return spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], { cwd: root, env: workerEnv(settings), stdio: 'ignore' });
+  return spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
+    cwd: root,
+    env: workerEnv(settings),
+    stdio: 'ignore',
+  });
 }
 
 /** The environment a separate worker process needs to join this stack. */

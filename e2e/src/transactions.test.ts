@@ -18,7 +18,11 @@ const m = () => merchant(stack, shop);
 
 /** A worker in its own process, so it can be killed with SIGKILL like a crashed host. */
 function spawnWorker(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], { cwd: root, env: workerEnv(stack.settings), stdio: 'ignore' });
+  return spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
+    cwd: root,
+    env: workerEnv(stack.settings),
+    stdio: 'ignore',
+  });
 }
 
 beforeAll(async () => {
@@ -35,16 +39,32 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown) =>
-  m().json<unknown>(`${stack.sandbox.urls.control}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  m().json<unknown>(`${stack.sandbox.urls.control}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const knobs = (lexware: Record<string, unknown>) =>
-  fetch(`${stack.sandbox.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware }) });
+  fetch(`${stack.sandbox.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware }),
+  });
 const setTransactions = (value: Record<string, unknown>) =>
-  m().api('/api/preferences/transactions', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(value) });
+  m().api('/api/preferences/transactions', {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(value),
+  });
 
 /** What the sandbox's Lexware holds: the one organisation this shop connected to. */
 function lexware() {
   const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-  return { transactions: Object.values(org.transactions), hints: Object.values(org.hints), accounts: Object.values(org.financeAccounts) };
+  return {
+    transactions: Object.values(org.transactions),
+    hints: Object.values(org.hints),
+    accounts: Object.values(org.financeAccounts),
+  };
 }
 
 /** Shopify's id of the order's sale, the reference Lexware matches by. */
@@ -60,9 +80,24 @@ async function paidOrder(gateway = 'shopify_payments') {
 }
 
 const invoiceOf = (orderId: number) =>
-  eventually(async () => (await stack.db('documents').where({ shop_id: shop, order_id: String(orderId), type: 'invoice' }).whereNotNull('lexoffice_id').first()) as { id: string; lexoffice_id: string; hinted_at: Date | null } | undefined, 60_000);
+  eventually(
+    async () =>
+      (await stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
+        .whereNotNull('lexoffice_id')
+        .first()) as { id: string; lexoffice_id: string; hinted_at: Date | null } | undefined,
+    60_000,
+  );
 const logOf = (orderId: number, event: string) =>
-  eventually(async () => stack.db('event_log').where({ shop_id: shop, order_id: String(orderId), event }).first(), 60_000);
+  eventually(
+    async () =>
+      stack
+        .db('event_log')
+        .where({ shop_id: shop, order_id: String(orderId), event })
+        .first(),
+    60_000,
+  );
 const bookedRef = (ref: string) => lexware().transactions.filter((t) => t.externalReference === ref);
 
 describe('bank transactions from paid orders', () => {
@@ -74,11 +109,18 @@ describe('bank transactions from paid orders', () => {
     const [tx] = bookedRef(ref);
     expect(bookedRef(ref)).toHaveLength(1);
     const total = Number(order.total_price);
-    expect(tx).toMatchObject({ amount: total, feeAmount: (Math.round(total * 100 * 0.015) + 25) / 100, feeTaxRatePercentage: 0, purpose: `Zahlung zu Bestellung ${order.name}` });
+    expect(tx).toMatchObject({
+      amount: total,
+      feeAmount: (Math.round(total * 100 * 0.015) + 25) / 100,
+      feeTaxRatePercentage: 0,
+      purpose: `Zahlung zu Bestellung ${order.name}`,
+    });
     const account = lexware().accounts.find((a) => a.financialAccountId === tx!.financialAccountId);
     expect(account).toMatchObject({ type: 'PAYMENT_PROVIDER', externalReference: 'shopify:shopify_payments' });
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([expect.objectContaining({ externalReference: ref })]);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([
+      expect.objectContaining({ externalReference: ref }),
+    ]);
     expect(invoice.hinted_at).not.toBeNull();
     const row = await stack.db('bank_transactions').where({ shop_id: shop, payment_id: ref }).first();
     expect(row.lexoffice_id).toBe(tx!.financialTransactionId);
@@ -88,21 +130,30 @@ describe('bank transactions from paid orders', () => {
     const order = await paidOrder();
     const ref = paymentIdOf(order.id);
     await logOf(order.id, 'transaction.hinted');
-    const deliveries = (await m().json<{ webhookId: string; topic: string }[]>(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}/webhooks`));
+    const deliveries = await m().json<{ webhookId: string; topic: string }[]>(
+      `${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}/webhooks`,
+    );
     const paid = deliveries.find((d) => d.topic === 'orders/paid')!;
     await post(`/control/shops/${shop}/webhooks/${paid.webhookId}/redeliver`, {});
     // Fulfilling sends a newer snapshot, so the workflow asks the activity again; its
     // deliveries are settled only after the payments step has run.
-    const { deliveries: fulfilled } = await post(`/control/shops/${shop}/orders/${order.id}/fulfil`, {}) as { deliveries: { webhookId: string }[] };
+    const { deliveries: fulfilled } = (await post(`/control/shops/${shop}/orders/${order.id}/fulfil`, {})) as {
+      deliveries: { webhookId: string }[];
+    };
     const ids = [paid.webhookId, ...fulfilled.map((d) => d.webhookId)];
     await eventually(async () => {
-      const rows = await stack.db('webhook_inbox').whereIn('webhook_id', ids).whereIn('status', ['successful', 'skipped']);
+      const rows = await stack
+        .db('webhook_inbox')
+        .whereIn('webhook_id', ids)
+        .whereIn('status', ['successful', 'skipped']);
       return rows.length === ids.length;
     }, 60_000);
     expect(bookedRef(ref)).toHaveLength(1);
     const invoice = await invoiceOf(order.id);
     expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toHaveLength(1);
-    expect(await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'transaction.created' })).toHaveLength(1);
+    expect(
+      await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'transaction.created' }),
+    ).toHaveLength(1);
   }, 120_000);
 
   it('a worker killed after Lexware booked the payment leaves one transaction, found again by the next worker', async () => {
@@ -113,11 +164,24 @@ describe('bank transactions from paid orders', () => {
     worker.kill('SIGKILL');
     await knobs({ latencyAfterWriteMs: 0 });
     worker = spawnWorker();
-    const row = await eventually(async () => (await stack.db('bank_transactions').where({ shop_id: shop, payment_id: ref }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined, 120_000);
+    const row = await eventually(
+      async () =>
+        (await stack
+          .db('bank_transactions')
+          .where({ shop_id: shop, payment_id: ref })
+          .whereNotNull('lexoffice_id')
+          .first()) as { lexoffice_id: string } | undefined,
+      120_000,
+    );
     await logOf(order.id, 'transaction.hinted');
     expect(bookedRef(ref)).toHaveLength(1);
     expect(row.lexoffice_id).toBe(bookedRef(ref)[0]!.financialTransactionId);
-    expect(await stack.db('event_log').where({ shop_id: shop, event: 'transaction.matched' }).whereRaw("body->>'payment' = ?", [ref])).toHaveLength(1);
+    expect(
+      await stack
+        .db('event_log')
+        .where({ shop_id: shop, event: 'transaction.matched' })
+        .whereRaw("body->>'payment' = ?", [ref]),
+    ).toHaveLength(1);
   }, 240_000);
 
   it('without fees, the transaction carries no fee', async () => {
@@ -151,15 +215,23 @@ describe('bank transactions from paid orders', () => {
   it('with transactions off, nothing is booked or hinted; invoices off forces transactions off', async () => {
     await setTransactions({ transactionGateway: { shopify_payments: true }, transactionCreate: false });
     const order = await paidOrder();
-    expect((await logOf(order.id, 'transaction.skipped')).body).toMatchObject({ reason: 'DISABLED_TRANSACTION_CREATE' });
+    expect((await logOf(order.id, 'transaction.skipped')).body).toMatchObject({
+      reason: 'DISABLED_TRANSACTION_CREATE',
+    });
     expect(bookedRef(paymentIdOf(order.id))).toEqual([]);
     const invoice = await invoiceOf(order.id);
     expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([]);
 
     await setTransactions({ transactionCreate: true, transactionHints: true });
-    const saved = await m().api<{ forced: string[] }>('/api/preferences', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceCreate: false }) });
+    const saved = await m().api<{ forced: string[] }>('/api/preferences', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invoiceCreate: false }),
+    });
     expect(saved.forced).toEqual(expect.arrayContaining(['transactionCreate', 'transactionHints']));
-    const view = await m().api<{ value: { transactionCreate: boolean; transactionHints: boolean } }>('/api/preferences/transactions');
+    const view = await m().api<{ value: { transactionCreate: boolean; transactionHints: boolean } }>(
+      '/api/preferences/transactions',
+    );
     expect(view.value).toMatchObject({ transactionCreate: false, transactionHints: false });
   }, 120_000);
 });

@@ -16,7 +16,15 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface SandboxInvoice { id: string; voucherNumber: string; voucherStatus: string; remark?: string; address: { contactId?: string }; totalPrice: { totalGrossAmount: number }; lineItems: { name: string }[] }
+interface SandboxInvoice {
+  id: string;
+  voucherNumber: string;
+  voucherStatus: string;
+  remark?: string;
+  address: { contactId?: string };
+  totalPrice: { totalGrossAmount: number };
+  lineItems: { name: string }[];
+}
 
 describe('one order from Shopify to a Lexware invoice', () => {
   const shop = 'walking-skeleton.myshopify.com';
@@ -64,7 +72,8 @@ describe('one order from Shopify to a Lexware invoice', () => {
     // Support staff find the workflow by shop in Temporal's visibility.
     const found = await eventually(async () => {
       const ids: string[] = [];
-      for await (const w of stack.temporal.client.workflow.list({ query: `ShopDomain = "${shop}"` })) ids.push(w.workflowId);
+      for await (const w of stack.temporal.client.workflow.list({ query: `ShopDomain = "${shop}"` }))
+        ids.push(w.workflowId);
       return ids.length > 0 && ids;
     });
     expect(found).toContain(`order:${shop}:${order.id}`);
@@ -76,7 +85,10 @@ describe('one order from Shopify to a Lexware invoice', () => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${frontends.urls.shell}/home?shop=${shop}`);
       await page.getByText('Rechnungen: 1').waitFor({ timeout: 20_000 });
-      await page.getByText(/Verbunden seit/).first().waitFor();
+      await page
+        .getByText(/Verbunden seit/)
+        .first()
+        .waitFor();
       mkdirSync(screenshotDir, { recursive: true });
       await page.screenshot({ path: `${screenshotDir}/dashboard.png`, fullPage: true });
     } finally {
@@ -85,10 +97,15 @@ describe('one order from Shopify to a Lexware invoice', () => {
   });
 
   it('creates no second invoice when Shopify delivers the same webhook again', async () => {
-    const deliveries = await m().json<{ webhookId: string; topic: string }[]>(`${stack.sandbox.urls.control}/control/shops/${shop}/webhooks`);
+    const deliveries = await m().json<{ webhookId: string; topic: string }[]>(
+      `${stack.sandbox.urls.control}/control/shops/${shop}/webhooks`,
+    );
     const paid = deliveries.find((d) => d.topic === 'orders/paid');
     expect(paid).toBeDefined();
-    const res = await fetch(`${stack.sandbox.urls.control}/control/shops/${shop}/webhooks/${paid?.webhookId}/redeliver`, { method: 'POST' });
+    const res = await fetch(
+      `${stack.sandbox.urls.control}/control/shops/${shop}/webhooks/${paid?.webhookId}/redeliver`,
+      { method: 'POST' },
+    );
     expect(res.ok).toBe(true);
     await stack.sandbox.settled();
     const rows = await stack.db('webhook_inbox').where({ shop_id: shop, topic: 'orders/paid' });
@@ -100,7 +117,12 @@ describe('one order from Shopify to a Lexware invoice', () => {
   it('answers 401 to a webhook with a wrong HMAC and to /api without a session token', async () => {
     const hook = await fetch(`${stack.gatewayUrl}/webhooks/shopify`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Shopify-Hmac-Sha256': 'AAAA', 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': shop },
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Shopify-Hmac-Sha256': 'AAAA',
+        'X-Shopify-Topic': 'orders/create',
+        'X-Shopify-Shop-Domain': shop,
+      },
       body: '{"id":1}',
     });
     expect(hook.status).toBe(401);
@@ -112,19 +134,42 @@ describe('one order from Shopify to a Lexware invoice', () => {
   it('marks the Shopify order paid when Lexware reports its invoice paid', async () => {
     await openAllFeatures(stack, shop); // the payment sync is a plan feature (spec 1 §6)
     // Invoice on creation, so the invoice exists while Shopify still waits for the money.
-    await m().api('/api/preferences/invoices', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ invoiceEvent: 'created' }) });
-    await m().api('/api/preferences/orderHandling', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ syncOrderPayment: true }) });
+    await m().api('/api/preferences/invoices', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ invoiceEvent: 'created' }),
+    });
+    await m().api('/api/preferences/orderHandling', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ syncOrderPayment: true }),
+    });
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
-    const doc = await eventually(async () => (await stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('lexoffice_id').first()) as { lexoffice_id: string } | undefined);
+    const doc = await eventually(
+      async () =>
+        (await stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id) })
+          .whereNotNull('lexoffice_id')
+          .first()) as { lexoffice_id: string } | undefined,
+    );
     const control = stack.sandbox.urls.control;
-    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexoffice_id}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexoffice_id}/pay`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(paid.ok).toBe(true);
     const shopifyOrder = await eventually(async () => {
-      const o = (await (await fetch(`${control}/control/shops/${shop}/orders/${order.id}`)).json()) as { financial_status: string };
+      const o = (await (await fetch(`${control}/control/shops/${shop}/orders/${order.id}`)).json()) as {
+        financial_status: string;
+      };
       return o.financial_status === 'paid' && o;
     }, 45_000);
     expect(shopifyOrder.financial_status).toBe('paid');
-    await eventually(async () => (await stack.db('documents').where({ lexoffice_id: doc.lexoffice_id }).first())?.status === 'paid');
+    await eventually(
+      async () => (await stack.db('documents').where({ lexoffice_id: doc.lexoffice_id }).first())?.status === 'paid',
+    );
     expect(await stack.db('event_log').where({ shop_id: shop, event: 'order.paid' })).toHaveLength(1);
   }, 90_000);
 });

@@ -18,14 +18,23 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-interface Subscriptions { webhookSubscriptions: { nodes: Array<{ id: string; topic: string }> } }
+interface Subscriptions {
+  webhookSubscriptions: { nodes: Array<{ id: string; topic: string }> };
+}
 
 describe('webhook subscriptions, end to end', () => {
   const m = () => merchant(stack, SHOP);
   const inbox = (orderId: number) => stack.db('webhook_inbox').where({ shop_id: SHOP, resource_id: String(orderId) });
   const admin = async () => {
-    const { accessTokens } = await m().json<{ accessTokens: string[] }>(`${stack.sandbox.urls.control}/control/shops/${SHOP}`);
-    return createAdminClient({ adminUrl: stack.sandbox.urls.shopifyAdmin, apiVersion: '2025-10', shop: SHOP, accessToken: accessTokens.at(-1)! });
+    const { accessTokens } = await m().json<{ accessTokens: string[] }>(
+      `${stack.sandbox.urls.control}/control/shops/${SHOP}`,
+    );
+    return createAdminClient({
+      adminUrl: stack.sandbox.urls.shopifyAdmin,
+      apiVersion: '2025-10',
+      shop: SHOP,
+      accessToken: accessTokens.at(-1)!,
+    });
   };
 
   it('install subscribes the shop to the order topics; deleted, no order webhook comes; subscribed again, they do', async () => {
@@ -33,23 +42,44 @@ describe('webhook subscriptions, end to end', () => {
     await m().install();
     const graphql = await admin();
     const list = () => graphql<Subscriptions>('{ webhookSubscriptions(first: 50) { nodes { id topic } } }');
-    expect((await list()).webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual(['ORDERS_CANCELLED', 'ORDERS_CREATE', 'ORDERS_FULFILLED', 'ORDERS_PAID', 'ORDERS_PARTIALLY_FULFILLED', 'ORDERS_UPDATED', 'REFUNDS_CREATE']);
+    expect((await list()).webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual([
+      'ORDERS_CANCELLED',
+      'ORDERS_CREATE',
+      'ORDERS_FULFILLED',
+      'ORDERS_PAID',
+      'ORDERS_PARTIALLY_FULFILLED',
+      'ORDERS_UPDATED',
+      'REFUNDS_CREATE',
+    ]);
 
     const first = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await eventually(async () => (await inbox(first.id)).length > 0);
 
     for (const { id } of (await list()).webhookSubscriptions.nodes) {
-      await graphql('mutation ($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }', { id });
+      await graphql(
+        'mutation ($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }',
+        { id },
+      );
     }
-    const silent = await m().json<{ order: { id: number }; deliveries: unknown[] }>(`${stack.sandbox.urls.control}/control/shops/${SHOP}/orders`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: 'de_b2c', paid: true }),
-    });
+    const silent = await m().json<{ order: { id: number }; deliveries: unknown[] }>(
+      `${stack.sandbox.urls.control}/control/shops/${SHOP}/orders`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: 'de_b2c', paid: true }),
+      },
+    );
     expect(silent.deliveries).toEqual([]);
     await stack.sandbox.settled();
     expect(await inbox(silent.order.id)).toHaveLength(0);
 
     for (const topic of ['ORDERS_CREATE', 'ORDERS_PAID']) {
-      await graphql('mutation ($topic: WebhookSubscriptionTopic!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: "' + stack.gatewayUrl + '/webhooks/shopify", format: JSON }) { userErrors { message } } }', { topic });
+      await graphql(
+        'mutation ($topic: WebhookSubscriptionTopic!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: { callbackUrl: "' +
+          stack.gatewayUrl +
+          '/webhooks/shopify", format: JSON }) { userErrors { message } } }',
+        { topic },
+      );
     }
     const back = (await m().createOrder({ scenario: 'de_b2c', paid: true })).order;
     const rows = await eventually(async () => {

@@ -22,7 +22,11 @@ const latencies: number[] = [];
 const workers: ChildProcess[] = [];
 
 const knobs = (lexware: Record<string, unknown>) =>
-  fetch(`${stack.sandbox.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware }) });
+  fetch(`${stack.sandbox.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware }),
+  });
 
 /** A call as the shell makes it, timed. */
 async function timed<T>(path: string, method: 'GET' | 'POST'): Promise<T> {
@@ -39,33 +43,59 @@ beforeAll(async () => {
   workers.push(spawnWorker(stack.settings));
   await m().createShop();
   // The orders exist before the app is installed, as in a shop that has been selling for a while.
-  const days = await Promise.all(Array.from({ length: ORDER_DAYS }, (_, i) => i + 1).map((d) =>
-    m().json<{ order: { name: string } }[]>(`${stack.sandbox.urls.control}/control/shops/${shop}/orders`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ scenario: 'de_b2c', createdAt: new Date(Date.now() - d * 86_400_000).toISOString(), count: ORDERS_PER_DAY, paid: true }),
-    })));
+  const days = await Promise.all(
+    Array.from({ length: ORDER_DAYS }, (_, i) => i + 1).map((d) =>
+      m().json<{ order: { name: string } }[]>(`${stack.sandbox.urls.control}/control/shops/${shop}/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          scenario: 'de_b2c',
+          createdAt: new Date(Date.now() - d * 86_400_000).toISOString(),
+          count: ORDERS_PER_DAY,
+          paid: true,
+        }),
+      }),
+    ),
+  );
   for (const created of days) names.push(...created.map((c) => c.order.name));
   await m().install();
   await m().connectLexware();
   // The merchant's earlier documents, written straight into the organisation (unthrottled while we set up).
   const { organization_id: organizationId } = await stack.db('lexoffice_connections').where({ shop_id: shop }).first();
-  const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ organizationId }) });
+  const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ organizationId }),
+  });
   await knobs({ rateLimitPerSecond: 0 });
   // Ten at a time: setting up is not what the test measures.
   const writeVoucher = async (i: number) => {
     const remark = i < NAMED ? `Vielen Dank für deine Bestellung ${names[i * 7]}` : `Ladenverkauf ${i}`;
     const res = await fetch(`${stack.settings.lexoffice.apiUrl}/invoices?finalize=true`, {
-      method: 'POST', headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
-        voucherDate: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '+00:00'), remark,
+        voucherDate: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '+00:00'),
+        remark,
         address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
-        lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-        totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' }, shippingConditions: { shippingType: 'none' },
+        lineItems: [
+          {
+            type: 'custom',
+            name: 'Tasse',
+            quantity: 1,
+            unitName: 'Stück',
+            unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+          },
+        ],
+        totalPrice: { currency: 'EUR' },
+        taxConditions: { taxType: 'gross' },
+        shippingConditions: { shippingType: 'none' },
       }),
     });
     if (res.status !== 201) throw new Error(`voucher ${i}: ${res.status} ${await res.text()}`);
   };
-  for (let i = 0; i < NAMED + UNNAMED; i += 10) await Promise.all(Array.from({ length: 10 }, (_, k) => writeVoucher(i + k)));
+  for (let i = 0; i < NAMED + UNNAMED; i += 10)
+    await Promise.all(Array.from({ length: 10 }, (_, k) => writeVoucher(i + k)));
   await knobs({ rateLimitPerSecond: 2 });
 }, 300_000);
 afterAll(async () => {
@@ -83,32 +113,46 @@ describe('the wizard import of a large shop', () => {
     expect(started.continue).toBe(true);
     let orders = started;
     // Polled as the shell polls: until the workflow's query says the orders are in.
-    await vi.waitUntil(async () => !(orders = await timed('/api/orders/import/wizard', 'GET')).continue, { timeout: POLL_TIMEOUT, interval: 1000 });
+    await vi.waitUntil(async () => !(orders = await timed('/api/orders/import/wizard', 'GET')).continue, {
+      timeout: POLL_TIMEOUT,
+      interval: 1000,
+    });
     expect(orders).toEqual({ affected: ORDER_DAYS * ORDERS_PER_DAY, continue: false, status: 'completed' });
-    expect(await stack.db('orders').where({ shop_id: shop }).count({ n: '*' }).first()).toEqual({ n: ORDER_DAYS * ORDERS_PER_DAY });
+    expect(await stack.db('orders').where({ shop_id: shop }).count({ n: '*' }).first()).toEqual({
+      n: ORDER_DAYS * ORDERS_PER_DAY,
+    });
 
     let documents!: { continue: boolean; progress: number; found: number; assigned: number };
     const progress: number[] = [];
-    await vi.waitUntil(async () => {
-      documents = await timed('/api/lexoffice/import', 'POST');
-      progress.push(documents.progress);
-      // A crashed worker host halfway through the documents; a new one takes over.
-      if (workers.length === 1 && documents.assigned >= 60) {
-        workers[0]!.kill('SIGKILL');
-        workers.push(spawnWorker(stack.settings));
-      }
-      return !documents.continue;
-    }, { timeout: POLL_TIMEOUT, interval: 1000 });
+    await vi.waitUntil(
+      async () => {
+        documents = await timed('/api/lexoffice/import', 'POST');
+        progress.push(documents.progress);
+        // A crashed worker host halfway through the documents; a new one takes over.
+        if (workers.length === 1 && documents.assigned >= 60) {
+          workers[0]!.kill('SIGKILL');
+          workers.push(spawnWorker(stack.settings));
+        }
+        return !documents.continue;
+      },
+      { timeout: POLL_TIMEOUT, interval: 1000 },
+    );
     expect(workers).toHaveLength(2);
     expect(documents).toMatchObject({ progress: 100, found: NAMED + UNNAMED, assigned: NAMED });
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     const linked = await stack.db('documents').where({ shop_id: shop }).select('order_name', 'lexoffice_id');
     expect(new Set(linked.map((d) => d.lexoffice_id)).size).toBe(NAMED);
-    expect(linked.map((d) => d.order_name).sort()).toEqual(Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort());
+    expect(linked.map((d) => d.order_name).sort()).toEqual(
+      Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort(),
+    );
     // Nothing was charged: linking is not a transfer.
     expect(await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).toEqual([]);
-    await eventually(async () => (await stack.db('wizard_imports').where({ shop_id: shop, status: 'completed' })).length === 1);
-    console.log(`wizard import: ${latencies.length} gateway answers, slowest ${Math.round(Math.max(...latencies))} ms, median ${Math.round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!)} ms`);
+    await eventually(
+      async () => (await stack.db('wizard_imports').where({ shop_id: shop, status: 'completed' })).length === 1,
+    );
+    console.log(
+      `wizard import: ${latencies.length} gateway answers, slowest ${Math.round(Math.max(...latencies))} ms, median ${Math.round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!)} ms`,
+    );
   }, 600_000);
 });

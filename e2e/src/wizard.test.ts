@@ -38,9 +38,19 @@ beforeAll(async () => {
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/')) return;
-    const entry = { method: response.request().method(), path: url.pathname, status: response.status() } as (typeof apiCalls)[number];
+    const entry = {
+      method: response.request().method(),
+      path: url.pathname,
+      status: response.status(),
+    } as (typeof apiCalls)[number];
     apiCalls.push(entry);
-    if (url.pathname === '/api/lexoffice/import') void response.json().then((body: unknown) => { entry.body = body; }, () => undefined);
+    if (url.pathname === '/api/lexoffice/import')
+      void response.json().then(
+        (body: unknown) => {
+          entry.body = body;
+        },
+        () => undefined,
+      );
   });
 });
 afterAll(async () => {
@@ -60,7 +70,10 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     const { order } = await m().createOrder({ scenario: 'de_b2c', paid: true, createdAt });
     orderName = order.name;
     // The merchant's Lexware account already holds an invoice for that order; the document import links it.
-    const organization = await lexwareOrganization(stack.sandbox.urls, { companyName: 'Wizard Laden GmbH', invoiceRemark: `Bestellung ${order.name}` });
+    const organization = await lexwareOrganization(stack.sandbox.urls, {
+      companyName: 'Wizard Laden GmbH',
+      invoiceRemark: `Bestellung ${order.name}`,
+    });
 
     await page.goto(`${frontends.urls.shell}/home?shop=${shop}`);
     await page.getByRole('link', { name: 'Jetzt verbinden' }).click();
@@ -80,7 +93,10 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
 
     // Step 2: the sandbox's Lexware consent page in an 800×700 popup.
     await dialog.getByText('Schritt 2 von 7').waitFor();
-    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      dialog.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click(),
+    ]);
     await popup.waitForURL(/\/oauth2\/authorize/);
     expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([800, 700]);
     await popup.selectOption('select[name=organizationId]', organization.id);
@@ -91,7 +107,10 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     // Confetti, then the order import's toast and the document import's.
     await page.waitForSelector('body > canvas', { state: 'attached', timeout: 10_000 });
     await page.getByText('1 Bestellung importiert').first().waitFor({ timeout: 30_000 });
-    await page.getByText(/\d+ Belege? verlinkt/).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByText(/\d+ Belege? verlinkt/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     const imports = apiCalls.filter((call) => call.path === '/api/lexoffice/import');
     expect(imports.length).toBeGreaterThanOrEqual(1);
     await eventually(async () => imports.at(-1)?.body !== undefined);
@@ -147,12 +166,22 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     expect(apiCalls.filter((call) => call.status >= 500)).toEqual([]);
     // Back on the dashboard, the connection is shown.
     await page.getByRole('link', { name: 'Home', exact: true }).click();
-    await page.getByText(/Verbunden seit/).first().waitFor();
+    await page
+      .getByText(/Verbunden seit/)
+      .first()
+      .waitFor();
     await screenshot(page, 'wizard-done-dashboard');
   });
 
   it('changes the plan with a coupon', async () => {
-    await stack.db('coupons').insert({ code: 'WILLKOMMEN-10', type: 'percent', value: 10, intervals: 3, plans: [], comment: 'Willkommensrabatt' });
+    await stack.db('coupons').insert({
+      code: 'WILLKOMMEN-10',
+      type: 'percent',
+      value: 10,
+      intervals: 3,
+      plans: [],
+      comment: 'Willkommensrabatt',
+    });
     await page.goto(`${frontends.urls.shell}/plan?shop=${shop}`);
     await page.getByRole('heading', { name: 'Abonnement' }).waitFor();
 
@@ -182,7 +211,12 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await screenshot(page, 'plan-shopify-confirm');
     // The gateway sends the merchant back to its SHELL_URL; here that is this test's shell.
     const shellUrl = stack.settings.shellUrl.replace(/\/$/, '');
-    await page.route(`${shellUrl}/**`, (route) => route.fulfill({ status: 302, headers: { location: route.request().url().replace(shellUrl, frontends.urls.shell) } }));
+    await page.route(`${shellUrl}/**`, (route) =>
+      route.fulfill({
+        status: 302,
+        headers: { location: route.request().url().replace(shellUrl, frontends.urls.shell) },
+      }),
+    );
     await page.getByRole('button', { name: 'Genehmigen' }).click();
     await page.waitForURL(`${frontends.urls.shell}/plan?**`, { timeout: 90_000, waitUntil: 'commit' });
     await page.getByText('Aktiver Tarif: Standard').waitFor({ timeout: 60_000 });
@@ -194,12 +228,23 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
   it('opens an invoice PDF from the orders list', async () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    await eventually(async () => stack.db('documents').where({ shop_id: shop, order_id: String(order.id) }).whereNotNull('pdf_token').first(), 60_000);
+    await eventually(
+      async () =>
+        stack
+          .db('documents')
+          .where({ shop_id: shop, order_id: String(order.id) })
+          .whereNotNull('pdf_token')
+          .first(),
+      60_000,
+    );
 
     await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
     await page.getByText(orderName).waitFor();
     // On Standard, without the one-time unlock, the import of older orders sits behind the lock.
-    await page.locator('[data-feature-lock="purchase"]').getByRole('link', { name: /^Für 129,00\s€ freischalten$/ }).waitFor();
+    await page
+      .locator('[data-feature-lock="purchase"]')
+      .getByRole('link', { name: /^Für 129,00\s€ freischalten$/ })
+      .waitFor();
     await screenshot(page, 'orders-list');
     await page.getByText(order.name, { exact: true }).click();
     await page.getByRole('heading', { name: order.name }).waitFor();
@@ -207,7 +252,9 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await open.waitFor();
     const pdfUrl = await open.getAttribute('href');
     expect(pdfUrl).toMatch(/\/documents\/\w{32}$/);
-    expect(await page.getByRole('link', { name: 'Herunterladen' }).first().getAttribute('href')).toBe(`${pdfUrl}/download`);
+    expect(await page.getByRole('link', { name: 'Herunterladen' }).first().getAttribute('href')).toBe(
+      `${pdfUrl}/download`,
+    );
     await screenshot(page, 'order-invoice');
     expect(await open.getAttribute('target')).toBe('_blank');
     // The preview frame shows the PDF itself: Chromium's viewer has drawn its first page.
@@ -233,7 +280,9 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await dialog.getByRole('button', { name: 'Senden' }).click();
     await page.getByText('Beleg per E-Mail versendet').first().waitFor({ timeout: 30_000 });
     const mails = await eventually(async () => {
-      const list = await m().json<{ subject: string; attachments: { filename: string }[] }[]>(`${stack.sandbox.urls.control}/control/mail?to=kundin@example.de`);
+      const list = await m().json<{ subject: string; attachments: { filename: string }[] }[]>(
+        `${stack.sandbox.urls.control}/control/mail?to=kundin@example.de`,
+      );
       return list.length > 0 && list;
     });
     expect(mails).toHaveLength(1);

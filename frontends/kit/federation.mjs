@@ -55,7 +55,8 @@ function sourceFiles(dir = frontendsDir) {
  */
 export function polarisImports(files = sourceFiles()) {
   const named = /(?:import|export)\s+(type\s+)?\{([^}]*)\}\s*from\s*['"]@shopify\/polaris['"]/g;
-  const whole = /import\s+(?:\*\s+as\s+\w+|\w+)(?:\s*,[^;]*)?\s+from\s*['"]@shopify\/polaris['"]|export\s+\*\s+(?:as\s+\w+\s+)?from\s*['"]@shopify\/polaris['"]|import\(\s*['"]@shopify\/polaris['"]\s*\)/;
+  const whole =
+    /import\s+(?:\*\s+as\s+\w+|\w+)(?:\s*,[^;]*)?\s+from\s*['"]@shopify\/polaris['"]|export\s+\*\s+(?:as\s+\w+\s+)?from\s*['"]@shopify\/polaris['"]|import\(\s*['"]@shopify\/polaris['"]\s*\)/;
   const names = new Set();
   for (const file of files) {
     const source = readFileSync(file, 'utf8');
@@ -63,7 +64,10 @@ export function polarisImports(files = sourceFiles()) {
     for (const [, typeOnly, list] of source.matchAll(named)) {
       if (typeOnly) continue;
       for (const item of list.split(',')) {
-        const name = item.trim().split(/\s+as\s+/)[0]?.trim();
+        const name = item
+          .trim()
+          .split(/\s+as\s+/)[0]
+          ?.trim();
         if (name && !name.startsWith('type ')) names.add(name);
       }
     }
@@ -81,7 +85,11 @@ function polarisRuntimeExports() {
   const names = new Set();
   for (const [, list] of index.matchAll(/export\s*\{([^}]*)\}/g)) {
     for (const item of list.split(',')) {
-      const name = item.trim().split(/\s+as\s+/).at(-1)?.trim();
+      const name = item
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1)
+        ?.trim();
       if (name) names.add(name);
     }
   }
@@ -179,7 +187,12 @@ export function remoteConfig({ name, port }) {
     ],
     source: { entry: { index: './src/index.tsx' } },
     tools: buildTools,
-    html: { title: `Belegfluss – ${name}`, mountId: 'root', template: htmlTemplate, templateParameters: { placeholder: '' } },
+    html: {
+      title: `Belegfluss – ${name}`,
+      mountId: 'root',
+      template: htmlTemplate,
+      templateParameters: { placeholder: '' },
+    },
     output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
     dev: { assetPrefix: 'auto' },
     server: {

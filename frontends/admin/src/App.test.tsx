@@ -14,7 +14,14 @@ describe('admin remote', () => {
         '/shop': shop,
         '/admin/shops?page=1': {
           items: [
-            { shop: 'kaffee.myshopify.com', name: 'Kaffeerösterei', plan: { name: 'Basic' }, isConnected: true, workflowsUrl: 'http://temporal.example/namespaces/default/workflows?query=ShopDomain%3D%22kaffee.myshopify.com%22' },
+            {
+              shop: 'kaffee.myshopify.com',
+              name: 'Kaffeerösterei',
+              plan: { name: 'Basic' },
+              isConnected: true,
+              workflowsUrl:
+                'http://temporal.example/namespaces/default/workflows?query=ShopDomain%3D%22kaffee.myshopify.com%22',
+            },
             { shop: 'tee.myshopify.com', name: 'Teeladen', plan: 'free' },
           ],
           hasNext: false,

@@ -19,17 +19,41 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
   if (path === '/payouts' || path.startsWith('/payouts/')) return <PayoutRuns api={api} />;
   const detail = /^\/shops\/([^/]+)$/.exec(path);
   if (detail) return <ShopDetail api={api} shop={decodeURIComponent(detail[1]!)} onBack={() => navigate(basePath)} />;
-  const selected = Math.max(0, TABS.findIndex((t) => t.path === path));
-  const tabs = <Tabs tabs={TABS} selected={selected} onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)} />;
+  const selected = Math.max(
+    0,
+    TABS.findIndex((t) => t.path === path),
+  );
+  const tabs = (
+    <Tabs
+      tabs={TABS}
+      selected={selected}
+      onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)}
+    />
+  );
   if (path === '/help' || path === '/downtimes') {
     return (
-      <Page title="Administration" subtitle={path === '/help' ? 'Anfragen aus dem Kontaktformular der Hilfe' : 'Wartungsfenster: Banner oder ganze Seite in jedem Shop'}>
+      <Page
+        title="Administration"
+        subtitle={
+          path === '/help'
+            ? 'Anfragen aus dem Kontaktformular der Hilfe'
+            : 'Wartungsfenster: Banner oder ganze Seite in jedem Shop'
+        }
+      >
         <Layout>
           <Layout.Section>
             <BlockStack gap="300">
               {tabs}
-              {!isAdminShop(shop.data) ? null : path === '/help' ? <HelpRequestList api={api} /> : <Downtimes api={api} />}
-              {isAdminShop(shop.data) ? null : <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>}
+              {!isAdminShop(shop.data) ? null : path === '/help' ? (
+                <HelpRequestList api={api} />
+              ) : (
+                <Downtimes api={api} />
+              )}
+              {isAdminShop(shop.data) ? null : (
+                <Banner tone="warning" title="Keine Berechtigung">
+                  <p>Die Administration braucht die Berechtigung view_dashboard.</p>
+                </Banner>
+              )}
             </BlockStack>
           </Layout.Section>
         </Layout>

@@ -5,8 +5,17 @@ import App from './App';
 
 const shop = { shop: 'support.myshopify.com', name: 'Support', partner: false, permissions: ['view_dashboard'] };
 const run = {
-  id: '0b6f8f4e-1c1e-4a53-9d8e-3f1b2c3d4e5f', month: '2026-12-01', status: 'awaiting', paypalStatus: 'SUCCESS', hasSepaFile: true, sepaConfirmedAt: null, error: null,
-  payouts: [{ gateway: 'paypal', status: 'paid', count: 1, amount: 57.9 }, { gateway: 'bank', status: 'scheduled', count: 2, amount: 120 }],
+  id: '0b6f8f4e-1c1e-4a53-9d8e-3f1b2c3d4e5f',
+  month: '2026-12-01',
+  status: 'awaiting',
+  paypalStatus: 'SUCCESS',
+  hasSepaFile: true,
+  sepaConfirmedAt: null,
+  error: null,
+  payouts: [
+    { gateway: 'paypal', status: 'paid', count: 1, amount: 57.9 },
+    { gateway: 'bank', status: 'scheduled', count: 2, amount: 120 },
+  ],
 };
 
 describe('admin payout runs', () => {
@@ -14,7 +23,9 @@ describe('admin payout runs', () => {
     const api = fakeApi({
       '/shop': shop,
       '/admin/payout-runs': { items: [run] },
-      [`POST /admin/payout-runs/${run.id}/confirm`]: { message: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.' },
+      [`POST /admin/payout-runs/${run.id}/confirm`]: {
+        message: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.',
+      },
     });
     renderRemote(App, { basePath: '/admin', path: '/payouts', api });
     expect(await screen.findByText('Dezember 2026')).toBeTruthy();
@@ -22,12 +33,22 @@ describe('admin payout runs', () => {
     expect(screen.getByText(/PayPal: 1 × ausgezahlt/)).toBeTruthy();
     expect(screen.getByText(/SEPA: 2 × geplant/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ausführung bestätigen' }));
-    await waitFor(() => expect(api.calls).toContainEqual({ method: 'POST', path: `/admin/payout-runs/${run.id}/confirm`, body: { executed: true } }));
+    await waitFor(() =>
+      expect(api.calls).toContainEqual({
+        method: 'POST',
+        path: `/admin/payout-runs/${run.id}/confirm`,
+        body: { executed: true },
+      }),
+    );
     expect(await screen.findByText('Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.')).toBeTruthy();
   });
 
   it('says so when there was no run yet', async () => {
-    renderRemote(App, { basePath: '/admin', path: '/payouts', api: fakeApi({ '/shop': shop, '/admin/payout-runs': { items: [] } }) });
+    renderRemote(App, {
+      basePath: '/admin',
+      path: '/payouts',
+      api: fakeApi({ '/shop': shop, '/admin/payout-runs': { items: [] } }),
+    });
     expect(await screen.findByText('Noch kein Auszahlungslauf')).toBeTruthy();
   });
 });

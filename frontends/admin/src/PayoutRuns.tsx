@@ -1,5 +1,25 @@
-import { describeError, formatDate, hasPermission, LoadErrorBanner, shopQuery, EmptyCard, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  describeError,
+  formatDate,
+  hasPermission,
+  LoadErrorBanner,
+  shopQuery,
+  EmptyCard,
+  type ApiClient,
+} from '@belegfluss/frontend-kit';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 /** One row of `GET /api/admin/payout-runs`. */
@@ -14,21 +34,28 @@ export interface PayoutRunRow {
   payouts: { gateway: string; status: string; count: number; amount: number }[];
 }
 
-const STATUS: Record<PayoutRunRow['status'], { label: string; tone?: 'success' | 'attention' | 'critical' | 'info' }> = {
-  created: { label: 'Angelegt', tone: 'info' },
-  sending: { label: 'Wird gesendet', tone: 'info' },
-  awaiting: { label: 'Wartet auf Bestätigung', tone: 'attention' },
-  paid: { label: 'Ausgezahlt', tone: 'success' },
-  failed: { label: 'Fehlgeschlagen', tone: 'critical' },
-  empty: { label: 'Nichts auszuzahlen' },
-};
+const STATUS: Record<PayoutRunRow['status'], { label: string; tone?: 'success' | 'attention' | 'critical' | 'info' }> =
+  {
+    created: { label: 'Angelegt', tone: 'info' },
+    sending: { label: 'Wird gesendet', tone: 'info' },
+    awaiting: { label: 'Wartet auf Bestätigung', tone: 'attention' },
+    paid: { label: 'Ausgezahlt', tone: 'success' },
+    failed: { label: 'Fehlgeschlagen', tone: 'critical' },
+    empty: { label: 'Nichts auszuzahlen' },
+  };
 const GATEWAY: Record<string, string> = { paypal: 'PayPal', bank: 'SEPA' };
 const euro = (n: number) => n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
-const monthLabel = (m: string) => new Date(`${m}T12:00:00Z`).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
+const monthLabel = (m: string) =>
+  new Date(`${m}T12:00:00Z`).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
 
 function sums(run: PayoutRunRow): string {
   if (run.payouts.length === 0) return '—';
-  return run.payouts.map((p) => `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${p.status === 'paid' ? 'ausgezahlt' : 'geplant'}, ${euro(p.amount)}`).join(' · ');
+  return run.payouts
+    .map(
+      (p) =>
+        `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${p.status === 'paid' ? 'ausgezahlt' : 'geplant'}, ${euro(p.amount)}`,
+    )
+    .join(' · ');
 }
 
 /** The SEPA file as a download: the browser saves what the gateway sends, named by the gateway. */
@@ -48,17 +75,42 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
   const shop = useQuery(shopQuery(api));
   const allowed = hasPermission(shop.data, 'view', 'dashboard');
   const queryClient = useQueryClient();
-  const runs = useQuery({ queryKey: ['admin', 'payout-runs'], queryFn: ({ signal }) => api.get<{ items: PayoutRunRow[] }>('/admin/payout-runs', signal), enabled: allowed });
+  const runs = useQuery({
+    queryKey: ['admin', 'payout-runs'],
+    queryFn: ({ signal }) => api.get<{ items: PayoutRunRow[] }>('/admin/payout-runs', signal),
+    enabled: allowed,
+  });
   const fetchFile = useMutation({ mutationFn: (run: PayoutRunRow) => download(api, run) });
   const confirm = useMutation({
-    mutationFn: (run: PayoutRunRow) => api.request<{ message: string }>(`/admin/payout-runs/${run.id}/confirm`, { method: 'POST', body: { executed: true } }),
+    mutationFn: (run: PayoutRunRow) =>
+      api.request<{ message: string }>(`/admin/payout-runs/${run.id}/confirm`, {
+        method: 'POST',
+        body: { executed: true },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payout-runs'] }),
   });
 
   let content;
-  if (shop.isPending || (allowed && runs.isPending)) content = <Card><SkeletonBodyText lines={4} /></Card>;
-  else if (!allowed) content = <Banner tone="warning" title="Keine Berechtigung"><p>Die Administration braucht die Berechtigung view_dashboard.</p></Banner>;
-  else if (runs.isError) content = <LoadErrorBanner title="Die Auszahlungsläufe konnten nicht geladen werden" error={runs.error} onRetry={() => void runs.refetch()} />;
+  if (shop.isPending || (allowed && runs.isPending))
+    content = (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
+  else if (!allowed)
+    content = (
+      <Banner tone="warning" title="Keine Berechtigung">
+        <p>Die Administration braucht die Berechtigung view_dashboard.</p>
+      </Banner>
+    );
+  else if (runs.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Auszahlungsläufe konnten nicht geladen werden"
+        error={runs.error}
+        onRetry={() => void runs.refetch()}
+      />
+    );
   else if (!runs.data?.items.length) content = <EmptyCard heading="Noch kein Auszahlungslauf" />;
   else
     content = (
@@ -67,30 +119,55 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
           resourceName={{ singular: 'Auszahlungslauf', plural: 'Auszahlungsläufe' }}
           itemCount={runs.data.items.length}
           selectable={false}
-          headings={[{ title: 'Monat' }, { title: 'Status' }, { title: 'Auszahlungen' }, { title: 'PayPal' }, { title: 'SEPA' }]}
+          headings={[
+            { title: 'Monat' },
+            { title: 'Status' },
+            { title: 'Auszahlungen' },
+            { title: 'PayPal' },
+            { title: 'SEPA' },
+          ]}
         >
           {runs.data.items.map((run, index) => (
             <IndexTable.Row id={run.id} key={run.id} position={index}>
-              <IndexTable.Cell><Text as="span" fontWeight="semibold">{monthLabel(run.month)}</Text></IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {monthLabel(run.month)}
+                </Text>
+              </IndexTable.Cell>
               <IndexTable.Cell>
                 <Badge tone={STATUS[run.status]?.tone}>{STATUS[run.status]?.label ?? run.status}</Badge>
-                {run.error ? <Text as="p" tone="critical">{run.error}</Text> : null}
+                {run.error ? (
+                  <Text as="p" tone="critical">
+                    {run.error}
+                  </Text>
+                ) : null}
               </IndexTable.Cell>
               <IndexTable.Cell>{sums(run)}</IndexTable.Cell>
               <IndexTable.Cell>{run.paypalStatus ?? '—'}</IndexTable.Cell>
               <IndexTable.Cell>
                 {run.hasSepaFile ? (
                   <InlineStack gap="200" blockAlign="center">
-                    <Button size="slim" onClick={() => fetchFile.mutate(run)}>SEPA-Datei herunterladen</Button>
+                    <Button size="slim" onClick={() => fetchFile.mutate(run)}>
+                      SEPA-Datei herunterladen
+                    </Button>
                     {run.sepaConfirmedAt ? (
-                      <Text as="span" tone="subdued">Ausgeführt am {formatDate(run.sepaConfirmedAt)}</Text>
+                      <Text as="span" tone="subdued">
+                        Ausgeführt am {formatDate(run.sepaConfirmedAt)}
+                      </Text>
                     ) : (
-                      <Button size="slim" variant="primary" loading={confirm.isPending && confirm.variables?.id === run.id} onClick={() => confirm.mutate(run)}>
+                      <Button
+                        size="slim"
+                        variant="primary"
+                        loading={confirm.isPending && confirm.variables?.id === run.id}
+                        onClick={() => confirm.mutate(run)}
+                      >
                         Ausführung bestätigen
                       </Button>
                     )}
                   </InlineStack>
-                ) : '—'}
+                ) : (
+                  '—'
+                )}
               </IndexTable.Cell>
             </IndexTable.Row>
           ))}
@@ -99,13 +176,27 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
     );
 
   return (
-    <Page title="Partner-Auszahlungen" subtitle="Am 1. jedes Monats: PayPal über die Payouts-API, Banküberweisungen als SEPA-Datei (pain.001)." backAction={{ content: 'Shops', url: '/admin' }}>
+    <Page
+      title="Partner-Auszahlungen"
+      subtitle="Am 1. jedes Monats: PayPal über die Payouts-API, Banküberweisungen als SEPA-Datei (pain.001)."
+      backAction={{ content: 'Shops', url: '/admin' }}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
-            {confirm.isSuccess ? <Banner tone="success" title={confirm.data.message} onDismiss={() => confirm.reset()} /> : null}
-            {confirm.isError ? <Banner tone="critical" title="Die Ausführung wurde nicht bestätigt"><p>{describeError(confirm.error)}</p></Banner> : null}
-            {fetchFile.isError ? <Banner tone="critical" title="Download fehlgeschlagen"><p>{describeError(fetchFile.error)}</p></Banner> : null}
+            {confirm.isSuccess ? (
+              <Banner tone="success" title={confirm.data.message} onDismiss={() => confirm.reset()} />
+            ) : null}
+            {confirm.isError ? (
+              <Banner tone="critical" title="Die Ausführung wurde nicht bestätigt">
+                <p>{describeError(confirm.error)}</p>
+              </Banner>
+            ) : null}
+            {fetchFile.isError ? (
+              <Banner tone="critical" title="Download fehlgeschlagen">
+                <p>{describeError(fetchFile.error)}</p>
+              </Banner>
+            ) : null}
             {content}
           </BlockStack>
         </Layout.Section>

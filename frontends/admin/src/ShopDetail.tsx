@@ -1,18 +1,56 @@
-import { describeError, EventLog, formatDateTime, LoadErrorBanner, useRemoteToast, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, Banner, BlockStack, Button, Card, Checkbox, IndexTable, InlineStack, Layout, Link, Modal, Page, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import {
+  describeError,
+  EventLog,
+  formatDateTime,
+  LoadErrorBanner,
+  useRemoteToast,
+  type ApiClient,
+} from '@belegfluss/frontend-kit';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Link,
+  Modal,
+  Page,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HelpRequestList } from './HelpRequests';
 
-interface Workflow { workflowId: string; runId: string; type: string; status: string; startTime: string; orderName: string | null; url: string }
-interface Settings { permissions: string[]; partner: boolean; allowance: number }
+interface Workflow {
+  workflowId: string;
+  runId: string;
+  type: string;
+  status: string;
+  startTime: string;
+  orderName: string | null;
+  url: string;
+}
+interface Settings {
+  permissions: string[];
+  partner: boolean;
+  allowance: number;
+}
 
 type Toast = (content: string) => void;
 
 function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toast: Toast }) {
   const queryClient = useQueryClient();
   const path = `/admin/shops/${encodeURIComponent(shop)}/settings`;
-  const settings = useQuery({ queryKey: ['admin', 'settings', shop], queryFn: ({ signal }) => api.get<Settings>(path, signal) });
+  const settings = useQuery({
+    queryKey: ['admin', 'settings', shop],
+    queryFn: ({ signal }) => api.get<Settings>(path, signal),
+  });
   const [permissions, setPermissions] = useState('');
   const [partner, setPartner] = useState(false);
   const [allowance, setAllowance] = useState('');
@@ -23,28 +61,71 @@ function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toas
     setAllowance(String(Math.round(settings.data.allowance * 100)));
   }, [settings.data]);
   const save = useMutation({
-    mutationFn: () => api.request<Settings>(path, {
-      method: 'PATCH',
-      body: { permissions: permissions.split(',').map((p) => p.trim()).filter(Boolean), partner, allowance: Number(allowance.replace(',', '.')) / 100 },
-    }),
+    mutationFn: () =>
+      api.request<Settings>(path, {
+        method: 'PATCH',
+        body: {
+          permissions: permissions
+            .split(',')
+            .map((p) => p.trim())
+            .filter(Boolean),
+          partner,
+          allowance: Number(allowance.replace(',', '.')) / 100,
+        },
+      }),
     onSuccess: async () => {
       toast('Gespeichert und im Protokoll des Shops vermerkt');
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       await queryClient.invalidateQueries({ queryKey: ['logs'] });
     },
   });
-  if (settings.isError) return <LoadErrorBanner title="Die Einstellungen des Shops konnten nicht geladen werden" error={settings.error} onRetry={() => void settings.refetch()} />;
-  if (!settings.data) return <Card><SkeletonBodyText lines={4} /></Card>;
+  if (settings.isError)
+    return (
+      <LoadErrorBanner
+        title="Die Einstellungen des Shops konnten nicht geladen werden"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+      />
+    );
+  if (!settings.data)
+    return (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
   return (
     <Card>
       <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">Berechtigungen und Partnerprogramm</Text>
-        {save.isError ? <Banner tone="critical" title="Nicht gespeichert"><p>{describeError(save.error)}</p></Banner> : null}
-        <TextField label="Berechtigungen" helpText="Durch Komma getrennt, z. B. view_dashboard für die Administration." value={permissions} onChange={setPermissions} autoComplete="off" />
+        <Text as="h2" variant="headingMd">
+          Berechtigungen und Partnerprogramm
+        </Text>
+        {save.isError ? (
+          <Banner tone="critical" title="Nicht gespeichert">
+            <p>{describeError(save.error)}</p>
+          </Banner>
+        ) : null}
+        <TextField
+          label="Berechtigungen"
+          helpText="Durch Komma getrennt, z. B. view_dashboard für die Administration."
+          value={permissions}
+          onChange={setPermissions}
+          autoComplete="off"
+        />
         <Checkbox label="Partner (Partnerprogramm und Coupons)" checked={partner} onChange={setPartner} />
-        <TextField label="Provision des Partners" suffix="%" type="number" value={allowance} onChange={setAllowance} helpText="Anteil am ersten Abrechnungszeitraum eines geworbenen Shops." autoComplete="off" disabled={!partner} />
+        <TextField
+          label="Provision des Partners"
+          suffix="%"
+          type="number"
+          value={allowance}
+          onChange={setAllowance}
+          helpText="Anteil am ersten Abrechnungszeitraum eines geworbenen Shops."
+          autoComplete="off"
+          disabled={!partner}
+        />
         <InlineStack>
-          <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>Speichern</Button>
+          <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>
+            Speichern
+          </Button>
         </InlineStack>
       </BlockStack>
     </Card>
@@ -54,10 +135,16 @@ function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toas
 function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toast: Toast }) {
   const queryClient = useQueryClient();
   const base = `/admin/shops/${encodeURIComponent(shop)}/workflows`;
-  const workflows = useQuery({ queryKey: ['admin', 'workflows', shop], queryFn: ({ signal }) => api.get<{ items: Workflow[]; url: string }>(base, signal) });
+  const workflows = useQuery({
+    queryKey: ['admin', 'workflows', shop],
+    queryFn: ({ signal }) => api.get<{ items: Workflow[]; url: string }>(base, signal),
+  });
   const act = useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'restart' | 'terminate' }) =>
-      api.request(`${base}/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: action === 'terminate' ? { reason: 'Vom Support beendet' } : {} }),
+      api.request(`${base}/${encodeURIComponent(id)}/${action}`, {
+        method: 'POST',
+        body: action === 'terminate' ? { reason: 'Vom Support beendet' } : {},
+      }),
     onSuccess: async (_answer, { action }) => {
       toast(action === 'restart' ? 'Workflow neu gestartet' : 'Workflow beendet');
       await queryClient.invalidateQueries({ queryKey: ['admin', 'workflows', shop] });
@@ -67,27 +154,69 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
   // Ending a workflow stops the order's processing: support confirms it first.
   const [ending, setEnding] = useState<Workflow | null>(null);
   let content;
-  if (workflows.isError) content = <LoadErrorBanner title="Die Workflows konnten nicht geladen werden" error={workflows.error} onRetry={() => void workflows.refetch()} />;
+  if (workflows.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Workflows konnten nicht geladen werden"
+        error={workflows.error}
+        onRetry={() => void workflows.refetch()}
+      />
+    );
   else if (!workflows.data) content = <SkeletonBodyText lines={4} />;
-  else if (workflows.data.items.length === 0) content = <Text as="p" tone="subdued">Dieser Shop hat keine Workflows.</Text>;
+  else if (workflows.data.items.length === 0)
+    content = (
+      <Text as="p" tone="subdued">
+        Dieser Shop hat keine Workflows.
+      </Text>
+    );
   else
     content = (
-      <IndexTable resourceName={{ singular: 'Workflow', plural: 'Workflows' }} itemCount={workflows.data.items.length} selectable={false}
-        headings={[{ title: 'Workflow' }, { title: 'Status' }, { title: 'Gestartet' }, { title: 'Aktionen' }]}>
+      <IndexTable
+        resourceName={{ singular: 'Workflow', plural: 'Workflows' }}
+        itemCount={workflows.data.items.length}
+        selectable={false}
+        headings={[{ title: 'Workflow' }, { title: 'Status' }, { title: 'Gestartet' }, { title: 'Aktionen' }]}
+      >
         {workflows.data.items.map((wf, index) => (
           <IndexTable.Row id={wf.workflowId} key={`${wf.workflowId}:${wf.runId}`} position={index}>
             <IndexTable.Cell>
               <BlockStack gap="050">
-                <Link url={wf.url} target="_blank">{wf.orderName ? `Bestellung ${wf.orderName}` : wf.workflowId}</Link>
-                <Text as="span" tone="subdued" variant="bodySm">{wf.type}</Text>
+                <Link url={wf.url} target="_blank">
+                  {wf.orderName ? `Bestellung ${wf.orderName}` : wf.workflowId}
+                </Link>
+                <Text as="span" tone="subdued" variant="bodySm">
+                  {wf.type}
+                </Text>
               </BlockStack>
             </IndexTable.Cell>
-            <IndexTable.Cell><Badge tone={wf.status === 'RUNNING' ? 'info' : wf.status === 'COMPLETED' ? 'success' : wf.status === 'FAILED' ? 'critical' : undefined}>{wf.status}</Badge></IndexTable.Cell>
+            <IndexTable.Cell>
+              <Badge
+                tone={
+                  wf.status === 'RUNNING'
+                    ? 'info'
+                    : wf.status === 'COMPLETED'
+                      ? 'success'
+                      : wf.status === 'FAILED'
+                        ? 'critical'
+                        : undefined
+                }
+              >
+                {wf.status}
+              </Badge>
+            </IndexTable.Cell>
             <IndexTable.Cell>{formatDateTime(wf.startTime)}</IndexTable.Cell>
             <IndexTable.Cell>
               <InlineStack gap="200">
-                {wf.workflowId.startsWith('order:') ? <Button size="slim" onClick={() => act.mutate({ id: wf.workflowId, action: 'restart' })}>Neu starten</Button> : null}
-                {wf.status === 'RUNNING' ? <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>Beenden</Button> : null}
+                {wf.workflowId.startsWith('order:') ? (
+                  <Button size="slim" onClick={() => act.mutate({ id: wf.workflowId, action: 'restart' })}>
+                    Neu starten
+                  </Button>
+                ) : null}
+                {wf.status === 'RUNNING' ? (
+                  <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>
+                    Beenden
+                  </Button>
+                ) : null}
               </InlineStack>
             </IndexTable.Cell>
           </IndexTable.Row>
@@ -98,21 +227,41 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
     <Card>
       <BlockStack gap="300">
         <InlineStack align="space-between">
-          <Text as="h2" variant="headingMd">Workflows</Text>
-          {workflows.data?.url ? <Link url={workflows.data.url} target="_blank">Alle in Temporal öffnen</Link> : null}
+          <Text as="h2" variant="headingMd">
+            Workflows
+          </Text>
+          {workflows.data?.url ? (
+            <Link url={workflows.data.url} target="_blank">
+              Alle in Temporal öffnen
+            </Link>
+          ) : null}
         </InlineStack>
-        {act.isError ? <Banner tone="critical" title="Die Aktion schlug fehl"><p>{describeError(act.error)}</p></Banner> : null}
+        {act.isError ? (
+          <Banner tone="critical" title="Die Aktion schlug fehl">
+            <p>{describeError(act.error)}</p>
+          </Banner>
+        ) : null}
         {content}
         {ending ? (
           <Modal
             open
             onClose={() => setEnding(null)}
             title={`${ending.orderName ? `Bestellung ${ending.orderName}` : ending.workflowId}: Workflow beenden?`}
-            primaryAction={{ content: 'Beenden', destructive: true, onAction: () => { act.mutate({ id: ending.workflowId, action: 'terminate' }); setEnding(null); } }}
+            primaryAction={{
+              content: 'Beenden',
+              destructive: true,
+              onAction: () => {
+                act.mutate({ id: ending.workflowId, action: 'terminate' });
+                setEnding(null);
+              },
+            }}
             secondaryActions={[{ content: 'Abbrechen', onAction: () => setEnding(null) }]}
           >
             <Modal.Section>
-              <Text as="p">Der Workflow hält sofort an und verarbeitet keine weiteren Meldungen, bis er neu gestartet wird oder eine neue Meldung ihn neu startet. Die Aktion steht mit deinem Namen im Protokoll des Shops.</Text>
+              <Text as="p">
+                Der Workflow hält sofort an und verarbeitet keine weiteren Meldungen, bis er neu gestartet wird oder
+                eine neue Meldung ihn neu startet. Die Aktion steht mit deinem Namen im Protokoll des Shops.
+              </Text>
             </Modal.Section>
           </Modal>
         ) : null}
@@ -131,7 +280,12 @@ export function ShopDetail({ api, shop, onBack }: { api: ApiClient; shop: string
           <BlockStack gap="400">
             <SettingsCard api={api} shop={shop} toast={toast} />
             <WorkflowsCard api={api} shop={shop} toast={toast} />
-            <EventLog api={api} base={`/admin/shops/${encodeURIComponent(shop)}/logs`} title="Protokoll des Shops" links={false} />
+            <EventLog
+              api={api}
+              base={`/admin/shops/${encodeURIComponent(shop)}/logs`}
+              title="Protokoll des Shops"
+              links={false}
+            />
             <HelpRequestList api={api} shop={shop} />
           </BlockStack>
         </Layout.Section>

@@ -1,5 +1,26 @@
-import { formatDate, isAdminShop, LoadErrorBanner, shopQuery, EmptyCard, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, Banner, BlockStack, Card, IndexTable, InlineStack, Layout, Link, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import {
+  formatDate,
+  isAdminShop,
+  LoadErrorBanner,
+  shopQuery,
+  EmptyCard,
+  type ApiClient,
+} from '@belegfluss/frontend-kit';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Link,
+  Page,
+  Pagination,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 
@@ -23,7 +44,9 @@ interface AdminShopPage {
 function pageOf(body: unknown): AdminShopPage {
   const record = (body ?? {}) as { items?: unknown; hasPrevious?: unknown; hasNext?: unknown };
   const list = Array.isArray(body) ? body : record.items;
-  const rows = Array.isArray(list) ? list.filter((row): row is AdminShopRow => typeof (row as AdminShopRow)?.shop === 'string') : [];
+  const rows = Array.isArray(list)
+    ? list.filter((row): row is AdminShopRow => typeof (row as AdminShopRow)?.shop === 'string')
+    : [];
   return { rows, hasPrevious: record.hasPrevious === true, hasNext: record.hasNext === true };
 }
 
@@ -52,16 +75,34 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
   });
 
   let content;
-  if (shop.isPending) content = <Card><SkeletonBodyText lines={5} /></Card>;
+  if (shop.isPending)
+    content = (
+      <Card>
+        <SkeletonBodyText lines={5} />
+      </Card>
+    );
   else if (!allowed)
     content = (
       <Banner tone="warning" title="Keine Berechtigung">
         <p>Die Administration braucht die Berechtigung view_dashboard.</p>
       </Banner>
     );
-  else if (shops.isPending) content = <Card><SkeletonBodyText lines={5} /></Card>;
-  else if (shops.isError) content = <LoadErrorBanner title="Die Shops konnten nicht geladen werden" error={shops.error} onRetry={() => void shops.refetch()} />;
-  else if (shops.data.rows.length === 0) content = <EmptyCard heading={search ? 'Kein passender Shop' : 'Noch keine Shops'} />;
+  else if (shops.isPending)
+    content = (
+      <Card>
+        <SkeletonBodyText lines={5} />
+      </Card>
+    );
+  else if (shops.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Shops konnten nicht geladen werden"
+        error={shops.error}
+        onRetry={() => void shops.refetch()}
+      />
+    );
+  else if (shops.data.rows.length === 0)
+    content = <EmptyCard heading={search ? 'Kein passender Shop' : 'Noch keine Shops'} />;
   else
     content = (
       <Card padding="0">
@@ -70,7 +111,14 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
           itemCount={shops.data.rows.length}
           selectable={false}
           loading={shops.isFetching}
-          headings={[{ title: 'Shop' }, { title: 'Name' }, { title: 'Tarif' }, { title: 'Lexware Office' }, { title: 'Installiert' }, { title: 'Workflows' }]}
+          headings={[
+            { title: 'Shop' },
+            { title: 'Name' },
+            { title: 'Tarif' },
+            { title: 'Lexware Office' },
+            { title: 'Installiert' },
+            { title: 'Workflows' },
+          ]}
         >
           {shops.data.rows.map((row, index) => (
             <IndexTable.Row id={row.shop} key={row.shop} position={index}>
@@ -84,7 +132,13 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
               <IndexTable.Cell>{row.name ?? '—'}</IndexTable.Cell>
               <IndexTable.Cell>{planLabel(row.plan)}</IndexTable.Cell>
               <IndexTable.Cell>
-                {row.isConnected === undefined ? '—' : row.isConnected ? <Badge tone="success">Verbunden</Badge> : <Badge>Nicht verbunden</Badge>}
+                {row.isConnected === undefined ? (
+                  '—'
+                ) : row.isConnected ? (
+                  <Badge tone="success">Verbunden</Badge>
+                ) : (
+                  <Badge>Nicht verbunden</Badge>
+                )}
               </IndexTable.Cell>
               <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
               <IndexTable.Cell>
@@ -104,20 +158,25 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
       </Card>
     );
 
-  const paging = shops.data && (shops.data.hasNext || shops.data.hasPrevious) ? (
-    <InlineStack align="center">
-      <Pagination
-        label={`Seite ${page}`}
-        hasPrevious={shops.data.hasPrevious}
-        hasNext={shops.data.hasNext}
-        onPrevious={() => setPage((n) => Math.max(1, n - 1))}
-        onNext={() => setPage((n) => n + 1)}
-      />
-    </InlineStack>
-  ) : null;
+  const paging =
+    shops.data && (shops.data.hasNext || shops.data.hasPrevious) ? (
+      <InlineStack align="center">
+        <Pagination
+          label={`Seite ${page}`}
+          hasPrevious={shops.data.hasPrevious}
+          hasNext={shops.data.hasNext}
+          onPrevious={() => setPage((n) => Math.max(1, n - 1))}
+          onNext={() => setPage((n) => n + 1)}
+        />
+      </InlineStack>
+    ) : null;
 
   return (
-    <Page title="Administration" subtitle="Alle Shops, die Belegfluss installiert haben." secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}>
+    <Page
+      title="Administration"
+      subtitle="Alle Shops, die Belegfluss installiert haben."
+      secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}
+    >
       <Layout>
         {tabs ? <Layout.Section>{tabs}</Layout.Section> : null}
         {allowed ? (

@@ -4,7 +4,9 @@ import { creditsLeft, hasPermission } from './shop';
 
 describe('the API client', () => {
   it('sends the session token and parses JSON', async () => {
-    const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ ok: 1 })));
+    const fetchImpl = vi.fn(
+      async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify({ ok: 1 })),
+    );
     const api = createApiClient({ baseUrl: '/api/', getToken: async () => 'tok', fetchImpl });
     await expect(api.get('/shop')).resolves.toEqual({ ok: 1 });
     const [url, init] = fetchImpl.mock.calls[0]!;
@@ -16,7 +18,8 @@ describe('the API client', () => {
     const api = createApiClient({
       baseUrl: '/api',
       getToken: async () => 'tok',
-      fetchImpl: async () => new Response(JSON.stringify({ error: { code: 'INVALID', message: 'Ungültige Eingabe' } }), { status: 422 }),
+      fetchImpl: async () =>
+        new Response(JSON.stringify({ error: { code: 'INVALID', message: 'Ungültige Eingabe' } }), { status: 422 }),
     });
     const error = await api.get('/x').catch((caught: unknown) => caught);
     expect(isApiError(error) && error.status).toBe(422);
@@ -24,14 +27,23 @@ describe('the API client', () => {
   });
 
   it('reports an unreachable server in German', async () => {
-    const api = createApiClient({ baseUrl: '/api', getToken: async () => 'tok', fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const api = createApiClient({
+      baseUrl: '/api',
+      getToken: async () => 'tok',
+      fetchImpl: async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
     await expect(api.get('/x')).rejects.toMatchObject({ status: 0, message: 'Der Server ist nicht erreichbar.' });
   });
 });
 
 describe('shop rules', () => {
   it('computes transfers left with the spec tones', () => {
-    expect(creditsLeft({ used: 81, quota: 100, resetAt: '' })).toEqual({ remaining: 19, quota: 100, percent: 19, tone: 'critical' });
+    expect(creditsLeft({ used: 81, quota: 100, resetAt: '' })).toEqual({
+      remaining: 19,
+      quota: 100,
+      percent: 19,
+      tone: 'critical',
+    });
     expect(creditsLeft({ used: 61, quota: 100, resetAt: '' }).tone).toBe('warning');
     expect(creditsLeft({ used: 0, quota: 0, resetAt: '' })).toMatchObject({ percent: 0, tone: 'critical' });
   });

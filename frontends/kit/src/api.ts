@@ -92,13 +92,16 @@ async function readBody(response: Response): Promise<unknown> {
 /** Accepts `{ message, code }`, `{ error: { message, code } }`, the gateway's `{ error: 'CODE', message }`, `{ error: 'text' }` or plain text. */
 export function toApiError(status: number, body: unknown): ApiError {
   const fallback = `Anfrage fehlgeschlagen (HTTP ${status}).`;
-  if (typeof body === 'string' && body.trim() !== '' && body.length < 300) return new ApiError(status, body.trim(), body.trim(), body);
+  if (typeof body === 'string' && body.trim() !== '' && body.length < 300)
+    return new ApiError(status, body.trim(), body.trim(), body);
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
-    const inner = typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : record;
+    const inner =
+      typeof record.error === 'object' && record.error !== null ? (record.error as Record<string, unknown>) : record;
     const message = pickString(inner.message) ?? pickString(record.error) ?? fallback;
     // The gateway answers `{ error: 'CODE', message, field? }`: beside a message, a string `error` is the code.
-    const code = pickString(inner.code) ?? (inner === record && pickString(record.message) ? pickString(record.error) : undefined);
+    const code =
+      pickString(inner.code) ?? (inner === record && pickString(record.message) ? pickString(record.error) : undefined);
     return new ApiError(status, message, code, body);
   }
   return new ApiError(status, fallback, undefined, body);

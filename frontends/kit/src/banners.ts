@@ -31,7 +31,9 @@ export function dismiss(id: string, storage: Storage | undefined = safeStorage()
 export function resetDismissed(storage: Storage | undefined = safeStorage()): number {
   try {
     if (!storage) return 0;
-    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter((k): k is string => k?.startsWith(BANNER_PREFIX) ?? false);
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (k): k is string => k?.startsWith(BANNER_PREFIX) ?? false,
+    );
     keys.forEach((k) => storage.removeItem(k));
     return keys.length;
   } catch {

@@ -1,5 +1,22 @@
 import { describeLogEntry, LOG_ORIGINS, LOG_STATUSES } from '@belegfluss/shared';
-import { Badge, Banner, BlockStack, Box, Card, ChoiceList, Collapsible, Filters, IndexTable, InlineStack, Link, Pagination, Select, SkeletonBodyText, Text, Button } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Card,
+  ChoiceList,
+  Collapsible,
+  Filters,
+  IndexTable,
+  InlineStack,
+  Link,
+  Pagination,
+  Select,
+  SkeletonBodyText,
+  Text,
+  Button,
+} from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { describeError, type ApiClient } from './api';
@@ -17,21 +34,36 @@ export interface EventLogEntry {
   body?: Record<string, unknown> | null;
   stack?: string;
 }
-export interface EventLogPage { items: EventLogEntry[]; hasNext: boolean; hasPrevious: boolean; maxAge?: number }
+export interface EventLogPage {
+  items: EventLogEntry[];
+  hasNext: boolean;
+  hasPrevious: boolean;
+  maxAge?: number;
+}
 
 /** Spec 2 §9: 25 entries a page, refetched every 60 s. */
 export const EVENT_LOG_PAGE_SIZE = 25;
 const REFETCH_MS = 60_000;
 
-export const LOG_STATUS_LABELS: Record<string, { label: string; tone?: 'info' | 'success' | 'warning' | 'critical' }> = {
-  info: { label: 'Info', tone: 'info' },
-  success: { label: 'Erfolgreich', tone: 'success' },
-  warning: { label: 'Warnung', tone: 'warning' },
-  critical: { label: 'Fehler', tone: 'critical' },
-};
+export const LOG_STATUS_LABELS: Record<string, { label: string; tone?: 'info' | 'success' | 'warning' | 'critical' }> =
+  {
+    info: { label: 'Info', tone: 'info' },
+    success: { label: 'Erfolgreich', tone: 'success' },
+    warning: { label: 'Warnung', tone: 'warning' },
+    critical: { label: 'Fehler', tone: 'critical' },
+  };
 export const LOG_ORIGIN_LABELS: Record<string, string> = {
-  shop: 'Shop', lexoffice: 'Lexware Office', shopify: 'Shopify', order: 'Bestellung', webhook: 'Webhook',
-  contact: 'Kontakt', transaction: 'Umsatz', invoice: 'Rechnung', credit: 'Gutschrift', delivery: 'Lieferschein', mail: 'E-Mail',
+  shop: 'Shop',
+  lexoffice: 'Lexware Office',
+  shopify: 'Shopify',
+  order: 'Bestellung',
+  webhook: 'Webhook',
+  contact: 'Kontakt',
+  transaction: 'Umsatz',
+  invoice: 'Rechnung',
+  credit: 'Gutschrift',
+  delivery: 'Lieferschein',
+  mail: 'E-Mail',
 };
 
 const SORTS = [
@@ -42,7 +74,13 @@ const SORTS = [
   { label: 'Bestellung (A–Z)', value: 'order asc' },
 ];
 
-export interface EventLogFilter { sort: string; search: string; origin: string[]; status: string[]; page: number }
+export interface EventLogFilter {
+  sort: string;
+  search: string;
+  origin: string[];
+  status: string[];
+  page: number;
+}
 
 export function eventLogPath(base: string, f: EventLogFilter & { order?: string }): string {
   const [sortBy = 'date', sortDir = 'desc'] = f.sort.split(' ');
@@ -85,7 +123,13 @@ interface Props {
 
 /** Spec 2 §2: the event log, with sort, search, origin and status filters and paging; each entry a German sentence with its link. */
 export function EventLog({ api, base, order, title = 'Protokoll', links = true }: Props) {
-  const [filter, setFilter] = useState<EventLogFilter>({ sort: 'date desc', search: '', origin: [], status: [], page: 1 });
+  const [filter, setFilter] = useState<EventLogFilter>({
+    sort: 'date desc',
+    search: '',
+    origin: [],
+    status: [],
+    page: 1,
+  });
   const [typed, setTyped] = useState('');
   // The search is sent once typing pauses, not on every key.
   useEffect(() => {
@@ -106,14 +150,22 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
   if (logs.isPending) content = <SkeletonBodyText lines={4} />;
   else if (logs.isError)
     content = (
-      <Banner tone="critical" title="Das Protokoll konnte nicht geladen werden" action={{ content: 'Erneut versuchen', onAction: () => void logs.refetch() }}>
+      <Banner
+        tone="critical"
+        title="Das Protokoll konnte nicht geladen werden"
+        action={{ content: 'Erneut versuchen', onAction: () => void logs.refetch() }}
+      >
         <p>{describeError(logs.error)}</p>
       </Banner>
     );
   else if (logs.data.items.length === 0)
     content = (
       <Text as="p" tone="subdued">
-        {filtered ? 'Keine Einträge passen zu deiner Suche oder deinen Filtern.' : order ? 'Zu dieser Bestellung gibt es noch keine Einträge.' : 'Noch keine Einträge. Sobald Belegfluss etwas für deinen Shop tut, steht es hier.'}
+        {filtered
+          ? 'Keine Einträge passen zu deiner Suche oder deinen Filtern.'
+          : order
+            ? 'Zu dieser Bestellung gibt es noch keine Einträge.'
+            : 'Noch keine Einträge. Sobald Belegfluss etwas für deinen Shop tut, steht es hier.'}
       </Text>
     );
   else
@@ -122,14 +174,28 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
         resourceName={{ singular: 'Eintrag', plural: 'Einträge' }}
         itemCount={logs.data.items.length}
         selectable={false}
-        headings={order ? [{ title: 'Status' }, { title: 'Ereignis' }, { title: 'Datum' }] : [{ title: 'Status' }, { title: 'Ereignis' }, { title: 'Bestellung' }, { title: 'Datum' }]}
+        headings={
+          order
+            ? [{ title: 'Status' }, { title: 'Ereignis' }, { title: 'Datum' }]
+            : [{ title: 'Status' }, { title: 'Ereignis' }, { title: 'Bestellung' }, { title: 'Datum' }]
+        }
       >
         {logs.data.items.map((entry, index) => {
           const status = LOG_STATUS_LABELS[entry.status] ?? { label: entry.status };
           const sentence = describeLogEntry(entry);
           // The order has its own column, and on the order's page a link to itself helps nobody.
-          const settingLink = links && sentence.link && !sentence.link.url.startsWith('/orders/') ? sentence.link : null;
-          const orderCell = entry.order && !links ? <Text as="span">{entry.orderName ?? entry.order}</Text> : entry.order ? <Link url={`/orders/${encodeURIComponent(entry.order)}`}>{entry.orderName ?? entry.order}</Link> : <Text as="span" tone="subdued">—</Text>;
+          const settingLink =
+            links && sentence.link && !sentence.link.url.startsWith('/orders/') ? sentence.link : null;
+          const orderCell =
+            entry.order && !links ? (
+              <Text as="span">{entry.orderName ?? entry.order}</Text>
+            ) : entry.order ? (
+              <Link url={`/orders/${encodeURIComponent(entry.order)}`}>{entry.orderName ?? entry.order}</Link>
+            ) : (
+              <Text as="span" tone="subdued">
+                —
+              </Text>
+            );
           return (
             <IndexTable.Row id={entry._key} key={entry._key} position={index}>
               <IndexTable.Cell>
@@ -138,16 +204,16 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
               <IndexTable.Cell>
                 {/* Table cells don't wrap by default; a long sentence would push the order and date out of sight. */}
                 <div style={{ whiteSpace: 'normal', minWidth: '16rem' }}>
-                <BlockStack gap="100">
-                  <Text as="span">{sentence.text}</Text>
-                  <InlineStack gap="200">
-                    <Text as="span" tone="subdued" variant="bodySm">
-                      {LOG_ORIGIN_LABELS[entry.origin] ?? entry.origin}
-                    </Text>
-                    {settingLink ? <Link url={settingLink.url}>{settingLink.label}</Link> : null}
-                  </InlineStack>
-                  {entry.stack ? <StackTrace stack={entry.stack} /> : null}
-                </BlockStack>
+                  <BlockStack gap="100">
+                    <Text as="span">{sentence.text}</Text>
+                    <InlineStack gap="200">
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {LOG_ORIGIN_LABELS[entry.origin] ?? entry.origin}
+                      </Text>
+                      {settingLink ? <Link url={settingLink.url}>{settingLink.label}</Link> : null}
+                    </InlineStack>
+                    {entry.stack ? <StackTrace stack={entry.stack} /> : null}
+                  </BlockStack>
                 </div>
               </IndexTable.Cell>
               {order ? null : <IndexTable.Cell>{orderCell}</IndexTable.Cell>}
@@ -158,7 +224,12 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
       </IndexTable>
     );
 
-  const choice = (key: 'origin' | 'status', label: string, values: readonly string[], labels: Record<string, { label: string } | string>) => ({
+  const choice = (
+    key: 'origin' | 'status',
+    label: string,
+    values: readonly string[],
+    labels: Record<string, { label: string } | string>,
+  ) => ({
     key,
     label,
     filter: (
@@ -166,7 +237,13 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
         title={label}
         titleHidden
         allowMultiple
-        choices={values.map((v) => ({ value: v, label: typeof labels[v] === 'string' ? (labels[v] as string) : ((labels[v] as { label: string } | undefined)?.label ?? v) }))}
+        choices={values.map((v) => ({
+          value: v,
+          label:
+            typeof labels[v] === 'string'
+              ? (labels[v] as string)
+              : ((labels[v] as { label: string } | undefined)?.label ?? v),
+        }))}
         selected={filter[key]}
         onChange={(selected) => change({ [key]: selected })}
       />
@@ -195,12 +272,24 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
                 queryPlaceholder="Einträge durchsuchen"
                 onQueryChange={setTyped}
                 onQueryClear={() => setTyped('')}
-                filters={[choice('origin', 'Herkunft', LOG_ORIGINS, LOG_ORIGIN_LABELS), choice('status', 'Status', LOG_STATUSES, LOG_STATUS_LABELS)]}
+                filters={[
+                  choice('origin', 'Herkunft', LOG_ORIGINS, LOG_ORIGIN_LABELS),
+                  choice('status', 'Status', LOG_STATUSES, LOG_STATUS_LABELS),
+                ]}
                 appliedFilters={appliedFilters}
-                onClearAll={() => { setTyped(''); change({ origin: [], status: [], search: '' }); }}
+                onClearAll={() => {
+                  setTyped('');
+                  change({ origin: [], status: [], search: '' });
+                }}
               />
             </div>
-            <Select label="Sortieren" labelInline options={SORTS} value={filter.sort} onChange={(sort) => change({ sort })} />
+            <Select
+              label="Sortieren"
+              labelInline
+              options={SORTS}
+              value={filter.sort}
+              onChange={(sort) => change({ sort })}
+            />
           </InlineStack>
         )}
         {content}

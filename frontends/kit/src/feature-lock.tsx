@@ -20,7 +20,10 @@ export type FeatureLockState =
   | { kind: 'open' };
 
 /** The Shopify permissions a feature needs beyond the plan. */
-export const FEATURE_SCOPES: Partial<Record<PlanFeature, string[]>> = { orderImport: ['read_all_orders'], shopifyPlus: ['read_companies'] };
+export const FEATURE_SCOPES: Partial<Record<PlanFeature, string[]>> = {
+  orderImport: ['read_all_orders'],
+  shopifyPlus: ['read_companies'],
+};
 
 export function featureLockState(shop: Shop | undefined, feature: PlanFeature): FeatureLockState {
   if (!shop) return { kind: 'loading' };
@@ -61,18 +64,38 @@ export function FeatureLock({ shop, feature, children, onGrant }: Props) {
   let action: ReactNode = null;
   if (state.kind === 'feature') {
     text = featureRequiredMessage(feature);
-    action = <Button variant="primary" url="/plan#pricing">Tarif upgraden</Button>;
+    action = (
+      <Button variant="primary" url="/plan#pricing">
+        Tarif upgraden
+      </Button>
+    );
   } else if (state.kind === 'purchase') {
     text = `${title} ist eine einmalige Freischaltung für ${formatMoney(state.price)}.`;
-    action = <Button variant="primary" url={`/plan/purchase/${feature}`}>{`Für ${formatMoney(state.price)} freischalten`}</Button>;
+    action = (
+      <Button
+        variant="primary"
+        url={`/plan/purchase/${feature}`}
+      >{`Für ${formatMoney(state.price)} freischalten`}</Button>
+    );
   } else {
     text = `Dafür braucht Belegfluss noch Zugriff in Shopify auf: ${state.missing.join(', ')}.${onGrant ? '' : ' Erteile ihn über „Zugriff erteilen“ oben in der App.'}`;
-    if (onGrant) action = <Button variant="primary" onClick={() => onGrant(state.missing)}>Zugriff erteilen</Button>;
+    if (onGrant)
+      action = (
+        <Button variant="primary" onClick={() => onGrant(state.missing)}>
+          Zugriff erteilen
+        </Button>
+      );
   }
   return (
     <div style={{ position: 'relative', minHeight: 180 }} data-feature-lock={state.kind} data-feature={feature}>
       {/* The feature shows through, blurred and out of reach, so the merchant sees what the unlock brings. */}
-      <div aria-hidden ref={(element) => { if (element) element.inert = true; }} style={{ filter: 'blur(3px)', opacity: 0.5, pointerEvents: 'none', userSelect: 'none' }}>
+      <div
+        aria-hidden
+        ref={(element) => {
+          if (element) element.inert = true;
+        }}
+        style={{ filter: 'blur(3px)', opacity: 0.5, pointerEvents: 'none', userSelect: 'none' }}
+      >
         {children}
       </div>
       <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
@@ -95,7 +118,15 @@ export function FeatureLock({ shop, feature, children, onGrant }: Props) {
 }
 
 /** The lock for a remote's page: reads the shop from the shared cache itself. */
-export function GatedFeature({ api, feature, children }: { api: ApiClient; feature: PlanFeature; children: ReactNode }) {
+export function GatedFeature({
+  api,
+  feature,
+  children,
+}: {
+  api: ApiClient;
+  feature: PlanFeature;
+  children: ReactNode;
+}) {
   const shop = useQuery(shopQuery(api));
   // Without the shop the shell shows its own error page; the gateway still refuses what the plan lacks.
   if (shop.isError) return <>{children}</>;

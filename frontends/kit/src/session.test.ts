@@ -13,7 +13,10 @@ describe('sandbox session tokens', () => {
     const [first, second] = await Promise.all([source.getToken(), source.getToken()]);
     expect(first).toBe(second);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
-    expect(fetchImpl.mock.calls[0]).toEqual(['/sandbox/control/session-token?shop=demo.myshopify.com', expect.anything()]);
+    expect(fetchImpl.mock.calls[0]).toEqual([
+      '/sandbox/control/session-token?shop=demo.myshopify.com',
+      expect.anything(),
+    ]);
 
     now += 60_000 - TOKEN_REFRESH_MARGIN_MS - 1_000;
     await source.getToken();
@@ -26,8 +29,13 @@ describe('sandbox session tokens', () => {
   });
 
   it('says in German when the sandbox refuses', async () => {
-    const source = sandboxTokenSource('/sandbox', 'nope.myshopify.com', { fetchImpl: async () => new Response('', { status: 404 }) });
-    await expect(source.getToken()).rejects.toMatchObject({ status: 404, message: expect.stringContaining('kein Sitzungstoken') });
+    const source = sandboxTokenSource('/sandbox', 'nope.myshopify.com', {
+      fetchImpl: async () => new Response('', { status: 404 }),
+    });
+    await expect(source.getToken()).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('kein Sitzungstoken'),
+    });
   });
 
   it('reads exp from a JWT', () => {

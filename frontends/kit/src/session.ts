@@ -35,7 +35,12 @@ export function jwtExpiry(token: string): number | undefined {
   const payload = token.split('.')[1];
   if (!payload) return undefined;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const exp = (JSON.parse(json) as { exp?: unknown }).exp;
     return typeof exp === 'number' ? exp : undefined;
   } catch {
@@ -66,9 +71,14 @@ export function sandboxTokenSource(sandboxUrl: string, shop: string, options: Sa
     } catch {
       throw new ApiError(0, 'Die Sandbox ist nicht erreichbar; es gibt kein Sitzungstoken.');
     }
-    if (!response.ok) throw new ApiError(response.status, `Die Sandbox hat kein Sitzungstoken für ${shop} ausgestellt (HTTP ${response.status}).`);
+    if (!response.ok)
+      throw new ApiError(
+        response.status,
+        `Die Sandbox hat kein Sitzungstoken für ${shop} ausgestellt (HTTP ${response.status}).`,
+      );
     const { token } = (await response.json()) as { token?: unknown };
-    if (typeof token !== 'string' || token === '') throw new ApiError(502, 'Die Sandbox hat ein leeres Sitzungstoken geliefert.');
+    if (typeof token !== 'string' || token === '')
+      throw new ApiError(502, 'Die Sandbox hat ein leeres Sitzungstoken geliefert.');
     const exp = jwtExpiry(token);
     current = { token, expiresAt: exp !== undefined ? exp * 1000 : now() + TOKEN_FALLBACK_LIFETIME_MS };
     return token;
@@ -95,16 +105,22 @@ export interface SandboxShop {
 export async function listSandboxShops(sandboxUrl: string, fetchImpl: typeof fetch = fetch): Promise<SandboxShop[]> {
   let response: Response;
   try {
-    response = await fetchImpl(`${sandboxUrl.replace(/\/+$/, '')}/control/shops`, { headers: { Accept: 'application/json' } });
+    response = await fetchImpl(`${sandboxUrl.replace(/\/+$/, '')}/control/shops`, {
+      headers: { Accept: 'application/json' },
+    });
   } catch {
     throw new ApiError(0, `Die Sandbox unter ${sandboxUrl} ist nicht erreichbar.`);
   }
   if (!response.ok) throw new ApiError(response.status, `Die Sandbox liefert keine Shops (HTTP ${response.status}).`);
   const body = (await response.json()) as unknown;
-  const list = Array.isArray(body) ? body : ((body as { shops?: unknown; items?: unknown }).shops ?? (body as { items?: unknown }).items);
+  const list = Array.isArray(body)
+    ? body
+    : ((body as { shops?: unknown; items?: unknown }).shops ?? (body as { items?: unknown }).items);
   if (!Array.isArray(list)) return [];
   return list
-    .filter((entry): entry is { shop: string; name?: unknown } => typeof (entry as { shop?: unknown })?.shop === 'string')
+    .filter(
+      (entry): entry is { shop: string; name?: unknown } => typeof (entry as { shop?: unknown })?.shop === 'string',
+    )
     .map((entry) => ({ shop: entry.shop, name: typeof entry.name === 'string' ? entry.name : entry.shop }));
 }
 

@@ -17,7 +17,8 @@ function Standalone({ App, basePath }: { App: ComponentType<RemoteAppProps>; bas
   const location = useLocation();
   const shop = readShopChoice();
   const api = useMemo(
-    () => (shop ? createApiClient({ baseUrl: '/api', getToken: sandboxTokenSource('/sandbox', shop).getToken }) : undefined),
+    () =>
+      shop ? createApiClient({ baseUrl: '/api', getToken: sandboxTokenSource('/sandbox', shop).getToken }) : undefined,
     [shop],
   );
   const inside = isUnder(location.pathname, basePath);
@@ -35,7 +36,15 @@ function Standalone({ App, basePath }: { App: ComponentType<RemoteAppProps>; bas
     );
   }
   if (!inside) return null;
-  return <App basePath={basePath} path={pathBelow(location.pathname, basePath)} search={location.search} navigate={navigate} api={api} />;
+  return (
+    <App
+      basePath={basePath}
+      path={pathBelow(location.pathname, basePath)}
+      search={location.search}
+      navigate={navigate}
+      api={api}
+    />
+  );
 }
 
 export function mountStandalone(App: ComponentType<RemoteAppProps>, basePath: string): void {

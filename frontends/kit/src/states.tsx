@@ -5,7 +5,11 @@ import { describeError } from './api';
 /** A failed call, said plainly, with a way to try again. */
 export function LoadErrorBanner({ title, error, onRetry }: { title: string; error: unknown; onRetry?: () => void }) {
   return (
-    <Banner tone="critical" title={title} action={onRetry ? { content: 'Erneut versuchen', onAction: onRetry } : undefined}>
+    <Banner
+      tone="critical"
+      title={title}
+      action={onRetry ? { content: 'Erneut versuchen', onAction: onRetry } : undefined}
+    >
       <p>{describeError(error)}</p>
     </Banner>
   );

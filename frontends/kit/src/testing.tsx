@@ -11,7 +11,9 @@ import { PolarisRoot } from './polaris';
  * Error value is thrown, a function is called with the request body. Every call
  * is recorded in `calls`.
  */
-export function fakeApi(routes: Record<string, unknown>): ApiClient & { calls: { method: string; path: string; body: unknown }[] } {
+export function fakeApi(
+  routes: Record<string, unknown>,
+): ApiClient & { calls: { method: string; path: string; body: unknown }[] } {
   const calls: { method: string; path: string; body: unknown }[] = [];
   const answer = async (method: string, path: string, body?: unknown) => {
     calls.push({ method, path, body });
@@ -31,7 +33,10 @@ export function fakeApi(routes: Record<string, unknown>): ApiClient & { calls: {
 }
 
 /** A remote's App as the shell mounts it: Polaris and react-query around it, props from the contract. */
-export function renderRemote(App: ComponentType<RemoteAppProps>, props: Partial<RemoteAppProps> & Pick<RemoteAppProps, 'api' | 'basePath'>) {
+export function renderRemote(
+  App: ComponentType<RemoteAppProps>,
+  props: Partial<RemoteAppProps> & Pick<RemoteAppProps, 'api' | 'basePath'>,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

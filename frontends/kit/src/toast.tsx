@@ -8,6 +8,8 @@ import { useCallback, useState, type ReactNode } from 'react';
 export function useRemoteToast(): [ReactNode, (content: string, error?: boolean) => void] {
   const [toast, setToast] = useState<{ id: number; content: string; error: boolean } | null>(null);
   const show = useCallback((content: string, error = false) => setToast({ id: Date.now(), content, error }), []);
-  const node = toast ? <Toast key={toast.id} content={toast.content} error={toast.error} onDismiss={() => setToast(null)} /> : null;
+  const node = toast ? (
+    <Toast key={toast.id} content={toast.content} error={toast.error} onDismiss={() => setToast(null)} />
+  ) : null;
   return [node, show];
 }

@@ -3,13 +3,22 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import App from './App';
 
-const shop = { shop: 'demo.myshopify.com', name: 'Demo', partner: true, permissions: [], lexoffice: { isConnected: false } };
+const shop = {
+  shop: 'demo.myshopify.com',
+  name: 'Demo',
+  partner: true,
+  permissions: [],
+  lexoffice: { isConnected: false },
+};
 
 describe('partner remote', () => {
   it('shows the partner figures from /partner', async () => {
     renderRemote(App, {
       basePath: '/partner',
-      api: fakeApi({ '/shop': shop, '/partner': { allowance: 0.5, coupons: { count: 3, views: 120, redemptions: 7 } } }),
+      api: fakeApi({
+        '/shop': shop,
+        '/partner': { allowance: 0.5, coupons: { count: 3, views: 120, redemptions: 7 } },
+      }),
     });
     expect(await screen.findByText('Deine Provision')).toBeTruthy();
     expect(screen.getByText('120')).toBeTruthy();

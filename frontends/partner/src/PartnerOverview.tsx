@@ -1,6 +1,17 @@
 import { formatMoney, formatNumber, LoadErrorBanner, shopQuery, type ApiClient } from '@belegfluss/frontend-kit';
 import { MAX_PARTNER_COUPONS, PARTNER_ALLOWANCE, PAYOUT_GATEWAYS } from '@belegfluss/shared';
-import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import type { PartnerSummary } from './partner';
 
@@ -28,15 +39,34 @@ export function PartnerOverview({ api, basePath }: { api: ApiClient; basePath: s
   });
 
   let content;
-  if (shop.isPending || (isPartner && partner.isPending)) content = <Card><SkeletonBodyText lines={4} /></Card>;
-  else if (shop.isError) content = <LoadErrorBanner title="Der Shop konnte nicht geladen werden" error={shop.error} onRetry={() => void shop.refetch()} />;
+  if (shop.isPending || (isPartner && partner.isPending))
+    content = (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
+  else if (shop.isError)
+    content = (
+      <LoadErrorBanner
+        title="Der Shop konnte nicht geladen werden"
+        error={shop.error}
+        onRetry={() => void shop.refetch()}
+      />
+    );
   else if (!isPartner)
     content = (
       <Banner tone="info" title="Nur für Partner">
         <p>Das Partnerprogramm steht nur Shops offen, die als Partner freigeschaltet sind.</p>
       </Banner>
     );
-  else if (partner.isError) content = <LoadErrorBanner title="Die Partnerdaten konnten nicht geladen werden" error={partner.error} onRetry={() => void partner.refetch()} />;
+  else if (partner.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Partnerdaten konnten nicht geladen werden"
+        error={partner.error}
+        onRetry={() => void partner.refetch()}
+      />
+    );
   else content = <PartnerFigures summary={partner.data ?? {}} basePath={basePath} />;
 
   return (
@@ -60,12 +90,12 @@ function PartnerFigures({ summary, basePath }: { summary: PartnerSummary; basePa
             Deine Provision
           </Text>
           <Text as="p">
-            Du erhältst {formatNumber(allowance * 100)} % der Abonnementzahlungen der Shops, die deinen Coupon einlösen. Jeder Shop wird nur
-            einmal belohnt; eigene Coupons kannst du nicht einlösen.
+            Du erhältst {formatNumber(allowance * 100)} % der Abonnementzahlungen der Shops, die deinen Coupon einlösen.
+            Jeder Shop wird nur einmal belohnt; eigene Coupons kannst du nicht einlösen.
           </Text>
           <Text as="p" tone="subdued">
-            Auszahlung ab {formatMoney(PAYOUT_GATEWAYS.paypal.threshold)} per PayPal ({formatNumber(PAYOUT_GATEWAYS.paypal.fee * 100)} %
-            Gebühr) oder per Banküberweisung (SEPA, gebührenfrei).
+            Auszahlung ab {formatMoney(PAYOUT_GATEWAYS.paypal.threshold)} per PayPal (
+            {formatNumber(PAYOUT_GATEWAYS.paypal.fee * 100)} % Gebühr) oder per Banküberweisung (SEPA, gebührenfrei).
           </Text>
         </BlockStack>
       </Card>

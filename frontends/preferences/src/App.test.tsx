@@ -14,7 +14,10 @@ describe('preferences remote', () => {
   it('shows the connected company and the automation state', async () => {
     renderRemote(App, {
       basePath: '/preferences',
-      api: fakeApi({ '/shop': connected, '/preferences': { invoiceCreate: 'all', creditCreate: 'all', transactionCreate: 'all' } }),
+      api: fakeApi({
+        '/shop': connected,
+        '/preferences': { invoiceCreate: 'all', creditCreate: 'all', transactionCreate: 'all' },
+      }),
     });
     expect(await screen.findByText('Demo GmbH')).toBeTruthy();
     expect(await screen.findByText('Automatisiert')).toBeTruthy();
@@ -31,8 +34,13 @@ describe('preferences remote', () => {
 
   it('/setup shows each setup step with its state and where to do it', async () => {
     renderRemote(App, {
-      basePath: '/preferences', path: '/setup',
-      api: fakeApi({ '/shop': { ...connected, lexoffice: { isConnected: false, connectedAt: null, profile: null } }, '/preferences/general': { value: {} }, '/preferences': { invoiceCreate: 'all' } }),
+      basePath: '/preferences',
+      path: '/setup',
+      api: fakeApi({
+        '/shop': { ...connected, lexoffice: { isConnected: false, connectedAt: null, profile: null } },
+        '/preferences/general': { value: {} },
+        '/preferences': { invoiceCreate: 'all' },
+      }),
     });
     expect(await screen.findByText('1. Lexware Office verbinden')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Jetzt verbinden' })).toBeTruthy();

@@ -9,7 +9,6 @@ import { ContactsPage } from './contacts/ContactsPage';
 import { InvoicesPage } from './invoices/InvoicesPage';
 import { SetupPage } from './setup/SetupPage';
 
-
 /** Every /preferences page. Mounted by the shell (see frontends/README.md). */
 export default function PreferencesApp(props: RemoteAppProps) {
   if (props.path === '/') return <SettingsHome {...props} />;

@@ -28,7 +28,12 @@ const SWITCHES: { key: AutomationKey; label: string; helpText?: string; nested?:
   { key: 'creditCreate', label: L.creditCreate, helpText: 'Benötigt die automatische Rechnungserstellung.' },
   { key: 'transactionCreate', label: L.transactionCreate, helpText: 'Benötigt die automatische Rechnungserstellung.' },
   { key: 'transactionFees', label: L.transactionFees, nested: true },
-  { key: 'transactionHints', label: L.transactionHints, helpText: 'Hinweise setzen festgeschriebene Belege voraus.', nested: true },
+  {
+    key: 'transactionHints',
+    label: L.transactionHints,
+    helpText: 'Hinweise setzen festgeschriebene Belege voraus.',
+    nested: true,
+  },
 ];
 
 const LEVEL_TONE = { automated: 'success', partial: 'attention', manual: undefined } as const;
@@ -41,7 +46,8 @@ export function AutomationCard({ api }: { api: ApiClient }) {
   });
   const [saved, setSaved] = useState<{ at: number; forced: string[]; warnings: string[] }>();
   const save = useMutation({
-    mutationFn: (next: Automation) => api.request<SaveAnswer>('/preferences', { method: 'PATCH', body: toPreferences(next) }),
+    mutationFn: (next: Automation) =>
+      api.request<SaveAnswer>('/preferences', { method: 'PATCH', body: toPreferences(next) }),
     onMutate: () => setSaved(undefined),
     onSuccess: (answer) => {
       setSaved({ at: Date.now(), forced: answer.forced ?? [], warnings: answer.warnings ?? [] });
@@ -57,9 +63,20 @@ export function AutomationCard({ api }: { api: ApiClient }) {
     return () => clearTimeout(timer);
   }, [saved]);
 
-  if (preferences.isPending) return <Card><SkeletonBodyText lines={4} /></Card>;
+  if (preferences.isPending)
+    return (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
   if (preferences.isError) {
-    return <LoadErrorBanner title="Die Automatisierung konnte nicht geladen werden" error={preferences.error} onRetry={() => void preferences.refetch()} />;
+    return (
+      <LoadErrorBanner
+        title="Die Automatisierung konnte nicht geladen werden"
+        error={preferences.error}
+        onRetry={() => void preferences.refetch()}
+      />
+    );
   }
 
   // While a change is saving, show what was asked for.
@@ -86,10 +103,28 @@ export function AutomationCard({ api }: { api: ApiClient }) {
             />
           </Box>
         ))}
-        {save.isError ? <Text as="p" tone="critical">Nicht gespeichert: {describeError(save.error)}</Text> : null}
-        {saved !== undefined ? <Text as="p" tone="success">Gespeichert</Text> : null}
-        {saved?.forced.map((f) => <Text key={f} as="p" tone="caution">{`„${AUTOMATION_FIELD_LABELS[f as AutomationKey] ?? f}“ wurde mit ausgeschaltet.`}</Text>)}
-        {saved?.warnings.map((w) => <Text key={w} as="p" tone="caution">{w}</Text>)}
+        {save.isError ? (
+          <Text as="p" tone="critical">
+            Nicht gespeichert: {describeError(save.error)}
+          </Text>
+        ) : null}
+        {saved !== undefined ? (
+          <Text as="p" tone="success">
+            Gespeichert
+          </Text>
+        ) : null}
+        {saved?.forced.map((f) => (
+          <Text
+            key={f}
+            as="p"
+            tone="caution"
+          >{`„${AUTOMATION_FIELD_LABELS[f as AutomationKey] ?? f}“ wurde mit ausgeschaltet.`}</Text>
+        ))}
+        {saved?.warnings.map((w) => (
+          <Text key={w} as="p" tone="caution">
+            {w}
+          </Text>
+        ))}
       </BlockStack>
     </Card>
   );

@@ -1,4 +1,11 @@
-import { describeError, formatDate, LoadErrorBanner, shopQuery, type ApiClient, type Shop } from '@belegfluss/frontend-kit';
+import {
+  describeError,
+  formatDate,
+  LoadErrorBanner,
+  shopQuery,
+  type ApiClient,
+  type Shop,
+} from '@belegfluss/frontend-kit';
 import { Badge, BlockStack, Button, Card, InlineStack, Modal, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -26,8 +33,20 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
     },
   });
 
-  if (shop.isPending) return <Card><SkeletonBodyText lines={2} /></Card>;
-  if (shop.isError) return <LoadErrorBanner title="Die Verbindung konnte nicht geladen werden" error={shop.error} onRetry={() => void shop.refetch()} />;
+  if (shop.isPending)
+    return (
+      <Card>
+        <SkeletonBodyText lines={2} />
+      </Card>
+    );
+  if (shop.isError)
+    return (
+      <LoadErrorBanner
+        title="Die Verbindung konnte nicht geladen werden"
+        error={shop.error}
+        onRetry={() => void shop.refetch()}
+      />
+    );
 
   const { lexoffice } = shop.data;
   return (
@@ -37,7 +56,11 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
           <Text as="h2" variant="headingMd">
             {connectionLabel(lexoffice)}
           </Text>
-          {lexoffice.isConnected ? <Badge tone="success">Verbunden</Badge> : <Badge tone="attention">Nicht verbunden</Badge>}
+          {lexoffice.isConnected ? (
+            <Badge tone="success">Verbunden</Badge>
+          ) : (
+            <Badge tone="attention">Nicht verbunden</Badge>
+          )}
           {lexoffice.profile?.smallBusiness ? <Badge tone="info">Kleinunternehmer</Badge> : null}
         </InlineStack>
         <Text as="p" tone="subdued">
@@ -50,8 +73,16 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
             <Button onClick={() => pull.mutate()} loading={pull.isPending}>
               Synchronisieren
             </Button>
-            {pull.isError ? <Text as="span" tone="critical">{describeError(pull.error)}</Text> : null}
-            {pull.isSuccess ? <Text as="span" tone="success">Profil aktualisiert</Text> : null}
+            {pull.isError ? (
+              <Text as="span" tone="critical">
+                {describeError(pull.error)}
+              </Text>
+            ) : null}
+            {pull.isSuccess ? (
+              <Text as="span" tone="success">
+                Profil aktualisiert
+              </Text>
+            ) : null}
             <Button tone="critical" variant="plain" onClick={() => setConfirming(true)}>
               Verbindung trennen
             </Button>
@@ -68,13 +99,23 @@ export function ConnectionCard({ api }: { api: ApiClient }) {
         open={confirming}
         onClose={() => setConfirming(false)}
         title="Verbindung zu Lexware Office trennen?"
-        primaryAction={{ content: 'Verbindung trennen', destructive: true, loading: disconnect.isPending, onAction: () => disconnect.mutate() }}
+        primaryAction={{
+          content: 'Verbindung trennen',
+          destructive: true,
+          loading: disconnect.isPending,
+          onAction: () => disconnect.mutate(),
+        }}
         secondaryActions={[{ content: 'Abbrechen', onAction: () => setConfirming(false) }]}
       >
         <Modal.Section>
           <BlockStack gap="200">
-            <Text as="p">Belegfluss legt danach keine Rechnungen, Gutschriften und Umsätze mehr an, bis du Lexware Office wieder verbindest. Bereits erstellte Belege bleiben in Lexware Office.</Text>
-            {disconnect.isError ? <Text as="p" tone="critical">{`Nicht getrennt: ${describeError(disconnect.error)}`}</Text> : null}
+            <Text as="p">
+              Belegfluss legt danach keine Rechnungen, Gutschriften und Umsätze mehr an, bis du Lexware Office wieder
+              verbindest. Bereits erstellte Belege bleiben in Lexware Office.
+            </Text>
+            {disconnect.isError ? (
+              <Text as="p" tone="critical">{`Nicht getrennt: ${describeError(disconnect.error)}`}</Text>
+            ) : null}
           </BlockStack>
         </Modal.Section>
       </Modal>

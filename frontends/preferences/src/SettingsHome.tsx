@@ -18,11 +18,17 @@ export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
         {!autosaveKnown ? (
           <Layout.Section>
             <Banner tone="info" title="Änderungen werden sofort gespeichert" onDismiss={dismissAutosave}>
-              <p>Jeder Schalter und jede Auswahl auf dieser Seite gilt ab sofort; „Gespeichert“ bestätigt es für ein paar Sekunden.</p>
+              <p>
+                Jeder Schalter und jede Auswahl auf dieser Seite gilt ab sofort; „Gespeichert“ bestätigt es für ein paar
+                Sekunden.
+              </p>
             </Banner>
           </Layout.Section>
         ) : null}
-        <Layout.AnnotatedSection title="Verbindung" description="Das Lexware-Office-Konto, in dem Belegfluss deine Belege anlegt.">
+        <Layout.AnnotatedSection
+          title="Verbindung"
+          description="Das Lexware-Office-Konto, in dem Belegfluss deine Belege anlegt."
+        >
           <ConnectionCard api={api} />
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection
@@ -31,19 +37,34 @@ export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
         >
           <AutomationCard api={api} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection title="Einstellungsseiten" description="Alle Einstellungen zu Belegen, Kontakten, Bestellungen, Umsätzen und Metafeldern.">
+        <Layout.AnnotatedSection
+          title="Einstellungsseiten"
+          description="Alle Einstellungen zu Belegen, Kontakten, Bestellungen, Umsätzen und Metafeldern."
+        >
           <SettingsNav basePath={basePath} navigate={navigate} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection title="E-Mail-Versand" description="Absender und automatischer Versand deiner Belege per E-Mail.">
+        <Layout.AnnotatedSection
+          title="E-Mail-Versand"
+          description="Absender und automatischer Versand deiner Belege per E-Mail."
+        >
           <MailLinkCard api={api} onOpen={() => navigate(`${basePath}/mail`)} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection title="Belegsprache" description="In welcher Sprache Belegfluss deine Rechnungen schreibt.">
+        <Layout.AnnotatedSection
+          title="Belegsprache"
+          description="In welcher Sprache Belegfluss deine Rechnungen schreibt."
+        >
           <LanguageCard api={api} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection title="Benachrichtigungen" description="Worüber Belegfluss dich informiert und an welche Adresse.">
+        <Layout.AnnotatedSection
+          title="Benachrichtigungen"
+          description="Worüber Belegfluss dich informiert und an welche Adresse."
+        >
           <NotificationsCard api={api} />
         </Layout.AnnotatedSection>
-        <Layout.AnnotatedSection title="App-Einstellungen" description="Startseite, Expertenmodus und ausgeblendete Hinweise.">
+        <Layout.AnnotatedSection
+          title="App-Einstellungen"
+          description="Startseite, Expertenmodus und ausgeblendete Hinweise."
+        >
           <AppSettingsCard api={api} toast={toast} />
         </Layout.AnnotatedSection>
       </Layout>

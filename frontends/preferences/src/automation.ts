@@ -1,4 +1,10 @@
-import { applyAutomationDependencies, automationBadge, automationDisabled, type Automation, type AutomationBadge } from '@belegfluss/shared';
+import {
+  applyAutomationDependencies,
+  automationBadge,
+  automationDisabled,
+  type Automation,
+  type AutomationBadge,
+} from '@belegfluss/shared';
 
 /** The automation switches of spec 3 §2; their dependencies (spec 3 §4) are the server's, from @belegfluss/shared. */
 export type { Automation };

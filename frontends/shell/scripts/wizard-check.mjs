@@ -10,7 +10,14 @@ await mkdir(OUT, { recursive: true });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
 const page = await context.newPage();
@@ -20,7 +27,8 @@ const shot = async (name, target = page) => {
 };
 const api = [];
 page.on('response', (response) => {
-  if (response.url().includes('/api/')) api.push(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
+  if (response.url().includes('/api/'))
+    api.push(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
 });
 
 try {
@@ -29,8 +37,15 @@ try {
   await page.goto(SANDBOX);
   await page.fill('#shop-form input[name=shop]', name);
   await page.click('#shop-form button');
-  await page.waitForFunction((n) => [...document.querySelectorAll('#shop option')].some((o) => o.value.startsWith(n)), name);
-  const shop = await page.$eval('#shop', (select, n) => [...select.options].find((o) => o.value.startsWith(n)).value, name);
+  await page.waitForFunction(
+    (n) => [...document.querySelectorAll('#shop option')].some((o) => o.value.startsWith(n)),
+    name,
+  );
+  const shop = await page.$eval(
+    '#shop',
+    (select, n) => [...select.options].find((o) => o.value.startsWith(n)).value,
+    name,
+  );
   console.log('shop', shop);
   await page.selectOption('#shop', shop);
   const [install] = await Promise.all([context.waitForEvent('page'), page.click('#install')]);
@@ -51,7 +66,10 @@ try {
   await page.getByText('Schritt 2 von 7').waitFor();
   await shot('03-wizard-authorize');
 
-  const [popup] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click()]);
+  const [popup] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('button', { name: 'Mit Lexware Office verbinden' }).click(),
+  ]);
   await popup.waitForLoadState();
   await popup.waitForURL(/authorize/, { timeout: 10_000 });
   console.log('popup', popup.url(), await popup.evaluate(() => [window.outerWidth, window.outerHeight]));
@@ -65,7 +83,8 @@ try {
     await page.waitForTimeout(1500);
     await shot(`05-wizard-step-${step}`);
     const skip = page.getByRole('button', { name: 'Überspringen' });
-    if (await page.getByText(`Schritt ${step} von 7`).isVisible() && (await skip.count()) > 0) await skip.first().click();
+    if ((await page.getByText(`Schritt ${step} von 7`).isVisible()) && (await skip.count()) > 0)
+      await skip.first().click();
   }
 
   await page.getByText('Schritt 5 von 7').waitFor({ timeout: 15_000 });
@@ -78,7 +97,8 @@ try {
   await page.getByRole('button', { name: 'Weiter' }).click();
   await page.waitForTimeout(1500);
   await shot('08-wizard-vat-saved');
-  if (await page.getByText('Die Auswahl wurde nicht gespeichert').isVisible()) await page.getByRole('button', { name: 'Überspringen' }).click();
+  if (await page.getByText('Die Auswahl wurde nicht gespeichert').isVisible())
+    await page.getByRole('button', { name: 'Überspringen' }).click();
 
   await page.getByText('Schritt 6 von 7').waitFor({ timeout: 10_000 });
   await page.waitForTimeout(1500);
@@ -90,7 +110,11 @@ try {
   await page.waitForTimeout(2000);
   await shot('11-wizard-activated');
 
-  for (const [file, path] of [['12-plan', '/plan'], ['13-orders', '/orders'], ['14-help-connect', '/help/setup/connect']]) {
+  for (const [file, path] of [
+    ['12-plan', '/plan'],
+    ['13-orders', '/orders'],
+    ['14-help-connect', '/help/setup/connect'],
+  ]) {
     await page.goto(`${SHELL}${path}?shop=${encodeURIComponent(shop)}`);
     await page.waitForTimeout(2500);
     await shot(file);

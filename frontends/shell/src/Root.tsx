@@ -25,12 +25,22 @@ async function startUp() {
 
 /** config.json first, then a session, then the app. */
 export function Root() {
-  const config = useQuery({ queryKey: ['runtime-config'], queryFn: startUp, staleTime: Infinity, gcTime: Infinity, retry: 2 });
+  const config = useQuery({
+    queryKey: ['runtime-config'],
+    queryFn: startUp,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 2,
+  });
   if (config.isPending) return <Starting />;
   if (config.isError) {
     return (
       <Page narrowWidth title="Belegfluss">
-        <Banner tone="critical" title="Belegfluss konnte nicht starten" action={{ content: 'Erneut versuchen', onAction: () => void config.refetch() }}>
+        <Banner
+          tone="critical"
+          title="Belegfluss konnte nicht starten"
+          action={{ content: 'Erneut versuchen', onAction: () => void config.refetch() }}
+        >
           <p>{config.error.message}</p>
         </Banner>
       </Page>

@@ -3,7 +3,18 @@ import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris'
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { AppFrame } from './frame/AppFrame';
-import { Affiliate, AuditPage, ConnectWizard, HelpRoute, LogPage, NotFound, OrderDetail, Orders, PlanRoute, ToHome } from './lazyPages';
+import {
+  Affiliate,
+  AuditPage,
+  ConnectWizard,
+  HelpRoute,
+  LogPage,
+  NotFound,
+  OrderDetail,
+  Orders,
+  PlanRoute,
+  ToHome,
+} from './lazyPages';
 import { PageNotices } from './notices/PageNotices';
 import { authUrl, redirectTop } from './notices/redirect';
 import { Dashboard } from './pages/dashboard/Dashboard';

@@ -12,7 +12,8 @@ export function parseRuntimeConfig(body: unknown): RuntimeConfig {
   const raw = (body ?? {}) as Partial<RuntimeConfig>;
   const remotes = (raw.remotes ?? {}) as Partial<Record<RemoteName, unknown>>;
   for (const name of REMOTE_NAMES) {
-    if (typeof remotes[name] !== 'string') throw new Error(`config.json nennt keine Adresse für den Bereich „${name}“.`);
+    if (typeof remotes[name] !== 'string')
+      throw new Error(`config.json nennt keine Adresse für den Bereich „${name}“.`);
   }
   return {
     apiUrl: typeof raw.apiUrl === 'string' && raw.apiUrl !== '' ? raw.apiUrl : '/api',

@@ -4,14 +4,22 @@ import { shopFixture } from './test/fixtures';
 const config = {
   apiUrl: '/api',
   sandboxUrl: '/sandbox',
-  remotes: { preferences: 'http://p/mf-manifest.json', partner: 'http://q/mf-manifest.json', admin: 'http://r/mf-manifest.json' },
+  remotes: {
+    preferences: 'http://p/mf-manifest.json',
+    partner: 'http://q/mf-manifest.json',
+    admin: 'http://r/mf-manifest.json',
+  },
 };
 const shop = shopFixture({ shop: 'frueh-laden.myshopify.com', name: 'Früh-Laden' });
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
 /** A window as the entry sees it: index.html has started config.json already. */
 function pageWindow(url: string) {
-  return { location: new URL(url), localStorage: window.localStorage, belegflussConfig: Promise.resolve(json(config)) } as unknown as Window;
+  return {
+    location: new URL(url),
+    localStorage: window.localStorage,
+    belegflussConfig: Promise.resolve(json(config)),
+  } as unknown as Window;
 }
 
 describe('the shell’s early requests', () => {
@@ -20,13 +28,16 @@ describe('the shell’s early requests', () => {
     vi.resetModules();
     window.localStorage.clear();
     calls = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
-      calls.push(url);
-      if (url.startsWith('/sandbox/control/session-token')) return json({ token: 'a.b.c' });
-      if (url === '/api/shop') return json(shop);
-      return new Response('nicht hier', { status: 404 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url.startsWith('/sandbox/control/session-token')) return json({ token: 'a.b.c' });
+        if (url === '/api/shop') return json(shop);
+        return new Response('nicht hier', { status: 404 });
+      }),
+    );
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -59,8 +70,12 @@ describe('the shell’s early requests', () => {
   });
 
   it('lets the app ask again when the early /api/shop fails', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
-      String(input).includes('session-token') ? json({ token: 'a.b.c' }) : new Response('{}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).includes('session-token') ? json({ token: 'a.b.c' }) : new Response('{}', { status: 503 }),
+      ),
+    );
     const { startEarly, withEarlyShop } = await import('./startup');
     await startEarly(pageWindow('http://127.0.0.1/home?shop=frueh-laden.myshopify.com'));
     const queryFn = vi.fn(async () => shop);

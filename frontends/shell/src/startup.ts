@@ -1,6 +1,11 @@
 import type { Shop } from '@belegfluss/frontend-kit';
 import { createApiClient } from '@belegfluss/frontend-kit/api';
-import { appBridgeTokenSource, readShopChoice, sandboxTokenSource, type TokenSource } from '@belegfluss/frontend-kit/session';
+import {
+  appBridgeTokenSource,
+  readShopChoice,
+  sandboxTokenSource,
+  type TokenSource,
+} from '@belegfluss/frontend-kit/session';
 import { loadRuntimeConfig, type RuntimeConfig } from './config';
 
 /**
@@ -37,7 +42,11 @@ export function sandboxSession(sandboxUrl: string, shop: string): TokenSource {
  * The token source SessionGate will pick, by the same rule: App Bridge inside the
  * Shopify admin, otherwise the sandbox for `?shop=` or the shop last chosen here.
  */
-export function sessionTokenSource(config: RuntimeConfig, bridge: TokenSource | undefined, shop: string | undefined): TokenSource | undefined {
+export function sessionTokenSource(
+  config: RuntimeConfig,
+  bridge: TokenSource | undefined,
+  shop: string | undefined,
+): TokenSource | undefined {
   if (bridge) return bridge;
   return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
 }
@@ -70,7 +79,9 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
         issued();
         return response;
       };
-      return createApiClient({ baseUrl: config.apiUrl, getToken: () => source.getToken(), fetchImpl }).get<Shop>('/shop');
+      return createApiClient({ baseUrl: config.apiUrl, getToken: () => source.getToken(), fetchImpl }).get<Shop>(
+        '/shop',
+      );
     })
     // A failed early request is simply asked again by the app, with its retries and error page.
     .catch(() => undefined)

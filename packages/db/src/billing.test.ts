@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing';
 import {
-  claimIntent, completeDocument, hasCredits, markResumed, markWaiting, periodUsage, pruneExpiredLogs, purgeExpiredOauthStates,
-  saveShopInstall, syncBillingPeriod, upsertOrder, waitingDocuments, type Db,
+  claimIntent,
+  completeDocument,
+  hasCredits,
+  markResumed,
+  markWaiting,
+  periodUsage,
+  pruneExpiredLogs,
+  purgeExpiredOauthStates,
+  saveShopInstall,
+  syncBillingPeriod,
+  upsertOrder,
+  waitingDocuments,
+  type Db,
 } from './index';
 import type { ShopifyOrder } from '@belegfluss/shared';
 
@@ -17,23 +28,62 @@ describe('billing periods, waiting documents and housekeeping in PostgreSQL', ()
   it('rolls a period over once, never back, and a forced rollover starts a fresh period now', async () => {
     await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
     const installed = new Date('2026-01-31T10:00:00Z');
-    await db('shops').where({ id: SHOP }).update({ installed_at: installed, credits_period_start: installed, credits_reset_at: new Date('2026-02-28T10:00:00Z') });
-    expect(await syncBillingPeriod(db, SHOP, new Date('2026-02-10T00:00:00Z'))).toMatchObject({ rolled: false, end: new Date('2026-02-28T10:00:00Z') });
+    await db('shops')
+      .where({ id: SHOP })
+      .update({
+        installed_at: installed,
+        credits_period_start: installed,
+        credits_reset_at: new Date('2026-02-28T10:00:00Z'),
+      });
+    expect(await syncBillingPeriod(db, SHOP, new Date('2026-02-10T00:00:00Z'))).toMatchObject({
+      rolled: false,
+      end: new Date('2026-02-28T10:00:00Z'),
+    });
     const march = await syncBillingPeriod(db, SHOP, new Date('2026-03-01T00:00:00Z'));
-    expect(march).toMatchObject({ rolled: true, start: new Date('2026-02-28T10:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
+    expect(march).toMatchObject({
+      rolled: true,
+      start: new Date('2026-02-28T10:00:00Z'),
+      end: new Date('2026-03-31T10:00:00Z'),
+    });
     // The same instant again (a retried activity) changes nothing, and neither does an earlier clock.
     expect((await syncBillingPeriod(db, SHOP, new Date('2026-03-01T00:00:00Z'))).rolled).toBe(false);
-    expect((await syncBillingPeriod(db, SHOP, new Date('2026-02-20T00:00:00Z'))).start).toEqual(new Date('2026-02-28T10:00:00Z'));
+    expect((await syncBillingPeriod(db, SHOP, new Date('2026-02-20T00:00:00Z'))).start).toEqual(
+      new Date('2026-02-28T10:00:00Z'),
+    );
     const forced = await syncBillingPeriod(db, SHOP, new Date('2026-03-05T12:00:00Z'), { force: true });
-    expect(forced).toMatchObject({ rolled: true, start: new Date('2026-03-05T12:00:00Z'), end: new Date('2026-03-31T10:00:00Z') });
+    expect(forced).toMatchObject({
+      rolled: true,
+      start: new Date('2026-03-05T12:00:00Z'),
+      end: new Date('2026-03-31T10:00:00Z'),
+    });
     expect((await periodUsage(db, SHOP)).filter((p) => p.resetAt)).toHaveLength(2);
   });
 
   it('lists waiting documents oldest order first, one per free transfer, and not again once resumed', async () => {
     const ids: string[] = [];
-    for (const [n, created] of [[3, '2026-03-03'], [1, '2026-03-01'], [2, '2026-03-02']] as const) {
-      await upsertOrder(db, SHOP, { id: n, name: `#100${n}`, created_at: `${created}T10:00:00Z`, currency: 'EUR', total_price: '10.00', tags: '', payment_gateway_names: [], line_items: [], refunds: [] } as unknown as ShopifyOrder);
-      const doc = await claimIntent(db, { shopId: SHOP, type: 'invoice', intentKey: `invoice:${n}`, orderId: String(n), orderName: `#100${n}` });
+    for (const [n, created] of [
+      [3, '2026-03-03'],
+      [1, '2026-03-01'],
+      [2, '2026-03-02'],
+    ] as const) {
+      await upsertOrder(db, SHOP, {
+        id: n,
+        name: `#100${n}`,
+        created_at: `${created}T10:00:00Z`,
+        currency: 'EUR',
+        total_price: '10.00',
+        tags: '',
+        payment_gateway_names: [],
+        line_items: [],
+        refunds: [],
+      } as unknown as ShopifyOrder);
+      const doc = await claimIntent(db, {
+        shopId: SHOP,
+        type: 'invoice',
+        intentKey: `invoice:${n}`,
+        orderId: String(n),
+        orderName: `#100${n}`,
+      });
       await markWaiting(db, doc.id);
       ids[n] = doc.id;
     }
@@ -44,7 +94,16 @@ describe('billing periods, waiting documents and housekeeping in PostgreSQL', ()
     // Refused again after the resumption: it waits again.
     await markWaiting(db, ids[1]!);
     expect((await waitingDocuments(db, SHOP, 10)).map((d) => d.orderId)).toEqual(['1', '2', '3']);
-    await completeDocument(db, ids[2]!, { lexofficeId: 'lx-2', contactId: null, number: 'RE2', title: null, status: 'open', total: 10, voucherDate: '2026-03-06', pdfToken: 'b'.repeat(32) });
+    await completeDocument(db, ids[2]!, {
+      lexofficeId: 'lx-2',
+      contactId: null,
+      number: 'RE2',
+      title: null,
+      status: 'open',
+      total: 10,
+      voucherDate: '2026-03-06',
+      pdfToken: 'b'.repeat(32),
+    });
     expect((await waitingDocuments(db, SHOP, 10)).map((d) => d.orderId)).toEqual(['1', '3']);
   });
 

@@ -65,10 +65,18 @@ export function createDb(connectionString: string, pool = { min: 0, max: 10 }): 
 export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest({ migrationSource, tableName: 'knex_migrations' });
   await db('plans')
-    .insert(PLANS.map((p, sort) => ({
-      id: p.id, name: p.name, monthly_price: p.monthlyPrice, credits_quota: p.creditsQuota,
-      log_max_age: p.logMaxAge, import_price: p.importPrice, private: p.private, sort,
-    })))
+    .insert(
+      PLANS.map((p, sort) => ({
+        id: p.id,
+        name: p.name,
+        monthly_price: p.monthlyPrice,
+        credits_quota: p.creditsQuota,
+        log_max_age: p.logMaxAge,
+        import_price: p.importPrice,
+        private: p.private,
+        sort,
+      })),
+    )
     .onConflict('id')
     .merge();
 }

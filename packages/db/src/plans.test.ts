@@ -9,7 +9,14 @@ afterAll(async () => drop());
 
 const shop = 'upgrade.myshopify.com';
 const subscription = (gid: string, planId: string, status: string, createdAt: string) =>
-  db('plan_subscriptions').insert({ shop_id: shop, plan_id: planId, price: 18.99, subscription_gid: gid, status, created_at: createdAt });
+  db('plan_subscriptions').insert({
+    shop_id: shop,
+    plan_id: planId,
+    price: 18.99,
+    subscription_gid: gid,
+    status,
+    created_at: createdAt,
+  });
 
 describe('Shopify billing reports in any order', () => {
   it('an upgrade whose old subscription is reported cancelled first never drops the shop to free', async () => {
@@ -24,7 +31,10 @@ describe('Shopify billing reports in any order', () => {
 
     await activateSubscription(db, (await findSubscription(db, shop, 'gid://shopify/AppSubscription/2'))!, 1);
     expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'premium', credits_quota: 1000 });
-    expect(await db('plan_subscriptions').where({ shop_id: shop }).orderBy('created_at').pluck('status')).toEqual(['cancelled', 'active']);
+    expect(await db('plan_subscriptions').where({ shop_id: shop }).orderBy('created_at').pluck('status')).toEqual([
+      'cancelled',
+      'active',
+    ]);
   });
 
   it('the only subscription ending puts the shop back on free', async () => {

@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './testing';
-import { chargeTransfer, claimIntent, completeDocument, createSecretBox, markAttempted, recordDeliveries, recordDelivery, saveShopInstall, shopView, type Db } from './index';
+import {
+  chargeTransfer,
+  claimIntent,
+  completeDocument,
+  createSecretBox,
+  markAttempted,
+  recordDeliveries,
+  recordDelivery,
+  saveShopInstall,
+  shopView,
+  type Db,
+} from './index';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -16,13 +27,38 @@ describe('stores against the real PostgreSQL', () => {
 
   it('claims one intent once, charges one transfer once, and counts the invoice', async () => {
     await saveShopInstall(db, { shopId: 'a.myshopify.com', tokenEnc: 'x', scopes: ['read_orders'] });
-    const first = await claimIntent(db, { shopId: 'a.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1001' });
-    const again = await claimIntent(db, { shopId: 'a.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1001' });
+    const first = await claimIntent(db, {
+      shopId: 'a.myshopify.com',
+      type: 'invoice',
+      intentKey: 'invoice:1',
+      orderId: '1',
+      orderName: '#1001',
+    });
+    const again = await claimIntent(db, {
+      shopId: 'a.myshopify.com',
+      type: 'invoice',
+      intentKey: 'invoice:1',
+      orderId: '1',
+      orderName: '#1001',
+    });
     expect(again.id).toBe(first.id);
     await markAttempted(db, first.id);
-    await completeDocument(db, first.id, { lexofficeId: 'lx-1', contactId: 'c-1', number: 'RE0001', title: 'Rechnung', status: 'open', total: 10, voucherDate: '2026-11-21T10:00:00.000+01:00', pdfToken: 'a'.repeat(32) });
+    await completeDocument(db, first.id, {
+      lexofficeId: 'lx-1',
+      contactId: 'c-1',
+      number: 'RE0001',
+      title: 'Rechnung',
+      status: 'open',
+      total: 10,
+      voucherDate: '2026-11-21T10:00:00.000+01:00',
+      pdfToken: 'a'.repeat(32),
+    });
     expect(await chargeTransfer(db, 'a.myshopify.com', first.id)).toMatchObject({ charged: true, used: 1, quota: 10 });
-    expect(await chargeTransfer(db, 'a.myshopify.com', first.id)).toMatchObject({ charged: false, reason: 'ALREADY_CHARGED', used: 1 });
+    expect(await chargeTransfer(db, 'a.myshopify.com', first.id)).toMatchObject({
+      charged: false,
+      reason: 'ALREADY_CHARGED',
+      used: 1,
+    });
     const view = await shopView(db, 'a.myshopify.com');
     expect(view?.stat.invoice.created).toBe(1);
     expect(view?.plan.credits).toMatchObject({ used: 1, quota: 10 });
@@ -31,20 +67,45 @@ describe('stores against the real PostgreSQL', () => {
   it('refuses a transfer when the quota is used up', async () => {
     await saveShopInstall(db, { shopId: 'b.myshopify.com', tokenEnc: 'x', scopes: [] });
     await db('shops').where({ id: 'b.myshopify.com' }).update({ credits_quota: 1 });
-    const d1 = await claimIntent(db, { shopId: 'b.myshopify.com', type: 'invoice', intentKey: 'invoice:1', orderId: '1', orderName: '#1' });
-    const d2 = await claimIntent(db, { shopId: 'b.myshopify.com', type: 'invoice', intentKey: 'invoice:2', orderId: '2', orderName: '#2' });
+    const d1 = await claimIntent(db, {
+      shopId: 'b.myshopify.com',
+      type: 'invoice',
+      intentKey: 'invoice:1',
+      orderId: '1',
+      orderName: '#1',
+    });
+    const d2 = await claimIntent(db, {
+      shopId: 'b.myshopify.com',
+      type: 'invoice',
+      intentKey: 'invoice:2',
+      orderId: '2',
+      orderName: '#2',
+    });
     expect((await chargeTransfer(db, 'b.myshopify.com', d1.id)).charged).toBe(true);
     expect(await chargeTransfer(db, 'b.myshopify.com', d2.id)).toMatchObject({ charged: false, reason: 'NO_CREDITS' });
   });
 
   it('dedupes webhook deliveries by webhook id and by topic + event id', async () => {
-    const d = { webhookId: 'w1', eventId: 'e1', shopId: 'a.myshopify.com', topic: 'orders/paid', resourceId: '1', triggeredAt: null, body: { id: 1 } };
+    const d = {
+      webhookId: 'w1',
+      eventId: 'e1',
+      shopId: 'a.myshopify.com',
+      topic: 'orders/paid',
+      resourceId: '1',
+      triggeredAt: null,
+      body: { id: 1 },
+    };
     expect(await recordDelivery(db, d)).toBe(true);
     expect(await recordDelivery(db, d)).toBe(false);
     expect(await recordDelivery(db, { ...d, webhookId: 'w2' })).toBe(false);
     expect(await recordDelivery(db, { ...d, webhookId: 'w3', topic: 'orders/updated' })).toBe(true);
     // The gateway's group commit: one insert, an answer per delivery, a repeat within the batch not new.
-    const batch = [{ ...d, webhookId: 'w4', eventId: 'e4' }, { ...d, webhookId: 'w1' }, { ...d, webhookId: 'w4', eventId: 'e4' }, { ...d, webhookId: 'w5', eventId: 'e5' }];
+    const batch = [
+      { ...d, webhookId: 'w4', eventId: 'e4' },
+      { ...d, webhookId: 'w1' },
+      { ...d, webhookId: 'w4', eventId: 'e4' },
+      { ...d, webhookId: 'w5', eventId: 'e5' },
+    ];
     expect(await recordDeliveries(db, batch)).toEqual([true, false, false, true]);
   });
 
@@ -61,9 +122,17 @@ describe('order snapshots', () => {
   it('keeps the newest snapshot when webhooks arrive out of order', async () => {
     const { upsertOrder } = await import('./index');
     const { ShopifyOrderSchema } = await import('@belegfluss/shared');
-    const order = (financial_status: string, updated_at: string) => ShopifyOrderSchema.parse({
-      id: 9, name: '#1009', created_at: '2026-11-21T10:00:00Z', updated_at, currency: 'EUR', financial_status, total_price: '5.00', line_items: [],
-    });
+    const order = (financial_status: string, updated_at: string) =>
+      ShopifyOrderSchema.parse({
+        id: 9,
+        name: '#1009',
+        created_at: '2026-11-21T10:00:00Z',
+        updated_at,
+        currency: 'EUR',
+        financial_status,
+        total_price: '5.00',
+        line_items: [],
+      });
     await upsertOrder(db, 'a.myshopify.com', order('paid', '2026-11-21T10:05:00Z'));
     await upsertOrder(db, 'a.myshopify.com', order('pending', '2026-11-21T10:01:00Z'));
     const row = await db('orders').where({ shop_id: 'a.myshopify.com', order_id: '9' }).first();

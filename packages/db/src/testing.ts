@@ -34,7 +34,11 @@ export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(
  * Rows a test seeds as they are, for state the test is not about (code writes through the stores only).
  * `table` is a table of the migrations; the rows use its column names.
  */
-export async function insertTestRows(db: Db, table: string, rows: Record<string, unknown> | Record<string, unknown>[]): Promise<void> {
+export async function insertTestRows(
+  db: Db,
+  table: string,
+  rows: Record<string, unknown> | Record<string, unknown>[],
+): Promise<void> {
   await db(table).insert(rows);
 }
 

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import { buildContactDraft, buildInvoiceDraft, ShopifyOrderSchema } from '@belegfluss/shared';
-import { createLexofficeClient, LexofficeError, refreshTokens, revokeToken, type LexofficeClient, type LexofficeOauthConfig } from './index';
+import {
+  createLexofficeClient,
+  LexofficeError,
+  refreshTokens,
+  revokeToken,
+  type LexofficeClient,
+  type LexofficeOauthConfig,
+} from './index';
 
 // Contract tests: every call the app makes, against the sandbox over real HTTP.
 let sandbox: RunningSandbox;
@@ -11,8 +18,16 @@ let tokens: { access_token: string; refresh_token: string };
 let oauth: LexofficeOauthConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false });
-  const res = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    smtp: false,
+  });
+  const res = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   tokens = (await res.json()) as typeof tokens;
   let spacing = Promise.resolve();
   api = createLexofficeClient({
@@ -21,14 +36,35 @@ beforeAll(async () => {
     // Stay under the sandbox's 2 requests/s, as the real limiter demands.
     throttle: () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520)))),
   });
-  oauth = { oauthUrl: sandbox.urls.lexwareOauth, clientId: DEV_DEFAULTS.lexofficeClientId, clientSecret: DEV_DEFAULTS.lexofficeClientSecret, redirectUri: 'http://127.0.0.1/cb', scope: 'profile.read' };
+  oauth = {
+    oauthUrl: sandbox.urls.lexwareOauth,
+    clientId: DEV_DEFAULTS.lexofficeClientId,
+    clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
+    redirectUri: 'http://127.0.0.1/cb',
+    scope: 'profile.read',
+  };
 });
-afterAll(async () => { await sandbox?.stop(); });
+afterAll(async () => {
+  await sandbox?.stop();
+});
 
 const order = ShopifyOrderSchema.parse({
-  id: 7, name: '#1007', created_at: '2026-11-20T10:00:00Z', currency: 'EUR', total_price: '23.80', taxes_included: true, email: 'max@example.de',
+  id: 7,
+  name: '#1007',
+  created_at: '2026-11-20T10:00:00Z',
+  currency: 'EUR',
+  total_price: '23.80',
+  taxes_included: true,
+  email: 'max@example.de',
   customer: { id: 1, email: 'max@example.de', first_name: 'Max', last_name: 'Muster' },
-  billing_address: { first_name: 'Max', last_name: 'Muster', address1: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country_code: 'DE' },
+  billing_address: {
+    first_name: 'Max',
+    last_name: 'Muster',
+    address1: 'Hauptstr. 1',
+    zip: '10115',
+    city: 'Berlin',
+    country_code: 'DE',
+  },
   line_items: [{ id: 1, title: 'Tasse', quantity: 2, price: '11.90', tax_lines: [{ rate: 0.19, price: '3.80' }] }],
 });
 
@@ -66,10 +102,15 @@ describe('Lexware client against the sandbox', () => {
 
   it('creates a credit note linked to the invoice, which Lexware marks paid off, and returns its PDF', async () => {
     const contact = (await api.findContacts({ email: 'max@example.de' })).content[0]!;
-    const invoice = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open', contactId: contact.id })).content[0]!;
+    const invoice = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open', contactId: contact.id }))
+      .content[0]!;
     const draft = buildInvoiceDraft(order, contact.id);
     const { shippingConditions: _s, ...creditBody } = draft;
-    const created = await api.createCreditNote({ ...creditBody, title: 'Gutschrift', lineItems: [draft.lineItems[0]!] } as never, true, invoice.id);
+    const created = await api.createCreditNote(
+      { ...creditBody, title: 'Gutschrift', lineItems: [draft.lineItems[0]!] } as never,
+      true,
+      invoice.id,
+    );
     const credit = await api.creditNote(created.id);
     expect(credit.voucherStatus).toBe('paidoff');
     expect(credit.totalPrice.totalGrossAmount).toBeCloseTo(23.8, 2);
@@ -80,7 +121,18 @@ describe('Lexware client against the sandbox', () => {
 
   it('turns a validation failure into a non-retryable LexofficeError with details', async () => {
     const draft = buildInvoiceDraft(order, 'unknown');
-    const bad = { ...draft, lineItems: [{ type: 'custom' as const, name: 'x', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR' as const, grossAmount: 1 } as never }] };
+    const bad = {
+      ...draft,
+      lineItems: [
+        {
+          type: 'custom' as const,
+          name: 'x',
+          quantity: 1,
+          unitName: 'Stück',
+          unitPrice: { currency: 'EUR' as const, grossAmount: 1 } as never,
+        },
+      ],
+    };
     const error = (await api.createInvoice(bad, true).catch((e: unknown) => e)) as LexofficeError;
     expect(error).toBeInstanceOf(LexofficeError);
     expect(error.status).toBe(406);

@@ -1,4 +1,9 @@
-import type { LexofficeContactInput, LexofficeCreditNoteInput, LexofficeDeliveryNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
+import type {
+  LexofficeContactInput,
+  LexofficeCreditNoteInput,
+  LexofficeDeliveryNoteInput,
+  LexofficeInvoiceInput,
+} from '@belegfluss/shared';
 import { LexofficeError } from './errors';
 import { financeCalls } from './finance';
 
@@ -14,7 +19,13 @@ export interface LexofficeProfile {
   distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION';
 }
 
-export interface CreatedResource { id: string; resourceUri: string; createdDate: string; updatedDate: string; version: number }
+export interface CreatedResource {
+  id: string;
+  resourceUri: string;
+  createdDate: string;
+  updatedDate: string;
+  version: number;
+}
 
 /** What Lexware adds to a voucher we sent: id, version, number, status and its own totals. */
 type Voucher<Input, Status extends string> = Omit<Input, 'totalPrice'> & {
@@ -31,7 +42,12 @@ export type LexofficeInvoice = Voucher<LexofficeInvoiceInput, 'draft' | 'open' |
 export type LexofficeCreditNote = Voucher<LexofficeCreditNoteInput, 'draft' | 'open' | 'paidoff' | 'voided'>;
 
 /** A delivery note as Lexware returns it: no totals, an own number range (LS…). */
-export type LexofficeDeliveryNote = LexofficeDeliveryNoteInput & { id: string; version: number; voucherNumber?: string; voucherStatus: 'draft' | 'open' | 'voided' };
+export type LexofficeDeliveryNote = LexofficeDeliveryNoteInput & {
+  id: string;
+  version: number;
+  voucherNumber?: string;
+  voucherStatus: 'draft' | 'open' | 'voided';
+};
 
 export interface LexofficePayment {
   openAmount: number;
@@ -43,19 +59,45 @@ export interface LexofficePayment {
 }
 
 /** A print layout of the organisation (`GET /v1/print-layouts`); `default` marks Lexware's standard one. */
-export interface LexofficePrintLayout { id: string; name: string; default: boolean }
-
-export interface LexofficeContact extends LexofficeContactInput { id: string; roles: { customer: { number?: number } } }
-
-export interface VoucherListEntry {
-  id: string; voucherType: string; voucherStatus: string; voucherNumber: string; voucherDate: string;
-  contactId?: string; contactName?: string; totalAmount: number; openAmount: number; currency: string;
+export interface LexofficePrintLayout {
+  id: string;
+  name: string;
+  default: boolean;
 }
 
-export interface Page<T> { content: T[]; first: boolean; last: boolean; totalPages: number; totalElements: number; numberOfElements: number; size: number; number: number }
+export interface LexofficeContact extends LexofficeContactInput {
+  id: string;
+  roles: { customer: { number?: number } };
+}
+
+export interface VoucherListEntry {
+  id: string;
+  voucherType: string;
+  voucherStatus: string;
+  voucherNumber: string;
+  voucherDate: string;
+  contactId?: string;
+  contactName?: string;
+  totalAmount: number;
+  openAmount: number;
+  currency: string;
+}
+
+export interface Page<T> {
+  content: T[];
+  first: boolean;
+  last: boolean;
+  totalPages: number;
+  totalElements: number;
+  numberOfElements: number;
+  size: number;
+  number: number;
+}
 
 function query(filter: Record<string, string | number | boolean | undefined>): URLSearchParams {
-  return new URLSearchParams(Object.entries(filter).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])));
+  return new URLSearchParams(
+    Object.entries(filter).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  );
 }
 
 export interface LexofficeClientOptions {
@@ -88,7 +130,11 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     if (!res.ok) {
       const text = await res.text();
       let parsed: unknown = text;
-      try { parsed = JSON.parse(text); } catch { /* not JSON: keep the text */ }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
       throw new LexofficeError(res.status, parsed, method, path);
     }
     if (accept !== 'application/json') return Buffer.from(await res.arrayBuffer()) as T;
@@ -99,16 +145,22 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     profile: () => call<LexofficeProfile>('GET', '/profile'),
     createContact: (contact: LexofficeContactInput) => call<CreatedResource>('POST', '/contacts', contact),
     contact: (id: string) => call<LexofficeContact>('GET', `/contacts/${id}`),
-    updateContact: (id: string, contact: LexofficeContactInput) => call<CreatedResource>('PUT', `/contacts/${id}`, contact),
+    updateContact: (id: string, contact: LexofficeContactInput) =>
+      call<CreatedResource>('PUT', `/contacts/${id}`, contact),
     findContacts: (filter: { email?: string; name?: string; customer?: boolean }) =>
       call<Page<LexofficeContact>>('GET', `/contacts?${query(filter)}`),
-    createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) => call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
+    createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) =>
+      call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
     invoice: (id: string) => call<LexofficeInvoice>('GET', `/invoices/${id}`),
     invoicePdf: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/pdf'),
     /** An XRechnung's XML (404 for any other invoice, as documented). */
     invoiceXml: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/xml'),
     createCreditNote: (creditNote: LexofficeCreditNoteInput, finalize: boolean, precedingSalesVoucherId?: string) =>
-      call<CreatedResource>('POST', `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`, creditNote),
+      call<CreatedResource>(
+        'POST',
+        `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`,
+        creditNote,
+      ),
     creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
     createDeliveryNote: (deliveryNote: LexofficeDeliveryNoteInput, finalize: boolean) =>
@@ -118,11 +170,18 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
     printLayouts: () => call<LexofficePrintLayout[]>('GET', '/print-layouts'),
     payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
     /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */
-    subscribeEvent: (eventType: string, callbackUrl: string) => call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),
+    subscribeEvent: (eventType: string, callbackUrl: string) =>
+      call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),
     voucherList: (filter: {
-      voucherType: string; voucherStatus: string; contactId?: string; voucherDateFrom?: string; voucherDateTo?: string; sort?: string; page?: number; size?: number;
-    }) =>
-      call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
+      voucherType: string;
+      voucherStatus: string;
+      contactId?: string;
+      voucherDateFrom?: string;
+      voucherDateTo?: string;
+      sort?: string;
+      page?: number;
+      size?: number;
+    }) => call<Page<VoucherListEntry>>('GET', `/voucherlist?${query(filter)}`),
     ...financeCalls(call),
   };
 }

@@ -8,8 +8,14 @@ import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import {
-  authorizeUrl, createLexofficeClient, exchangeCode, LexofficeError, lexofficeFor, refreshTokens,
-  type LexofficeClient, type LexofficeOauthConfig,
+  authorizeUrl,
+  createLexofficeClient,
+  exchangeCode,
+  LexofficeError,
+  lexofficeFor,
+  refreshTokens,
+  type LexofficeClient,
+  type LexofficeOauthConfig,
 } from './index';
 import type { LexofficeDeliveryNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
 
@@ -26,18 +32,31 @@ let headAnswer = 200;
 const received: { body: string; signature: string }[] = [];
 
 const control = (method: string, path: string, body?: unknown) =>
-  fetch(`${sandbox.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${sandbox.urls.control}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
-const invoice = (extra: Partial<LexofficeInvoiceInput> = {}): LexofficeInvoiceInput => ({
-  voucherDate: '2026-11-20T10:00:00.000+01:00',
-  address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
-  lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 2, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-  totalPrice: { currency: 'EUR' },
-  taxConditions: { taxType: 'gross' },
-  shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
-  title: 'Rechnung',
-  ...extra,
-}) as LexofficeInvoiceInput;
+const invoice = (extra: Partial<LexofficeInvoiceInput> = {}): LexofficeInvoiceInput =>
+  ({
+    voucherDate: '2026-11-20T10:00:00.000+01:00',
+    address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
+    lineItems: [
+      {
+        type: 'custom',
+        name: 'Kaffeebohnen',
+        quantity: 2,
+        unitName: 'Stück',
+        unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+      },
+    ],
+    totalPrice: { currency: 'EUR' },
+    taxConditions: { taxType: 'gross' },
+    shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
+    title: 'Rechnung',
+    ...extra,
+  }) as LexofficeInvoiceInput;
 
 /** What the connect wizard's popup does: open the consent page and allow access for a new organisation. */
 async function consent(state: string, decision: 'allow' | 'deny'): Promise<URL> {
@@ -59,18 +78,25 @@ async function connectedClient(): Promise<LexofficeClient> {
 
 beforeAll(async () => {
   sandbox = await startSandbox({
-    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false,
-    lexwareEventRetryDelaysMs: [20], knobs: { lexware: { rateLimitPerSecond: 0 } },
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    smtp: false,
+    lexwareEventRetryDelaysMs: [20],
+    knobs: { lexware: { rateLimitPerSecond: 0 } },
   });
   oauth = {
-    oauthUrl: sandbox.urls.lexwareOauth, clientId: DEV_DEFAULTS.lexofficeClientId, clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
-    redirectUri: 'http://127.0.0.1:8080/api/lexoffice/callback', scope: 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read',
+    oauthUrl: sandbox.urls.lexwareOauth,
+    clientId: DEV_DEFAULTS.lexofficeClientId,
+    clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
+    redirectUri: 'http://127.0.0.1:8080/api/lexoffice/callback',
+    scope: 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read',
   };
   callbacks = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (req.method === 'POST') received.push({ body: Buffer.concat(chunks).toString(), signature: String(req.headers['x-lxo-signature']) });
+      if (req.method === 'POST')
+        received.push({ body: Buffer.concat(chunks).toString(), signature: String(req.headers['x-lxo-signature']) });
       res.statusCode = req.method === 'HEAD' ? headAnswer : 200;
       res.end();
     });
@@ -86,17 +112,28 @@ afterAll(async () => {
 describe('Lexware OAuth as the connect wizard runs it', () => {
   it('builds the authorize URL, and exchanges the code from the consent page for tokens with the granted scope', async () => {
     const url = new URL(authorizeUrl(oauth, 'state-1'));
-    expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: oauth.clientId, redirect_uri: oauth.redirectUri, response_type: 'code', scope: oauth.scope, state: 'state-1' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: oauth.clientId,
+      redirect_uri: oauth.redirectUri,
+      response_type: 'code',
+      scope: oauth.scope,
+      state: 'state-1',
+    });
     const back = await consent('state-1', 'allow');
     expect(`${back.origin}${back.pathname}`).toBe(oauth.redirectUri);
     expect(back.searchParams.get('state')).toBe('state-1');
     const tokens = await exchangeCode(oauth, back.searchParams.get('code')!);
     expect(tokens.scope).toBe(oauth.scope);
     expect(tokens.expiresAt.getTime()).toBeGreaterThan(Date.now());
-    const api = createLexofficeClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
+    const api = createLexofficeClient({
+      baseUrl: sandbox.urls.lexwareApi,
+      accessToken: async () => tokens.accessToken,
+    });
     expect((await api.profile()).organizationId).toBeTruthy();
     // A code is good once.
-    await expect(exchangeCode(oauth, back.searchParams.get('code')!)).rejects.toThrow(/Lexware-Anmeldung fehlgeschlagen \(400\)/);
+    await expect(exchangeCode(oauth, back.searchParams.get('code')!)).rejects.toThrow(
+      /Lexware-Anmeldung fehlgeschlagen \(400\)/,
+    );
   });
 
   it('reports a denied consent to the redirect URI', async () => {
@@ -110,7 +147,13 @@ describe('payments and event subscriptions', () => {
   it('reads the payment state of an open, a paid and a draft invoice', async () => {
     const api = await connectedClient();
     const open = await api.createInvoice(invoice(), true);
-    expect(await api.payment(open.id)).toMatchObject({ openAmount: 23.8, currency: 'EUR', paymentStatus: 'openRevenue', voucherType: 'invoice', voucherStatus: 'open' });
+    expect(await api.payment(open.id)).toMatchObject({
+      openAmount: 23.8,
+      currency: 'EUR',
+      paymentStatus: 'openRevenue',
+      voucherType: 'invoice',
+      voucherStatus: 'open',
+    });
     await control('POST', `/control/lexware/invoices/${open.id}/pay`, {});
     const paid = await api.payment(open.id);
     expect(paid).toMatchObject({ openAmount: 0, paymentStatus: 'balanced', voucherStatus: 'paid' });
@@ -124,29 +167,56 @@ describe('payments and event subscriptions', () => {
   it('subscribes to events after the HEAD check, refuses a duplicate, and receives signed callbacks', async () => {
     const api = await connectedClient();
     headAnswer = 404;
-    expect(((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status).toBe(406);
+    expect(
+      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status,
+    ).toBe(406);
     headAnswer = 200;
     const sub = await api.subscribeEvent('invoice.created', callbackUrl);
-    expect(sub).toMatchObject({ id: expect.any(String), resourceUri: expect.stringContaining(`/v1/event-subscriptions/${sub.id}`), version: 0 });
-    expect(((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status).toBe(409);
+    expect(sub).toMatchObject({
+      id: expect.any(String),
+      resourceUri: expect.stringContaining(`/v1/event-subscriptions/${sub.id}`),
+      version: 0,
+    });
+    expect(
+      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status,
+    ).toBe(409);
 
     const created = await api.createInvoice(invoice(), true);
     await sandbox.settled();
     const callback = received.find((r) => (JSON.parse(r.body) as { resourceId: string }).resourceId === created.id);
     expect(callback).toBeDefined();
-    expect(JSON.parse(callback!.body)).toMatchObject({ eventType: 'invoice.created', organizationId: (await api.profile()).organizationId });
+    expect(JSON.parse(callback!.body)).toMatchObject({
+      eventType: 'invoice.created',
+      organizationId: (await api.profile()).organizationId,
+    });
     const publicKey = await (await control('GET', '/control/lexware/public-key')).text();
-    expect(createVerify('RSA-SHA512').update(callback!.body).verify(publicKey, callback!.signature, 'base64')).toBe(true);
+    expect(createVerify('RSA-SHA512').update(callback!.body).verify(publicKey, callback!.signature, 'base64')).toBe(
+      true,
+    );
   });
 
   it('downloads an XRechnung invoice as the PDF or as its XML, whichever the client asks for', async () => {
     const api = await connectedClient();
     const contact = await api.createContact({
-      version: 0, roles: { customer: {} }, company: { name: 'Stadtverwaltung Musterstadt' },
+      version: 0,
+      roles: { customer: {} },
+      company: { name: 'Stadtverwaltung Musterstadt' },
       addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
       xRechnung: { buyerReference: '04011000-1234512345-35', vendorNumberAtCustomer: '70123456' },
     } as never);
-    const net = invoice({ address: { contactId: contact.id } as never, taxConditions: { taxType: 'net' } as never, lineItems: [{ type: 'custom', name: 'Beratung', quantity: 1, unitName: 'Stunde', unitPrice: { currency: 'EUR', netAmount: 100, taxRatePercentage: 19 } }] as never });
+    const net = invoice({
+      address: { contactId: contact.id } as never,
+      taxConditions: { taxType: 'net' } as never,
+      lineItems: [
+        {
+          type: 'custom',
+          name: 'Beratung',
+          quantity: 1,
+          unitName: 'Stunde',
+          unitPrice: { currency: 'EUR', netAmount: 100, taxRatePercentage: 19 },
+        },
+      ] as never,
+    });
     const created = await api.createInvoice(net, true);
     expect((await api.invoice(created.id)) as unknown).toMatchObject({ electronicDocumentProfile: 'XRechnung' });
     expect((await api.invoicePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
@@ -162,7 +232,8 @@ describe('print layouts', () => {
     const layouts = await api.printLayouts();
     expect(layouts.length).toBeGreaterThanOrEqual(2);
     expect(layouts.filter((l) => l.default)).toHaveLength(1);
-    for (const l of layouts) expect(l).toEqual({ id: expect.any(String), name: expect.any(String), default: expect.any(Boolean) });
+    for (const l of layouts)
+      expect(l).toEqual({ id: expect.any(String), name: expect.any(String), default: expect.any(Boolean) });
     const chosen = layouts.find((l) => !l.default)!;
     const created = await api.createInvoice(invoice({ printLayoutId: chosen.id }), true);
     expect((await api.invoice(created.id)).printLayoutId).toBe(chosen.id);
@@ -177,7 +248,8 @@ describe('print layouts', () => {
 describe('faults as the client classifies them', () => {
   it('429 and 500 are retryable and not performed; a 504 on a write is ambiguous and was performed', async () => {
     const api = await connectedClient();
-    const failNext = (statuses: number[]) => control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
+    const failNext = (statuses: number[]) =>
+      control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
     await failNext([429]);
     const limited = (await api.profile().catch((e: unknown) => e)) as LexofficeError;
     expect([limited.status, limited.retryable, limited.ambiguous]).toEqual([429, true, false]);
@@ -186,7 +258,9 @@ describe('faults as the client classifies them', () => {
     expect([broken.status, broken.retryable]).toEqual([500, true]);
     const before = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements;
     await failNext([504]);
-    const timedOut = (await api.createInvoice(invoice({ remark: 'Bestellung #504' }), true).catch((e: unknown) => e)) as LexofficeError;
+    const timedOut = (await api
+      .createInvoice(invoice({ remark: 'Bestellung #504' }), true)
+      .catch((e: unknown) => e)) as LexofficeError;
     expect([timedOut.status, timedOut.retryable, timedOut.ambiguous]).toEqual([504, false, true]);
     // The write went through: look it up before repeating it.
     expect((await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements).toBe(before + 1);
@@ -198,15 +272,25 @@ describe('faults as the client classifies them', () => {
 
 describe('lexofficeFor on a real database', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  beforeAll(async () => { database = await createTestDatabase(); });
-  afterAll(async () => { await database?.drop(); });
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
 
   it('refreshes an expiring token once under concurrent calls, stores the rotated tokens, and stays under 2 requests/s', async () => {
     const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
     const shopId = 'vertrag.myshopify.com';
     await saveShopInstall(database.db, { shopId, tokenEnc: box.seal('shpat_x'), scopes: ['read_orders'] });
     const tokens = await exchangeCode(oauth, (await consent('db', 'allow')).searchParams.get('code')!);
-    await saveConnection(database.db, { shopId, accessTokenEnc: box.seal(tokens.accessToken), refreshTokenEnc: box.seal(tokens.refreshToken), expiresAt: new Date(Date.now() + 10_000), scope: tokens.scope });
+    await saveConnection(database.db, {
+      shopId,
+      accessTokenEnc: box.seal(tokens.accessToken),
+      refreshTokenEnc: box.seal(tokens.refreshToken),
+      expiresAt: new Date(Date.now() + 10_000),
+      scope: tokens.scope,
+    });
     await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 2, failNext: [] } });
     try {
       const api = lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
@@ -224,7 +308,9 @@ describe('lexofficeFor on a real database', () => {
 
   it('answers NOT_CONNECTED for a shop without a connection', async () => {
     const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
-    await expect(lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile()).rejects.toThrow('NOT_CONNECTED');
+    await expect(
+      lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile(),
+    ).rejects.toThrow('NOT_CONNECTED');
   });
 });
 
@@ -254,7 +340,10 @@ describe('coverage of the client', () => {
   it('every method of the Lexware client is called by a test against the sandbox', () => {
     const api = createLexofficeClient({ baseUrl: 'http://unused', accessToken: async () => '' });
     const dir = new URL('.', import.meta.url);
-    const tests = readdirSync(dir).filter((f) => f.endsWith('.test.ts')).map((f) => readFileSync(new URL(f, dir), 'utf8')).join('\n');
+    const tests = readdirSync(dir)
+      .filter((f) => f.endsWith('.test.ts'))
+      .map((f) => readFileSync(new URL(f, dir), 'utf8'))
+      .join('\n');
     const missing = Object.keys(api).filter((name) => !new RegExp(`\\.${name}\\(`).test(tests));
     expect(missing).toEqual([]);
   });

@@ -15,7 +15,13 @@ export class LexofficeError extends Error {
   }
 
   get retryable(): boolean {
-    return this.status === 429 || this.status === 500 || this.status === 502 || this.status === 503 || (this.status === 504 && this.method === 'GET');
+    return (
+      this.status === 429 ||
+      this.status === 500 ||
+      this.status === 502 ||
+      this.status === 503 ||
+      (this.status === 504 && this.method === 'GET')
+    );
   }
 
   /** A stable code for the callers' decisions (never the message text). */
@@ -41,7 +47,11 @@ export class LexofficeError extends Error {
   /** Both error shapes: newer `{message, details[]}` and older `{IssueList[]}`. */
   static describe(body: unknown): string {
     if (!body || typeof body !== 'object') return String(body ?? '');
-    const b = body as { message?: string | null; details?: { field?: string; message?: string }[]; IssueList?: { i18nKey?: string; source?: string }[] };
+    const b = body as {
+      message?: string | null;
+      details?: { field?: string; message?: string }[];
+      IssueList?: { i18nKey?: string; source?: string }[];
+    };
     if (b.details?.length) return b.details.map((d) => `${d.field ?? ''}: ${d.message ?? ''}`).join('; ');
     if (b.IssueList?.length) return b.IssueList.map((i) => `${i.source ?? ''}: ${i.i18nKey ?? ''}`).join('; ');
     return b.message ?? JSON.stringify(body);
@@ -61,7 +71,11 @@ export class LexwareNotConnectedError extends Error {
 
 /** Lexware's OAuth token endpoint refused (`code` is its `error`, e.g. `invalid_grant`); 400/401 means the grant is gone. */
 export class LexwareOauthError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'LexwareOauthError';
   }

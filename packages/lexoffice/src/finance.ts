@@ -7,7 +7,8 @@ import { LexofficeError } from './errors';
  */
 export type Call = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
-export type FinanceAccountType = 'GIRO' | 'SAVINGS' | 'FIXEDTERM' | 'SECURITIES' | 'LOAN' | 'CREDITCARD' | 'CASH' | 'PAYMENT_PROVIDER';
+export type FinanceAccountType =
+  'GIRO' | 'SAVINGS' | 'FIXEDTERM' | 'SECURITIES' | 'LOAN' | 'CREDITCARD' | 'CASH' | 'PAYMENT_PROVIDER';
 
 export interface FinanceAccount {
   financialAccountId: string;
@@ -34,17 +35,25 @@ export function financeCalls(call: Call) {
       const q = new URLSearchParams(Object.entries(filter).filter((e): e is [string, string] => Boolean(e[1])));
       return call<FinanceAccount[]>('GET', `/finance/accounts${q.size ? `?${q}` : ''}`);
     },
-    createFinanceAccount: (account: { type: FinanceAccountType; name: string; externalReference: string; accountSystem?: string }) =>
-      call<FinanceAccount>('POST', '/finance/accounts', account),
+    createFinanceAccount: (account: {
+      type: FinanceAccountType;
+      name: string;
+      externalReference: string;
+      accountSystem?: string;
+    }) => call<FinanceAccount>('POST', '/finance/accounts', account),
     createBankTransactions: (items: BankTransactionInput[]) => {
-      if (items.length === 0 || items.length > MAX_TRANSACTIONS_PER_CALL) throw new RangeError(`1 to ${MAX_TRANSACTIONS_PER_CALL} transactions per call`);
+      if (items.length === 0 || items.length > MAX_TRANSACTIONS_PER_CALL)
+        throw new RangeError(`1 to ${MAX_TRANSACTIONS_PER_CALL} transactions per call`);
       return call<FinanceTransaction[]>('POST', '/finance/transactions', items);
     },
     bankTransaction: (id: string) => call<FinanceTransaction>('GET', `/finance/transactions/${id}`),
     /** The account's newest transaction, or null when it has none (Lexware answers 404). */
     latestBankTransaction: async (financialAccountId: string): Promise<FinanceTransaction | null> => {
       try {
-        return await call<FinanceTransaction>('GET', `/finance/transactions/latest-transaction?${new URLSearchParams({ financialAccountId })}`);
+        return await call<FinanceTransaction>(
+          'GET',
+          `/finance/transactions/latest-transaction?${new URLSearchParams({ financialAccountId })}`,
+        );
       } catch (error) {
         if (error instanceof LexofficeError && error.status === 404) return null;
         throw error;

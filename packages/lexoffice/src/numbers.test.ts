@@ -13,10 +13,18 @@ const calls: string[] = [];
 const SHOP = 'numbers.myshopify.com';
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false });
+  sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    smtp: false,
+  });
   ({ db, drop } = await createTestDatabase());
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
-  const res = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${sandbox.urls.control}/control/lexware/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   const { access_token: token } = (await res.json()) as { access_token: string };
   let spacing = Promise.resolve();
   const client = createLexofficeClient({
@@ -25,23 +33,62 @@ beforeAll(async () => {
     throttle: () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520)))),
   });
   // Counts the calls each method makes, so the test sees how many reads the numbers cost.
-  api = new Proxy(client, { get: (target, key: string) => (...args: unknown[]) => (calls.push(key), (target as Record<string, (...a: unknown[]) => unknown>)[key]!(...args)) });
+  api = new Proxy(client, {
+    get:
+      (target, key: string) =>
+      (...args: unknown[]) => (
+        calls.push(key),
+        (target as Record<string, (...a: unknown[]) => unknown>)[key]!(...args)
+      ),
+  });
 });
-afterAll(async () => { await drop?.(); await sandbox?.stop(); });
+afterAll(async () => {
+  await drop?.();
+  await sandbox?.stop();
+});
 
-const order = (id: number) => ShopifyOrderSchema.parse({
-  id, name: `#${id}`, created_at: '2026-11-20T10:00:00Z', currency: 'EUR', total_price: '23.80', taxes_included: true, email: 'max@example.de',
-  customer: { id: 1, email: 'max@example.de', first_name: 'Max', last_name: 'Muster' },
-  billing_address: { first_name: 'Max', last_name: 'Muster', address1: 'Hauptstr. 1', zip: '10115', city: 'Berlin', country_code: 'DE' },
-  line_items: [{ id: 1, title: 'Tasse', quantity: 2, price: '11.90', tax_lines: [{ rate: 0.19, price: '3.80' }] }],
-});
+const order = (id: number) =>
+  ShopifyOrderSchema.parse({
+    id,
+    name: `#${id}`,
+    created_at: '2026-11-20T10:00:00Z',
+    currency: 'EUR',
+    total_price: '23.80',
+    taxes_included: true,
+    email: 'max@example.de',
+    customer: { id: 1, email: 'max@example.de', first_name: 'Max', last_name: 'Muster' },
+    billing_address: {
+      first_name: 'Max',
+      last_name: 'Muster',
+      address1: 'Hauptstr. 1',
+      zip: '10115',
+      city: 'Berlin',
+      country_code: 'DE',
+    },
+    line_items: [{ id: 1, title: 'Tasse', quantity: 2, price: '11.90', tax_lines: [{ rate: 0.19, price: '3.80' }] }],
+  });
 
 /** An invoice as the worker makes it: created in Lexware, recorded without its number. */
 async function made(id: number, contactId: string): Promise<string> {
   const body = buildInvoiceDraft(order(id), contactId);
   const { id: lexofficeId } = await api.createInvoice(body, true);
-  const doc = await claimIntent(db, { shopId: SHOP, type: 'invoice', intentKey: `invoice:${id}`, orderId: String(id), orderName: `#${id}` });
-  await completeDocument(db, doc.id, { lexofficeId, contactId, number: null, title: null, status: 'open', total: 23.8, voucherDate: body.voucherDate, pdfToken: `t${id}` });
+  const doc = await claimIntent(db, {
+    shopId: SHOP,
+    type: 'invoice',
+    intentKey: `invoice:${id}`,
+    orderId: String(id),
+    orderName: `#${id}`,
+  });
+  await completeDocument(db, doc.id, {
+    lexofficeId,
+    contactId,
+    number: null,
+    title: null,
+    status: 'open',
+    total: 23.8,
+    voucherDate: body.voucherDate,
+    pdfToken: `t${id}`,
+  });
   return lexofficeId;
 }
 
@@ -50,7 +97,11 @@ describe('document numbers learned after the create', () => {
     const contact = await api.createContact(buildContactDraft(order(1)));
     for (const id of [101, 102, 103]) await made(id, contact.id);
     calls.length = 0;
-    await Promise.all([fillDocumentNumbers(db, api, SHOP), fillDocumentNumbers(db, api, SHOP), fillDocumentNumbers(db, api, SHOP)]);
+    await Promise.all([
+      fillDocumentNumbers(db, api, SHOP),
+      fillDocumentNumbers(db, api, SHOP),
+      fillDocumentNumbers(db, api, SHOP),
+    ]);
     expect(await documentsWithoutNumber(db, SHOP)).toEqual([]);
     // The first read fills all three; the callers that waited for it find nothing left to read.
     expect(calls).toEqual(['voucherList']);
@@ -62,11 +113,19 @@ describe('document numbers learned after the create', () => {
   it('gives one document its number when it needs it now, and a draft none', async () => {
     const contact = await api.createContact(buildContactDraft(order(2)));
     const lexofficeId = await made(201, contact.id);
-    const number = await documentNumber(db, api, { shopId: SHOP, lexofficeId, type: 'invoice', number: null, status: 'open' });
+    const number = await documentNumber(db, api, {
+      shopId: SHOP,
+      lexofficeId,
+      type: 'invoice',
+      number: null,
+      status: 'open',
+    });
     expect(number).toBeTruthy();
     expect(await db('documents').where({ lexoffice_id: lexofficeId }).first('number')).toEqual({ number });
     calls.length = 0;
-    expect(await documentNumber(db, api, { shopId: SHOP, lexofficeId: 'x', type: 'invoice', number: null, status: 'draft' })).toBeNull();
+    expect(
+      await documentNumber(db, api, { shopId: SHOP, lexofficeId: 'x', type: 'invoice', number: null, status: 'draft' }),
+    ).toBeNull();
     expect(calls).toEqual([]);
   });
 });

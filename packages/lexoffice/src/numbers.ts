@@ -18,9 +18,16 @@ async function readNumbers(db: Db, api: LexofficeClient, shopId: string): Promis
   const from = oldest ? new Date(Date.parse(oldest) - DAY).toISOString().slice(0, 10) : undefined;
   for (let page = 0; page < MAX_PAGES && missing.size > 0; page++) {
     const list = await api.voucherList({
-      voucherType: 'invoice,creditnote', voucherStatus: 'open,paid,paidoff,voided', voucherDateFrom: from, sort: 'createdDate,DESC', page, size: PAGE_SIZE,
+      voucherType: 'invoice,creditnote',
+      voucherStatus: 'open,paid,paidoff,voided',
+      voucherDateFrom: from,
+      sort: 'createdDate,DESC',
+      page,
+      size: PAGE_SIZE,
     });
-    const found = list.content.filter((e) => missing.has(e.id) && e.voucherNumber).map((e) => ({ lexofficeId: e.id, number: e.voucherNumber }));
+    const found = list.content
+      .filter((e) => missing.has(e.id) && e.voucherNumber)
+      .map((e) => ({ lexofficeId: e.id, number: e.voucherNumber }));
     await setDocumentNumbers(db, shopId, found);
     for (const f of found) missing.delete(f.lexofficeId);
     if (list.last) break;
@@ -50,13 +57,16 @@ export async function fillDocumentNumbers(db: Db, api: LexofficeClient, shopId: 
  * first; if Lexware's list does not show the document yet, the document itself. A draft has no number.
  */
 export async function documentNumber(
-  db: Db, api: LexofficeClient, doc: { shopId: string; lexofficeId: string; type: DocumentType; number: string | null; status: string },
+  db: Db,
+  api: LexofficeClient,
+  doc: { shopId: string; lexofficeId: string; type: DocumentType; number: string | null; status: string },
 ): Promise<string | null> {
   if (doc.number || doc.status === 'draft') return doc.number;
   await fillDocumentNumbers(db, api, doc.shopId);
   const listed = await documentNumberOf(db, doc.shopId, doc.lexofficeId);
   if (listed) return listed;
   const voucher = doc.type === 'invoice' ? await api.invoice(doc.lexofficeId) : await api.creditNote(doc.lexofficeId);
-  if (voucher.voucherNumber) await setDocumentNumbers(db, doc.shopId, [{ lexofficeId: doc.lexofficeId, number: voucher.voucherNumber }]);
+  if (voucher.voucherNumber)
+    await setDocumentNumbers(db, doc.shopId, [{ lexofficeId: doc.lexofficeId, number: voucher.voucherNumber }]);
   return voucher.voucherNumber ?? null;
 }

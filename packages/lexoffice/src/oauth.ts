@@ -1,13 +1,29 @@
 import { LexwareOauthError } from './errors';
 
 /** Lexware's partner OAuth2 (authorization code with refresh), on the app host. */
-export interface LexofficeOauthConfig { oauthUrl: string; clientId: string; clientSecret: string; redirectUri: string; scope: string }
+export interface LexofficeOauthConfig {
+  oauthUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  scope: string;
+}
 
-export interface TokenSet { accessToken: string; refreshToken: string; expiresAt: Date; scope: string }
-
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string;
+  expiresAt: Date;
+  scope: string;
+}
 
 export function authorizeUrl(cfg: LexofficeOauthConfig, state: string): string {
-  const q = new URLSearchParams({ client_id: cfg.clientId, redirect_uri: cfg.redirectUri, response_type: 'code', scope: cfg.scope, state });
+  const q = new URLSearchParams({
+    client_id: cfg.clientId,
+    redirect_uri: cfg.redirectUri,
+    response_type: 'code',
+    scope: cfg.scope,
+    state,
+  });
   return `${cfg.oauthUrl}/authorize?${q}`;
 }
 
@@ -20,9 +36,20 @@ async function tokenRequest(cfg: LexofficeOauthConfig, form: Record<string, stri
     },
     body: new URLSearchParams(form),
   });
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; refresh_token?: string; expires_in?: number; scope?: string; error?: string; error_description?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: number;
+    scope?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (!res.ok || !body.access_token || !body.refresh_token) {
-    throw new LexwareOauthError(res.status, body.error ?? 'unknown', `Lexware-Anmeldung fehlgeschlagen (${res.status}): ${body.error_description ?? body.error ?? 'unbekannter Fehler'}`);
+    throw new LexwareOauthError(
+      res.status,
+      body.error ?? 'unknown',
+      `Lexware-Anmeldung fehlgeschlagen (${res.status}): ${body.error_description ?? body.error ?? 'unbekannter Fehler'}`,
+    );
   }
   return {
     accessToken: body.access_token,
@@ -47,5 +74,6 @@ export async function revokeToken(cfg: LexofficeOauthConfig, refreshToken: strin
     },
     body: new URLSearchParams({ token: refreshToken }),
   });
-  if (!res.ok) throw new LexwareOauthError(res.status, 'revoke_failed', `Lexware-Abmeldung fehlgeschlagen (${res.status})`);
+  if (!res.ok)
+    throw new LexwareOauthError(res.status, 'revoke_failed', `Lexware-Abmeldung fehlgeschlagen (${res.status})`);
 }

@@ -5,7 +5,9 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { getConnection, sharedThrottle, updateTokens, withLockedConnection } from '@belegfluss/db';
 
 export interface LexofficeDeps {
-  apiUrl: string; oauth: LexofficeOauthConfig; requestsPerSecond?: number;
+  apiUrl: string;
+  oauth: LexofficeOauthConfig;
+  requestsPerSecond?: number;
   /** Told when Lexware refuses the refresh token (invalid_grant, 401): the merchant must connect again. Must not throw. */
   onConnectionLost?: (shopId: string) => Promise<void>;
 }
@@ -18,7 +20,13 @@ const refreshRefused = (error: unknown) => error instanceof LexwareOauthError &&
  * it expires, under a row lock so that two activities never spend the same refresh token.
  */
 /** background: the historical import's calls, which give way to the shop's live orders. */
-export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId: string, opts: { background?: boolean } = {}): LexofficeClient {
+export function lexofficeFor(
+  db: Db,
+  box: SecretBox,
+  deps: LexofficeDeps,
+  shopId: string,
+  opts: { background?: boolean } = {},
+): LexofficeClient {
   const client = createLexofficeClient({
     baseUrl: deps.apiUrl,
     throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2, opts),
@@ -30,7 +38,11 @@ export function lexofficeFor(db: Db, box: SecretBox, deps: LexofficeDeps, shopId
         if (!row) throw new LexwareNotConnectedError();
         if (new Date(row.expiresAt).getTime() > Date.now() + 60_000) return box.open(row.accessTokenEnc);
         const tokens = await refreshTokens(deps.oauth, box.open(row.refreshTokenEnc));
-        await updateTokens(trx, shopId, { accessTokenEnc: box.seal(tokens.accessToken), refreshTokenEnc: box.seal(tokens.refreshToken), expiresAt: tokens.expiresAt });
+        await updateTokens(trx, shopId, {
+          accessTokenEnc: box.seal(tokens.accessToken),
+          refreshTokenEnc: box.seal(tokens.refreshToken),
+          expiresAt: tokens.expiresAt,
+        });
         return tokens.accessToken;
       }).catch(async (error: unknown) => {
         // after the transaction, so that the row lock is not held while the merchant is told

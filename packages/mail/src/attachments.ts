@@ -8,13 +8,25 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 /** What a merchant may attach (the extensions the settings allow: html, pdf, doc, docx, images). */
 const CONTENT_TYPES = new Set([
-  'application/pdf', 'text/html', 'application/msword', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'image/jpeg', 'image/png', 'image/gif', 'application/octet-stream',
+  'application/pdf',
+  'text/html',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'application/octet-stream',
 ]);
 
-export interface SkippedAttachment { url: string; reason: string }
+export interface SkippedAttachment {
+  url: string;
+  reason: string;
+}
 
-export interface FetchLimits { timeoutMs?: number; maxBytes?: number }
+export interface FetchLimits {
+  timeoutMs?: number;
+  maxBytes?: number;
+}
 
 /** A failure whose text may be shown: it tells the merchant what to fix, never what answered behind an address. */
 class Unfit extends Error {}
@@ -26,11 +38,19 @@ class Unfit extends Error {}
 function get(url: URL, address: string, signal: AbortSignal): Promise<IncomingMessage> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = client.request({
-      host: address, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET', signal,
-      // SNI carries names only; for an address the certificate is checked against the address itself.
-      ...(isIP(url.hostname.replace(/^\[|\]$/g, '')) ? {} : { servername: url.hostname }), headers: { host: url.host, 'user-agent': 'Belegfluss-Anhang/1.0', accept: '*/*' },
-    }, resolve);
+    const req = client.request(
+      {
+        host: address,
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: 'GET',
+        signal,
+        // SNI carries names only; for an address the certificate is checked against the address itself.
+        ...(isIP(url.hostname.replace(/^\[|\]$/g, '')) ? {} : { servername: url.hostname }),
+        headers: { host: url.host, 'user-agent': 'Belegfluss-Anhang/1.0', accept: '*/*' },
+      },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
@@ -54,7 +74,11 @@ async function readCapped(res: IncomingMessage, maxBytes: number): Promise<Buffe
  * One attachment, by the rules for addresses a user gave: https to public addresses only, checked
  * again on every redirect hop; at most 10 MB, one of the attachable types, within the time limit.
  */
-export async function fetchAttachment(rawUrl: string, policy: OutboundPolicy = STRICT_OUTBOUND, limits: FetchLimits = {}): Promise<MailFile> {
+export async function fetchAttachment(
+  rawUrl: string,
+  policy: OutboundPolicy = STRICT_OUTBOUND,
+  limits: FetchLimits = {},
+): Promise<MailFile> {
   const signal = AbortSignal.timeout(limits.timeoutMs ?? 15_000);
   const maxBytes = limits.maxBytes ?? MAX_BYTES;
   let url = new URL(rawUrl);
@@ -94,15 +118,21 @@ export async function fetchAttachment(rawUrl: string, policy: OutboundPolicy = S
  * can't break a message half-way. A file that can't be fetched is left out and reported — with a
  * reason that doesn't tell a closed port from a timeout, so the answer can't scan a network.
  */
-export async function fetchAttachments(urls: readonly string[], policy: OutboundPolicy = STRICT_OUTBOUND, limits: FetchLimits = {}): Promise<{ files: MailFile[]; skipped: SkippedAttachment[] }> {
-  const results = await Promise.all(urls.map(async (url) => {
-    try {
-      return { url, file: await fetchAttachment(url, policy, limits) };
-    } catch (error) {
-      const detail = error instanceof Unfit || error instanceof OutboundRefused ? error.message : 'nicht erreichbar';
-      return { url, reason: `Anhang konnte nicht geladen werden (${detail})` };
-    }
-  }));
+export async function fetchAttachments(
+  urls: readonly string[],
+  policy: OutboundPolicy = STRICT_OUTBOUND,
+  limits: FetchLimits = {},
+): Promise<{ files: MailFile[]; skipped: SkippedAttachment[] }> {
+  const results = await Promise.all(
+    urls.map(async (url) => {
+      try {
+        return { url, file: await fetchAttachment(url, policy, limits) };
+      } catch (error) {
+        const detail = error instanceof Unfit || error instanceof OutboundRefused ? error.message : 'nicht erreichbar';
+        return { url, reason: `Anhang konnte nicht geladen werden (${detail})` };
+      }
+    }),
+  );
   return {
     files: results.flatMap((r) => (r.file ? [r.file] : [])),
     skipped: results.flatMap((r) => (r.reason ? [{ url: r.url, reason: r.reason }] : [])),

@@ -12,7 +12,10 @@ export async function checkSmtp(server: MailServer, timeoutMs = 15_000): Promise
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })), timeoutMs + 1_000);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('Connection timeout'), { code: 'ETIMEDOUT' })),
+        timeoutMs + 1_000,
+      );
     });
     await Promise.race([transport.verify(), timeout]);
     return { ok: true };

@@ -19,19 +19,41 @@ export interface SendMailSettings {
   skipSources: string[];
 }
 
-export function sendMailSettingsOf(kind: DocumentKind, prefs: { invoice: InvoicePreferences; credit: CreditPreferences }): SendMailSettings {
-  if (kind === 'invoice') return { ...prefs.invoice.invoiceSendMail, enabled: prefs.invoice.invoiceSendMail.enabled && prefs.invoice.invoiceFinalize };
+export function sendMailSettingsOf(
+  kind: DocumentKind,
+  prefs: { invoice: InvoicePreferences; credit: CreditPreferences },
+): SendMailSettings {
+  if (kind === 'invoice')
+    return {
+      ...prefs.invoice.invoiceSendMail,
+      enabled: prefs.invoice.invoiceSendMail.enabled && prefs.invoice.invoiceFinalize,
+    };
   const c = prefs.credit;
   return {
-    enabled: c.creditSendMailEnabled && c.creditFinalize, sender: c.creditSendMailSender, name: c.creditSendMailName, copy: c.creditSendMailCopy,
-    subject: c.creditSendMailSubject, to: c.creditSendMailTo, message: c.creditSendMailMessage, signature: c.creditSendMailSignature,
-    attachments: c.creditSendMailAttachments, replyTo: c.creditSendMailReplyTo, skipTags: c.creditSendMailSkipTags, skipSources: c.creditSendMailSkipSources,
+    enabled: c.creditSendMailEnabled && c.creditFinalize,
+    sender: c.creditSendMailSender,
+    name: c.creditSendMailName,
+    copy: c.creditSendMailCopy,
+    subject: c.creditSendMailSubject,
+    to: c.creditSendMailTo,
+    message: c.creditSendMailMessage,
+    signature: c.creditSendMailSignature,
+    attachments: c.creditSendMailAttachments,
+    replyTo: c.creditSendMailReplyTo,
+    skipTags: c.creditSendMailSkipTags,
+    skipSources: c.creditSendMailSkipSources,
   };
 }
 
 /** Why an automatic mail is not sent for this order: a skip tag or a skip source (pos, …). */
-export function mailSkipReason(settings: Pick<SendMailSettings, 'skipTags' | 'skipSources'>, order: { tags?: string | null; source_name?: string | null }): 'SKIP_TAG' | 'SKIP_SOURCE' | null {
-  const tags = (order.tags ?? '').split(',').map((t) => t.trim().toLowerCase()).filter(Boolean);
+export function mailSkipReason(
+  settings: Pick<SendMailSettings, 'skipTags' | 'skipSources'>,
+  order: { tags?: string | null; source_name?: string | null },
+): 'SKIP_TAG' | 'SKIP_SOURCE' | null {
+  const tags = (order.tags ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter(Boolean);
   if (settings.skipTags.some((t) => tags.includes(t))) return 'SKIP_TAG';
   const source = (order.source_name ?? '').toLowerCase();
   if (source && settings.skipSources.some((s) => s.toLowerCase() === source)) return 'SKIP_SOURCE';
@@ -39,14 +61,28 @@ export function mailSkipReason(settings: Pick<SendMailSettings, 'skipTags' | 'sk
 }
 
 /** The texts of one mail with every placeholder filled; addresses stay empty when a template renders to nothing. */
-export interface MailTexts { to: string; copy: string; replyTo: string; sender: string; name: string; subject: string; message: string; signature: string }
+export interface MailTexts {
+  to: string;
+  copy: string;
+  replyTo: string;
+  sender: string;
+  name: string;
+  subject: string;
+  message: string;
+  signature: string;
+}
 
 export function renderMailTexts(s: MailTexts, vars: TemplateVars): MailTexts {
   const r = (v: string) => renderTemplate(v, vars);
   return {
-    to: r(s.to), copy: r(s.copy), replyTo: r(s.replyTo), sender: r(s.sender), name: r(s.name),
+    to: r(s.to),
+    copy: r(s.copy),
+    replyTo: r(s.replyTo),
+    sender: r(s.sender),
+    name: r(s.name),
     subject: r(s.subject).replace(/\s+/g, ' '),
-    message: renderTemplate(s.message, vars), signature: renderTemplate(s.signature, vars),
+    message: renderTemplate(s.message, vars),
+    signature: renderTemplate(s.signature, vars),
   };
 }
 
@@ -60,20 +96,39 @@ const looksLikeHtml = (s: string) => /<\/?[a-z][^>]*>/i.test(s);
 /** Message and signature may be HTML (spec 3 §5); plain text keeps its line breaks. */
 export function mailHtml(message: string, signature: string): string {
   const part = (s: string) => (looksLikeHtml(s) ? s : escapeHtml(s).replace(/\r?\n/g, '<br>\n'));
-  const body = [message, signature].filter((s) => s.trim() !== '').map((s) => `<div>${part(s)}</div>`).join('\n<br>\n');
+  const body = [message, signature]
+    .filter((s) => s.trim() !== '')
+    .map((s) => `<div>${part(s)}</div>`)
+    .join('\n<br>\n');
   return `<!doctype html>\n<html lang="de"><body>\n${body}\n</body></html>`;
 }
 
 /** The plain-text alternative of the HTML part. */
 export function mailText(message: string, signature: string): string {
-  const plain = (s: string) => (looksLikeHtml(s)
-    ? s.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|div|h\d|li|tr)>/gi, '\n').replace(/<[^>]+>/g, '')
-      .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
-    : s);
-  return [message, signature].filter((s) => s.trim() !== '').map((s) => plain(s).trim()).join('\n\n-- \n');
+  const plain = (s: string) =>
+    looksLikeHtml(s)
+      ? s
+          .replace(/<br\s*\/?>/gi, '\n')
+          .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n')
+          .replace(/<[^>]+>/g, '')
+          .replace(/&nbsp;/g, ' ')
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, '&')
+      : s;
+  return [message, signature]
+    .filter((s) => s.trim() !== '')
+    .map((s) => plain(s).trim())
+    .join('\n\n-- \n');
 }
 
-export interface MailFile { filename: string; content: Buffer; contentType: string }
+export interface MailFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
 
 export interface DocumentMail {
   from: { name: string; address: string };
@@ -96,7 +151,11 @@ export function buildDocumentMail(m: DocumentMail): Mail.Options {
     text: mailText(texts.message, texts.signature),
     html: mailHtml(texts.message, texts.signature),
     messageId: m.messageId,
-    attachments: [m.pdf, ...m.extra].map((f) => ({ filename: f.filename, content: f.content, contentType: f.contentType })),
+    attachments: [m.pdf, ...m.extra].map((f) => ({
+      filename: f.filename,
+      content: f.content,
+      contentType: f.contentType,
+    })),
   };
 }
 

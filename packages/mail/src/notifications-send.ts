@@ -1,11 +1,23 @@
-import { claimNotification, getShop, preferenceSections, settleNotification, writeLog, type Db, type NotificationKind } from '@belegfluss/db';
+import {
+  claimNotification,
+  getShop,
+  preferenceSections,
+  settleNotification,
+  writeLog,
+  type Db,
+  type NotificationKind,
+} from '@belegfluss/db';
 import { GeneralPreferencesSchema, readStoredSection } from '@belegfluss/shared';
 import { describeSmtpError } from './errors';
 import { isEmail } from './message';
 import { buildNotificationMail, type NotificationFacts } from './notifications';
 import { createMailTransport, parseSmtpUrl, type DefaultSender } from './server';
 
-export interface NotificationDeps { db: Db; mail: DefaultSender; timeoutMs?: number }
+export interface NotificationDeps {
+  db: Db;
+  mail: DefaultSender;
+  timeoutMs?: number;
+}
 
 export interface NotificationRequest {
   shopId: string;
@@ -26,7 +38,10 @@ export const connectionOccasion = (connectedAt: Date) => `connection:${new Date(
 
 /** Where the shop's notifications go: the settings' notification e-mail, else the shop's own. */
 async function settingsOf(db: Db, shopId: string) {
-  const [s, shop] = await Promise.all([preferenceSections(db, shopId, ['general', 'notifications']), getShop(db, shopId)]);
+  const [s, shop] = await Promise.all([
+    preferenceSections(db, shopId, ['general', 'notifications']),
+    getShop(db, shopId),
+  ]);
   const general = GeneralPreferencesSchema.safeParse(s.general ?? {}).data;
   const switches = readStoredSection('notifications', s.notifications);
   return { switches, recipient: general?.email || shop?.email || '', shopName: shop?.name ?? shopId };
@@ -59,7 +74,15 @@ export async function sendNotification(deps: NotificationDeps, req: Notification
   const messageId = `<notification.${req.kind}.${Buffer.from(`${req.shopId}:${req.occasion}`).toString('base64url')}@${domain}>`;
   const transport = createMailTransport(server, deps.timeoutMs);
   try {
-    await transport.sendMail(buildNotificationMail({ from: deps.mail.from, to: recipient, kind: req.kind, facts: { ...req.facts, shopName }, messageId }));
+    await transport.sendMail(
+      buildNotificationMail({
+        from: deps.mail.from,
+        to: recipient,
+        kind: req.kind,
+        facts: { ...req.facts, shopName },
+        messageId,
+      }),
+    );
   } catch (error) {
     const text = describeSmtpError(error, server);
     await settleNotification(db, req, { status: 'failed', recipient, error: text });

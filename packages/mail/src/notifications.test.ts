@@ -9,16 +9,22 @@ describe('notification texts', () => {
     const subjects = kinds.map((k) => notificationTexts(k, facts).subject);
     expect(new Set(subjects).size).toBe(4);
     expect(subjects).toEqual([
-      'Deine Belegfluss-Transfers sind bald aufgebraucht', 'Deine Belegfluss-Transfers sind aufgebraucht',
-      'Die Verbindung zu Lexware Office ist unterbrochen', 'Willkommen bei Belegfluss – deine ersten Schritte',
+      'Deine Belegfluss-Transfers sind bald aufgebraucht',
+      'Deine Belegfluss-Transfers sind aufgebraucht',
+      'Die Verbindung zu Lexware Office ist unterbrochen',
+      'Willkommen bei Belegfluss – deine ersten Schritte',
     ]);
   });
 
   it('the transfer mails name what is left, the quota and the reset day', () => {
     expect(notificationTexts('creditsExhaustedSoon', facts).message).toContain('nur noch 1 von 10 Transfers übrig');
     expect(notificationTexts('creditsExhaustedSoon', facts).message).toContain('bis zum 22.12.2026');
-    expect(notificationTexts('creditsExhaustedNow', facts).message).toContain('alle 10 Transfers dieses Abrechnungszeitraums aufgebraucht');
-    expect(notificationTexts('creditsExhaustedNow', { shopName: 'X', quota: 10 }).message).toContain('bis zum Beginn des nächsten Abrechnungszeitraums');
+    expect(notificationTexts('creditsExhaustedNow', facts).message).toContain(
+      'alle 10 Transfers dieses Abrechnungszeitraums aufgebraucht',
+    );
+    expect(notificationTexts('creditsExhaustedNow', { shopName: 'X', quota: 10 }).message).toContain(
+      'bis zum Beginn des nächsten Abrechnungszeitraums',
+    );
   });
 
   it('the onboarding mail lists the first steps', () => {
@@ -30,8 +36,19 @@ describe('notification texts', () => {
 
 describe('buildNotificationMail', () => {
   it('comes from the default sender, as plain text that keeps the shop name as it is', () => {
-    const mail = buildNotificationMail({ from: 'Belegfluss <belege@belegfluss.local>', to: 'inhaber@laden.de', kind: 'connectionMissing', facts: { shopName: 'A & B <Shop>' }, messageId: '<n@belegfluss.local>' });
-    expect(mail).toMatchObject({ from: 'Belegfluss <belege@belegfluss.local>', to: 'inhaber@laden.de', subject: 'Die Verbindung zu Lexware Office ist unterbrochen', messageId: '<n@belegfluss.local>' });
+    const mail = buildNotificationMail({
+      from: 'Belegfluss <belege@belegfluss.local>',
+      to: 'inhaber@laden.de',
+      kind: 'connectionMissing',
+      facts: { shopName: 'A & B <Shop>' },
+      messageId: '<n@belegfluss.local>',
+    });
+    expect(mail).toMatchObject({
+      from: 'Belegfluss <belege@belegfluss.local>',
+      to: 'inhaber@laden.de',
+      subject: 'Die Verbindung zu Lexware Office ist unterbrochen',
+      messageId: '<n@belegfluss.local>',
+    });
     expect(mail.text).toContain('A & B <Shop>');
     expect(mail.text).toContain('dein Belegfluss-Team');
     expect(mail.html).toBeUndefined();

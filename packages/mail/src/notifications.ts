@@ -10,9 +10,15 @@ export interface NotificationFacts {
   resetAt?: Date;
 }
 
-export interface NotificationTexts { subject: string; message: string }
+export interface NotificationTexts {
+  subject: string;
+  message: string;
+}
 
-const day = (d: Date | undefined) => (d ? d.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' }) : 'Beginn des nächsten Abrechnungszeitraums');
+const day = (d: Date | undefined) =>
+  d
+    ? d.toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Berlin' })
+    : 'Beginn des nächsten Abrechnungszeitraums';
 const SIGNATURE = 'Viele Grüße\ndein Belegfluss-Team';
 
 /** The German texts of each notification kind (spec 3 §3, toggles of the settings home). Pure. */
@@ -21,32 +27,36 @@ export function notificationTexts(kind: NotificationKind, f: NotificationFacts):
     case 'creditsExhaustedSoon':
       return {
         subject: 'Deine Belegfluss-Transfers sind bald aufgebraucht',
-        message: `Hallo,\n\nfür deinen Shop ${f.shopName} sind in diesem Abrechnungszeitraum nur noch ${f.remaining ?? 0} von ${f.quota ?? 0} Transfers übrig. `
-          + `Sind sie aufgebraucht, erstellt Belegfluss bis zum ${day(f.resetAt)} keine Rechnungen und Gutschriften mehr.\n\n`
-          + 'Unter „Abonnement“ in der App kannst du jederzeit einen Tarif mit mehr Transfers wählen.',
+        message:
+          `Hallo,\n\nfür deinen Shop ${f.shopName} sind in diesem Abrechnungszeitraum nur noch ${f.remaining ?? 0} von ${f.quota ?? 0} Transfers übrig. ` +
+          `Sind sie aufgebraucht, erstellt Belegfluss bis zum ${day(f.resetAt)} keine Rechnungen und Gutschriften mehr.\n\n` +
+          'Unter „Abonnement“ in der App kannst du jederzeit einen Tarif mit mehr Transfers wählen.',
       };
     case 'creditsExhaustedNow':
       return {
         subject: 'Deine Belegfluss-Transfers sind aufgebraucht',
-        message: `Hallo,\n\nfür deinen Shop ${f.shopName} sind alle ${f.quota ?? 0} Transfers dieses Abrechnungszeitraums aufgebraucht. `
-          + `Neue Rechnungen und Gutschriften werden bis zum ${day(f.resetAt)} nicht erstellt.\n\n`
-          + 'Wähle unter „Abonnement“ in der App einen Tarif mit mehr Transfers; danach kannst du die ausgelassenen Bestellungen in der Bestellübersicht erneut übertragen.',
+        message:
+          `Hallo,\n\nfür deinen Shop ${f.shopName} sind alle ${f.quota ?? 0} Transfers dieses Abrechnungszeitraums aufgebraucht. ` +
+          `Neue Rechnungen und Gutschriften werden bis zum ${day(f.resetAt)} nicht erstellt.\n\n` +
+          'Wähle unter „Abonnement“ in der App einen Tarif mit mehr Transfers; danach kannst du die ausgelassenen Bestellungen in der Bestellübersicht erneut übertragen.',
       };
     case 'connectionMissing':
       return {
         subject: 'Die Verbindung zu Lexware Office ist unterbrochen',
-        message: `Hallo,\n\nBelegfluss kann für deinen Shop ${f.shopName} nicht mehr auf Lexware Office zugreifen: Die Verbindung wurde getrennt oder der Zugriff widerrufen. `
-          + 'Bis du sie wiederherstellst, werden keine Belege erstellt.\n\n'
-          + 'Öffne die App und verbinde Lexware Office unter „Einstellungen“ erneut.',
+        message:
+          `Hallo,\n\nBelegfluss kann für deinen Shop ${f.shopName} nicht mehr auf Lexware Office zugreifen: Die Verbindung wurde getrennt oder der Zugriff widerrufen. ` +
+          'Bis du sie wiederherstellst, werden keine Belege erstellt.\n\n' +
+          'Öffne die App und verbinde Lexware Office unter „Einstellungen“ erneut.',
       };
     case 'onboarding':
       return {
         subject: 'Willkommen bei Belegfluss – deine ersten Schritte',
-        message: `Hallo,\n\nschön, dass du Belegfluss in deinem Shop ${f.shopName} installiert hast. So geht es weiter:\n\n`
-          + '1. Verbinde Lexware Office im Einrichtungsassistenten der App.\n'
-          + '2. Wähle deine Umsatzsteuer-Regelung und wann Rechnungen erstellt werden sollen.\n'
-          + '3. Prüfe die Einstellungen für Rechnungen, Gutschriften und den E-Mail-Versand.\n\n'
-          + 'Danach werden aus neuen Bestellungen automatisch Rechnungen, aus Erstattungen Gutschriften.',
+        message:
+          `Hallo,\n\nschön, dass du Belegfluss in deinem Shop ${f.shopName} installiert hast. So geht es weiter:\n\n` +
+          '1. Verbinde Lexware Office im Einrichtungsassistenten der App.\n' +
+          '2. Wähle deine Umsatzsteuer-Regelung und wann Rechnungen erstellt werden sollen.\n' +
+          '3. Prüfe die Einstellungen für Rechnungen, Gutschriften und den E-Mail-Versand.\n\n' +
+          'Danach werden aus neuen Bestellungen automatisch Rechnungen, aus Erstattungen Gutschriften.',
       };
   }
 }
@@ -55,7 +65,13 @@ export function notificationTexts(kind: NotificationKind, f: NotificationFacts):
  * The message as nodemailer sends it, from the app's default sender. Plain text only: our texts
  * carry the shop's name, which must not be read as HTML. Pure.
  */
-export function buildNotificationMail(m: { from: string; to: string; kind: NotificationKind; facts: NotificationFacts; messageId: string }): Mail.Options {
+export function buildNotificationMail(m: {
+  from: string;
+  to: string;
+  kind: NotificationKind;
+  facts: NotificationFacts;
+  messageId: string;
+}): Mail.Options {
   const t = notificationTexts(m.kind, m.facts);
   return { from: m.from, to: m.to, subject: t.subject, text: `${t.message}\n\n${SIGNATURE}`, messageId: m.messageId };
 }

@@ -1,13 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, OutboundRefused, parseOutboundPolicy, resolvePublic, resolveSmtpHost, STRICT_OUTBOUND } from './outbound';
+import {
+  isPublicAddress,
+  OutboundRefused,
+  parseOutboundPolicy,
+  resolvePublic,
+  resolveSmtpHost,
+  STRICT_OUTBOUND,
+} from './outbound';
 
 describe('the rules for addresses a merchant gives', () => {
   it('counts only public unicast addresses as public', () => {
     for (const internal of [
-      '127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.100.100.200', '0.0.0.0', '255.255.255.255', '224.0.0.1',
-      '::1', '::', 'fe80::1', 'fd00:ec2::254', '::ffff:127.0.0.1', '::ffff:10.0.0.1', 'kein-ip',
-    ]) expect(isPublicAddress(internal), internal).toBe(false);
-    for (const external of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(external), external).toBe(true);
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '255.255.255.255',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:127.0.0.1',
+      '::ffff:10.0.0.1',
+      'kein-ip',
+    ])
+      expect(isPublicAddress(internal), internal).toBe(false);
+    for (const external of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect(isPublicAddress(external), external).toBe(true);
   });
 
   it('resolves names and refuses one that points inside', async () => {

@@ -10,7 +10,9 @@ import ipaddr from 'ipaddr.js';
  * may then be loopback and spoken to over plain http on any port. A real host name can never be
  * exempted this way, so a production host stays strict even if the variable were set.
  */
-export interface OutboundPolicy { testHosts: ReadonlyMap<string, string> }
+export interface OutboundPolicy {
+  testHosts: ReadonlyMap<string, string>;
+}
 
 export const STRICT_OUTBOUND: OutboundPolicy = { testHosts: new Map() };
 
@@ -20,9 +22,13 @@ export const SMTP_PORTS: readonly number[] = [25, 465, 587, 2525];
 /** `OUTBOUND_TEST_HOSTS=files.shop.test=127.0.0.1,smtp.sandbox.test=127.0.0.1`; names outside `.test` are refused. */
 export function parseOutboundPolicy(value: string | undefined): OutboundPolicy {
   const testHosts = new Map<string, string>();
-  for (const pair of (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name = '', address = ''] = pair.split('=').map((s) => s.trim().toLowerCase());
-    if (!name.endsWith('.test')) throw new Error(`OUTBOUND_TEST_HOSTS: only names under .test can be pinned, not ${name}`);
+    if (!name.endsWith('.test'))
+      throw new Error(`OUTBOUND_TEST_HOSTS: only names under .test can be pinned, not ${name}`);
     if (!ipaddr.isValid(address)) throw new Error(`OUTBOUND_TEST_HOSTS: ${address} is not an IP address`);
     testHosts.set(name, address);
   }
@@ -31,7 +37,10 @@ export function parseOutboundPolicy(value: string | undefined): OutboundPolicy {
 
 /** A refusal with a German reason that says nothing about what is behind the address. */
 export class OutboundRefused extends Error {
-  constructor(message: string, readonly field: 'host' | 'port' = 'host') {
+  constructor(
+    message: string,
+    readonly field: 'host' | 'port' = 'host',
+  ) {
     super(message);
   }
 }

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { claimMailSend, createSecretBox, markMailSending, saveShopInstall, saveShopSmtp, type Db } from '@belegfluss/db';
+import {
+  claimMailSend,
+  createSecretBox,
+  markMailSending,
+  saveShopInstall,
+  saveShopSmtp,
+  type Db,
+} from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -20,18 +27,41 @@ let filesUrl: string;
 let token: string;
 const box = createSecretBox(readSettings().encryptionKey);
 
-interface Caught { id: string; to: string[]; bcc: string[]; subject: string; text: string; from: string; authUser: string | null; envelope: { to: string[] }; attachments: { filename: string; contentType: string; size: number }[] }
-const control = (path: string, init?: RequestInit) => fetch(`${sb.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+interface Caught {
+  id: string;
+  to: string[];
+  bcc: string[];
+  subject: string;
+  text: string;
+  from: string;
+  authUser: string | null;
+  envelope: { to: string[] };
+  attachments: { filename: string; contentType: string; size: number }[];
+}
+const control = (path: string, init?: RequestInit) =>
+  fetch(`${sb.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 const caught = async (): Promise<Caught[]> => (await (await control('/control/mail')).json()) as Caught[];
 const smtp = () => sb.urls.smtp!;
 
 async function voucher(finalize: boolean): Promise<string> {
   const res = await fetch(`${sb.urls.lexwareApi}/invoices${finalize ? '?finalize=true' : ''}`, {
-    method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
-      voucherDate: '2026-11-20T10:00:00.000+01:00', address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
-      lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-      totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' }, shippingConditions: { shippingType: 'none' },
+      voucherDate: '2026-11-20T10:00:00.000+01:00',
+      address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+      lineItems: [
+        {
+          type: 'custom',
+          name: 'Tasse',
+          quantity: 1,
+          unitName: 'Stück',
+          unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+        },
+      ],
+      totalPrice: { currency: 'EUR' },
+      taxConditions: { taxType: 'gross' },
+      shippingConditions: { shippingType: 'none' },
     }),
   });
   return ((await res.json()) as { id: string }).id;
@@ -39,40 +69,106 @@ async function voucher(finalize: boolean): Promise<string> {
 
 let nextOrder = 3000;
 /** An order snapshot and its invoice in Lexware and in our documents table. */
-async function invoiceFor(o: { email?: string; tags?: string; source?: string; finalize?: boolean } = {}): Promise<string> {
+async function invoiceFor(
+  o: { email?: string; tags?: string; source?: string; finalize?: boolean } = {},
+): Promise<string> {
   const id = ++nextOrder;
   const email = o.email ?? `kundin${id}@example.de`;
   const snapshot = {
-    id, name: `#${id}`, email, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', currency: 'EUR', financial_status: 'paid',
-    total_price: '11.90', taxes_included: true, payment_gateway_names: ['manual'], source_name: o.source ?? 'web', tags: o.tags ?? '',
-    customer: { id: 9, email, first_name: 'Erika', last_name: 'Muster' }, billing_address: { first_name: 'Erika', last_name: 'Muster', city: 'Berlin', country_code: 'DE' },
+    id,
+    name: `#${id}`,
+    email,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:00:00Z',
+    currency: 'EUR',
+    financial_status: 'paid',
+    total_price: '11.90',
+    taxes_included: true,
+    payment_gateway_names: ['manual'],
+    source_name: o.source ?? 'web',
+    tags: o.tags ?? '',
+    customer: { id: 9, email, first_name: 'Erika', last_name: 'Muster' },
+    billing_address: { first_name: 'Erika', last_name: 'Muster', city: 'Berlin', country_code: 'DE' },
     line_items: [{ id: 1, title: 'Tasse', quantity: 1, price: '11.90', tax_lines: [{ rate: 0.19, price: '1.90' }] }],
   };
-  await db('orders').insert({ shop_id: SHOP, order_id: String(id), name: snapshot.name, created_at: snapshot.created_at, updated_at: snapshot.updated_at, total: 11.9, currency: 'EUR', snapshot: JSON.stringify(snapshot) });
+  await db('orders').insert({
+    shop_id: SHOP,
+    order_id: String(id),
+    name: snapshot.name,
+    created_at: snapshot.created_at,
+    updated_at: snapshot.updated_at,
+    total: 11.9,
+    currency: 'EUR',
+    snapshot: JSON.stringify(snapshot),
+  });
   const finalize = o.finalize ?? true;
-  const [row] = await db('documents').insert({
-    shop_id: SHOP, order_id: String(id), order_name: snapshot.name, type: 'invoice', intent_key: `invoice:${id}`, lexoffice_id: await voucher(finalize),
-    number: finalize ? `RE${id}` : null, status: finalize ? 'open' : 'draft',
-  }).returning('id');
+  const [row] = await db('documents')
+    .insert({
+      shop_id: SHOP,
+      order_id: String(id),
+      order_name: snapshot.name,
+      type: 'invoice',
+      intent_key: `invoice:${id}`,
+      lexoffice_id: await voucher(finalize),
+      number: finalize ? `RE${id}` : null,
+      status: finalize ? 'open' : 'draft',
+    })
+    .returning('id');
   return row.id as string;
 }
 
 async function mailPrefs(sendMail: Record<string, unknown>) {
-  await db('shop_preferences').insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: sendMail }) }).onConflict(['shop_id', 'section']).merge();
+  await db('shop_preferences')
+    .insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: sendMail }) })
+    .onConflict(['shop_id', 'section'])
+    .merge();
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  sb = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, knobs: { lexware: { rateLimitPerSecond: 0 } } });
-  const tokens = (await (await control('/control/lexware/tokens', { method: 'POST', body: '{}' })).json()) as { access_token: string; refresh_token: string; expires_in: number };
+  sb = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    knobs: { lexware: { rateLimitPerSecond: 0 } },
+  });
+  const tokens = (await (await control('/control/lexware/tokens', { method: 'POST', body: '{}' })).json()) as {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+  };
   token = tokens.access_token;
-  await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: ['read_orders'], name: 'Mein Laden', email: 'inhaber@laden.de' });
-  await db('lexoffice_connections').insert({ shop_id: SHOP, access_token_enc: box.seal(tokens.access_token), refresh_token_enc: box.seal(tokens.refresh_token), expires_at: new Date(Date.now() + tokens.expires_in * 1000) });
+  await saveShopInstall(db, {
+    shopId: SHOP,
+    tokenEnc: 'x',
+    scopes: ['read_orders'],
+    name: 'Mein Laden',
+    email: 'inhaber@laden.de',
+  });
+  await db('lexoffice_connections').insert({
+    shop_id: SHOP,
+    access_token_enc: box.seal(tokens.access_token),
+    refresh_token_enc: box.seal(tokens.refresh_token),
+    expires_at: new Date(Date.now() + tokens.expires_in * 1000),
+  });
   const base = readSettings();
-  deps = { db, box, lexoffice: { ...base.lexoffice, apiUrl: sb.urls.lexwareApi }, mail: { smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`, from: 'Belegfluss <belege@belegfluss.local>', outboundTestHosts: 'smtp.sandbox.test=127.0.0.1,files.shop.test=127.0.0.1' }, timeoutMs: 5_000 };
+  deps = {
+    db,
+    box,
+    lexoffice: { ...base.lexoffice, apiUrl: sb.urls.lexwareApi },
+    mail: {
+      smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`,
+      from: 'Belegfluss <belege@belegfluss.local>',
+      outboundTestHosts: 'smtp.sandbox.test=127.0.0.1,files.shop.test=127.0.0.1',
+    },
+    timeoutMs: 5_000,
+  };
   files = http.createServer((req, res) => {
-    if (req.url === '/agb.pdf') { res.setHeader('Content-Type', 'application/pdf'); res.end('%PDF-1.4 AGB'); return; }
+    if (req.url === '/agb.pdf') {
+      res.setHeader('Content-Type', 'application/pdf');
+      res.end('%PDF-1.4 AGB');
+      return;
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -92,21 +188,52 @@ beforeEach(async () => {
 
 describe('checkSmtp against the sandbox SMTP server', () => {
   it('connects with STARTTLS (TLS) and with TLS from the start (SSL)', async () => {
-    expect(await checkSmtp(shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'TLS', user: 'laden', pass: 'geheim' }))).toEqual({ ok: true });
-    expect(await checkSmtp(shopServer({ host: '127.0.0.1', port: smtp().securePort, encryption: 'SSL', user: 'laden', pass: 'geheim' }))).toEqual({ ok: true });
+    expect(
+      await checkSmtp(
+        shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'TLS', user: 'laden', pass: 'geheim' }),
+      ),
+    ).toEqual({ ok: true });
+    expect(
+      await checkSmtp(
+        shopServer({ host: '127.0.0.1', port: smtp().securePort, encryption: 'SSL', user: 'laden', pass: 'geheim' }),
+      ),
+    ).toEqual({ ok: true });
   });
 
   it('says in German when the login, the host, the port or the encryption is wrong', async () => {
-    await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'richtig' } }) });
-    const login = await checkSmtp(shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'TLS', user: 'laden', pass: 'falsch' }));
-    expect(login).toEqual({ ok: false, message: 'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.' });
-    const closed = await checkSmtp(shopServer({ host: '127.0.0.1', port: 1, encryption: 'TLS', user: '', pass: null }), 3_000);
-    expect(closed).toEqual({ ok: false, message: 'Der SMTP-Server 127.0.0.1:1 ist nicht erreichbar. Bitte prüfe Host und Port.' });
-    const host = await checkSmtp(shopServer({ host: 'smtp.gibt-es-nicht.invalid', port: 587, encryption: 'TLS', user: '', pass: null }), 3_000);
+    await control('/control/mail/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ auth: { user: 'laden', pass: 'richtig' } }),
+    });
+    const login = await checkSmtp(
+      shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'TLS', user: 'laden', pass: 'falsch' }),
+    );
+    expect(login).toEqual({
+      ok: false,
+      message: 'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.',
+    });
+    const closed = await checkSmtp(
+      shopServer({ host: '127.0.0.1', port: 1, encryption: 'TLS', user: '', pass: null }),
+      3_000,
+    );
+    expect(closed).toEqual({
+      ok: false,
+      message: 'Der SMTP-Server 127.0.0.1:1 ist nicht erreichbar. Bitte prüfe Host und Port.',
+    });
+    const host = await checkSmtp(
+      shopServer({ host: 'smtp.gibt-es-nicht.invalid', port: 587, encryption: 'TLS', user: '', pass: null }),
+      3_000,
+    );
     expect(host.ok === false && host.message).toMatch(/wurde nicht gefunden/);
-    const ssl = await checkSmtp(shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'SSL', user: '', pass: null }), 3_000);
+    const ssl = await checkSmtp(
+      shopServer({ host: '127.0.0.1', port: smtp().port, encryption: 'SSL', user: '', pass: null }),
+      3_000,
+    );
     expect(ssl.ok === false && ssl.message).toMatch(/Verschlüsselung passt nicht/);
-    const starttls = await checkSmtp(shopServer({ host: '127.0.0.1', port: smtp().securePort, encryption: 'TLS', user: '', pass: null }), 2_000);
+    const starttls = await checkSmtp(
+      shopServer({ host: '127.0.0.1', port: smtp().securePort, encryption: 'TLS', user: '', pass: null }),
+      2_000,
+    );
     expect(starttls.ok === false && starttls.message).toMatch(/Verschlüsselung passt nicht/);
   });
 });
@@ -117,7 +244,9 @@ describe('sendDocumentMail', () => {
     const doc = await invoiceFor({ email: 'erika@example.de' });
     const first = await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' });
     expect(first).toMatchObject({ outcome: 'sent', recipient: 'erika@example.de', sender: 'default' });
-    const again = await Promise.all([1, 2, 3].map(() => sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })));
+    const again = await Promise.all(
+      [1, 2, 3].map(() => sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })),
+    );
     expect(again.map((r) => r.outcome)).toEqual(['already_sent', 'already_sent', 'already_sent']);
 
     const mails = await caught();
@@ -128,9 +257,15 @@ describe('sendDocumentMail', () => {
     expect(mail!.from).toBe('"Mein Laden" <belege@belegfluss.local>');
     expect(mail!.text).toContain('Hallo Erika Muster');
     expect(mail!.text).toContain('Dein Mein-Laden-Team');
-    expect(mail!.attachments).toMatchObject([{ contentType: 'application/pdf', filename: expect.stringMatching(/^RE\d+\.pdf$/) }]);
+    expect(mail!.attachments).toMatchObject([
+      { contentType: 'application/pdf', filename: expect.stringMatching(/^RE\d+\.pdf$/) },
+    ]);
     const pdf = await fetch(`${sb.urls.control}/control/mail/${mail!.id}/attachments/0`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const row = await db('documents').where({ id: doc }).first();
     expect(row.emailed_at).toBeInstanceOf(Date);
@@ -139,29 +274,54 @@ describe('sendDocumentMail', () => {
     expect(log[0].body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
   });
 
-  it('attaches an XRechnung\'s XML beside its PDF, since the XML is the invoice the buyer\'s system reads', async () => {
+  it("attaches an XRechnung's XML beside its PDF, since the XML is the invoice the buyer's system reads", async () => {
     await mailPrefs({ enabled: true });
-    const lexware = (path: string, body: unknown) => fetch(`${sb.urls.lexwareApi}${path}`, {
-      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-    }).then(async (r) => (await r.json()) as { id: string });
+    const lexware = (path: string, body: unknown) =>
+      fetch(`${sb.urls.lexwareApi}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then(async (r) => (await r.json()) as { id: string });
     const contact = await lexware('/contacts', {
-      version: 0, roles: { customer: {} }, company: { name: 'Stadtverwaltung Musterstadt' },
+      version: 0,
+      roles: { customer: {} },
+      company: { name: 'Stadtverwaltung Musterstadt' },
       addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
       xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: '70123456' },
     });
     const { id: lexofficeId } = await lexware('/invoices?finalize=true', {
-      voucherDate: '2026-11-20T10:00:00.000+01:00', address: { contactId: contact.id },
-      lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', netAmount: 10, taxRatePercentage: 19 } }],
-      totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'net' }, shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
+      voucherDate: '2026-11-20T10:00:00.000+01:00',
+      address: { contactId: contact.id },
+      lineItems: [
+        {
+          type: 'custom',
+          name: 'Tasse',
+          quantity: 1,
+          unitName: 'Stück',
+          unitPrice: { currency: 'EUR', netAmount: 10, taxRatePercentage: 19 },
+        },
+      ],
+      totalPrice: { currency: 'EUR' },
+      taxConditions: { taxType: 'net' },
+      shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
     });
-    const read = (await (await fetch(`${sb.urls.lexwareApi}/invoices/${lexofficeId}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { electronicDocumentProfile: string };
+    const read = (await (
+      await fetch(`${sb.urls.lexwareApi}/invoices/${lexofficeId}`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { electronicDocumentProfile: string };
     expect(read.electronicDocumentProfile).toBe('XRechnung');
     const doc = await invoiceFor({ email: 'rechnung@musterstadt.de' });
     await db('documents').where({ id: doc }).update({ lexoffice_id: lexofficeId, profile: 'XRechnung' });
 
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({ outcome: 'sent' });
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
+      outcome: 'sent',
+    });
     const mail = (await caught()).find((c) => c.envelope.to.includes('rechnung@musterstadt.de'))!;
-    expect(mail.attachments.map((a) => [a.contentType.split(';')[0], a.filename.replace(/\d+/, 'N')])).toEqual([['application/pdf', 'RE.pdf'], ['application/xml', 'RE.xml']].map(([t, f]) => [t, f!.replace('RE', 'REN')]));
+    expect(mail.attachments.map((a) => [a.contentType.split(';')[0], a.filename.replace(/\d+/, 'N')])).toEqual(
+      [
+        ['application/pdf', 'RE.pdf'],
+        ['application/xml', 'RE.xml'],
+      ].map(([t, f]) => [t, f!.replace('RE', 'REN')]),
+    );
     const xml = await fetch(`${sb.urls.control}/control/mail/${mail.id}/attachments/1`);
     expect(await xml.text()).toContain('04011000-12345-03');
   });
@@ -169,53 +329,107 @@ describe('sendDocumentMail', () => {
   it('does not send again after an attempt died between the SMTP answer and its record', async () => {
     await mailPrefs({ enabled: true });
     const doc = await invoiceFor();
-    const { send } = await claimMailSend(db, { shopId: SHOP, documentId: doc, intent: 'auto', recipient: 'x@example.de' });
+    const { send } = await claimMailSend(db, {
+      shopId: SHOP,
+      documentId: doc,
+      intent: 'auto',
+      recipient: 'x@example.de',
+    });
     expect(await markMailSending(db, send, 'default', '<x@belegfluss.local>')).toBe(true);
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toEqual({ outcome: 'uncertain' });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toEqual({ outcome: 'uncertain' });
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toEqual({
+      outcome: 'uncertain',
+    });
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toEqual({
+      outcome: 'uncertain',
+    });
     expect(await caught()).toHaveLength(0);
     expect(await db('event_log').where({ shop_id: SHOP, event: 'mail.uncertain' })).toHaveLength(1);
   });
 
   it('sends nothing when sending is off, for skipped tags and sources, or without an address', async () => {
     await mailPrefs({ enabled: false });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor(), intent: 'auto' })).toEqual({ outcome: 'disabled' });
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor(), intent: 'auto' })).toEqual({
+      outcome: 'disabled',
+    });
     await mailPrefs({ enabled: true, skipTags: ['ohne-mail'], skipSources: ['pos'] });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor({ tags: 'Ohne-Mail' }), intent: 'auto' })).toEqual({ outcome: 'skipped', reason: 'SKIP_TAG' });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor({ source: 'pos' }), intent: 'auto' })).toEqual({ outcome: 'skipped', reason: 'SKIP_SOURCE' });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor({ email: '' }), intent: 'auto' })).toEqual({ outcome: 'skipped', reason: 'MISSING_CUSTOMER_EMAIL' });
+    expect(
+      await sendDocumentMail(deps, {
+        shopId: SHOP,
+        documentId: await invoiceFor({ tags: 'Ohne-Mail' }),
+        intent: 'auto',
+      }),
+    ).toEqual({ outcome: 'skipped', reason: 'SKIP_TAG' });
+    expect(
+      await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor({ source: 'pos' }), intent: 'auto' }),
+    ).toEqual({ outcome: 'skipped', reason: 'SKIP_SOURCE' });
+    expect(
+      await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor({ email: '' }), intent: 'auto' }),
+    ).toEqual({ outcome: 'skipped', reason: 'MISSING_CUSTOMER_EMAIL' });
     expect(await caught()).toHaveLength(0);
   });
 
-  it('sends the dialog\'s text and extra attachments, and refuses drafts', async () => {
+  it("sends the dialog's text and extra attachments, and refuses drafts", async () => {
     const doc = await invoiceFor();
-    const manual = { email: 'neu@example.de', copy: '', subject: 'Ihre Rechnung', message: '<p>Guten Tag</p>', signature: '', attachments: [`${filesUrl}/agb.pdf`, `${filesUrl}/fehlt.pdf`] };
+    const manual = {
+      email: 'neu@example.de',
+      copy: '',
+      subject: 'Ihre Rechnung',
+      message: '<p>Guten Tag</p>',
+      signature: '',
+      attachments: [`${filesUrl}/agb.pdf`, `${filesUrl}/fehlt.pdf`],
+    };
     const result = await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'manual:1', manual });
-    expect(result).toMatchObject({ outcome: 'sent', recipient: 'neu@example.de', skippedAttachments: [{ url: `${filesUrl}/fehlt.pdf` }] });
+    expect(result).toMatchObject({
+      outcome: 'sent',
+      recipient: 'neu@example.de',
+      skippedAttachments: [{ url: `${filesUrl}/fehlt.pdf` }],
+    });
     const [mail] = await caught();
     expect(mail).toMatchObject({ subject: 'Ihre Rechnung', to: ['neu@example.de'] });
     expect(mail!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^RE\d+\.pdf$/), 'agb.pdf']);
     const draft = await invoiceFor({ finalize: false });
-    const refused = await sendDocumentMail(deps, { shopId: SHOP, documentId: draft, intent: 'manual:2', manual }).catch((e: unknown) => e);
+    const refused = await sendDocumentMail(deps, { shopId: SHOP, documentId: draft, intent: 'manual:2', manual }).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(MailError);
     expect((refused as MailError).code).toBe('DRAFT');
   });
 
-  it('uses the shop\'s own server once it is connected, and stops using it when it refuses the login', async () => {
+  it("uses the shop's own server once it is connected, and stops using it when it refuses the login", async () => {
     await mailPrefs({ enabled: true });
-    const own = { host: 'smtp.sandbox.test', port: smtp().securePort, encryption: 'SSL' as const, user: 'laden', email: 'rechnung@mein-laden.de', name: 'Mein Laden GmbH' };
+    const own = {
+      host: 'smtp.sandbox.test',
+      port: smtp().securePort,
+      encryption: 'SSL' as const,
+      user: 'laden',
+      email: 'rechnung@mein-laden.de',
+      name: 'Mein Laden GmbH',
+    };
     await saveShopSmtp(db, SHOP, { ...own, passEnc: box.seal('geheim'), status: 'connected', error: null });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor(), intent: 'auto' })).toMatchObject({ outcome: 'sent', sender: 'own' });
+    expect(
+      await sendDocumentMail(deps, { shopId: SHOP, documentId: await invoiceFor(), intent: 'auto' }),
+    ).toMatchObject({ outcome: 'sent', sender: 'own' });
     const [mail] = await caught();
     expect(mail).toMatchObject({ authUser: 'laden', from: '"Mein Laden GmbH" <rechnung@mein-laden.de>' });
 
-    await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'neu' } }) });
+    await control('/control/mail/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ auth: { user: 'laden', pass: 'neu' } }),
+    });
     const doc = await invoiceFor();
-    const failed = await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' }).catch((e: unknown) => e);
+    const failed = await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' }).catch(
+      (e: unknown) => e,
+    );
     expect(failed).toMatchObject({ code: 'SMTP', retryable: true });
-    expect(await db('shop_smtp').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'interrupted', error: expect.stringMatching(/Benutzername oder Passwort/) });
+    expect(await db('shop_smtp').where({ shop_id: SHOP }).first()).toMatchObject({
+      status: 'interrupted',
+      error: expect.stringMatching(/Benutzername oder Passwort/),
+    });
     await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: null }) });
-    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({ outcome: 'sent', sender: 'default' });
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
+      outcome: 'sent',
+      sender: 'default',
+    });
     expect(await caught()).toHaveLength(2);
   });
 });

@@ -1,21 +1,68 @@
 import {
-  claimMailSend, documentOfShop, getOrderSnapshot, getShop, getShopSmtp, markMailSending, markMailSent, markMailUncertain, markMailUnsent,
-  preferenceSections, setShopSmtpStatus, writeLog, type Db, type LogEntryInput, type MailSendRow, type SecretBox,
+  claimMailSend,
+  documentOfShop,
+  getOrderSnapshot,
+  getShop,
+  getShopSmtp,
+  markMailSending,
+  markMailSent,
+  markMailUncertain,
+  markMailUnsent,
+  preferenceSections,
+  setShopSmtpStatus,
+  writeLog,
+  type Db,
+  type LogEntryInput,
+  type MailSendRow,
+  type SecretBox,
 } from '@belegfluss/db';
-import { documentNumber, LexofficeError, LexwareNotConnectedError, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
 import {
-  CreditPreferencesSchema, InvoicePreferencesSchema, normalizeCreditPreferences, normalizeInvoicePreferences, ShopifyOrderSchema, templateVars,
-  type SendDocumentMail, type TemplateVars,
+  documentNumber,
+  LexofficeError,
+  LexwareNotConnectedError,
+  lexofficeFor,
+  type LexofficeDeps,
+} from '@belegfluss/lexoffice';
+import {
+  CreditPreferencesSchema,
+  InvoicePreferencesSchema,
+  normalizeCreditPreferences,
+  normalizeInvoicePreferences,
+  ShopifyOrderSchema,
+  templateVars,
+  type SendDocumentMail,
+  type TemplateVars,
 } from '@belegfluss/shared';
 import { fetchAttachments, type SkippedAttachment } from './attachments';
 import { deliveryUnknown, describeSmtpError, isTransient } from './errors';
 import {
-  buildDocumentMail, isEmail, mailSkipReason, pdfFileName, renderMailTexts, sendMailSettingsOf, type DocumentKind, type MailFile, type MailTexts,
+  buildDocumentMail,
+  isEmail,
+  mailSkipReason,
+  pdfFileName,
+  renderMailTexts,
+  sendMailSettingsOf,
+  type DocumentKind,
+  type MailFile,
+  type MailTexts,
 } from './message';
 import { OutboundRefused, parseOutboundPolicy } from './outbound';
-import { createMailTransport, guardShopServer, parseSmtpUrl, shopServerOf, type DefaultSender, type MailServer } from './server';
+import {
+  createMailTransport,
+  guardShopServer,
+  parseSmtpUrl,
+  shopServerOf,
+  type DefaultSender,
+  type MailServer,
+} from './server';
 
-export interface MailDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; mail: DefaultSender; timeoutMs?: number }
+export interface MailDeps {
+  db: Db;
+  box: SecretBox;
+  lexoffice: LexofficeDeps;
+  mail: DefaultSender;
+  timeoutMs?: number;
+}
 
 export interface SendRequest {
   shopId: string;
@@ -27,30 +74,65 @@ export interface SendRequest {
 }
 
 export type SendResult =
-  | { outcome: 'sent'; emailedAt: string; recipient: string; messageId: string; sender: 'own' | 'default'; skippedAttachments: SkippedAttachment[] }
+  | {
+      outcome: 'sent';
+      emailedAt: string;
+      recipient: string;
+      messageId: string;
+      sender: 'own' | 'default';
+      skippedAttachments: SkippedAttachment[];
+    }
   | { outcome: 'disabled' }
   | { outcome: 'skipped'; reason: 'SKIP_TAG' | 'SKIP_SOURCE' | 'MISSING_CUSTOMER_EMAIL' | 'DRAFT' }
   | { outcome: 'already_sent' | 'in_progress' | 'uncertain' };
 
-export type MailErrorCode = 'NOT_FOUND' | 'NOT_CREATED' | 'NOT_MAILABLE' | 'DRAFT' | 'NOT_CONNECTED' | 'INVALID_RECIPIENT' | 'PDF' | 'SMTP';
+export type MailErrorCode =
+  'NOT_FOUND' | 'NOT_CREATED' | 'NOT_MAILABLE' | 'DRAFT' | 'NOT_CONNECTED' | 'INVALID_RECIPIENT' | 'PDF' | 'SMTP';
 
 /** A send that did not happen, with a German message; `retryable` when a later attempt may succeed. */
 export class MailError extends Error {
-  constructor(readonly code: MailErrorCode, message: string, readonly retryable: boolean) {
+  constructor(
+    readonly code: MailErrorCode,
+    message: string,
+    readonly retryable: boolean,
+  ) {
     super(message);
   }
 }
 
 const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: 'Gutschrift' };
 
-interface Doc { id: string; type: DocumentKind; lexofficeId: string; number: string | null; status: string; orderId: string; orderName: string | null; profile: string | null }
+interface Doc {
+  id: string;
+  type: DocumentKind;
+  lexofficeId: string;
+  number: string | null;
+  status: string;
+  orderId: string;
+  orderName: string | null;
+  profile: string | null;
+}
 
 async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
   const r = await documentOfShop(db, shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
   if (!r.lexofficeId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
-  if (r.type === 'delivery') throw new MailError('NOT_MAILABLE', 'Lieferscheine werden nicht per E-Mail versendet, nur Rechnungen und Gutschriften.', false);
-  return { id: r.id, type: r.type, lexofficeId: r.lexofficeId, number: r.number, status: r.status, orderId: r.orderId, orderName: r.orderName, profile: r.profile };
+  if (r.type === 'delivery')
+    throw new MailError(
+      'NOT_MAILABLE',
+      'Lieferscheine werden nicht per E-Mail versendet, nur Rechnungen und Gutschriften.',
+      false,
+    );
+  return {
+    id: r.id,
+    type: r.type,
+    lexofficeId: r.lexofficeId,
+    number: r.number,
+    status: r.status,
+    orderId: r.orderId,
+    orderName: r.orderName,
+    profile: r.profile,
+  };
 }
 
 async function mailPreferences(db: Db, shopId: string) {
@@ -78,16 +160,28 @@ function splitAddress(from: string): { name: string; address: string } {
 async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
   const client = lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId);
   try {
-    const content = await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
+    const content = await (doc.type === 'invoice'
+      ? client.invoicePdf(doc.lexofficeId)
+      : client.creditNotePdf(doc.lexofficeId));
     const pdf = { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
     if (doc.type !== 'invoice' || doc.profile !== 'XRechnung') return { pdf, xml: [] };
-    const xml = { filename: pdf.filename.replace(/\.pdf$/, '.xml'), content: await client.invoiceXml(doc.lexofficeId), contentType: 'application/xml' };
+    const xml = {
+      filename: pdf.filename.replace(/\.pdf$/, '.xml'),
+      content: await client.invoiceXml(doc.lexofficeId),
+      contentType: 'application/xml',
+    };
     return { pdf, xml: [xml] };
   } catch (error) {
-    if (error instanceof LexofficeError && error.status === 409) throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
-    if (error instanceof LexwareNotConnectedError) throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    if (error instanceof LexofficeError && error.status === 409)
+      throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
+    if (error instanceof LexwareNotConnectedError)
+      throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
     const retryable = !(error instanceof LexofficeError) || error.retryable || error.status >= 500;
-    throw new MailError('PDF', `Das PDF konnte nicht von Lexware Office geladen werden: ${(error as Error).message}`, retryable);
+    throw new MailError(
+      'PDF',
+      `Das PDF konnte nicht von Lexware Office geladen werden: ${(error as Error).message}`,
+      retryable,
+    );
   }
 }
 
@@ -96,8 +190,13 @@ async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<stri
   try {
     return await documentNumber(deps.db, lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId), { ...doc, shopId });
   } catch (error) {
-    if (error instanceof LexwareNotConnectedError) throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
-    throw new MailError('PDF', `Die Belegnummer konnte nicht von Lexware Office gelesen werden: ${(error as Error).message}`, true);
+    if (error instanceof LexwareNotConnectedError)
+      throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
+    throw new MailError(
+      'PDF',
+      `Die Belegnummer konnte nicht von Lexware Office gelesen werden: ${(error as Error).message}`,
+      true,
+    );
   }
 }
 
@@ -114,10 +213,21 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   const { db } = deps;
   const { shopId } = req;
   const doc = await loadDocument(db, shopId, req.documentId);
-  const [prefs, order, shop] = await Promise.all([mailPreferences(db, shopId), orderOf(db, shopId, doc), getShop(db, shopId)]);
+  const [prefs, order, shop] = await Promise.all([
+    mailPreferences(db, shopId),
+    orderOf(db, shopId, doc),
+    getShop(db, shopId),
+  ]);
   const settings = sendMailSettingsOf(doc.type, prefs);
   const log = (entry: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) =>
-    writeLog(db, { shopId, origin: 'mail', orderId: doc.orderId, orderName: doc.orderName, ref: { [doc.type]: doc.lexofficeId }, ...entry });
+    writeLog(db, {
+      shopId,
+      origin: 'mail',
+      orderId: doc.orderId,
+      orderName: doc.orderName,
+      ref: { [doc.type]: doc.lexofficeId },
+      ...entry,
+    });
 
   if (!req.manual) {
     if (!settings.enabled) return { outcome: 'disabled' };
@@ -128,23 +238,35 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
       return { outcome: 'skipped', reason };
     }
   } else if (doc.status === 'draft') {
-    throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.', false);
+    throw new MailError(
+      'DRAFT',
+      'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.',
+      false,
+    );
   }
 
   const m = req.manual;
   const vars: TemplateVars = order ? templateVars(order) : { 'ORDER.NAME': doc.orderName ?? '' };
-  const render = () => renderMailTexts({
-    ...settings,
-    to: m ? m.email : settings.to,
-    copy: m ? m.copy : settings.copy,
-    subject: m?.subject || settings.subject || `${KIND_NAME[doc.type]} ${doc.number ?? ''}`,
-    message: m ? m.message || settings.message : settings.message,
-    signature: m ? m.signature : settings.signature,
-  }, vars);
+  const render = () =>
+    renderMailTexts(
+      {
+        ...settings,
+        to: m ? m.email : settings.to,
+        copy: m ? m.copy : settings.copy,
+        subject: m?.subject || settings.subject || `${KIND_NAME[doc.type]} ${doc.number ?? ''}`,
+        message: m ? m.message || settings.message : settings.message,
+        signature: m ? m.signature : settings.signature,
+      },
+      vars,
+    );
   const texts: MailTexts = render();
   if (!isEmail(texts.to)) {
     if (m) throw new MailError('INVALID_RECIPIENT', 'Bitte gib eine gültige E-Mail-Adresse ein', false);
-    await log({ event: 'mail.skipped', status: 'warning', body: { reason: 'MISSING_CUSTOMER_EMAIL', email: texts.to, number: doc.number } });
+    await log({
+      event: 'mail.skipped',
+      status: 'warning',
+      body: { reason: 'MISSING_CUSTOMER_EMAIL', email: texts.to, number: doc.number },
+    });
     return { outcome: 'skipped', reason: 'MISSING_CUSTOMER_EMAIL' };
   }
   if (texts.copy && !isEmail(texts.copy)) texts.copy = '';
@@ -162,7 +284,10 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
       doc.number = await numberFor(deps, shopId, doc);
       texts.subject = render().subject;
     }
-    const [files, fetched] = await Promise.all([fetchFiles(deps, shopId, doc), fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts))]);
+    const [files, fetched] = await Promise.all([
+      fetchFiles(deps, shopId, doc),
+      fetchAttachments(m ? m.attachments : settings.attachments, parseOutboundPolicy(deps.mail.outboundTestHosts)),
+    ]);
     pdf = files.pdf;
     extra = { ...fetched, files: [...files.xml, ...fetched.files] };
   } catch (error) {
@@ -175,7 +300,9 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   let server: MailServer;
   try {
     // The shop's own server obeys the rules for user-given addresses at every send, not only at its check.
-    server = own ? await guardShopServer(shopServerOf(smtp, deps.box), parseOutboundPolicy(deps.mail.outboundTestHosts)) : parseSmtpUrl(deps.mail.smtpUrl);
+    server = own
+      ? await guardShopServer(shopServerOf(smtp, deps.box), parseOutboundPolicy(deps.mail.outboundTestHosts))
+      : parseSmtpUrl(deps.mail.smtpUrl);
   } catch (error) {
     if (!(error instanceof OutboundRefused)) throw error;
     await markMailUnsent(db, send, 'failed', error.message);
@@ -187,7 +314,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
     ? { name: smtp.name || texts.name || shop?.name || '', address: smtp.email }
     : { name: texts.name || shop?.name || fallback.name, address: fallback.address };
   // The default relay may only send as itself; the shop's address becomes the reply address.
-  if (!texts.replyTo) texts.replyTo = own ? '' : (isEmail(texts.sender) ? texts.sender : (shop?.email ?? ''));
+  if (!texts.replyTo) texts.replyTo = own ? '' : isEmail(texts.sender) ? texts.sender : (shop?.email ?? '');
   const messageId = `<${send.id}@${from.address.split('@')[1] ?? 'belegfluss.local'}>`;
   const message = buildDocumentMail({ from, texts, pdf, extra: extra.files, messageId });
 
@@ -199,7 +326,11 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
     const text = describeSmtpError(error, server);
     if (deliveryUnknown(error)) {
       await markMailUnsent(db, send, 'uncertain', text);
-      await log({ event: 'mail.uncertain', status: 'warning', body: { email: texts.to, number: doc.number, error: text } });
+      await log({
+        event: 'mail.uncertain',
+        status: 'warning',
+        body: { email: texts.to, number: doc.number, error: text },
+      });
       return { outcome: 'uncertain' };
     }
     // Not logged here: the workflow retries and logs the final failure, the dialog shows it.
@@ -212,18 +343,47 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   }
   const emailedAt = await markMailSent(db, send);
   await log({
-    event: 'mail.sent', status: 'success',
-    body: { email: texts.to, bcc: texts.copy || undefined, number: doc.number, type: doc.type, sender: own ? 'smtp' : 'default', ...(extra.skipped.length ? { attachments: extra.skipped } : {}) },
+    event: 'mail.sent',
+    status: 'success',
+    body: {
+      email: texts.to,
+      bcc: texts.copy || undefined,
+      number: doc.number,
+      type: doc.type,
+      sender: own ? 'smtp' : 'default',
+      ...(extra.skipped.length ? { attachments: extra.skipped } : {}),
+    },
   });
-  return { outcome: 'sent', emailedAt: emailedAt.toISOString(), recipient: texts.to, messageId, sender: own ? 'own' : 'default', skippedAttachments: extra.skipped };
+  return {
+    outcome: 'sent',
+    emailedAt: emailedAt.toISOString(),
+    recipient: texts.to,
+    messageId,
+    sender: own ? 'own' : 'default',
+    skippedAttachments: extra.skipped,
+  };
 }
 
 /** Another attempt owns or owned this send: say what became of it. */
-async function settle(deps: MailDeps, send: MailSendRow, doc: Doc, log: (e: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) => Promise<void>): Promise<SendResult> {
+async function settle(
+  deps: MailDeps,
+  send: MailSendRow,
+  doc: Doc,
+  log: (e: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) => Promise<void>,
+): Promise<SendResult> {
   if (send.status === 'sent') return { outcome: 'already_sent' };
   if (send.status === 'sending') {
     await markMailUncertain(deps.db, send.id);
-    await log({ event: 'mail.uncertain', status: 'warning', body: { email: send.recipient, number: doc.number, message: 'Der Versand wurde unterbrochen; bitte prüfe, ob die E-Mail angekommen ist, und sende sie sonst erneut.' } });
+    await log({
+      event: 'mail.uncertain',
+      status: 'warning',
+      body: {
+        email: send.recipient,
+        number: doc.number,
+        message:
+          'Der Versand wurde unterbrochen; bitte prüfe, ob die E-Mail angekommen ist, und sende sie sonst erneut.',
+      },
+    });
     return { outcome: 'uncertain' };
   }
   return { outcome: send.status === 'uncertain' ? 'uncertain' : 'in_progress' };

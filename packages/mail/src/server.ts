@@ -20,12 +20,17 @@ export interface MailServer {
  * The default sender's settings (SMTP_URL, MAIL_FROM), and OUTBOUND_TEST_HOSTS: the `.test` names
  * that may stand for local servers in tests and development (see outbound.ts).
  */
-export interface DefaultSender { smtpUrl: string; from: string; outboundTestHosts?: string }
+export interface DefaultSender {
+  smtpUrl: string;
+  from: string;
+  outboundTestHosts?: string;
+}
 
 /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (TLS from the start). */
 export function parseSmtpUrl(url: string): MailServer {
   const u = new URL(url);
-  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${u.protocol}`);
+  if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${u.protocol}`);
   const secure = u.protocol === 'smtps:';
   return {
     host: u.hostname,
@@ -37,7 +42,13 @@ export function parseSmtpUrl(url: string): MailServer {
 }
 
 /** A shop's sender form as a server: SSL means TLS from the start, TLS means STARTTLS and nothing less. */
-export function shopServer(input: { host: string; port?: number | null; encryption: SmtpEncryption; user: string; pass: string | null }): MailServer {
+export function shopServer(input: {
+  host: string;
+  port?: number | null;
+  encryption: SmtpEncryption;
+  user: string;
+  pass: string | null;
+}): MailServer {
   return {
     host: input.host,
     port: input.port ?? SMTP_DEFAULT_PORT[input.encryption],
@@ -63,7 +74,10 @@ export async function guardShopServer(server: MailServer, policy: OutboundPolicy
   return { ...server, host: address, servername: server.servername ?? server.host };
 }
 
-export function createMailTransport(server: MailServer, timeoutMs = 30_000): Transporter<SMTPTransport.SentMessageInfo> {
+export function createMailTransport(
+  server: MailServer,
+  timeoutMs = 30_000,
+): Transporter<SMTPTransport.SentMessageInfo> {
   return nodemailer.createTransport({
     host: server.host,
     port: server.port,

@@ -52,13 +52,24 @@ export interface OrderState {
 }
 
 export const emptyOrderState = (): OrderState => ({
-  order: null, invoice: null, regime: null, credits: [], pendingRefunds: [], settledRefundIds: [], lastDecision: null, waitingFor: null,
+  order: null,
+  invoice: null,
+  regime: null,
+  credits: [],
+  pendingRefunds: [],
+  settledRefundIds: [],
+  lastDecision: null,
+  waitingFor: null,
 });
 
 export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
 
 /** A Lexware event for one of the order's documents (payment.changed, invoice.status.changed). */
-export interface LexofficeEvent { eventType: string; resourceId: string; eventDate: string }
+export interface LexofficeEvent {
+  eventType: string;
+  resourceId: string;
+  eventDate: string;
+}
 export const lexofficeEventSignal = defineSignal<[LexofficeEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
 
@@ -83,8 +94,19 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
  * The paid historical import (spec 1 §9, spec 2): one workflow per shop and German calendar day,
  * queryable for its progress. `since` is the day's name in runs started before days were exact.
  */
-export interface ImportInput { shopId: string; day?: string; since?: string; progress?: ImportProgress }
-export interface ImportProgress { pages: number; affected: number; cursor: string | null; done: boolean; failed: string | null }
+export interface ImportInput {
+  shopId: string;
+  day?: string;
+  since?: string;
+  progress?: ImportProgress;
+}
+export interface ImportProgress {
+  pages: number;
+  affected: number;
+  cursor: string | null;
+  done: boolean;
+  failed: string | null;
+}
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
 
 /**
@@ -92,18 +114,30 @@ export const importProgressQuery = defineQuery<ImportProgress>('importProgress')
  * `billingChanged` wakes it when the plan, Shopify's cycle or the bought import changed;
  * `rollover` is support's button (`force` starts a fresh period now).
  */
-export interface BillingInput { shopId: string }
-export interface RolloverRequest { force?: boolean; reason?: string }
+export interface BillingInput {
+  shopId: string;
+}
+export interface RolloverRequest {
+  force?: boolean;
+  reason?: string;
+}
 export const billingChangedSignal = defineSignal<[string]>('billingChanged');
 export const rolloverSignal = defineSignal<[RolloverRequest]>('rollover');
-export interface BillingState { periodStart: string | null; resetAt: string | null; rollovers: number; resumed: number }
+export interface BillingState {
+  periodStart: string | null;
+  resetAt: string | null;
+  rollovers: number;
+  resumed: number;
+}
 export const billingStateQuery = defineQuery<BillingState>('billingState');
 export const billingWorkflowId = (shopId: string) => `billing:${shopId}`;
 /** The topic of the synthetic event that resumes an order waiting for transfers. */
 export const RESUME_TOPIC = 'credits/available';
 
 /** The monthly partner payout run (issue 13 §3), started by the `partner-payouts` Schedule. */
-export interface PayoutRunInput { /** YYYY-MM-01; by default the month the run starts in (Europe/Berlin). */ month?: string }
+export interface PayoutRunInput {
+  /** YYYY-MM-01; by default the month the run starts in (Europe/Berlin). */ month?: string;
+}
 /** The admin confirmed that the bank executed the run's SEPA file. */
 export const sepaConfirmedSignal = defineSignal<[string]>('sepaConfirmed');
 export const payoutRunWorkflowId = (month: string) => `payout-run:${month}`;
@@ -114,22 +148,33 @@ export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChang
 export const importWorkflowId = (shopId: string, day: string) => `import:${shopId}:${day}`;
 
 /** The connect wizard's import (spec 1 §4 steps 2–3): orders of the last 60 days, then Lexware documents linked to them. */
-export interface WizardImportInput { shopId: string; from: string; progress?: WizardProgress }
+export interface WizardImportInput {
+  shopId: string;
+  from: string;
+  progress?: WizardProgress;
+}
 export interface WizardProgress {
   phase: 'orders' | 'documents' | 'done' | 'failed';
   /** The running bulk export of the orders. */
   exportId: string | null;
   orders: number;
   /** The next voucher-list page, and how many there are. */
-  page: number; totalPages: number | null;
-  documents: number; linked: number;
+  page: number;
+  totalPages: number | null;
+  documents: number;
+  linked: number;
   failed: string | null;
 }
 export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
 export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;
 
 /** The completeness audit (issue 19 §2): a shop's month (YYYY-MM, German calendar), on demand or monthly. */
-export interface AuditInput { shopId: string; month: string }
-export interface AuditRunInput { /** YYYY-MM; by default the month before the run. */ month?: string }
+export interface AuditInput {
+  shopId: string;
+  month: string;
+}
+export interface AuditRunInput {
+  /** YYYY-MM; by default the month before the run. */ month?: string;
+}
 export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}`;
 export const AUDIT_SCHEDULE_ID = 'completeness-audit';

@@ -2,15 +2,33 @@
  * The client side of the product's recurring work, for the gateway and the worker alike:
  * each shop's billing workflow and the Schedules (never imported by workflow code).
  */
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  WorkflowExecutionAlreadyStartedError,
+  type Client,
+} from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
-  AUDIT_SCHEDULE_ID, billingChangedSignal, billingWorkflowId, HOUSEKEEPING_SCHEDULE_ID, lexofficeEventSignal, OrderNameKey, orderWorkflowId, PAYOUT_SCHEDULE_ID, shopifyEventSignal, ShopDomainKey,
-  type LexofficeEvent, type OrderWorkflowInput, type ShopifyEvent,
+  AUDIT_SCHEDULE_ID,
+  billingChangedSignal,
+  billingWorkflowId,
+  HOUSEKEEPING_SCHEDULE_ID,
+  lexofficeEventSignal,
+  OrderNameKey,
+  orderWorkflowId,
+  PAYOUT_SCHEDULE_ID,
+  shopifyEventSignal,
+  ShopDomainKey,
+  type LexofficeEvent,
+  type OrderWorkflowInput,
+  type ShopifyEvent,
 } from './api';
 
 const billingStart = (taskQueue: string, shopId: string) => ({
-  workflowId: billingWorkflowId(shopId), taskQueue, args: [{ shopId }] as [{ shopId: string }],
+  workflowId: billingWorkflowId(shopId),
+  taskQueue,
+  args: [{ shopId }] as [{ shopId: string }],
   typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
 });
 
@@ -27,7 +45,11 @@ export async function ensureBillingWorkflow(temporal: Client, taskQueue: string,
 
 /** Wakes the shop's billing workflow (starting it if needed): the plan, Shopify's cycle or the bought import changed. */
 export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: string, reason: string): Promise<void> {
-  await temporal.workflow.signalWithStart('billingWorkflow', { ...billingStart(taskQueue, shopId), signal: billingChangedSignal, signalArgs: [reason] });
+  await temporal.workflow.signalWithStart('billingWorkflow', {
+    ...billingStart(taskQueue, shopId),
+    signal: billingChangedSignal,
+    signalArgs: [reason],
+  });
 }
 
 /** What an order workflow can be told: a Shopify event (webhook, import, resume) or a Lexware event. */
@@ -37,17 +59,35 @@ export type OrderSignal = { shopify: ShopifyEvent } | { lexoffice: LexofficeEven
  * Hands one event to the order's workflow, starting it if needed (a finished workflow starts anew);
  * the one place that names the workflow type, its id, its start arguments and its search attributes.
  */
-export async function signalOrder(temporal: Client, taskQueue: string, order: { shopId: string; orderId: string | number; orderName?: string | null }, event: OrderSignal): Promise<void> {
+export async function signalOrder(
+  temporal: Client,
+  taskQueue: string,
+  order: { shopId: string; orderId: string | number; orderName?: string | null },
+  event: OrderSignal,
+): Promise<void> {
   const { shopId } = order;
   const orderId = String(order.orderId);
   const common = {
     workflowId: orderWorkflowId(shopId, orderId),
     taskQueue,
     args: [{ shopId, orderId }] as [OrderWorkflowInput],
-    typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }, ...(order.orderName ? [{ key: OrderNameKey, value: order.orderName }] : [])]),
+    typedSearchAttributes: new TypedSearchAttributes([
+      { key: ShopDomainKey, value: shopId },
+      ...(order.orderName ? [{ key: OrderNameKey, value: order.orderName }] : []),
+    ]),
   };
-  if ('shopify' in event) await temporal.workflow.signalWithStart('orderWorkflow', { ...common, signal: shopifyEventSignal, signalArgs: [event.shopify] });
-  else await temporal.workflow.signalWithStart('orderWorkflow', { ...common, signal: lexofficeEventSignal, signalArgs: [event.lexoffice] });
+  if ('shopify' in event)
+    await temporal.workflow.signalWithStart('orderWorkflow', {
+      ...common,
+      signal: shopifyEventSignal,
+      signalArgs: [event.shopify],
+    });
+  else
+    await temporal.workflow.signalWithStart('orderWorkflow', {
+      ...common,
+      signal: lexofficeEventSignal,
+      signalArgs: [event.lexoffice],
+    });
 }
 
 /**
@@ -68,23 +108,45 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
   await create({
     scheduleId: PAYOUT_SCHEDULE_ID,
     spec: { calendars: [{ dayOfMonth: 1, hour: 6, minute: 0 }], timezone: 'Europe/Berlin' },
-    action: { type: 'startWorkflow', workflowType: 'payoutRunWorkflow', workflowId: 'payout-run', taskQueue, args: [{}] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'payoutRunWorkflow',
+      workflowId: 'payout-run',
+      taskQueue,
+      args: [{}],
+    },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
-    state: { note: 'Partner-Auszahlungen: am 1. jedes Monats (Europe/Berlin); pausieren mit `temporal schedule toggle --pause`' },
+    state: {
+      note: 'Partner-Auszahlungen: am 1. jedes Monats (Europe/Berlin); pausieren mit `temporal schedule toggle --pause`',
+    },
   });
   await create({
     scheduleId: HOUSEKEEPING_SCHEDULE_ID,
     spec: { calendars: [{ hour: 3, minute: 30 }], timezone: 'Europe/Berlin' },
-    action: { type: 'startWorkflow', workflowType: 'housekeepingWorkflow', workflowId: 'housekeeping', taskQueue, args: [] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'housekeepingWorkflow',
+      workflowId: 'housekeeping',
+      taskQueue,
+      args: [],
+    },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' },
     state: { note: 'Täglich: Protokoll-Aufbewahrung nach Tarif, abgelaufene OAuth-States, Abrechnungs-Workflows' },
   });
   await create({
     scheduleId: AUDIT_SCHEDULE_ID,
     spec: { calendars: [{ dayOfMonth: 2, hour: 4, minute: 0 }], timezone: 'Europe/Berlin' },
-    action: { type: 'startWorkflow', workflowType: 'completenessAuditRunWorkflow', workflowId: 'completeness-audit', taskQueue, args: [{}] },
+    action: {
+      type: 'startWorkflow',
+      workflowType: 'completenessAuditRunWorkflow',
+      workflowId: 'completeness-audit',
+      taskQueue,
+      args: [{}],
+    },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
-    state: { note: 'Vollständigkeitsprüfung: am 2. jedes Monats (Europe/Berlin) der abgeschlossene Vormonat jedes Shops' },
+    state: {
+      note: 'Vollständigkeitsprüfung: am 2. jedes Monats (Europe/Berlin) der abgeschlossene Vormonat jedes Shops',
+    },
   });
   return made;
 }

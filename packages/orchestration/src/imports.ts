@@ -12,7 +12,11 @@ import { runningOrderImports, settleOrderImport, type Db, type ImportStatus, typ
 const START_GRACE_MS = 60_000;
 
 const ENDS: Record<string, Exclude<ImportStatus, 'running'> | undefined> = {
-  COMPLETED: 'completed', FAILED: 'failed', TIMED_OUT: 'failed', TERMINATED: 'terminated', CANCELLED: 'cancelled',
+  COMPLETED: 'completed',
+  FAILED: 'failed',
+  TIMED_OUT: 'failed',
+  TERMINATED: 'terminated',
+  CANCELLED: 'cancelled',
 };
 
 /** The end of the run, or null while it runs (or may still be starting). */

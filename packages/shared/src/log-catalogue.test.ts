@@ -24,18 +24,40 @@ describe('the event log catalogue', () => {
       }
     }
     const skippedWithReason = (e: string) => e.endsWith('.skipped');
-    const missing = [...written].filter((e) => !LOG_EVENTS.includes(e) && !skippedWithReason(e) && e !== 'transaction.hint.skipped');
+    const missing = [...written].filter(
+      (e) => !LOG_EVENTS.includes(e) && !skippedWithReason(e) && e !== 'transaction.hint.skipped',
+    );
     expect(missing).toEqual([]);
   });
 
   it('turns reason codes into sentences with the setting behind them, never a bare code', () => {
-    expect(describeLogEntry({ origin: 'transaction', event: 'transaction.skipped', body: { reason: 'DISABLED_TRANSACTION_CREATE' } }))
-      .toEqual({ text: 'Umsatz übersprungen, weil die Erstellung von Umsätzen ausgeschaltet ist', link: { url: '/preferences/transactions', label: 'Umsätze' } });
+    expect(
+      describeLogEntry({
+        origin: 'transaction',
+        event: 'transaction.skipped',
+        body: { reason: 'DISABLED_TRANSACTION_CREATE' },
+      }),
+    ).toEqual({
+      text: 'Umsatz übersprungen, weil die Erstellung von Umsätzen ausgeschaltet ist',
+      link: { url: '/preferences/transactions', label: 'Umsätze' },
+    });
     for (const reason of Object.keys(REASON_SENTENCES)) {
-      expect(describeLogEntry({ origin: 'invoice', event: 'invoice.skipped', body: { reason } }).text).not.toContain(reason);
+      expect(describeLogEntry({ origin: 'invoice', event: 'invoice.skipped', body: { reason } }).text).not.toContain(
+        reason,
+      );
     }
-    expect(describeLogEntry({ origin: 'invoice', event: 'invoice.created', orderId: '7', orderName: '#1007', body: { number: 'RE7' } }))
-      .toEqual({ text: 'Rechnung in Lexware Office erstellt: RE7', link: { url: '/orders/7', label: 'Bestellung #1007' } });
+    expect(
+      describeLogEntry({
+        origin: 'invoice',
+        event: 'invoice.created',
+        orderId: '7',
+        orderName: '#1007',
+        body: { number: 'RE7' },
+      }),
+    ).toEqual({
+      text: 'Rechnung in Lexware Office erstellt: RE7',
+      link: { url: '/orders/7', label: 'Bestellung #1007' },
+    });
     expect(searchLogCatalogue('kasse').searchReasons).toEqual(['SKIP_POS']);
   });
 });
@@ -50,8 +72,13 @@ describe('the plan feature map', () => {
 
   it('sees a feature switched on, never one kept or switched off', () => {
     const before = { transactions: { transactionFees: true }, invoices: { skipTags: ['a'] } };
-    expect(featuresTurnedOn(before, { transactions: { transactionFees: false }, invoices: { skipTags: [] } })).toEqual([]);
+    expect(featuresTurnedOn(before, { transactions: { transactionFees: false }, invoices: { skipTags: [] } })).toEqual(
+      [],
+    );
     expect(featuresTurnedOn(before, before)).toEqual([]);
-    expect(featuresTurnedOn({}, { transactions: { transactionFees: true }, invoices: { skipTags: ['b'] } })).toEqual(['tags', 'fees']);
+    expect(featuresTurnedOn({}, { transactions: { transactionFees: true }, invoices: { skipTags: ['b'] } })).toEqual([
+      'tags',
+      'fees',
+    ]);
   });
 });

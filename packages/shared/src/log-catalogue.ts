@@ -17,8 +17,14 @@ export interface LogEntryLike {
   body?: Record<string, unknown> | null;
 }
 
-export interface LogLink { url: string; label: string }
-export interface LogSentence { text: string; link: LogLink | null }
+export interface LogLink {
+  url: string;
+  label: string;
+}
+export interface LogSentence {
+  text: string;
+  link: LogLink | null;
+}
 
 const SETTINGS = {
   home: { url: '/preferences', label: 'Einstellungen' },
@@ -44,9 +50,15 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   SKIP_POS: { text: 'übersprungen, weil es eine Kassenbestellung (POS) ist', link: SETTINGS.orders },
   SKIP_FREE: { text: 'übersprungen, weil die Bestellung kostenlos ist', link: SETTINGS.orders },
   SKIP_TAG: { text: 'übersprungen wegen eines ausgeschlossenen Tags', link: SETTINGS.invoiceCreate },
-  SKIP_DATE: { text: 'übersprungen, weil die Bestellung vor dem Stichtag der Rechnungserstellung liegt', link: SETTINGS.invoiceCreate },
+  SKIP_DATE: {
+    text: 'übersprungen, weil die Bestellung vor dem Stichtag der Rechnungserstellung liegt',
+    link: SETTINGS.invoiceCreate,
+  },
   SKIP_SOURCE: { text: 'übersprungen wegen der Bestellquelle', link: SETTINGS.invoiceMail },
-  TOO_OLD: { text: 'übersprungen, weil die Bestellung mehr als 60 Tage vor der Installation liegt', link: SETTINGS.plan },
+  TOO_OLD: {
+    text: 'übersprungen, weil die Bestellung mehr als 60 Tage vor der Installation liegt',
+    link: SETTINGS.plan,
+  },
   INVALID_CURRENCY: { text: 'nicht möglich: Lexware Office unterstützt nur Euro (EUR)', link: null },
   MISSING_CUSTOMER: { text: 'nicht möglich: die Bestellung hat keinen Kunden', link: SETTINGS.contacts },
   MISSING_CUSTOMER_EMAIL: { text: 'nicht möglich: der Kunde hat keine E-Mail-Adresse', link: SETTINGS.contacts },
@@ -54,10 +66,22 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   DUPLICATE_ORDER: { text: 'doppelt von Shopify gemeldet und nur einmal verarbeitet', link: null },
   DISABLED: { text: 'übersprungen, weil die Automatisierung ausgeschaltet ist', link: SETTINGS.home },
   NOT_CONNECTED: { text: 'übersprungen, weil Lexware Office nicht verbunden ist', link: SETTINGS.setup },
-  DISABLED_INVOICE_CREATE: { text: 'übersprungen, weil die Rechnungserstellung ausgeschaltet ist', link: SETTINGS.invoiceCreate },
-  DISABLED_CREDIT_CREATE: { text: 'übersprungen, weil die Gutschriftenerstellung ausgeschaltet ist', link: SETTINGS.credits },
-  DISABLED_TRANSACTION_CREATE: { text: 'übersprungen, weil die Erstellung von Umsätzen ausgeschaltet ist', link: SETTINGS.transactions },
-  DISABLED_GATEWAY: { text: 'übersprungen, weil Umsätze für diese Zahlungsart ausgeschaltet sind', link: SETTINGS.transactions },
+  DISABLED_INVOICE_CREATE: {
+    text: 'übersprungen, weil die Rechnungserstellung ausgeschaltet ist',
+    link: SETTINGS.invoiceCreate,
+  },
+  DISABLED_CREDIT_CREATE: {
+    text: 'übersprungen, weil die Gutschriftenerstellung ausgeschaltet ist',
+    link: SETTINGS.credits,
+  },
+  DISABLED_TRANSACTION_CREATE: {
+    text: 'übersprungen, weil die Erstellung von Umsätzen ausgeschaltet ist',
+    link: SETTINGS.transactions,
+  },
+  DISABLED_GATEWAY: {
+    text: 'übersprungen, weil Umsätze für diese Zahlungsart ausgeschaltet sind',
+    link: SETTINGS.transactions,
+  },
   DISABLED_HINTS: { text: 'übersprungen, weil Zuordnungshinweise ausgeschaltet sind', link: SETTINGS.transactions },
   NO_PAYMENTS: { text: 'übersprungen, weil die Bestellung keine Zahlung hat', link: null },
   UNCHANGED: { text: 'nicht nötig: nichts hat sich geändert', link: null },
@@ -68,9 +92,18 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   DRAFT_INVOICE: { text: 'wartet, weil die Rechnung noch ein Entwurf ist', link: SETTINGS.invoices },
   DRAFT: { text: 'nicht möglich: Entwürfe können nicht versendet werden', link: SETTINGS.invoices },
   NO_CREDITS: { text: 'nicht erstellt: es sind keine Übertragungen mehr übrig', link: SETTINGS.plan },
-  'MISSING_VAT-ID': { text: 'nicht möglich: für die steuerfreie EU-Lieferung fehlt die USt-IdNr. des Kunden', link: SETTINGS.business },
-  LEITWEG_ID_INVALID: { text: 'nicht erstellt: die Leitweg-ID des Käufers ist ungültig (Format Grobadressierung-Feinadressierung-Prüfziffer, Prüfziffer nach Modulo 97-10), daher keine XRechnung', link: SETTINGS.contacts },
-  VENDOR_NUMBER_MISSING: { text: 'nicht erstellt: für die XRechnung fehlt deine Lieferantennummer beim Käufer (Einstellungen → Kontakte → E-Rechnung)', link: SETTINGS.contacts },
+  'MISSING_VAT-ID': {
+    text: 'nicht möglich: für die steuerfreie EU-Lieferung fehlt die USt-IdNr. des Kunden',
+    link: SETTINGS.business,
+  },
+  LEITWEG_ID_INVALID: {
+    text: 'nicht erstellt: die Leitweg-ID des Käufers ist ungültig (Format Grobadressierung-Feinadressierung-Prüfziffer, Prüfziffer nach Modulo 97-10), daher keine XRechnung',
+    link: SETTINGS.contacts,
+  },
+  VENDOR_NUMBER_MISSING: {
+    text: 'nicht erstellt: für die XRechnung fehlt deine Lieferantennummer beim Käufer (Einstellungen → Kontakte → E-Rechnung)',
+    link: SETTINGS.contacts,
+  },
   OSS_REQUIRES_XL: { text: 'nicht möglich: OSS erfordert Lexware Office XL', link: SETTINGS.setup },
   MISSING_SCOPE: { text: 'nicht möglich: eine Shopify-Berechtigung fehlt', link: SETTINGS.home },
   CONTACT_TAGS: { text: 'kein Kontakt angelegt: dem Kunden fehlt ein gewählter Tag', link: SETTINGS.contacts },
@@ -79,10 +112,18 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
 };
 
 const SUBJECT: Record<string, string> = {
-  invoice: 'Rechnung', credit: 'Gutschrift', delivery: 'Lieferschein', transaction: 'Umsatz', mail: 'E-Mail', contact: 'Kontakt', order: 'Bestellung', webhook: 'Shopify-Meldung',
+  invoice: 'Rechnung',
+  credit: 'Gutschrift',
+  delivery: 'Lieferschein',
+  transaction: 'Umsatz',
+  mail: 'E-Mail',
+  contact: 'Kontakt',
+  order: 'Bestellung',
+  webhook: 'Shopify-Meldung',
 };
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const withDetail = (text: string, detail: string | null) => (detail ? `${text}: ${detail}` : text);
 
 /** A feature set up in the settings that the shop's plan no longer includes (after a downgrade). */
@@ -99,12 +140,19 @@ function withheldSentence(b: Record<string, unknown>): string {
 }
 
 const NOTIFICATION_KIND: Record<string, string> = {
-  creditsExhaustedSoon: 'Übertragungen fast verbraucht', creditsExhaustedNow: 'Übertragungen verbraucht', connectionMissing: 'Verbindung getrennt', onboarding: 'Willkommen',
+  creditsExhaustedSoon: 'Übertragungen fast verbraucht',
+  creditsExhaustedNow: 'Übertragungen verbraucht',
+  connectionMissing: 'Verbindung getrennt',
+  onboarding: 'Willkommen',
 };
 
 const ADMIN_ACTIONS: Record<string, string> = {
-  'workflow.restart': 'Workflow neu gestartet', 'workflow.terminate': 'Workflow beendet', settings: 'Berechtigungen oder Partnerstatus geändert',
-  'downtime.create': 'Wartung angelegt', 'downtime.update': 'Wartung geändert', 'downtime.delete': 'Wartung gelöscht',
+  'workflow.restart': 'Workflow neu gestartet',
+  'workflow.terminate': 'Workflow beendet',
+  settings: 'Berechtigungen oder Partnerstatus geändert',
+  'downtime.create': 'Wartung angelegt',
+  'downtime.update': 'Wartung geändert',
+  'downtime.delete': 'Wartung gelöscht',
 };
 
 type Sentence = (b: Record<string, unknown>) => string;
@@ -114,49 +162,133 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'invoice.matched': { text: (b) => withDetail('Vorhandene Rechnung aus Lexware Office zugeordnet', str(b.number)) },
   'credit.created': { text: (b) => withDetail('Gutschrift in Lexware Office erstellt', str(b.number)) },
   'credit.matched': { text: (b) => withDetail('Vorhandene Gutschrift aus Lexware Office zugeordnet', str(b.number)) },
-  'invoice.failed': { text: (b) => withDetail('Rechnung konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.invoices },
-  'credit.failed': { text: (b) => withDetail('Gutschrift konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.credits },
-  'delivery.created': { text: (b) => withDetail(`Lieferschein in Lexware Office erstellt${str(b.fulfillment) ? ` für Sendung ${String(b.fulfillment)}` : ''}`, str(b.number)) },
-  'delivery.matched': { text: (b) => withDetail('Vorhandener Lieferschein aus Lexware Office zugeordnet', str(b.number)) },
-  'delivery.failed': { text: (b) => withDetail('Lieferschein konnte nicht erstellt werden', str(b.message) ?? str(b.error)), link: SETTINGS.deliveryNotes },
+  'invoice.failed': {
+    text: (b) => withDetail('Rechnung konnte nicht erstellt werden', str(b.message) ?? str(b.error)),
+    link: SETTINGS.invoices,
+  },
+  'credit.failed': {
+    text: (b) => withDetail('Gutschrift konnte nicht erstellt werden', str(b.message) ?? str(b.error)),
+    link: SETTINGS.credits,
+  },
+  'delivery.created': {
+    text: (b) =>
+      withDetail(
+        `Lieferschein in Lexware Office erstellt${str(b.fulfillment) ? ` für Sendung ${String(b.fulfillment)}` : ''}`,
+        str(b.number),
+      ),
+  },
+  'delivery.matched': {
+    text: (b) => withDetail('Vorhandener Lieferschein aus Lexware Office zugeordnet', str(b.number)),
+  },
+  'delivery.failed': {
+    text: (b) => withDetail('Lieferschein konnte nicht erstellt werden', str(b.message) ?? str(b.error)),
+    link: SETTINGS.deliveryNotes,
+  },
   'invoice.rounding': { text: () => 'Rundungsdifferenz zur Bestellsumme in der Rechnung ausgeglichen' },
   'invoice.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Rechnungsstatus', str(b.status)) },
   'credit.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Gutschriftstatus', str(b.status)) },
-  'invoice.cancelled': { text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)) },
-  'contact.created': { text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)), link: SETTINGS.contacts },
-  'contact.refused': { text: () => 'Lexware Office kennt den gespeicherten Kontakt nicht mehr; er wurde neu angelegt', link: SETTINGS.contacts },
-  'contact.updated': { text: (b) => withDetail('Kontakt in Lexware Office aktualisiert', str(b.email)), link: SETTINGS.contacts },
+  'invoice.cancelled': {
+    text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)),
+  },
+  'contact.created': {
+    text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)),
+    link: SETTINGS.contacts,
+  },
+  'contact.refused': {
+    text: () => 'Lexware Office kennt den gespeicherten Kontakt nicht mehr; er wurde neu angelegt',
+    link: SETTINGS.contacts,
+  },
+  'contact.updated': {
+    text: (b) => withDetail('Kontakt in Lexware Office aktualisiert', str(b.email)),
+    link: SETTINGS.contacts,
+  },
   'transaction.created': { text: () => 'Umsatz in Lexware Office erstellt', link: SETTINGS.transactions },
-  'transaction.matched': { text: () => 'Vorhandener Umsatz in Lexware Office erkannt, kein zweiter angelegt', link: SETTINGS.transactions },
+  'transaction.matched': {
+    text: () => 'Vorhandener Umsatz in Lexware Office erkannt, kein zweiter angelegt',
+    link: SETTINGS.transactions,
+  },
   'transaction.hinted': { text: () => 'Zuordnungshinweis zur Rechnung hinterlegt', link: SETTINGS.transactions },
   'order.paid': { text: () => 'Bestellung in Shopify als bezahlt markiert', link: SETTINGS.orders },
-  'order.paid.failed': { text: (b) => withDetail('Bestellung konnte in Shopify nicht als bezahlt markiert werden', str(b.message)), link: SETTINGS.orders },
-  'metafields.written': { text: (b) => withDetail('Metafelder in Shopify geschrieben', Array.isArray(b.keys) ? b.keys.join(', ') : null), link: SETTINGS.metafields },
-  'metafields.write.failed': { text: (b) => withDetail('Metafelder konnten nicht geschrieben werden', str(b.message)), link: SETTINGS.metafields },
-  'metafields.read.failed': { text: (b) => withDetail('Metafelder konnten nicht gelesen werden', str(b.message)), link: SETTINGS.metafields },
+  'order.paid.failed': {
+    text: (b) => withDetail('Bestellung konnte in Shopify nicht als bezahlt markiert werden', str(b.message)),
+    link: SETTINGS.orders,
+  },
+  'metafields.written': {
+    text: (b) => withDetail('Metafelder in Shopify geschrieben', Array.isArray(b.keys) ? b.keys.join(', ') : null),
+    link: SETTINGS.metafields,
+  },
+  'metafields.write.failed': {
+    text: (b) => withDetail('Metafelder konnten nicht geschrieben werden', str(b.message)),
+    link: SETTINGS.metafields,
+  },
+  'metafields.read.failed': {
+    text: (b) => withDetail('Metafelder konnten nicht gelesen werden', str(b.message)),
+    link: SETTINGS.metafields,
+  },
   'mail.sent': { text: (b) => withDetail('Beleg per E-Mail versendet', str(b.email)), link: SETTINGS.invoiceMail },
-  'mail.failed': { text: (b) => withDetail('E-Mail konnte nicht versendet werden', str(b.error) ?? str(b.message)), link: SETTINGS.mail },
-  'mail.uncertain': { text: (b) => withDetail('E-Mail-Versand unterbrochen, bitte prüfen', str(b.email)), link: SETTINGS.mail },
+  'mail.failed': {
+    text: (b) => withDetail('E-Mail konnte nicht versendet werden', str(b.error) ?? str(b.message)),
+    link: SETTINGS.mail,
+  },
+  'mail.uncertain': {
+    text: (b) => withDetail('E-Mail-Versand unterbrochen, bitte prüfen', str(b.email)),
+    link: SETTINGS.mail,
+  },
   'smtp.connected': { text: () => 'Eigener SMTP-Absender erfolgreich geprüft', link: SETTINGS.mail },
-  'smtp.interrupted': { text: (b) => withDetail('Eigener SMTP-Absender nicht erreichbar', str(b.error) ?? str(b.message)), link: SETTINGS.mail },
-  'credits.creditsExhaustedSoon': { text: (b) => `Übertragungen fast verbraucht: noch ${str(b.remaining) ?? '?'} von ${str(b.quota) ?? '?'}`, link: SETTINGS.plan },
-  'credits.creditsExhaustedNow': { text: (b) => `Alle ${str(b.quota) ?? ''} Übertragungen verbraucht`.replace('  ', ' '), link: SETTINGS.plan },
-  'credits.reset': { text: () => 'Neuer Abrechnungszeitraum: die Übertragungen stehen wieder voll zur Verfügung', link: SETTINGS.plan },
-  'payout.failed': { text: (b) => withDetail('Partner-Auszahlung nicht möglich', str(b.message)), link: SETTINGS.partner },
-  'notification.sent': { text: (b) => withDetail(`Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ gesendet`, str(b.email)), link: SETTINGS.home },
-  'notification.failed': { text: (b) => withDetail(`Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ nicht gesendet`, str(b.error)), link: SETTINGS.home },
+  'smtp.interrupted': {
+    text: (b) => withDetail('Eigener SMTP-Absender nicht erreichbar', str(b.error) ?? str(b.message)),
+    link: SETTINGS.mail,
+  },
+  'credits.creditsExhaustedSoon': {
+    text: (b) => `Übertragungen fast verbraucht: noch ${str(b.remaining) ?? '?'} von ${str(b.quota) ?? '?'}`,
+    link: SETTINGS.plan,
+  },
+  'credits.creditsExhaustedNow': {
+    text: (b) => `Alle ${str(b.quota) ?? ''} Übertragungen verbraucht`.replace('  ', ' '),
+    link: SETTINGS.plan,
+  },
+  'credits.reset': {
+    text: () => 'Neuer Abrechnungszeitraum: die Übertragungen stehen wieder voll zur Verfügung',
+    link: SETTINGS.plan,
+  },
+  'payout.failed': {
+    text: (b) => withDetail('Partner-Auszahlung nicht möglich', str(b.message)),
+    link: SETTINGS.partner,
+  },
+  'notification.sent': {
+    text: (b) =>
+      withDetail(`Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ gesendet`, str(b.email)),
+    link: SETTINGS.home,
+  },
+  'notification.failed': {
+    text: (b) =>
+      withDetail(
+        `Benachrichtigung „${NOTIFICATION_KIND[String(b.kind)] ?? String(b.kind)}“ nicht gesendet`,
+        str(b.error),
+      ),
+    link: SETTINGS.home,
+  },
   'shop.installed': { text: () => 'App installiert', link: SETTINGS.setup },
   'shop.uninstalled': { text: () => 'App deinstalliert' },
-  'lexoffice.connected': { text: (b) => withDetail('Lexware Office verbunden', str(b.companyName)), link: SETTINGS.home },
+  'lexoffice.connected': {
+    text: (b) => withDetail('Lexware Office verbunden', str(b.companyName)),
+    link: SETTINGS.home,
+  },
   'lexoffice.disconnected': { text: () => 'Verbindung zu Lexware Office getrennt', link: SETTINGS.setup },
   'lexoffice.signup': { text: (b) => withDetail('Konto bei Lexware Office eröffnet', str(b.email)) },
-  'lexoffice.subscription.failed': { text: (b) => withDetail('Lexware-Ereignisse konnten nicht abonniert werden', str(b.message)), link: SETTINGS.setup },
+  'lexoffice.subscription.failed': {
+    text: (b) => withDetail('Lexware-Ereignisse konnten nicht abonniert werden', str(b.message)),
+    link: SETTINGS.setup,
+  },
   'plan.feature.withheld': { text: (b) => withheldSentence(b), link: SETTINGS.plan },
   'plan.subscription.ended': { text: () => 'Abonnement bei Shopify beendet', link: SETTINGS.plan },
   'automation.enabled': { text: () => 'Belegerstellung aktiviert', link: SETTINGS.home },
   'automation.disabled': { text: () => 'Belegerstellung deaktiviert', link: SETTINGS.home },
   'help.contact': { text: (b) => withDetail('Supportanfrage gesendet', str(b.subject)) },
-  'admin.action': { text: (b) => `Support (${str(b.admin) ?? 'Admin'}): ${ADMIN_ACTIONS[String(b.action)] ?? String(b.action)}${str(b.workflowId) ? ` – ${String(b.workflowId)}` : ''}` },
+  'admin.action': {
+    text: (b) =>
+      `Support (${str(b.admin) ?? 'Admin'}): ${ADMIN_ACTIONS[String(b.action)] ?? String(b.action)}${str(b.workflowId) ? ` – ${String(b.workflowId)}` : ''}`,
+  },
   'customers.redact': { text: () => 'Kundendaten auf Anfrage von Shopify gelöscht' },
   'customers.data_request': { text: () => 'Shopify hat die Daten eines Kunden angefordert' },
 };
@@ -167,20 +299,39 @@ export function describeLogEntry(entry: LogEntryLike): LogSentence {
   const reason = str(body.reason);
   const known = EVENTS[entry.event];
   const orderId = entry.order ?? entry.orderId ?? null;
-  const orderLink: LogLink | null = orderId ? { url: `/orders/${encodeURIComponent(orderId)}`, label: `Bestellung ${entry.orderName ?? orderId}` } : null;
+  const orderLink: LogLink | null = orderId
+    ? { url: `/orders/${encodeURIComponent(orderId)}`, label: `Bestellung ${entry.orderName ?? orderId}` }
+    : null;
   if (known) return { text: known.text(body), link: known.link ?? orderLink };
   const kind = entry.event.split('.')[0] ?? entry.origin;
   if (entry.event.endsWith('.skipped') && reason) {
     const why = REASON_SENTENCES[reason];
-    const subject = entry.event === 'webhook.skipped' && str(body.topic) ? `Shopify-Meldung ${String(body.topic)}` : (SUBJECT[kind] ?? SUBJECT[entry.origin] ?? 'Vorgang');
+    const subject =
+      entry.event === 'webhook.skipped' && str(body.topic)
+        ? `Shopify-Meldung ${String(body.topic)}`
+        : (SUBJECT[kind] ?? SUBJECT[entry.origin] ?? 'Vorgang');
     const text = why ? `${subject} ${why.text}` : `${subject} übersprungen (${reason})`;
-    const webhookHelp = entry.event === 'webhook.skipped' && str(body.topic) ? { url: `/help/shopify/webhooks/${String(body.topic)}`, label: 'Hilfe zur Shopify-Meldung' } : null;
+    const webhookHelp =
+      entry.event === 'webhook.skipped' && str(body.topic)
+        ? { url: `/help/shopify/webhooks/${String(body.topic)}`, label: 'Hilfe zur Shopify-Meldung' }
+        : null;
     return { text, link: why?.link ?? webhookHelp ?? orderLink };
   }
-  if (entry.event === 'transaction.hint.skipped') return { text: `Zuordnungshinweis ${REASON_SENTENCES[reason ?? '']?.text ?? 'übersprungen'}`, link: SETTINGS.transactions };
-  if (entry.event === 'notification.skipped') return { text: `Benachrichtigung „${NOTIFICATION_KIND[String(body.kind)] ?? String(body.kind)}“ ${REASON_SENTENCES[reason ?? '']?.text ?? 'übersprungen'}`, link: SETTINGS.home };
+  if (entry.event === 'transaction.hint.skipped')
+    return {
+      text: `Zuordnungshinweis ${REASON_SENTENCES[reason ?? '']?.text ?? 'übersprungen'}`,
+      link: SETTINGS.transactions,
+    };
+  if (entry.event === 'notification.skipped')
+    return {
+      text: `Benachrichtigung „${NOTIFICATION_KIND[String(body.kind)] ?? String(body.kind)}“ ${REASON_SENTENCES[reason ?? '']?.text ?? 'übersprungen'}`,
+      link: SETTINGS.home,
+    };
   // An event written before this catalogue knew it still reads as a sentence, never as a bare code.
-  return { text: withDetail(`${SUBJECT[entry.origin] ?? 'Ereignis'}: ${entry.event}`, str(body.message)), link: orderLink };
+  return {
+    text: withDetail(`${SUBJECT[entry.origin] ?? 'Ereignis'}: ${entry.event}`, str(body.message)),
+    link: orderLink,
+  };
 }
 
 /** Every event the catalogue has a sentence for (tests check that the services write no other). */
@@ -190,8 +341,15 @@ export const LOG_EVENTS = Object.keys(EVENTS);
 export function searchLogCatalogue(term: string): { searchEvents: string[]; searchReasons: string[] } {
   const needle = term.trim().toLowerCase();
   if (!needle) return { searchEvents: [], searchReasons: [] };
-  const origins = Object.entries(SUBJECT).filter(([, s]) => s.toLowerCase().includes(needle)).map(([o]) => `${o}.skipped`);
-  const searchEvents = [...LOG_EVENTS.filter((event) => EVENTS[event]!.text({}).toLowerCase().includes(needle)), ...origins];
-  const searchReasons = Object.entries(REASON_SENTENCES).filter(([, r]) => r.text.toLowerCase().includes(needle)).map(([code]) => code);
+  const origins = Object.entries(SUBJECT)
+    .filter(([, s]) => s.toLowerCase().includes(needle))
+    .map(([o]) => `${o}.skipped`);
+  const searchEvents = [
+    ...LOG_EVENTS.filter((event) => EVENTS[event]!.text({}).toLowerCase().includes(needle)),
+    ...origins,
+  ];
+  const searchReasons = Object.entries(REASON_SENTENCES)
+    .filter(([, r]) => r.text.toLowerCase().includes(needle))
+    .map(([code]) => code);
   return { searchEvents, searchReasons };
 }

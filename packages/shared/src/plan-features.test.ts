@@ -1,18 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { describeLogEntry } from './log-catalogue';
 import { enforcePlan, PLAN_FEATURES, planFeatures, planIncludes } from './plan-features';
-import { DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from './preferences';
+import {
+  DEFAULT_CONTACT_PREFERENCES,
+  DEFAULT_CREDIT_PREFERENCES,
+  DEFAULT_INVOICE_PREFERENCES,
+  DEFAULT_ORDER_HANDLING,
+} from './preferences';
 import { DEFAULT_TRANSACTION_PREFERENCES } from './preferences/transactions';
 
 const defaults = {
-  invoices: DEFAULT_INVOICE_PREFERENCES, credits: DEFAULT_CREDIT_PREFERENCES, contacts: DEFAULT_CONTACT_PREFERENCES,
-  orderHandling: DEFAULT_ORDER_HANDLING, metafields: { read: [], write: [] as unknown[] }, transactions: DEFAULT_TRANSACTION_PREFERENCES,
+  invoices: DEFAULT_INVOICE_PREFERENCES,
+  credits: DEFAULT_CREDIT_PREFERENCES,
+  contacts: DEFAULT_CONTACT_PREFERENCES,
+  orderHandling: DEFAULT_ORDER_HANDLING,
+  metafields: { read: [], write: [] as unknown[] },
+  transactions: DEFAULT_TRANSACTION_PREFERENCES,
 };
 /** What a shop on Business had set up before it downgraded. */
 const setUp = {
   ...defaults,
   invoices: {
-    ...DEFAULT_INVOICE_PREFERENCES, skipTags: ['intern'], tagsAsNet: ['b2b'],
+    ...DEFAULT_INVOICE_PREFERENCES,
+    skipTags: ['intern'],
+    tagsAsNet: ['b2b'],
     invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: true },
     invoiceLayout: { ...DEFAULT_INVOICE_PREFERENCES.invoiceLayout, printLayout: 'layout-2' },
     invoiceDeliveryDate0: { event: 'fulfilled' as const, modify: 'add' as const, offset: 3, unit: 'day' as const },
@@ -26,7 +37,16 @@ const setUp = {
 describe('enforcePlan (the worker after a downgrade)', () => {
   it('turns off every feature the plan lacks and names the ones the merchant had set up', () => {
     const { sections: s, withheld } = enforcePlan('free', setUp, defaults);
-    expect(withheld.sort()).toEqual(['address', 'deliveryDate', 'emails', 'fees', 'layouts', 'metafields', 'orderSync', 'tags']);
+    expect(withheld.sort()).toEqual([
+      'address',
+      'deliveryDate',
+      'emails',
+      'fees',
+      'layouts',
+      'metafields',
+      'orderSync',
+      'tags',
+    ]);
     expect(s.invoices.invoiceSendMail.enabled).toBe(false);
     expect(s.invoices.skipTags).toEqual([]);
     expect(s.invoices.tagsAsNet).toEqual([]);
@@ -52,7 +72,9 @@ describe('enforcePlan (the worker after a downgrade)', () => {
   });
 
   it('says in the log why, in German, with the plan that brings the feature back', () => {
-    expect(describeLogEntry({ origin: 'order', event: 'plan.feature.withheld', body: { feature: 'emails', plan: 'free' } })).toEqual({
+    expect(
+      describeLogEntry({ origin: 'order', event: 'plan.feature.withheld', body: { feature: 'emails', plan: 'free' } }),
+    ).toEqual({
       text: '„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic',
       link: { url: '/plan', label: 'Abonnement' },
     });
@@ -60,16 +82,45 @@ describe('enforcePlan (the worker after a downgrade)', () => {
 });
 
 describe('the feature map against the specs, line by line', () => {
-  it('spec 1 §6: plans gate exactly these features (plus issue 19\'s e-invoices), orderImport valued at the one-time price', () => {
+  it("spec 1 §6: plans gate exactly these features (plus issue 19's e-invoices), orderImport valued at the one-time price", () => {
     // eInvoice is not in spec 1 §6: issue 19 puts it behind the plan gate; it comes with metafields (Standard), one of its sources.
-    expect([...PLAN_FEATURES]).toEqual(['orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus', 'eInvoice']);
+    expect([...PLAN_FEATURES]).toEqual([
+      'orders',
+      'emails',
+      'emailIntegration',
+      'layouts',
+      'deliveryDate',
+      'metafields',
+      'tags',
+      'address',
+      'fees',
+      'orderSync',
+      'orderImport',
+      'shopifyPlus',
+      'eInvoice',
+    ]);
     // Spec 1 §9's import prices; spec 2 §5: the historical import is disabled on the free plan.
-    const prices = Object.fromEntries(['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'].map((p) => [p, planFeatures(p).orderImport]));
-    expect(prices).toEqual({ free: false, basic: 99, standard: 129, premium: 239, business: 379, corporate: 1999, enterprise: 8999, custom: 9999 });
+    const prices = Object.fromEntries(
+      ['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'].map((p) => [
+        p,
+        planFeatures(p).orderImport,
+      ]),
+    );
+    expect(prices).toEqual({
+      free: false,
+      basic: 99,
+      standard: 129,
+      premium: 239,
+      business: 379,
+      corporate: 1999,
+      enterprise: 8999,
+      custom: 9999,
+    });
   });
 
   it('spec 2 §6: orderImport, emails, emailIntegration and deliveryDate are gated (none on Free); spec 1 §1: Free makes documents', () => {
-    for (const f of ['orderImport', 'emails', 'emailIntegration', 'deliveryDate'] as const) expect(planIncludes('free', f), f).toBe(false);
+    for (const f of ['orderImport', 'emails', 'emailIntegration', 'deliveryDate'] as const)
+      expect(planIncludes('free', f), f).toBe(false);
     expect(planIncludes('free', 'orders')).toBe(true);
   });
 
@@ -77,7 +128,10 @@ describe('the feature map against the specs, line by line', () => {
     const order = ['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'];
     for (const f of PLAN_FEATURES) {
       const from = order.findIndex((p) => planIncludes(p, f));
-      expect(order.slice(from).every((p) => planIncludes(p, f)), f).toBe(true);
+      expect(
+        order.slice(from).every((p) => planIncludes(p, f)),
+        f,
+      ).toBe(true);
     }
   });
 });

@@ -5,23 +5,44 @@ import { PLANS, planById, type Plan, type PlanId } from './plans';
  * lock them with the feature-lock overlay and the plan table lists them, all from here.
  */
 export const PLAN_FEATURES = [
-  'orders', 'emails', 'emailIntegration', 'layouts', 'deliveryDate', 'metafields', 'tags', 'address', 'fees', 'orderSync', 'orderImport', 'shopifyPlus', 'eInvoice',
+  'orders',
+  'emails',
+  'emailIntegration',
+  'layouts',
+  'deliveryDate',
+  'metafields',
+  'tags',
+  'address',
+  'fees',
+  'orderSync',
+  'orderImport',
+  'shopifyPlus',
+  'eInvoice',
 ] as const;
 export type PlanFeature = (typeof PLAN_FEATURES)[number];
 
 /** What each feature is called and does, in the merchant's words. */
 export const FEATURE_INFO: Record<PlanFeature, { title: string; description: string }> = {
-  orders: { title: 'Belege für Bestellungen', description: 'Rechnungen, Gutschriften und Kontakte aus deinen Bestellungen' },
+  orders: {
+    title: 'Belege für Bestellungen',
+    description: 'Rechnungen, Gutschriften und Kontakte aus deinen Bestellungen',
+  },
   emails: { title: 'E-Mail-Versand', description: 'Belege per E-Mail senden, von Hand und automatisch' },
   emailIntegration: { title: 'E-Mail-Integration', description: 'Links zu Belegen in den Shopify-Benachrichtigungen' },
   layouts: { title: 'Drucklayouts', description: 'Eigene Drucklayouts aus Lexware Office je Belegart' },
   deliveryDate: { title: 'Lieferdatum', description: 'Lieferdatum und Leistungszeitraum nach eigenen Regeln' },
   metafields: { title: 'Metafelder', description: 'Metafelder lesen und Belegdaten in Shopify schreiben' },
   tags: { title: 'Tag-Regeln', description: 'Bestellungen und Kunden nach Tags ausschließen oder einbeziehen' },
-  address: { title: 'Erweiterte Kontaktdaten', description: 'Telefon, Kundennummer, Shop und Notiz im Lexware-Kontakt' },
+  address: {
+    title: 'Erweiterte Kontaktdaten',
+    description: 'Telefon, Kundennummer, Shop und Notiz im Lexware-Kontakt',
+  },
   fees: { title: 'Gebühren', description: 'Zahlungsgebühren als eigene Umsätze' },
   orderSync: { title: 'Zahlstatus-Abgleich', description: 'Bestellungen in Shopify als bezahlt markieren' },
-  orderImport: { title: 'Import älterer Bestellungen', description: 'Belege für Bestellungen vor der Installation (Einmalkauf)' },
+  orderImport: {
+    title: 'Import älterer Bestellungen',
+    description: 'Belege für Bestellungen vor der Installation (Einmalkauf)',
+  },
   shopifyPlus: { title: 'Shopify Plus', description: 'USt-IdNr. aus Shopify-B2B-Firmenstandorten' },
   eInvoice: { title: 'E-Rechnung', description: 'XRechnung mit Leitweg-ID und ZUGFeRD für Firmenkunden' },
 };
@@ -29,8 +50,15 @@ export const FEATURE_INFO: Record<PlanFeature, { title: string; description: str
 /** The smallest plan each feature comes with; larger plans include everything of smaller ones. */
 const INCLUDED_FROM: Record<Exclude<PlanFeature, 'orderImport'>, PlanId> = {
   orders: 'free',
-  emails: 'basic', tags: 'basic', orderSync: 'basic', address: 'basic',
-  metafields: 'standard', layouts: 'standard', deliveryDate: 'standard', fees: 'standard', eInvoice: 'standard',
+  emails: 'basic',
+  tags: 'basic',
+  orderSync: 'basic',
+  address: 'basic',
+  metafields: 'standard',
+  layouts: 'standard',
+  deliveryDate: 'standard',
+  fees: 'standard',
+  eInvoice: 'standard',
   // The link wizard writes a metafield per document link, so it needs metafields too.
   emailIntegration: 'premium',
   shopifyPlus: 'business',
@@ -44,7 +72,9 @@ const rank = (id: string) => PLANS.findIndex((p) => p.id === id);
  */
 export function planFeatures(planId: string): Record<PlanFeature, boolean | number> {
   const plan = planById(planId);
-  const included = Object.fromEntries(Object.entries(INCLUDED_FROM).map(([f, from]) => [f, rank(plan.id) >= rank(from)]));
+  const included = Object.fromEntries(
+    Object.entries(INCLUDED_FROM).map(([f, from]) => [f, rank(plan.id) >= rank(from)]),
+  );
   return { ...included, orderImport: plan.importPrice ?? false } as Record<PlanFeature, boolean | number>;
 }
 
@@ -64,9 +94,16 @@ export function featureRequiredMessage(feature: PlanFeature): string {
 }
 
 /** Spec 1 §3 `plan.color`, `tagline`, `requires`: how the plan table presents each plan. */
-export const PLAN_PRESENTATION: Record<PlanId, { color: 'base' | 'info' | 'success' | 'attention' | 'warning' | 'magic'; tagline: string; requires: string | null }> = {
+export const PLAN_PRESENTATION: Record<
+  PlanId,
+  { color: 'base' | 'info' | 'success' | 'attention' | 'warning' | 'magic'; tagline: string; requires: string | null }
+> = {
   free: { color: 'base', tagline: 'Zum Ausprobieren', requires: null },
-  basic: { color: 'info', tagline: 'Für kleine Shops', requires: 'Nur für Shops im Shopify-Tarif Basic (oder Test-, Partner- und Mitarbeiter-Shops)' },
+  basic: {
+    color: 'info',
+    tagline: 'Für kleine Shops',
+    requires: 'Nur für Shops im Shopify-Tarif Basic (oder Test-, Partner- und Mitarbeiter-Shops)',
+  },
   standard: { color: 'success', tagline: 'Für wachsende Shops', requires: null },
   premium: { color: 'attention', tagline: 'Für etablierte Shops', requires: null },
   business: { color: 'warning', tagline: 'Für große Shops mit Shopify Plus', requires: null },
@@ -76,7 +113,10 @@ export const PLAN_PRESENTATION: Record<PlanId, { color: 'base' | 'info' | 'succe
 };
 
 type Sections = Record<string, Record<string, unknown> | undefined>;
-const get = (v: Sections, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
+const get = (v: Sections, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
 const on = (v: unknown) => v === true;
 const set = (v: unknown) => v !== null && v !== undefined && v !== '';
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
@@ -86,15 +126,26 @@ const entries = (v: unknown) => (Array.isArray(v) ? v.map((e) => JSON.stringify(
 const put = (v: Sections, path: string, value: unknown | ((old: unknown) => unknown)): void => {
   const keys = path.split('.');
   const last = keys.pop()!;
-  const parent = keys.reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
+  const parent = keys.reduce<unknown>(
+    (o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined),
+    v,
+  );
   if (!parent || typeof parent !== 'object' || !(last in parent)) return;
   const p = parent as Record<string, unknown>;
   p[last] = typeof value === 'function' ? (value as (old: unknown) => unknown)(p[last]) : value;
 };
 
-const TAG_PATHS = ['invoices.skipTags', 'invoices.tagsAsNet', 'invoices.invoiceSendMail.skipTags', 'credits.creditSendMailSkipTags', 'contacts.contactCreate'];
+const TAG_PATHS = [
+  'invoices.skipTags',
+  'invoices.tagsAsNet',
+  'invoices.invoiceSendMail.skipTags',
+  'credits.creditSendMailSkipTags',
+  'contacts.contactCreate',
+];
 const LAYOUT_PATHS = ['invoices.invoiceLayout.printLayout', 'credits.creditLayoutPrintLayout'];
-const PUSH_KEYS = ['contactPushPhone', 'contactPushShop', 'contactPushCustomer', 'contactPushNote'].map((k) => `contacts.${k}`);
+const PUSH_KEYS = ['contactPushPhone', 'contactPushShop', 'contactPushCustomer', 'contactPushNote'].map(
+  (k) => `contacts.${k}`,
+);
 
 /**
  * The settings each gated feature lives in, one rule per feature for the gateway and the worker:
@@ -104,11 +155,19 @@ const PUSH_KEYS = ['contactPushPhone', 'contactPushShop', 'contactPushCustomer',
  * `withhold` turns it off in the sections the worker acts on, so a shop that downgraded no longer
  * gets it (emailIntegration, the link wizard, and orderImport, a purchase, have no setting here).
  */
-const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) => boolean; withhold: (s: Sections) => void }[] = [
+const RULES: {
+  feature: PlanFeature;
+  uses: (before: Sections, after: Sections) => boolean;
+  withhold: (s: Sections) => void;
+}[] = [
   {
     feature: 'emails',
-    uses: (b, a) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].some((p) => on(get(a, p)) && !on(get(b, p))),
-    withhold: (s) => ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].forEach((p) => put(s, p, false)),
+    uses: (b, a) =>
+      ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].some(
+        (p) => on(get(a, p)) && !on(get(b, p)),
+      ),
+    withhold: (s) =>
+      ['invoices.invoiceSendMail.enabled', 'credits.creditSendMailEnabled'].forEach((p) => put(s, p, false)),
   },
   {
     feature: 'layouts',
@@ -117,9 +176,17 @@ const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) =
   },
   {
     feature: 'deliveryDate',
-    uses: (b, a) => ['invoices.invoiceDeliveryDate0', 'invoices.invoiceDeliveryDate1'].some((p) => !same(get(a, p), get(b, p)) && !isPlainDeliveryDate(get(a, p))),
+    uses: (b, a) =>
+      ['invoices.invoiceDeliveryDate0', 'invoices.invoiceDeliveryDate1'].some(
+        (p) => !same(get(a, p), get(b, p)) && !isPlainDeliveryDate(get(a, p)),
+      ),
     withhold: (s) => {
-      put(s, 'invoices.invoiceDeliveryDate0', (d: unknown) => ({ ...(d as object), event: 'created', modify: 'none', offset: 0 }));
+      put(s, 'invoices.invoiceDeliveryDate0', (d: unknown) => ({
+        ...(d as object),
+        event: 'created',
+        modify: 'none',
+        offset: 0,
+      }));
       put(s, 'invoices.invoiceDeliveryDate1', null);
     },
   },
@@ -145,13 +212,19 @@ const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) =
   },
   {
     feature: 'metafields',
-    uses: (b, a) => ['metafields.read', 'metafields.write'].some((p) => entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e))),
+    uses: (b, a) =>
+      ['metafields.read', 'metafields.write'].some((p) =>
+        entries(get(a, p)).some((e) => !entries(get(b, p)).includes(e)),
+      ),
     withhold: (s) => ['metafields.read', 'metafields.write'].forEach((p) => put(s, p, [])),
   },
   {
     feature: 'eInvoice',
-    uses: (b, a) => (set(get(a, 'contacts.leitwegSource')) && get(a, 'contacts.leitwegSource') !== 'none' && !same(get(a, 'contacts.leitwegSource'), get(b, 'contacts.leitwegSource')))
-      || (on(get(a, 'contacts.eInvoiceNet')) && !on(get(b, 'contacts.eInvoiceNet'))),
+    uses: (b, a) =>
+      (set(get(a, 'contacts.leitwegSource')) &&
+        get(a, 'contacts.leitwegSource') !== 'none' &&
+        !same(get(a, 'contacts.leitwegSource'), get(b, 'contacts.leitwegSource'))) ||
+      (on(get(a, 'contacts.eInvoiceNet')) && !on(get(b, 'contacts.eInvoiceNet'))),
     withhold: (s) => {
       put(s, 'contacts.leitwegSource', 'none');
       put(s, 'contacts.eInvoiceNet', false);
@@ -159,7 +232,9 @@ const RULES: { feature: PlanFeature; uses: (before: Sections, after: Sections) =
   },
   {
     feature: 'shopifyPlus',
-    uses: (b, a) => list(get(a, 'contacts.vatIdPlaces')).includes('company-location') && !list(get(b, 'contacts.vatIdPlaces')).includes('company-location'),
+    uses: (b, a) =>
+      list(get(a, 'contacts.vatIdPlaces')).includes('company-location') &&
+      !list(get(b, 'contacts.vatIdPlaces')).includes('company-location'),
     withhold: (s) => put(s, 'contacts.vatIdPlaces', (v: unknown) => list(v).filter((p) => p !== 'company-location')),
   },
 ];
@@ -180,7 +255,11 @@ export function featuresTurnedOn(before: Sections, after: Sections): PlanFeature
  * every feature the plan lacks is turned off in a copy of the sections. `withheld` names the ones
  * the merchant had set up beyond the defaults, so the event log can say why they did not run.
  */
-export function enforcePlan<T extends Sections>(planId: string, sections: T, defaults: Sections = {}): { sections: T; withheld: PlanFeature[] } {
+export function enforcePlan<T extends Sections>(
+  planId: string,
+  sections: T,
+  defaults: Sections = {},
+): { sections: T; withheld: PlanFeature[] } {
   const copy = structuredClone(sections);
   const withheld: PlanFeature[] = [];
   for (const rule of RULES) {

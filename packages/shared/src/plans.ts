@@ -14,12 +14,60 @@ export interface Plan {
 export const PLANS: readonly Plan[] = [
   { id: 'free', name: 'Free', monthlyPrice: 0, creditsQuota: 10, logMaxAge: 7, importPrice: null, private: false },
   { id: 'basic', name: 'Basic', monthlyPrice: 8.99, creditsQuota: 100, logMaxAge: 14, importPrice: 99, private: false },
-  { id: 'standard', name: 'Standard', monthlyPrice: 18.99, creditsQuota: 300, logMaxAge: 30, importPrice: 129, private: false },
-  { id: 'premium', name: 'Premium', monthlyPrice: 38.99, creditsQuota: 1000, logMaxAge: 60, importPrice: 239, private: false },
-  { id: 'business', name: 'Business', monthlyPrice: 88.99, creditsQuota: 3000, logMaxAge: 90, importPrice: 379, private: false },
-  { id: 'corporate', name: 'Corporate', monthlyPrice: 228.99, creditsQuota: 25000, logMaxAge: 180, importPrice: 1999, private: true },
-  { id: 'enterprise', name: 'Enterprise', monthlyPrice: 798.99, creditsQuota: 100000, logMaxAge: 360, importPrice: 8999, private: true },
-  { id: 'custom', name: 'Custom', monthlyPrice: 9999, creditsQuota: 1000, logMaxAge: 360, importPrice: 9999, private: true },
+  {
+    id: 'standard',
+    name: 'Standard',
+    monthlyPrice: 18.99,
+    creditsQuota: 300,
+    logMaxAge: 30,
+    importPrice: 129,
+    private: false,
+  },
+  {
+    id: 'premium',
+    name: 'Premium',
+    monthlyPrice: 38.99,
+    creditsQuota: 1000,
+    logMaxAge: 60,
+    importPrice: 239,
+    private: false,
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    monthlyPrice: 88.99,
+    creditsQuota: 3000,
+    logMaxAge: 90,
+    importPrice: 379,
+    private: false,
+  },
+  {
+    id: 'corporate',
+    name: 'Corporate',
+    monthlyPrice: 228.99,
+    creditsQuota: 25000,
+    logMaxAge: 180,
+    importPrice: 1999,
+    private: true,
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    monthlyPrice: 798.99,
+    creditsQuota: 100000,
+    logMaxAge: 360,
+    importPrice: 8999,
+    private: true,
+  },
+  {
+    id: 'custom',
+    name: 'Custom',
+    monthlyPrice: 9999,
+    creditsQuota: 1000,
+    logMaxAge: 360,
+    importPrice: 9999,
+    private: true,
+  },
 ];
 
 export function planById(id: string): Plan {
@@ -44,7 +92,10 @@ export const BASIC_PLAN_SHOPIFY_PLANS = ['basic', 'trial', 'partner_test', 'affi
 /** Whether a shop on this Shopify plan may choose `planId` (only basic is restricted). */
 export function planOffered(planId: string, shopifyPlan: string | null | undefined): boolean {
   if (planId !== 'basic') return true;
-  const normalized = (shopifyPlan ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const normalized = (shopifyPlan ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return (BASIC_PLAN_SHOPIFY_PLANS as readonly string[]).includes(normalized);
 }
 
@@ -105,5 +156,13 @@ export const PAYOUT_GATEWAYS = {
 export type PayoutGateway = keyof typeof PAYOUT_GATEWAYS;
 
 /** Coupon statuses of spec 1 §4. */
-export const REDEMPTION_STATUSES = ['pending', 'redeemed', 'subscribed', 'cancelled', 'declined', 'verified', 'paid'] as const;
+export const REDEMPTION_STATUSES = [
+  'pending',
+  'redeemed',
+  'subscribed',
+  'cancelled',
+  'declined',
+  'verified',
+  'paid',
+] as const;
 export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];

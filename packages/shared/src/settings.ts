@@ -1,6 +1,7 @@
 import { DEV_DEFAULTS, env } from './config';
 
-export const LEXOFFICE_SCOPES = 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
+export const LEXOFFICE_SCOPES =
+  'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
 
 /**
  * The key that encrypts tokens and passwords at rest. The development key is in the code for anyone
@@ -9,8 +10,14 @@ export const LEXOFFICE_SCOPES = 'profile.read contacts.read contacts.write vouch
 export function encryptionKey(environment: NodeJS.ProcessEnv = process.env): string {
   const value = environment.ENCRYPTION_KEY;
   if (environment.NODE_ENV !== 'production') return value || DEV_DEFAULTS.encryptionKey;
-  if (!value) throw new Error('ENCRYPTION_KEY fehlt: in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne eigenen Schlüssel (32 Byte, base64).');
-  if (value === DEV_DEFAULTS.encryptionKey) throw new Error('ENCRYPTION_KEY ist der Entwicklungsschlüssel aus dem Code: in Produktion bitte einen eigenen setzen (openssl rand -base64 32).');
+  if (!value)
+    throw new Error(
+      'ENCRYPTION_KEY fehlt: in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne eigenen Schlüssel (32 Byte, base64).',
+    );
+  if (value === DEV_DEFAULTS.encryptionKey)
+    throw new Error(
+      'ENCRYPTION_KEY ist der Entwicklungsschlüssel aus dem Code: in Produktion bitte einen eigenen setzen (openssl rand -base64 32).',
+    );
   return value;
 }
 
@@ -30,7 +37,10 @@ export function readSettings() {
       apiSecret: env('SHOPIFY_API_SECRET', DEV_DEFAULTS.shopifyApiSecret),
       apiVersion: env('SHOPIFY_API_VERSION', DEV_DEFAULTS.shopifyApiVersion),
       adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
-      scopes: env('SHOPIFY_SCOPES', 'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies'),
+      scopes: env(
+        'SHOPIFY_SCOPES',
+        'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies',
+      ),
     },
     /** The default sender, used while a shop has no checked SMTP server of its own. */
     mail: {

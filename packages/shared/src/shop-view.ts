@@ -2,15 +2,34 @@
 export interface ShopView {
   shop: string;
   name: string;
-  plan: { id: string; name: string; annual: boolean; logMaxAge: number; credits: { used: number; quota: number; resetAt: string };
+  plan: {
+    id: string;
+    name: string;
+    annual: boolean;
+    logMaxAge: number;
+    credits: { used: number; quota: number; resetAt: string };
     /** The one-time unlocks bought (spec 1 §3 `plan.purchase`), e.g. orderImport. */
-    purchase: string[] };
-  lexoffice: { isConnected: boolean; connectedAt: string | null; profile: { companyName: string | null; smallBusiness?: boolean } | null };
+    purchase: string[];
+  };
+  lexoffice: {
+    isConnected: boolean;
+    connectedAt: string | null;
+    profile: { companyName: string | null; smallBusiness?: boolean } | null;
+  };
   stat: {
     invoice: { created: number; matched: number; updated: number };
     credit: { created: number; matched: number; updated: number };
     lexoffice: { contact: { created: number; updated: number } };
-    shopify: { webhook: { received: number; started: number; skipped: number; unprocessable: number; failed: number; successful: number } };
+    shopify: {
+      webhook: {
+        received: number;
+        started: number;
+        skipped: number;
+        unprocessable: number;
+        failed: number;
+        successful: number;
+      };
+    };
   };
   permissions: string[];
   partner: boolean;

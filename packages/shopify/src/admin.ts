@@ -1,21 +1,33 @@
 /** A small Admin GraphQL client: one pinned API version, cost-aware retries on THROTTLED. */
-export interface AdminClientOptions { adminUrl: string; apiVersion: string; shop: string; accessToken: string }
+export interface AdminClientOptions {
+  adminUrl: string;
+  apiVersion: string;
+  shop: string;
+  accessToken: string;
+}
 
 export class ShopifyGraphqlError extends Error {
-  constructor(readonly errors: unknown, readonly status: number) {
+  constructor(
+    readonly errors: unknown,
+    readonly status: number,
+  ) {
     super(`Shopify GraphQL failed (${status}): ${JSON.stringify(errors)}`);
     this.name = 'ShopifyGraphqlError';
   }
 
   /** The first GraphQL error code (THROTTLED, ACCESS_DENIED, …), or the HTTP status as `HTTP_401`. */
   get code(): string {
-    const first = Array.isArray(this.errors) ? (this.errors[0] as { extensions?: { code?: unknown } } | undefined)?.extensions?.code : undefined;
+    const first = Array.isArray(this.errors)
+      ? (this.errors[0] as { extensions?: { code?: unknown } } | undefined)?.extensions?.code
+      : undefined;
     return typeof first === 'string' ? first : `HTTP_${this.status}`;
   }
 
   /** Throttling and Shopify's own failures pass; a refused token, scope or query does not. */
   get retryable(): boolean {
-    return this.status === 429 || this.status >= 500 || this.code === 'THROTTLED' || this.code === 'INTERNAL_SERVER_ERROR';
+    return (
+      this.status === 429 || this.status >= 500 || this.code === 'THROTTLED' || this.code === 'INTERNAL_SERVER_ERROR'
+    );
   }
 }
 
@@ -29,10 +41,14 @@ export function createAdminClient(opts: AdminClientOptions) {
     });
     const body = (await res.json().catch(() => ({}))) as {
       // An array of GraphQL errors, or a plain string for a 401/404 ("[API] Invalid API key or access token …").
-      data?: T; errors?: { extensions?: { code?: string } }[] | string;
-      extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number } } };
+      data?: T;
+      errors?: { extensions?: { code?: string } }[] | string;
+      extensions?: {
+        cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable: number; restoreRate: number } };
+      };
     };
-    const throttled = res.status === 429 || (Array.isArray(body.errors) && body.errors.some((e) => e.extensions?.code === 'THROTTLED'));
+    const throttled =
+      res.status === 429 || (Array.isArray(body.errors) && body.errors.some((e) => e.extensions?.code === 'THROTTLED'));
     if (throttled && attempt < 5) {
       const cost = body.extensions?.cost;
       const missing = (cost?.requestedQueryCost ?? 50) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
@@ -53,7 +69,13 @@ export function expandScopes(scopes: string[]): string[] {
 }
 
 /** OAuth code exchange: `POST https://{shop}/admin/oauth/access_token`. */
-export async function exchangeShopifyCode(opts: { adminUrl: string; shop: string; apiKey: string; apiSecret: string; code: string }): Promise<{ accessToken: string; scopes: string[] }> {
+export async function exchangeShopifyCode(opts: {
+  adminUrl: string;
+  shop: string;
+  apiKey: string;
+  apiSecret: string;
+  code: string;
+}): Promise<{ accessToken: string; scopes: string[] }> {
   const res = await fetch(`${opts.adminUrl.replace('{shop}', opts.shop)}/admin/oauth/access_token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
@@ -61,5 +83,13 @@ export async function exchangeShopifyCode(opts: { adminUrl: string; shop: string
   });
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; scope?: string };
   if (!res.ok || !body.access_token) throw new Error(`Shopify-Token konnte nicht abgerufen werden (${res.status})`);
-  return { accessToken: body.access_token, scopes: expandScopes((body.scope ?? '').split(',').map((s) => s.trim()).filter(Boolean)) };
+  return {
+    accessToken: body.access_token,
+    scopes: expandScopes(
+      (body.scope ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  };
 }

@@ -30,18 +30,28 @@ export function parseAppConfig(text: string): AppConfig {
   const auth = (doc.auth ?? {}) as { redirect_urls?: unknown };
   const subscriptions: AppConfig['subscriptions'] = [];
   const complianceTopics: AppConfig['complianceTopics'] = [];
-  for (const raw of Array.isArray(webhooks.subscriptions) ? (webhooks.subscriptions as Array<Record<string, unknown>>) : []) {
-    if (typeof raw.uri !== 'string' || !raw.uri) throw new Error(`${APP_CONFIG_FILE}: every [[webhooks.subscriptions]] needs a uri`);
+  for (const raw of Array.isArray(webhooks.subscriptions)
+    ? (webhooks.subscriptions as Array<Record<string, unknown>>)
+    : []) {
+    if (typeof raw.uri !== 'string' || !raw.uri)
+      throw new Error(`${APP_CONFIG_FILE}: every [[webhooks.subscriptions]] needs a uri`);
     const topics = strings(raw.topics);
     if (topics.length) subscriptions.push({ topics, uri: raw.uri });
     for (const topic of strings(raw.compliance_topics)) complianceTopics.push({ topic, uri: raw.uri });
   }
-  if (typeof webhooks.api_version !== 'string') throw new Error(`${APP_CONFIG_FILE}: [webhooks] api_version is missing`);
+  if (typeof webhooks.api_version !== 'string')
+    throw new Error(`${APP_CONFIG_FILE}: [webhooks] api_version is missing`);
   return {
     clientId: String(doc.client_id ?? ''),
     applicationUrl: String(doc.application_url ?? ''),
     embedded: doc.embedded === true,
-    scopes: typeof access.scopes === 'string' ? access.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [],
+    scopes:
+      typeof access.scopes === 'string'
+        ? access.scopes
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : [],
     redirectUrls: strings(auth.redirect_urls),
     apiVersion: webhooks.api_version,
     subscriptions,

@@ -6,8 +6,12 @@ import type { AdminClient } from './admin';
  * one bulk query at a time; a start that finds one running (a retried start) takes that one.
  */
 export interface BulkOperationStatus {
-  id: string; status: 'CANCELED' | 'CANCELING' | 'COMPLETED' | 'CREATED' | 'EXPIRED' | 'FAILED' | 'RUNNING';
-  errorCode: string | null; objectCount: string; rootObjectCount: string; url: string | null;
+  id: string;
+  status: 'CANCELED' | 'CANCELING' | 'COMPLETED' | 'CREATED' | 'EXPIRED' | 'FAILED' | 'RUNNING';
+  errorCode: string | null;
+  objectCount: string;
+  rootObjectCount: string;
+  url: string | null;
 }
 
 const FIELDS = 'id status errorCode objectCount rootObjectCount url';
@@ -19,7 +23,12 @@ const CURRENT = `query CurrentBulk { currentBulkOperation(type: QUERY) { ${FIELD
 const NODE = `query BulkStatus($id: ID!) { node(id: $id) { ... on BulkOperation { ${FIELDS} } } }`;
 
 export async function startBulkQuery(graphql: AdminClient, query: string): Promise<BulkOperationStatus> {
-  const data: { bulkOperationRunQuery: { bulkOperation: BulkOperationStatus | null; userErrors: { message: string; code: string | null }[] } } = await graphql(RUN, { query });
+  const data: {
+    bulkOperationRunQuery: {
+      bulkOperation: BulkOperationStatus | null;
+      userErrors: { message: string; code: string | null }[];
+    };
+  } = await graphql(RUN, { query });
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
   if (bulkOperation) return bulkOperation;
   if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) {
@@ -40,5 +49,8 @@ export async function bulkQueryStatus(graphql: AdminClient, id: string): Promise
 export async function readBulkResult(url: string): Promise<Record<string, unknown>[]> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`Bulk result ${res.status}`);
-  return (await res.text()).split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return (await res.text())
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

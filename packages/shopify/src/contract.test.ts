@@ -4,8 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import {
-  createAdminClient, exchangeShopifyCode, isAccessDenied, MetafieldsUserError, orderMetafields, readMetafields, setMetafields, ShopifyGraphqlError,
-  verifyQueryHmac, verifySessionToken, verifyWebhookHmac, type AdminClient,
+  createAdminClient,
+  exchangeShopifyCode,
+  isAccessDenied,
+  MetafieldsUserError,
+  orderMetafields,
+  readMetafields,
+  setMetafields,
+  ShopifyGraphqlError,
+  verifyQueryHmac,
+  verifySessionToken,
+  verifyWebhookHmac,
+  type AdminClient,
 } from './index';
 
 /*
@@ -23,24 +33,44 @@ let appUrl: string;
 const webhooks: { headers: Record<string, string>; body: string }[] = [];
 
 const control = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> => {
-  const res = await fetch(`${sandbox.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sandbox.urls.control}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return (await res.json()) as T;
 };
 
 /** The merchant approves the consent page; the signed redirect comes back to the app. */
 async function authorize(shop: string, scope: string): Promise<URL> {
-  const form = new URLSearchParams({ client_id: apiKey, scope, redirect_uri: `${appUrl}/api/auth/callback`, state: 'nonce' });
-  const res = await fetch(`${sandbox.urls.shopify}/store/${shop}/admin/oauth/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+  const form = new URLSearchParams({
+    client_id: apiKey,
+    scope,
+    redirect_uri: `${appUrl}/api/auth/callback`,
+    state: 'nonce',
+  });
+  const res = await fetch(`${sandbox.urls.shopify}/store/${shop}/admin/oauth/authorize`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
   return new URL(res.headers.get('location') ?? '');
 }
 
 async function install(shop: string, scope: string): Promise<{ accessToken: string; scopes: string[]; redirect: URL }> {
   const redirect = await authorize(shop, scope);
-  const token = await exchangeShopifyCode({ adminUrl: sandbox.urls.shopifyAdmin, shop, apiKey, apiSecret, code: redirect.searchParams.get('code')! });
+  const token = await exchangeShopifyCode({
+    adminUrl: sandbox.urls.shopifyAdmin,
+    shop,
+    apiKey,
+    apiSecret,
+    code: redirect.searchParams.get('code')!,
+  });
   return { ...token, redirect };
 }
 
-const client = (shop: string, accessToken: string): AdminClient => createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: '2025-10', shop, accessToken });
+const client = (shop: string, accessToken: string): AdminClient =>
+  createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: '2025-10', shop, accessToken });
 
 beforeAll(async () => {
   app = createServer((req, res) => {
@@ -53,7 +83,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => app.listen(0, '127.0.0.1', () => r()));
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
-  sandbox = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false, appUrl, apiKey, appSecret: apiSecret, webhookRetryDelaysMs: [] });
+  sandbox = await startSandbox({
+    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    log: false,
+    smtp: false,
+    appUrl,
+    apiKey,
+    appSecret: apiSecret,
+    webhookRetryDelaysMs: [],
+  });
   await control('POST', '/control/shops', { shop: SHOP });
   await control('POST', '/control/shops', { shop: PLUS, plan: 'shopify_plus' });
 });
@@ -79,8 +117,18 @@ describe('OAuth and signatures', () => {
     expect(first.scopes.sort()).toEqual(['read_customers', 'read_orders', 'write_orders']);
     const more = await install(SHOP, 'read_all_orders');
     expect(more.scopes.sort()).toEqual(['read_all_orders', 'read_customers', 'read_orders', 'write_orders']);
-    await expect(exchangeShopifyCode({ adminUrl: sandbox.urls.shopifyAdmin, shop: SHOP, apiKey, apiSecret, code: more.redirect.searchParams.get('code')! })).rejects.toThrow(/Shopify-Token konnte nicht abgerufen werden \(400\)/);
-    await expect(exchangeShopifyCode({ adminUrl: sandbox.urls.shopifyAdmin, shop: SHOP, apiKey, apiSecret: 'falsch', code: 'x' })).rejects.toThrow(/400/);
+    await expect(
+      exchangeShopifyCode({
+        adminUrl: sandbox.urls.shopifyAdmin,
+        shop: SHOP,
+        apiKey,
+        apiSecret,
+        code: more.redirect.searchParams.get('code')!,
+      }),
+    ).rejects.toThrow(/Shopify-Token konnte nicht abgerufen werden \(400\)/);
+    await expect(
+      exchangeShopifyCode({ adminUrl: sandbox.urls.shopifyAdmin, shop: SHOP, apiKey, apiSecret: 'falsch', code: 'x' }),
+    ).rejects.toThrow(/400/);
   });
 
   it('verifies a session token from App Bridge and refuses one for another app', async () => {
@@ -92,7 +140,9 @@ describe('OAuth and signatures', () => {
   it('verifies the HMAC of a real webhook over its raw body', async () => {
     await control('POST', `/control/shops/${SHOP}/orders`, { scenario: 'de_b2c' });
     await sandbox.settled();
-    const hook = webhooks.find((w) => w.headers['x-shopify-topic'] === 'orders/create' && w.headers['x-shopify-shop-domain'] === SHOP)!;
+    const hook = webhooks.find(
+      (w) => w.headers['x-shopify-topic'] === 'orders/create' && w.headers['x-shopify-shop-domain'] === SHOP,
+    )!;
     expect(verifyWebhookHmac(hook.body, hook.headers['x-shopify-hmac-sha256'], apiSecret)).toBe(true);
     expect(verifyWebhookHmac(hook.body, hook.headers['x-shopify-hmac-sha256'], 'anderes-geheimnis')).toBe(false);
     expect(verifyWebhookHmac(`${hook.body} `, hook.headers['x-shopify-hmac-sha256'], apiSecret)).toBe(false);
@@ -102,10 +152,19 @@ describe('OAuth and signatures', () => {
 describe('Admin GraphQL as the app sends it', () => {
   let graphql: AdminClient;
   beforeAll(async () => {
-    graphql = client(SHOP, (await install(SHOP, 'read_orders,write_orders,read_all_orders,read_customers')).accessToken);
-    await control('POST', `/control/shops/${SHOP}/orders`, { scenario: 'multi_rate', createdAt: '2026-01-03T09:00:00+01:00' });
+    graphql = client(
+      SHOP,
+      (await install(SHOP, 'read_orders,write_orders,read_all_orders,read_customers')).accessToken,
+    );
+    await control('POST', `/control/shops/${SHOP}/orders`, {
+      scenario: 'multi_rate',
+      createdAt: '2026-01-03T09:00:00+01:00',
+    });
     await control('POST', `/control/shops/${SHOP}/orders`, { scenario: 'tip', createdAt: '2026-01-04T09:00:00+01:00' });
-    await control('POST', `/control/shops/${SHOP}/orders`, { scenario: 'eu_oss', createdAt: '2025-12-30T09:00:00+01:00' });
+    await control('POST', `/control/shops/${SHOP}/orders`, {
+      scenario: 'eu_oss',
+      createdAt: '2025-12-30T09:00:00+01:00',
+    });
   });
 
   it('pages the import query by cursor with a created_at search and an OrderSortKeys sort', async () => {
@@ -115,11 +174,24 @@ describe('Admin GraphQL as the app sends it', () => {
         nodes { id legacyResourceId name createdAt currencyCode taxesIncluded displayFinancialStatus paymentGatewayNames
           totalPriceSet { shopMoney { amount currencyCode } } lineItems(first: 1) { pageInfo { hasNextPage endCursor } nodes { id title quantity taxLines { rate priceSet { shopMoney { amount } } } } } }
       } }`;
-    type Page = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: Array<{ id: string; createdAt: string; lineItems: { pageInfo: { hasNextPage: boolean; endCursor: string } } }> } };
+    type Page = {
+      orders: {
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        nodes: Array<{
+          id: string;
+          createdAt: string;
+          lineItems: { pageInfo: { hasNextPage: boolean; endCursor: string } };
+        }>;
+      };
+    };
     const seen: Page['orders']['nodes'] = [];
     let after: string | null = null;
     do {
-      const page: Page = await graphql<Page>(query, { first: 1, after, query: 'created_at:>=2026-01-01T00:00:00.000Z' });
+      const page: Page = await graphql<Page>(query, {
+        first: 1,
+        after,
+        query: 'created_at:>=2026-01-01T00:00:00.000Z',
+      });
       seen.push(...page.orders.nodes);
       after = page.orders.pageInfo.hasNextPage ? page.orders.pageInfo.endCursor : null;
     } while (after);
@@ -137,70 +209,180 @@ describe('Admin GraphQL as the app sends it', () => {
   });
 
   it('marks an unpaid order paid and writes metafields', async () => {
-    const order = (await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${SHOP}/orders`, { scenario: 'de_b2c' })).order;
-    const MARK_AS_PAID = 'mutation markPaid($input: OrderMarkAsPaidInput!) { orderMarkAsPaid(input: $input) { order { id displayFinancialStatus } userErrors { field message } } }';
-    const paid = await graphql<{ orderMarkAsPaid: { order: { displayFinancialStatus: string }; userErrors: unknown[] } }>(MARK_AS_PAID, { input: { id: order.admin_graphql_api_id } });
+    const order = (
+      await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${SHOP}/orders`, {
+        scenario: 'de_b2c',
+      })
+    ).order;
+    const MARK_AS_PAID =
+      'mutation markPaid($input: OrderMarkAsPaidInput!) { orderMarkAsPaid(input: $input) { order { id displayFinancialStatus } userErrors { field message } } }';
+    const paid = await graphql<{
+      orderMarkAsPaid: { order: { displayFinancialStatus: string }; userErrors: unknown[] };
+    }>(MARK_AS_PAID, { input: { id: order.admin_graphql_api_id } });
     expect(paid.orderMarkAsPaid).toMatchObject({ order: { displayFinancialStatus: 'PAID' }, userErrors: [] });
-    const again = await graphql<{ orderMarkAsPaid: { userErrors: Array<{ message: string }> } }>(MARK_AS_PAID, { input: { id: order.admin_graphql_api_id } });
+    const again = await graphql<{ orderMarkAsPaid: { userErrors: Array<{ message: string }> } }>(MARK_AS_PAID, {
+      input: { id: order.admin_graphql_api_id },
+    });
     expect(again.orderMarkAsPaid.userErrors).toHaveLength(1);
-    const set = await graphql<{ metafieldsSet: { metafields: Array<{ key: string; value: string }>; userErrors: unknown[] } }>(
+    const set = await graphql<{
+      metafieldsSet: { metafields: Array<{ key: string; value: string }>; userErrors: unknown[] };
+    }>(
       'mutation($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { metafields { key value } userErrors { field message code } } }',
-      { m: [{ ownerId: order.admin_graphql_api_id, namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0001' }] },
+      {
+        m: [
+          {
+            ownerId: order.admin_graphql_api_id,
+            namespace: 'belegfluss',
+            key: 'invoice_number',
+            type: 'single_line_text_field',
+            value: 'RE0001',
+          },
+        ],
+      },
     );
-    expect(set.metafieldsSet).toMatchObject({ metafields: [{ key: 'invoice_number', value: 'RE0001' }], userErrors: [] });
+    expect(set.metafieldsSet).toMatchObject({
+      metafields: [{ key: 'invoice_number', value: 'RE0001' }],
+      userErrors: [],
+    });
   });
 
   it('sets and reads metafields of the order and the shop, atomically, and recognises a missing scope', async () => {
-    const order = (await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${SHOP}/orders`, { scenario: 'multi_rate' })).order;
+    const order = (
+      await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${SHOP}/orders`, {
+        scenario: 'multi_rate',
+      })
+    ).order;
     const shopId = (await graphql<{ shop: { id: string } }>('{ shop { id } }')).shop.id;
     await setMetafields(graphql, [
-      { ownerId: order.admin_graphql_api_id, namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0042' },
-      { ownerId: shopId, namespace: 'custom', key: 'steuernummer', type: 'single_line_text_field', value: '12/345/67890' },
+      {
+        ownerId: order.admin_graphql_api_id,
+        namespace: 'belegfluss',
+        key: 'invoice_number',
+        type: 'single_line_text_field',
+        value: 'RE0042',
+      },
+      {
+        ownerId: shopId,
+        namespace: 'custom',
+        key: 'steuernummer',
+        type: 'single_line_text_field',
+        value: '12/345/67890',
+      },
     ]);
-    expect(await orderMetafields(graphql, order.admin_graphql_api_id, [{ namespace: 'belegfluss', key: 'invoice_number' }, { namespace: 'belegfluss', key: 'fehlt' }]))
-      .toEqual([{ namespace: 'belegfluss', key: 'invoice_number', value: 'RE0042' }]);
-    expect(await readMetafields(graphql, order.admin_graphql_api_id, [
-      { resource: 'order', namespace: 'belegfluss', key: 'invoice_number' }, { resource: 'shop', namespace: 'custom', key: 'steuernummer' },
-    ])).toEqual([
-      { resource: 'order', namespace: 'belegfluss', key: 'invoice_number', value: 'RE0042' }, { resource: 'shop', namespace: 'custom', key: 'steuernummer', value: '12/345/67890' },
+    expect(
+      await orderMetafields(graphql, order.admin_graphql_api_id, [
+        { namespace: 'belegfluss', key: 'invoice_number' },
+        { namespace: 'belegfluss', key: 'fehlt' },
+      ]),
+    ).toEqual([{ namespace: 'belegfluss', key: 'invoice_number', value: 'RE0042' }]);
+    expect(
+      await readMetafields(graphql, order.admin_graphql_api_id, [
+        { resource: 'order', namespace: 'belegfluss', key: 'invoice_number' },
+        { resource: 'shop', namespace: 'custom', key: 'steuernummer' },
+      ]),
+    ).toEqual([
+      { resource: 'order', namespace: 'belegfluss', key: 'invoice_number', value: 'RE0042' },
+      { resource: 'shop', namespace: 'custom', key: 'steuernummer', value: '12/345/67890' },
     ]);
     const invalid = await setMetafields(graphql, [
-      { ownerId: order.admin_graphql_api_id, namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0043' },
+      {
+        ownerId: order.admin_graphql_api_id,
+        namespace: 'belegfluss',
+        key: 'invoice_number',
+        type: 'single_line_text_field',
+        value: 'RE0043',
+      },
       { ownerId: order.admin_graphql_api_id, namespace: 'belegfluss', key: 'json', type: 'json', value: '{kaputt' },
     ]).catch((e: unknown) => e);
     expect(invalid).toBeInstanceOf(MetafieldsUserError);
-    expect((await orderMetafields(graphql, order.admin_graphql_api_id, [{ namespace: 'belegfluss', key: 'invoice_number' }]))[0]!.value).toBe('RE0042');
+    expect(
+      (
+        await orderMetafields(graphql, order.admin_graphql_api_id, [{ namespace: 'belegfluss', key: 'invoice_number' }])
+      )[0]!.value,
+    ).toBe('RE0042');
     // Product metafields need read_products, which this installation lacks.
-    const denied = await readMetafields(graphql, order.admin_graphql_api_id, [{ resource: 'product', namespace: 'custom', key: 'material' }]).catch((e: unknown) => e);
+    const denied = await readMetafields(graphql, order.admin_graphql_api_id, [
+      { resource: 'product', namespace: 'custom', key: 'material' },
+    ]).catch((e: unknown) => e);
     expect(isAccessDenied(denied)).toBe(true);
   });
 
   it('creates a subscription the merchant approves, and reads it from currentAppInstallation', async () => {
-    const created = await graphql<{ appSubscriptionCreate: { confirmationUrl: string; appSubscription: { status: string }; userErrors: unknown[] } }>(
-      `mutation Subscribe($name: String!, $returnUrl: URL!, $lineItems: [AppSubscriptionLineItemInput!]!, $test: Boolean) {
-        appSubscriptionCreate(name: $name, returnUrl: $returnUrl, lineItems: $lineItems, test: $test) { confirmationUrl appSubscription { id status } userErrors { field message } } }`,
-      { name: 'Belegfluss Basic', returnUrl: `${appUrl}/api/billing/return`, test: true, lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: 9.9, currencyCode: 'EUR' }, interval: 'EVERY_30_DAYS' } } }] },
+    const created = await graphql<{
+      appSubscriptionCreate: { confirmationUrl: string; appSubscription: { status: string }; userErrors: unknown[] };
+    }>(
+      `
+        mutation Subscribe(
+          $name: String!
+          $returnUrl: URL!
+          $lineItems: [AppSubscriptionLineItemInput!]!
+          $test: Boolean
+        ) {
+          appSubscriptionCreate(name: $name, returnUrl: $returnUrl, lineItems: $lineItems, test: $test) {
+            confirmationUrl
+            appSubscription {
+              id
+              status
+            }
+            userErrors {
+              field
+              message
+            }
+          }
+        }
+      `,
+      {
+        name: 'Belegfluss Basic',
+        returnUrl: `${appUrl}/api/billing/return`,
+        test: true,
+        lineItems: [
+          {
+            plan: {
+              appRecurringPricingDetails: { price: { amount: 9.9, currencyCode: 'EUR' }, interval: 'EVERY_30_DAYS' },
+            },
+          },
+        ],
+      },
     );
     expect(created.appSubscriptionCreate.appSubscription.status).toBe('PENDING');
-    const approved = await fetch(created.appSubscriptionCreate.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const approved = await fetch(created.appSubscriptionCreate.confirmationUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
     expect(approved.headers.get('location')).toMatch(new RegExp(`^${appUrl}/api/billing/return\\?charge_id=\\d+$`));
-    const installation = await graphql<{ currentAppInstallation: { accessScopes: Array<{ handle: string }>; activeSubscriptions: Array<{ name: string; status: string; test: boolean }> } }>(
-      '{ currentAppInstallation { accessScopes { handle } activeSubscriptions { name status test } } }',
-    );
-    expect(installation.currentAppInstallation.activeSubscriptions).toEqual([{ name: 'Belegfluss Basic', status: 'ACTIVE', test: true }]);
+    const installation = await graphql<{
+      currentAppInstallation: {
+        accessScopes: Array<{ handle: string }>;
+        activeSubscriptions: Array<{ name: string; status: string; test: boolean }>;
+      };
+    }>('{ currentAppInstallation { accessScopes { handle } activeSubscriptions { name status test } } }');
+    expect(installation.currentAppInstallation.activeSubscriptions).toEqual([
+      { name: 'Belegfluss Basic', status: 'ACTIVE', test: true },
+    ]);
     expect(installation.currentAppInstallation.accessScopes.map((s) => s.handle)).toContain('read_all_orders');
   });
 
   it('reads customers and, on Plus, companies with the location VAT ID', async () => {
-    const customers = await graphql<{ customers: { nodes: Array<{ email: string }> } }>('{ customers(first: 5, query: "email:camille.dubois@example.fr") { nodes { email } } }');
+    const customers = await graphql<{ customers: { nodes: Array<{ email: string }> } }>(
+      '{ customers(first: 5, query: "email:camille.dubois@example.fr") { nodes { email } } }',
+    );
     expect(customers.customers.nodes).toEqual([{ email: 'camille.dubois@example.fr' }]);
     const plus = client(PLUS, (await install(PLUS, 'read_orders,read_companies')).accessToken);
     await control('POST', `/control/shops/${PLUS}/orders`, { scenario: 'eu_b2b_vat' });
-    const companies = await plus<{ companies: { nodes: Array<{ name: string; locations: { nodes: Array<{ taxSettings: { taxRegistrationId: string } }> } }> } }>(
+    const companies = await plus<{
+      companies: {
+        nodes: Array<{ name: string; locations: { nodes: Array<{ taxSettings: { taxRegistrationId: string } }> } }>;
+      };
+    }>(
       '{ companies(first: 10) { nodes { name locations(first: 5) { nodes { taxSettings { taxRegistrationId } } } } } }',
     );
-    expect(companies.companies.nodes).toEqual([{ name: 'Alpenhandel GmbH', locations: { nodes: [{ taxSettings: { taxRegistrationId: 'ATU12345678' } }] } }]);
-    const denied = (await graphql('{ companies(first: 1) { nodes { id } } }').catch((e: unknown) => e)) as ShopifyGraphqlError;
+    expect(companies.companies.nodes).toEqual([
+      { name: 'Alpenhandel GmbH', locations: { nodes: [{ taxSettings: { taxRegistrationId: 'ATU12345678' } }] } },
+    ]);
+    const denied = (await graphql('{ companies(first: 1) { nodes { id } } }').catch(
+      (e: unknown) => e,
+    )) as ShopifyGraphqlError;
     expect(denied).toBeInstanceOf(ShopifyGraphqlError);
     expect(JSON.stringify(denied.errors)).toContain('ACCESS_DENIED');
   });
@@ -209,7 +391,10 @@ describe('Admin GraphQL as the app sends it', () => {
     sandbox.state.shops[SHOP]!.throttle = { available: 0, updatedAt: Date.now() };
     const data = await graphql<{ shop: { myshopifyDomain: string } }>('{ shop { myshopifyDomain } }');
     expect(data.shop.myshopifyDomain).toBe(SHOP);
-    const bad = (await client(SHOP, 'shpat_falsch')('{ shop { name } }').catch((e: unknown) => e)) as ShopifyGraphqlError;
+    const bad = (await client(
+      SHOP,
+      'shpat_falsch',
+    )('{ shop { name } }').catch((e: unknown) => e)) as ShopifyGraphqlError;
     expect(bad).toBeInstanceOf(ShopifyGraphqlError);
     expect(bad.status).toBe(401);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { queryHmac, signSessionToken, signWebhook, verifyQueryHmac, verifySessionToken, verifyWebhookHmac } from './index';
+import {
+  queryHmac,
+  signSessionToken,
+  signWebhook,
+  verifyQueryHmac,
+  verifySessionToken,
+  verifyWebhookHmac,
+} from './index';
 
 const opts = { apiKey: 'key', apiSecret: 'secret' };
 

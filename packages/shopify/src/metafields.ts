@@ -11,7 +11,9 @@ export class MetafieldsUserError extends Error {
 
 /** Shopify answered ACCESS_DENIED: the app lacks a scope (the token's scopes changed since install). */
 export const isAccessDenied = (error: unknown): boolean =>
-  error instanceof ShopifyGraphqlError && Array.isArray(error.errors) && error.errors.some((e: { extensions?: { code?: string } }) => e.extensions?.code === 'ACCESS_DENIED');
+  error instanceof ShopifyGraphqlError &&
+  Array.isArray(error.errors) &&
+  error.errors.some((e: { extensions?: { code?: string } }) => e.extensions?.code === 'ACCESS_DENIED');
 
 const METAFIELDS_SET = `mutation belegflussMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) { metafields { namespace key value } userErrors { field message code } }
@@ -20,26 +22,38 @@ const METAFIELDS_SET = `mutation belegflussMetafieldsSet($metafields: [Metafield
 /** `metafieldsSet`: up to 25 entries, atomic, and an upsert per owner, namespace and key. */
 export async function setMetafields(graphql: AdminClient, metafields: readonly MetafieldsSetInput[]): Promise<void> {
   if (metafields.length === 0) return;
-  const data = await graphql<{ metafieldsSet: { userErrors: { field: string[] | null; message: string; code: string | null }[] } }>(METAFIELDS_SET, { metafields });
+  const data = await graphql<{
+    metafieldsSet: { userErrors: { field: string[] | null; message: string; code: string | null }[] };
+  }>(METAFIELDS_SET, { metafields });
   if (data.metafieldsSet.userErrors.length > 0) throw new MetafieldsUserError(data.metafieldsSet.userErrors);
 }
 
 type Wanted = { namespace: string; key: string };
 
 /** One aliased `metafield(namespace, key)` selection per entry, with the arguments as variables. */
-function selections(list: readonly (Wanted & { alias: string })[], vars: Record<string, unknown>, defs: string[]): string {
-  return list.map((w) => {
-    defs.push(`$${w.alias}ns: String!`, `$${w.alias}k: String!`);
-    vars[`${w.alias}ns`] = w.namespace;
-    vars[`${w.alias}k`] = w.key;
-    return `${w.alias}: metafield(namespace: $${w.alias}ns, key: $${w.alias}k) { value }`;
-  }).join(' ');
+function selections(
+  list: readonly (Wanted & { alias: string })[],
+  vars: Record<string, unknown>,
+  defs: string[],
+): string {
+  return list
+    .map((w) => {
+      defs.push(`$${w.alias}ns: String!`, `$${w.alias}k: String!`);
+      vars[`${w.alias}ns`] = w.namespace;
+      vars[`${w.alias}k`] = w.key;
+      return `${w.alias}: metafield(namespace: $${w.alias}ns, key: $${w.alias}k) { value }`;
+    })
+    .join(' ');
 }
 
 type Found = { value: string } | null;
 
 /** The current values of some of the order's own metafields. */
-export async function orderMetafields(graphql: AdminClient, orderId: string, wanted: readonly Wanted[]): Promise<{ namespace: string; key: string; value: string }[]> {
+export async function orderMetafields(
+  graphql: AdminClient,
+  orderId: string,
+  wanted: readonly Wanted[],
+): Promise<{ namespace: string; key: string; value: string }[]> {
   if (wanted.length === 0) return [];
   const vars: Record<string, unknown> = { order: orderId };
   const defs = ['$order: ID!'];
@@ -58,7 +72,11 @@ export async function orderMetafields(graphql: AdminClient, orderId: string, wan
  * and variants of its line items in one query. Products and variants can differ per line:
  * their distinct values are joined with ", ".
  */
-export async function readMetafields(graphql: AdminClient, orderId: string, entries: readonly MetafieldReadEntry[]): Promise<MetafieldValue[]> {
+export async function readMetafields(
+  graphql: AdminClient,
+  orderId: string,
+  entries: readonly MetafieldReadEntry[],
+): Promise<MetafieldValue[]> {
   if (entries.length === 0) return [];
   const vars: Record<string, unknown> = {};
   const defs: string[] = [];
@@ -79,14 +97,24 @@ export async function readMetafields(graphql: AdminClient, orderId: string, entr
   }
   const query = `query belegflussReadMetafields(${defs.join(', ')}) { ${parts.join(' ')} }`;
   type Owner = Record<string, Found>;
-  const data = await graphql<{ shop?: Owner; order?: (Owner & { customer?: Owner | null; lineItems?: { nodes: { product?: Owner | null; variant?: Owner | null }[] } }) | null }>(query, vars);
+  const data = await graphql<{
+    shop?: Owner;
+    order?:
+      | (Owner & {
+          customer?: Owner | null;
+          lineItems?: { nodes: { product?: Owner | null; variant?: Owner | null }[] };
+        })
+      | null;
+  }>(query, vars);
   return list.flatMap((e): MetafieldValue[] => {
     let values: string[] = [];
     if (e.resource === 'shop') values = [data.shop?.[e.alias]?.value ?? ''];
     if (e.resource === 'order') values = [data.order?.[e.alias]?.value ?? ''];
     if (e.resource === 'customer') values = [data.order?.customer?.[e.alias]?.value ?? ''];
-    if (e.resource === 'product') values = (data.order?.lineItems?.nodes ?? []).map((n) => n.product?.[e.alias]?.value ?? '');
-    if (e.resource === 'variant') values = (data.order?.lineItems?.nodes ?? []).map((n) => n.variant?.[e.alias]?.value ?? '');
+    if (e.resource === 'product')
+      values = (data.order?.lineItems?.nodes ?? []).map((n) => n.product?.[e.alias]?.value ?? '');
+    if (e.resource === 'variant')
+      values = (data.order?.lineItems?.nodes ?? []).map((n) => n.variant?.[e.alias]?.value ?? '');
     const value = [...new Set(values.filter(Boolean))].join(', ');
     return value ? [{ resource: e.resource, namespace: e.namespace, key: e.key, value }] : [];
   });

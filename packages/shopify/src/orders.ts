@@ -38,21 +38,73 @@ const MORE_LINE_ITEMS_QUERY = `query MoreLineItems($id: ID!, $after: String) {
   order(id: $id) { lineItems(first: 100, after: $after) { ${LINE_ITEMS} } }
 }`;
 
-interface Money { shopMoney: { amount: string; currencyCode: string } }
-interface GqlTaxLine { title: string; rate: number | null; priceSet: Money }
+interface Money {
+  shopMoney: { amount: string; currencyCode: string };
+}
+interface GqlTaxLine {
+  title: string;
+  rate: number | null;
+  priceSet: Money;
+}
 type GqlAddress = Record<string, string | null>;
-interface GqlLineItem { id: string; name: string; title: string; sku: string | null; variantTitle: string | null; vendor: string | null; quantity: number; originalUnitPriceSet: Money; totalDiscountSet: Money; taxLines: GqlTaxLine[] }
-interface Connection<T> { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: T[] }
+interface GqlLineItem {
+  id: string;
+  name: string;
+  title: string;
+  sku: string | null;
+  variantTitle: string | null;
+  vendor: string | null;
+  quantity: number;
+  originalUnitPriceSet: Money;
+  totalDiscountSet: Money;
+  taxLines: GqlTaxLine[];
+}
+interface Connection<T> {
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: T[];
+}
 interface GqlOrder {
-  id: string; legacyResourceId: string; name: string; email: string | null; phone: string | null; note: string | null;
-  createdAt: string; updatedAt: string; cancelledAt: string | null; currencyCode: string; taxesIncluded: boolean;
-  displayFinancialStatus: string | null; displayFulfillmentStatus: string; sourceName: string | null; tags: string[];
-  paymentGatewayNames: string[]; discountCodes: string[]; customAttributes: { key: string; value: string | null }[];
-  totalPriceSet: Money; subtotalPriceSet: Money; totalTaxSet: Money; totalDiscountsSet: Money; totalRefundedSet?: Money;
-  customer: { legacyResourceId: string; email: string | null; firstName: string | null; lastName: string | null } | null;
-  billingAddress: GqlAddress | null; shippingAddress: GqlAddress | null;
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  createdAt: string;
+  updatedAt: string;
+  cancelledAt: string | null;
+  currencyCode: string;
+  taxesIncluded: boolean;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+  sourceName: string | null;
+  tags: string[];
+  paymentGatewayNames: string[];
+  discountCodes: string[];
+  customAttributes: { key: string; value: string | null }[];
+  totalPriceSet: Money;
+  subtotalPriceSet: Money;
+  totalTaxSet: Money;
+  totalDiscountsSet: Money;
+  totalRefundedSet?: Money;
+  customer: {
+    legacyResourceId: string;
+    email: string | null;
+    firstName: string | null;
+    lastName: string | null;
+  } | null;
+  billingAddress: GqlAddress | null;
+  shippingAddress: GqlAddress | null;
   lineItems: Connection<GqlLineItem>;
-  shippingLines: { nodes: { title: string; code: string | null; originalPriceSet: Money; discountedPriceSet: Money; taxLines: GqlTaxLine[] }[] };
+  shippingLines: {
+    nodes: {
+      title: string;
+      code: string | null;
+      originalPriceSet: Money;
+      discountedPriceSet: Money;
+      taxLines: GqlTaxLine[];
+    }[];
+  };
 }
 
 const amount = (m: Money) => m.shopMoney.amount;
@@ -62,8 +114,18 @@ const taxLine = (t: GqlTaxLine) => ({ title: t.title, rate: t.rate ?? 0, price: 
 function address(a: GqlAddress | null) {
   if (!a) return null;
   return {
-    first_name: a.firstName, last_name: a.lastName, name: a.name, company: a.company, address1: a.address1, address2: a.address2,
-    city: a.city, zip: a.zip, province: a.province, country: a.country, country_code: a.countryCodeV2, phone: a.phone,
+    first_name: a.firstName,
+    last_name: a.lastName,
+    name: a.name,
+    company: a.company,
+    address1: a.address1,
+    address2: a.address2,
+    city: a.city,
+    zip: a.zip,
+    province: a.province,
+    country: a.country,
+    country_code: a.countryCodeV2,
+    phone: a.phone,
   };
 }
 
@@ -79,50 +141,105 @@ function fulfillmentStatus(display: string): string | null {
  * The webhook-shaped order, with its refunds when they were read (see ./shopify-refunds);
  * without them a refund never turns into a credit note built from incomplete data.
  */
-export function toRestOrder(o: GqlOrder, lineItems: GqlLineItem[], refunds: Record<string, unknown>[] = []): ShopifyOrder {
+export function toRestOrder(
+  o: GqlOrder,
+  lineItems: GqlLineItem[],
+  refunds: Record<string, unknown>[] = [],
+): ShopifyOrder {
   return ShopifyOrderSchema.parse({
-    id: Number(o.legacyResourceId), admin_graphql_api_id: o.id, name: o.name, email: o.email, phone: o.phone, note: o.note,
-    created_at: o.createdAt, updated_at: o.updatedAt, cancelled_at: o.cancelledAt, currency: o.currencyCode,
-    financial_status: o.displayFinancialStatus?.toLowerCase() ?? null, fulfillment_status: fulfillmentStatus(o.displayFulfillmentStatus),
-    gateway: o.paymentGatewayNames[0] ?? null, payment_gateway_names: o.paymentGatewayNames, source_name: o.sourceName,
-    tags: o.tags.join(', '), taxes_included: o.taxesIncluded,
-    total_price: amount(o.totalPriceSet), subtotal_price: amount(o.subtotalPriceSet), total_tax: amount(o.totalTaxSet), total_discounts: amount(o.totalDiscountsSet),
+    id: Number(o.legacyResourceId),
+    admin_graphql_api_id: o.id,
+    name: o.name,
+    email: o.email,
+    phone: o.phone,
+    note: o.note,
+    created_at: o.createdAt,
+    updated_at: o.updatedAt,
+    cancelled_at: o.cancelledAt,
+    currency: o.currencyCode,
+    financial_status: o.displayFinancialStatus?.toLowerCase() ?? null,
+    fulfillment_status: fulfillmentStatus(o.displayFulfillmentStatus),
+    gateway: o.paymentGatewayNames[0] ?? null,
+    payment_gateway_names: o.paymentGatewayNames,
+    source_name: o.sourceName,
+    tags: o.tags.join(', '),
+    taxes_included: o.taxesIncluded,
+    total_price: amount(o.totalPriceSet),
+    subtotal_price: amount(o.subtotalPriceSet),
+    total_tax: amount(o.totalTaxSet),
+    total_discounts: amount(o.totalDiscountsSet),
     note_attributes: o.customAttributes.map((a) => ({ name: a.key, value: a.value })),
     discount_codes: o.discountCodes.map((code) => ({ code })),
-    customer: o.customer ? { id: Number(o.customer.legacyResourceId), email: o.customer.email, first_name: o.customer.firstName, last_name: o.customer.lastName } : null,
-    billing_address: address(o.billingAddress), shipping_address: address(o.shippingAddress),
+    customer: o.customer
+      ? {
+          id: Number(o.customer.legacyResourceId),
+          email: o.customer.email,
+          first_name: o.customer.firstName,
+          last_name: o.customer.lastName,
+        }
+      : null,
+    billing_address: address(o.billingAddress),
+    shipping_address: address(o.shippingAddress),
     line_items: lineItems.map((l) => ({
-      id: legacyId(l.id), admin_graphql_api_id: l.id, name: l.name, title: l.title, sku: l.sku, variant_title: l.variantTitle, vendor: l.vendor,
-      quantity: l.quantity, price: amount(l.originalUnitPriceSet), tax_lines: l.taxLines.map(taxLine),
+      id: legacyId(l.id),
+      admin_graphql_api_id: l.id,
+      name: l.name,
+      title: l.title,
+      sku: l.sku,
+      variant_title: l.variantTitle,
+      vendor: l.vendor,
+      quantity: l.quantity,
+      price: amount(l.originalUnitPriceSet),
+      tax_lines: l.taxLines.map(taxLine),
       discount_allocations: Number(amount(l.totalDiscountSet)) > 0 ? [{ amount: amount(l.totalDiscountSet) }] : [],
     })),
     shipping_lines: o.shippingLines.nodes.map((s) => ({
-      title: s.title, code: s.code, price: amount(s.originalPriceSet), discounted_price: amount(s.discountedPriceSet), tax_lines: s.taxLines.map(taxLine),
+      title: s.title,
+      code: s.code,
+      price: amount(s.originalPriceSet),
+      discounted_price: amount(s.discountedPriceSet),
+      tax_lines: s.taxLines.map(taxLine),
     })),
     refunds,
   });
 }
 
-
 /** The orders filter of [from, to) (to open when absent) in Shopify's search syntax. */
-const createdBetween = (range: { from: string; to?: string }) => [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
+const createdBetween = (range: { from: string; to?: string }) =>
+  [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
 
-export interface OrderPage { orders: ShopifyOrder[]; next: string | null }
+export interface OrderPage {
+  orders: ShopifyOrder[];
+  next: string | null;
+}
 
 /** One page of orders created in [from, to) (to open when absent), each with all of its line items. */
-export async function orderPage(graphql: AdminClient, range: { from: string; to?: string }, after: string | null): Promise<OrderPage> {
-  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, { first: ORDERS_PER_PAGE, after, query: createdBetween(range) });
+export async function orderPage(
+  graphql: AdminClient,
+  range: { from: string; to?: string },
+  after: string | null,
+): Promise<OrderPage> {
+  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, {
+    first: ORDERS_PER_PAGE,
+    after,
+    query: createdBetween(range),
+  });
   const orders: ShopifyOrder[] = [];
   for (const node of data.orders.nodes) {
     const items = [...node.lineItems.nodes];
     let page = node.lineItems.pageInfo;
     while (page.hasNextPage) {
-      const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, { id: node.id, after: page.endCursor });
+      const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, {
+        id: node.id,
+        after: page.endCursor,
+      });
       items.push(...more.order.lineItems.nodes);
       page = more.order.lineItems.pageInfo;
     }
     const refunded = Number(node.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
-    orders.push(toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []));
+    orders.push(
+      toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []),
+    );
   }
   return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
 }
@@ -147,10 +264,18 @@ function bulkOrders(lines: Record<string, unknown>[]): { order: GqlOrder; items:
   for (const line of lines) {
     const parent = line.__parentId as string | undefined;
     if (!parent) orders.push(line as unknown as GqlOrder);
-    else if (line.__typename === 'LineItem') items.set(parent, [...(items.get(parent) ?? []), line as unknown as GqlLineItem]);
-    else if (line.__typename === 'ShippingLine') shipping.set(parent, [...(shipping.get(parent) ?? []), line as unknown as GqlOrder['shippingLines']['nodes'][number]]);
+    else if (line.__typename === 'LineItem')
+      items.set(parent, [...(items.get(parent) ?? []), line as unknown as GqlLineItem]);
+    else if (line.__typename === 'ShippingLine')
+      shipping.set(parent, [
+        ...(shipping.get(parent) ?? []),
+        line as unknown as GqlOrder['shippingLines']['nodes'][number],
+      ]);
   }
-  return orders.map((o) => ({ order: { ...o, shippingLines: { nodes: shipping.get(o.id) ?? [] } }, items: items.get(o.id) ?? [] }));
+  return orders.map((o) => ({
+    order: { ...o, shippingLines: { nodes: shipping.get(o.id) ?? [] } },
+    items: items.get(o.id) ?? [],
+  }));
 }
 
 /** Puts a bulk result back together (without refunds: the wizard only stores the orders). */
@@ -159,11 +284,16 @@ export function ordersFromBulk(lines: Record<string, unknown>[]): ShopifyOrder[]
 }
 
 /** Puts a bulk result back together with each refunded order's refunds, read through GraphQL, for its credit notes. */
-export async function ordersFromBulkWithRefunds(graphql: AdminClient, lines: Record<string, unknown>[]): Promise<ShopifyOrder[]> {
+export async function ordersFromBulkWithRefunds(
+  graphql: AdminClient,
+  lines: Record<string, unknown>[],
+): Promise<ShopifyOrder[]> {
   const orders: ShopifyOrder[] = [];
   for (const { order, items } of bulkOrders(lines)) {
     const refunded = Number(order.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
-    orders.push(toRestOrder(order, items, refunded ? await orderRefunds(graphql, order.id, Number(order.legacyResourceId)) : []));
+    orders.push(
+      toRestOrder(order, items, refunded ? await orderRefunds(graphql, order.id, Number(order.legacyResourceId)) : []),
+    );
   }
   return orders;
 }

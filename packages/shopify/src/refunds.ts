@@ -15,10 +15,24 @@ const REFUNDS_QUERY = `query OrderRefunds($id: ID!) { order(id: $id) { refunds {
   transactions(first: 10) { nodes { id kind status gateway amountSet { ${MONEY} } } }
 } } }`;
 
-interface Money { shopMoney: { amount: string } }
+interface Money {
+  shopMoney: { amount: string };
+}
 interface GqlRefund {
-  id: string; legacyResourceId: string; createdAt: string; note: string | null;
-  refundLineItems: { nodes: { id: string; quantity: number; restockType: string; lineItem: { id: string; title: string }; subtotalSet: Money; totalTaxSet: Money }[] };
+  id: string;
+  legacyResourceId: string;
+  createdAt: string;
+  note: string | null;
+  refundLineItems: {
+    nodes: {
+      id: string;
+      quantity: number;
+      restockType: string;
+      lineItem: { id: string; title: string };
+      subtotalSet: Money;
+      totalTaxSet: Money;
+    }[];
+  };
   refundShippingLines: { nodes: { id: string; subtotalAmountSet: Money; taxAmountSet: Money }[] };
   orderAdjustments: { nodes: { id: string; amountSet: Money; taxAmountSet: Money; reason: string | null }[] };
   transactions: { nodes: { id: string; kind: string; status: string; gateway: string | null; amountSet: Money }[] };
@@ -30,20 +44,52 @@ const negative = (m: Money) => (-Number(m.shopMoney.amount)).toFixed(2);
 
 export function toRestRefund(r: GqlRefund, orderId: number): Record<string, unknown> {
   return {
-    id: Number(r.legacyResourceId), admin_graphql_api_id: r.id, order_id: orderId, created_at: r.createdAt, processed_at: r.createdAt, note: r.note,
+    id: Number(r.legacyResourceId),
+    admin_graphql_api_id: r.id,
+    order_id: orderId,
+    created_at: r.createdAt,
+    processed_at: r.createdAt,
+    note: r.note,
     refund_line_items: r.refundLineItems.nodes.map((l) => ({
-      id: legacyId(l.id), line_item_id: legacyId(l.lineItem.id), quantity: l.quantity, restock_type: l.restockType.toLowerCase(),
-      subtotal: amount(l.subtotalSet), total_tax: amount(l.totalTaxSet), line_item: { id: legacyId(l.lineItem.id), title: l.lineItem.title },
+      id: legacyId(l.id),
+      line_item_id: legacyId(l.lineItem.id),
+      quantity: l.quantity,
+      restock_type: l.restockType.toLowerCase(),
+      subtotal: amount(l.subtotalSet),
+      total_tax: amount(l.totalTaxSet),
+      line_item: { id: legacyId(l.lineItem.id), title: l.lineItem.title },
     })),
     order_adjustments: [
-      ...r.refundShippingLines.nodes.map((s) => ({ id: legacyId(s.id), kind: 'shipping_refund', amount: negative(s.subtotalAmountSet), tax_amount: negative(s.taxAmountSet), reason: 'Shipping refund' })),
-      ...r.orderAdjustments.nodes.map((a) => ({ id: legacyId(a.id), kind: 'refund_discrepancy', amount: amount(a.amountSet), tax_amount: amount(a.taxAmountSet), reason: a.reason })),
+      ...r.refundShippingLines.nodes.map((s) => ({
+        id: legacyId(s.id),
+        kind: 'shipping_refund',
+        amount: negative(s.subtotalAmountSet),
+        tax_amount: negative(s.taxAmountSet),
+        reason: 'Shipping refund',
+      })),
+      ...r.orderAdjustments.nodes.map((a) => ({
+        id: legacyId(a.id),
+        kind: 'refund_discrepancy',
+        amount: amount(a.amountSet),
+        tax_amount: amount(a.taxAmountSet),
+        reason: a.reason,
+      })),
     ],
-    transactions: r.transactions.nodes.map((t) => ({ id: legacyId(t.id), kind: t.kind.toLowerCase(), status: t.status.toLowerCase(), gateway: t.gateway, amount: amount(t.amountSet) })),
+    transactions: r.transactions.nodes.map((t) => ({
+      id: legacyId(t.id),
+      kind: t.kind.toLowerCase(),
+      status: t.status.toLowerCase(),
+      gateway: t.gateway,
+      amount: amount(t.amountSet),
+    })),
   };
 }
 
-export async function orderRefunds(graphql: AdminClient, orderGid: string, orderId: number): Promise<Record<string, unknown>[]> {
+export async function orderRefunds(
+  graphql: AdminClient,
+  orderGid: string,
+  orderId: number,
+): Promise<Record<string, unknown>[]> {
   const data: { order: { refunds: GqlRefund[] } | null } = await graphql(REFUNDS_QUERY, { id: orderGid });
   return (data.order?.refunds ?? []).map((r) => toRestRefund(r, orderId));
 }

@@ -1,14 +1,21 @@
 import { jwtVerify, SignJWT } from 'jose';
 import { isShopDomain } from './hmac';
 
-export interface SessionClaims { shop: string; userId: string | null; sessionId: string | null }
+export interface SessionClaims {
+  shop: string;
+  userId: string | null;
+  sessionId: string | null;
+}
 
 /**
  * Verifies an App Bridge session token: HS256 with the app secret, `aud` is our API
  * key, `exp`/`nbf` with Shopify's 10 s of clock skew, and `dest` names the shop.
  * The shop of a request comes from here and nowhere else.
  */
-export async function verifySessionToken(token: string, opts: { apiKey: string; apiSecret: string }): Promise<SessionClaims> {
+export async function verifySessionToken(
+  token: string,
+  opts: { apiKey: string; apiSecret: string },
+): Promise<SessionClaims> {
   const { payload } = await jwtVerify(token, new TextEncoder().encode(opts.apiSecret), {
     algorithms: ['HS256'],
     audience: opts.apiKey,
@@ -22,7 +29,10 @@ export async function verifySessionToken(token: string, opts: { apiKey: string; 
 }
 
 /** Signs a token the way App Bridge does; the sandbox and the tests use it. */
-export async function signSessionToken(shop: string, opts: { apiKey: string; apiSecret: string; userId?: string; ttlSeconds?: number }): Promise<string> {
+export async function signSessionToken(
+  shop: string,
+  opts: { apiKey: string; apiSecret: string; userId?: string; ttlSeconds?: number },
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ dest: `https://${shop}`, sid: crypto.randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

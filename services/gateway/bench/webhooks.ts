@@ -21,9 +21,17 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 quietTemporal();
 const database = await createTestDatabase();
 const temporal = await TestWorkflowEnvironment.createLocal({
-  server: { executable: { type: 'existing-path', path: process.env.TEMPORAL_CLI_PATH ?? '.venv/bin/temporal' }, searchAttributes: SEARCH_ATTRIBUTES },
+  server: {
+    executable: { type: 'existing-path', path: process.env.TEMPORAL_CLI_PATH ?? '.venv/bin/temporal' },
+    searchAttributes: SEARCH_ATTRIBUTES,
+  },
 });
-const settings = { ...readSettings(), databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'bench-no-worker' };
+const settings = {
+  ...readSettings(),
+  databaseUrl: database.url,
+  temporalAddress: temporal.address,
+  taskQueue: 'bench-no-worker',
+};
 process.env.LOG_LEVEL = 'warn';
 const gateway = await startGateway(settings, 0);
 
@@ -31,14 +39,21 @@ const gateway = await startGateway(settings, 0);
 const bare = new Koa();
 bare.use(async (ctx) => {
   const raw = await getRawBody(ctx.req);
-  ctx.status = verifyWebhookHmac(raw, ctx.get('x-shopify-hmac-sha256') || undefined, settings.shopify.apiSecret) ? 200 : 401;
+  ctx.status = verifyWebhookHmac(raw, ctx.get('x-shopify-hmac-sha256') || undefined, settings.shopify.apiSecret)
+    ? 200
+    : 401;
   ctx.body = '';
 });
 const bareServer = bare.listen(0, '127.0.0.1');
 await new Promise((r) => bareServer.once('listening', r));
 const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
 
-interface Run { perSecond: number; p50: number; p95: number; p99: number }
+interface Run {
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
 
 async function load(url: string, prefix: string): Promise<Run> {
   const latencies: number[] = [];
@@ -46,13 +61,24 @@ async function load(url: string, prefix: string): Promise<Run> {
   async function client(): Promise<void> {
     while (next < TOTAL) {
       const i = next++;
-      const body = JSON.stringify({ id: 100000 + i, name: `#${100000 + i}`, created_at: new Date().toISOString(), currency: 'EUR', total_price: '10.00', line_items: [] });
+      const body = JSON.stringify({
+        id: 100000 + i,
+        name: `#${100000 + i}`,
+        created_at: new Date().toISOString(),
+        currency: 'EUR',
+        total_price: '10.00',
+        line_items: [],
+      });
       const started = performance.now();
       const res = await fetch(`${url}/webhooks/shopify`, {
         method: 'POST',
         headers: {
-          'Content-Type': 'application/json', 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': 'bench.myshopify.com',
-          'X-Shopify-Webhook-Id': `${prefix}-${i}`, 'X-Shopify-Event-Id': `${prefix}-event-${i}`, 'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret),
+          'Content-Type': 'application/json',
+          'X-Shopify-Topic': 'orders/create',
+          'X-Shopify-Shop-Domain': 'bench.myshopify.com',
+          'X-Shopify-Webhook-Id': `${prefix}-${i}`,
+          'X-Shopify-Event-Id': `${prefix}-event-${i}`,
+          'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret),
         },
         body,
       });
@@ -74,12 +100,18 @@ await load(bareUrl, 'warm-bare');
 await load(gateway.url, 'warm-gw');
 const floor = await load(bareUrl, 'bare');
 const full = await load(gateway.url, 'bench');
-const count = (await database.db('webhook_inbox').where('webhook_id', 'like', 'bench-%').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
-const line = (r: Run) => `${r.perSecond.toFixed(0).padStart(6)} webhooks/s · p50 ${r.p50.toFixed(1)} ms · p95 ${r.p95.toFixed(1)} ms · p99 ${r.p99.toFixed(1)} ms`;
+const count =
+  (
+    await database.db('webhook_inbox').where('webhook_id', 'like', 'bench-%').count<{ count: number }[]>({ count: '*' })
+  )[0]?.count ?? 0;
+const line = (r: Run) =>
+  `${r.perSecond.toFixed(0).padStart(6)} webhooks/s · p50 ${r.p50.toFixed(1)} ms · p95 ${r.p95.toFixed(1)} ms · p99 ${r.p99.toFixed(1)} ms`;
 console.log(`webhook ingestion: ${TOTAL} webhooks, concurrency ${CONCURRENCY}`);
 console.log(`  gateway (HMAC + inbox + answer)  ${line(full)}`);
 console.log(`  bare Koa (HMAC only)             ${line(floor)}`);
-console.log(`  ratio gateway / bare             throughput ${(full.perSecond / floor.perSecond).toFixed(2)} · p99 ${(full.p99 / floor.p99).toFixed(2)}×`);
+console.log(
+  `  ratio gateway / bare             throughput ${(full.perSecond / floor.perSecond).toFixed(2)} · p99 ${(full.p99 / floor.p99).toFixed(2)}×`,
+);
 console.log(`  inbox rows      ${count} (every answered webhook recorded)`);
 
 bareServer.close();

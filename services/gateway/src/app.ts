@@ -178,7 +178,14 @@ export function createApp(gw: GatewayContext): Koa {
     }
   });
 
-  for (const router of [health, webhookRoutes(gw), paypalWebhookRoutes(gw), lexofficeEventRoutes(gw), shopifyAuthRoutes(gw), ...pub]) {
+  for (const router of [
+    health,
+    webhookRoutes(gw),
+    paypalWebhookRoutes(gw),
+    lexofficeEventRoutes(gw),
+    shopifyAuthRoutes(gw),
+    ...pub,
+  ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());

@@ -19,13 +19,30 @@ beforeAll(async () => {
 afterAll(async () => h?.stop());
 
 /** A POST that promises `declared` bytes and sends only `sent`: the answer must not wait for the rest. */
-function promiseMore(path: string, declared: number, sent: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function promiseMore(
+  path: string,
+  declared: number,
+  sent: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${h.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(declared), ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => { body += c.toString(); });
-      res.on('end', () => { resolve({ status: res.statusCode ?? 0, body }); req.destroy(); });
-    });
+    const req = http.request(
+      `${h.url}${path}`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Content-Length': String(declared), ...headers },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => {
+          body += c.toString();
+        });
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      },
+    );
     req.on('error', reject);
     req.write(sent);
   });
@@ -33,25 +50,47 @@ function promiseMore(path: string, declared: number, sent: string, headers: Reco
 
 describe('webhook bodies', () => {
   it('answers 413 at once when Content-Length is over the limit (10 MB Shopify, 1 MB Lexware)', async () => {
-    const shopify = await promiseMore('/webhooks/shopify', 10 * 1024 * 1024 + 1, '{"id": 1}', { 'X-Shopify-Topic': 'orders/paid', 'X-Shopify-Shop-Domain': A });
+    const shopify = await promiseMore('/webhooks/shopify', 10 * 1024 * 1024 + 1, '{"id": 1}', {
+      'X-Shopify-Topic': 'orders/paid',
+      'X-Shopify-Shop-Domain': A,
+    });
     expect(shopify.status).toBe(413);
-    expect(JSON.parse(shopify.body)).toEqual({ error: 'TOO_LARGE', message: 'Die Anfrage ist zu groß (höchstens 10 MB).' });
+    expect(JSON.parse(shopify.body)).toEqual({
+      error: 'TOO_LARGE',
+      message: 'Die Anfrage ist zu groß (höchstens 10 MB).',
+    });
     const lexware = await promiseMore('/webhooks/lexoffice', 1024 * 1024 + 1, '{}');
     expect(lexware.status).toBe(413);
     expect(JSON.parse(lexware.body).message).toBe('Die Anfrage ist zu groß (höchstens 1 MB).');
   });
 
   it('answers 413 for a body that turns out too large without announcing it', async () => {
-    const big = new ReadableStream({ start(c) { c.enqueue(new TextEncoder().encode(`{"x":"${'a'.repeat(1024 * 1024)}"}`)); c.close(); } });
-    const res = await fetch(`${h.url}/webhooks/lexoffice`, { method: 'POST', body: big, duplex: 'half', headers: { 'Content-Type': 'application/json' } } as RequestInit);
+    const big = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode(`{"x":"${'a'.repeat(1024 * 1024)}"}`));
+        c.close();
+      },
+    });
+    const res = await fetch(`${h.url}/webhooks/lexoffice`, {
+      method: 'POST',
+      body: big,
+      duplex: 'half',
+      headers: { 'Content-Type': 'application/json' },
+    } as RequestInit);
     expect(res.status).toBe(413);
   });
 
   it('answers 400 to a signed Shopify webhook whose body is null, a number or a list', async () => {
     for (const raw of ['null', '42', '[]']) {
       const res = await fetch(`${h.url}/webhooks/shopify`, {
-        method: 'POST', body: raw,
-        headers: { 'Content-Type': 'application/json', 'X-Shopify-Topic': 'orders/paid', 'X-Shopify-Shop-Domain': A, 'X-Shopify-Hmac-Sha256': signWebhook(raw, h.settings.shopify.apiSecret) },
+        method: 'POST',
+        body: raw,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Shopify-Topic': 'orders/paid',
+          'X-Shopify-Shop-Domain': A,
+          'X-Shopify-Hmac-Sha256': signWebhook(raw, h.settings.shopify.apiSecret),
+        },
       });
       expect(res.status, raw).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('Der Webhook enthält kein gültiges JSON');
@@ -62,7 +101,15 @@ describe('webhook bodies', () => {
 
 describe('a shop with a valid session that never installed the app', () => {
   it('gets a German 404 from the four routes that write its rows, and no SMTP connection is made', async () => {
-    const smtp = { host: 'smtp.sandbox.test', port: 2525, encryption: 'TLS', user: 'x', pass: 'y', email: 'a@laden.de', name: 'Laden' };
+    const smtp = {
+      host: 'smtp.sandbox.test',
+      port: 2525,
+      encryption: 'TLS',
+      user: 'x',
+      pass: 'y',
+      email: 'a@laden.de',
+      name: 'Laden',
+    };
     for (const [method, path, body] of [
       ['POST', '/api/lexoffice/signup', { email: 'a@laden.de', acceptTerms: true }],
       ['POST', '/api/help/contact', { subject: 'Hallo', message: 'Frage' }],
@@ -70,7 +117,10 @@ describe('a shop with a valid session that never installed the app', () => {
       ['POST', '/api/shop/smtp/validate', smtp],
     ] as const) {
       const res = await h.call(NEVER, method, path, body);
-      expect(res, path).toMatchObject({ status: 404, body: { error: 'NOT_FOUND', message: 'Dieser Shop ist nicht installiert.' } });
+      expect(res, path).toMatchObject({
+        status: 404,
+        body: { error: 'NOT_FOUND', message: 'Dieser Shop ist nicht installiert.' },
+      });
     }
     expect(await h.db('shop_smtp').where({ shop_id: NEVER })).toHaveLength(0);
   });
@@ -80,17 +130,24 @@ describe('paths and methods no route knows', () => {
   it('answer German JSON', async () => {
     for (const path of ['/gibt/es/nicht', '/api/orders/1/2/3/4', '/webhooks/unbekannt']) {
       const res = await h.call(A, 'GET', path);
-      expect(res, path).toMatchObject({ status: 404, body: { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' } });
+      expect(res, path).toMatchObject({
+        status: 404,
+        body: { error: 'NOT_FOUND', message: 'Diese Adresse gibt es nicht.' },
+      });
     }
     const wrongMethod = await fetch(`${h.url}/webhooks/shopify`, { method: 'PUT' });
     expect(wrongMethod.status).toBe(405);
-    expect(await wrongMethod.json()).toEqual({ error: 'METHOD_NOT_ALLOWED', message: 'Diese Methode ist hier nicht erlaubt.' });
+    expect(await wrongMethod.json()).toEqual({
+      error: 'METHOD_NOT_ALLOWED',
+      message: 'Diese Methode ist hier nicht erlaubt.',
+    });
   });
 });
 
 describe('GET /api/auth?shop= without a login', () => {
   it('keeps only a few open states per shop and limits starts per address', async () => {
-    const start = (ip: string) => fetch(`${h.url}/api/auth?shop=${A}`, { redirect: 'manual', headers: { 'X-Forwarded-For': ip } });
+    const start = (ip: string) =>
+      fetch(`${h.url}/api/auth?shop=${A}`, { redirect: 'manual', headers: { 'X-Forwarded-For': ip } });
     const answers: number[] = [];
     for (let i = 0; i < RATE_LIMITS.install.points + 1; i++) answers.push((await start('203.0.113.7')).status);
     expect(answers.slice(0, -1).every((s) => s === 302)).toBe(true);
@@ -108,20 +165,50 @@ describe('two gateway processes on one database', () => {
       // Install starts of one address, alternating between the two: together they allow the limit once.
       const starts: number[] = [];
       for (let i = 0; i <= RATE_LIMITS.install.points; i++) {
-        starts.push((await fetch(`${urls[i % 2]}/api/auth?shop=${A}`, { redirect: 'manual', headers: { 'X-Forwarded-For': '203.0.113.50' } })).status);
+        starts.push(
+          (
+            await fetch(`${urls[i % 2]}/api/auth?shop=${A}`, {
+              redirect: 'manual',
+              headers: { 'X-Forwarded-For': '203.0.113.50' },
+            })
+          ).status,
+        );
       }
       expect(starts.filter((s) => s === 302)).toHaveLength(RATE_LIMITS.install.points);
       expect(starts.at(-1)).toBe(429);
       // Document guesses: the misses counted by one gateway lock the address out of the other.
       for (let i = 0; i < RATE_LIMITS.documentMisses.points; i++) {
-        expect((await fetch(`${urls[i % 2]}/documents/${'y'.repeat(32)}`, { headers: { 'X-Forwarded-For': '198.51.100.50' } })).status).toBe(404);
+        expect(
+          (
+            await fetch(`${urls[i % 2]}/documents/${'y'.repeat(32)}`, {
+              headers: { 'X-Forwarded-For': '198.51.100.50' },
+            })
+          ).status,
+        ).toBe(404);
       }
-      for (const url of urls) expect((await fetch(`${url}/documents/${'y'.repeat(32)}`, { headers: { 'X-Forwarded-For': '198.51.100.50' } })).status).toBe(429);
+      for (const url of urls)
+        expect(
+          (await fetch(`${url}/documents/${'y'.repeat(32)}`, { headers: { 'X-Forwarded-For': '198.51.100.50' } }))
+            .status,
+        ).toBe(429);
       // SMTP checks per shop: a private address is refused before any connection, but the check counts.
-      const smtp = { host: '10.0.0.1', port: 587, encryption: 'TLS', user: 'x', pass: 'y', email: 'a@laden.de', name: 'Laden' };
-      const check = async (url: string) => (await fetch(`${url}/api/shop/smtp/validate`, {
-        method: 'POST', body: JSON.stringify(smtp), headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'application/json' },
-      })).status;
+      const smtp = {
+        host: '10.0.0.1',
+        port: 587,
+        encryption: 'TLS',
+        user: 'x',
+        pass: 'y',
+        email: 'a@laden.de',
+        name: 'Laden',
+      };
+      const check = async (url: string) =>
+        (
+          await fetch(`${url}/api/shop/smtp/validate`, {
+            method: 'POST',
+            body: JSON.stringify(smtp),
+            headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'application/json' },
+          })
+        ).status;
       const checks: number[] = [];
       for (let i = 0; i <= RATE_LIMITS.smtpCheck.points; i++) checks.push(await check(urls[i % 2]!));
       expect(checks.slice(0, -1).every((s) => s === 400)).toBe(true);

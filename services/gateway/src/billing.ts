@@ -6,6 +6,12 @@ import type { GatewayContext } from './context';
  * so the period follows and waiting orders resume at once. Best effort: when Temporal is away,
  * the workflow still catches up at its next wake and the daily housekeeping starts a missing one.
  */
-export async function nudge(gw: Pick<GatewayContext, 'temporal' | 'settings' | 'log'>, shopId: string, reason: string): Promise<void> {
-  await nudgeBilling(gw.temporal, gw.settings.taskQueue, shopId, reason).catch((err: unknown) => gw.log.warn({ err, shop: shopId, reason }, 'billing workflow not signalled'));
+export async function nudge(
+  gw: Pick<GatewayContext, 'temporal' | 'settings' | 'log'>,
+  shopId: string,
+  reason: string,
+): Promise<void> {
+  await nudgeBilling(gw.temporal, gw.settings.taskQueue, shopId, reason).catch((err: unknown) =>
+    gw.log.warn({ err, shop: shopId, reason }, 'billing workflow not signalled'),
+  );
 }

@@ -13,25 +13,60 @@ beforeAll(async () => {
     await seedOrder(h.db, shop, { id: 4001, email: 'max@example.com', customer: 'Max Mustermann' });
     await seedOrder(h.db, shop, { id: 4002, email: 'other@example.com', customer: 'Olga Other' });
     await seedDocument(h.db, shop, { orderId: 4001, number: 'RE0009' });
-    await writeLog(h.db, { shopId: shop, origin: 'mail', event: 'mail.sent', status: 'success', orderId: '4001', body: { email: 'max@example.com', number: 'RE0009' } });
+    await writeLog(h.db, {
+      shopId: shop,
+      origin: 'mail',
+      event: 'mail.sent',
+      status: 'success',
+      orderId: '4001',
+      body: { email: 'max@example.com', number: 'RE0009' },
+    });
   }
 });
 afterAll(async () => h?.stop());
 
-const status = async (webhookId: string) => (await h.db('webhook_inbox').where({ webhook_id: webhookId }).first())?.status;
+const status = async (webhookId: string) =>
+  (await h.db('webhook_inbox').where({ webhook_id: webhookId }).first())?.status;
 
 describe('compliance webhooks', () => {
   it('customers/data_request logs what we hold about the customer', async () => {
-    const res = await h.webhook('customers/data_request', A, { shop_domain: A, customer: { id: 4901, email: 'max@example.com' }, orders_requested: [4001], data_request: { id: 77 } }, 'gdpr-1');
+    const res = await h.webhook(
+      'customers/data_request',
+      A,
+      {
+        shop_domain: A,
+        customer: { id: 4901, email: 'max@example.com' },
+        orders_requested: [4001],
+        data_request: { id: 77 },
+      },
+      'gdpr-1',
+    );
     expect(res.status).toBe(200);
     await expect.poll(() => status('gdpr-1'), { timeout: 10_000 }).toBe('successful');
     const entry = await h.db('event_log').where({ shop_id: A, event: 'customers.data_request' }).first();
-    expect(entry.body).toMatchObject({ id: 77, orders: [{ id: '4001', email: 'max@example.com' }], documents: [{ type: 'invoice', number: 'RE0009' }], logEntries: 1 });
+    expect(entry.body).toMatchObject({
+      id: 77,
+      orders: [{ id: '4001', email: 'max@example.com' }],
+      documents: [{ type: 'invoice', number: 'RE0009' }],
+      logEntries: 1,
+    });
   });
 
   it('customers/redact removes the customer from snapshots, log bodies and stored webhooks, in that shop only', async () => {
-    await h.db('webhook_inbox').insert({ webhook_id: 'old-order', shop_id: A, topic: 'orders/create', resource_id: '4001', body: JSON.stringify({ id: 4001, email: 'max@example.com', customer: { email: 'max@example.com' } }), signalled_at: new Date() });
-    const res = await h.webhook('customers/redact', A, { shop_domain: A, customer: { id: 5001, email: 'max@example.com' }, orders_to_redact: [4001] }, 'gdpr-2');
+    await h.db('webhook_inbox').insert({
+      webhook_id: 'old-order',
+      shop_id: A,
+      topic: 'orders/create',
+      resource_id: '4001',
+      body: JSON.stringify({ id: 4001, email: 'max@example.com', customer: { email: 'max@example.com' } }),
+      signalled_at: new Date(),
+    });
+    const res = await h.webhook(
+      'customers/redact',
+      A,
+      { shop_domain: A, customer: { id: 5001, email: 'max@example.com' }, orders_to_redact: [4001] },
+      'gdpr-2',
+    );
     expect(res.status).toBe(200);
     await expect.poll(() => status('gdpr-2'), { timeout: 10_000 }).toBe('successful');
     const order = await h.db('orders').where({ shop_id: A, order_id: '4001' }).first();
@@ -40,9 +75,15 @@ describe('compliance webhooks', () => {
     expect(order.snapshot.line_items).toHaveLength(1); // the rest of the order stays for the bookkeeping
     const log = await h.db('event_log').where({ shop_id: A, event: 'mail.sent' }).first();
     expect(log.body).toEqual({ number: 'RE0009', redacted: true });
-    expect(JSON.stringify((await h.db('webhook_inbox').where({ webhook_id: 'old-order' }).first()).body)).not.toMatch(/max@example/);
-    expect((await h.db('orders').where({ shop_id: A, order_id: '4002' }).first()).customer_email).toBe('other@example.com');
-    expect((await h.db('orders').where({ shop_id: B, order_id: '4001' }).first()).customer_email).toBe('max@example.com');
+    expect(JSON.stringify((await h.db('webhook_inbox').where({ webhook_id: 'old-order' }).first()).body)).not.toMatch(
+      /max@example/,
+    );
+    expect((await h.db('orders').where({ shop_id: A, order_id: '4002' }).first()).customer_email).toBe(
+      'other@example.com',
+    );
+    expect((await h.db('orders').where({ shop_id: B, order_id: '4001' }).first()).customer_email).toBe(
+      'max@example.com',
+    );
   });
 
   it('shop/redact deletes every row of the shop and keeps the other shop whole', async () => {
@@ -51,13 +92,19 @@ describe('compliance webhooks', () => {
     await expect.poll(async () => (await h.db('shops').where({ id: A })).length, { timeout: 10_000 }).toBe(0);
     for (const table of ['orders', 'documents', 'event_log', 'shop_preferences']) {
       expect(await h.db(table).where({ shop_id: A })).toHaveLength(0);
-      expect((await h.db(table).where({ shop_id: B })).length).toBeGreaterThanOrEqual(table === 'shop_preferences' ? 0 : 1);
+      expect((await h.db(table).where({ shop_id: B })).length).toBeGreaterThanOrEqual(
+        table === 'shop_preferences' ? 0 : 1,
+      );
     }
     expect((await h.db('webhook_inbox').where({ shop_id: A })).map((r) => r.webhook_id)).toEqual(['gdpr-3']);
   });
 
   it('an invalid HMAC on a compliance topic gets a 401', async () => {
-    const res = await fetch(`${h.url}/webhooks/shopify`, { method: 'POST', headers: { 'X-Shopify-Topic': 'shop/redact', 'X-Shopify-Shop-Domain': B, 'X-Shopify-Hmac-Sha256': 'AAAA' }, body: '{}' });
+    const res = await fetch(`${h.url}/webhooks/shopify`, {
+      method: 'POST',
+      headers: { 'X-Shopify-Topic': 'shop/redact', 'X-Shopify-Shop-Domain': B, 'X-Shopify-Hmac-Sha256': 'AAAA' },
+      body: '{}',
+    });
     expect(res.status).toBe(401);
     expect(await h.db('shops').where({ id: B })).toHaveLength(1);
   });

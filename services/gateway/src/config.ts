@@ -65,7 +65,11 @@ export const DEFAULT_SUPPORT_EMAIL = 'support@belegfluss.local';
 
 export const DEFAULT_TEMPORAL_UI_URL = 'http://127.0.0.1:8233';
 
-const shopList = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+const shopList = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
 
 export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): GatewayOptions {
   return {
@@ -89,7 +93,11 @@ function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig | undefined {
 
 export function shopFlags(options: GatewayOptions, shop: string) {
   const s = shop.toLowerCase();
-  return { isAdmin: options.adminShops.includes(s), isShopify: options.shopifyShops.includes(s), isDev: options.devShops.includes(s) };
+  return {
+    isAdmin: options.adminShops.includes(s),
+    isShopify: options.shopifyShops.includes(s),
+    isDev: options.devShops.includes(s),
+  };
 }
 
 /**

@@ -4,18 +4,27 @@ import { LexwareNotConnectedError } from '@belegfluss/lexoffice';
 
 /** An error with a status and a German message for the merchant; one JSON shape for all. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly field?: string) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
     super(message);
   }
 }
 
 /** A factory for a status whose answers carry their own code (tables of codes map to these). */
 export type CodedError = (code: string, message: string, field?: string) => HttpError;
-const coded = (status: number): CodedError => (code, message, field) => new HttpError(status, code, message, field);
+const coded =
+  (status: number): CodedError =>
+  (code, message, field) =>
+    new HttpError(status, code, message, field);
 
 export const BadRequestWith = coded(400);
 export const BadRequest = (message: string, field?: string) => BadRequestWith('BAD_REQUEST', message, field);
-export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufen. Bitte lade die App neu.') => new HttpError(401, 'UNAUTHORIZED', message);
+export const Unauthorized = (message = 'Die Sitzung ist ungültig oder abgelaufen. Bitte lade die App neu.') =>
+  new HttpError(401, 'UNAUTHORIZED', message);
 export const Forbidden = (message = 'Fehlende Berechtigung') => new HttpError(403, 'FORBIDDEN', message);
 export const NotFound = (message = 'Nicht gefunden') => new HttpError(404, 'NOT_FOUND', message);
 export const Invalid = (message: string, field?: string) => new HttpError(400, 'VALIDATION', message, field);
@@ -28,8 +37,13 @@ export const BadGateway = coded(502);
 export const PayloadTooLarge = (message: string) => new HttpError(413, 'TOO_LARGE', message);
 export const UnsupportedMediaType = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const TooManyRequests = (message: string) => new HttpError(429, 'TOO_MANY_REQUESTS', message);
-export const NotConnected = (message = 'Lexware Office ist nicht verbunden.') => new HttpError(409, 'NOT_CONNECTED', message);
-export const LexwareUnavailable = () => BadGateway('LEXOFFICE_UNAVAILABLE', 'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.');
+export const NotConnected = (message = 'Lexware Office ist nicht verbunden.') =>
+  new HttpError(409, 'NOT_CONNECTED', message);
+export const LexwareUnavailable = () =>
+  BadGateway(
+    'LEXOFFICE_UNAVAILABLE',
+    'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
+  );
 
 /**
  * The one mapping of the outside clients' typed errors to HTTP, by type and code (never by message text):

@@ -17,10 +17,16 @@ beforeAll(async () => {
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   database = await createTestDatabase();
-  temporal = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
+  temporal = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES },
+  });
   process.env.LOG_LEVEL = 'silent';
-  gateway = await startGateway({ ...settings, databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'gateway-test' }, 0);
-  for (const shop of ['a.myshopify.com', 'b.myshopify.com']) await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
+  gateway = await startGateway(
+    { ...settings, databaseUrl: database.url, temporalAddress: temporal.address, taskQueue: 'gateway-test' },
+    0,
+  );
+  for (const shop of ['a.myshopify.com', 'b.myshopify.com'])
+    await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -35,18 +41,33 @@ function webhook(body: string, headers: Record<string, string> = {}) {
   return fetch(`${gateway.url}/webhooks/shopify`, {
     method: 'POST',
     headers: {
-      'Content-Type': 'application/json', 'X-Shopify-Topic': 'orders/create', 'X-Shopify-Shop-Domain': 'a.myshopify.com',
-      'X-Shopify-Webhook-Id': 'wh-1', 'X-Shopify-Event-Id': 'ev-1', 'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret), ...headers,
+      'Content-Type': 'application/json',
+      'X-Shopify-Topic': 'orders/create',
+      'X-Shopify-Shop-Domain': 'a.myshopify.com',
+      'X-Shopify-Webhook-Id': 'wh-1',
+      'X-Shopify-Event-Id': 'ev-1',
+      'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret),
+      ...headers,
     },
     body,
   });
 }
 
 describe('Shopify webhooks', () => {
-  const body = JSON.stringify({ id: 5001, name: '#5001', created_at: '2026-11-21T10:00:00Z', currency: 'EUR', total_price: '1.00', line_items: [] });
+  const body = JSON.stringify({
+    id: 5001,
+    name: '#5001',
+    created_at: '2026-11-21T10:00:00Z',
+    currency: 'EUR',
+    total_price: '1.00',
+    line_items: [],
+  });
 
   it('rejects a wrong HMAC with 401 and records nothing', async () => {
-    const res = await webhook(body, { 'X-Shopify-Hmac-Sha256': signWebhook(body, 'wrong-secret'), 'X-Shopify-Webhook-Id': 'wh-bad' });
+    const res = await webhook(body, {
+      'X-Shopify-Hmac-Sha256': signWebhook(body, 'wrong-secret'),
+      'X-Shopify-Webhook-Id': 'wh-bad',
+    });
     expect(res.status).toBe(401);
     expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-bad' })).toHaveLength(0);
   });
@@ -62,13 +83,22 @@ describe('Shopify webhooks', () => {
     expect(noted.map((l: { body: { reason: string } }) => l.body.reason)).toEqual(['DUPLICATE_ORDER']);
     expect(noted[0]).toMatchObject({ order_id: '5001', order_name: '#5001' });
     const handle = temporal.client.workflow.getHandle('order:a.myshopify.com:5001');
-    await expect.poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 }).toBe('RUNNING');
-    await expect.poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, { timeout: 10_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 })
+      .toBe('RUNNING');
+    await expect
+      .poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, {
+        timeout: 10_000,
+      })
+      .toBeTruthy();
   });
 
   it('answers 200 to an order webhook of a shop that is not installed, and drops it: no inbox row, no workflow', async () => {
     const stranger = JSON.stringify({ id: 7001, name: '#7001', line_items: [] });
-    const res = await webhook(stranger, { 'X-Shopify-Shop-Domain': 'fremd.myshopify.com', 'X-Shopify-Webhook-Id': 'wh-stranger' });
+    const res = await webhook(stranger, {
+      'X-Shopify-Shop-Domain': 'fremd.myshopify.com',
+      'X-Shopify-Webhook-Id': 'wh-stranger',
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ dropped: 'SHOP_NOT_INSTALLED' });
     expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-stranger' })).toHaveLength(0);
@@ -84,7 +114,9 @@ describe('Shopify webhooks', () => {
 
 describe('session tokens and tenancy', () => {
   it('takes the shop from the token only', async () => {
-    const res = await fetch(`${gateway.url}/api/shop?shop=b.myshopify.com`, { headers: { Authorization: `Bearer ${await token('a.myshopify.com')}` } });
+    const res = await fetch(`${gateway.url}/api/shop?shop=b.myshopify.com`, {
+      headers: { Authorization: `Bearer ${await token('a.myshopify.com')}` },
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { shop: string }).shop).toBe('a.myshopify.com');
   });
@@ -102,7 +134,9 @@ describe('session tokens and tenancy', () => {
   });
 
   it('answers 404 for a shop that never installed the app', async () => {
-    const res = await fetch(`${gateway.url}/api/shop`, { headers: { Authorization: `Bearer ${await token('never.myshopify.com')}` } });
+    const res = await fetch(`${gateway.url}/api/shop`, {
+      headers: { Authorization: `Bearer ${await token('never.myshopify.com')}` },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -117,7 +151,9 @@ describe('OAuth entry points', () => {
   });
 
   it('refuses an install link with a forged HMAC', async () => {
-    const res = await fetch(`${gateway.url}/api/auth?shop=a.myshopify.com&timestamp=1&hmac=deadbeef`, { redirect: 'manual' });
+    const res = await fetch(`${gateway.url}/api/auth?shop=a.myshopify.com&timestamp=1&hmac=deadbeef`, {
+      redirect: 'manual',
+    });
     expect(res.status).toBe(401);
   });
 

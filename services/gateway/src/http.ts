@@ -46,12 +46,32 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
   throw Invalid(issue?.message ?? 'Ungültige Eingabe', issue?.path.join('.') || undefined);
 }
 
-export const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.infer<S>> => validate(schema, await readJson(ctx));
+export const body = async <S extends z.ZodType>(ctx: Context, schema: S): Promise<z.infer<S>> =>
+  validate(schema, await readJson(ctx));
 export const query = <S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> => validate(schema, ctx.query);
 
 /** Query helpers: one value even when a parameter is repeated, lists from repeats or commas. */
 export const single = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-export const list = (v: unknown) => (v === undefined || v === '' ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean));
-export const page = z.preprocess(single, z.coerce.number({ error: 'Die Seite muss eine Zahl sein' }).int('Die Seite muss eine ganze Zahl sein').min(1, 'Die Seite beginnt bei 1').max(100_000).default(1));
-export const sortDir = z.preprocess(single, z.enum(['asc', 'desc'], { error: 'Sortierrichtung ist asc oder desc' }).default('desc'));
-export const search = z.preprocess(single, z.string().trim().max(200, 'Maximal 200 Zeichen').optional()).transform((s) => s || undefined);
+export const list = (v: unknown) =>
+  v === undefined || v === ''
+    ? undefined
+    : (Array.isArray(v) ? v : [v])
+        .flatMap((s) => String(s).split(','))
+        .map((s) => s.trim())
+        .filter(Boolean);
+export const page = z.preprocess(
+  single,
+  z.coerce
+    .number({ error: 'Die Seite muss eine Zahl sein' })
+    .int('Die Seite muss eine ganze Zahl sein')
+    .min(1, 'Die Seite beginnt bei 1')
+    .max(100_000)
+    .default(1),
+);
+export const sortDir = z.preprocess(
+  single,
+  z.enum(['asc', 'desc'], { error: 'Sortierrichtung ist asc oder desc' }).default('desc'),
+);
+export const search = z
+  .preprocess(single, z.string().trim().max(200, 'Maximal 200 Zeichen').optional())
+  .transform((s) => s || undefined);

@@ -4,7 +4,11 @@ import { recordDeliveries, type Db, type WebhookDelivery } from '@belegfluss/db'
 const MAX_BATCH = 500;
 const MAX_IN_FLIGHT = 4;
 
-interface Waiting { delivery: WebhookDelivery; resolve: (fresh: boolean) => void; reject: (error: unknown) => void }
+interface Waiting {
+  delivery: WebhookDelivery;
+  resolve: (fresh: boolean) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * Group commit for the webhook inbox. A request waits for its row to be written, as before, but the
@@ -21,7 +25,10 @@ export function createInboxWriter(db: Db) {
     const batch = waiting.splice(0, MAX_BATCH);
     inFlight += 1;
     try {
-      const fresh = await recordDeliveries(db, batch.map((w) => w.delivery));
+      const fresh = await recordDeliveries(
+        db,
+        batch.map((w) => w.delivery),
+      );
       batch.forEach((w, i) => w.resolve(fresh[i] ?? false));
     } catch (error) {
       for (const w of batch) w.reject(error);

@@ -12,7 +12,11 @@ import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './conf
 import { startWebhookRegistrar } from './webhook-subscriptions';
 
 /** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
-export async function startGateway(settings: Settings, port: number, options: GatewayOptions = readGatewayOptions()): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
+export async function startGateway(
+  settings: Settings,
+  port: number,
+  options: GatewayOptions = readGatewayOptions(),
+): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const connection = await Connection.connect({ address: settings.temporalAddress });
   const base = {

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
+import {
+  connectLexware,
+  createLexwareVoucher,
+  seedDocument,
+  seedOrder,
+  startHarness,
+  type Harness,
+} from '../test/harness';
 
 /**
  * Issue 14 §1 and §2: addresses a merchant gives (mail attachments, an own SMTP server) reach only public
@@ -30,11 +37,25 @@ beforeAll(async () => {
   files = http.createServer((req, res) => {
     hits.push(req.url ?? '');
     const target = REDIRECTS[req.url ?? ''];
-    if (target) { res.writeHead(302, { Location: target(port) }).end(); return; }
-    if (req.url === '/agb.pdf' || req.url === '/secret.pdf') { res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.4 AGB'); return; }
-    if (req.url === '/notiz.pdf') { res.writeHead(200, { 'Content-Type': 'text/plain' }).end('geheim'); return; }
+    if (target) {
+      res.writeHead(302, { Location: target(port) }).end();
+      return;
+    }
+    if (req.url === '/agb.pdf' || req.url === '/secret.pdf') {
+      res.writeHead(200, { 'Content-Type': 'application/pdf' }).end('%PDF-1.4 AGB');
+      return;
+    }
+    if (req.url === '/notiz.pdf') {
+      res.writeHead(200, { 'Content-Type': 'text/plain' }).end('geheim');
+      return;
+    }
     // Promises 11 MB and sends a few bytes: refused on the header, without waiting for the rest.
-    if (req.url === '/riesig.pdf') { res.writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(11 * 1024 * 1024) }).write('%PDF'); return; }
+    if (req.url === '/riesig.pdf') {
+      res
+        .writeHead(200, { 'Content-Type': 'application/pdf', 'Content-Length': String(11 * 1024 * 1024) })
+        .write('%PDF');
+      return;
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => files.listen(0, '127.0.0.1', r));
@@ -52,15 +73,29 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const send = (attachments: string[]) => h.call(A, 'POST', '/api/orders/7001/invoice/email', {
-  receipt: invoiceId, email: 'erika@example.de', copy: '', subject: 'Rechnung', message: 'Hallo', signature: '', attachments,
-});
-const REFUSED = 'Anhang konnte nicht geladen werden (Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server)';
+const send = (attachments: string[]) =>
+  h.call(A, 'POST', '/api/orders/7001/invoice/email', {
+    receipt: invoiceId,
+    email: 'erika@example.de',
+    copy: '',
+    subject: 'Rechnung',
+    message: 'Hallo',
+    signature: '',
+    attachments,
+  });
+const REFUSED =
+  'Anhang konnte nicht geladen werden (Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server)';
 
 describe('mail attachments (POST /api/orders/{id}/invoice/email)', () => {
   it('fetches a public file, and refuses every redirect hop to loopback, private, link-local and metadata addresses', async () => {
     const url = (path: string) => `http://files.shop.test:${port}${path}`;
-    const first = await send([url('/agb.pdf'), url('/to-loopback.pdf'), url('/to-private.pdf'), url('/to-metadata.pdf'), url('/to-ipv6-loopback.pdf')]);
+    const first = await send([
+      url('/agb.pdf'),
+      url('/to-loopback.pdf'),
+      url('/to-private.pdf'),
+      url('/to-metadata.pdf'),
+      url('/to-ipv6-loopback.pdf'),
+    ]);
     expect(first.status).toBe(200);
     expect(first.body.skippedAttachments).toEqual([
       { url: url('/to-loopback.pdf'), reason: REFUSED },
@@ -68,37 +103,69 @@ describe('mail attachments (POST /api/orders/{id}/invoice/email)', () => {
       { url: url('/to-metadata.pdf'), reason: REFUSED },
       { url: url('/to-ipv6-loopback.pdf'), reason: REFUSED },
     ]);
-    const second = await send([url('/to-mapped-loopback.pdf'), url('/to-localhost.pdf'), url('/to-plain-http.pdf'), url('/notiz.pdf'), url('/riesig.pdf')]);
+    const second = await send([
+      url('/to-mapped-loopback.pdf'),
+      url('/to-localhost.pdf'),
+      url('/to-plain-http.pdf'),
+      url('/notiz.pdf'),
+      url('/riesig.pdf'),
+    ]);
     expect(second.body.skippedAttachments).toEqual([
       { url: url('/to-mapped-loopback.pdf'), reason: REFUSED },
       { url: url('/to-localhost.pdf'), reason: REFUSED },
-      { url: url('/to-plain-http.pdf'), reason: 'Anhang konnte nicht geladen werden (nur https-Adressen sind erlaubt)' },
+      {
+        url: url('/to-plain-http.pdf'),
+        reason: 'Anhang konnte nicht geladen werden (nur https-Adressen sind erlaubt)',
+      },
       { url: url('/notiz.pdf'), reason: 'Anhang konnte nicht geladen werden (Dateityp text/plain ist nicht erlaubt)' },
       { url: url('/riesig.pdf'), reason: 'Anhang konnte nicht geladen werden (größer als 10 MB)' },
     ]);
     // Not one request reached the target behind a redirect.
     expect(hits).not.toContain('/secret.pdf');
-    const mails = (await (await fetch(`${h.sandbox!.urls.control}/control/mail`)).json()) as { attachments: { filename: string }[] }[];
-    expect(mails.flatMap((m) => m.attachments.map((a) => a.filename)).filter((f) => !f.startsWith('RE'))).toEqual(['agb.pdf']);
+    const mails = (await (await fetch(`${h.sandbox!.urls.control}/control/mail`)).json()) as {
+      attachments: { filename: string }[];
+    }[];
+    expect(mails.flatMap((m) => m.attachments.map((a) => a.filename)).filter((f) => !f.startsWith('RE'))).toEqual([
+      'agb.pdf',
+    ]);
   });
 
   it('refuses plain http and internal addresses given directly, with one reason for closed and open ports', async () => {
-    const res = await send(['http://example.com/agb.pdf', 'https://127.0.0.1:1/a.pdf', `https://127.0.0.1:${port}/a.pdf`, 'https://169.254.169.254/a.pdf']);
+    const res = await send([
+      'http://example.com/agb.pdf',
+      'https://127.0.0.1:1/a.pdf',
+      `https://127.0.0.1:${port}/a.pdf`,
+      'https://169.254.169.254/a.pdf',
+    ]);
     expect(res.body.skippedAttachments.map((s: { reason: string }) => s.reason)).toEqual([
-      'Anhang konnte nicht geladen werden (nur https-Adressen sind erlaubt)', REFUSED, REFUSED, REFUSED,
+      'Anhang konnte nicht geladen werden (nur https-Adressen sind erlaubt)',
+      REFUSED,
+      REFUSED,
+      REFUSED,
     ]);
   });
 });
 
 describe('the own SMTP sender check (POST /api/shop/smtp/validate)', () => {
-  const form = { port: 587, encryption: 'TLS', user: 'laden', pass: 'geheim', email: 'rechnung@laden.de', name: 'Laden' };
+  const form = {
+    port: 587,
+    encryption: 'TLS',
+    user: 'laden',
+    pass: 'geheim',
+    email: 'rechnung@laden.de',
+    name: 'Laden',
+  };
 
   it('refuses internal addresses and unusual ports before connecting, saving nothing', async () => {
     await h.install(B);
     for (const [change, field, message] of [
       [{ host: '127.0.0.1' }, 'host', 'Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server'],
       [{ host: '10.1.2.3' }, 'host', 'Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server'],
-      [{ host: '169.254.169.254', port: 25 }, 'host', 'Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server'],
+      [
+        { host: '169.254.169.254', port: 25 },
+        'host',
+        'Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server',
+      ],
       [{ host: 'localhost', port: 465 }, 'host', 'Diese Adresse ist nicht erlaubt: nur öffentlich erreichbare Server'],
       [{ host: 'mail.example.com', port: 22 }, 'port', 'Nur die üblichen SMTP-Ports sind erlaubt: 25, 465, 587, 2525'],
     ] as const) {
@@ -112,7 +179,10 @@ describe('the own SMTP sender check (POST /api/shop/smtp/validate)', () => {
     // The five checks above used B's allowance; another shop still has its own.
     const limited = await h.call(B, 'POST', '/api/shop/smtp/validate', { ...form, host: '127.0.0.1' });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ error: 'TOO_MANY_REQUESTS', message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.' });
+    expect(limited.body).toMatchObject({
+      error: 'TOO_MANY_REQUESTS',
+      message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.',
+    });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await h.call(A, 'POST', '/api/shop/smtp/validate', { ...form, host: '10.0.0.1' })).status).toBe(400);
   });

@@ -1,4 +1,11 @@
-import { markSignalled, markUninstalled, setDeliveryStatus, unsignalledDeliveries, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import {
+  markSignalled,
+  markUninstalled,
+  setDeliveryStatus,
+  unsignalledDeliveries,
+  writeLog,
+  type WebhookDelivery,
+} from '@belegfluss/db';
 import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyOrder } from '@belegfluss/shared';
@@ -24,7 +31,13 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     if (d.topic === 'app/uninstalled') {
       // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.
       await markUninstalled(ctx.db, d.shopId);
-      await writeLog(ctx.db, { shopId: d.shopId, origin: 'shopify', event: 'shop.uninstalled', status: 'warning', ref: { webhook: d.webhookId } }).catch(() => undefined);
+      await writeLog(ctx.db, {
+        shopId: d.shopId,
+        origin: 'shopify',
+        event: 'shop.uninstalled',
+        status: 'warning',
+        ref: { webhook: d.webhookId },
+      }).catch(() => undefined);
       await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
     }
     await markSignalled(ctx.db, d.webhookId);
@@ -43,7 +56,12 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
  * Hands one event to the order's workflow, starting it if needed. Webhooks come through
  * signalDelivery; the order import sends synthetic `orders/import` events the same way.
  */
-export async function signalOrderWorkflow(ctx: Pick<SignalContext, 'temporal' | 'settings'>, shopId: string, orderId: string, event: ShopifyEvent): Promise<void> {
+export async function signalOrderWorkflow(
+  ctx: Pick<SignalContext, 'temporal' | 'settings'>,
+  shopId: string,
+  orderId: string,
+  event: ShopifyEvent,
+): Promise<void> {
   const orderName = event.order && typeof event.order.name === 'string' ? event.order.name : null;
   await signalOrder(ctx.temporal, ctx.settings.taskQueue, { shopId, orderId, orderName }, { shopify: event });
 }
@@ -53,7 +71,11 @@ export async function signalOrderWorkflow(ctx: Pick<SignalContext, 'temporal' | 
  * answered at once and reaches Temporal at the pace Temporal can take. A delivery
  * already queued or in flight is not queued twice.
  */
-export function createDispatcher(ctx: SignalContext, concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8), maxQueued = 20_000) {
+export function createDispatcher(
+  ctx: SignalContext,
+  concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8),
+  maxQueued = 20_000,
+) {
   const queue: WebhookDelivery[] = [];
   const pending = new Set<string>();
   let active = 0;
@@ -93,7 +115,12 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
  * Re-signals deliveries that were answered 200 but never reached Temporal (it was
  * down, or the gateway died in between), so an acknowledged webhook is never lost.
  */
-export function startRelay(ctx: SignalContext, dispatcher: Dispatcher, everyMs = 5_000, olderThanMs = 30_000): () => void {
+export function startRelay(
+  ctx: SignalContext,
+  dispatcher: Dispatcher,
+  everyMs = 5_000,
+  olderThanMs = 30_000,
+): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -101,7 +128,9 @@ export function startRelay(ctx: SignalContext, dispatcher: Dispatcher, everyMs =
     unsignalledDeliveries(ctx.db, olderThanMs)
       .then((rows) => rows.forEach((d) => dispatcher.enqueue(d)))
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'relay could not read the inbox; will try again'))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, everyMs);
   return () => clearInterval(timer);
 }

@@ -12,32 +12,82 @@ let h: Harness;
 const A = 'tenant-a.myshopify.com';
 const B = 'tenant-b.myshopify.com';
 const SECRETS = ['SECRET-A', 'secret-a@example.com', A];
-const A_TABLES = ['shops', 'shop_preferences', 'orders', 'documents', 'event_log', 'lexoffice_connections', 'partners', 'coupons', 'transfer_ledger'];
+const A_TABLES = [
+  'shops',
+  'shop_preferences',
+  'orders',
+  'documents',
+  'event_log',
+  'lexoffice_connections',
+  'partners',
+  'coupons',
+  'transfer_ledger',
+];
 
 beforeAll(async () => {
   h = await startHarness();
   await h.install(A, { partner: true, permissions: ['view_dashboard'], name: 'SECRET-A Shop' });
   await h.install(B, { partner: true }); // a partner, so partner routes run; not an admin
-  await seedOrder(h.db, A, { id: 6001, name: '#SECRET-A-1', email: 'secret-a@example.com', customer: 'SECRET-A Kunde' });
+  await seedOrder(h.db, A, {
+    id: 6001,
+    name: '#SECRET-A-1',
+    email: 'secret-a@example.com',
+    customer: 'SECRET-A Kunde',
+  });
   await seedDocument(h.db, A, { orderId: 6001, number: 'SECRET-A-RE1', status: 'open', orderName: '#SECRET-A-1' });
-  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.created', status: 'success', orderId: '6001', orderName: '#SECRET-A-1', body: { number: 'SECRET-A-RE1' } });
-  await h.db('shop_preferences').insert({ shop_id: A, section: 'invoices', value: JSON.stringify({ invoiceLayout: { title: 'SECRET-A Titel' } }) });
-  await h.db('lexoffice_connections').insert({ shop_id: A, access_token_enc: h.gateway.gw.box.seal('a-access'), refresh_token_enc: h.gateway.gw.box.seal('a-refresh'), expires_at: new Date(Date.now() + 3600_000), profile: JSON.stringify({ companyName: 'SECRET-A GmbH' }) });
+  await writeLog(h.db, {
+    shopId: A,
+    origin: 'invoice',
+    event: 'invoice.created',
+    status: 'success',
+    orderId: '6001',
+    orderName: '#SECRET-A-1',
+    body: { number: 'SECRET-A-RE1' },
+  });
+  await h
+    .db('shop_preferences')
+    .insert({ shop_id: A, section: 'invoices', value: JSON.stringify({ invoiceLayout: { title: 'SECRET-A Titel' } }) });
+  await h.db('lexoffice_connections').insert({
+    shop_id: A,
+    access_token_enc: h.gateway.gw.box.seal('a-access'),
+    refresh_token_enc: h.gateway.gw.box.seal('a-refresh'),
+    expires_at: new Date(Date.now() + 3600_000),
+    profile: JSON.stringify({ companyName: 'SECRET-A GmbH' }),
+  });
   await h.db('partners').insert({ shop_id: A, email: 'secret-a@example.com' });
   await h.db('coupons').insert({ code: 'SECRET-A', partner_shop_id: A, type: 'percent', value: 10, views: 99 });
 });
 afterAll(async () => h?.stop());
 
-const snapshotA = async () => Object.fromEntries(await Promise.all(A_TABLES.map(async (t) => {
-  const rows = await h.db(t).where(t === 'shops' ? { id: A } : t === 'coupons' ? { partner_shop_id: A } : { shop_id: A });
-  // Another shop looking at A's coupon counts as a view: that is the partner programme working, not a leak.
-  return [t, JSON.stringify(t === 'coupons' ? rows.map(({ views: _views, ...rest }: Record<string, unknown>) => rest) : rows)] as const;
-})));
+const snapshotA = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      A_TABLES.map(async (t) => {
+        const rows = await h
+          .db(t)
+          .where(t === 'shops' ? { id: A } : t === 'coupons' ? { partner_shop_id: A } : { shop_id: A });
+        // Another shop looking at A's coupon counts as a view: that is the partner programme working, not a leak.
+        return [
+          t,
+          JSON.stringify(
+            t === 'coupons' ? rows.map(({ views: _views, ...rest }: Record<string, unknown>) => rest) : rows,
+          ),
+        ] as const;
+      }),
+    ),
+  );
 
 /** Path parameters filled with A's ids, and a body that would change something. */
 const PARAMS: Record<string, string> = {
-  section: 'invoices', id: '6001', type: 'invoice', value: 'false', token: 'x',
-  code: 'SECRET-A', shop: A, workflowId: encodeURIComponent(`order:${A}:6001`), feature: 'orderImport',
+  section: 'invoices',
+  id: '6001',
+  type: 'invoice',
+  value: 'false',
+  token: 'x',
+  code: 'SECRET-A',
+  shop: A,
+  workflowId: encodeURIComponent(`order:${A}:6001`),
+  feature: 'orderImport',
 };
 const BODIES: Record<string, unknown> = {
   '/api/preferences': { invoiceCreate: false },
@@ -46,12 +96,19 @@ const BODIES: Record<string, unknown> = {
   '/api/help/contact': { subject: 'B', message: 'B' },
   '/api/plan': { plan: 'premium', annual: false, coupon: 'SECRET-A' },
   '/api/partner/coupons/:code': { type: '3' },
-  '/api/partner/preferences': { email: 'b@example.com', taxId: '12/345/67890', gateway: 'paypal', paypalEmail: 'b@example.com' },
+  '/api/partner/preferences': {
+    email: 'b@example.com',
+    taxId: '12/345/67890',
+    gateway: 'paypal',
+    paypalEmail: 'b@example.com',
+  },
 };
 
 function apiRoutes(): { method: string; path: string }[] {
   const { api } = buildApiRouter(h.gateway.gw);
-  const routes = api.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string })));
+  const routes = api.stack.flatMap((layer) =>
+    layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: layer.path as string })),
+  );
   return [...new Map(routes.map((r) => [`${r.method} ${r.path}`, r])).values()];
 }
 
@@ -59,7 +116,15 @@ describe('tenancy on every /api route', () => {
   it('finds the routes to test from the router itself', () => {
     const names = apiRoutes().map((r) => `${r.method} ${r.path}`);
     expect(names.length).toBeGreaterThanOrEqual(18);
-    expect(names).toEqual(expect.arrayContaining(['GET /api/orders', 'PATCH /api/preferences/:section', 'GET /api/partner', 'GET /api/admin/shops', 'DELETE /api/lexoffice']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'GET /api/orders',
+        'PATCH /api/preferences/:section',
+        'GET /api/partner',
+        'GET /api/admin/shops',
+        'DELETE /api/lexoffice',
+      ]),
+    );
   });
 
   it('a token of shop B never reads or changes shop A', async () => {
@@ -71,11 +136,16 @@ describe('tenancy on every /api route', () => {
       for (const suffix of ['', `${path.includes('?') ? '&' : '?'}shop=${A}`]) {
         const res = await fetch(`${h.url}${path}${suffix}`, {
           method: route.method,
-          headers: { Authorization: `Bearer ${await h.token(B)}`, 'X-Shopify-Shop-Domain': A, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+          headers: {
+            Authorization: `Bearer ${await h.token(B)}`,
+            'X-Shopify-Shop-Domain': A,
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
-        for (const secret of SECRETS) expect(text, `${route.method} ${path}${suffix} leaked ${secret}`).not.toContain(secret);
+        for (const secret of SECRETS)
+          expect(text, `${route.method} ${path}${suffix} leaked ${secret}`).not.toContain(secret);
         expect(res.status, `${route.method} ${path}${suffix}`).toBeLessThan(500);
       }
       seen.push(`${route.method} ${route.path}`);

@@ -22,7 +22,8 @@ describe('shopify.app.toml', () => {
 
   it('declares the three compliance topics under compliance_topics', () => {
     expect(config.complianceTopics.map((c) => c.topic).sort()).toEqual([...COMPLIANCE_TOPICS].sort());
-    for (const { topic } of config.complianceTopics) expect(declaredEndpoints(config, topic, appUrl)).toEqual([`${appUrl}${WEBHOOK_PATH}`]);
+    for (const { topic } of config.complianceTopics)
+      expect(declaredEndpoints(config, topic, appUrl)).toEqual([`${appUrl}${WEBHOOK_PATH}`]);
   });
 
   it('names the webhook API version, the scopes and embedding the gateway uses', () => {
@@ -32,6 +33,7 @@ describe('shopify.app.toml', () => {
     expect(config.embedded).toBe(true);
     expect(config.applicationUrl).toMatch(/^https:\/\//);
     // Absolute https URIs on the app's origin: some CLI versions refuse relative ones.
-    for (const s of [...config.subscriptions, ...config.complianceTopics]) expect(s.uri).toBe(`${new URL(config.applicationUrl).origin}${WEBHOOK_PATH}`);
+    for (const s of [...config.subscriptions, ...config.complianceTopics])
+      expect(s.uri).toBe(`${new URL(config.applicationUrl).origin}${WEBHOOK_PATH}`);
   });
 });

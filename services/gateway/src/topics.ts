@@ -2,7 +2,15 @@ import { COMPLIANCE_TOPICS } from './compliance';
 import { BILLING_TOPICS } from './routes/plan/webhooks';
 
 /** The order events the order workflow takes (signal.ts hands every `orders/*` and `refunds/create` to it). */
-export const ORDER_TOPICS = ['orders/create', 'orders/updated', 'orders/paid', 'orders/fulfilled', 'orders/partially_fulfilled', 'orders/cancelled', 'refunds/create'] as const;
+export const ORDER_TOPICS = [
+  'orders/create',
+  'orders/updated',
+  'orders/paid',
+  'orders/fulfilled',
+  'orders/partially_fulfilled',
+  'orders/cancelled',
+  'refunds/create',
+] as const;
 
 /** Every topic /webhooks/shopify acts on, compliance topics aside: each must be subscribed (shopify.app.toml or per shop). */
 export const HANDLED_TOPICS: readonly string[] = [...ORDER_TOPICS, 'app/uninstalled', ...BILLING_TOPICS];

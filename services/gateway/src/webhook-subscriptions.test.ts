@@ -16,8 +16,16 @@ const subscriptions = () =>
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true, options: { appConfig: config } });
-  await fetch(`${h.sandbox!.urls.control}/control/shops`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shop: SHOP }) });
-  const res = await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}/access-token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['read_orders'] }) });
+  await fetch(`${h.sandbox!.urls.control}/control/shops`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ shop: SHOP }),
+  });
+  const res = await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}/access-token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ scopes: ['read_orders'] }),
+  });
   accessToken = ((await res.json()) as { access_token: string }).access_token;
   await saveShopInstall(h.db, { shopId: SHOP, tokenEnc: h.gateway.gw.box.seal(accessToken), scopes: ['read_orders'] });
 });
@@ -40,13 +48,21 @@ describe('per-shop webhook subscriptions', () => {
 
   it('moves them when APP_URL changes, leaving subscriptions that are not the app’s alone', async () => {
     const gw = h.gateway.gw;
-    h.sandbox!.state.shops[SHOP]!.webhookSubscriptions.push({ id: 'gid://shopify/WebhookSubscription/foreign', topic: 'ORDERS_CREATE', callbackUrl: 'https://elsewhere.example/hook', format: 'JSON', createdAt: new Date().toISOString() });
+    h.sandbox!.state.shops[SHOP]!.webhookSubscriptions.push({
+      id: 'gid://shopify/WebhookSubscription/foreign',
+      topic: 'ORDERS_CREATE',
+      callbackUrl: 'https://elsewhere.example/hook',
+      format: 'JSON',
+      createdAt: new Date().toISOString(),
+    });
     const moved = { ...gw, settings: { ...gw.settings, appUrl: 'https://neu.example.com' } };
     expect(await reregisterStaleShops(moved)).toBe(1);
-    expect(subscriptions()).toEqual([
-      ...ORDER_TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} https://neu.example.com/webhooks/shopify`),
-      'ORDERS_CREATE https://elsewhere.example/hook',
-    ].sort());
+    expect(subscriptions()).toEqual(
+      [
+        ...ORDER_TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} https://neu.example.com/webhooks/shopify`),
+        'ORDERS_CREATE https://elsewhere.example/hook',
+      ].sort(),
+    );
     expect(await reregisterStaleShops(moved)).toBe(0); // up to date now
   });
 });

@@ -14,8 +14,14 @@ export function shopSpecificTopics(config: AppConfig | undefined): string[] {
   return HANDLED_TOPICS.filter((t) => !declared.has(t));
 }
 
-interface Subscription { id: string; topic: string; endpoint: { callbackUrl?: string } }
-interface UserErrors { userErrors: Array<{ message: string }> }
+interface Subscription {
+  id: string;
+  topic: string;
+  endpoint: { callbackUrl?: string };
+}
+interface UserErrors {
+  userErrors: Array<{ message: string }>;
+}
 
 /**
  * Brings one shop's own subscriptions in line: the missing topics are created for this APP_URL,
@@ -29,12 +35,17 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
   const { webhookSubscriptions } = await graphql<{ webhookSubscriptions: { nodes: Subscription[] } }>(
     'query { webhookSubscriptions(first: 100) { nodes { id topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } } }',
   );
-  const current = webhookSubscriptions.nodes.map((s) => ({ id: s.id, topic: s.topic, url: s.endpoint.callbackUrl ?? '' }));
+  const current = webhookSubscriptions.nodes.map((s) => ({
+    id: s.id,
+    topic: s.topic,
+    url: s.endpoint.callbackUrl ?? '',
+  }));
   for (const sub of current) {
     const ours = sub.url.endsWith(WEBHOOK_PATH);
     if (!ours || (sub.url === callbackUrl && wanted.has(sub.topic))) continue;
     const { webhookSubscriptionDelete: res } = await graphql<{ webhookSubscriptionDelete: UserErrors }>(
-      'mutation ($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }', { id: sub.id },
+      'mutation ($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }',
+      { id: sub.id },
     );
     throwOnUserErrors(res, `delete ${sub.topic}`);
   }
@@ -50,7 +61,8 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
 }
 
 function throwOnUserErrors(res: UserErrors, what: string): void {
-  if (res.userErrors.length) throw new Error(`webhook subscription ${what}: ${res.userErrors.map((e) => e.message).join('; ')}`);
+  if (res.userErrors.length)
+    throw new Error(`webhook subscription ${what}: ${res.userErrors.map((e) => e.message).join('; ')}`);
 }
 
 /**
@@ -76,7 +88,9 @@ export function startWebhookRegistrar(gw: RegisterContext, everyMs = 10 * 60_000
   const run = () => {
     running ??= reregisterStaleShops(gw)
       .catch((err: unknown) => gw.log.warn({ err }, 'Webhook registrar could not read the shops'))
-      .finally(() => { running = undefined; });
+      .finally(() => {
+        running = undefined;
+      });
   };
   run();
   const timer = setInterval(run, everyMs);

@@ -44,7 +44,11 @@ const { values, positionals } = parseArgs({
 const base = values.url ?? process.env.SANDBOX_URL ?? `http://127.0.0.1:${DEV_PORTS.sandboxControl}`;
 
 async function call(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${base}${path}`, { method, headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   const parsed: unknown = text ? JSON.parse(text) : null;
   if (!res.ok) throw new Error(`${res.status}: ${JSON.stringify(parsed)}`);
@@ -78,24 +82,54 @@ async function run(): Promise<unknown> {
   const [cmd, sub] = positionals;
   const shop = () => encodeURIComponent(need('shop'));
   switch (`${cmd ?? ''} ${sub ?? ''}`.trim()) {
-    case 'shop create': return call('POST', '/control/shops', { shop: need('shop'), plan: values.plan });
-    case 'shop list': return call('GET', '/control/shops');
-    case 'order create': return call('POST', `/control/shops/${shop()}/orders`, { scenario: values.scenario, paid: values.paid, count: values.count ? Number(values.count) : undefined, createdAt: values.date });
-    case 'order list': return call('GET', `/control/shops/${shop()}/orders`);
-    case 'order pay': return call('POST', `/control/shops/${shop()}/orders/${need('id')}/pay`, {});
-    case 'order fulfil': return call('POST', `/control/shops/${shop()}/orders/${need('id')}/fulfil`, {});
-    case 'order cancel': return call('POST', `/control/shops/${shop()}/orders/${need('id')}/cancel`, {});
-    case 'order refund': return call('POST', `/control/shops/${shop()}/orders/${need('id')}/refund`, { mode: values.mode ?? 'full', amount: values.amount ? Number(values.amount) : undefined });
-    case 'webhooks': return call('GET', `/control/shops/${shop()}/webhooks`);
-    case 'webhook send': return call('POST', `/control/shops/${shop()}/webhooks`, { topic: need('topic') });
-    case 'install-link': return call('GET', `/control/install-link?shop=${shop()}`);
-    case 'session-token': return call('GET', `/control/session-token?shop=${shop()}`);
-    case 'invoice list': return call('GET', '/control/lexware/invoices');
-    case 'invoice pay': return call('POST', `/control/lexware/invoices/${need('id')}/pay`, values.amount ? { amount: Number(values.amount) } : {});
-    case 'mail list': return call('GET', '/control/mail');
-    case 'knobs': return values.set?.length ? call('PUT', '/control/knobs', knobPatch(values.set)) : call('GET', '/control/knobs');
-    case 'scenarios': return call('GET', '/control/scenarios');
-    default: return undefined;
+    case 'shop create':
+      return call('POST', '/control/shops', { shop: need('shop'), plan: values.plan });
+    case 'shop list':
+      return call('GET', '/control/shops');
+    case 'order create':
+      return call('POST', `/control/shops/${shop()}/orders`, {
+        scenario: values.scenario,
+        paid: values.paid,
+        count: values.count ? Number(values.count) : undefined,
+        createdAt: values.date,
+      });
+    case 'order list':
+      return call('GET', `/control/shops/${shop()}/orders`);
+    case 'order pay':
+      return call('POST', `/control/shops/${shop()}/orders/${need('id')}/pay`, {});
+    case 'order fulfil':
+      return call('POST', `/control/shops/${shop()}/orders/${need('id')}/fulfil`, {});
+    case 'order cancel':
+      return call('POST', `/control/shops/${shop()}/orders/${need('id')}/cancel`, {});
+    case 'order refund':
+      return call('POST', `/control/shops/${shop()}/orders/${need('id')}/refund`, {
+        mode: values.mode ?? 'full',
+        amount: values.amount ? Number(values.amount) : undefined,
+      });
+    case 'webhooks':
+      return call('GET', `/control/shops/${shop()}/webhooks`);
+    case 'webhook send':
+      return call('POST', `/control/shops/${shop()}/webhooks`, { topic: need('topic') });
+    case 'install-link':
+      return call('GET', `/control/install-link?shop=${shop()}`);
+    case 'session-token':
+      return call('GET', `/control/session-token?shop=${shop()}`);
+    case 'invoice list':
+      return call('GET', '/control/lexware/invoices');
+    case 'invoice pay':
+      return call(
+        'POST',
+        `/control/lexware/invoices/${need('id')}/pay`,
+        values.amount ? { amount: Number(values.amount) } : {},
+      );
+    case 'mail list':
+      return call('GET', '/control/mail');
+    case 'knobs':
+      return values.set?.length ? call('PUT', '/control/knobs', knobPatch(values.set)) : call('GET', '/control/knobs');
+    case 'scenarios':
+      return call('GET', '/control/scenarios');
+    default:
+      return undefined;
   }
 }
 

@@ -69,7 +69,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       lexwareOauth: `${lexware.url}/oauth2`,
     };
     if (opts.smtp !== false) {
-      smtp = await startSmtp({ host: opts.host, port: opts.ports.smtp, securePort: opts.ports.smtps, settings: sb.mailSettings, mail: state.mail, log: opts.log });
+      smtp = await startSmtp({
+        host: opts.host,
+        port: opts.ports.smtp,
+        securePort: opts.ports.smtps,
+        settings: sb.mailSettings,
+        mail: state.mail,
+        log: opts.log,
+      });
       sb.smtpCert = smtp.cert;
       sb.urls.smtp = { host: opts.host, port: smtp.port, securePort: smtp.securePort };
     }

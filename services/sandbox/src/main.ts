@@ -19,7 +19,9 @@ const sandbox = await startSandbox({
   lexwareClientId: process.env.LEXOFFICE_CLIENT_ID || undefined,
   lexwareClientSecret: process.env.LEXOFFICE_CLIENT_SECRET || undefined,
   dataDir: process.env.SANDBOX_DATA_DIR || undefined,
-  smtp: process.env.SANDBOX_SMTP_USER ? { auth: { user: process.env.SANDBOX_SMTP_USER, pass: process.env.SANDBOX_SMTP_PASS ?? '' } } : undefined,
+  smtp: process.env.SANDBOX_SMTP_USER
+    ? { auth: { user: process.env.SANDBOX_SMTP_USER, pass: process.env.SANDBOX_SMTP_PASS ?? '' } }
+    : undefined,
 });
 
 sandbox.sandbox.opts.log.info({ urls: sandbox.urls }, 'sandbox ready');

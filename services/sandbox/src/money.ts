@@ -7,7 +7,10 @@ export function fmt(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-export function moneySet(cents: number, currency: string): {
+export function moneySet(
+  cents: number,
+  currency: string,
+): {
   shop_money: { amount: string; currency_code: string };
   presentment_money: { amount: string; currency_code: string };
 } {

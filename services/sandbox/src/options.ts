@@ -39,7 +39,9 @@ export interface SandboxOptions {
   appConfig?: string | AppConfig;
 }
 
-export type ResolvedOptions = Required<Omit<SandboxOptions, 'dataDir' | 'log' | 'ports' | 'knobs' | 'smtp' | 'appConfig'>> & {
+export type ResolvedOptions = Required<
+  Omit<SandboxOptions, 'dataDir' | 'log' | 'ports' | 'knobs' | 'smtp' | 'appConfig'>
+> & {
   appConfig: AppConfig;
   dataDir?: string;
   log: Logger;
@@ -79,6 +81,7 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
 /** The repository's shopify.app.toml, found from the sandbox's own folder so the working directory does not matter. */
 function projectAppConfig(): string {
   const path = findAppConfig(fileURLToPath(new URL('.', import.meta.url)));
-  if (!path) throw new Error('shopify.app.toml nicht gefunden: die Sandbox liefert Webhooks nur für abonnierte Themen.');
+  if (!path)
+    throw new Error('shopify.app.toml nicht gefunden: die Sandbox liefert Webhooks nur für abonnierte Themen.');
   return path;
 }

@@ -44,11 +44,40 @@ export interface ShopState {
   orders: Record<string, ShopifyOrder>;
   /** Keyed by email, so repeat buyers keep one customer id like in a real shop. */
   customers: Record<string, Customer>;
-  metafields: Record<string, Array<{ id: string; namespace: string; key: string; type: string; value: string; createdAt: string; updatedAt: string }>>;
+  metafields: Record<
+    string,
+    Array<{
+      id: string;
+      namespace: string;
+      key: string;
+      type: string;
+      value: string;
+      createdAt: string;
+      updatedAt: string;
+    }>
+  >;
   webhookSubscriptions: WebhookSubscription[];
-  appSubscriptions: Array<{ id: string; name: string; status: string; test: boolean; createdAt: string; trialDays: number; returnUrl: string; lineItems: unknown[]; currentPeriodEnd?: string }>;
+  appSubscriptions: Array<{
+    id: string;
+    name: string;
+    status: string;
+    test: boolean;
+    createdAt: string;
+    trialDays: number;
+    returnUrl: string;
+    lineItems: unknown[];
+    currentPeriodEnd?: string;
+  }>;
   /** appPurchaseOneTimeCreate charges; absent in state saved before they existed. */
-  oneTimePurchases?: Array<{ id: string; name: string; price: { amount: string; currencyCode: string }; status: string; test: boolean; createdAt: string; returnUrl: string }>;
+  oneTimePurchases?: Array<{
+    id: string;
+    name: string;
+    price: { amount: string; currencyCode: string };
+    status: string;
+    test: boolean;
+    createdAt: string;
+    returnUrl: string;
+  }>;
   deliveries: WebhookDelivery[];
   /** GraphQL leaky bucket: points currently available and when they were last refilled. */
   throttle: { available: number; updatedAt: number };

@@ -10,13 +10,20 @@ export interface Received {
 }
 
 /** A stand-in for the app: records every request and answers with whatever `respond` says. */
-export async function fakeApp(respond: (r: Received) => number = () => 200): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+export async function fakeApp(
+  respond: (r: Received) => number = () => 200,
+): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(r);
       res.statusCode = respond(r);
       res.end();
@@ -27,7 +34,11 @@ export async function fakeApp(respond: (r: Received) => number = () => 200): Pro
   return {
     url: `http://127.0.0.1:${port}`,
     received,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -52,7 +63,11 @@ export async function json<T = unknown>(res: Response): Promise<T> {
 }
 
 export function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 }
 
 export async function until(check: () => boolean, timeoutMs = 3000): Promise<void> {
@@ -68,9 +83,17 @@ export async function until(check: () => boolean, timeoutMs = 3000): Promise<voi
  * through `current` on each call, since tests start the sandbox and fetch the token in beforeAll.
  */
 export function lexwareCalls(current: () => { sb: RunningSandbox; auth: Record<string, string> }) {
-  const api = (path: string, init: RequestInit = {}) => fetch(`${current().sb.urls.lexwareApi}${path}`, { ...init, headers: { ...current().auth, ...(init.headers as Record<string, string>) } });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${current().sb.urls.lexwareApi}${path}`, {
+      ...init,
+      headers: { ...current().auth, ...(init.headers as Record<string, string>) },
+    });
   const apiPost = (path: string, body: unknown) => post(`${current().sb.urls.lexwareApi}${path}`, body, current().auth);
   const control = (method: string, path: string, body?: unknown) =>
-    fetch(`${current().sb.urls.control}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`${current().sb.urls.control}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return { api, apiPost, control };
 }

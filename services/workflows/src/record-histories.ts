@@ -17,8 +17,13 @@ import { historyToJSON } from '@temporalio/common/lib/proto-utils';
 import type { Client, WorkflowHandle } from '@temporalio/client';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import {
-  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_INVOICE_SETTINGS, DEFAULT_ORDER_HANDLING,
-  MetafieldPreferencesSchema, type ShopifyOrder,
+  DEFAULT_CONTACT_PREFERENCES,
+  DEFAULT_CREDIT_PREFERENCES,
+  DEFAULT_INVOICE_PREFERENCES,
+  DEFAULT_INVOICE_SETTINGS,
+  DEFAULT_ORDER_HANDLING,
+  MetafieldPreferencesSchema,
+  type ShopifyOrder,
 } from '@belegfluss/shared';
 import { SEARCH_ATTRIBUTES, importWorkflowId, orderWorkflowId } from './api';
 import type { Activities, ShopContext } from './activities';
@@ -28,12 +33,32 @@ import { quietTemporal } from './testing';
 const SHOP = 'record.myshopify.com';
 const HISTORIES = new URL('./workflows/histories/', import.meta.url);
 
-const snapshot = (financial_status: string, updated_at: string, refunds: unknown[] = []): ShopifyOrder => ({
-  id: 42, name: '#1042', created_at: '2026-11-21T09:55:00Z', updated_at, currency: 'EUR', financial_status, fulfillment_status: null,
-  payment_gateway_names: ['shopify_payments'], tags: '', taxes_included: true, total_price: '10.00', line_items: [], shipping_lines: [], refunds,
-  customer: { id: 1, email: 'kundin@example.de' }, email: 'kundin@example.de', billing_address: { city: 'Köln', country_code: 'DE' },
-} as ShopifyOrder);
-const refund = { id: 77, order_id: 42, created_at: '2026-11-21T11:00:00Z', transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }] };
+const snapshot = (financial_status: string, updated_at: string, refunds: unknown[] = []): ShopifyOrder =>
+  ({
+    id: 42,
+    name: '#1042',
+    created_at: '2026-11-21T09:55:00Z',
+    updated_at,
+    currency: 'EUR',
+    financial_status,
+    fulfillment_status: null,
+    payment_gateway_names: ['shopify_payments'],
+    tags: '',
+    taxes_included: true,
+    total_price: '10.00',
+    line_items: [],
+    shipping_lines: [],
+    refunds,
+    customer: { id: 1, email: 'kundin@example.de' },
+    email: 'kundin@example.de',
+    billing_address: { city: 'Köln', country_code: 'DE' },
+  }) as ShopifyOrder;
+const refund = {
+  id: 77,
+  order_id: 42,
+  created_at: '2026-11-21T11:00:00Z',
+  transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }],
+};
 
 /** The shop's context for a path; `mail` turns on mailing of invoices and credit notes. */
 function shopContext(o: { mail?: boolean; eInvoice?: boolean; deliveryNotes?: boolean } = {}): ShopContext {
@@ -43,10 +68,19 @@ function shopContext(o: { mail?: boolean; eInvoice?: boolean; deliveryNotes?: bo
     invoice: { ...DEFAULT_INVOICE_SETTINGS, ...common, installedAt: '2026-11-01T09:00:00Z' },
     credit: { ...common, creditCreate: true },
     prefs: {
-      invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: Boolean(o.mail) } },
+      invoice: {
+        ...DEFAULT_INVOICE_PREFERENCES,
+        invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled: Boolean(o.mail) },
+      },
       credit: { ...DEFAULT_CREDIT_PREFERENCES, creditSendMailEnabled: Boolean(o.mail), creditFinalize: true },
-      contact: o.eInvoice ? { ...DEFAULT_CONTACT_PREFERENCES, leitwegSource: 'order-note' } : DEFAULT_CONTACT_PREFERENCES,
-      orderHandling: { ...DEFAULT_ORDER_HANDLING, syncOrderPayment: true, deliveryNoteCreate: Boolean(o.deliveryNotes) },
+      contact: o.eInvoice
+        ? { ...DEFAULT_CONTACT_PREFERENCES, leitwegSource: 'order-note' }
+        : DEFAULT_CONTACT_PREFERENCES,
+      orderHandling: {
+        ...DEFAULT_ORDER_HANDLING,
+        syncOrderPayment: true,
+        deliveryNoteCreate: Boolean(o.deliveryNotes),
+      },
     },
     profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
     // One entry to write is enough for the workflow to ask the activity (which decides what differs).
@@ -56,32 +90,74 @@ function shopContext(o: { mail?: boolean; eInvoice?: boolean; deliveryNotes?: bo
 
 /** Activities that answer like a healthy shop and note each call, so a path can wait for its last step. */
 function stubActivities(calls: string[], ctx: ShopContext) {
-  const note = <T>(name: string, value: T) => async (..._args: unknown[]) => { calls.push(name); return value; };
+  const note =
+    <T>(name: string, value: T) =>
+    async (..._args: unknown[]) => {
+      calls.push(name);
+      return value;
+    };
   const order: Activities = {
     loadShopContext: note('loadShopContext', ctx),
     recordOrder: note('recordOrder', undefined),
     refreshDocument: note('refreshDocument', { status: 'paid', openAmount: 0 }),
     markOrderPaid: note('markOrderPaid', 'already_paid'),
     ensureContact: note('ensureContact', 'contact-1'),
-    issueInvoice: note('issueInvoice', { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }),
-    issueCreditNote: note('issueCreditNote', { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }),
+    issueInvoice: note('issueInvoice', {
+      outcome: 'created',
+      documentId: 'doc-1',
+      lexofficeId: 'lx-1',
+      number: 'RE0001',
+      status: 'open',
+    }),
+    issueCreditNote: note('issueCreditNote', {
+      outcome: 'created',
+      documentId: 'doc-2',
+      lexofficeId: 'lx-2',
+      number: 'GS0001',
+      status: 'open',
+    }),
     writeLog: note('writeLog', undefined),
-    settleDeliveries: async (ids: string[], status: string) => { calls.push(`settle:${ids.join(',')}:${status}`); },
+    settleDeliveries: async (ids: string[], status: string) => {
+      calls.push(`settle:${ids.join(',')}:${status}`);
+    },
     writeOrderMetafields: note('writeOrderMetafields', 'written'),
     bookOrderPayments: note('bookOrderPayments', { booked: 1, existing: 0, hinted: true }),
     sendDocumentMail: note('sendDocumentMail', { outcome: 'sent' }),
-    resolveEInvoice: note('resolveEInvoice', { ok: true, xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: 'K-1' }, net: false }),
+    resolveEInvoice: note('resolveEInvoice', {
+      ok: true,
+      xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: 'K-1' },
+      net: false,
+    }),
     issueDeliveryNote: note('issueDeliveryNote', { outcome: 'created' }),
   } as unknown as Activities;
   let turns = 0;
   let pages = 0;
   let polls = 0;
   const importing = {
-    startDayExport: note('startDayExport', { id: 'gid://shopify/BulkOperation/1', status: 'CREATED', url: null, errorCode: null }),
-    orderExportStatus: async () => { calls.push('orderExportStatus'); return { id: 'gid://shopify/BulkOperation/1', status: ++polls > 1 ? 'COMPLETED' : 'RUNNING', url: 'https://export.test/day.jsonl', errorCode: null }; },
+    startDayExport: note('startDayExport', {
+      id: 'gid://shopify/BulkOperation/1',
+      status: 'CREATED',
+      url: null,
+      errorCode: null,
+    }),
+    orderExportStatus: async () => {
+      calls.push('orderExportStatus');
+      return {
+        id: 'gid://shopify/BulkOperation/1',
+        status: ++polls > 1 ? 'COMPLETED' : 'RUNNING',
+        url: 'https://export.test/day.jsonl',
+        errorCode: null,
+      };
+    },
     handOverDayExport: note('handOverDayExport', 2),
-    importDayInTurn: async () => { calls.push('importDayInTurn'); return ++turns > 1; },
-    importOrderPage: async () => { calls.push('importOrderPage'); return { affected: 2, next: ++pages < 2 ? `page-${pages}` : null }; },
+    importDayInTurn: async () => {
+      calls.push('importDayInTurn');
+      return ++turns > 1;
+    },
+    importOrderPage: async () => {
+      calls.push('importOrderPage');
+      return { affected: 2, next: ++pages < 2 ? `page-${pages}` : null };
+    },
     finishImport: note('finishImport', undefined),
   };
   return { ...order, ...importing };
@@ -95,26 +171,42 @@ async function until(what: string, check: () => boolean, deadlineMs = 60_000): P
   }
 }
 
-interface Path { name: string; mail?: boolean; eInvoice?: boolean; deliveryNotes?: boolean; run(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> }
+interface Path {
+  name: string;
+  mail?: boolean;
+  eInvoice?: boolean;
+  deliveryNotes?: boolean;
+  run(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle>;
+}
 
 const settled = (calls: string[], webhookId: string) => () => calls.some((c) => c.startsWith(`settle:${webhookId}:`));
 const order = { shopId: SHOP, orderId: 42, orderName: '#1042' };
 
 async function paidOrder(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> {
-  await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/create', webhookId: 'w1', order: snapshot('pending', '2026-11-21T10:00:00Z') } });
+  await signalOrder(client, taskQueue, order, {
+    shopify: { topic: 'orders/create', webhookId: 'w1', order: snapshot('pending', '2026-11-21T10:00:00Z') },
+  });
   await until('the waiting order', settled(calls, 'w1'));
-  await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/paid', webhookId: 'w2', order: snapshot('paid', '2026-11-21T10:05:00Z') } });
+  await signalOrder(client, taskQueue, order, {
+    shopify: { topic: 'orders/paid', webhookId: 'w2', order: snapshot('paid', '2026-11-21T10:05:00Z') },
+  });
   await until('the invoice', settled(calls, 'w2'));
   return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
 }
 
 /** The import of one day, run to its end; `last` is the activity that proves the path was taken. */
-const importDay = (day: string, last: string): Path['run'] => async (client, taskQueue, calls) => {
-  const handle = await client.workflow.start('importWorkflow', { workflowId: importWorkflowId(SHOP, day), taskQueue, args: [{ shopId: SHOP, day }] });
-  await handle.result();
-  if (!calls.includes(last)) throw new Error(`the import of ${day} never called ${last}`);
-  return handle;
-};
+const importDay =
+  (day: string, last: string): Path['run'] =>
+  async (client, taskQueue, calls) => {
+    const handle = await client.workflow.start('importWorkflow', {
+      workflowId: importWorkflowId(SHOP, day),
+      taskQueue,
+      args: [{ shopId: SHOP, day }],
+    });
+    await handle.result();
+    if (!calls.includes(last)) throw new Error(`the import of ${day} never called ${last}`);
+    return handle;
+  };
 
 const PATHS: Path[] = [
   { name: 'paid-invoice', run: paidOrder },
@@ -132,10 +224,14 @@ const PATHS: Path[] = [
     async run(client, taskQueue, calls) {
       const handle = await paidOrder(client, taskQueue, calls);
       const booked = calls.filter((c) => c === 'bookOrderPayments').length;
-      await signalOrder(client, taskQueue, order, { lexoffice: { eventType: 'payment.changed', resourceId: 'lx-1', eventDate: '2026-11-21T12:00:00Z' } });
+      await signalOrder(client, taskQueue, order, {
+        lexoffice: { eventType: 'payment.changed', resourceId: 'lx-1', eventDate: '2026-11-21T12:00:00Z' },
+      });
       await until('the Lexware status', () => calls.includes('markOrderPaid'));
       // Shopify's next snapshot (the order marked paid) books what the new invoice status allows.
-      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/updated', webhookId: 'w4', order: snapshot('paid', '2026-11-21T12:01:00Z') } });
+      await signalOrder(client, taskQueue, order, {
+        shopify: { topic: 'orders/updated', webhookId: 'w4', order: snapshot('paid', '2026-11-21T12:01:00Z') },
+      });
       await until('the second booking', () => calls.filter((c) => c === 'bookOrderPayments').length > booked);
       return handle;
     },
@@ -158,8 +254,16 @@ const PATHS: Path[] = [
     deliveryNotes: true,
     async run(client, taskQueue, calls) {
       const handle = await paidOrder(client, taskQueue, calls);
-      const shipped = { ...snapshot('paid', '2026-11-21T13:00:00Z'), fulfillment_status: 'fulfilled', fulfillments: [{ id: 5, status: 'success', created_at: '2026-11-21T13:00:00Z', line_items: [{ id: 1, quantity: 1 }] }] };
-      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder } });
+      const shipped = {
+        ...snapshot('paid', '2026-11-21T13:00:00Z'),
+        fulfillment_status: 'fulfilled',
+        fulfillments: [
+          { id: 5, status: 'success', created_at: '2026-11-21T13:00:00Z', line_items: [{ id: 1, quantity: 1 }] },
+        ],
+      };
+      await signalOrder(client, taskQueue, order, {
+        shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder },
+      });
       await until('the delivery note', () => calls.includes('issueDeliveryNote'));
       return handle;
     },
@@ -167,7 +271,14 @@ const PATHS: Path[] = [
   {
     name: 'historical-order',
     async run(client, taskQueue, calls) {
-      await signalOrder(client, taskQueue, order, { shopify: { topic: 'orders/import', webhookId: 'import:42', order: snapshot('paid', '2026-11-21T10:05:00Z'), origin: 'historical' } });
+      await signalOrder(client, taskQueue, order, {
+        shopify: {
+          topic: 'orders/import',
+          webhookId: 'import:42',
+          order: snapshot('paid', '2026-11-21T10:05:00Z'),
+          origin: 'historical',
+        },
+      });
       await until('the imported invoice', settled(calls, 'import:42'));
       return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
     },
@@ -179,13 +290,24 @@ const PATHS: Path[] = [
 
 async function main(only: string[]): Promise<void> {
   quietTemporal();
-  const executable = process.env.TEMPORAL_CLI_PATH ?? fileURLToPath(new URL('../../../.venv/bin/temporal', import.meta.url));
-  const env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: executable }, searchAttributes: SEARCH_ATTRIBUTES } });
+  const executable =
+    process.env.TEMPORAL_CLI_PATH ?? fileURLToPath(new URL('../../../.venv/bin/temporal', import.meta.url));
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path: executable }, searchAttributes: SEARCH_ATTRIBUTES },
+  });
   try {
     for (const path of PATHS.filter((p) => only.length === 0 || only.includes(p.name))) {
       const calls: string[] = [];
       const taskQueue = `record-${path.name}`;
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: stubActivities(calls, shopContext({ mail: path.mail, eInvoice: path.eInvoice, deliveryNotes: path.deliveryNotes })) });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowsPath,
+        activities: stubActivities(
+          calls,
+          shopContext({ mail: path.mail, eInvoice: path.eInvoice, deliveryNotes: path.deliveryNotes }),
+        ),
+      });
       const history = await worker.runUntil(async () => {
         const handle = await path.run(env.client, taskQueue, calls);
         const described = await handle.describe();

@@ -43,7 +43,14 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
     workflowsPath,
     ...workerTuning(process.env),
     activities: {
-      ...createActivities({ db, box, lexoffice: settings.lexoffice, shopify: settings.shopify, appUrl: settings.appUrl, mail: settings.mail }),
+      ...createActivities({
+        db,
+        box,
+        lexoffice: settings.lexoffice,
+        shopify: settings.shopify,
+        appUrl: settings.appUrl,
+        mail: settings.mail,
+      }),
       ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
       ...createHousekeepingActivities({ db, temporal, taskQueue }),
       ...createPayoutActivities({ db, payouts: settings.payouts }),

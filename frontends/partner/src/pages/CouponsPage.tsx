@@ -1,24 +1,68 @@
-import { describeError, errorField, formatDate, formatNumber, LoadErrorBanner, NumericCell, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import {
+  describeError,
+  errorField,
+  formatDate,
+  formatNumber,
+  LoadErrorBanner,
+  NumericCell,
+  useRemoteToast,
+  type RemoteAppProps,
+} from '@belegfluss/frontend-kit';
 import { PARTNER_COUPON_MESSAGES, PARTNER_COUPON_TYPES } from '@belegfluss/shared';
-import { Button, Card, EmptyState, FormLayout, IndexTable, Layout, Modal, Page, Select, SkeletonBodyText, Tabs, Text, TextField } from '@shopify/polaris';
+import {
+  Button,
+  Card,
+  EmptyState,
+  FormLayout,
+  IndexTable,
+  Layout,
+  Modal,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Tabs,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { COUPON_TABS, couponTypeLabel, normalizePartnerCode, partnerCodeError, type CouponList, type PartnerCoupon } from './coupons';
+import {
+  COUPON_TABS,
+  couponTypeLabel,
+  normalizePartnerCode,
+  partnerCodeError,
+  type CouponList,
+  type PartnerCoupon,
+} from './coupons';
 
 const COUPONS_KEY = ['partner', 'coupons'] as const;
 
 /** A gateway code (spec 3 §8) as its German text; anything else as the gateway says it. */
 const couponMessage = (error: unknown) => {
   const code = (error as { code?: string }).code;
-  return code && code in PARTNER_COUPON_MESSAGES ? PARTNER_COUPON_MESSAGES[code as keyof typeof PARTNER_COUPON_MESSAGES] : describeError(error);
+  return code && code in PARTNER_COUPON_MESSAGES
+    ? PARTNER_COUPON_MESSAGES[code as keyof typeof PARTNER_COUPON_MESSAGES]
+    : describeError(error);
 };
 
-function CreateCouponModal({ api, onDone, onClose }: { api: RemoteAppProps['api']; onDone: (message: string) => void; onClose: () => void }) {
+function CreateCouponModal({
+  api,
+  onDone,
+  onClose,
+}: {
+  api: RemoteAppProps['api'];
+  onDone: (message: string) => void;
+  onClose: () => void;
+}) {
   const [code, setCode] = useState('');
   const [type, setType] = useState<string>(PARTNER_COUPON_TYPES.find((t) => t.popular)?.id ?? '');
   const [codeError, setCodeError] = useState<string>();
   const create = useMutation({
-    mutationFn: () => api.request<{ message?: string }>(`/partner/coupons/${encodeURIComponent(code)}`, { method: 'POST', body: { type } }),
+    mutationFn: () =>
+      api.request<{ message?: string }>(`/partner/coupons/${encodeURIComponent(code)}`, {
+        method: 'POST',
+        body: { type },
+      }),
     onSuccess: (answer) => onDone(answer?.message ?? 'Coupon erstellt'),
     onError: (error) => {
       if (errorField(error) !== 'type') setCodeError(couponMessage(error));
@@ -68,11 +112,15 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
   const queryClient = useQueryClient();
   const [toast, showToast] = useRemoteToast();
   const [tab, setTab] = useState(0);
-  const coupons = useQuery({ queryKey: COUPONS_KEY, queryFn: ({ signal }) => api.get<CouponList>('/partner/coupons', signal) });
+  const coupons = useQuery({
+    queryKey: COUPONS_KEY,
+    queryFn: ({ signal }) => api.get<CouponList>('/partner/coupons', signal),
+  });
   const listUrl = `${basePath}/coupons`;
   const confirmCode = path === '/coupons/confirm' ? new URLSearchParams(search).get('code') : null;
   const remove = useMutation({
-    mutationFn: (code: string) => api.request<{ message?: string }>(`/partner/coupons/${encodeURIComponent(code)}`, { method: 'DELETE' }),
+    mutationFn: (code: string) =>
+      api.request<{ message?: string }>(`/partner/coupons/${encodeURIComponent(code)}`, { method: 'DELETE' }),
     onSuccess: async (answer) => {
       showToast(answer?.message ?? '1 Coupon(s) gelöscht');
       navigate(listUrl);
@@ -85,12 +133,28 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
   });
 
   let content;
-  if (coupons.isPending) content = <Card><SkeletonBodyText lines={4} /></Card>;
-  else if (coupons.isError) content = <LoadErrorBanner title="Die Coupons konnten nicht geladen werden" error={coupons.error} onRetry={() => void coupons.refetch()} />;
+  if (coupons.isPending)
+    content = (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
+  else if (coupons.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Coupons konnten nicht geladen werden"
+        error={coupons.error}
+        onRetry={() => void coupons.refetch()}
+      />
+    );
   else if (coupons.data.items.length === 0)
     content = (
       <Card>
-        <EmptyState heading="Noch keine Coupons" action={{ content: 'Coupon erstellen', url: `${listUrl}/new` }} image="">
+        <EmptyState
+          heading="Noch keine Coupons"
+          action={{ content: 'Coupon erstellen', url: `${listUrl}/new` }}
+          image=""
+        >
           <p>Erstelle einen Coupon und gib ihn an Shops weiter. Für jede Einlösung erhältst du eine Provision.</p>
         </EmptyState>
       </Card>
@@ -104,8 +168,19 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
           resourceName={{ singular: 'Coupon', plural: 'Coupons' }}
           itemCount={rows.length}
           selectable={false}
-          headings={[{ title: 'Code' }, { title: 'Rabatt' }, { title: 'Aufrufe', alignment: 'end' }, { title: 'Einlösungen', alignment: 'end' }, { title: 'Erstellt' }, { title: '' }]}
-          emptyState={<Text as="p" tone="subdued" alignment="center">In diesem Reiter gibt es keine Coupons.</Text>}
+          headings={[
+            { title: 'Code' },
+            { title: 'Rabatt' },
+            { title: 'Aufrufe', alignment: 'end' },
+            { title: 'Einlösungen', alignment: 'end' },
+            { title: 'Erstellt' },
+            { title: '' },
+          ]}
+          emptyState={
+            <Text as="p" tone="subdued" alignment="center">
+              In diesem Reiter gibt es keine Coupons.
+            </Text>
+          }
         >
           {rows.map((coupon, index) => (
             <IndexTable.Row id={coupon.code} key={coupon.code} position={index}>
@@ -123,7 +198,12 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
               </IndexTable.Cell>
               <IndexTable.Cell>{formatDate(coupon.createdAt)}</IndexTable.Cell>
               <IndexTable.Cell>
-                <Button variant="plain" tone="critical" url={`${listUrl}/confirm?code=${encodeURIComponent(coupon.code)}`} accessibilityLabel={`Coupon ${coupon.code} löschen`}>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  url={`${listUrl}/confirm?code=${encodeURIComponent(coupon.code)}`}
+                  accessibilityLabel={`Coupon ${coupon.code} löschen`}
+                >
                   Löschen
                 </Button>
               </IndexTable.Cell>
@@ -140,7 +220,12 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
       title="Coupons"
       subtitle={coupons.data ? `${coupons.data.items.length} von ${coupons.data.max} Coupons` : undefined}
       backAction={{ content: 'Partnerprogramm', url: basePath }}
-      primaryAction={{ content: 'Coupon erstellen', url: `${listUrl}/new`, disabled: full, helpText: full ? 'Maximale Anzahl an Coupons erreicht' : undefined }}
+      primaryAction={{
+        content: 'Coupon erstellen',
+        url: `${listUrl}/new`,
+        disabled: full,
+        helpText: full ? 'Maximale Anzahl an Coupons erreicht' : undefined,
+      }}
     >
       <Layout>
         <Layout.Section>{content}</Layout.Section>
@@ -161,11 +246,19 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
           open
           onClose={() => navigate(listUrl)}
           title={`Coupon ${confirmCode} löschen?`}
-          primaryAction={{ content: 'Löschen', destructive: true, loading: remove.isPending, onAction: () => remove.mutate(confirmCode) }}
+          primaryAction={{
+            content: 'Löschen',
+            destructive: true,
+            loading: remove.isPending,
+            onAction: () => remove.mutate(confirmCode),
+          }}
           secondaryActions={[{ content: 'Abbrechen', onAction: () => navigate(listUrl) }]}
         >
           <Modal.Section>
-            <Text as="p">Shops können den Code danach nicht mehr einlösen. Coupons mit offenen Provisionen lassen sich nicht löschen.</Text>
+            <Text as="p">
+              Shops können den Code danach nicht mehr einlösen. Coupons mit offenen Provisionen lassen sich nicht
+              löschen.
+            </Text>
           </Modal.Section>
         </Modal>
       ) : null}

@@ -1,27 +1,73 @@
-import { describeError, errorField, LoadErrorBanner, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import {
+  describeError,
+  errorField,
+  LoadErrorBanner,
+  useRemoteToast,
+  type RemoteAppProps,
+} from '@belegfluss/frontend-kit';
 import { PartnerPreferencesBody } from '@belegfluss/shared';
-import { Banner, BlockStack, Card, ChoiceList, FormLayout, Layout, Page, Select, SkeletonBodyText, TextField } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Card,
+  ChoiceList,
+  FormLayout,
+  Layout,
+  Page,
+  Select,
+  SkeletonBodyText,
+  TextField,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 interface Stored {
-  email: string | null; taxId: string | null; vatId: string | null; language: 'de' | 'en'; gateway: 'paypal' | 'bank' | null;
+  email: string | null;
+  taxId: string | null;
+  vatId: string | null;
+  language: 'de' | 'en';
+  gateway: 'paypal' | 'bank' | null;
   address: { street?: string; zip?: string; city?: string; countryCode?: string } | null;
-  paypalEmail: string | null; bankName: string | null; iban: string | null; bic: string | null;
+  paypalEmail: string | null;
+  bankName: string | null;
+  iban: string | null;
+  bic: string | null;
 }
 
-type Form = Record<'email' | 'taxId' | 'vatId' | 'street' | 'zip' | 'city' | 'countryCode' | 'paypalEmail' | 'bankName' | 'iban' | 'bic', string> & { gateway: 'paypal' | 'bank'; language: 'de' | 'en' };
+type Form = Record<
+  'email' | 'taxId' | 'vatId' | 'street' | 'zip' | 'city' | 'countryCode' | 'paypalEmail' | 'bankName' | 'iban' | 'bic',
+  string
+> & { gateway: 'paypal' | 'bank'; language: 'de' | 'en' };
 
 const formOf = (s: Stored): Form => ({
-  email: s.email ?? '', taxId: s.taxId ?? '', vatId: s.vatId ?? '', language: s.language, gateway: s.gateway ?? 'bank',
-  street: s.address?.street ?? '', zip: s.address?.zip ?? '', city: s.address?.city ?? '', countryCode: s.address?.countryCode ?? 'DE',
-  paypalEmail: s.paypalEmail ?? '', bankName: s.bankName ?? '', iban: s.iban ?? '', bic: s.bic ?? '',
+  email: s.email ?? '',
+  taxId: s.taxId ?? '',
+  vatId: s.vatId ?? '',
+  language: s.language,
+  gateway: s.gateway ?? 'bank',
+  street: s.address?.street ?? '',
+  zip: s.address?.zip ?? '',
+  city: s.address?.city ?? '',
+  countryCode: s.address?.countryCode ?? 'DE',
+  paypalEmail: s.paypalEmail ?? '',
+  bankName: s.bankName ?? '',
+  iban: s.iban ?? '',
+  bic: s.bic ?? '',
 });
 
 /** The body of `PATCH /api/partner/preferences`: only the chosen gateway's fields, the address only when filled in. */
 export function preferencesBody(f: Form) {
-  const address = f.street || f.zip || f.city ? { street: f.street, zip: f.zip, city: f.city, countryCode: f.countryCode || 'DE' } : undefined;
-  const common = { email: f.email, taxId: f.taxId, ...(f.vatId.trim() ? { vatId: f.vatId } : {}), ...(address ? { address } : {}), language: f.language };
+  const address =
+    f.street || f.zip || f.city
+      ? { street: f.street, zip: f.zip, city: f.city, countryCode: f.countryCode || 'DE' }
+      : undefined;
+  const common = {
+    email: f.email,
+    taxId: f.taxId,
+    ...(f.vatId.trim() ? { vatId: f.vatId } : {}),
+    ...(address ? { address } : {}),
+    language: f.language,
+  };
   return f.gateway === 'paypal'
     ? { gateway: 'paypal' as const, ...common, paypalEmail: f.paypalEmail }
     : { gateway: 'bank' as const, ...common, bankName: f.bankName, iban: f.iban, bic: f.bic };
@@ -42,7 +88,8 @@ function PreferencesForm({ api, stored, basePath }: { api: RemoteAppProps['api']
   const [form, setForm] = useState<Form>(() => formOf(stored));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useMutation({
-    mutationFn: () => api.request<{ message?: string }>('/partner/preferences', { method: 'PATCH', body: preferencesBody(form) }),
+    mutationFn: () =>
+      api.request<{ message?: string }>('/partner/preferences', { method: 'PATCH', body: preferencesBody(form) }),
     onSuccess: async (answer) => {
       showToast(answer?.message ?? 'Gespeichert');
       await queryClient.invalidateQueries({ queryKey: ['partner'] });
@@ -99,7 +146,15 @@ function PreferencesForm({ api, stored, basePath }: { api: RemoteAppProps['api']
                 {field('city', 'Ort')}
                 {field('countryCode', 'Land (ISO-Code)', { maxLength: 2 })}
               </FormLayout.Group>
-              <Select label="Sprache der Belege" options={[{ label: 'Deutsch', value: 'de' }, { label: 'Englisch', value: 'en' }]} value={form.language} onChange={(v) => setForm({ ...form, language: v as Form['language'] })} />
+              <Select
+                label="Sprache der Belege"
+                options={[
+                  { label: 'Deutsch', value: 'de' },
+                  { label: 'Englisch', value: 'en' },
+                ]}
+                value={form.language}
+                onChange={(v) => setForm({ ...form, language: v as Form['language'] })}
+              />
             </FormLayout>
           </Card>
         </Layout.AnnotatedSection>
@@ -108,7 +163,10 @@ function PreferencesForm({ api, stored, basePath }: { api: RemoteAppProps['api']
             <BlockStack gap="400">
               <ChoiceList
                 title="Auszahlungsweg"
-                choices={[{ label: 'Banküberweisung (SEPA)', value: 'bank' }, { label: 'PayPal', value: 'paypal' }]}
+                choices={[
+                  { label: 'Banküberweisung (SEPA)', value: 'bank' },
+                  { label: 'PayPal', value: 'paypal' },
+                ]}
                 selected={[form.gateway]}
                 onChange={([value]) => setForm({ ...form, gateway: value === 'paypal' ? 'paypal' : 'bank' })}
               />
@@ -136,7 +194,10 @@ function PreferencesForm({ api, stored, basePath }: { api: RemoteAppProps['api']
 
 /** The partner preferences (spec 3 §2, §5): contact, tax and payout data. */
 export function PartnerPreferencesPage({ api, basePath }: RemoteAppProps) {
-  const stored = useQuery({ queryKey: ['partner', 'preferences'], queryFn: ({ signal }) => api.get<Stored>('/partner/preferences', signal) });
+  const stored = useQuery({
+    queryKey: ['partner', 'preferences'],
+    queryFn: ({ signal }) => api.get<Stored>('/partner/preferences', signal),
+  });
   if (stored.isPending)
     return (
       <Page title="Partnerdaten" backAction={{ content: 'Partnerprogramm', url: basePath }}>
@@ -148,7 +209,11 @@ export function PartnerPreferencesPage({ api, basePath }: RemoteAppProps) {
   if (stored.isError)
     return (
       <Page title="Partnerdaten" backAction={{ content: 'Partnerprogramm', url: basePath }}>
-        <LoadErrorBanner title="Die Partnerdaten konnten nicht geladen werden" error={stored.error} onRetry={() => void stored.refetch()} />
+        <LoadErrorBanner
+          title="Die Partnerdaten konnten nicht geladen werden"
+          error={stored.error}
+          onRetry={() => void stored.refetch()}
+        />
       </Page>
     );
   return <PreferencesForm api={api} stored={stored.data} basePath={basePath} />;

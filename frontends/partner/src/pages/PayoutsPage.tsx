@@ -1,9 +1,27 @@
-import { describeError, formatDate, formatMoney, LoadErrorBanner, NumericCell, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import {
+  describeError,
+  formatDate,
+  formatMoney,
+  LoadErrorBanner,
+  NumericCell,
+  useRemoteToast,
+  type RemoteAppProps,
+} from '@belegfluss/frontend-kit';
 import { PAYOUT_GATEWAYS } from '@belegfluss/shared';
 import { Badge, Banner, Button, Card, IndexTable, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-interface Payout { id: string; status: string; provisions: number; fee: number; gateway: string; recipient: string; timespan: { start: string; end: string }; paymentAt: string | null; createdAt: string }
+interface Payout {
+  id: string;
+  status: string;
+  provisions: number;
+  fee: number;
+  gateway: string;
+  recipient: string;
+  timespan: { start: string; end: string };
+  paymentAt: string | null;
+  createdAt: string;
+}
 
 const GATEWAY_LABEL: Record<string, string> = { paypal: 'PayPal', bank: 'Banküberweisung (SEPA)' };
 
@@ -17,7 +35,10 @@ export function receiptBlob(answer: { mimetype: string; content: string }): Blob
 export function PayoutsPage({ api, basePath }: RemoteAppProps) {
   const queryClient = useQueryClient();
   const [toast, showToast] = useRemoteToast();
-  const payouts = useQuery({ queryKey: ['partner', 'payouts'], queryFn: ({ signal }) => api.get<{ items: Payout[] }>('/partner/payouts', signal) });
+  const payouts = useQuery({
+    queryKey: ['partner', 'payouts'],
+    queryFn: ({ signal }) => api.get<{ items: Payout[] }>('/partner/payouts', signal),
+  });
   const request = useMutation({
     mutationFn: () => api.request<Payout>('/partner/payouts', { method: 'POST', body: {} }),
     onSuccess: async () => {
@@ -28,7 +49,9 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
   const receipt = useMutation({
     // The window opens inside the click, so no pop-up blocker stops it; the PDF follows.
     mutationFn: async ({ id, target }: { id: string; target: Window | null }) => {
-      const answer = await api.get<{ mimetype: string; content: string }>(`/partner/payouts/${encodeURIComponent(id)}/receipt`);
+      const answer = await api.get<{ mimetype: string; content: string }>(
+        `/partner/payouts/${encodeURIComponent(id)}/receipt`,
+      );
       const url = URL.createObjectURL(receiptBlob(answer));
       if (target) target.location.href = url;
       else window.location.assign(url);
@@ -40,8 +63,20 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
   });
 
   let content;
-  if (payouts.isPending) content = <Card><SkeletonBodyText lines={4} /></Card>;
-  else if (payouts.isError) content = <LoadErrorBanner title="Die Auszahlungen konnten nicht geladen werden" error={payouts.error} onRetry={() => void payouts.refetch()} />;
+  if (payouts.isPending)
+    content = (
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    );
+  else if (payouts.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Auszahlungen konnten nicht geladen werden"
+        error={payouts.error}
+        onRetry={() => void payouts.refetch()}
+      />
+    );
   else
     content = (
       <Card padding="0">
@@ -49,13 +84,30 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
           resourceName={{ singular: 'Auszahlung', plural: 'Auszahlungen' }}
           itemCount={payouts.data.items.length}
           selectable={false}
-          headings={[{ title: 'Zeitraum' }, { title: 'Status' }, { title: 'Provisionen', alignment: 'end' }, { title: 'Gebühr', alignment: 'end' }, { title: 'Weg' }, { title: 'Beleg' }]}
-          emptyState={<Text as="p" tone="subdued" alignment="center">Noch keine Auszahlungen.</Text>}
+          headings={[
+            { title: 'Zeitraum' },
+            { title: 'Status' },
+            { title: 'Provisionen', alignment: 'end' },
+            { title: 'Gebühr', alignment: 'end' },
+            { title: 'Weg' },
+            { title: 'Beleg' },
+          ]}
+          emptyState={
+            <Text as="p" tone="subdued" alignment="center">
+              Noch keine Auszahlungen.
+            </Text>
+          }
         >
           {payouts.data.items.map((p, index) => (
             <IndexTable.Row id={p.id} key={p.id} position={index}>
               <IndexTable.Cell>{`${formatDate(p.timespan.start)} – ${formatDate(p.timespan.end)}`}</IndexTable.Cell>
-              <IndexTable.Cell>{p.status === 'paid' ? <Badge tone="success">{`Ausgezahlt ${formatDate(p.paymentAt)}`}</Badge> : <Badge tone="info">Geplant</Badge>}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {p.status === 'paid' ? (
+                  <Badge tone="success">{`Ausgezahlt ${formatDate(p.paymentAt)}`}</Badge>
+                ) : (
+                  <Badge tone="info">Geplant</Badge>
+                )}
+              </IndexTable.Cell>
               <IndexTable.Cell>
                 <NumericCell>{formatMoney(p.provisions)}</NumericCell>
               </IndexTable.Cell>
@@ -93,7 +145,11 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
               tone="warning"
               title="Keine Auszahlung angefordert"
               onDismiss={() => request.reset()}
-              action={(request.error as { code?: string }).code === 'NO_GATEWAY' ? { content: 'Auszahlungsdaten hinterlegen', url: `${basePath}/preferences` } : undefined}
+              action={
+                (request.error as { code?: string }).code === 'NO_GATEWAY'
+                  ? { content: 'Auszahlungsdaten hinterlegen', url: `${basePath}/preferences` }
+                  : undefined
+              }
             >
               <p>{describeError(request.error)}</p>
             </Banner>

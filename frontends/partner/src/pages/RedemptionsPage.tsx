@@ -1,13 +1,38 @@
 import { formatDate, formatMoney, LoadErrorBanner, NumericCell, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { REDEMPTION_STATUSES } from '@belegfluss/shared';
-import { Badge, BlockStack, Card, IndexTable, InlineStack, Layout, Page, Select, SkeletonBodyText, Tabs, Text, TextField } from '@shopify/polaris';
+import {
+  Badge,
+  BlockStack,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  SkeletonBodyText,
+  Tabs,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 
-interface Redemption { id: string; coupon: string; shop: string; status: string; plan: string | null; provision: number | null; createdAt: string; subscribedAt: string | null }
+interface Redemption {
+  id: string;
+  coupon: string;
+  shop: string;
+  status: string;
+  plan: string | null;
+  provision: number | null;
+  createdAt: string;
+  subscribedAt: string | null;
+}
 
 /** Spec 3 §4: what each status means to the partner. */
-export const REDEMPTION_LABELS: Record<(typeof REDEMPTION_STATUSES)[number], { label: string; tone?: 'info' | 'success' | 'critical' | 'attention' }> = {
+export const REDEMPTION_LABELS: Record<
+  (typeof REDEMPTION_STATUSES)[number],
+  { label: string; tone?: 'info' | 'success' | 'critical' | 'attention' }
+> = {
   pending: { label: 'Eingegeben' },
   redeemed: { label: 'Tarif gewählt', tone: 'info' },
   subscribed: { label: 'Abonniert', tone: 'info' },
@@ -45,7 +70,14 @@ export function RedemptionsPage({ api, search, basePath }: RemoteAppProps) {
 
   let table;
   if (list.isPending) table = <SkeletonBodyText lines={4} />;
-  else if (list.isError) table = <LoadErrorBanner title="Die Einlösungen konnten nicht geladen werden" error={list.error} onRetry={() => void list.refetch()} />;
+  else if (list.isError)
+    table = (
+      <LoadErrorBanner
+        title="Die Einlösungen konnten nicht geladen werden"
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
   else
     table = (
       <IndexTable
@@ -53,8 +85,19 @@ export function RedemptionsPage({ api, search, basePath }: RemoteAppProps) {
         itemCount={list.data.items.length}
         selectable={false}
         loading={list.isFetching}
-        headings={[{ title: 'Shop' }, { title: 'Coupon' }, { title: 'Status' }, { title: 'Tarif' }, { title: 'Provision', alignment: 'end' }, { title: 'Eingelöst' }]}
-        emptyState={<Text as="p" tone="subdued" alignment="center">Keine Einlösungen.</Text>}
+        headings={[
+          { title: 'Shop' },
+          { title: 'Coupon' },
+          { title: 'Status' },
+          { title: 'Tarif' },
+          { title: 'Provision', alignment: 'end' },
+          { title: 'Eingelöst' },
+        ]}
+        emptyState={
+          <Text as="p" tone="subdued" alignment="center">
+            Keine Einlösungen.
+          </Text>
+        }
       >
         {list.data.items.map((r, index) => {
           const status = REDEMPTION_LABELS[r.status as keyof typeof REDEMPTION_LABELS] ?? { label: r.status };
@@ -81,12 +124,25 @@ export function RedemptionsPage({ api, search, basePath }: RemoteAppProps) {
       <Layout>
         <Layout.Section>
           <Card padding="0">
-            <Tabs tabs={TABS.map((id) => ({ id, content: id === 'all' ? 'Alle' : REDEMPTION_LABELS[id].label }))} selected={tab} onSelect={setTab} />
+            <Tabs
+              tabs={TABS.map((id) => ({ id, content: id === 'all' ? 'Alle' : REDEMPTION_LABELS[id].label }))}
+              selected={tab}
+              onSelect={setTab}
+            />
             <BlockStack gap="0">
               <div style={{ padding: 'var(--p-space-300)' }}>
                 <InlineStack gap="300" wrap={false}>
                   <div style={{ flex: 1 }}>
-                    <TextField label="Suchen" labelHidden placeholder="Shop oder Coupon" value={term} onChange={setTerm} clearButton onClearButtonClick={() => setTerm('')} autoComplete="off" />
+                    <TextField
+                      label="Suchen"
+                      labelHidden
+                      placeholder="Shop oder Coupon"
+                      value={term}
+                      onChange={setTerm}
+                      clearButton
+                      onClearButtonClick={() => setTerm('')}
+                      autoComplete="off"
+                    />
                   </div>
                   <Select label="Sortieren" labelInline options={SORTS} value={sort} onChange={setSort} />
                 </InlineStack>

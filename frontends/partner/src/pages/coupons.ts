@@ -18,7 +18,10 @@ export interface CouponList {
 
 /** Spec 3 §5: upper case, only A–Z, 0–9 and hyphens, repeated hyphens collapse. */
 export function normalizePartnerCode(input: string): string {
-  return input.toUpperCase().replace(/[^A-Z0-9-]/g, '').replace(/-{2,}/g, '-');
+  return input
+    .toUpperCase()
+    .replace(/[^A-Z0-9-]/g, '')
+    .replace(/-{2,}/g, '-');
 }
 
 export const CODE_MIN = 4;

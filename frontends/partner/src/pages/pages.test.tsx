@@ -8,9 +8,33 @@ import { preferencesBody } from './PartnerPreferencesPage';
 import { receiptBlob } from './PayoutsPage';
 import { redemptionsPath } from './RedemptionsPage';
 
-const shop = { shop: 'demo.myshopify.com', name: 'Demo', partner: true, permissions: [], lexoffice: { isConnected: false } };
-const coupons = { items: [{ code: 'KAFFEE-10', type: '3', value: 50, intervals: 3, views: 4, redemptions: 1, createdAt: '2026-11-01T00:00:00Z' }], max: 10 };
-const codeError = (code: string) => new ApiError(409, 'Dieser Code ist nicht verfügbar', code, { error: code, message: 'Dieser Code ist nicht verfügbar', field: 'code' });
+const shop = {
+  shop: 'demo.myshopify.com',
+  name: 'Demo',
+  partner: true,
+  permissions: [],
+  lexoffice: { isConnected: false },
+};
+const coupons = {
+  items: [
+    {
+      code: 'KAFFEE-10',
+      type: '3',
+      value: 50,
+      intervals: 3,
+      views: 4,
+      redemptions: 1,
+      createdAt: '2026-11-01T00:00:00Z',
+    },
+  ],
+  max: 10,
+};
+const codeError = (code: string) =>
+  new ApiError(409, 'Dieser Code ist nicht verfügbar', code, {
+    error: code,
+    message: 'Dieser Code ist nicht verfügbar',
+    field: 'code',
+  });
 
 describe('partner coupon rules (spec 3 §5)', () => {
   it('normalises and checks the code', () => {
@@ -27,7 +51,12 @@ describe('partner pages', () => {
   it('lists coupons and creates one through /coupons/new, showing the gateway’s code as a field error first', async () => {
     const navigate = vi.fn();
     let tries = 0;
-    const api = fakeApi({ '/shop': shop, '/partner/coupons': coupons, 'POST /partner/coupons/SOMMER': () => (++tries === 1 ? codeError('NOT_AVAILABLE') : { message: 'Coupon erstellt' }) });
+    const api = fakeApi({
+      '/shop': shop,
+      '/partner/coupons': coupons,
+      'POST /partner/coupons/SOMMER': () =>
+        ++tries === 1 ? codeError('NOT_AVAILABLE') : { message: 'Coupon erstellt' },
+    });
     renderRemote(App, { basePath: '/partner', path: '/coupons/new', navigate, api });
     expect(await screen.findByText('KAFFEE-10')).toBeTruthy();
     const dialog = await screen.findByRole('dialog');
@@ -44,8 +73,18 @@ describe('partner pages', () => {
   });
 
   it('deletes a coupon after the confirmation at /coupons/confirm?code=', async () => {
-    const api = fakeApi({ '/shop': shop, '/partner/coupons': coupons, 'DELETE /partner/coupons/KAFFEE-10': { deleted: 1, message: '1 Coupon(s) gelöscht' } });
-    renderRemote(App, { basePath: '/partner', path: '/coupons/confirm', search: '?code=KAFFEE-10', navigate: vi.fn(), api });
+    const api = fakeApi({
+      '/shop': shop,
+      '/partner/coupons': coupons,
+      'DELETE /partner/coupons/KAFFEE-10': { deleted: 1, message: '1 Coupon(s) gelöscht' },
+    });
+    renderRemote(App, {
+      basePath: '/partner',
+      path: '/coupons/confirm',
+      search: '?code=KAFFEE-10',
+      navigate: vi.fn(),
+      api,
+    });
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Coupon KAFFEE-10 löschen?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Löschen' }));
@@ -53,8 +92,26 @@ describe('partner pages', () => {
   });
 
   it('asks for redemptions with tab, sort and search', async () => {
-    expect(redemptionsPath('verified', 'provision', ' kaffee ')).toBe('/partner/redemptions?tab=verified&sort=provision&search=kaffee');
-    const api = fakeApi({ '/shop': shop, '/partner/redemptions?tab=all&sort=oldest': { items: [{ id: 'r1', coupon: 'KAFFEE-10', shop: 'tee.myshopify.com', status: 'verified', plan: 'standard', provision: 9.5, createdAt: '2026-10-01T00:00:00Z', subscribedAt: null }] } });
+    expect(redemptionsPath('verified', 'provision', ' kaffee ')).toBe(
+      '/partner/redemptions?tab=verified&sort=provision&search=kaffee',
+    );
+    const api = fakeApi({
+      '/shop': shop,
+      '/partner/redemptions?tab=all&sort=oldest': {
+        items: [
+          {
+            id: 'r1',
+            coupon: 'KAFFEE-10',
+            shop: 'tee.myshopify.com',
+            status: 'verified',
+            plan: 'standard',
+            provision: 9.5,
+            createdAt: '2026-10-01T00:00:00Z',
+            subscribedAt: null,
+          },
+        ],
+      },
+    });
     renderRemote(App, { basePath: '/partner', path: '/redemptions', search: '?sort=oldest', api });
     expect(await screen.findByText('tee.myshopify.com')).toBeTruthy();
     expect(screen.getAllByText('Bestätigt').length).toBeGreaterThan(0);
@@ -64,19 +121,39 @@ describe('partner pages', () => {
     const api = fakeApi({
       '/shop': shop,
       '/partner/payouts': { items: [] },
-      'POST /partner/payouts': new ApiError(422, 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.', 'NO_GATEWAY', {}),
+      'POST /partner/payouts': new ApiError(
+        422,
+        'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
+        'NO_GATEWAY',
+        {},
+      ),
     });
     renderRemote(App, { basePath: '/partner', path: '/payouts', api });
     fireEvent.click(await screen.findByRole('button', { name: 'Auszahlung anfordern' }));
-    expect(await screen.findByText('Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Auszahlungsdaten hinterlegen' }).getAttribute('href')).toBe('/partner/preferences');
+    expect(
+      await screen.findByText('Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Auszahlungsdaten hinterlegen' }).getAttribute('href')).toBe(
+      '/partner/preferences',
+    );
     expect(receiptBlob({ mimetype: 'application/pdf', content: btoa('%PDF-1.7') }).type).toBe('application/pdf');
   });
 
   it('checks the partner data with the shared rules before saving', async () => {
     const api = fakeApi({
       '/shop': shop,
-      '/partner/preferences': { email: null, taxId: null, vatId: null, address: null, language: 'de', gateway: null, paypalEmail: null, bankName: null, iban: null, bic: null },
+      '/partner/preferences': {
+        email: null,
+        taxId: null,
+        vatId: null,
+        address: null,
+        language: 'de',
+        gateway: null,
+        paypalEmail: null,
+        bankName: null,
+        iban: null,
+        bic: null,
+      },
       'PATCH /partner/preferences': { message: 'Gespeichert' },
     });
     renderRemote(App, { basePath: '/partner', path: '/preferences', api });
@@ -90,11 +167,34 @@ describe('partner pages', () => {
     fireEvent.change(screen.getByLabelText('BIC'), { target: { value: 'COBADEFFXXX' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect((await screen.findAllByText('Gespeichert')).length).toBeGreaterThan(0);
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ gateway: 'bank', email: 'partner@example.de', iban: 'DE89 3704 0044 0532 0130 00' });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      gateway: 'bank',
+      email: 'partner@example.de',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
   });
 
   it('sends only the chosen gateway’s fields', () => {
-    const base = { email: 'a@b.de', taxId: '123', vatId: '', street: '', zip: '', city: '', countryCode: 'DE', paypalEmail: 'p@b.de', bankName: 'X', iban: 'I', bic: 'B', language: 'de' as const };
-    expect(preferencesBody({ ...base, gateway: 'paypal' })).toEqual({ gateway: 'paypal', email: 'a@b.de', taxId: '123', language: 'de', paypalEmail: 'p@b.de' });
+    const base = {
+      email: 'a@b.de',
+      taxId: '123',
+      vatId: '',
+      street: '',
+      zip: '',
+      city: '',
+      countryCode: 'DE',
+      paypalEmail: 'p@b.de',
+      bankName: 'X',
+      iban: 'I',
+      bic: 'B',
+      language: 'de' as const,
+    };
+    expect(preferencesBody({ ...base, gateway: 'paypal' })).toEqual({
+      gateway: 'paypal',
+      email: 'a@b.de',
+      taxId: '123',
+      language: 'de',
+      paypalEmail: 'p@b.de',
+    });
   });
 });

@@ -23,7 +23,11 @@ function contactsApi(initial: Record<string, unknown> = {}) {
 
 describe('contact settings page', () => {
   it('shows the saved settings in three sections', async () => {
-    renderRemote(App, { basePath: '/preferences', path: '/contacts', api: contactsApi({ contactCreate: ['b2b'], contactPushPhone: true }) });
+    renderRemote(App, {
+      basePath: '/preferences',
+      path: '/contacts',
+      api: contactsApi({ contactCreate: ['b2b'], contactPushPhone: true }),
+    });
     expect(await screen.findByRole('region', { name: 'Kontakterstellung' })).toBeTruthy();
     expect((screen.getByLabelText('Nur Kunden mit bestimmten Tags') as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText('b2b')).toBeTruthy();
@@ -56,17 +60,28 @@ describe('contact settings page', () => {
     fireEvent.click(await screen.findByLabelText('Shopify-Kundennummer in der Kontaktnotiz'));
     expect(await within(screen.getByRole('region', { name: 'Organisieren' })).findByText('Gespeichert')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('region', { name: 'Geschäftskunden' })).getByLabelText('Kunden-Tags'));
-    expect(await within(screen.getByRole('region', { name: 'Geschäftskunden' })).findByText('Gespeichert')).toBeTruthy();
+    expect(
+      await within(screen.getByRole('region', { name: 'Geschäftskunden' })).findByText('Gespeichert'),
+    ).toBeTruthy();
     const patches = api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
     expect(patches[0]).toEqual({ contactPushCustomer: true });
-    expect(patches[1]).toEqual({ vatIdPlaces: ['order-note', 'order-attributes', 'order-billing', 'customer-tags', 'company-location'] });
+    expect(patches[1]).toEqual({
+      vatIdPlaces: ['order-note', 'order-attributes', 'order-billing', 'customer-tags', 'company-location'],
+    });
   });
 
   it('shows a refused save in German at the field', async () => {
     const api = fakeApi({
       '/shop': shop,
-      'GET /preferences/contacts': { section: 'contacts', value: { ...DEFAULT_CONTACT_PREFERENCES, contactCreate: ['b2b'] } },
-      'PATCH /preferences/contacts': new ApiError(400, 'Ungültige Eingabe', 'VALIDATION', { error: 'VALIDATION', message: 'Ungültige Eingabe', field: 'contactCreate.1' }),
+      'GET /preferences/contacts': {
+        section: 'contacts',
+        value: { ...DEFAULT_CONTACT_PREFERENCES, contactCreate: ['b2b'] },
+      },
+      'PATCH /preferences/contacts': new ApiError(400, 'Ungültige Eingabe', 'VALIDATION', {
+        error: 'VALIDATION',
+        message: 'Ungültige Eingabe',
+        field: 'contactCreate.1',
+      }),
     });
     renderRemote(App, { basePath: '/preferences', path: '/contacts', api });
     fireEvent.change(await screen.findByLabelText('Tags für Kontakte'), { target: { value: 'x,' } });
@@ -77,8 +92,18 @@ describe('contact settings page', () => {
 describe('VAT-ID test dialog (?action=test-vatid)', () => {
   it('finds the ID the worker would find, and names its source', async () => {
     let navigatedTo = '';
-    renderRemote(App, { basePath: '/preferences', path: '/contacts', search: '?action=test-vatid', api: contactsApi(), navigate: (to) => { navigatedTo = to; } });
-    fireEvent.change(within(await screen.findByRole('dialog')).getByLabelText('Bestellnotiz'), { target: { value: 'Bitte netto, USt-IdNr: ATU12345678' } });
+    renderRemote(App, {
+      basePath: '/preferences',
+      path: '/contacts',
+      search: '?action=test-vatid',
+      api: contactsApi(),
+      navigate: (to) => {
+        navigatedTo = to;
+      },
+    });
+    fireEvent.change(within(await screen.findByRole('dialog')).getByLabelText('Bestellnotiz'), {
+      target: { value: 'Bitte netto, USt-IdNr: ATU12345678' },
+    });
     const result = screen.getByRole('region', { name: 'Ergebnis' });
     expect(within(result).getByText('Gefunden: ATU12345678')).toBeTruthy();
     expect(within(result).getByText(/Quelle: Bestellnotiz · Land: Österreich · Format gültig/)).toBeTruthy();
@@ -87,15 +112,31 @@ describe('VAT-ID test dialog (?action=test-vatid)', () => {
   });
 
   it('says in German when an ID has the wrong format', async () => {
-    renderRemote(App, { basePath: '/preferences', path: '/contacts', search: '?action=test-vatid', api: contactsApi() });
-    fireEvent.change(within(await screen.findByRole('dialog')).getByLabelText('Bestellnotiz'), { target: { value: 'USt-IdNr: ATU1234567 danke' } });
+    renderRemote(App, {
+      basePath: '/preferences',
+      path: '/contacts',
+      search: '?action=test-vatid',
+      api: contactsApi(),
+    });
+    fireEvent.change(within(await screen.findByRole('dialog')).getByLabelText('Bestellnotiz'), {
+      target: { value: 'USt-IdNr: ATU1234567 danke' },
+    });
     expect(screen.getByText('Keine USt-IdNr. gefunden')).toBeTruthy();
-    expect(screen.getByText('„ATU1234567“ sieht wie eine USt-IdNr. aus, hat aber kein gültiges Format für AT.')).toBeTruthy();
+    expect(
+      screen.getByText('„ATU1234567“ sieht wie eine USt-IdNr. aus, hat aber kein gültiges Format für AT.'),
+    ).toBeTruthy();
   });
 
   it('uses the saved sources: an ID in a switched-off place is not taken', async () => {
-    renderRemote(App, { basePath: '/preferences', path: '/contacts', search: '?action=test-vatid', api: contactsApi({ vatIdPlaces: ['order-note'] }) });
-    fireEvent.change(await screen.findByLabelText('Firma (Rechnungsadresse)'), { target: { value: 'Muster GmbH DE123456789' } });
+    renderRemote(App, {
+      basePath: '/preferences',
+      path: '/contacts',
+      search: '?action=test-vatid',
+      api: contactsApi({ vatIdPlaces: ['order-note'] }),
+    });
+    fireEvent.change(await screen.findByLabelText('Firma (Rechnungsadresse)'), {
+      target: { value: 'Muster GmbH DE123456789' },
+    });
     expect(screen.getByText('In den gewählten Quellen nicht gefunden')).toBeTruthy();
     expect(screen.getByText(/DE123456789 steht in „Rechnungsadresse \(Firma, Adresszusatz\)“/)).toBeTruthy();
   });
@@ -105,10 +146,17 @@ describe('checkVatIds', () => {
   it('prefers the ID of the billing country, like the worker', () => {
     const sample = { ...EMPTY_SAMPLE, note: 'ATU12345678', company: 'Muster GmbH, DE123456789', country: 'DE' };
     const places = ['order-note', 'order-billing'] as const;
-    expect(checkVatIds(sample, places).found).toMatchObject({ vatId: 'DE123456789', country: 'DE', place: 'order-billing' });
+    expect(checkVatIds(sample, places).found).toMatchObject({
+      vatId: 'DE123456789',
+      country: 'DE',
+      place: 'order-billing',
+    });
     expect(checkVatIds(sample, places).domestic).toBe(true);
     expect(checkVatIds({ ...sample, country: 'AT' }, places).found?.vatId).toBe('ATU12345678');
-    expect(checkVatIds({ ...EMPTY_SAMPLE, note: 'Deutschland, Rechnung 2024' }, places)).toMatchObject({ found: null, invalid: [] });
+    expect(checkVatIds({ ...EMPTY_SAMPLE, note: 'Deutschland, Rechnung 2024' }, places)).toMatchObject({
+      found: null,
+      invalid: [],
+    });
   });
 
   it('reads the company location tax ID as its own source', () => {

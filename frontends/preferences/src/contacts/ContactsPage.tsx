@@ -1,6 +1,23 @@
-import { featureLockState, GatedFeature, LoadErrorBanner, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import {
+  featureLockState,
+  GatedFeature,
+  LoadErrorBanner,
+  shopQuery,
+  type RemoteAppProps,
+} from '@belegfluss/frontend-kit';
 import { featureRequiredMessage, VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
-import { Banner, BlockStack, Card, Checkbox, ChoiceList, Layout, Link, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Card,
+  Checkbox,
+  ChoiceList,
+  Layout,
+  Link,
+  Page,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SaveNote } from '../form/SaveNote';
@@ -26,12 +43,23 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
   if (prefs.query.isError) {
     return (
       <Page title={TITLE} backAction={back}>
-        <LoadErrorBanner title="Die Kontakt-Einstellungen konnten nicht geladen werden" error={prefs.query.error} onRetry={() => void prefs.query.refetch()} />
+        <LoadErrorBanner
+          title="Die Kontakt-Einstellungen konnten nicht geladen werden"
+          error={prefs.query.error}
+          onRetry={() => void prefs.query.refetch()}
+        />
       </Page>
     );
   }
   const value = prefs.value;
-  if (!value) return <Page title={TITLE} backAction={back}><Card><SkeletonBodyText lines={8} /></Card></Page>;
+  if (!value)
+    return (
+      <Page title={TITLE} backAction={back}>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </Page>
+    );
 
   const { busy } = prefs;
   // Each card shows the feedback of its own saves, where the merchant is looking.
@@ -39,31 +67,50 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
   const status = (area: AreaKey) => <SaveNote origin={area} feedback={prefs.feedback} failure={prefs.failure} />;
   const byTags = tagMode ?? value.contactCreate !== 'all';
   const tags = value.contactCreate === 'all' ? [] : value.contactCreate;
-  const fieldError = (name: string) => Object.entries(prefs.errors).find(([f]) => f === name || f.startsWith(`${name}.`))?.[1];
+  const fieldError = (name: string) =>
+    Object.entries(prefs.errors).find(([f]) => f === name || f.startsWith(`${name}.`))?.[1];
   const push = (name: keyof ContactPreferences & `contactPush${string}`, label: string, helpText: string) => (
-    <Checkbox label={label} helpText={helpText} checked={value[name] as boolean} disabled={busy} error={fieldError(name)} onChange={(on) => saveIn('organise')({ [name]: on })} />
+    <Checkbox
+      label={label}
+      helpText={helpText}
+      checked={value[name] as boolean}
+      disabled={busy}
+      error={fieldError(name)}
+      onChange={(on) => saveIn('organise')({ [name]: on })}
+    />
   );
   const companyScope = shop.data ? shop.data.scopes.includes('read_companies') : true;
   const plusIncluded = featureLockState(shop.data, 'shopifyPlus').kind !== 'feature';
   const togglePlace = (place: VatIdPlace, on: boolean) =>
-    saveIn('business')({ vatIdPlaces: VAT_ID_PLACES.filter((p) => (p === place ? on : value.vatIdPlaces.includes(p))) });
+    saveIn('business')({
+      vatIdPlaces: VAT_ID_PLACES.filter((p) => (p === place ? on : value.vatIdPlaces.includes(p))),
+    });
 
   return (
     <Page
       title={TITLE}
       subtitle="Wie Belegfluss deine Kunden als Kontakte in Lexware Office anlegt"
       backAction={back}
-      secondaryActions={[{ content: 'USt-IdNr.-Erkennung testen', onAction: () => navigate(`${here}?action=${TEST_ACTION}`) }]}
+      secondaryActions={[
+        { content: 'USt-IdNr.-Erkennung testen', onAction: () => navigate(`${here}?action=${TEST_ACTION}`) },
+      ]}
     >
       <Layout>
-        <Area title="Kontakterstellung" description="Für welche Kunden Belegfluss einen Kontakt anlegt oder aktualisiert. Ohne Kontakt trägt die Rechnung nur die Adresse der Bestellung.">
+        <Area
+          title="Kontakterstellung"
+          description="Für welche Kunden Belegfluss einen Kontakt anlegt oder aktualisiert. Ohne Kontakt trägt die Rechnung nur die Adresse der Bestellung."
+        >
           <ChoiceList
             title="Kontakte anlegen für"
             disabled={busy}
             selected={[byTags ? 'tags' : 'all']}
             choices={[
               { label: 'Alle Kunden', value: 'all' },
-              { label: 'Nur Kunden mit bestimmten Tags', value: 'tags', helpText: 'Der Tag kann an der Bestellung oder am Kunden stehen.' },
+              {
+                label: 'Nur Kunden mit bestimmten Tags',
+                value: 'tags',
+                helpText: 'Der Tag kann an der Bestellung oder am Kunden stehen.',
+              },
             ]}
             onChange={([choice]) => {
               setTagMode(choice === 'tags');
@@ -73,27 +120,68 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
           />
           {byTags ? (
             <>
-              <TagInput label="Tags für Kontakte" helpText="Komma oder Enter fügt einen Tag hinzu." value={tags} disabled={busy} error={fieldError('contactCreate')} onChange={(next) => saveIn('create')({ contactCreate: next })} />
-              {tags.length === 0 ? <Text as="p" tone="caution">Füge mindestens einen Tag hinzu. Bis dahin gilt die gespeicherte Einstellung.</Text> : null}
+              <TagInput
+                label="Tags für Kontakte"
+                helpText="Komma oder Enter fügt einen Tag hinzu."
+                value={tags}
+                disabled={busy}
+                error={fieldError('contactCreate')}
+                onChange={(next) => saveIn('create')({ contactCreate: next })}
+              />
+              {tags.length === 0 ? (
+                <Text as="p" tone="caution">
+                  Füge mindestens einen Tag hinzu. Bis dahin gilt die gespeicherte Einstellung.
+                </Text>
+              ) : null}
             </>
           ) : null}
           {status('create')}
         </Area>
-        <Area title="Organisieren" description="Welche Angaben aus Shopify Belegfluss in den Kontakt schreibt. Eine spätere Bestellung desselben Kunden aktualisiert den Kontakt.">
-          {push('contactPushEmail', 'E-Mail-Adresse übertragen', 'Auch die Suche nach einem bestehenden Kontakt läuft über die E-Mail-Adresse.')}
+        <Area
+          title="Organisieren"
+          description="Welche Angaben aus Shopify Belegfluss in den Kontakt schreibt. Eine spätere Bestellung desselben Kunden aktualisiert den Kontakt."
+        >
+          {push(
+            'contactPushEmail',
+            'E-Mail-Adresse übertragen',
+            'Auch die Suche nach einem bestehenden Kontakt läuft über die E-Mail-Adresse.',
+          )}
           <GatedFeature api={api} feature="address">
-          <BlockStack gap="200">
-          {push('contactPushPhone', 'Telefonnummer übertragen', 'Aus dem Kunden, der Rechnungsadresse oder der Bestellung.')}
-          {push('contactPushShop', 'Shop in der Kontaktnotiz', 'Schreibt „Shop: deine Shop-Domain“ in die Notiz des Kontakts.')}
-          {push('contactPushCustomer', 'Shopify-Kundennummer in der Kontaktnotiz', 'Schreibt „Shopify-Kunde: Nummer“ in die Notiz, damit du den Kunden in Shopify wiederfindest.')}
-          {push('contactPushNote', 'Kundennotiz übernehmen', 'Die Notiz am Shopify-Kunden kommt in die Notiz des Kontakts.')}
-          </BlockStack>
+            <BlockStack gap="200">
+              {push(
+                'contactPushPhone',
+                'Telefonnummer übertragen',
+                'Aus dem Kunden, der Rechnungsadresse oder der Bestellung.',
+              )}
+              {push(
+                'contactPushShop',
+                'Shop in der Kontaktnotiz',
+                'Schreibt „Shop: deine Shop-Domain“ in die Notiz des Kontakts.',
+              )}
+              {push(
+                'contactPushCustomer',
+                'Shopify-Kundennummer in der Kontaktnotiz',
+                'Schreibt „Shopify-Kunde: Nummer“ in die Notiz, damit du den Kunden in Shopify wiederfindest.',
+              )}
+              {push(
+                'contactPushNote',
+                'Kundennotiz übernehmen',
+                'Die Notiz am Shopify-Kunden kommt in die Notiz des Kontakts.',
+              )}
+            </BlockStack>
           </GatedFeature>
           {status('organise')}
         </Area>
-        <Area title="Geschäftskunden" description="Findet Belegfluss eine gültige USt-IdNr., wird der Kontakt ein Unternehmen mit dieser USt-IdNr. Bei Lieferungen in ein anderes EU-Land ohne berechnete Steuer wird die Rechnung eine steuerfreie innergemeinschaftliche Lieferung.">
-          <Text as="h2" variant="headingSm">USt-IdNr. suchen in</Text>
-          <Text as="p" tone="subdued">In dieser Reihenfolge; eine USt-IdNr. aus dem Land der Rechnungsadresse hat Vorrang.</Text>
+        <Area
+          title="Geschäftskunden"
+          description="Findet Belegfluss eine gültige USt-IdNr., wird der Kontakt ein Unternehmen mit dieser USt-IdNr. Bei Lieferungen in ein anderes EU-Land ohne berechnete Steuer wird die Rechnung eine steuerfreie innergemeinschaftliche Lieferung."
+        >
+          <Text as="h2" variant="headingSm">
+            USt-IdNr. suchen in
+          </Text>
+          <Text as="p" tone="subdued">
+            In dieser Reihenfolge; eine USt-IdNr. aus dem Land der Rechnungsadresse hat Vorrang.
+          </Text>
           {VAT_ID_PLACES.map((place) => (
             <Checkbox
               key={place}
@@ -101,7 +189,13 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
               checked={value.vatIdPlaces.includes(place)}
               // Adding the B2B company location needs the Shopify Plus feature of the plan; taking it away never does.
               disabled={busy || (place === 'company-location' && !plusIncluded && !value.vatIdPlaces.includes(place))}
-              helpText={place === 'company-location' ? (plusIncluded ? 'Braucht Shopify Plus und die Berechtigung read_companies.' : featureRequiredMessage('shopifyPlus')) : undefined}
+              helpText={
+                place === 'company-location'
+                  ? plusIncluded
+                    ? 'Braucht Shopify Plus und die Berechtigung read_companies.'
+                    : featureRequiredMessage('shopifyPlus')
+                  : undefined
+              }
               onChange={(on) => togglePlace(place, on)}
             />
           ))}
@@ -110,13 +204,21 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
               <p>Der App fehlt die Berechtigung read_companies. Ohne sie bleibt diese Quelle leer.</p>
             </Banner>
           ) : null}
-          {value.vatIdPlaces.length === 0 ? <Text as="p" tone="caution">Ohne Quelle findet Belegfluss keine USt-IdNr.; steuerfreie EU-Lieferungen schlagen dann fehl.</Text> : null}
+          {value.vatIdPlaces.length === 0 ? (
+            <Text as="p" tone="caution">
+              Ohne Quelle findet Belegfluss keine USt-IdNr.; steuerfreie EU-Lieferungen schlagen dann fehl.
+            </Text>
+          ) : null}
           <Text as="p" tone="subdued">
-            Ob Geschäftskunden netto abgerechnet werden, stellst du unter <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
+            Ob Geschäftskunden netto abgerechnet werden, stellst du unter{' '}
+            <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
           </Text>
           {status('business')}
         </Area>
-        <Area title="E-Rechnung" description="XRechnung für öffentliche Auftraggeber mit Leitweg-ID und ZUGFeRD für Firmenkunden: Lexware Office erstellt sie, Belegfluss liefert die Angaben dazu.">
+        <Area
+          title="E-Rechnung"
+          description="XRechnung für öffentliche Auftraggeber mit Leitweg-ID und ZUGFeRD für Firmenkunden: Lexware Office erstellt sie, Belegfluss liefert die Angaben dazu."
+        >
           <GatedFeature api={api} feature="eInvoice">
             <EInvoiceArea value={value} busy={busy} error={prefs.error} save={saveIn('einvoice')} />
           </GatedFeature>

@@ -42,12 +42,30 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
       />
       {source === 'customer-metafield' ? (
         <InlineStack gap="200">
-          <SavedTextField label="Namespace" value={value.leitwegNamespace} disabled={busy} error={error('leitwegNamespace')} onCommit={(v) => save({ leitwegNamespace: v })} />
-          <SavedTextField label="Schlüssel" value={value.leitwegKey} disabled={busy} error={error('leitwegKey')} onCommit={(v) => save({ leitwegKey: v })} />
+          <SavedTextField
+            label="Namespace"
+            value={value.leitwegNamespace}
+            disabled={busy}
+            error={error('leitwegNamespace')}
+            onCommit={(v) => save({ leitwegNamespace: v })}
+          />
+          <SavedTextField
+            label="Schlüssel"
+            value={value.leitwegKey}
+            disabled={busy}
+            error={error('leitwegKey')}
+            onCommit={(v) => save({ leitwegKey: v })}
+          />
         </InlineStack>
       ) : null}
       {source === 'note-attribute' ? (
-        <SavedTextField label="Name des Bestellattributs" value={value.leitwegAttribute} disabled={busy} error={error('leitwegAttribute')} onCommit={(v) => save({ leitwegAttribute: v })} />
+        <SavedTextField
+          label="Name des Bestellattributs"
+          value={value.leitwegAttribute}
+          disabled={busy}
+          error={error('leitwegAttribute')}
+          onCommit={(v) => save({ leitwegAttribute: v })}
+        />
       ) : null}
       {source !== 'none' ? (
         <SavedTextField
@@ -59,7 +77,12 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
           onCommit={(v) => save({ vendorNumberAtCustomer: v })}
         />
       ) : null}
-      {incomplete ? <Text as="p" tone="caution">Die Angaben sind unvollständig. Bestellungen mit Leitweg-ID bekommen bis dahin keine Rechnung, der Grund steht im Protokoll.</Text> : null}
+      {incomplete ? (
+        <Text as="p" tone="caution">
+          Die Angaben sind unvollständig. Bestellungen mit Leitweg-ID bekommen bis dahin keine Rechnung, der Grund steht
+          im Protokoll.
+        </Text>
+      ) : null}
       <TextField
         label="Leitweg-ID prüfen"
         autoComplete="off"
@@ -69,7 +92,11 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
         onChange={setProbe}
         error={probeState === false ? 'Diese Leitweg-ID ist ungültig.' : undefined}
       />
-      {probeState ? <Text as="p" tone="success">Diese Leitweg-ID ist gültig.</Text> : null}
+      {probeState ? (
+        <Text as="p" tone="success">
+          Diese Leitweg-ID ist gültig.
+        </Text>
+      ) : null}
       <Checkbox
         label="Rechnungen an Geschäftskunden netto ausstellen (E-Rechnung nach EN 16931)"
         helpText="Lexware Office erstellt Netto-Rechnungen an Firmen als ZUGFeRD, wenn die E-Rechnung in deinem Lexware-Konto eingeschaltet ist."

@@ -1,6 +1,12 @@
 import {
-  EU_VAT_ID_PATTERNS, findVatId, normalizeVatId, VAT_ID_PLACES, vatIdsInText,
-  type FoundVatId, type ShopifyOrder, type VatIdPlace,
+  EU_VAT_ID_PATTERNS,
+  findVatId,
+  normalizeVatId,
+  VAT_ID_PLACES,
+  vatIdsInText,
+  type FoundVatId,
+  type ShopifyOrder,
+  type VatIdPlace,
 } from '@belegfluss/shared';
 
 /** The German name of each place a VAT ID is looked for (contact preferences `vatIdPlaces`). */
@@ -31,8 +37,17 @@ export const EMPTY_SAMPLE: VatIdSample = { note: '', attribute: '', company: '',
 /** A minimal Shopify order carrying the sample, so the worker's own `findVatId` reads it. */
 export function sampleOrder(sample: VatIdSample): ShopifyOrder {
   return {
-    id: 0, name: '#Test', created_at: new Date(0).toISOString(), currency: 'EUR', total_price: '0.00',
-    payment_gateway_names: [], tags: '', taxes_included: true, line_items: [], shipping_lines: [], refunds: [],
+    id: 0,
+    name: '#Test',
+    created_at: new Date(0).toISOString(),
+    currency: 'EUR',
+    total_price: '0.00',
+    payment_gateway_names: [],
+    tags: '',
+    taxes_included: true,
+    line_items: [],
+    shipping_lines: [],
+    refunds: [],
     note: sample.note || null,
     note_attributes: sample.attribute ? [{ name: 'USt-IdNr.', value: sample.attribute }] : [],
     billing_address: { company: sample.company || null, country_code: sample.country || null },
@@ -41,11 +56,17 @@ export function sampleOrder(sample: VatIdSample): ShopifyOrder {
 
 // An EU prefix, then groups that each hold a digit ("ATU 123 456 7"): worth a format verdict.
 const GROUP = '[0-9A-Z+*]*\\d[0-9A-Z+*]*';
-const LOOKS_LIKE = new RegExp(`(?<![A-Z0-9])(?:${Object.keys(EU_VAT_ID_PATTERNS).join('|')})[ .\\-]?U?[ .\\-]?${GROUP}(?:[ .\\-]${GROUP})*`, 'gi');
+const LOOKS_LIKE = new RegExp(
+  `(?<![A-Z0-9])(?:${Object.keys(EU_VAT_ID_PATTERNS).join('|')})[ .\\-]?U?[ .\\-]?${GROUP}(?:[ .\\-]${GROUP})*`,
+  'gi',
+);
 
 /** Look like VAT IDs, but the worker's detection finds no valid one in them. */
 function invalidCandidates(text: string): string[] {
-  return [...text.matchAll(LOOKS_LIKE)].map((m) => m[0]).filter((c) => vatIdsInText(c).length === 0).map(normalizeVatId);
+  return [...text.matchAll(LOOKS_LIKE)]
+    .map((m) => m[0])
+    .filter((c) => vatIdsInText(c).length === 0)
+    .map(normalizeVatId);
 }
 
 export interface VatIdCheck {

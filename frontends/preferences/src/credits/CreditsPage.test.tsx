@@ -6,31 +6,61 @@ import { describe, expect, it, vi } from 'vitest';
 import App from '../App';
 
 type Raw = Record<string, unknown>;
-const credits = (change: Raw = {}) => ({ section: 'credits', value: { ...CreditPreferencesSchema.parse({}), ...change } });
+const credits = (change: Raw = {}) => ({
+  section: 'credits',
+  value: { ...CreditPreferencesSchema.parse({}), ...change },
+});
 
 /** A gateway that keeps what is saved, as the real one does, with the mail rule of spec 3 §4. */
-function creditsPage({ expertMode = false, invoiceCreate = true, stored = {} as Raw, search = '', routes = {} as Raw } = {}) {
+function creditsPage({
+  expertMode = false,
+  invoiceCreate = true,
+  stored = {} as Raw,
+  search = '',
+  routes = {} as Raw,
+} = {}) {
   let value = credits(stored).value as Raw;
   let general: Raw = { language: 'de', home: '', email: '', expertMode };
   const api = fakeApi({
     'GET /preferences/credits': () => ({ section: 'credits', value }),
     'PATCH /preferences/credits': (body: Raw) => {
       value = { ...value, ...body };
-      const forced = value.creditFinalize === false && value.creditSendMailEnabled === true ? ['creditSendMailEnabled'] : [];
+      const forced =
+        value.creditFinalize === false && value.creditSendMailEnabled === true ? ['creditSendMailEnabled'] : [];
       if (forced.length) value.creditSendMailEnabled = false;
       return { section: 'credits', value, forced, warnings: [] };
     },
-    '/preferences/automation': { section: 'automation', value: { invoiceCreate, creditCreate: true, transactionCreate: false, transactionHints: false, transactionFees: false } },
+    '/preferences/automation': {
+      section: 'automation',
+      value: {
+        invoiceCreate,
+        creditCreate: true,
+        transactionCreate: false,
+        transactionHints: false,
+        transactionFees: false,
+      },
+    },
     'GET /preferences/general': () => ({ section: 'general', value: general }),
     '/lexoffice/vars?value=Gutschrift&type=credit&field=title': { value: 'Gutschrift zu #1001', order: '#1001' },
-    'PATCH /preferences/general': (body: Raw) => { general = { ...general, ...body }; return { section: 'general', value: general, forced: [], warnings: [] }; },
+    'PATCH /preferences/general': (body: Raw) => {
+      general = { ...general, ...body };
+      return { section: 'general', value: general, forced: [], warnings: [] };
+    },
     ...routes,
   });
   const navigate = vi.fn();
   renderRemote(App, { basePath: '/preferences', path: '/credits', search, api, navigate });
-  return { api, navigate, patches: () => api.calls.filter((c) => c.method === 'PATCH' && c.path === '/preferences/credits').map((c) => c.body) };
+  return {
+    api,
+    navigate,
+    patches: () =>
+      api.calls.filter((c) => c.method === 'PATCH' && c.path === '/preferences/credits').map((c) => c.body),
+  };
 }
-const leave = (field: HTMLElement, value: string) => { fireEvent.change(field, { target: { value } }); fireEvent.blur(field); };
+const leave = (field: HTMLElement, value: string) => {
+  fireEvent.change(field, { target: { value } });
+  fireEvent.blur(field);
+};
 
 describe('credit note settings', () => {
   it('switches credit notes and discount lines on change, with the saved feedback', async () => {
@@ -50,7 +80,13 @@ describe('credit note settings', () => {
 
   it('saves a text when it is left, refuses one over the limit in the words of the spec, and shows server field errors', async () => {
     const { api, patches } = creditsPage({
-      routes: { 'PATCH /preferences/credits': new ApiError(400, 'Maximal 2000 Zeichen', 'VALIDATION', { error: 'VALIDATION', message: 'Maximal 2000 Zeichen', field: 'creditLayoutRemark' }) },
+      routes: {
+        'PATCH /preferences/credits': new ApiError(400, 'Maximal 2000 Zeichen', 'VALIDATION', {
+          error: 'VALIDATION',
+          message: 'Maximal 2000 Zeichen',
+          field: 'creditLayoutRemark',
+        }),
+      },
     });
     const title = await screen.findByLabelText('Titel');
     expect((title as HTMLInputElement).value).toBe('Gutschrift');
@@ -66,16 +102,23 @@ describe('credit note settings', () => {
   });
 
   it("chooses the credit notes' print layout from Lexware's layouts", async () => {
-    const layouts = { layouts: [{ id: 'l-1', name: 'Standard', default: true }, { id: 'l-2', name: 'Gutschrift mit Logo', default: false }] };
+    const layouts = {
+      layouts: [
+        { id: 'l-1', name: 'Standard', default: true },
+        { id: 'l-2', name: 'Gutschrift mit Logo', default: false },
+      ],
+    };
     const { patches } = creditsPage({ routes: { '/lexoffice/print-layouts': layouts } });
-    const select = await screen.findByLabelText('Drucklayout') as HTMLSelectElement;
+    const select = (await screen.findByLabelText('Drucklayout')) as HTMLSelectElement;
     await waitFor(() => expect([...select.options].map((o) => o.value)).toEqual(['', 'l-1', 'l-2']));
     expect(select.options[0]!.textContent).toBe('Standard-Layout von Lexware Office');
     fireEvent.change(select, { target: { value: 'l-2' } });
     await waitFor(() => expect(patches()).toEqual([{ creditLayoutPrintLayout: 'l-2' }]));
     await waitFor(() => expect((screen.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('l-2'));
     fireEvent.change(screen.getByLabelText('Drucklayout'), { target: { value: '' } });
-    await waitFor(() => expect(patches()).toEqual([{ creditLayoutPrintLayout: 'l-2' }, { creditLayoutPrintLayout: null }]));
+    await waitFor(() =>
+      expect(patches()).toEqual([{ creditLayoutPrintLayout: 'l-2' }, { creditLayoutPrintLayout: null }]),
+    );
   });
 
   it('hides status, item lines and linking until expert mode is on', async () => {
@@ -95,18 +138,29 @@ describe('credit note settings', () => {
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));
     expect(mail.getByText('Neue Gutschriften gehen automatisch an {ORDER.EMAIL}.')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Als Entwurf anlegen'));
-    expect(await screen.findByText('Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.')).toBeTruthy();
+    expect(
+      await screen.findByText('Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'),
+    ).toBeTruthy();
     expect(await mail.findByText('Kein automatischer Versand.')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Titel', { selector: 'input[type=checkbox]' }));
     fireEvent.change(screen.getByLabelText('Einheit'), { target: { value: '-' } });
-    await waitFor(() => expect(patches()).toEqual([{ creditFinalize: false }, { creditReferencePlaces: ['remark', 'title'] }, { creditLayoutItemUnit: '-' }]));
+    await waitFor(() =>
+      expect(patches()).toEqual([
+        { creditFinalize: false },
+        { creditReferencePlaces: ['remark', 'title'] },
+        { creditLayoutItemUnit: '-' },
+      ]),
+    );
     fireEvent.change(screen.getByLabelText('Einheit'), { target: { value: '__custom__' } });
     leave(screen.getByLabelText('Eigene Einheit'), '{ORDER_ITEM.SKU}');
     await waitFor(() => expect(patches().at(-1)).toEqual({ creditLayoutItemUnit: '{ORDER_ITEM.SKU}' }));
   });
 
   it('links to the mail form and the link wizard, and follows assistant=email-integration', async () => {
-    const { navigate } = creditsPage({ search: '?assistant=email-integration', stored: { creditSendMailSkipTags: ['b2b'] } });
+    const { navigate } = creditsPage({
+      search: '?assistant=email-integration',
+      stored: { creditSendMailSkipTags: ['b2b'] },
+    });
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/preferences/metafields?assistant=email-integration'));
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));
     expect(mail.getByText('Nicht senden bei Tags: b2b · Nicht senden bei Quellen: keine')).toBeTruthy();

@@ -13,7 +13,13 @@ import { UnitField } from '../form/UnitField';
 import { useSectionForm } from '../form/use-section-form';
 import { CreditMailSummary } from './CreditMailSummary';
 
-type TextName = 'creditLayoutTitle' | 'creditLayoutIntroduction' | 'creditLayoutRemark' | 'creditLayoutItemTitle' | 'creditLayoutItemDetail' | 'creditLayoutItemUnit';
+type TextName =
+  | 'creditLayoutTitle'
+  | 'creditLayoutIntroduction'
+  | 'creditLayoutRemark'
+  | 'creditLayoutItemTitle'
+  | 'creditLayoutItemDetail'
+  | 'creditLayoutItemUnit';
 
 const PLACES = [
   { label: 'Titel', value: 'title' },
@@ -21,13 +27,30 @@ const PLACES = [
   { label: 'Bemerkung', value: 'remark' },
 ];
 const TEXTS = [
-  { name: 'creditLayoutTitle', label: 'Titel', field: 'title', max: LIMITS.title, lines: 0, help: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.` },
-  { name: 'creditLayoutIntroduction', label: 'Einleitung', field: 'introduction', max: LIMITS.introduction, lines: 3, help: undefined },
+  {
+    name: 'creditLayoutTitle',
+    label: 'Titel',
+    field: 'title',
+    max: LIMITS.title,
+    lines: 0,
+    help: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.`,
+  },
+  {
+    name: 'creditLayoutIntroduction',
+    label: 'Einleitung',
+    field: 'introduction',
+    max: LIMITS.introduction,
+    lines: 3,
+    help: undefined,
+  },
   { name: 'creditLayoutRemark', label: 'Bemerkung', field: 'remark', max: LIMITS.remark, lines: 3, help: undefined },
 ] as const;
 const forcedText = (field: string) =>
-  field === 'creditSendMailEnabled' ? 'Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'
-    : field === 'creditCreate' ? 'Gutschriften bleiben aus: sie brauchen die automatische Rechnungserstellung.' : undefined;
+  field === 'creditSendMailEnabled'
+    ? 'Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'
+    : field === 'creditCreate'
+      ? 'Gutschriften bleiben aus: sie brauchen die automatische Rechnungserstellung.'
+      : undefined;
 
 /** /preferences/credits (spec 3 §2): credit notes from refunds, their status, texts, item lines, linking and mail. */
 export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps) {
@@ -45,7 +68,10 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
   const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
   const value = form.value;
   const waiting = settingsPageWaiting({
-    title: 'Gutschriften', back, queries: [form.query, automation.query], ready: Boolean(value && automation.value),
+    title: 'Gutschriften',
+    back,
+    queries: [form.query, automation.query],
+    ready: Boolean(value && automation.value),
     errorTitle: 'Die Gutschrift-Einstellungen konnten nicht geladen werden',
   });
   if (waiting || !value || !automation.value) return waiting;
@@ -56,24 +82,47 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
   /** Texts save when left, after the shared schema's check. */
   const commit = (origin: string, name: TextName) => (text: string) => {
     const problem = checkField(CreditPreferencesSchema, name, text);
-    setChecked((c) => ({ ...Object.fromEntries(Object.entries(c).filter(([f]) => f !== name)), ...(problem ? { [name]: problem } : {}) }));
+    setChecked((c) => ({
+      ...Object.fromEntries(Object.entries(c).filter(([f]) => f !== name)),
+      ...(problem ? { [name]: problem } : {}),
+    }));
     if (!problem) form.save(origin, { [name]: text });
   };
-  const textProps = (origin: string, name: TextName) => ({ value: value[name], onCommit: commit(origin, name), error: errorOf(name), disabled: busy });
+  const textProps = (origin: string, name: TextName) => ({
+    value: value[name],
+    onCommit: commit(origin, name),
+    error: errorOf(name),
+    disabled: busy,
+  });
   const note = (origin: string, fields: string[] = []) => (
-    <SaveNote origin={origin} feedback={form.feedback} failure={form.failure} forcedText={forcedText} errors={fields.filter((f) => errorOf(f))} />
+    <SaveNote
+      origin={origin}
+      feedback={form.feedback}
+      failure={form.failure}
+      forcedText={forcedText}
+      errors={fields.filter((f) => errorOf(f))}
+    />
   );
 
   return (
     <Page title="Gutschriften" subtitle="Gutschriften aus Erstattungen in Shopify" backAction={back}>
       <Layout>
-        <SettingsBlock title="Erstellung" description="Jede Erstattung in Shopify wird eine Gutschrift in Lexware Office, verknüpft mit der Rechnung der Bestellung." note={note('create')}>
+        <SettingsBlock
+          title="Erstellung"
+          description="Jede Erstattung in Shopify wird eine Gutschrift in Lexware Office, verknüpft mit der Rechnung der Bestellung."
+          note={note('create')}
+        >
           {!invoicesOn ? (
             <Banner tone="warning" title="Rechnungserstellung ist aus">
               <p>Gutschriften brauchen die automatische Rechnungserstellung. Schalte sie unter Einstellungen ein.</p>
             </Banner>
           ) : null}
-          <Checkbox label="Gutschriften automatisch erstellen" checked={value.creditCreate && invoicesOn} disabled={!invoicesOn || busy} onChange={(on) => form.save('create', { creditCreate: on })} />
+          <Checkbox
+            label="Gutschriften automatisch erstellen"
+            checked={value.creditCreate && invoicesOn}
+            disabled={!invoicesOn || busy}
+            onChange={(on) => form.save('create', { creditCreate: on })}
+          />
           <Checkbox
             label="Rabatte als eigene Position ausweisen"
             helpText="Sonst ist der Rabatt im Preis der erstatteten Artikel verrechnet."
@@ -83,12 +132,21 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
           />
         </SettingsBlock>
         {expert ? (
-          <SettingsBlock title="Status" description="Festgeschriebene Gutschriften sind in Lexware Office abgeschlossen und können per E-Mail versendet werden." note={note('status')}>
+          <SettingsBlock
+            title="Status"
+            description="Festgeschriebene Gutschriften sind in Lexware Office abgeschlossen und können per E-Mail versendet werden."
+            note={note('status')}
+          >
             <ChoiceList
               title="Neue Gutschriften"
               choices={[
                 { label: 'Festschreiben (finalisieren)', value: 'final' },
-                { label: 'Als Entwurf anlegen', value: 'draft', helpText: 'Du prüfst und schreibst sie in Lexware Office selbst fest. Der automatische E-Mail-Versand ist dann aus.' },
+                {
+                  label: 'Als Entwurf anlegen',
+                  value: 'draft',
+                  helpText:
+                    'Du prüfst und schreibst sie in Lexware Office selbst fest. Der automatische E-Mail-Versand ist dann aus.',
+                },
               ]}
               selected={[value.creditFinalize ? 'final' : 'draft']}
               disabled={busy}
@@ -96,23 +154,41 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             />
           </SettingsBlock>
         ) : null}
-        <SettingsBlock title="Texte" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt. Gespeichert wird, sobald du ein Feld verlässt." note={note('texts', [...TEXTS.map((t) => t.name), 'creditLayoutPrintLayout'])}>
+        <SettingsBlock
+          title="Texte"
+          description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt. Gespeichert wird, sobald du ein Feld verlässt."
+          note={note('texts', [...TEXTS.map((t) => t.name), 'creditLayoutPrintLayout'])}
+        >
           <FormLayout>
             {TEXTS.map((t) => (
               <BlockStack key={t.name} gap="100">
                 <SavedTextField
-                  label={t.label} helpText={t.help} maxLength={t.max} multiline={t.lines || undefined} showCharacterCount={t.lines > 0}
+                  label={t.label}
+                  helpText={t.help}
+                  maxLength={t.max}
+                  multiline={t.lines || undefined}
+                  showCharacterCount={t.lines > 0}
                   onDraft={(text) => setDrafts((d) => ({ ...d, [t.name]: text }))}
                   {...textProps('texts', t.name)}
                 />
                 <TemplatePreview api={api} type="credit" field={t.field} value={drafts[t.name] ?? value[t.name]} />
               </BlockStack>
             ))}
-            <PrintLayoutSelect api={api} value={value.creditLayoutPrintLayout} disabled={busy} error={errorOf('creditLayoutPrintLayout')} onChange={(id) => form.save('texts', { creditLayoutPrintLayout: id })} />
+            <PrintLayoutSelect
+              api={api}
+              value={value.creditLayoutPrintLayout}
+              disabled={busy}
+              error={errorOf('creditLayoutPrintLayout')}
+              onChange={(id) => form.save('texts', { creditLayoutPrintLayout: id })}
+            />
           </FormLayout>
         </SettingsBlock>
         {expert ? (
-          <SettingsBlock title="Verknüpfung" description="Wo die Gutschrift auf ihre Bestellung verweist (Bestellnummer)." note={note('link', ['creditReferencePlaces'])}>
+          <SettingsBlock
+            title="Verknüpfung"
+            description="Wo die Gutschrift auf ihre Bestellung verweist (Bestellnummer)."
+            note={note('link', ['creditReferencePlaces'])}
+          >
             <ChoiceList
               title="Bestellbezug einfügen in"
               allowMultiple
@@ -125,16 +201,44 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
           </SettingsBlock>
         ) : null}
         {expert ? (
-          <SettingsBlock title="Positionen" description="So stehen die erstatteten Artikel auf der Gutschrift, z. B. {ORDER_ITEM.TITLE} oder {ORDER_ITEM.SKU}." note={note('items', ['creditLayoutItemTitle', 'creditLayoutItemDetail', 'creditLayoutItemUnit'])}>
+          <SettingsBlock
+            title="Positionen"
+            description="So stehen die erstatteten Artikel auf der Gutschrift, z. B. {ORDER_ITEM.TITLE} oder {ORDER_ITEM.SKU}."
+            note={note('items', ['creditLayoutItemTitle', 'creditLayoutItemDetail', 'creditLayoutItemUnit'])}
+          >
             <FormLayout>
-              <SavedTextField label="Positionstitel" maxLength={LIMITS.itemTitle} {...textProps('items', 'creditLayoutItemTitle')} />
-              <SavedTextField label="Positionsbeschreibung" multiline={2} maxLength={LIMITS.detail} {...textProps('items', 'creditLayoutItemDetail')} />
-              <UnitField label="Einheit" value={value.creditLayoutItemUnit} onCommit={commit('items', 'creditLayoutItemUnit')} error={errorOf('creditLayoutItemUnit')} disabled={busy} />
+              <SavedTextField
+                label="Positionstitel"
+                maxLength={LIMITS.itemTitle}
+                {...textProps('items', 'creditLayoutItemTitle')}
+              />
+              <SavedTextField
+                label="Positionsbeschreibung"
+                multiline={2}
+                maxLength={LIMITS.detail}
+                {...textProps('items', 'creditLayoutItemDetail')}
+              />
+              <UnitField
+                label="Einheit"
+                value={value.creditLayoutItemUnit}
+                onCommit={commit('items', 'creditLayoutItemUnit')}
+                error={errorOf('creditLayoutItemUnit')}
+                disabled={busy}
+              />
             </FormLayout>
           </SettingsBlock>
         ) : null}
-        <Layout.AnnotatedSection title="E-Mail-Versand" description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF, mit Ausnahmen nach Tags und Bestellquellen.">
-          <GatedFeature api={api} feature="emails"><CreditMailSummary value={value} onEdit={() => navigate(`${basePath}/mail`)} onEmbedLink={() => navigate(linkWizard)} /></GatedFeature>
+        <Layout.AnnotatedSection
+          title="E-Mail-Versand"
+          description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF, mit Ausnahmen nach Tags und Bestellquellen."
+        >
+          <GatedFeature api={api} feature="emails">
+            <CreditMailSummary
+              value={value}
+              onEdit={() => navigate(`${basePath}/mail`)}
+              onEmbedLink={() => navigate(linkWizard)}
+            />
+          </GatedFeature>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Expertenmodus">
           <ExpertModeCard api={api} reveals="Status der Gutschriften, Positionen, Verknüpfung und den Bestellfilter" />

@@ -2,7 +2,11 @@ import { describeError, GatedFeature, type ApiClient } from '@belegfluss/fronten
 import { Select } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 
-export interface PrintLayout { id: string; name: string; default: boolean }
+export interface PrintLayout {
+  id: string;
+  name: string;
+  default: boolean;
+}
 
 /** The empty choice: Lexware prints with the organisation's default layout. */
 export const DEFAULT_LAYOUT_LABEL = 'Standard-Layout von Lexware Office';
@@ -11,7 +15,13 @@ export const DEFAULT_LAYOUT_LABEL = 'Standard-Layout von Lexware Office';
  * The print layout of a document type, chosen from the Lexware organisation's layouts
  * (`GET /api/lexoffice/print-layouts`); null keeps Lexware's default.
  */
-type Props = { api: ApiClient; value: string | null; disabled?: boolean; error?: string; onChange: (id: string | null) => void };
+type Props = {
+  api: ApiClient;
+  value: string | null;
+  disabled?: boolean;
+  error?: string;
+  onChange: (id: string | null) => void;
+};
 
 /** Own print layouts are a plan feature (spec 1 §6): locked below Standard. */
 export function PrintLayoutSelect(props: Props) {
@@ -34,11 +44,15 @@ function LayoutChoice({ api, value, disabled, error, onChange }: Props) {
     { label: DEFAULT_LAYOUT_LABEL, value: '' },
     ...list.map((l) => ({ label: l.default ? `${l.name} (Standard in Lexware Office)` : l.name, value: l.id })),
     // A layout chosen earlier and since deleted in Lexware stays visible, so the choice is not silently different.
-    ...(value && layouts.data && !list.some((l) => l.id === value) ? [{ label: 'Nicht mehr in Lexware Office vorhanden', value }] : []),
+    ...(value && layouts.data && !list.some((l) => l.id === value)
+      ? [{ label: 'Nicht mehr in Lexware Office vorhanden', value }]
+      : []),
   ];
   const helpText = layouts.isError
     ? `Die Drucklayouts konnten nicht geladen werden: ${describeError(layouts.error)}`
-    : layouts.isPending ? 'Drucklayouts werden geladen …' : 'Das Layout, mit dem Lexware Office den Beleg druckt.';
+    : layouts.isPending
+      ? 'Drucklayouts werden geladen …'
+      : 'Das Layout, mit dem Lexware Office den Beleg druckt.';
   return (
     <Select
       label="Drucklayout"

@@ -5,7 +5,13 @@ import type { SaveFeedback } from './use-section-form';
  * The auto-save feedback of one card: "Gespeichert" for 5 seconds, the server's `forced`
  * changes in words, its warnings, or why a save failed without naming a field.
  */
-export function SaveNote({ origin, feedback, failure, forcedText, errors }: {
+export function SaveNote({
+  origin,
+  feedback,
+  failure,
+  forcedText,
+  errors,
+}: {
   origin: string;
   feedback?: SaveFeedback;
   failure?: { origin: string; message: string };
@@ -15,16 +21,34 @@ export function SaveNote({ origin, feedback, failure, forcedText, errors }: {
   errors?: string[];
 }) {
   const mine = feedback?.origin === origin ? feedback : undefined;
-  const forced = mine ? [...new Set(mine.forced.map((f) => forcedText?.(f)).filter((t): t is string => Boolean(t)))] : [];
+  const forced = mine
+    ? [...new Set(mine.forced.map((f) => forcedText?.(f)).filter((t): t is string => Boolean(t)))]
+    : [];
   const failed = failure?.origin === origin ? failure.message : undefined;
   if (!mine && !failed && !errors?.length) return null;
   return (
     <BlockStack gap="100">
-      {mine ? <Text as="p" tone="success">Gespeichert</Text> : null}
-      {forced.map((t) => <Text key={t} as="p" tone="caution">{t}</Text>)}
-      {mine?.warnings.map((w) => <Text key={w} as="p" tone="caution">{w}</Text>)}
+      {mine ? (
+        <Text as="p" tone="success">
+          Gespeichert
+        </Text>
+      ) : null}
+      {forced.map((t) => (
+        <Text key={t} as="p" tone="caution">
+          {t}
+        </Text>
+      ))}
+      {mine?.warnings.map((w) => (
+        <Text key={w} as="p" tone="caution">
+          {w}
+        </Text>
+      ))}
       {failed ? <Text as="p" tone="critical">{`Nicht gespeichert: ${failed}`}</Text> : null}
-      {errors?.length ? <Text as="p" tone="critical">Nicht gespeichert: bitte korrigiere die markierten Felder.</Text> : null}
+      {errors?.length ? (
+        <Text as="p" tone="critical">
+          Nicht gespeichert: bitte korrigiere die markierten Felder.
+        </Text>
+      ) : null}
     </BlockStack>
   );
 }

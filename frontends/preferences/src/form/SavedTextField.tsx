@@ -18,8 +18,13 @@ export function SavedTextField({ value, onCommit, onDraft, ...props }: Props) {
       {...props}
       autoComplete="off"
       value={draft}
-      onChange={(v) => { setDraft(v); onDraft?.(v); }}
-      onBlur={() => { if (draft !== value) onCommit(draft); }}
+      onChange={(v) => {
+        setDraft(v);
+        onDraft?.(v);
+      }}
+      onBlur={() => {
+        if (draft !== value) onCommit(draft);
+      }}
     />
   );
 }

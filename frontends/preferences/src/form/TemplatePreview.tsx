@@ -9,7 +9,17 @@ const SETTLE_MS = 400;
  * The live preview of a document text (spec 1 §7): `GET /api/lexoffice/vars` renders it for the
  * shop's newest order, a moment after typing stops.
  */
-export function TemplatePreview({ api, value, type, field }: { api: ApiClient; value: string; type: 'invoice' | 'credit'; field: string }) {
+export function TemplatePreview({
+  api,
+  value,
+  type,
+  field,
+}: {
+  api: ApiClient;
+  value: string;
+  type: 'invoice' | 'credit';
+  field: string;
+}) {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), SETTLE_MS);
@@ -25,13 +35,23 @@ export function TemplatePreview({ api, value, type, field }: { api: ApiClient; v
   });
   if (settled.trim() === '') return null;
   // The gateway answers 404 with its own sentence while the shop has no order to render.
-  const why = isApiError(preview.error) && preview.error.status === 404 && preview.error.code ? preview.error.message : describeError(preview.error);
+  const why =
+    isApiError(preview.error) && preview.error.status === 404 && preview.error.code
+      ? preview.error.message
+      : describeError(preview.error);
   if (preview.isError) return <Text as="p" tone="subdued">{`Keine Vorschau: ${why}`}</Text>;
-  if (!preview.data) return <Text as="p" tone="subdued">Vorschau wird geladen …</Text>;
+  if (!preview.data)
+    return (
+      <Text as="p" tone="subdued">
+        Vorschau wird geladen …
+      </Text>
+    );
   return (
     <Text as="p" tone="subdued">
       {`Vorschau${preview.data.order ? ` (Bestellung ${preview.data.order})` : ''}: `}
-      <Text as="span" tone="base">{preview.data.value}</Text>
+      <Text as="span" tone="base">
+        {preview.data.value}
+      </Text>
     </Text>
   );
 }

@@ -10,8 +10,18 @@ const CUSTOM = '__custom__';
  * An item unit (spec 3 §5): "choose from a list with default, dash, or custom"; the list is
  * the unit names Lexware accepts. A placeholder text ({ORDER_ITEM.…}) counts as custom.
  */
-export function UnitField({ label, value, onCommit, error, disabled }: {
-  label: string; value: string; onCommit: (unit: string) => void; error?: string; disabled?: boolean;
+export function UnitField({
+  label,
+  value,
+  onCommit,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onCommit: (unit: string) => void;
+  error?: string;
+  disabled?: boolean;
 }) {
   const listed = value === NONE || (ALLOWED_UNIT_NAMES as readonly string[]).includes(value);
   const [custom, setCustom] = useState(!listed);
@@ -34,7 +44,14 @@ export function UnitField({ label, value, onCommit, error, disabled }: {
         }}
       />
       {custom ? (
-        <SavedTextField label="Eigene Einheit" helpText="Ein Text oder ein Platzhalter, z. B. {ORDER_ITEM.SKU}." value={listed ? '' : value} onCommit={onCommit} error={error} disabled={disabled} />
+        <SavedTextField
+          label="Eigene Einheit"
+          helpText="Ein Text oder ein Platzhalter, z. B. {ORDER_ITEM.SKU}."
+          value={listed ? '' : value}
+          onCommit={onCommit}
+          error={error}
+          disabled={disabled}
+        />
       ) : null}
     </BlockStack>
   );

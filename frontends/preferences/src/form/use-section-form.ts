@@ -13,10 +13,19 @@ function merge<T extends Raw>(base: T, patch: Raw): T {
 }
 
 /** What `PATCH /api/preferences/{section}` answers. */
-export interface SectionAnswer<T> { section: string; value: T; forced?: string[]; warnings?: string[] }
+export interface SectionAnswer<T> {
+  section: string;
+  value: T;
+  forced?: string[];
+  warnings?: string[];
+}
 
 /** The last save, shown for 5 seconds (spec 3 §2) next to the control it came from. */
-export interface SaveFeedback { origin: string; forced: string[]; warnings: string[] }
+export interface SaveFeedback {
+  origin: string;
+  forced: string[];
+  warnings: string[];
+}
 
 /** Spec 3 §2: "Settings show auto-save feedback for 5 seconds". */
 export const SAVED_FEEDBACK_MS = 5_000;
@@ -28,13 +37,17 @@ export const SAVED_FEEDBACK_MS = 5_000;
 export function useSectionForm<T extends Raw>(api: ApiClient, section: string) {
   const queryClient = useQueryClient();
   const key = ['preferences', section];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<SectionAnswer<T>>(`/preferences/${section}`, signal) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<SectionAnswer<T>>(`/preferences/${section}`, signal),
+  });
   const [feedback, setFeedback] = useState<SaveFeedback>();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<{ origin: string; message: string }>();
 
   const mutation = useMutation({
-    mutationFn: ({ patch }: { patch: Raw; origin: string }) => api.request<SectionAnswer<T>>(`/preferences/${section}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({ patch }: { patch: Raw; origin: string }) =>
+      api.request<SectionAnswer<T>>(`/preferences/${section}`, { method: 'PATCH', body: patch }),
     onSuccess: (answer, { origin }) => {
       setFeedback({ origin, forced: answer.forced ?? [], warnings: answer.warnings ?? [] });
       queryClient.setQueryData(key, { section, value: answer.value });
@@ -58,7 +71,9 @@ export function useSectionForm<T extends Raw>(api: ApiClient, section: string) {
   const save = (origin: string, patch: Raw, fields: string[] = Object.keys(patch)) => {
     setFeedback(undefined);
     setFailure(undefined);
-    setErrors((e) => Object.fromEntries(Object.entries(e).filter(([f]) => !fields.some((g) => f === g || f.startsWith(`${g}.`)))));
+    setErrors((e) =>
+      Object.fromEntries(Object.entries(e).filter(([f]) => !fields.some((g) => f === g || f.startsWith(`${g}.`)))),
+    );
     mutation.mutate({ patch, origin });
   };
 

@@ -8,10 +8,26 @@ import { SavedTextField } from '../form/SavedTextField';
 import { useSectionForm } from '../form/use-section-form';
 
 const SWITCHES: { key: keyof NotificationPreferences; label: string; helpText: string }[] = [
-  { key: 'creditsExhaustedSoon', label: 'Übertragungen bald aufgebraucht', helpText: 'Wenn weniger als 20 % deiner Übertragungen übrig sind.' },
-  { key: 'creditsExhaustedNow', label: 'Übertragungen aufgebraucht', helpText: 'Ohne freie Übertragungen legt Belegfluss keine Belege mehr an.' },
-  { key: 'connectionMissing', label: 'Verbindung zu Lexware Office fehlt', helpText: 'Wenn Belegfluss dein Lexware-Office-Konto nicht mehr erreicht.' },
-  { key: 'onboarding', label: 'Hilfe bei der Einrichtung', helpText: 'Hinweise und Tipps in den ersten Tagen nach der Installation.' },
+  {
+    key: 'creditsExhaustedSoon',
+    label: 'Übertragungen bald aufgebraucht',
+    helpText: 'Wenn weniger als 20 % deiner Übertragungen übrig sind.',
+  },
+  {
+    key: 'creditsExhaustedNow',
+    label: 'Übertragungen aufgebraucht',
+    helpText: 'Ohne freie Übertragungen legt Belegfluss keine Belege mehr an.',
+  },
+  {
+    key: 'connectionMissing',
+    label: 'Verbindung zu Lexware Office fehlt',
+    helpText: 'Wenn Belegfluss dein Lexware-Office-Konto nicht mehr erreicht.',
+  },
+  {
+    key: 'onboarding',
+    label: 'Hilfe bei der Einrichtung',
+    helpText: 'Hinweise und Tipps in den ersten Tagen nach der Installation.',
+  },
 ];
 
 /** Spec 3 §2/§3: the four notification switches and where notifications go (`general.email`). */
@@ -20,39 +36,51 @@ export function NotificationsCard({ api }: { api: ApiClient }) {
   const general = useSectionForm<GeneralPreferences>(api, 'general');
   const [emailError, setEmailError] = useState<string>();
   const failed = notifications.query.isError ? notifications.query : general.query.isError ? general.query : undefined;
-  if (failed) return <LoadErrorBanner title="Die Benachrichtigungen konnten nicht geladen werden" error={failed.error} onRetry={() => void failed.refetch()} />;
-  if (!notifications.value || !general.value) return <Card><SkeletonBodyText lines={5} /></Card>;
+  if (failed)
+    return (
+      <LoadErrorBanner
+        title="Die Benachrichtigungen konnten nicht geladen werden"
+        error={failed.error}
+        onRetry={() => void failed.refetch()}
+      />
+    );
+  if (!notifications.value || !general.value)
+    return (
+      <Card>
+        <SkeletonBodyText lines={5} />
+      </Card>
+    );
   const value = notifications.value;
   return (
     <Card>
       <section aria-label="Benachrichtigungen">
-      <BlockStack gap="300">
-        {SWITCHES.map(({ key, label, helpText }) => (
-          <Checkbox
-            key={key}
-            label={label}
-            helpText={helpText}
-            checked={value[key]}
-            disabled={notifications.busy}
-            onChange={(on) => notifications.save('notifications', { [key]: on })}
+        <BlockStack gap="300">
+          {SWITCHES.map(({ key, label, helpText }) => (
+            <Checkbox
+              key={key}
+              label={label}
+              helpText={helpText}
+              checked={value[key]}
+              disabled={notifications.busy}
+              onChange={(on) => notifications.save('notifications', { [key]: on })}
+            />
+          ))}
+          <SaveNote origin="notifications" feedback={notifications.feedback} failure={notifications.failure} />
+          <SavedTextField
+            label="E-Mail für Benachrichtigungen"
+            type="email"
+            helpText="Leer lassen: die E-Mail-Adresse deines Shops."
+            value={general.value.email}
+            disabled={general.busy}
+            error={emailError ?? general.error('email')}
+            onCommit={(email) => {
+              const problem = checkField(GeneralPreferencesSchema, 'email', email);
+              setEmailError(problem);
+              if (!problem) general.save('email', { email: email.trim() });
+            }}
           />
-        ))}
-        <SaveNote origin="notifications" feedback={notifications.feedback} failure={notifications.failure} />
-        <SavedTextField
-          label="E-Mail für Benachrichtigungen"
-          type="email"
-          helpText="Leer lassen: die E-Mail-Adresse deines Shops."
-          value={general.value.email}
-          disabled={general.busy}
-          error={emailError ?? general.error('email')}
-          onCommit={(email) => {
-            const problem = checkField(GeneralPreferencesSchema, 'email', email);
-            setEmailError(problem);
-            if (!problem) general.save('email', { email: email.trim() });
-          }}
-        />
-        <SaveNote origin="email" feedback={general.feedback} failure={general.failure} />
-      </BlockStack>
+          <SaveNote origin="email" feedback={general.feedback} failure={general.failure} />
+        </BlockStack>
       </section>
     </Card>
   );

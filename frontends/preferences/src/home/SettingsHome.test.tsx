@@ -10,10 +10,18 @@ vi.mock('./confetti', () => ({ CONFETTI_MS: 4_000, celebrateFor: vi.fn(async () 
 const { celebrateFor } = await import('./confetti');
 
 const shop = {
-  shop: 'demo.myshopify.com', name: 'Demo', permissions: [],
+  shop: 'demo.myshopify.com',
+  name: 'Demo',
+  permissions: [],
   lexoffice: { isConnected: true, connectedAt: '2025-10-03T09:12:00Z', profile: { companyName: 'Demo GmbH' } },
 };
-const automation = { invoiceCreate: 'all', creditCreate: 'all', transactionCreate: false, transactionFees: false, transactionHints: false };
+const automation = {
+  invoiceCreate: 'all',
+  creditCreate: 'all',
+  transactionCreate: false,
+  transactionFees: false,
+  transactionHints: false,
+};
 
 /** A gateway that keeps what is saved, so the page shows the server's answer after each change. */
 function home(routes: Record<string, unknown> = {}) {
@@ -23,12 +31,19 @@ function home(routes: Record<string, unknown> = {}) {
   const api = fakeApi({
     '/shop': shop,
     '/shop/smtp': { smtp: null },
-    '/preferences/invoices': { section: 'invoices', value: { invoiceSendMail: { enabled: false }, invoiceFinalize: true } },
+    '/preferences/invoices': {
+      section: 'invoices',
+      value: { invoiceSendMail: { enabled: false }, invoiceFinalize: true },
+    },
     '/preferences/credits': { section: 'credits', value: { creditSendMailEnabled: false, creditFinalize: true } },
     'GET /preferences': () => switches,
     'PATCH /preferences': (body: Record<string, unknown>) => {
       switches = { ...switches, ...body };
-      return { ...switches, forced: [], warnings: body.transactionHints ? ['Hinweise erfordern finalisierte Belege'] : [] };
+      return {
+        ...switches,
+        forced: [],
+        warnings: body.transactionHints ? ['Hinweise erfordern finalisierte Belege'] : [],
+      };
     },
     'GET /preferences/general': () => ({ section: 'general', value: general }),
     'PATCH /preferences/general': (body: Record<string, unknown>) => {
@@ -44,7 +59,11 @@ function home(routes: Record<string, unknown> = {}) {
   });
   const navigate = vi.fn();
   renderRemote(App, { basePath: '/preferences', api, navigate });
-  return { api, navigate, patches: (path: string) => api.calls.filter((c) => c.method === 'PATCH' && c.path === path).map((c) => c.body) };
+  return {
+    api,
+    navigate,
+    patches: (path: string) => api.calls.filter((c) => c.method === 'PATCH' && c.path === path).map((c) => c.body),
+  };
 }
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
 
@@ -57,15 +76,30 @@ describe('settings home', () => {
   it('links every settings page with a line about it', async () => {
     const { navigate } = home();
     const nav = within(await screen.findByRole('navigation', { name: 'Einstellungsseiten' }));
-    for (const page of ['Rechnungen', 'Gutschriften', 'Kontakte', 'Bestellungen', 'Umsätze', 'Metafelder', 'E-Mail-Versand']) {
+    for (const page of [
+      'Rechnungen',
+      'Gutschriften',
+      'Kontakte',
+      'Bestellungen',
+      'Umsätze',
+      'Metafelder',
+      'E-Mail-Versand',
+    ]) {
       fireEvent.click(nav.getByRole('button', { name: `${page} öffnen` }));
     }
     expect(navigate.mock.calls.map(([to]) => to)).toEqual(SETTINGS_PAGES.map((p) => `/preferences${p.path}`));
     expect(navigate.mock.calls.map(([to]) => to)).toEqual([
-      '/preferences/invoices', '/preferences/credits', '/preferences/contacts', '/preferences/orders',
-      '/preferences/transactions', '/preferences/metafields', '/preferences/mail',
+      '/preferences/invoices',
+      '/preferences/credits',
+      '/preferences/contacts',
+      '/preferences/orders',
+      '/preferences/transactions',
+      '/preferences/metafields',
+      '/preferences/mail',
     ]);
-    expect(nav.getByText('Welche Bestellungen verarbeitet werden, Steuerkorrekturen und der Zahlungsstatus.')).toBeTruthy();
+    expect(
+      nav.getByText('Welche Bestellungen verarbeitet werden, Steuerkorrekturen und der Zahlungsstatus.'),
+    ).toBeTruthy();
   });
 
   it('saves the receipt language on change and says so', async () => {
@@ -86,19 +120,27 @@ describe('settings home', () => {
       fireEvent.click(await screen.findByLabelText('Expertenmodus'));
       const card = await region('App-Einstellungen');
       expect(await card.findByText('Gespeichert')).toBeTruthy();
-      act(() => { vi.advanceTimersByTime(4_900); });
+      act(() => {
+        vi.advanceTimersByTime(4_900);
+      });
       expect(card.queryByText('Gespeichert')).not.toBeNull();
-      act(() => { vi.advanceTimersByTime(200); });
+      act(() => {
+        vi.advanceTimersByTime(200);
+      });
       expect(card.queryByText('Gespeichert')).toBeNull();
     } finally {
       vi.useRealTimers();
     }
   });
 
-  it('toggles a notification, checks the e-mail with the shared rule and shows the server\'s field error', async () => {
+  it("toggles a notification, checks the e-mail with the shared rule and shows the server's field error", async () => {
     const { patches } = home({
       'PATCH /preferences/general': (body: Record<string, unknown>) =>
-        new ApiError(400, 'Gültige E-Mail-Adresse erforderlich', 'VALIDATION', { error: 'VALIDATION', message: 'Gültige E-Mail-Adresse erforderlich', field: Object.keys(body)[0] }),
+        new ApiError(400, 'Gültige E-Mail-Adresse erforderlich', 'VALIDATION', {
+          error: 'VALIDATION',
+          message: 'Gültige E-Mail-Adresse erforderlich',
+          field: Object.keys(body)[0],
+        }),
     });
     fireEvent.click(await screen.findByLabelText('Übertragungen bald aufgebraucht'));
     await waitFor(() => expect(patches('/preferences/notifications')).toEqual([{ creditsExhaustedSoon: false }]));
@@ -121,13 +163,13 @@ describe('settings home', () => {
   it('turns on expert mode and picks the start page', async () => {
     const { patches } = home();
     fireEvent.click(await screen.findByLabelText('Expertenmodus'));
-    await waitFor(() => expect(((screen.getByLabelText('Expertenmodus')) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect((screen.getByLabelText('Expertenmodus') as HTMLInputElement).checked).toBe(true));
     fireEvent.change(screen.getByLabelText('Startseite'), { target: { value: 'orders' } });
     await waitFor(() => expect(patches('/preferences/general')).toEqual([{ expertMode: true }, { home: 'orders' }]));
     expect(await (await region('App-Einstellungen')).findAllByText('Gespeichert')).toHaveLength(1);
   });
 
-  it('plays confetti when all three automations become enabled, and shows the server\'s warning', async () => {
+  it("plays confetti when all three automations become enabled, and shows the server's warning", async () => {
     home();
     expect(await screen.findByText('Teilweise automatisiert')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Umsätze automatisch erstellen'));
@@ -142,7 +184,11 @@ describe('settings home', () => {
 
   it('remembers a dismissed banner under App:banner: and resets dismissed hints', async () => {
     home();
-    fireEvent.click(within((await screen.findByText('Änderungen werden sofort gespeichert')).closest('.Polaris-Banner') as HTMLElement).getByRole('button'));
+    fireEvent.click(
+      within(
+        (await screen.findByText('Änderungen werden sofort gespeichert')).closest('.Polaris-Banner') as HTMLElement,
+      ).getByRole('button'),
+    );
     await waitFor(() => expect(screen.queryByText('Änderungen werden sofort gespeichert')).toBeNull());
     expect(window.localStorage.getItem(`${BANNER_PREFIX}settings-autosave`)).not.toBeNull();
     window.localStorage.setItem(`${BANNER_PREFIX}tips`, 'x');

@@ -7,8 +7,22 @@ export async function celebrateFor(ms = CONFETTI_MS): Promise<void> {
     const { default: confetti } = await import('canvas-confetti');
     const end = Date.now() + ms;
     const burst = () => {
-      void confetti({ particleCount: 4, angle: 60, spread: 60, origin: { x: 0, y: 0.7 }, zIndex: 1000, disableForReducedMotion: true });
-      void confetti({ particleCount: 4, angle: 120, spread: 60, origin: { x: 1, y: 0.7 }, zIndex: 1000, disableForReducedMotion: true });
+      void confetti({
+        particleCount: 4,
+        angle: 60,
+        spread: 60,
+        origin: { x: 0, y: 0.7 },
+        zIndex: 1000,
+        disableForReducedMotion: true,
+      });
+      void confetti({
+        particleCount: 4,
+        angle: 120,
+        spread: 60,
+        origin: { x: 1, y: 0.7 },
+        zIndex: 1000,
+        disableForReducedMotion: true,
+      });
       if (Date.now() < end) requestAnimationFrame(burst);
     };
     burst();

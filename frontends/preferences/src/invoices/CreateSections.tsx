@@ -8,7 +8,8 @@ import { EVENTS, gatewayName } from './words';
 
 const today = () => new Date().toISOString().slice(0, 10);
 type Position = 'off' | 'on' | 'cutoff';
-const positionOf = (create: InvoicePreferences['invoiceCreate']): Position => (create === false ? 'off' : create === true ? 'on' : 'cutoff');
+const positionOf = (create: InvoicePreferences['invoiceCreate']): Position =>
+  create === false ? 'off' : create === true ? 'on' : 'cutoff';
 
 /** #create: the three-position creation switch, the event that triggers an invoice and its gateway exceptions. */
 export function CreateSection({ form, value }: { form: InvoiceForm; value: InvoicePreferences }) {
@@ -17,13 +18,27 @@ export function CreateSection({ form, value }: { form: InvoiceForm; value: Invoi
   const choose = (next: Position) => save({ invoiceCreate: next === 'off' ? false : next === 'on' ? true : today() });
   const gateways = [...new Set([...KNOWN_GATEWAYS, ...value.invoiceEventExceptions])];
   return (
-    <Section id="create" title="Rechnungen erstellen" description="Ob und wann Belegfluss für eine Bestellung eine Rechnung in Lexware Office erstellt." form={form} fields={['invoiceCreate', 'skipTags', 'invoiceEvent', 'invoiceEventExceptions']}>
+    <Section
+      id="create"
+      title="Rechnungen erstellen"
+      description="Ob und wann Belegfluss für eine Bestellung eine Rechnung in Lexware Office erstellt."
+      form={form}
+      fields={['invoiceCreate', 'skipTags', 'invoiceEvent', 'invoiceEventExceptions']}
+    >
       <ChoiceList
         title="Rechnungserstellung"
         choices={[
-          { label: 'Aus', value: 'off', helpText: 'Belegfluss erstellt keine Rechnungen (und damit auch keine Gutschriften und Umsätze).' },
+          {
+            label: 'Aus',
+            value: 'off',
+            helpText: 'Belegfluss erstellt keine Rechnungen (und damit auch keine Gutschriften und Umsätze).',
+          },
           { label: 'Ein, für neue Bestellungen ab der Installation', value: 'on' },
-          { label: 'Ein, für Bestellungen ab einem Stichtag', value: 'cutoff', helpText: 'Ältere Bestellungen bekommen keine Rechnung.' },
+          {
+            label: 'Ein, für Bestellungen ab einem Stichtag',
+            value: 'cutoff',
+            helpText: 'Ältere Bestellungen bekommen keine Rechnung.',
+          },
         ]}
         selected={[position]}
         disabled={form.busy}
@@ -31,12 +46,26 @@ export function CreateSection({ form, value }: { form: InvoiceForm; value: Invoi
       />
       {position === 'cutoff' ? (
         <InlineStack>
-          <SavedTextField label="Stichtag" type="date" value={String(value.invoiceCreate)} disabled={form.busy} error={form.error('invoiceCreate')} onCommit={(day) => save({ invoiceCreate: day })} />
+          <SavedTextField
+            label="Stichtag"
+            type="date"
+            value={String(value.invoiceCreate)}
+            disabled={form.busy}
+            error={form.error('invoiceCreate')}
+            onCommit={(day) => save({ invoiceCreate: day })}
+          />
         </InlineStack>
       ) : null}
       {position !== 'off' ? (
         <>
-          <TagInput label="Ausgeschlossene Tags" helpText="Bestellungen mit einem dieser Tags bekommen keine Rechnung. Komma oder Enter fügt hinzu." value={value.skipTags} onChange={(skipTags) => save({ skipTags })} disabled={form.busy} error={form.error('skipTags')} />
+          <TagInput
+            label="Ausgeschlossene Tags"
+            helpText="Bestellungen mit einem dieser Tags bekommen keine Rechnung. Komma oder Enter fügt hinzu."
+            value={value.skipTags}
+            onChange={(skipTags) => save({ skipTags })}
+            disabled={form.busy}
+            error={form.error('skipTags')}
+          />
           <Select
             label="Rechnung erstellen, wenn die Bestellung …"
             options={EVENTS.map((e) => ({ ...e }))}
@@ -55,7 +84,13 @@ export function CreateSection({ form, value }: { form: InvoiceForm; value: Invoi
                     label={gatewayName(id)}
                     checked={value.invoiceEventExceptions.includes(id)}
                     disabled={form.busy}
-                    onChange={(on) => save({ invoiceEventExceptions: on ? [...value.invoiceEventExceptions, id] : value.invoiceEventExceptions.filter((g) => g !== id) })}
+                    onChange={(on) =>
+                      save({
+                        invoiceEventExceptions: on
+                          ? [...value.invoiceEventExceptions, id]
+                          : value.invoiceEventExceptions.filter((g) => g !== id),
+                      })
+                    }
                   />
                 ))}
               </InlineStack>
@@ -75,8 +110,18 @@ export function StatusSection({ form, value }: { form: InvoiceForm; value: Invoi
         title="Neue Rechnungen"
         titleHidden
         choices={[
-          { label: 'Bei Erstellung festschreiben (finalisieren)', value: 'final', helpText: 'Festgeschriebene Rechnungen lassen sich nicht mehr ändern. Nur sie können per E-Mail versendet werden.' },
-          { label: 'Als Entwurf anlegen', value: 'draft', helpText: 'Du prüfst und schreibst jede Rechnung selbst in Lexware Office fest. Der automatische E-Mail-Versand ist dann aus.' },
+          {
+            label: 'Bei Erstellung festschreiben (finalisieren)',
+            value: 'final',
+            helpText:
+              'Festgeschriebene Rechnungen lassen sich nicht mehr ändern. Nur sie können per E-Mail versendet werden.',
+          },
+          {
+            label: 'Als Entwurf anlegen',
+            value: 'draft',
+            helpText:
+              'Du prüfst und schreibst jede Rechnung selbst in Lexware Office fest. Der automatische E-Mail-Versand ist dann aus.',
+          },
         ]}
         selected={[value.invoiceFinalize ? 'final' : 'draft']}
         disabled={form.busy}

@@ -5,7 +5,8 @@ import { Section } from './Section';
 import type { DeliveryDate, InvoiceForm, InvoicePreferences } from './types';
 import { DATE_EVENTS, DELIVERY_TYPES, MODIFY, UNITS } from './words';
 
-const EARLY_EVENT = 'Wird die Rechnung bei „erstellt“ oder „bezahlt“ erstellt, steht der Versand noch nicht fest: der Server setzt dann das Bestelldatum.';
+const EARLY_EVENT =
+  'Wird die Rechnung bei „erstellt“ oder „bezahlt“ erstellt, steht der Versand noch nicht fest: der Server setzt dann das Bestelldatum.';
 const options = (list: readonly { value: string; label: string }[]) => list.map((o) => ({ ...o }));
 
 /** The invoice date: order or fulfilment date. */
@@ -39,7 +40,13 @@ export function DeliveryDateSection({ form, value }: { form: InvoiceForm; value:
   };
   const early = value.invoiceEvent === 'created' || value.invoiceEvent === 'paid';
   return (
-    <Section id="delivery" title="Liefer- und Leistungsdatum" description="Das Datum, das Lexware Office als Liefer- oder Leistungsdatum auf die Rechnung druckt." form={form} fields={['invoiceDeliveryType', 'invoiceDeliveryDate0', 'invoiceDeliveryDate1']}>
+    <Section
+      id="delivery"
+      title="Liefer- und Leistungsdatum"
+      description="Das Datum, das Lexware Office als Liefer- oder Leistungsdatum auf die Rechnung druckt."
+      form={form}
+      fields={['invoiceDeliveryType', 'invoiceDeliveryDate0', 'invoiceDeliveryDate1']}
+    >
       <Select
         label="Art der Leistung"
         options={options(DELIVERY_TYPES)}
@@ -59,24 +66,61 @@ export function DeliveryDateSection({ form, value }: { form: InvoiceForm; value:
         disabled={form.busy}
         onChange={([next]) => next && next !== mode && choose(next as Mode)}
       />
-      <DateRow label={mode === 'span' ? 'Beginn' : 'Datum'} field="invoiceDeliveryDate0" date={value.invoiceDeliveryDate0} form={form} withEvent={mode === 'span'} />
-      {value.invoiceDeliveryDate1 ? <DateRow label="Ende" field="invoiceDeliveryDate1" date={value.invoiceDeliveryDate1} form={form} withEvent /> : null}
+      <DateRow
+        label={mode === 'span' ? 'Beginn' : 'Datum'}
+        field="invoiceDeliveryDate0"
+        date={value.invoiceDeliveryDate0}
+        form={form}
+        withEvent={mode === 'span'}
+      />
+      {value.invoiceDeliveryDate1 ? (
+        <DateRow label="Ende" field="invoiceDeliveryDate1" date={value.invoiceDeliveryDate1} form={form} withEvent />
+      ) : null}
     </Section>
   );
 }
 
 /** One date of the delivery date: its event (in a span), and how far it moves. */
-function DateRow({ label, field, date, form, withEvent }: { label: string; field: 'invoiceDeliveryDate0' | 'invoiceDeliveryDate1'; date: DeliveryDate; form: InvoiceForm; withEvent: boolean }) {
-  const save = (change: Partial<Record<keyof DeliveryDate, unknown>>) => form.save('delivery', { [field]: { ...date, ...change } }, [field]);
+function DateRow({
+  label,
+  field,
+  date,
+  form,
+  withEvent,
+}: {
+  label: string;
+  field: 'invoiceDeliveryDate0' | 'invoiceDeliveryDate1';
+  date: DeliveryDate;
+  form: InvoiceForm;
+  withEvent: boolean;
+}) {
+  const save = (change: Partial<Record<keyof DeliveryDate, unknown>>) =>
+    form.save('delivery', { [field]: { ...date, ...change } }, [field]);
   const offset = (text: string) => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
   return (
     <BlockStack gap="200">
-      <Text as="h3" variant="headingSm">{label}</Text>
+      <Text as="h3" variant="headingSm">
+        {label}
+      </Text>
       <InlineGrid columns={withEvent ? 4 : 3} gap="200">
         {withEvent ? (
-          <Select label={`${label}: Ereignis`} options={options(DATE_EVENTS)} value={date.event} disabled={form.busy} error={form.error(`${field}.event`)} onChange={(event) => save({ event })} />
+          <Select
+            label={`${label}: Ereignis`}
+            options={options(DATE_EVENTS)}
+            value={date.event}
+            disabled={form.busy}
+            error={form.error(`${field}.event`)}
+            onChange={(event) => save({ event })}
+          />
         ) : null}
-        <Select label={`${label}: Verschiebung`} options={options(MODIFY)} value={date.modify} disabled={form.busy} error={form.error(`${field}.modify`)} onChange={(modify) => save({ modify })} />
+        <Select
+          label={`${label}: Verschiebung`}
+          options={options(MODIFY)}
+          value={date.modify}
+          disabled={form.busy}
+          error={form.error(`${field}.modify`)}
+          onChange={(modify) => save({ modify })}
+        />
         <SavedTextField
           label={`${label}: Anzahl`}
           type="number"
@@ -86,7 +130,14 @@ function DateRow({ label, field, date, form, withEvent }: { label: string; field
           error={form.error(`${field}.offset`)}
           onCommit={(text) => save({ offset: offset(text) })}
         />
-        <Select label={`${label}: Einheit`} options={options(UNITS)} value={date.unit} disabled={form.busy || date.modify === 'none'} error={form.error(`${field}.unit`)} onChange={(unit) => save({ unit })} />
+        <Select
+          label={`${label}: Einheit`}
+          options={options(UNITS)}
+          value={date.unit}
+          disabled={form.busy || date.modify === 'none'}
+          error={form.error(`${field}.unit`)}
+          onChange={(unit) => save({ unit })}
+        />
       </InlineGrid>
     </BlockStack>
   );

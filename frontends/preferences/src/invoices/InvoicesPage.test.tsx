@@ -16,11 +16,19 @@ function invoicesPage(options: { value?: Raw; search?: string; routes?: Record<s
     '/preferences/invoices': () => ({ section: 'invoices', value: stored }),
     '/preferences/general': { section: 'general', value: { expertMode: false } },
     'PATCH /preferences/invoices': (patch: Raw) => {
-      const merged = { ...stored, ...patch, invoiceLayout: { ...(stored.invoiceLayout as Raw), ...(patch.invoiceLayout as Raw | undefined) } };
+      const merged = {
+        ...stored,
+        ...patch,
+        invoiceLayout: { ...(stored.invoiceLayout as Raw), ...(patch.invoiceLayout as Raw | undefined) },
+      };
       const parsed = InvoicePreferencesSchema.safeParse(merged);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        return new ApiError(400, issue.message, 'VALIDATION', { error: 'VALIDATION', message: issue.message, field: issue.path.join('.') });
+        return new ApiError(400, issue.message, 'VALIDATION', {
+          error: 'VALIDATION',
+          message: issue.message,
+          field: issue.path.join('.'),
+        });
       }
       const { value, forced } = normalizeInvoicePreferences(parsed.data);
       stored = value;
@@ -28,11 +36,18 @@ function invoicesPage(options: { value?: Raw; search?: string; routes?: Record<s
     },
     ...options.routes,
   });
-  renderRemote(App, { basePath: '/preferences', path: '/invoices', search: options.search ?? '', api, navigate: (to) => navigated.push(to) });
+  renderRemote(App, {
+    basePath: '/preferences',
+    path: '/invoices',
+    search: options.search ?? '',
+    api,
+    navigate: (to) => navigated.push(to),
+  });
   return { api, navigated, stored: () => stored };
 }
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
-const patches = (api: ReturnType<typeof invoicesPage>['api']) => api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
+const patches = (api: ReturnType<typeof invoicesPage>['api']) =>
+  api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
 
 describe('invoice settings page', () => {
   it('shows the sections in the order of the spec, each with its anchor', async () => {
@@ -66,15 +81,27 @@ describe('invoice settings page', () => {
   });
 
   it('saves the invoice event with gateway exceptions and shows the forced date rule of the server', async () => {
-    const { stored } = invoicesPage({ value: { invoiceEvent: 'fulfilled', invoiceDate: 'fulfilled', invoiceDeliveryDate0: { event: 'fulfilled', modify: 'none', offset: 0, unit: 'day' } } });
+    const { stored } = invoicesPage({
+      value: {
+        invoiceEvent: 'fulfilled',
+        invoiceDate: 'fulfilled',
+        invoiceDeliveryDate0: { event: 'fulfilled', modify: 'none', offset: 0, unit: 'day' },
+      },
+    });
     const create = await region('Rechnungen erstellen');
     fireEvent.click(create.getByLabelText('Manuelle Zahlung (z. B. Vorkasse)'));
     await waitFor(() => expect(stored().invoiceEventExceptions).toEqual(['manual']));
     fireEvent.change(create.getByLabelText('Rechnung erstellen, wenn die Bestellung …'), { target: { value: 'paid' } });
     expect(await create.findByText(/Rechnungsdatum auf das Bestelldatum gesetzt/)).toBeTruthy();
     expect(create.getByText(/Lieferdatum auf das Bestelldatum gesetzt/)).toBeTruthy();
-    expect(stored()).toMatchObject({ invoiceEvent: 'paid', invoiceDate: 'created', invoiceDeliveryDate0: { event: 'created' } });
-    expect(((await region('Rechnungsdatum')).getByLabelText('Rechnungsdatum') as HTMLSelectElement).value).toBe('created');
+    expect(stored()).toMatchObject({
+      invoiceEvent: 'paid',
+      invoiceDate: 'created',
+      invoiceDeliveryDate0: { event: 'created' },
+    });
+    expect(((await region('Rechnungsdatum')).getByLabelText('Rechnungsdatum') as HTMLSelectElement).value).toBe(
+      'created',
+    );
   });
 
   it('switches the delivery date to a span with offsets and shows a bad offset at its field', async () => {
@@ -94,7 +121,14 @@ describe('invoice settings page', () => {
     expect(delivery.getByText('Nicht gespeichert: bitte korrigiere die markierten Felder.')).toBeTruthy();
     fireEvent.change(count, { target: { value: '2' } });
     fireEvent.blur(count);
-    await waitFor(() => expect(stored().invoiceDeliveryDate1).toMatchObject({ event: 'fulfilled', modify: 'add', offset: 2, unit: 'day' }));
+    await waitFor(() =>
+      expect(stored().invoiceDeliveryDate1).toMatchObject({
+        event: 'fulfilled',
+        modify: 'add',
+        offset: 2,
+        unit: 'day',
+      }),
+    );
     expect(delivery.queryByText('Bitte gib eine Zahl ab 0 ein')).toBeNull();
     fireEvent.click(delivery.getByLabelText('Bestelldatum'));
     await waitFor(() => expect(stored().invoiceDeliveryDate1).toBeNull());
@@ -108,7 +142,9 @@ describe('invoice settings page', () => {
     fireEvent.click(format.getByLabelText('Rabatte als eigene Position'));
     await waitFor(() => expect(patches(api)).toContainEqual({ useDiscount: true }));
     fireEvent.click(format.getByLabelText('Artikelnummer (SKU) zeigen'));
-    await waitFor(() => expect(patches(api)).toContainEqual({ invoiceLayout: { include: { sku: true, gtin: false } } }));
+    await waitFor(() =>
+      expect(patches(api)).toContainEqual({ invoiceLayout: { include: { sku: true, gtin: false } } }),
+    );
     const shipping = format.getByLabelText('Einheit des Versands');
     fireEvent.change(shipping, { target: { value: 'Pauschale' } });
     fireEvent.blur(shipping);
@@ -116,9 +152,12 @@ describe('invoice settings page', () => {
     expect(patches(api)[0]).toEqual({ asNet: true });
   });
 
-  it('previews the title live, saves it on leaving the field, and shows the server\'s field error', async () => {
+  it("previews the title live, saves it on leaving the field, and shows the server's field error", async () => {
     const { api, stored } = invoicesPage({
-      routes: { [`/lexoffice/vars?${new URLSearchParams({ value: 'Rechnung {ORDER.NAME}', type: 'invoice', field: 'title' })}`]: { value: 'Rechnung #1001', order: '#1001' } },
+      routes: {
+        [`/lexoffice/vars?${new URLSearchParams({ value: 'Rechnung {ORDER.NAME}', type: 'invoice', field: 'title' })}`]:
+          { value: 'Rechnung #1001', order: '#1001' },
+      },
     });
     const layout = await region('Texte der Rechnung');
     expect(layout.getByText('Lexware Office zeigt nur die ersten 25 Zeichen des Titels.')).toBeTruthy();
@@ -140,11 +179,22 @@ describe('invoice settings page', () => {
   });
 
   it("chooses the print layout from Lexware's layouts and goes back to Lexware's default", async () => {
-    const layouts = { layouts: [{ id: 'l-1', name: 'Standard', default: true }, { id: 'l-2', name: 'Shop-Rechnung mit Logo', default: false }] };
+    const layouts = {
+      layouts: [
+        { id: 'l-1', name: 'Standard', default: true },
+        { id: 'l-2', name: 'Shop-Rechnung mit Logo', default: false },
+      ],
+    };
     const { api, stored } = invoicesPage({ routes: { '/lexoffice/print-layouts': layouts } });
     const layout = await region('Texte der Rechnung');
-    const select = await layout.findByLabelText('Drucklayout') as HTMLSelectElement;
-    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Standard-Layout von Lexware Office', 'Standard (Standard in Lexware Office)', 'Shop-Rechnung mit Logo']));
+    const select = (await layout.findByLabelText('Drucklayout')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.textContent)).toEqual([
+        'Standard-Layout von Lexware Office',
+        'Standard (Standard in Lexware Office)',
+        'Shop-Rechnung mit Logo',
+      ]),
+    );
     expect(select.value).toBe('');
     fireEvent.change(select, { target: { value: 'l-2' } });
     await waitFor(() => expect((stored().invoiceLayout as Raw).printLayout).toBe('l-2'));
@@ -154,20 +204,31 @@ describe('invoice settings page', () => {
   });
 
   it('says why the print layouts could not be loaded, and keeps the default choice', async () => {
-    invoicesPage({ routes: { '/lexoffice/print-layouts': new ApiError(409, 'Lexware Office ist nicht verbunden.', 'NOT_CONNECTED', { error: 'NOT_CONNECTED', message: 'Lexware Office ist nicht verbunden.' }) } });
+    invoicesPage({
+      routes: {
+        '/lexoffice/print-layouts': new ApiError(409, 'Lexware Office ist nicht verbunden.', 'NOT_CONNECTED', {
+          error: 'NOT_CONNECTED',
+          message: 'Lexware Office ist nicht verbunden.',
+        }),
+      },
+    });
     const layout = await region('Texte der Rechnung');
     expect(await layout.findByText(/Die Drucklayouts konnten nicht geladen werden: .*nicht verbunden/)).toBeTruthy();
     expect((layout.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('');
   });
 
   it('summarises the automatic mail and links to the mail page and the link wizard', async () => {
-    const { navigated } = invoicesPage({ value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } } });
+    const { navigated } = invoicesPage({
+      value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } },
+    });
     const mail = await region('E-Mail-Versand');
     expect(mail.getByText('Aktiv')).toBeTruthy();
     expect(mail.getByText('Jede neue Rechnung geht mit ihrem PDF an {ORDER.EMAIL}.')).toBeTruthy();
     expect(mail.queryByLabelText('Betreff')).toBeNull();
     fireEvent.click(mail.getByRole('button', { name: 'E-Mail-Versand bearbeiten' }));
-    fireEvent.click((await region('Rechnungslink in Shopify-E-Mails')).getByRole('button', { name: 'E-Mail-Link einrichten' }));
+    fireEvent.click(
+      (await region('Rechnungslink in Shopify-E-Mails')).getByRole('button', { name: 'E-Mail-Link einrichten' }),
+    );
     expect(navigated).toEqual(['/preferences/mail', '/preferences/metafields?assistant=email-integration']);
   });
 

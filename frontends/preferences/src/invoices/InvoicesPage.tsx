@@ -32,59 +32,90 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
   const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
   const title = 'Rechnungen';
   if (form.query.isError) {
-    return <Page title={title} backAction={back}><LoadErrorBanner title="Die Rechnungs-Einstellungen konnten nicht geladen werden" error={form.query.error} onRetry={() => void form.query.refetch()} /></Page>;
+    return (
+      <Page title={title} backAction={back}>
+        <LoadErrorBanner
+          title="Die Rechnungs-Einstellungen konnten nicht geladen werden"
+          error={form.query.error}
+          onRetry={() => void form.query.refetch()}
+        />
+      </Page>
+    );
   }
   const value = form.value;
-  if (!value) return <Page title={title} backAction={back}><Card><SkeletonBodyText lines={10} /></Card></Page>;
+  if (!value)
+    return (
+      <Page title={title} backAction={back}>
+        <Card>
+          <SkeletonBodyText lines={10} />
+        </Card>
+      </Page>
+    );
   const mail = value.invoiceSendMail;
 
   return (
-    <Page title={title} subtitle="Wann und wie Belegfluss Rechnungen in Lexware Office erstellt" backAction={back} secondaryActions={[{ content: 'Rechnungsvorschau', onAction: () => setPreviewOpen(true) }]}>
+    <Page
+      title={title}
+      subtitle="Wann und wie Belegfluss Rechnungen in Lexware Office erstellt"
+      backAction={back}
+      secondaryActions={[{ content: 'Rechnungsvorschau', onAction: () => setPreviewOpen(true) }]}
+    >
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
             <CreateSection form={form} value={value} />
             <StatusSection form={form} value={value} />
             <DateSection form={form} value={value} />
-            <GatedFeature api={api} feature="deliveryDate"><DeliveryDateSection form={form} value={value} /></GatedFeature>
+            <GatedFeature api={api} feature="deliveryDate">
+              <DeliveryDateSection form={form} value={value} />
+            </GatedFeature>
             <FormatSection form={form} value={value} />
             <LayoutSection api={api} form={form} value={value} expert={expert} onPreview={() => setPreviewOpen(true)} />
             <section id="mail" aria-label="E-Mail-Versand">
               <GatedFeature api={api} feature="emails">
-              <Card>
-                <BlockStack gap="300">
-                  <InlineStack gap="200" blockAlign="center">
-                    <Text as="h2" variant="headingMd">E-Mail-Versand</Text>
-                    {mail.enabled ? <Badge tone="success">Aktiv</Badge> : <Badge>Aus</Badge>}
-                  </InlineStack>
-                  {mail.enabled ? (
-                    <BlockStack gap="100">
-                      <Text as="p">{`Jede neue Rechnung geht mit ihrem PDF an ${mail.to}.`}</Text>
-                      <Text as="p" tone="subdued">{`Betreff: ${mail.subject}`}</Text>
-                    </BlockStack>
-                  ) : (
-                    <Text as="p" tone="subdued">
-                      {value.invoiceFinalize ? 'Rechnungen werden nicht automatisch per E-Mail versendet.' : 'Rechnungen werden als Entwurf angelegt; E-Mails gehen nur für festgeschriebene Rechnungen hinaus.'}
-                    </Text>
-                  )}
-                  <InlineStack>
-                    <Button onClick={() => navigate(`${basePath}/mail`)}>E-Mail-Versand bearbeiten</Button>
-                  </InlineStack>
-                </BlockStack>
-              </Card>
+                <Card>
+                  <BlockStack gap="300">
+                    <InlineStack gap="200" blockAlign="center">
+                      <Text as="h2" variant="headingMd">
+                        E-Mail-Versand
+                      </Text>
+                      {mail.enabled ? <Badge tone="success">Aktiv</Badge> : <Badge>Aus</Badge>}
+                    </InlineStack>
+                    {mail.enabled ? (
+                      <BlockStack gap="100">
+                        <Text as="p">{`Jede neue Rechnung geht mit ihrem PDF an ${mail.to}.`}</Text>
+                        <Text as="p" tone="subdued">{`Betreff: ${mail.subject}`}</Text>
+                      </BlockStack>
+                    ) : (
+                      <Text as="p" tone="subdued">
+                        {value.invoiceFinalize
+                          ? 'Rechnungen werden nicht automatisch per E-Mail versendet.'
+                          : 'Rechnungen werden als Entwurf angelegt; E-Mails gehen nur für festgeschriebene Rechnungen hinaus.'}
+                      </Text>
+                    )}
+                    <InlineStack>
+                      <Button onClick={() => navigate(`${basePath}/mail`)}>E-Mail-Versand bearbeiten</Button>
+                    </InlineStack>
+                  </BlockStack>
+                </Card>
               </GatedFeature>
             </section>
             <section id="link" aria-label="Rechnungslink in Shopify-E-Mails">
               <GatedFeature api={api} feature="emailIntegration">
-              <Card>
-                <BlockStack gap="300">
-                  <Text as="h2" variant="headingMd">Rechnungslink in Shopify-E-Mails</Text>
-                  <Text as="p" tone="subdued">Deine Kunden laden die Rechnung über einen Link in den Benachrichtigungen deines Shops herunter. Der Assistent legt das Metafeld an und zeigt dir den HTML-Code für die Vorlagen.</Text>
-                  <InlineStack>
-                    <Button onClick={() => navigate(linkWizard)}>E-Mail-Link einrichten</Button>
-                  </InlineStack>
-                </BlockStack>
-              </Card>
+                <Card>
+                  <BlockStack gap="300">
+                    <Text as="h2" variant="headingMd">
+                      Rechnungslink in Shopify-E-Mails
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      Deine Kunden laden die Rechnung über einen Link in den Benachrichtigungen deines Shops herunter.
+                      Der Assistent legt das Metafeld an und zeigt dir den HTML-Code für die Vorlagen.
+                    </Text>
+                    <InlineStack>
+                      <Button onClick={() => navigate(linkWizard)}>E-Mail-Link einrichten</Button>
+                    </InlineStack>
+                  </BlockStack>
+                </Card>
               </GatedFeature>
             </section>
             <ExpertModeCard api={api} reveals="die Texte der Positionen" />

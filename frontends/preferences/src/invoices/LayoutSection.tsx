@@ -24,11 +24,30 @@ const LINE_TEXTS: { name: LayoutText; label: string; max: number }[] = [
 ];
 
 /** Title, introduction and remark with placeholders and a live preview; where the order number goes. */
-export function LayoutSection({ api, form, value, expert, onPreview }: { api: ApiClient; form: InvoiceForm; value: InvoicePreferences; expert: boolean; onPreview: () => void }) {
+export function LayoutSection({
+  api,
+  form,
+  value,
+  expert,
+  onPreview,
+}: {
+  api: ApiClient;
+  form: InvoiceForm;
+  value: InvoicePreferences;
+  expert: boolean;
+  onPreview: () => void;
+}) {
   const [drafts, setDrafts] = useState<Partial<Record<LayoutText, string>>>({});
   const [showPlaceholders, setShowPlaceholders] = useState(false);
-  const save = (name: LayoutText, text: string) => form.save('layout', { invoiceLayout: { [name]: text } }, [`invoiceLayout.${name}`]);
-  const field = (name: LayoutText, label: string, max: number, extra: { multiline?: number; helpText?: string } = {}, preview = true) => (
+  const save = (name: LayoutText, text: string) =>
+    form.save('layout', { invoiceLayout: { [name]: text } }, [`invoiceLayout.${name}`]);
+  const field = (
+    name: LayoutText,
+    label: string,
+    max: number,
+    extra: { multiline?: number; helpText?: string } = {},
+    preview = true,
+  ) => (
     <BlockStack gap="100">
       <SavedTextField
         label={label}
@@ -42,24 +61,49 @@ export function LayoutSection({ api, form, value, expert, onPreview }: { api: Ap
         onDraft={(text) => setDrafts((d) => ({ ...d, [name]: text }))}
         onCommit={(text) => save(name, text)}
       />
-      {preview ? <TemplatePreview api={api} type="invoice" field={name} value={drafts[name] ?? value.invoiceLayout[name]} /> : null}
+      {preview ? (
+        <TemplatePreview api={api} type="invoice" field={name} value={drafts[name] ?? value.invoiceLayout[name]} />
+      ) : null}
     </BlockStack>
   );
   const places = value.invoiceReferencePlaces;
   return (
-    <Section id="layout" title="Texte der Rechnung" description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt." form={form} fields={['invoiceLayout.title', 'invoiceLayout.introduction', 'invoiceLayout.remark', 'invoiceReferencePlaces', 'invoiceLayout.printLayout', ...LINE_TEXTS.map((t) => `invoiceLayout.${t.name}`)]}>
+    <Section
+      id="layout"
+      title="Texte der Rechnung"
+      description="Platzhalter wie {ORDER.NAME} werden für jede Bestellung ersetzt."
+      form={form}
+      fields={[
+        'invoiceLayout.title',
+        'invoiceLayout.introduction',
+        'invoiceLayout.remark',
+        'invoiceReferencePlaces',
+        'invoiceLayout.printLayout',
+        ...LINE_TEXTS.map((t) => `invoiceLayout.${t.name}`),
+      ]}
+    >
       <FormLayout>
-        {field('title', 'Titel', LIMITS.title, { helpText: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.` })}
+        {field('title', 'Titel', LIMITS.title, {
+          helpText: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.`,
+        })}
         {field('introduction', 'Einleitung', LIMITS.introduction, { multiline: 3 })}
         {field('remark', 'Bemerkung', LIMITS.remark, { multiline: 3 })}
       </FormLayout>
       <BlockStack gap="200">
         <InlineStack>
-          <Button variant="plain" disclosure={showPlaceholders ? 'up' : 'down'} onClick={() => setShowPlaceholders(!showPlaceholders)}>Platzhalter</Button>
+          <Button
+            variant="plain"
+            disclosure={showPlaceholders ? 'up' : 'down'}
+            onClick={() => setShowPlaceholders(!showPlaceholders)}
+          >
+            Platzhalter
+          </Button>
         </InlineStack>
         <Collapsible id="invoice-layout-placeholders" open={showPlaceholders}>
           <InlineStack gap="300">
-            {Object.entries(TEMPLATE_VARIABLES.ORDER).map(([name, label]) => <Text key={name} as="span" tone="subdued">{`{${name}} ${label}`}</Text>)}
+            {Object.entries(TEMPLATE_VARIABLES.ORDER).map(([name, label]) => (
+              <Text key={name} as="span" tone="subdued">{`{${name}} ${label}`}</Text>
+            ))}
           </InlineStack>
         </Collapsible>
       </BlockStack>
@@ -79,16 +123,24 @@ export function LayoutSection({ api, form, value, expert, onPreview }: { api: Ap
               label={p.label}
               checked={places.includes(p.value)}
               disabled={form.busy}
-              onChange={(on) => form.save('layout', { invoiceReferencePlaces: on ? [...places, p.value] : places.filter((x) => x !== p.value) })}
+              onChange={(on) =>
+                form.save('layout', {
+                  invoiceReferencePlaces: on ? [...places, p.value] : places.filter((x) => x !== p.value),
+                })
+              }
             />
           ))}
         </InlineStack>
       </BlockStack>
       {expert ? (
         <BlockStack gap="200">
-          <Text as="h3" variant="headingSm">Positionen (Expertenmodus)</Text>
+          <Text as="h3" variant="headingSm">
+            Positionen (Expertenmodus)
+          </Text>
           <FormLayout>
-            {LINE_TEXTS.map((t) => <div key={t.name}>{field(t.name, t.label, t.max, {}, false)}</div>)}
+            {LINE_TEXTS.map((t) => (
+              <div key={t.name}>{field(t.name, t.label, t.max, {}, false)}</div>
+            ))}
           </FormLayout>
         </BlockStack>
       ) : null}

@@ -8,7 +8,11 @@ import type { InvoicePreviewAnswer } from './PreviewDialog';
 /** The dialog waits for the orders, then the preview: more than one round on a busy machine. */
 const SLOW = { timeout: 10_000 };
 const PDF = Buffer.from('%PDF-1.7 Rechnung').toString('base64');
-const order = (id: string, name: string, customer: string | null) => ({ id, name, customer: { name: customer, email: null } });
+const order = (id: string, name: string, customer: string | null) => ({
+  id,
+  name,
+  customer: { name: customer, email: null },
+});
 const originals = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
 let blobs: Blob[] = [];
 let revoked: string[] = [];
@@ -35,10 +39,21 @@ function openPreview(routes: Record<string, unknown>) {
 
 describe('invoice preview dialog', () => {
   it('opens from assistant=receipt-preview and shows the PDF of the newest order, then of the one picked', async () => {
-    const invoice: InvoicePreviewAnswer = { pdf: { base64: PDF }, invoice: { number: 'RE-0007', status: 'finalized' }, error: null };
+    const invoice: InvoicePreviewAnswer = {
+      pdf: { base64: PDF },
+      invoice: { number: 'RE-0007', status: 'finalized' },
+      error: null,
+    };
     const draft: InvoicePreviewAnswer = {
-      pdf: null, invoice: null, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.',
-      draft: { title: 'Rechnung #1001', introduction: 'Danke', remark: 'Bis bald', lineItems: [{ name: 'Tasse' }, { name: 'Versand' }] },
+      pdf: null,
+      invoice: null,
+      error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.',
+      draft: {
+        title: 'Rechnung #1001',
+        introduction: 'Danke',
+        remark: 'Bis bald',
+        lineItems: [{ name: 'Tasse' }, { name: 'Versand' }],
+      },
     };
     openPreview({ '/orders/11/lexoffice/invoice/preview': invoice, '/orders/10/lexoffice/invoice/preview': draft });
     const frame = await screen.findByTitle('Rechnung als PDF', undefined, SLOW);
@@ -57,7 +72,11 @@ describe('invoice preview dialog', () => {
 
   it("shows the answer's error when there is no PDF", async () => {
     openPreview({
-      '/orders/11/lexoffice/invoice/preview': { pdf: null, invoice: { number: 'RE-0008', status: 'finalized' }, error: 'Lexware Office ist nicht verbunden.' },
+      '/orders/11/lexoffice/invoice/preview': {
+        pdf: null,
+        invoice: { number: 'RE-0008', status: 'finalized' },
+        error: 'Lexware Office ist nicht verbunden.',
+      },
     });
     expect(await screen.findByText('Lexware Office ist nicht verbunden.', undefined, SLOW)).toBeTruthy();
     expect(screen.queryByTitle('Rechnung als PDF')).toBeNull();
@@ -65,7 +84,13 @@ describe('invoice preview dialog', () => {
 
   it('says when there are no orders yet, and closes', async () => {
     openPreview({ '/orders': { items: [], total: 0 } });
-    expect(await screen.findByText('Noch keine Bestellungen: die Vorschau braucht mindestens eine Bestellung.', undefined, SLOW)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Noch keine Bestellungen: die Vorschau braucht mindestens eine Bestellung.',
+        undefined,
+        SLOW,
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: 'Schließen' }).at(-1)!);
     await waitFor(() => expect(screen.queryByText(/Noch keine Bestellungen/)).toBeNull());
   });

@@ -32,8 +32,13 @@ export const DELIVERY_TYPES = [
 ] as const;
 
 const GATEWAY_NAMES: Record<(typeof KNOWN_GATEWAYS)[number], string> = {
-  paypal: 'PayPal', bogus: 'Testzahlung (Bogus)', klarna: 'Klarna', klarna_pay_later: 'Klarna Rechnungskauf',
-  shopify_payments: 'Shopify Payments', manual: 'Manuelle Zahlung (z. B. Vorkasse)', ebay: 'eBay',
+  paypal: 'PayPal',
+  bogus: 'Testzahlung (Bogus)',
+  klarna: 'Klarna',
+  klarna_pay_later: 'Klarna Rechnungskauf',
+  shopify_payments: 'Shopify Payments',
+  manual: 'Manuelle Zahlung (z. B. Vorkasse)',
+  ebay: 'eBay',
 };
 export const gatewayName = (id: string) => GATEWAY_NAMES[id as keyof typeof GATEWAY_NAMES] ?? id;
 
@@ -48,7 +53,8 @@ const FORCED: Record<string, string> = {
   invoiceDate: `Rechnungsdatum auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
   invoiceDeliveryDate0: `Lieferdatum auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
   invoiceDeliveryDate1: `Ende des Lieferzeitraums auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
-  'invoiceSendMail.enabled': 'Automatischer E-Mail-Versand ausgeschaltet: er ist nur mit festgeschriebenen Rechnungen möglich.',
+  'invoiceSendMail.enabled':
+    'Automatischer E-Mail-Versand ausgeschaltet: er ist nur mit festgeschriebenen Rechnungen möglich.',
   creditCreate: 'Automatische Gutschriften ausgeschaltet: sie brauchen die automatische Rechnungserstellung.',
   transactionCreate: 'Automatische Umsätze ausgeschaltet: sie brauchen die automatische Rechnungserstellung.',
 };

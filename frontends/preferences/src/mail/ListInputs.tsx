@@ -4,8 +4,20 @@ import { useState, type KeyboardEvent } from 'react';
 import { normalizeTag } from './send-mail';
 
 /** Tags as Shopify knows them: a comma or Enter adds one, lower-cased (spec 2 §5). */
-export function TagInput({ label, helpText, value, onChange, disabled, error }: {
-  label: string; helpText?: string; value: string[]; onChange: (tags: string[]) => void; disabled?: boolean; error?: string;
+export function TagInput({
+  label,
+  helpText,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  label: string;
+  helpText?: string;
+  value: string[];
+  onChange: (tags: string[]) => void;
+  disabled?: boolean;
+  error?: string;
 }) {
   const [draft, setDraft] = useState('');
   const add = (raw: string[]) => {
@@ -27,12 +39,31 @@ export function TagInput({ label, helpText, value, onChange, disabled, error }: 
   return (
     <BlockStack gap="200">
       <div onKeyDown={enter}>
-        <TextField label={label} helpText={helpText} value={draft} onChange={type} onBlur={() => { add([draft]); setDraft(''); }} disabled={disabled} error={error} autoComplete="off" />
+        <TextField
+          label={label}
+          helpText={helpText}
+          value={draft}
+          onChange={type}
+          onBlur={() => {
+            add([draft]);
+            setDraft('');
+          }}
+          disabled={disabled}
+          error={error}
+          autoComplete="off"
+        />
       </div>
       {value.length > 0 ? (
         <InlineStack gap="100">
           {value.map((tag) => (
-            <Tag key={tag} disabled={disabled} onRemove={() => onChange(value.filter((t) => t !== tag))} accessibilityLabel={`${tag} entfernen`}>{tag}</Tag>
+            <Tag
+              key={tag}
+              disabled={disabled}
+              onRemove={() => onChange(value.filter((t) => t !== tag))}
+              accessibilityLabel={`${tag} entfernen`}
+            >
+              {tag}
+            </Tag>
           ))}
         </InlineStack>
       ) : null}
@@ -41,13 +72,24 @@ export function TagInput({ label, helpText, value, onChange, disabled, error }: 
 }
 
 /** Up to five extra attachment URLs, each with its own error (`attachments.2`). */
-export function AttachmentInputs({ value, onChange, errorOf, disabled }: {
-  value: string[]; onChange: (urls: string[]) => void; errorOf: (index: number) => string | undefined; disabled?: boolean;
+export function AttachmentInputs({
+  value,
+  onChange,
+  errorOf,
+  disabled,
+}: {
+  value: string[];
+  onChange: (urls: string[]) => void;
+  errorOf: (index: number) => string | undefined;
+  disabled?: boolean;
 }) {
   return (
     <BlockStack gap="200">
       <Text as="p">{`Weitere Anhänge (bis zu ${LIMITS.attachments} Links)`}</Text>
-      <Text as="p" tone="subdued">{`Erlaubte Dateitypen: ${ATTACHMENT_EXTENSIONS.join(', ')}. Das PDF des Belegs hängt Belegfluss immer an.`}</Text>
+      <Text
+        as="p"
+        tone="subdued"
+      >{`Erlaubte Dateitypen: ${ATTACHMENT_EXTENSIONS.join(', ')}. Das PDF des Belegs hängt Belegfluss immer an.`}</Text>
       {value.map((url, index) => (
         <TextField
           key={index}
@@ -58,11 +100,21 @@ export function AttachmentInputs({ value, onChange, errorOf, disabled }: {
           error={errorOf(index)}
           disabled={disabled}
           autoComplete="off"
-          connectedRight={<Button disabled={disabled} onClick={() => onChange(value.filter((_, i) => i !== index))} accessibilityLabel={`Anhang ${index + 1} entfernen`}>Entfernen</Button>}
+          connectedRight={
+            <Button
+              disabled={disabled}
+              onClick={() => onChange(value.filter((_, i) => i !== index))}
+              accessibilityLabel={`Anhang ${index + 1} entfernen`}
+            >
+              Entfernen
+            </Button>
+          }
         />
       ))}
       <InlineStack>
-        <Button disabled={disabled || value.length >= LIMITS.attachments} onClick={() => onChange([...value, ''])}>Anhang hinzufügen</Button>
+        <Button disabled={disabled || value.length >= LIMITS.attachments} onClick={() => onChange([...value, ''])}>
+          Anhang hinzufügen
+        </Button>
       </InlineStack>
     </BlockStack>
   );

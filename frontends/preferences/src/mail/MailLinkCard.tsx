@@ -7,17 +7,26 @@ import { SMTP_KEY, STATE_LABEL } from './smtp';
 
 /** The settings home's way to /preferences/mail, with the current sender and what is mailed automatically. */
 export function MailLinkCard({ api, onOpen }: { api: ApiClient; onOpen: () => void }) {
-  const smtp = useQuery({ queryKey: SMTP_KEY, queryFn: ({ signal }) => api.get<{ smtp: SmtpSettingsView | null }>('/shop/smtp', signal) });
+  const smtp = useQuery({
+    queryKey: SMTP_KEY,
+    queryFn: ({ signal }) => api.get<{ smtp: SmtpSettingsView | null }>('/shop/smtp', signal),
+  });
   const sender = smtp.data?.smtp;
   return (
     <Card>
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center" align="space-between">
-          <Text as="h2" variant="headingMd">E-Mail-Versand</Text>
+          <Text as="h2" variant="headingMd">
+            E-Mail-Versand
+          </Text>
           {sender ? <Badge tone={STATE_LABEL[sender.status].tone}>{STATE_LABEL[sender.status].label}</Badge> : null}
         </InlineStack>
         {smtp.data ? (
-          <Text as="p">{sender ? `Eigener Absender: ${sender.email} über ${sender.host}` : 'Absender: der Standard-Absender der App'}</Text>
+          <Text as="p">
+            {sender
+              ? `Eigener Absender: ${sender.email} über ${sender.host}`
+              : 'Absender: der Standard-Absender der App'}
+          </Text>
         ) : null}
         <AutoMailLine api={api} adapter={INVOICE_MAIL} label="Rechnungen" />
         <AutoMailLine api={api} adapter={CREDIT_MAIL} label="Gutschriften" />
@@ -30,8 +39,16 @@ export function MailLinkCard({ api, onOpen }: { api: ApiClient; onOpen: () => vo
 }
 
 function AutoMailLine({ api, adapter, label }: { api: ApiClient; adapter: MailAdapter; label: string }) {
-  const prefs = useQuery({ queryKey: ['preferences', adapter.section], queryFn: ({ signal }) => api.get<{ value: Record<string, unknown> }>(`/preferences/${adapter.section}`, signal) });
+  const prefs = useQuery({
+    queryKey: ['preferences', adapter.section],
+    queryFn: ({ signal }) => api.get<{ value: Record<string, unknown> }>(`/preferences/${adapter.section}`, signal),
+  });
   if (!prefs.data) return null;
   const on = adapter.read(prefs.data.value).enabled && adapter.finalized(prefs.data.value);
-  return <Text as="p" tone="subdued">{`${label}: ${on ? 'werden automatisch per E-Mail versendet' : 'kein automatischer Versand'}`}</Text>;
+  return (
+    <Text
+      as="p"
+      tone="subdued"
+    >{`${label}: ${on ? 'werden automatisch per E-Mail versendet' : 'kein automatischer Versand'}`}</Text>
+  );
 }

@@ -5,15 +5,34 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App';
 
-const invoices = (change: Record<string, unknown> = {}) => ({ section: 'invoices', value: { ...InvoicePreferencesSchema.parse({}), ...change } });
-const credits = (change: Record<string, unknown> = {}) => ({ section: 'credits', value: { ...CreditPreferencesSchema.parse({}), ...change } });
+const invoices = (change: Record<string, unknown> = {}) => ({
+  section: 'invoices',
+  value: { ...InvoicePreferencesSchema.parse({}), ...change },
+});
+const credits = (change: Record<string, unknown> = {}) => ({
+  section: 'credits',
+  value: { ...CreditPreferencesSchema.parse({}), ...change },
+});
 const sender: SmtpSettingsView = {
-  host: 'smtp.mein-laden.de', port: 465, encryption: 'SSL', user: 'laden', email: 'rechnung@mein-laden.de', name: 'Mein Laden',
-  hasPassword: true, status: 'connected', error: null, checkedAt: '2025-11-20T10:00:00Z',
+  host: 'smtp.mein-laden.de',
+  port: 465,
+  encryption: 'SSL',
+  user: 'laden',
+  email: 'rechnung@mein-laden.de',
+  name: 'Mein Laden',
+  hasPassword: true,
+  status: 'connected',
+  error: null,
+  checkedAt: '2025-11-20T10:00:00Z',
 };
 
 function mailPage(routes: Record<string, unknown>) {
-  const api = fakeApi({ '/shop/smtp': { smtp: null }, '/preferences/invoices': invoices(), '/preferences/credits': credits(), ...routes });
+  const api = fakeApi({
+    '/shop/smtp': { smtp: null },
+    '/preferences/invoices': invoices(),
+    '/preferences/credits': credits(),
+    ...routes,
+  });
   renderRemote(App, { basePath: '/preferences', path: '/mail', api });
   return api;
 }
@@ -24,8 +43,15 @@ describe('e-mail page: own SMTP sender', () => {
   it('says the default sender is used, blocks a bad form in the words of the spec, and checks a good one', async () => {
     const api = mailPage({
       'POST /shop/smtp/validate': (body: Record<string, unknown>) => ({
-        status: 'connected', result: { ok: true, message: 'SMTP-Verbindung erfolgreich hergestellt' },
-        smtp: { ...sender, host: body.host, port: null, encryption: body.encryption, checkedAt: '2025-11-21T09:00:00Z' },
+        status: 'connected',
+        result: { ok: true, message: 'SMTP-Verbindung erfolgreich hergestellt' },
+        smtp: {
+          ...sender,
+          host: body.host,
+          port: null,
+          encryption: body.encryption,
+          checkedAt: '2025-11-21T09:00:00Z',
+        },
       }),
     });
     let smtp = await region('Eigener Absender (SMTP)');
@@ -49,7 +75,13 @@ describe('e-mail page: own SMTP sender', () => {
     smtp = await region('Eigener Absender (SMTP)');
     expect(await smtp.findByText('Verbunden')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
-      host: 'smtp.mein-laden.de', port: '', encryption: 'TLS', user: '', pass: 'geheim', email: 'rechnung@mein-laden.de', name: '',
+      host: 'smtp.mein-laden.de',
+      port: '',
+      encryption: 'TLS',
+      user: '',
+      pass: 'geheim',
+      email: 'rechnung@mein-laden.de',
+      name: '',
     });
     // The password is never shown back.
     expect((smtp.getByLabelText('Passwort') as HTMLInputElement).value).toBe('');
@@ -59,13 +91,16 @@ describe('e-mail page: own SMTP sender', () => {
     const api = mailPage({
       '/shop/smtp': { smtp: sender },
       'POST /shop/smtp/validate': {
-        status: 'interrupted', result: { ok: false, message: 'SMTP-Verbindung fehlgeschlagen: Benutzername oder Passwort ist falsch' },
+        status: 'interrupted',
+        result: { ok: false, message: 'SMTP-Verbindung fehlgeschlagen: Benutzername oder Passwort ist falsch' },
         smtp: { ...sender, status: 'interrupted', error: 'Benutzername oder Passwort ist falsch' },
       },
     });
     let smtp = await region('Eigener Absender (SMTP)');
     expect(smtp.getByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.')).toBeTruthy();
-    expect(smtp.getByText('Belegfluss versendet deine Belege über smtp.mein-laden.de als rechnung@mein-laden.de.')).toBeTruthy();
+    expect(
+      smtp.getByText('Belegfluss versendet deine Belege über smtp.mein-laden.de als rechnung@mein-laden.de.'),
+    ).toBeTruthy();
     fireEvent.click(smtp.getByRole('button', { name: 'Verbindung prüfen' }));
     expect(await screen.findByText('SMTP-Verbindung fehlgeschlagen')).toBeTruthy();
     smtp = await region('Eigener Absender (SMTP)');
@@ -77,7 +112,11 @@ describe('e-mail page: own SMTP sender', () => {
   it('saves without checking, shows the server field error at its field, and removes the sender', async () => {
     const api = mailPage({
       '/shop/smtp': { smtp: { ...sender, status: 'unchecked', checkedAt: null } },
-      'PATCH /shop/smtp': new ApiError(400, 'Bitte gib einen Port zwischen 1 und 65535 ein', 'VALIDATION', { error: 'VALIDATION', message: 'Bitte gib einen Port zwischen 1 und 65535 ein', field: 'port' }),
+      'PATCH /shop/smtp': new ApiError(400, 'Bitte gib einen Port zwischen 1 und 65535 ein', 'VALIDATION', {
+        error: 'VALIDATION',
+        message: 'Bitte gib einen Port zwischen 1 und 65535 ein',
+        field: 'port',
+      }),
       'DELETE /shop/smtp': undefined,
     });
     const smtp = await region('Eigener Absender (SMTP)');
@@ -104,14 +143,23 @@ describe('e-mail page: automatic sending', () => {
     fireEvent.click(card.getByRole('button', { name: 'Speichern' }));
     await waitFor(() => expect(patch).toHaveBeenCalled());
     expect(patch.mock.calls[0]![0]).toEqual({
-      invoiceSendMail: expect.objectContaining({ enabled: true, copy: 'buchhaltung@mein-laden.de', skipTags: ['großkunde'], attachments: ['https://mein-laden.de/agb.pdf'] }),
+      invoiceSendMail: expect.objectContaining({
+        enabled: true,
+        copy: 'buchhaltung@mein-laden.de',
+        skipTags: ['großkunde'],
+        attachments: ['https://mein-laden.de/agb.pdf'],
+      }),
     });
     expect(await screen.findByText('Gespeichert')).toBeTruthy();
   });
 
   it('refuses a file type before sending, and shows the server errors of the flat credit fields at their field', async () => {
     const api = mailPage({
-      'PATCH /preferences/credits': new ApiError(400, 'Maximal 60 Zeichen', 'VALIDATION', { error: 'VALIDATION', message: 'Maximal 60 Zeichen', field: 'creditSendMailSubject' }),
+      'PATCH /preferences/credits': new ApiError(400, 'Maximal 60 Zeichen', 'VALIDATION', {
+        error: 'VALIDATION',
+        message: 'Maximal 60 Zeichen',
+        field: 'creditSendMailSubject',
+      }),
     });
     const invoice = await region('Rechnungen per E-Mail');
     fireEvent.click(invoice.getByRole('button', { name: 'Anhang hinzufügen' }));
@@ -126,7 +174,10 @@ describe('e-mail page: automatic sending', () => {
     const subject = credit.getByLabelText('Betreff');
     await waitFor(() => expect(subject.getAttribute('aria-invalid')).toBe('true'));
     expect(credit.getByText('Maximal 60 Zeichen')).toBeTruthy();
-    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ creditSendMailSubject: 'Gutschrift', creditSendMailEnabled: false });
+    expect(api.calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      creditSendMailSubject: 'Gutschrift',
+      creditSendMailEnabled: false,
+    });
   });
 
   it('disables sending while documents are drafts, says why, and offers to finalise', async () => {
@@ -140,13 +191,23 @@ describe('e-mail page: automatic sending', () => {
     });
     const credit = await region('Gutschriften per E-Mail');
     expect(credit.getByText('Automatischer Versand nicht möglich')).toBeTruthy();
-    expect((credit.getByLabelText('Gutschriften automatisch per E-Mail senden') as HTMLInputElement).disabled).toBe(true);
+    expect((credit.getByLabelText('Gutschriften automatisch per E-Mail senden') as HTMLInputElement).disabled).toBe(
+      true,
+    );
     const invoice = await region('Rechnungen per E-Mail');
-    expect((invoice.getByLabelText('Rechnungen automatisch per E-Mail senden') as HTMLInputElement).disabled).toBe(false);
+    expect((invoice.getByLabelText('Rechnungen automatisch per E-Mail senden') as HTMLInputElement).disabled).toBe(
+      false,
+    );
     fireEvent.click(credit.getByRole('button', { name: 'Gutschriften automatisch festschreiben' }));
     await waitFor(() => expect(api.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ creditFinalize: true }));
     await waitFor(() => expect(screen.queryByText('Automatischer Versand nicht möglich')).toBeNull());
-    expect(((await region('Gutschriften per E-Mail')).getByLabelText('Gutschriften automatisch per E-Mail senden') as HTMLInputElement).disabled).toBe(false);
+    expect(
+      (
+        (await region('Gutschriften per E-Mail')).getByLabelText(
+          'Gutschriften automatisch per E-Mail senden',
+        ) as HTMLInputElement
+      ).disabled,
+    ).toBe(false);
   });
 });
 
@@ -154,8 +215,13 @@ describe('settings home', () => {
   it('links to the e-mail page and shows the sender in use', async () => {
     const navigate = vi.fn();
     renderRemote(App, {
-      basePath: '/preferences', navigate,
-      api: fakeApi({ '/shop/smtp': { smtp: sender }, '/preferences/invoices': invoices({ invoiceSendMail: { enabled: true } }), '/preferences/credits': credits() }),
+      basePath: '/preferences',
+      navigate,
+      api: fakeApi({
+        '/shop/smtp': { smtp: sender },
+        '/preferences/invoices': invoices({ invoiceSendMail: { enabled: true } }),
+        '/preferences/credits': credits(),
+      }),
     });
     expect(await screen.findByText('Eigener Absender: rechnung@mein-laden.de über smtp.mein-laden.de')).toBeTruthy();
     expect(await screen.findByText('Rechnungen: werden automatisch per E-Mail versendet')).toBeTruthy();

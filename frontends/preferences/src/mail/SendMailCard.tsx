@@ -1,6 +1,18 @@
 import { describeError, errorField, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
 import { LIMITS, TEMPLATE_VARIABLES } from '@belegfluss/shared';
-import { Banner, BlockStack, Button, Card, Checkbox, Collapsible, FormLayout, InlineStack, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  Collapsible,
+  FormLayout,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AttachmentInputs, TagInput } from './ListInputs';
@@ -8,25 +20,68 @@ import { blockErrors, type MailAdapter, type MailBlock } from './send-mail';
 
 type Raw = Record<string, unknown>;
 type Toast = (content: string, error?: boolean) => void;
-interface Saved { value: Raw; forced: string[] }
+interface Saved {
+  value: Raw;
+  forced: string[];
+}
 
 const WORDS = {
   invoice: { title: 'Rechnungen per E-Mail', plural: 'Rechnungen', switch: 'Rechnungen automatisch per E-Mail senden' },
-  credit: { title: 'Gutschriften per E-Mail', plural: 'Gutschriften', switch: 'Gutschriften automatisch per E-Mail senden' },
+  credit: {
+    title: 'Gutschriften per E-Mail',
+    plural: 'Gutschriften',
+    switch: 'Gutschriften automatisch per E-Mail senden',
+  },
 } as const;
 
 /** One automatic `sendMail` block (spec 2 §3, spec 3 §3), saved into its preferences section. */
 export function SendMailCard({ api, adapter, toast }: { api: ApiClient; adapter: MailAdapter; toast: Toast }) {
   const key = ['preferences', adapter.section];
-  const prefs = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<{ value: Raw }>(`/preferences/${adapter.section}`, signal) });
-  if (prefs.isError) return <LoadErrorBanner title={`${WORDS[adapter.kind].title}: Einstellungen konnten nicht geladen werden`} error={prefs.error} onRetry={() => void prefs.refetch()} />;
-  if (!prefs.data) return <Card><SkeletonBodyText lines={8} /></Card>;
+  const prefs = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<{ value: Raw }>(`/preferences/${adapter.section}`, signal),
+  });
+  if (prefs.isError)
+    return (
+      <LoadErrorBanner
+        title={`${WORDS[adapter.kind].title}: Einstellungen konnten nicht geladen werden`}
+        error={prefs.error}
+        onRetry={() => void prefs.refetch()}
+      />
+    );
+  if (!prefs.data)
+    return (
+      <Card>
+        <SkeletonBodyText lines={8} />
+      </Card>
+    );
   const value = prefs.data.value;
   const saved = adapter.read(value);
-  return <SendMailEditor key={JSON.stringify([saved, adapter.finalized(value)])} api={api} adapter={adapter} toast={toast} saved={saved} finalized={adapter.finalized(value)} />;
+  return (
+    <SendMailEditor
+      key={JSON.stringify([saved, adapter.finalized(value)])}
+      api={api}
+      adapter={adapter}
+      toast={toast}
+      saved={saved}
+      finalized={adapter.finalized(value)}
+    />
+  );
 }
 
-function SendMailEditor({ api, adapter, toast, saved, finalized }: { api: ApiClient; adapter: MailAdapter; toast: Toast; saved: MailBlock; finalized: boolean }) {
+function SendMailEditor({
+  api,
+  adapter,
+  toast,
+  saved,
+  finalized,
+}: {
+  api: ApiClient;
+  adapter: MailAdapter;
+  toast: Toast;
+  saved: MailBlock;
+  finalized: boolean;
+}) {
   const queryClient = useQueryClient();
   const words = WORDS[adapter.kind];
   const [block, setBlock] = useState(saved);
@@ -38,7 +93,9 @@ function SendMailEditor({ api, adapter, toast, saved, finalized }: { api: ApiCli
     onSuccess: (answer) => {
       const off = answer.forced.includes(adapter.forcedOff);
       // The server switches mail off while documents stay drafts (spec 2 §4); say so rather than pretend.
-      toast(off ? `Gespeichert. Automatischer Versand aus: ${words.plural} werden nicht festgeschrieben.` : 'Gespeichert');
+      toast(
+        off ? `Gespeichert. Automatischer Versand aus: ${words.plural} werden nicht festgeschrieben.` : 'Gespeichert',
+      );
       queryClient.setQueryData(['preferences', adapter.section], { value: answer.value });
       return queryClient.invalidateQueries({ queryKey: ['preferences'] });
     },
@@ -63,20 +120,33 @@ function SendMailEditor({ api, adapter, toast, saved, finalized }: { api: ApiCli
   const dirty = JSON.stringify(block) !== JSON.stringify(saved);
   const busy = patch.isPending;
   const text = (name: 'to' | 'name' | 'replyTo' | 'copy' | 'subject' | 'message' | 'signature') => ({
-    value: block[name], onChange: (v: string) => edit(name, v), error: errors[name], disabled: busy, autoComplete: 'off',
+    value: block[name],
+    onChange: (v: string) => edit(name, v),
+    error: errors[name],
+    disabled: busy,
+    autoComplete: 'off',
   });
-  const unplaced = patch.isError && !(errorField(patch.error) && adapter.field(errorField(patch.error)!)) ? describeError(patch.error) : undefined;
+  const unplaced =
+    patch.isError && !(errorField(patch.error) && adapter.field(errorField(patch.error)!))
+      ? describeError(patch.error)
+      : undefined;
 
   return (
     <Card>
       <section aria-label={words.title}>
         <BlockStack gap="400">
-          <Text as="h2" variant="headingMd">{words.title}</Text>
+          <Text as="h2" variant="headingMd">
+            {words.title}
+          </Text>
           {!finalized ? (
             <Banner
               tone="warning"
               title="Automatischer Versand nicht möglich"
-              action={{ content: `${words.plural} automatisch festschreiben`, onAction: () => patch.mutate(adapter.finalizeOn), loading: busy }}
+              action={{
+                content: `${words.plural} automatisch festschreiben`,
+                onAction: () => patch.mutate(adapter.finalizeOn),
+                loading: busy,
+              }}
             >
               <p>{`E-Mails gehen nur für festgeschriebene (finalisierte) Belege hinaus. Solange ${words.plural} als Entwurf angelegt werden, bleibt der automatische Versand aus.`}</p>
             </Banner>
@@ -90,20 +160,52 @@ function SendMailEditor({ api, adapter, toast, saved, finalized }: { api: ApiCli
           />
           <FormLayout>
             <FormLayout.Group>
-              <TextField label="Empfänger" helpText="Eine Adresse oder ein Platzhalter, z. B. {ORDER.EMAIL}." {...text('to')} />
+              <TextField
+                label="Empfänger"
+                helpText="Eine Adresse oder ein Platzhalter, z. B. {ORDER.EMAIL}."
+                {...text('to')}
+              />
               <TextField label="Absendername" helpText="Leer: der Name deines Shops." {...text('name')} />
             </FormLayout.Group>
             <FormLayout.Group>
-              <TextField label="Antwort an" type="email" helpText="Antworten deiner Kunden gehen an diese Adresse." {...text('replyTo')} />
-              <TextField label="Blindkopie (BCC)" type="email" helpText="Eine Kopie jeder E-Mail, z. B. für deine Buchhaltung." {...text('copy')} />
+              <TextField
+                label="Antwort an"
+                type="email"
+                helpText="Antworten deiner Kunden gehen an diese Adresse."
+                {...text('replyTo')}
+              />
+              <TextField
+                label="Blindkopie (BCC)"
+                type="email"
+                helpText="Eine Kopie jeder E-Mail, z. B. für deine Buchhaltung."
+                {...text('copy')}
+              />
             </FormLayout.Group>
             <TextField label="Betreff" maxLength={LIMITS.mailSubject} showCharacterCount {...text('subject')} />
-            <TextField label="Nachricht" multiline={6} maxLength={LIMITS.mailMessage} helpText="HTML ist erlaubt. Platzhalter werden für jede Bestellung ersetzt." {...text('message')} />
-            <TextField label="Signatur" multiline={3} maxLength={LIMITS.mailMessage} helpText="Steht unter der Nachricht." {...text('signature')} />
+            <TextField
+              label="Nachricht"
+              multiline={6}
+              maxLength={LIMITS.mailMessage}
+              helpText="HTML ist erlaubt. Platzhalter werden für jede Bestellung ersetzt."
+              {...text('message')}
+            />
+            <TextField
+              label="Signatur"
+              multiline={3}
+              maxLength={LIMITS.mailMessage}
+              helpText="Steht unter der Nachricht."
+              {...text('signature')}
+            />
           </FormLayout>
           <BlockStack gap="200">
             <InlineStack>
-              <Button variant="plain" disclosure={showPlaceholders ? 'up' : 'down'} onClick={() => setShowPlaceholders(!showPlaceholders)}>Platzhalter</Button>
+              <Button
+                variant="plain"
+                disclosure={showPlaceholders ? 'up' : 'down'}
+                onClick={() => setShowPlaceholders(!showPlaceholders)}
+              >
+                Platzhalter
+              </Button>
             </InlineStack>
             <Collapsible id={`${adapter.kind}-mail-placeholders`} open={showPlaceholders}>
               <InlineStack gap="300">
@@ -113,18 +215,51 @@ function SendMailEditor({ api, adapter, toast, saved, finalized }: { api: ApiCli
               </InlineStack>
             </Collapsible>
           </BlockStack>
-          <AttachmentInputs value={block.attachments} onChange={(urls) => edit('attachments', urls)} errorOf={(i) => errors[`attachments.${i}`] ?? (i === 0 ? errors.attachments : undefined)} disabled={busy} />
+          <AttachmentInputs
+            value={block.attachments}
+            onChange={(urls) => edit('attachments', urls)}
+            errorOf={(i) => errors[`attachments.${i}`] ?? (i === 0 ? errors.attachments : undefined)}
+            disabled={busy}
+          />
           <FormLayout>
             <FormLayout.Group>
-              <TagInput label="Nicht senden bei Tags" helpText="Bestellungen mit einem dieser Tags bekommen keine E-Mail. Komma oder Enter fügt hinzu." value={block.skipTags} onChange={(tags) => edit('skipTags', tags)} disabled={busy} error={errors.skipTags} />
-              <TagInput label="Nicht senden bei Quellen" helpText="Bestellquellen aus Shopify, z. B. pos für Kassenverkäufe." value={block.skipSources} onChange={(sources) => edit('skipSources', sources)} disabled={busy} error={errors.skipSources} />
+              <TagInput
+                label="Nicht senden bei Tags"
+                helpText="Bestellungen mit einem dieser Tags bekommen keine E-Mail. Komma oder Enter fügt hinzu."
+                value={block.skipTags}
+                onChange={(tags) => edit('skipTags', tags)}
+                disabled={busy}
+                error={errors.skipTags}
+              />
+              <TagInput
+                label="Nicht senden bei Quellen"
+                helpText="Bestellquellen aus Shopify, z. B. pos für Kassenverkäufe."
+                value={block.skipSources}
+                onChange={(sources) => edit('skipSources', sources)}
+                disabled={busy}
+                error={errors.skipSources}
+              />
             </FormLayout.Group>
           </FormLayout>
           {unplaced ? <Text as="p" tone="critical">{`Nicht gespeichert: ${unplaced}`}</Text> : null}
-          {Object.keys(errors).length > 0 ? <Text as="p" tone="critical">Bitte korrigiere die markierten Felder.</Text> : null}
+          {Object.keys(errors).length > 0 ? (
+            <Text as="p" tone="critical">
+              Bitte korrigiere die markierten Felder.
+            </Text>
+          ) : null}
           <InlineStack align="end" gap="200">
-            <Button disabled={!dirty || busy} onClick={() => { setBlock(saved); setErrors({}); }}>Verwerfen</Button>
-            <Button variant="primary" disabled={!dirty || busy} loading={busy} onClick={submit}>Speichern</Button>
+            <Button
+              disabled={!dirty || busy}
+              onClick={() => {
+                setBlock(saved);
+                setErrors({});
+              }}
+            >
+              Verwerfen
+            </Button>
+            <Button variant="primary" disabled={!dirty || busy} loading={busy} onClick={submit}>
+              Speichern
+            </Button>
           </InlineStack>
         </BlockStack>
       </section>

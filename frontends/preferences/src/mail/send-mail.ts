@@ -22,7 +22,19 @@ export interface MailBlock {
 export type MailKind = 'invoice' | 'credit';
 type Raw = Record<string, unknown>;
 
-const FIELDS = ['enabled', 'to', 'name', 'replyTo', 'copy', 'subject', 'message', 'signature', 'attachments', 'skipTags', 'skipSources'] as const;
+const FIELDS = [
+  'enabled',
+  'to',
+  'name',
+  'replyTo',
+  'copy',
+  'subject',
+  'message',
+  'signature',
+  'attachments',
+  'skipTags',
+  'skipSources',
+] as const;
 const capital = (s: string) => `${s[0]!.toUpperCase()}${s.slice(1)}`;
 
 export interface MailAdapter {
@@ -44,13 +56,23 @@ export interface MailAdapter {
 }
 
 function block(get: (field: (typeof FIELDS)[number]) => unknown): MailBlock {
-  const list = (v: unknown) => (Array.isArray(v) ? v.map((e) => String(typeof e === 'object' && e && 'value' in e ? (e as { value: unknown }).value : e)) : []);
+  const list = (v: unknown) =>
+    Array.isArray(v)
+      ? v.map((e) => String(typeof e === 'object' && e && 'value' in e ? (e as { value: unknown }).value : e))
+      : [];
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     enabled: get('enabled') === true,
-    to: text(get('to')), name: text(get('name')), replyTo: text(get('replyTo')), copy: text(get('copy')),
-    subject: text(get('subject')), message: text(get('message')), signature: text(get('signature')),
-    attachments: list(get('attachments')), skipTags: list(get('skipTags')), skipSources: list(get('skipSources')),
+    to: text(get('to')),
+    name: text(get('name')),
+    replyTo: text(get('replyTo')),
+    copy: text(get('copy')),
+    subject: text(get('subject')),
+    message: text(get('message')),
+    signature: text(get('signature')),
+    attachments: list(get('attachments')),
+    skipTags: list(get('skipTags')),
+    skipSources: list(get('skipSources')),
   };
 }
 

@@ -12,13 +12,31 @@ const resources = [
   { id: 'variant', label: 'Variante', scope: 'read_products', granted: false },
 ];
 const writable = [
-  { id: 'invoice_number', category: 'Rechnung', label: 'Rechnung: Nummer', type: 'single_line_text_field', example: 'RE0042' },
-  { id: 'invoice_pdf_save', category: 'Rechnung', label: 'Rechnung: PDF-Download-Link', type: 'url', example: 'https://x/documents/a/download' },
+  {
+    id: 'invoice_number',
+    category: 'Rechnung',
+    label: 'Rechnung: Nummer',
+    type: 'single_line_text_field',
+    example: 'RE0042',
+  },
+  {
+    id: 'invoice_pdf_save',
+    category: 'Rechnung',
+    label: 'Rechnung: PDF-Download-Link',
+    type: 'url',
+    example: 'https://x/documents/a/download',
+  },
 ];
 const catalogue = (write: unknown[] = []) => ({
   read: [{ resource: 'order', namespace: 'custom', key: 'po_number' }],
-  placeholders: [{ resource: 'order', namespace: 'custom', key: 'po_number', placeholder: '{METAFIELD.ORDER.CUSTOM.PO_NUMBER}' }],
-  write, limit: 5, resources, writable, writeScope: { scope: 'write_orders', granted: true },
+  placeholders: [
+    { resource: 'order', namespace: 'custom', key: 'po_number', placeholder: '{METAFIELD.ORDER.CUSTOM.PO_NUMBER}' },
+  ],
+  write,
+  limit: 5,
+  resources,
+  writable,
+  writeScope: { scope: 'write_orders', granted: true },
 });
 
 /** fakeApi plus a recorder of PATCH bodies, answering like the gateway. */
@@ -26,7 +44,10 @@ function recordingApi(routes: Record<string, unknown>, patch: (body: unknown) =>
   const base = fakeApi(routes);
   return {
     ...base,
-    request: (path: string, init?: { method?: string; body?: unknown }) => (init?.method === 'PATCH' ? new Promise<never>((resolve) => resolve(patch(init.body) as never)) : base.request(path, init as never)),
+    request: (path: string, init?: { method?: string; body?: unknown }) =>
+      init?.method === 'PATCH'
+        ? new Promise<never>((resolve) => resolve(patch(init.body) as never))
+        : base.request(path, init as never),
   } as ApiClient;
 }
 
@@ -43,7 +64,11 @@ describe('metafields page', () => {
     const sent: unknown[] = [];
     const api = recordingApi({ '/metafields': catalogue() }, (body) => {
       sent.push(body);
-      throw new ApiError(400, 'Mindestens 3 Zeichen', 'VALIDATION', { error: 'VALIDATION', message: 'Mindestens 3 Zeichen', field: 'read.1.namespace' });
+      throw new ApiError(400, 'Mindestens 3 Zeichen', 'VALIDATION', {
+        error: 'VALIDATION',
+        message: 'Mindestens 3 Zeichen',
+        field: 'read.1.namespace',
+      });
     });
     renderRemote(App, { basePath: '/preferences', path: '/metafields', api });
     await screen.findByText('Metafelder lesen');
@@ -53,20 +78,41 @@ describe('metafields page', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Hinzufügen' })[0]!);
     expect(await screen.findByText('Mindestens 3 Zeichen')).toBeTruthy();
     expect(screen.getAllByLabelText('Namespace')[0]!.getAttribute('aria-invalid')).toBe('true');
-    expect(sent).toEqual([{ read: [{ resource: 'order', namespace: 'custom', key: 'po_number' }, { resource: 'shop', namespace: 'ab', key: 'vip' }] }]);
+    expect(sent).toEqual([
+      {
+        read: [
+          { resource: 'order', namespace: 'custom', key: 'po_number' },
+          { resource: 'shop', namespace: 'ab', key: 'vip' },
+        ],
+      },
+    ]);
   });
 
   it('walks the link wizard to the HTML of a notification', async () => {
     const links = {
-      ready: true, writeScopeGranted: true,
-      groups: [{ id: 'orders', title: 'Bestellungen', templates: [
-        { id: 'order_confirmation', title: 'Bestellbestätigung', document: 'invoice', code: '{% assign belegfluss_url = order.metafields.belegfluss.invoice_pdf.value %}', preview: '<p><a href="https://x/documents/a/download">Rechnung herunterladen</a></p>' },
-      ] }],
+      ready: true,
+      writeScopeGranted: true,
+      groups: [
+        {
+          id: 'orders',
+          title: 'Bestellungen',
+          templates: [
+            {
+              id: 'order_confirmation',
+              title: 'Bestellbestätigung',
+              document: 'invoice',
+              code: '{% assign belegfluss_url = order.metafields.belegfluss.invoice_pdf.value %}',
+              preview: '<p><a href="https://x/documents/a/download">Rechnung herunterladen</a></p>',
+            },
+          ],
+        },
+      ],
     };
     const write = [{ value: 'invoice_pdf_save', namespace: 'belegfluss', key: 'invoice_pdf' }];
     const api = fakeApi({
       '/metafields': catalogue(write),
-      '/metafields/links?invoiceText=Rechnung+herunterladen&creditText=Gutschrift+herunterladen&style=button&color=%231a1a1a': links,
+      '/metafields/links?invoiceText=Rechnung+herunterladen&creditText=Gutschrift+herunterladen&style=button&color=%231a1a1a':
+        links,
     });
     const writeText = vi.fn(async () => undefined);
     Object.assign(navigator, { clipboard: { writeText } });
@@ -74,8 +120,12 @@ describe('metafields page', () => {
     expect(await screen.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Weiter' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Weiter' }));
-    expect((await screen.findByLabelText('Code') as HTMLTextAreaElement).value).toContain('order.metafields.belegfluss.invoice_pdf.value');
-    expect(screen.getByTestId('link-preview').querySelector('a')?.getAttribute('href')).toBe('https://x/documents/a/download');
+    expect(((await screen.findByLabelText('Code')) as HTMLTextAreaElement).value).toContain(
+      'order.metafields.belegfluss.invoice_pdf.value',
+    );
+    expect(screen.getByTestId('link-preview').querySelector('a')?.getAttribute('href')).toBe(
+      'https://x/documents/a/download',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Code kopieren' }));
     expect(await screen.findByText('Kopiert')).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(links.groups[0]!.templates[0]!.code);
@@ -83,7 +133,10 @@ describe('metafields page', () => {
 
   it('offers to create the PDF link metafield when none is written', async () => {
     const sent: unknown[] = [];
-    const api = recordingApi({ '/metafields': catalogue() }, (body) => { sent.push(body); return { section: 'metafields', value: body }; });
+    const api = recordingApi({ '/metafields': catalogue() }, (body) => {
+      sent.push(body);
+      return { section: 'metafields', value: body };
+    });
     renderRemote(App, { basePath: '/preferences', path: '/metafields', search: '?assistant=email-integration', api });
     fireEvent.click(await screen.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' }));
     expect(await screen.findByText('Gespeichert')).toBeTruthy();

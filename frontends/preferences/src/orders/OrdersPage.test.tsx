@@ -11,7 +11,10 @@ function ordersPage(expertMode = false) {
   let value: Raw = { ...DEFAULT_ORDER_HANDLING };
   const api = fakeApi({
     'GET /preferences/orderHandling': () => ({ section: 'orderHandling', value }),
-    'PATCH /preferences/orderHandling': (body: Raw) => { value = { ...value, ...body }; return { section: 'orderHandling', value, forced: [], warnings: [] }; },
+    'PATCH /preferences/orderHandling': (body: Raw) => {
+      value = { ...value, ...body };
+      return { section: 'orderHandling', value, forced: [], warnings: [] };
+    },
     '/preferences/general': { section: 'general', value: { language: 'de', home: '', email: '', expertMode } },
   });
   renderRemote(App, { basePath: '/preferences', path: '/orders', api });
@@ -27,7 +30,9 @@ describe('order handling settings', () => {
     fireEvent.click(screen.getByLabelText('Trinkgeld mit dem Regelsteuersatz versteuern'));
     expect(await screen.findByText(TIP_WARNING)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Versandkosten anteilig nach den Steuersätzen der Artikel versteuern'));
-    await waitFor(() => expect(patches()).toEqual([{ syncOrderPayment: true }, { fixTaxTip: false }, { fixTaxShipping: true }]));
+    await waitFor(() =>
+      expect(patches()).toEqual([{ syncOrderPayment: true }, { fixTaxTip: false }, { fixTaxShipping: true }]),
+    );
     expect(screen.queryByLabelText('Kassenbestellungen (POS) überspringen')).toBeNull();
   });
 
@@ -51,7 +56,9 @@ describe('order handling settings', () => {
     fireEvent.change(source, { target: { value: 'Kasse ' } });
     fireEvent.blur(source);
     expect(await screen.findByText('Gespeichert')).toBeTruthy();
-    await waitFor(() => expect((screen.getByLabelText('Kostenlose Bestellungen überspringen') as HTMLInputElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Kostenlose Bestellungen überspringen') as HTMLInputElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByLabelText('Kostenlose Bestellungen überspringen'));
     await waitFor(() => expect(patches()).toEqual([{ posName: 'Kasse' }, { skipFree: false }]));
     expect(screen.queryByText('Darf nicht leer sein')).toBeNull();

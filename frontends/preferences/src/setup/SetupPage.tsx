@@ -3,9 +3,25 @@ import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBod
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-const VAT_REGIMES: Record<string, string> = { '0': 'Kleinunternehmer', '1': 'Nur deutsche Umsatzsteuer', oss: 'One-Stop-Shop (OSS)' };
+const VAT_REGIMES: Record<string, string> = {
+  '0': 'Kleinunternehmer',
+  '1': 'Nur deutsche Umsatzsteuer',
+  oss: 'One-Stop-Shop (OSS)',
+};
 
-function Step({ n, title, done, children, action }: { n: number; title: string; done: boolean | null; children: ReactNode; action: ReactNode }) {
+function Step({
+  n,
+  title,
+  done,
+  children,
+  action,
+}: {
+  n: number;
+  title: string;
+  done: boolean | null;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Card>
       <BlockStack gap="200">
@@ -28,10 +44,23 @@ function Step({ n, title, done, children, action }: { n: number; title: string; 
  */
 export function SetupPage({ api, basePath, navigate }: RemoteAppProps) {
   const shop = useQuery(shopQuery(api));
-  const general = useQuery({ queryKey: ['preferences', 'general'], queryFn: ({ signal }) => api.get<{ value: { vatRegime?: string } }>('/preferences/general', signal) });
-  const automation = useQuery({ queryKey: ['preferences', 'automation'], queryFn: ({ signal }) => api.get<{ invoiceCreate: string | false }>('/preferences', signal) });
+  const general = useQuery({
+    queryKey: ['preferences', 'general'],
+    queryFn: ({ signal }) => api.get<{ value: { vatRegime?: string } }>('/preferences/general', signal),
+  });
+  const automation = useQuery({
+    queryKey: ['preferences', 'automation'],
+    queryFn: ({ signal }) => api.get<{ invoiceCreate: string | false }>('/preferences', signal),
+  });
   const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
-  if (!shop.data) return <Page title="Einrichtung" backAction={back}><Card><SkeletonBodyText lines={8} /></Card></Page>;
+  if (!shop.data)
+    return (
+      <Page title="Einrichtung" backAction={back}>
+        <Card>
+          <SkeletonBodyText lines={8} />
+        </Card>
+      </Page>
+    );
   const connected = shop.data.lexoffice.isConnected;
   const regime = general.data?.value.vatRegime;
   const wizard = () => navigate(`${basePath}/setup?assistant=connect`);
@@ -40,21 +69,62 @@ export function SetupPage({ api, basePath, navigate }: RemoteAppProps) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Step n={1} title="Lexware Office verbinden" done={connected} action={<Button variant={connected ? undefined : 'primary'} onClick={wizard}>{connected ? 'Verbindungsassistent erneut öffnen' : 'Jetzt verbinden'}</Button>}>
+            <Step
+              n={1}
+              title="Lexware Office verbinden"
+              done={connected}
+              action={
+                <Button variant={connected ? undefined : 'primary'} onClick={wizard}>
+                  {connected ? 'Verbindungsassistent erneut öffnen' : 'Jetzt verbinden'}
+                </Button>
+              }
+            >
               {connected
                 ? `Verbunden${shop.data.lexoffice.profile?.companyName ? ` mit ${shop.data.lexoffice.profile.companyName}` : ''}. Belegfluss legt Kontakte, Rechnungen und Gutschriften in diesem Konto an.`
                 : 'Ohne Verbindung überspringt Belegfluss jede Bestellung. Der Assistent öffnet die Anmeldung bei Lexware Office und importiert deine Bestellungen.'}
             </Step>
-            <Step n={2} title="Umsatzsteuer-Regelung wählen" done={general.data ? Boolean(regime) : null} action={<Button onClick={wizard} disabled={!connected}>Regelung im Assistenten wählen</Button>}>
-              {regime ? `Gewählt: ${VAT_REGIMES[regime] ?? regime}.` : 'Kleinunternehmer, nur deutsche Umsatzsteuer oder One-Stop-Shop: Davon hängen die Steuersätze jeder Rechnung ab.'}
+            <Step
+              n={2}
+              title="Umsatzsteuer-Regelung wählen"
+              done={general.data ? Boolean(regime) : null}
+              action={
+                <Button onClick={wizard} disabled={!connected}>
+                  Regelung im Assistenten wählen
+                </Button>
+              }
+            >
+              {regime
+                ? `Gewählt: ${VAT_REGIMES[regime] ?? regime}.`
+                : 'Kleinunternehmer, nur deutsche Umsatzsteuer oder One-Stop-Shop: Davon hängen die Steuersätze jeder Rechnung ab.'}
             </Step>
-            <Step n={3} title="Belegerstellung einschalten" done={automation.data ? automation.data.invoiceCreate !== false : null} action={<Button onClick={() => navigate(basePath)}>Automatisierung öffnen</Button>}>
+            <Step
+              n={3}
+              title="Belegerstellung einschalten"
+              done={automation.data ? automation.data.invoiceCreate !== false : null}
+              action={<Button onClick={() => navigate(basePath)}>Automatisierung öffnen</Button>}
+            >
               Rechnungen, Gutschriften und Umsätze entstehen, sobald die jeweilige Automatisierung an ist.
             </Step>
-            <Step n={4} title="Mit einer Testbestellung prüfen" done={null} action={<Button url="/help/setup/testing">Anleitung lesen</Button>}>
-              Eine Testbestellung zeigt, wie die Rechnung in Lexware Office aussieht. Im Protokoll steht, was Belegfluss mit jeder Bestellung getan hat.
+            <Step
+              n={4}
+              title="Mit einer Testbestellung prüfen"
+              done={null}
+              action={<Button url="/help/setup/testing">Anleitung lesen</Button>}
+            >
+              Eine Testbestellung zeigt, wie die Rechnung in Lexware Office aussieht. Im Protokoll steht, was Belegfluss
+              mit jeder Bestellung getan hat.
             </Step>
-            <Step n={5} title="Rechnungen gestalten" done={null} action={<><Button onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen einstellen</Button><Button url="/help/setup/template">Vorlage anpassen</Button></>}>
+            <Step
+              n={5}
+              title="Rechnungen gestalten"
+              done={null}
+              action={
+                <>
+                  <Button onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen einstellen</Button>
+                  <Button url="/help/setup/template">Vorlage anpassen</Button>
+                </>
+              }
+            >
               Titel, Texte, Positionen und Drucklayout der Rechnungen.
             </Step>
           </BlockStack>

@@ -1,5 +1,16 @@
 import { describeError, GatedFeature, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Badge, Banner, BlockStack, Card, Checkbox, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Card,
+  Checkbox,
+  InlineStack,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  Text,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -9,8 +20,18 @@ interface TransactionPreferences {
   transactionFees: boolean;
   transactionGateway: Record<string, boolean>;
 }
-interface Gateway { id: string; name: string; orderCount: number; enabled: boolean; selectable: boolean }
-interface Saved { value: TransactionPreferences; forced: string[]; warnings: string[] }
+interface Gateway {
+  id: string;
+  name: string;
+  orderCount: number;
+  enabled: boolean;
+  selectable: boolean;
+}
+interface Saved {
+  value: TransactionPreferences;
+  forced: string[];
+  warnings: string[];
+}
 
 const PREFS_KEY = ['preferences', 'transactions'] as const;
 const GATEWAYS_KEY = ['transactions', 'gateways'] as const;
@@ -23,15 +44,29 @@ const orders = (n: number) => (n === 1 ? '1 Bestellung' : `${n.toLocaleString('d
 /** /preferences/transactions (spec 3 §2): create switch, fees, hints, and one switch per payment gateway with its order count. */
 export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const queryClient = useQueryClient();
-  const prefs = useQuery({ queryKey: PREFS_KEY, queryFn: ({ signal }) => api.get<{ value: TransactionPreferences }>('/preferences/transactions', signal) });
-  const gateways = useQuery({ queryKey: GATEWAYS_KEY, queryFn: ({ signal }) => api.get<{ gateways: Gateway[] }>('/transactions/gateways', signal) });
-  const automation = useQuery({ queryKey: AUTOMATION_KEY, queryFn: ({ signal }) => api.get<{ value: { invoiceCreate: boolean } }>('/preferences/automation', signal) });
+  const prefs = useQuery({
+    queryKey: PREFS_KEY,
+    queryFn: ({ signal }) => api.get<{ value: TransactionPreferences }>('/preferences/transactions', signal),
+  });
+  const gateways = useQuery({
+    queryKey: GATEWAYS_KEY,
+    queryFn: ({ signal }) => api.get<{ gateways: Gateway[] }>('/transactions/gateways', signal),
+  });
+  const automation = useQuery({
+    queryKey: AUTOMATION_KEY,
+    queryFn: ({ signal }) => api.get<{ value: { invoiceCreate: boolean } }>('/preferences/automation', signal),
+  });
   const [feedback, setFeedback] = useState<{ at: number; warnings: string[] }>();
   const save = useMutation({
-    mutationFn: (change: Partial<TransactionPreferences>) => api.request<Saved>('/preferences/transactions', { method: 'PATCH', body: change }),
+    mutationFn: (change: Partial<TransactionPreferences>) =>
+      api.request<Saved>('/preferences/transactions', { method: 'PATCH', body: change }),
     onSuccess: (saved) => {
       setFeedback({ at: Date.now(), warnings: saved.warnings ?? [] });
-      return Promise.all([PREFS_KEY, GATEWAYS_KEY, AUTOMATION_KEY, ['preferences']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return Promise.all(
+        [PREFS_KEY, GATEWAYS_KEY, AUTOMATION_KEY, ['preferences']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     },
   });
   useEffect(() => {
@@ -46,11 +81,22 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
   if (failed) {
     return (
       <Page title="Umsätze" backAction={back}>
-        <LoadErrorBanner title="Die Umsatz-Einstellungen konnten nicht geladen werden" error={failed.error} onRetry={() => void failed.refetch()} />
+        <LoadErrorBanner
+          title="Die Umsatz-Einstellungen konnten nicht geladen werden"
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+        />
       </Page>
     );
   }
-  if (!prefs.data || !gateways.data || !automation.data) return <Page title="Umsätze" backAction={back}><Card><SkeletonBodyText lines={6} /></Card></Page>;
+  if (!prefs.data || !gateways.data || !automation.data)
+    return (
+      <Page title="Umsätze" backAction={back}>
+        <Card>
+          <SkeletonBodyText lines={6} />
+        </Card>
+      </Page>
+    );
 
   const value = save.isPending && save.variables ? { ...prefs.data.value, ...save.variables } : prefs.data.value;
   const invoicesOn = automation.data.value.invoiceCreate;
@@ -68,7 +114,9 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
             ) : null}
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Umsätze erstellen</Text>
+                <Text as="h2" variant="headingMd">
+                  Umsätze erstellen
+                </Text>
                 <Checkbox
                   label="Umsätze automatisch erstellen"
                   helpText="Jede Zahlung einer Bestellung wird ein Umsatz im Zahlungsdienstleister-Konto der Zahlungsart."
@@ -77,13 +125,13 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
                   onChange={(on) => save.mutate({ transactionCreate: on })}
                 />
                 <GatedFeature api={api} feature="fees">
-                <Checkbox
-                  label="Gebühren als eigene Beträge buchen"
-                  helpText="Die Gebühr des Zahlungsdienstleisters steht am Umsatz als eigener Betrag."
-                  checked={value.transactionFees}
-                  disabled={!value.transactionCreate || busy}
-                  onChange={(on) => save.mutate({ transactionFees: on })}
-                />
+                  <Checkbox
+                    label="Gebühren als eigene Beträge buchen"
+                    helpText="Die Gebühr des Zahlungsdienstleisters steht am Umsatz als eigener Betrag."
+                    checked={value.transactionFees}
+                    disabled={!value.transactionCreate || busy}
+                    onChange={(on) => save.mutate({ transactionFees: on })}
+                  />
                 </GatedFeature>
                 <Checkbox
                   label="Zuordnungshinweise setzen"
@@ -96,27 +144,48 @@ export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppP
             </Card>
             <Card>
               <BlockStack gap="300">
-                <Text as="h2" variant="headingMd">Zahlungsarten</Text>
-                <Text as="p" tone="subdued">Für welche Zahlungsarten Umsätze erstellt werden. Die Anzahl zählt die Bestellungen, die Belegfluss kennt.</Text>
+                <Text as="h2" variant="headingMd">
+                  Zahlungsarten
+                </Text>
+                <Text as="p" tone="subdued">
+                  Für welche Zahlungsarten Umsätze erstellt werden. Die Anzahl zählt die Bestellungen, die Belegfluss
+                  kennt.
+                </Text>
                 {gateways.data.gateways.map((g) => (
                   <InlineStack key={g.id} align="space-between" blockAlign="center" gap="200">
                     <Checkbox
                       label={g.name}
-                      helpText={g.selectable ? orders(g.orderCount) : `${orders(g.orderCount)} · PayPal kann für Umsätze nicht gewählt werden`}
+                      helpText={
+                        g.selectable
+                          ? orders(g.orderCount)
+                          : `${orders(g.orderCount)} · PayPal kann für Umsätze nicht gewählt werden`
+                      }
                       checked={g.selectable && (value.transactionGateway[g.id] ?? g.enabled)}
                       disabled={!g.selectable || !value.transactionCreate || busy}
-                      onChange={(on) => save.mutate({ transactionGateway: { ...value.transactionGateway, [g.id]: on } })}
+                      onChange={(on) =>
+                        save.mutate({ transactionGateway: { ...value.transactionGateway, [g.id]: on } })
+                      }
                     />
                     {g.id === highlighted ? <Badge tone="info">Ausgewählt</Badge> : null}
                   </InlineStack>
                 ))}
               </BlockStack>
             </Card>
-            {save.isError ? <Text as="p" tone="critical">Nicht gespeichert: {describeError(save.error)}</Text> : null}
+            {save.isError ? (
+              <Text as="p" tone="critical">
+                Nicht gespeichert: {describeError(save.error)}
+              </Text>
+            ) : null}
             {feedback ? (
               <BlockStack gap="100">
-                <Text as="p" tone="success">Gespeichert</Text>
-                {feedback.warnings.map((w) => <Text key={w} as="p" tone="caution">{w}</Text>)}
+                <Text as="p" tone="success">
+                  Gespeichert
+                </Text>
+                {feedback.warnings.map((w) => (
+                  <Text key={w} as="p" tone="caution">
+                    {w}
+                  </Text>
+                ))}
               </BlockStack>
             ) : null}
           </BlockStack>

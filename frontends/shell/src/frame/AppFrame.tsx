@@ -27,7 +27,15 @@ const ICONS: Record<NavKey, typeof HomeIcon> = {
   help: QuestionCircleIcon,
 };
 
-export function AppFrame({ shop, pathname, children }: { shop: Shop | undefined; pathname: string; children: ReactNode }) {
+export function AppFrame({
+  shop,
+  pathname,
+  children,
+}: {
+  shop: Shop | undefined;
+  pathname: string;
+  children: ReactNode;
+}) {
   const { switchShop, tokenSource } = useShell();
   const [navOpen, setNavOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -56,7 +64,9 @@ export function AppFrame({ shop, pathname, children }: { shop: Shop | undefined;
   return (
     <Frame
       logo={{ topBarSource: LOGO_URL, width: 124, accessibilityLabel: 'Belegfluss', url: '/' }}
-      topBar={<TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={() => setNavOpen((open) => !open)} />}
+      topBar={
+        <TopBar showNavigationToggle userMenu={userMenu} onNavigationToggle={() => setNavOpen((open) => !open)} />
+      }
       navigation={
         <Navigation location={pathname}>
           <Navigation.Section items={items} />

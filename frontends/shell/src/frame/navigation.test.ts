@@ -15,7 +15,16 @@ describe('navigation', () => {
   it('adds Administration with view_dashboard, Übersicht when home is the orders list, and Partnerprogramm for partners', () => {
     const shop = shopFixture({ permissions: ['view_dashboard'], home: 'orders', partner: true });
     const entries = navigationEntries(shop, '/partner/coupons');
-    expect(labels(entries)).toEqual(['Home', 'Administration', 'Übersicht', 'Bestellungen', 'Abonnement', 'Partnerprogramm', 'Einstellungen', 'Hilfe']);
+    expect(labels(entries)).toEqual([
+      'Home',
+      'Administration',
+      'Übersicht',
+      'Bestellungen',
+      'Abonnement',
+      'Partnerprogramm',
+      'Einstellungen',
+      'Hilfe',
+    ]);
     expect(entries.find((entry) => entry.key === 'home')?.url).toBe('/orders');
     expect(entries.filter((entry) => entry.selected).map((entry) => entry.key)).toEqual(['partner']);
   });

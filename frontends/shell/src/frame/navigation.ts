@@ -25,7 +25,13 @@ export function navigationEntries(shop: Shop | undefined, pathname: string): Nav
   if (isAdminShop(shop)) add('admin', 'Administration', '/admin', isUnder(pathname, '/admin'));
   if (homeIsOrders) add('overview', 'Übersicht', '/home', pathname === '/home');
   add('orders', 'Bestellungen', '/orders', isUnder(pathname, '/orders'));
-  add('plan', 'Abonnement', '/plan', isUnder(pathname, '/plan'), shop ? `${creditsLeft(shop.plan.credits).percent} %` : undefined);
+  add(
+    'plan',
+    'Abonnement',
+    '/plan',
+    isUnder(pathname, '/plan'),
+    shop ? `${creditsLeft(shop.plan.credits).percent} %` : undefined,
+  );
   if (shop?.partner) add('partner', 'Partnerprogramm', '/partner', isUnder(pathname, '/partner'));
   add('preferences', 'Einstellungen', '/preferences', isUnder(pathname, '/preferences'));
   add('help', 'Hilfe', '/help', isUnder(pathname, '/help'));

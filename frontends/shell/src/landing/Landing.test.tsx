@@ -21,7 +21,8 @@ describe('the landing page', () => {
     renderWithPolaris(<Landing apiUrl="/api" />);
     expect(screen.getByText('Einfache Einrichtung')).toBeTruthy();
     expect(screen.getByText('Auch für ältere Bestellungen')).toBeTruthy();
-    for (const name of ['Free', 'Basic', 'Standard', 'Premium', 'Business']) expect(screen.getByRole('heading', { name })).toBeTruthy();
+    for (const name of ['Free', 'Basic', 'Standard', 'Premium', 'Business'])
+      expect(screen.getByRole('heading', { name })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Corporate' })).toBeNull();
     expect(screen.getByText('Empfohlen zum Start')).toBeTruthy();
     expect(screen.getByText('18,99 €')).toBeTruthy();

@@ -1,18 +1,50 @@
 import { formatMoney, formatNumber } from '@belegfluss/frontend-kit';
 import { ANNUAL_DISCOUNT, PLANS } from '@belegfluss/shared';
-import { Badge, BlockStack, Box, Button, Card, Form, FormLayout, InlineGrid, InlineStack, Layout, Page, Text, TextField } from '@shopify/polaris';
+import {
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Form,
+  FormLayout,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useState } from 'react';
 import { authUrl } from '../notices/redirect';
 import { SHOP_DOMAIN_ERROR, shopDomainFrom } from './shopDomain';
 
 /** Spec 1 §1: what new users see first. */
 const FEATURES = [
-  { title: 'Einfache Einrichtung', text: 'Lexware Office in wenigen Minuten verbinden: ein Assistent führt dich durch Anmeldung, Import und Steuern.' },
-  { title: 'Rechnungen automatisch', text: 'Aus jeder Bestellung entsteht eine Rechnung in Lexware Office – bei Bestellung, Zahlung oder Versand.' },
-  { title: 'Gutschriften automatisch', text: 'Erstattungen in Shopify werden zu Gutschriften, die auf ihre Rechnung verweisen.' },
-  { title: 'Kontakte gepflegt', text: 'Kunden werden in Lexware Office angelegt und aktualisiert, mit Adresse und USt-IdNr.' },
-  { title: 'Belege im Blick', text: 'Zu jeder Bestellung siehst du Rechnungen und Gutschriften mit PDF und Protokoll.' },
-  { title: 'Auch für ältere Bestellungen', text: 'Belege für Bestellungen von vor der Installation lassen sich nachträglich erstellen.' },
+  {
+    title: 'Einfache Einrichtung',
+    text: 'Lexware Office in wenigen Minuten verbinden: ein Assistent führt dich durch Anmeldung, Import und Steuern.',
+  },
+  {
+    title: 'Rechnungen automatisch',
+    text: 'Aus jeder Bestellung entsteht eine Rechnung in Lexware Office – bei Bestellung, Zahlung oder Versand.',
+  },
+  {
+    title: 'Gutschriften automatisch',
+    text: 'Erstattungen in Shopify werden zu Gutschriften, die auf ihre Rechnung verweisen.',
+  },
+  {
+    title: 'Kontakte gepflegt',
+    text: 'Kunden werden in Lexware Office angelegt und aktualisiert, mit Adresse und USt-IdNr.',
+  },
+  {
+    title: 'Belege im Blick',
+    text: 'Zu jeder Bestellung siehst du Rechnungen und Gutschriften mit PDF und Protokoll.',
+  },
+  {
+    title: 'Auch für ältere Bestellungen',
+    text: 'Belege für Bestellungen von vor der Installation lassen sich nachträglich erstellen.',
+  },
 ];
 
 function Prices() {
@@ -96,7 +128,10 @@ export function Landing({ apiUrl, onSandboxLogin }: { apiUrl: string; onSandboxL
               <Text as="h2" variant="headingLg">
                 Jetzt installieren
               </Text>
-              <Text as="p">Gib die Adresse deines Shops ein. Shopify fragt dich danach, ob Belegfluss auf deine Bestellungen zugreifen darf.</Text>
+              <Text as="p">
+                Gib die Adresse deines Shops ein. Shopify fragt dich danach, ob Belegfluss auf deine Bestellungen
+                zugreifen darf.
+              </Text>
               <InstallForm apiUrl={apiUrl} />
             </BlockStack>
           </Card>

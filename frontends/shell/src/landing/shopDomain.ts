@@ -5,7 +5,11 @@
  */
 export function shopDomainFrom(input: string): string | undefined {
   let value = input.trim().toLowerCase();
-  value = value.replace(/^https?:\/\//, '').replace(/^admin\.shopify\.com\/store\//, '').split(/[/?#]/)[0] ?? '';
+  value =
+    value
+      .replace(/^https?:\/\//, '')
+      .replace(/^admin\.shopify\.com\/store\//, '')
+      .split(/[/?#]/)[0] ?? '';
   if (!value.includes('.')) value = `${value}.myshopify.com`;
   return /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(value) ? value : undefined;
 }

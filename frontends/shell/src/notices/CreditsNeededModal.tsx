@@ -27,8 +27,17 @@ export function CreditsNeededModal({ credits, needed, purpose, proceedLabel, onP
       open
       onClose={onClose}
       title="Nicht genug Übertragungen"
-      primaryAction={{ content: 'Abonnement erweitern', onAction: () => { onClose(); navigate('/plan#pricing'); } }}
-      secondaryActions={[{ content: proceedLabel, onAction: onProceed }, { content: 'Abbrechen', onAction: onClose }]}
+      primaryAction={{
+        content: 'Abonnement erweitern',
+        onAction: () => {
+          onClose();
+          navigate('/plan#pricing');
+        },
+      }}
+      secondaryActions={[
+        { content: proceedLabel, onAction: onProceed },
+        { content: 'Abbrechen', onAction: onClose },
+      ]}
     >
       <Modal.Section>
         <Text as="p">

@@ -6,19 +6,27 @@ import { renderInShell } from '../test/render';
 import { FeatureLock } from './FeatureLock';
 import { featureLockState } from '@belegfluss/frontend-kit';
 
-const withPurchase = (purchase: string[]) => shopFixture({ plan: { ...shopFixture().plan, purchase } as ReturnType<typeof shopFixture>['plan'] });
+const withPurchase = (purchase: string[]) =>
+  shopFixture({ plan: { ...shopFixture().plan, purchase } as ReturnType<typeof shopFixture>['plan'] });
 
 describe('featureLockState (spec 1 §4)', () => {
   it('is loading without a shop, asks for an upgrade on free, for the purchase at the plan’s price, then for scopes', () => {
     expect(featureLockState(undefined, 'orderImport')).toEqual({ kind: 'loading' });
-    expect(featureLockState(shopFixture({ plan: { ...shopFixture().plan, id: 'free' } }), 'orderImport')).toEqual({ kind: 'feature' });
+    expect(featureLockState(shopFixture({ plan: { ...shopFixture().plan, id: 'free' } }), 'orderImport')).toEqual({
+      kind: 'feature',
+    });
     expect(featureLockState(shopFixture(), 'orderImport')).toEqual({ kind: 'purchase', price: 129 });
     expect(featureLockState(withPurchase(['orderImport']), 'orderImport')).toEqual({ kind: 'open' });
     const noScope = withPurchase(['orderImport']);
     noScope.scopes = ['read_orders', 'write_orders'];
     expect(featureLockState(noScope, 'orderImport')).toEqual({ kind: 'scopes', missing: ['read_all_orders'] });
     // Bought once, but now on the free plan: locked again.
-    expect(featureLockState({ ...withPurchase(['orderImport']), plan: { ...withPurchase(['orderImport']).plan, id: 'free' } }, 'orderImport')).toEqual({ kind: 'feature' });
+    expect(
+      featureLockState(
+        { ...withPurchase(['orderImport']), plan: { ...withPurchase(['orderImport']).plan, id: 'free' } },
+        'orderImport',
+      ),
+    ).toEqual({ kind: 'feature' });
   });
 });
 
@@ -40,7 +48,9 @@ describe('the feature-lock overlay', () => {
 
   it('offers the one-time purchase', () => {
     render(shopFixture());
-    expect(screen.getByRole('link', { name: /^Für 129,00\s€ freischalten$/ }).getAttribute('href')).toBe('/plan/purchase/orderImport');
+    expect(screen.getByRole('link', { name: /^Für 129,00\s€ freischalten$/ }).getAttribute('href')).toBe(
+      '/plan/purchase/orderImport',
+    );
   });
 
   it('asks for the missing Shopify permission', () => {

@@ -5,10 +5,22 @@ import { useShell } from '../session/ShellContext';
 import { authUrl, redirectTop } from './redirect';
 
 /** The kit's feature lock, with the shell's way to ask Shopify for missing permissions. */
-export function FeatureLock({ shop, feature, children }: { shop: Shop | undefined; feature: PlanFeature; children: ReactNode }) {
+export function FeatureLock({
+  shop,
+  feature,
+  children,
+}: {
+  shop: Shop | undefined;
+  feature: PlanFeature;
+  children: ReactNode;
+}) {
   const { config } = useShell();
   return (
-    <Lock shop={shop} feature={feature} onGrant={(missing) => shop && redirectTop(authUrl(config.apiUrl, shop.shop, missing))}>
+    <Lock
+      shop={shop}
+      feature={feature}
+      onGrant={(missing) => shop && redirectTop(authUrl(config.apiUrl, shop.shop, missing))}
+    >
       {children}
     </Lock>
   );

@@ -12,7 +12,8 @@ export function MaintenancePage({ downtime }: { downtime: Shop['downtimes'][numb
               Wartungsarbeiten
             </Text>
             <Text as="p" alignment="center">
-              {downtime.message || 'Belegfluss wird gerade gewartet. Deine Bestellungen gehen nicht verloren; sie werden danach verarbeitet.'}
+              {downtime.message ||
+                'Belegfluss wird gerade gewartet. Deine Bestellungen gehen nicht verloren; sie werden danach verarbeitet.'}
             </Text>
             {downtime.endsAt ? (
               <Text as="p" tone="subdued" alignment="center">

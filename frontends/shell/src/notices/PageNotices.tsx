@@ -23,7 +23,11 @@ export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname
       </Banner>
     ) : null,
     missing.length > 0 ? (
-      <PermissionBanner key="scopes" missing={missing} onGrant={() => redirectTop(authUrl(config.apiUrl, shop.shop, missing))} />
+      <PermissionBanner
+        key="scopes"
+        missing={missing}
+        onGrant={() => redirectTop(authUrl(config.apiUrl, shop.shop, missing))}
+      />
     ) : null,
   ].filter(Boolean);
 
@@ -34,7 +38,9 @@ export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname
           <BlockStack gap="200">{banners}</BlockStack>
         </Box>
       ) : null}
-      {isUnder(pathname, '/plan') ? null : <CreditsExhaustedModal key={shop.plan.credits.resetAt} credits={shop.plan.credits} />}
+      {isUnder(pathname, '/plan') ? null : (
+        <CreditsExhaustedModal key={shop.plan.credits.resetAt} credits={shop.plan.credits} />
+      )}
       {children}
     </>
   );

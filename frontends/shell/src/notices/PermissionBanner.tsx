@@ -3,7 +3,11 @@ import { Banner } from '@shopify/polaris';
 /** Spec 1 §8: missing Shopify scopes block features until access is granted again. */
 export function PermissionBanner({ missing, onGrant }: { missing: string[]; onGrant: () => void }) {
   return (
-    <Banner tone="warning" title="Fehlende Shopify-Berechtigung" action={{ content: 'Zugriff erteilen', onAction: onGrant }}>
+    <Banner
+      tone="warning"
+      title="Fehlende Shopify-Berechtigung"
+      action={{ content: 'Zugriff erteilen', onAction: onGrant }}
+    >
       <p>{`Belegfluss braucht noch Zugriff auf: ${missing.join(', ')}. Ohne diese Berechtigung funktionieren einige Funktionen nicht.`}</p>
     </Banner>
   );

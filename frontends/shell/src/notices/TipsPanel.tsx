@@ -7,7 +7,13 @@ import { TIP_INTERVAL_MS, TIPS, type Tip } from './tips';
 export const TIPS_DISMISSAL_ID = 'tips';
 
 /** Spec 1 §2: about 19 tips, advancing every 5 s, with previous, next and hide. */
-export function TipsPanel({ tips = TIPS, intervalMs = TIP_INTERVAL_MS }: { tips?: readonly Tip[]; intervalMs?: number }) {
+export function TipsPanel({
+  tips = TIPS,
+  intervalMs = TIP_INTERVAL_MS,
+}: {
+  tips?: readonly Tip[];
+  intervalMs?: number;
+}) {
   const [hidden, setHidden] = useState(() => isDismissed(TIPS_DISMISSAL_ID));
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);

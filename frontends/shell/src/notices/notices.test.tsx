@@ -12,14 +12,24 @@ import { TIPS } from './tips';
 
 const { api } = scriptedApi(() => undefined);
 const page = <p>Seiteninhalt</p>;
-const downtime = (status: 'warning' | 'active') => ({ status, message: 'Update der Datenbank', startsAt: '2025-11-01T22:00:00Z', endsAt: '2025-11-01T23:00:00Z' });
+const downtime = (status: 'warning' | 'active') => ({
+  status,
+  message: 'Update der Datenbank',
+  startsAt: '2025-11-01T22:00:00Z',
+  endsAt: '2025-11-01T23:00:00Z',
+});
 
 describe('notices around the pages', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('replaces the page with the maintenance screen during an active downtime, except on the exempt paths', () => {
     const shop = shopFixture({ downtimes: [downtime('active')] });
-    renderInShell(<PageNotices shop={shop} pathname="/orders">{page}</PageNotices>, api);
+    renderInShell(
+      <PageNotices shop={shop} pathname="/orders">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(screen.getByText('Wartungsarbeiten')).toBeTruthy();
     expect(screen.queryByText('Seiteninhalt')).toBeNull();
     expect(['/', '/help', '/help/contact', '/apps', '/plan/basic', '/admin'].every(isMaintenanceExempt)).toBe(true);
@@ -27,34 +37,64 @@ describe('notices around the pages', () => {
   });
 
   it('shows a warning downtime as an info banner above the page', () => {
-    renderInShell(<PageNotices shop={shopFixture({ downtimes: [downtime('warning')] })} pathname="/home">{page}</PageNotices>, api);
+    renderInShell(
+      <PageNotices shop={shopFixture({ downtimes: [downtime('warning')] })} pathname="/home">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(screen.getByText('Geplante Wartungsarbeiten')).toBeTruthy();
     expect(screen.getByText('Seiteninhalt')).toBeTruthy();
   });
 
-  it("asks for missing Shopify scopes and sends the top window to /api/auth with them", () => {
+  it('asks for missing Shopify scopes and sends the top window to /api/auth with them', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderInShell(<PageNotices shop={shopFixture({ scopes: ['read_orders'] })} pathname="/home">{page}</PageNotices>, api);
+    renderInShell(
+      <PageNotices shop={shopFixture({ scopes: ['read_orders'] })} pathname="/home">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(screen.getByText('Fehlende Shopify-Berechtigung')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Zugriff erteilen' }));
-    expect(open).toHaveBeenCalledWith('/api/auth?shop=demo.myshopify.com&scopes=write_orders%2Cread_customers%2Cread_products', '_top');
+    expect(open).toHaveBeenCalledWith(
+      '/api/auth?shop=demo.myshopify.com&scopes=write_orders%2Cread_customers%2Cread_products',
+      '_top',
+    );
     expect(authUrl('/api/', 'a.myshopify.com')).toBe('/api/auth?shop=a.myshopify.com');
   });
 
   it('opens the credits dialog below 20 % left, once per period, and leads to the plans', async () => {
-    const shop = shopFixture({ plan: { ...shopFixture().plan, credits: { used: 290, quota: 300, resetAt: '2025-12-01T00:00:00Z' } } });
-    const first = renderInShell(<PageNotices shop={shop} pathname="/home">{page}</PageNotices>, api);
+    const shop = shopFixture({
+      plan: { ...shopFixture().plan, credits: { used: 290, quota: 300, resetAt: '2025-12-01T00:00:00Z' } },
+    });
+    const first = renderInShell(
+      <PageNotices shop={shop} pathname="/home">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(await screen.findByText('Deine Übertragungen wurden (fast) vollständig verbraucht')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abonnement erweitern' })));
     expect(window.location.pathname).toBe('/plan');
     expect(window.localStorage.getItem(`${BANNER_PREFIX}creditsExhausted:2025-12-01T00:00:00Z`)).not.toBeNull();
     first.unmount();
-    renderInShell(<PageNotices shop={shop} pathname="/home">{page}</PageNotices>, api);
+    renderInShell(
+      <PageNotices shop={shop} pathname="/home">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(screen.queryByText('Deine Übertragungen wurden (fast) vollständig verbraucht')).toBeNull();
   });
 
   it('does not open the credits dialog with 40 % left', () => {
-    renderInShell(<PageNotices shop={shopFixture()} pathname="/home">{page}</PageNotices>, api);
+    renderInShell(
+      <PageNotices shop={shopFixture()} pathname="/home">
+        {page}
+      </PageNotices>,
+      api,
+    );
     expect(screen.queryByText('Deine Übertragungen wurden (fast) vollständig verbraucht')).toBeNull();
   });
 });

@@ -2,7 +2,15 @@ import { describeError, isApiError } from '@belegfluss/frontend-kit';
 import { BlockStack, Box, Button, Card, InlineStack, Page, Text } from '@shopify/polaris';
 
 /** Spec 1 §8: the full page shown when the shop cannot be loaded. */
-export function Teapot({ error, onRetry, onSwitchShop }: { error: unknown; onRetry: () => void; onSwitchShop?: () => void }) {
+export function Teapot({
+  error,
+  onRetry,
+  onSwitchShop,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  onSwitchShop?: () => void;
+}) {
   const detail = describeError(error);
   // 404 from /api/shop: the gateway does not know this shop, or the app was uninstalled from it.
   const unknownShop = isApiError(error) && error.status === 404;

@@ -47,7 +47,8 @@ export class RemoteErrorBoundary extends Component<Props, State> {
             >
               <BlockStack gap="200">
                 <p>
-                  Der Bereich „{this.props.area}“ ist gerade nicht erreichbar. Alles andere in Belegfluss funktioniert weiter.
+                  Der Bereich „{this.props.area}“ ist gerade nicht erreichbar. Alles andere in Belegfluss funktioniert
+                  weiter.
                 </p>
                 <Text as="p" tone="subdued" breakWord>
                   Technische Details: {this.state.error.message}

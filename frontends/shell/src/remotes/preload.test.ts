@@ -6,6 +6,10 @@ describe('remotes fetched ahead', () => {
     expect(reachableRemotes({ partner: false, permissions: [] })).toEqual(['preferences']);
     expect(reachableRemotes({ partner: true, permissions: [] })).toEqual(['preferences', 'partner']);
     expect(reachableRemotes({ partner: false, permissions: ['view_dashboard'] })).toEqual(['preferences', 'admin']);
-    expect(reachableRemotes({ partner: true, permissions: [], isAdmin: true })).toEqual(['preferences', 'partner', 'admin']);
+    expect(reachableRemotes({ partner: true, permissions: [], isAdmin: true })).toEqual([
+      'preferences',
+      'partner',
+      'admin',
+    ]);
   });
 });

@@ -14,7 +14,15 @@ export function remoteRouteFor(pathname: string) {
   return REMOTE_ROUTES.find((route) => isUnder(pathname, route.basePath));
 }
 
-export function FederatedArea({ route, pathname, search }: { route: (typeof REMOTE_ROUTES)[number]; pathname: string; search: string }) {
+export function FederatedArea({
+  route,
+  pathname,
+  search,
+}: {
+  route: (typeof REMOTE_ROUTES)[number];
+  pathname: string;
+  search: string;
+}) {
   const { api } = useShell();
   return (
     <RemoteArea

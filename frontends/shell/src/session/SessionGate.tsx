@@ -48,9 +48,11 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
 
   // A visitor who is not logged in: the public landing page, and the help pages that need no shop.
   // `/register` is the landing page's installation, for links from outside.
-  if ((pathname === '/' || pathname === '/register') && !picking) return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
+  if ((pathname === '/' || pathname === '/register') && !picking)
+    return <Landing apiUrl={config.apiUrl} onSandboxLogin={config.sandboxUrl ? () => setPicking(true) : undefined} />;
   if (pathname === '/affiliate') return <Affiliate />;
-  if (isUnder(pathname, '/help') && pathname !== '/help/contact') return <HelpRoute pathname={pathname} search={search} />;
+  if (isUnder(pathname, '/help') && pathname !== '/help/contact')
+    return <HelpRoute pathname={pathname} search={search} />;
 
   if (!config.sandboxUrl) {
     return (

@@ -8,8 +8,16 @@ export function ShopPicker({ sandboxUrl, onPick }: { sandboxUrl: string; onPick:
 
   let content;
   if (shops.isPending) content = <SkeletonBodyText lines={3} />;
-  else if (shops.isError) content = <LoadErrorBanner title="Die Shops der Sandbox konnten nicht geladen werden" error={shops.error} onRetry={() => void shops.refetch()} />;
-  else if (shops.data.length === 0) content = <Text as="p">Die Sandbox kennt noch keine Shops. Lege dort zuerst einen an.</Text>;
+  else if (shops.isError)
+    content = (
+      <LoadErrorBanner
+        title="Die Shops der Sandbox konnten nicht geladen werden"
+        error={shops.error}
+        onRetry={() => void shops.refetch()}
+      />
+    );
+  else if (shops.data.length === 0)
+    content = <Text as="p">Die Sandbox kennt noch keine Shops. Lege dort zuerst einen an.</Text>;
   else
     content = (
       <BlockStack gap="200">
@@ -22,7 +30,11 @@ export function ShopPicker({ sandboxUrl, onPick }: { sandboxUrl: string; onPick:
     );
 
   return (
-    <Page narrowWidth title="Shop wählen" subtitle="Lokale Entwicklung: Für welchen Sandbox-Shop möchtest du Belegfluss öffnen?">
+    <Page
+      narrowWidth
+      title="Shop wählen"
+      subtitle="Lokale Entwicklung: Für welchen Sandbox-Shop möchtest du Belegfluss öffnen?"
+    >
       <Card>
         <BlockStack gap="300">
           {content}

@@ -1,7 +1,12 @@
 import { ApiError, type ApiClient } from '@belegfluss/frontend-kit';
 import { vi } from 'vitest';
 
-export type Handler = (call: { method: string; path: string; body: unknown; headers?: Record<string, string> }) => unknown;
+export type Handler = (call: {
+  method: string;
+  path: string;
+  body: unknown;
+  headers?: Record<string, string>;
+}) => unknown;
 
 /** An ApiClient answering through one handler; every call is recorded. A thrown or returned Error rejects. */
 export function scriptedApi(handler: Handler) {
@@ -14,7 +19,9 @@ export function scriptedApi(handler: Handler) {
     return value;
   };
   const api: ApiClient = {
-    request: vi.fn((path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => answer(init?.method ?? 'GET', path, init?.body, init?.headers)) as ApiClient['request'],
+    request: vi.fn((path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) =>
+      answer(init?.method ?? 'GET', path, init?.body, init?.headers),
+    ) as ApiClient['request'],
     get: vi.fn((path: string) => answer('GET', path, undefined)) as ApiClient['get'],
     raw: vi.fn(async () => new Response(null, { status: 404 })),
   };

@@ -4,7 +4,14 @@ export function shopFixture(overrides: Partial<Shop> = {}): Shop {
   return {
     shop: 'demo.myshopify.com',
     name: 'Demo-Shop',
-    plan: { id: 'standard', name: 'Standard', annual: false, logMaxAge: 30, credits: { used: 214, quota: 300, resetAt: '2025-12-01T00:00:00Z' }, purchase: [] },
+    plan: {
+      id: 'standard',
+      name: 'Standard',
+      annual: false,
+      logMaxAge: 30,
+      credits: { used: 214, quota: 300, resetAt: '2025-12-01T00:00:00Z' },
+      purchase: [],
+    },
     lexoffice: { isConnected: true, connectedAt: '2025-10-03T09:12:00Z', profile: { companyName: 'Demo GmbH' } },
     stat: {
       invoice: { created: 187, matched: 4, updated: 2 },

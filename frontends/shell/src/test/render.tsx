@@ -11,7 +11,11 @@ export function renderWithPolaris(ui: ReactElement) {
 }
 
 /** A shell page as it runs: session, query client, Polaris frame and toasts. */
-export function renderInShell(ui: ReactElement, api: ApiClient, client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+export function renderInShell(
+  ui: ReactElement,
+  api: ApiClient,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const session: ShellSession = {
     config: { apiUrl: '/api', sandboxUrl: '/sandbox', remotes: { preferences: 'p', partner: 'q', admin: 'r' } },
     tokenSource: { kind: 'sandbox', shop: 'demo.myshopify.com', getToken: async () => 'tok' },

@@ -17,7 +17,8 @@ describe('the credit dialog in the last wizard step', () => {
     renderInShell(<ActivateStep onDone={() => undefined} needed={needed} />, api);
     return calls;
   };
-  const enables = (calls: { method: string; path: string }[]) => calls.filter((c) => c.method === 'POST' && c.path === '/shop/enable/true');
+  const enables = (calls: { method: string; path: string }[]) =>
+    calls.filter((c) => c.method === 'POST' && c.path === '/shop/enable/true');
 
   it('asks before starting when 120 imported orders meet 86 transfers, and starts anyway on request', async () => {
     const calls = setup(120);
@@ -25,7 +26,11 @@ describe('the credit dialog in the last wizard step', () => {
     await new Promise((r) => setTimeout(r, 0));
     fireEvent.click(await screen.findByRole('button', { name: 'Testphase starten' }));
     expect(await screen.findByText('Nicht genug Übertragungen')).toBeTruthy();
-    expect(screen.getByText('Für die 120 importierten Bestellungen ohne Beleg braucht Belegfluss bis zu 120 Übertragungen. Dir bleiben in diesem Zeitraum 86 von 300.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Für die 120 importierten Bestellungen ohne Beleg braucht Belegfluss bis zu 120 Übertragungen. Dir bleiben in diesem Zeitraum 86 von 300.',
+      ),
+    ).toBeTruthy();
     expect(enables(calls)).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Trotzdem starten' }));
     await waitFor(() => expect(enables(calls)).toHaveLength(1));

@@ -13,7 +13,13 @@ import { useShell } from '../session/ShellContext';
  * choice, where that plan begins with TRIAL_DAYS free days; the free plan needs no trial.
  * When the imported orders need more transfers than remain, the credit dialog asks first (spec 1 §5).
  */
-export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** transfers the imported orders without a document will use */ needed?: number }) {
+export function ActivateStep({
+  onDone,
+  needed = 0,
+}: {
+  onDone: () => void;
+  /** transfers the imported orders without a document will use */ needed?: number;
+}) {
   const [then, setThen] = useState<'trial' | 'free'>('trial');
   const { api } = useShell();
   const toast = useToast();
@@ -45,7 +51,8 @@ export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** t
       </Text>
       <Text as="p">
         Lege fest, was Belegfluss ab jetzt selbst erstellt. Der erste bezahlte Tarif, den du wählst, beginnt mit einer
-        kostenlosen Testphase über {TRIAL_DAYS} Tage; im kostenlosen Tarif stehen dir 10 Übertragungen im Monat zur Verfügung.
+        kostenlosen Testphase über {TRIAL_DAYS} Tage; im kostenlosen Tarif stehen dir 10 Übertragungen im Monat zur
+        Verfügung.
       </Text>
       <Checkbox
         label="Rechnungen automatisch erstellen"
@@ -56,17 +63,31 @@ export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** t
           if (!on) setCreditCreate(false);
         }}
       />
-      <Checkbox label="Gutschriften automatisch erstellen" checked={creditCreate} disabled={!invoiceCreate} onChange={setCreditCreate} />
+      <Checkbox
+        label="Gutschriften automatisch erstellen"
+        checked={creditCreate}
+        disabled={!invoiceCreate}
+        onChange={setCreditCreate}
+      />
       {activate.isError ? (
         <Banner tone="critical" title="Die Belegerstellung wurde nicht umgestellt">
           <p>{describeError(activate.error)}</p>
         </Banner>
       ) : null}
       <InlineStack align="end" gap="200">
-        <Button loading={activate.isPending && then === 'free'} disabled={activate.isPending} onClick={() => start('free')}>
+        <Button
+          loading={activate.isPending && then === 'free'}
+          disabled={activate.isPending}
+          onClick={() => start('free')}
+        >
           Kostenlos fortfahren
         </Button>
-        <Button variant="primary" loading={activate.isPending && then === 'trial'} disabled={activate.isPending} onClick={() => start('trial')}>
+        <Button
+          variant="primary"
+          loading={activate.isPending && then === 'trial'}
+          disabled={activate.isPending}
+          onClick={() => start('trial')}
+        >
           Testphase starten
         </Button>
       </InlineStack>
@@ -76,7 +97,10 @@ export function ActivateStep({ onDone, needed = 0 }: { onDone: () => void; /** t
           needed={needed}
           purpose={`die ${needed} importierten Bestellungen ohne Beleg`}
           proceedLabel="Trotzdem starten"
-          onProceed={() => { setAsking(false); activate.mutate(); }}
+          onProceed={() => {
+            setAsking(false);
+            activate.mutate();
+          }}
           onClose={() => setAsking(false)}
         />
       ) : null}

@@ -6,7 +6,13 @@ import { useShell } from '../session/ShellContext';
 import { openAuthPopup, whenClosed } from './popup';
 import { PopupProblem } from './PopupProblem';
 
-type State = { kind: 'idle' } | { kind: 'waiting' } | { kind: 'checking' } | { kind: 'notConnected' } | { kind: 'blocked' } | { kind: 'error'; message: string };
+type State =
+  | { kind: 'idle' }
+  | { kind: 'waiting' }
+  | { kind: 'checking' }
+  | { kind: 'notConnected' }
+  | { kind: 'blocked' }
+  | { kind: 'error'; message: string };
 
 /** Step 1: the Lexware login in an 800×700 popup; when it closes, the shop is fetched again. */
 export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
@@ -32,7 +38,11 @@ export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
     await watch.promise;
     setState({ kind: 'checking' });
     try {
-      const shop = await queryClient.fetchQuery({ queryKey: shopQuery(api).queryKey, queryFn: shopQuery(api).queryFn, staleTime: 0 });
+      const shop = await queryClient.fetchQuery({
+        queryKey: shopQuery(api).queryKey,
+        queryFn: shopQuery(api).queryFn,
+        staleTime: 0,
+      });
       if (shop.lexoffice.isConnected) onConnected();
       else setState({ kind: 'notConnected' });
     } catch (error) {
@@ -44,8 +54,8 @@ export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
   return (
     <BlockStack gap="400">
       <Text as="p">
-        Melde dich im neuen Fenster bei Lexware Office an und erlaube Belegfluss den Zugriff. Das Fenster schließt sich danach von
-        selbst.
+        Melde dich im neuen Fenster bei Lexware Office an und erlaube Belegfluss den Zugriff. Das Fenster schließt sich
+        danach von selbst.
       </Text>
       {state.kind === 'waiting' ? <Banner tone="info">Warte auf die Anmeldung bei Lexware Office …</Banner> : null}
       {state.kind === 'checking' ? <Banner tone="info">Verbindung wird geprüft …</Banner> : null}

@@ -11,7 +11,12 @@ const { celebrate } = await import('./confetti');
 
 const disconnected = shopFixture({ lexoffice: { isConnected: false, connectedAt: null, profile: null } });
 const connected = shopFixture();
-const profile = { companyName: 'Demo GmbH', smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] };
+const profile = {
+  companyName: 'Demo GmbH',
+  smallBusiness: false,
+  distanceSalesPrinciple: 'ORIGIN',
+  businessFeatures: ['INVOICING'],
+};
 
 function fakePopup() {
   return { closed: false, location: { href: '' }, close: vi.fn() };
@@ -31,7 +36,8 @@ describe('the connect wizard', () => {
       if (path === '/lexoffice/auth') return { url: 'https://lexware.example/authorize?state=1' };
       if (path === '/shop') return isConnected ? connected : disconnected;
       if (path === '/orders/import') return { affected: 3 };
-      if (path === '/lexoffice/import') return (documentBatches += 1) === 1 ? { continue: true, assigned: 2 } : { continue: false, assigned: 3 };
+      if (path === '/lexoffice/import')
+        return (documentBatches += 1) === 1 ? { continue: true, assigned: 2 } : { continue: false, assigned: 3 };
       if (path === '/lexoffice/pull') return { profile };
       if (method === 'PATCH' && path === '/preferences/general') return {};
       if (path === '/shop/enable/true') return {};
@@ -78,7 +84,11 @@ describe('the connect wizard', () => {
     await click('Weiter');
     fireEvent.click(screen.getByLabelText('Gutschriften automatisch erstellen'));
     await click('Testphase starten');
-    expect(calls).toContainEqual({ method: 'POST', path: '/shop/enable/true', body: { invoiceCreate: true, creditCreate: false } });
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/shop/enable/true',
+      body: { invoiceCreate: true, creditCreate: false },
+    });
     expect(await screen.findAllByText('Belegerstellung aktiviert')).not.toHaveLength(0);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     // The trial belongs to the first paid plan: the merchant is taken to the plan choice.
@@ -104,7 +114,10 @@ describe('the connect wizard', () => {
   it('says so when the document run ended without finishing (terminated by support), and "Erneut versuchen" asks again', async () => {
     let asked = 0;
     const { api } = scriptedApi(({ path }) => {
-      if (path === '/lexoffice/import') return (asked += 1) === 1 ? { continue: false, assigned: 2, status: 'failed' } : { continue: false, assigned: 3, status: 'done' };
+      if (path === '/lexoffice/import')
+        return (asked += 1) === 1
+          ? { continue: false, assigned: 2, status: 'failed' }
+          : { continue: false, assigned: 3, status: 'done' };
       return undefined;
     });
     const { ImportDocumentsStep } = await import('./ImportSteps');
@@ -119,7 +132,9 @@ describe('the connect wizard', () => {
   });
 
   it('blocks the tax setup below Lexware Office L and shows the small-business warning', async () => {
-    const { api } = scriptedApi(({ path }) => (path === '/lexoffice/pull' ? { profile: { smallBusiness: true, businessFeatures: [] } } : undefined));
+    const { api } = scriptedApi(({ path }) =>
+      path === '/lexoffice/pull' ? { profile: { smallBusiness: true, businessFeatures: [] } } : undefined,
+    );
     renderInShell(<ConnectWizard shop={connected} onClose={() => undefined} />, api);
     // Preselected: small business, matching the profile, so no warning.
     expect(((await screen.findByLabelText('Kleinunternehmer')) as HTMLInputElement).checked).toBe(true);

@@ -26,7 +26,12 @@ export function ConnectWizard({ shop, onClose }: { shop: Shop; onClose: () => vo
   const next = () => setStep((current) => Math.min(6, current + 1) as WizardStep);
   // What the imports found, so the last step knows how many transfers the imported orders need.
   const [counts, setCounts] = useState({ orders: 0, linked: 0 });
-  const importProps = { progress, setProgress, onNext: next, onCount: (kind: 'orders' | 'linked', n: number) => setCounts((c) => ({ ...c, [kind]: n })) };
+  const importProps = {
+    progress,
+    setProgress,
+    onNext: next,
+    onCount: (kind: 'orders' | 'linked', n: number) => setCounts((c) => ({ ...c, [kind]: n })),
+  };
 
   const body = [
     <ConsentStep

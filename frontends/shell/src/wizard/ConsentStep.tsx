@@ -1,6 +1,9 @@
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Link, Text } from '@shopify/polaris';
 
-export interface Consent { terms: boolean; liability: boolean }
+export interface Consent {
+  terms: boolean;
+  liability: boolean;
+}
 export const NO_CONSENT: Consent = { terms: false, liability: false };
 export const consented = ({ terms, liability }: Consent) => terms && liability;
 
@@ -26,14 +29,21 @@ export function ConsentStep({ consent, onConsent, onNext, onOpenAccount, account
         </Banner>
       ) : null}
       <Text as="p">
-        Belegfluss verbindet deinen Shop mit Lexware Office und legt dort Rechnungen und Gutschriften zu deinen Bestellungen an.
-        Bevor es losgeht, bestätige bitte zwei Dinge.
+        Belegfluss verbindet deinen Shop mit Lexware Office und legt dort Rechnungen und Gutschriften zu deinen
+        Bestellungen an. Bevor es losgeht, bestätige bitte zwei Dinge.
       </Text>
       <Checkbox
         label={
           <>
-            Ich akzeptiere die <Link url="/help/app/terms" target="_blank">Nutzungsbedingungen</Link> und die{' '}
-            <Link url="/help/app/privacy" target="_blank">Datenschutzerklärung</Link>.
+            Ich akzeptiere die{' '}
+            <Link url="/help/app/terms" target="_blank">
+              Nutzungsbedingungen
+            </Link>{' '}
+            und die{' '}
+            <Link url="/help/app/privacy" target="_blank">
+              Datenschutzerklärung
+            </Link>
+            .
           </>
         }
         checked={terms}

@@ -4,7 +4,15 @@ import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useToast } from '../frame/toast';
 import { useShell } from '../session/ShellContext';
-import { IMPORT_STOPPED, MAX_IMPORT_POLLS, pause, plural, PROGRESS, type DocumentImportAnswer, type OrderImportAnswer } from './wizard';
+import {
+  IMPORT_STOPPED,
+  MAX_IMPORT_POLLS,
+  pause,
+  plural,
+  PROGRESS,
+  type DocumentImportAnswer,
+  type OrderImportAnswer,
+} from './wizard';
 
 interface ImportStepProps {
   progress: number;
@@ -23,11 +31,21 @@ function useRunOnce(mutation: UseMutationResult<unknown, Error, void>) {
   }, [mutation]);
 }
 
-function ImportLayout({ text, progress, mutation, failedTitle, onNext }: ImportStepProps & { text: string; failedTitle: string; mutation: UseMutationResult<unknown, Error, void> }) {
+function ImportLayout({
+  text,
+  progress,
+  mutation,
+  failedTitle,
+  onNext,
+}: ImportStepProps & { text: string; failedTitle: string; mutation: UseMutationResult<unknown, Error, void> }) {
   return (
     <BlockStack gap="400">
       <Text as="p">{text}</Text>
-      <ProgressBar progress={progress} tone={mutation.isError ? 'critical' : 'primary'} ariaLabelledBy="wizard-step-title" />
+      <ProgressBar
+        progress={progress}
+        tone={mutation.isError ? 'critical' : 'primary'}
+        ariaLabelledBy="wizard-step-title"
+      />
       {mutation.isError ? (
         <Banner
           tone="critical"
@@ -69,13 +87,22 @@ export function ImportOrdersStep(props: ImportStepProps) {
     },
     onSuccess: (answer) => {
       onCount?.('orders', (answer as OrderImportAnswer | undefined)?.affected ?? 0);
-      toast(`${plural((answer as OrderImportAnswer | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`);
+      toast(
+        `${plural((answer as OrderImportAnswer | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`,
+      );
       setProgress(PROGRESS.ordersImported);
       onNext();
     },
   });
   useRunOnce(mutation);
-  return <ImportLayout {...props} mutation={mutation} failedTitle="Die Bestellungen konnten nicht importiert werden" text="Belegfluss liest die Bestellungen deines Shops ein." />;
+  return (
+    <ImportLayout
+      {...props}
+      mutation={mutation}
+      failedTitle="Die Bestellungen konnten nicht importiert werden"
+      text="Belegfluss liest die Bestellungen deines Shops ein."
+    />
+  );
 }
 
 /** Step 3: the workflow links documents already in Lexware Office; polled until no `continue`. */
@@ -90,7 +117,8 @@ export function ImportDocumentsStep(props: ImportStepProps) {
       setProgress(PROGRESS.documentsImporting);
       for (let poll = 0; poll < MAX_IMPORT_POLLS; poll += 1) {
         if (poll > 0) await pause();
-        const answer = (await api.request<DocumentImportAnswer | undefined>('/lexoffice/import', { method: 'POST' })) ?? {};
+        const answer =
+          (await api.request<DocumentImportAnswer | undefined>('/lexoffice/import', { method: 'POST' })) ?? {};
         // The answer counts the whole run, so the last one is the true number.
         linked = answer.assigned ?? answer.affected ?? linked;
         if (answer.status === 'failed') throw new Error(IMPORT_STOPPED);

@@ -1,7 +1,15 @@
 import { Banner } from '@shopify/polaris';
 
 /** Why a Lexware popup (authorisation or registration) did not get going: blocked, or the gateway refused. */
-export function PopupProblem({ state, windowName, action }: { state: { kind: string; message?: string }; windowName: string; action: string }) {
+export function PopupProblem({
+  state,
+  windowName,
+  action,
+}: {
+  state: { kind: string; message?: string };
+  windowName: string;
+  action: string;
+}) {
   if (state.kind === 'blocked') {
     return (
       <Banner tone="critical" title={`Das ${windowName} wurde blockiert`}>

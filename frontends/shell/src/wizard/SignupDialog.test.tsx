@@ -28,7 +28,7 @@ function openWizard(handler: Parameters<typeof scriptedApi>[0]) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the account-opening dialog', () => {
-  it('shows the spec\'s texts and sends nothing until the e-mail and the terms are right', async () => {
+  it("shows the spec's texts and sends nothing until the e-mail and the terms are right", async () => {
     const open = vi.spyOn(window, 'open');
     const { calls } = openWizard(() => undefined);
     await click('Konto eröffnen');
@@ -64,7 +64,14 @@ describe('the account-opening dialog', () => {
 
     expect(open.mock.calls[0]?.[2]).toMatch(/width=800,height=700/);
     await waitFor(() => expect(popup.location.href).toBe(REGISTRATION));
-    expect(calls).toEqual([{ method: 'POST', path: '/lexoffice/signup', body: { email: 'nora@laden.de', acceptTerms: true }, headers: undefined }]);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/lexoffice/signup',
+        body: { email: 'nora@laden.de', acceptTerms: true },
+        headers: undefined,
+      },
+    ]);
     expect(screen.getByText('Warte auf die Registrierung bei Lexware Office …')).toBeTruthy();
 
     popup.closed = true;
@@ -72,7 +79,7 @@ describe('the account-opening dialog', () => {
     expect(screen.getByRole('button', { name: 'Mit Lexware Office verbinden' })).toBeTruthy();
   });
 
-  it('without the wizard\'s two ticks, returns to them after the account is opened', async () => {
+  it("without the wizard's two ticks, returns to them after the account is opened", async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     openWizard(({ path }) => (path === '/lexoffice/signup' ? { url: REGISTRATION } : undefined));
@@ -85,10 +92,17 @@ describe('the account-opening dialog', () => {
     expect(screen.getByText('Schritt 1 von 7: Bedingungen')).toBeTruthy();
   });
 
-  it('shows the gateway\'s field error at its field and closes the popup', async () => {
+  it("shows the gateway's field error at its field and closes the popup", async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    openWizard(() => new ApiError(400, 'Diese Adresse kennt Lexware nicht', 'VALIDATION', { error: 'VALIDATION', message: 'Diese Adresse kennt Lexware nicht', field: 'email' }));
+    openWizard(
+      () =>
+        new ApiError(400, 'Diese Adresse kennt Lexware nicht', 'VALIDATION', {
+          error: 'VALIDATION',
+          message: 'Diese Adresse kennt Lexware nicht',
+          field: 'email',
+        }),
+    );
     await click('Konto eröffnen');
     fireEvent.change(emailField(), { target: { value: 'nora@laden.de' } });
     fireEvent.click(termsBox());

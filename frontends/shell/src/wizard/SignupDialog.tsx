@@ -74,8 +74,8 @@ export function SignupDialog({ onClose, onOpened }: { onClose: () => void; onOpe
       <Modal.Section>
         <BlockStack gap="400">
           <Text as="p">
-            Du hast noch kein Lexware-Office-Konto? Gib deine E-Mail-Adresse an: Lexware Office öffnet die Registrierung in einem neuen
-            Fenster. Danach verbindest du das neue Konto mit Belegfluss.
+            Du hast noch kein Lexware-Office-Konto? Gib deine E-Mail-Adresse an: Lexware Office öffnet die Registrierung
+            in einem neuen Fenster. Danach verbindest du das neue Konto mit Belegfluss.
           </Text>
           {waiting ? <Banner tone="info">Warte auf die Registrierung bei Lexware Office …</Banner> : null}
           <PopupProblem state={state} windowName="Registrierungsfenster" action="Registrierung" />
@@ -92,8 +92,15 @@ export function SignupDialog({ onClose, onOpened }: { onClose: () => void; onOpe
             <Checkbox
               label={
                 <>
-                  Ich akzeptiere die <Link url={LEXWARE_LEGAL.terms} target="_blank">AGB</Link> und die{' '}
-                  <Link url={LEXWARE_LEGAL.privacy} target="_blank">Datenschutzhinweise</Link> von Lexware Office.
+                  Ich akzeptiere die{' '}
+                  <Link url={LEXWARE_LEGAL.terms} target="_blank">
+                    AGB
+                  </Link>{' '}
+                  und die{' '}
+                  <Link url={LEXWARE_LEGAL.privacy} target="_blank">
+                    Datenschutzhinweise
+                  </Link>{' '}
+                  von Lexware Office.
                 </>
               }
               checked={acceptTerms}

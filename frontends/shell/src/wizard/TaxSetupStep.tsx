@@ -26,13 +26,17 @@ const INSTRUCTIONS: Record<VatRegimeChoice, string[]> = {
 export function TaxSetupStep({ choice, onNext }: { choice: VatRegimeChoice | null; onNext: () => void }) {
   const profile = useLexofficeProfile(false);
   if (profile.isPending) return <SkeletonBodyText lines={4} />;
-  if (profile.isError && !profile.data) return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError && !profile.data)
+    return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;
   const allowed = hasInvoicing(profile.data);
   return (
     <BlockStack gap="400">
       {allowed ? null : (
         <Banner tone="critical" title="Erfordert mindestens Lexware Office L">
-          <p>Mit deiner Version von Lexware Office kann Belegfluss keine Rechnungen anlegen. Wechsle in Lexware Office auf L oder XL.</p>
+          <p>
+            Mit deiner Version von Lexware Office kann Belegfluss keine Rechnungen anlegen. Wechsle in Lexware Office
+            auf L oder XL.
+          </p>
         </Banner>
       )}
       <Text as="p">So richtest du die Steuern in Shopify passend zu deiner Auswahl ein:</Text>
@@ -42,7 +46,11 @@ export function TaxSetupStep({ choice, onNext }: { choice: VatRegimeChoice | nul
         ))}
       </List>
       <Text as="p" tone="subdued">
-        Mehr dazu in der <Link url="/help/setup/connect" target="_blank">Anleitung zur Einrichtung</Link>.
+        Mehr dazu in der{' '}
+        <Link url="/help/setup/connect" target="_blank">
+          Anleitung zur Einrichtung
+        </Link>
+        .
       </Text>
       <InlineStack align="end">
         <Button variant="primary" disabled={!allowed} onClick={onNext}>

@@ -1,5 +1,11 @@
 import { describeError } from '@belegfluss/frontend-kit';
-import { hasXl, REGIME_MESSAGES, vatRegimeFromProfile, vatRegimeWarnings, type VatRegimeChoice } from '@belegfluss/shared';
+import {
+  hasXl,
+  REGIME_MESSAGES,
+  vatRegimeFromProfile,
+  vatRegimeWarnings,
+  type VatRegimeChoice,
+} from '@belegfluss/shared';
 import { Banner, BlockStack, Button, ChoiceList, InlineStack, List, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation } from '@tanstack/react-query';
 import { useShell } from '../session/ShellContext';
@@ -19,15 +25,19 @@ export function VatRegimeStep({ choice, onChoice, onNext }: Props) {
   const profile = useLexofficeProfile(true);
   const effective = choice ?? (profile.data ? vatRegimeFromProfile(profile.data) : null);
   const save = useMutation({
-    mutationFn: (vatRegime: VatRegimeChoice) => api.request('/preferences/general', { method: 'PATCH', body: { vatRegime } }),
+    mutationFn: (vatRegime: VatRegimeChoice) =>
+      api.request('/preferences/general', { method: 'PATCH', body: { vatRegime } }),
     onSuccess: onNext,
   });
 
   if (profile.isPending) return <SkeletonBodyText lines={4} />;
-  if (profile.isError && !profile.data) return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError && !profile.data)
+    return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;
   const data = profile.data;
   const needsXl = effective === 'oss' && !hasXl(data);
-  const warnings = effective ? vatRegimeWarnings(effective, data).filter((text) => text !== REGIME_MESSAGES.OSS_REQUIRES_XL) : [];
+  const warnings = effective
+    ? vatRegimeWarnings(effective, data).filter((text) => text !== REGIME_MESSAGES.OSS_REQUIRES_XL)
+    : [];
 
   return (
     <BlockStack gap="400">
@@ -50,17 +60,28 @@ export function VatRegimeStep({ choice, onChoice, onNext }: Props) {
                 <List.Item key={text}>{text}</List.Item>
               ))}
             </List>
-            <Text as="p">Passe die Einstellung in Lexware Office an; Belegfluss prüft sie alle 2,5 Sekunden erneut.</Text>
+            <Text as="p">
+              Passe die Einstellung in Lexware Office an; Belegfluss prüft sie alle 2,5 Sekunden erneut.
+            </Text>
           </BlockStack>
         </Banner>
       ) : null}
       {save.isError ? (
-        <Banner tone="critical" title="Die Auswahl wurde nicht gespeichert" secondaryAction={{ content: 'Überspringen', onAction: onNext }}>
+        <Banner
+          tone="critical"
+          title="Die Auswahl wurde nicht gespeichert"
+          secondaryAction={{ content: 'Überspringen', onAction: onNext }}
+        >
           <p>{describeError(save.error)}</p>
         </Banner>
       ) : null}
       <InlineStack align="end">
-        <Button variant="primary" disabled={!effective || needsXl} loading={save.isPending} onClick={() => effective && save.mutate(effective)}>
+        <Button
+          variant="primary"
+          disabled={!effective || needsXl}
+          loading={save.isPending}
+          onClick={() => effective && save.mutate(effective)}
+        >
           Weiter
         </Button>
       </InlineStack>

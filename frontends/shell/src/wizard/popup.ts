@@ -8,7 +8,11 @@ export function openAuthPopup(win: Window = window): Window | null {
   const { width, height } = POPUP_SIZE;
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(win.screenY + (win.outerHeight - height) / 2));
-  return win.open('about:blank', 'belegfluss-lexoffice', `popup=yes,width=${width},height=${height},left=${left},top=${top}`);
+  return win.open(
+    'about:blank',
+    'belegfluss-lexoffice',
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
 }
 
 /** Resolves when the popup has been closed (by the user or by the callback page). */

@@ -32,7 +32,8 @@ export interface LexofficeProfile {
 
 export function profileOf(body: unknown): LexofficeProfile | undefined {
   const inner = (body as { profile?: unknown } | undefined)?.profile ?? body;
-  if (!inner || typeof inner !== 'object' || typeof (inner as LexofficeProfile).smallBusiness !== 'boolean') return undefined;
+  if (!inner || typeof inner !== 'object' || typeof (inner as LexofficeProfile).smallBusiness !== 'boolean')
+    return undefined;
   return inner as LexofficeProfile;
 }
 
@@ -43,7 +44,11 @@ export function hasInvoicing(profile: LexofficeProfile): boolean {
 }
 
 /** `POST /api/orders/import` and `GET /api/orders/import/wizard`: the import workflow's orders so far. */
-export interface OrderImportAnswer { affected?: number; continue?: boolean; status?: 'running' | 'completed' | 'failed' }
+export interface OrderImportAnswer {
+  affected?: number;
+  continue?: boolean;
+  status?: 'running' | 'completed' | 'failed';
+}
 
 /** `POST /api/lexoffice/import` answers the import workflow's document progress; the wizard repeats it while `continue` is set. */
 export interface DocumentImportAnswer {
@@ -66,7 +71,11 @@ export const pause = (ms = 1000) => new Promise((resolve) => setTimeout(resolve,
 
 export const VAT_OPTIONS: { value: VatRegimeChoice; label: string; helpText: string }[] = [
   { value: '0', label: 'Kleinunternehmer', helpText: 'Du weist nach § 19 UStG keine Umsatzsteuer aus.' },
-  { value: '1', label: 'Nur deutsche Umsatzsteuer', helpText: 'Alle Bestellungen werden mit 0, 7 oder 19 % deutscher Umsatzsteuer abgerechnet.' },
+  {
+    value: '1',
+    label: 'Nur deutsche Umsatzsteuer',
+    helpText: 'Alle Bestellungen werden mit 0, 7 oder 19 % deutscher Umsatzsteuer abgerechnet.',
+  },
   {
     value: 'oss',
     label: 'One-Stop-Shop (OSS)',
@@ -79,4 +88,7 @@ export function plural(count: number, one: string, many: string): string {
 }
 
 /** Lexware's own terms and privacy notice, accepted in the account-opening dialog. */
-export const LEXWARE_LEGAL = { terms: 'https://office.lexware.de/agb/', privacy: 'https://office.lexware.de/datenschutz/' } as const;
+export const LEXWARE_LEGAL = {
+  terms: 'https://office.lexware.de/agb/',
+  privacy: 'https://office.lexware.de/datenschutz/',
+} as const;

@@ -235,9 +235,22 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   for (const table of [
-    'downtimes', 'order_imports', 'purchases', 'redemptions', 'payouts', 'coupons', 'partners',
-    'webhook_inbox', 'transfer_ledger', 'event_log', 'documents', 'oauth_states',
-    'lexoffice_connections', 'shop_preferences', 'shops', 'plans',
+    'downtimes',
+    'order_imports',
+    'purchases',
+    'redemptions',
+    'payouts',
+    'coupons',
+    'partners',
+    'webhook_inbox',
+    'transfer_ledger',
+    'event_log',
+    'documents',
+    'oauth_states',
+    'lexoffice_connections',
+    'shop_preferences',
+    'shops',
+    'plans',
   ]) {
     await knex.schema.dropTableIfExists(table);
   }

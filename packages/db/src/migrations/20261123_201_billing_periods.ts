@@ -12,13 +12,17 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('current_period_end', { useTz: true }).nullable();
   });
   await knex.raw(`update shops set credits_period_start = credits_reset_at - interval '1 month'`);
-  await knex.raw(`alter table shops alter column credits_period_start set not null, alter column credits_period_start set default now()`);
+  await knex.raw(
+    `alter table shops alter column credits_period_start set not null, alter column credits_period_start set default now()`,
+  );
   await knex.raw(`alter table shops alter column credits_reset_at set default now() + interval '1 month'`);
   await knex.schema.alterTable('documents', (t) => {
     t.timestamp('waiting_since', { useTz: true }).nullable();
     t.timestamp('resumed_at', { useTz: true }).nullable();
   });
-  await knex.raw(`create index documents_waiting on documents (shop_id, waiting_since) where waiting_since is not null`);
+  await knex.raw(
+    `create index documents_waiting on documents (shop_id, waiting_since) where waiting_since is not null`,
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {

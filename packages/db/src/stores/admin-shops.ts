@@ -11,44 +11,87 @@ export interface AdminShopEntry {
 }
 
 /** Every installed shop for the admin area, newest first, optionally filtered by domain or name. */
-export async function listShopsForAdmin(db: Db, q: { search?: string; page: number; pageSize: number }): Promise<{ items: AdminShopEntry[]; hasNext: boolean }> {
-  const query = db('shops as s').join('plans as p', 'p.id', 's.plan_id').leftJoin('lexoffice_connections as l', 'l.shop_id', 's.id')
-    .select('s.id', 's.name', 's.plan_id', 'p.name as plan_name', 's.created_at', 's.uninstalled_at', 's.partner', db.raw('l.shop_id is not null as connected'));
+export async function listShopsForAdmin(
+  db: Db,
+  q: { search?: string; page: number; pageSize: number },
+): Promise<{ items: AdminShopEntry[]; hasNext: boolean }> {
+  const query = db('shops as s')
+    .join('plans as p', 'p.id', 's.plan_id')
+    .leftJoin('lexoffice_connections as l', 'l.shop_id', 's.id')
+    .select(
+      's.id',
+      's.name',
+      's.plan_id',
+      'p.name as plan_name',
+      's.created_at',
+      's.uninstalled_at',
+      's.partner',
+      db.raw('l.shop_id is not null as connected'),
+    );
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     query.where((w) => {
       void w.whereILike('s.id', like).orWhereILike('s.name', like);
     });
   }
-  const rows = await query.orderBy('s.created_at', 'desc').orderBy('s.id').limit(q.pageSize + 1).offset((q.page - 1) * q.pageSize);
+  const rows = await query
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id')
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize);
   return {
     hasNext: rows.length > q.pageSize,
     items: rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
-      shop: r.id as string, name: r.name as string, plan: { id: r.plan_id as string, name: r.plan_name as string },
-      isConnected: Boolean(r.connected), createdAt: (r.created_at as Date).toISOString(),
-      uninstalledAt: r.uninstalled_at ? (r.uninstalled_at as Date).toISOString() : null, partner: r.partner as boolean,
+      shop: r.id as string,
+      name: r.name as string,
+      plan: { id: r.plan_id as string, name: r.plan_name as string },
+      isConnected: Boolean(r.connected),
+      createdAt: (r.created_at as Date).toISOString(),
+      uninstalledAt: r.uninstalled_at ? (r.uninstalled_at as Date).toISOString() : null,
+      partner: r.partner as boolean,
     })),
   };
 }
 
-export interface ShopSupportSettings { permissions: string[]; partner: boolean; allowance: number }
+export interface ShopSupportSettings {
+  permissions: string[];
+  partner: boolean;
+  allowance: number;
+}
 
 /** What support may change on a shop: its permissions, the partner flag and the partner's allowance. */
 export async function shopSupportSettings(db: Db, shopId: string): Promise<ShopSupportSettings | undefined> {
-  const row = await db('shops as s').leftJoin('partners as p', 'p.shop_id', 's.id').where('s.id', shopId).first('s.permissions', 's.partner', 'p.allowance');
+  const row = await db('shops as s')
+    .leftJoin('partners as p', 'p.shop_id', 's.id')
+    .where('s.id', shopId)
+    .first('s.permissions', 's.partner', 'p.allowance');
   if (!row) return undefined;
-  return { permissions: row.permissions as string[], partner: row.partner as boolean, allowance: row.allowance == null ? 0.5 : Number(row.allowance) };
+  return {
+    permissions: row.permissions as string[],
+    partner: row.partner as boolean,
+    allowance: row.allowance == null ? 0.5 : Number(row.allowance),
+  };
 }
 
 /** Changes them in one transaction; a partner's allowance lives with the partner row, created on first change. */
-export async function updateShopSupportSettings(db: Db, shopId: string, change: Partial<ShopSupportSettings>): Promise<ShopSupportSettings | undefined> {
+export async function updateShopSupportSettings(
+  db: Db,
+  shopId: string,
+  change: Partial<ShopSupportSettings>,
+): Promise<ShopSupportSettings | undefined> {
   await db.transaction(async (trx) => {
     const shop: Record<string, unknown> = {};
     if (change.permissions) shop.permissions = [...new Set(change.permissions)];
     if (change.partner !== undefined) shop.partner = change.partner;
-    if (Object.keys(shop).length) await trx('shops').where({ id: shopId }).update({ ...shop, updated_at: trx.fn.now() });
+    if (Object.keys(shop).length)
+      await trx('shops')
+        .where({ id: shopId })
+        .update({ ...shop, updated_at: trx.fn.now() });
     if (change.allowance !== undefined) {
-      await trx('partners').insert({ shop_id: shopId, allowance: change.allowance }).onConflict('shop_id').merge({ allowance: change.allowance });
+      await trx('partners')
+        .insert({ shop_id: shopId, allowance: change.allowance })
+        .onConflict('shop_id')
+        .merge({ allowance: change.allowance });
     }
   });
   return shopSupportSettings(db, shopId);

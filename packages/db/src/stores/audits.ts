@@ -1,12 +1,25 @@
 import type { AuditFinding } from '@belegfluss/shared';
 import type { Db } from '../connection';
 
-export interface AuditReport { month: string; orders: number; vouchers: number; findings: AuditFinding[]; finishedAt: string }
+export interface AuditReport {
+  month: string;
+  orders: number;
+  vouchers: number;
+  findings: AuditFinding[];
+  finishedAt: string;
+}
 
 /** The latest run of a month replaces the one before: the report always answers for today. */
 export async function saveAuditReport(db: Db, shopId: string, report: Omit<AuditReport, 'finishedAt'>): Promise<void> {
   await db('completeness_audits')
-    .insert({ shop_id: shopId, month: report.month, orders: report.orders, vouchers: report.vouchers, findings: JSON.stringify(report.findings), finished_at: db.fn.now() })
+    .insert({
+      shop_id: shopId,
+      month: report.month,
+      orders: report.orders,
+      vouchers: report.vouchers,
+      findings: JSON.stringify(report.findings),
+      finished_at: db.fn.now(),
+    })
     .onConflict(['shop_id', 'month'])
     .merge();
 }
@@ -14,18 +27,38 @@ export async function saveAuditReport(db: Db, shopId: string, report: Omit<Audit
 export async function getAuditReport(db: Db, shopId: string, month: string): Promise<AuditReport | undefined> {
   const r = await db('completeness_audits').where({ shop_id: shopId, month }).first();
   if (!r) return undefined;
-  return { month: r.month as string, orders: r.orders as number, vouchers: r.vouchers as number, findings: r.findings as AuditFinding[], finishedAt: (r.finished_at as Date).toISOString() };
+  return {
+    month: r.month as string,
+    orders: r.orders as number,
+    vouchers: r.vouchers as number,
+    findings: r.findings as AuditFinding[],
+    finishedAt: (r.finished_at as Date).toISOString(),
+  };
 }
 
 /** Our documents by Lexware id, for telling our vouchers from ones made by hand. */
-export async function ourDocumentsByLexofficeId(db: Db, shopId: string): Promise<Map<string, { orderId: string; intentKey: string }>> {
-  const rows = await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('lexoffice_id', 'order_id', 'intent_key');
-  return new Map(rows.map((r: { lexoffice_id: string; order_id: string; intent_key: string }) => [r.lexoffice_id, { orderId: r.order_id, intentKey: r.intent_key }]));
+export async function ourDocumentsByLexofficeId(
+  db: Db,
+  shopId: string,
+): Promise<Map<string, { orderId: string; intentKey: string }>> {
+  const rows = await db('documents')
+    .where({ shop_id: shopId })
+    .whereNotNull('lexoffice_id')
+    .select('lexoffice_id', 'order_id', 'intent_key');
+  return new Map(
+    rows.map((r: { lexoffice_id: string; order_id: string; intent_key: string }) => [
+      r.lexoffice_id,
+      { orderId: r.order_id, intentKey: r.intent_key },
+    ]),
+  );
 }
 
 /** The shop's known orders by name (#1001 → id), for vouchers that name an order in their texts. */
 export async function orderIdsByName(db: Db, shopId: string, names: readonly string[]): Promise<Map<string, string>> {
   if (names.length === 0) return new Map();
-  const rows = await db('orders').where({ shop_id: shopId }).whereIn('name', names as string[]).select('name', 'order_id');
+  const rows = await db('orders')
+    .where({ shop_id: shopId })
+    .whereIn('name', names as string[])
+    .select('name', 'order_id');
   return new Map(rows.map((r: { name: string; order_id: string }) => [r.name, r.order_id]));
 }

@@ -2,7 +2,13 @@ import { billingPeriod, type BillingPeriod } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { getShop } from './shops';
 
-export interface PeriodChange { shopId: string; start: Date; end: Date; rolled: boolean; active: boolean }
+export interface PeriodChange {
+  shopId: string;
+  start: Date;
+  end: Date;
+  rolled: boolean;
+  active: boolean;
+}
 
 /**
  * Puts the shop into the billing period that contains `now` (issue 13 §1). `now` comes from the
@@ -11,26 +17,48 @@ export interface PeriodChange { shopId: string; start: Date; end: Date; rolled: 
  * period's rows stay in the ledger, and a `reset` row records when it happened. `force` starts
  * a fresh period at `now` (support's goodwill rollover), ending when the regular one would.
  */
-export async function syncBillingPeriod(db: Db, shopId: string, now: Date, opts: { force?: boolean } = {}): Promise<PeriodChange> {
+export async function syncBillingPeriod(
+  db: Db,
+  shopId: string,
+  now: Date,
+  opts: { force?: boolean } = {},
+): Promise<PeriodChange> {
   return db.transaction(async (trx) => {
     const row = await trx('shops').where({ id: shopId }).forUpdate().first();
     if (!row) throw new Error(`Shop ${shopId} not found`);
     const shop = (await getShop(trx, shopId))!;
-    const period: BillingPeriod = billingPeriod({
-      plan: shop.planId === 'free' ? 'free' : 'paid', annual: shop.planAnnual, installedAt: shop.installedAt, currentPeriodEnd: shop.currentPeriodEnd,
-    }, now);
+    const period: BillingPeriod = billingPeriod(
+      {
+        plan: shop.planId === 'free' ? 'free' : 'paid',
+        annual: shop.planAnnual,
+        installedAt: shop.installedAt,
+        currentPeriodEnd: shop.currentPeriodEnd,
+      },
+      now,
+    );
     const start = opts.force ? now : period.start;
     const active = !shop.uninstalledAt;
     const rolled = start.getTime() > shop.creditsPeriodStart.getTime();
     // A period that moved back (plan back to free, Shopify's end corrected) keeps its start: never a second quota for the same days.
     const next = rolled ? { start, end: period.end } : { start: shop.creditsPeriodStart, end: period.end };
     if (rolled || next.end.getTime() !== shop.creditsResetAt.getTime()) {
-      await trx('shops').where({ id: shopId }).update({
-        credits_period_start: next.start, credits_reset_at: next.end, updated_at: trx.fn.now(),
-        ...(rolled ? { credits_exhausted_at: null } : {}),
-      });
+      await trx('shops')
+        .where({ id: shopId })
+        .update({
+          credits_period_start: next.start,
+          credits_reset_at: next.end,
+          updated_at: trx.fn.now(),
+          ...(rolled ? { credits_exhausted_at: null } : {}),
+        });
     }
-    if (rolled) await trx('transfer_ledger').insert({ shop_id: shopId, delta: 0, reason: 'reset', period_start: next.start, created_at: now });
+    if (rolled)
+      await trx('transfer_ledger').insert({
+        shop_id: shopId,
+        delta: 0,
+        reason: 'reset',
+        period_start: next.start,
+        created_at: now,
+      });
     return { shopId, start: next.start, end: next.end, rolled, active };
   });
 }
@@ -40,23 +68,46 @@ export async function saveCurrentPeriodEnd(db: Db, shopId: string, end: Date | n
   await db('shops').where({ id: shopId }).update({ current_period_end: end });
 }
 
-export interface PeriodUsage { periodStart: string; used: number; resetAt: string | null }
+export interface PeriodUsage {
+  periodStart: string;
+  used: number;
+  resetAt: string | null;
+}
 
 /** Every period's usage, oldest first: the ledger's history. */
 export async function periodUsage(db: Db, shopId: string): Promise<PeriodUsage[]> {
-  const rows = await db('transfer_ledger').where({ shop_id: shopId }).groupBy('period_start').orderBy('period_start')
-    .select('period_start', db.raw(`-sum(delta) filter (where reason = 'document') as used`), db.raw(`min(created_at) filter (where reason = 'reset') as reset_at`));
+  const rows = await db('transfer_ledger')
+    .where({ shop_id: shopId })
+    .groupBy('period_start')
+    .orderBy('period_start')
+    .select(
+      'period_start',
+      db.raw(`-sum(delta) filter (where reason = 'document') as used`),
+      db.raw(`min(created_at) filter (where reason = 'reset') as reset_at`),
+    );
   return rows.map((r: Record<string, unknown>) => ({
-    periodStart: (r.period_start as Date).toISOString(), used: Number(r.used ?? 0), resetAt: r.reset_at ? (r.reset_at as Date).toISOString() : null,
+    periodStart: (r.period_start as Date).toISOString(),
+    used: Number(r.used ?? 0),
+    resetAt: r.reset_at ? (r.reset_at as Date).toISOString() : null,
   }));
 }
 
 /** A document refused for want of transfers waits; it no longer does once it exists. */
 export async function markWaiting(db: Db, documentId: string): Promise<void> {
-  await db('documents').where({ id: documentId }).whereNull('lexoffice_id').update({ waiting_since: db.fn.now(), resumed_at: null });
+  await db('documents')
+    .where({ id: documentId })
+    .whereNull('lexoffice_id')
+    .update({ waiting_since: db.fn.now(), resumed_at: null });
 }
 
-export interface WaitingDocument { documentId: string; orderId: string; orderName: string | null; type: string; waitingSince: Date; snapshot: unknown }
+export interface WaitingDocument {
+  documentId: string;
+  orderId: string;
+  orderName: string | null;
+  type: string;
+  waitingSince: Date;
+  snapshot: unknown;
+}
 
 /**
  * The documents waiting for transfers that have not been resumed since they were refused, oldest
@@ -64,14 +115,22 @@ export interface WaitingDocument { documentId: string; orderId: string; orderNam
  */
 export async function waitingDocuments(db: Db, shopId: string, limit: number): Promise<WaitingDocument[]> {
   if (limit <= 0) return [];
-  const rows = await db('documents as d').join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
-    .where('d.shop_id', shopId).whereNotNull('d.waiting_since').whereNull('d.lexoffice_id')
+  const rows = await db('documents as d')
+    .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
+    .where('d.shop_id', shopId)
+    .whereNotNull('d.waiting_since')
+    .whereNull('d.lexoffice_id')
     .where((w) => void w.whereNull('d.resumed_at').orWhereRaw('d.resumed_at < d.waiting_since'))
-    .orderBy([{ column: 'o.created_at' }, { column: 'd.waiting_since' }]).limit(limit)
+    .orderBy([{ column: 'o.created_at' }, { column: 'd.waiting_since' }])
+    .limit(limit)
     .select('d.id', 'd.order_id', 'd.order_name', 'd.type', 'd.waiting_since', 'o.snapshot');
   return rows.map((r: Record<string, unknown>) => ({
-    documentId: r.id as string, orderId: r.order_id as string, orderName: (r.order_name as string | null) ?? null, type: r.type as string,
-    waitingSince: r.waiting_since as Date, snapshot: r.snapshot,
+    documentId: r.id as string,
+    orderId: r.order_id as string,
+    orderName: (r.order_name as string | null) ?? null,
+    type: r.type as string,
+    waitingSince: r.waiting_since as Date,
+    snapshot: r.snapshot,
   }));
 }
 
@@ -82,7 +141,12 @@ export async function markResumed(db: Db, documentId: string): Promise<void> {
 /** Orders of the shop with a document waiting for transfers (the order list's "wartet auf Übertragungen"). */
 export async function ordersWaitingForCredits(db: Db, shopId: string, orderIds: string[]): Promise<Set<string>> {
   if (orderIds.length === 0) return new Set();
-  const rows = await db('documents').where({ shop_id: shopId }).whereIn('order_id', orderIds).whereNotNull('waiting_since').whereNull('lexoffice_id').pluck('order_id');
+  const rows = await db('documents')
+    .where({ shop_id: shopId })
+    .whereIn('order_id', orderIds)
+    .whereNotNull('waiting_since')
+    .whereNull('lexoffice_id')
+    .pluck('order_id');
   return new Set(rows as string[]);
 }
 

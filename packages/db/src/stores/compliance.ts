@@ -1,18 +1,30 @@
 import type { Db } from '../connection';
 
 /** The customer named in a Shopify compliance webhook. */
-export interface ComplianceCustomer { id?: number | string | null; email?: string | null; phone?: string | null }
+export interface ComplianceCustomer {
+  id?: number | string | null;
+  email?: string | null;
+  phone?: string | null;
+}
 
 const PII_KEYS = ['customer', 'email', 'contact_email', 'phone', 'billing_address', 'shipping_address'] as const;
 const LOG_PII_KEYS = ['email', 'cc', 'bcc', 'customer', 'name', 'vatNumber', 'recipient'] as const;
 
 /** The order ids of the shop that belong to this customer: the listed ones, or by customer id or e-mail. */
-async function customerOrderIds(db: Db, shopId: string, customer: ComplianceCustomer, orderIds: readonly (string | number)[]): Promise<string[]> {
-  const rows = await db('orders').where({ shop_id: shopId }).where((w) => {
-    w.whereIn('order_id', orderIds.map(String));
-    if (customer.email) w.orWhereRaw('lower(customer_email) = lower(?)', [customer.email]);
-    if (customer.id != null) w.orWhereRaw(`snapshot->'customer'->>'id' = ?`, [String(customer.id)]);
-  }).select('order_id');
+async function customerOrderIds(
+  db: Db,
+  shopId: string,
+  customer: ComplianceCustomer,
+  orderIds: readonly (string | number)[],
+): Promise<string[]> {
+  const rows = await db('orders')
+    .where({ shop_id: shopId })
+    .where((w) => {
+      w.whereIn('order_id', orderIds.map(String));
+      if (customer.email) w.orWhereRaw('lower(customer_email) = lower(?)', [customer.email]);
+      if (customer.id != null) w.orWhereRaw(`snapshot->'customer'->>'id' = ?`, [String(customer.id)]);
+    })
+    .select('order_id');
   return [...new Set([...orderIds.map(String), ...rows.map((r: { order_id: string }) => r.order_id)])];
 }
 
@@ -21,40 +33,83 @@ async function customerOrderIds(db: Db, shopId: string, customer: ComplianceCust
  * webhook bodies and the event log. Documents in Lexware are the merchant's bookkeeping
  * records (statutory retention) and stay; we keep only their numbers and totals.
  */
-export async function redactCustomer(db: Db, shopId: string, customer: ComplianceCustomer, orderIds: readonly (string | number)[]): Promise<{ orders: number; logEntries: number; deliveries: number }> {
+export async function redactCustomer(
+  db: Db,
+  shopId: string,
+  customer: ComplianceCustomer,
+  orderIds: readonly (string | number)[],
+): Promise<{ orders: number; logEntries: number; deliveries: number }> {
   return db.transaction(async (trx) => {
     const ids = await customerOrderIds(trx, shopId, customer, orderIds);
     const nulls = JSON.stringify(Object.fromEntries(PII_KEYS.map((k) => [k, null])));
     const orders = ids.length
-      ? await trx('orders').where({ shop_id: shopId }).whereIn('order_id', ids)
-        .update({ customer_email: null, customer_name: null, snapshot: trx.raw('snapshot || ?::jsonb', [nulls]) })
+      ? await trx('orders')
+          .where({ shop_id: shopId })
+          .whereIn('order_id', ids)
+          .update({ customer_email: null, customer_name: null, snapshot: trx.raw('snapshot || ?::jsonb', [nulls]) })
       : 0;
     const deliveries = ids.length
-      ? await trx('webhook_inbox').where({ shop_id: shopId }).whereIn('resource_id', ids)
-        .update({ body: trx.raw(`case when jsonb_typeof(body) = 'object' then body || ?::jsonb else body end`, [nulls]) })
+      ? await trx('webhook_inbox')
+          .where({ shop_id: shopId })
+          .whereIn('resource_id', ids)
+          .update({
+            body: trx.raw(`case when jsonb_typeof(body) = 'object' then body || ?::jsonb else body end`, [nulls]),
+          })
       : 0;
-    const logs = trx('event_log').where({ shop_id: shopId }).where((w) => {
-      if (ids.length) w.whereIn('order_id', ids);
-      if (customer.email) w.orWhereRaw('body::text ilike ?', [`%${customer.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
-      if (!ids.length && !customer.email) w.whereRaw('false');
-    });
+    const logs = trx('event_log')
+      .where({ shop_id: shopId })
+      .where((w) => {
+        if (ids.length) w.whereIn('order_id', ids);
+        if (customer.email)
+          w.orWhereRaw('body::text ilike ?', [`%${customer.email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`]);
+        if (!ids.length && !customer.email) w.whereRaw('false');
+      });
     const removal = LOG_PII_KEYS.map(() => '- ?').join(' ');
-    const logEntries = await logs.update({ body: trx.raw(`(body ${removal}) || '{"redacted":true}'::jsonb`, [...LOG_PII_KEYS]) });
+    const logEntries = await logs.update({
+      body: trx.raw(`(body ${removal}) || '{"redacted":true}'::jsonb`, [...LOG_PII_KEYS]),
+    });
     return { orders, logEntries, deliveries };
   });
 }
 
 /** customers/data_request: what we hold about the customer, for the merchant to pass on. */
-export async function customerDataReport(db: Db, shopId: string, customer: ComplianceCustomer, orderIds: readonly (string | number)[]) {
+export async function customerDataReport(
+  db: Db,
+  shopId: string,
+  customer: ComplianceCustomer,
+  orderIds: readonly (string | number)[],
+) {
   const ids = await customerOrderIds(db, shopId, customer, orderIds);
   const [orders, documents, logEntries] = await Promise.all([
-    ids.length ? db('orders').where({ shop_id: shopId }).whereIn('order_id', ids).select('order_id', 'name', 'customer_email', 'customer_name', 'created_at') : [],
-    ids.length ? db('documents').where({ shop_id: shopId }).whereIn('order_id', ids).whereNotNull('lexoffice_id').select('type', 'number', 'order_id') : [],
-    ids.length ? db('event_log').where({ shop_id: shopId }).whereIn('order_id', ids).count<{ count: number }[]>({ count: '*' }) : [{ count: 0 }],
+    ids.length
+      ? db('orders')
+          .where({ shop_id: shopId })
+          .whereIn('order_id', ids)
+          .select('order_id', 'name', 'customer_email', 'customer_name', 'created_at')
+      : [],
+    ids.length
+      ? db('documents')
+          .where({ shop_id: shopId })
+          .whereIn('order_id', ids)
+          .whereNotNull('lexoffice_id')
+          .select('type', 'number', 'order_id')
+      : [],
+    ids.length
+      ? db('event_log').where({ shop_id: shopId }).whereIn('order_id', ids).count<{ count: number }[]>({ count: '*' })
+      : [{ count: 0 }],
   ]);
   return {
-    orders: orders.map((o: Record<string, unknown>) => ({ id: o.order_id as string, name: o.name as string, email: (o.customer_email as string | null) ?? null, customerName: (o.customer_name as string | null) ?? null })),
-    documents: documents.map((d: Record<string, unknown>) => ({ type: d.type as string, number: (d.number as string | null) ?? null, orderId: d.order_id as string })),
+    orders: orders.map((o: Record<string, unknown>) => ({
+      id: o.order_id as string,
+      name: o.name as string,
+      email: (o.customer_email as string | null) ?? null,
+      customerName: (o.customer_name as string | null) ?? null,
+    })),
+    documents: documents.map((d: Record<string, unknown>) => ({
+      type: d.type as string,
+      number: (d.number as string | null) ?? null,
+      orderId: d.order_id as string,
+    })),
     logEntries: Number(logEntries[0]?.count ?? 0),
   };
 }

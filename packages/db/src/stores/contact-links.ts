@@ -12,15 +12,37 @@ export async function connectedOrganization(db: Db, shopId: string): Promise<str
 }
 
 /** The contact we last pushed for this customer e-mail, if what we would push now hashes the same. */
-export async function unchangedContact(db: Db, shopId: string, organizationId: string, email: string, pushedHash: string): Promise<string | undefined> {
-  const row = await db('contact_links').where({ shop_id: shopId, organization_id: organizationId, email: email.toLowerCase(), pushed_hash: pushedHash }).first('contact_id');
+export async function unchangedContact(
+  db: Db,
+  shopId: string,
+  organizationId: string,
+  email: string,
+  pushedHash: string,
+): Promise<string | undefined> {
+  const row = await db('contact_links')
+    .where({ shop_id: shopId, organization_id: organizationId, email: email.toLowerCase(), pushed_hash: pushedHash })
+    .first('contact_id');
   return (row?.contact_id as string | undefined) ?? undefined;
 }
 
-export async function rememberContact(db: Db, shopId: string, organizationId: string, email: string, contactId: string, pushedHash: string): Promise<void> {
+export async function rememberContact(
+  db: Db,
+  shopId: string,
+  organizationId: string,
+  email: string,
+  contactId: string,
+  pushedHash: string,
+): Promise<void> {
   await db('contact_links')
-    .insert({ shop_id: shopId, organization_id: organizationId, email: email.toLowerCase(), contact_id: contactId, pushed_hash: pushedHash })
-    .onConflict(['shop_id', 'organization_id', 'email']).merge({ contact_id: contactId, pushed_hash: pushedHash, updated_at: db.fn.now() });
+    .insert({
+      shop_id: shopId,
+      organization_id: organizationId,
+      email: email.toLowerCase(),
+      contact_id: contactId,
+      pushed_hash: pushedHash,
+    })
+    .onConflict(['shop_id', 'organization_id', 'email'])
+    .merge({ contact_id: contactId, pushed_hash: pushedHash, updated_at: db.fn.now() });
 }
 
 /** Lexware refused a document for this contact (merged or removed there): search again, or create, next time. */
@@ -37,7 +59,13 @@ export type ContactClaim = { owned: true; contactId: string | null; createStarte
  * The owner learns the contact an earlier owner made, if any, and whether an earlier owner began a
  * creation whose outcome it never recorded.
  */
-export async function claimContact(db: Db, organizationId: string, customerKey: string, owner: string, leaseMs: number): Promise<ContactClaim> {
+export async function claimContact(
+  db: Db,
+  organizationId: string,
+  customerKey: string,
+  owner: string,
+  leaseMs: number,
+): Promise<ContactClaim> {
   const until = new Date(Date.now() + leaseMs);
   const { rows } = await db.raw<{ rows: { contact_id: string | null; create_started_at: Date | null }[] }>(
     `insert into contact_claims (organization_id, customer_key, owner, claimed_until) values (?, ?, ?, ?)
@@ -46,24 +74,46 @@ export async function claimContact(db: Db, organizationId: string, customerKey: 
      returning contact_id, create_started_at`,
     [organizationId, customerKey.toLowerCase(), owner, until],
   );
-  return rows[0] ? { owned: true, contactId: rows[0].contact_id, createStarted: rows[0].create_started_at !== null } : { owned: false };
+  return rows[0]
+    ? { owned: true, contactId: rows[0].contact_id, createStarted: rows[0].create_started_at !== null }
+    : { owned: false };
 }
 
 const ownClaim = (db: Db, organizationId: string, customerKey: string, owner: string) =>
   db('contact_claims').where({ organization_id: organizationId, customer_key: customerKey.toLowerCase(), owner });
 
 /** Keeps a claim while its owner is still working (a dead owner's claim lapses). */
-export async function renewContactClaim(db: Db, organizationId: string, customerKey: string, owner: string, leaseMs: number): Promise<void> {
+export async function renewContactClaim(
+  db: Db,
+  organizationId: string,
+  customerKey: string,
+  owner: string,
+  leaseMs: number,
+): Promise<void> {
   await ownClaim(db, organizationId, customerKey, owner).update({ claimed_until: new Date(Date.now() + leaseMs) });
 }
 
 /** The owner is about to create the contact: until it records the id, the outcome is unknown. */
-export async function markContactCreateStarted(db: Db, organizationId: string, customerKey: string, owner: string): Promise<void> {
+export async function markContactCreateStarted(
+  db: Db,
+  organizationId: string,
+  customerKey: string,
+  owner: string,
+): Promise<void> {
   await ownClaim(db, organizationId, customerKey, owner).update({ create_started_at: db.fn.now() });
 }
 
 /** Lets go of the claim, recording the contact when one was found or made (its creation is then settled). */
-export async function releaseContactClaim(db: Db, organizationId: string, customerKey: string, owner: string, contactId?: string): Promise<void> {
-  await ownClaim(db, organizationId, customerKey, owner)
-    .update({ claimed_until: null, owner: null, ...(contactId ? { contact_id: contactId, create_started_at: null } : {}) });
+export async function releaseContactClaim(
+  db: Db,
+  organizationId: string,
+  customerKey: string,
+  owner: string,
+  contactId?: string,
+): Promise<void> {
+  await ownClaim(db, organizationId, customerKey, owner).update({
+    claimed_until: null,
+    owner: null,
+    ...(contactId ? { contact_id: contactId, create_started_at: null } : {}),
+  });
 }

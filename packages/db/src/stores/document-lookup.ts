@@ -15,23 +15,44 @@ export interface DocumentRef {
   profile: string | null;
 }
 
-const REF_COLUMNS = ['id', 'shop_id', 'order_id', 'order_name', 'type', 'lexoffice_id', 'number', 'status', 'profile'] as const;
-export const toRef = (r: Record<string, unknown>): DocumentRef => ({ ...fromRow<DocumentRef>(r, REF_COLUMNS), pdfToken: r.pdf_token ? String(r.pdf_token) : null });
+const REF_COLUMNS = [
+  'id',
+  'shop_id',
+  'order_id',
+  'order_name',
+  'type',
+  'lexoffice_id',
+  'number',
+  'status',
+  'profile',
+] as const;
+export const toRef = (r: Record<string, unknown>): DocumentRef => ({
+  ...fromRow<DocumentRef>(r, REF_COLUMNS),
+  pdfToken: r.pdf_token ? String(r.pdf_token) : null,
+});
 
 /**
  * The document behind a download link; the token alone identifies it (links go out in mails and metafields).
  * Only while the shop has the app installed: after app/uninstalled the links stop (shop/redact deletes the rows).
  */
 export async function documentByPdfToken(db: Db, token: string): Promise<DocumentRef | undefined> {
-  const row = await db('documents as d').join('shops as s', 's.id', 'd.shop_id')
-    .where({ 'd.pdf_token': token }).whereNull('s.uninstalled_at').first('d.*');
+  const row = await db('documents as d')
+    .join('shops as s', 's.id', 'd.shop_id')
+    .where({ 'd.pdf_token': token })
+    .whereNull('s.uninstalled_at')
+    .first('d.*');
   return row ? toRef(row) : undefined;
 }
 
 /** Documents Lexware reports an event for; the organisation narrows it to the shops connected to it. */
-export async function documentsByLexofficeId(db: Db, lexofficeId: string, organizationId?: string): Promise<DocumentRef[]> {
+export async function documentsByLexofficeId(
+  db: Db,
+  lexofficeId: string,
+  organizationId?: string,
+): Promise<DocumentRef[]> {
   const query = db('documents as d').where('d.lexoffice_id', lexofficeId).select('d.*');
-  if (organizationId) query.join('lexoffice_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
+  if (organizationId)
+    query.join('lexoffice_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
   return (await query).map(toRef);
 }
 
@@ -42,7 +63,16 @@ export async function documentOfShop(db: Db, shopId: string, documentId: string)
 }
 
 /** The newest document of a type for an order (the preview shows it). */
-export async function latestDocumentOfOrder(db: Db, shopId: string, orderId: string, type: 'invoice' | 'credit'): Promise<DocumentRef | undefined> {
-  const row = await db('documents').where({ shop_id: shopId, order_id: orderId, type }).whereNotNull('lexoffice_id').orderBy('created_at', 'desc').first();
+export async function latestDocumentOfOrder(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  type: 'invoice' | 'credit',
+): Promise<DocumentRef | undefined> {
+  const row = await db('documents')
+    .where({ shop_id: shopId, order_id: orderId, type })
+    .whereNotNull('lexoffice_id')
+    .orderBy('created_at', 'desc')
+    .first();
   return row ? toRef(row) : undefined;
 }

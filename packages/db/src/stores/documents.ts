@@ -24,7 +24,21 @@ export interface DocumentRow {
 }
 
 const DOCUMENT_COLUMNS = [
-  'id', 'shop_id', 'order_id', 'order_name', 'type', 'intent_key', 'lexoffice_id', 'contact_id', 'number', 'title', 'status', 'total', 'attempted_at', 'pdf_token', 'profile',
+  'id',
+  'shop_id',
+  'order_id',
+  'order_name',
+  'type',
+  'intent_key',
+  'lexoffice_id',
+  'contact_id',
+  'number',
+  'title',
+  'status',
+  'total',
+  'attempted_at',
+  'pdf_token',
+  'profile',
   'created_at',
 ] as const;
 const documentFromRow = (r: Record<string, unknown>): DocumentRow => {
@@ -36,9 +50,18 @@ const documentFromRow = (r: Record<string, unknown>): DocumentRow => {
  * Records the intent to create a document before any Lexware call. The unique
  * (shop, intent) key means a retry or a duplicate webhook gets the same row back.
  */
-export async function claimIntent(db: Db, input: { shopId: string; type: DocumentType; intentKey: string; orderId: string; orderName: string }): Promise<DocumentRow> {
+export async function claimIntent(
+  db: Db,
+  input: { shopId: string; type: DocumentType; intentKey: string; orderId: string; orderName: string },
+): Promise<DocumentRow> {
   await db('documents')
-    .insert({ shop_id: input.shopId, type: input.type, intent_key: input.intentKey, order_id: input.orderId, order_name: input.orderName })
+    .insert({
+      shop_id: input.shopId,
+      type: input.type,
+      intent_key: input.intentKey,
+      order_id: input.orderId,
+      order_name: input.orderName,
+    })
     .onConflict(['shop_id', 'intent_key'])
     .ignore();
   const row = await db('documents').where({ shop_id: input.shopId, intent_key: input.intentKey }).first();
@@ -52,17 +75,43 @@ export async function markAttempted(db: Db, documentId: string): Promise<void> {
 
 /** The create was answered and surely not performed (a 429, a refusal): a retry need not look for an orphan. */
 export async function clearAttempted(db: Db, documentId: string): Promise<void> {
-  await db('documents').where({ id: documentId }).whereNull('lexoffice_id').update({ attempted_at: null, updated_at: db.fn.now() });
+  await db('documents')
+    .where({ id: documentId })
+    .whereNull('lexoffice_id')
+    .update({ attempted_at: null, updated_at: db.fn.now() });
 }
 
-export async function completeDocument(db: Db, documentId: string, input: {
-  lexofficeId: string; contactId: string | null; number: string | null; title: string | null; status: string; total: number | null; voucherDate: string; pdfToken: string; profile?: string | null;
-}): Promise<DocumentRow> {
-  const [row] = await db('documents').where({ id: documentId }).update({
-    lexoffice_id: input.lexofficeId, contact_id: input.contactId, number: input.number, title: input.title,
-    status: input.status, total: input.total, voucher_date: input.voucherDate.slice(0, 10), pdf_token: input.pdfToken, profile: input.profile ?? null, waiting_since: null,
-    updated_at: db.fn.now(),
-  }).returning('*');
+export async function completeDocument(
+  db: Db,
+  documentId: string,
+  input: {
+    lexofficeId: string;
+    contactId: string | null;
+    number: string | null;
+    title: string | null;
+    status: string;
+    total: number | null;
+    voucherDate: string;
+    pdfToken: string;
+    profile?: string | null;
+  },
+): Promise<DocumentRow> {
+  const [row] = await db('documents')
+    .where({ id: documentId })
+    .update({
+      lexoffice_id: input.lexofficeId,
+      contact_id: input.contactId,
+      number: input.number,
+      title: input.title,
+      status: input.status,
+      total: input.total,
+      voucher_date: input.voucherDate.slice(0, 10),
+      pdf_token: input.pdfToken,
+      profile: input.profile ?? null,
+      waiting_since: null,
+      updated_at: db.fn.now(),
+    })
+    .returning('*');
   return documentFromRow(row);
 }
 
@@ -73,21 +122,42 @@ export async function documentsOfOrder(db: Db, shopId: string, orderId: string):
 
 /** The Lexware ids of the shop's documents, to tell an orphan (created, but not recorded) from a known one. */
 export async function knownLexofficeIds(db: Db, shopId: string): Promise<Set<string>> {
-  return new Set((await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[]);
+  return new Set(
+    (await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[],
+  );
 }
 
 /** A made document whose number Lexware has not told us yet (the create call answers only the id). */
-export interface UnnumberedDocument { id: string; lexofficeId: string; type: DocumentType; voucherDate: string | null }
+export interface UnnumberedDocument {
+  id: string;
+  lexofficeId: string;
+  type: DocumentType;
+  voucherDate: string | null;
+}
 
 /** Finalised documents without their number, oldest voucher date first; drafts have none to learn. */
 export async function documentsWithoutNumber(db: Db, shopId: string): Promise<UnnumberedDocument[]> {
-  const rows = await db('documents').where({ shop_id: shopId }).whereNull('number').whereNotNull('lexoffice_id')
-    .whereNot('status', 'draft').orderByRaw('voucher_date nulls first').select('id', 'lexoffice_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
-  return rows.map((r: Record<string, unknown>) => ({ id: r.id as string, lexofficeId: r.lexoffice_id as string, type: r.type as DocumentType, voucherDate: r.day as string }));
+  const rows = await db('documents')
+    .where({ shop_id: shopId })
+    .whereNull('number')
+    .whereNotNull('lexoffice_id')
+    .whereNot('status', 'draft')
+    .orderByRaw('voucher_date nulls first')
+    .select('id', 'lexoffice_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
+  return rows.map((r: Record<string, unknown>) => ({
+    id: r.id as string,
+    lexofficeId: r.lexoffice_id as string,
+    type: r.type as DocumentType,
+    voucherDate: r.day as string,
+  }));
 }
 
 /** Stores the numbers learned from Lexware's voucher list in one statement; a number once set is never overwritten. */
-export async function setDocumentNumbers(db: Db, shopId: string, numbers: Array<{ lexofficeId: string; number: string }>): Promise<void> {
+export async function setDocumentNumbers(
+  db: Db,
+  shopId: string,
+  numbers: Array<{ lexofficeId: string; number: string }>,
+): Promise<void> {
   if (numbers.length === 0) return;
   await db.raw(
     `update documents d set number = v.number, updated_at = now()

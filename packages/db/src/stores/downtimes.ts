@@ -1,16 +1,27 @@
 import type { Db } from '../connection';
 
-export interface Downtime { id: number; status: 'warning' | 'active'; message: string; startsAt: string; endsAt: string | null }
+export interface Downtime {
+  id: number;
+  status: 'warning' | 'active';
+  message: string;
+  startsAt: string;
+  endsAt: string | null;
+}
 export type DowntimeInput = Omit<Downtime, 'id'>;
 
 type Raw = Record<string, unknown>;
 const downtimeFromRow = (r: Raw): Downtime => ({
-  id: r.id as number, status: r.status as Downtime['status'], message: r.message as string,
-  startsAt: (r.starts_at as Date).toISOString(), endsAt: r.ends_at ? (r.ends_at as Date).toISOString() : null,
+  id: r.id as number,
+  status: r.status as Downtime['status'],
+  message: r.message as string,
+  startsAt: (r.starts_at as Date).toISOString(),
+  endsAt: r.ends_at ? (r.ends_at as Date).toISOString() : null,
 });
 const toRow = (d: Partial<DowntimeInput>) => ({
-  ...(d.status !== undefined ? { status: d.status } : {}), ...(d.message !== undefined ? { message: d.message } : {}),
-  ...(d.startsAt !== undefined ? { starts_at: d.startsAt } : {}), ...(d.endsAt !== undefined ? { ends_at: d.endsAt } : {}),
+  ...(d.status !== undefined ? { status: d.status } : {}),
+  ...(d.message !== undefined ? { message: d.message } : {}),
+  ...(d.startsAt !== undefined ? { starts_at: d.startsAt } : {}),
+  ...(d.endsAt !== undefined ? { ends_at: d.endsAt } : {}),
 });
 
 /** Every maintenance window, newest first (GET /api/shop shows the ones not yet over). */
@@ -24,7 +35,11 @@ export async function createDowntime(db: Db, d: DowntimeInput): Promise<Downtime
 }
 
 /** Changes a window; the merged result must still end after it starts (checked in the same statement). */
-export async function updateDowntime(db: Db, id: number, d: Partial<DowntimeInput>): Promise<Downtime | 'NOT_FOUND' | 'ENDS_BEFORE_START'> {
+export async function updateDowntime(
+  db: Db,
+  id: number,
+  d: Partial<DowntimeInput>,
+): Promise<Downtime | 'NOT_FOUND' | 'ENDS_BEFORE_START'> {
   return db.transaction(async (trx) => {
     const current = await trx('downtimes').where({ id }).forUpdate().first();
     if (!current) return 'NOT_FOUND';

@@ -14,25 +14,48 @@ export interface LogEntryInput {
 
 export async function writeLog(db: Db, entry: LogEntryInput): Promise<void> {
   await db('event_log').insert({
-    shop_id: entry.shopId, origin: entry.origin, event: entry.event, status: entry.status,
-    order_id: entry.orderId ?? null, order_name: entry.orderName ?? null,
-    ref: JSON.stringify(entry.ref ?? {}), body: JSON.stringify(entry.body ?? {}),
+    shop_id: entry.shopId,
+    origin: entry.origin,
+    event: entry.event,
+    status: entry.status,
+    order_id: entry.orderId ?? null,
+    order_name: entry.orderName ?? null,
+    ref: JSON.stringify(entry.ref ?? {}),
+    body: JSON.stringify(entry.body ?? {}),
   });
 }
 
-export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> { id: number; date: string }
+export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> {
+  id: number;
+  date: string;
+}
 
 export async function recentLogs(db: Db, shopId: string, limit = 25): Promise<LogEntry[]> {
   const rows = await db('event_log').where({ shop_id: shopId }).orderBy('id', 'desc').limit(limit);
   return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogOrigin, event: r.event as string,
-    status: r.status as LogStatus, orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
-    ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
+    id: r.id as number,
+    date: (r.date as Date).toISOString(),
+    origin: r.origin as LogOrigin,
+    event: r.event as string,
+    status: r.status as LogStatus,
+    orderId: (r.order_id as string | null) ?? null,
+    orderName: (r.order_name as string | null) ?? null,
+    ref: r.ref as Record<string, string>,
+    body: r.body as Record<string, unknown>,
   }));
 }
 
 /** Whether the order's log already holds this event with these body members (a note that should appear once per order). */
-export async function orderLogHas(db: Db, shopId: string, orderId: string, event: string, body: Record<string, unknown>): Promise<boolean> {
-  const row = await db('event_log').where({ shop_id: shopId, order_id: orderId, event }).whereRaw('body @> ?::jsonb', [JSON.stringify(body)]).first('id');
+export async function orderLogHas(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  event: string,
+  body: Record<string, unknown>,
+): Promise<boolean> {
+  const row = await db('event_log')
+    .where({ shop_id: shopId, order_id: orderId, event })
+    .whereRaw('body @> ?::jsonb', [JSON.stringify(body)])
+    .first('id');
   return Boolean(row);
 }

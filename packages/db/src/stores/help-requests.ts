@@ -15,24 +15,46 @@ export interface HelpRequest {
 
 const helpRequestFromRow = (r: Record<string, unknown>): HelpRequest => ({
   ...fromRow<HelpRequest>(r, ['shop_id', 'user_id', 'subject', 'message', 'reply_to', 'mail_status', 'mail_error']),
-  id: Number(r.id), createdAt: (r.created_at as Date).toISOString(),
+  id: Number(r.id),
+  createdAt: (r.created_at as Date).toISOString(),
 });
 
 /** Stored before the mail goes out, so a failed mail loses nothing. */
-export async function recordHelpRequest(db: Db, input: { shopId: string; userId: string | null; subject: string; message: string; replyTo: string | null }): Promise<HelpRequest> {
+export async function recordHelpRequest(
+  db: Db,
+  input: { shopId: string; userId: string | null; subject: string; message: string; replyTo: string | null },
+): Promise<HelpRequest> {
   const [row] = await db('help_requests')
-    .insert({ shop_id: input.shopId, user_id: input.userId, subject: input.subject, message: input.message, reply_to: input.replyTo })
+    .insert({
+      shop_id: input.shopId,
+      user_id: input.userId,
+      subject: input.subject,
+      message: input.message,
+      reply_to: input.replyTo,
+    })
     .returning('*');
   return helpRequestFromRow(row);
 }
 
-export async function settleHelpRequest(db: Db, id: number, outcome: { status: 'sent' | 'failed'; error?: string }): Promise<void> {
-  await db('help_requests').where({ id }).update({ mail_status: outcome.status, mail_error: outcome.error ?? null });
+export async function settleHelpRequest(
+  db: Db,
+  id: number,
+  outcome: { status: 'sent' | 'failed'; error?: string },
+): Promise<void> {
+  await db('help_requests')
+    .where({ id })
+    .update({ mail_status: outcome.status, mail_error: outcome.error ?? null });
 }
 
 /** The admin area's list, newest first, optionally for one shop. */
-export async function listHelpRequests(db: Db, q: { shopId?: string; page: number; pageSize: number }): Promise<{ items: HelpRequest[]; hasNext: boolean }> {
-  const query = db('help_requests').orderBy('id', 'desc').limit(q.pageSize + 1).offset((q.page - 1) * q.pageSize);
+export async function listHelpRequests(
+  db: Db,
+  q: { shopId?: string; page: number; pageSize: number },
+): Promise<{ items: HelpRequest[]; hasNext: boolean }> {
+  const query = db('help_requests')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize + 1)
+    .offset((q.page - 1) * q.pageSize);
   if (q.shopId) void query.where({ shop_id: q.shopId });
   const rows = await query;
   return { items: rows.slice(0, q.pageSize).map(helpRequestFromRow), hasNext: rows.length > q.pageSize };

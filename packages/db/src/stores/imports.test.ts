@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing';
-import { claimOrderImport, earlierImportRunning, finishOrderImport, getOrderImport, recordImportPage, reserveIdleSlot, reserveSlot, runningOrderImports, saveShopInstall, settleOrderImport, sharedThrottle, type Db } from '../index';
+import {
+  claimOrderImport,
+  earlierImportRunning,
+  finishOrderImport,
+  getOrderImport,
+  recordImportPage,
+  reserveIdleSlot,
+  reserveSlot,
+  runningOrderImports,
+  saveShopInstall,
+  settleOrderImport,
+  sharedThrottle,
+  type Db,
+} from '../index';
 
 let db: Db;
 let drop: () => Promise<void>;
@@ -17,7 +30,11 @@ describe('the historical import days', () => {
     expect(await claimOrderImport(db, S, '2026-05-07', 'import:a')).toBe(false);
     expect(await claimOrderImport(db, S, '2026-05-01', 'import:b')).toBe(true);
     expect(await earlierImportRunning(db, S, '2026-05-07')).toBeUndefined();
-    expect(await earlierImportRunning(db, S, '2026-05-01')).toMatchObject({ day: '2026-05-07', workflowId: 'import:a', status: 'running' });
+    expect(await earlierImportRunning(db, S, '2026-05-01')).toMatchObject({
+      day: '2026-05-07',
+      workflowId: 'import:a',
+      status: 'running',
+    });
     await finishOrderImport(db, S, '2026-05-07', 'completed');
     expect(await earlierImportRunning(db, S, '2026-05-01')).toBeUndefined();
   });

@@ -7,12 +7,28 @@ import type { Db } from '../connection';
  */
 export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
 export const ENDED_IMPORT_STATUSES = ['failed', 'terminated', 'cancelled'] as const satisfies readonly ImportStatus[];
-export interface OrderImport { shopId: string; day: string; status: ImportStatus; affected: number; pages: number; workflowId: string | null; claimedAt: Date }
+export interface OrderImport {
+  shopId: string;
+  day: string;
+  status: ImportStatus;
+  affected: number;
+  pages: number;
+  workflowId: string | null;
+  claimedAt: Date;
+}
 
 type Raw = Record<string, unknown>;
-const day = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d));
+const day = (d: unknown) =>
+  d instanceof Date
+    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    : String(d);
 const importFromRow = (r: Raw): OrderImport => ({
-  shopId: r.shop_id as string, day: day(r.day), status: r.status as OrderImport['status'], affected: r.affected as number, pages: r.pages as number, workflowId: (r.workflow_id as string | null) ?? null,
+  shopId: r.shop_id as string,
+  day: day(r.day),
+  status: r.status as OrderImport['status'],
+  affected: r.affected as number,
+  pages: r.pages as number,
+  workflowId: (r.workflow_id as string | null) ?? null,
   claimedAt: new Date(r.imported_at as string),
 });
 
@@ -29,7 +45,15 @@ export async function getOrderImport(db: Db, shopId: string, since: string): Pro
 export async function claimOrderImport(db: Db, shopId: string, since: string, workflowId: string): Promise<boolean> {
   const rows = await db('order_imports')
     .insert({ shop_id: shopId, day: since, workflow_id: workflowId, status: 'running', affected: 0, pages: 0 })
-    .onConflict(['shop_id', 'day']).merge({ workflow_id: workflowId, status: 'running', affected: 0, pages: 0, cursor: null, imported_at: db.fn.now() })
+    .onConflict(['shop_id', 'day'])
+    .merge({
+      workflow_id: workflowId,
+      status: 'running',
+      affected: 0,
+      pages: 0,
+      cursor: null,
+      imported_at: db.fn.now(),
+    })
     .whereIn('order_imports.status', ENDED_IMPORT_STATUSES)
     .returning('day');
   return rows.length > 0;
@@ -37,38 +61,75 @@ export async function claimOrderImport(db: Db, shopId: string, since: string, wo
 
 /** Undoes a claim whose workflow could not be started. */
 export async function releaseOrderImport(db: Db, shopId: string, since: string): Promise<void> {
-  await db('order_imports').where({ shop_id: shopId, day: since, status: 'running', pages: 0 }).update({ status: 'failed' });
+  await db('order_imports')
+    .where({ shop_id: shopId, day: since, status: 'running', pages: 0 })
+    .update({ status: 'failed' });
 }
 
 /** Counts a page once: a retried page starts from a cursor the row has already left behind. */
-export async function recordImportPage(db: Db, shopId: string, day: string, page: { affected: number; after: string | null; next: string | null }): Promise<void> {
-  await db('order_imports').where({ shop_id: shopId, day }).whereRaw('cursor is not distinct from ?', [page.after])
+export async function recordImportPage(
+  db: Db,
+  shopId: string,
+  day: string,
+  page: { affected: number; after: string | null; next: string | null },
+): Promise<void> {
+  await db('order_imports')
+    .where({ shop_id: shopId, day })
+    .whereRaw('cursor is not distinct from ?', [page.after])
     .update({ affected: db.raw('affected + ?', [page.affected]), pages: db.raw('pages + 1'), cursor: page.next ?? '' });
 }
 
-export interface ImportDay { day: string; status: ImportStatus; orders: number; invoices: number }
+export interface ImportDay {
+  day: string;
+  status: ImportStatus;
+  orders: number;
+  invoices: number;
+}
 
 /**
  * The shop's imported days (spec 2: the dialog lists them with their counts and excludes them
  * from the calendar), each with the invoices its orders have so far: the progress of a day.
  */
 export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[]> {
-  const rows = (await db('order_imports as oi').where('oi.shop_id', shopId).orderBy('oi.day').select(
-    'oi.day', 'oi.status', 'oi.affected',
-    db('documents as d').join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
-      .whereRaw('d.shop_id = oi.shop_id').where('d.type', 'invoice').whereNotNull('d.lexoffice_id')
-      .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`).count('*').as('invoices'),
-  )) as Raw[];
-  return rows.map((r) => ({ day: day(r.day), status: r.status as ImportStatus, orders: r.affected as number, invoices: Number(r.invoices) }));
+  const rows = (await db('order_imports as oi')
+    .where('oi.shop_id', shopId)
+    .orderBy('oi.day')
+    .select(
+      'oi.day',
+      'oi.status',
+      'oi.affected',
+      db('documents as d')
+        .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
+        .whereRaw('d.shop_id = oi.shop_id')
+        .where('d.type', 'invoice')
+        .whereNotNull('d.lexoffice_id')
+        .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`)
+        .count('*')
+        .as('invoices'),
+    )) as Raw[];
+  return rows.map((r) => ({
+    day: day(r.day),
+    status: r.status as ImportStatus,
+    orders: r.affected as number,
+    invoices: Number(r.invoices),
+  }));
 }
 
-export async function finishOrderImport(db: Db, shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {
+export async function finishOrderImport(
+  db: Db,
+  shopId: string,
+  since: string,
+  status: 'completed' | 'failed',
+): Promise<void> {
   await db('order_imports').where({ shop_id: shopId, day: since }).update({ status, imported_at: db.fn.now() });
 }
 
 /** The shop's days whose runs the table still calls running: the ones to hold against Temporal. */
 export async function runningOrderImports(db: Db, shopId: string, days?: string[]): Promise<OrderImport[]> {
-  const q = db('order_imports').where({ shop_id: shopId, status: 'running' }).whereNotNull('workflow_id').orderBy([{ column: 'imported_at' }, { column: 'day' }]);
+  const q = db('order_imports')
+    .where({ shop_id: shopId, status: 'running' })
+    .whereNotNull('workflow_id')
+    .orderBy([{ column: 'imported_at' }, { column: 'day' }]);
   if (days) q.whereIn('day', days);
   return ((await q) as Raw[]).map(importFromRow);
 }
@@ -77,8 +138,16 @@ export async function runningOrderImports(db: Db, shopId: string, days?: string[
  * Records how a run ended that could not say so itself (terminated, cancelled, timed out, or
  * gone): only while the row still names that run as running, so a newer run is never touched.
  */
-export async function settleOrderImport(db: Db, shopId: string, day: string, workflowId: string, status: Exclude<ImportStatus, 'running'>): Promise<void> {
-  await db('order_imports').where({ shop_id: shopId, day, workflow_id: workflowId, status: 'running' }).update({ status });
+export async function settleOrderImport(
+  db: Db,
+  shopId: string,
+  day: string,
+  workflowId: string,
+  status: Exclude<ImportStatus, 'running'>,
+): Promise<void> {
+  await db('order_imports')
+    .where({ shop_id: shopId, day, workflow_id: workflowId, status: 'running' })
+    .update({ status });
 }
 
 /**

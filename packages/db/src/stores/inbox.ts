@@ -50,8 +50,15 @@ export async function markSignalled(db: Db, webhookId: string): Promise<void> {
   await db('webhook_inbox').where({ webhook_id: webhookId }).update({ signalled_at: db.fn.now() });
 }
 
-export async function setDeliveryStatus(db: Db, webhookId: string, status: WebhookStatus, error?: string): Promise<void> {
-  await db('webhook_inbox').where({ webhook_id: webhookId }).update({ status, error: error ?? null });
+export async function setDeliveryStatus(
+  db: Db,
+  webhookId: string,
+  status: WebhookStatus,
+  error?: string,
+): Promise<void> {
+  await db('webhook_inbox')
+    .where({ webhook_id: webhookId })
+    .update({ status, error: error ?? null });
 }
 
 /** Deliveries answered 200 but never signalled (Temporal was down, the gateway died). */
@@ -62,8 +69,12 @@ export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit =
     .orderBy('received_at')
     .limit(limit);
   return rows.map((r: Record<string, unknown>) => ({
-    webhookId: r.webhook_id as string, eventId: (r.event_id as string | null) ?? null, shopId: r.shop_id as string,
-    topic: r.topic as string, resourceId: (r.resource_id as string | null) ?? null,
-    triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null, body: r.body,
+    webhookId: r.webhook_id as string,
+    eventId: (r.event_id as string | null) ?? null,
+    shopId: r.shop_id as string,
+    topic: r.topic as string,
+    resourceId: (r.resource_id as string | null) ?? null,
+    triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null,
+    body: r.body,
   }));
 }

@@ -9,8 +9,10 @@ const ORDER_IMPORT_DAYS = 30;
  * while a bought import is younger than 30 days (a query-time rule: it ends by itself).
  */
 export async function creditsQuota(db: Db, shop: { id: string; creditsQuota: number }): Promise<number> {
-  const boost = await db('purchases').where({ shop_id: shop.id, feature: 'orderImport', status: 'active' })
-    .where('activated_at', '>', db.raw(`now() - make_interval(days => ?)`, [ORDER_IMPORT_DAYS])).first('id');
+  const boost = await db('purchases')
+    .where({ shop_id: shop.id, feature: 'orderImport', status: 'active' })
+    .where('activated_at', '>', db.raw(`now() - make_interval(days => ?)`, [ORDER_IMPORT_DAYS]))
+    .first('id');
   return boost ? shop.creditsQuota * ORDER_IMPORT_FACTOR : shop.creditsQuota;
 }
 
@@ -23,7 +25,9 @@ export async function creditsUsed(db: Db, shop: { id: string; creditsPeriodStart
   return -Number(row?.sum ?? 0) || 0; // never -0
 }
 
-export type ChargeResult = { charged: true; used: number; quota: number } | { charged: false; reason: 'NO_CREDITS' | 'ALREADY_CHARGED'; used: number; quota: number };
+export type ChargeResult =
+  | { charged: true; used: number; quota: number }
+  | { charged: false; reason: 'NO_CREDITS' | 'ALREADY_CHARGED'; used: number; quota: number };
 
 /**
  * Takes one transfer for a document. The shop row is locked so that two workers
@@ -39,7 +43,13 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
     const used = await creditsUsed(trx, { id: shopId, creditsPeriodStart: start });
     if (existing) return { charged: false, reason: 'ALREADY_CHARGED', used, quota };
     if (used >= quota) return { charged: false, reason: 'NO_CREDITS', used, quota };
-    await trx('transfer_ledger').insert({ shop_id: shopId, document_id: documentId, delta: -1, reason: 'document', period_start: start });
+    await trx('transfer_ledger').insert({
+      shop_id: shopId,
+      document_id: documentId,
+      delta: -1,
+      reason: 'document',
+      period_start: start,
+    });
     return { charged: true, used: used + 1, quota };
   });
 }

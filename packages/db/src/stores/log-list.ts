@@ -3,7 +3,13 @@ import type { Db } from '../connection';
 import type { LogEntry } from './event-log';
 
 export type LogSortField = 'date' | 'status' | 'origin' | 'event' | 'order';
-const SORT_COLUMNS: Record<LogSortField, string> = { date: 'date', status: 'status', origin: 'origin', event: 'event', order: 'order_name' };
+const SORT_COLUMNS: Record<LogSortField, string> = {
+  date: 'date',
+  status: 'status',
+  origin: 'origin',
+  event: 'event',
+  order: 'order_name',
+};
 
 export interface LogListQuery {
   sortBy: LogSortField;
@@ -22,13 +28,19 @@ export interface LogListQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of the event log; one row more than the page is read to know whether another page follows. */
-export async function listLogs(db: Db, shopId: string, q: LogListQuery, maxAgeDays?: number): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
+export async function listLogs(
+  db: Db,
+  shopId: string,
+  q: LogListQuery,
+  maxAgeDays?: number,
+): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
   const query = db('event_log').where({ shop_id: shopId });
   // The daily retention job deletes what is past the plan's age; until it has run, such entries are not shown.
   if (maxAgeDays !== undefined) query.where('date', '>=', db.raw(`now() - make_interval(days => ?)`, [maxAgeDays]));
   if (q.origin?.length) query.whereIn('origin', q.origin);
   if (q.status?.length) query.whereIn('status', q.status);
-  if (q.order) query.where((w) => {
+  if (q.order)
+    query.where((w) => {
       void w.where('order_id', q.order!).orWhere('order_name', q.order!);
     });
   if (q.search) {
@@ -44,11 +56,21 @@ export async function listLogs(db: Db, shopId: string, q: LogListQuery, maxAgeDa
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize);
   const items: LogEntry[] = rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
-    id: r.id as number, date: (r.date as Date).toISOString(), origin: r.origin as LogEntry['origin'], event: r.event as string,
-    status: r.status as LogEntry['status'], orderId: (r.order_id as string | null) ?? null, orderName: (r.order_name as string | null) ?? null,
-    ref: r.ref as Record<string, string>, body: r.body as Record<string, unknown>,
+    id: r.id as number,
+    date: (r.date as Date).toISOString(),
+    origin: r.origin as LogEntry['origin'],
+    event: r.event as string,
+    status: r.status as LogEntry['status'],
+    orderId: (r.order_id as string | null) ?? null,
+    orderName: (r.order_name as string | null) ?? null,
+    ref: r.ref as Record<string, string>,
+    body: r.body as Record<string, unknown>,
   }));
-  return { hasPrevious: q.page > 1, hasNext: rows.length > q.pageSize, items: await withDocumentNumbers(db, shopId, items) };
+  return {
+    hasPrevious: q.page > 1,
+    hasNext: rows.length > q.pageSize,
+    items: await withDocumentNumbers(db, shopId, items),
+  };
 }
 
 /** The Lexware document an entry is about (a made or matched invoice or credit note). */
@@ -64,7 +86,11 @@ export const entryLacksNumber = (e: LogEntry): boolean => Boolean(documentOfEntr
 async function withDocumentNumbers(db: Db, shopId: string, items: LogEntry[]): Promise<LogEntry[]> {
   const ids = items.filter(entryLacksNumber).map((e) => documentOfEntry(e)!);
   if (ids.length === 0) return items;
-  const rows = await db('documents').where({ shop_id: shopId }).whereIn('lexoffice_id', ids).whereNotNull('number').select('lexoffice_id', 'number');
+  const rows = await db('documents')
+    .where({ shop_id: shopId })
+    .whereIn('lexoffice_id', ids)
+    .whereNotNull('number')
+    .select('lexoffice_id', 'number');
   const numbers = new Map(rows.map((r: Record<string, unknown>) => [r.lexoffice_id as string, r.number as string]));
   return items.map((e) => {
     const number = entryLacksNumber(e) ? numbers.get(documentOfEntry(e)!) : undefined;
@@ -81,7 +107,10 @@ export async function pruneExpiredLogs(db: Db, now: Date): Promise<number> {
   let deleted = 0;
   for (const planId of plans) {
     const cutoff = new Date(now.getTime() - planById(planId).logMaxAge * 86_400_000);
-    deleted += await db('event_log').whereIn('shop_id', db('shops').where({ plan_id: planId }).select('id')).where('date', '<', cutoff).delete();
+    deleted += await db('event_log')
+      .whereIn('shop_id', db('shops').where({ plan_id: planId }).select('id'))
+      .where('date', '<', cutoff)
+      .delete();
   }
   return deleted;
 }

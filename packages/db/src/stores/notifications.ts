@@ -17,13 +17,17 @@ export interface NotificationSend {
   attempts: number;
 }
 
-const toSend = (r: Record<string, unknown>): NotificationSend => fromRow<NotificationSend>(r, ['shop_id', 'kind', 'occasion', 'status', 'recipient', 'error', 'attempts']);
+const toSend = (r: Record<string, unknown>): NotificationSend =>
+  fromRow<NotificationSend>(r, ['shop_id', 'kind', 'occasion', 'status', 'recipient', 'error', 'attempts']);
 
 /**
  * Claims the notification of one occasion; null when another attempt already sent, skipped
  * or holds it. Only a failed send may be claimed again (by the next occasion's trigger).
  */
-export async function claimNotification(db: Db, key: { shopId: string; kind: NotificationKind; occasion: string }): Promise<NotificationSend | null> {
+export async function claimNotification(
+  db: Db,
+  key: { shopId: string; kind: NotificationKind; occasion: string },
+): Promise<NotificationSend | null> {
   const { rows } = await db.raw(
     `insert into notification_sends (shop_id, kind, occasion, status) values (?, ?, ?, 'claimed')
      on conflict (shop_id, kind, occasion) do update set status = 'claimed', error = null, attempts = notification_sends.attempts + 1, claimed_at = now()
@@ -34,11 +38,19 @@ export async function claimNotification(db: Db, key: { shopId: string; kind: Not
   return rows[0] ? toSend(rows[0]) : null;
 }
 
-export async function settleNotification(db: Db, send: Pick<NotificationSend, 'shopId' | 'kind' | 'occasion'>, outcome: { status: Exclude<NotificationSendStatus, 'claimed'>; recipient?: string | null; error?: string | null }): Promise<void> {
-  await db('notification_sends').where({ shop_id: send.shopId, kind: send.kind, occasion: send.occasion }).update({
-    status: outcome.status, recipient: outcome.recipient ?? null, error: outcome.error ?? null,
-    sent_at: outcome.status === 'sent' ? db.fn.now() : null,
-  });
+export async function settleNotification(
+  db: Db,
+  send: Pick<NotificationSend, 'shopId' | 'kind' | 'occasion'>,
+  outcome: { status: Exclude<NotificationSendStatus, 'claimed'>; recipient?: string | null; error?: string | null },
+): Promise<void> {
+  await db('notification_sends')
+    .where({ shop_id: send.shopId, kind: send.kind, occasion: send.occasion })
+    .update({
+      status: outcome.status,
+      recipient: outcome.recipient ?? null,
+      error: outcome.error ?? null,
+      sent_at: outcome.status === 'sent' ? db.fn.now() : null,
+    });
 }
 
 export async function notificationSends(db: Db, shopId: string): Promise<NotificationSend[]> {

@@ -5,19 +5,39 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 export async function upsertOrder(db: Db, shopId: string, order: ShopifyOrder): Promise<void> {
   const customerName = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ') || null;
   const row = {
-    shop_id: shopId, order_id: String(order.id), name: order.name, created_at: order.created_at,
-    updated_at: order.updated_at ?? order.created_at, financial_status: order.financial_status ?? null,
-    fulfillment_status: order.fulfillment_status ?? null, gateway: order.payment_gateway_names[0] ?? order.gateway ?? null,
-    source_name: order.source_name ?? null, total: Number(order.total_price), currency: order.currency,
-    customer_email: order.customer?.email ?? order.email ?? null, customer_name: customerName, tags: order.tags,
+    shop_id: shopId,
+    order_id: String(order.id),
+    name: order.name,
+    created_at: order.created_at,
+    updated_at: order.updated_at ?? order.created_at,
+    financial_status: order.financial_status ?? null,
+    fulfillment_status: order.fulfillment_status ?? null,
+    gateway: order.payment_gateway_names[0] ?? order.gateway ?? null,
+    source_name: order.source_name ?? null,
+    total: Number(order.total_price),
+    currency: order.currency,
+    customer_email: order.customer?.email ?? order.email ?? null,
+    customer_name: customerName,
+    tags: order.tags,
     snapshot: JSON.stringify(order),
   };
-  await db('orders').insert(row).onConflict(['shop_id', 'order_id']).merge().where('orders.updated_at', '<=', row.updated_at);
+  await db('orders')
+    .insert(row)
+    .onConflict(['shop_id', 'order_id'])
+    .merge()
+    .where('orders.updated_at', '<=', row.updated_at);
 }
 
 /** The shop's orders with these names (e.g. the names a Lexware document mentions). */
-export async function ordersByName(db: Db, shopId: string, names: string[]): Promise<{ orderId: string; name: string }[]> {
+export async function ordersByName(
+  db: Db,
+  shopId: string,
+  names: string[],
+): Promise<{ orderId: string; name: string }[]> {
   if (names.length === 0) return [];
-  const rows = (await db('orders').where({ shop_id: shopId }).whereIn('name', names).select('order_id', 'name')) as { order_id: string; name: string }[];
+  const rows = (await db('orders').where({ shop_id: shopId }).whereIn('name', names).select('order_id', 'name')) as {
+    order_id: string;
+    name: string;
+  }[];
   return rows.map((r) => ({ orderId: r.order_id, name: r.name }));
 }

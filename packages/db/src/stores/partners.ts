@@ -8,7 +8,10 @@ import type { Db } from '../connection';
  * A query-time rule, so no job has to move it.
  */
 const redemptionStatus = (db: Db, releaseDays = PARTNER_RELEASE_DAYS): Knex.Raw =>
-  db.raw(`case when r.status = 'subscribed' and r.subscribed_at <= now() - make_interval(days => ?) then 'verified' else r.status end`, [releaseDays]);
+  db.raw(
+    `case when r.status = 'subscribed' and r.subscribed_at <= now() - make_interval(days => ?) then 'verified' else r.status end`,
+    [releaseDays],
+  );
 
 export interface PartnerOverview {
   allowance: number;
@@ -24,18 +27,41 @@ const DEFAULT_ALLOWANCE = 0.5;
 export async function partnerOverview(db: Db, shopId: string): Promise<PartnerOverview> {
   const [partner, coupons, redemptions, provisions, payouts] = await Promise.all([
     db('partners').where({ shop_id: shopId }).first(),
-    db('coupons').where({ partner_shop_id: shopId }).select(db.raw('count(*)::int as count'), db.raw('coalesce(sum(views), 0)::int as views')).first(),
-    db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', shopId).count<{ count: number }[]>({ count: '*' }),
-    db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', shopId)
-      .groupByRaw('1').select(db.raw('? as status', [redemptionStatus(db)])).sum<{ status: string; sum: number | null }[]>({ sum: 'r.provision' }),
-    db('payouts').where({ partner_shop_id: shopId }).groupBy('status').select('status').sum<{ status: string; sum: number | null }[]>({ sum: 'provisions' }),
+    db('coupons')
+      .where({ partner_shop_id: shopId })
+      .select(db.raw('count(*)::int as count'), db.raw('coalesce(sum(views), 0)::int as views'))
+      .first(),
+    db('redemptions as r')
+      .join('coupons as c', 'c.code', 'r.coupon_code')
+      .where('c.partner_shop_id', shopId)
+      .count<{ count: number }[]>({ count: '*' }),
+    db('redemptions as r')
+      .join('coupons as c', 'c.code', 'r.coupon_code')
+      .where('c.partner_shop_id', shopId)
+      .groupByRaw('1')
+      .select(db.raw('? as status', [redemptionStatus(db)]))
+      .sum<{ status: string; sum: number | null }[]>({ sum: 'r.provision' }),
+    db('payouts')
+      .where({ partner_shop_id: shopId })
+      .groupBy('status')
+      .select('status')
+      .sum<{ status: string; sum: number | null }[]>({ sum: 'provisions' }),
   ]);
-  const sumOf = (rows: { status: string; sum: number | null }[], status: string) => Number(rows.find((r) => r.status === status)?.sum ?? 0);
+  const sumOf = (rows: { status: string; sum: number | null }[], status: string) =>
+    Number(rows.find((r) => r.status === status)?.sum ?? 0);
   return {
     allowance: partner ? Number(partner.allowance) : DEFAULT_ALLOWANCE,
     email: (partner?.email as string | null | undefined) ?? null,
-    coupons: { count: Number(coupons?.count ?? 0), views: Number(coupons?.views ?? 0), redemptions: Number(redemptions[0]?.count ?? 0) },
-    provisions: { subscribed: sumOf(provisions, 'subscribed'), verified: sumOf(provisions, 'verified'), declined: sumOf(provisions, 'declined') },
+    coupons: {
+      count: Number(coupons?.count ?? 0),
+      views: Number(coupons?.views ?? 0),
+      redemptions: Number(redemptions[0]?.count ?? 0),
+    },
+    provisions: {
+      subscribed: sumOf(provisions, 'subscribed'),
+      verified: sumOf(provisions, 'verified'),
+      declined: sumOf(provisions, 'declined'),
+    },
     payouts: { scheduled: sumOf(payouts, 'scheduled'), paid: sumOf(payouts, 'paid') },
   };
 }
@@ -55,10 +81,16 @@ export interface PartnerPreferencesRow {
 
 type Raw = Record<string, unknown>;
 const preferencesFromRow = (r: Raw | undefined): PartnerPreferencesRow => ({
-  email: (r?.email as string | null) ?? null, taxId: (r?.tax_id as string | null) ?? null, vatId: (r?.vat_id as string | null) ?? null,
-  address: (r?.address as Record<string, unknown> | null) ?? null, language: r?.language === 'en' ? 'en' : 'de',
-  gateway: (r?.payout_gateway as 'paypal' | 'bank' | null) ?? null, paypalEmail: (r?.paypal_email as string | null) ?? null,
-  bankName: (r?.bank_name as string | null) ?? null, iban: (r?.iban as string | null) ?? null, bic: (r?.bic as string | null) ?? null,
+  email: (r?.email as string | null) ?? null,
+  taxId: (r?.tax_id as string | null) ?? null,
+  vatId: (r?.vat_id as string | null) ?? null,
+  address: (r?.address as Record<string, unknown> | null) ?? null,
+  language: r?.language === 'en' ? 'en' : 'de',
+  gateway: (r?.payout_gateway as 'paypal' | 'bank' | null) ?? null,
+  paypalEmail: (r?.paypal_email as string | null) ?? null,
+  bankName: (r?.bank_name as string | null) ?? null,
+  iban: (r?.iban as string | null) ?? null,
+  bic: (r?.bic as string | null) ?? null,
 });
 
 export async function partnerPreferences(db: Db, shopId: string): Promise<PartnerPreferencesRow> {
@@ -66,25 +98,68 @@ export async function partnerPreferences(db: Db, shopId: string): Promise<Partne
 }
 
 /** Saves the payout details; the other gateway's fields are cleared so only one recipient is on file. */
-export async function savePartnerPreferences(db: Db, shopId: string, p: Omit<PartnerPreferencesRow, 'paypalEmail' | 'bankName' | 'iban' | 'bic'> & Partial<PartnerPreferencesRow>): Promise<PartnerPreferencesRow> {
+export async function savePartnerPreferences(
+  db: Db,
+  shopId: string,
+  p: Omit<PartnerPreferencesRow, 'paypalEmail' | 'bankName' | 'iban' | 'bic'> & Partial<PartnerPreferencesRow>,
+): Promise<PartnerPreferencesRow> {
   const values = {
-    email: p.email, tax_id: p.taxId, vat_id: p.vatId ?? null, address: p.address ? JSON.stringify(p.address) : null, language: p.language,
-    payout_gateway: p.gateway, paypal_email: p.gateway === 'paypal' ? p.paypalEmail : null,
-    bank_name: p.gateway === 'bank' ? p.bankName : null, iban: p.gateway === 'bank' ? p.iban : null, bic: p.gateway === 'bank' ? p.bic : null,
+    email: p.email,
+    tax_id: p.taxId,
+    vat_id: p.vatId ?? null,
+    address: p.address ? JSON.stringify(p.address) : null,
+    language: p.language,
+    payout_gateway: p.gateway,
+    paypal_email: p.gateway === 'paypal' ? p.paypalEmail : null,
+    bank_name: p.gateway === 'bank' ? p.bankName : null,
+    iban: p.gateway === 'bank' ? p.iban : null,
+    bic: p.gateway === 'bank' ? p.bic : null,
     updated_at: db.fn.now(),
   };
-  const [row] = await db('partners').insert({ shop_id: shopId, ...values }).onConflict('shop_id').merge(values).returning('*');
+  const [row] = await db('partners')
+    .insert({ shop_id: shopId, ...values })
+    .onConflict('shop_id')
+    .merge(values)
+    .returning('*');
   return preferencesFromRow(row);
 }
 
-export interface RedemptionEntry { id: string; coupon: string; shop: string; status: string; plan: string | null; provision: number | null; createdAt: string; subscribedAt: string | null }
+export interface RedemptionEntry {
+  id: string;
+  coupon: string;
+  shop: string;
+  status: string;
+  plan: string | null;
+  provision: number | null;
+  createdAt: string;
+  subscribedAt: string | null;
+}
 
-const SORTS = { newest: ['r.created_at', 'desc'], oldest: ['r.created_at', 'asc'], provision: ['r.provision', 'desc'] } as const;
+const SORTS = {
+  newest: ['r.created_at', 'desc'],
+  oldest: ['r.created_at', 'asc'],
+  provision: ['r.provision', 'desc'],
+} as const;
 
 /** The redemptions of the partner's coupons; the redeeming shop is shown by its domain only. */
-export async function partnerRedemptions(db: Db, partnerShopId: string, q: { sort: keyof typeof SORTS; tab: string; search?: string }): Promise<RedemptionEntry[]> {
-  const query = db('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code').where('c.partner_shop_id', partnerShopId)
-    .select('r.id', 'r.coupon_code', 'r.shop_id', db.raw('? as status', [redemptionStatus(db)]), 'r.plan_id', 'r.provision', 'r.created_at', 'r.subscribed_at');
+export async function partnerRedemptions(
+  db: Db,
+  partnerShopId: string,
+  q: { sort: keyof typeof SORTS; tab: string; search?: string },
+): Promise<RedemptionEntry[]> {
+  const query = db('redemptions as r')
+    .join('coupons as c', 'c.code', 'r.coupon_code')
+    .where('c.partner_shop_id', partnerShopId)
+    .select(
+      'r.id',
+      'r.coupon_code',
+      'r.shop_id',
+      db.raw('? as status', [redemptionStatus(db)]),
+      'r.plan_id',
+      'r.provision',
+      'r.created_at',
+      'r.subscribed_at',
+    );
   if (q.tab !== 'all') query.whereRaw('? = ?', [redemptionStatus(db), q.tab]);
   if (q.search) {
     const like = `%${q.search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -93,21 +168,48 @@ export async function partnerRedemptions(db: Db, partnerShopId: string, q: { sor
   const [column, dir] = SORTS[q.sort];
   const rows = await query.orderByRaw(`${column} ${dir} nulls last`).orderBy('r.id').limit(500);
   return rows.map((r: Raw) => ({
-    id: r.id as string, coupon: r.coupon_code as string, shop: r.shop_id as string, status: r.status as string, plan: (r.plan_id as string | null) ?? null,
-    provision: r.provision == null ? null : Number(r.provision), createdAt: (r.created_at as Date).toISOString(),
+    id: r.id as string,
+    coupon: r.coupon_code as string,
+    shop: r.shop_id as string,
+    status: r.status as string,
+    plan: (r.plan_id as string | null) ?? null,
+    provision: r.provision == null ? null : Number(r.provision),
+    createdAt: (r.created_at as Date).toISOString(),
     subscribedAt: r.subscribed_at ? (r.subscribed_at as Date).toISOString() : null,
   }));
 }
 
-export interface PayoutEntry { id: string; status: string; provisions: number; fee: number; gateway: string; recipient: string; timespan: { start: string; end: string }; paymentAt: string | null; createdAt: string }
-const day = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` : String(d));
+export interface PayoutEntry {
+  id: string;
+  status: string;
+  provisions: number;
+  fee: number;
+  gateway: string;
+  recipient: string;
+  timespan: { start: string; end: string };
+  paymentAt: string | null;
+  createdAt: string;
+}
+const day = (d: unknown) =>
+  d instanceof Date
+    ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    : String(d);
 const payoutFromRow = (r: Raw): PayoutEntry => ({
-  id: r.id as string, status: r.status as string, provisions: Number(r.provisions), fee: Number(r.fee), gateway: r.gateway as string, recipient: r.recipient as string,
-  timespan: { start: day(r.timespan_start), end: day(r.timespan_end) }, paymentAt: r.payment_at ? (r.payment_at as Date).toISOString() : null, createdAt: (r.created_at as Date).toISOString(),
+  id: r.id as string,
+  status: r.status as string,
+  provisions: Number(r.provisions),
+  fee: Number(r.fee),
+  gateway: r.gateway as string,
+  recipient: r.recipient as string,
+  timespan: { start: day(r.timespan_start), end: day(r.timespan_end) },
+  paymentAt: r.payment_at ? (r.payment_at as Date).toISOString() : null,
+  createdAt: (r.created_at as Date).toISOString(),
 });
 
 export async function partnerPayouts(db: Db, partnerShopId: string): Promise<PayoutEntry[]> {
-  return (await db('payouts').where({ partner_shop_id: partnerShopId }).orderBy('created_at', 'desc').orderBy('id')).map(payoutFromRow);
+  return (
+    await db('payouts').where({ partner_shop_id: partnerShopId }).orderBy('created_at', 'desc').orderBy('id')
+  ).map(payoutFromRow);
 }
 
 export async function partnerPayout(db: Db, partnerShopId: string, id: string): Promise<PayoutEntry | undefined> {
@@ -115,18 +217,26 @@ export async function partnerPayout(db: Db, partnerShopId: string, id: string): 
   return row ? payoutFromRow(row) : undefined;
 }
 
-export type PayoutRequestResult = { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD' | 'ALREADY_REQUESTED'; amount: number };
+export type PayoutRequestResult =
+  { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD' | 'ALREADY_REQUESTED'; amount: number };
 
 /**
  * A payout of every verified provision not yet paid out (subscribed ones once `releaseDays`
  * have passed). Below the gateway's threshold nothing is written.
  */
-export async function requestPayout(db: Db, partnerShopId: string, rules: { releaseDays: number; gateways: Record<string, { threshold: number; fee: number }> }): Promise<PayoutRequestResult> {
+export async function requestPayout(
+  db: Db,
+  partnerShopId: string,
+  rules: { releaseDays: number; gateways: Record<string, { threshold: number; fee: number }> },
+): Promise<PayoutRequestResult> {
   return db.transaction(async (trx) => {
     const partner = await trx('partners').where({ shop_id: partnerShopId }).forUpdate().first();
     const prefs = preferencesFromRow(partner);
-    const released = trx('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code')
-      .where('c.partner_shop_id', partnerShopId).whereNull('r.payout_id').whereNotNull('r.provision')
+    const released = trx('redemptions as r')
+      .join('coupons as c', 'c.code', 'r.coupon_code')
+      .where('c.partner_shop_id', partnerShopId)
+      .whereNull('r.payout_id')
+      .whereNotNull('r.provision')
       .whereRaw(`? = 'verified'`, [redemptionStatus(trx, rules.releaseDays)]);
     const rows = (await released.clone().select('r.id', 'r.provision', 'r.subscribed_at', 'r.created_at')) as Raw[];
     const amount = Math.round(rows.reduce((s, r) => s + Number(r.provision), 0) * 100) / 100;
@@ -135,12 +245,27 @@ export async function requestPayout(db: Db, partnerShopId: string, rules: { rele
     if (!prefs.gateway || !gateway || !recipient) return { problem: 'NO_GATEWAY' as const, amount };
     if (amount < gateway.threshold) return { problem: 'BELOW_THRESHOLD' as const, amount };
     const dates = rows.map((r) => (r.subscribed_at ?? r.created_at) as Date).sort((a, b) => a.getTime() - b.getTime());
-    const [row] = await trx('payouts').insert({
-      partner_shop_id: partnerShopId, timespan_start: day(dates[0]), timespan_end: day(new Date()), status: 'scheduled',
-      provisions: amount, fee: Math.round(amount * gateway.fee * 100) / 100, gateway: prefs.gateway, recipient,
-    }).onConflict(['partner_shop_id', 'timespan_start']).ignore().returning('*');
+    const [row] = await trx('payouts')
+      .insert({
+        partner_shop_id: partnerShopId,
+        timespan_start: day(dates[0]),
+        timespan_end: day(new Date()),
+        status: 'scheduled',
+        provisions: amount,
+        fee: Math.round(amount * gateway.fee * 100) / 100,
+        gateway: prefs.gateway,
+        recipient,
+      })
+      .onConflict(['partner_shop_id', 'timespan_start'])
+      .ignore()
+      .returning('*');
     if (!row) return { problem: 'ALREADY_REQUESTED' as const, amount };
-    await trx('redemptions').whereIn('id', rows.map((r) => r.id as string)).update({ payout_id: row.id, released_at: trx.raw('coalesce(released_at, now())') });
+    await trx('redemptions')
+      .whereIn(
+        'id',
+        rows.map((r) => r.id as string),
+      )
+      .update({ payout_id: row.id, released_at: trx.raw('coalesce(released_at, now())') });
     return { payout: payoutFromRow(row) };
   });
 }

@@ -4,42 +4,77 @@ import type { Db } from '../connection';
 export type PayoutRunStatus = 'created' | 'sending' | 'awaiting' | 'paid' | 'failed' | 'empty';
 
 export interface PayoutRun {
-  id: string; month: string; status: PayoutRunStatus; paypalBatchId: string | null; paypalStatus: string | null;
-  sepaMsgId: string | null; hasSepaFile: boolean; sepaConfirmedAt: string | null; sepaConfirmedBy: string | null; error: string | null;
-  createdAt: string; completedAt: string | null;
+  id: string;
+  month: string;
+  status: PayoutRunStatus;
+  paypalBatchId: string | null;
+  paypalStatus: string | null;
+  sepaMsgId: string | null;
+  hasSepaFile: boolean;
+  sepaConfirmedAt: string | null;
+  sepaConfirmedBy: string | null;
+  error: string | null;
+  createdAt: string;
+  completedAt: string | null;
   payouts: { gateway: string; status: string; count: number; amount: number }[];
 }
 
 export interface RunPayout {
-  id: string; partnerShopId: string; gateway: 'paypal' | 'bank'; recipient: string; provisions: number; fee: number; status: string;
+  id: string;
+  partnerShopId: string;
+  gateway: 'paypal' | 'bank';
+  recipient: string;
+  provisions: number;
+  fee: number;
+  status: string;
   /** What is sent: the provisions less the gateway's fee. */
   amount: number;
-  name: string; email: string | null; bankName: string | null; iban: string | null; bic: string | null;
+  name: string;
+  email: string | null;
+  bankName: string | null;
+  iban: string | null;
+  bic: string | null;
 }
 
 type Raw = Record<string, unknown>;
 const iso = (d: unknown) => (d ? (d as Date).toISOString() : null);
-const monthOf = (d: unknown) => (d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01` : String(d).slice(0, 10));
+const monthOf = (d: unknown) =>
+  d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01` : String(d).slice(0, 10);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Redemptions whose lock period has passed are decided (spec 3 §4): verified while the redeeming
  * shop still pays for its plan and has the app, declined otherwise. Cancelled ones stay cancelled.
  */
-export async function settleRedemptions(db: Db, now: Date, releaseDays = PARTNER_RELEASE_DAYS): Promise<{ verified: number; declined: number }> {
-  const due = db('redemptions as r').where('r.status', 'subscribed').where('r.subscribed_at', '<=', new Date(now.getTime() - releaseDays * 86_400_000));
+export async function settleRedemptions(
+  db: Db,
+  now: Date,
+  releaseDays = PARTNER_RELEASE_DAYS,
+): Promise<{ verified: number; declined: number }> {
+  const due = db('redemptions as r')
+    .where('r.status', 'subscribed')
+    .where('r.subscribed_at', '<=', new Date(now.getTime() - releaseDays * 86_400_000));
   const paying = `exists (select 1 from plan_subscriptions s join shops sh on sh.id = s.shop_id
     where s.shop_id = redemptions.shop_id and s.status = 'active' and sh.uninstalled_at is null)`;
   const ids = (await due.pluck('r.id')) as string[];
   if (ids.length === 0) return { verified: 0, declined: 0 };
-  const verified = await db('redemptions').whereIn('id', ids).whereRaw(paying).update({ status: 'verified', released_at: now });
-  const declined = await db('redemptions').whereIn('id', ids).where({ status: 'subscribed' }).update({ status: 'declined', released_at: now });
+  const verified = await db('redemptions')
+    .whereIn('id', ids)
+    .whereRaw(paying)
+    .update({ status: 'verified', released_at: now });
+  const declined = await db('redemptions')
+    .whereIn('id', ids)
+    .where({ status: 'subscribed' })
+    .update({ status: 'declined', released_at: now });
   return { verified, declined };
 }
 
 /** The partners a run pays (each is told when the run fails). */
 export async function partnersOfRun(db: Db, runId: string): Promise<string[]> {
-  return (await db('payouts').where({ run_id: runId }).distinct('partner_shop_id').pluck('partner_shop_id')) as string[];
+  return (await db('payouts')
+    .where({ run_id: runId })
+    .distinct('partner_shop_id')
+    .pluck('partner_shop_id')) as string[];
 }
 
 /**
@@ -47,7 +82,11 @@ export async function partnersOfRun(db: Db, runId: string): Promise<string[]> {
  * verified provisions above the gateway's threshold into one payout with that gateway's fee,
  * and takes in payouts still scheduled from earlier (a manual request, a PayPal refusal).
  */
-export async function openPayoutRun(db: Db, month: string, now: Date): Promise<{ run: PayoutRun; payouts: RunPayout[] }> {
+export async function openPayoutRun(
+  db: Db,
+  month: string,
+  now: Date,
+): Promise<{ run: PayoutRun; payouts: RunPayout[] }> {
   await settleRedemptions(db, now);
   const runId = await db.transaction(async (trx) => {
     const existing = await trx('payout_runs').where({ run_month: month }).first('id');
@@ -58,48 +97,103 @@ export async function openPayoutRun(db: Db, month: string, now: Date): Promise<{
       const gateway = PAYOUT_GATEWAYS[p.payout_gateway as keyof typeof PAYOUT_GATEWAYS];
       const recipient = (p.payout_gateway === 'paypal' ? p.paypal_email : p.iban) as string | null;
       if (!gateway || !recipient) continue;
-      const rows = (await trx('redemptions as r').join('coupons as c', 'c.code', 'r.coupon_code')
-        .where({ 'c.partner_shop_id': p.shop_id, 'r.status': 'verified' }).whereNull('r.payout_id').whereNotNull('r.provision')
+      const rows = (await trx('redemptions as r')
+        .join('coupons as c', 'c.code', 'r.coupon_code')
+        .where({ 'c.partner_shop_id': p.shop_id, 'r.status': 'verified' })
+        .whereNull('r.payout_id')
+        .whereNotNull('r.provision')
         .select('r.id', 'r.provision', 'r.subscribed_at')) as Raw[];
       const amount = cents(rows.reduce((s, r) => s + Number(r.provision), 0));
       if (rows.length === 0 || amount < gateway.threshold) continue;
       // The payout covers the days since the partner's last one (or since its first provision).
-      const last = await trx('payouts').where({ partner_shop_id: p.shop_id }).max<{ max: Date | null }>('timespan_end as max').first();
+      const last = await trx('payouts')
+        .where({ partner_shop_id: p.shop_id })
+        .max<{ max: Date | null }>('timespan_end as max')
+        .first();
       const first = rows.map((r) => r.subscribed_at as Date).sort((a, b) => a.getTime() - b.getTime())[0]!;
       const start = last?.max ? new Date(new Date(last.max).getTime() + 86_400_000) : first;
-      const [payout] = await trx('payouts').insert({
-        partner_shop_id: p.shop_id, timespan_start: start, timespan_end: now, status: 'scheduled', provisions: amount,
-        fee: cents(amount * gateway.fee), gateway: p.payout_gateway, recipient, run_id: run.id, created_at: now,
-      }).onConflict(['partner_shop_id', 'timespan_start']).ignore().returning('id');
-      if (payout) await trx('redemptions').whereIn('id', rows.map((r) => r.id as string)).update({ payout_id: payout.id });
+      const [payout] = await trx('payouts')
+        .insert({
+          partner_shop_id: p.shop_id,
+          timespan_start: start,
+          timespan_end: now,
+          status: 'scheduled',
+          provisions: amount,
+          fee: cents(amount * gateway.fee),
+          gateway: p.payout_gateway,
+          recipient,
+          run_id: run.id,
+          created_at: now,
+        })
+        .onConflict(['partner_shop_id', 'timespan_start'])
+        .ignore()
+        .returning('id');
+      if (payout)
+        await trx('redemptions')
+          .whereIn(
+            'id',
+            rows.map((r) => r.id as string),
+          )
+          .update({ payout_id: payout.id });
     }
     await trx('payouts').where({ status: 'scheduled' }).whereNull('run_id').update({ run_id: run.id, failure: null });
     const count = await trx('payouts').where({ run_id: run.id }).count<{ count: string }[]>({ count: '*' });
-    if (Number(count[0]?.count ?? 0) === 0) await trx('payout_runs').where({ id: run.id }).update({ status: 'empty', completed_at: now });
+    if (Number(count[0]?.count ?? 0) === 0)
+      await trx('payout_runs').where({ id: run.id }).update({ status: 'empty', completed_at: now });
     return run.id as string;
   });
   return { run: (await payoutRun(db, runId))!, payouts: await runPayouts(db, runId) };
 }
 
 export async function runPayouts(db: Db, runId: string): Promise<RunPayout[]> {
-  const rows = await db('payouts as p').join('partners as pa', 'pa.shop_id', 'p.partner_shop_id').join('shops as s', 's.id', 'p.partner_shop_id')
-    .where('p.run_id', runId).orderBy('p.created_at').orderBy('p.id')
+  const rows = await db('payouts as p')
+    .join('partners as pa', 'pa.shop_id', 'p.partner_shop_id')
+    .join('shops as s', 's.id', 'p.partner_shop_id')
+    .where('p.run_id', runId)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
     .select('p.*', 's.name as shop_name', 'pa.email', 'pa.bank_name', 'pa.iban', 'pa.bic', 'pa.address');
   return rows.map((r: Raw) => ({
-    id: r.id as string, partnerShopId: r.partner_shop_id as string, gateway: r.gateway as 'paypal' | 'bank', recipient: r.recipient as string,
-    provisions: Number(r.provisions), fee: Number(r.fee), amount: cents(Number(r.provisions) - Number(r.fee)), status: r.status as string,
+    id: r.id as string,
+    partnerShopId: r.partner_shop_id as string,
+    gateway: r.gateway as 'paypal' | 'bank',
+    recipient: r.recipient as string,
+    provisions: Number(r.provisions),
+    fee: Number(r.fee),
+    amount: cents(Number(r.provisions) - Number(r.fee)),
+    status: r.status as string,
     name: ((r.address as { name?: string } | null)?.name ?? (r.shop_name as string)) || (r.partner_shop_id as string),
-    email: (r.email as string | null) ?? null, bankName: (r.bank_name as string | null) ?? null, iban: (r.iban as string | null) ?? null, bic: (r.bic as string | null) ?? null,
+    email: (r.email as string | null) ?? null,
+    bankName: (r.bank_name as string | null) ?? null,
+    iban: (r.iban as string | null) ?? null,
+    bic: (r.bic as string | null) ?? null,
   }));
 }
 
-export async function updatePayoutRun(db: Db, runId: string, patch: Partial<{ status: PayoutRunStatus; paypalBatchId: string; paypalStatus: string; sepaMsgId: string; sepaXml: string; error: string | null; completedAt: Date }>): Promise<void> {
-  await db('payout_runs').where({ id: runId }).update({
-    ...(patch.status ? { status: patch.status } : {}), ...(patch.paypalBatchId ? { paypal_batch_id: patch.paypalBatchId } : {}),
-    ...(patch.paypalStatus ? { paypal_status: patch.paypalStatus } : {}), ...(patch.sepaMsgId ? { sepa_msg_id: patch.sepaMsgId } : {}),
-    ...(patch.sepaXml ? { sepa_xml: patch.sepaXml } : {}), ...(patch.error !== undefined ? { error: patch.error } : {}),
-    ...(patch.completedAt ? { completed_at: patch.completedAt } : {}),
-  });
+export async function updatePayoutRun(
+  db: Db,
+  runId: string,
+  patch: Partial<{
+    status: PayoutRunStatus;
+    paypalBatchId: string;
+    paypalStatus: string;
+    sepaMsgId: string;
+    sepaXml: string;
+    error: string | null;
+    completedAt: Date;
+  }>,
+): Promise<void> {
+  await db('payout_runs')
+    .where({ id: runId })
+    .update({
+      ...(patch.status ? { status: patch.status } : {}),
+      ...(patch.paypalBatchId ? { paypal_batch_id: patch.paypalBatchId } : {}),
+      ...(patch.paypalStatus ? { paypal_status: patch.paypalStatus } : {}),
+      ...(patch.sepaMsgId ? { sepa_msg_id: patch.sepaMsgId } : {}),
+      ...(patch.sepaXml ? { sepa_xml: patch.sepaXml } : {}),
+      ...(patch.error !== undefined ? { error: patch.error } : {}),
+      ...(patch.completedAt ? { completed_at: patch.completedAt } : {}),
+    });
 }
 
 /** The money has gone: the run's payouts of this gateway and their redemptions are paid. */
@@ -114,16 +208,30 @@ export async function markRunPaid(db: Db, runId: string, gateway: 'paypal' | 'ba
 }
 
 /** PayPal refused the batch, or a partner's bank data is wrong: the payouts stay scheduled, out of this run, for the next one. */
-export async function releaseRunPayouts(db: Db, runId: string, gateway: 'paypal' | 'bank', failure: string, only?: string[]): Promise<void> {
-  await db('payouts').where({ run_id: runId, gateway, status: 'scheduled' }).modify((q) => void (only && q.whereIn('id', only))).update({ run_id: null, failure });
+export async function releaseRunPayouts(
+  db: Db,
+  runId: string,
+  gateway: 'paypal' | 'bank',
+  failure: string,
+  only?: string[],
+): Promise<void> {
+  await db('payouts')
+    .where({ run_id: runId, gateway, status: 'scheduled' })
+    .modify((q) => void (only && q.whereIn('id', only)))
+    .update({ run_id: null, failure });
 }
 
 /** The run's state once its gateways are through: paid when nothing is left scheduled in it. */
 export async function settlePayoutRun(db: Db, runId: string, at: Date): Promise<PayoutRunStatus> {
-  const left = await db('payouts').where({ run_id: runId, status: 'scheduled' }).count<{ count: string }[]>({ count: '*' });
+  const left = await db('payouts')
+    .where({ run_id: runId, status: 'scheduled' })
+    .count<{ count: string }[]>({ count: '*' });
   const paid = await db('payouts').where({ run_id: runId, status: 'paid' }).count<{ count: string }[]>({ count: '*' });
-  const status: PayoutRunStatus = Number(left[0]?.count) > 0 ? 'awaiting' : Number(paid[0]?.count) > 0 ? 'paid' : 'failed';
-  await db('payout_runs').where({ id: runId }).update({ status, ...(status === 'awaiting' ? {} : { completed_at: at }) });
+  const status: PayoutRunStatus =
+    Number(left[0]?.count) > 0 ? 'awaiting' : Number(paid[0]?.count) > 0 ? 'paid' : 'failed';
+  await db('payout_runs')
+    .where({ id: runId })
+    .update({ status, ...(status === 'awaiting' ? {} : { completed_at: at }) });
   return status;
 }
 
@@ -137,9 +245,14 @@ export async function confirmSepaExecution(db: Db, runId: string, by: string, at
   return true;
 }
 
-export async function sepaFileOf(db: Db, runId: string): Promise<{ xml: string; msgId: string; month: string } | undefined> {
+export async function sepaFileOf(
+  db: Db,
+  runId: string,
+): Promise<{ xml: string; msgId: string; month: string } | undefined> {
   const run = await db('payout_runs').where({ id: runId }).first();
-  return run?.sepa_xml ? { xml: run.sepa_xml as string, msgId: run.sepa_msg_id as string, month: monthOf(run.run_month) } : undefined;
+  return run?.sepa_xml
+    ? { xml: run.sepa_xml as string, msgId: run.sepa_msg_id as string, month: monthOf(run.run_month) }
+    : undefined;
 }
 
 export async function payoutRun(db: Db, runId: string): Promise<PayoutRun | undefined> {
@@ -148,15 +261,46 @@ export async function payoutRun(db: Db, runId: string): Promise<PayoutRun | unde
 
 /** The admin area's list: newest run first, with its payouts summed by gateway and status. */
 export async function listPayoutRuns(db: Db, onlyId?: string): Promise<PayoutRun[]> {
-  const runs = await db('payout_runs').modify((q) => void (onlyId && q.where({ id: onlyId }))).orderBy('run_month', 'desc').limit(60);
-  const sums = runs.length ? await db('payouts').whereIn('run_id', runs.map((r: Raw) => r.id as string)).groupBy('run_id', 'gateway', 'status')
-    .select('run_id', 'gateway', 'status', db.raw('count(*)::int as count'), db.raw('sum(provisions - fee) as amount')) : [];
+  const runs = await db('payout_runs')
+    .modify((q) => void (onlyId && q.where({ id: onlyId })))
+    .orderBy('run_month', 'desc')
+    .limit(60);
+  const sums = runs.length
+    ? await db('payouts')
+        .whereIn(
+          'run_id',
+          runs.map((r: Raw) => r.id as string),
+        )
+        .groupBy('run_id', 'gateway', 'status')
+        .select(
+          'run_id',
+          'gateway',
+          'status',
+          db.raw('count(*)::int as count'),
+          db.raw('sum(provisions - fee) as amount'),
+        )
+    : [];
   return runs.map((r: Raw) => ({
-    id: r.id as string, month: monthOf(r.run_month), status: r.status as PayoutRunStatus, paypalBatchId: (r.paypal_batch_id as string | null) ?? null,
-    paypalStatus: (r.paypal_status as string | null) ?? null, sepaMsgId: (r.sepa_msg_id as string | null) ?? null, hasSepaFile: Boolean(r.sepa_xml),
-    sepaConfirmedAt: iso(r.sepa_confirmed_at), sepaConfirmedBy: (r.sepa_confirmed_by as string | null) ?? null, error: (r.error as string | null) ?? null,
-    createdAt: iso(r.created_at)!, completedAt: iso(r.completed_at),
-    payouts: sums.filter((s: Raw) => s.run_id === r.id).map((s: Raw) => ({ gateway: s.gateway as string, status: s.status as string, count: Number(s.count), amount: cents(Number(s.amount)) })),
+    id: r.id as string,
+    month: monthOf(r.run_month),
+    status: r.status as PayoutRunStatus,
+    paypalBatchId: (r.paypal_batch_id as string | null) ?? null,
+    paypalStatus: (r.paypal_status as string | null) ?? null,
+    sepaMsgId: (r.sepa_msg_id as string | null) ?? null,
+    hasSepaFile: Boolean(r.sepa_xml),
+    sepaConfirmedAt: iso(r.sepa_confirmed_at),
+    sepaConfirmedBy: (r.sepa_confirmed_by as string | null) ?? null,
+    error: (r.error as string | null) ?? null,
+    createdAt: iso(r.created_at)!,
+    completedAt: iso(r.completed_at),
+    payouts: sums
+      .filter((s: Raw) => s.run_id === r.id)
+      .map((s: Raw) => ({
+        gateway: s.gateway as string,
+        status: s.status as string,
+        count: Number(s.count),
+        amount: cents(Number(s.amount)),
+      })),
   }));
 }
 

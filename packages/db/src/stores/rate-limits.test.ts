@@ -20,14 +20,20 @@ afterAll(async () => {
   await drop();
 });
 
-const outcome = (p: Promise<unknown>) => p.then(() => 'allowed', (e: unknown) => (e instanceof RateLimiterRes ? 'refused' : `error ${String(e)}`));
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    () => 'allowed',
+    (e: unknown) => (e instanceof RateLimiterRes ? 'refused' : `error ${String(e)}`),
+  );
 
 describe('sharedRateLimiter', () => {
   it('gives two processes on one database one budget, under concurrent calls', async () => {
     const rule = { points: 10, duration: 60 };
     const [a, b] = [sharedRateLimiter(pool(), 'install', rule), sharedRateLimiter(pool(), 'install', rule)];
     // 30 calls at once, alternating between the two processes: exactly 10 pass.
-    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => outcome((i % 2 ? a : b).consume('203.0.113.7'))));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => outcome((i % 2 ? a : b).consume('203.0.113.7'))),
+    );
     expect(results.filter((r) => r === 'allowed')).toHaveLength(10);
     expect(results.filter((r) => r === 'refused')).toHaveLength(20);
     expect((await a.get('203.0.113.7'))?.remainingPoints).toBe(0);
@@ -41,7 +47,9 @@ describe('sharedRateLimiter', () => {
     const limiter = sharedRateLimiter(db, 'window', { points: 1, duration: 60 });
     expect(await outcome(limiter.consume('k'))).toBe('allowed');
     expect(await outcome(limiter.consume('k'))).toBe('refused');
-    await db('rate_limits').where({ key: 'window:k' }).update({ expire: Date.now() - 1 });
+    await db('rate_limits')
+      .where({ key: 'window:k' })
+      .update({ expire: Date.now() - 1 });
     expect(await outcome(limiter.consume('k'))).toBe('allowed');
   });
 
@@ -49,6 +57,10 @@ describe('sharedRateLimiter', () => {
     const db = createDb(url);
     const limiter = sharedRateLimiter(db, 'insured', { points: 2, duration: 60 });
     await db.destroy();
-    expect([await outcome(limiter.consume('k')), await outcome(limiter.consume('k')), await outcome(limiter.consume('k'))]).toEqual(['allowed', 'allowed', 'refused']);
+    expect([
+      await outcome(limiter.consume('k')),
+      await outcome(limiter.consume('k')),
+      await outcome(limiter.consume('k')),
+    ]).toEqual(['allowed', 'allowed', 'refused']);
   });
 });

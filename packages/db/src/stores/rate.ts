@@ -25,7 +25,12 @@ export async function reserveSlot(db: Db, key: string, intervalMs: number): Prom
  * gap a poll's own latency would otherwise leave unused. Returns the wait for the slot, or the
  * time to look again.
  */
-export async function reserveIdleSlot(db: Db, key: string, intervalMs: number, leadMs = 0): Promise<{ wait: number } | { retryIn: number }> {
+export async function reserveIdleSlot(
+  db: Db,
+  key: string,
+  intervalMs: number,
+  leadMs = 0,
+): Promise<{ wait: number } | { retryIn: number }> {
   const { rows } = await db.raw(
     `insert into lexoffice_rate (key, next_slot) values (?, clock_timestamp() + make_interval(secs => ? / 1000.0))
      on conflict (key) do update
@@ -36,7 +41,9 @@ export async function reserveIdleSlot(db: Db, key: string, intervalMs: number, l
   );
   const row = (rows as { wait_ms: number }[])[0];
   if (row) return { wait: Math.max(0, Number(row.wait_ms)) };
-  const queued = await db('lexoffice_rate').where({ key }).first(db.raw('extract(epoch from (next_slot - clock_timestamp())) * 1000 as ms'));
+  const queued = await db('lexoffice_rate')
+    .where({ key })
+    .first(db.raw('extract(epoch from (next_slot - clock_timestamp())) * 1000 as ms'));
   return { retryIn: Math.max(10, Number((queued as { ms?: number } | undefined)?.ms ?? intervalMs) - leadMs) };
 }
 
@@ -53,7 +60,9 @@ const backgroundTurns = new Map<string, Promise<void>>();
 async function inTurn(key: string, take: () => Promise<void>): Promise<void> {
   const before = backgroundTurns.get(key) ?? Promise.resolve();
   let done!: () => void;
-  const released = new Promise<void>((resolve) => { done = resolve; });
+  const released = new Promise<void>((resolve) => {
+    done = resolve;
+  });
   const mine = before.then(() => released);
   backgroundTurns.set(key, mine);
   await before;
@@ -66,7 +75,12 @@ async function inTurn(key: string, take: () => Promise<void>): Promise<void> {
 }
 
 /** background: yields to every request of live work on the same connection (see reserveIdleSlot). */
-export function sharedThrottle(db: Db, key: string, perSecond: number, opts: { background?: boolean } = {}): () => Promise<void> {
+export function sharedThrottle(
+  db: Db,
+  key: string,
+  perSecond: number,
+  opts: { background?: boolean } = {},
+): () => Promise<void> {
   const interval = 1000 / perSecond;
   const lead = interval / 4;
   return async () => {

@@ -3,16 +3,37 @@ import { getConnection } from './connections';
 import { allPreferenceSections } from './preferences';
 import { getShop } from './shops';
 import {
-  readStoredSection, type MetafieldPreferences, DEFAULT_TRANSACTION_PREFERENCES, type ContactPreferences, type CreditPreferences, type CreditSettings, type InvoicePreferences,
-  type DocumentLanguage, type InvoiceSettings, type OrderHandlingPreferences, type TaxProfile, type VatRegimeChoice,
-  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING, enforcePlan, type PlanFeature,
+  readStoredSection,
+  type MetafieldPreferences,
+  DEFAULT_TRANSACTION_PREFERENCES,
+  type ContactPreferences,
+  type CreditPreferences,
+  type CreditSettings,
+  type InvoicePreferences,
+  type DocumentLanguage,
+  type InvoiceSettings,
+  type OrderHandlingPreferences,
+  type TaxProfile,
+  type VatRegimeChoice,
+  DEFAULT_CONTACT_PREFERENCES,
+  DEFAULT_CREDIT_PREFERENCES,
+  DEFAULT_INVOICE_PREFERENCES,
+  DEFAULT_ORDER_HANDLING,
+  enforcePlan,
+  type PlanFeature,
 } from '@belegfluss/shared';
 
 /** Everything the order workflow's rules need to know about a shop, as plain JSON. */
 export interface ShopContext {
   invoice: InvoiceSettings;
   credit: CreditSettings;
-  prefs: { invoice: InvoicePreferences; credit: CreditPreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences; language?: DocumentLanguage };
+  prefs: {
+    invoice: InvoicePreferences;
+    credit: CreditPreferences;
+    contact: ContactPreferences;
+    orderHandling: OrderHandlingPreferences;
+    language?: DocumentLanguage;
+  };
   /** The Lexware profile plus the wizard's VAT choice; null while not connected. */
   profile: TaxProfile | null;
   /** Metafields read into document texts and written to the order; absent in contexts made before they existed. */
@@ -25,8 +46,12 @@ export interface ShopContext {
 }
 
 const DEFAULT_SECTIONS = {
-  invoices: DEFAULT_INVOICE_PREFERENCES, credits: DEFAULT_CREDIT_PREFERENCES, contacts: DEFAULT_CONTACT_PREFERENCES,
-  orderHandling: DEFAULT_ORDER_HANDLING, metafields: { read: [], write: [] }, transactions: DEFAULT_TRANSACTION_PREFERENCES,
+  invoices: DEFAULT_INVOICE_PREFERENCES,
+  credits: DEFAULT_CREDIT_PREFERENCES,
+  contacts: DEFAULT_CONTACT_PREFERENCES,
+  orderHandling: DEFAULT_ORDER_HANDLING,
+  metafields: { read: [], write: [] },
+  transactions: DEFAULT_TRANSACTION_PREFERENCES,
 };
 
 /** The shop has no installed app: the worker turns this into its non-retryable NOT_INSTALLED failure. */
@@ -52,20 +77,33 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
   // Each section read by the one rule the gateway reads it with too (@belegfluss/shared's readStoredSection).
-  const { sections, withheld } = enforcePlan(shop.planId, {
-    invoices: readStoredSection('invoices', rows.invoices),
-    credits: readStoredSection('credits', rows.credits),
-    contacts: readStoredSection('contacts', rows.contacts),
-    orderHandling: readStoredSection('orderHandling', rows.orderHandling),
-    metafields: readStoredSection('metafields', rows.metafields),
-    // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
-    transactions: readStoredSection('transactions', rows.transactions),
-  }, DEFAULT_SECTIONS);
+  const { sections, withheld } = enforcePlan(
+    shop.planId,
+    {
+      invoices: readStoredSection('invoices', rows.invoices),
+      credits: readStoredSection('credits', rows.credits),
+      contacts: readStoredSection('contacts', rows.contacts),
+      orderHandling: readStoredSection('orderHandling', rows.orderHandling),
+      metafields: readStoredSection('metafields', rows.metafields),
+      // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
+      transactions: readStoredSection('transactions', rows.transactions),
+    },
+    DEFAULT_SECTIONS,
+  );
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
-  const lexProfile = connection?.profile as { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] } | null | undefined;
-  const common = { connected, automationEnabled: shop.automationEnabled, skipPos: orderHandling.skipPos, skipFree: orderHandling.skipFree, posName: orderHandling.posName };
+  const lexProfile = connection?.profile as
+    | { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] }
+    | null
+    | undefined;
+  const common = {
+    connected,
+    automationEnabled: shop.automationEnabled,
+    skipPos: orderHandling.skipPos,
+    skipFree: orderHandling.skipFree,
+    posName: orderHandling.posName,
+  };
   return {
     invoice: {
       ...common,
@@ -79,7 +117,12 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
     credit: { ...common, creditCreate: credit.creditCreate && invoice.creditCreate },
     prefs: { invoice, credit, contact, orderHandling, language: general.language === 'en' ? 'en' : 'de' },
     profile: lexProfile
-      ? { smallBusiness: Boolean(lexProfile.smallBusiness), distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null, businessFeatures: lexProfile.businessFeatures ?? [], vatRegime: general.vatRegime ?? null }
+      ? {
+          smallBusiness: Boolean(lexProfile.smallBusiness),
+          distanceSalesPrinciple: lexProfile.distanceSalesPrinciple ?? null,
+          businessFeatures: lexProfile.businessFeatures ?? [],
+          vatRegime: general.vatRegime ?? null,
+        }
       : null,
     metafields,
     plan: { id: shop.planId, withheld },

@@ -10,7 +10,10 @@ export async function countShopEvent(db: Db, shopId: string, counter: ShopCounte
 
 /** The first document refused for lack of transfers marks when the quota ran out (kept until the rollover). */
 export async function markTransfersExhausted(db: Db, shopId: string): Promise<void> {
-  await db('shops').where({ id: shopId }).whereNull('credits_exhausted_at').update({ credits_exhausted_at: db.fn.now() });
+  await db('shops')
+    .where({ id: shopId })
+    .whereNull('credits_exhausted_at')
+    .update({ credits_exhausted_at: db.fn.now() });
 }
 
 /** The wizard's master switch of document creation. */
@@ -24,7 +27,10 @@ export async function setShopHome(db: Db, shopId: string, home: unknown): Promis
 }
 
 /** Locks the shop row for a preferences change (two saves of one shop never interleave); undefined when not installed. */
-export async function lockShopForPreferences(db: Db, shopId: string): Promise<{ shopifyScopes: string[]; planId: string } | undefined> {
+export async function lockShopForPreferences(
+  db: Db,
+  shopId: string,
+): Promise<{ shopifyScopes: string[]; planId: string } | undefined> {
   const row = await db('shops').where({ id: shopId }).forUpdate().first('shopify_scopes', 'plan_id');
   return row ? fromRow(row) : undefined;
 }

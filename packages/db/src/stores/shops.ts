@@ -30,10 +30,30 @@ export interface ShopRow {
 
 type Raw = Record<string, unknown>;
 const SHOP_COLUMNS = [
-  'id', 'name', 'email', 'shopify_plan', 'shopify_token_enc', 'missing_access_token', 'plan_id', 'plan_annual', 'credits_quota', 'credits_reset_at',
-  'credits_period_start', 'current_period_end', 'trial_at', 'partner', 'permissions', 'automation_enabled', 'installed_at', 'uninstalled_at',
+  'id',
+  'name',
+  'email',
+  'shopify_plan',
+  'shopify_token_enc',
+  'missing_access_token',
+  'plan_id',
+  'plan_annual',
+  'credits_quota',
+  'credits_reset_at',
+  'credits_period_start',
+  'current_period_end',
+  'trial_at',
+  'partner',
+  'permissions',
+  'automation_enabled',
+  'installed_at',
+  'uninstalled_at',
 ] as const;
-const toShop = (r: Raw): ShopRow => ({ ...fromRow<ShopRow>(r, SHOP_COLUMNS), scopes: r.shopify_scopes as string[], home: r.home === 'orders' ? 'orders' : '' });
+const toShop = (r: Raw): ShopRow => ({
+  ...fromRow<ShopRow>(r, SHOP_COLUMNS),
+  scopes: r.shopify_scopes as string[],
+  home: r.home === 'orders' ? 'orders' : '',
+});
 
 export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefined> {
   const row = await db('shops').where({ id: shopId }).first();
@@ -41,15 +61,26 @@ export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefin
 }
 
 /** Install or re-install: the token and granted scopes replace what we had. */
-export async function saveShopInstall(db: Db, input: { shopId: string; tokenEnc: string; scopes: string[]; name?: string; email?: string; shopifyPlan?: string }): Promise<ShopRow> {
+export async function saveShopInstall(
+  db: Db,
+  input: { shopId: string; tokenEnc: string; scopes: string[]; name?: string; email?: string; shopifyPlan?: string },
+): Promise<ShopRow> {
   const [row] = await db('shops')
     .insert({
-      id: input.shopId, shopify_token_enc: input.tokenEnc, shopify_scopes: input.scopes, missing_access_token: false,
-      name: input.name ?? input.shopId, email: input.email ?? null, shopify_plan: input.shopifyPlan ?? null,
+      id: input.shopId,
+      shopify_token_enc: input.tokenEnc,
+      shopify_scopes: input.scopes,
+      missing_access_token: false,
+      name: input.name ?? input.shopId,
+      email: input.email ?? null,
+      shopify_plan: input.shopifyPlan ?? null,
     })
     .onConflict('id')
     .merge({
-      shopify_token_enc: input.tokenEnc, shopify_scopes: input.scopes, missing_access_token: false, uninstalled_at: null,
+      shopify_token_enc: input.tokenEnc,
+      shopify_scopes: input.scopes,
+      missing_access_token: false,
+      uninstalled_at: null,
       updated_at: db.fn.now(),
       ...(input.name ? { name: input.name } : {}),
       ...(input.email ? { email: input.email } : {}),
@@ -60,7 +91,12 @@ export async function saveShopInstall(db: Db, input: { shopId: string; tokenEnc:
 }
 
 export async function markUninstalled(db: Db, shopId: string): Promise<void> {
-  await db('shops').where({ id: shopId }).update({ shopify_token_enc: null, missing_access_token: true, uninstalled_at: db.fn.now(), updated_at: db.fn.now() });
+  await db('shops').where({ id: shopId }).update({
+    shopify_token_enc: null,
+    missing_access_token: true,
+    uninstalled_at: db.fn.now(),
+    updated_at: db.fn.now(),
+  });
 }
 
 /**
@@ -76,10 +112,28 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
   if (!shop) return undefined;
   const plan = planById(shop.planId);
   const [counters, connection, docs, hooks, used, downtimes, purchase, quota] = await Promise.all([
-    db('shops').where({ id: shopId }).first<Raw>('contacts_created', 'contacts_updated', 'invoices_matched', 'invoices_updated', 'credits_matched', 'credits_updated'),
+    db('shops')
+      .where({ id: shopId })
+      .first<Raw>(
+        'contacts_created',
+        'contacts_updated',
+        'invoices_matched',
+        'invoices_updated',
+        'credits_matched',
+        'credits_updated',
+      ),
     db('lexoffice_connections').where({ shop_id: shopId }).first(),
-    db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').select('type').count<{ type: string; count: number }[]>({ count: '*' }).groupBy('type'),
-    db('webhook_inbox').where({ shop_id: shopId }).select('status').count<{ status: string; count: number }[]>({ count: '*' }).groupBy('status'),
+    db('documents')
+      .where({ shop_id: shopId })
+      .whereNotNull('lexoffice_id')
+      .select('type')
+      .count<{ type: string; count: number }[]>({ count: '*' })
+      .groupBy('type'),
+    db('webhook_inbox')
+      .where({ shop_id: shopId })
+      .select('status')
+      .count<{ status: string; count: number }[]>({ count: '*' })
+      .groupBy('status'),
     creditsUsed(db, shop),
     db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
     purchasedFeatures(db, shopId),
@@ -93,24 +147,36 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     shop: shop.id,
     name: shop.name,
     plan: {
-      id: plan.id, name: plan.name, annual: shop.planAnnual, logMaxAge: plan.logMaxAge,
+      id: plan.id,
+      name: plan.name,
+      annual: shop.planAnnual,
+      logMaxAge: plan.logMaxAge,
       credits: { used, quota, resetAt: shop.creditsResetAt.toISOString() },
       purchase,
     },
     lexoffice: {
       isConnected: Boolean(connection),
       connectedAt: connection ? (connection.connected_at as Date).toISOString() : null,
-      profile: profile ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false } : null,
+      profile: profile
+        ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false }
+        : null,
     },
     stat: {
-      invoice: { created: docCount('invoice'), matched: counter('invoices_matched'), updated: counter('invoices_updated') },
+      invoice: {
+        created: docCount('invoice'),
+        matched: counter('invoices_matched'),
+        updated: counter('invoices_updated'),
+      },
       credit: { created: docCount('credit'), matched: counter('credits_matched'), updated: counter('credits_updated') },
       lexoffice: { contact: { created: counter('contacts_created'), updated: counter('contacts_updated') } },
       shopify: {
         webhook: {
           received: hooks.reduce((s, h) => s + Number(h.count), 0),
-          started: hookCount('started'), skipped: hookCount('skipped'), unprocessable: hookCount('unprocessable'),
-          failed: hookCount('failed'), successful: hookCount('successful'),
+          started: hookCount('started'),
+          skipped: hookCount('skipped'),
+          unprocessable: hookCount('unprocessable'),
+          failed: hookCount('failed'),
+          successful: hookCount('successful'),
         },
       },
     },
@@ -121,8 +187,10 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     shopifyPlan: shop.shopifyPlan,
     scopes: shop.scopes,
     downtimes: downtimes.map((d: Raw) => ({
-      status: d.status as 'warning' | 'active', message: d.message as string,
-      startsAt: (d.starts_at as Date).toISOString(), endsAt: d.ends_at ? (d.ends_at as Date).toISOString() : null,
+      status: d.status as 'warning' | 'active',
+      message: d.message as string,
+      startsAt: (d.starts_at as Date).toISOString(),
+      endsAt: d.ends_at ? (d.ends_at as Date).toISOString() : null,
     })),
   };
 }

@@ -28,11 +28,17 @@ export interface BillingBasis {
   currentPeriodEnd?: Date | null;
 }
 
-export interface BillingPeriod { start: Date; end: Date }
+export interface BillingPeriod {
+  start: Date;
+  end: Date;
+}
 
 /** The monthly period around `now` counted from `anchor` (anchor + k months ≤ now < anchor + k+1 months). */
 function monthlyAround(anchor: Date, now: Date): BillingPeriod {
-  let k = Math.max(0, (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth() - 1);
+  let k = Math.max(
+    0,
+    (now.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + now.getUTCMonth() - anchor.getUTCMonth() - 1,
+  );
   while (addMonths(anchor, k + 1) <= now) k++;
   while (k > 0 && addMonths(anchor, k) > now) k--;
   return { start: addMonths(anchor, k), end: addMonths(anchor, k + 1) };

@@ -5,7 +5,8 @@
  * order workflow's own rule (`decideInvoice`), applied by the caller, so the audit never has a second one.
  */
 
-export type AuditFindingKind = 'missing_invoice' | 'missing_credit' | 'duplicate' | 'total_mismatch' | 'unlinked_credit' | 'unknown_order';
+export type AuditFindingKind =
+  'missing_invoice' | 'missing_credit' | 'duplicate' | 'total_mismatch' | 'unlinked_credit' | 'unknown_order';
 
 export interface AuditOrder {
   id: string;
@@ -61,25 +62,54 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
   const byOrder = new Map<string, AuditVoucher[]>();
   for (const v of vouchers.filter(live)) {
     if (v.orderId) byOrder.set(v.orderId, [...(byOrder.get(v.orderId) ?? []), v]);
-    else if (v.unknownOrderName) findings.push({ kind: 'unknown_order', orderId: null, orderName: v.unknownOrderName, lexofficeId: v.lexofficeId, number: v.number });
+    else if (v.unknownOrderName)
+      findings.push({
+        kind: 'unknown_order',
+        orderId: null,
+        orderName: v.unknownOrderName,
+        lexofficeId: v.lexofficeId,
+        number: v.number,
+      });
   }
   for (const order of orders) {
     const docs = byOrder.get(order.id) ?? [];
     const ref = { orderId: order.id, orderName: order.name };
     // The first invoice (ours, else the oldest) is the order's; any further one is a duplicate.
-    const invoices = docs.filter((d) => d.type === 'invoice').sort((a, b) => Number(b.intentKey !== null) - Number(a.intentKey !== null));
+    const invoices = docs
+      .filter((d) => d.type === 'invoice')
+      .sort((a, b) => Number(b.intentKey !== null) - Number(a.intentKey !== null));
     const [invoice, ...extra] = invoices;
-    if (!invoice && order.invoiceDue) findings.push({ kind: 'missing_invoice', ...ref, expectedCents: order.totalCents });
-    for (const dup of extra) findings.push({ kind: 'duplicate', ...ref, lexofficeId: dup.lexofficeId, number: dup.number, actualCents: dup.totalCents });
+    if (!invoice && order.invoiceDue)
+      findings.push({ kind: 'missing_invoice', ...ref, expectedCents: order.totalCents });
+    for (const dup of extra)
+      findings.push({
+        kind: 'duplicate',
+        ...ref,
+        lexofficeId: dup.lexofficeId,
+        number: dup.number,
+        actualCents: dup.totalCents,
+      });
     if (invoice && Math.abs(invoice.totalCents - order.totalCents) > 1) {
-      findings.push({ kind: 'total_mismatch', ...ref, lexofficeId: invoice.lexofficeId, number: invoice.number, expectedCents: order.totalCents, actualCents: invoice.totalCents });
+      findings.push({
+        kind: 'total_mismatch',
+        ...ref,
+        lexofficeId: invoice.lexofficeId,
+        number: invoice.number,
+        expectedCents: order.totalCents,
+        actualCents: invoice.totalCents,
+      });
     }
     const credits = docs.filter((d) => d.type === 'credit');
     for (const refund of order.refunds.filter((r) => r.amountCents > 0)) {
-      if (!credits.some((c) => c.intentKey === `credit:${refund.id}`)) findings.push({ kind: 'missing_credit', ...ref, refundId: refund.id, expectedCents: refund.amountCents });
+      if (!credits.some((c) => c.intentKey === `credit:${refund.id}`))
+        findings.push({ kind: 'missing_credit', ...ref, refundId: refund.id, expectedCents: refund.amountCents });
     }
     for (const credit of credits) {
-      if (invoice && credit.precedingInvoiceId !== invoice.lexofficeId && !extra.some((d) => d.lexofficeId === credit.precedingInvoiceId)) {
+      if (
+        invoice &&
+        credit.precedingInvoiceId !== invoice.lexofficeId &&
+        !extra.some((d) => d.lexofficeId === credit.precedingInvoiceId)
+      ) {
         findings.push({ kind: 'unlinked_credit', ...ref, lexofficeId: credit.lexofficeId, number: credit.number });
       }
     }
@@ -89,7 +119,10 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
 
 /** The report's counts per kind, every kind present (0 when clean). */
 export function auditCounts(findings: readonly AuditFinding[]): Record<AuditFindingKind, number> {
-  const counts = Object.fromEntries(Object.keys(AUDIT_FINDING_LABELS).map((k) => [k, 0])) as Record<AuditFindingKind, number>;
+  const counts = Object.fromEntries(Object.keys(AUDIT_FINDING_LABELS).map((k) => [k, 0])) as Record<
+    AuditFindingKind,
+    number
+  >;
   for (const f of findings) counts[f.kind] += 1;
   return counts;
 }
@@ -103,6 +136,13 @@ const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents /
 /** The CSV the accountant downloads: semicolons and decimal commas, as German spreadsheets expect. */
 export function auditCsv(findings: readonly AuditFinding[]): string {
   const head = ['Befund', 'Bestellung', 'Beleg', 'Erstattung', 'Soll (EUR)', 'Ist (EUR)'];
-  const rows = findings.map((f) => [AUDIT_FINDING_LABELS[f.kind], f.orderName, f.number, f.refundId, euro(f.expectedCents), euro(f.actualCents)]);
+  const rows = findings.map((f) => [
+    AUDIT_FINDING_LABELS[f.kind],
+    f.orderName,
+    f.number,
+    f.refundId,
+    euro(f.expectedCents),
+    euro(f.actualCents),
+  ]);
   return [head, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
 }

@@ -31,12 +31,19 @@ export type ContactDecision = { action: 'create' } | { action: 'none'; reason: '
  * of the tags. Tax-free regimes other than vatfree need a contact anyway (`required`).
  */
 /** A tax-free invoice other than vatfree (EU B2B, export) must name a Lexware contact. */
-export const contactRequired = (regime: { taxFree: boolean; taxType: string }): boolean => regime.taxFree && regime.taxType !== 'vatfree';
+export const contactRequired = (regime: { taxFree: boolean; taxType: string }): boolean =>
+  regime.taxFree && regime.taxType !== 'vatfree';
 
-export function decideContact(order: ShopifyOrder, prefs: Pick<ContactPreferences, 'contactCreate'>, required = false): ContactDecision {
+export function decideContact(
+  order: ShopifyOrder,
+  prefs: Pick<ContactPreferences, 'contactCreate'>,
+  required = false,
+): ContactDecision {
   if (required || prefs.contactCreate === 'all') return { action: 'create' };
   const tags = [...splitTags(order.tags), ...splitTags(customerExtras(order).tags)];
-  return prefs.contactCreate.some((t) => tags.includes(t)) ? { action: 'create' } : { action: 'none', reason: 'CONTACT_TAGS' };
+  return prefs.contactCreate.some((t) => tags.includes(t))
+    ? { action: 'create' }
+    : { action: 'none', reason: 'CONTACT_TAGS' };
 }
 
 /**
@@ -54,7 +61,8 @@ export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOpti
   const lastName = address?.last_name ?? order.customer?.last_name ?? 'Unbekannt';
   const billing = addressEntry(order.billing_address ?? order.shipping_address);
   const shipping = order.shipping_address && order.billing_address ? addressEntry(order.shipping_address) : undefined;
-  const companyName = address?.company?.trim() || (options.vatId ? [firstName, lastName].filter(Boolean).join(' ') : '');
+  const companyName =
+    address?.company?.trim() || (options.vatId ? [firstName, lastName].filter(Boolean).join(' ') : '');
   const noteLines = [
     prefs.contactPushShop && options.shopDomain ? `Shop: ${options.shopDomain}` : '',
     prefs.contactPushCustomer && order.customer ? `Shopify-Kunde: ${order.customer.id}` : '',
@@ -68,7 +76,17 @@ export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOpti
           company: {
             name: companyName,
             ...(options.vatId ? { vatRegistrationId: options.vatId, allowTaxFreeInvoices: true } : {}),
-            ...(address?.company ? { contactPersons: [{ ...(firstName ? { firstName } : {}), lastName, ...(prefs.contactPushEmail && email ? { emailAddress: email } : {}) }] } : {}),
+            ...(address?.company
+              ? {
+                  contactPersons: [
+                    {
+                      ...(firstName ? { firstName } : {}),
+                      lastName,
+                      ...(prefs.contactPushEmail && email ? { emailAddress: email } : {}),
+                    },
+                  ],
+                }
+              : {}),
           },
         }
       : { person: { ...(firstName ? { firstName } : {}), lastName } }),
@@ -81,9 +99,14 @@ export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOpti
 }
 
 /** A contact as `GET /v1/contacts/{id}` returns it, as far as an update compares it. */
-export type ExistingContact = LexofficeContactInput & { id: string; version: number; roles: { customer?: { number?: number } } };
+export type ExistingContact = LexofficeContactInput & {
+  id: string;
+  version: number;
+  roles: { customer?: { number?: number } };
+};
 
-const norm = (v: unknown): string => JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x));
+const norm = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x));
 
 /** The fields the draft would change on the existing contact; empty when nothing needs an update. */
 export function contactChanges(existing: LexofficeContactInput, draft: LexofficeContactInput): string[] {
@@ -91,13 +114,43 @@ export function contactChanges(existing: LexofficeContactInput, draft: Lexoffice
   const firstEntry = (e?: AddressEntry[]) => e?.[0];
   const isCompany = Boolean(draft.company);
   if (isCompany !== Boolean(existing.company)) changes.push(isCompany ? 'company' : 'person');
-  else if (draft.company && (draft.company.name !== existing.company?.name || (draft.company.vatRegistrationId ?? null) !== (existing.company?.vatRegistrationId ?? null) && draft.company.vatRegistrationId)) changes.push('company');
-  else if (draft.person && norm([draft.person.firstName, draft.person.lastName]) !== norm([existing.person?.firstName, existing.person?.lastName])) changes.push('person');
-  if (draft.addresses?.billing && norm(firstEntry(draft.addresses.billing)) !== norm(firstEntry(existing.addresses?.billing))) changes.push('addresses.billing');
-  if (draft.addresses?.shipping && norm(firstEntry(draft.addresses.shipping)) !== norm(firstEntry(existing.addresses?.shipping))) changes.push('addresses.shipping');
+  else if (
+    draft.company &&
+    (draft.company.name !== existing.company?.name ||
+      ((draft.company.vatRegistrationId ?? null) !== (existing.company?.vatRegistrationId ?? null) &&
+        draft.company.vatRegistrationId))
+  )
+    changes.push('company');
+  else if (
+    draft.person &&
+    norm([draft.person.firstName, draft.person.lastName]) !==
+      norm([existing.person?.firstName, existing.person?.lastName])
+  )
+    changes.push('person');
+  if (
+    draft.addresses?.billing &&
+    norm(firstEntry(draft.addresses.billing)) !== norm(firstEntry(existing.addresses?.billing))
+  )
+    changes.push('addresses.billing');
+  if (
+    draft.addresses?.shipping &&
+    norm(firstEntry(draft.addresses.shipping)) !== norm(firstEntry(existing.addresses?.shipping))
+  )
+    changes.push('addresses.shipping');
   const mail = (c: LexofficeContactInput) => Object.values(c.emailAddresses ?? {}).flat();
-  if (mail(draft).some((m) => !mail(existing).map((x) => x.toLowerCase()).includes(m.toLowerCase()))) changes.push('emailAddresses');
-  const phones = (c: LexofficeContactInput) => Object.values(c.phoneNumbers ?? {}).flat().map((p) => p.replace(/[^\d+]/g, ''));
+  if (
+    mail(draft).some(
+      (m) =>
+        !mail(existing)
+          .map((x) => x.toLowerCase())
+          .includes(m.toLowerCase()),
+    )
+  )
+    changes.push('emailAddresses');
+  const phones = (c: LexofficeContactInput) =>
+    Object.values(c.phoneNumbers ?? {})
+      .flat()
+      .map((p) => p.replace(/[^\d+]/g, ''));
   if (phones(draft).some((p) => !phones(existing).includes(p))) changes.push('phoneNumbers');
   if (draft.note && draft.note !== existing.note) changes.push('note');
   if (draft.xRechnung && norm(draft.xRechnung) !== norm(existing.xRechnung)) changes.push('xRechnung');
@@ -112,7 +165,11 @@ export function contactNeedsUpdate(existing: LexofficeContactInput, draft: Lexof
 /** The PUT body: the existing contact with the draft's fields, keeping its version and customer number. */
 export function mergeContactUpdate(existing: ExistingContact, draft: LexofficeContactInput): LexofficeContactInput {
   const { id: _id, ...rest } = existing;
-  const merged: LexofficeContactInput = { ...rest, version: existing.version, roles: existing.roles as LexofficeContactInput['roles'] };
+  const merged: LexofficeContactInput = {
+    ...rest,
+    version: existing.version,
+    roles: existing.roles as LexofficeContactInput['roles'],
+  };
   if (draft.company) {
     merged.company = { ...existing.company, ...draft.company };
     delete merged.person;

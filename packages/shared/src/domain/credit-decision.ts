@@ -13,7 +13,10 @@ export interface CreditSettings {
   posName: string;
 }
 
-export interface KnownInvoice { id: string; status: 'draft' | 'open' | 'paid' | 'paidoff' | 'voided' | 'overdue' }
+export interface KnownInvoice {
+  id: string;
+  status: 'draft' | 'open' | 'paid' | 'paidoff' | 'voided' | 'overdue';
+}
 
 export type CreditDecision =
   | { action: 'create'; precedingInvoiceId: string }
@@ -23,7 +26,18 @@ export type CreditDecision =
    * which Lexware refuses as `precedingSalesVoucherId`.
    */
   | { action: 'wait'; reason: 'WAIT_FOR_INVOICE' | 'WAIT_FOR_FINALIZED_INVOICE' }
-  | { action: 'skip'; reason: 'NOT_CONNECTED' | 'DISABLED' | 'DISABLED_CREDIT_CREATE' | 'SKIP_POS' | 'SKIP_FREE' | 'UNCHANGED' | 'EXISTING' | 'RECEIPT_NOT_FOUND' };
+  | {
+      action: 'skip';
+      reason:
+        | 'NOT_CONNECTED'
+        | 'DISABLED'
+        | 'DISABLED_CREDIT_CREATE'
+        | 'SKIP_POS'
+        | 'SKIP_FREE'
+        | 'UNCHANGED'
+        | 'EXISTING'
+        | 'RECEIPT_NOT_FOUND';
+    };
 
 export interface CreditDecisionContext {
   /** The order's invoice in Lexware, if one exists. */
@@ -39,8 +53,16 @@ export interface CreditDecisionContext {
  * it (the merchant expects invoice, then credit note), unless the order will never be invoiced:
  * then there is nothing to correct, and the refund counts as processed (RECEIPT_NOT_FOUND).
  */
-export function decideCreditNote(order: ShopifyOrder, refund: ShopifyRefund, s: CreditSettings, ctx: CreditDecisionContext): CreditDecision {
-  const skip = (reason: Extract<CreditDecision, { action: 'skip' }>['reason']): CreditDecision => ({ action: 'skip', reason });
+export function decideCreditNote(
+  order: ShopifyOrder,
+  refund: ShopifyRefund,
+  s: CreditSettings,
+  ctx: CreditDecisionContext,
+): CreditDecision {
+  const skip = (reason: Extract<CreditDecision, { action: 'skip' }>['reason']): CreditDecision => ({
+    action: 'skip',
+    reason,
+  });
   if (!s.connected) return skip('NOT_CONNECTED');
   if (!s.automationEnabled) return skip('DISABLED');
   if (!s.creditCreate) return skip('DISABLED_CREDIT_CREATE');

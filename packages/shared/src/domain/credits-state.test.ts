@@ -3,7 +3,13 @@ import { canSpendCredits, creditsNotification, creditsState } from './credits-st
 
 describe('transfer credits', () => {
   it('reports remaining share, tone and the 20 % threshold', () => {
-    expect(creditsState(0, 100)).toMatchObject({ remaining: 100, percentRemaining: 100, exhausted: false, exhaustedSoon: false, tone: 'success' });
+    expect(creditsState(0, 100)).toMatchObject({
+      remaining: 100,
+      percentRemaining: 100,
+      exhausted: false,
+      exhaustedSoon: false,
+      tone: 'success',
+    });
     expect(creditsState(65, 100)).toMatchObject({ remaining: 35, tone: 'warning', exhaustedSoon: false });
     expect(creditsState(80, 100)).toMatchObject({ remaining: 20, exhaustedSoon: false, tone: 'warning' });
     expect(creditsState(81, 100)).toMatchObject({ remaining: 19, exhaustedSoon: true, tone: 'critical' });

@@ -19,7 +19,9 @@ export function creditsState(used: number, quota: number): CreditsState {
   const remaining = Math.max(0, quota - used);
   const share = quota > 0 ? remaining / quota : 0;
   return {
-    used, quota, remaining,
+    used,
+    quota,
+    remaining,
     remainingShare: share,
     percentRemaining: Math.floor(share * 100),
     exhausted: remaining <= 0,
@@ -36,7 +38,10 @@ export function canSpendCredits(used: number, quota: number, needed = 1): boolea
 export type CreditsNotification = 'creditsExhaustedSoon' | 'creditsExhaustedNow';
 
 /** The notification to send when a charge moves the shop across a threshold, once per crossing. */
-export function creditsNotification(before: { used: number; quota: number }, after: { used: number; quota: number }): CreditsNotification | null {
+export function creditsNotification(
+  before: { used: number; quota: number },
+  after: { used: number; quota: number },
+): CreditsNotification | null {
   const a = creditsState(before.used, before.quota);
   const b = creditsState(after.used, after.quota);
   if (b.exhausted && !a.exhausted) return 'creditsExhaustedNow';

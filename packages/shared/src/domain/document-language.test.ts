@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { sandboxOrder } from './fixtures/sandbox-orders';
 import { buildInvoice } from './invoice-draft';
 import { buildCreditNote } from './credit-note';
-import { ENGLISH_CREDIT_TEXTS, ENGLISH_INVOICE_TEXTS, localizeCreditPreferences, localizeInvoiceLayout } from './document-language';
+import {
+  ENGLISH_CREDIT_TEXTS,
+  ENGLISH_INVOICE_TEXTS,
+  localizeCreditPreferences,
+  localizeInvoiceLayout,
+} from './document-language';
 import { CreditPreferencesSchema, InvoicePreferencesSchema } from '../preferences';
 
 describe('receipt language (general.language)', () => {
@@ -12,7 +17,9 @@ describe('receipt language (general.language)', () => {
     const de = buildInvoice(order, { contactId: 'c-1', language: 'de' }).invoice;
     expect(buildInvoice(order, { contactId: 'c-1' }).invoice).toEqual(de);
     expect(de.title).toBe('Rechnung');
-    expect(de.introduction).toBe(`Vielen Dank für deine Bestellung ${order.name}. Wir stellen dir folgende Leistungen in Rechnung.`);
+    expect(de.introduction).toBe(
+      `Vielen Dank für deine Bestellung ${order.name}. Wir stellen dir folgende Leistungen in Rechnung.`,
+    );
   });
 
   it('writes the default texts in English for en, with the order reference kept for finding the document again', () => {
@@ -30,7 +37,10 @@ describe('receipt language (general.language)', () => {
     const en = buildInvoice(order, { contactId: 'c-1', prefs, language: 'en' }).invoice;
     expect(en.title).toBe(`Beleg ${order.name}`);
     expect(en.introduction).toMatch(/^Thank you for your order/);
-    expect(localizeInvoiceLayout(prefs.invoiceLayout, 'en')).toMatchObject({ itemUnit: 'Stk', shippingTitle: ENGLISH_INVOICE_TEXTS.shippingTitle });
+    expect(localizeInvoiceLayout(prefs.invoiceLayout, 'en')).toMatchObject({
+      itemUnit: 'Stk',
+      shippingTitle: ENGLISH_INVOICE_TEXTS.shippingTitle,
+    });
   });
 });
 
@@ -66,10 +76,16 @@ describe('receipt language of credit notes (general.language)', () => {
   });
 
   it("leaves the merchant's own credit texts as they are", () => {
-    const prefs = CreditPreferencesSchema.parse({ creditLayoutTitle: 'Korrektur {ORDER.NAME}', creditLayoutItemUnit: 'Stk' });
+    const prefs = CreditPreferencesSchema.parse({
+      creditLayoutTitle: 'Korrektur {ORDER.NAME}',
+      creditLayoutItemUnit: 'Stk',
+    });
     const en = buildCreditNote(order, refund, { contactId: 'c-1', prefs, language: 'en' }).creditNote;
     expect(en.title).toBe(`Korrektur ${order.name}`);
     expect(en.introduction).toMatch(/^For your order/);
-    expect(localizeCreditPreferences(prefs, 'en')).toMatchObject({ creditLayoutItemUnit: 'Stk', creditLayoutRemark: ENGLISH_CREDIT_TEXTS.creditLayoutRemark });
+    expect(localizeCreditPreferences(prefs, 'en')).toMatchObject({
+      creditLayoutItemUnit: 'Stk',
+      creditLayoutRemark: ENGLISH_CREDIT_TEXTS.creditLayoutRemark,
+    });
   });
 });

@@ -23,10 +23,16 @@ export const ENGLISH_INVOICE_TEXTS = {
  * merchant left at its German default becomes its English counterpart; texts of their own stay.
  * The order reference ("Bestellung #1001") is not a text but the key that finds a document again, so it stays.
  */
-export function localizeInvoiceLayout<L extends InvoiceLayoutPreferences>(layout: L, language: DocumentLanguage = 'de'): L {
+export function localizeInvoiceLayout<L extends InvoiceLayoutPreferences>(
+  layout: L,
+  language: DocumentLanguage = 'de',
+): L {
   if (language === 'de') return layout;
   const out = { ...layout };
-  for (const [key, english] of Object.entries(ENGLISH_INVOICE_TEXTS) as [keyof typeof ENGLISH_INVOICE_TEXTS, string][]) {
+  for (const [key, english] of Object.entries(ENGLISH_INVOICE_TEXTS) as [
+    keyof typeof ENGLISH_INVOICE_TEXTS,
+    string,
+  ][]) {
     if (out[key] === DEFAULT_TEXTS.invoice[key]) (out as InvoiceLayoutPreferences)[key] = english;
   }
   return out;
@@ -60,6 +66,20 @@ export function localizeCreditPreferences<P extends CreditPreferences>(prefs: P,
 /** The names of the positions a credit note adds itself (shipping, amounts without items, tips, discounts). */
 export function creditPositionTexts(language: DocumentLanguage = 'de') {
   return language === 'en'
-    ? { shippingTitle: ENGLISH_INVOICE_TEXTS.shippingTitle, shippingUnit: ENGLISH_INVOICE_TEXTS.shippingUnit, adjustmentTitle: 'Refund', tipTitle: ENGLISH_INVOICE_TEXTS.tipTitle, discountTitle: ENGLISH_INVOICE_TEXTS.discountTitle, discountUnit: ENGLISH_INVOICE_TEXTS.discountUnit }
-    : { shippingTitle: DEFAULT_TEXTS.credit.shippingTitle, shippingUnit: DEFAULT_TEXTS.invoice.shippingUnit, adjustmentTitle: DEFAULT_TEXTS.credit.adjustmentTitle, tipTitle: DEFAULT_TEXTS.invoice.tipTitle, discountTitle: DEFAULT_TEXTS.invoice.discountTitle, discountUnit: DEFAULT_TEXTS.invoice.discountUnit };
+    ? {
+        shippingTitle: ENGLISH_INVOICE_TEXTS.shippingTitle,
+        shippingUnit: ENGLISH_INVOICE_TEXTS.shippingUnit,
+        adjustmentTitle: 'Refund',
+        tipTitle: ENGLISH_INVOICE_TEXTS.tipTitle,
+        discountTitle: ENGLISH_INVOICE_TEXTS.discountTitle,
+        discountUnit: ENGLISH_INVOICE_TEXTS.discountUnit,
+      }
+    : {
+        shippingTitle: DEFAULT_TEXTS.credit.shippingTitle,
+        shippingUnit: DEFAULT_TEXTS.invoice.shippingUnit,
+        adjustmentTitle: DEFAULT_TEXTS.credit.adjustmentTitle,
+        tipTitle: DEFAULT_TEXTS.invoice.tipTitle,
+        discountTitle: DEFAULT_TEXTS.invoice.discountTitle,
+        discountUnit: DEFAULT_TEXTS.invoice.discountUnit,
+      };
 }

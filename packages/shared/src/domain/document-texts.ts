@@ -24,7 +24,11 @@ export function hasOrderReference(text: string | null | undefined, order: Pick<S
   return false;
 }
 
-export interface DocumentTexts { title: string; introduction: string; remark: string }
+export interface DocumentTexts {
+  title: string;
+  introduction: string;
+  remark: string;
+}
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
@@ -32,23 +36,33 @@ const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
  * Puts the order reference into the named places (unless the rendered text already has it),
  * appends notes to the remark, and keeps each text within what Lexware takes.
  */
-export function placeReference(texts: DocumentTexts, order: Pick<ShopifyOrder, 'name'>, places: readonly ReferencePlace[], notes: readonly string[] = []): DocumentTexts {
+export function placeReference(
+  texts: DocumentTexts,
+  order: Pick<ShopifyOrder, 'name'>,
+  places: readonly ReferencePlace[],
+  notes: readonly string[] = [],
+): DocumentTexts {
   const ref = orderReference(order);
   const out = { ...texts };
   for (const place of places) {
     if (hasOrderReference(out[place], order)) continue;
-    out[place] = place === 'title' ? [out.title, ref].filter(Boolean).join(' ') : [out[place], ref].filter(Boolean).join('\n');
+    out[place] =
+      place === 'title' ? [out.title, ref].filter(Boolean).join(' ') : [out[place], ref].filter(Boolean).join('\n');
   }
   out.remark = [out.remark, ...notes].filter(Boolean).join('\n');
   // Lexware rejects titles over 255 characters; keep the reference when cutting.
-  if (out.title.length > 255) out.title = places.includes('title') ? `${cut(out.title, 254 - ref.length)} ${ref}` : cut(out.title, 255);
+  if (out.title.length > 255)
+    out.title = places.includes('title') ? `${cut(out.title, 254 - ref.length)} ${ref}` : cut(out.title, 255);
   out.introduction = cut(out.introduction, LIMITS.introduction);
   out.remark = cut(out.remark, LIMITS.remark);
   return out;
 }
 
 /** The shop's order number format (Shopify: orderNumberFormatPrefix / orderNumberFormatSuffix). */
-export interface OrderNumberFormat { prefix: string; suffix: string }
+export interface OrderNumberFormat {
+  prefix: string;
+  suffix: string;
+}
 export const DEFAULT_ORDER_NUMBER_FORMAT: OrderNumberFormat = { prefix: '#', suffix: '' };
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -58,10 +72,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * (spec 2 §5). As in hasOrderReference, a name must not run on into further letters or digits,
  * so "#1001" is not found in "#10011", nor "1001" in "A1001" when the prefix is empty.
  */
-export function orderNamesIn(texts: readonly (string | null | undefined)[], format: OrderNumberFormat = DEFAULT_ORDER_NUMBER_FORMAT): string[] {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_])${escape(format.prefix)}(\\d+)${escape(format.suffix)}(?![\\p{L}\\p{N}_-])`, 'gu');
-  const lead = /^[\p{L}\p{N}_]/u.test(format.prefix) || format.prefix === '' ? pattern : new RegExp(pattern.source.replace('(?<![\\p{L}\\p{N}_])', ''), 'gu');
+export function orderNamesIn(
+  texts: readonly (string | null | undefined)[],
+  format: OrderNumberFormat = DEFAULT_ORDER_NUMBER_FORMAT,
+): string[] {
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}_])${escape(format.prefix)}(\\d+)${escape(format.suffix)}(?![\\p{L}\\p{N}_-])`,
+    'gu',
+  );
+  const lead =
+    /^[\p{L}\p{N}_]/u.test(format.prefix) || format.prefix === ''
+      ? pattern
+      : new RegExp(pattern.source.replace('(?<![\\p{L}\\p{N}_])', ''), 'gu');
   const names = new Set<string>();
-  for (const text of texts) for (const m of (text ?? '').matchAll(lead)) names.add(`${format.prefix}${m[1]}${format.suffix}`);
+  for (const text of texts)
+    for (const m of (text ?? '').matchAll(lead)) names.add(`${format.prefix}${m[1]}${format.suffix}`);
   return [...names];
 }

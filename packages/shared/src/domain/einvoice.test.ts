@@ -3,7 +3,14 @@ import type { ShopifyOrder } from '../shopify-order';
 import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/contact';
 import { decideEInvoice, isValidLeitwegId, leitwegIdOfOrder } from './einvoice';
 
-const order = (extra: Record<string, unknown> = {}) => ({ id: 1, name: '#1', note: null, billing_address: { company: 'Stadt Musterstadt', country_code: 'DE' }, ...extra }) as unknown as ShopifyOrder;
+const order = (extra: Record<string, unknown> = {}) =>
+  ({
+    id: 1,
+    name: '#1',
+    note: null,
+    billing_address: { company: 'Stadt Musterstadt', country_code: 'DE' },
+    ...extra,
+  }) as unknown as ShopifyOrder;
 const prefs = { ...DEFAULT_CONTACT_PREFERENCES, vendorNumberAtCustomer: '70123456' };
 
 describe('Leitweg-ID format (KoSIT: Grobadressierung-Feinadressierung-Prüfziffer, MOD 97-10)', () => {
@@ -11,34 +18,71 @@ describe('Leitweg-ID format (KoSIT: Grobadressierung-Feinadressierung-Prüfziffe
     for (const id of ['04011000-12345-03', '991-33333TEST-33']) expect(isValidLeitwegId(id)).toBe(true);
   });
   it('refuses a wrong check digit, a bad structure, or a too short Grobadressierung', () => {
-    for (const id of ['04011000-12345-04', '04011000-1234512345-35', '991-12345-67', '04011000_12345_03', '0-12345-03', 'Leitweg', '04011000-12345-3', '04011000-12345']) expect(isValidLeitwegId(id)).toBe(false);
+    for (const id of [
+      '04011000-12345-04',
+      '04011000-1234512345-35',
+      '991-12345-67',
+      '04011000_12345_03',
+      '0-12345-03',
+      'Leitweg',
+      '04011000-12345-3',
+      '04011000-12345',
+    ])
+      expect(isValidLeitwegId(id)).toBe(false);
   });
 });
 
 describe('where the Leitweg-ID comes from', () => {
   it('reads it from the note, labelled or alone, and from a note attribute by name', () => {
-    expect(leitwegIdOfOrder(order({ note: 'Bitte an Amt 3. Leitweg-ID: 991-33333TEST-33' }), { ...prefs, leitwegSource: 'order-note' })).toBe('991-33333TEST-33');
-    expect(leitwegIdOfOrder(order({ note: ' 04011000-12345-03 ' }), { ...prefs, leitwegSource: 'order-note' })).toBe('04011000-12345-03');
+    expect(
+      leitwegIdOfOrder(order({ note: 'Bitte an Amt 3. Leitweg-ID: 991-33333TEST-33' }), {
+        ...prefs,
+        leitwegSource: 'order-note',
+      }),
+    ).toBe('991-33333TEST-33');
+    expect(leitwegIdOfOrder(order({ note: ' 04011000-12345-03 ' }), { ...prefs, leitwegSource: 'order-note' })).toBe(
+      '04011000-12345-03',
+    );
     expect(leitwegIdOfOrder(order({ note: 'Bitte klingeln' }), { ...prefs, leitwegSource: 'order-note' })).toBeNull();
     const attrs = order({ note_attributes: [{ name: 'Leitweg-ID', value: '04011000-12345-03' }] });
-    expect(leitwegIdOfOrder(attrs, { ...prefs, leitwegSource: 'note-attribute', leitwegAttribute: 'leitweg-id' })).toBe('04011000-12345-03');
+    expect(leitwegIdOfOrder(attrs, { ...prefs, leitwegSource: 'note-attribute', leitwegAttribute: 'leitweg-id' })).toBe(
+      '04011000-12345-03',
+    );
     expect(leitwegIdOfOrder(attrs, { ...prefs, leitwegSource: 'none' })).toBeNull();
   });
 });
 
 describe('the e-invoice decision', () => {
   it('puts a valid ID with the vendor number on the contact, and the invoice goes out net', () => {
-    expect(decideEInvoice(order(), prefs, '991-33333test-33')).toEqual({ ok: true, xRechnung: { buyerReference: '991-33333TEST-33', vendorNumberAtCustomer: '70123456' }, net: true });
+    expect(decideEInvoice(order(), prefs, '991-33333test-33')).toEqual({
+      ok: true,
+      xRechnung: { buyerReference: '991-33333TEST-33', vendorNumberAtCustomer: '70123456' },
+      net: true,
+    });
   });
   it('refuses a malformed ID with its reason and value', () => {
-    expect(decideEInvoice(order(), prefs, '991-12345-67')).toEqual({ ok: false, reason: 'LEITWEG_ID_INVALID', value: '991-12345-67' });
+    expect(decideEInvoice(order(), prefs, '991-12345-67')).toEqual({
+      ok: false,
+      reason: 'LEITWEG_ID_INVALID',
+      value: '991-12345-67',
+    });
   });
   it('refuses a valid ID while the vendor number at the buyer is missing (Lexware needs both)', () => {
-    expect(decideEInvoice(order(), { ...prefs, vendorNumberAtCustomer: ' ' }, '991-33333TEST-33')).toEqual({ ok: false, reason: 'VENDOR_NUMBER_MISSING', value: '991-33333TEST-33' });
+    expect(decideEInvoice(order(), { ...prefs, vendorNumberAtCustomer: ' ' }, '991-33333TEST-33')).toEqual({
+      ok: false,
+      reason: 'VENDOR_NUMBER_MISSING',
+      value: '991-33333TEST-33',
+    });
   });
   it('without an ID: net only for B2B and only when the setting says so', () => {
     expect(decideEInvoice(order(), prefs, null)).toEqual({ ok: true, xRechnung: null, net: false });
-    expect(decideEInvoice(order(), { ...prefs, eInvoiceNet: true }, '')).toEqual({ ok: true, xRechnung: null, net: true });
-    expect(decideEInvoice(order({ billing_address: { country_code: 'DE' } }), { ...prefs, eInvoiceNet: true }, null)).toEqual({ ok: true, xRechnung: null, net: false });
+    expect(decideEInvoice(order(), { ...prefs, eInvoiceNet: true }, '')).toEqual({
+      ok: true,
+      xRechnung: null,
+      net: true,
+    });
+    expect(
+      decideEInvoice(order({ billing_address: { country_code: 'DE' } }), { ...prefs, eInvoiceNet: true }, null),
+    ).toEqual({ ok: true, xRechnung: null, net: false });
   });
 });

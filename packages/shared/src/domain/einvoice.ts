@@ -25,7 +25,10 @@ export const LEITWEG_SOURCES = ['none', 'customer-metafield', 'order-note', 'not
 export type LeitwegSource = (typeof LEITWEG_SOURCES)[number];
 
 /** The raw Leitweg-ID of an order from the note or a note attribute; a metafield value is read by the caller. */
-export function leitwegIdOfOrder(order: ShopifyOrder, prefs: Pick<ContactPreferences, 'leitwegSource' | 'leitwegAttribute'>): string | null {
+export function leitwegIdOfOrder(
+  order: ShopifyOrder,
+  prefs: Pick<ContactPreferences, 'leitwegSource' | 'leitwegAttribute'>,
+): string | null {
   if (prefs.leitwegSource === 'order-note') {
     const note = order.note?.trim() ?? '';
     const labelled = /leitweg(?:-?id)?\s*[:=]?\s*(\S+)/i.exec(note);
@@ -34,7 +37,12 @@ export function leitwegIdOfOrder(order: ShopifyOrder, prefs: Pick<ContactPrefere
   }
   if (prefs.leitwegSource === 'note-attribute') {
     const name = prefs.leitwegAttribute.trim().toLowerCase();
-    const found = orderExtras(order).note_attributes.find((a) => String(a.name ?? '').trim().toLowerCase() === name);
+    const found = orderExtras(order).note_attributes.find(
+      (a) =>
+        String(a.name ?? '')
+          .trim()
+          .toLowerCase() === name,
+    );
     const value = String(found?.value ?? '').trim();
     return value || null;
   }
@@ -51,12 +59,20 @@ export type EInvoiceDecision =
  * would issue it to a public buyer who cannot take it. B2B invoices go out net when the setting says so,
  * which is what makes Lexware issue them as ZUGFeRD (EN 16931).
  */
-export function decideEInvoice(order: ShopifyOrder, prefs: Pick<ContactPreferences, 'vendorNumberAtCustomer' | 'eInvoiceNet'>, rawLeitwegId: string | null): EInvoiceDecision {
+export function decideEInvoice(
+  order: ShopifyOrder,
+  prefs: Pick<ContactPreferences, 'vendorNumberAtCustomer' | 'eInvoiceNet'>,
+  rawLeitwegId: string | null,
+): EInvoiceDecision {
   const net = prefs.eInvoiceNet && isB2B(order);
   const id = rawLeitwegId?.trim();
   if (!id) return { ok: true, xRechnung: null, net };
   if (!isValidLeitwegId(id)) return { ok: false, reason: 'LEITWEG_ID_INVALID', value: id };
   // Lexware takes a buyer reference on a contact only together with our supplier number at the buyer.
   if (!prefs.vendorNumberAtCustomer.trim()) return { ok: false, reason: 'VENDOR_NUMBER_MISSING', value: id };
-  return { ok: true, xRechnung: { buyerReference: id.toUpperCase(), vendorNumberAtCustomer: prefs.vendorNumberAtCustomer.trim() }, net: true };
+  return {
+    ok: true,
+    xRechnung: { buyerReference: id.toUpperCase(), vendorNumberAtCustomer: prefs.vendorNumberAtCustomer.trim() },
+    net: true,
+  };
 }

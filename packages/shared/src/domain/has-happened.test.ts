@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { hasHappened, invoiceDue } from './has-happened';
 
-const order = (financial_status: string, fulfillment_status: string | null) => ({ financial_status, fulfillment_status, payment_gateway_names: ['manual'], gateway: 'manual' });
+const order = (financial_status: string, fulfillment_status: string | null) => ({
+  financial_status,
+  fulfillment_status,
+  payment_gateway_names: ['manual'],
+  gateway: 'manual',
+});
 
 describe('hasHappened (spec 1 §4)', () => {
   it('created is always true', () => expect(hasHappened(order('pending', null), 'created')).toBe(true));
-  it.each(['paid', 'refunded', 'partially_refunded'])('paid when status is %s', (s) => expect(hasHappened(order(s, null), 'paid')).toBe(true));
+  it.each(['paid', 'refunded', 'partially_refunded'])('paid when status is %s', (s) =>
+    expect(hasHappened(order(s, null), 'paid')).toBe(true),
+  );
   it('not paid while pending', () => expect(hasHappened(order('pending', null), 'paid')).toBe(false));
   it('fulfilled only when fulfilled', () => {
     expect(hasHappened(order('pending', 'fulfilled'), 'fulfilled')).toBe(true);

@@ -5,7 +5,10 @@ export type InvoiceEvent = 'created' | 'paid' | 'fulfilled' | 'completed';
 const PAID_STATUSES = new Set(['paid', 'refunded', 'partially_refunded']);
 
 /** Spec 1 §4, "Order has happened". */
-export function hasHappened(order: Pick<ShopifyOrder, 'financial_status' | 'fulfillment_status'>, event: InvoiceEvent): boolean {
+export function hasHappened(
+  order: Pick<ShopifyOrder, 'financial_status' | 'fulfillment_status'>,
+  event: InvoiceEvent,
+): boolean {
   const paid = PAID_STATUSES.has(order.financial_status ?? '');
   const fulfilled = order.fulfillment_status === 'fulfilled';
   switch (event) {

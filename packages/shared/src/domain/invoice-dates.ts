@@ -14,7 +14,12 @@ export interface InvoiceDates {
   fallbacks: string[];
 }
 
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+const berlinDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The German calendar day of an instant, as [year, month (1-12), day]. */
 function dayOf(iso: string): [number, number, number] {
@@ -55,7 +60,16 @@ export function shiftDate(iso: string, d: Pick<DeliveryDate, 'modify' | 'offset'
  */
 export function invoiceDates(
   order: ShopifyOrder,
-  input: Pick<InvoicePreferences, 'invoiceEvent' | 'invoiceDate' | 'invoiceDeliveryType' | 'invoiceDeliveryDate0' | 'invoiceDeliveryDate1' | 'invoiceFinalize' | 'invoiceSendMail'>,
+  input: Pick<
+    InvoicePreferences,
+    | 'invoiceEvent'
+    | 'invoiceDate'
+    | 'invoiceDeliveryType'
+    | 'invoiceDeliveryDate0'
+    | 'invoiceDeliveryDate1'
+    | 'invoiceFinalize'
+    | 'invoiceSendMail'
+  >,
 ): InvoiceDates {
   const prefs = normalizeInvoicePreferences(input as InvoicePreferences).value;
   const fallbacks: string[] = [];
@@ -79,7 +93,11 @@ export function invoiceDates(
   if (Date.parse(end) < Date.parse(from)) [from, end] = [end, from];
   return {
     voucherDate,
-    shippingConditions: { shippingType: kind === 'delivery' ? 'deliveryperiod' : 'serviceperiod', shippingDate: from, shippingEndDate: end },
+    shippingConditions: {
+      shippingType: kind === 'delivery' ? 'deliveryperiod' : 'serviceperiod',
+      shippingDate: from,
+      shippingEndDate: end,
+    },
     fallbacks,
   };
 }

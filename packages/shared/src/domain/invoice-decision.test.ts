@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '../shopify-order';
 import { decideInvoice, DEFAULT_INVOICE_SETTINGS, type InvoiceSettings } from './invoice-decision';
 
-const settings: InvoiceSettings = { ...DEFAULT_INVOICE_SETTINGS, connected: true, automationEnabled: true, installedAt: '2026-11-01T00:00:00Z' };
+const settings: InvoiceSettings = {
+  ...DEFAULT_INVOICE_SETTINGS,
+  connected: true,
+  automationEnabled: true,
+  installedAt: '2026-11-01T00:00:00Z',
+};
 const base = {
-  id: 1, name: '#1001', created_at: '2026-11-20T10:00:00Z', currency: 'EUR', financial_status: 'paid', total_price: '10.00',
-  source_name: 'web', tags: '', email: 'a@example.de', customer: { id: 1, email: 'a@example.de' },
-  billing_address: { city: 'Köln', country_code: 'DE' }, line_items: [],
+  id: 1,
+  name: '#1001',
+  created_at: '2026-11-20T10:00:00Z',
+  currency: 'EUR',
+  financial_status: 'paid',
+  total_price: '10.00',
+  source_name: 'web',
+  tags: '',
+  email: 'a@example.de',
+  customer: { id: 1, email: 'a@example.de' },
+  billing_address: { city: 'Köln', country_code: 'DE' },
+  line_items: [],
 };
 const order = (patch: Record<string, unknown> = {}) => ShopifyOrderSchema.parse({ ...base, ...patch });
 const reason = (o = order(), s: Partial<InvoiceSettings> = {}) => {
@@ -39,7 +53,12 @@ describe('decideInvoice (spec 2 §8)', () => {
 
 describe('decideInvoice with preferences and sandbox orders', async () => {
   const { sandboxOrder } = await import('./fixtures/sandbox-orders');
-  const s: InvoiceSettings = { ...DEFAULT_INVOICE_SETTINGS, connected: true, automationEnabled: true, installedAt: '2026-11-01T09:00:00Z' };
+  const s: InvoiceSettings = {
+    ...DEFAULT_INVOICE_SETTINGS,
+    connected: true,
+    automationEnabled: true,
+    installedAt: '2026-11-01T09:00:00Z',
+  };
   const at = '2026-11-20T10:15:00Z';
 
   it('the switch: on from the installation day (German calendar), or from a cutoff day', () => {
@@ -52,7 +71,10 @@ describe('decideInvoice with preferences and sandbox orders', async () => {
     expect(decideInvoice(earlier, s, { origin: 'import' })).toEqual({ action: 'create' });
     const order = sandboxOrder('de_b2c', { paid: true, createdAt: at }).order;
     expect(decideInvoice(order, { ...s, invoiceCreate: '2026-11-20' })).toEqual({ action: 'create' });
-    expect(decideInvoice(order, { ...s, invoiceCreate: '2026-11-21' })).toEqual({ action: 'skip', reason: 'SKIP_DATE' });
+    expect(decideInvoice(order, { ...s, invoiceCreate: '2026-11-21' })).toEqual({
+      action: 'skip',
+      reason: 'SKIP_DATE',
+    });
   });
 
   it('TOO_OLD applies to imports but not to the paid historical import', () => {
@@ -68,7 +90,8 @@ describe('decideInvoice with preferences and sandbox orders', async () => {
   });
 
   it.each([
-    ['pos', 'SKIP_POS'], ['free', 'SKIP_FREE'],
+    ['pos', 'SKIP_POS'],
+    ['free', 'SKIP_FREE'],
   ] as const)('%s scenario: %s', (name, reason) => {
     expect(decideInvoice(sandboxOrder(name, { createdAt: at }).order, s)).toEqual({ action: 'skip', reason });
   });

@@ -45,7 +45,12 @@ export interface InvoiceDecisionContext {
 }
 
 const DAY = 86_400_000;
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
+const berlinDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 /** The German calendar day of an instant, 'YYYY-MM-DD'; a bare day passes through. */
 export function germanDay(iso: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : berlinDay.format(new Date(iso));
@@ -56,7 +61,10 @@ export function germanDay(iso: string): string {
  * asks Shopify for exactly one day. The offset is +01:00 or +02:00 depending on daylight saving.
  */
 export function germanDayBounds(day: string): { from: string; to: string } {
-  const start = (d: string) => ['+01:00', '+02:00'].map((o) => new Date(`${d}T00:00:00${o}`)).find((t) => germanDay(t.toISOString()) === d && germanDay(new Date(t.getTime() - 1).toISOString()) !== d)!;
+  const start = (d: string) =>
+    ['+01:00', '+02:00']
+      .map((o) => new Date(`${d}T00:00:00${o}`))
+      .find((t) => germanDay(t.toISOString()) === d && germanDay(new Date(t.getTime() - 1).toISOString()) !== d)!;
   const next = new Date(Date.parse(`${day}T12:00:00Z`) + DAY).toISOString().slice(0, 10);
   return { from: start(day).toISOString(), to: start(next).toISOString() };
 }
@@ -71,7 +79,11 @@ export function isFinalSkip(decision: InvoiceDecision): boolean {
  * switch has three positions: off, on for orders from the installation day, or on from a cutoff
  * day; its excluded tags are `skipTags`. Days are German calendar days.
  */
-export function decideInvoice(order: ShopifyOrder, s: InvoiceSettings, ctx: InvoiceDecisionContext = {}): InvoiceDecision {
+export function decideInvoice(
+  order: ShopifyOrder,
+  s: InvoiceSettings,
+  ctx: InvoiceDecisionContext = {},
+): InvoiceDecision {
   const skip = (reason: InvoiceSkipReason): InvoiceDecision => ({ action: 'skip', reason });
   const origin = ctx.origin ?? 'webhook';
   if (!s.connected) return skip('NOT_CONNECTED');

@@ -1,5 +1,11 @@
 import type { ShopifyOrder } from '../shopify-order';
-import { DEFAULT_INVOICE_PREFERENCES, InvoiceLayoutSchema, normalizeInvoicePreferences, type InvoiceLayoutPreferences, type InvoicePreferences } from '../preferences/invoice';
+import {
+  DEFAULT_INVOICE_PREFERENCES,
+  InvoiceLayoutSchema,
+  normalizeInvoicePreferences,
+  type InvoiceLayoutPreferences,
+  type InvoicePreferences,
+} from '../preferences/invoice';
 import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
 import type { LexofficeInvoiceInput } from './lexoffice-types';
 import { cents } from './money';
@@ -17,7 +23,15 @@ export { orderReference, hasOrderReference } from './document-texts';
 
 /** German VAT in the shop's own price mode: what an order gets when no regime was chosen. */
 export function defaultRegime(order: Pick<ShopifyOrder, 'taxes_included'>): TaxRegime {
-  return { kind: 'germanVat', taxType: order.taxes_included ? 'gross' : 'net', taxFree: false, country: 'DE', allowedRates: [19, 7, 0], standardRate: 19, warnings: [] };
+  return {
+    kind: 'germanVat',
+    taxType: order.taxes_included ? 'gross' : 'net',
+    taxFree: false,
+    country: 'DE',
+    allowedRates: [19, 7, 0],
+    standardRate: 19,
+    warnings: [],
+  };
 }
 
 export interface InvoiceBuildOptions {
@@ -102,7 +116,14 @@ export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions =
   const orderDiffCents = cents(order.total_price) - rounding.totalCents;
   if (orderDiffCents !== 0) warnings.push('TOTAL_MISMATCH');
   if (rounding.handled === 'line') warnings.push('ROUNDING_LINE');
-  return { invoice, finalize: prefs.invoiceFinalize, rounding, orderDiffCents, dateFallbacks: dates.fallbacks, warnings };
+  return {
+    invoice,
+    finalize: prefs.invoiceFinalize,
+    rounding,
+    orderDiffCents,
+    dateFallbacks: dates.fallbacks,
+    warnings,
+  };
 }
 
 /** The layout of the first version, kept for callers that pass it to `buildInvoiceDraft`. */
@@ -126,8 +147,16 @@ export const DEFAULT_INVOICE_LAYOUT: InvoiceLayout = {
  * The invoice with default preferences and German VAT in the shop's price mode. Kept for the
  * first callers; `buildInvoice` takes the preferences, the regime and reports rounding.
  */
-export function buildInvoiceDraft(order: ShopifyOrder, contactId: string, layout: InvoiceLayout | Partial<InvoiceLayoutPreferences> = DEFAULT_INVOICE_LAYOUT, options: Omit<InvoiceBuildOptions, 'contactId'> = {}): LexofficeInvoiceInput {
+export function buildInvoiceDraft(
+  order: ShopifyOrder,
+  contactId: string,
+  layout: InvoiceLayout | Partial<InvoiceLayoutPreferences> = DEFAULT_INVOICE_LAYOUT,
+  options: Omit<InvoiceBuildOptions, 'contactId'> = {},
+): LexofficeInvoiceInput {
   const base = options.prefs ?? DEFAULT_INVOICE_PREFERENCES;
-  const prefs: InvoicePreferences = { ...base, invoiceLayout: InvoiceLayoutSchema.parse({ ...base.invoiceLayout, ...layout }) };
+  const prefs: InvoicePreferences = {
+    ...base,
+    invoiceLayout: InvoiceLayoutSchema.parse({ ...base.invoiceLayout, ...layout }),
+  };
   return buildInvoice(order, { ...options, contactId, prefs }).invoice;
 }

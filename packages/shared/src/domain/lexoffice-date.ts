@@ -4,14 +4,27 @@
  * belongs to the 1st in Germany. Uses Intl only, so it is safe in workflow code.
  */
 const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit',
-  hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: 'Europe/Berlin',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 export function lexofficeDate(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
-  const localAsUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
+  const localAsUtc = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
   const offsetMinutes = Math.round((localAsUtc - Math.floor(date.getTime() / 1000) * 1000) / 60000);
   const sign = offsetMinutes >= 0 ? '+' : '-';
   const abs = Math.abs(offsetMinutes);

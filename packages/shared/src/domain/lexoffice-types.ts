@@ -7,12 +7,27 @@ export interface LexofficeUnitPrice {
 }
 
 export type LexofficeLineItem =
-  | { type: 'custom'; name: string; description?: string; quantity: number; unitName: string; unitPrice: LexofficeUnitPrice; discountPercentage?: number }
+  | {
+      type: 'custom';
+      name: string;
+      description?: string;
+      quantity: number;
+      unitName: string;
+      unitPrice: LexofficeUnitPrice;
+      discountPercentage?: number;
+    }
   | { type: 'text'; name: string; description?: string };
 
 export type LexofficeTaxType =
-  | 'net' | 'gross' | 'vatfree' | 'intraCommunitySupply' | 'constructionService13b' | 'externalService13b'
-  | 'thirdPartyCountryService' | 'thirdPartyCountryDelivery' | 'photovoltaicEquipment';
+  | 'net'
+  | 'gross'
+  | 'vatfree'
+  | 'intraCommunitySupply'
+  | 'constructionService13b'
+  | 'externalService13b'
+  | 'thirdPartyCountryService'
+  | 'thirdPartyCountryDelivery'
+  | 'photovoltaicEquipment';
 
 export interface LexofficeInvoiceInput {
   voucherDate: string;
@@ -20,7 +35,11 @@ export interface LexofficeInvoiceInput {
   lineItems: LexofficeLineItem[];
   totalPrice: { currency: 'EUR' };
   taxConditions: { taxType: LexofficeTaxType; taxSubType?: 'distanceSales' | 'electronicServices' };
-  shippingConditions: { shippingType: 'service' | 'serviceperiod' | 'delivery' | 'deliveryperiod' | 'none'; shippingDate?: string; shippingEndDate?: string };
+  shippingConditions: {
+    shippingType: 'service' | 'serviceperiod' | 'delivery' | 'deliveryperiod' | 'none';
+    shippingDate?: string;
+    shippingEndDate?: string;
+  };
   /** The print layout (GET /v1/print-layouts); without it Lexware prints with the organisation's default. */
   printLayoutId?: string;
   title?: string;
@@ -32,16 +51,41 @@ export interface LexofficeContactInput {
   version: number;
   roles: { customer: Record<string, never> | { number?: number } };
   person?: { salutation?: string; firstName?: string; lastName: string };
-  company?: { name: string; taxNumber?: string; vatRegistrationId?: string; allowTaxFreeInvoices?: boolean; contactPersons?: Array<{ salutation?: string; firstName?: string; lastName: string; emailAddress?: string; phoneNumber?: string }> };
+  company?: {
+    name: string;
+    taxNumber?: string;
+    vatRegistrationId?: string;
+    allowTaxFreeInvoices?: boolean;
+    contactPersons?: Array<{
+      salutation?: string;
+      firstName?: string;
+      lastName: string;
+      emailAddress?: string;
+      phoneNumber?: string;
+    }>;
+  };
   addresses?: { billing?: AddressEntry[]; shipping?: AddressEntry[] };
   emailAddresses?: { business?: string[]; office?: string[]; private?: string[]; other?: string[] };
-  phoneNumbers?: { business?: string[]; office?: string[]; mobile?: string[]; private?: string[]; fax?: string[]; other?: string[] };
+  phoneNumbers?: {
+    business?: string[];
+    office?: string[];
+    mobile?: string[];
+    private?: string[];
+    fax?: string[];
+    other?: string[];
+  };
   note?: string;
   /** An XRechnung contact: the buyer's Leitweg-ID and our supplier number at the buyer (both required together). */
   xRechnung?: { buyerReference: string; vendorNumberAtCustomer: string };
 }
 
-export interface AddressEntry { supplement?: string; street?: string; zip?: string; city?: string; countryCode: string }
+export interface AddressEntry {
+  supplement?: string;
+  street?: string;
+  zip?: string;
+  city?: string;
+  countryCode: string;
+}
 
 /** The body of `POST /v1/credit-notes`: an invoice without shipping conditions or line discounts. */
 export type LexofficeCreditNoteInput = Omit<LexofficeInvoiceInput, 'shippingConditions'>;

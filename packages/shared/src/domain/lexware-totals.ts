@@ -25,10 +25,14 @@ export function lexwareTotals(taxType: LexofficeTaxType, lineItems: readonly Lex
     const rate = item.unitPrice.taxRatePercentage;
     perRate.set(rate, (perRate.get(rate) ?? 0) + amount);
   }
-  const rows = [...perRate.entries()].sort((a, b) => b[0] - a[0]).map(([rate, sum]) => {
-    const taxCents = gross ? Math.round(roundTo((sum * rate) / (100 + rate), 4)) : Math.round(roundTo((sum * rate) / 100, 4));
-    return { taxRatePercentage: rate, netCents: gross ? sum - taxCents : sum, taxCents };
-  });
+  const rows = [...perRate.entries()]
+    .sort((a, b) => b[0] - a[0])
+    .map(([rate, sum]) => {
+      const taxCents = gross
+        ? Math.round(roundTo((sum * rate) / (100 + rate), 4))
+        : Math.round(roundTo((sum * rate) / 100, 4));
+      return { taxRatePercentage: rate, netCents: gross ? sum - taxCents : sum, taxCents };
+    });
   const totalNetCents = rows.reduce((a, r) => a + r.netCents, 0);
   const totalTaxCents = rows.reduce((a, r) => a + r.taxCents, 0);
   return { totalNetCents, totalTaxCents, totalGrossCents: totalNetCents + totalTaxCents, perRate: rows };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MetafieldPreferencesSchema, WRITABLE_METAFIELD_INFO, WRITABLE_METAFIELDS } from '../preferences/metafields';
-import { changedMetafields, documentLinks, metafieldInputs, metafieldValue, readableEntries, type OrderDocuments } from './metafields';
+import {
+  changedMetafields,
+  documentLinks,
+  metafieldInputs,
+  metafieldValue,
+  readableEntries,
+  type OrderDocuments,
+} from './metafields';
 
 const APP = 'https://app.example.de';
 const TOKEN = 'a'.repeat(32);
@@ -23,7 +30,13 @@ describe('metafield values written to an order', () => {
     expect(metafieldValue('invoice_number', docs, APP)).toBe('RE0001');
     expect(metafieldValue('invoice_pdf_view', docs, APP)).toBe(`${APP}/documents/${TOKEN}`);
     expect(metafieldValue('invoice_pdf_save', docs, APP)).toBe(`${APP}/documents/${TOKEN}/download`);
-    expect(JSON.parse(metafieldValue('invoice_json', docs, APP)!)).toEqual({ number: 'RE0001', id: 'inv-1', title: 'Rechnung #1001', pdf_save: documentLinks(APP, TOKEN).save, pdf_view: documentLinks(APP, TOKEN).view });
+    expect(JSON.parse(metafieldValue('invoice_json', docs, APP)!)).toEqual({
+      number: 'RE0001',
+      id: 'inv-1',
+      title: 'Rechnung #1001',
+      pdf_save: documentLinks(APP, TOKEN).save,
+      pdf_view: documentLinks(APP, TOKEN).view,
+    });
     expect(JSON.parse(metafieldValue('credits_number', docs, APP)!)).toEqual(['GS0001']);
     expect(JSON.parse(metafieldValue('credits_pdf_save', docs, APP)!)).toEqual([]);
   });
@@ -33,11 +46,21 @@ describe('metafield values written to an order', () => {
       { value: 'invoice_number' as const, namespace: 'belegfluss', key: 'invoice_number' },
       { value: 'credits_id' as const, namespace: 'belegfluss', key: 'credit_ids' },
     ];
-    const none = metafieldInputs(entries, { contactId: null, invoices: [], credits: [] }, { ownerId: 'gid://shopify/Order/1', appUrl: APP });
+    const none = metafieldInputs(
+      entries,
+      { contactId: null, invoices: [], credits: [] },
+      { ownerId: 'gid://shopify/Order/1', appUrl: APP },
+    );
     expect(none).toEqual([]);
     const a = metafieldInputs(entries, docs, { ownerId: 'gid://shopify/Order/1', appUrl: APP });
     expect(a).toEqual([
-      { ownerId: 'gid://shopify/Order/1', namespace: 'belegfluss', key: 'invoice_number', type: 'single_line_text_field', value: 'RE0001' },
+      {
+        ownerId: 'gid://shopify/Order/1',
+        namespace: 'belegfluss',
+        key: 'invoice_number',
+        type: 'single_line_text_field',
+        value: 'RE0001',
+      },
       { ownerId: 'gid://shopify/Order/1', namespace: 'belegfluss', key: 'credit_ids', type: 'json', value: '["cn-1"]' },
     ]);
     expect(metafieldInputs(entries, docs, { ownerId: 'gid://shopify/Order/1', appUrl: APP })).toEqual(a);
@@ -46,13 +69,18 @@ describe('metafield values written to an order', () => {
   });
 
   it('splits read entries by the granted scopes; write_X grants read_X', () => {
-    const r = readableEntries([
-      { resource: 'order', namespace: 'custom', key: 'po' },
-      { resource: 'product', namespace: 'custom', key: 'care' },
-      { resource: 'customer', namespace: 'custom', key: 'vip' },
-    ], ['write_orders', 'read_customers']);
+    const r = readableEntries(
+      [
+        { resource: 'order', namespace: 'custom', key: 'po' },
+        { resource: 'product', namespace: 'custom', key: 'care' },
+        { resource: 'customer', namespace: 'custom', key: 'vip' },
+      ],
+      ['write_orders', 'read_customers'],
+    );
     expect(r.allowed.map((e) => e.resource)).toEqual(['order', 'customer']);
-    expect(r.missing).toEqual([{ entry: { resource: 'product', namespace: 'custom', key: 'care' }, scope: 'read_products' }]);
+    expect(r.missing).toEqual([
+      { entry: { resource: 'product', namespace: 'custom', key: 'care' }, scope: 'read_products' },
+    ]);
   });
 });
 
@@ -61,16 +89,25 @@ describe('metafield preferences', () => {
     const e = { resource: 'order', namespace: 'custom', key: 'po' };
     expect(MetafieldPreferencesSchema.parse({ read: [e, { ...e, key: ' po ' }] }).read).toHaveLength(1);
     const many = Array.from({ length: 6 }, (_, i) => ({ ...e, key: `k${i}` }));
-    expect(MetafieldPreferencesSchema.safeParse({ read: many }).error?.issues[0]?.message).toBe('Du kannst maximal 5 Metafelder hinzufügen');
+    expect(MetafieldPreferencesSchema.safeParse({ read: many }).error?.issues[0]?.message).toBe(
+      'Du kannst maximal 5 Metafelder hinzufügen',
+    );
   });
 
   it('checks namespace and key lengths with the German messages', () => {
-    const issues = MetafieldPreferencesSchema.safeParse({ write: [{ value: 'invoice_id', namespace: 'ab', key: 'x'.repeat(65) }] }).error?.issues ?? [];
+    const issues =
+      MetafieldPreferencesSchema.safeParse({ write: [{ value: 'invoice_id', namespace: 'ab', key: 'x'.repeat(65) }] })
+        .error?.issues ?? [];
     expect(issues.map((i) => i.message)).toEqual(['Mindestens 3 Zeichen', 'Maximal 64 Zeichen']);
   });
 
   it('refuses two values in the same metafield', () => {
-    const r = MetafieldPreferencesSchema.safeParse({ write: [{ value: 'invoice_id', namespace: 'belegfluss', key: 'doc' }, { value: 'invoice_number', namespace: 'belegfluss', key: 'doc' }] });
+    const r = MetafieldPreferencesSchema.safeParse({
+      write: [
+        { value: 'invoice_id', namespace: 'belegfluss', key: 'doc' },
+        { value: 'invoice_number', namespace: 'belegfluss', key: 'doc' },
+      ],
+    });
     expect(r.error?.issues[0]?.message).toBe('belegfluss.doc wird schon für einen anderen Wert verwendet');
   });
 });

@@ -40,7 +40,9 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const raw = weights.map((w) => (total * w) / sum);
   const parts = raw.map((r) => Math.trunc(r));
   let rest = total - sumOf(parts);
-  const order = raw.map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  const order = raw
+    .map((r, i) => ({ i, frac: Math.abs(r - Math.trunc(r)) }))
+    .sort((a, b) => b.frac - a.frac || a.i - b.i);
   for (let k = 0; rest !== 0 && k < order.length * 2; k++) {
     const idx = order[k % order.length]!.i;
     parts[idx]! += Math.sign(rest);

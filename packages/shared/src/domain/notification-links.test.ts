@@ -11,7 +11,9 @@ describe('e-mail link wizard', () => {
   });
 
   it('is not ready without a written PDF link', () => {
-    const links = notificationLinks([{ value: 'invoice_number', namespace: 'belegfluss', key: 'number' }], { exampleUrl: EXAMPLE });
+    const links = notificationLinks([{ value: 'invoice_number', namespace: 'belegfluss', key: 'number' }], {
+      exampleUrl: EXAMPLE,
+    });
     expect(links.ready).toBe(false);
     expect(links.groups[0]?.templates[0]).toMatchObject({ code: null, preview: null });
   });
@@ -37,7 +39,8 @@ describe('e-mail link wizard', () => {
 
   it('falls back to the invoice link for credit templates, and escapes the link text', () => {
     const links = notificationLinks([{ value: 'invoices_pdf_view', namespace: 'belegfluss', key: 'pdfs' }], {
-      exampleUrl: EXAMPLE, style: { text: { invoice: 'Beleg <PDF>', credit: 'x' }, style: 'link', color: 'red;evil' },
+      exampleUrl: EXAMPLE,
+      style: { text: { invoice: 'Beleg <PDF>', credit: 'x' }, style: 'link', color: 'red;evil' },
     });
     const refund = links.groups[1]!.templates[0]!;
     expect(refund).toMatchObject({ id: 'order_refund', document: 'invoice' });

@@ -7,32 +7,77 @@ import type { MetafieldWriteEntry, WritableMetafield } from '../preferences/meta
  */
 export type LinkedDocument = 'invoice' | 'credit';
 
-export interface NotificationTemplate { id: string; title: string; document: LinkedDocument }
-export interface NotificationGroup { id: string; title: string; templates: NotificationTemplate[] }
+export interface NotificationTemplate {
+  id: string;
+  title: string;
+  document: LinkedDocument;
+}
+export interface NotificationGroup {
+  id: string;
+  title: string;
+  templates: NotificationTemplate[];
+}
 
-const t = (id: string, title: string, document: LinkedDocument = 'invoice'): NotificationTemplate => ({ id, title, document });
+const t = (id: string, title: string, document: LinkedDocument = 'invoice'): NotificationTemplate => ({
+  id,
+  title,
+  document,
+});
 
 export const NOTIFICATION_GROUPS: readonly NotificationGroup[] = [
-  { id: 'orders', title: 'Bestellungen', templates: [
-    t('order_confirmation', 'Bestellbestätigung'), t('order_invoice', 'Bestellrechnung'), t('draft_order_invoice', 'Rechnung zur Entwurfsbestellung'),
-    t('order_edited', 'Bestellung bearbeitet'), t('order_canceled', 'Bestellung storniert', 'credit'),
-  ] },
-  { id: 'payments', title: 'Zahlungen und Erstattungen', templates: [
-    t('order_refund', 'Rückerstattung', 'credit'), t('payment_reminder', 'Zahlungserinnerung'), t('payment_error', 'Zahlungsfehler'),
-    t('pending_payment_success', 'Ausstehende Zahlung erfolgreich'), t('pending_payment_error', 'Fehler bei ausstehender Zahlung'),
-  ] },
-  { id: 'shipping', title: 'Versand', templates: [
-    t('shipping_confirmation', 'Versandbestätigung'), t('shipping_update', 'Versandaktualisierung'), t('shipment_out_for_delivery', 'Sendung in Zustellung'),
-    t('shipment_delivered', 'Sendung zugestellt'), t('shipment_attempted_delivery', 'Zustellversuch fehlgeschlagen'),
-  ] },
-  { id: 'pickup', title: 'Abholung und lokale Zustellung', templates: [
-    t('ready_for_pickup', 'Bereit zur Abholung'), t('picked_up', 'Abgeholt'), t('local_out_for_delivery', 'Lokale Zustellung unterwegs'),
-    t('local_delivered', 'Lokal zugestellt'), t('local_missed_delivery', 'Lokale Zustellung verpasst'),
-  ] },
+  {
+    id: 'orders',
+    title: 'Bestellungen',
+    templates: [
+      t('order_confirmation', 'Bestellbestätigung'),
+      t('order_invoice', 'Bestellrechnung'),
+      t('draft_order_invoice', 'Rechnung zur Entwurfsbestellung'),
+      t('order_edited', 'Bestellung bearbeitet'),
+      t('order_canceled', 'Bestellung storniert', 'credit'),
+    ],
+  },
+  {
+    id: 'payments',
+    title: 'Zahlungen und Erstattungen',
+    templates: [
+      t('order_refund', 'Rückerstattung', 'credit'),
+      t('payment_reminder', 'Zahlungserinnerung'),
+      t('payment_error', 'Zahlungsfehler'),
+      t('pending_payment_success', 'Ausstehende Zahlung erfolgreich'),
+      t('pending_payment_error', 'Fehler bei ausstehender Zahlung'),
+    ],
+  },
+  {
+    id: 'shipping',
+    title: 'Versand',
+    templates: [
+      t('shipping_confirmation', 'Versandbestätigung'),
+      t('shipping_update', 'Versandaktualisierung'),
+      t('shipment_out_for_delivery', 'Sendung in Zustellung'),
+      t('shipment_delivered', 'Sendung zugestellt'),
+      t('shipment_attempted_delivery', 'Zustellversuch fehlgeschlagen'),
+    ],
+  },
+  {
+    id: 'pickup',
+    title: 'Abholung und lokale Zustellung',
+    templates: [
+      t('ready_for_pickup', 'Bereit zur Abholung'),
+      t('picked_up', 'Abgeholt'),
+      t('local_out_for_delivery', 'Lokale Zustellung unterwegs'),
+      t('local_delivered', 'Lokal zugestellt'),
+      t('local_missed_delivery', 'Lokale Zustellung verpasst'),
+    ],
+  },
 ];
 
 /** The metafield a link reads: a single URL or a JSON list of URLs. */
-export interface LinkSource { namespace: string; key: string; list: boolean; value: WritableMetafield }
+export interface LinkSource {
+  namespace: string;
+  key: string;
+  list: boolean;
+  value: WritableMetafield;
+}
 
 const PREFERENCE: Record<LinkedDocument, WritableMetafield[]> = {
   invoice: ['invoice_pdf_save', 'invoice_pdf_view', 'invoices_pdf_save', 'invoices_pdf_view'],
@@ -44,25 +89,41 @@ export function linkSources(write: readonly MetafieldWriteEntry[]): Record<Linke
   const pick = (doc: LinkedDocument): LinkSource | null => {
     for (const value of PREFERENCE[doc]) {
       const e = write.find((w) => w.value === value);
-      if (e) return { namespace: e.namespace, key: e.key, list: value.startsWith('invoices_') || value.startsWith('credits_'), value };
+      if (e)
+        return {
+          namespace: e.namespace,
+          key: e.key,
+          list: value.startsWith('invoices_') || value.startsWith('credits_'),
+          value,
+        };
     }
     return null;
   };
   return { invoice: pick('invoice'), credit: pick('credit') };
 }
 
-export interface LinkStyle { text: Record<LinkedDocument, string>; style: 'button' | 'link'; color: string }
+export interface LinkStyle {
+  text: Record<LinkedDocument, string>;
+  style: 'button' | 'link';
+  color: string;
+}
 
-export const DEFAULT_LINK_STYLE: LinkStyle = { text: { invoice: 'Rechnung herunterladen', credit: 'Gutschrift herunterladen' }, style: 'button', color: '#1a1a1a' };
+export const DEFAULT_LINK_STYLE: LinkStyle = {
+  text: { invoice: 'Rechnung herunterladen', credit: 'Gutschrift herunterladen' },
+  style: 'button',
+  color: '#1a1a1a',
+};
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const SAFE_COLOR = /^#[0-9a-f]{3,8}$/i;
 
 function anchor(href: string, text: string, style: LinkStyle): string {
   const color = SAFE_COLOR.test(style.color) ? style.color : DEFAULT_LINK_STYLE.color;
-  const css = style.style === 'button'
-    ? `display:inline-block;padding:12px 20px;border-radius:4px;background:${color};color:#ffffff;text-decoration:none;`
-    : `color:${color};text-decoration:underline;`;
+  const css =
+    style.style === 'button'
+      ? `display:inline-block;padding:12px 20px;border-radius:4px;background:${color};color:#ffffff;text-decoration:none;`
+      : `color:${color};text-decoration:underline;`;
   return `<a href="${href}" style="${css}" target="_blank" rel="noopener">${escapeHtml(text)}</a>`;
 }
 
@@ -89,7 +150,11 @@ export function linkPreview(exampleUrl: string, text: string, style: LinkStyle =
   return `<p style="margin:16px 0;">${anchor(escapeHtml(exampleUrl), text, style)}</p>`;
 }
 
-export interface NotificationSnippet extends NotificationTemplate { source: LinkSource | null; code: string | null; preview: string | null }
+export interface NotificationSnippet extends NotificationTemplate {
+  source: LinkSource | null;
+  code: string | null;
+  preview: string | null;
+}
 
 export interface NotificationLinks {
   /** False until an invoice PDF link is written to the order (a write entry of invoice_pdf_save or similar). */
@@ -102,7 +167,10 @@ export interface NotificationLinks {
  * The wizard's snippets for a shop's write entries. Credit-note templates fall back to the
  * invoice link while no credit-note link is written.
  */
-export function notificationLinks(write: readonly MetafieldWriteEntry[], o: { exampleUrl: string; style?: LinkStyle }): NotificationLinks {
+export function notificationLinks(
+  write: readonly MetafieldWriteEntry[],
+  o: { exampleUrl: string; style?: LinkStyle },
+): NotificationLinks {
   const style = o.style ?? DEFAULT_LINK_STYLE;
   const sources = linkSources(write);
   const groups = NOTIFICATION_GROUPS.map((g) => ({
@@ -112,7 +180,13 @@ export function notificationLinks(write: readonly MetafieldWriteEntry[], o: { ex
       const source = sources[tpl.document] ?? sources.invoice;
       const doc: LinkedDocument = sources[tpl.document] ? tpl.document : 'invoice';
       const text = style.text[doc];
-      return { ...tpl, document: doc, source, code: source ? linkLiquid(source, text, style) : null, preview: source ? linkPreview(o.exampleUrl, text, style) : null };
+      return {
+        ...tpl,
+        document: doc,
+        source,
+        code: source ? linkLiquid(source, text, style) : null,
+        preview: source ? linkPreview(o.exampleUrl, text, style) : null,
+      };
     }),
   }));
   return { ready: sources.invoice !== null, sources, groups };

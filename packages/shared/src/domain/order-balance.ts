@@ -3,7 +3,10 @@ import { cents, sumOf } from './money';
 import { refundGrossCents } from './credit-note';
 import { ShopifyRefundSchema, type ShopifyRefund } from './refund-types';
 
-export interface BalanceDocument { totalCents: number; status: string }
+export interface BalanceDocument {
+  totalCents: number;
+  status: string;
+}
 
 export interface OrderBalance {
   invoicedCents: number;
@@ -37,12 +40,24 @@ export function withinTolerance(diffCents: number, baseCents: number): boolean {
  * so it is computed from the refunds themselves, which also works on snapshots whose
  * `current_total_price` was not kept up to date.
  */
-export function orderBalance(order: ShopifyOrder, invoices: readonly BalanceDocument[], creditNotes: readonly BalanceDocument[], refunds: readonly ShopifyRefund[] = orderRefunds(order)): OrderBalance {
+export function orderBalance(
+  order: ShopifyOrder,
+  invoices: readonly BalanceDocument[],
+  creditNotes: readonly BalanceDocument[],
+  refunds: readonly ShopifyRefund[] = orderRefunds(order),
+): OrderBalance {
   const live = (d: BalanceDocument) => d.status !== 'voided';
   const invoicedCents = sumOf(invoices.filter(live).map((d) => d.totalCents));
   const creditedCents = sumOf(creditNotes.filter(live).map((d) => d.totalCents));
   const documentsCents = invoicedCents - creditedCents;
   const expectedCents = cents(order.total_price) - sumOf(refunds.map((r) => refundGrossCents(order, r)));
   const diffCents = documentsCents - expectedCents;
-  return { invoicedCents, creditedCents, documentsCents, expectedCents, diffCents, complete: withinTolerance(diffCents, expectedCents) };
+  return {
+    invoicedCents,
+    creditedCents,
+    documentsCents,
+    expectedCents,
+    diffCents,
+    complete: withinTolerance(diffCents, expectedCents),
+  };
 }

@@ -36,8 +36,14 @@ export function chargedRate(taxLines: TaxLines, amountCents: number): number {
 }
 
 /** Gross and net of a Shopify amount with its tax, whichever way the shop prices. */
-export function grossAndNet(amountCents: number, taxCents: number, taxesIncluded: boolean): { grossCents: number; netCents: number } {
-  return taxesIncluded ? { grossCents: amountCents, netCents: amountCents - taxCents } : { grossCents: amountCents + taxCents, netCents: amountCents };
+export function grossAndNet(
+  amountCents: number,
+  taxCents: number,
+  taxesIncluded: boolean,
+): { grossCents: number; netCents: number } {
+  return taxesIncluded
+    ? { grossCents: amountCents, netCents: amountCents - taxCents }
+    : { grossCents: amountCents + taxCents, netCents: amountCents };
 }
 
 /** Splits a discount of `discountCents` (in the shop's price mode) into gross and net at `rate`. */
@@ -48,7 +54,11 @@ function discountParts(discountCents: number, rate: number, taxesIncluded: boole
 }
 
 export function highestChargedRate(order: ShopifyOrder): number {
-  return Math.max(0, ...order.line_items.map((l) => chargedRate(l.tax_lines, 1)), ...order.shipping_lines.map((s) => chargedRate(s.tax_lines, 1)));
+  return Math.max(
+    0,
+    ...order.line_items.map((l) => chargedRate(l.tax_lines, 1)),
+    ...order.shipping_lines.map((s) => chargedRate(s.tax_lines, 1)),
+  );
 }
 
 /**
@@ -70,17 +80,32 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const info = discounts[index] ?? { title: 'Rabatt', code: '', type: '', value: '' };
     const key = `${index}:${rate}`;
     const vars = templateVars(order, { discount: info, metafields });
-    const existing = discountLines.get(key) ?? {
-      kind: 'discount', name: renderTemplate(L.discountTitle, vars) || 'Rabatt', description: renderTemplate(L.discountDetail, vars),
-      unitName: unitNameFor(renderTemplate(L.discountUnit, vars), 'Rabatt'), quantity: 1, rate, grossCents: 0, netCents: 0,
-    } satisfies Position;
-    discountLines.set(key, { ...existing, grossCents: existing.grossCents - part.grossCents, netCents: existing.netCents - part.netCents });
+    const existing =
+      discountLines.get(key) ??
+      ({
+        kind: 'discount',
+        name: renderTemplate(L.discountTitle, vars) || 'Rabatt',
+        description: renderTemplate(L.discountDetail, vars),
+        unitName: unitNameFor(renderTemplate(L.discountUnit, vars), 'Rabatt'),
+        quantity: 1,
+        rate,
+        grossCents: 0,
+        netCents: 0,
+      } satisfies Position);
+    discountLines.set(key, {
+      ...existing,
+      grossCents: existing.grossCents - part.grossCents,
+      netCents: existing.netCents - part.netCents,
+    });
   };
 
   for (const item of order.line_items) {
     const x = itemExtras(item);
     const full = cents(item.price) * item.quantity;
-    const allocations = x.discount_allocations.map((d) => ({ index: d.discount_application_index ?? 0, cents: cents(d.amount) }));
+    const allocations = x.discount_allocations.map((d) => ({
+      index: d.discount_application_index ?? 0,
+      cents: cents(d.amount),
+    }));
     const discount = sumOf(allocations.map((a) => a.cents));
     const line = full - discount;
     const tax = sumOf(item.tax_lines.map((t) => cents(t.price)));
@@ -88,7 +113,14 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const exact = grossAndNet(line, tax, incl);
     if (isTip(item)) {
       const tipRate = o.orderHandling.fixTaxTip && !o.regime.taxFree ? o.regime.standardRate : 0;
-      const tip: Position = { kind: 'tip', name: L.tipTitle || item.title, unitName: 'Pos', quantity: 1, rate: shopRate, ...exact };
+      const tip: Position = {
+        kind: 'tip',
+        name: L.tipTitle || item.title,
+        unitName: 'Pos',
+        quantity: 1,
+        rate: shopRate,
+        ...exact,
+      };
       tips.push(withRate(tip, tipRate, o.regime.taxFree));
       continue;
     }
@@ -108,10 +140,18 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const rate = lex(shopRate);
     if (o.useDiscount && discount !== 0) {
       const parts = allocations.map((a) => ({ index: a.index, ...discountParts(a.cents, shopRate, incl) }));
-      const fullPos: Position = { ...base, grossCents: exact.grossCents + sumOf(parts.map((p) => p.grossCents)), netCents: exact.netCents + sumOf(parts.map((p) => p.netCents)) };
+      const fullPos: Position = {
+        ...base,
+        grossCents: exact.grossCents + sumOf(parts.map((p) => p.grossCents)),
+        netCents: exact.netCents + sumOf(parts.map((p) => p.netCents)),
+      };
       items.push(withRate(fullPos, rate, o.regime.taxFree));
       for (const p of parts) {
-        const moved = withRate({ ...base, kind: 'discount', grossCents: p.grossCents, netCents: p.netCents }, rate, o.regime.taxFree);
+        const moved = withRate(
+          { ...base, kind: 'discount', grossCents: p.grossCents, netCents: p.netCents },
+          rate,
+          o.regime.taxFree,
+        );
         addDiscount(p.index, moved.rate, moved);
       }
     } else {
@@ -138,18 +178,26 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     };
     const exact = grossAndNet(charged, tax, incl);
     if (price === 0 && charged === 0) {
-      if (L.shippingShowFree) shipping.push({ ...base, rate: o.regime.taxFree ? 0 : lex(shopRate), grossCents: 0, netCents: 0 });
+      if (L.shippingShowFree)
+        shipping.push({ ...base, rate: o.regime.taxFree ? 0 : lex(shopRate), grossCents: 0, netCents: 0 });
       continue;
     }
     const showDiscount = o.useDiscount && price !== charged;
     const d = discountParts(price - charged, shopRate, incl);
-    const pos: Position = showDiscount ? { ...base, grossCents: exact.grossCents + d.grossCents, netCents: exact.netCents + d.netCents } : { ...base, ...exact };
-    const parts = o.orderHandling.fixTaxShipping && !o.regime.taxFree && itemWeights.size > 0
-      ? splitByRates(pos, itemWeights)
-      : [withRate(pos, lex(shopRate), o.regime.taxFree)];
+    const pos: Position = showDiscount
+      ? { ...base, grossCents: exact.grossCents + d.grossCents, netCents: exact.netCents + d.netCents }
+      : { ...base, ...exact };
+    const parts =
+      o.orderHandling.fixTaxShipping && !o.regime.taxFree && itemWeights.size > 0
+        ? splitByRates(pos, itemWeights)
+        : [withRate(pos, lex(shopRate), o.regime.taxFree)];
     shipping.push(...parts);
     if (showDiscount) {
-      const moved = withRate({ ...base, kind: 'discount', ...d }, o.regime.taxFree ? 0 : lex(shopRate), o.regime.taxFree);
+      const moved = withRate(
+        { ...base, kind: 'discount', ...d },
+        o.regime.taxFree ? 0 : lex(shopRate),
+        o.regime.taxFree,
+      );
       addDiscount(0, moved.rate, moved);
     }
   }

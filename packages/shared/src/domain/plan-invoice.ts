@@ -6,14 +6,24 @@ import type { ShopifyOrder } from '../shopify-order';
 import type { MetafieldValue } from './templates';
 import { contactRequired } from './contact-draft';
 import type { LexofficeContactInput } from './lexoffice-types';
-import { decideInvoice, type InvoiceDecisionContext, type InvoiceSettings, type InvoiceSkipReason } from './invoice-decision';
+import {
+  decideInvoice,
+  type InvoiceDecisionContext,
+  type InvoiceSettings,
+  type InvoiceSkipReason,
+} from './invoice-decision';
 import { buildInvoice, type BuiltInvoice } from './invoice-draft';
 import { chooseTaxRegime, type TaxProfile, type TaxRegime, type TaxRegimeProblem } from './tax-regime';
 
 /** The part of a shop's context an invoice depends on (the worker's ShopContext has it). */
 export interface InvoicePlanContext {
   invoice: InvoiceSettings;
-  prefs: { invoice: InvoicePreferences; contact: ContactPreferences; orderHandling: OrderHandlingPreferences; language?: DocumentLanguage };
+  prefs: {
+    invoice: InvoicePreferences;
+    contact: ContactPreferences;
+    orderHandling: OrderHandlingPreferences;
+    language?: DocumentLanguage;
+  };
   profile: TaxProfile | null;
 }
 
@@ -21,13 +31,18 @@ export type InvoicePlan =
   | { action: 'skip'; reason: InvoiceSkipReason }
   | { action: 'unprocessable'; reason: TaxRegimeProblem; message: string }
   | {
-    action: 'create';
-    regime: TaxRegime;
-    /** What the Lexware contact must carry, and whether the invoice may go out without one. */
-    contact: { prefs: ContactPreferences; vatId?: string; required: boolean; xRechnung?: LexofficeContactInput['xRechnung'] | null };
-    /** The invoice for the contact we end up with; the same plan always builds the same invoice. */
-    build: (contactId: string | null) => BuiltInvoice;
-  };
+      action: 'create';
+      regime: TaxRegime;
+      /** What the Lexware contact must carry, and whether the invoice may go out without one. */
+      contact: {
+        prefs: ContactPreferences;
+        vatId?: string;
+        required: boolean;
+        xRechnung?: LexofficeContactInput['xRechnung'] | null;
+      };
+      /** The invoice for the contact we end up with; the same plan always builds the same invoice. */
+      build: (contactId: string | null) => BuiltInvoice;
+    };
 
 /**
  * One order's invoice, decided and built from one context: the workflow decides with it, the activity
@@ -35,16 +50,26 @@ export type InvoicePlan =
  * Metafields only change the texts, never the decision.
  */
 /** The e-invoice part (issue 19): the buyer's Leitweg-ID for the contact, and whether the B2B invoice goes out net. */
-export interface InvoiceEInvoice { xRechnung: LexofficeContactInput['xRechnung'] | null; net: boolean }
+export interface InvoiceEInvoice {
+  xRechnung: LexofficeContactInput['xRechnung'] | null;
+  net: boolean;
+}
 
 export function planInvoice(
-  order: ShopifyOrder, ctx: InvoicePlanContext, metafields: readonly MetafieldValue[] = [], decision: InvoiceDecisionContext & { preview?: boolean } = {},
+  order: ShopifyOrder,
+  ctx: InvoicePlanContext,
+  metafields: readonly MetafieldValue[] = [],
+  decision: InvoiceDecisionContext & { preview?: boolean } = {},
   eInvoice: InvoiceEInvoice = { xRechnung: null, net: false },
 ): InvoicePlan {
   // A preview shows the invoice as it would be sent, whether or not it is due yet.
   const decided = decision.preview ? null : decideInvoice(order, ctx.invoice, decision);
   if (decided?.action === 'skip') return decided;
-  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, { ...ctx.prefs.invoice, ...ctx.prefs.contact, b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net });
+  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, {
+    ...ctx.prefs.invoice,
+    ...ctx.prefs.contact,
+    b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net,
+  });
   if (!chosen.ok) return { action: 'unprocessable', reason: chosen.reason, message: chosen.message };
   const { regime } = chosen;
   const { prefs } = ctx;
@@ -52,14 +77,30 @@ export function planInvoice(
     action: 'create',
     regime,
     // An XRechnung needs the contact that carries the Leitweg-ID.
-    contact: { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime) || Boolean(eInvoice.xRechnung), xRechnung: eInvoice.xRechnung },
+    contact: {
+      prefs: prefs.contact,
+      vatId: regime.vatId,
+      required: contactRequired(regime) || Boolean(eInvoice.xRechnung),
+      xRechnung: eInvoice.xRechnung,
+    },
     build: (contactId) => buildPlannedInvoice(order, prefs, regime, metafields, contactId),
   };
 }
 
 /** The build step of a plan, for the activity that got the workflow's regime and context (it does not decide again). */
 export function buildPlannedInvoice(
-  order: ShopifyOrder, prefs: InvoicePlanContext['prefs'], regime: TaxRegime, metafields: readonly MetafieldValue[], contactId: string | null,
+  order: ShopifyOrder,
+  prefs: InvoicePlanContext['prefs'],
+  regime: TaxRegime,
+  metafields: readonly MetafieldValue[],
+  contactId: string | null,
 ): BuiltInvoice {
-  return buildInvoice(order, { contactId, prefs: prefs.invoice, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
+  return buildInvoice(order, {
+    contactId,
+    prefs: prefs.invoice,
+    orderHandling: prefs.orderHandling,
+    regime,
+    metafields,
+    language: prefs.language,
+  });
 }

@@ -55,14 +55,19 @@ export function withRate(p: Position, rate: number, taxFree: boolean): Position 
 export function splitByRates(p: Position, weights: ReadonlyMap<number, number>): Position[] {
   const rates = [...weights.keys()];
   if (rates.length <= 1) return [withRate(p, rates[0] ?? p.rate, false)];
-  const grossParts = allocate(p.grossCents, rates.map((r) => weights.get(r) ?? 0));
-  return rates.map((rate, i) => ({
-    ...p,
-    description: [p.description, `${String(rate).replace('.', ',')} % USt.`].filter(Boolean).join(' · '),
-    rate,
-    grossCents: grossParts[i]!,
-    netCents: netFromGross(grossParts[i]!, rate),
-  })).filter((part) => part.grossCents !== 0);
+  const grossParts = allocate(
+    p.grossCents,
+    rates.map((r) => weights.get(r) ?? 0),
+  );
+  return rates
+    .map((rate, i) => ({
+      ...p,
+      description: [p.description, `${String(rate).replace('.', ',')} % USt.`].filter(Boolean).join(' · '),
+      rate,
+      grossCents: grossParts[i]!,
+      netCents: netFromGross(grossParts[i]!, rate),
+    }))
+    .filter((part) => part.grossCents !== 0);
 }
 
 const clip = (s: string | undefined, n: number) => (s && s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -78,7 +83,10 @@ function unitPrice(taxType: LexofficeTaxType, rate: number, amount: number): Lex
  * quantity × unit to cents; where no four-decimal unit hits the line total, the position is split
  * into (quantity − 1) at a whole-cent unit and one more at the rest.
  */
-export function lineItemsFor(positions: readonly Position[], taxType: LexofficeTaxType): { lineItems: LexofficeLineItem[]; splitLines: number } {
+export function lineItemsFor(
+  positions: readonly Position[],
+  taxType: LexofficeTaxType,
+): { lineItems: LexofficeLineItem[]; splitLines: number } {
   let splitLines = 0;
   const lineItems: LexofficeLineItem[] = [];
   for (const p of positions) {
@@ -91,13 +99,28 @@ export function lineItemsFor(positions: readonly Position[], taxType: LexofficeT
     const q = p.quantity;
     const unit4 = roundTo(amount / q, 2) / 100;
     if (amount % q === 0 || Math.round(roundTo(q * unit4, 2) * 100) === amount) {
-      lineItems.push({ ...base, quantity: q, unitName: p.unitName, unitPrice: unitPrice(taxType, p.rate, amount % q === 0 ? amount / q / 100 : unit4) });
+      lineItems.push({
+        ...base,
+        quantity: q,
+        unitName: p.unitName,
+        unitPrice: unitPrice(taxType, p.rate, amount % q === 0 ? amount / q / 100 : unit4),
+      });
       continue;
     }
     splitLines++;
     const whole = Math.trunc(amount / q);
-    lineItems.push({ ...base, quantity: q - 1, unitName: p.unitName, unitPrice: unitPrice(taxType, p.rate, whole / 100) });
-    lineItems.push({ ...base, quantity: 1, unitName: p.unitName, unitPrice: unitPrice(taxType, p.rate, (amount - whole * (q - 1)) / 100) });
+    lineItems.push({
+      ...base,
+      quantity: q - 1,
+      unitName: p.unitName,
+      unitPrice: unitPrice(taxType, p.rate, whole / 100),
+    });
+    lineItems.push({
+      ...base,
+      quantity: 1,
+      unitName: p.unitName,
+      unitPrice: unitPrice(taxType, p.rate, (amount - whole * (q - 1)) / 100),
+    });
   }
   return { lineItems, splitLines };
 }
@@ -110,8 +133,14 @@ function collapse(positions: readonly Position[], keep: number): { positions: Po
   const byRate = new Map<number, Position[]>();
   for (const p of overflow) byRate.set(p.rate, [...(byRate.get(p.rate) ?? []), p]);
   const merged = [...byRate.entries()].map(([rate, list]): Position => ({
-    kind: 'collapsed', name: DEFAULT_TEXTS.collapsedTitle, description: `${sumOf(list.map((p) => p.quantity))} Artikel`,
-    unitName: 'Pos', quantity: 1, rate, grossCents: sumOf(list.map((p) => p.grossCents)), netCents: sumOf(list.map((p) => p.netCents)),
+    kind: 'collapsed',
+    name: DEFAULT_TEXTS.collapsedTitle,
+    description: `${sumOf(list.map((p) => p.quantity))} Artikel`,
+    unitName: 'Pos',
+    quantity: 1,
+    rate,
+    grossCents: sumOf(list.map((p) => p.grossCents)),
+    netCents: sumOf(list.map((p) => p.netCents)),
   }));
   const kept = positions.filter((p) => !overflow.has(p));
   const lastItem = kept.reduce((idx, p, i) => (p.kind === 'item' ? i : idx), -1);
@@ -125,12 +154,19 @@ function collapse(positions: readonly Position[], keep: number): { positions: Po
  * taxes the sum per rate while Shopify taxes each line: the smallest rounding position that
  * closes the gap is added at a taxed rate, or at 0 % when no taxed amount can.
  */
-export function settleLineItems(positions: readonly Position[], taxType: LexofficeTaxType, roundingRates: readonly number[]): { lineItems: LexofficeLineItem[]; rounding: RoundingReport } {
+export function settleLineItems(
+  positions: readonly Position[],
+  taxType: LexofficeTaxType,
+  roundingRates: readonly number[],
+): { lineItems: LexofficeLineItem[]; rounding: RoundingReport } {
   const target = sumOf(positions.map((p) => p.grossCents));
   let current = [...positions];
   let collapsedItems = 0;
   let built = lineItemsFor(current, taxType);
-  for (let keep = current.filter((p) => p.kind === 'item').length; built.lineItems.length > LIMITS.lineItems - 1 && keep > 0;) {
+  for (
+    let keep = current.filter((p) => p.kind === 'item').length;
+    built.lineItems.length > LIMITS.lineItems - 1 && keep > 0;
+  ) {
     keep = Math.max(0, keep - (built.lineItems.length - (LIMITS.lineItems - 1)) - 4);
     const c = collapse(positions, keep);
     current = c.positions;
@@ -139,20 +175,43 @@ export function settleLineItems(positions: readonly Position[], taxType: Lexoffi
   }
   const total = lexwareTotals(taxType, built.lineItems).totalGrossCents;
   const diff = total - target;
-  const report: RoundingReport = { diffCents: diff, handled: 'none', splitLines: built.splitLines, collapsedItems, residualCents: diff, totalCents: total };
+  const report: RoundingReport = {
+    diffCents: diff,
+    handled: 'none',
+    splitLines: built.splitLines,
+    collapsedItems,
+    residualCents: diff,
+    totalCents: total,
+  };
   if (diff === 0) return { lineItems: built.lineItems, rounding: report };
 
   const netByRate = new Map<number, number>();
   for (const p of current) netByRate.set(p.rate, (netByRate.get(p.rate) ?? 0) + p.netCents);
-  const rates = [...new Set([...[...netByRate.entries()].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([r]) => r), ...roundingRates])].filter((r) => roundingRates.includes(r) || r === 0);
+  const rates = [
+    ...new Set([
+      ...[...netByRate.entries()].sort((a, b) => Math.abs(b[1]) - Math.abs(a[1])).map(([r]) => r),
+      ...roundingRates,
+    ]),
+  ].filter((r) => roundingRates.includes(r) || r === 0);
   const steps = [1, 2, 3, 4, 5].flatMap((n) => [-Math.sign(diff) * n, Math.sign(diff) * n]);
   for (const rate of [...rates.filter((r) => r !== 0), 0]) {
     for (const x of rate === 0 ? [-diff] : steps) {
-      const line: Position = { kind: 'rounding', name: DEFAULT_TEXTS.roundingTitle, unitName: 'Pos', quantity: 1, rate, netCents: x, grossCents: grossFromNet(x, rate) };
+      const line: Position = {
+        kind: 'rounding',
+        name: DEFAULT_TEXTS.roundingTitle,
+        unitName: 'Pos',
+        quantity: 1,
+        rate,
+        netCents: x,
+        grossCents: grossFromNet(x, rate),
+      };
       const trial = [...built.lineItems, ...lineItemsFor([line], taxType).lineItems];
       const after = lexwareTotals(taxType, trial).totalGrossCents;
       if (after === target) {
-        return { lineItems: trial, rounding: { ...report, handled: 'line', line: { rate, netCents: x }, residualCents: 0, totalCents: after } };
+        return {
+          lineItems: trial,
+          rounding: { ...report, handled: 'line', line: { rate, netCents: x }, residualCents: 0, totalCents: after },
+        };
       }
     }
   }

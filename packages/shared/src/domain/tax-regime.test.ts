@@ -9,7 +9,11 @@ import type { ShopifyOrder } from '../shopify-order';
 
 const prefs = { ...DEFAULT_INVOICE_PREFERENCES, ...DEFAULT_CONTACT_PREFERENCES };
 const L: TaxProfile = { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] };
-const XL: TaxProfile = { smallBusiness: false, distanceSalesPrinciple: 'DESTINATION', businessFeatures: ['INVOICING', 'INVOICING_PRO'] };
+const XL: TaxProfile = {
+  smallBusiness: false,
+  distanceSalesPrinciple: 'DESTINATION',
+  businessFeatures: ['INVOICING', 'INVOICING_PRO'],
+};
 const regimeOf = (order: ShopifyOrder, profile: TaxProfile, p = prefs) => {
   const r = chooseTaxRegime(order, profile, p);
   if (!r.ok) throw new Error(r.reason);
@@ -18,14 +22,21 @@ const regimeOf = (order: ShopifyOrder, profile: TaxProfile, p = prefs) => {
 const rates = (order: ShopifyOrder, profile: TaxProfile) => {
   const built = buildInvoice(order, { contactId: 'c', regime: regimeOf(order, profile) });
   expect(lexwareTotalCents(built.invoice)).toBe(cents(order.total_price));
-  return { built, rates: built.invoice.lineItems.map((l) => (l.type === 'custom' ? l.unitPrice.taxRatePercentage : null)) };
+  return {
+    built,
+    rates: built.invoice.lineItems.map((l) => (l.type === 'custom' ? l.unitPrice.taxRatePercentage : null)),
+  };
 };
 
 describe('chooseTaxRegime', () => {
   it('small business: vatfree, 0 %, with the §19 note in the remark', () => {
     const { order } = sandboxOrder('de_b2c');
     const regime = regimeOf(order, { ...L, smallBusiness: true });
-    expect(regime).toMatchObject({ kind: 'smallBusiness', taxType: 'vatfree', warnings: ['TAX_CHARGED_IN_SMALL_BUSINESS'] });
+    expect(regime).toMatchObject({
+      kind: 'smallBusiness',
+      taxType: 'vatfree',
+      warnings: ['TAX_CHARGED_IN_SMALL_BUSINESS'],
+    });
     const { built, rates: r } = rates(order, { ...L, smallBusiness: true });
     expect(r.every((x) => x === 0)).toBe(true);
     expect(built.invoice.remark).toContain(LEGAL_NOTES.smallBusiness);
@@ -40,7 +51,13 @@ describe('chooseTaxRegime', () => {
   it('OSS: destination rates (20 %, 5.5 %) with distanceSales when the profile says DESTINATION', () => {
     const { order } = sandboxOrder('eu_oss');
     const regime = regimeOf(order, XL);
-    expect(regime).toMatchObject({ kind: 'oss', taxType: 'gross', taxSubType: 'distanceSales', standardRate: 20, country: 'FR' });
+    expect(regime).toMatchObject({
+      kind: 'oss',
+      taxType: 'gross',
+      taxSubType: 'distanceSales',
+      standardRate: 20,
+      country: 'FR',
+    });
     const { built, rates: r } = rates(order, XL);
     expect(r).toEqual([20, 5.5, 20]);
     expect(built.invoice.taxConditions).toEqual({ taxType: 'gross', taxSubType: 'distanceSales' });
@@ -48,7 +65,11 @@ describe('chooseTaxRegime', () => {
 
   it('OSS needs XL', () => {
     const { order } = sandboxOrder('eu_oss');
-    expect(chooseTaxRegime(order, { ...XL, businessFeatures: ['INVOICING'] }, prefs)).toMatchObject({ ok: false, reason: 'OSS_REQUIRES_XL', message: 'OSS erfordert Lexware Office XL' });
+    expect(chooseTaxRegime(order, { ...XL, businessFeatures: ['INVOICING'] }, prefs)).toMatchObject({
+      ok: false,
+      reason: 'OSS_REQUIRES_XL',
+      message: 'OSS erfordert Lexware Office XL',
+    });
   });
 
   it('ORIGIN: a French order is invoiced with German rates, the gross kept', () => {
@@ -60,7 +81,11 @@ describe('chooseTaxRegime', () => {
   it('intra-community supply: EU business, no tax charged, VAT ID from the order', () => {
     const { order } = sandboxOrder('eu_b2b_vat');
     const regime = regimeOf(order, XL);
-    expect(regime).toMatchObject({ kind: 'intraCommunitySupply', taxType: 'intraCommunitySupply', vatId: 'ATU12345678' });
+    expect(regime).toMatchObject({
+      kind: 'intraCommunitySupply',
+      taxType: 'intraCommunitySupply',
+      vatId: 'ATU12345678',
+    });
     const { built, rates: r } = rates(order, XL);
     expect(r.every((x) => x === 0)).toBe(true);
     expect(built.invoice.remark).toContain('USt-IdNr. des Leistungsempfängers: ATU12345678');
@@ -70,7 +95,10 @@ describe('chooseTaxRegime', () => {
     const { order } = sandboxOrder('eu_b2b_vat', { scenario: { note: 'Bitte schnell liefern', noteAttributes: [] } });
     expect(chooseTaxRegime(order, XL, prefs)).toMatchObject({ ok: false, reason: 'MISSING_VAT-ID' });
     const onlyTags = { ...prefs, vatIdPlaces: ['order-tags' as const] };
-    expect(chooseTaxRegime(sandboxOrder('eu_b2b_vat').order, XL, onlyTags)).toMatchObject({ ok: false, reason: 'MISSING_VAT-ID' });
+    expect(chooseTaxRegime(sandboxOrder('eu_b2b_vat').order, XL, onlyTags)).toMatchObject({
+      ok: false,
+      reason: 'MISSING_VAT-ID',
+    });
   });
 
   it('a German VAT ID does not make a delivery abroad tax-free', () => {
@@ -80,7 +108,11 @@ describe('chooseTaxRegime', () => {
 
   it('third country (CH): thirdPartyCountryDelivery at 0 %', () => {
     const { order } = sandboxOrder('ch');
-    expect(regimeOf(order, XL)).toMatchObject({ kind: 'thirdCountry', taxType: 'thirdPartyCountryDelivery', country: 'CH' });
+    expect(regimeOf(order, XL)).toMatchObject({
+      kind: 'thirdCountry',
+      taxType: 'thirdPartyCountryDelivery',
+      country: 'CH',
+    });
     expect(rates(order, XL).rates.every((x) => x === 0)).toBe(true);
   });
 
@@ -95,7 +127,9 @@ describe('chooseTaxRegime', () => {
 
   it('regimeRate maps foreign rates for German VAT', () => {
     const de = regimeOf(sandboxOrder('de_b2c').order, L);
-    expect([regimeRate(de, 20, 20), regimeRate(de, 10, 20), regimeRate(de, 0, 20), regimeRate(de, 7, 19)]).toEqual([19, 7, 0, 7]);
+    expect([regimeRate(de, 20, 20), regimeRate(de, 10, 20), regimeRate(de, 0, 20), regimeRate(de, 7, 19)]).toEqual([
+      19, 7, 0, 7,
+    ]);
   });
 });
 
@@ -103,8 +137,20 @@ describe('VAT IDs', () => {
   it('has a pattern for every EU country', () => {
     for (const c of EU_COUNTRIES) expect(EU_VAT_ID_PATTERNS[c === 'GR' ? 'EL' : c]).toBeDefined();
   });
-  it.each(['ATU12345678', 'DE123456789', 'FRXX123456789', 'NL123456789B01', 'EL123456789', 'IE1234567WA', 'ESX1234567X', 'BE0123456789', 'SE123456789001'])('accepts %s', (id) => expect(isValidVatId(id)).toBe(true));
-  it.each(['AT12345678', 'DE12345678', 'NL123456789', 'XX123456789', 'SE123456789012'])('rejects %s', (id) => expect(isValidVatId(id)).toBe(false));
+  it.each([
+    'ATU12345678',
+    'DE123456789',
+    'FRXX123456789',
+    'NL123456789B01',
+    'EL123456789',
+    'IE1234567WA',
+    'ESX1234567X',
+    'BE0123456789',
+    'SE123456789001',
+  ])('accepts %s', (id) => expect(isValidVatId(id)).toBe(true));
+  it.each(['AT12345678', 'DE12345678', 'NL123456789', 'XX123456789', 'SE123456789012'])('rejects %s', (id) =>
+    expect(isValidVatId(id)).toBe(false),
+  );
   it('finds IDs in free text with separators', () => {
     expect(vatIdsInText('USt-IdNr.: ATU 123 456 78, danke')).toEqual(['ATU12345678']);
     expect(vatIdsInText('VAT: de 123.456.789')).toEqual(['DE123456789']);
@@ -115,9 +161,15 @@ describe('VAT IDs', () => {
     expect(vatIdsInText('ESK1234567890')).toEqual(['ESK12345678']);
   });
   it('searches only the configured places, in order, preferring the billing country', () => {
-    const { order } = sandboxOrder('eu_b2b_vat', { scenario: { note: 'FR12345678901', noteAttributes: [{ name: 'vat_id', value: 'ATU12345678' }] } });
+    const { order } = sandboxOrder('eu_b2b_vat', {
+      scenario: { note: 'FR12345678901', noteAttributes: [{ name: 'vat_id', value: 'ATU12345678' }] },
+    });
     expect(findVatId(order, ['order-note'])?.vatId).toBe('FR12345678901');
-    expect(findVatId(order, ['order-note', 'order-attributes'])).toMatchObject({ vatId: 'ATU12345678', place: 'order-attributes', country: 'AT' });
+    expect(findVatId(order, ['order-note', 'order-attributes'])).toMatchObject({
+      vatId: 'ATU12345678',
+      place: 'order-attributes',
+      country: 'AT',
+    });
     expect(findVatId(order, ['company-location'], { companyLocationTaxId: 'ATU99999999' })?.vatId).toBe('ATU99999999');
     expect(findVatId(order, ['customer-note'])).toBeNull();
   });

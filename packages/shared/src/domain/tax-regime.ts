@@ -38,14 +38,40 @@ export interface TaxRegime {
 }
 
 export type TaxRegimeProblem = 'MISSING_VAT-ID' | 'OSS_REQUIRES_XL';
-export type TaxRegimeResult = { ok: true; regime: TaxRegime } | { ok: false; reason: TaxRegimeProblem; message: string };
+export type TaxRegimeResult =
+  { ok: true; regime: TaxRegime } | { ok: false; reason: TaxRegimeProblem; message: string };
 
 export const GERMAN_RATES = [19, 7, 0] as const;
 
 /** Standard VAT rates of the EU states (percent), for when an order carries no taxed line to read it from. */
 export const EU_STANDARD_RATES: Record<string, number> = {
-  AT: 20, BE: 21, BG: 20, CY: 19, CZ: 21, DE: 19, DK: 25, EE: 24, ES: 21, FI: 25.5, FR: 20, GR: 24, HR: 25, HU: 27,
-  IE: 23, IT: 22, LT: 21, LU: 17, LV: 21, MT: 18, NL: 21, PL: 23, PT: 23, RO: 21, SE: 25, SI: 22, SK: 23,
+  AT: 20,
+  BE: 21,
+  BG: 20,
+  CY: 19,
+  CZ: 21,
+  DE: 19,
+  DK: 25,
+  EE: 24,
+  ES: 21,
+  FI: 25.5,
+  FR: 20,
+  GR: 24,
+  HR: 25,
+  HU: 27,
+  IE: 23,
+  IT: 22,
+  LT: 21,
+  LU: 17,
+  LV: 21,
+  MT: 18,
+  NL: 21,
+  PL: 23,
+  PT: 23,
+  RO: 21,
+  SE: 25,
+  SI: 22,
+  SK: 23,
 };
 
 export const REGIME_MESSAGES = {
@@ -56,17 +82,25 @@ export const REGIME_MESSAGES = {
 /** The rates Shopify charged on the order's lines, in percent. */
 function chargedRates(order: ShopifyOrder): number[] {
   const rates = [...order.line_items.flatMap((l) => l.tax_lines), ...order.shipping_lines.flatMap((s) => s.tax_lines)]
-    .filter((t) => cents(t.price) !== 0).map((t) => ratePercent(t.rate));
+    .filter((t) => cents(t.price) !== 0)
+    .map((t) => ratePercent(t.rate));
   return [...new Set(rates)];
 }
 
 function taxCharged(order: ShopifyOrder): boolean {
-  const lineTax = sumOf([...order.line_items.flatMap((l) => l.tax_lines), ...order.shipping_lines.flatMap((s) => s.tax_lines)].map((t) => cents(t.price)));
+  const lineTax = sumOf(
+    [...order.line_items.flatMap((l) => l.tax_lines), ...order.shipping_lines.flatMap((s) => s.tax_lines)].map((t) =>
+      cents(t.price),
+    ),
+  );
   return lineTax !== 0 || cents(order.total_tax ?? 0) !== 0;
 }
 
 /** Whether the invoice shows net prices: asNet, b2bAsNet for businesses, tagsAsNet, or a shop that prices net. */
-export function invoiceIsNet(order: ShopifyOrder, prefs: Pick<InvoicePreferences, 'asNet' | 'b2bAsNet' | 'tagsAsNet'>): boolean {
+export function invoiceIsNet(
+  order: ShopifyOrder,
+  prefs: Pick<InvoicePreferences, 'asNet' | 'b2bAsNet' | 'tagsAsNet'>,
+): boolean {
   if (prefs.asNet || !order.taxes_included) return true;
   if (prefs.b2bAsNet && isB2B(order)) return true;
   const tags = splitTags(order.tags);
@@ -86,10 +120,13 @@ export function vatRegimeFromProfile(profile: TaxProfile): VatRegimeChoice {
 /** Banners 'Konfiguration erforderlich': where the Lexware account contradicts the choice. */
 export function vatRegimeWarnings(choice: VatRegimeChoice, profile: TaxProfile): string[] {
   const w: string[] = [];
-  if (choice === '0' && !profile.smallBusiness) w.push('In Lexware Office ist die Kleinunternehmerregelung nicht aktiviert.');
+  if (choice === '0' && !profile.smallBusiness)
+    w.push('In Lexware Office ist die Kleinunternehmerregelung nicht aktiviert.');
   if (choice !== '0' && profile.smallBusiness) w.push('In Lexware Office ist die Kleinunternehmerregelung aktiviert.');
-  if (choice === 'oss' && profile.distanceSalesPrinciple !== 'DESTINATION') w.push('In Lexware Office ist das Bestimmungslandprinzip (OSS) nicht eingestellt.');
-  if (choice === '1' && profile.distanceSalesPrinciple === 'DESTINATION') w.push('In Lexware Office ist das Bestimmungslandprinzip (OSS) eingestellt.');
+  if (choice === 'oss' && profile.distanceSalesPrinciple !== 'DESTINATION')
+    w.push('In Lexware Office ist das Bestimmungslandprinzip (OSS) nicht eingestellt.');
+  if (choice === '1' && profile.distanceSalesPrinciple === 'DESTINATION')
+    w.push('In Lexware Office ist das Bestimmungslandprinzip (OSS) eingestellt.');
   if (choice === 'oss' && !hasXl(profile)) w.push(REGIME_MESSAGES.OSS_REQUIRES_XL);
   return w;
 }
@@ -117,7 +154,18 @@ export function chooseTaxRegime(
 
   if (smallBusiness) {
     if (charged) base.warnings.push('TAX_CHARGED_IN_SMALL_BUSINESS');
-    return { ok: true, regime: { ...base, kind: 'smallBusiness', taxType: 'vatfree', taxFree: true, allowedRates: [0], standardRate: 0, legalNote: LEGAL_NOTES.smallBusiness } };
+    return {
+      ok: true,
+      regime: {
+        ...base,
+        kind: 'smallBusiness',
+        taxType: 'vatfree',
+        taxFree: true,
+        allowedRates: [0],
+        standardRate: 0,
+        legalNote: LEGAL_NOTES.smallBusiness,
+      },
+    };
   }
   if (!isEuCountry(country)) {
     const ships = order.line_items.some((l) => itemExtras(l).requires_shipping);
@@ -125,19 +173,31 @@ export function chooseTaxRegime(
     return {
       ok: true,
       regime: {
-        ...base, kind: 'thirdCountry', taxType: ships ? 'thirdPartyCountryDelivery' : 'thirdPartyCountryService', taxFree: true,
-        allowedRates: [0], standardRate: 0, legalNote: ships ? LEGAL_NOTES.thirdCountryDelivery : LEGAL_NOTES.thirdCountryService,
+        ...base,
+        kind: 'thirdCountry',
+        taxType: ships ? 'thirdPartyCountryDelivery' : 'thirdPartyCountryService',
+        taxFree: true,
+        allowedRates: [0],
+        standardRate: 0,
+        legalNote: ships ? LEGAL_NOTES.thirdCountryDelivery : LEGAL_NOTES.thirdCountryService,
       },
     };
   }
   if (country !== 'DE' && (!charged || orderExtras(order).tax_exempt)) {
     const found = findVatId(order, prefs.vatIdPlaces, sources);
-    if (!found || found.country === 'DE') return { ok: false, reason: 'MISSING_VAT-ID', message: REGIME_MESSAGES['MISSING_VAT-ID'] };
+    if (!found || found.country === 'DE')
+      return { ok: false, reason: 'MISSING_VAT-ID', message: REGIME_MESSAGES['MISSING_VAT-ID'] };
     return {
       ok: true,
       regime: {
-        ...base, kind: 'intraCommunitySupply', taxType: 'intraCommunitySupply', taxFree: true, vatId: found.vatId,
-        allowedRates: [0], standardRate: 0, legalNote: LEGAL_NOTES.intraCommunitySupply(found.vatId),
+        ...base,
+        kind: 'intraCommunitySupply',
+        taxType: 'intraCommunitySupply',
+        taxFree: true,
+        vatId: found.vatId,
+        allowedRates: [0],
+        standardRate: 0,
+        legalNote: LEGAL_NOTES.intraCommunitySupply(found.vatId),
       },
     };
   }
@@ -147,11 +207,29 @@ export function chooseTaxRegime(
     const standard = Math.max(...rates, 0) || EU_STANDARD_RATES[country] || 19;
     return {
       ok: true,
-      regime: { ...base, kind: 'oss', taxType: netOrGross, taxSubType: 'distanceSales', taxFree: false, allowedRates: [...new Set([...rates, standard, 0])].sort((a, b) => b - a), standardRate: standard },
+      regime: {
+        ...base,
+        kind: 'oss',
+        taxType: netOrGross,
+        taxSubType: 'distanceSales',
+        taxFree: false,
+        allowedRates: [...new Set([...rates, standard, 0])].sort((a, b) => b - a),
+        standardRate: standard,
+      },
     };
   }
   if (rates.some((r) => !(GERMAN_RATES as readonly number[]).includes(r))) base.warnings.push('FOREIGN_RATES_MAPPED');
-  return { ok: true, regime: { ...base, kind: 'germanVat', taxType: netOrGross, taxFree: false, allowedRates: [...GERMAN_RATES], standardRate: 19 } };
+  return {
+    ok: true,
+    regime: {
+      ...base,
+      kind: 'germanVat',
+      taxType: netOrGross,
+      taxFree: false,
+      allowedRates: [...GERMAN_RATES],
+      standardRate: 19,
+    },
+  };
 }
 
 /**

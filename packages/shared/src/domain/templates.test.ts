@@ -1,23 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { sandboxOrder } from './fixtures/sandbox-orders';
-import { metafieldVar, previewTemplate, renderTemplate, templatePlaceholders, templateVars, orderDiscounts } from './templates';
+import {
+  metafieldVar,
+  previewTemplate,
+  renderTemplate,
+  templatePlaceholders,
+  templateVars,
+  orderDiscounts,
+} from './templates';
 
 const { order, refunds } = sandboxOrder('refund_partial');
 
 describe('templates (spec 1 §3)', () => {
   it('renders ORDER, ORDER_ITEM, ORDER_SHIPPING, ORDER_DISCOUNT and ORDER_REFUND', () => {
-    const vars = templateVars(order, { item: order.line_items[0], shipping: order.shipping_lines[0], discount: orderDiscounts(order)[0], refund: refunds[0] });
-    expect(renderTemplate('{ORDER.NAME} {ORDER.CUSTOMER_NAME} {ORDER.GATEWAY} {ORDER.TOTAL}', vars)).toBe(`${order.name} Max Mustermann paypal 69,97 €`);
-    expect(renderTemplate('{ORDER_ITEM.SKU} · {ORDER_ITEM.NAME} · {ORDER_ITEM.QUANTITY} × {ORDER_ITEM.PRICE}', vars)).toBe('TS-BIO-M-BLK · Bio-Baumwoll T-Shirt - M / Schwarz · 2 × 29,90 €');
-    expect(renderTemplate('{ORDER_SHIPPING.TITLE} {ORDER_SHIPPING.PRICE} {ORDER_SHIPPING.RATE}', vars)).toBe('DHL Paket 4,90 € 19 %');
-    expect(renderTemplate('{ORDER_DISCOUNT.CODE} {ORDER_DISCOUNT.TYPE} {ORDER_DISCOUNT.VALUE}', vars)).toBe('WILLKOMMEN10 percentage 10.0');
+    const vars = templateVars(order, {
+      item: order.line_items[0],
+      shipping: order.shipping_lines[0],
+      discount: orderDiscounts(order)[0],
+      refund: refunds[0],
+    });
+    expect(renderTemplate('{ORDER.NAME} {ORDER.CUSTOMER_NAME} {ORDER.GATEWAY} {ORDER.TOTAL}', vars)).toBe(
+      `${order.name} Max Mustermann paypal 69,97 €`,
+    );
+    expect(
+      renderTemplate('{ORDER_ITEM.SKU} · {ORDER_ITEM.NAME} · {ORDER_ITEM.QUANTITY} × {ORDER_ITEM.PRICE}', vars),
+    ).toBe('TS-BIO-M-BLK · Bio-Baumwoll T-Shirt - M / Schwarz · 2 × 29,90 €');
+    expect(renderTemplate('{ORDER_SHIPPING.TITLE} {ORDER_SHIPPING.PRICE} {ORDER_SHIPPING.RATE}', vars)).toBe(
+      'DHL Paket 4,90 € 19 %',
+    );
+    expect(renderTemplate('{ORDER_DISCOUNT.CODE} {ORDER_DISCOUNT.TYPE} {ORDER_DISCOUNT.VALUE}', vars)).toBe(
+      'WILLKOMMEN10 percentage 10.0',
+    );
     expect(renderTemplate('{ORDER_REFUND.POSITIONS}/{ORDER_REFUND.QUANTITY}', vars)).toBe('1/1');
   });
 
   it('fills metafields as METAFIELD.{RESOURCE.NAMESPACE.KEY}', () => {
     const m = { resource: 'order' as const, namespace: 'custom', key: 'po_number', value: 'PO-77' };
     expect(metafieldVar(m)).toBe('METAFIELD.ORDER.CUSTOM.PO_NUMBER');
-    expect(renderTemplate('PO: {METAFIELD.ORDER.CUSTOM.PO_NUMBER}', templateVars(order, { metafields: [m] }))).toBe('PO: PO-77');
+    expect(renderTemplate('PO: {METAFIELD.ORDER.CUSTOM.PO_NUMBER}', templateVars(order, { metafields: [m] }))).toBe(
+      'PO: PO-77',
+    );
   });
 
   it('unknown placeholders vanish on documents and stay visible in previews', () => {

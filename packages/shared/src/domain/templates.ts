@@ -24,7 +24,12 @@ export function templatePlaceholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]!);
 }
 
-export interface MetafieldValue { resource: 'shop' | 'order' | 'customer' | 'product' | 'variant'; namespace: string; key: string; value: string }
+export interface MetafieldValue {
+  resource: 'shop' | 'order' | 'customer' | 'product' | 'variant';
+  namespace: string;
+  key: string;
+  value: string;
+}
 
 /** `METAFIELD.{resource.namespace.key}` in upper case (spec 3 §3). */
 export function metafieldVar(m: Pick<MetafieldValue, 'resource' | 'namespace' | 'key'>): string {
@@ -34,7 +39,12 @@ export function metafieldVar(m: Pick<MetafieldValue, 'resource' | 'namespace' | 
 type LineItem = ShopifyOrder['line_items'][number];
 type ShippingLine = ShopifyOrder['shipping_lines'][number];
 
-export interface DiscountInfo { title: string; code: string; type: string; value: string }
+export interface DiscountInfo {
+  title: string;
+  code: string;
+  type: string;
+  value: string;
+}
 
 export interface TemplateContext {
   item?: LineItem;
@@ -49,7 +59,9 @@ const money = (c: number, currency: string) => formatEuro(c, currency);
 function addressText(a: ShopifyOrder['billing_address']): string {
   if (!a) return '';
   const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
-  return [a.company, name, a.address1, a.address2, [a.zip, a.city].filter(Boolean).join(' '), a.country_code].filter(Boolean).join(', ');
+  return [a.company, name, a.address1, a.address2, [a.zip, a.city].filter(Boolean).join(' '), a.country_code]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The discounts an order carries, by application index, with the code or title to print. */
@@ -71,15 +83,16 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
   const x = orderExtras(order);
   const c = customerExtras(order);
   const cur = order.currency;
-  const customerName = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ')
-    || [order.billing_address?.first_name, order.billing_address?.last_name].filter(Boolean).join(' ');
+  const customerName =
+    [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ') ||
+    [order.billing_address?.first_name, order.billing_address?.last_name].filter(Boolean).join(' ');
   const discounts = orderDiscounts(order);
   const tracking = x.fulfillments.map((f) => f.tracking_url ?? f.tracking_urls?.[0]).find(Boolean) ?? '';
   const vars: TemplateVars = {
     'ORDER.ID': String(order.id),
     'ORDER.NAME': order.name,
     'ORDER.NUMBER': order.name.replace(/^#/, ''),
-    'ORDER.GATEWAY': (order.payment_gateway_names[0] ?? order.gateway ?? ''),
+    'ORDER.GATEWAY': order.payment_gateway_names[0] ?? order.gateway ?? '',
     'ORDER.PAYMENT_STATUS': order.financial_status ?? '',
     'ORDER.FULFILLMENT_STATUS': order.fulfillment_status ?? '',
     'ORDER.EMAIL': order.email ?? order.customer?.email ?? '',
@@ -99,11 +112,15 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
     'ORDER.TAGS': order.tags,
     'ORDER.TRACKING_URL': tracking,
     'ORDER.STATUS_URL': x.order_status_url ?? '',
-    'ORDER.CODE': discounts.map((d) => d.code).filter(Boolean).join(', '),
+    'ORDER.CODE': discounts
+      .map((d) => d.code)
+      .filter(Boolean)
+      .join(', '),
     'ORDER.COMPANY': order.billing_address?.company ?? order.shipping_address?.company ?? '',
     'ORDER.CREATED_AT': order.created_at.slice(0, 10),
   };
-  for (const attr of x.note_attributes) vars[`ORDER.ATTRIBUTE.${attr.name.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}`] = String(attr.value ?? '');
+  for (const attr of x.note_attributes)
+    vars[`ORDER.ATTRIBUTE.${attr.name.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}`] = String(attr.value ?? '');
   if (ctx.item) {
     const item = ctx.item;
     const ix = itemExtras(item);
@@ -116,7 +133,10 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
       'ORDER_ITEM.QUANTITY': String(item.quantity),
       'ORDER_ITEM.VENDOR': ix.vendor ?? '',
       'ORDER_ITEM.GTIN': ix.barcode ?? '',
-      'ORDER_ITEM.PROPERTIES': ix.properties.filter((p) => !p.name.startsWith('_')).map((p) => `${p.name}: ${String(p.value)}`).join(', '),
+      'ORDER_ITEM.PROPERTIES': ix.properties
+        .filter((p) => !p.name.startsWith('_'))
+        .map((p) => `${p.name}: ${String(p.value)}`)
+        .join(', '),
     });
   }
   if (ctx.shipping) {
@@ -151,28 +171,62 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
 }
 
 /** The placeholder picker's catalogue: each name with a German label, grouped as spec 1 §3 groups them. */
-export const TEMPLATE_VARIABLES: Record<'ORDER' | 'ORDER_ITEM' | 'ORDER_SHIPPING' | 'ORDER_DISCOUNT' | 'ORDER_REFUND', Record<string, string>> = {
+export const TEMPLATE_VARIABLES: Record<
+  'ORDER' | 'ORDER_ITEM' | 'ORDER_SHIPPING' | 'ORDER_DISCOUNT' | 'ORDER_REFUND',
+  Record<string, string>
+> = {
   ORDER: {
-    'ORDER.ID': 'Bestell-ID', 'ORDER.NAME': 'Bestellnummer', 'ORDER.NUMBER': 'Bestellnummer ohne #', 'ORDER.GATEWAY': 'Zahlungsart',
-    'ORDER.PAYMENT_STATUS': 'Zahlungsstatus', 'ORDER.EMAIL': 'E-Mail der Bestellung', 'ORDER.CUSTOMER_EMAIL': 'E-Mail des Kunden',
-    'ORDER.CUSTOMER_NAME': 'Name des Kunden', 'ORDER.CUSTOMER_ID': 'Kunden-ID', 'ORDER.LANGUAGE': 'Sprache', 'ORDER.LOCALE': 'Gebietsschema',
-    'ORDER.BILLING_ADDRESS': 'Rechnungsadresse', 'ORDER.SHIPPING_ADDRESS': 'Lieferadresse', 'ORDER.NOTE': 'Bestellnotiz',
-    'ORDER.CURRENCY': 'Währung', 'ORDER.LINE_ITEMS': 'Anzahl Positionen', 'ORDER.TAX': 'Steuer', 'ORDER.TOTAL': 'Gesamtbetrag',
-    'ORDER.TAGS': 'Tags', 'ORDER.TRACKING_URL': 'Sendungsverfolgung', 'ORDER.CODE': 'Rabattcode', 'ORDER.COMPANY': 'Firma',
+    'ORDER.ID': 'Bestell-ID',
+    'ORDER.NAME': 'Bestellnummer',
+    'ORDER.NUMBER': 'Bestellnummer ohne #',
+    'ORDER.GATEWAY': 'Zahlungsart',
+    'ORDER.PAYMENT_STATUS': 'Zahlungsstatus',
+    'ORDER.EMAIL': 'E-Mail der Bestellung',
+    'ORDER.CUSTOMER_EMAIL': 'E-Mail des Kunden',
+    'ORDER.CUSTOMER_NAME': 'Name des Kunden',
+    'ORDER.CUSTOMER_ID': 'Kunden-ID',
+    'ORDER.LANGUAGE': 'Sprache',
+    'ORDER.LOCALE': 'Gebietsschema',
+    'ORDER.BILLING_ADDRESS': 'Rechnungsadresse',
+    'ORDER.SHIPPING_ADDRESS': 'Lieferadresse',
+    'ORDER.NOTE': 'Bestellnotiz',
+    'ORDER.CURRENCY': 'Währung',
+    'ORDER.LINE_ITEMS': 'Anzahl Positionen',
+    'ORDER.TAX': 'Steuer',
+    'ORDER.TOTAL': 'Gesamtbetrag',
+    'ORDER.TAGS': 'Tags',
+    'ORDER.TRACKING_URL': 'Sendungsverfolgung',
+    'ORDER.CODE': 'Rabattcode',
+    'ORDER.COMPANY': 'Firma',
   },
   ORDER_ITEM: {
-    'ORDER_ITEM.SKU': 'Artikelnummer', 'ORDER_ITEM.TITLE': 'Artikel', 'ORDER_ITEM.VARIANT_TITLE': 'Variante', 'ORDER_ITEM.NAME': 'Artikel mit Variante',
-    'ORDER_ITEM.PRICE': 'Preis', 'ORDER_ITEM.QUANTITY': 'Menge', 'ORDER_ITEM.VENDOR': 'Hersteller', 'ORDER_ITEM.PROPERTIES': 'Eigenschaften',
+    'ORDER_ITEM.SKU': 'Artikelnummer',
+    'ORDER_ITEM.TITLE': 'Artikel',
+    'ORDER_ITEM.VARIANT_TITLE': 'Variante',
+    'ORDER_ITEM.NAME': 'Artikel mit Variante',
+    'ORDER_ITEM.PRICE': 'Preis',
+    'ORDER_ITEM.QUANTITY': 'Menge',
+    'ORDER_ITEM.VENDOR': 'Hersteller',
+    'ORDER_ITEM.PROPERTIES': 'Eigenschaften',
   },
   ORDER_SHIPPING: {
-    'ORDER_SHIPPING.TITLE': 'Versandart', 'ORDER_SHIPPING.CODE': 'Versandcode', 'ORDER_SHIPPING.PRICE': 'Versandkosten',
-    'ORDER_SHIPPING.RATE': 'Steuersatz', 'ORDER_SHIPPING.TAXES': 'Steuer auf Versand',
+    'ORDER_SHIPPING.TITLE': 'Versandart',
+    'ORDER_SHIPPING.CODE': 'Versandcode',
+    'ORDER_SHIPPING.PRICE': 'Versandkosten',
+    'ORDER_SHIPPING.RATE': 'Steuersatz',
+    'ORDER_SHIPPING.TAXES': 'Steuer auf Versand',
   },
   ORDER_DISCOUNT: {
-    'ORDER_DISCOUNT.TITLE': 'Rabatt', 'ORDER_DISCOUNT.CODE': 'Rabattcode', 'ORDER_DISCOUNT.TYPE': 'Rabattart', 'ORDER_DISCOUNT.VALUE': 'Rabattwert',
+    'ORDER_DISCOUNT.TITLE': 'Rabatt',
+    'ORDER_DISCOUNT.CODE': 'Rabattcode',
+    'ORDER_DISCOUNT.TYPE': 'Rabattart',
+    'ORDER_DISCOUNT.VALUE': 'Rabattwert',
   },
   ORDER_REFUND: {
-    'ORDER_REFUND.ID': 'Erstattungs-ID', 'ORDER_REFUND.NOTE': 'Erstattungsnotiz', 'ORDER_REFUND.POSITIONS': 'Erstattete Positionen', 'ORDER_REFUND.QUANTITY': 'Erstattete Menge',
+    'ORDER_REFUND.ID': 'Erstattungs-ID',
+    'ORDER_REFUND.NOTE': 'Erstattungsnotiz',
+    'ORDER_REFUND.POSITIONS': 'Erstattete Positionen',
+    'ORDER_REFUND.QUANTITY': 'Erstattete Menge',
   },
 };
 
@@ -180,7 +234,13 @@ export const TEMPLATE_VARIABLES: Record<'ORDER' | 'ORDER_ITEM' | 'ORDER_SHIPPING
  * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order,
  * with the first item, shipping line, discount or refund standing in for the field's context.
  */
-export function previewTemplate(value: string, order: ShopifyOrder, field = '', refund?: ShopifyRefund, metafields?: readonly MetafieldValue[]): string {
+export function previewTemplate(
+  value: string,
+  order: ShopifyOrder,
+  field = '',
+  refund?: ShopifyRefund,
+  metafields?: readonly MetafieldValue[],
+): string {
   const f = field.toLowerCase();
   const ctx: TemplateContext = { metafields, refund: refund ?? (order.refunds[0] as ShopifyRefund | undefined) };
   if (f.includes('item')) ctx.item = order.line_items[0];

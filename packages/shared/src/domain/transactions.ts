@@ -1,5 +1,9 @@
 import { applyAutomationDependencies } from '../preferences/automation';
-import { GATEWAYS_OFF_BY_DEFAULT, UNSELECTABLE_GATEWAYS, type TransactionPreferences } from '../preferences/transactions';
+import {
+  GATEWAYS_OFF_BY_DEFAULT,
+  UNSELECTABLE_GATEWAYS,
+  type TransactionPreferences,
+} from '../preferences/transactions';
 import { cents, euros, sumOf } from './money';
 
 /** One Shopify order transaction, as Admin GraphQL returns it (`order.transactions`). */
@@ -37,11 +41,23 @@ export function transactionSettings(
   if (!shop.connected) return { ok: false, reason: 'NOT_CONNECTED' };
   if (!shop.automationEnabled) return { ok: false, reason: 'DISABLED' };
   const { value } = applyAutomationDependencies({
-    invoiceCreate: shop.invoiceCreate, creditCreate: false,
-    transactionCreate: prefs.transactionCreate, transactionFees: prefs.transactionFees, transactionHints: prefs.transactionHints,
+    invoiceCreate: shop.invoiceCreate,
+    creditCreate: false,
+    transactionCreate: prefs.transactionCreate,
+    transactionFees: prefs.transactionFees,
+    transactionHints: prefs.transactionHints,
   });
-  if (!value.transactionCreate) return { ok: false, reason: shop.invoiceCreate ? 'DISABLED_TRANSACTION_CREATE' : 'DISABLED_INVOICE_CREATE' };
-  return { ok: true, settings: { create: true, fees: value.transactionFees, hints: value.transactionHints, gateways: prefs.transactionGateway } };
+  if (!value.transactionCreate)
+    return { ok: false, reason: shop.invoiceCreate ? 'DISABLED_TRANSACTION_CREATE' : 'DISABLED_INVOICE_CREATE' };
+  return {
+    ok: true,
+    settings: {
+      create: true,
+      fees: value.transactionFees,
+      hints: value.transactionHints,
+      gateways: prefs.transactionGateway,
+    },
+  };
 }
 
 /** Whether payments of this gateway become bank transactions: PayPal never, manual only when chosen, others unless turned off. */
@@ -52,11 +68,17 @@ export function gatewayEnabled(gateways: Record<string, boolean>, gateway: strin
 
 /** The payments of an order: successful sales and captures. Refunds and authorisations are not payments. */
 export function paymentsOf(transactions: readonly ShopifyPayment[]): ShopifyPayment[] {
-  return transactions.filter((t) => ['SALE', 'CAPTURE'].includes(t.kind.toUpperCase()) && t.status.toUpperCase() === 'SUCCESS' && cents(t.amountSet.shopMoney.amount) > 0);
+  return transactions.filter(
+    (t) =>
+      ['SALE', 'CAPTURE'].includes(t.kind.toUpperCase()) &&
+      t.status.toUpperCase() === 'SUCCESS' &&
+      cents(t.amountSet.shopMoney.amount) > 0,
+  );
 }
 
 /** Shopify's numeric id of a transaction: the reference Lexware matches bank transaction and invoice by. */
-export const paymentReference = (payment: Pick<ShopifyPayment, 'id'>): string => payment.id.split('/').pop() ?? payment.id;
+export const paymentReference = (payment: Pick<ShopifyPayment, 'id'>): string =>
+  payment.id.split('/').pop() ?? payment.id;
 
 /** The fee the provider kept, and its tax rate (0, 7 or 19 %, as Lexware books them). */
 export function paymentFee(payment: ShopifyPayment): { amount: number; taxRatePercentage: number } | null {
@@ -111,8 +133,12 @@ export function buildBankTransaction(
 }
 
 /** Lexware allows one hint per voucher, and only for a finalised one (spec 3 §4). */
-export function hintDecision(invoice: { lexofficeId: string; status: string; hinted: boolean } | null, settings: TransactionSettings):
-  { action: 'hint' } | { action: 'skip'; reason: 'DISABLED_HINTS' | 'WAIT_FOR_INVOICE' | 'DRAFT_INVOICE' | 'EXISTING' } {
+export function hintDecision(
+  invoice: { lexofficeId: string; status: string; hinted: boolean } | null,
+  settings: TransactionSettings,
+):
+  | { action: 'hint' }
+  | { action: 'skip'; reason: 'DISABLED_HINTS' | 'WAIT_FOR_INVOICE' | 'DRAFT_INVOICE' | 'EXISTING' } {
   if (!settings.hints) return { action: 'skip', reason: 'DISABLED_HINTS' };
   if (!invoice) return { action: 'skip', reason: 'WAIT_FOR_INVOICE' };
   if (invoice.hinted) return { action: 'skip', reason: 'EXISTING' };

@@ -4,8 +4,33 @@ import { customerExtras, itemExtras, orderExtras } from './order-fields';
 
 /** EU member states (country codes as Shopify writes them). */
 export const EU_COUNTRIES = [
-  'AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'ES', 'FI', 'FR', 'GR', 'HR', 'HU',
-  'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK',
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'ES',
+  'FI',
+  'FR',
+  'GR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
 ] as const;
 
 export function isEuCountry(code: string | null | undefined): boolean {
@@ -64,7 +89,10 @@ export function isValidVatId(raw: string): boolean {
 }
 
 // A candidate: a known prefix followed by the characters an ID may hold, separators allowed inside.
-const CANDIDATE = new RegExp(`(?<![A-Z0-9])(${Object.keys(EU_VAT_ID_PATTERNS).join('|')})[ .\\-]?U?[ .\\-]?[0-9A-Z+*]([0-9A-Z+* .\\-]*[0-9A-Z])?`, 'gi');
+const CANDIDATE = new RegExp(
+  `(?<![A-Z0-9])(${Object.keys(EU_VAT_ID_PATTERNS).join('|')})[ .\\-]?U?[ .\\-]?[0-9A-Z+*]([0-9A-Z+* .\\-]*[0-9A-Z])?`,
+  'gi',
+);
 
 /** Every valid VAT ID in a free text, e.g. "USt-IdNr.: ATU 123 456 78" or "ATU12345678 oder DE123456789". */
 export function vatIdsInText(text: string | null | undefined): string[] {
@@ -93,29 +121,50 @@ export interface VatIdSources {
   companyLocationTaxId?: string | null;
 }
 
-export interface FoundVatId { vatId: string; place: VatIdPlace; country: string }
+export interface FoundVatId {
+  vatId: string;
+  place: VatIdPlace;
+  country: string;
+}
 
 /**
  * Looks for the customer's VAT ID in the places the contact settings name, in that order.
  * An ID whose country matches the billing country wins over others.
  */
-export function findVatId(order: ShopifyOrder, places: readonly VatIdPlace[], sources: VatIdSources = {}): FoundVatId | null {
+export function findVatId(
+  order: ShopifyOrder,
+  places: readonly VatIdPlace[],
+  sources: VatIdSources = {},
+): FoundVatId | null {
   const x = orderExtras(order);
   const c = customerExtras(order);
   const textsFor = (place: VatIdPlace): Array<string | null | undefined> => {
     switch (place) {
-      case 'order-note': return [order.note];
-      case 'order-attributes': return x.note_attributes.map((a) => `${String(a.value ?? '')}`);
-      case 'order-items': return order.line_items.flatMap((i) => itemExtras(i).properties.map((p) => String(p.value ?? '')));
-      case 'order-billing': return [order.billing_address?.company, order.billing_address?.address2];
-      case 'order-shipping': return [order.shipping_address?.company, order.shipping_address?.address2];
-      case 'order-tags': return order.tags.split(',');
-      case 'customer-note': return [c.note];
-      case 'customer-tags': return c.tags.split(',');
-      case 'company-location': return [sources.companyLocationTaxId];
+      case 'order-note':
+        return [order.note];
+      case 'order-attributes':
+        return x.note_attributes.map((a) => `${String(a.value ?? '')}`);
+      case 'order-items':
+        return order.line_items.flatMap((i) => itemExtras(i).properties.map((p) => String(p.value ?? '')));
+      case 'order-billing':
+        return [order.billing_address?.company, order.billing_address?.address2];
+      case 'order-shipping':
+        return [order.shipping_address?.company, order.shipping_address?.address2];
+      case 'order-tags':
+        return order.tags.split(',');
+      case 'customer-note':
+        return [c.note];
+      case 'customer-tags':
+        return c.tags.split(',');
+      case 'company-location':
+        return [sources.companyLocationTaxId];
     }
   };
-  const billingCountry = (order.billing_address?.country_code ?? order.shipping_address?.country_code ?? '').toUpperCase();
+  const billingCountry = (
+    order.billing_address?.country_code ??
+    order.shipping_address?.country_code ??
+    ''
+  ).toUpperCase();
   const all: FoundVatId[] = [];
   for (const place of places) {
     for (const text of textsFor(place)) {

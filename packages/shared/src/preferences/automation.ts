@@ -57,7 +57,9 @@ export function automationDisabled(a: Automation): Record<keyof Automation, bool
   };
 }
 
-export function automationBadge(a: Pick<Automation, 'invoiceCreate' | 'creditCreate' | 'transactionCreate'>): AutomationBadge {
+export function automationBadge(
+  a: Pick<Automation, 'invoiceCreate' | 'creditCreate' | 'transactionCreate'>,
+): AutomationBadge {
   const on = [a.invoiceCreate, a.creditCreate, a.transactionCreate].filter(Boolean).length;
   return on === 3 ? 'automated' : on === 0 ? 'manual' : 'partial';
 }

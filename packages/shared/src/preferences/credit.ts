@@ -39,6 +39,7 @@ export const DEFAULT_CREDIT_PREFERENCES: CreditPreferences = CreditPreferencesSc
 
 /** Mail needs finalised credit notes (spec 3 §4): the block is hidden and off while finalize is off. */
 export function normalizeCreditPreferences(prefs: CreditPreferences): { value: CreditPreferences; forced: string[] } {
-  if (!prefs.creditFinalize && prefs.creditSendMailEnabled) return { value: { ...prefs, creditSendMailEnabled: false }, forced: ['creditSendMailEnabled'] };
+  if (!prefs.creditFinalize && prefs.creditSendMailEnabled)
+    return { value: { ...prefs, creditSendMailEnabled: false }, forced: ['creditSendMailEnabled'] };
   return { value: prefs, forced: [] };
 }

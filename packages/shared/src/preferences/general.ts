@@ -18,7 +18,11 @@ export const GeneralPreferencesSchema = z.object({
   language: z.enum(['de', 'en'], { error: 'Die Belegsprache ist de oder en' }).default('de'),
   home: z.enum(['orders', ''], { error: 'Startseite ist orders oder leer' }).default(''),
   /** Where notifications go; empty means the shop's e-mail. */
-  email: z.string().trim().refine((v) => v === '' || EMAIL.test(v), MESSAGES.emailRequired).default(''),
+  email: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || EMAIL.test(v), MESSAGES.emailRequired)
+    .default(''),
   expertMode: z.boolean().default(false),
   /** The wizard's VAT regime (spec 1 §5); the worker reads it from here. Absent until chosen. */
   vatRegime: z.enum(['0', '1', 'oss'], { error: 'Die Umsatzsteuer-Regelung ist 0, 1 oder oss' }).optional(),

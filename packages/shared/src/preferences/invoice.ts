@@ -74,7 +74,10 @@ export const KNOWN_GATEWAYS = PAYMENT_GATEWAYS;
  * every date away from fulfilled, and mail goes out only for invoices finalised automatically.
  * Returns the normalised preferences and which fields it changed.
  */
-export function normalizeInvoicePreferences(prefs: InvoicePreferences): { value: InvoicePreferences; forced: string[] } {
+export function normalizeInvoicePreferences(prefs: InvoicePreferences): {
+  value: InvoicePreferences;
+  forced: string[];
+} {
   const forced: string[] = [];
   const value: InvoicePreferences = { ...prefs };
   if (prefs.invoiceEvent === 'created' || prefs.invoiceEvent === 'paid') {

@@ -22,7 +22,12 @@ const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 const HOST = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 const address = (message: string) => z.string().trim().regex(EMAIL, message);
-const optionalAddress = (message: string) => z.string().trim().refine((v) => v === '' || EMAIL.test(v), message).default('');
+const optionalAddress = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || EMAIL.test(v), message)
+    .default('');
 
 /** Encryption: SSL is TLS from the first byte (usually port 465), TLS is STARTTLS (usually 587). */
 export const SMTP_ENCRYPTIONS = ['SSL', 'TLS'] as const;
@@ -36,9 +41,20 @@ export const SMTP_STATES = ['unchecked', 'connected', 'interrupted'] as const;
 export type SmtpState = (typeof SMTP_STATES)[number];
 
 export const SmtpSettingsSchema = z.object({
-  host: z.string({ error: MAIL_MESSAGES.hostRequired }).trim().min(1, MAIL_MESSAGES.hostRequired).regex(HOST, MAIL_MESSAGES.host),
-  port: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: MAIL_MESSAGES.port }).int(MAIL_MESSAGES.port).min(1, MAIL_MESSAGES.port).max(65535, MAIL_MESSAGES.port).optional()),
+  host: z
+    .string({ error: MAIL_MESSAGES.hostRequired })
+    .trim()
+    .min(1, MAIL_MESSAGES.hostRequired)
+    .regex(HOST, MAIL_MESSAGES.host),
+  port: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: MAIL_MESSAGES.port })
+      .int(MAIL_MESSAGES.port)
+      .min(1, MAIL_MESSAGES.port)
+      .max(65535, MAIL_MESSAGES.port)
+      .optional(),
+  ),
   encryption: z.enum(SMTP_ENCRYPTIONS).default('SSL'),
   user: z.string().trim().max(256, MESSAGES.max(256)).default(''),
   /** Absent or empty on a change: the stored password stays. Never sent back to the browser. */
@@ -67,7 +83,11 @@ export interface SmtpSettingsView {
 export const SendDocumentMailSchema = z.object({
   /** The document's Lexware id (`_key`); absent: the order's newest document of the type. */
   receipt: z.string().trim().min(1).optional(),
-  email: z.string({ error: MESSAGES.recipientRequired }).trim().min(1, MESSAGES.recipientRequired).regex(EMAIL, MESSAGES.email),
+  email: z
+    .string({ error: MESSAGES.recipientRequired })
+    .trim()
+    .min(1, MESSAGES.recipientRequired)
+    .regex(EMAIL, MESSAGES.email),
   copy: optionalAddress(MESSAGES.email),
   subject: z.string().trim().max(LIMITS.mailSubject, MESSAGES.max(LIMITS.mailSubject)).default(''),
   message: z.string().max(LIMITS.mailMessage, MESSAGES.max(LIMITS.mailMessage)).default(''),

@@ -37,4 +37,12 @@ export const ALLOWED_UNIT_NAMES = ['Stück', 'Stk', 'Einheiten', 'Artikel', 'Pie
 export const SHIPPING_UNIT = 'Versand';
 export const DISCOUNT_UNIT = 'Rabatt';
 
-export const PAYMENT_GATEWAYS = ['paypal', 'bogus', 'klarna', 'klarna_pay_later', 'shopify_payments', 'manual', 'ebay'] as const;
+export const PAYMENT_GATEWAYS = [
+  'paypal',
+  'bogus',
+  'klarna',
+  'klarna_pay_later',
+  'shopify_payments',
+  'manual',
+  'ebay',
+] as const;

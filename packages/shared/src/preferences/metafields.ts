@@ -7,8 +7,16 @@ export type MetafieldResource = (typeof METAFIELD_RESOURCES)[number];
 
 /** The values the app can write to an order (spec 1 §3, spec 3 §3). */
 export const WRITABLE_METAFIELDS = [
-  'contact_id', 'invoice_number', 'invoice_id', 'invoice_title', 'invoice_pdf_save', 'invoice_pdf_view', 'invoice_json',
-  ...(['invoices', 'credits'] as const).flatMap((list) => (['number', 'id', 'title', 'pdf_save', 'pdf_view', 'json'] as const).map((f) => `${list}_${f}` as const)),
+  'contact_id',
+  'invoice_number',
+  'invoice_id',
+  'invoice_title',
+  'invoice_pdf_save',
+  'invoice_pdf_view',
+  'invoice_json',
+  ...(['invoices', 'credits'] as const).flatMap((list) =>
+    (['number', 'id', 'title', 'pdf_save', 'pdf_view', 'json'] as const).map((f) => `${list}_${f}` as const),
+  ),
 ] as const;
 export type WritableMetafield = (typeof WRITABLE_METAFIELDS)[number];
 
@@ -17,11 +25,29 @@ export const METAFIELD_LIMIT = 5;
 /** Shopify metafield types the values are written as; lists are JSON arrays. */
 export type MetafieldType = 'single_line_text_field' | 'url' | 'json';
 
-export interface WritableMetafieldInfo { category: 'Kontakt' | 'Rechnung' | 'Rechnungen' | 'Gutschriften'; label: string; type: MetafieldType; example: string }
+export interface WritableMetafieldInfo {
+  category: 'Kontakt' | 'Rechnung' | 'Rechnungen' | 'Gutschriften';
+  label: string;
+  type: MetafieldType;
+  example: string;
+}
 
 const EXAMPLE_URL = 'https://app.belegfluss.de/documents/0f3c2a9be71d4c55a8e6b1d2c3f4a5b6';
-const EXAMPLE_DOC = { number: 'RE0042', id: '8a1f2c3d-4e5f-4a6b-9c7d-0e1f2a3b4c5d', title: 'Rechnung #1042', pdf_save: `${EXAMPLE_URL}/download`, pdf_view: EXAMPLE_URL };
-const field = { number: 'Nummer', id: 'ID', title: 'Titel', pdf_save: 'PDF-Download-Link', pdf_view: 'PDF-Ansicht-Link', json: 'alle Angaben als JSON' } as const;
+const EXAMPLE_DOC = {
+  number: 'RE0042',
+  id: '8a1f2c3d-4e5f-4a6b-9c7d-0e1f2a3b4c5d',
+  title: 'Rechnung #1042',
+  pdf_save: `${EXAMPLE_URL}/download`,
+  pdf_view: EXAMPLE_URL,
+};
+const field = {
+  number: 'Nummer',
+  id: 'ID',
+  title: 'Titel',
+  pdf_save: 'PDF-Download-Link',
+  pdf_view: 'PDF-Ansicht-Link',
+  json: 'alle Angaben als JSON',
+} as const;
 
 function single(f: keyof typeof field): Omit<WritableMetafieldInfo, 'category' | 'label'> {
   if (f === 'json') return { type: 'json', example: JSON.stringify(EXAMPLE_DOC) };
@@ -35,7 +61,16 @@ function list(f: keyof typeof field): Omit<WritableMetafieldInfo, 'category' | '
 /** Category, German label, Shopify type and an example for each writable value (spec 3 §3). */
 export const WRITABLE_METAFIELD_INFO: Record<WritableMetafield, WritableMetafieldInfo> = Object.fromEntries(
   WRITABLE_METAFIELDS.map((id): [WritableMetafield, WritableMetafieldInfo] => {
-    if (id === 'contact_id') return [id, { category: 'Kontakt', label: 'Kontakt-ID in Lexware Office', type: 'single_line_text_field', example: '5f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b' }];
+    if (id === 'contact_id')
+      return [
+        id,
+        {
+          category: 'Kontakt',
+          label: 'Kontakt-ID in Lexware Office',
+          type: 'single_line_text_field',
+          example: '5f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b',
+        },
+      ];
     const [group, ...rest] = id.split('_') as [string, ...string[]];
     const f = rest.join('_') as keyof typeof field;
     if (group === 'invoice') return [id, { category: 'Rechnung', label: `Rechnung: ${field[f]}`, ...single(f) }];
@@ -46,14 +81,24 @@ export const WRITABLE_METAFIELD_INFO: Record<WritableMetafield, WritableMetafiel
 
 /** Which Shopify scope a metafield entry needs (spec 3 §4); writing to the order needs write_orders. */
 export const METAFIELD_SCOPES: Record<MetafieldResource | 'write', string> = {
-  shop: 'read_orders', order: 'read_orders', customer: 'read_customers', product: 'read_products', variant: 'read_products', write: 'write_orders',
+  shop: 'read_orders',
+  order: 'read_orders',
+  customer: 'read_customers',
+  product: 'read_products',
+  variant: 'read_products',
+  write: 'write_orders',
 };
 
 /** As in Shopify, a write scope includes its read scope. */
 export const hasShopifyScope = (granted: readonly string[], scope: string): boolean =>
   granted.includes(scope) || (scope.startsWith('read_') && granted.includes(scope.replace('read_', 'write_')));
 
-const namespace = z.string({ error: MESSAGES.notEmpty }).trim().min(1, MESSAGES.notEmpty).min(3, MESSAGES.min(3)).max(255, MESSAGES.max(255));
+const namespace = z
+  .string({ error: MESSAGES.notEmpty })
+  .trim()
+  .min(1, MESSAGES.notEmpty)
+  .min(3, MESSAGES.min(3))
+  .max(255, MESSAGES.max(255));
 const key = z.string({ error: MESSAGES.notEmpty }).trim().min(1, MESSAGES.notEmpty).max(64, MESSAGES.max(64));
 
 /** Drops repeated entries before the limit is counted (spec 3 §5: a duplicate read entry is ignored). */
@@ -70,19 +115,33 @@ export type MetafieldReadEntry = z.infer<typeof MetafieldReadEntrySchema>;
 export type MetafieldWriteEntry = z.infer<typeof MetafieldWriteEntrySchema>;
 
 export const MetafieldPreferencesSchema = z.object({
-  read: z.preprocess(
-    unique((e) => `${String(e.resource)}.${String(e.namespace).trim()}.${String(e.key).trim()}`),
-    z.array(MetafieldReadEntrySchema).max(METAFIELD_LIMIT, `Du kannst maximal ${METAFIELD_LIMIT} Metafelder hinzufügen`),
-  ).default([]),
-  write: z.preprocess(
-    unique((e) => String(e.value)),
-    z.array(MetafieldWriteEntrySchema).max(METAFIELD_LIMIT, `Du kannst maximal ${METAFIELD_LIMIT} Metafelder schreiben`)
-      // Two values in one metafield would overwrite each other in the same metafieldsSet call.
-      .superRefine((entries, ctx) => entries.forEach((e, i) => {
-        if (entries.findIndex((o) => o.namespace === e.namespace && o.key === e.key) < i) {
-          ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `${e.namespace}.${e.key} wird schon für einen anderen Wert verwendet` });
-        }
-      })),
-  ).default([]),
+  read: z
+    .preprocess(
+      unique((e) => `${String(e.resource)}.${String(e.namespace).trim()}.${String(e.key).trim()}`),
+      z
+        .array(MetafieldReadEntrySchema)
+        .max(METAFIELD_LIMIT, `Du kannst maximal ${METAFIELD_LIMIT} Metafelder hinzufügen`),
+    )
+    .default([]),
+  write: z
+    .preprocess(
+      unique((e) => String(e.value)),
+      z
+        .array(MetafieldWriteEntrySchema)
+        .max(METAFIELD_LIMIT, `Du kannst maximal ${METAFIELD_LIMIT} Metafelder schreiben`)
+        // Two values in one metafield would overwrite each other in the same metafieldsSet call.
+        .superRefine((entries, ctx) =>
+          entries.forEach((e, i) => {
+            if (entries.findIndex((o) => o.namespace === e.namespace && o.key === e.key) < i) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'key'],
+                message: `${e.namespace}.${e.key} wird schon für einen anderen Wert verwendet`,
+              });
+            }
+          }),
+        ),
+    )
+    .default([]),
 });
 export type MetafieldPreferences = z.infer<typeof MetafieldPreferencesSchema>;

@@ -25,9 +25,14 @@ export type PreferenceSection = keyof typeof PREFERENCE_SECTIONS;
 type SectionValue<S extends PreferenceSection> = z.infer<(typeof PREFERENCE_SECTIONS)[S]['schema']>;
 
 /** Applies a section's rules to a parsed value (e.g. no mail for credit notes left as drafts); `forced` names what they changed. */
-export function normalizeSection<S extends PreferenceSection>(section: S, parsed: SectionValue<S>): { value: SectionValue<S>; forced: string[] } {
+export function normalizeSection<S extends PreferenceSection>(
+  section: S,
+  parsed: SectionValue<S>,
+): { value: SectionValue<S>; forced: string[] } {
   const def = PREFERENCE_SECTIONS[section] as { normalize?: Normalizer };
-  return def.normalize ? (def.normalize(parsed as never) as { value: SectionValue<S>; forced: string[] }) : { value: parsed, forced: [] };
+  return def.normalize
+    ? (def.normalize(parsed as never) as { value: SectionValue<S>; forced: string[] })
+    : { value: parsed, forced: [] };
 }
 
 /**

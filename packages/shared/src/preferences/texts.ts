@@ -15,7 +15,8 @@ export const DEFAULT_TEXTS = {
     shippingUnit: 'Versand',
     tipTitle: 'Trinkgeld',
     mailSubject: 'Deine Rechnung zur Bestellung {ORDER.NAME}',
-    mailMessage: 'Hallo {ORDER.CUSTOMER_NAME},\n\nvielen Dank für deine Bestellung {ORDER.NAME}. Im Anhang findest du deine Rechnung.\n\nViele Grüße',
+    mailMessage:
+      'Hallo {ORDER.CUSTOMER_NAME},\n\nvielen Dank für deine Bestellung {ORDER.NAME}. Im Anhang findest du deine Rechnung.\n\nViele Grüße',
   },
   credit: {
     title: 'Gutschrift',
@@ -27,7 +28,8 @@ export const DEFAULT_TEXTS = {
     shippingTitle: 'Versand',
     adjustmentTitle: 'Erstattung',
     mailSubject: 'Deine Gutschrift zur Bestellung {ORDER.NAME}',
-    mailMessage: 'Hallo {ORDER.CUSTOMER_NAME},\n\nfür deine Bestellung {ORDER.NAME} haben wir dir eine Gutschrift erstellt. Du findest sie im Anhang.\n\nViele Grüße',
+    mailMessage:
+      'Hallo {ORDER.CUSTOMER_NAME},\n\nfür deine Bestellung {ORDER.NAME} haben wir dir eine Gutschrift erstellt. Du findest sie im Anhang.\n\nViele Grüße',
   },
   roundingTitle: 'Rundungsdifferenz',
   collapsedTitle: 'Weitere Positionen',
@@ -36,7 +38,8 @@ export const DEFAULT_TEXTS = {
 /** Legal notes printed in the remark when the tax regime needs one. */
 export const LEGAL_NOTES = {
   smallBusiness: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
-  intraCommunitySupply: (vatId: string) => `Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG. USt-IdNr. des Leistungsempfängers: ${vatId}`,
+  intraCommunitySupply: (vatId: string) =>
+    `Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG. USt-IdNr. des Leistungsempfängers: ${vatId}`,
   thirdCountryDelivery: 'Steuerfreie Ausfuhrlieferung gemäß § 4 Nr. 1a UStG.',
   thirdCountryService: 'Nicht im Inland steuerbare Leistung.',
 } as const;

@@ -28,7 +28,9 @@ export const TransactionPreferencesSchema = z.object({
   transactionCreate: flag,
   transactionHints: flag,
   transactionFees: flag,
-  transactionGateway: z.record(z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'Ungültiges Zahlungsmittel'), z.boolean()).default({})
+  transactionGateway: z
+    .record(z.string().regex(/^[a-z0-9_-]{1,64}$/i, 'Ungültiges Zahlungsmittel'), z.boolean())
+    .default({})
     .refine((map) => !map.paypal, { message: 'PayPal kann für Umsätze nicht gewählt werden', path: ['paypal'] }),
 });
 export type TransactionPreferences = z.infer<typeof TransactionPreferencesSchema>;

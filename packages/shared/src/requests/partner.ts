@@ -18,42 +18,91 @@ export const PartnerCouponCode = z
   .regex(/^[A-Z0-9][A-Z0-9-]{2,28}[A-Z0-9]$/, PARTNER_COUPON_MESSAGES.COUPON_INVALID);
 
 const typeIds = PARTNER_COUPON_TYPES.map((t) => t.id) as [string, ...string[]];
-export const PartnerCouponBody = z.strictObject({
-  type: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.enum(typeIds, { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND })),
-}, { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND });
+export const PartnerCouponBody = z.strictObject(
+  {
+    type: z.preprocess(
+      (v) => (typeof v === 'number' ? String(v) : v),
+      z.enum(typeIds, { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND }),
+    ),
+  },
+  { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND },
+);
 
 const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 export const RedemptionListQuery = z.object({
-  sort: z.preprocess(one, z.enum(['newest', 'oldest', 'provision'], { error: 'Sortierung ist newest, oldest oder provision' }).default('newest')),
+  sort: z.preprocess(
+    one,
+    z
+      .enum(['newest', 'oldest', 'provision'], { error: 'Sortierung ist newest, oldest oder provision' })
+      .default('newest'),
+  ),
   tab: z.preprocess(one, z.enum(['all', ...REDEMPTION_STATUSES], { error: 'Unbekannter Status' }).default('all')),
   search: z.preprocess(one, z.string().trim().max(100, 'Maximal 100 Zeichen').optional()),
 });
 
 const required = 'Pflichtfeld';
-const email = z.string({ error: required }).trim().min(1, required).max(254, 'Gültige E-Mail-Adresse erforderlich').pipe(z.email('Gültige E-Mail-Adresse erforderlich'));
+const email = z
+  .string({ error: required })
+  .trim()
+  .min(1, required)
+  .max(254, 'Gültige E-Mail-Adresse erforderlich')
+  .pipe(z.email('Gültige E-Mail-Adresse erforderlich'));
 /** German Steuernummer (10–13 digits with / or spaces) or the 11-digit tax id. */
-const taxId = z.string({ error: required }).trim().min(1, 'Gültige Steuernummer erforderlich').regex(/^[0-9][0-9 /]{8,16}[0-9]$/, 'Gültige Steuernummer erforderlich');
-const vatId = z.string().trim().regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'Gültige USt-IdNr. erforderlich');
-export const Iban = z.string({ error: 'Gültige IBAN erforderlich' }).transform((s) => electronicFormatIBAN(s) ?? '').refine((s) => isValidIBAN(s), 'Gültige IBAN erforderlich');
-export const Bic = z.string({ error: 'Gültige BIC erforderlich' }).trim().transform((s) => s.toUpperCase()).refine((s) => isValidBIC(s), 'Gültige BIC erforderlich');
+const taxId = z
+  .string({ error: required })
+  .trim()
+  .min(1, 'Gültige Steuernummer erforderlich')
+  .regex(/^[0-9][0-9 /]{8,16}[0-9]$/, 'Gültige Steuernummer erforderlich');
+const vatId = z
+  .string()
+  .trim()
+  .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'Gültige USt-IdNr. erforderlich');
+export const Iban = z
+  .string({ error: 'Gültige IBAN erforderlich' })
+  .transform((s) => electronicFormatIBAN(s) ?? '')
+  .refine((s) => isValidIBAN(s), 'Gültige IBAN erforderlich');
+export const Bic = z
+  .string({ error: 'Gültige BIC erforderlich' })
+  .trim()
+  .transform((s) => s.toUpperCase())
+  .refine((s) => isValidBIC(s), 'Gültige BIC erforderlich');
 
 const address = z.strictObject({
   name: z.string().trim().max(100).optional(),
   street: z.string({ error: required }).trim().min(1, required).max(100),
   zip: z.string({ error: required }).trim().min(1, required).max(20),
   city: z.string({ error: required }).trim().min(1, required).max(100),
-  countryCode: z.string().regex(/^[A-Z]{2}$/, 'Ländercode aus zwei Großbuchstaben').default('DE'),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Ländercode aus zwei Großbuchstaben')
+    .default('DE'),
 });
 
 /** `PATCH /api/partner/preferences` (spec 3 §5, partner preferences). */
-export const PartnerPreferencesBody = z.discriminatedUnion('gateway', [
-  z.strictObject({
-    gateway: z.literal('paypal'), email, taxId, vatId: vatId.optional(), address: address.optional(), language: z.enum(['de', 'en']).default('de'),
-    paypalEmail: email,
-  }),
-  z.strictObject({
-    gateway: z.literal('bank'), email, taxId, vatId: vatId.optional(), address: address.optional(), language: z.enum(['de', 'en']).default('de'),
-    bankName: z.string({ error: required }).trim().min(1, required).max(100), iban: Iban, bic: Bic,
-  }),
-], { error: 'Bitte wähle PayPal oder Banküberweisung' });
+export const PartnerPreferencesBody = z.discriminatedUnion(
+  'gateway',
+  [
+    z.strictObject({
+      gateway: z.literal('paypal'),
+      email,
+      taxId,
+      vatId: vatId.optional(),
+      address: address.optional(),
+      language: z.enum(['de', 'en']).default('de'),
+      paypalEmail: email,
+    }),
+    z.strictObject({
+      gateway: z.literal('bank'),
+      email,
+      taxId,
+      vatId: vatId.optional(),
+      address: address.optional(),
+      language: z.enum(['de', 'en']).default('de'),
+      bankName: z.string({ error: required }).trim().min(1, required).max(100),
+      iban: Iban,
+      bic: Bic,
+    }),
+  ],
+  { error: 'Bitte wähle PayPal oder Banküberweisung' },
+);
 export type PartnerPreferences = z.infer<typeof PartnerPreferencesBody>;

@@ -14,19 +14,30 @@ export const COUPON_MESSAGES = {
 export const CouponCode = z
   .string({ error: COUPON_MESSAGES.INVALID })
   .transform((s) => s.trim().toUpperCase().replace(/ /g, '-'))
-  .pipe(z.string().min(4, COUPON_MESSAGES.INVALID).max(30, COUPON_MESSAGES.INVALID).regex(/^[A-Z0-9-]+$/, COUPON_MESSAGES.INVALID));
+  .pipe(
+    z
+      .string()
+      .min(4, COUPON_MESSAGES.INVALID)
+      .max(30, COUPON_MESSAGES.INVALID)
+      .regex(/^[A-Z0-9-]+$/, COUPON_MESSAGES.INVALID),
+  );
 
 const planIds = PLANS.map((p) => p.id) as [PlanId, ...PlanId[]];
 
 /** `POST /api/plan`, as PlanPage sends it. */
-export const PlanChangeBody = z.strictObject({
-  plan: z.enum(planIds, { error: 'Unbekannter Tarif' }),
-  annual: z.boolean({ error: 'annual ist true oder false' }).default(false),
-  coupon: CouponCode.nullable().optional(),
-}, { error: 'Bitte sende {plan, annual, coupon}' });
+export const PlanChangeBody = z.strictObject(
+  {
+    plan: z.enum(planIds, { error: 'Unbekannter Tarif' }),
+    annual: z.boolean({ error: 'annual ist true oder false' }).default(false),
+    coupon: CouponCode.nullable().optional(),
+  },
+  { error: 'Bitte sende {plan, annual, coupon}' },
+);
 export type PlanChangeRequest = z.infer<typeof PlanChangeBody>;
 
-export const PurchaseFeatureParam = z.enum(PURCHASABLE_FEATURES, { error: 'Diese Funktion kann nicht einzeln gekauft werden.' });
+export const PurchaseFeatureParam = z.enum(PURCHASABLE_FEATURES, {
+  error: 'Diese Funktion kann nicht einzeln gekauft werden.',
+});
 
 /** Shopify's return from the charge confirmation page. */
 export const BillingReturnQuery = z.object({

@@ -2,7 +2,10 @@ import type { Context, Next } from 'koa';
 import { verifySessionToken } from '@belegfluss/shopify';
 import { Unauthorized } from '../errors';
 
-export interface SessionState { shop: string; userId: string | null }
+export interface SessionState {
+  shop: string;
+  userId: string | null;
+}
 
 /** Every /api call carries an App Bridge session token; the shop comes only from it. */
 export function requireSession(opts: { apiKey: string; apiSecret: string }) {

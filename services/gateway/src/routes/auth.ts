@@ -25,13 +25,21 @@ const CallbackQuery = z.object({
 });
 
 /** The shop's name, e-mail and plan, for the install row and the merchant's notifications; empty when Shopify does not answer. */
-async function shopDetails(gw: GatewayContext, shop: string, accessToken: string): Promise<{ name?: string; email?: string; shopifyPlan?: string }> {
+async function shopDetails(
+  gw: GatewayContext,
+  shop: string,
+  accessToken: string,
+): Promise<{ name?: string; email?: string; shopifyPlan?: string }> {
   const { adminUrl, apiVersion } = gw.settings.shopify;
   try {
-    const data = await createAdminClient({ adminUrl, apiVersion, shop, accessToken })<{ shop: { name: string; email: string | null; plan: { displayName: string } | null } }>(
-      'query { shop { name email plan { displayName } } }',
-    );
-    return { name: data.shop.name || undefined, email: data.shop.email || undefined, shopifyPlan: data.shop.plan?.displayName || undefined };
+    const data = await createAdminClient({ adminUrl, apiVersion, shop, accessToken })<{
+      shop: { name: string; email: string | null; plan: { displayName: string } | null };
+    }>('query { shop { name email plan { displayName } } }');
+    return {
+      name: data.shop.name || undefined,
+      email: data.shop.email || undefined,
+      shopifyPlan: data.shop.plan?.displayName || undefined,
+    };
   } catch (err) {
     gw.log.warn({ err, shop }, 'Shop details could not be read at install');
     return {};
@@ -49,12 +57,15 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     // No login is needed to start an install, and each start writes a state row.
     await consume(ctx, gw.limits.install, clientKey(ctx));
     // An install link from Shopify is signed; a re-authorisation started by the app is not.
-    if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur des Installationslinks');
+    if (input.hmac && !verifyQueryHmac(query, shopify.apiSecret))
+      throw Unauthorized('Ungültige Signatur des Installationslinks');
     // Opened inside the admin's iframe: Shopify's grant screen can't load there, so the shell's
     // /exitiframe sends the top window back here (relative, through the shell's /api proxy).
     if (input.embedded === '1') {
       const again = new URLSearchParams({ shop: input.shop, ...(input.scopes ? { scopes: input.scopes } : {}) });
-      ctx.redirect(`${gw.settings.shellUrl}/exitiframe?${new URLSearchParams({ redirectUri: `/api/auth?${again.toString()}` }).toString()}`);
+      ctx.redirect(
+        `${gw.settings.shellUrl}/exitiframe?${new URLSearchParams({ redirectUri: `/api/auth?${again.toString()}` }).toString()}`,
+      );
       return;
     }
     const requested = new Set(shopify.scopes.split(','));
@@ -63,7 +74,10 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     await createOauthState(gw.db, 'shopify', input.shop, state);
     const authorize = new URL(`${shopify.adminUrl.replace('{shop}', input.shop)}/admin/oauth/authorize`);
     authorize.search = new URLSearchParams({
-      client_id: shopify.apiKey, scope: [...requested].join(','), redirect_uri: `${gw.settings.appUrl}/api/auth/callback`, state,
+      client_id: shopify.apiKey,
+      scope: [...requested].join(','),
+      redirect_uri: `${gw.settings.appUrl}/api/auth/callback`,
+      state,
     }).toString();
     ctx.redirect(authorize.toString());
   });
@@ -73,17 +87,38 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     const input = CallbackQuery.parse(query);
     if (!verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur der Shopify-Antwort');
     const stateShop = await consumeOauthState(gw.db, 'shopify', input.state);
-    if (stateShop !== input.shop) throw BadRequest('Die Anmeldung ist abgelaufen. Bitte starte die Installation erneut.');
-    const { accessToken, scopes } = await exchangeShopifyCode({ adminUrl: shopify.adminUrl, shop: input.shop, apiKey: shopify.apiKey, apiSecret: shopify.apiSecret, code: input.code });
-    await saveShopInstall(gw.db, { shopId: input.shop, tokenEnc: gw.box.seal(accessToken), scopes, ...(await shopDetails(gw, input.shop, accessToken)) });
-    await writeLog(gw.db, { shopId: input.shop, origin: 'shopify', event: 'shop.installed', status: 'success', body: { scopes } });
+    if (stateShop !== input.shop)
+      throw BadRequest('Die Anmeldung ist abgelaufen. Bitte starte die Installation erneut.');
+    const { accessToken, scopes } = await exchangeShopifyCode({
+      adminUrl: shopify.adminUrl,
+      shop: input.shop,
+      apiKey: shopify.apiKey,
+      apiSecret: shopify.apiSecret,
+      code: input.code,
+    });
+    await saveShopInstall(gw.db, {
+      shopId: input.shop,
+      tokenEnc: gw.box.seal(accessToken),
+      scopes,
+      ...(await shopDetails(gw, input.shop, accessToken)),
+    });
+    await writeLog(gw.db, {
+      shopId: input.shop,
+      origin: 'shopify',
+      event: 'shop.installed',
+      status: 'success',
+      body: { scopes },
+    });
     // The shop's own subscriptions for topics the toml can't carry; when Shopify fails here the registrar tries again.
-    await registerShopWebhooks(gw, input.shop, accessToken)
-      .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Webhook subscriptions not registered at install'));
+    await registerShopWebhooks(gw, input.shop, accessToken).catch((err: unknown) =>
+      gw.log.warn({ err, shop: input.shop }, 'Webhook subscriptions not registered at install'),
+    );
     void nudge(gw, input.shop, 'install'); // the merchant is not kept waiting for Temporal
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
-    void sendNotification({ db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 }, { shopId: input.shop, kind: 'onboarding', occasion: 'install' })
-      .catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));
+    void sendNotification(
+      { db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 },
+      { shopId: input.shop, kind: 'onboarding', occasion: 'install' },
+    ).catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));
     ctx.redirect(`${gw.settings.shellUrl}/home?shop=${encodeURIComponent(input.shop)}`);
   });
 

@@ -28,7 +28,13 @@ export function helpRoutes(gw: GatewayContext, api: Router): void {
     const { shop, userId } = sessionOf(ctx);
     const input = await body(ctx, ContactBody);
     const row = await getShop(gw.db, shop);
-    const request = await recordHelpRequest(gw.db, { shopId: shop, userId, subject: input.subject, message: input.message, replyTo: row?.email ?? null });
+    const request = await recordHelpRequest(gw.db, {
+      shopId: shop,
+      userId,
+      subject: input.subject,
+      message: input.message,
+      replyTo: row?.email ?? null,
+    });
     const server = parseSmtpUrl(gw.settings.mail.smtpUrl);
     const transport = createMailTransport(server, 20_000);
     let error: string | undefined;
@@ -47,8 +53,19 @@ export function helpRoutes(gw: GatewayContext, api: Router): void {
       transport.close();
     }
     await settleHelpRequest(gw.db, request.id, error ? { status: 'failed', error } : { status: 'sent' });
-    await writeLog(gw.db, { shopId: shop, origin: 'shop', event: 'help.contact', status: error ? 'warning' : 'info', body: { subject: input.subject, request: request.id, userId } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'shop',
+      event: 'help.contact',
+      status: error ? 'warning' : 'info',
+      body: { subject: input.subject, request: request.id, userId },
+    });
     ctx.status = error ? 202 : 201;
-    ctx.body = { received: true, mailed: !error, id: request.id, message: error ? HELP_MESSAGES.stored : HELP_MESSAGES.sent };
+    ctx.body = {
+      received: true,
+      mailed: !error,
+      id: request.id,
+      message: error ? HELP_MESSAGES.stored : HELP_MESSAGES.sent,
+    };
   });
 }

@@ -15,10 +15,13 @@ afterAll(async () => h?.stop());
 
 const signupLogs = (shop: string) => h.db('event_log').where({ shop_id: shop, event: 'lexoffice.signup' });
 /** Follows a URL the gateway handed out to the gateway under test (the settings name the default port). */
-const onGateway = (url: string) => { const u = new URL(url); return `${h.url}${u.pathname}${u.search}`; };
+const onGateway = (url: string) => {
+  const u = new URL(url);
+  return `${h.url}${u.pathname}${u.search}`;
+};
 
 describe('POST /api/lexoffice/signup', () => {
-  it('answers 400 with the spec\'s German texts and writes nothing', async () => {
+  it("answers 400 with the spec's German texts and writes nothing", async () => {
     const cases: [unknown, string, string][] = [
       [{ acceptTerms: true }, 'email', SIGNUP_MESSAGES.emailRequired],
       [{ email: '  ', acceptTerms: true }, 'email', SIGNUP_MESSAGES.emailRequired],
@@ -36,25 +39,47 @@ describe('POST /api/lexoffice/signup', () => {
   });
 
   it('needs a session', async () => {
-    const res = await fetch(`${h.url}/api/lexoffice/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'a@b.de', acceptTerms: true }) });
+    const res = await fetch(`${h.url}/api/lexoffice/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.de', acceptTerms: true }),
+    });
     expect(res.status).toBe(401);
   });
 
-  it('hands out Lexware\'s registration page, which opens an account the wizard then connects', async () => {
+  it("hands out Lexware's registration page, which opens an account the wizard then connects", async () => {
     const res = await h.call(SHOP, 'POST', '/api/lexoffice/signup', { email: ' nora@laden.de ', acceptTerms: true });
     expect(res.status).toBe(200);
     const url = new URL(res.body.url as string);
     expect(`${url.origin}${url.pathname}`).toBe(`${h.sandbox!.urls.lexware}/signup`);
-    expect(Object.fromEntries(url.searchParams)).toEqual({ email: 'nora@laden.de', partner: h.settings.lexoffice.oauth.clientId, returnTo: `${h.settings.appUrl}/api/lexoffice/signup/return` });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      email: 'nora@laden.de',
+      partner: h.settings.lexoffice.oauth.clientId,
+      returnTo: `${h.settings.appUrl}/api/lexoffice/signup/return`,
+    });
     const logs = await signupLogs(SHOP);
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatchObject({ origin: 'lexoffice', status: 'info', body: { email: 'nora@laden.de', acceptTerms: true } });
+    expect(logs[0]).toMatchObject({
+      origin: 'lexoffice',
+      status: 'info',
+      body: { email: 'nora@laden.de', acceptTerms: true },
+    });
     expect(await signupLogs(OTHER)).toHaveLength(0);
 
     // The merchant registers on the page the URL names …
     const page = await (await fetch(url)).text();
     expect(page).toContain('value="nora@laden.de"');
-    const registered = await fetch(`${url.origin}/signup`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ email: 'nora@laden.de', companyName: 'Noras Laden GmbH', userName: 'Nora Neu', partner: url.searchParams.get('partner')!, returnTo: url.searchParams.get('returnTo')! }) });
+    const registered = await fetch(`${url.origin}/signup`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        email: 'nora@laden.de',
+        companyName: 'Noras Laden GmbH',
+        userName: 'Nora Neu',
+        partner: url.searchParams.get('partner')!,
+        returnTo: url.searchParams.get('returnTo')!,
+      }),
+    });
     expect(registered.status).toBe(302);
     const back = await fetch(onGateway(registered.headers.get('location')!));
     expect(back.status).toBe(200);
@@ -66,7 +91,18 @@ describe('POST /api/lexoffice/signup', () => {
     const authorize = new URL(auth.body.url as string);
     expect(await (await fetch(authorize)).text()).toContain('Noras Laden GmbH');
     const q = Object.fromEntries(authorize.searchParams);
-    const consent = await fetch(`${authorize.origin}${authorize.pathname}`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ client_id: q.client_id!, redirect_uri: q.redirect_uri!, scope: q.scope!, state: q.state!, organizationId, decision: 'allow' }) });
+    const consent = await fetch(`${authorize.origin}${authorize.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        client_id: q.client_id!,
+        redirect_uri: q.redirect_uri!,
+        scope: q.scope!,
+        state: q.state!,
+        organizationId,
+        decision: 'allow',
+      }),
+    });
     const callback = await fetch(onGateway(consent.headers.get('location')!));
     expect(callback.status).toBe(200);
     const shop = await h.call(SHOP, 'GET', '/api/shop');

@@ -16,7 +16,11 @@ export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
 export function signupUrl(gw: GatewayContext, email: string): string {
   const { oauthUrl, clientId } = gw.settings.lexoffice.oauth;
   const url = new URL('signup', oauthUrl.endsWith('/') ? oauthUrl.slice(0, -1) : oauthUrl);
-  url.search = new URLSearchParams({ email, partner: clientId, returnTo: `${gw.settings.appUrl}${SIGNUP_RETURN_PATH}` }).toString();
+  url.search = new URLSearchParams({
+    email,
+    partner: clientId,
+    returnTo: `${gw.settings.appUrl}${SIGNUP_RETURN_PATH}`,
+  }).toString();
   return url.toString();
 }
 
@@ -28,14 +32,23 @@ export function lexofficeSignupRoutes(gw: GatewayContext, api: Router): Router {
     const { shop, userId } = sessionOf(ctx);
     const { email } = await body(ctx, LexofficeSignupBody);
     const url = signupUrl(gw, email);
-    await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.signup', status: 'info', body: { email, userId, acceptTerms: true } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.signup',
+      status: 'info',
+      body: { email, userId, acceptTerms: true },
+    });
     ctx.body = { url };
   });
 
   /** Where Lexware sends the merchant after registering: the popup closes and the wizard goes on. */
   pub.get(SIGNUP_RETURN_PATH, (ctx) => {
     ctx.type = 'html';
-    ctx.body = closePage('Lexware-Office-Konto eröffnet', 'Dein Konto ist eröffnet. Dieses Fenster schließt sich gleich; danach verbindest du es mit Belegfluss.');
+    ctx.body = closePage(
+      'Lexware-Office-Konto eröffnet',
+      'Dein Konto ist eröffnet. Dieses Fenster schließt sich gleich; danach verbindest du es mit Belegfluss.',
+    );
   });
 
   return pub;

@@ -2,9 +2,27 @@ import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { consumeOauthState, createOauthState, deleteConnection, getConnection, getShop, latestOrderSnapshot, preferenceSections, saveConnection, saveProfile, writeLog } from '@belegfluss/db';
+import {
+  consumeOauthState,
+  createOauthState,
+  deleteConnection,
+  getConnection,
+  getShop,
+  latestOrderSnapshot,
+  preferenceSections,
+  saveConnection,
+  saveProfile,
+  writeLog,
+} from '@belegfluss/db';
 import { authorizeUrl, exchangeCode, LexofficeError, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
-import { MetafieldPreferencesSchema, previewTemplate, readableEntries, ShopifyOrderSchema, type MetafieldValue, type ShopifyOrder } from '@belegfluss/shared';
+import {
+  MetafieldPreferencesSchema,
+  previewTemplate,
+  readableEntries,
+  ShopifyOrderSchema,
+  type MetafieldValue,
+  type ShopifyOrder,
+} from '@belegfluss/shared';
 import { readMetafields } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, NotFound, NotConnected, Unprocessable } from '../errors';
@@ -17,11 +35,17 @@ const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(
 /** GET /api/lexoffice/vars: a template (up to a mail message's 30000 characters) and the field it is for. */
 const VarsQuery = z.object({
   value: z.preprocess(single, z.string({ error: 'Pflichtfeld' }).max(30000, 'Maximal 30000 Zeichen')),
-  type: z.preprocess(single, z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' }).default('invoice')),
+  type: z.preprocess(
+    single,
+    z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' }).default('invoice'),
+  ),
   field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
 });
 
-export const closePage = (title: string, text: string) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>${title}</title>
+export const closePage = (
+  title: string,
+  text: string,
+) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>${title}</title>
 <body style="font-family:system-ui;padding:2rem"><h1>${title}</h1><p>${text}</p><script>setTimeout(() => window.close(), 1500)</script></body></html>`;
 
 /** Connecting Lexware Office: a popup runs the OAuth grant, the callback stores the tokens encrypted. */
@@ -55,7 +79,13 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
       gw.log.warn({ err, shop }, 'Lexware token could not be revoked');
     }
     await deleteConnection(gw.db, shop);
-    await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.disconnected', status: revoked ? 'info' : 'warning', body: { action: 'disconnect', status: revoked ? 'revoked' : 'not_revoked' } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.disconnected',
+      status: revoked ? 'info' : 'warning',
+      body: { action: 'disconnect', status: revoked ? 'revoked' : 'not_revoked' },
+    });
     ctx.body = { disconnected: true, revoked };
   };
   api.delete('/api/lexoffice', disconnect);
@@ -68,7 +98,8 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
     const snapshot = await latestOrderSnapshot(gw.db, shop);
     if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
     const order = ShopifyOrderSchema.safeParse(snapshot);
-    if (!order.success) throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    if (!order.success)
+      throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
     const metafields = q.value.includes('METAFIELD.') ? await previewMetafields(gw, shop, order.data) : [];
     ctx.body = { value: previewTemplate(q.value, order.data, q.field, undefined, metafields), order: order.data.name };
   });
@@ -76,7 +107,10 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
   pub.get('/api/lexoffice/callback', async (ctx) => {
     if (ctx.query.error) {
       ctx.type = 'html';
-      ctx.body = closePage('Verbindung abgebrochen', 'Lexware Office wurde nicht verbunden. Du kannst dieses Fenster schließen.');
+      ctx.body = closePage(
+        'Verbindung abgebrochen',
+        'Lexware Office wurde nicht verbunden. Du kannst dieses Fenster schließen.',
+      );
       return;
     }
     const input = CallbackQuery.parse(ctx.query);
@@ -84,12 +118,21 @@ export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
     if (!shop) throw BadRequest('Die Anmeldung bei Lexware Office ist abgelaufen. Bitte versuche es erneut.');
     const tokens = await exchangeCode(oauth, input.code);
     await saveConnection(gw.db, {
-      shopId: shop, accessTokenEnc: gw.box.seal(tokens.accessToken), refreshTokenEnc: gw.box.seal(tokens.refreshToken),
-      expiresAt: tokens.expiresAt, scope: tokens.scope,
+      shopId: shop,
+      accessTokenEnc: gw.box.seal(tokens.accessToken),
+      refreshTokenEnc: gw.box.seal(tokens.refreshToken),
+      expiresAt: tokens.expiresAt,
+      scope: tokens.scope,
     });
     const profile = await pullProfile(gw, shop);
     await subscribeEvents(gw, shop);
-    await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.connected', status: 'success', body: { companyName: profile.companyName } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.connected',
+      status: 'success',
+      body: { companyName: profile.companyName },
+    });
     ctx.type = 'html';
     ctx.body = closePage('Lexware Office verbunden', 'Die Verbindung steht. Dieses Fenster schließt sich gleich.');
   });
@@ -109,7 +152,11 @@ async function previewMetafields(gw: GatewayContext, shopId: string, order: Shop
   if (!shop || entries.length === 0) return [];
   const { allowed } = readableEntries(entries, shop.scopes);
   try {
-    return await readMetafields(adminClientFor(gw, shop), order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`, allowed);
+    return await readMetafields(
+      adminClientFor(gw, shop),
+      order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
+      allowed,
+    );
   } catch (error) {
     gw.log.info({ err: error, shop: shopId }, 'metafields for the template preview could not be read');
     return [];
@@ -119,10 +166,21 @@ async function previewMetafields(gw: GatewayContext, shopId: string, order: Shop
 /** Paid and status events of the shop's documents come back to /webhooks/lexoffice. */
 async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> {
   const api = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
-  for (const eventType of ['payment.changed', 'invoice.status.changed', 'credit-note.status.changed', 'token.revoked']) {
+  for (const eventType of [
+    'payment.changed',
+    'invoice.status.changed',
+    'credit-note.status.changed',
+    'token.revoked',
+  ]) {
     await api.subscribeEvent(eventType, `${gw.settings.appUrl}/webhooks/lexoffice`).catch(async (error: unknown) => {
       if (error instanceof LexofficeError && error.status === 409) return; // subscribed before
-      await writeLog(gw.db, { shopId: shop, origin: 'lexoffice', event: 'lexoffice.subscription.failed', status: 'warning', body: { eventType, message: String(error) } });
+      await writeLog(gw.db, {
+        shopId: shop,
+        origin: 'lexoffice',
+        event: 'lexoffice.subscription.failed',
+        status: 'warning',
+        body: { eventType, message: String(error) },
+      });
     });
   }
 }

@@ -24,17 +24,25 @@ export function paypalWebhookRoutes(gw: GatewayContext): Router {
       ctx.body = { error: 'BAD_REQUEST', message: 'Der Webhook enthält kein gültiges JSON' };
       return;
     }
-    if (!(await paypal.verifyWebhook((name) => ctx.get(name) || undefined, event, gw.settings.payouts.paypal.webhookId))) {
+    if (
+      !(await paypal.verifyWebhook((name) => ctx.get(name) || undefined, event, gw.settings.payouts.paypal.webhookId))
+    ) {
       ctx.status = 401;
       ctx.body = { error: 'UNAUTHORIZED', message: 'PayPal hat diesen Webhook nicht bestätigt' };
       return;
     }
     const batchId = event.resource?.batch_header?.payout_batch_id;
-    const run = typeof event.event_type === 'string' && event.event_type.startsWith('PAYMENT.PAYOUTSBATCH.') && typeof batchId === 'string'
-      ? await runOfPayPalBatch(gw.db, batchId) : undefined;
+    const run =
+      typeof event.event_type === 'string' &&
+      event.event_type.startsWith('PAYMENT.PAYOUTSBATCH.') &&
+      typeof batchId === 'string'
+        ? await runOfPayPalBatch(gw.db, batchId)
+        : undefined;
     if (run) {
       // A run that has ended already read the final status itself; nothing is lost when this signal finds no workflow.
-      await gw.temporal.workflow.getHandle(payoutRunWorkflowId(run.month)).signal(paypalBatchChangedSignal, String(event.event_type))
+      await gw.temporal.workflow
+        .getHandle(payoutRunWorkflowId(run.month))
+        .signal(paypalBatchChangedSignal, String(event.event_type))
         .catch((err: unknown) => gw.log.info({ err, run: run.id }, 'payout run not signalled'));
     }
     ctx.status = 200;

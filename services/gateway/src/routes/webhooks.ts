@@ -43,7 +43,10 @@ export function webhookRoutes(gw: GatewayContext): Router {
     // An order event of a shop that is not installed (never, or uninstalled) has nowhere to go: an order
     // workflow could only fail on the missing shop. Answered 200 so Shopify does not retry it.
     if (orderIdOf(topic, body) && !(await isInstalled(gw.db, shopId))) {
-      gw.log.info({ shop: shopId, topic, webhookId: ctx.get('x-shopify-webhook-id') }, 'Webhook dropped: the shop has not installed the app');
+      gw.log.info(
+        { shop: shopId, topic, webhookId: ctx.get('x-shopify-webhook-id') },
+        'Webhook dropped: the shop has not installed the app',
+      );
       ctx.status = 200;
       ctx.body = { ok: true, dropped: 'SHOP_NOT_INSTALLED' };
       return;
@@ -73,8 +76,12 @@ async function logDuplicate(gw: GatewayContext, d: WebhookDelivery): Promise<voi
   if (!(await shopExists(gw.db, d.shopId))) return;
   const body = d.body as { id?: unknown; order_id?: unknown; name?: unknown };
   await writeLog(gw.db, {
-    shopId: d.shopId, origin: 'webhook', event: 'webhook.skipped', status: 'info',
-    orderId: String(orderIdOf(d.topic, body as Record<string, unknown>)), orderName: typeof body.name === 'string' ? body.name : null,
+    shopId: d.shopId,
+    origin: 'webhook',
+    event: 'webhook.skipped',
+    status: 'info',
+    orderId: String(orderIdOf(d.topic, body as Record<string, unknown>)),
+    orderName: typeof body.name === 'string' ? body.name : null,
     body: { reason: 'DUPLICATE_ORDER', topic: d.topic, webhookId: d.webhookId },
   });
 }

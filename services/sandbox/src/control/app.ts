@@ -30,13 +30,32 @@ export function controlApp(sb: Sandbox): Koa {
       ctx.status = status;
     }
   });
-  app.use(controlErrors([[ShopNotFoundError, 404], [OrderNotFoundError, 404], [RefundError, 422], [PaymentError, 422]]));
+  app.use(
+    controlErrors([
+      [ShopNotFoundError, 404],
+      [OrderNotFoundError, 404],
+      [RefundError, 422],
+      [PaymentError, 422],
+    ]),
+  );
   // PayPal's stand-in shares the control port: base URL {control}/paypal (PAYPAL_API_URL).
   const paypal = paypalRoutes({
-    clientId: DEV_DEFAULTS.paypalClientId, clientSecret: DEV_DEFAULTS.paypalClientSecret, appUrl: sb.opts.appUrl, webhookId: DEV_DEFAULTS.paypalWebhookId,
+    clientId: DEV_DEFAULTS.paypalClientId,
+    clientSecret: DEV_DEFAULTS.paypalClientSecret,
+    appUrl: sb.opts.appUrl,
+    webhookId: DEV_DEFAULTS.paypalWebhookId,
     log: (msg) => sb.opts.log.warn(msg),
   });
-  for (const router of [shopRoutes(sb), orderRoutes(sb), lexwareControlRoutes(sb), knobRoutes(sb), mailRoutes(sb), pageRoutes(sb), paypal.api, paypal.control]) {
+  for (const router of [
+    shopRoutes(sb),
+    orderRoutes(sb),
+    lexwareControlRoutes(sb),
+    knobRoutes(sb),
+    mailRoutes(sb),
+    pageRoutes(sb),
+    paypal.api,
+    paypal.control,
+  ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
   app.use((ctx) => {

@@ -38,7 +38,11 @@ describe('control page and CLI', () => {
   });
 
   it('can deliver duplicates and out of order when the knobs say so', async () => {
-    await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ shopify: { duplicateRate: 1, outOfOrder: true } }) });
+    await fetch(`${sb.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ shopify: { duplicateRate: 1, outOfOrder: true } }),
+    });
     await post(`${sb.urls.control}/control/shops`, { shop: 'knob-shop' });
     await post(`${sb.urls.control}/control/shops/knob-shop/access-token`, {});
     const before = app.received.length;
@@ -54,15 +58,35 @@ describe('control page and CLI', () => {
     const cli = (...args: string[]) => run(tsx, ['src/cli.ts', ...args, '--url', sb.urls.control], { cwd: root });
     await cli('shop', 'create', '--shop', 'cli-shop');
     const { stdout } = await cli('order', 'create', '--shop', 'cli-shop', '--scenario', 'ch', '--paid');
-    const created = JSON.parse(stdout) as { order: { id: number; financial_status: string; shipping_address: { country_code: string } } };
+    const created = JSON.parse(stdout) as {
+      order: { id: number; financial_status: string; shipping_address: { country_code: string } };
+    };
     expect(created.order.shipping_address.country_code).toBe('CH');
-    const refunded = JSON.parse((await cli('order', 'refund', '--shop', 'cli-shop', '--id', String(created.order.id))).stdout) as { order: { financial_status: string } };
+    const refunded = JSON.parse(
+      (await cli('order', 'refund', '--shop', 'cli-shop', '--id', String(created.order.id))).stdout,
+    ) as { order: { financial_status: string } };
     expect(refunded.order.financial_status).toBe('refunded');
-    const old = JSON.parse((await cli('order', 'create', '--shop', 'cli-shop', '--scenario', 'de_b2c', '--date', '2025-01-31T10:00:00+01:00')).stdout) as { order: { id: number; created_at: string }; deliveries: unknown[] };
+    const old = JSON.parse(
+      (
+        await cli(
+          'order',
+          'create',
+          '--shop',
+          'cli-shop',
+          '--scenario',
+          'de_b2c',
+          '--date',
+          '2025-01-31T10:00:00+01:00',
+        )
+      ).stdout,
+    ) as { order: { id: number; created_at: string }; deliveries: unknown[] };
     expect(old.order.created_at.slice(0, 10)).toBe('2025-01-31');
     expect(old.deliveries).toEqual([]);
-    for (const action of ['pay', 'fulfil']) await cli('order', action, '--shop', 'cli-shop', '--id', String(old.order.id));
-    const cancelled = JSON.parse((await cli('order', 'cancel', '--shop', 'cli-shop', '--id', String(old.order.id))).stdout) as { order: { cancelled_at: string | null; fulfillment_status: string } };
+    for (const action of ['pay', 'fulfil'])
+      await cli('order', action, '--shop', 'cli-shop', '--id', String(old.order.id));
+    const cancelled = JSON.parse(
+      (await cli('order', 'cancel', '--shop', 'cli-shop', '--id', String(old.order.id))).stdout,
+    ) as { order: { cancelled_at: string | null; fulfillment_status: string } };
     expect(cancelled.order).toMatchObject({ cancelled_at: expect.any(String), fulfillment_status: 'fulfilled' });
     const orders = await json<unknown[]>(await fetch(`${sb.urls.control}/control/shops/cli-shop/orders`));
     expect(orders).toHaveLength(2);

@@ -5,20 +5,31 @@ import { defaultKnobs } from '../state.js';
 import { body } from './validate.js';
 
 const rate = z.number().min(0).max(1);
-const Knobs = z.object({
-  shopify: z.object({ duplicateRate: rate, outOfOrder: z.boolean(), graphqlCostLimit: z.number().int().positive(), graphqlRestoreRate: z.number().positive() }).partial(),
-  lexware: z.object({
-    rate429: rate,
-    rate500: rate,
-    rate504: rate,
-    write504: z.boolean(),
-    latencyMs: z.number().int().min(0).max(60_000),
-    latencyAfterWriteMs: z.number().int().min(0).max(60_000),
-    failNext: z.array(z.union([z.literal(429), z.literal(500), z.literal(504)])),
-    rateLimitPerSecond: z.number().min(0),
-    tokenTtlSeconds: z.number().int().positive(),
-  }).partial(),
-}).partial();
+const Knobs = z
+  .object({
+    shopify: z
+      .object({
+        duplicateRate: rate,
+        outOfOrder: z.boolean(),
+        graphqlCostLimit: z.number().int().positive(),
+        graphqlRestoreRate: z.number().positive(),
+      })
+      .partial(),
+    lexware: z
+      .object({
+        rate429: rate,
+        rate500: rate,
+        rate504: rate,
+        write504: z.boolean(),
+        latencyMs: z.number().int().min(0).max(60_000),
+        latencyAfterWriteMs: z.number().int().min(0).max(60_000),
+        failNext: z.array(z.union([z.literal(429), z.literal(500), z.literal(504)])),
+        rateLimitPerSecond: z.number().min(0),
+        tokenTtlSeconds: z.number().int().positive(),
+      })
+      .partial(),
+  })
+  .partial();
 
 /** Fault and behaviour knobs; PUT merges, DELETE goes back to the defaults. */
 export function knobRoutes(sb: Sandbox): Router {

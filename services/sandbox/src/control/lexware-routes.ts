@@ -10,31 +10,43 @@ import type { Organization, SalesVoucherKind } from '../lexware/types.js';
 import type { Sandbox } from '../sandbox.js';
 import { body, ControlError } from './validate.js';
 
-const Profile = z.object({
-  companyName: z.string().min(1),
-  smallBusiness: z.boolean(),
-  distanceSalesPrinciple: z.enum(['ORIGIN', 'DESTINATION']),
-  businessFeatures: z.array(z.string()),
-  /** Shortcut: L = INVOICING, XL = INVOICING + INVOICING_PRO. */
-  version: z.enum(['S', 'M', 'L', 'XL']),
-  taxType: z.enum(['net', 'gross', 'vatfree']),
-  subscriptionStatus: z.string(),
-  userName: z.string(),
-  userEmail: z.email(),
-  eInvoicing: z.boolean(),
-}).partial();
+const Profile = z
+  .object({
+    companyName: z.string().min(1),
+    smallBusiness: z.boolean(),
+    distanceSalesPrinciple: z.enum(['ORIGIN', 'DESTINATION']),
+    businessFeatures: z.array(z.string()),
+    /** Shortcut: L = INVOICING, XL = INVOICING + INVOICING_PRO. */
+    version: z.enum(['S', 'M', 'L', 'XL']),
+    taxType: z.enum(['net', 'gross', 'vatfree']),
+    subscriptionStatus: z.string(),
+    userName: z.string(),
+    userEmail: z.email(),
+    eInvoicing: z.boolean(),
+  })
+  .partial();
 
 type ProfileInput = z.infer<typeof Profile>;
 
 function profilePatch(input: ProfileInput): Omit<ProfileInput, 'version'> {
   const { version, ...rest } = input;
   if (!version) return rest;
-  const features = version === 'XL' ? ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'] : version === 'L' ? ['INVOICING', 'BOOKKEEPING'] : ['BOOKKEEPING'];
+  const features =
+    version === 'XL'
+      ? ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING']
+      : version === 'L'
+        ? ['INVOICING', 'BOOKKEEPING']
+        : ['BOOKKEEPING'];
   return { ...rest, businessFeatures: rest.businessFeatures ?? features };
 }
 
 function orgSummary(org: Organization): Record<string, unknown> {
-  return { id: org.id, profile: org.profile, contactCount: Object.keys(org.contacts).length, voucherCount: Object.keys(org.vouchers).length };
+  return {
+    id: org.id,
+    profile: org.profile,
+    contactCount: Object.keys(org.contacts).length,
+    voucherCount: Object.keys(org.vouchers).length,
+  };
 }
 
 /** What tests and the control page need to set Lexware up and see what the app sent. */
@@ -62,10 +74,24 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
 
   /** Skips the consent page: a connection and tokens for an (optionally new) organisation. */
   router.post('/tokens', async (ctx) => {
-    const input = await body(ctx, z.object({ organizationId: z.string().optional(), scopes: z.array(z.string()).optional(), clientId: z.string().optional() }));
-    const org = input.organizationId ? sb.state.lexware.organizations[input.organizationId] : createOrganization(sb.state);
+    const input = await body(
+      ctx,
+      z.object({
+        organizationId: z.string().optional(),
+        scopes: z.array(z.string()).optional(),
+        clientId: z.string().optional(),
+      }),
+    );
+    const org = input.organizationId
+      ? sb.state.lexware.organizations[input.organizationId]
+      : createOrganization(sb.state);
     if (!org) throw new ControlError(404, 'Organisation nicht gefunden');
-    const connection = createConnection(sb.state, org, input.clientId ?? sb.opts.lexwareClientId, input.scopes ?? PUBLIC_SCOPES);
+    const connection = createConnection(
+      sb.state,
+      org,
+      input.clientId ?? sb.opts.lexwareClientId,
+      input.scopes ?? PUBLIC_SCOPES,
+    );
     ctx.status = 201;
     ctx.body = { ...issueTokens(sb.state, connection), organizationId: org.id, connectionId: connection.id };
   });
@@ -106,8 +132,14 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   router.post('/vouchers/:id/duplicate', (ctx) => {
     const { org, v } = voucherOf(ctx.params.id);
     const id = randomUUID();
-    const number = v.kind === 'invoice' ? `RE${String(org.nextInvoiceNumber++).padStart(4, '0')}` : `${v.voucherNumber ?? 'X'}-2`;
-    org.vouchers[id] = { ...structuredClone(v), id, voucherNumber: number, json: { ...structuredClone(v.json), id, voucherNumber: number } };
+    const number =
+      v.kind === 'invoice' ? `RE${String(org.nextInvoiceNumber++).padStart(4, '0')}` : `${v.voucherNumber ?? 'X'}-2`;
+    org.vouchers[id] = {
+      ...structuredClone(v),
+      id,
+      voucherNumber: number,
+      json: { ...structuredClone(v.json), id, voucherNumber: number },
+    };
     ctx.status = 201;
     ctx.body = voucherJson(org.vouchers[id]!);
   });
@@ -141,7 +173,9 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   });
 
   router.get('/contacts', (ctx) => {
-    ctx.body = orgs().filter(orgFilter(ctx.query.organizationId)).flatMap((org) => Object.values(org.contacts));
+    ctx.body = orgs()
+      .filter(orgFilter(ctx.query.organizationId))
+      .flatMap((org) => Object.values(org.contacts));
   });
 
   return router;

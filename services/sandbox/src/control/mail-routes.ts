@@ -17,7 +17,10 @@ export function mailRoutes(sb: Sandbox): Router {
 
   router.get('/', (ctx) => {
     const to = typeof ctx.query.to === 'string' ? ctx.query.to.toLowerCase() : undefined;
-    ctx.body = sb.state.mail.filter((m) => !to || m.envelope.to.some((r) => r.toLowerCase() === to)).map(summary).reverse();
+    ctx.body = sb.state.mail
+      .filter((m) => !to || m.envelope.to.some((r) => r.toLowerCase() === to))
+      .map(summary)
+      .reverse();
   });
 
   router.delete('/', (ctx) => {
@@ -30,7 +33,12 @@ export function mailRoutes(sb: Sandbox): Router {
   });
 
   router.put('/settings', async (ctx) => {
-    const input = await body(ctx, z.object({ auth: z.object({ user: z.string().min(1), pass: z.string() }).nullable(), requireTls: z.boolean() }).partial());
+    const input = await body(
+      ctx,
+      z
+        .object({ auth: z.object({ user: z.string().min(1), pass: z.string() }).nullable(), requireTls: z.boolean() })
+        .partial(),
+    );
     Object.assign(sb.mailSettings, input);
     ctx.body = sb.mailSettings;
   });

@@ -31,11 +31,25 @@ export const CreateOrder = z.object({
   noteAttributes: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
   createdAt: z.iso.datetime({ offset: true }).optional(),
   webhooks: z.boolean().optional(),
-  discount: z.object({ code: z.string(), percent: z.number().min(0).max(100) }).nullable().optional(),
+  discount: z
+    .object({ code: z.string(), percent: z.number().min(0).max(100) })
+    .nullable()
+    .optional(),
   customer: Person.optional(),
   /** The buyer's address on the order, but no customer record. */
   guest: z.boolean().optional(),
-  lineItems: z.array(z.object({ title: z.string().min(1), price: z.number().min(0), quantity: z.number().int().positive(), sku: z.string().optional(), taxRate: z.number().min(0).max(1) })).min(1).optional(),
+  lineItems: z
+    .array(
+      z.object({
+        title: z.string().min(1),
+        price: z.number().min(0),
+        quantity: z.number().int().positive(),
+        sku: z.string().optional(),
+        taxRate: z.number().min(0).max(1),
+      }),
+    )
+    .min(1)
+    .optional(),
   /** How many orders to make at once, e.g. for the historical import. */
   count: z.number().int().min(1).max(500).default(1),
 });
@@ -49,11 +63,22 @@ const Refund = z.object({
 });
 
 /** Without lineItems, everything still open ships at once; with them, only these quantities (a partial fulfilment). */
-const Fulfil = z.object({ lineItems: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().positive() })).min(1).optional() });
+const Fulfil = z.object({
+  lineItems: z
+    .array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().positive() }))
+    .min(1)
+    .optional(),
+});
 
-const Cancel = z.object({ reason: z.enum(['customer', 'fraud', 'inventory', 'declined', 'other']).default('customer'), refund: z.boolean().default(false) });
+const Cancel = z.object({
+  reason: z.enum(['customer', 'fraud', 'inventory', 'declined', 'other']).default('customer'),
+  refund: z.boolean().default(false),
+});
 
-const answer = (c: OrderChange) => ({ order: c.order, deliveries: c.deliveries.map((d) => ({ webhookId: d.webhookId, eventId: d.eventId, topic: d.topic })) });
+const answer = (c: OrderChange) => ({
+  order: c.order,
+  deliveries: c.deliveries.map((d) => ({ webhookId: d.webhookId, eventId: d.eventId, topic: d.topic })),
+});
 
 /** Orders over time: create (any scenario, any date), pay, fulfil, refund and cancel. */
 export function orderRoutes(sb: Sandbox): Router {

@@ -10,7 +10,12 @@ import type { WebhookDelivery } from '../state.js';
 import { body, ControlError, query } from './validate.js';
 
 const ShopInput = z.object({
-  shop: z.string().min(1).transform((s, ctx) => normaliseShop(s) ?? (ctx.addIssue({ code: 'custom', message: 'Ungültiger Shop-Name' }), z.NEVER)),
+  shop: z
+    .string()
+    .min(1)
+    .transform(
+      (s, ctx) => normaliseShop(s) ?? (ctx.addIssue({ code: 'custom', message: 'Ungültiger Shop-Name' }), z.NEVER),
+    ),
   plan: z.enum(SHOPIFY_PLANS).optional(),
   name: z.string().min(1).optional(),
   email: z.email().optional(),
@@ -45,27 +50,49 @@ export function shopRoutes(sb: Sandbox): Router {
 
   router.get('/shops/:shop', (ctx) => {
     const shop = getShop(sb.state, ctx.params.shop ?? '');
-    ctx.body = { ...shopSummary(shop), accessTokens: Object.keys(shop.accessTokens), webhookSubscriptions: shop.webhookSubscriptions, appSubscriptions: shop.appSubscriptions, metafields: shop.metafields };
+    ctx.body = {
+      ...shopSummary(shop),
+      accessTokens: Object.keys(shop.accessTokens),
+      webhookSubscriptions: shop.webhookSubscriptions,
+      appSubscriptions: shop.appSubscriptions,
+      metafields: shop.metafields,
+    };
   });
 
   /** The URL Shopify opens when a merchant installs the app: {APP_URL}/api/auth?… signed with the secret. */
   router.get('/install-link', (ctx) => {
     const q = query(ctx, ShopQuery);
     const shop = getShop(sb.state, q.shop);
-    const params = { host: hostParam(shop.domain), shop: shop.domain, timestamp: String(Math.floor(Date.now() / 1000)) };
+    const params = {
+      host: hostParam(shop.domain),
+      shop: shop.domain,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
     ctx.body = { url: `${sb.opts.appUrl}/api/auth?${signedQuery(params, sb.opts.appSecret).toString()}` };
   });
 
   router.get('/session-token', async (ctx) => {
     const q = query(ctx, ShopQuery);
     const shop = getShop(sb.state, q.shop);
-    ctx.body = { token: await sessionToken({ shop: shop.domain, apiKey: sb.opts.apiKey, apiSecret: sb.opts.appSecret, userId: q.userId }) };
+    ctx.body = {
+      token: await sessionToken({
+        shop: shop.domain,
+        apiKey: sb.opts.apiKey,
+        apiSecret: sb.opts.appSecret,
+        userId: q.userId,
+      }),
+    };
   });
 
   /** Skips OAuth: installs the app with the given scopes and returns an offline token. */
   router.post('/shops/:shop/access-token', async (ctx) => {
     const shop = getShop(sb.state, ctx.params.shop ?? '');
-    const input = await body(ctx, z.object({ scopes: z.array(z.string()).default(['read_orders', 'write_orders', 'read_customers', 'read_products']) }));
+    const input = await body(
+      ctx,
+      z.object({
+        scopes: z.array(z.string()).default(['read_orders', 'write_orders', 'read_customers', 'read_products']),
+      }),
+    );
     const token = `shpat_${randomBytes(16).toString('hex')}`;
     shop.accessTokens[token] = { scopes: input.scopes, createdAt: new Date().toISOString() };
     shop.grantedScopes = input.scopes;
@@ -83,7 +110,13 @@ export function shopRoutes(sb: Sandbox): Router {
   /** Sends any topic by hand: compliance topics, app/uninstalled, or a custom payload. */
   router.post('/shops/:shop/webhooks', async (ctx) => {
     const shop = getShop(sb.state, ctx.params.shop ?? '');
-    const input = await body(ctx, z.object({ topic: z.string().regex(/^[a-z_]+\/[a-z_]+$/), payload: z.record(z.string(), z.unknown()).optional() }));
+    const input = await body(
+      ctx,
+      z.object({
+        topic: z.string().regex(/^[a-z_]+\/[a-z_]+$/),
+        payload: z.record(z.string(), z.unknown()).optional(),
+      }),
+    );
     const payload = input.payload ?? topicPayload(shop, input.topic);
     if (input.topic === 'app/uninstalled') {
       shop.installed = false;

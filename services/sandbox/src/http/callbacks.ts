@@ -39,7 +39,11 @@ export class CallbackSender {
   constructor(private policy: CallbackPolicy) {}
 
   /** Sends now; `headers` is called per attempt. `onFinal` learns the last status once the record is delivered or failed. */
-  send(record: CallbackRecord, headers: () => Record<string, string>, onFinal?: (status: number | null) => void): Promise<void> {
+  send(
+    record: CallbackRecord,
+    headers: () => Record<string, string>,
+    onFinal?: (status: number | null) => void,
+  ): Promise<void> {
     const p = this.attempt(record, headers, onFinal);
     this.track(p);
     return p;
@@ -61,7 +65,11 @@ export class CallbackSender {
     void p.finally(() => this.inFlight.delete(p));
   }
 
-  private async attempt(record: CallbackRecord, headers: () => Record<string, string>, onFinal?: (status: number | null) => void): Promise<void> {
+  private async attempt(
+    record: CallbackRecord,
+    headers: () => Record<string, string>,
+    onFinal?: (status: number | null) => void,
+  ): Promise<void> {
     if (this.stopped) return;
     const started = Date.now();
     let status: number | null = null;

@@ -37,7 +37,13 @@ export function lexwareApp(o: LexwareAppOptions): Koa {
 
   const api = new Router({ prefix: '/v1' });
   api.use(authenticate(o.state), countRequests(), rateLimit(o.buckets), faults(o.state), jsonOnly());
-  for (const r of [profileRouter(), contactsRouter(o.publish), vouchersRouter(o.publish), deliveryNotesRouter(), ...(o.extra ?? [])]) {
+  for (const r of [
+    profileRouter(),
+    contactsRouter(o.publish),
+    vouchersRouter(o.publish),
+    deliveryNotesRouter(),
+    ...(o.extra ?? []),
+  ]) {
     api.use(r.routes(), r.allowedMethods());
   }
   app.use(api.routes()).use(api.allowedMethods());
@@ -54,5 +60,7 @@ async function unknownResource(ctx: Koa.Context, next: Koa.Next): Promise<void> 
   if (ctx.body !== undefined || ctx.status !== 404 || !ctx.path.startsWith('/v1')) return;
   const token = ctx.get('authorization').replace(/^bearer\s+/i, '');
   ctx.status = 403;
-  ctx.body = { message: `'${token}' not a valid key=value pair (missing equal-sign) in Authorization header: 'Bearer ${token}'.` };
+  ctx.body = {
+    message: `'${token}' not a valid key=value pair (missing equal-sign) in Authorization header: 'Bearer ${token}'.`,
+  };
 }

@@ -56,11 +56,15 @@ export function bookkeepingRouter(): Router {
     if (details.length) return newerError(ctx, 400, 'voucherType und voucherStatus sind Pflicht', details);
     const types = (q.voucherType ?? '').split(',');
     const statuses = (q.voucherStatus ?? '').split(',');
-    if (types.some((t) => t !== 'any' && !VOUCHER_TYPES.includes(t)) || statuses.some((s) => s !== 'any' && !STATUSES.includes(s))) {
+    if (
+      types.some((t) => t !== 'any' && !VOUCHER_TYPES.includes(t)) ||
+      statuses.some((s) => s !== 'any' && !STATUSES.includes(s))
+    ) {
       return newerError(ctx, 400, 'Unbekannter voucherType oder voucherStatus');
     }
     // "The status overdue can not be filtered in combination with other status filters."
-    if (statuses.includes('overdue') && statuses.length > 1) return newerError(ctx, 400, 'overdue kann nicht mit anderen voucherStatus kombiniert werden');
+    if (statuses.includes('overdue') && statuses.length > 1)
+      return newerError(ctx, 400, 'overdue kann nicht mit anderen voucherStatus kombiniert werden');
     const [sortField = 'voucherDate', direction = 'ASC', ...extra] = (q.sort ?? 'voucherDate,DESC').split(',');
     if (!SORT_FIELDS[sortField] || !['ASC', 'DESC'].includes(direction.toUpperCase()) || extra.length > 0) {
       return newerError(ctx, 400, `Unbekannte Sortierung: ${q.sort ?? ''}`);
@@ -73,7 +77,10 @@ export function bookkeepingRouter(): Router {
     if (q.voucherNumber) list = list.filter((v) => v.voucherNumber === q.voucherNumber);
     if (q.voucherDateFrom) list = list.filter((v) => v.voucherDate.slice(0, 10) >= (q.voucherDateFrom ?? ''));
     if (q.voucherDateTo) list = list.filter((v) => v.voucherDate.slice(0, 10) <= (q.voucherDateTo ?? ''));
-    for (const [param, field] of [['createdDate', 'createdDate'], ['updatedDate', 'updatedDate']] as const) {
+    for (const [param, field] of [
+      ['createdDate', 'createdDate'],
+      ['updatedDate', 'updatedDate'],
+    ] as const) {
       const from = q[`${param}From`];
       const to = q[`${param}To`];
       if (from) list = list.filter((v) => String(v.json[field]).slice(0, 10) >= from);
@@ -92,7 +99,8 @@ export function bookkeepingRouter(): Router {
     if (v.status === 'draft') return newerError(ctx, 406, 'Für Entwürfe gibt es keine Zahlungen');
     // Payments Endpoint: "will return an error code for … credit notes related to invoices" (their status is on the credit note).
     const preceding = v.precedingSalesVoucherId ? lex(ctx).org.vouchers[v.precedingSalesVoucherId] : undefined;
-    if (v.kind === 'creditnote' && preceding?.kind === 'invoice') return newerError(ctx, 406, 'Für Gutschriften zu einer Rechnung gibt es keine Zahlungsinformationen');
+    if (v.kind === 'creditnote' && preceding?.kind === 'invoice')
+      return newerError(ctx, 406, 'Für Gutschriften zu einer Rechnung gibt es keine Zahlungsinformationen');
     ctx.body = paymentJson(v);
   });
 
@@ -103,9 +111,15 @@ export function bookkeepingRouter(): Router {
     if (!body.voucherId) details.push(notNull('voucherId'));
     if (!body.externalReference) details.push(notNull('externalReference'));
     if (details.length) return validationFailed(ctx, details);
-    if (!org.vouchers[body.voucherId as string]) return validationFailed(ctx, [notAllowed('voucherId', 'Beleg existiert nicht')]);
-    if (org.hints[body.voucherId as string]) return issueList(ctx, 409, [{ i18nKey: 'conflict', source: 'voucherId', type: 'conflict' }]);
-    const hint = { voucherId: body.voucherId as string, externalReference: body.externalReference as string, createdDate: lexwareTime() };
+    if (!org.vouchers[body.voucherId as string])
+      return validationFailed(ctx, [notAllowed('voucherId', 'Beleg existiert nicht')]);
+    if (org.hints[body.voucherId as string])
+      return issueList(ctx, 409, [{ i18nKey: 'conflict', source: 'voucherId', type: 'conflict' }]);
+    const hint = {
+      voucherId: body.voucherId as string,
+      externalReference: body.externalReference as string,
+      createdDate: lexwareTime(),
+    };
     org.hints[hint.voucherId] = hint;
     ctx.status = 201;
     ctx.body = { voucherId: hint.voucherId, externalReference: hint.externalReference };

@@ -14,11 +14,14 @@ export function validateContact(body: unknown): Issue[] {
   if (!isObj(roles) || (!isObj(roles.customer) && !isObj(roles.vendor))) issues.push(issue('missing_entity', 'roles'));
   const person = body.person;
   const company = body.company;
-  if (person !== undefined && company !== undefined) issues.push(issue('invalid_value', 'person', 'validation_failure'));
+  if (person !== undefined && company !== undefined)
+    issues.push(issue('invalid_value', 'person', 'validation_failure'));
   if (person === undefined && company === undefined) issues.push(issue('missing_entity', 'company.name'));
-  if (isObj(person) && (typeof person.lastName !== 'string' || person.lastName.trim() === '')) issues.push(issue('missing_entity', 'person.lastName'));
+  if (isObj(person) && (typeof person.lastName !== 'string' || person.lastName.trim() === ''))
+    issues.push(issue('missing_entity', 'person.lastName'));
   if (isObj(company)) {
-    if (typeof company.name !== 'string' || company.name.trim() === '') issues.push(issue('missing_entity', 'company.name'));
+    if (typeof company.name !== 'string' || company.name.trim() === '')
+      issues.push(issue('missing_entity', 'company.name'));
     const persons = company.contactPersons;
     if (Array.isArray(persons) && persons.length > 1) issues.push(issue('invalid_value', 'company.contactPersons'));
   }
@@ -32,7 +35,8 @@ export function validateContact(body: unknown): Issue[] {
     for (const [kind, list] of Object.entries(lists)) {
       if (!Array.isArray(list)) issues.push(issue('invalid_value', `${group}.${kind}`));
       else if (list.length > 1) issues.push(issue('invalid_value', `${group}.${kind}`));
-      else if (group === 'emailAddresses' && list.length === 1 && !EMAIL.test(String(list[0]))) issues.push(issue('invalid_value', `${group}.${kind}[0]`));
+      else if (group === 'emailAddresses' && list.length === 1 && !EMAIL.test(String(list[0])))
+        issues.push(issue('invalid_value', `${group}.${kind}[0]`));
     }
   }
   const addresses = body.addresses;
@@ -41,7 +45,8 @@ export function validateContact(body: unknown): Issue[] {
       const list = addresses[kind];
       if (list === undefined) continue;
       if (!Array.isArray(list) || list.length > 1) issues.push(issue('invalid_value', `addresses.${kind}`));
-      else if (list.length === 1 && (!isObj(list[0]) || typeof list[0].countryCode !== 'string')) issues.push(issue('missing_entity', `addresses.${kind}[0].countryCode`));
+      else if (list.length === 1 && (!isObj(list[0]) || typeof list[0].countryCode !== 'string'))
+        issues.push(issue('missing_entity', `addresses.${kind}[0].countryCode`));
     }
   }
   const x = body.xRechnung;

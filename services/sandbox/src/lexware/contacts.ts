@@ -32,7 +32,15 @@ function applyBody(org: Organization, c: Partial<Contact>, body: Record<string, 
     ...(roles.customer ? { customer: { number: c.roles?.customer?.number ?? org.nextCustomerNumber++ } } : {}),
     ...(roles.vendor ? { vendor: { number: c.roles?.vendor?.number ?? 70000 + org.nextCustomerNumber++ } } : {}),
   };
-  for (const key of ['person', 'company', 'addresses', 'emailAddresses', 'phoneNumbers', 'xRechnung', 'note'] as const) {
+  for (const key of [
+    'person',
+    'company',
+    'addresses',
+    'emailAddresses',
+    'phoneNumbers',
+    'xRechnung',
+    'note',
+  ] as const) {
     (c as Record<string, unknown>)[key] = body[key];
   }
 }
@@ -45,13 +53,27 @@ export function contactsRouter(publish: Publish): Router {
     const body = await readJson(ctx);
     const issues = validateContact(body);
     if (issues.length) return issueList(ctx, 406, issues);
-    if (Object.keys(org.contacts).length >= MAX_CONTACTS) return issueList(ctx, 406, [{ i18nKey: 'too_many_contacts', source: 'contact', type: 'validation_failure' }]);
+    if (Object.keys(org.contacts).length >= MAX_CONTACTS)
+      return issueList(ctx, 406, [{ i18nKey: 'too_many_contacts', source: 'contact', type: 'validation_failure' }]);
     const now = lexwareTime();
-    const contact = { id: randomUUID(), organizationId: org.id, version: 1, archived: false, createdDate: now, updatedDate: now } as Contact;
+    const contact = {
+      id: randomUUID(),
+      organizationId: org.id,
+      version: 1,
+      archived: false,
+      createdDate: now,
+      updatedDate: now,
+    } as Contact;
     applyBody(org, contact, body as Record<string, unknown>);
     org.contacts[contact.id] = contact;
     publish(org, 'contact.created', contact.id);
-    ctx.body = { id: contact.id, resourceUri: `${origin(ctx)}/v1/contacts/${contact.id}`, createdDate: now, updatedDate: now, version: 1 };
+    ctx.body = {
+      id: contact.id,
+      resourceUri: `${origin(ctx)}/v1/contacts/${contact.id}`,
+      createdDate: now,
+      updatedDate: now,
+      version: 1,
+    };
   });
 
   router.get('/contacts/:id', (ctx) => {
@@ -74,7 +96,13 @@ export function contactsRouter(publish: Publish): Router {
     contact.version += 1;
     contact.updatedDate = lexwareTime();
     publish(org, 'contact.changed', contact.id);
-    ctx.body = { id: contact.id, resourceUri: `${origin(ctx)}/v1/contacts/${contact.id}`, createdDate: contact.createdDate, updatedDate: contact.updatedDate, version: contact.version };
+    ctx.body = {
+      id: contact.id,
+      resourceUri: `${origin(ctx)}/v1/contacts/${contact.id}`,
+      createdDate: contact.createdDate,
+      updatedDate: contact.updatedDate,
+      version: contact.version,
+    };
   });
 
   router.get('/contacts', (ctx) => {
@@ -91,7 +119,10 @@ export function contactsRouter(publish: Publish): Router {
       const m = likeMatcher(q.name.includes('%') ? q.name : `%${q.name}%`);
       list = list.filter((c) => m(contactName(c)));
     }
-    if (q.number) list = list.filter((c) => String(c.roles.customer?.number) === q.number || String(c.roles.vendor?.number) === q.number);
+    if (q.number)
+      list = list.filter(
+        (c) => String(c.roles.customer?.number) === q.number || String(c.roles.vendor?.number) === q.number,
+      );
     if (q.customer !== undefined) list = list.filter((c) => Boolean(c.roles.customer) === (q.customer === 'true'));
     if (q.vendor !== undefined) list = list.filter((c) => Boolean(c.roles.vendor) === (q.vendor === 'true'));
     const page = paged(ctx, list.map(contactJson));

@@ -18,9 +18,16 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const run = promisify(execFile);
 
 interface Checked {
-  embeddedFile: string | null; guideline: string; number: string; typeCode: string; buyerReference: string | null; lines: number;
-  seller: { name: string; vatId: string; identifier: string | null }; buyer: { name: string; city: string; zip: string; countryCode: string };
-  totals: Record<'lineTotal' | 'taxBasis' | 'tax' | 'grandTotal' | 'due', string>; taxes: Array<{ rate: string; basis: string; tax: string; category: string }>;
+  embeddedFile: string | null;
+  guideline: string;
+  number: string;
+  typeCode: string;
+  buyerReference: string | null;
+  lines: number;
+  seller: { name: string; vatId: string; identifier: string | null };
+  buyer: { name: string; city: string; zip: string; countryCode: string };
+  totals: Record<'lineTotal' | 'taxBasis' | 'tax' | 'grandTotal' | 'due', string>;
+  taxes: Array<{ rate: string; basis: string; tax: string; category: string }>;
 }
 
 async function check(file: Buffer, name: string): Promise<Checked> {
@@ -36,15 +43,32 @@ let organizationId: string;
 const { api, apiPost, control } = lexwareCalls(() => ({ sb, auth }));
 
 const company = (name: string, xRechnung?: Record<string, string>) => ({
-  ...person, person: undefined, company: { name }, addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] }, ...(xRechnung ? { xRechnung } : {}),
+  ...person,
+  person: undefined,
+  company: { name },
+  addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
+  ...(xRechnung ? { xRechnung } : {}),
 });
 /** Two rates, a line discount and a total discount: every part of the breakdown is exercised. */
 const invoice = (contactId: string) => ({
   voucherDate: '2026-11-20T00:00:00.000+01:00',
   address: { contactId },
   lineItems: [
-    { type: 'custom', name: 'Röstkaffee 1 kg', quantity: 3, unitName: 'Stück', unitPrice: { currency: 'EUR', netAmount: 18.5, taxRatePercentage: 7 }, discountPercentage: 10 },
-    { type: 'custom', name: 'Mühle', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', netAmount: 89.9, taxRatePercentage: 19 } },
+    {
+      type: 'custom',
+      name: 'Röstkaffee 1 kg',
+      quantity: 3,
+      unitName: 'Stück',
+      unitPrice: { currency: 'EUR', netAmount: 18.5, taxRatePercentage: 7 },
+      discountPercentage: 10,
+    },
+    {
+      type: 'custom',
+      name: 'Mühle',
+      quantity: 1,
+      unitName: 'Stück',
+      unitPrice: { currency: 'EUR', netAmount: 89.9, taxRatePercentage: 19 },
+    },
     { type: 'text', name: 'Danke für Ihre Bestellung' },
   ],
   totalPrice: { currency: 'EUR', totalDiscountAbsolute: 5 },
@@ -54,13 +78,29 @@ const invoice = (contactId: string) => ({
 
 beforeAll(async () => {
   sb = await startTestSandbox({ knobs: { lexware: { rateLimitPerSecond: 0 } } });
-  organizationId = (await json<{ id: string }>(await control('POST', '/control/lexware/organizations', { companyName: 'Kaffeerösterei Nord GmbH', version: 'XL', taxType: 'net', eInvoicing: true }))).id;
-  auth = { Authorization: `Bearer ${(await json<{ access_token: string }>(await control('POST', '/control/lexware/tokens', { organizationId }))).access_token}` };
+  organizationId = (
+    await json<{ id: string }>(
+      await control('POST', '/control/lexware/organizations', {
+        companyName: 'Kaffeerösterei Nord GmbH',
+        version: 'XL',
+        taxType: 'net',
+        eInvoicing: true,
+      }),
+    )
+  ).id;
+  auth = {
+    Authorization: `Bearer ${(await json<{ access_token: string }>(await control('POST', '/control/lexware/tokens', { organizationId }))).access_token}`,
+  };
 });
 afterAll(() => sb.stop());
 
 async function expectRoundTrip(id: string, got: Checked): Promise<void> {
-  const v = await json<{ voucherNumber: string; totalPrice: Record<string, number>; taxAmounts: Array<Record<string, number>>; address: { name: string } }>(await api(`/invoices/${id}`));
+  const v = await json<{
+    voucherNumber: string;
+    totalPrice: Record<string, number>;
+    taxAmounts: Array<Record<string, number>>;
+    address: { name: string };
+  }>(await api(`/invoices/${id}`));
   expect(got.number).toBe(v.voucherNumber);
   expect(got.typeCode).toBe('380');
   expect(got.seller).toMatchObject({ name: 'Kaffeerösterei Nord GmbH', vatId: 'DE123456789' });
@@ -69,16 +109,32 @@ async function expectRoundTrip(id: string, got: Checked): Promise<void> {
   expect(Number(got.totals.tax)).toBe(v.totalPrice.totalTaxAmount);
   expect(Number(got.totals.grandTotal)).toBe(v.totalPrice.totalGrossAmount);
   expect(Number(got.totals.due)).toBe(v.totalPrice.totalGrossAmount);
-  const taxes = got.taxes.map((t) => ({ taxRatePercentage: Number(t.rate), netAmount: Number(t.basis), taxAmount: Number(t.tax) }));
-  expect(taxes.sort((a, b) => a.taxRatePercentage - b.taxRatePercentage)).toEqual([...v.taxAmounts].sort((a, b) => a.taxRatePercentage! - b.taxRatePercentage!));
+  const taxes = got.taxes.map((t) => ({
+    taxRatePercentage: Number(t.rate),
+    netAmount: Number(t.basis),
+    taxAmount: Number(t.tax),
+  }));
+  expect(taxes.sort((a, b) => a.taxRatePercentage - b.taxRatePercentage)).toEqual(
+    [...v.taxAmounts].sort((a, b) => a.taxRatePercentage! - b.taxRatePercentage!),
+  );
   expect(got.lines).toBe(2);
 }
 
 describe('e-invoices of the sandbox, checked against the official schema', () => {
   it('an XRechnung: CII XML valid against the EN 16931 XSD, with the Leitweg-ID and the voucher’s numbers', async () => {
-    const contact = await json<{ id: string }>(await apiPost('/contacts', company('Stadtverwaltung Musterstadt', { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: '70123456' })));
+    const contact = await json<{ id: string }>(
+      await apiPost(
+        '/contacts',
+        company('Stadtverwaltung Musterstadt', {
+          buyerReference: '04011000-12345-03',
+          vendorNumberAtCustomer: '70123456',
+        }),
+      ),
+    );
     const { id } = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(contact.id)));
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${id}`))).electronicDocumentProfile).toBe('XRechnung');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${id}`))).electronicDocumentProfile,
+    ).toBe('XRechnung');
     const res = await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } });
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const got = await check(Buffer.from(await res.arrayBuffer()), 'x.xml');
@@ -90,7 +146,9 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
   it('a ZUGFeRD invoice: a PDF/A-3 with factur-x.xml embedded, EN 16931, only as PDF (404 for XML, as documented)', async () => {
     const contact = await json<{ id: string }>(await apiPost('/contacts', company('Hotel Seeblick GmbH')));
     const { id } = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(contact.id)));
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${id}`))).electronicDocumentProfile).toBe('EN16931');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${id}`))).electronicDocumentProfile,
+    ).toBe('EN16931');
     expect((await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } })).status).toBe(404);
     const res = await api(`/invoices/${id}/file`, { headers: { Accept: '*/*' } });
     expect(res.headers.get('content-type')).toBe('application/pdf');
@@ -106,13 +164,19 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
   it('gives a private customer, a gross invoice, or an account without e-invoicing a plain PDF', async () => {
     const privat = await json<{ id: string }>(await apiPost('/contacts', person));
     const a = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(privat.id)));
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${a.id}`))).electronicDocumentProfile).toBe('NONE');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${a.id}`))).electronicDocumentProfile,
+    ).toBe('NONE');
     await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { eInvoicing: false });
     const firma = await json<{ id: string }>(await apiPost('/contacts', company('Büro Nord GmbH')));
     const b = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(firma.id)));
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${b.id}`))).electronicDocumentProfile).toBe('NONE');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${b.id}`))).electronicDocumentProfile,
+    ).toBe('NONE');
     await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { eInvoicing: true });
     const draft = await json<{ id: string }>(await apiPost('/invoices', invoice(firma.id)));
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${draft.id}`))).electronicDocumentProfile).toBe('NONE');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${draft.id}`))).electronicDocumentProfile,
+    ).toBe('NONE');
   });
 });

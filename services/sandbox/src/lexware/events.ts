@@ -7,14 +7,24 @@ import { signBody } from './signing.js';
 import type { Organization } from './types.js';
 
 export const EVENT_TYPES = [
-  'contact.created', 'contact.changed', 'contact.deleted',
-  'invoice.created', 'invoice.changed', 'invoice.deleted', 'invoice.status.changed',
-  'credit-note.created', 'credit-note.changed', 'credit-note.deleted', 'credit-note.status.changed',
-  'payment.changed', 'token.revoked',
+  'contact.created',
+  'contact.changed',
+  'contact.deleted',
+  'invoice.created',
+  'invoice.changed',
+  'invoice.deleted',
+  'invoice.status.changed',
+  'credit-note.created',
+  'credit-note.changed',
+  'credit-note.deleted',
+  'credit-note.status.changed',
+  'payment.changed',
+  'token.revoked',
 ] as const;
 
 /** Statuses Lexware retries; 410 drops the subscription at once, 404 after the retries. */
-const RETRIED = (status: number | null) => status === null || status === 401 || status === 403 || status === 429 || status === 404 || status >= 500;
+const RETRIED = (status: number | null) =>
+  status === null || status === 401 || status === 403 || status === 429 || status === 404 || status >= 500;
 
 type EventDelivery = SandboxState['lexware']['eventDeliveries'][number];
 
@@ -38,7 +48,14 @@ export class LexwareEvents {
   publish(org: Organization, eventType: string, resourceId: string): void {
     for (const sub of Object.values(org.subscriptions).filter((s) => s.eventType === eventType)) {
       const body = JSON.stringify({ organizationId: org.id, eventType, resourceId, eventDate: lexwareTime() });
-      const delivery: EventDelivery = { id: randomUUID(), url: sub.callbackUrl, body, signature: signBody(body, this.privateKey), attempts: [], status: 'pending' };
+      const delivery: EventDelivery = {
+        id: randomUUID(),
+        url: sub.callbackUrl,
+        body,
+        signature: signBody(body, this.privateKey),
+        attempts: [],
+        status: 'pending',
+      };
       this.state.lexware.eventDeliveries.push(delivery);
       void this.sender.send(
         delivery,

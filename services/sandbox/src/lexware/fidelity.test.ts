@@ -6,12 +6,21 @@ import { json, post, startTestSandbox } from '../test-support.js';
 let sb: RunningSandbox;
 let token: string;
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${sb.urls.lexwareApi}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+  fetch(`${sb.urls.lexwareApi}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+  });
 
 beforeAll(async () => {
   sb = await startTestSandbox({ knobs: { lexware: { rateLimitPerSecond: 0 } } });
-  const org = await json<{ id: string }>(await post(`${sb.urls.control}/control/lexware/organizations`, { companyName: 'Treue Test GmbH' }));
-  token = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/lexware/tokens`, { organizationId: org.id }))).access_token;
+  const org = await json<{ id: string }>(
+    await post(`${sb.urls.control}/control/lexware/organizations`, { companyName: 'Treue Test GmbH' }),
+  );
+  token = (
+    await json<{ access_token: string }>(
+      await post(`${sb.urls.control}/control/lexware/tokens`, { organizationId: org.id }),
+    )
+  ).access_token;
 });
 afterAll(() => sb.stop());
 
@@ -28,17 +37,36 @@ describe('Lexware fidelity', () => {
     // "The status of an invoice cannot be changed via the api" (Invoices Endpoint, Create an Invoice; the same for
     // credit notes); the endpoints list only create, retrieve, file and deeplink, and the payments endpoint only GET.
     const body = { headers: { 'Content-Type': 'application/json' }, body: '{}' };
-    const invoice = await json<{ id: string }>(await api('/invoices', {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        voucherDate: '2026-11-20T00:00:00.000+01:00', address: { name: 'Erika Muster', countryCode: 'DE' }, totalPrice: { currency: 'EUR' },
-        lineItems: [{ type: 'custom', name: 'Tee', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-        taxConditions: { taxType: 'gross' }, shippingConditions: { shippingType: 'none' },
+    const invoice = await json<{ id: string }>(
+      await api('/invoices', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          voucherDate: '2026-11-20T00:00:00.000+01:00',
+          address: { name: 'Erika Muster', countryCode: 'DE' },
+          totalPrice: { currency: 'EUR' },
+          lineItems: [
+            {
+              type: 'custom',
+              name: 'Tee',
+              quantity: 1,
+              unitName: 'Stück',
+              unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+            },
+          ],
+          taxConditions: { taxType: 'gross' },
+          shippingConditions: { shippingType: 'none' },
+        }),
       }),
-    }));
+    );
     for (const [method, path] of [
-      ['PUT', `/invoices/${invoice.id}`], ['DELETE', `/invoices/${invoice.id}`], ['POST', `/invoices/${invoice.id}/finalize`],
-      ['PUT', `/credit-notes/${invoice.id}`], ['DELETE', `/credit-notes/${invoice.id}`], ['PUT', `/payments/${invoice.id}`], ['POST', `/payments/${invoice.id}`],
+      ['PUT', `/invoices/${invoice.id}`],
+      ['DELETE', `/invoices/${invoice.id}`],
+      ['POST', `/invoices/${invoice.id}/finalize`],
+      ['PUT', `/credit-notes/${invoice.id}`],
+      ['DELETE', `/credit-notes/${invoice.id}`],
+      ['PUT', `/payments/${invoice.id}`],
+      ['POST', `/payments/${invoice.id}`],
     ] as const) {
       const res = await api(path, { method, ...body });
       expect(res.status, `${method} ${path}`).toBe(403);
@@ -49,7 +77,9 @@ describe('Lexware fidelity', () => {
 
   it('refuses a POST without Content-Type with 415, even without a body', async () => {
     expect((await api('/contacts', { method: 'POST' })).status).toBe(415);
-    expect((await api('/contacts', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' })).status).toBe(415);
+    expect(
+      (await api('/contacts', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' })).status,
+    ).toBe(415);
   });
 
   it('refuses a page beyond the 10,000-entry search window instead of answering an empty page', async () => {

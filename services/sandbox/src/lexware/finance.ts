@@ -19,9 +19,11 @@ function validateTransaction(org: Organization, t: unknown, i: number): Violatio
   const x = t as Json;
   const out: Violation[] = [];
   // transactionDate is required as well: the public partner client (pirabyte/laravel-lexware-office) always sends it.
-  for (const key of ['valueDate', 'bookingDate', 'transactionDate', 'purpose', 'financialAccountId']) if (typeof x[key] !== 'string' || x[key] === '') out.push(notNull(`${f}.${key}`));
+  for (const key of ['valueDate', 'bookingDate', 'transactionDate', 'purpose', 'financialAccountId'])
+    if (typeof x[key] !== 'string' || x[key] === '') out.push(notNull(`${f}.${key}`));
   if (typeof x.amount !== 'number') out.push(notNull(`${f}.amount`));
-  if (typeof x.financialAccountId === 'string' && !org.financeAccounts[x.financialAccountId]) out.push(notAllowed(`${f}.financialAccountId`, 'Konto existiert nicht'));
+  if (typeof x.financialAccountId === 'string' && !org.financeAccounts[x.financialAccountId])
+    out.push(notAllowed(`${f}.financialAccountId`, 'Konto existiert nicht'));
   return out;
 }
 
@@ -37,7 +39,9 @@ export function financeRouter(): Router {
 
   router.get('/accounts', (ctx) => {
     const q = ctx.query as Record<string, string | undefined>;
-    ctx.body = Object.values(lex(ctx).org.financeAccounts).filter((a) => (!q.iban || a.iban === q.iban) && (!q.externalReference || a.externalReference === q.externalReference));
+    ctx.body = Object.values(lex(ctx).org.financeAccounts).filter(
+      (a) => (!q.iban || a.iban === q.iban) && (!q.externalReference || a.externalReference === q.externalReference),
+    );
   });
 
   router.get('/accounts/:id', (ctx) => {
@@ -51,7 +55,16 @@ export function financeRouter(): Router {
     const { org } = lex(ctx);
     const body = ((await readJson(ctx)) ?? {}) as Partial<FinanceAccount>;
     if (!body.type || !ACCOUNT_TYPES.includes(body.type)) return validationFailed(ctx, [notNull('type')]);
-    const account: FinanceAccount = { financialAccountId: randomUUID(), type: body.type, accountSystem: body.accountSystem ?? 'MANUAL', name: body.name ?? body.type, externalReference: body.externalReference, iban: body.iban, lockVersion: 0, createdDate: lexwareTime() };
+    const account: FinanceAccount = {
+      financialAccountId: randomUUID(),
+      type: body.type,
+      accountSystem: body.accountSystem ?? 'MANUAL',
+      name: body.name ?? body.type,
+      externalReference: body.externalReference,
+      iban: body.iban,
+      lockVersion: 0,
+      createdDate: lexwareTime(),
+    };
     org.financeAccounts[account.financialAccountId] = account;
     ctx.status = 201;
     ctx.body = account;
@@ -61,11 +74,20 @@ export function financeRouter(): Router {
     const { org } = lex(ctx);
     const body = await readJson(ctx);
     if (!Array.isArray(body) || body.length === 0) return validationFailed(ctx, [notNull('transactions')]);
-    if (body.length > MAX_BATCH) return validationFailed(ctx, [{ violation: 'SIZE', field: 'transactions', message: `Höchstens ${MAX_BATCH} Umsätze pro Aufruf` }]);
+    if (body.length > MAX_BATCH)
+      return validationFailed(ctx, [
+        { violation: 'SIZE', field: 'transactions', message: `Höchstens ${MAX_BATCH} Umsätze pro Aufruf` },
+      ]);
     const details = body.flatMap((t: unknown, i) => validateTransaction(org, t, i));
     if (details.length) return validationFailed(ctx, details);
     const created = (body as Json[]).map((t) => {
-      const tx = { ...t, financialTransactionId: randomUUID(), financialAccountId: String(t.financialAccountId), lockVersion: 0, createdDate: lexwareTime() } as Tx;
+      const tx = {
+        ...t,
+        financialTransactionId: randomUUID(),
+        financialAccountId: String(t.financialAccountId),
+        lockVersion: 0,
+        createdDate: lexwareTime(),
+      } as Tx;
       org.transactions[tx.financialTransactionId] = tx;
       return tx;
     });
@@ -91,7 +113,12 @@ export function financeRouter(): Router {
     if (!tx) return;
     const body = ((await readJson(ctx)) ?? {}) as Json;
     if (body.lockVersion !== tx.lockVersion) return newerError(ctx, 409, 'lockVersion ist veraltet');
-    const updated = { ...tx, ...body, financialTransactionId: tx.financialTransactionId, lockVersion: tx.lockVersion + 1 } as Tx;
+    const updated = {
+      ...tx,
+      ...body,
+      financialTransactionId: tx.financialTransactionId,
+      lockVersion: tx.lockVersion + 1,
+    } as Tx;
     lex(ctx).org.transactions[tx.financialTransactionId] = updated;
     ctx.body = updated;
   });

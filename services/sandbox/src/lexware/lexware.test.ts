@@ -7,7 +7,8 @@ let sb: RunningSandbox;
 let auth: Record<string, string>;
 const basic = `Basic ${Buffer.from('belegfluss-dev-client:belegfluss-dev-client-secret').toString('base64')}`;
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${sb.urls.lexwareApi}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${sb.urls.lexwareApi}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
 const apiPost = (path: string, body: unknown) => post(`${sb.urls.lexwareApi}${path}`, body, auth);
 
 beforeAll(async () => {
@@ -17,38 +18,91 @@ beforeAll(async () => {
 });
 afterAll(() => sb.stop());
 beforeEach(async () => {
-  await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware: { rateLimitPerSecond: 0, failNext: [] } }) });
+  await fetch(`${sb.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware: { rateLimitPerSecond: 0, failNext: [] } }),
+  });
 });
 
 describe('OAuth', () => {
   it('exchanges a code, refreshes, and revokes the connection', async () => {
     const redirect = 'http://127.0.0.1:8080/api/lexoffice/callback';
-    const page = await fetch(`${sb.urls.lexwareOauth}/authorize?client_id=belegfluss-dev-client&redirect_uri=${encodeURIComponent(redirect)}&response_type=code&scope=profile.read+contacts.read&state=s1`);
+    const page = await fetch(
+      `${sb.urls.lexwareOauth}/authorize?client_id=belegfluss-dev-client&redirect_uri=${encodeURIComponent(redirect)}&response_type=code&scope=profile.read+contacts.read&state=s1`,
+    );
     expect(await page.text()).toContain('Zugriff erlauben');
-    const form = new URLSearchParams({ client_id: 'belegfluss-dev-client', redirect_uri: redirect, scope: 'profile.read contacts.read', state: 's1', organizationId: 'new', decision: 'allow' });
-    const approved = await fetch(`${sb.urls.lexwareOauth}/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    const form = new URLSearchParams({
+      client_id: 'belegfluss-dev-client',
+      redirect_uri: redirect,
+      scope: 'profile.read contacts.read',
+      state: 's1',
+      organizationId: 'new',
+      decision: 'allow',
+    });
+    const approved = await fetch(`${sb.urls.lexwareOauth}/authorize`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
     const location = new URL(approved.headers.get('location') ?? '');
     expect(location.searchParams.get('state')).toBe('s1');
 
-    const tokenRes = await fetch(`${sb.urls.lexwareOauth}/token`, { method: 'POST', headers: { Authorization: basic }, body: new URLSearchParams({ grant_type: 'authorization_code', code: location.searchParams.get('code') ?? '', redirect_uri: redirect }) });
-    const tokens = await json<{ access_token: string; refresh_token: string; expires_in: number; scope: string; token_type: string }>(tokenRes);
+    const tokenRes = await fetch(`${sb.urls.lexwareOauth}/token`, {
+      method: 'POST',
+      headers: { Authorization: basic },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: location.searchParams.get('code') ?? '',
+        redirect_uri: redirect,
+      }),
+    });
+    const tokens = await json<{
+      access_token: string;
+      refresh_token: string;
+      expires_in: number;
+      scope: string;
+      token_type: string;
+    }>(tokenRes);
     expect(tokens).toMatchObject({ token_type: 'bearer', expires_in: 3600, scope: 'profile.read contacts.read' });
-    const profile = await json<{ companyName: string }>(await fetch(`${sb.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }));
+    const profile = await json<{ companyName: string }>(
+      await fetch(`${sb.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }),
+    );
     expect(profile.companyName).toBe('Muster Handels GmbH');
 
-    const refreshed = await json<{ access_token: string; refresh_token: string }>(await fetch(`${sb.urls.lexwareOauth}/token`, { method: 'POST', headers: { Authorization: basic }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }) }));
+    const refreshed = await json<{ access_token: string; refresh_token: string }>(
+      await fetch(`${sb.urls.lexwareOauth}/token`, {
+        method: 'POST',
+        headers: { Authorization: basic },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+      }),
+    );
     expect(refreshed.access_token).not.toBe(tokens.access_token);
-    const reuse = await fetch(`${sb.urls.lexwareOauth}/token`, { method: 'POST', headers: { Authorization: basic }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }) });
+    const reuse = await fetch(`${sb.urls.lexwareOauth}/token`, {
+      method: 'POST',
+      headers: { Authorization: basic },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token }),
+    });
     expect(reuse.status).toBe(400);
 
-    await fetch(`${sb.urls.lexwareOauth}/revoke`, { method: 'POST', headers: { Authorization: basic }, body: new URLSearchParams({ token: refreshed.refresh_token }) });
-    const after = await fetch(`${sb.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${refreshed.access_token}` } });
+    await fetch(`${sb.urls.lexwareOauth}/revoke`, {
+      method: 'POST',
+      headers: { Authorization: basic },
+      body: new URLSearchParams({ token: refreshed.refresh_token }),
+    });
+    const after = await fetch(`${sb.urls.lexwareApi}/profile`, {
+      headers: { Authorization: `Bearer ${refreshed.access_token}` },
+    });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ message: 'Unauthorized' });
   });
 
   it('rejects wrong client credentials', async () => {
-    const res = await fetch(`${sb.urls.lexwareOauth}/token`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('x:y').toString('base64')}` }, body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'r' }) });
+    const res = await fetch(`${sb.urls.lexwareOauth}/token`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('x:y').toString('base64')}` },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'r' }),
+    });
     expect(res.status).toBe(401);
     expect((await json<{ error: string }>(res)).error).toBe('invalid_client');
   });
@@ -58,14 +112,23 @@ describe('contacts', () => {
   it('creates with a customer number, filters, and locks on version', async () => {
     const created = await json<{ id: string; version: number }>(await apiPost('/contacts', person));
     expect(created.version).toBe(1);
-    const contact = await json<{ roles: { customer: { number: number } }; version: number }>(await api(`/contacts/${created.id}`));
+    const contact = await json<{ roles: { customer: { number: number } }; version: number }>(
+      await api(`/contacts/${created.id}`),
+    );
     expect(contact.roles.customer.number).toBe(10001);
-    const found = await json<{ content: Array<{ id: string }>; totalElements: number }>(await api('/contacts?email=max.mustermann@example.com'));
+    const found = await json<{ content: Array<{ id: string }>; totalElements: number }>(
+      await api('/contacts?email=max.mustermann@example.com'),
+    );
     expect(found.content.map((c) => c.id)).toContain(created.id);
     const byName = await json<{ totalElements: number }>(await api('/contacts?name=Muster'));
     expect(byName.totalElements).toBeGreaterThan(0);
 
-    const put = (version: number) => fetch(`${sb.urls.lexwareApi}/contacts/${created.id}`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...person, version, note: 'geändert' }) });
+    const put = (version: number) =>
+      fetch(`${sb.urls.lexwareApi}/contacts/${created.id}`, {
+        method: 'PUT',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...person, version, note: 'geändert' }),
+      });
     const ok = await put(1);
     expect((await json<{ version: number }>(ok)).version).toBe(2);
     const stale = await put(1);
@@ -75,7 +138,9 @@ describe('contacts', () => {
   it('answers validation errors as an IssueList', async () => {
     const res = await apiPost('/contacts', { version: 0, roles: { customer: {} }, company: {} });
     expect(res.status).toBe(406);
-    expect(await res.json()).toEqual({ IssueList: [{ i18nKey: 'missing_entity', source: 'company.name', type: 'validation_failure' }] });
+    expect(await res.json()).toEqual({
+      IssueList: [{ i18nKey: 'missing_entity', source: 'company.name', type: 'validation_failure' }],
+    });
   });
 });
 
@@ -84,7 +149,13 @@ describe('invoices', () => {
     const created = await apiPost('/invoices?finalize=true', grossInvoice());
     expect(created.status).toBe(201);
     const { id } = await json<{ id: string }>(created);
-    const inv = await json<{ voucherNumber: string; voucherStatus: string; totalPrice: Record<string, number>; taxAmounts: unknown[]; lineItems: Array<{ lineItemAmount?: number }> }>(await api(`/invoices/${id}`));
+    const inv = await json<{
+      voucherNumber: string;
+      voucherStatus: string;
+      totalPrice: Record<string, number>;
+      taxAmounts: unknown[];
+      lineItems: Array<{ lineItemAmount?: number }>;
+    }>(await api(`/invoices/${id}`));
     expect(inv.voucherNumber).toMatch(/^RE\d{4}$/);
     expect(inv.voucherStatus).toBe('open');
     // 19 %: 53.82 + 4.90 = 58.72 gross → 9.38 tax; 7 %: 24.00 gross → 1.57 tax.
@@ -98,7 +169,9 @@ describe('invoices', () => {
 
   it('computes net totals with tax per rate on the rounded sums', async () => {
     const { id } = await json<{ id: string }>(await apiPost('/invoices', netInvoice()));
-    const inv = await json<{ voucherStatus: string; voucherNumber?: string; totalPrice: Record<string, number> }>(await api(`/invoices/${id}`));
+    const inv = await json<{ voucherStatus: string; voucherNumber?: string; totalPrice: Record<string, number> }>(
+      await api(`/invoices/${id}`),
+    );
     expect(inv.voucherStatus).toBe('draft');
     expect(inv.voucherNumber).toBeUndefined();
     // 99.99 net at 19 % → 19.00; 10.05 at 7 % → 0.70.
@@ -118,11 +191,56 @@ describe('invoices', () => {
 
   it('rejects what Lexware rejects, with details', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [grossInvoice({ lineItems: [{ type: 'custom', name: 'x', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 1 } }] }), 'lineItems[0].unitPrice.taxRatePercentage'],
+      [
+        grossInvoice({
+          lineItems: [
+            {
+              type: 'custom',
+              name: 'x',
+              quantity: 1,
+              unitName: 'Stück',
+              unitPrice: { currency: 'EUR', grossAmount: 1 },
+            },
+          ],
+        }),
+        'lineItems[0].unitPrice.taxRatePercentage',
+      ],
       [grossInvoice({ lineItems: Array.from({ length: 301 }, () => ({ type: 'text', name: 't' })) }), 'lineItems'],
-      [grossInvoice({ taxConditions: { taxType: 'intraCommunitySupply' }, lineItems: [{ type: 'custom', name: 'x', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', netAmount: 1, taxRatePercentage: 0 } }] }), 'address.contactId'],
-      [grossInvoice({ lineItems: [{ type: 'custom', name: 'x', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 1, taxRatePercentage: 20 } }] }), 'lineItems[0].unitPrice.taxRatePercentage'],
-      [grossInvoice({ shippingConditions: { shippingType: 'deliveryperiod', shippingDate: '2025-10-01T00:00:00.000+02:00' } }), 'shippingConditions.shippingEndDate'],
+      [
+        grossInvoice({
+          taxConditions: { taxType: 'intraCommunitySupply' },
+          lineItems: [
+            {
+              type: 'custom',
+              name: 'x',
+              quantity: 1,
+              unitName: 'Stück',
+              unitPrice: { currency: 'EUR', netAmount: 1, taxRatePercentage: 0 },
+            },
+          ],
+        }),
+        'address.contactId',
+      ],
+      [
+        grossInvoice({
+          lineItems: [
+            {
+              type: 'custom',
+              name: 'x',
+              quantity: 1,
+              unitName: 'Stück',
+              unitPrice: { currency: 'EUR', grossAmount: 1, taxRatePercentage: 20 },
+            },
+          ],
+        }),
+        'lineItems[0].unitPrice.taxRatePercentage',
+      ],
+      [
+        grossInvoice({
+          shippingConditions: { shippingType: 'deliveryperiod', shippingDate: '2025-10-01T00:00:00.000+02:00' },
+        }),
+        'shippingConditions.shippingEndDate',
+      ],
     ];
     for (const [bodyIn, field] of cases) {
       const res = await apiPost('/invoices', bodyIn);
@@ -134,14 +252,26 @@ describe('invoices', () => {
   });
 
   it('answers 415 for non-JSON and 401 without a token', async () => {
-    expect((await fetch(`${sb.urls.lexwareApi}/invoices`, { method: 'POST', headers: { ...auth, 'Content-Type': 'text/plain' }, body: 'x' })).status).toBe(415);
+    expect(
+      (
+        await fetch(`${sb.urls.lexwareApi}/invoices`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'text/plain' },
+          body: 'x',
+        })
+      ).status,
+    ).toBe(415);
     expect((await fetch(`${sb.urls.lexwareApi}/profile`)).status).toBe(401);
   });
 });
 
 describe('rate limit and faults', () => {
   it('allows 2 requests per second per connection', async () => {
-    await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware: { rateLimitPerSecond: 2 } }) });
+    await fetch(`${sb.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lexware: { rateLimitPerSecond: 2 } }),
+    });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await api('/profile')).status);
     expect(statuses).toEqual([200, 200, 429, 429]);
@@ -153,7 +283,11 @@ describe('rate limit and faults', () => {
 
   it('a 504 can perform the write anyway', async () => {
     const before = (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
-    await fetch(`${sb.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware: { failNext: [504, 500] } }) });
+    await fetch(`${sb.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lexware: { failNext: [504, 500] } }),
+    });
     const first = await apiPost('/invoices', grossInvoice());
     expect(first.status).toBe(504);
     expect(await first.json()).toEqual({ message: 'Endpoint request timed out' });

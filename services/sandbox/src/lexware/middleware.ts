@@ -45,7 +45,14 @@ export function faults(state: SandboxState) {
     const queued = k.failNext.shift();
     const roll = Math.random();
     const status =
-      queued ?? (roll < k.rate429 ? 429 : roll < k.rate429 + k.rate500 ? 500 : roll < k.rate429 + k.rate500 + k.rate504 ? 504 : undefined);
+      queued ??
+      (roll < k.rate429
+        ? 429
+        : roll < k.rate429 + k.rate500
+          ? 500
+          : roll < k.rate429 + k.rate500 + k.rate504
+            ? 504
+            : undefined);
     if (status === 429) {
       ctx.status = 429;
       ctx.body = { message: 'Rate limit exceeded' };
@@ -75,7 +82,11 @@ export function faults(state: SandboxState) {
 export function jsonOnly() {
   return async (ctx: Context, next: Next) => {
     const type = ctx.request.type;
-    if ((ctx.method === 'POST' || ctx.method === 'PUT') && type !== 'application/json' && type !== 'multipart/form-data') {
+    if (
+      (ctx.method === 'POST' || ctx.method === 'PUT') &&
+      type !== 'application/json' &&
+      type !== 'multipart/form-data'
+    ) {
       ctx.status = 415;
       ctx.body = { message: 'Unsupported Media Type' };
       return;

@@ -19,7 +19,9 @@ function basicAuth(ctx: Context): { id: string; secret: string } | null {
   if (!header.toLowerCase().startsWith('basic ')) return null;
   const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
   const i = decoded.indexOf(':');
-  return i < 0 ? null : { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+  return i < 0
+    ? null
+    : { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
 }
 
 function oauthError(ctx: Context, status: number, error: string, description: string): void {
@@ -37,11 +39,17 @@ export function lexwareOauthRouter(o: LexwareOauthOptions): Router {
     if (!q.client_id || !(q.client_id in o.clients) || !q.redirect_uri || q.response_type !== 'code') {
       ctx.status = 400;
       ctx.type = 'html';
-      ctx.body = page('Fehler', '<h1>Ungültige Anfrage</h1><p>client_id, redirect_uri oder response_type fehlen oder sind falsch.</p>');
+      ctx.body = page(
+        'Fehler',
+        '<h1>Ungültige Anfrage</h1><p>client_id, redirect_uri oder response_type fehlen oder sind falsch.</p>',
+      );
       return;
     }
     const orgs = Object.values(state.lexware.organizations);
-    const options = [`<option value="new">Neue Organisation anlegen</option>`, ...orgs.map((org) => `<option value="${esc(org.id)}">${esc(org.profile.companyName)}</option>`)].join('');
+    const options = [
+      `<option value="new">Neue Organisation anlegen</option>`,
+      ...orgs.map((org) => `<option value="${esc(org.id)}">${esc(org.profile.companyName)}</option>`),
+    ].join('');
     const scopes = (q.scope ?? PUBLIC_SCOPES.join(' ')).split(/[ +]/).filter(Boolean);
     ctx.type = 'html';
     ctx.body = page(
@@ -60,18 +68,26 @@ ${hiddenFields({ client_id: q.client_id, redirect_uri: q.redirect_uri, scope: sc
 
   router.post('/authorize', async (ctx) => {
     const f = await readForm(ctx);
-    if (!f.client_id || !(f.client_id in o.clients) || !f.redirect_uri) return oauthError(ctx, 400, 'invalid_request', 'client_id or redirect_uri missing');
+    if (!f.client_id || !(f.client_id in o.clients) || !f.redirect_uri)
+      return oauthError(ctx, 400, 'invalid_request', 'client_id or redirect_uri missing');
     const target = new URL(f.redirect_uri);
     if (f.state) target.searchParams.set('state', f.state);
     if (f.decision === 'deny') {
       target.searchParams.set('error', 'access_denied');
       return ctx.redirect(target.toString());
     }
-    const existing = f.organizationId && f.organizationId !== 'new' ? state.lexware.organizations[f.organizationId] : undefined;
+    const existing =
+      f.organizationId && f.organizationId !== 'new' ? state.lexware.organizations[f.organizationId] : undefined;
     const org = existing ?? createOrganization(state);
     const code = randomBytes(16).toString('hex');
     const scopes = (f.scope ?? PUBLIC_SCOPES.join(' ')).split(/[ +]/).filter(Boolean);
-    state.lexware.authCodes[code] = { organizationId: org.id, clientId: f.client_id, redirectUri: f.redirect_uri, scopes, expiresAt: Date.now() + 10 * 60_000 };
+    state.lexware.authCodes[code] = {
+      organizationId: org.id,
+      clientId: f.client_id,
+      redirectUri: f.redirect_uri,
+      scopes,
+      expiresAt: Date.now() + 10 * 60_000,
+    };
     target.searchParams.set('code', code);
     ctx.redirect(target.toString());
   });
@@ -86,8 +102,10 @@ ${hiddenFields({ client_id: q.client_id, redirect_uri: q.redirect_uri, scope: sc
     if (f.grant_type === 'authorization_code') {
       const entry = f.code ? state.lexware.authCodes[f.code] : undefined;
       if (f.code) delete state.lexware.authCodes[f.code];
-      if (!entry || entry.expiresAt < Date.now() || entry.clientId !== client.id) return oauthError(ctx, 400, 'invalid_grant', 'Invalid authorization code');
-      if (f.redirect_uri && f.redirect_uri !== entry.redirectUri) return oauthError(ctx, 400, 'invalid_grant', 'Redirect URI mismatch');
+      if (!entry || entry.expiresAt < Date.now() || entry.clientId !== client.id)
+        return oauthError(ctx, 400, 'invalid_grant', 'Invalid authorization code');
+      if (f.redirect_uri && f.redirect_uri !== entry.redirectUri)
+        return oauthError(ctx, 400, 'invalid_grant', 'Redirect URI mismatch');
       const org = state.lexware.organizations[entry.organizationId];
       if (!org) return oauthError(ctx, 400, 'invalid_grant', 'Organization is gone');
       ctx.body = issueTokens(state, createConnection(state, org, client.id, entry.scopes));
@@ -96,7 +114,8 @@ ${hiddenFields({ client_id: q.client_id, redirect_uri: q.redirect_uri, scope: sc
     if (f.grant_type === 'refresh_token') {
       const entry = f.refresh_token ? state.lexware.refreshTokens[f.refresh_token] : undefined;
       const connection = entry ? state.lexware.connections[entry.connectionId] : undefined;
-      if (!entry || !connection || connection.revoked || connection.clientId !== client.id) return oauthError(ctx, 400, 'invalid_grant', 'Invalid refresh token');
+      if (!entry || !connection || connection.revoked || connection.clientId !== client.id)
+        return oauthError(ctx, 400, 'invalid_grant', 'Invalid refresh token');
       // Refresh tokens rotate: the one just used is spent.
       delete state.lexware.refreshTokens[f.refresh_token as string];
       ctx.body = issueTokens(state, connection);
@@ -108,9 +127,11 @@ ${hiddenFields({ client_id: q.client_id, redirect_uri: q.redirect_uri, scope: sc
   router.post('/revoke', async (ctx) => {
     const f = await readForm(ctx);
     const client = basicAuth(ctx);
-    if (!client || o.clients[client.id] !== client.secret) return oauthError(ctx, 401, 'invalid_client', 'Bad client credentials');
+    if (!client || o.clients[client.id] !== client.secret)
+      return oauthError(ctx, 401, 'invalid_client', 'Bad client credentials');
     const token = f.token ?? '';
-    const connectionId = state.lexware.refreshTokens[token]?.connectionId ?? state.lexware.accessTokens[token]?.connectionId;
+    const connectionId =
+      state.lexware.refreshTokens[token]?.connectionId ?? state.lexware.accessTokens[token]?.connectionId;
     const connection = connectionId ? state.lexware.connections[connectionId] : undefined;
     if (connection && !connection.revoked) {
       revokeConnection(state, connection.id);

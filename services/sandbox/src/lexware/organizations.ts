@@ -41,7 +41,12 @@ export function profileJson(org: Organization, connectionId: string): Record<str
   return {
     organizationId: org.id,
     companyName: p.companyName,
-    created: { userId: org.id.replace(/^.{8}/, '00000001'), userName: p.userName, userEmail: p.userEmail, date: org.created },
+    created: {
+      userId: org.id.replace(/^.{8}/, '00000001'),
+      userName: p.userName,
+      userEmail: p.userEmail,
+      date: org.created,
+    },
     connectionId,
     features: ['cashbox'],
     businessFeatures: p.businessFeatures,

@@ -30,7 +30,10 @@ export function paged<T>(ctx: Context, items: T[], defaultSize = 25): Record<str
 
 /** The filters accept SQL-like wildcards (% and _); without them they match exactly, ignoring case. */
 export function likeMatcher(pattern: string): (value: string | undefined) => boolean {
-  const escaped = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  const escaped = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.');
   const re = new RegExp(`^${escaped}$`, 'i');
   return (value) => value !== undefined && re.test(value);
 }

@@ -11,7 +11,13 @@ const { api, apiPost, control } = lexwareCalls(() => ({ sb, auth }));
 
 beforeAll(async () => {
   sb = await startTestSandbox({ knobs: { lexware: { rateLimitPerSecond: 0 } } });
-  const org = await json<{ id: string }>(await control('POST', '/control/lexware/organizations', { companyName: 'Kaffeerösterei Nord GmbH', version: 'L', taxType: 'net' }));
+  const org = await json<{ id: string }>(
+    await control('POST', '/control/lexware/organizations', {
+      companyName: 'Kaffeerösterei Nord GmbH',
+      version: 'L',
+      taxType: 'net',
+    }),
+  );
   organizationId = org.id;
   const t = await json<{ access_token: string }>(await control('POST', '/control/lexware/tokens', { organizationId }));
   auth = { Authorization: `Bearer ${t.access_token}` };
@@ -21,25 +27,54 @@ afterAll(() => sb.stop());
 describe('profile per organisation', () => {
   it('answers /v1/profile with what the control API set, L without and XL with INVOICING_PRO', async () => {
     const l = await json<Record<string, unknown>>(await api('/profile'));
-    expect(l).toMatchObject({ organizationId, companyName: 'Kaffeerösterei Nord GmbH', taxType: 'net', smallBusiness: false, businessFeatures: ['INVOICING', 'BOOKKEEPING'] });
-    expect(l.created).toMatchObject({ userName: expect.any(String), userEmail: expect.any(String), date: expect.any(String) });
+    expect(l).toMatchObject({
+      organizationId,
+      companyName: 'Kaffeerösterei Nord GmbH',
+      taxType: 'net',
+      smallBusiness: false,
+      businessFeatures: ['INVOICING', 'BOOKKEEPING'],
+    });
+    expect(l.created).toMatchObject({
+      userName: expect.any(String),
+      userEmail: expect.any(String),
+      date: expect.any(String),
+    });
     expect(l.connectionId).toEqual(expect.any(String));
 
-    const put = await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { version: 'XL', smallBusiness: true, taxType: 'vatfree', distanceSalesPrinciple: 'DESTINATION', companyName: 'Rösterei Süd' });
+    const put = await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, {
+      version: 'XL',
+      smallBusiness: true,
+      taxType: 'vatfree',
+      distanceSalesPrinciple: 'DESTINATION',
+      companyName: 'Rösterei Süd',
+    });
     expect(put.status).toBe(200);
     const xl = await json<Record<string, unknown>>(await api('/profile'));
-    expect(xl).toMatchObject({ companyName: 'Rösterei Süd', smallBusiness: true, taxType: 'vatfree', distanceSalesPrinciple: 'DESTINATION', businessFeatures: ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'] });
+    expect(xl).toMatchObject({
+      companyName: 'Rösterei Süd',
+      smallBusiness: true,
+      taxType: 'vatfree',
+      distanceSalesPrinciple: 'DESTINATION',
+      businessFeatures: ['INVOICING', 'INVOICING_PRO', 'BOOKKEEPING'],
+    });
   });
 
   it('refuses a bad profile with a German message and changes nothing', async () => {
-    const bad = await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { taxType: 'brutto', version: 'XXL' });
+    const bad = await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, {
+      taxType: 'brutto',
+      version: 'XXL',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'Ungültige Eingabe' });
     expect((await json<{ taxType: string }>(await api('/profile'))).taxType).toBe('vatfree');
     const missing = await control('PUT', '/control/lexware/organizations/nope/profile', {});
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: 'Organisation nicht gefunden' });
-    await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { version: 'XL', smallBusiness: false, taxType: 'net' });
+    await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, {
+      version: 'XL',
+      smallBusiness: false,
+      taxType: 'net',
+    });
   });
 });
 
@@ -48,14 +83,30 @@ describe('invoice files by Accept header', () => {
   let plainId: string;
 
   beforeAll(async () => {
-    const contact = await json<{ id: string }>(await apiPost('/contacts', { ...person, person: undefined, company: { name: 'Stadtverwaltung Musterstadt' }, xRechnung: { buyerReference: '04011000-1234512345-35', vendorNumberAtCustomer: '70123456' } }));
-    xrechnungId = (await json<{ id: string }>(await apiPost('/invoices?finalize=true', netInvoice({ address: { contactId: contact.id } })))).id;
+    const contact = await json<{ id: string }>(
+      await apiPost('/contacts', {
+        ...person,
+        person: undefined,
+        company: { name: 'Stadtverwaltung Musterstadt' },
+        xRechnung: { buyerReference: '04011000-1234512345-35', vendorNumberAtCustomer: '70123456' },
+      }),
+    );
+    xrechnungId = (
+      await json<{ id: string }>(
+        await apiPost('/invoices?finalize=true', netInvoice({ address: { contactId: contact.id } })),
+      )
+    ).id;
     plainId = (await json<{ id: string }>(await apiPost('/invoices?finalize=true', grossInvoice()))).id;
   });
 
   it('marks the invoice for a contact with a buyer reference as XRechnung', async () => {
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${xrechnungId}`))).electronicDocumentProfile).toBe('XRechnung');
-    expect((await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${plainId}`))).electronicDocumentProfile).toBe('NONE');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${xrechnungId}`)))
+        .electronicDocumentProfile,
+    ).toBe('XRechnung');
+    expect(
+      (await json<{ electronicDocumentProfile: string }>(await api(`/invoices/${plainId}`))).electronicDocumentProfile,
+    ).toBe('NONE');
   });
 
   it('serves an XRechnung as CII XML for */* and application/xml, and as a PDF preview for application/pdf', async () => {
@@ -65,14 +116,20 @@ describe('invoice files by Accept header', () => {
       expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
       expect(res.headers.get('content-disposition')).toMatch(/RE\d{4}\.xml/);
       const xml = await res.text();
-      expect(xml).toMatch(/<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0<\/ram:ID>/);
+      expect(xml).toMatch(
+        /<ram:GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0<\/ram:ID>/,
+      );
       expect(xml).toContain('<ram:BuyerReference>04011000-1234512345-35</ram:BuyerReference>');
       expect(xml).toContain('<ram:DuePayableAmount>129.74</ram:DuePayableAmount>');
       expect(xml).toContain('<ram:BilledQuantity unitCode="H87">3</ram:BilledQuantity>');
     }
     const pdf = await api(`/invoices/${xrechnungId}/file`, { headers: { Accept: 'application/pdf' } });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('serves a regular invoice as PDF, 404 for XML, 406 for other types and 409 for a draft', async () => {
@@ -82,7 +139,11 @@ describe('invoice files by Accept header', () => {
     expect((await api(`/invoices/${plainId}/file`, { headers: { Accept: 'text/html' } })).status).toBe(406);
     const draft = (await json<{ id: string }>(await apiPost('/invoices', grossInvoice()))).id;
     expect((await api(`/invoices/${draft}/file`, { headers: { Accept: '*/*' } })).status).toBe(409);
-    expect((await fetch(`${sb.urls.control}/control/lexware/vouchers/${xrechnungId}/file?format=xml`)).headers.get('content-type')).toMatch(/xml/);
+    expect(
+      (await fetch(`${sb.urls.control}/control/lexware/vouchers/${xrechnungId}/file?format=xml`)).headers.get(
+        'content-type',
+      ),
+    ).toMatch(/xml/);
   });
 
   it('answers the Accept header axios and most clients send (application/json, text/plain, */*): the PDF, the XRechnung XML, 409 for a draft', async () => {
@@ -90,7 +151,9 @@ describe('invoice files by Accept header', () => {
     const pdf = await api(`/invoices/${plainId}/file`, { headers: axiosAccept });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect((await api(`/invoices/${xrechnungId}/file`, { headers: axiosAccept })).headers.get('content-type')).toMatch(/^application\/xml/);
+    expect((await api(`/invoices/${xrechnungId}/file`, { headers: axiosAccept })).headers.get('content-type')).toMatch(
+      /^application\/xml/,
+    );
     const draft = (await json<{ id: string }>(await apiPost('/invoices', grossInvoice()))).id;
     expect((await api(`/invoices/${draft}/file`, { headers: axiosAccept })).status).toBe(409);
   });
@@ -99,23 +162,48 @@ describe('invoice files by Accept header', () => {
 describe('finance API, posting categories and assignment hints', () => {
   it('lists posting categories in the documented shape', async () => {
     const categories = await json<Array<Record<string, unknown>>>(await api('/posting-categories'));
-    for (const c of categories) expect(Object.keys(c).sort()).toEqual(['contactRequired', 'groupName', 'id', 'name', 'splitAllowed', 'type']);
+    for (const c of categories)
+      expect(Object.keys(c).sort()).toEqual(['contactRequired', 'groupName', 'id', 'name', 'splitAllowed', 'type']);
     expect(categories.map((c) => c.type)).toContain('income');
     expect(categories.map((c) => c.type)).toContain('outgo');
   });
 
   it('keeps transactions with optimistic locking and deletes them', async () => {
-    const account = await json<{ financialAccountId: string; type: string; lockVersion: number }>(await apiPost('/finance/accounts', { type: 'PAYMENT_PROVIDER', name: 'Shopify Payments', externalReference: 'shopify_payments' }));
+    const account = await json<{ financialAccountId: string; type: string; lockVersion: number }>(
+      await apiPost('/finance/accounts', {
+        type: 'PAYMENT_PROVIDER',
+        name: 'Shopify Payments',
+        externalReference: 'shopify_payments',
+      }),
+    );
     expect(account).toMatchObject({ type: 'PAYMENT_PROVIDER', lockVersion: 0 });
     expect((await api(`/finance/accounts/${account.financialAccountId}`)).status).toBe(200);
     expect((await apiPost('/finance/accounts', { type: 'BITCOIN' })).status).toBe(406);
-    const tx = { valueDate: '2026-01-02', bookingDate: '2026-01-02', transactionDate: '2026-01-02', purpose: 'Bestellung #1002', amount: 49.9, financialAccountId: account.financialAccountId, externalReference: 'sp-1002', feeAmount: -1.2 };
-    const [created] = await json<Array<{ financialTransactionId: string; lockVersion: number }>>(await apiPost('/finance/transactions', [tx]));
+    const tx = {
+      valueDate: '2026-01-02',
+      bookingDate: '2026-01-02',
+      transactionDate: '2026-01-02',
+      purpose: 'Bestellung #1002',
+      amount: 49.9,
+      financialAccountId: account.financialAccountId,
+      externalReference: 'sp-1002',
+      feeAmount: -1.2,
+    };
+    const [created] = await json<Array<{ financialTransactionId: string; lockVersion: number }>>(
+      await apiPost('/finance/transactions', [tx]),
+    );
     const id = created!.financialTransactionId;
-    const put = (lockVersion: number) => api(`/finance/transactions/${id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...tx, purpose: 'Bestellung #1002 (korrigiert)', lockVersion }) });
+    const put = (lockVersion: number) =>
+      api(`/finance/transactions/${id}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...tx, purpose: 'Bestellung #1002 (korrigiert)', lockVersion }),
+      });
     expect((await put(0)).status).toBe(200);
     expect((await put(0)).status).toBe(409);
-    expect((await json<{ lockVersion: number; purpose: string }>(await api(`/finance/transactions/${id}`)))).toMatchObject({ lockVersion: 1, purpose: 'Bestellung #1002 (korrigiert)' });
+    expect(
+      await json<{ lockVersion: number; purpose: string }>(await api(`/finance/transactions/${id}`)),
+    ).toMatchObject({ lockVersion: 1, purpose: 'Bestellung #1002 (korrigiert)' });
     const invalid = await apiPost('/finance/transactions', [{ ...tx, financialAccountId: 'unknown', amount: 'viel' }]);
     expect(invalid.status).toBe(406);
     expect((await api(`/finance/transactions/${id}`, { method: 'DELETE' })).status).toBe(204);
@@ -127,14 +215,17 @@ describe('finance API, posting categories and assignment hints', () => {
     const first = await apiPost('/transaction-assignment-hint', { voucherId: invoice, externalReference: 'sp-1002' });
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ voucherId: invoice, externalReference: 'sp-1002' });
-    expect((await apiPost('/transaction-assignment-hint', { voucherId: invoice, externalReference: 'sp-1003' })).status).toBe(409);
+    expect(
+      (await apiPost('/transaction-assignment-hint', { voucherId: invoice, externalReference: 'sp-1003' })).status,
+    ).toBe(409);
     expect((await apiPost('/transaction-assignment-hint', { externalReference: 'x' })).status).toBe(406);
   });
 });
 
 describe('faults', () => {
   it('a 504 without write504 performs nothing; with it, the write is done and still answers 504', async () => {
-    const count = async () => (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
+    const count = async () =>
+      (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
     const before = await count();
     await control('PUT', '/control/knobs', { lexware: { write504: false, failNext: [504] } });
     expect((await apiPost('/invoices', grossInvoice())).status).toBe(504);

@@ -2,7 +2,11 @@ import type { Context, Next } from 'koa';
 import { lex } from './middleware.js';
 
 /** Requests per organisation and answer status, for tests and benchmarks (GET /control/lexware/stats). */
-export interface RequestStats { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }
+export interface RequestStats {
+  requests: number;
+  byStatus: Record<string, number>;
+  byRoute: Record<string, number>;
+}
 
 const stats = new Map<string, RequestStats>();
 

@@ -7,11 +7,14 @@ const partner = 'belegfluss-dev-client';
 const returnTo = 'http://127.0.0.1:8080/api/lexoffice/signup/return';
 const basic = `Basic ${Buffer.from(`${partner}:belegfluss-dev-client-secret`).toString('base64')}`;
 
-beforeAll(async () => { sb = await startTestSandbox(); });
+beforeAll(async () => {
+  sb = await startTestSandbox();
+});
 afterAll(() => sb.stop());
 
 const signupUrl = (q: Record<string, string>) => `${sb.urls.lexware}/signup?${new URLSearchParams(q)}`;
-const submit = (f: Record<string, string>) => fetch(`${sb.urls.lexware}/signup`, { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' });
+const submit = (f: Record<string, string>) =>
+  fetch(`${sb.urls.lexware}/signup`, { method: 'POST', body: new URLSearchParams(f), redirect: 'manual' });
 
 describe('registration page', () => {
   it('shows a German form with the e-mail prefilled', async () => {
@@ -28,7 +31,9 @@ describe('registration page', () => {
     expect((await fetch(signupUrl({ email: 'a@b.de', partner: 'someone-else', returnTo }))).status).toBe(400);
     expect((await fetch(signupUrl({ email: 'a@b.de', partner }))).status).toBe(400);
     expect((await fetch(signupUrl({ email: 'a@b.de', partner, returnTo: 'javascript:alert(1)' }))).status).toBe(400);
-    expect((await submit({ email: 'a@b.de', companyName: 'X', userName: 'Y', partner: 'nope', returnTo })).status).toBe(400);
+    expect((await submit({ email: 'a@b.de', companyName: 'X', userName: 'Y', partner: 'nope', returnTo })).status).toBe(
+      400,
+    );
   });
 
   it('shows the German field errors and opens nothing on bad input', async () => {
@@ -44,20 +49,56 @@ describe('registration page', () => {
   });
 
   it('opens an organisation that the consent page then offers and connects', async () => {
-    const res = await submit({ email: 'neu@laden.de', companyName: 'Neuer Laden GmbH', userName: 'Nora Neu', partner, returnTo });
+    const res = await submit({
+      email: 'neu@laden.de',
+      companyName: 'Neuer Laden GmbH',
+      userName: 'Nora Neu',
+      partner,
+      returnTo,
+    });
     expect(res.status).toBe(302);
     const back = new URL(res.headers.get('location') ?? '');
     expect(`${back.origin}${back.pathname}`).toBe(returnTo);
     const organizationId = back.searchParams.get('organizationId') ?? '';
-    expect(sb.state.lexware.organizations[organizationId]?.profile).toMatchObject({ companyName: 'Neuer Laden GmbH', userName: 'Nora Neu', userEmail: 'neu@laden.de' });
+    expect(sb.state.lexware.organizations[organizationId]?.profile).toMatchObject({
+      companyName: 'Neuer Laden GmbH',
+      userName: 'Nora Neu',
+      userEmail: 'neu@laden.de',
+    });
 
     const redirect = 'http://127.0.0.1:8080/api/lexoffice/callback';
-    const consent = await (await fetch(`${sb.urls.lexwareOauth}/authorize?client_id=${partner}&redirect_uri=${encodeURIComponent(redirect)}&response_type=code&state=s`)).text();
+    const consent = await (
+      await fetch(
+        `${sb.urls.lexwareOauth}/authorize?client_id=${partner}&redirect_uri=${encodeURIComponent(redirect)}&response_type=code&state=s`,
+      )
+    ).text();
     expect(consent).toContain(`<option value="${organizationId}">Neuer Laden GmbH</option>`);
-    const approved = await fetch(`${sb.urls.lexwareOauth}/authorize`, { method: 'POST', redirect: 'manual', body: new URLSearchParams({ client_id: partner, redirect_uri: redirect, state: 's', organizationId, decision: 'allow' }) });
+    const approved = await fetch(`${sb.urls.lexwareOauth}/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: new URLSearchParams({
+        client_id: partner,
+        redirect_uri: redirect,
+        state: 's',
+        organizationId,
+        decision: 'allow',
+      }),
+    });
     const code = new URL(approved.headers.get('location') ?? '').searchParams.get('code') ?? '';
-    const tokens = await json<{ access_token: string }>(await fetch(`${sb.urls.lexwareOauth}/token`, { method: 'POST', headers: { Authorization: basic }, body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }) }));
-    const profile = await json<{ organizationId: string; companyName: string; created: { userEmail: string } }>(await fetch(`${sb.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }));
-    expect(profile).toMatchObject({ organizationId, companyName: 'Neuer Laden GmbH', created: { userEmail: 'neu@laden.de' } });
+    const tokens = await json<{ access_token: string }>(
+      await fetch(`${sb.urls.lexwareOauth}/token`, {
+        method: 'POST',
+        headers: { Authorization: basic },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirect }),
+      }),
+    );
+    const profile = await json<{ organizationId: string; companyName: string; created: { userEmail: string } }>(
+      await fetch(`${sb.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${tokens.access_token}` } }),
+    );
+    expect(profile).toMatchObject({
+      organizationId,
+      companyName: 'Neuer Laden GmbH',
+      created: { userEmail: 'neu@laden.de' },
+    });
   });
 });

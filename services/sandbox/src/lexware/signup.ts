@@ -12,7 +12,13 @@ export interface LexwareSignupOptions {
   clients: Record<string, string>;
 }
 
-interface SignupForm { email?: string; companyName?: string; userName?: string; partner?: string; returnTo?: string }
+interface SignupForm {
+  email?: string;
+  companyName?: string;
+  userName?: string;
+  partner?: string;
+  returnTo?: string;
+}
 
 /** Lexware sends the merchant back only to a web address (the partner's own page). */
 function returnUrl(value: string | undefined): URL | undefined {
@@ -24,7 +30,11 @@ function returnUrl(value: string | undefined): URL | undefined {
   }
 }
 
-function form(ctx: Context, f: SignupForm, errors: Partial<Record<'email' | 'companyName' | 'userName', string>> = {}): void {
+function form(
+  ctx: Context,
+  f: SignupForm,
+  errors: Partial<Record<'email' | 'companyName' | 'userName', string>> = {},
+): void {
   const field = (name: 'email' | 'companyName' | 'userName', label: string, type: string, autocomplete: string) => `
 <p><label>${label}<br><input name="${name}" type="${type}" autocomplete="${autocomplete}" value="${esc(f[name])}" style="width:100%;box-sizing:border-box"></label>
 ${errors[name] ? `<br><span role="alert" style="color:#8e1f0b">${esc(errors[name])}</span>` : ''}</p>`;
@@ -46,7 +56,10 @@ ${field('userName', 'Vor- und Nachname', 'text', 'name')}
 function refuse(ctx: Context): void {
   ctx.status = 400;
   ctx.type = 'html';
-  ctx.body = page('Fehler', '<h1>Ungültige Anfrage</h1><p>Der Partner ist unbekannt oder die Rücksprungadresse fehlt.</p>');
+  ctx.body = page(
+    'Fehler',
+    '<h1>Ungültige Anfrage</h1><p>Der Partner ist unbekannt oder die Rücksprungadresse fehlt.</p>',
+  );
 }
 
 /**

@@ -17,7 +17,13 @@ async function callbackReachable(url: string): Promise<boolean> {
   }
 }
 
-const json = (s: EventSubscription) => ({ subscriptionId: s.subscriptionId, organizationId: s.organizationId, createdDate: s.createdDate, eventType: s.eventType, callbackUrl: s.callbackUrl });
+const json = (s: EventSubscription) => ({
+  subscriptionId: s.subscriptionId,
+  organizationId: s.organizationId,
+  createdDate: s.createdDate,
+  eventType: s.eventType,
+  callbackUrl: s.callbackUrl,
+});
 
 export function subscriptionsRouter(): Router {
   const router = new Router({ prefix: '/event-subscriptions' });
@@ -27,14 +33,24 @@ export function subscriptionsRouter(): Router {
     const body = ((await readJson(ctx)) ?? {}) as { eventType?: string; callbackUrl?: string };
     const details = [];
     if (!body.eventType) details.push(notNull('eventType'));
-    else if (!(EVENT_TYPES as readonly string[]).includes(body.eventType)) details.push(notAllowed('eventType', 'Unbekannter Ereignistyp'));
+    else if (!(EVENT_TYPES as readonly string[]).includes(body.eventType))
+      details.push(notAllowed('eventType', 'Unbekannter Ereignistyp'));
     if (!body.callbackUrl) details.push(notNull('callbackUrl'));
     if (details.length) return validationFailed(ctx, details);
-    const duplicate = Object.values(org.subscriptions).some((s) => s.eventType === body.eventType && s.callbackUrl === body.callbackUrl);
+    const duplicate = Object.values(org.subscriptions).some(
+      (s) => s.eventType === body.eventType && s.callbackUrl === body.callbackUrl,
+    );
     if (duplicate) return newerError(ctx, 409, 'Für diesen Ereignistyp und diese URL gibt es schon ein Abonnement');
-    if (!(await callbackReachable(body.callbackUrl as string))) return validationFailed(ctx, [notAllowed('callbackUrl', 'Die Callback-URL ist nicht erreichbar')]);
+    if (!(await callbackReachable(body.callbackUrl as string)))
+      return validationFailed(ctx, [notAllowed('callbackUrl', 'Die Callback-URL ist nicht erreichbar')]);
     const now = lexwareTime();
-    const sub: EventSubscription = { subscriptionId: randomUUID(), organizationId: org.id, eventType: body.eventType as string, callbackUrl: body.callbackUrl as string, createdDate: now };
+    const sub: EventSubscription = {
+      subscriptionId: randomUUID(),
+      organizationId: org.id,
+      eventType: body.eventType as string,
+      callbackUrl: body.callbackUrl as string,
+      createdDate: now,
+    };
     org.subscriptions[sub.subscriptionId] = sub;
     const uri = `${origin(ctx)}/v1/event-subscriptions/${sub.subscriptionId}`;
     ctx.status = 201;

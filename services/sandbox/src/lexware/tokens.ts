@@ -24,8 +24,20 @@ export interface TokenAnswer {
   scope: string;
 }
 
-export function createConnection(state: SandboxState, org: Organization, clientId: string, scopes: string[]): Connection {
-  const connection: Connection = { id: randomUUID(), organizationId: org.id, clientId, scopes, revoked: false, createdAt: new Date().toISOString() };
+export function createConnection(
+  state: SandboxState,
+  org: Organization,
+  clientId: string,
+  scopes: string[],
+): Connection {
+  const connection: Connection = {
+    id: randomUUID(),
+    organizationId: org.id,
+    clientId,
+    scopes,
+    revoked: false,
+    createdAt: new Date().toISOString(),
+  };
   state.lexware.connections[connection.id] = connection;
   return connection;
 }
@@ -37,7 +49,13 @@ export function issueTokens(state: SandboxState, connection: Connection): TokenA
   const refresh = randomUUID();
   state.lexware.accessTokens[access] = { connectionId: connection.id, expiresAt: Date.now() + ttl * 1000 };
   state.lexware.refreshTokens[refresh] = { connectionId: connection.id };
-  return { access_token: access, token_type: 'bearer', refresh_token: refresh, expires_in: ttl, scope: connection.scopes.join(' ') };
+  return {
+    access_token: access,
+    token_type: 'bearer',
+    refresh_token: refresh,
+    expires_in: ttl,
+    scope: connection.scopes.join(' '),
+  };
 }
 
 export interface Resolved {
@@ -58,6 +76,8 @@ export function resolveAccessToken(state: SandboxState, token: string): Resolved
 export function revokeConnection(state: SandboxState, connectionId: string): void {
   const connection = state.lexware.connections[connectionId];
   if (connection) connection.revoked = true;
-  for (const [k, v] of Object.entries(state.lexware.accessTokens)) if (v.connectionId === connectionId) delete state.lexware.accessTokens[k];
-  for (const [k, v] of Object.entries(state.lexware.refreshTokens)) if (v.connectionId === connectionId) delete state.lexware.refreshTokens[k];
+  for (const [k, v] of Object.entries(state.lexware.accessTokens))
+    if (v.connectionId === connectionId) delete state.lexware.accessTokens[k];
+  for (const [k, v] of Object.entries(state.lexware.refreshTokens))
+    if (v.connectionId === connectionId) delete state.lexware.refreshTokens[k];
 }

@@ -98,13 +98,19 @@ export interface Organization {
   subscriptions: Record<string, EventSubscription>;
   hints: Record<string, { voucherId: string; externalReference: string; createdDate: string }>;
   financeAccounts: Record<string, FinanceAccount>;
-  transactions: Record<string, Record<string, unknown> & { financialTransactionId: string; financialAccountId: string; lockVersion: number }>;
+  transactions: Record<
+    string,
+    Record<string, unknown> & { financialTransactionId: string; financialAccountId: string; lockVersion: number }
+  >;
 }
 
 export interface LexwareState {
   organizations: Record<string, Organization>;
   connections: Record<string, Connection>;
-  authCodes: Record<string, { organizationId: string; clientId: string; redirectUri: string; scopes: string[]; expiresAt: number }>;
+  authCodes: Record<
+    string,
+    { organizationId: string; clientId: string; redirectUri: string; scopes: string[]; expiresAt: number }
+  >;
   accessTokens: Record<string, { connectionId: string; expiresAt: number }>;
   refreshTokens: Record<string, { connectionId: string }>;
   /** Every callback sent to the app, so tests can assert on signatures and retries. */
@@ -112,5 +118,12 @@ export interface LexwareState {
 }
 
 export function emptyLexwareState(): LexwareState {
-  return { organizations: {}, connections: {}, authCodes: {}, accessTokens: {}, refreshTokens: {}, eventDeliveries: [] };
+  return {
+    organizations: {},
+    connections: {},
+    authCodes: {},
+    accessTokens: {},
+    refreshTokens: {},
+    eventDeliveries: [],
+  };
 }

@@ -5,8 +5,16 @@ import { shopifyTime } from '../time.js';
 import { shopId } from './topic-payloads.js';
 
 type AppSubscription = ShopState['appSubscriptions'][number];
-interface Money { amount: string | number; currencyCode: string }
-interface LineItemInput { plan: { appRecurringPricingDetails?: { price: Money; interval?: string } | null; appUsagePricingDetails?: { cappedAmount: Money; terms: string } | null } }
+interface Money {
+  amount: string | number;
+  currencyCode: string;
+}
+interface LineItemInput {
+  plan: {
+    appRecurringPricingDetails?: { price: Money; interval?: string } | null;
+    appUsagePricingDetails?: { cappedAmount: Money; terms: string } | null;
+  };
+}
 
 const moneyV2 = (m: Money) => ({ amount: Number(m.amount).toFixed(2), currencyCode: m.currencyCode });
 
@@ -16,24 +24,54 @@ function lineItems(input: LineItemInput[]): unknown[] {
     id: `gid://shopify/AppSubscriptionLineItem/${randomUUID()}`,
     plan: {
       pricingDetails: plan.appUsagePricingDetails
-        ? { __typename: 'AppUsagePricing', cappedAmount: moneyV2(plan.appUsagePricingDetails.cappedAmount), terms: plan.appUsagePricingDetails.terms, balanceUsed: moneyV2({ amount: 0, currencyCode: plan.appUsagePricingDetails.cappedAmount.currencyCode }) }
-        : { __typename: 'AppRecurringPricing', price: moneyV2(plan.appRecurringPricingDetails!.price), interval: plan.appRecurringPricingDetails!.interval ?? 'EVERY_30_DAYS' },
+        ? {
+            __typename: 'AppUsagePricing',
+            cappedAmount: moneyV2(plan.appUsagePricingDetails.cappedAmount),
+            terms: plan.appUsagePricingDetails.terms,
+            balanceUsed: moneyV2({ amount: 0, currencyCode: plan.appUsagePricingDetails.cappedAmount.currencyCode }),
+          }
+        : {
+            __typename: 'AppRecurringPricing',
+            price: moneyV2(plan.appRecurringPricingDetails!.price),
+            interval: plan.appRecurringPricingDetails!.interval ?? 'EVERY_30_DAYS',
+          },
     },
   }));
 }
 
 /** A PENDING charge; the merchant approves or declines it on the confirmation page. */
-export function createAppSubscription(sb: Sandbox, shop: ShopState, args: { name: string; lineItems: LineItemInput[]; returnUrl: string; test?: boolean | null; trialDays?: number | null }) {
+export function createAppSubscription(
+  sb: Sandbox,
+  shop: ShopState,
+  args: {
+    name: string;
+    lineItems: LineItemInput[];
+    returnUrl: string;
+    test?: boolean | null;
+    trialDays?: number | null;
+  },
+) {
   const userErrors: Array<{ field: string[]; message: string }> = [];
-  if (args.lineItems.length === 0) userErrors.push({ field: ['lineItems'], message: 'Line items must have at least one line item' });
+  if (args.lineItems.length === 0)
+    userErrors.push({ field: ['lineItems'], message: 'Line items must have at least one line item' });
   args.lineItems.forEach((l, i) => {
-    if (!l.plan.appRecurringPricingDetails === !l.plan.appUsagePricingDetails) userErrors.push({ field: ['lineItems', String(i), 'plan'], message: 'Plan must have exactly one pricing details' });
+    if (!l.plan.appRecurringPricingDetails === !l.plan.appUsagePricingDetails)
+      userErrors.push({
+        field: ['lineItems', String(i), 'plan'],
+        message: 'Plan must have exactly one pricing details',
+      });
   });
   if (userErrors.length) return { appSubscription: null, confirmationUrl: null, userErrors };
   const numeric = `${Date.now()}${shop.appSubscriptions.length}`;
   const sub: AppSubscription = {
-    id: `gid://shopify/AppSubscription/${numeric}`, name: args.name, status: 'PENDING', test: Boolean(args.test), createdAt: shopifyTime(),
-    trialDays: args.trialDays ?? 0, lineItems: lineItems(args.lineItems), returnUrl: args.returnUrl,
+    id: `gid://shopify/AppSubscription/${numeric}`,
+    name: args.name,
+    status: 'PENDING',
+    test: Boolean(args.test),
+    createdAt: shopifyTime(),
+    trialDays: args.trialDays ?? 0,
+    lineItems: lineItems(args.lineItems),
+    returnUrl: args.returnUrl,
   };
   shop.appSubscriptions.push(sub);
   const confirmationUrl = `${sb.urls.shopify}/store/${shop.domain}/admin/charges/${numeric}/confirm`;
@@ -43,7 +81,10 @@ export function createAppSubscription(sb: Sandbox, shop: ShopState, args: { name
 /** Older saved state kept the raw input line items; answer those in the current shape too. */
 export function subscriptionNode(sub: AppSubscription): Record<string, unknown> {
   const items = sub.lineItems as Array<Record<string, unknown>>;
-  return { ...sub, lineItems: items.every((l) => typeof l.id === 'string') ? items : lineItems(items as unknown as LineItemInput[]) };
+  return {
+    ...sub,
+    lineItems: items.every((l) => typeof l.id === 'string') ? items : lineItems(items as unknown as LineItemInput[]),
+  };
 }
 
 /**
@@ -64,18 +105,33 @@ export function decideAppSubscription(sb: Sandbox, shop: ShopState, sub: AppSubs
   }
   sub.status = approve ? 'ACTIVE' : 'DECLINED';
   changed.push(sub);
-  sb.webhooks.emit(shop, changed.map((s) => ({ topic: 'app_subscriptions/update', payload: webhookPayload(shop, s) })));
+  sb.webhooks.emit(
+    shop,
+    changed.map((s) => ({ topic: 'app_subscriptions/update', payload: webhookPayload(shop, s) })),
+  );
 }
 
 function webhookPayload(shop: ShopState, s: AppSubscription): Record<string, unknown> {
-  const pricing = (subscriptionNode(s).lineItems as Array<{ plan: { pricingDetails: Record<string, unknown> } }>).map((l) => l.plan.pricingDetails);
-  const recurring = pricing.find((p) => p.__typename === 'AppRecurringPricing') as { price: { amount: string; currencyCode: string }; interval: string } | undefined;
-  const usage = pricing.find((p) => p.__typename === 'AppUsagePricing') as { cappedAmount: { amount: string; currencyCode: string } } | undefined;
+  const pricing = (subscriptionNode(s).lineItems as Array<{ plan: { pricingDetails: Record<string, unknown> } }>).map(
+    (l) => l.plan.pricingDetails,
+  );
+  const recurring = pricing.find((p) => p.__typename === 'AppRecurringPricing') as
+    { price: { amount: string; currencyCode: string }; interval: string } | undefined;
+  const usage = pricing.find((p) => p.__typename === 'AppUsagePricing') as
+    { cappedAmount: { amount: string; currencyCode: string } } | undefined;
   return {
     app_subscription: {
-      admin_graphql_api_id: s.id, name: s.name, status: s.status, admin_graphql_api_shop_id: `gid://shopify/Shop/${shopId(shop)}`,
-      created_at: s.createdAt, updated_at: shopifyTime(), currency: recurring?.price.currencyCode ?? usage?.cappedAmount.currencyCode ?? 'EUR',
-      capped_amount: usage?.cappedAmount.amount ?? null, price: recurring?.price.amount ?? null, interval: recurring?.interval.toLowerCase() ?? null, plan_handle: null,
+      admin_graphql_api_id: s.id,
+      name: s.name,
+      status: s.status,
+      admin_graphql_api_shop_id: `gid://shopify/Shop/${shopId(shop)}`,
+      created_at: s.createdAt,
+      updated_at: shopifyTime(),
+      currency: recurring?.price.currencyCode ?? usage?.cappedAmount.currencyCode ?? 'EUR',
+      capped_amount: usage?.cappedAmount.amount ?? null,
+      price: recurring?.price.amount ?? null,
+      interval: recurring?.interval.toLowerCase() ?? null,
+      plan_handle: null,
     },
   };
 }
@@ -87,7 +143,11 @@ function webhookPayload(shop: ShopState, s: AppSubscription): Record<string, unk
 export function cancelAppSubscription(sb: Sandbox, shop: ShopState, id: string) {
   const sub = shop.appSubscriptions.find((s) => s.id === id);
   if (!sub) return { appSubscription: null, userErrors: [{ field: ['id'], message: "Couldn't find subscription" }] };
-  if (sub.status !== 'ACTIVE') return { appSubscription: subscriptionNode(sub), userErrors: [{ field: ['id'], message: `Cannot cancel a subscription with status ${sub.status}` }] };
+  if (sub.status !== 'ACTIVE')
+    return {
+      appSubscription: subscriptionNode(sub),
+      userErrors: [{ field: ['id'], message: `Cannot cancel a subscription with status ${sub.status}` }],
+    };
   sub.status = 'CANCELLED';
   sb.webhooks.emit(shop, [{ topic: 'app_subscriptions/update', payload: webhookPayload(shop, sub) }]);
   return { appSubscription: subscriptionNode(sub), userErrors: [] };
@@ -99,16 +159,26 @@ type OneTimePurchase = NonNullable<ShopState['oneTimePurchases']>[number];
 const MIN_ONE_TIME_PRICE = 0.5;
 
 /** `appPurchaseOneTimeCreate`: a PENDING one-time charge the merchant approves on its confirmation page. */
-export function createAppPurchaseOneTime(sb: Sandbox, shop: ShopState, args: { name: string; price: Money; returnUrl: string; test?: boolean | null }) {
+export function createAppPurchaseOneTime(
+  sb: Sandbox,
+  shop: ShopState,
+  args: { name: string; price: Money; returnUrl: string; test?: boolean | null },
+) {
   const userErrors: Array<{ field: string[]; message: string }> = [];
   if (!args.name.trim()) userErrors.push({ field: ['name'], message: "Name can't be blank" });
-  if (!(Number(args.price.amount) >= MIN_ONE_TIME_PRICE)) userErrors.push({ field: ['price'], message: `Price must be greater than or equal to ${MIN_ONE_TIME_PRICE}` });
+  if (!(Number(args.price.amount) >= MIN_ONE_TIME_PRICE))
+    userErrors.push({ field: ['price'], message: `Price must be greater than or equal to ${MIN_ONE_TIME_PRICE}` });
   if (userErrors.length) return { appPurchaseOneTime: null, confirmationUrl: null, userErrors };
   const list = (shop.oneTimePurchases ??= []);
   const numeric = `${Date.now()}${list.length}`;
   const purchase: OneTimePurchase = {
-    id: `gid://shopify/AppPurchaseOneTime/${numeric}`, name: args.name, price: moneyV2(args.price), status: 'PENDING',
-    test: Boolean(args.test), createdAt: shopifyTime(), returnUrl: args.returnUrl,
+    id: `gid://shopify/AppPurchaseOneTime/${numeric}`,
+    name: args.name,
+    price: moneyV2(args.price),
+    status: 'PENDING',
+    test: Boolean(args.test),
+    createdAt: shopifyTime(),
+    returnUrl: args.returnUrl,
   };
   list.push(purchase);
   const confirmationUrl = `${sb.urls.shopify}/store/${shop.domain}/admin/charges/${numeric}/confirm_purchase`;
@@ -123,13 +193,19 @@ export function purchaseNode(p: OneTimePurchase): Record<string, unknown> {
 /** The merchant's decision on a one-time charge, sent as `app_purchases_one_time/update`. */
 export function decideAppPurchase(sb: Sandbox, shop: ShopState, purchase: OneTimePurchase, approve: boolean): void {
   purchase.status = approve ? 'ACTIVE' : 'DECLINED';
-  sb.webhooks.emit(shop, [{
-    topic: 'app_purchases_one_time/update',
-    payload: {
-      app_purchase_one_time: {
-        admin_graphql_api_id: purchase.id, name: purchase.name, status: purchase.status, admin_graphql_api_shop_id: `gid://shopify/Shop/${shopId(shop)}`,
-        created_at: purchase.createdAt, updated_at: shopifyTime(),
+  sb.webhooks.emit(shop, [
+    {
+      topic: 'app_purchases_one_time/update',
+      payload: {
+        app_purchase_one_time: {
+          admin_graphql_api_id: purchase.id,
+          name: purchase.name,
+          status: purchase.status,
+          admin_graphql_api_shop_id: `gid://shopify/Shop/${shopId(shop)}`,
+          created_at: purchase.createdAt,
+          updated_at: shopifyTime(),
+        },
       },
     },
-  }]);
+  ]);
 }

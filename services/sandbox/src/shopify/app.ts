@@ -9,7 +9,13 @@ import { shopifyOauthRouter } from './oauth.js';
 export function shopifyApp(sb: Sandbox): Koa {
   const app = new Koa();
   app.use(errorHandler(sb.opts.log));
-  const oauth = shopifyOauthRouter({ state: sb.state, apiKey: sb.opts.apiKey, apiSecret: sb.opts.appSecret, appUrl: sb.opts.appUrl, appConfig: sb.opts.appConfig });
+  const oauth = shopifyOauthRouter({
+    state: sb.state,
+    apiKey: sb.opts.apiKey,
+    apiSecret: sb.opts.appSecret,
+    appUrl: sb.opts.appUrl,
+    appConfig: sb.opts.appConfig,
+  });
   app.use(oauth.routes()).use(oauth.allowedMethods());
   for (const router of [graphqlRouter(sb), billingRouter(sb)]) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -8,7 +8,14 @@ import { decideAppPurchase, decideAppSubscription } from './app-subscriptions.js
 import { getShop } from './shops.js';
 
 /** A charge waiting on the merchant: a subscription or a one-time purchase. */
-interface Charge { name: string; status: string; test: boolean; returnUrl: string; price?: { amount: string; currencyCode: string }; decide(approve: boolean): void }
+interface Charge {
+  name: string;
+  status: string;
+  test: boolean;
+  returnUrl: string;
+  price?: { amount: string; currencyCode: string };
+  decide(approve: boolean): void;
+}
 type ChargeFinder = (sb: Sandbox, shop: ShopState, id: string) => Charge | undefined;
 
 const subscription: ChargeFinder = (sb, shop, id) => {
@@ -41,8 +48,11 @@ export function billingRouter(sb: Sandbox): Router {
       return;
     }
     const price = charge.price ? ` über ${esc(charge.price.amount)} ${esc(charge.price.currencyCode)}` : '';
-    ctx.body = page(title, `<h1>${esc(title)}</h1><p><strong>${esc(charge.name)}</strong>${price} für ${esc(shop.name)}${charge.test ? ' (Testabrechnung)' : ''}.</p>
-<form method="post"><button type="submit" name="decision" value="approve" id="approve">Genehmigen</button> <button class="secondary" type="submit" name="decision" value="decline">Ablehnen</button></form>`);
+    ctx.body = page(
+      title,
+      `<h1>${esc(title)}</h1><p><strong>${esc(charge.name)}</strong>${price} für ${esc(shop.name)}${charge.test ? ' (Testabrechnung)' : ''}.</p>
+<form method="post"><button type="submit" name="decision" value="approve" id="approve">Genehmigen</button> <button class="secondary" type="submit" name="decision" value="decline">Ablehnen</button></form>`,
+    );
   };
 
   const decide = (finder: ChargeFinder) => async (ctx: Context) => {

@@ -31,15 +31,26 @@ function shopOr404(ctx: Context, state: SandboxState): ShopState | undefined {
     if (!(err instanceof ShopNotFoundError)) throw err;
     ctx.status = 404;
     ctx.type = 'html';
-    ctx.body = page('Shop nicht gefunden', `<h1>Shop nicht gefunden</h1><p>${esc(ctx.params.shop)} gibt es in der Sandbox nicht.</p>`);
+    ctx.body = page(
+      'Shop nicht gefunden',
+      `<h1>Shop nicht gefunden</h1><p>${esc(ctx.params.shop)} gibt es in der Sandbox nicht.</p>`,
+    );
     return undefined;
   }
 }
 
-const scopeList = (raw: string | undefined) => [...new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean))];
+const scopeList = (raw: string | undefined) => [
+  ...new Set(
+    (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ),
+];
 
 /** Shopify's answer leaves out read_X when write_X is granted: the write scope implies it. */
-export const compressScopes = (scopes: string[]) => scopes.filter((s) => !(s.startsWith('read_') && scopes.includes(s.replace('read_', 'write_'))));
+export const compressScopes = (scopes: string[]) =>
+  scopes.filter((s) => !(s.startsWith('read_') && scopes.includes(s.replace('read_', 'write_'))));
 
 /** Shopify's grant flow: consent page, redirect with a signed code, then code → offline access token. */
 export function shopifyOauthRouter(o: ShopifyOauthOptions): Router {
@@ -51,11 +62,17 @@ export function shopifyOauthRouter(o: ShopifyOauthOptions): Router {
     const q = ctx.query as Record<string, string | undefined>;
     const problems: string[] = [];
     if (q.client_id !== o.apiKey) problems.push('Die client_id gehört zu keiner App.');
-    if (!allowedRedirect(o, q.redirect_uri)) problems.push('Oauth error invalid_request: The redirect_uri is not whitelisted (shopify.app.toml [auth] redirect_urls).');
+    if (!allowedRedirect(o, q.redirect_uri))
+      problems.push(
+        'Oauth error invalid_request: The redirect_uri is not whitelisted (shopify.app.toml [auth] redirect_urls).',
+      );
     ctx.type = 'html';
     if (problems.length) {
       ctx.status = 400;
-      ctx.body = page('OAuth-Fehler', `<h1>OAuth-Fehler</h1><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`);
+      ctx.body = page(
+        'OAuth-Fehler',
+        `<h1>OAuth-Fehler</h1><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>`,
+      );
       return;
     }
     const requested = scopeList(q.scope);
@@ -106,7 +123,10 @@ ${hiddenFields({ client_id: q.client_id, scope: requested.join(','), redirect_ur
     if (f.code) delete shop.authCodes[f.code];
     if (!grant || grant.expiresAt < Date.now()) {
       ctx.status = 400;
-      ctx.body = { error: 'invalid_request', error_description: 'The authorization code was not found or was already used' };
+      ctx.body = {
+        error: 'invalid_request',
+        error_description: 'The authorization code was not found or was already used',
+      };
       return;
     }
     // A re-authorisation adds to what the installation already has; it never takes scopes away.

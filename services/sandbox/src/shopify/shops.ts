@@ -20,7 +20,18 @@ export function getShop(state: SandboxState, input: string): ShopState {
 
 export const SHOPIFY_PLANS = ['basic', 'shopify', 'advanced', 'shopify_plus', 'partner_test', 'trial'] as const;
 
-export function createShop(state: SandboxState, domain: string, opts: { plan?: string; name?: string; email?: string; createdAt?: string; orderPrefix?: string; orderSuffix?: string }): ShopState {
+export function createShop(
+  state: SandboxState,
+  domain: string,
+  opts: {
+    plan?: string;
+    name?: string;
+    email?: string;
+    createdAt?: string;
+    orderPrefix?: string;
+    orderSuffix?: string;
+  },
+): ShopState {
   const existing = state.shops[domain];
   if (existing) {
     if (opts.plan) existing.plan = opts.plan;
@@ -29,7 +40,12 @@ export function createShop(state: SandboxState, domain: string, opts: { plan?: s
   const handle = domain.replace('.myshopify.com', '');
   const shop: ShopState = {
     domain,
-    name: opts.name ?? handle.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' '),
+    name:
+      opts.name ??
+      handle
+        .split('-')
+        .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+        .join(' '),
     email: opts.email ?? `inhaber@${handle}.example`,
     plan: opts.plan ?? 'basic',
     currency: 'EUR',

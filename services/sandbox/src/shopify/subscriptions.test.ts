@@ -28,11 +28,19 @@ let token: string;
 
 type Gql<T> = { data?: T; errors?: Array<{ message: string }> };
 async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<Gql<T>> {
-  const res = await post(`${sb.urls.shopifyAdmin.replace('{shop}', SHOP)}/admin/api/2025-10/graphql.json`, { query, variables }, { 'X-Shopify-Access-Token': token });
+  const res = await post(
+    `${sb.urls.shopifyAdmin.replace('{shop}', SHOP)}/admin/api/2025-10/graphql.json`,
+    { query, variables },
+    { 'X-Shopify-Access-Token': token },
+  );
   return json<Gql<T>>(res);
 }
-const order = () => post(`${sb.urls.control}/control/shops/${SHOP}/orders`, { scenario: 'de_b2c', paid: true }).then((r) => json<{ deliveries: Array<{ topic: string }> }>(r));
-const received = (from: number) => app.received.slice(from).map((r) => `${r.path} ${r.headers['x-shopify-topic'] as string}`);
+const order = () =>
+  post(`${sb.urls.control}/control/shops/${SHOP}/orders`, { scenario: 'de_b2c', paid: true }).then((r) =>
+    json<{ deliveries: Array<{ topic: string }> }>(r),
+  );
+const received = (from: number) =>
+  app.received.slice(from).map((r) => `${r.path} ${r.headers['x-shopify-topic'] as string}`);
 
 const CREATE = `mutation ($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id topic format uri apiVersion { handle } } userErrors { field message } }
@@ -42,7 +50,11 @@ beforeAll(async () => {
   app = await fakeApp();
   sb = await startTestSandbox({ appUrl: app.url, appConfig: parseAppConfig(TOML) });
   await post(`${sb.urls.control}/control/shops`, { shop: SHOP });
-  token = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_orders'] }))).access_token;
+  token = (
+    await json<{ access_token: string }>(
+      await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_orders'] }),
+    )
+  ).access_token;
 });
 afterAll(async () => {
   await sb.stop();
@@ -59,22 +71,48 @@ describe('webhook subscriptions decide what is delivered', () => {
   });
 
   it('types format as the WebhookSubscriptionFormat enum: JSON is taken, the string "JSON" is refused', async () => {
-    const refused = await gql(`mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/hooks", format: "JSON"}) { userErrors { message } } }`);
+    const refused = await gql(
+      `mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/hooks", format: "JSON"}) { userErrors { message } } }`,
+    );
     expect(refused.errors?.[0]?.message).toContain('WebhookSubscriptionFormat');
-    const created = await gql<{ webhookSubscriptionCreate: { webhookSubscription: { id: string; format: string; uri: string; apiVersion: { handle: string } } } }>(
+    const created = await gql<{
+      webhookSubscriptionCreate: {
+        webhookSubscription: { id: string; format: string; uri: string; apiVersion: { handle: string } };
+      };
+    }>(
       `mutation { webhookSubscriptionCreate(topic: ORDERS_CREATE, webhookSubscription: {callbackUrl: "${app.url}/hooks", format: JSON}) { webhookSubscription { id format uri apiVersion { handle } } userErrors { message } } }`,
     );
-    expect(created.data!.webhookSubscriptionCreate.webhookSubscription).toMatchObject({ format: 'JSON', uri: `${app.url}/hooks`, apiVersion: { handle: '2025-10' } });
-    const again = await gql<{ webhookSubscriptionCreate: { userErrors: Array<{ message: string }> } }>(CREATE, { topic: 'ORDERS_CREATE', sub: { callbackUrl: `${app.url}/hooks`, format: 'JSON' } });
-    expect(again.data!.webhookSubscriptionCreate.userErrors[0]!.message).toBe('Address for this topic has already been taken');
+    expect(created.data!.webhookSubscriptionCreate.webhookSubscription).toMatchObject({
+      format: 'JSON',
+      uri: `${app.url}/hooks`,
+      apiVersion: { handle: '2025-10' },
+    });
+    const again = await gql<{ webhookSubscriptionCreate: { userErrors: Array<{ message: string }> } }>(CREATE, {
+      topic: 'ORDERS_CREATE',
+      sub: { callbackUrl: `${app.url}/hooks`, format: 'JSON' },
+    });
+    expect(again.data!.webhookSubscriptionCreate.userErrors[0]!.message).toBe(
+      'Address for this topic has already been taken',
+    );
   });
 
   it('refuses compliance topics (toml only) and order topics without read_orders', async () => {
     const compliance = await gql(CREATE, { topic: 'SHOP_REDACT', sub: { callbackUrl: `${app.url}/hooks` } });
     expect(compliance.errors?.[0]?.message).toContain('WebhookSubscriptionTopic');
-    const limited = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_products'] }))).access_token;
-    const res = await post(`${sb.urls.shopifyAdmin.replace('{shop}', SHOP)}/admin/api/2025-10/graphql.json`, { query: CREATE, variables: { topic: 'ORDERS_PAID', sub: { callbackUrl: `${app.url}/hooks` } } }, { 'X-Shopify-Access-Token': limited });
-    const body = await json<Gql<{ webhookSubscriptionCreate: { webhookSubscription: null; userErrors: Array<{ message: string }> } }>>(res);
+    const limited = (
+      await json<{ access_token: string }>(
+        await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_products'] }),
+      )
+    ).access_token;
+    const res = await post(
+      `${sb.urls.shopifyAdmin.replace('{shop}', SHOP)}/admin/api/2025-10/graphql.json`,
+      { query: CREATE, variables: { topic: 'ORDERS_PAID', sub: { callbackUrl: `${app.url}/hooks` } } },
+      { 'X-Shopify-Access-Token': limited },
+    );
+    const body =
+      await json<
+        Gql<{ webhookSubscriptionCreate: { webhookSubscription: null; userErrors: Array<{ message: string }> } }>
+      >(res);
     expect(body.data!.webhookSubscriptionCreate.webhookSubscription).toBeNull();
     expect(body.data!.webhookSubscriptionCreate.userErrors[0]!.message).toContain('read_orders');
   });
@@ -87,11 +125,19 @@ describe('webhook subscriptions decide what is delivered', () => {
     expect(app.received.at(-1)!.headers['x-shopify-api-version']).toBe('2025-10');
 
     // Connections need first or last, at most 250, as in Shopify.
-    expect((await gql('{ webhookSubscriptions { nodes { id } } }')).errors?.[0]?.message).toBe('you must provide one of first or last');
-    expect((await gql('{ webhookSubscriptions(first: 251) { nodes { id } } }')).errors?.[0]?.message).toBe('The first and last arguments cannot exceed 250.');
-    const list = await gql<{ webhookSubscriptions: { nodes: Array<{ id: string; topic: string }> } }>('{ webhookSubscriptions(first: 10) { nodes { id topic } } }');
+    expect((await gql('{ webhookSubscriptions { nodes { id } } }')).errors?.[0]?.message).toBe(
+      'you must provide one of first or last',
+    );
+    expect((await gql('{ webhookSubscriptions(first: 251) { nodes { id } } }')).errors?.[0]?.message).toBe(
+      'The first and last arguments cannot exceed 250.',
+    );
+    const list = await gql<{ webhookSubscriptions: { nodes: Array<{ id: string; topic: string }> } }>(
+      '{ webhookSubscriptions(first: 10) { nodes { id topic } } }',
+    );
     expect(list.data!.webhookSubscriptions.nodes.map((n) => n.topic)).toEqual(['ORDERS_CREATE']); // the toml's app-specific ones are not listed
-    await gql(`mutation { webhookSubscriptionDelete(id: "${list.data!.webhookSubscriptions.nodes[0]!.id}") { deletedWebhookSubscriptionId } }`);
+    await gql(
+      `mutation { webhookSubscriptionDelete(id: "${list.data!.webhookSubscriptions.nodes[0]!.id}") { deletedWebhookSubscriptionId } }`,
+    );
     const after = app.received.length;
     await order();
     await sb.settled();
@@ -122,7 +168,9 @@ describe('the project shopify.app.toml', () => {
       await post(`${sandbox.urls.control}/control/shops/neu/access-token`, {});
       await post(`${sandbox.urls.control}/control/shops/neu/orders`, { scenario: 'de_b2c' });
       await sandbox.settled();
-      expect(own.received.map((r) => `${r.path} ${r.headers['x-shopify-topic'] as string}`)).toEqual(['/webhooks/shopify orders/create']);
+      expect(own.received.map((r) => `${r.path} ${r.headers['x-shopify-topic'] as string}`)).toEqual([
+        '/webhooks/shopify orders/create',
+      ]);
     } finally {
       await sandbox.stop();
       await own.close();

@@ -17,13 +17,32 @@ export function topicPayload(shop: ShopState, topic: string): Record<string, unk
   const base = { shop_id: shopId(shop), shop_domain: shop.domain };
   switch (topic) {
     case 'customers/data_request':
-      return { ...base, orders_requested: order ? [order.id] : [], customer: { id: customer?.id ?? 1, email: customer?.email ?? null, phone: customer?.phone ?? null }, data_request: { id: Date.now() } };
+      return {
+        ...base,
+        orders_requested: order ? [order.id] : [],
+        customer: { id: customer?.id ?? 1, email: customer?.email ?? null, phone: customer?.phone ?? null },
+        data_request: { id: Date.now() },
+      };
     case 'customers/redact':
-      return { ...base, customer: { id: customer?.id ?? 1, email: customer?.email ?? null, phone: customer?.phone ?? null }, orders_to_redact: order ? [order.id] : [] };
+      return {
+        ...base,
+        customer: { id: customer?.id ?? 1, email: customer?.email ?? null, phone: customer?.phone ?? null },
+        orders_to_redact: order ? [order.id] : [],
+      };
     case 'shop/redact':
       return base;
     case 'app/uninstalled':
-      return { id: shopId(shop), name: shop.name, email: shop.email, domain: shop.domain, myshopify_domain: shop.domain, plan_name: shop.plan, currency: shop.currency, country_code: 'DE', iana_timezone: 'Europe/Berlin' };
+      return {
+        id: shopId(shop),
+        name: shop.name,
+        email: shop.email,
+        domain: shop.domain,
+        myshopify_domain: shop.domain,
+        plan_name: shop.plan,
+        currency: shop.currency,
+        country_code: 'DE',
+        iana_timezone: 'Europe/Berlin',
+      };
     default:
       return (order as Record<string, unknown> | undefined) ?? base;
   }

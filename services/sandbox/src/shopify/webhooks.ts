@@ -36,7 +36,12 @@ export class WebhookDispatcher {
     private opts: WebhookOptions,
   ) {
     // Shopify retries any answer that is not 2xx, and a timeout, with the original payload.
-    this.sender = new CallbackSender({ retryDelaysMs: opts.retryDelaysMs, timeoutMs: opts.timeoutMs, retried: () => true, log: opts.log });
+    this.sender = new CallbackSender({
+      retryDelaysMs: opts.retryDelaysMs,
+      timeoutMs: opts.timeoutMs,
+      retried: () => true,
+      log: opts.log,
+    });
   }
 
   /** Emits the topics of one change; every topic gets its own event id and webhook id per target. */
@@ -64,7 +69,12 @@ export class WebhookDispatcher {
         this.enqueue(shop.domain, delivery);
         if (Math.random() < this.state.knobs.shopify.duplicateRate) {
           // A duplicate keeps both ids, exactly as a Shopify redelivery does.
-          const dup: WebhookDelivery = { ...delivery, attempts: [], status: 'pending', duplicateOf: delivery.webhookId };
+          const dup: WebhookDelivery = {
+            ...delivery,
+            attempts: [],
+            status: 'pending',
+            duplicateOf: delivery.webhookId,
+          };
           shop.deliveries.push(dup);
           created.push(dup);
           this.enqueue(shop.domain, dup);
@@ -101,9 +111,13 @@ export class WebhookDispatcher {
     const config = this.opts.appConfig;
     const afterUninstall = topic === 'app/uninstalled' || config.complianceTopics.some((c) => c.topic === topic);
     // Each subscription delivers on its own: an app-specific and a shop-specific one to the same URL send twice.
-    const targets = shop.installed || afterUninstall ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({ url, apiVersion: config.apiVersion })) : [];
+    const targets =
+      shop.installed || afterUninstall
+        ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({ url, apiVersion: config.apiVersion }))
+        : [];
     for (const sub of shop.webhookSubscriptions) {
-      if (sub.topic === graphqlTopic(topic)) targets.push({ url: sub.callbackUrl, apiVersion: sub.apiVersion ?? this.opts.apiVersion });
+      if (sub.topic === graphqlTopic(topic))
+        targets.push({ url: sub.callbackUrl, apiVersion: sub.apiVersion ?? this.opts.apiVersion });
     }
     return targets;
   }
@@ -111,7 +125,10 @@ export class WebhookDispatcher {
   /** Deliveries of one shop leave in order: each first try waits for the one before. */
   private enqueue(shopDomain: string, d: WebhookDelivery): void {
     const previous = this.chains.get(shopDomain) ?? Promise.resolve();
-    this.chains.set(shopDomain, previous.then(() => this.sender.send(d, () => this.headers(d))));
+    this.chains.set(
+      shopDomain,
+      previous.then(() => this.sender.send(d, () => this.headers(d))),
+    );
   }
 
   private headers(d: WebhookDelivery): Record<string, string> {

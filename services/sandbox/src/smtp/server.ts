@@ -29,7 +29,14 @@ const addresses = (a: AddressObject | AddressObject[] | undefined): string[] =>
  * A real SMTP server pair: port `smtp` with optional STARTTLS and port `smtps` with implicit TLS,
  * both on a self-signed certificate made at start. Every message is parsed and kept in `mail`.
  */
-export async function startSmtp(o: { host: string; port: number; securePort: number; settings: MailSettings; mail: CaughtMail[]; log: Logger }): Promise<SmtpServers> {
+export async function startSmtp(o: {
+  host: string;
+  port: number;
+  securePort: number;
+  settings: MailSettings;
+  mail: CaughtMail[];
+  log: Logger;
+}): Promise<SmtpServers> {
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keySize: 2048, algorithm: 'sha256' });
 
   const common: SMTPServerOptions = {
@@ -45,13 +52,16 @@ export async function startSmtp(o: { host: string; port: number; securePort: num
       cb();
     },
     onAuth(auth, session, cb) {
-      if (o.settings.requireTls && !session.secure) return cb(Object.assign(new Error('Encryption required'), { responseCode: 538 }));
+      if (o.settings.requireTls && !session.secure)
+        return cb(Object.assign(new Error('Encryption required'), { responseCode: 538 }));
       const want = o.settings.auth;
-      if (want && (auth.username !== want.user || auth.password !== want.pass)) return cb(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
+      if (want && (auth.username !== want.user || auth.password !== want.pass))
+        return cb(Object.assign(new Error('Authentication credentials invalid'), { responseCode: 535 }));
       cb(null, { user: auth.username ?? 'anonymous' });
     },
     onMailFrom(_address, session, cb) {
-      if (o.settings.auth && !session.user) return cb(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
+      if (o.settings.auth && !session.user)
+        return cb(Object.assign(new Error('Authentication required'), { responseCode: 530 }));
       cb();
     },
     onData(stream, session, cb) {
@@ -60,7 +70,10 @@ export async function startSmtp(o: { host: string; port: number; securePort: num
           o.mail.push({
             id: randomUUID(),
             receivedAt: new Date().toISOString(),
-            envelope: { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null, to: session.envelope.rcptTo.map((r) => r.address) },
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
             authUser: typeof session.user === 'string' ? session.user : null,
             secure: session.secure,
             from: parsed.from?.text ?? null,
@@ -71,7 +84,12 @@ export async function startSmtp(o: { host: string; port: number; securePort: num
             text: parsed.text ?? '',
             html: parsed.html === false ? null : (parsed.html ?? null),
             messageId: parsed.messageId ?? null,
-            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? null, contentType: a.contentType, size: a.size, content: a.content.toString('base64') })),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? null,
+              contentType: a.contentType,
+              size: a.size,
+              content: a.content.toString('base64'),
+            })),
           });
           if (o.mail.length > MAX_MAILS) o.mail.splice(0, o.mail.length - MAX_MAILS);
           cb();

@@ -29,7 +29,9 @@ describe('SMTP', () => {
         to: 'kunde@example.com',
         subject: `Ihre Rechnung RE0001 (${secure ? 'TLS' : 'STARTTLS'})`,
         text: 'Guten Tag, anbei Ihre Rechnung.',
-        attachments: [{ filename: 'Rechnung_RE0001.pdf', content: Buffer.from('%PDF-1.3 test'), contentType: 'application/pdf' }],
+        attachments: [
+          { filename: 'Rechnung_RE0001.pdf', content: Buffer.from('%PDF-1.3 test'), contentType: 'application/pdf' },
+        ],
       });
     }
     const list = await json<CaughtMail[]>(await fetch(`${sb.urls.control}/control/mail?to=kunde@example.com`));
@@ -43,7 +45,11 @@ describe('SMTP', () => {
 
   it('refuses wrong credentials, and AUTH without TLS when TLS is required', async () => {
     await expect(transport({ secure: false, pass: 'falsch' }).verify()).rejects.toThrow(/535|Invalid login/i);
-    await fetch(`${sb.urls.control}/control/mail/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ requireTls: true }) });
+    await fetch(`${sb.urls.control}/control/mail/settings`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ requireTls: true }),
+    });
     await expect(transport({ secure: false, ignoreTLS: true }).verify()).rejects.toThrow(/538|Encryption/i);
     await expect(transport({ secure: false }).verify()).resolves.toBe(true);
   });

@@ -26,7 +26,13 @@ export interface FixtureOptions {
 export function orderJson(name: string, o: FixtureOptions = {}): Record<string, unknown> {
   let id = 5_600_000_000_000;
   const nextId = () => (id += 17);
-  const shop = { domain: 'belegfluss-test.myshopify.com', currency: 'EUR', nextOrderNumber: 1001, customers: {}, orders: {} } as unknown as ShopState;
+  const shop = {
+    domain: 'belegfluss-test.myshopify.com',
+    currency: 'EUR',
+    nextOrderNumber: 1001,
+    customers: {},
+    orders: {},
+  } as unknown as ShopState;
   const scenario: Scenario = { ...SCENARIOS[name as ScenarioName], ...o.scenario };
   const createdAt = new Date(o.createdAt ?? '2026-11-20T10:15:00Z');
   const raw = buildOrder(shop, scenario, nextId, createdAt);

@@ -3,8 +3,18 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexofficeId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
 import { lexofficeFor, type LexofficeClient, type LexofficeDeps, type VoucherListEntry } from '@belegfluss/lexoffice';
 import {
-  auditCounts, auditMonth, decideInvoice, germanDayBounds, orderNamesIn, refundGrossCents, ShopifyRefundSchema, toCents,
-  type AuditFindingKind, type AuditOrder, type AuditVoucher, type ShopifyOrder,
+  auditCounts,
+  auditMonth,
+  decideInvoice,
+  germanDayBounds,
+  orderNamesIn,
+  refundGrossCents,
+  ShopifyRefundSchema,
+  toCents,
+  type AuditFindingKind,
+  type AuditOrder,
+  type AuditVoucher,
+  type ShopifyOrder,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
 import { adminClientFor } from './import';
@@ -18,7 +28,13 @@ export function germanMonthBounds(month: string): { from: string; to: string } {
   return { from: germanDayBounds(`${month}-01`).from, to: germanDayBounds(`${next}-01`).from };
 }
 
-async function monthOrders(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId: string, month: string): Promise<ShopifyOrder[]> {
+async function monthOrders(
+  db: Db,
+  box: SecretBox,
+  shopify: ShopifyDeps,
+  shopId: string,
+  month: string,
+): Promise<ShopifyOrder[]> {
   const graphql = await adminClientFor(db, box, shopify, shopId);
   const orders: ShopifyOrder[] = [];
   let after: string | null = null;
@@ -34,7 +50,13 @@ async function monthOrders(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId:
 async function allVouchers(api: LexofficeClient, from: string): Promise<VoucherListEntry[]> {
   const list: VoucherListEntry[] = [];
   for (let page = 0; ; page++) {
-    const res = await api.voucherList({ voucherType: 'invoice,creditnote', voucherStatus: 'draft,open,paid,paidoff,voided', voucherDateFrom: from, page, size: 250 });
+    const res = await api.voucherList({
+      voucherType: 'invoice,creditnote',
+      voucherStatus: 'draft,open,paid,paidoff,voided',
+      voucherDateFrom: from,
+      page,
+      size: 250,
+    });
     list.push(...res.content);
     heartbeat();
     if (res.last || res.content.length === 0) return list;
@@ -46,7 +68,17 @@ async function allVouchers(api: LexofficeClient, from: string): Promise<VoucherL
  * first day on (credit notes of a later refund are dated later), and our records. Only vouchers we did
  * not make, and credit notes (for their link), are read one by one: Lexware allows 2 requests a second.
  */
-export function createAuditActivities({ db, box, shopify, lexoffice }: { db: Db; box: SecretBox; shopify: ShopifyDeps; lexoffice: LexofficeDeps }) {
+export function createAuditActivities({
+  db,
+  box,
+  shopify,
+  lexoffice,
+}: {
+  db: Db;
+  box: SecretBox;
+  shopify: ShopifyDeps;
+  lexoffice: LexofficeDeps;
+}) {
   return {
     async auditShops(): Promise<string[]> {
       return installedShopIds(db);
@@ -63,11 +95,22 @@ export function createAuditActivities({ db, box, shopify, lexoffice }: { db: Db;
       for (const e of entries) {
         const type = e.voucherType === 'invoice' ? 'invoice' : 'credit';
         const mine = ours.get(e.id);
-        const base = { lexofficeId: e.id, type, number: e.voucherNumber || null, status: e.voucherStatus, totalCents: toCents(e.totalAmount), intentKey: mine?.intentKey ?? null } as const;
+        const base = {
+          lexofficeId: e.id,
+          type,
+          number: e.voucherNumber || null,
+          status: e.voucherStatus,
+          totalCents: toCents(e.totalAmount),
+          intentKey: mine?.intentKey ?? null,
+        } as const;
         if (mine && !monthIds.has(mine.orderId)) continue;
-        const detail = !mine || type === 'credit' ? await (type === 'invoice' ? api.invoice(e.id) : api.creditNote(e.id)) : undefined;
+        const detail =
+          !mine || type === 'credit'
+            ? await (type === 'invoice' ? api.invoice(e.id) : api.creditNote(e.id))
+            : undefined;
         heartbeat();
-        const preceding = (detail as { relatedVouchers?: { id: string }[] } | undefined)?.relatedVouchers?.[0]?.id ?? null;
+        const preceding =
+          (detail as { relatedVouchers?: { id: string }[] } | undefined)?.relatedVouchers?.[0]?.id ?? null;
         if (mine) {
           vouchers.push({ ...base, orderId: mine.orderId, precedingInvoiceId: preceding });
           continue;
@@ -77,10 +120,13 @@ export function createAuditActivities({ db, box, shopify, lexoffice }: { db: Db;
         const known = inMonth ? undefined : await orderIdsByName(db, shopId, names);
         if (inMonth) vouchers.push({ ...base, orderId: String(inMonth.id), precedingInvoiceId: preceding });
         // A document of a known order of another month belongs to that month's audit.
-        else if (names.length > 0 && known!.size === 0) vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
+        else if (names.length > 0 && known!.size === 0)
+          vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
       }
       const auditOrders: AuditOrder[] = orders.map((o) => ({
-        id: String(o.id), name: o.name, totalCents: toCents(o.total_price),
+        id: String(o.id),
+        name: o.name,
+        totalCents: toCents(o.total_price),
         // Today's rule, the one the order workflow applies: nothing is due while it waits or is skipped.
         invoiceDue: decideInvoice(o, ctx.invoice).action !== 'skip',
         refunds: o.refunds.flatMap((raw) => {

@@ -1,18 +1,39 @@
 import type { Client } from '@temporalio/client';
 import {
-  getShop, hasCredits, markResumed, saveCurrentPeriodEnd, syncBillingPeriod, waitingDocuments, writeLog, type Db, type SecretBox,
+  getShop,
+  hasCredits,
+  markResumed,
+  saveCurrentPeriodEnd,
+  syncBillingPeriod,
+  waitingDocuments,
+  writeLog,
+  type Db,
+  type SecretBox,
 } from '@belegfluss/db';
 import { createAdminClient } from '@belegfluss/shopify';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { RESUME_TOPIC } from '../api';
 import type { ShopifyDeps } from './paid';
 
-export interface BillingDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; temporal: Client; taskQueue: string }
+export interface BillingDeps {
+  db: Db;
+  box: SecretBox;
+  shopify: ShopifyDeps;
+  temporal: Client;
+  taskQueue: string;
+}
 
-export interface PeriodResult { start: string; end: string; rolled: boolean; active: boolean }
+export interface PeriodResult {
+  start: string;
+  end: string;
+  rolled: boolean;
+  active: boolean;
+}
 
 const ACTIVE_SUBSCRIPTIONS = '{ currentAppInstallation { activeSubscriptions { id status currentPeriodEnd } } }';
-type Installation = { currentAppInstallation: { activeSubscriptions: { id: string; status: string; currentPeriodEnd: string | null }[] } };
+type Installation = {
+  currentAppInstallation: { activeSubscriptions: { id: string; status: string; currentPeriodEnd: string | null }[] };
+};
 
 /** The message the order's log shows when it goes on by itself. */
 export const RESUMED_TEXT = 'Übertragungen wieder verfügbar – die Bestellung wird fortgesetzt';
@@ -28,7 +49,12 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
     if (!shop || shop.planId === 'free') return saveCurrentPeriodEnd(db, shopId, null);
     if (!shop.shopifyTokenEnc) return;
     try {
-      const graphql = createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
+      const graphql = createAdminClient({
+        adminUrl: shopify.adminUrl,
+        apiVersion: shopify.apiVersion,
+        shop: shopId,
+        accessToken: box.open(shop.shopifyTokenEnc),
+      });
       const subs = (await graphql<Installation>(ACTIVE_SUBSCRIPTIONS)).currentAppInstallation.activeSubscriptions;
       const end = subs.find((s) => s.status === 'ACTIVE' && s.currentPeriodEnd)?.currentPeriodEnd;
       if (end) await saveCurrentPeriodEnd(db, shopId, new Date(end));
@@ -44,7 +70,17 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
       await refreshPeriodEnd(shopId);
       const p = await syncBillingPeriod(db, shopId, new Date(nowIso), { force });
       if (p.rolled) {
-        await writeLog(db, { shopId, origin: 'shop', event: 'credits.reset', status: 'info', body: { message: 'Neuer Abrechnungszeitraum: die Übertragungen stehen wieder voll zur Verfügung', periodStart: p.start.toISOString(), resetAt: p.end.toISOString() } });
+        await writeLog(db, {
+          shopId,
+          origin: 'shop',
+          event: 'credits.reset',
+          status: 'info',
+          body: {
+            message: 'Neuer Abrechnungszeitraum: die Übertragungen stehen wieder voll zur Verfügung',
+            periodStart: p.start.toISOString(),
+            resetAt: p.end.toISOString(),
+          },
+        });
       }
       return { start: p.start.toISOString(), end: p.end.toISOString(), rolled: p.rolled, active: p.active };
     },
@@ -58,10 +94,27 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
       const credits = await hasCredits(db, shopId);
       const waiting = await waitingDocuments(db, shopId, credits.quota - credits.used);
       for (const doc of waiting) {
-        await writeLog(db, { shopId, origin: doc.type === 'credit' ? 'credit' : 'invoice', event: `${doc.type}.resumed`, status: 'info', orderId: doc.orderId, orderName: doc.orderName, body: { message: RESUMED_TEXT, waitingSince: doc.waitingSince.toISOString() } });
-        await signalOrder(temporal, taskQueue, { shopId, orderId: doc.orderId, orderName: doc.orderName }, {
-          shopify: { topic: RESUME_TOPIC, webhookId: `resume:${doc.documentId}:${periodStart}`, order: doc.snapshot as never },
+        await writeLog(db, {
+          shopId,
+          origin: doc.type === 'credit' ? 'credit' : 'invoice',
+          event: `${doc.type}.resumed`,
+          status: 'info',
+          orderId: doc.orderId,
+          orderName: doc.orderName,
+          body: { message: RESUMED_TEXT, waitingSince: doc.waitingSince.toISOString() },
         });
+        await signalOrder(
+          temporal,
+          taskQueue,
+          { shopId, orderId: doc.orderId, orderName: doc.orderName },
+          {
+            shopify: {
+              topic: RESUME_TOPIC,
+              webhookId: `resume:${doc.documentId}:${periodStart}`,
+              order: doc.snapshot as never,
+            },
+          },
+        );
         await markResumed(db, doc.documentId);
       }
       return waiting.length;

@@ -13,17 +13,29 @@ let api: LexofficeClient;
 const SHOP = 'kontakte.myshopify.com';
 
 async function control<T>(path: string, body?: unknown, method = 'POST'): Promise<T> {
-  const res = await fetch(`${sb.urls.control}/control${path}`, body === undefined && method === 'GET' ? {} : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  const res = await fetch(
+    `${sb.urls.control}/control${path}`,
+    body === undefined && method === 'GET'
+      ? {}
+      : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) },
+  );
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 const contactCalls = async () => {
   const stats = await control<Record<string, { byRoute: Record<string, number> }>>('/lexware/stats', undefined, 'GET');
-  return Object.values(stats).flatMap((org) => Object.entries(org.byRoute)).filter(([route]) => route.includes('/contacts')).reduce((sum, [, n]) => sum + n, 0);
+  return Object.values(stats)
+    .flatMap((org) => Object.entries(org.byRoute))
+    .filter(([route]) => route.includes('/contacts'))
+    .reduce((sum, [, n]) => sum + n, 0);
 };
 const order = async (customer: Record<string, unknown>) =>
-  ShopifyOrderSchema.parse((await control<{ order: unknown }>(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', webhooks: false, customer })).order) as ShopifyOrder;
-const ensure = (o: ShopifyOrder) => ensureContact(database.db, api, SHOP, o, { prefs: DEFAULT_CONTACT_PREFERENCES, required: false, shopDomain: SHOP });
+  ShopifyOrderSchema.parse(
+    (await control<{ order: unknown }>(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', webhooks: false, customer }))
+      .order,
+  ) as ShopifyOrder;
+const ensure = (o: ShopifyOrder) =>
+  ensureContact(database.db, api, SHOP, o, { prefs: DEFAULT_CONTACT_PREFERENCES, required: false, shopDomain: SHOP });
 
 beforeAll(async () => {
   [sb, database] = await Promise.all([
@@ -44,7 +56,15 @@ afterAll(async () => {
 });
 
 describe('ensureContact against the sandbox', () => {
-  const erika = { email: 'Erika.Muster@example.de', firstName: 'Erika', lastName: 'Muster', address1: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' };
+  const erika = {
+    email: 'Erika.Muster@example.de',
+    firstName: 'Erika',
+    lastName: 'Muster',
+    address1: 'Hauptstr. 5',
+    zip: '50667',
+    city: 'Köln',
+    countryCode: 'DE',
+  };
 
   it('creates a new customer once, and a returning customer with unchanged data costs no Lexware call', async () => {
     await control('/lexware/stats', undefined, 'DELETE');
@@ -70,7 +90,11 @@ describe('ensureContact against the sandbox', () => {
   });
 
   it('makes one contact per customer when 20 orders of 2 customers ask at the same time', async () => {
-    const people = ['Anna', 'Berta'].map((name) => ({ ...erika, email: `${name.toLowerCase()}@parallel.example`, firstName: name }));
+    const people = ['Anna', 'Berta'].map((name) => ({
+      ...erika,
+      email: `${name.toLowerCase()}@parallel.example`,
+      firstName: name,
+    }));
     const orders = await Promise.all(Array.from({ length: 20 }, (_, i) => order(people[i % 2]!)));
     const before = (await database.db('shops').where({ id: SHOP }).first()).contacts_created as number;
     await control('/lexware/stats', undefined, 'DELETE');
@@ -80,7 +104,11 @@ describe('ensureContact against the sandbox', () => {
     expect(new Set(ids).size).toBe(2);
     expect(ids.filter((id) => id === ids[0])).toHaveLength(10);
     expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created - before).toBe(2);
-    const inLexware = await control<{ emailAddresses?: { private?: string[] } }[]>('/lexware/contacts', undefined, 'GET');
+    const inLexware = await control<{ emailAddresses?: { private?: string[] } }[]>(
+      '/lexware/contacts',
+      undefined,
+      'GET',
+    );
     expect(inLexware.filter((c) => JSON.stringify(c).includes('@parallel.example'))).toHaveLength(2);
   });
 
@@ -88,15 +116,27 @@ describe('ensureContact against the sandbox', () => {
     /** The sandbox's order for `person`, as Shopify sends it when the customer left no e-mail (or, as a guest, no account either). */
     const withoutEmail = async (person: Record<string, unknown>, guest: boolean) => {
       const o = await order(person);
-      return ShopifyOrderSchema.parse({ ...o, email: null, contact_email: null, customer: guest ? null : { ...o.customer, email: null } }) as ShopifyOrder;
+      return ShopifyOrderSchema.parse({
+        ...o,
+        email: null,
+        contact_email: null,
+        customer: guest ? null : { ...o.customer, email: null },
+      }) as ShopifyOrder;
     };
     const lexwareContactsNamed = async (lastName: string) =>
-      (await control<{ id: string; person?: { lastName?: string } }[]>('/lexware/contacts', undefined, 'GET')).filter((c) => c.person?.lastName === lastName);
+      (await control<{ id: string; person?: { lastName?: string } }[]>('/lexware/contacts', undefined, 'GET')).filter(
+        (c) => c.person?.lastName === lastName,
+      );
 
     it('keys a customer by e-mail, else by Shopify customer, else a guest checkout by its order', async () => {
       const o = await order(erika);
       expect(customerKey(SHOP, o)).toEqual({ key: 'erika.muster@example.de', email: 'Erika.Muster@example.de' });
-      const noMail = ShopifyOrderSchema.parse({ ...o, email: null, contact_email: null, customer: { ...o.customer, email: null } }) as ShopifyOrder;
+      const noMail = ShopifyOrderSchema.parse({
+        ...o,
+        email: null,
+        contact_email: null,
+        customer: { ...o.customer, email: null },
+      }) as ShopifyOrder;
       expect(customerKey(SHOP, noMail)).toEqual({ key: `shopify-customer:${SHOP}/${o.customer!.id}` });
       expect(customerKey(SHOP, { ...noMail, customer: null })).toEqual({ key: `order:${SHOP}/${o.id}` });
     });
@@ -121,7 +161,10 @@ describe('ensureContact against the sandbox', () => {
     });
 
     it('a creation whose answer was lost (Lexware wrote, then 504) is found again, not made twice', async () => {
-      const guest = await withoutEmail({ ...erika, email: 'verloren@parallel.example', firstName: 'Vera', lastName: 'Verloren' }, true);
+      const guest = await withoutEmail(
+        { ...erika, email: 'verloren@parallel.example', firstName: 'Vera', lastName: 'Verloren' },
+        true,
+      );
       await control('/knobs', { lexware: { write504: true, failNext: [504] } }, 'PUT');
       await expect(ensure(guest)).rejects.toMatchObject({ status: 504 });
       await control('/knobs', { lexware: { write504: false } }, 'PUT');

@@ -1,19 +1,48 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@belegfluss/db';
-import { claimContact, connectedOrganization, countShopEvent, markContactCreateStarted, releaseContactClaim, rememberContact, renewContactClaim, unchangedContact, writeLog } from '@belegfluss/db';
+import {
+  claimContact,
+  connectedOrganization,
+  countShopEvent,
+  markContactCreateStarted,
+  releaseContactClaim,
+  rememberContact,
+  renewContactClaim,
+  unchangedContact,
+  writeLog,
+} from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import {
-  buildContactDraft, contactNeedsUpdate, decideContact, mergeContactUpdate,
-  type ContactPreferences, type ExistingContact, type LexofficeContactInput, type ShopifyOrder,
+  buildContactDraft,
+  contactNeedsUpdate,
+  decideContact,
+  mergeContactUpdate,
+  type ContactPreferences,
+  type ExistingContact,
+  type LexofficeContactInput,
+  type ShopifyOrder,
 } from '@belegfluss/shared';
 
-export interface ContactRequest { prefs: ContactPreferences; vatId?: string; required: boolean; shopDomain: string; xRechnung?: LexofficeContactInput['xRechnung'] | null }
+export interface ContactRequest {
+  prefs: ContactPreferences;
+  vatId?: string;
+  required: boolean;
+  shopDomain: string;
+  xRechnung?: LexofficeContactInput['xRechnung'] | null;
+}
 
 /** How long a claim on a customer holds without renewal: a crashed worker's claim lapses after this. */
 const LEASE_MS = 30_000;
 
-interface Target { db: Db; api: LexofficeClient; shopId: string; order: ShopifyOrder; draft: LexofficeContactInput; email: string | undefined }
+interface Target {
+  db: Db;
+  api: LexofficeClient;
+  shopId: string;
+  order: ShopifyOrder;
+  draft: LexofficeContactInput;
+  email: string | undefined;
+}
 
 /**
  * Who the customer is, so that their contact is created once per organisation:
@@ -31,7 +60,11 @@ export function customerKey(shopId: string, order: ShopifyOrder): { key: string;
 }
 
 /** The claim on a customer while it is held: the contact an earlier holder recorded, if any. */
-interface Held { contactId: string | null; createStarted: boolean; markCreateStarted(): Promise<void> }
+interface Held {
+  contactId: string | null;
+  createStarted: boolean;
+  markCreateStarted(): Promise<void>;
+}
 
 /**
  * Finds the customer by e-mail before creating one, and updates a found contact when
@@ -41,9 +74,20 @@ interface Held { contactId: string | null; createStarted: boolean; markCreateSta
  * customerKey), so Lexware gets one contact per customer, not one per order.
  * Returns null when the preferences say this customer gets no contact.
  */
-export async function ensureContact(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, req: ContactRequest): Promise<string | null> {
+export async function ensureContact(
+  db: Db,
+  api: LexofficeClient,
+  shopId: string,
+  order: ShopifyOrder,
+  req: ContactRequest,
+): Promise<string | null> {
   if (decideContact(order, req.prefs, req.required).action === 'none') return null;
-  const draft = buildContactDraft(order, { prefs: req.prefs, vatId: req.vatId, shopDomain: req.shopDomain, xRechnung: req.xRechnung });
+  const draft = buildContactDraft(order, {
+    prefs: req.prefs,
+    vatId: req.vatId,
+    shopDomain: req.shopDomain,
+    xRechnung: req.xRechnung,
+  });
   const { key, email } = customerKey(shopId, order);
   const target: Target = { db, api, shopId, order, draft, email };
   const organization = await connectedOrganization(db, shopId);
@@ -64,14 +108,22 @@ export async function ensureContact(db: Db, api: LexofficeClient, shopId: string
 }
 
 /** Runs `work` while holding the claim on this customer; waits for another holder to finish first. */
-async function underClaim(db: Db, organization: string, key: string, work: (held: Held) => Promise<string>): Promise<string> {
+async function underClaim(
+  db: Db,
+  organization: string,
+  key: string,
+  work: (held: Held) => Promise<string>,
+): Promise<string> {
   const owner = randomUUID();
   let claim = await claimContact(db, organization, key, owner, LEASE_MS);
   while (!claim.owned) {
     await sleep(200 + Math.random() * 300);
     claim = await claimContact(db, organization, key, owner, LEASE_MS);
   }
-  const renew = setInterval(() => void renewContactClaim(db, organization, key, owner, LEASE_MS).catch(() => undefined), LEASE_MS / 3);
+  const renew = setInterval(
+    () => void renewContactClaim(db, organization, key, owner, LEASE_MS).catch(() => undefined),
+    LEASE_MS / 3,
+  );
   let id: string | undefined;
   try {
     id = await work({ ...claim, markCreateStarted: () => markContactCreateStarted(db, organization, key, owner) });
@@ -96,10 +148,23 @@ async function resolve(t: Target, held: Held): Promise<string> {
 }
 
 const logContact = (t: Target, event: string, contactId: string) =>
-  writeLog(t.db, { shopId: t.shopId, origin: 'contact', event, status: 'success', orderId: String(t.order.id), orderName: t.order.name, ref: { contact: contactId }, body: { email: t.email ?? null } });
+  writeLog(t.db, {
+    shopId: t.shopId,
+    origin: 'contact',
+    event,
+    status: 'success',
+    orderId: String(t.order.id),
+    orderName: t.order.name,
+    ref: { contact: contactId },
+    body: { email: t.email ?? null },
+  });
 
 async function findOrCreate(t: Target, held: Held): Promise<string> {
-  const found = t.email ? (await t.api.findContacts({ email: t.email, customer: true })).content[0] : held.createStarted ? await createdBefore(t) : undefined;
+  const found = t.email
+    ? (await t.api.findContacts({ email: t.email, customer: true })).content[0]
+    : held.createStarted
+      ? await createdBefore(t)
+      : undefined;
   if (found) return updateIfChanged(t, found as ExistingContact);
   await held.markCreateStarted();
   const created = await t.api.createContact(t.draft);
@@ -121,7 +186,7 @@ async function createdBefore(t: Target): Promise<ExistingContact | undefined> {
 
 async function updateIfChanged(t: Target, first: ExistingContact): Promise<string> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = attempt === 0 ? first : (await t.api.contact(first.id)) as ExistingContact;
+    const existing = attempt === 0 ? first : ((await t.api.contact(first.id)) as ExistingContact);
     if (!contactNeedsUpdate(existing, t.draft)) return existing.id;
     try {
       await t.api.updateContact(existing.id, mergeContactUpdate(existing, t.draft));

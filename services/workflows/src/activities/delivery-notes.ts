@@ -2,14 +2,35 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@belegfluss/db';
 import { claimIntent, completeDocument, knownLexofficeIds, markAttempted, writeLog } from '@belegfluss/db';
 import type { LexofficeClient, LexofficeDeliveryNote } from '@belegfluss/lexoffice';
-import { buildDeliveryNote, hasOrderReference, shippedFulfillments, type LexofficeTaxType, type ShopifyOrder } from '@belegfluss/shared';
+import {
+  buildDeliveryNote,
+  hasOrderReference,
+  shippedFulfillments,
+  type LexofficeTaxType,
+  type ShopifyOrder,
+} from '@belegfluss/shared';
 
-export type DeliveryNoteResult = { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null } | { outcome: 'NOT_SHIPPED' };
+export type DeliveryNoteResult =
+  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null }
+  | { outcome: 'NOT_SHIPPED' };
 
 /** Lexware takes these tax types on a delivery note; a tax-free one other than vatfree needs the contact. */
-const DELIVERY_TAX_TYPES = new Set<LexofficeTaxType>(['gross', 'net', 'vatfree', 'intraCommunitySupply', 'constructionService13b', 'externalService13b', 'thirdPartyCountryService', 'thirdPartyCountryDelivery']);
+const DELIVERY_TAX_TYPES = new Set<LexofficeTaxType>([
+  'gross',
+  'net',
+  'vatfree',
+  'intraCommunitySupply',
+  'constructionService13b',
+  'externalService13b',
+  'thirdPartyCountryService',
+  'thirdPartyCountryDelivery',
+]);
 
-function taxTypeFor(order: ShopifyOrder, regimeTaxType: LexofficeTaxType | null, contactId: string | null): LexofficeTaxType {
+function taxTypeFor(
+  order: ShopifyOrder,
+  regimeTaxType: LexofficeTaxType | null,
+  contactId: string | null,
+): LexofficeTaxType {
   const fallback = order.taxes_included ? 'gross' : 'net';
   if (!regimeTaxType || !DELIVERY_TAX_TYPES.has(regimeTaxType)) return fallback;
   if (!contactId && !['gross', 'net', 'vatfree'].includes(regimeTaxType)) return fallback;
@@ -17,8 +38,21 @@ function taxTypeFor(order: ShopifyOrder, regimeTaxType: LexofficeTaxType | null,
 }
 
 /** A crashed attempt may have made the delivery note without our record: find it by the order's reference and the shipment's name. */
-async function findOrphan(db: Db, api: LexofficeClient, shopId: string, order: ShopifyOrder, marker: string, day: string): Promise<LexofficeDeliveryNote | undefined> {
-  const list = await api.voucherList({ voucherType: 'deliverynote', voucherStatus: 'draft,open,voided', voucherDateFrom: day, voucherDateTo: day, size: 250 });
+async function findOrphan(
+  db: Db,
+  api: LexofficeClient,
+  shopId: string,
+  order: ShopifyOrder,
+  marker: string,
+  day: string,
+): Promise<LexofficeDeliveryNote | undefined> {
+  const list = await api.voucherList({
+    voucherType: 'deliverynote',
+    voucherStatus: 'draft,open,voided',
+    voucherDateFrom: day,
+    voucherDateTo: day,
+    size: 250,
+  });
   const known = await knownLexofficeIds(db, shopId);
   for (const entry of list.content.filter((e) => !known.has(e.id))) {
     const note = await api.deliveryNote(entry.id);
@@ -32,29 +66,65 @@ async function findOrphan(db: Db, api: LexofficeClient, shopId: string, order: S
  * recorded before the Lexware call and a retry after an attempt looks for the orphan first, as for
  * invoices. Delivery notes cost no transfer, so nothing is charged.
  */
-export async function issueDeliveryNote(db: Db, api: LexofficeClient, req: {
-  shopId: string; order: ShopifyOrder; fulfillmentId: number; contactId: string | null; regimeTaxType: LexofficeTaxType | null;
-}): Promise<DeliveryNoteResult> {
+export async function issueDeliveryNote(
+  db: Db,
+  api: LexofficeClient,
+  req: {
+    shopId: string;
+    order: ShopifyOrder;
+    fulfillmentId: number;
+    contactId: string | null;
+    regimeTaxType: LexofficeTaxType | null;
+  },
+): Promise<DeliveryNoteResult> {
   const { shopId, order } = req;
   const fulfillment = shippedFulfillments(order).find((f) => f.id === req.fulfillmentId);
   if (!fulfillment) return { outcome: 'NOT_SHIPPED' };
-  const doc = await claimIntent(db, { shopId, type: 'delivery', intentKey: `delivery:${fulfillment.id}`, orderId: String(order.id), orderName: order.name });
-  if (doc.lexofficeId) return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number };
-  const body = buildDeliveryNote(order, fulfillment, { contactId: req.contactId, taxType: taxTypeFor(order, req.regimeTaxType, req.contactId) });
+  const doc = await claimIntent(db, {
+    shopId,
+    type: 'delivery',
+    intentKey: `delivery:${fulfillment.id}`,
+    orderId: String(order.id),
+    orderName: order.name,
+  });
+  if (doc.lexofficeId)
+    return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number };
+  const body = buildDeliveryNote(order, fulfillment, {
+    contactId: req.contactId,
+    taxType: taxTypeFor(order, req.regimeTaxType, req.contactId),
+  });
   const marker = body.introduction;
-  let note = doc.attemptedAt ? await findOrphan(db, api, shopId, order, marker, body.voucherDate.slice(0, 10)) : undefined;
+  let note = doc.attemptedAt
+    ? await findOrphan(db, api, shopId, order, marker, body.voucherDate.slice(0, 10))
+    : undefined;
   const matched = Boolean(note);
   if (!note) {
     await markAttempted(db, doc.id);
     note = await api.deliveryNote((await api.createDeliveryNote(body, true)).id);
   }
   const saved = await completeDocument(db, doc.id, {
-    lexofficeId: note.id, contactId: req.contactId, number: note.voucherNumber ?? null, title: note.title ?? null, status: note.voucherStatus,
-    total: null, voucherDate: note.voucherDate, pdfToken: randomBytes(16).toString('hex'),
+    lexofficeId: note.id,
+    contactId: req.contactId,
+    number: note.voucherNumber ?? null,
+    title: note.title ?? null,
+    status: note.voucherStatus,
+    total: null,
+    voucherDate: note.voucherDate,
+    pdfToken: randomBytes(16).toString('hex'),
   });
   await writeLog(db, {
-    shopId, origin: 'delivery', event: matched ? 'delivery.matched' : 'delivery.created', status: 'success', orderId: String(order.id), orderName: order.name,
-    ref: { delivery: note.id }, body: { number: saved.number, fulfillment: fulfillment.name ?? String(fulfillment.id), items: body.lineItems.length },
+    shopId,
+    origin: 'delivery',
+    event: matched ? 'delivery.matched' : 'delivery.created',
+    status: 'success',
+    orderId: String(order.id),
+    orderName: order.name,
+    ref: { delivery: note.id },
+    body: {
+      number: saved.number,
+      fulfillment: fulfillment.name ?? String(fulfillment.id),
+      items: body.lineItems.length,
+    },
   });
   return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexofficeId: note.id, number: saved.number };
 }

@@ -18,16 +18,33 @@ const SHOP = 'zaehler.myshopify.com';
 
 beforeAll(async () => {
   [sb, database] = await Promise.all([
-    startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false, knobs: { lexware: { rateLimitPerSecond: 0 } } }),
+    startSandbox({
+      ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+      log: false,
+      smtp: false,
+      knobs: { lexware: { rateLimitPerSecond: 0 } },
+    }),
     createTestDatabase(),
   ]);
-  const post = async <T>(path: string, body: unknown) => (await (await fetch(`${sb.urls.control}/control${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json()) as T;
+  const post = async <T>(path: string, body: unknown) =>
+    (await (
+      await fetch(`${sb.urls.control}/control${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json()) as T;
   await post('/shops', { shop: SHOP });
   const { access_token: token } = await post<{ access_token: string }>('/lexware/tokens', {});
   api = createLexofficeClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token });
   await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
   await database.db('shops').where({ id: SHOP }).update({ plan_id: 'business', credits_quota: 3000 });
-  const orders = await post<{ order: unknown }[]>(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', paid: true, webhooks: false, count: 12 });
+  const orders = await post<{ order: unknown }[]>(`/shops/${SHOP}/orders`, {
+    scenario: 'de_b2c',
+    paid: true,
+    webhooks: false,
+    count: 12,
+  });
   created.push(...orders.map((o) => ShopifyOrderSchema.parse(o.order) as ShopifyOrder));
 });
 afterAll(async () => {
@@ -47,15 +64,26 @@ describe('issueDocument and the dashboard figures', () => {
         readings.push({ invoices: view.stat.invoice.created, transfers: view.plan.credits.used });
       }
     })();
-    await Promise.all(created.map((order) => issueDocument(database.db, api, {
-      shopId: SHOP, order, intentKey: `invoice:${order.id}`, contactId: null, finalize: true,
-      document: { type: 'invoice', body: buildInvoice(order, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice },
-    })));
+    await Promise.all(
+      created.map((order) =>
+        issueDocument(database.db, api, {
+          shopId: SHOP,
+          order,
+          intentKey: `invoice:${order.id}`,
+          contactId: null,
+          finalize: true,
+          document: { type: 'invoice', body: buildInvoice(order, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice },
+        }),
+      ),
+    );
     done = true;
     await watch;
     expect(readings.length).toBeGreaterThan(1);
     expect(readings.filter((r) => r.invoices > r.transfers)).toEqual([]);
     const final = (await shopView(database.db, SHOP))!;
-    expect({ invoices: final.stat.invoice.created, transfers: final.plan.credits.used }).toEqual({ invoices: 12, transfers: 12 });
+    expect({ invoices: final.stat.invoice.created, transfers: final.plan.credits.used }).toEqual({
+      invoices: 12,
+      transfers: 12,
+    });
   });
 });

@@ -1,15 +1,44 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, DocumentType } from '@belegfluss/db';
-import { chargeTransfer, claimIntent, clearAttempted, completeDocument, countShopEvent, hasCredits, inTransaction, knownLexofficeIds, markAttempted, markTransfersExhausted, markWaiting, writeLog } from '@belegfluss/db';
-import { LexofficeError, type LexofficeClient, type LexofficeCreditNote, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import {
-  creditsNotification, hasOrderReference, lexwareTotals,
-  type LexofficeCreditNoteInput, type LexofficeInvoiceInput, type ShopifyOrder,
+  chargeTransfer,
+  claimIntent,
+  clearAttempted,
+  completeDocument,
+  countShopEvent,
+  hasCredits,
+  inTransaction,
+  knownLexofficeIds,
+  markAttempted,
+  markTransfersExhausted,
+  markWaiting,
+  writeLog,
+} from '@belegfluss/db';
+import {
+  LexofficeError,
+  type LexofficeClient,
+  type LexofficeCreditNote,
+  type LexofficeInvoice,
+} from '@belegfluss/lexoffice';
+import {
+  creditsNotification,
+  hasOrderReference,
+  lexwareTotals,
+  type LexofficeCreditNoteInput,
+  type LexofficeInvoiceInput,
+  type ShopifyOrder,
 } from '@belegfluss/shared';
 import type { Notifier } from './notify';
 
 export type IssueResult =
-  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null; status: string; contactId?: string | null }
+  | {
+      outcome: 'created' | 'matched' | 'existing';
+      documentId: string;
+      lexofficeId: string;
+      number: string | null;
+      status: string;
+      contactId?: string | null;
+    }
   | { outcome: 'NO_CREDITS' };
 
 export type DocumentBody =
@@ -31,7 +60,11 @@ export const WAITING_TEXT = 'wartet auf Übertragungen';
 
 type Voucher = LexofficeInvoice | LexofficeCreditNote;
 
-const LEXWARE_TYPE: Record<DocumentType, string> = { invoice: 'invoice', credit: 'creditnote', delivery: 'deliverynote' };
+const LEXWARE_TYPE: Record<DocumentType, string> = {
+  invoice: 'invoice',
+  credit: 'creditnote',
+  delivery: 'deliverynote',
+};
 
 /**
  * A crashed attempt may have created the document in Lexware without our record of it.
@@ -41,26 +74,39 @@ const LEXWARE_TYPE: Record<DocumentType, string> = { invoice: 'invoice', credit:
 async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Promise<Voucher | undefined> {
   const day = req.document.body.voucherDate.slice(0, 10);
   const list = await api.voucherList({
-    voucherType: LEXWARE_TYPE[req.document.type], voucherStatus: 'draft,open,paid,paidoff,voided',
-    ...(req.contactId ? { contactId: req.contactId } : { voucherDateFrom: day, voucherDateTo: day }), size: 250,
+    voucherType: LEXWARE_TYPE[req.document.type],
+    voucherStatus: 'draft,open,paid,paidoff,voided',
+    ...(req.contactId ? { contactId: req.contactId } : { voucherDateFrom: day, voucherDateTo: day }),
+    size: 250,
   });
   const known = new Set(await knownLexofficeIds(db, req.shopId));
   for (const entry of list.content.filter((e) => !known.has(e.id))) {
     const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
-    if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order))) return voucher;
+    if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order)))
+      return voucher;
   }
   return undefined;
 }
 
 /** What we keep of a made document: Lexware's voucher when we read one, or what we sent and the id it answered. */
 interface Made {
-  id: string; voucherNumber?: string | null; voucherStatus: string; total: number; voucherDate: string; title?: string | null;
+  id: string;
+  voucherNumber?: string | null;
+  voucherStatus: string;
+  total: number;
+  voucherDate: string;
+  title?: string | null;
   /** Lexware's e-invoice profile (XRechnung, EN16931 for ZUGFeRD, NONE), known only where we read the voucher. */
   profile?: string | null;
 }
 
 const fromVoucher = (v: Voucher): Made => ({
-  id: v.id, voucherNumber: v.voucherNumber, voucherStatus: v.voucherStatus, total: v.totalPrice.totalGrossAmount, voucherDate: v.voucherDate, title: v.title,
+  id: v.id,
+  voucherNumber: v.voucherNumber,
+  voucherStatus: v.voucherStatus,
+  total: v.totalPrice.totalGrossAmount,
+  voucherDate: v.voucherDate,
+  title: v.title,
   profile: 'electronicDocumentProfile' in v ? (v.electronicDocumentProfile ?? null) : null,
 });
 
@@ -70,12 +116,23 @@ const fromVoucher = (v: Voucher): Made => ({
  */
 async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
   const d = req.document;
-  const { id } = d.type === 'invoice' ? await api.createInvoice(d.body, req.finalize) : await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId);
+  const { id } =
+    d.type === 'invoice'
+      ? await api.createInvoice(d.body, req.finalize)
+      : await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId);
   // Only a finalised net invoice can become an e-invoice (XRechnung or ZUGFeRD), and Lexware decides which:
   // those few are read back once for their profile; every other document costs the one call.
-  if (d.type === 'invoice' && req.finalize && d.body.taxConditions.taxType === 'net') return fromVoucher(await api.invoice(id));
+  if (d.type === 'invoice' && req.finalize && d.body.taxConditions.taxType === 'net')
+    return fromVoucher(await api.invoice(id));
   const total = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents / 100;
-  return { id, voucherNumber: null, voucherStatus: req.finalize ? 'open' : 'draft', total, voucherDate: d.body.voucherDate, title: d.body.title ?? null };
+  return {
+    id,
+    voucherNumber: null,
+    voucherStatus: req.finalize ? 'open' : 'draft',
+    total,
+    voucherDate: d.body.voucherDate,
+    title: d.body.title ?? null,
+  };
 }
 
 /**
@@ -83,13 +140,30 @@ async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
  * a retry after an attempt looks for the orphan first, and the transfer is charged
  * against the document's row, so a retry never charges twice.
  */
-export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequest, notifier?: Pick<Notifier, 'credits'>): Promise<IssueResult> {
+export async function issueDocument(
+  db: Db,
+  api: LexofficeClient,
+  req: IssueRequest,
+  notifier?: Pick<Notifier, 'credits'>,
+): Promise<IssueResult> {
   const { shopId, order } = req;
   const type = req.document.type;
-  const doc = await claimIntent(db, { shopId, type, intentKey: req.intentKey, orderId: String(order.id), orderName: order.name });
+  const doc = await claimIntent(db, {
+    shopId,
+    type,
+    intentKey: req.intentKey,
+    orderId: String(order.id),
+    orderName: order.name,
+  });
   if (doc.lexofficeId) {
     await chargeTransfer(db, shopId, doc.id); // a no-op unless a crash came between the two writes
-    return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number, status: doc.status };
+    return {
+      outcome: 'existing',
+      documentId: doc.id,
+      lexofficeId: doc.lexofficeId,
+      number: doc.number,
+      status: doc.status,
+    };
   }
   const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
   const orphan = doc.attemptedAt ? await findOrphan(db, api, req) : undefined;
@@ -101,7 +175,12 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
       await markTransfersExhausted(db, shopId);
       // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
       await markWaiting(db, doc.id);
-      await writeLog(db, { ...base, event: `${type}.skipped`, status: 'critical', body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota } });
+      await writeLog(db, {
+        ...base,
+        event: `${type}.skipped`,
+        status: 'critical',
+        body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota },
+      });
       await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
       return { outcome: 'NO_CREDITS' };
     }
@@ -120,20 +199,51 @@ export async function issueDocument(db: Db, api: LexofficeClient, req: IssueRequ
   // One transaction: the document is never counted without the transfer it costs (the dashboard reads both).
   const { saved, charge } = await inTransaction(db, async (trx) => {
     const completed = await completeDocument(trx, doc.id, {
-      lexofficeId: voucher.id, contactId: req.contactId, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
-      status: voucher.voucherStatus, total: voucher.total, voucherDate: voucher.voucherDate,
-      pdfToken: randomBytes(16).toString('hex'), profile: voucher.profile ?? null,
+      lexofficeId: voucher.id,
+      contactId: req.contactId,
+      number: voucher.voucherNumber ?? null,
+      title: voucher.title ?? null,
+      status: voucher.voucherStatus,
+      total: voucher.total,
+      voucherDate: voucher.voucherDate,
+      pdfToken: randomBytes(16).toString('hex'),
+      profile: voucher.profile ?? null,
     });
     return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
   });
   const usedBefore = charge.charged ? charge.used - 1 : charge.used;
-  const notify = creditsNotification({ used: usedBefore, quota: charge.quota }, { used: charge.used, quota: charge.quota });
+  const notify = creditsNotification(
+    { used: usedBefore, quota: charge.quota },
+    { used: charge.used, quota: charge.quota },
+  );
   await writeLog(db, {
-    ...base, event: `${type}.${matched ? 'matched' : 'created'}`, status: 'success', ref: { [type]: voucher.id },
-    body: { number: saved.number, amount: saved.total, finalized: voucher.voucherStatus !== 'draft', remaining: charge.quota - charge.used, quota: charge.quota },
+    ...base,
+    event: `${type}.${matched ? 'matched' : 'created'}`,
+    status: 'success',
+    ref: { [type]: voucher.id },
+    body: {
+      number: saved.number,
+      amount: saved.total,
+      finalized: voucher.voucherStatus !== 'draft',
+      remaining: charge.quota - charge.used,
+      quota: charge.quota,
+    },
   });
-  if (notify) await writeLog(db, { shopId, origin: 'shop', event: `credits.${notify}`, status: notify === 'creditsExhaustedNow' ? 'critical' : 'warning', body: { remaining: charge.quota - charge.used, quota: charge.quota } });
+  if (notify)
+    await writeLog(db, {
+      shopId,
+      origin: 'shop',
+      event: `credits.${notify}`,
+      status: notify === 'creditsExhaustedNow' ? 'critical' : 'warning',
+      body: { remaining: charge.quota - charge.used, quota: charge.quota },
+    });
   // The "now" mail belongs to the first refused document; the last transfer taken still warns.
   if (notify) await notifier?.credits(shopId, 'creditsExhaustedSoon', charge);
-  return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexofficeId: voucher.id, number: saved.number, status: voucher.voucherStatus };
+  return {
+    outcome: matched ? 'matched' : 'created',
+    documentId: doc.id,
+    lexofficeId: voucher.id,
+    number: saved.number,
+    status: voucher.voucherStatus,
+  };
 }

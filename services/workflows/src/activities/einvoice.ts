@@ -1,4 +1,10 @@
-import { decideEInvoice, leitwegIdOfOrder, type ContactPreferences, type EInvoiceDecision, type ShopifyOrder } from '@belegfluss/shared';
+import {
+  decideEInvoice,
+  leitwegIdOfOrder,
+  type ContactPreferences,
+  type EInvoiceDecision,
+  type ShopifyOrder,
+} from '@belegfluss/shared';
 import { readOrderMetafields, type MetafieldDeps } from './metafields';
 
 /**
@@ -6,10 +12,17 @@ import { readOrderMetafields, type MetafieldDeps } from './metafields';
  * settings say (a customer metafield over the Admin API, or the order's note or note attribute) and judges it.
  * A missing read scope is logged by readOrderMetafields and counts as no Leitweg-ID.
  */
-export async function resolveEInvoice(d: MetafieldDeps, shopId: string, order: ShopifyOrder, prefs: ContactPreferences): Promise<EInvoiceDecision> {
+export async function resolveEInvoice(
+  d: MetafieldDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  prefs: ContactPreferences,
+): Promise<EInvoiceDecision> {
   let raw = leitwegIdOfOrder(order, prefs);
   if (prefs.leitwegSource === 'customer-metafield' && order.customer) {
-    const [found] = await readOrderMetafields(d, shopId, order, [{ resource: 'customer', namespace: prefs.leitwegNamespace, key: prefs.leitwegKey }]);
+    const [found] = await readOrderMetafields(d, shopId, order, [
+      { resource: 'customer', namespace: prefs.leitwegNamespace, key: prefs.leitwegKey },
+    ]);
     raw = found?.value || null;
   }
   return decideEInvoice(order, prefs, raw);

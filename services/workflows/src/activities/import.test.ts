@@ -25,9 +25,20 @@ beforeAll(async () => {
     createTestDatabase(),
   ]);
   const post = async (path: string, body: unknown) =>
-    (await fetch(`${sb.urls.control}/control${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+    (
+      await fetch(`${sb.urls.control}/control${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    ).json();
   await post('/shops', { shop: SHOP });
-  const made = (await post(`/shops/${SHOP}/orders`, { scenario: 'de_b2c', paid: true, webhooks: false, count: 120 })) as { order: unknown }[];
+  const made = (await post(`/shops/${SHOP}/orders`, {
+    scenario: 'de_b2c',
+    paid: true,
+    webhooks: false,
+    count: 120,
+  })) as { order: unknown }[];
   orders = made.map((m) => ShopifyOrderSchema.parse(m.order) as ShopifyOrder);
   await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
 });
@@ -68,7 +79,8 @@ describe('the historical import hands a day over', () => {
     const reached: number[] = [];
     try {
       await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() =>
-        handOver(database.db, SHOP, orders, 'import:test', { bounded: true, reached: (n) => reached.push(n) }));
+        handOver(database.db, SHOP, orders, 'import:test', { bounded: true, reached: (n) => reached.push(n) }),
+      );
     } finally {
       temporal.stop();
     }
@@ -82,7 +94,9 @@ describe('the historical import hands a day over', () => {
   it('without the bound (the page-by-page path older runs replay), hands everything over at once', async () => {
     const temporal = fakeTemporal();
     temporal.stop(); // nobody finishes: only the bound could hold it back
-    await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() => handOver(database.db, SHOP, orders.slice(0, 60), 'import:unbounded'));
+    await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() =>
+      handOver(database.db, SHOP, orders.slice(0, 60), 'import:unbounded'),
+    );
     expect(temporal.most()).toBe(60);
   }, 60_000);
 });

@@ -3,7 +3,16 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
 import type { ShopifyOrder } from '@belegfluss/shared';
-import { bulkOrdersQuery, createAdminClient, orderPage, ordersFromBulkWithRefunds, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
+import {
+  bulkOrdersQuery,
+  createAdminClient,
+  orderPage,
+  ordersFromBulkWithRefunds,
+  readBulkResult,
+  startBulkQuery,
+  type AdminClient,
+  type BulkOperationStatus,
+} from '@belegfluss/shopify';
 import { settleEndedImports } from '@belegfluss/orchestration/imports';
 import type { Client } from '@temporalio/client';
 import { DocumentStatusKey, ShopDomainKey } from '../api';
@@ -12,10 +21,20 @@ import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
 
 /** The shop's Admin GraphQL client, from its sealed token. */
-export async function adminClientFor(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId: string): Promise<AdminClient> {
+export async function adminClientFor(
+  db: Db,
+  box: SecretBox,
+  shopify: ShopifyDeps,
+  shopId: string,
+): Promise<AdminClient> {
   const shop = await getShop(db, shopId);
   if (!shop?.shopifyTokenEnc) throw new Error(`Shop ${shopId} has no Shopify token`);
-  return createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
+  return createAdminClient({
+    adminUrl: shopify.adminUrl,
+    apiVersion: shopify.apiVersion,
+    shop: shopId,
+    accessToken: box.open(shop.shopifyTokenEnc),
+  });
 }
 
 /** Orders of a shop handed over but not through their first round yet (see handOver). */
@@ -43,16 +62,27 @@ async function roomInFlight(client: Client, shopId: string, since: Date): Promis
  * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
  * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
  */
-export async function handOver(db: Db, shopId: string, orders: ShopifyOrder[], importId: string, opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {}): Promise<void> {
+export async function handOver(
+  db: Db,
+  shopId: string,
+  orders: ShopifyOrder[],
+  importId: string,
+  opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {},
+): Promise<void> {
   const { client, info } = Context.current();
   const since = new Date();
   for (let i = opts.from ?? 0; i < orders.length; i++) {
     const order = orders[i]!;
     if (opts.bounded) await roomInFlight(client, shopId, since);
     await upsertOrder(db, shopId, order);
-    await signalOrder(client, info.taskQueue, { shopId, orderId: order.id, orderName: order.name }, {
-      shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
-    });
+    await signalOrder(
+      client,
+      info.taskQueue,
+      { shopId, orderId: order.id, orderName: order.name },
+      {
+        shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
+      },
+    );
     opts.reached?.(i + 1);
   }
 }
@@ -92,7 +122,12 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       }
     },
 
-    async importOrderPage(shopId: string, day: string, after: string | null, importId: string): Promise<{ affected: number; next: string | null }> {
+    async importOrderPage(
+      shopId: string,
+      day: string,
+      after: string | null,
+      importId: string,
+    ): Promise<{ affected: number; next: string | null }> {
       await assertImportAllowed(db, shopId, day);
       const graphql = await adminClientFor(db, box, shopify, shopId);
       const page = await orderPage(graphql, germanDayBounds(day), after);

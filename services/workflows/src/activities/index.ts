@@ -3,7 +3,14 @@ import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db
 import { forgetContact, getShop, setDeliveriesStatus, shopInstalled, upsertOrder, writeLog } from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { DefaultSender } from '@belegfluss/mail';
-import { buildCreditNote, buildPlannedInvoice, contactRequired, ShopifyRefundSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
+import {
+  buildCreditNote,
+  buildPlannedInvoice,
+  contactRequired,
+  ShopifyRefundSchema,
+  type ShopifyOrder,
+  type TaxRegime,
+} from '@belegfluss/shared';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import { issueDocument, type IssueResult } from './documents';
@@ -22,12 +29,30 @@ export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
 
 /** appUrl: the gateway's public URL, for the document links written to metafields. */
-export interface ActivityDeps { db: Db; box: SecretBox; lexoffice: LexofficeDeps; shopify: ShopifyDeps; appUrl: string; mail: DefaultSender }
+export interface ActivityDeps {
+  db: Db;
+  box: SecretBox;
+  lexoffice: LexofficeDeps;
+  shopify: ShopifyDeps;
+  appUrl: string;
+  mail: DefaultSender;
+}
 
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
 function rethrow(error: unknown): never {
-  if (error instanceof LexofficeError && error.status >= 400 && error.status < 500 && error.status !== 429 && error.status !== 409) {
-    throw ApplicationFailure.create({ type: 'LEXOFFICE_REJECTED', message: error.message, details: [error.status, LexofficeError.describe(error.body)], nonRetryable: true });
+  if (
+    error instanceof LexofficeError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 429 &&
+    error.status !== 409
+  ) {
+    throw ApplicationFailure.create({
+      type: 'LEXOFFICE_REJECTED',
+      message: error.message,
+      details: [error.status, LexofficeError.describe(error.body)],
+      nonRetryable: true,
+    });
   }
   throw error;
 }
@@ -47,7 +72,12 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
-  async function lexwareStep<T>(shopId: string, order: ShopifyOrder, origin: 'invoice' | 'credit' | 'delivery' | 'contact' | 'transaction', step: () => Promise<T>): Promise<T> {
+  async function lexwareStep<T>(
+    shopId: string,
+    order: ShopifyOrder,
+    origin: 'invoice' | 'credit' | 'delivery' | 'contact' | 'transaction',
+    step: () => Promise<T>,
+  ): Promise<T> {
     // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, while a
     // long wait for a rate-limit slot is still fine.
     const beat = setInterval(() => heartbeat(), 2_000);
@@ -55,7 +85,20 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       return await step();
     } catch (error) {
       if (error instanceof LexofficeError && !error.retryable && !error.ambiguous) {
-        await writeLog(db, { shopId, origin, event: `${origin}.failed`, status: 'critical', orderId: String(order.id), orderName: order.name, body: { service: 'lexoffice', status: error.status, message: LexofficeError.describe(error.body), stack: error.stack } });
+        await writeLog(db, {
+          shopId,
+          origin,
+          event: `${origin}.failed`,
+          status: 'critical',
+          orderId: String(order.id),
+          orderName: order.name,
+          body: {
+            service: 'lexoffice',
+            status: error.status,
+            message: LexofficeError.describe(error.body),
+            stack: error.stack,
+          },
+        });
       }
       return rethrow(error);
     } finally {
@@ -65,7 +108,8 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
   /** A refused document may name a contact merged or removed in Lexware: the next attempt searches again. */
   async function forgetRejectedContact(shopId: string, contactId: string | null, error: unknown): Promise<never> {
-    if (contactId && error instanceof ApplicationFailure && error.type === 'LEXOFFICE_REJECTED') await forgetContact(db, shopId, contactId);
+    if (contactId && error instanceof ApplicationFailure && error.type === 'LEXOFFICE_REJECTED')
+      await forgetContact(db, shopId, contactId);
     throw error;
   }
 
@@ -79,23 +123,50 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
-      lexwareStep(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req)),
+      lexwareStep(shopId, order, 'contact', async () =>
+        ensureContact(db, await clientFor(shopId, order), shopId, order, req),
+      ),
 
     /**
      * ctx: the context the workflow decided with; tasks scheduled before it was passed along load it here.
      * The regime stays the workflow's (it chose it before the contact was made).
      */
-    async issueInvoice(shopId: string, order: ShopifyOrder, contactId: string | null, regime: TaxRegime, ctx?: ShopContext): Promise<IssueResult> {
-      const { prefs, metafields: mf } = ctx ?? await loadShopContext(db, shopId);
+    async issueInvoice(
+      shopId: string,
+      order: ShopifyOrder,
+      contactId: string | null,
+      regime: TaxRegime,
+      ctx?: ShopContext,
+    ): Promise<IssueResult> {
+      const { prefs, metafields: mf } = ctx ?? (await loadShopContext(db, shopId));
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
       const build = (id: string | null) => buildPlannedInvoice(order, prefs, regime, metafields, id);
       const built = build(contactId);
       if (built.rounding.handled === 'line' || built.orderDiffCents !== 0) {
-        await writeLog(db, { shopId, origin: 'invoice', event: 'invoice.rounding', status: 'info', orderId: String(order.id), orderName: order.name, body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents } });
+        await writeLog(db, {
+          shopId,
+          origin: 'invoice',
+          event: 'invoice.rounding',
+          status: 'info',
+          orderId: String(order.id),
+          orderName: order.name,
+          body: { diffCents: built.rounding.diffCents, orderDiffCents: built.orderDiffCents },
+        });
       }
-      const issue = async (id: string | null, invoice: typeof built.invoice) => issueDocument(db, await clientFor(shopId, order), {
-        shopId, order, intentKey: `invoice:${order.id}`, document: { type: 'invoice', body: invoice }, finalize: built.finalize, contactId: id,
-      }, notifier);
+      const issue = async (id: string | null, invoice: typeof built.invoice) =>
+        issueDocument(
+          db,
+          await clientFor(shopId, order),
+          {
+            shopId,
+            order,
+            intentKey: `invoice:${order.id}`,
+            document: { type: 'invoice', body: invoice },
+            finalize: built.finalize,
+            contactId: id,
+          },
+          notifier,
+        );
       return lexwareStep(shopId, order, 'invoice', async () => {
         try {
           return await issue(contactId, built.invoice);
@@ -104,40 +175,92 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
           // Lexware doesn't know our contact (removed there, or a link from another organisation):
           // forget it, make the customer's contact anew and issue with that one.
           await forgetContact(db, shopId, contactId);
-          await writeLog(db, { shopId, origin: 'contact', event: 'contact.refused', status: 'warning', orderId: String(order.id), orderName: order.name, ref: { contact: contactId }, body: { message: LexofficeError.describe(error.body) } });
-          const fresh = await ensureContact(db, await clientFor(shopId, order), shopId, order, { prefs: prefs.contact, vatId: regime.vatId, required: contactRequired(regime), shopDomain: shopId });
+          await writeLog(db, {
+            shopId,
+            origin: 'contact',
+            event: 'contact.refused',
+            status: 'warning',
+            orderId: String(order.id),
+            orderName: order.name,
+            ref: { contact: contactId },
+            body: { message: LexofficeError.describe(error.body) },
+          });
+          const fresh = await ensureContact(db, await clientFor(shopId, order), shopId, order, {
+            prefs: prefs.contact,
+            vatId: regime.vatId,
+            required: contactRequired(regime),
+            shopDomain: shopId,
+          });
           const result = await issue(fresh, build(fresh).invoice);
           return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: fresh };
         }
       }).catch((error: unknown) => forgetRejectedContact(shopId, contactId, error));
     },
 
-    async issueCreditNote(shopId: string, order: ShopifyOrder, refund: unknown, invoice: { lexofficeId: string; contactId: string | null }, regime: TaxRegime): Promise<IssueResult> {
+    async issueCreditNote(
+      shopId: string,
+      order: ShopifyOrder,
+      refund: unknown,
+      invoice: { lexofficeId: string; contactId: string | null },
+      regime: TaxRegime,
+    ): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
       const parsed = ShopifyRefundSchema.parse(refund);
       const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
-      const built = buildCreditNote(order, parsed, { contactId: invoice.contactId, prefs: prefs.credit, orderHandling: prefs.orderHandling, regime, metafields, language: prefs.language });
-      return lexwareStep(shopId, order, 'credit', async () => issueDocument(db, await clientFor(shopId, order), {
-        shopId, order, intentKey: `credit:${parsed.id}`, finalize: built.finalize, contactId: invoice.contactId,
-        document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
-      }, notifier)).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
+      const built = buildCreditNote(order, parsed, {
+        contactId: invoice.contactId,
+        prefs: prefs.credit,
+        orderHandling: prefs.orderHandling,
+        regime,
+        metafields,
+        language: prefs.language,
+      });
+      return lexwareStep(shopId, order, 'credit', async () =>
+        issueDocument(
+          db,
+          await clientFor(shopId, order),
+          {
+            shopId,
+            order,
+            intentKey: `credit:${parsed.id}`,
+            finalize: built.finalize,
+            contactId: invoice.contactId,
+            document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
+          },
+          notifier,
+        ),
+      ).catch((error: unknown) => forgetRejectedContact(shopId, invoice.contactId, error));
     },
 
     /** The delivery note of one shipment (issue 19 §3); the contact and tax type are the invoice's when it has one. */
-    issueDeliveryNote: (shopId: string, order: ShopifyOrder, fulfillmentId: number, from: { contactId: string | null; taxType: TaxRegime['taxType'] | null }) =>
-      lexwareStep(shopId, order, 'delivery', async () => issueDeliveryNote(db, await clientFor(shopId, order), {
-        shopId, order, fulfillmentId, contactId: from.contactId, regimeTaxType: from.taxType,
-      })),
+    issueDeliveryNote: (
+      shopId: string,
+      order: ShopifyOrder,
+      fulfillmentId: number,
+      from: { contactId: string | null; taxType: TaxRegime['taxType'] | null },
+    ) =>
+      lexwareStep(shopId, order, 'delivery', async () =>
+        issueDeliveryNote(db, await clientFor(shopId, order), {
+          shopId,
+          order,
+          fulfillmentId,
+          contactId: from.contactId,
+          regimeTaxType: from.taxType,
+        }),
+      ),
 
     refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
 
     markOrderPaid: (shopId: string, order: ShopifyOrder) => markOrderPaid(db, box, shopify, shopId, order),
 
     /** The shop's automatic mail of a finalised invoice or credit note, at most once. */
-    sendDocumentMail: (shopId: string, documentId: string) => mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
+    sendDocumentMail: (shopId: string, documentId: string) =>
+      mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
-      lexwareStep(shopId, order, 'transaction', async () => bookOrderPayments({ db, box, shopify, api: await clientFor(shopId, order) }, shopId, order, invoice)),
+      lexwareStep(shopId, order, 'transaction', async () =>
+        bookOrderPayments({ db, box, shopify, api: await clientFor(shopId, order) }, shopId, order, invoice),
+      ),
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);
@@ -150,8 +273,15 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
      */
     async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
       if (!(await shopInstalled(db, shopId))) {
-        activityLog.warn('Order for a shop without the app installed', { shopId, orderId: order.id, orderName: order.name });
-        throw ApplicationFailure.nonRetryable(`Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`, 'NOT_INSTALLED');
+        activityLog.warn('Order for a shop without the app installed', {
+          shopId,
+          orderId: order.id,
+          orderName: order.name,
+        });
+        throw ApplicationFailure.nonRetryable(
+          `Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`,
+          'NOT_INSTALLED',
+        );
       }
       await upsertOrder(db, shopId, order);
       await noteWithheldFeatures(db, shopId, order);
@@ -171,4 +301,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 }
 
 /** The order workflow's activities (the imports have their own types, see ./import and ./wizard). */
-export type Activities = Omit<ReturnType<typeof createActivities>, keyof ReturnType<typeof createImportActivities> | keyof ReturnType<typeof createWizardActivities>>;
+export type Activities = Omit<
+  ReturnType<typeof createActivities>,
+  keyof ReturnType<typeof createImportActivities> | keyof ReturnType<typeof createWizardActivities>
+>;

@@ -24,13 +24,41 @@ beforeAll(async () => {
 afterAll(async () => database?.drop());
 
 async function invoice(orderId: number): Promise<string> {
-  const snapshot = { id: orderId, name: `#${orderId}`, email: 'erika@example.de', created_at: '2026-11-20T10:00:00Z', currency: 'EUR', total_price: '11.90', line_items: [] };
-  await db('orders').insert({ shop_id: SHOP, order_id: String(orderId), name: snapshot.name, created_at: snapshot.created_at, updated_at: snapshot.created_at, total: 11.9, currency: 'EUR', snapshot: JSON.stringify(snapshot) });
-  const [row] = await db('documents').insert({ shop_id: SHOP, order_id: String(orderId), order_name: `#${orderId}`, type: 'invoice', intent_key: `invoice:${orderId}`, lexoffice_id: `lx-${orderId}`, status: 'open' }).returning('id');
+  const snapshot = {
+    id: orderId,
+    name: `#${orderId}`,
+    email: 'erika@example.de',
+    created_at: '2026-11-20T10:00:00Z',
+    currency: 'EUR',
+    total_price: '11.90',
+    line_items: [],
+  };
+  await db('orders').insert({
+    shop_id: SHOP,
+    order_id: String(orderId),
+    name: snapshot.name,
+    created_at: snapshot.created_at,
+    updated_at: snapshot.created_at,
+    total: 11.9,
+    currency: 'EUR',
+    snapshot: JSON.stringify(snapshot),
+  });
+  const [row] = await db('documents')
+    .insert({
+      shop_id: SHOP,
+      order_id: String(orderId),
+      order_name: `#${orderId}`,
+      type: 'invoice',
+      intent_key: `invoice:${orderId}`,
+      lexoffice_id: `lx-${orderId}`,
+      status: 'open',
+    })
+    .returning('id');
   return row.id as string;
 }
 
-const run = (documentId: string) => new MockActivityEnvironment().run(mailDocument, deps, SHOP, documentId).catch((e: unknown) => e);
+const run = (documentId: string) =>
+  new MockActivityEnvironment().run(mailDocument, deps, SHOP, documentId).catch((e: unknown) => e);
 
 describe('the sendDocumentMail activity', () => {
   it('answers the outcome when the shop does not mail', async () => {
@@ -44,7 +72,11 @@ describe('the sendDocumentMail activity', () => {
   });
 
   it('asks Temporal to try again while another attempt holds the claim', async () => {
-    await db('shop_preferences').insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: { enabled: true } }) });
+    await db('shop_preferences').insert({
+      shop_id: SHOP,
+      section: 'invoices',
+      value: JSON.stringify({ invoiceSendMail: { enabled: true } }),
+    });
     const doc = await invoice(2);
     await claimMailSend(db, { shopId: SHOP, documentId: doc, intent: 'auto', recipient: 'erika@example.de' });
     const error = await run(doc);

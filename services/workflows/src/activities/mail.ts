@@ -2,7 +2,10 @@ import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import { MailError, sendDocumentMail, type MailDeps } from '@belegfluss/mail';
 
 /** What the workflow keeps of a mail: the outcome and, for a skip, its reason. */
-export interface MailOutcome { outcome: string; reason?: string }
+export interface MailOutcome {
+  outcome: string;
+  reason?: string;
+}
 
 /**
  * The mail the shop's settings ask for once a document is created (intent `auto`). The claim
@@ -14,10 +17,12 @@ export async function mailDocument(deps: MailDeps, shopId: string, documentId: s
   try {
     const result = await sendDocumentMail(deps, { shopId, documentId, intent: 'auto' });
     // An earlier attempt holds the claim (or died holding it): try again once it is stale.
-    if (result.outcome === 'in_progress') throw ApplicationFailure.retryable('Ein anderer Versuch versendet diese E-Mail gerade.', 'MAIL_IN_PROGRESS');
+    if (result.outcome === 'in_progress')
+      throw ApplicationFailure.retryable('Ein anderer Versuch versendet diese E-Mail gerade.', 'MAIL_IN_PROGRESS');
     return { outcome: result.outcome, ...('reason' in result ? { reason: result.reason } : {}) };
   } catch (error) {
-    if (error instanceof MailError && !error.retryable) throw ApplicationFailure.nonRetryable(error.message, `MAIL_${error.code}`);
+    if (error instanceof MailError && !error.retryable)
+      throw ApplicationFailure.nonRetryable(error.message, `MAIL_${error.code}`);
     throw error;
   } finally {
     clearInterval(beat);

@@ -20,7 +20,12 @@ beforeAll(async () => {
     startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false }),
     createTestDatabase(),
   ]);
-  d = { db: database.db, box, shopify: { adminUrl: sb.urls.shopifyAdmin, apiVersion: settings.shopify.apiVersion }, appUrl: APP };
+  d = {
+    db: database.db,
+    box,
+    shopify: { adminUrl: sb.urls.shopifyAdmin, apiVersion: settings.shopify.apiVersion },
+    appUrl: APP,
+  };
 });
 afterAll(async () => {
   await sb?.stop();
@@ -28,7 +33,12 @@ afterAll(async () => {
 });
 
 async function control<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sb.urls.control}/control${path}`, body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(
+    `${sb.urls.control}/control${path}`,
+    body === undefined
+      ? {}
+      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+  );
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -44,19 +54,43 @@ async function shopWithOrder(scopes: string[]): Promise<{ shop: string; order: S
 }
 
 async function invoiceFor(shop: string, order: ShopifyOrder, number: string) {
-  const doc = await claimIntent(database.db, { shopId: shop, type: 'invoice', intentKey: `invoice:${order.id}`, orderId: String(order.id), orderName: order.name });
-  return completeDocument(database.db, doc.id, { lexofficeId: randomBytes(8).toString('hex'), contactId: 'contact-7', number, title: `Rechnung ${order.name}`, status: 'open', total: 10, voucherDate: '2026-11-21', pdfToken: randomBytes(16).toString('hex') });
+  const doc = await claimIntent(database.db, {
+    shopId: shop,
+    type: 'invoice',
+    intentKey: `invoice:${order.id}`,
+    orderId: String(order.id),
+    orderName: order.name,
+  });
+  return completeDocument(database.db, doc.id, {
+    lexofficeId: randomBytes(8).toString('hex'),
+    contactId: 'contact-7',
+    number,
+    title: `Rechnung ${order.name}`,
+    status: 'open',
+    total: 10,
+    voucherDate: '2026-11-21',
+    pdfToken: randomBytes(16).toString('hex'),
+  });
 }
 
 const sandboxMetafields = async (shop: string, order: ShopifyOrder) =>
-  (await control<{ metafields: Record<string, { namespace: string; key: string; value: string; type: string; updatedAt: string }[]> }>(`/shops/${shop}`)).metafields[order.admin_graphql_api_id!] ?? [];
+  (
+    await control<{
+      metafields: Record<string, { namespace: string; key: string; value: string; type: string; updatedAt: string }[]>;
+    }>(`/shops/${shop}`)
+  ).metafields[order.admin_graphql_api_id!] ?? [];
 
 const logs = (shop: string, event: string) => database.db('event_log').where({ shop_id: shop, event });
 
 async function graphql(shop: string, token: string, query: string, variables: Record<string, unknown>) {
-  const res = await fetch(`${sb.urls.shopifyAdmin.replace('{shop}', shop)}/admin/api/${settings.shopify.apiVersion}/graphql.json`, {
-    method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': token }, body: JSON.stringify({ query, variables }),
-  });
+  const res = await fetch(
+    `${sb.urls.shopifyAdmin.replace('{shop}', shop)}/admin/api/${settings.shopify.apiVersion}/graphql.json`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': token },
+      body: JSON.stringify({ query, variables }),
+    },
+  );
   return (await res.json()) as { data?: unknown; errors?: unknown };
 }
 
@@ -109,15 +143,42 @@ describe('readOrderMetafields', () => {
   it('reads shop, order, customer and product values, and logs MISSING_SCOPE for a resource it may not read', async () => {
     const { shop, order } = await shopWithOrder(['read_orders', 'write_orders', 'read_customers']);
     // The merchant's own data, set with a token that may write everywhere.
-    const { access_token: admin } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, { scopes: ['write_orders', 'write_customers', 'write_products'] });
+    const { access_token: admin } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, {
+      scopes: ['write_orders', 'write_customers', 'write_products'],
+    });
     const productId = `gid://shopify/Product/${(order.line_items[0] as unknown as { product_id: number }).product_id}`;
     const shopGid = ((await graphql(shop, admin, '{ shop { id } }', {})).data as { shop: { id: string } }).shop.id;
-    const set = await graphql(shop, admin, 'mutation m($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }', { m: [
-      { ownerId: order.admin_graphql_api_id, namespace: 'custom', key: 'po_number', type: 'single_line_text_field', value: 'PO-4711' },
-      { ownerId: shopGid, namespace: 'custom', key: 'motto', type: 'single_line_text_field', value: 'Fair gehandelt' },
-      { ownerId: (order.customer as unknown as { admin_graphql_api_id: string }).admin_graphql_api_id, namespace: 'custom', key: 'tier', type: 'single_line_text_field', value: 'Gold' },
-      { ownerId: productId, namespace: 'custom', key: 'care', type: 'single_line_text_field', value: '30 °C' },
-    ] });
+    const set = await graphql(
+      shop,
+      admin,
+      'mutation m($m: [MetafieldsSetInput!]!) { metafieldsSet(metafields: $m) { userErrors { message } } }',
+      {
+        m: [
+          {
+            ownerId: order.admin_graphql_api_id,
+            namespace: 'custom',
+            key: 'po_number',
+            type: 'single_line_text_field',
+            value: 'PO-4711',
+          },
+          {
+            ownerId: shopGid,
+            namespace: 'custom',
+            key: 'motto',
+            type: 'single_line_text_field',
+            value: 'Fair gehandelt',
+          },
+          {
+            ownerId: (order.customer as unknown as { admin_graphql_api_id: string }).admin_graphql_api_id,
+            namespace: 'custom',
+            key: 'tier',
+            type: 'single_line_text_field',
+            value: 'Gold',
+          },
+          { ownerId: productId, namespace: 'custom', key: 'care', type: 'single_line_text_field', value: '30 °C' },
+        ],
+      },
+    );
     expect(set).toEqual({ data: { metafieldsSet: { userErrors: [] } }, extensions: expect.anything() });
 
     const values = await readOrderMetafields(d, shop, order, [
@@ -133,12 +194,27 @@ describe('readOrderMetafields', () => {
       { resource: 'customer', namespace: 'custom', key: 'tier', value: 'Gold' },
     ]);
     const [log] = await logs(shop, 'metafields.read.failed');
-    expect(log.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'read_products', resource: 'product', key: 'care' });
+    expect(log.body).toMatchObject({
+      reason: 'MISSING_SCOPE',
+      scope: 'read_products',
+      resource: 'product',
+      key: 'care',
+    });
 
     // With read_products granted, the product's value comes from the order's line items.
-    await database.db('shops').where({ id: shop }).update({ shopify_scopes: ['read_orders', 'write_orders', 'read_products'] });
-    const { access_token: withProducts } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, { scopes: ['read_orders', 'write_orders', 'read_products'] });
-    await database.db('shops').where({ id: shop }).update({ shopify_token_enc: box.seal(withProducts) });
-    expect(await readOrderMetafields(d, shop, order, [{ resource: 'product', namespace: 'custom', key: 'care' }])).toEqual([{ resource: 'product', namespace: 'custom', key: 'care', value: '30 °C' }]);
+    await database
+      .db('shops')
+      .where({ id: shop })
+      .update({ shopify_scopes: ['read_orders', 'write_orders', 'read_products'] });
+    const { access_token: withProducts } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, {
+      scopes: ['read_orders', 'write_orders', 'read_products'],
+    });
+    await database
+      .db('shops')
+      .where({ id: shop })
+      .update({ shopify_token_enc: box.seal(withProducts) });
+    expect(
+      await readOrderMetafields(d, shop, order, [{ resource: 'product', namespace: 'custom', key: 'care' }]),
+    ).toEqual([{ resource: 'product', namespace: 'custom', key: 'care', value: '30 °C' }]);
   });
 });

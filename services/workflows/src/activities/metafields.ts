@@ -1,15 +1,36 @@
 import type { Db, SecretBox } from '@belegfluss/db';
 import { documentsOfOrder, getShop, writeLog } from '@belegfluss/db';
 import {
-  changedMetafields, hasShopifyScope, metafieldInputs, METAFIELD_SCOPES, readableEntries,
-  type MetafieldReadEntry, type MetafieldValue, type MetafieldWriteEntry, type OrderDocuments, type ShopifyOrder,
+  changedMetafields,
+  hasShopifyScope,
+  metafieldInputs,
+  METAFIELD_SCOPES,
+  readableEntries,
+  type MetafieldReadEntry,
+  type MetafieldValue,
+  type MetafieldWriteEntry,
+  type OrderDocuments,
+  type ShopifyOrder,
 } from '@belegfluss/shared';
-import { createAdminClient, isAccessDenied, MetafieldsUserError, orderMetafields, readMetafields, setMetafields } from '@belegfluss/shopify';
+import {
+  createAdminClient,
+  isAccessDenied,
+  MetafieldsUserError,
+  orderMetafields,
+  readMetafields,
+  setMetafields,
+} from '@belegfluss/shopify';
 import { documentNumber, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
 import type { ShopifyDeps } from './paid';
 
 /** lexoffice: to learn a document's number, which Lexware names only after the create, when a metafield shows it. */
-export interface MetafieldDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; appUrl: string; lexoffice?: LexofficeDeps }
+export interface MetafieldDeps {
+  db: Db;
+  box: SecretBox;
+  shopify: ShopifyDeps;
+  appUrl: string;
+  lexoffice?: LexofficeDeps;
+}
 
 export type MetafieldWriteOutcome = 'written' | 'unchanged' | 'disabled' | 'MISSING_SCOPE' | 'REJECTED';
 
@@ -18,23 +39,51 @@ const orderGid = (order: ShopifyOrder) => order.admin_graphql_api_id ?? `gid://s
 async function shopClient(d: MetafieldDeps, shopId: string) {
   const shop = await getShop(d.db, shopId);
   if (!shop?.shopifyTokenEnc) return null;
-  return { scopes: shop.scopes, graphql: createAdminClient({ adminUrl: d.shopify.adminUrl, apiVersion: d.shopify.apiVersion, shop: shopId, accessToken: d.box.open(shop.shopifyTokenEnc) }) };
+  return {
+    scopes: shop.scopes,
+    graphql: createAdminClient({
+      adminUrl: d.shopify.adminUrl,
+      apiVersion: d.shopify.apiVersion,
+      shop: shopId,
+      accessToken: d.box.open(shop.shopifyTokenEnc),
+    }),
+  };
 }
 
-function missingScope(d: MetafieldDeps, shopId: string, order: ShopifyOrder, event: 'metafields.read.failed' | 'metafields.write.failed', body: Record<string, unknown>) {
-  return writeLog(d.db, { shopId, origin: 'shopify', event, status: 'warning', orderId: String(order.id), orderName: order.name, body: { reason: 'MISSING_SCOPE', ...body } });
+function missingScope(
+  d: MetafieldDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  event: 'metafields.read.failed' | 'metafields.write.failed',
+  body: Record<string, unknown>,
+) {
+  return writeLog(d.db, {
+    shopId,
+    origin: 'shopify',
+    event,
+    status: 'warning',
+    orderId: String(order.id),
+    orderName: order.name,
+    body: { reason: 'MISSING_SCOPE', ...body },
+  });
 }
 
 /**
  * The read entries' values for an order's document texts (`{METAFIELD.ORDER.CUSTOM.KEY}`).
  * An entry whose scope is missing is left out and logged as MISSING_SCOPE; the document is made anyway.
  */
-export async function readOrderMetafields(d: MetafieldDeps, shopId: string, order: ShopifyOrder, entries: readonly MetafieldReadEntry[]): Promise<MetafieldValue[]> {
+export async function readOrderMetafields(
+  d: MetafieldDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  entries: readonly MetafieldReadEntry[],
+): Promise<MetafieldValue[]> {
   if (entries.length === 0) return [];
   const shop = await shopClient(d, shopId);
   if (!shop) return [];
   const { allowed, missing } = readableEntries(entries, shop.scopes);
-  for (const m of missing) await missingScope(d, shopId, order, 'metafields.read.failed', { scope: m.scope, ...m.entry });
+  for (const m of missing)
+    await missingScope(d, shopId, order, 'metafields.read.failed', { scope: m.scope, ...m.entry });
   if (allowed.length === 0) return [];
   try {
     return await readMetafields(shop.graphql, orderGid(order), allowed);
@@ -49,15 +98,29 @@ export async function readOrderMetafields(d: MetafieldDeps, shopId: string, orde
 const showsNumber = (e: MetafieldWriteEntry) => /_number$|_json$/.test(e.value);
 
 /** The order's documents in the order they were made; the contact is the one of the latest invoice. */
-async function orderDocuments(d: MetafieldDeps, shopId: string, orderId: string, withNumbers: boolean): Promise<OrderDocuments> {
+async function orderDocuments(
+  d: MetafieldDeps,
+  shopId: string,
+  orderId: string,
+  withNumbers: boolean,
+): Promise<OrderDocuments> {
   const made = (await documentsOfOrder(d.db, shopId, orderId)).filter((r) => r.lexofficeId !== null);
   if (withNumbers && d.lexoffice) {
     const api = lexofficeFor(d.db, d.box, d.lexoffice, shopId);
     for (const r of made) r.number = await documentNumber(d.db, api, { ...r, lexofficeId: r.lexofficeId! });
   }
-  const doc = (r: (typeof made)[number]) => ({ lexofficeId: r.lexofficeId!, number: r.number, title: r.title, pdfToken: r.pdfToken });
+  const doc = (r: (typeof made)[number]) => ({
+    lexofficeId: r.lexofficeId!,
+    number: r.number,
+    title: r.title,
+    pdfToken: r.pdfToken,
+  });
   const invoices = made.filter((r) => r.type === 'invoice');
-  return { contactId: invoices.at(-1)?.contactId ?? null, invoices: invoices.map(doc), credits: made.filter((r) => r.type === 'credit').map(doc) };
+  return {
+    contactId: invoices.at(-1)?.contactId ?? null,
+    invoices: invoices.map(doc),
+    credits: made.filter((r) => r.type === 'credit').map(doc),
+  };
 }
 
 /**
@@ -65,7 +128,12 @@ async function orderDocuments(d: MetafieldDeps, shopId: string, orderId: string,
  * already carries is read first and only differences are written, so a duplicate event,
  * an activity retry or a restarted worker never writes twice.
  */
-export async function writeOrderMetafields(d: MetafieldDeps, shopId: string, order: ShopifyOrder, entries: readonly MetafieldWriteEntry[]): Promise<MetafieldWriteOutcome> {
+export async function writeOrderMetafields(
+  d: MetafieldDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  entries: readonly MetafieldWriteEntry[],
+): Promise<MetafieldWriteOutcome> {
   if (entries.length === 0) return 'disabled';
   const shop = await shopClient(d, shopId);
   if (!shop || !hasShopifyScope(shop.scopes, METAFIELD_SCOPES.write)) {
@@ -73,20 +141,43 @@ export async function writeOrderMetafields(d: MetafieldDeps, shopId: string, ord
     return 'MISSING_SCOPE';
   }
   const ownerId = orderGid(order);
-  const inputs = metafieldInputs(entries, await orderDocuments(d, shopId, String(order.id), entries.some(showsNumber)), { ownerId, appUrl: d.appUrl });
+  const inputs = metafieldInputs(
+    entries,
+    await orderDocuments(d, shopId, String(order.id), entries.some(showsNumber)),
+    { ownerId, appUrl: d.appUrl },
+  );
   try {
     const changed = changedMetafields(inputs, await orderMetafields(shop.graphql, ownerId, inputs));
     if (changed.length === 0) return 'unchanged';
     await setMetafields(shop.graphql, changed);
-    await writeLog(d.db, { shopId, origin: 'shopify', event: 'metafields.written', status: 'success', orderId: String(order.id), orderName: order.name, body: { keys: changed.map((m) => `${m.namespace}.${m.key}`) } });
+    await writeLog(d.db, {
+      shopId,
+      origin: 'shopify',
+      event: 'metafields.written',
+      status: 'success',
+      orderId: String(order.id),
+      orderName: order.name,
+      body: { keys: changed.map((m) => `${m.namespace}.${m.key}`) },
+    });
     return 'written';
   } catch (error) {
     if (isAccessDenied(error)) {
-      await missingScope(d, shopId, order, 'metafields.write.failed', { scope: METAFIELD_SCOPES.write, message: (error as Error).message });
+      await missingScope(d, shopId, order, 'metafields.write.failed', {
+        scope: METAFIELD_SCOPES.write,
+        message: (error as Error).message,
+      });
       return 'MISSING_SCOPE';
     }
     if (!(error instanceof MetafieldsUserError)) throw error;
-    await writeLog(d.db, { shopId, origin: 'shopify', event: 'metafields.write.failed', status: 'warning', orderId: String(order.id), orderName: order.name, body: { message: error.userErrors.map((e) => e.message).join('; ') } });
+    await writeLog(d.db, {
+      shopId,
+      origin: 'shopify',
+      event: 'metafields.write.failed',
+      status: 'warning',
+      orderId: String(order.id),
+      orderName: order.name,
+      body: { message: error.userErrors.map((e) => e.message).join('; ') },
+    });
     return 'REJECTED';
   }
 }

@@ -18,17 +18,36 @@ let sb: RunningSandbox;
 let activities: ReturnType<typeof createActivities>;
 const oauth = () => ({ ...settings.lexoffice.oauth, oauthUrl: sb.urls.lexwareOauth });
 
-interface Caught { subject: string; text: string; envelope: { to: string[] } }
-const mails = async () => (await (await fetch(`${sb.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)).json()) as Caught[];
-const events = async () => (await db('event_log').where({ shop_id: SHOP, origin: 'shop' }).orderBy('id')).map((r) => `${r.event}:${r.body.kind}`);
+interface Caught {
+  subject: string;
+  text: string;
+  envelope: { to: string[] };
+}
+const mails = async () =>
+  (await (await fetch(`${sb.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)).json()) as Caught[];
+const events = async () =>
+  (await db('event_log').where({ shop_id: SHOP, origin: 'shop' }).orderBy('id')).map(
+    (r) => `${r.event}:${r.body.kind}`,
+  );
 
 /** A connection the merchant revoked in Lexware; `expired`: the access token must be refreshed first. */
 async function revokedConnection(expired = true): Promise<void> {
-  const res = await fetch(`${sb.urls.control}/control/lexware/tokens`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${sb.urls.control}/control/lexware/tokens`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   const tokens = (await res.json()) as { access_token: string; refresh_token: string };
   await revokeToken(oauth(), tokens.refresh_token);
-  const row = { access_token_enc: box.seal(tokens.access_token), refresh_token_enc: box.seal(tokens.refresh_token), expires_at: new Date(Date.now() + (expired ? -1000 : 3_600_000)) };
-  await db('lexoffice_connections').insert({ shop_id: SHOP, ...row }).onConflict('shop_id').merge({ ...row, connected_at: db.fn.now() });
+  const row = {
+    access_token_enc: box.seal(tokens.access_token),
+    refresh_token_enc: box.seal(tokens.refresh_token),
+    expires_at: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
+  };
+  await db('lexoffice_connections')
+    .insert({ shop_id: SHOP, ...row })
+    .onConflict('shop_id')
+    .merge({ ...row, connected_at: db.fn.now() });
 }
 
 beforeAll(async () => {
@@ -36,12 +55,23 @@ beforeAll(async () => {
   db = database.db;
   sb = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false });
   activities = createActivities({
-    db, box, shopify: settings.shopify, appUrl: settings.appUrl,
+    db,
+    box,
+    shopify: settings.shopify,
+    appUrl: settings.appUrl,
     lexoffice: { apiUrl: sb.urls.lexwareApi, oauth: oauth() },
     mail: { ...settings.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}` },
   });
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [], name: 'Getrennt-Laden', email: INBOX });
-  await db('documents').insert({ shop_id: SHOP, order_id: '1', order_name: '#1', type: 'invoice', intent_key: 'invoice:1', lexoffice_id: 'lx-1', status: 'open' });
+  await db('documents').insert({
+    shop_id: SHOP,
+    order_id: '1',
+    order_name: '#1',
+    type: 'invoice',
+    intent_key: 'invoice:1',
+    lexoffice_id: 'lx-1',
+    status: 'open',
+  });
 });
 afterAll(async () => {
   await sb?.stop();
@@ -53,7 +83,9 @@ describe('connectionMissing', () => {
     await revokedConnection();
     await expect(activities.refreshDocument(SHOP, 'lx-1')).rejects.toThrow(/Lexware-Anmeldung fehlgeschlagen \(400\)/);
     await expect(activities.refreshDocument(SHOP, 'lx-1')).rejects.toThrow(/fehlgeschlagen/);
-    expect(await mails()).toMatchObject([{ subject: 'Die Verbindung zu Lexware Office ist unterbrochen', envelope: { to: [INBOX] } }]);
+    expect(await mails()).toMatchObject([
+      { subject: 'Die Verbindung zu Lexware Office ist unterbrochen', envelope: { to: [INBOX] } },
+    ]);
     expect((await mails())[0]!.text).toContain('Getrennt-Laden');
     expect(await events()).toEqual(['notification.sent:connectionMissing']);
 
@@ -73,7 +105,11 @@ describe('connectionMissing', () => {
   });
 
   it('with the switch off the loss is logged, not mailed', async () => {
-    await db('shop_preferences').insert({ shop_id: SHOP, section: 'notifications', value: JSON.stringify({ connectionMissing: false }) });
+    await db('shop_preferences').insert({
+      shop_id: SHOP,
+      section: 'notifications',
+      value: JSON.stringify({ connectionMissing: false }),
+    });
     await revokedConnection();
     await expect(activities.refreshDocument(SHOP, 'lx-1')).rejects.toThrow(/fehlgeschlagen/);
     expect(await mails()).toHaveLength(3);

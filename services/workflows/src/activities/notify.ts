@@ -24,17 +24,27 @@ export function createNotifier(db: Db, mail: DefaultSender): Notifier {
     }
   };
   return {
-    credits: (shopId, kind, credits) => send(async () => {
-      const shop = await getShop(db, shopId);
-      if (!shop) return null;
-      return {
-        shopId, kind, occasion: `period:${shop.creditsResetAt.toISOString()}`,
-        facts: { remaining: Math.max(0, credits.quota - credits.used), quota: credits.quota, resetAt: shop.creditsResetAt },
-      };
-    }),
-    connectionLost: (shopId) => send(async () => {
-      const connection = await getConnection(db, shopId);
-      return connection ? { shopId, kind: 'connectionMissing', occasion: connectionOccasion(connection.connectedAt) } : null;
-    }),
+    credits: (shopId, kind, credits) =>
+      send(async () => {
+        const shop = await getShop(db, shopId);
+        if (!shop) return null;
+        return {
+          shopId,
+          kind,
+          occasion: `period:${shop.creditsResetAt.toISOString()}`,
+          facts: {
+            remaining: Math.max(0, credits.quota - credits.used),
+            quota: credits.quota,
+            resetAt: shop.creditsResetAt,
+          },
+        };
+      }),
+    connectionLost: (shopId) =>
+      send(async () => {
+        const connection = await getConnection(db, shopId);
+        return connection
+          ? { shopId, kind: 'connectionMissing', occasion: connectionOccasion(connection.connectedAt) }
+          : null;
+      }),
   };
 }

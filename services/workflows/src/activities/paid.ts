@@ -4,20 +4,38 @@ import type { LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import type { ShopifyOrder } from '@belegfluss/shared';
 
-export interface ShopifyDeps { adminUrl: string; apiVersion: string }
+export interface ShopifyDeps {
+  adminUrl: string;
+  apiVersion: string;
+}
 
 /** Lexware's word on one of our documents after an event: voucher status and open amount. */
-export async function refreshDocument(db: Db, api: LexofficeClient, shopId: string, lexofficeId: string): Promise<{ status: string; openAmount: number } | null> {
+export async function refreshDocument(
+  db: Db,
+  api: LexofficeClient,
+  shopId: string,
+  lexofficeId: string,
+): Promise<{ status: string; openAmount: number } | null> {
   const doc = await documentStateByLexofficeId(db, shopId, lexofficeId);
   if (!doc) return null;
   // Lexware's payments endpoint answers no credit note that follows an invoice (ours all do): its status is on the credit note.
-  const payment = doc.type === 'credit'
-    ? { voucherStatus: (await api.creditNote(lexofficeId)).voucherStatus, paymentStatus: 'balanced', openAmount: 0 }
-    : await api.payment(lexofficeId);
+  const payment =
+    doc.type === 'credit'
+      ? { voucherStatus: (await api.creditNote(lexofficeId)).voucherStatus, paymentStatus: 'balanced', openAmount: 0 }
+      : await api.payment(lexofficeId);
   const status = payment.paymentStatus === 'balanced' && doc.type === 'invoice' ? 'paid' : payment.voucherStatus;
   if (status !== doc.status) {
     await recordLexwareStatus(db, shopId, doc, status);
-    await writeLog(db, { shopId, origin: doc.type, event: `${doc.type}.status`, status: 'info', orderId: doc.orderId, orderName: doc.orderName, ref: { [doc.type]: lexofficeId }, body: { status, openAmount: payment.openAmount } });
+    await writeLog(db, {
+      shopId,
+      origin: doc.type,
+      event: `${doc.type}.status`,
+      status: 'info',
+      orderId: doc.orderId,
+      orderName: doc.orderName,
+      ref: { [doc.type]: lexofficeId },
+      body: { status, openAmount: payment.openAmount },
+    });
   }
   return { status, openAmount: payment.openAmount };
 }
@@ -30,20 +48,43 @@ const MARK_AS_PAID = `mutation markPaid($input: OrderMarkAsPaidInput!) {
  * The invoice was paid in Lexware: mark the Shopify order paid, but only while Shopify
  * still shows it unpaid (orderMarkAsPaid needs write_orders and an outstanding balance).
  */
-export async function markOrderPaid(db: Db, box: SecretBox, shopify: ShopifyDeps, shopId: string, order: ShopifyOrder): Promise<'marked' | 'already_paid' | 'MISSING_SCOPE'> {
+export async function markOrderPaid(
+  db: Db,
+  box: SecretBox,
+  shopify: ShopifyDeps,
+  shopId: string,
+  order: ShopifyOrder,
+): Promise<'marked' | 'already_paid' | 'MISSING_SCOPE'> {
   const base = { shopId, origin: 'shopify', orderId: String(order.id), orderName: order.name } as const;
   if (['paid', 'refunded', 'partially_refunded'].includes(order.financial_status ?? '')) return 'already_paid';
   const shop = await getShop(db, shopId);
   if (!shop?.shopifyTokenEnc || !shop.scopes.includes('write_orders')) {
-    await writeLog(db, { ...base, event: 'order.paid.failed', status: 'warning', body: { reason: 'MISSING_SCOPE', scope: 'write_orders' } });
+    await writeLog(db, {
+      ...base,
+      event: 'order.paid.failed',
+      status: 'warning',
+      body: { reason: 'MISSING_SCOPE', scope: 'write_orders' },
+    });
     return 'MISSING_SCOPE';
   }
-  const graphql = createAdminClient({ adminUrl: shopify.adminUrl, apiVersion: shopify.apiVersion, shop: shopId, accessToken: box.open(shop.shopifyTokenEnc) });
+  const graphql = createAdminClient({
+    adminUrl: shopify.adminUrl,
+    apiVersion: shopify.apiVersion,
+    shop: shopId,
+    accessToken: box.open(shop.shopifyTokenEnc),
+  });
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
-  const result = await graphql<{ orderMarkAsPaid: { userErrors: { message: string }[] } }>(MARK_AS_PAID, { input: { id } });
+  const result = await graphql<{ orderMarkAsPaid: { userErrors: { message: string }[] } }>(MARK_AS_PAID, {
+    input: { id },
+  });
   const errors = result.orderMarkAsPaid.userErrors;
   if (errors.length > 0) {
-    await writeLog(db, { ...base, event: 'order.paid.failed', status: 'warning', body: { message: errors.map((e) => e.message).join('; ') } });
+    await writeLog(db, {
+      ...base,
+      event: 'order.paid.failed',
+      status: 'warning',
+      body: { message: errors.map((e) => e.message).join('; ') },
+    });
     return 'already_paid';
   }
   await writeLog(db, { ...base, event: 'order.paid', status: 'success', body: {} });

@@ -20,9 +20,14 @@ describe('the historical import and the plan', () => {
     await expect(assertImportAllowed(database.db, SHOP, '2026-01-05')).resolves.toBeUndefined();
 
     await database.db('shops').where({ id: SHOP }).update({ plan_id: 'free' });
-    await expect(assertImportAllowed(database.db, SHOP, '2026-01-05')).rejects.toMatchObject({ type: 'PLAN_FEATURE', nonRetryable: true, message: featureRequiredMessage('orderImport') });
+    await expect(assertImportAllowed(database.db, SHOP, '2026-01-05')).rejects.toMatchObject({
+      type: 'PLAN_FEATURE',
+      nonRetryable: true,
+      message: featureRequiredMessage('orderImport'),
+    });
     const [entry] = await database.db('event_log').where({ shop_id: SHOP, event: 'plan.feature.withheld' });
-    expect(describeLogEntry({ origin: entry.origin, event: entry.event, body: entry.body }).text)
-      .toBe('„Import älterer Bestellungen“ ist im Tarif Free nicht enthalten: der Import vom 05.01.2026 wurde abgebrochen. Verfügbar ab dem Tarif Basic');
+    expect(describeLogEntry({ origin: entry.origin, event: entry.event, body: entry.body }).text).toBe(
+      '„Import älterer Bestellungen“ ist im Tarif Free nicht enthalten: der Import vom 05.01.2026 wurde abgebrochen. Verfügbar ab dem Tarif Basic',
+    );
   });
 });

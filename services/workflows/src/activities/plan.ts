@@ -16,7 +16,15 @@ export async function noteWithheldFeatures(db: Db, shopId: string, order: Shopif
   const orderId = String(order.id);
   for (const feature of plan.withheld) {
     if (await orderLogHas(db, shopId, orderId, 'plan.feature.withheld', { feature })) continue;
-    await writeLog(db, { shopId, origin: 'order', event: 'plan.feature.withheld', status: 'warning', orderId, orderName: order.name, body: { feature, plan: plan.id } });
+    await writeLog(db, {
+      shopId,
+      origin: 'order',
+      event: 'plan.feature.withheld',
+      status: 'warning',
+      orderId,
+      orderName: order.name,
+      body: { feature, plan: plan.id },
+    });
   }
 }
 
@@ -28,6 +36,12 @@ export async function noteWithheldFeatures(db: Db, shopId: string, order: Shopif
 export async function assertImportAllowed(db: Db, shopId: string, day: string): Promise<void> {
   const shop = await getShop(db, shopId);
   if (!shop || planIncludes(shop.planId, 'orderImport')) return;
-  await writeLog(db, { shopId, origin: 'order', event: 'plan.feature.withheld', status: 'warning', body: { feature: 'orderImport', plan: shop.planId, day } });
+  await writeLog(db, {
+    shopId,
+    origin: 'order',
+    event: 'plan.feature.withheld',
+    status: 'warning',
+    body: { feature: 'orderImport', plan: shop.planId, day },
+  });
   throw ApplicationFailure.nonRetryable(featureRequiredMessage('orderImport'), 'PLAN_FEATURE');
 }

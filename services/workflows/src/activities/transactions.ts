@@ -1,21 +1,58 @@
 import type { Knex } from 'knex';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { claimPayment, completePayment, getShop, markHinted, markPaymentAttempted, saveFinanceAccount, unconfirmedPayments, withFinanceAccount, writeLog, preferenceSections, documentState } from '@belegfluss/db';
+import {
+  claimPayment,
+  completePayment,
+  getShop,
+  markHinted,
+  markPaymentAttempted,
+  saveFinanceAccount,
+  unconfirmedPayments,
+  withFinanceAccount,
+  writeLog,
+  preferenceSections,
+  documentState,
+} from '@belegfluss/db';
 import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
 import { createAdminClient } from '@belegfluss/shopify';
 import {
-  buildBankTransaction, enforcePlan, gatewayEnabled, gatewayLabel, hintDecision, paymentFee, paymentReference, paymentsOf, transactionSettings,
-  readStoredSection, type ShopifyOrder, type ShopifyPayment, type TransactionSettings,
+  buildBankTransaction,
+  enforcePlan,
+  gatewayEnabled,
+  gatewayLabel,
+  hintDecision,
+  paymentFee,
+  paymentReference,
+  paymentsOf,
+  transactionSettings,
+  readStoredSection,
+  type ShopifyOrder,
+  type ShopifyPayment,
+  type TransactionSettings,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
 import type { ShopifyDeps } from './paid';
 
-export interface TransactionDeps { db: Db; box: SecretBox; shopify: ShopifyDeps; api: LexofficeClient }
+export interface TransactionDeps {
+  db: Db;
+  box: SecretBox;
+  shopify: ShopifyDeps;
+  api: LexofficeClient;
+}
 
 /** The invoice the payments belong to, as the workflow knows it. */
-export interface PaidInvoice { documentId: string; lexofficeId: string; status: string }
+export interface PaidInvoice {
+  documentId: string;
+  lexofficeId: string;
+  status: string;
+}
 
-export interface BookResult { booked: number; existing: number; hinted: boolean; skipped?: string }
+export interface BookResult {
+  booked: number;
+  existing: number;
+  hinted: boolean;
+  skipped?: string;
+}
 
 const ORDER_PAYMENTS = `query orderPayments($id: ID!) {
   order(id: $id) {
@@ -28,20 +65,41 @@ const ORDER_PAYMENTS = `query orderPayments($id: ID!) {
 }`;
 
 /** Order webhooks carry no transactions, so they are read from Admin GraphQL. */
-async function orderPayments(d: TransactionDeps, shopId: string, order: ShopifyOrder): Promise<ShopifyPayment[] | 'MISSING_SCOPE'> {
+async function orderPayments(
+  d: TransactionDeps,
+  shopId: string,
+  order: ShopifyOrder,
+): Promise<ShopifyPayment[] | 'MISSING_SCOPE'> {
   const shop = await getShop(d.db, shopId);
-  if (!shop?.shopifyTokenEnc || !shop.scopes.some((s) => s === 'read_orders' || s === 'write_orders')) return 'MISSING_SCOPE';
-  const graphql = createAdminClient({ adminUrl: d.shopify.adminUrl, apiVersion: d.shopify.apiVersion, shop: shopId, accessToken: d.box.open(shop.shopifyTokenEnc) });
+  if (!shop?.shopifyTokenEnc || !shop.scopes.some((s) => s === 'read_orders' || s === 'write_orders'))
+    return 'MISSING_SCOPE';
+  const graphql = createAdminClient({
+    adminUrl: d.shopify.adminUrl,
+    apiVersion: d.shopify.apiVersion,
+    shop: shopId,
+    accessToken: d.box.open(shop.shopifyTokenEnc),
+  });
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
   const result = await graphql<{ order: { transactions: ShopifyPayment[] } | null }>(ORDER_PAYMENTS, { id });
   return result.order?.transactions ?? [];
 }
 
 /** The shop's payment-provider account for a gateway: ours from an earlier run, found by its reference, or new. */
-async function ensureAccount(api: LexofficeClient, trx: Knex.Transaction, shopId: string, gateway: string): Promise<string> {
+async function ensureAccount(
+  api: LexofficeClient,
+  trx: Knex.Transaction,
+  shopId: string,
+  gateway: string,
+): Promise<string> {
   const externalReference = `shopify:${gateway}`;
   const found = (await api.financeAccounts({ externalReference }))[0];
-  const account = found ?? await api.createFinanceAccount({ type: 'PAYMENT_PROVIDER', name: `Shopify – ${gatewayLabel(gateway)}`, externalReference });
+  const account =
+    found ??
+    (await api.createFinanceAccount({
+      type: 'PAYMENT_PROVIDER',
+      name: `Shopify – ${gatewayLabel(gateway)}`,
+      externalReference,
+    }));
   await saveFinanceAccount(trx, shopId, gateway, account.financialAccountId);
   return account.financialAccountId;
 }
@@ -52,35 +110,61 @@ async function ensureAccount(api: LexofficeClient, trx: Knex.Transaction, shopId
  * it is the account's latest transaction in Lexware, since bookings on one account are
  * serialised. Only then is the new transaction sent.
  */
-async function bookPayment(d: TransactionDeps, shopId: string, order: ShopifyOrder, payment: ShopifyPayment, settings: TransactionSettings): Promise<'created' | 'matched' | 'existing'> {
+async function bookPayment(
+  d: TransactionDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  payment: ShopifyPayment,
+  settings: TransactionSettings,
+): Promise<'created' | 'matched' | 'existing'> {
   const gateway = payment.gateway ?? 'unknown';
   const fee = settings.fees ? paymentFee(payment) : null;
   const row = await claimPayment(d.db, {
-    shopId, orderId: String(order.id), orderName: order.name, paymentId: paymentReference(payment), gateway,
-    amount: Number(payment.amountSet.shopMoney.amount), feeAmount: fee?.amount ?? null,
+    shopId,
+    orderId: String(order.id),
+    orderName: order.name,
+    paymentId: paymentReference(payment),
+    gateway,
+    amount: Number(payment.amountSet.shopMoney.amount),
+    feeAmount: fee?.amount ?? null,
   });
   if (row.lexofficeId) return 'existing';
   const base = { shopId, origin: 'transaction', orderId: String(order.id), orderName: order.name } as const;
   return withFinanceAccount(d.db, shopId, gateway, async (trx, knownAccount) => {
-    const accountId = knownAccount ?? await ensureAccount(d.api, trx, shopId, gateway);
+    const accountId = knownAccount ?? (await ensureAccount(d.api, trx, shopId, gateway));
     const unconfirmed = await unconfirmedPayments(trx, shopId, accountId);
     if (unconfirmed.length > 0) {
       const latest = await d.api.latestBankTransaction(accountId);
       const orphan = latest && unconfirmed.find((p) => p.paymentId === latest.externalReference);
       if (latest && orphan) {
         await completePayment(trx, orphan.id, latest.financialTransactionId, accountId);
-        await writeLog(trx, { ...base, orderId: orphan.orderId, orderName: null, event: 'transaction.matched', status: 'success', ref: { transaction: latest.financialTransactionId }, body: { payment: orphan.paymentId } });
+        await writeLog(trx, {
+          ...base,
+          orderId: orphan.orderId,
+          orderName: null,
+          event: 'transaction.matched',
+          status: 'success',
+          ref: { transaction: latest.financialTransactionId },
+          body: { payment: orphan.paymentId },
+        });
         if (orphan.id === row.id) return 'matched';
       }
     }
     const customer = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ') || null;
-    const input = buildBankTransaction(payment, { name: order.name, customerName: customer }, { financialAccountId: accountId, fees: settings.fees, today: new Date().toISOString().slice(0, 10) });
+    const input = buildBankTransaction(
+      payment,
+      { name: order.name, customerName: customer },
+      { financialAccountId: accountId, fees: settings.fees, today: new Date().toISOString().slice(0, 10) },
+    );
     await markPaymentAttempted(d.db, row.id, accountId);
     const [created] = await d.api.createBankTransactions([input]);
     if (!created) throw new Error('Lexware answered the booking without a transaction');
     await completePayment(trx, row.id, created.financialTransactionId, accountId);
     await writeLog(trx, {
-      ...base, event: 'transaction.created', status: 'success', ref: { transaction: created.financialTransactionId },
+      ...base,
+      event: 'transaction.created',
+      status: 'success',
+      ref: { transaction: created.financialTransactionId },
       body: { payment: row.paymentId, gateway, amount: input.amount, fee: input.feeAmount ?? null },
     });
     return 'created';
@@ -88,14 +172,29 @@ async function bookPayment(d: TransactionDeps, shopId: string, order: ShopifyOrd
 }
 
 /** Links the invoice to its payment in Lexware; one hint per voucher, so a 409 means it is already there. */
-async function hintInvoice(d: TransactionDeps, shopId: string, order: ShopifyOrder, invoice: PaidInvoice, paymentId: string): Promise<void> {
+async function hintInvoice(
+  d: TransactionDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  invoice: PaidInvoice,
+  paymentId: string,
+): Promise<void> {
   try {
     await d.api.createAssignmentHint({ voucherId: invoice.lexofficeId, externalReference: paymentId });
   } catch (error) {
     if (!(error instanceof LexofficeError && error.status === 409)) throw error;
   }
   await markHinted(d.db, invoice.documentId);
-  await writeLog(d.db, { shopId, origin: 'transaction', event: 'transaction.hinted', status: 'success', orderId: String(order.id), orderName: order.name, ref: { invoice: invoice.lexofficeId }, body: { payment: paymentId } });
+  await writeLog(d.db, {
+    shopId,
+    origin: 'transaction',
+    event: 'transaction.hinted',
+    status: 'success',
+    orderId: String(order.id),
+    orderName: order.name,
+    ref: { invoice: invoice.lexofficeId },
+    body: { payment: paymentId },
+  });
 }
 
 /**
@@ -103,9 +202,22 @@ async function hintInvoice(d: TransactionDeps, shopId: string, order: ShopifyOrd
  * account (fees as their own amount when chosen), and the invoice gets an assignment hint.
  * The switches and their dependencies are read here, on the server, every time.
  */
-export async function bookOrderPayments(d: TransactionDeps, shopId: string, order: ShopifyOrder, invoice: PaidInvoice): Promise<BookResult> {
+export async function bookOrderPayments(
+  d: TransactionDeps,
+  shopId: string,
+  order: ShopifyOrder,
+  invoice: PaidInvoice,
+): Promise<BookResult> {
   const skip = async (reason: string, extra: Record<string, unknown> = {}): Promise<BookResult> => {
-    await writeLog(d.db, { shopId, origin: 'transaction', event: 'transaction.skipped', status: reason === 'MISSING_SCOPE' ? 'warning' : 'info', orderId: String(order.id), orderName: order.name, body: { reason, ...extra } });
+    await writeLog(d.db, {
+      shopId,
+      origin: 'transaction',
+      event: 'transaction.skipped',
+      status: reason === 'MISSING_SCOPE' ? 'warning' : 'info',
+      orderId: String(order.id),
+      orderName: order.name,
+      body: { reason, ...extra },
+    });
     return { booked: 0, existing: 0, hinted: false, skipped: reason };
   };
   const ctx = await loadShopContext(d.db, shopId);
@@ -113,7 +225,11 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
   const saved = readStoredSection('transactions', stored);
   // Fees are a plan feature (spec 1 §6): a shop that downgraded books its payments without them.
   const prefs = ctx.plan ? enforcePlan(ctx.plan.id, { transactions: saved }).sections.transactions : saved;
-  const decided = transactionSettings(prefs, { connected: ctx.invoice.connected, automationEnabled: ctx.invoice.automationEnabled, invoiceCreate: ctx.invoice.invoiceCreate !== false });
+  const decided = transactionSettings(prefs, {
+    connected: ctx.invoice.connected,
+    automationEnabled: ctx.invoice.automationEnabled,
+    invoiceCreate: ctx.invoice.invoiceCreate !== false,
+  });
   if (!decided.ok) return skip(decided.reason);
   const settings = decided.settings;
 
@@ -121,7 +237,10 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
   if (all === 'MISSING_SCOPE') return skip('MISSING_SCOPE', { scope: 'read_orders' });
   const payments = paymentsOf(all);
   const chosen = payments.filter((p) => gatewayEnabled(settings.gateways, p.gateway ?? ''));
-  if (chosen.length === 0) return skip(payments.length === 0 ? 'NO_PAYMENTS' : 'DISABLED_GATEWAY', { gateways: [...new Set(payments.map((p) => p.gateway))] });
+  if (chosen.length === 0)
+    return skip(payments.length === 0 ? 'NO_PAYMENTS' : 'DISABLED_GATEWAY', {
+      gateways: [...new Set(payments.map((p) => p.gateway))],
+    });
 
   const result: BookResult = { booked: 0, existing: 0, hinted: false };
   for (const payment of chosen) {
@@ -130,12 +249,23 @@ export async function bookOrderPayments(d: TransactionDeps, shopId: string, orde
     else result.booked++;
   }
   const doc = await documentState(d.db, invoice.documentId);
-  const decision = hintDecision({ lexofficeId: invoice.lexofficeId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hintedAt) }, settings);
+  const decision = hintDecision(
+    { lexofficeId: invoice.lexofficeId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hintedAt) },
+    settings,
+  );
   if (decision.action === 'hint') {
     await hintInvoice(d, shopId, order, invoice, paymentReference(chosen[0]!));
     result.hinted = true;
   } else if (decision.reason === 'DRAFT_INVOICE') {
-    await writeLog(d.db, { shopId, origin: 'transaction', event: 'transaction.hint.skipped', status: 'warning', orderId: String(order.id), orderName: order.name, body: { reason: decision.reason, message: 'Hinweise erfordern finalisierte Belege' } });
+    await writeLog(d.db, {
+      shopId,
+      origin: 'transaction',
+      event: 'transaction.hint.skipped',
+      status: 'warning',
+      orderId: String(order.id),
+      orderName: order.name,
+      body: { reason: decision.reason, message: 'Hinweise erfordern finalisierte Belege' },
+    });
   }
   return result;
 }

@@ -4,7 +4,15 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
 import { lexofficeFor, type LexofficeClient, type LexofficeDeps, type VoucherListEntry } from '@belegfluss/lexoffice';
 import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
-import { bulkOrdersQuery, bulkQueryStatus, ordersFromBulk, readBulkResult, startBulkQuery, type AdminClient, type BulkOperationStatus } from '@belegfluss/shopify';
+import {
+  bulkOrdersQuery,
+  bulkQueryStatus,
+  ordersFromBulk,
+  readBulkResult,
+  startBulkQuery,
+  type AdminClient,
+  type BulkOperationStatus,
+} from '@belegfluss/shopify';
 import { adminClientFor } from './import';
 import type { ShopifyDeps } from './paid';
 
@@ -14,8 +22,12 @@ export const VOUCHERS_PER_PAGE = 25;
 const FORMAT_QUERY = 'query OrderFormat { shop { orderNumberFormatPrefix orderNumberFormatSuffix } }';
 
 async function orderFormat(graphql: AdminClient): Promise<OrderNumberFormat> {
-  const data: { shop: { orderNumberFormatPrefix: string; orderNumberFormatSuffix: string } } = await graphql(FORMAT_QUERY);
-  return { prefix: data.shop.orderNumberFormatPrefix ?? DEFAULT_ORDER_NUMBER_FORMAT.prefix, suffix: data.shop.orderNumberFormatSuffix ?? '' };
+  const data: { shop: { orderNumberFormatPrefix: string; orderNumberFormatSuffix: string } } =
+    await graphql(FORMAT_QUERY);
+  return {
+    prefix: data.shop.orderNumberFormatPrefix ?? DEFAULT_ORDER_NUMBER_FORMAT.prefix,
+    suffix: data.shop.orderNumberFormatSuffix ?? '',
+  };
 }
 
 /**
@@ -23,19 +35,39 @@ async function orderFormat(graphql: AdminClient): Promise<OrderNumberFormat> {
  * format). True when the document is linked to an order now, whether by this call or by an
  * earlier attempt of the same page; a document of an order that already has another is not.
  */
-async function linkVoucher(db: Db, api: LexofficeClient, shopId: string, entry: VoucherListEntry, format: OrderNumberFormat): Promise<boolean> {
+async function linkVoucher(
+  db: Db,
+  api: LexofficeClient,
+  shopId: string,
+  entry: VoucherListEntry,
+  format: OrderNumberFormat,
+): Promise<boolean> {
   const credit = entry.voucherType === 'creditnote';
   const voucher = credit ? await api.creditNote(entry.id) : await api.invoice(entry.id);
-  const orders = await ordersByName(db, shopId, orderNamesIn([voucher.title, voucher.introduction, voucher.remark], format));
+  const orders = await ordersByName(
+    db,
+    shopId,
+    orderNamesIn([voucher.title, voucher.introduction, voucher.remark], format),
+  );
   const order = orders[0];
   if (!order || orders.length > 1) return false;
   const doc = await claimIntent(db, {
-    shopId, type: credit ? 'credit' : 'invoice', intentKey: credit ? `credit:matched:${entry.id}` : `invoice:${order.orderId}`, orderId: order.orderId, orderName: order.name,
+    shopId,
+    type: credit ? 'credit' : 'invoice',
+    intentKey: credit ? `credit:matched:${entry.id}` : `invoice:${order.orderId}`,
+    orderId: order.orderId,
+    orderName: order.name,
   });
   if (doc.lexofficeId) return doc.lexofficeId === entry.id;
   await completeDocument(db, doc.id, {
-    lexofficeId: entry.id, contactId: 'contactId' in voucher.address ? (voucher.address.contactId ?? null) : null, number: voucher.voucherNumber ?? null, title: voucher.title ?? null,
-    status: voucher.voucherStatus, total: voucher.totalPrice.totalGrossAmount, voucherDate: voucher.voucherDate, pdfToken: randomBytes(16).toString('hex'),
+    lexofficeId: entry.id,
+    contactId: 'contactId' in voucher.address ? (voucher.address.contactId ?? null) : null,
+    number: voucher.voucherNumber ?? null,
+    title: voucher.title ?? null,
+    status: voucher.voucherStatus,
+    total: voucher.totalPrice.totalGrossAmount,
+    voucherDate: voucher.voucherDate,
+    pdfToken: randomBytes(16).toString('hex'),
   });
   return true;
 }
@@ -45,7 +77,17 @@ async function linkVoucher(db: Db, api: LexofficeClient, shopId: string, entry: 
  * operation, then every Lexware document matched to the order it names. Each step repeats
  * safely: orders are upserted, documents claimed by their intent key.
  */
-export function createWizardActivities({ db, box, shopify, lexoffice }: { db: Db; box: SecretBox; shopify: ShopifyDeps; lexoffice: LexofficeDeps }) {
+export function createWizardActivities({
+  db,
+  box,
+  shopify,
+  lexoffice,
+}: {
+  db: Db;
+  box: SecretBox;
+  shopify: ShopifyDeps;
+  lexoffice: LexofficeDeps;
+}) {
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
       return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from));
@@ -66,10 +108,18 @@ export function createWizardActivities({ db, box, shopify, lexoffice }: { db: Db
       return orders.length;
     },
 
-    async linkVoucherPage(shopId: string, page: number): Promise<{ seen: number; linked: number; totalPages: number; last: boolean }> {
+    async linkVoucherPage(
+      shopId: string,
+      page: number,
+    ): Promise<{ seen: number; linked: number; totalPages: number; last: boolean }> {
       const api = lexofficeFor(db, box, lexoffice, shopId);
       const format = await orderFormat(await adminClientFor(db, box, shopify, shopId));
-      const list = await api.voucherList({ voucherType: 'invoice,creditnote', voucherStatus: 'open,paid,paidoff,voided,draft', page, size: VOUCHERS_PER_PAGE });
+      const list = await api.voucherList({
+        voucherType: 'invoice,creditnote',
+        voucherStatus: 'open,paid,paidoff,voided,draft',
+        page,
+        size: VOUCHERS_PER_PAGE,
+      });
       let linked = 0;
       // Beats on a clock, not per voucher: a voucher's GET may wait long for a slot behind live orders.
       const beat = setInterval(() => heartbeat(), 2_000);
@@ -78,10 +128,19 @@ export function createWizardActivities({ db, box, shopify, lexoffice }: { db: Db
       } finally {
         clearInterval(beat);
       }
-      return { seen: list.content.length, linked, totalPages: list.totalPages, last: list.last || list.content.length === 0 };
+      return {
+        seen: list.content.length,
+        linked,
+        totalPages: list.totalPages,
+        last: list.last || list.content.length === 0,
+      };
     },
 
-    async finishWizardImport(shopId: string, workflowId: string, result: { status: 'completed' | 'failed'; orders: number; documents: number; linked: number }): Promise<void> {
+    async finishWizardImport(
+      shopId: string,
+      workflowId: string,
+      result: { status: 'completed' | 'failed'; orders: number; documents: number; linked: number },
+    ): Promise<void> {
       await finishWizardImport(db, shopId, workflowId, result);
     },
   };

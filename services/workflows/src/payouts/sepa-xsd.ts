@@ -9,8 +9,12 @@ import { PAIN_FORMAT } from './sepa';
  */
 export async function validatePain001(xml: string): Promise<{ valid: boolean; errors: string[] }> {
   const dir = process.env.SEPA_XSD_DIR;
-  if (!dir) throw new Error('SEPA_XSD_DIR is not set: run the tests with `npm test` (scripts/lib.sh installs the schemas).');
+  if (!dir)
+    throw new Error('SEPA_XSD_DIR is not set: run the tests with `npm test` (scripts/lib.sh installs the schemas).');
   const fileName = `${PAIN_FORMAT}.xsd`;
-  const result = await validateXML({ xml: [{ fileName: 'payout.xml', contents: xml }], schema: [{ fileName, contents: readFileSync(join(dir, fileName), 'utf8') }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'payout.xml', contents: xml }],
+    schema: [{ fileName, contents: readFileSync(join(dir, fileName), 'utf8') }],
+  });
   return { valid: result.valid, errors: result.errors.map((e) => e.message) };
 }

@@ -4,14 +4,33 @@ import { validatePain001 } from './sepa-xsd';
 
 const debtor = { debtorName: 'Belegfluss GmbH', debtorIban: 'DE02120300000000202051', debtorBic: 'BYLADEM1001' };
 const transfer = (over: Partial<Parameters<typeof buildSepaFile>[4][number]> = {}) => ({
-  id: '6f1c2b7e-3d4a-4b5c-8d9e-0a1b2c3d4e5f', name: 'Müller & Söhne Kaffeerösterei', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', amount: 57.9, remittance: 'Belegfluss Partnerprovision 6f1c2b7e', ...over,
+  id: '6f1c2b7e-3d4a-4b5c-8d9e-0a1b2c3d4e5f',
+  name: 'Müller & Söhne Kaffeerösterei',
+  iban: 'DE89 3704 0044 0532 0130 00',
+  bic: 'COBADEFFXXX',
+  amount: 57.9,
+  remittance: 'Belegfluss Partnerprovision 6f1c2b7e',
+  ...over,
 });
 
 describe('the SEPA payout file', () => {
   it('is a pain.001.001.09 credit transfer that validates against the official XSD', async () => {
-    const xml = buildSepaFile('BELEGFLUSS-6F1C2B7E3D4A4B5C8D9E', new Date('2026-12-01T05:00:00Z'), new Date('2026-12-01T05:00:00Z'), debtor, [
-      transfer(), transfer({ id: '7a2d3c8f-4e5b-4c6d-9e0f-1b2c3d4e5f60', name: 'Teeladen Öztürk', iban: 'AT611904300234573201', bic: 'BKAUATWW', amount: 120 }),
-    ]);
+    const xml = buildSepaFile(
+      'BELEGFLUSS-6F1C2B7E3D4A4B5C8D9E',
+      new Date('2026-12-01T05:00:00Z'),
+      new Date('2026-12-01T05:00:00Z'),
+      debtor,
+      [
+        transfer(),
+        transfer({
+          id: '7a2d3c8f-4e5b-4c6d-9e0f-1b2c3d4e5f60',
+          name: 'Teeladen Öztürk',
+          iban: 'AT611904300234573201',
+          bic: 'BKAUATWW',
+          amount: 120,
+        }),
+      ],
+    );
     const result = await validatePain001(xml);
     expect(result.errors).toEqual([]);
     expect(result.valid).toBe(true);
@@ -23,8 +42,12 @@ describe('the SEPA payout file', () => {
   });
 
   it('refuses a wrong IBAN or BIC with a German message, before anything is written', () => {
-    expect(() => buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ iban: 'DE89370400440532013001' })])).toThrow(new SepaDataError('Ungültige IBAN für Müller & Söhne Kaffeerösterei'));
-    expect(() => buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ bic: 'COBA' })])).toThrow('Ungültige BIC für Müller & Söhne Kaffeerösterei');
+    expect(() =>
+      buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ iban: 'DE89370400440532013001' })]),
+    ).toThrow(new SepaDataError('Ungültige IBAN für Müller & Söhne Kaffeerösterei'));
+    expect(() => buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ bic: 'COBA' })])).toThrow(
+      'Ungültige BIC für Müller & Söhne Kaffeerösterei',
+    );
   });
 
   it('the validator is not a rubber stamp: a file without its message id fails', async () => {

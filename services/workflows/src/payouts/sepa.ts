@@ -4,8 +4,19 @@ import SEPA from 'sepa';
 /** The SEPA credit transfer format the run writes: pain.001.001.09 (ISO 20022, accepted by German banks since 2025). */
 export const PAIN_FORMAT = 'pain.001.001.09';
 
-export interface SepaDebtor { debtorName: string; debtorIban: string; debtorBic: string }
-export interface SepaTransfer { id: string; name: string; iban: string; bic: string; amount: number; remittance: string }
+export interface SepaDebtor {
+  debtorName: string;
+  debtorIban: string;
+  debtorBic: string;
+}
+export interface SepaTransfer {
+  id: string;
+  name: string;
+  iban: string;
+  bic: string;
+  amount: number;
+  remittance: string;
+}
 
 export class SepaDataError extends Error {}
 
@@ -20,15 +31,32 @@ export function checkAccount(who: string, iban: string, bic: string): { iban: st
 
 /** SEPA allows Latin letters, digits and a few signs; umlauts are spelled out, the rest dropped. */
 function sepaText(s: string, max: number): string {
-  const spelled = s.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/Ä/g, 'Ae').replace(/Ö/g, 'Oe').replace(/Ü/g, 'Ue').replace(/ß/g, 'ss');
-  return spelled.replace(/[^A-Za-z0-9/?:().,'+ -]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+  const spelled = s
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/Ä/g, 'Ae')
+    .replace(/Ö/g, 'Oe')
+    .replace(/Ü/g, 'Ue')
+    .replace(/ß/g, 'ss');
+  return spelled
+    .replace(/[^A-Za-z0-9/?:().,'+ -]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
 }
 
 /**
  * One pain.001 credit-transfer file for the run's bank payouts: one payment block from our
  * account, one transaction per partner. Every IBAN and BIC is checked before anything is written.
  */
-export function buildSepaFile(msgId: string, created: Date, execution: Date, debtor: SepaDebtor, transfers: SepaTransfer[]): string {
+export function buildSepaFile(
+  msgId: string,
+  created: Date,
+  execution: Date,
+  debtor: SepaDebtor,
+  transfers: SepaTransfer[],
+): string {
   const from = checkAccount(debtor.debtorName, debtor.debtorIban, debtor.debtorBic);
   const checked = transfers.map((t) => ({ ...t, ...checkAccount(t.name, t.iban, t.bic) }));
   const doc = new SEPA.Document(PAIN_FORMAT);

@@ -24,7 +24,12 @@ export const localDbActivities = proxyLocalActivities<Activities>({
 export const lexwareActivities = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '10s',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'] },
+  retry: {
+    initialInterval: '2s',
+    backoffCoefficient: 2,
+    maximumInterval: '5m',
+    nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'],
+  },
 });
 
 // A mail waits for a busy or unreachable SMTP server for about an hour, then the merchant is told.
@@ -37,5 +42,10 @@ export const mailActivities = proxyActivities<Activities>({
 // Shopify's GraphQL budget refills within seconds; a missing scope is answered, not thrown.
 export const shopifyActivities = proxyActivities<Activities>({
   startToCloseTimeout: '1m',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
+  retry: {
+    initialInterval: '2s',
+    backoffCoefficient: 2,
+    maximumInterval: '5m',
+    nonRetryableErrorTypes: ['NOT_INSTALLED'],
+  },
 });

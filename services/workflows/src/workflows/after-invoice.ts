@@ -14,15 +14,24 @@ const { writeLog } = dbActivities;
  * Lexware says one of the order's documents changed (paid, voided…): read its status,
  * and when the invoice is paid and the shop wants it, mark the Shopify order paid too.
  */
-export async function applyLexofficeEvents(shopId: string, state: OrderState, ctx: ShopContext, events: LexofficeEvent[]): Promise<void> {
+export async function applyLexofficeEvents(
+  shopId: string,
+  state: OrderState,
+  ctx: ShopContext,
+  events: LexofficeEvent[],
+): Promise<void> {
   for (const resourceId of [...new Set(events.map((e) => e.resourceId))]) {
-    const doc = state.invoice?.lexofficeId === resourceId ? state.invoice : state.credits.find((c) => c.lexofficeId === resourceId);
+    const doc =
+      state.invoice?.lexofficeId === resourceId
+        ? state.invoice
+        : state.credits.find((c) => c.lexofficeId === resourceId);
     if (!doc) continue;
     const fresh = await refreshDocument(shopId, resourceId);
     if (!fresh) continue;
     doc.status = fresh.status;
     if (doc === state.invoice && fresh.status === 'paid' && ctx.prefs.orderHandling.syncOrderPayment && state.order) {
-      if ((await markOrderPaid(shopId, state.order)) === 'marked') state.order = { ...state.order, financial_status: 'paid' };
+      if ((await markOrderPaid(shopId, state.order)) === 'marked')
+        state.order = { ...state.order, financial_status: 'paid' };
     }
   }
 }
@@ -50,7 +59,11 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
   if (!ctx.invoice.connected || !ctx.invoice.automationEnabled || ctx.invoice.invoiceCreate === false) return;
   const key = `${order.updated_at ?? order.created_at}|${invoice.status}`;
   if (state.paymentsBookedFor === key || !patched('bank-transactions')) return;
-  await bookOrderPayments(shopId, order, { documentId: invoice.documentId, lexofficeId: invoice.lexofficeId, status: invoice.status });
+  await bookOrderPayments(shopId, order, {
+    documentId: invoice.documentId,
+    lexofficeId: invoice.lexofficeId,
+    status: invoice.status,
+  });
   state.paymentsBookedFor = key;
 }
 
@@ -82,8 +95,19 @@ export async function mailDocuments(shopId: string, state: OrderState, ctx: Shop
       said[key] = 'failed';
       const order = state.order;
       await writeLog({
-        shopId, origin: 'mail', event: 'mail.failed', status: 'critical', orderId: order ? String(order.id) : null, orderName: order?.name ?? null,
-        body: { number: doc.number, error: (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message },
+        shopId,
+        origin: 'mail',
+        event: 'mail.failed',
+        status: 'critical',
+        orderId: order ? String(order.id) : null,
+        orderName: order?.name ?? null,
+        body: {
+          number: doc.number,
+          error:
+            (error as Error).cause instanceof Error
+              ? ((error as Error).cause as Error).message
+              : (error as Error).message,
+        },
       });
     }
   }

@@ -5,7 +5,9 @@ import { auditWorkflowId, type AuditInput, type AuditRunInput } from '../api';
 
 // One audit reads a month of orders and vouchers at Lexware's 2 requests/s: give it time, heartbeat it.
 const { runCompletenessAudit } = proxyActivities<AuditActivities>({
-  startToCloseTimeout: '2 hours', heartbeatTimeout: '2 minutes', retry: { initialInterval: '10s', maximumInterval: '10 minutes', maximumAttempts: 20 },
+  startToCloseTimeout: '2 hours',
+  heartbeatTimeout: '2 minutes',
+  retry: { initialInterval: '10s', maximumInterval: '10 minutes', maximumAttempts: 20 },
 });
 const { auditShops } = proxyActivities<AuditActivities>({ startToCloseTimeout: '1 minute' });
 
@@ -16,7 +18,11 @@ export async function completenessAuditWorkflow(input: AuditInput): Promise<Reco
 
 /** The month before the one the run starts in, on the German calendar. */
 function closedMonth(startedAt: Date): string {
-  const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(startedAt);
+  const berlin = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(startedAt);
   const [y, m] = berlin.split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
 }
@@ -27,7 +33,9 @@ export async function completenessAuditRunWorkflow(input: AuditRunInput = {}): P
   const shops = await auditShops();
   for (const shopId of shops) {
     await executeChild(completenessAuditWorkflow, {
-      workflowId: `${auditWorkflowId(shopId, month)}:monthly`, args: [{ shopId, month }], parentClosePolicy: ParentClosePolicy.ABANDON,
+      workflowId: `${auditWorkflowId(shopId, month)}:monthly`,
+      args: [{ shopId, month }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
     }).catch(() => undefined); // one shop's failure (its own history shows why) must not stop the others
   }
   return shops.length;

@@ -1,6 +1,20 @@
-import { allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { BillingActivities } from '../activities/billing';
-import { billingChangedSignal, billingStateQuery, rolloverSignal, type BillingInput, type BillingState, type RolloverRequest } from '../api';
+import {
+  billingChangedSignal,
+  billingStateQuery,
+  rolloverSignal,
+  type BillingInput,
+  type BillingState,
+  type RolloverRequest,
+} from '../api';
 
 const { syncPeriod, resumeWaitingOrders } = proxyActivities<BillingActivities>({
   startToCloseTimeout: '2 minutes',

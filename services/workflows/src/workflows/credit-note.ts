@@ -26,17 +26,37 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
     }
     state.settledRefundIds.push(refund.id);
     if (decision.action === 'skip') {
-      await logDecision(shopId, state, 'credit', decision.reason, PROCESSED.has(decision.reason) ? 'info' : 'warning', { refund: refund.id }, `credit:${refund.id}`);
+      await logDecision(
+        shopId,
+        state,
+        'credit',
+        decision.reason,
+        PROCESSED.has(decision.reason) ? 'info' : 'warning',
+        { refund: refund.id },
+        `credit:${refund.id}`,
+      );
       continue;
     }
-    const result = await issueCreditNote(shopId, order, refund, { lexofficeId: decision.precedingInvoiceId, contactId: state.invoice?.contactId ?? null }, state.regime ?? defaultRegime(order));
+    const result = await issueCreditNote(
+      shopId,
+      order,
+      refund,
+      { lexofficeId: decision.precedingInvoiceId, contactId: state.invoice?.contactId ?? null },
+      state.regime ?? defaultRegime(order),
+    );
     if (result.outcome === 'NO_CREDITS') {
       state.settledRefundIds.pop();
       stillPending.push(refund);
       state.waitingFor = 'NO_CREDITS';
       continue;
     }
-    state.credits.push({ documentId: result.documentId, lexofficeId: result.lexofficeId, number: result.number, status: result.status, refundId: refund.id });
+    state.credits.push({
+      documentId: result.documentId,
+      lexofficeId: result.lexofficeId,
+      number: result.number,
+      status: result.status,
+      refundId: refund.id,
+    });
     outcome = 'successful';
   }
   state.pendingRefunds = stillPending;

@@ -15,7 +15,15 @@ export type StepOutcome = 'successful' | 'skipped' | 'unprocessable';
  * not news. Each step (the invoice, each refund) remembers its own last answer, so the
  * invoice's WAIT does not hide a refund's WAIT_FOR_INVOICE and vice versa.
  */
-export async function logDecision(shopId: string, state: OrderState, origin: LogOrigin, reason: string, status: 'info' | 'warning', extra: Record<string, unknown> = {}, step: string = origin) {
+export async function logDecision(
+  shopId: string,
+  state: OrderState,
+  origin: LogOrigin,
+  reason: string,
+  status: 'info' | 'warning',
+  extra: Record<string, unknown> = {},
+  step: string = origin,
+) {
   const order = state.order!;
   if (patched('log-decisions-per-step')) {
     const said = (state.said ??= {});
@@ -23,7 +31,15 @@ export async function logDecision(shopId: string, state: OrderState, origin: Log
     said[step] = reason;
   } else if (state.lastDecision === reason) return;
   state.lastDecision = reason;
-  await writeLog({ shopId, origin, event: `${origin}.skipped`, status, orderId: String(order.id), orderName: order.name, body: { reason, ...extra } });
+  await writeLog({
+    shopId,
+    origin,
+    event: `${origin}.skipped`,
+    status,
+    orderId: String(order.id),
+    orderName: order.name,
+    body: { reason, ...extra },
+  });
 }
 
 /**

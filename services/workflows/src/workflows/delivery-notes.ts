@@ -7,7 +7,12 @@ import type { Activities, ShopContext } from '../activities';
 const { issueDeliveryNote } = proxyActivities<Activities>({
   startToCloseTimeout: '15m',
   heartbeatTimeout: '10s',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '5m', nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'] },
+  retry: {
+    initialInterval: '2s',
+    backoffCoefficient: 2,
+    maximumInterval: '5m',
+    nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'],
+  },
 });
 
 /**
@@ -30,7 +35,10 @@ export async function issueDeliveryNotes(shopId: string, state: OrderState, ctx:
       continue;
     }
     try {
-      const result = await issueDeliveryNote(shopId, order, fulfillment.id, { contactId: state.invoice?.contactId ?? null, taxType: state.regime?.taxType ?? null });
+      const result = await issueDeliveryNote(shopId, order, fulfillment.id, {
+        contactId: state.invoice?.contactId ?? null,
+        taxType: state.regime?.taxType ?? null,
+      });
       decided.push({ fulfillmentId: fulfillment.id, outcome: result.outcome });
     } catch (error) {
       const cause = error instanceof ActivityFailure ? error.cause : undefined;

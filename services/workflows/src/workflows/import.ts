@@ -1,4 +1,14 @@
-import { allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  patched,
+  proxyActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { createImportActivities } from '../activities/import';
 import type { createWizardActivities } from '../activities/wizard';
 import { importProgressQuery, importWorkflowId, type ImportInput, type ImportProgress } from '../api';
@@ -6,11 +16,16 @@ import { importProgressQuery, importWorkflowId, type ImportInput, type ImportPro
 type ImportActivities = ReturnType<typeof createImportActivities>;
 const retry = { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } as const;
 const shopifyCall = { startToCloseTimeout: '2 minutes', retry } as const;
-const { importOrderPage, importDayInTurn, finishImport, startDayExport } = proxyActivities<ImportActivities>(shopifyCall);
+const { importOrderPage, importDayInTurn, finishImport, startDayExport } =
+  proxyActivities<ImportActivities>(shopifyCall);
 const { orderExportStatus } = proxyActivities<ReturnType<typeof createWizardActivities>>(shopifyCall);
 // A day's orders are handed over about as fast as Lexware makes their invoices (one a second):
 // a busy day takes long, heartbeats show it is alive and where a retry resumes.
-const { handOverDayExport } = proxyActivities<ImportActivities>({ startToCloseTimeout: '4 hours', heartbeatTimeout: '20s', retry });
+const { handOverDayExport } = proxyActivities<ImportActivities>({
+  startToCloseTimeout: '4 hours',
+  heartbeatTimeout: '20s',
+  retry,
+});
 
 /**
  * The paid historical import of one German calendar day: reads that day's orders through a
@@ -19,7 +34,12 @@ const { handOverDayExport } = proxyActivities<ImportActivities>({ startToCloseTi
  * settings as a historical order. A day waits for the days started before it, so one export
  * runs at a time. Progress is queryable; long days read in pages continue as new.
  */
-export async function importWorkflow({ shopId, day: given, since, progress: carried }: ImportInput): Promise<ImportProgress> {
+export async function importWorkflow({
+  shopId,
+  day: given,
+  since,
+  progress: carried,
+}: ImportInput): Promise<ImportProgress> {
   const day = (given ?? since)!;
   const progress: ImportProgress = carried ?? { pages: 0, affected: 0, cursor: null, done: false, failed: null };
   setHandler(importProgressQuery, () => progress);
@@ -35,7 +55,11 @@ export async function importWorkflow({ shopId, day: given, since, progress: carr
         await sleep('1s');
         op = await orderExportStatus(shopId, op.id);
       }
-      if (op.status !== 'COMPLETED') throw ApplicationFailure.nonRetryable(`Bulk export ${op.status} (${op.errorCode ?? 'no code'})`, 'EXPORT_FAILED');
+      if (op.status !== 'COMPLETED')
+        throw ApplicationFailure.nonRetryable(
+          `Bulk export ${op.status} (${op.errorCode ?? 'no code'})`,
+          'EXPORT_FAILED',
+        );
       progress.affected = await handOverDayExport(shopId, day, op.url, importId);
       progress.pages = 1;
     } else {

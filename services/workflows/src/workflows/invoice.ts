@@ -12,9 +12,15 @@ const { resolveEInvoice } = shopifyActivities;
  * Issue 19: the e-invoice decision (the buyer's Leitweg-ID, net for B2B). Asked only of shops that set it up,
  * so other orders cost no extra activity; histories from before replay without it.
  */
-async function eInvoiceOf(shopId: string, order: NonNullable<OrderState['order']>, ctx: ShopContext): Promise<EInvoiceDecision> {
+async function eInvoiceOf(
+  shopId: string,
+  order: NonNullable<OrderState['order']>,
+  ctx: ShopContext,
+): Promise<EInvoiceDecision> {
   const configured = ctx.prefs.contact.leitwegSource !== 'none' || ctx.prefs.contact.eInvoiceNet;
-  return configured && patched('einvoice-leitweg') ? resolveEInvoice(shopId, order) : { ok: true, xRechnung: null, net: false };
+  return configured && patched('einvoice-leitweg')
+    ? resolveEInvoice(shopId, order)
+    : { ok: true, xRechnung: null, net: false };
 }
 
 /** Creates the order's invoice once it is due; every other answer is logged with its reason. */
@@ -51,7 +57,13 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     return 'skipped';
   }
   // The activity names the contact it used when Lexware refused ours and it made the customer's contact anew.
-  state.invoice = { documentId: result.documentId, lexofficeId: result.lexofficeId, number: result.number, status: result.status, contactId: result.contactId ?? contactId };
+  state.invoice = {
+    documentId: result.documentId,
+    lexofficeId: result.lexofficeId,
+    number: result.number,
+    status: result.status,
+    contactId: result.contactId ?? contactId,
+  };
   state.regime = regime;
   state.lastDecision = result.outcome;
   state.waitingFor = null;

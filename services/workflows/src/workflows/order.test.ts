@@ -3,7 +3,11 @@ import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
-  DEFAULT_CONTACT_PREFERENCES, DEFAULT_CREDIT_PREFERENCES, DEFAULT_INVOICE_PREFERENCES, DEFAULT_INVOICE_SETTINGS, DEFAULT_ORDER_HANDLING,
+  DEFAULT_CONTACT_PREFERENCES,
+  DEFAULT_CREDIT_PREFERENCES,
+  DEFAULT_INVOICE_PREFERENCES,
+  DEFAULT_INVOICE_SETTINGS,
+  DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
 import { SEARCH_ATTRIBUTES, orderStateQuery, shopifyEventSignal } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -15,15 +19,34 @@ beforeAll(async () => {
   quietTemporal();
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
-  env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES } });
+  env = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES },
+  });
 });
-afterAll(async () => { await env?.teardown(); });
+afterAll(async () => {
+  await env?.teardown();
+});
 
-const order = (financial_status: string, updated_at: string): ShopifyOrder => ({
-  id: 42, name: '#1042', created_at: new Date().toISOString(), updated_at, currency: 'EUR', financial_status, fulfillment_status: null,
-  payment_gateway_names: ['shopify_payments'], tags: '', taxes_included: true, total_price: '10.00', line_items: [], shipping_lines: [], refunds: [],
-  customer: { id: 1, email: 'kundin@example.de' }, email: 'kundin@example.de', billing_address: { city: 'Köln', country_code: 'DE' },
-} as ShopifyOrder);
+const order = (financial_status: string, updated_at: string): ShopifyOrder =>
+  ({
+    id: 42,
+    name: '#1042',
+    created_at: new Date().toISOString(),
+    updated_at,
+    currency: 'EUR',
+    financial_status,
+    fulfillment_status: null,
+    payment_gateway_names: ['shopify_payments'],
+    tags: '',
+    taxes_included: true,
+    total_price: '10.00',
+    line_items: [],
+    shipping_lines: [],
+    refunds: [],
+    customer: { id: 1, email: 'kundin@example.de' },
+    email: 'kundin@example.de',
+    billing_address: { city: 'Köln', country_code: 'DE' },
+  }) as ShopifyOrder;
 
 /** The activities, stubbed inline: the workflow's decisions are what is under test here. */
 function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Activities {
@@ -31,7 +54,12 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
   const ctx: ShopContext = {
     invoice: { ...DEFAULT_INVOICE_SETTINGS, ...common, installedAt: new Date().toISOString() },
     credit: { ...common, creditCreate: true },
-    prefs: { invoice: DEFAULT_INVOICE_PREFERENCES, credit: DEFAULT_CREDIT_PREFERENCES, contact: DEFAULT_CONTACT_PREFERENCES, orderHandling: DEFAULT_ORDER_HANDLING },
+    prefs: {
+      invoice: DEFAULT_INVOICE_PREFERENCES,
+      credit: DEFAULT_CREDIT_PREFERENCES,
+      contact: DEFAULT_CONTACT_PREFERENCES,
+      orderHandling: DEFAULT_ORDER_HANDLING,
+    },
     profile: { smallBusiness: false, distanceSalesPrinciple: 'ORIGIN', businessFeatures: ['INVOICING'] },
     ...extra,
   };
@@ -41,15 +69,45 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     refreshDocument: async () => null,
     markOrderPaid: async () => 'already_paid',
     resolveEInvoice: async () => ({ ok: true, xRechnung: null, net: false }),
-    ensureContact: async () => { calls.push('ensureContact'); return 'contact-1'; },
-    issueInvoice: async () => { calls.push('issueInvoice'); return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' }; },
-    issueCreditNote: async (_shop, _order, refund) => { calls.push(`issueCreditNote:${(refund as { id: number }).id}`); return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' }; },
-    writeLog: async (entry) => { calls.push(`log:${String(entry.body?.reason)}`); },
-    settleDeliveries: async (ids, status) => { calls.push(`settle:${ids.join(',')}:${status}`); },
-    writeOrderMetafields: async () => { calls.push('writeOrderMetafields'); return 'written'; },
-    bookOrderPayments: async () => { calls.push('bookOrderPayments'); return { booked: 1, existing: 0, hinted: true }; },
-    sendDocumentMail: async (_shop, documentId) => { calls.push(`sendDocumentMail:${documentId}`); return { outcome: 'sent' }; },
-    issueDeliveryNote: async (_shop, _order, fulfillmentId) => { calls.push(`issueDeliveryNote:${fulfillmentId}`); return { outcome: 'created', documentId: `dn-${fulfillmentId}`, lexofficeId: `lx-dn-${fulfillmentId}`, number: 'LS0001' }; },
+    ensureContact: async () => {
+      calls.push('ensureContact');
+      return 'contact-1';
+    },
+    issueInvoice: async () => {
+      calls.push('issueInvoice');
+      return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' };
+    },
+    issueCreditNote: async (_shop, _order, refund) => {
+      calls.push(`issueCreditNote:${(refund as { id: number }).id}`);
+      return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' };
+    },
+    writeLog: async (entry) => {
+      calls.push(`log:${String(entry.body?.reason)}`);
+    },
+    settleDeliveries: async (ids, status) => {
+      calls.push(`settle:${ids.join(',')}:${status}`);
+    },
+    writeOrderMetafields: async () => {
+      calls.push('writeOrderMetafields');
+      return 'written';
+    },
+    bookOrderPayments: async () => {
+      calls.push('bookOrderPayments');
+      return { booked: 1, existing: 0, hinted: true };
+    },
+    sendDocumentMail: async (_shop, documentId) => {
+      calls.push(`sendDocumentMail:${documentId}`);
+      return { outcome: 'sent' };
+    },
+    issueDeliveryNote: async (_shop, _order, fulfillmentId) => {
+      calls.push(`issueDeliveryNote:${fulfillmentId}`);
+      return {
+        outcome: 'created',
+        documentId: `dn-${fulfillmentId}`,
+        lexofficeId: `lx-dn-${fulfillmentId}`,
+        number: 'LS0001',
+      };
+    },
   } as Activities;
 }
 
@@ -57,24 +115,45 @@ describe('orderWorkflow', () => {
   it('waits for payment, invoices once, and ignores later events for the invoice', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-test';
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls) });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls),
+    });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:42', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '42' }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/create', webhookId: 'w1', order: order('pending', '2026-11-21T10:00:00Z') }],
+        workflowId: 'order:test.myshopify.com:42',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '42' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/create', webhookId: 'w1', order: order('pending', '2026-11-21T10:00:00Z') }],
       });
       await waitFor(() => settled(calls, 'w1', 'skipped'));
       expect(calls).toContain('log:WAIT');
       expect(calls).not.toContain('issueInvoice');
 
-      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'w2', order: order('paid', '2026-11-21T10:05:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'w2',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
       await waitFor(() => settled(calls, 'w2', 'successful'));
       // An older snapshot arriving late changes nothing, and no second invoice is made.
-      await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'w3', order: order('pending', '2026-11-21T10:01:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'w3',
+        order: order('pending', '2026-11-21T10:01:00Z'),
+      });
       await waitFor(() => settled(calls, 'w3', 'skipped'));
       expect(calls.filter((c) => c === 'issueInvoice')).toHaveLength(1);
       const state = await handle.query(orderStateQuery);
-      expect(state.invoice).toMatchObject({ documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', contactId: 'contact-1' });
+      expect(state.invoice).toMatchObject({
+        documentId: 'doc-1',
+        lexofficeId: 'lx-1',
+        number: 'RE0001',
+        contactId: 'contact-1',
+      });
       expect(state.order?.financial_status).toBe('paid');
       await handle.terminate('test done');
     });
@@ -85,22 +164,43 @@ describe('orderWorkflow with refunds', () => {
   it('keeps a refund that comes before the invoice, then credits it once after the invoice', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-refund-test';
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls) });
-    const refund = { id: 77, order_id: 42, created_at: '2026-11-21T11:00:00Z', transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }] };
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls),
+    });
+    const refund = {
+      id: 77,
+      order_id: 42,
+      created_at: '2026-11-21T11:00:00Z',
+      transactions: [{ kind: 'refund', status: 'success', amount: '10.00' }],
+    };
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:43', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '43' }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/create', webhookId: 'r1', order: order('pending', '2026-11-21T10:00:00Z') }],
+        workflowId: 'order:test.myshopify.com:43',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '43' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/create', webhookId: 'r1', order: order('pending', '2026-11-21T10:00:00Z') }],
       });
       await handle.signal(shopifyEventSignal, { topic: 'refunds/create', webhookId: 'r2', refund });
       await waitFor(() => settled(calls, 'r2', 'skipped'));
       expect(calls).toContain('log:WAIT_FOR_INVOICE');
       expect((await handle.query(orderStateQuery)).waitingFor).toBe('WAIT_FOR_INVOICE');
 
-      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'r3', order: order('paid', '2026-11-21T10:05:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'r3',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
       await waitFor(() => settled(calls, 'r3', 'successful'));
       // The same refund again, inside a later snapshot: no second credit note.
-      await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'r4', order: { ...order('paid', '2026-11-21T11:05:00Z'), refunds: [refund] } });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'r4',
+        order: { ...order('paid', '2026-11-21T11:05:00Z'), refunds: [refund] },
+      });
       await waitFor(() => settled(calls, 'r4', 'skipped'));
       expect(calls.filter((c) => c.startsWith('issueCreditNote'))).toEqual(['issueCreditNote:77']);
       const state = await handle.query(orderStateQuery);
@@ -111,7 +211,10 @@ describe('orderWorkflow with refunds', () => {
       if (process.env.RECORD_HISTORIES) {
         const { writeFileSync } = await import('node:fs');
         const { historyToJSON } = await import('@temporalio/common/lib/proto-utils');
-        writeFileSync(new URL('./histories/refund-before-invoice.json', import.meta.url), historyToJSON(await handle.fetchHistory()));
+        writeFileSync(
+          new URL('./histories/refund-before-invoice.json', import.meta.url),
+          historyToJSON(await handle.fetchHistory()),
+        );
       }
     });
   });
@@ -121,17 +224,36 @@ describe('orderWorkflow with metafields', () => {
   it('writes metafields once after the invoice, not again for later events, and not at all without entries', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-metafields-test';
-    const metafields = { read: [], write: [{ value: 'invoice_number' as const, namespace: 'belegfluss', key: 'invoice_number' }] };
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls, { metafields }) });
+    const metafields = {
+      read: [],
+      write: [{ value: 'invoice_number' as const, namespace: 'belegfluss', key: 'invoice_number' }],
+    };
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls, { metafields }),
+    });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:44', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'm1', order: order('paid', '2026-11-21T10:05:00Z') }],
+        workflowId: 'order:test.myshopify.com:44',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'm1', order: order('paid', '2026-11-21T10:05:00Z') }],
       });
       await waitFor(() => settled(calls, 'm1', 'successful'));
       // The same webhook again, then a newer snapshot: no new document, so nothing to write.
-      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'm1', order: order('paid', '2026-11-21T10:05:00Z') });
-      await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'm2', order: order('paid', '2026-11-21T10:06:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'm1',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'm2',
+        order: order('paid', '2026-11-21T10:06:00Z'),
+      });
       await waitFor(() => settled(calls, 'm2', 'skipped'));
       expect(calls.filter((c) => c === 'writeOrderMetafields')).toHaveLength(1);
       expect(calls.indexOf('writeOrderMetafields')).toBeGreaterThan(calls.indexOf('issueInvoice'));
@@ -139,11 +261,19 @@ describe('orderWorkflow with metafields', () => {
     });
 
     const off: string[] = [];
-    const offWorker = await Worker.create({ connection: env.nativeConnection, taskQueue: 'order-metafields-off', workflowsPath, activities: fakeActivities(off, { metafields: { read: [], write: [] } }) });
+    const offWorker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue: 'order-metafields-off',
+      workflowsPath,
+      activities: fakeActivities(off, { metafields: { read: [], write: [] } }),
+    });
     await offWorker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:45', taskQueue: 'order-metafields-off', args: [{ shopId: 'test.myshopify.com', orderId: '45' }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'o1', order: order('paid', '2026-11-21T10:05:00Z') }],
+        workflowId: 'order:test.myshopify.com:45',
+        taskQueue: 'order-metafields-off',
+        args: [{ shopId: 'test.myshopify.com', orderId: '45' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'o1', order: order('paid', '2026-11-21T10:05:00Z') }],
       });
       await waitFor(() => settled(off, 'o1', 'successful'));
       expect(off).toContain('issueInvoice');
@@ -157,17 +287,33 @@ describe('orderWorkflow with bank transactions', () => {
   it('books the payments once the order is invoiced and paid, and not again for a duplicate event', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-payments-test';
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls) });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls),
+    });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:44', taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
-        signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/create', webhookId: 'p1', order: order('pending', '2026-11-21T10:00:00Z') }],
+        workflowId: 'order:test.myshopify.com:44',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/create', webhookId: 'p1', order: order('pending', '2026-11-21T10:00:00Z') }],
       });
       await waitFor(() => settled(calls, 'p1', 'skipped'));
       expect(calls).not.toContain('bookOrderPayments');
-      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'p2', order: order('paid', '2026-11-21T10:05:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'p2',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
       await waitFor(() => settled(calls, 'p2', 'successful'));
-      await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'p3', order: order('paid', '2026-11-21T10:05:00Z') });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'p3',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
       await waitFor(() => settled(calls, 'p3', 'skipped'));
       expect(calls.filter((c) => c === 'bookOrderPayments')).toHaveLength(1);
       expect(calls.indexOf('bookOrderPayments')).toBeGreaterThan(calls.indexOf('issueInvoice'));
@@ -178,25 +324,48 @@ describe('orderWorkflow with bank transactions', () => {
 
 describe('orderWorkflow with mail', () => {
   const prefs = (enabled: boolean) => ({
-    invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled } },
-    credit: DEFAULT_CREDIT_PREFERENCES, contact: DEFAULT_CONTACT_PREFERENCES, orderHandling: DEFAULT_ORDER_HANDLING,
+    invoice: {
+      ...DEFAULT_INVOICE_PREFERENCES,
+      invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled },
+    },
+    credit: DEFAULT_CREDIT_PREFERENCES,
+    contact: DEFAULT_CONTACT_PREFERENCES,
+    orderHandling: DEFAULT_ORDER_HANDLING,
   });
 
   it('mails the new invoice once, not for duplicate or later events, and not at all when mail is off', async () => {
     for (const enabled of [true, false]) {
       const calls: string[] = [];
       const taskQueue = `order-mail-${enabled}`;
-      const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowsPath, activities: fakeActivities(calls, { prefs: prefs(enabled) }) });
+      const worker = await Worker.create({
+        connection: env.nativeConnection,
+        taskQueue,
+        workflowsPath,
+        activities: fakeActivities(calls, { prefs: prefs(enabled) }),
+      });
       await worker.runUntil(async () => {
         const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-          workflowId: `order:test.myshopify.com:mail-${enabled}`, taskQueue, args: [{ shopId: 'test.myshopify.com', orderId: '46' }],
-          signal: shopifyEventSignal, signalArgs: [{ topic: 'orders/paid', webhookId: 'e1', order: order('paid', '2026-11-21T10:05:00Z') }],
+          workflowId: `order:test.myshopify.com:mail-${enabled}`,
+          taskQueue,
+          args: [{ shopId: 'test.myshopify.com', orderId: '46' }],
+          signal: shopifyEventSignal,
+          signalArgs: [{ topic: 'orders/paid', webhookId: 'e1', order: order('paid', '2026-11-21T10:05:00Z') }],
         });
         await waitFor(() => settled(calls, 'e1', 'successful'));
-        await handle.signal(shopifyEventSignal, { topic: 'orders/paid', webhookId: 'e1', order: order('paid', '2026-11-21T10:05:00Z') });
-        await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: 'e2', order: order('paid', '2026-11-21T10:06:00Z') });
+        await handle.signal(shopifyEventSignal, {
+          topic: 'orders/paid',
+          webhookId: 'e1',
+          order: order('paid', '2026-11-21T10:05:00Z'),
+        });
+        await handle.signal(shopifyEventSignal, {
+          topic: 'orders/updated',
+          webhookId: 'e2',
+          order: order('paid', '2026-11-21T10:06:00Z'),
+        });
         await waitFor(() => settled(calls, 'e2', 'skipped'));
-        expect(calls.filter((c) => c.startsWith('sendDocumentMail'))).toEqual(enabled ? ['sendDocumentMail:doc-1'] : []);
+        expect(calls.filter((c) => c.startsWith('sendDocumentMail'))).toEqual(
+          enabled ? ['sendDocumentMail:doc-1'] : [],
+        );
         if (enabled) expect(calls.indexOf('sendDocumentMail:doc-1')).toBeGreaterThan(calls.indexOf('issueInvoice'));
         expect((await handle.query(orderStateQuery)).said?.['mail:doc-1']).toBe(enabled ? 'sent' : 'disabled');
         await handle.terminate('test done');
@@ -207,7 +376,9 @@ describe('orderWorkflow with mail', () => {
 
 /** Signals sent close together may be handled in one batch, so one settle call can name several. */
 function settled(calls: string[], webhookId: string, status: string): boolean {
-  return calls.some((c) => c.startsWith('settle:') && c.endsWith(`:${status}`) && c.split(':')[1]!.split(',').includes(webhookId));
+  return calls.some(
+    (c) => c.startsWith('settle:') && c.endsWith(`:${status}`) && c.split(':')[1]!.split(',').includes(webhookId),
+  );
 }
 
 async function waitFor(check: () => boolean, timeoutMs = 45_000): Promise<void> {

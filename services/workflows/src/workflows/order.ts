@@ -1,4 +1,14 @@
-import { ActivityFailure, allHandlersFinished, ApplicationFailure, condition, continueAsNew, patched, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  patched,
+  setHandler,
+  upsertSearchAttributes,
+  workflowInfo,
+} from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
@@ -12,7 +22,8 @@ import { issueInvoiceIfDue } from './invoice';
 const { recordOrder, settleDeliveries } = dbActivities;
 
 /** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
-const loadShopContext = (shopId: string) => (patched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
+const loadShopContext = (shopId: string) =>
+  (patched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -32,7 +43,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   for (;;) {
     if (!(await condition(() => inbox.length > 0 || lexoffice.length > 0, IDLE))) return;
     const changes = lexoffice.splice(0);
-    if (changes.length > 0) await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
+    if (changes.length > 0)
+      await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
     if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
@@ -52,13 +64,23 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   for (const event of events) absorb(state, event);
   if (state.order) await recordOrder(shopId, state.order);
   const ctx = await loadShopContext(shopId);
-  const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx), await creditRefunds(shopId, state, ctx)];
+  const outcomes: StepOutcome[] = [
+    await issueInvoiceIfDue(shopId, state, ctx),
+    await creditRefunds(shopId, state, ctx),
+  ];
   await mailDocuments(shopId, state, ctx);
   if (outcomes.includes('successful')) await writeMetafields(shopId, state, ctx);
   await bookPayments(shopId, state, ctx);
   await issueDeliveryNotes(shopId, state, ctx);
-  const status = outcomes.includes('successful') ? 'successful' : outcomes.includes('unprocessable') ? 'unprocessable' : 'skipped';
-  await settleDeliveries(events.map((e) => e.webhookId), status);
+  const status = outcomes.includes('successful')
+    ? 'successful'
+    : outcomes.includes('unprocessable')
+      ? 'unprocessable'
+      : 'skipped';
+  await settleDeliveries(
+    events.map((e) => e.webhookId),
+    status,
+  );
 }
 
 /**
@@ -71,7 +93,10 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
   } catch (error) {
     const cause = error instanceof ActivityFailure ? error.cause : undefined;
     if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
-    await settleDeliveries(events.map((e) => e.webhookId), 'unprocessable');
+    await settleDeliveries(
+      events.map((e) => e.webhookId),
+      'unprocessable',
+    );
     upsertSearchAttributes([{ key: DocumentStatusKey, value: 'NOT_INSTALLED' }]);
     throw ApplicationFailure.nonRetryable(cause.message, 'NOT_INSTALLED');
   }
@@ -98,7 +123,12 @@ function addRefund(state: OrderState, raw: unknown): void {
 
 /** Lets support staff search the Temporal UI for, say, every order waiting for payment. */
 function publishStatus(state: OrderState): void {
-  const status = state.credits.length > 0 ? 'credited' : state.invoice ? 'invoiced' : (state.waitingFor ?? state.lastDecision ?? 'pending');
+  const status =
+    state.credits.length > 0
+      ? 'credited'
+      : state.invoice
+        ? 'invoiced'
+        : (state.waitingFor ?? state.lastDecision ?? 'pending');
   const current = workflowInfo().typedSearchAttributes.get(DocumentStatusKey);
   if (current !== status) upsertSearchAttributes([{ key: DocumentStatusKey, value: status }]);
 }

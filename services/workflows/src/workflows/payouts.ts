@@ -4,7 +4,12 @@ import { paypalBatchChangedSignal, sepaConfirmedSignal, type PayoutRunInput } fr
 
 const acts = proxyActivities<PayoutActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '15 minutes', nonRetryableErrorTypes: ['PAYPAL_REJECTED', 'PAYPAL_AUTH', 'SEPA_DATA'] },
+  retry: {
+    initialInterval: '10s',
+    backoffCoefficient: 2,
+    maximumInterval: '15 minutes',
+    nonRetryableErrorTypes: ['PAYPAL_REJECTED', 'PAYPAL_AUTH', 'SEPA_DATA'],
+  },
 });
 
 /** Spec 3 §9: payouts are usually sent within 7 days; PayPal is asked hourly until then, and at once when its webhook comes. */
@@ -15,7 +20,11 @@ const SEPA_WAIT = '30 days';
 
 /** The month (YYYY-MM-01) of an instant in Europe/Berlin, where the 1st is counted. */
 function berlinMonth(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+  }).formatToParts(at);
   return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}-01`;
 }
 

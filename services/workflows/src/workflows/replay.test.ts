@@ -20,21 +20,43 @@ describe('replay of recorded order workflow histories', () => {
   // One history per path (histories/README.md); npm run record-histories -w @belegfluss/workflows makes them.
   it('has a history for every path', () => {
     const paths = [
-      'paid-invoice', 'refund-before-invoice', 'refund-after-invoice', 'transactions-after-lexware-payment', 'mail-documents', 'historical-import',
-      'einvoice-invoice', 'delivery-notes', 'historical-order', 'historical-import-bulk-export',
+      'paid-invoice',
+      'refund-before-invoice',
+      'refund-after-invoice',
+      'transactions-after-lexware-payment',
+      'mail-documents',
+      'historical-import',
+      'einvoice-invoice',
+      'delivery-notes',
+      'historical-order',
+      'historical-import-bulk-export',
     ];
     expect(files).toEqual(expect.arrayContaining(paths.map((p) => `${p}.json`)));
   });
 
   // A patch whose new branch no history takes is not proven to replay: record one (histories/README.md).
   it('has a history taking every patched() branch', () => {
-    const code = readdirSync(new URL('./', import.meta.url)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
-    const ids = new Set(code.flatMap((f) => [...readFileSync(new URL(f, import.meta.url), 'utf8').matchAll(/patched\('([^']+)'\)/g)].map((m) => m[1]!)));
+    const code = readdirSync(new URL('./', import.meta.url)).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
+    const ids = new Set(
+      code.flatMap((f) =>
+        [...readFileSync(new URL(f, import.meta.url), 'utf8').matchAll(/patched\('([^']+)'\)/g)].map((m) => m[1]!),
+      ),
+    );
     type Marker = { markerName?: string; details?: Record<string, { payloads?: { data?: string }[] }> };
-    const markers = (f: string) => (JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { events: { markerRecordedEventAttributes?: Marker }[] }).events
-      .map((e) => e.markerRecordedEventAttributes).filter((m): m is Marker => m?.markerName === 'core_patch');
-    const recorded = new Set(files.flatMap(markers).flatMap((m) => Object.values(m.details ?? {}).flatMap((d) => d.payloads ?? []))
-      .map((p) => (JSON.parse(Buffer.from(p.data ?? '', 'base64').toString('utf8')) as { id: string }).id));
+    const markers = (f: string) =>
+      (
+        JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { events: { markerRecordedEventAttributes?: Marker }[] }
+      ).events
+        .map((e) => e.markerRecordedEventAttributes)
+        .filter((m): m is Marker => m?.markerName === 'core_patch');
+    const recorded = new Set(
+      files
+        .flatMap(markers)
+        .flatMap((m) => Object.values(m.details ?? {}).flatMap((d) => d.payloads ?? []))
+        .map((p) => (JSON.parse(Buffer.from(p.data ?? '', 'base64').toString('utf8')) as { id: string }).id),
+    );
     expect([...ids].filter((id) => !recorded.has(id))).toEqual([]);
     expect(ids.size).toBeGreaterThan(10);
   });

@@ -1,12 +1,28 @@
-import { allHandlersFinished, ApplicationFailure, condition, continueAsNew, proxyActivities, setHandler, sleep, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  ApplicationFailure,
+  condition,
+  continueAsNew,
+  proxyActivities,
+  setHandler,
+  sleep,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { createWizardActivities } from '../activities/wizard';
 import { wizardProgressQuery, type WizardImportInput, type WizardProgress } from '../api';
 
 type WizardActivities = ReturnType<typeof createWizardActivities>;
-const shopify = proxyActivities<WizardActivities>({ startToCloseTimeout: '2 minutes', retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } });
+const shopify = proxyActivities<WizardActivities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' },
+});
 // Storing thousands of orders and reading a page of documents at 2 requests/s take a while:
 // heartbeats (every 2 s at most) show progress, and a dead worker's step moves on after 10 s.
-const long = proxyActivities<WizardActivities>({ startToCloseTimeout: '15 minutes', heartbeatTimeout: '10s', retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } });
+const long = proxyActivities<WizardActivities>({
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '10s',
+  retry: { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' },
+});
 
 /**
  * The connect wizard's import as one durable run: Shopify exports the orders of the last 60
@@ -14,18 +30,37 @@ const long = proxyActivities<WizardActivities>({ startToCloseTimeout: '15 minute
  * matched to the orders. Every step's result lives in this workflow's history, so a restarted
  * worker or gateway picks up where it stopped and counts nothing twice; a query reports progress.
  */
-export async function wizardImportWorkflow({ shopId, from, progress: carried }: WizardImportInput): Promise<WizardProgress> {
-  const progress: WizardProgress = carried ?? { phase: 'orders', exportId: null, orders: 0, page: 0, totalPages: null, documents: 0, linked: 0, failed: null };
+export async function wizardImportWorkflow({
+  shopId,
+  from,
+  progress: carried,
+}: WizardImportInput): Promise<WizardProgress> {
+  const progress: WizardProgress = carried ?? {
+    phase: 'orders',
+    exportId: null,
+    orders: 0,
+    page: 0,
+    totalPages: null,
+    documents: 0,
+    linked: 0,
+    failed: null,
+  };
   setHandler(wizardProgressQuery, () => progress);
   try {
     if (progress.phase === 'orders') {
-      let op = progress.exportId ? await shopify.orderExportStatus(shopId, progress.exportId) : await shopify.startOrderExport(shopId, from);
+      let op = progress.exportId
+        ? await shopify.orderExportStatus(shopId, progress.exportId)
+        : await shopify.startOrderExport(shopId, from);
       progress.exportId = op.id;
       while (op.status === 'CREATED' || op.status === 'RUNNING') {
         await sleep('1s');
         op = await shopify.orderExportStatus(shopId, op.id);
       }
-      if (op.status !== 'COMPLETED') throw ApplicationFailure.nonRetryable(`Bulk export ${op.status} (${op.errorCode ?? 'no code'})`, 'EXPORT_FAILED');
+      if (op.status !== 'COMPLETED')
+        throw ApplicationFailure.nonRetryable(
+          `Bulk export ${op.status} (${op.errorCode ?? 'no code'})`,
+          'EXPORT_FAILED',
+        );
       progress.orders = await long.storeExportedOrders(shopId, op.url);
       progress.phase = 'documents';
     }
@@ -46,7 +81,10 @@ export async function wizardImportWorkflow({ shopId, from, progress: carried }: 
     progress.failed = error instanceof Error ? error.message : String(error);
   }
   await shopify.finishWizardImport(shopId, workflowInfo().workflowId, {
-    status: progress.phase === 'done' ? 'completed' : 'failed', orders: progress.orders, documents: progress.documents, linked: progress.linked,
+    status: progress.phase === 'done' ? 'completed' : 'failed',
+    orders: progress.orders,
+    documents: progress.documents,
+    linked: progress.linked,
   });
   return progress;
 }

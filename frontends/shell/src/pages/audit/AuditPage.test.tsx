@@ -5,13 +5,31 @@ import { renderInShell } from '../../test/render';
 import { AuditPage, type AuditAnswer } from './AuditPage';
 
 const done: AuditAnswer = {
-  month: '2026-10', status: 'done',
+  month: '2026-10',
+  status: 'done',
   report: {
-    orders: 200, vouchers: 201, finishedAt: '2026-11-02T03:00:00.000Z',
-    counts: { missing_invoice: 1, missing_credit: 0, duplicate: 0, total_mismatch: 1, unlinked_credit: 0, unknown_order: 0 },
+    orders: 200,
+    vouchers: 201,
+    finishedAt: '2026-11-02T03:00:00.000Z',
+    counts: {
+      missing_invoice: 1,
+      missing_credit: 0,
+      duplicate: 0,
+      total_mismatch: 1,
+      unlinked_credit: 0,
+      unknown_order: 0,
+    },
     findings: [
       { kind: 'missing_invoice', label: 'Rechnung fehlt', orderId: '1', orderName: '#1001', expectedCents: 5990 },
-      { kind: 'total_mismatch', label: 'Betrag weicht ab', orderId: '2', orderName: '#1002', number: 'RE0002', expectedCents: 2000, actualCents: 123 },
+      {
+        kind: 'total_mismatch',
+        label: 'Betrag weicht ab',
+        orderId: '2',
+        orderName: '#1002',
+        number: 'RE0002',
+        expectedCents: 2000,
+        actualCents: 123,
+      },
     ],
   },
 };
@@ -30,6 +48,10 @@ describe('the completeness audit page (issue 19 §2)', () => {
     expect(screen.getByText('RE0002')).toBeTruthy();
     await act(async () => fireEvent.change(screen.getByLabelText('Monat'), { target: { value: '2026-10' } }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Jetzt prüfen' })));
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/audits' && (c.body as { month: string }).month === '2026-10')).toBe(true);
+    expect(
+      calls.some(
+        (c) => c.method === 'POST' && c.path === '/audits' && (c.body as { month: string }).month === '2026-10',
+      ),
+    ).toBe(true);
   });
 });

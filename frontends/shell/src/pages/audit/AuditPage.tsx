@@ -1,22 +1,54 @@
 import { describeError, type ApiClient } from '@belegfluss/frontend-kit';
 import { germanDay } from '@belegfluss/shared';
-import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Page, Text, TextField } from '@shopify/polaris';
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  DataTable,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useShell } from '../../session/ShellContext';
 
-interface AuditFindingRow { kind: string; label: string; orderId: string | null; orderName: string | null; number?: string | null; refundId?: string; expectedCents?: number; actualCents?: number }
+interface AuditFindingRow {
+  kind: string;
+  label: string;
+  orderId: string | null;
+  orderName: string | null;
+  number?: string | null;
+  refundId?: string;
+  expectedCents?: number;
+  actualCents?: number;
+}
 export interface AuditAnswer {
   month: string;
   status: 'running' | 'done' | 'none';
-  report: { orders: number; vouchers: number; counts: Record<string, number>; findings: AuditFindingRow[]; finishedAt: string } | null;
+  report: {
+    orders: number;
+    vouchers: number;
+    counts: Record<string, number>;
+    findings: AuditFindingRow[];
+    finishedAt: string;
+  } | null;
 }
 
 const KINDS: [string, string][] = [
-  ['missing_invoice', 'Rechnung fehlt'], ['missing_credit', 'Gutschrift fehlt'], ['duplicate', 'Doppelte Belege'],
-  ['total_mismatch', 'Betrag weicht ab'], ['unlinked_credit', 'Gutschrift nicht verknüpft'], ['unknown_order', 'Unbekannte Bestellung'],
+  ['missing_invoice', 'Rechnung fehlt'],
+  ['missing_credit', 'Gutschrift fehlt'],
+  ['duplicate', 'Doppelte Belege'],
+  ['total_mismatch', 'Betrag weicht ab'],
+  ['unlinked_credit', 'Gutschrift nicht verknüpft'],
+  ['unknown_order', 'Unbekannte Bestellung'],
 ];
-const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' }));
+const euro = (cents: number | undefined) =>
+  cents === undefined ? '' : (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 const lastMonth = () => {
   const [y, m] = germanDay(new Date().toISOString()).slice(0, 7).split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
@@ -52,25 +84,53 @@ export function AuditPage() {
   const csv = useMutation({ mutationFn: () => downloadCsv(api, month) });
   const data = report.data;
   const running = data?.status === 'running' || start.isPending;
-  const rows = (data?.report?.findings ?? []).map((f) => [f.label, f.orderName ?? '—', f.number ?? (f.refundId ? `Erstattung ${f.refundId}` : '—'), euro(f.expectedCents), euro(f.actualCents)]);
+  const rows = (data?.report?.findings ?? []).map((f) => [
+    f.label,
+    f.orderName ?? '—',
+    f.number ?? (f.refundId ? `Erstattung ${f.refundId}` : '—'),
+    euro(f.expectedCents),
+    euro(f.actualCents),
+  ]);
 
   return (
-    <Page title="Vollständigkeit prüfen" subtitle="Hat jede Bestellung ihre Belege, genau einmal und mit dem richtigen Betrag?" backAction={{ content: 'Bestellungen', url: '/orders' }}>
+    <Page
+      title="Vollständigkeit prüfen"
+      subtitle="Hat jede Bestellung ihre Belege, genau einmal und mit dem richtigen Betrag?"
+      backAction={{ content: 'Bestellungen', url: '/orders' }}
+    >
       <Layout>
         <Layout.Section>
           <Card>
             <InlineStack gap="300" blockAlign="end">
-              <TextField label="Monat" type="month" value={month} onChange={setMonth} autoComplete="off" error={valid ? undefined : 'Bitte wähle einen Monat im Format JJJJ-MM.'} />
-              <Button variant="primary" onClick={() => start.mutate()} loading={running} disabled={!valid}>Jetzt prüfen</Button>
-              <Button onClick={() => csv.mutate()} disabled={!data?.report} loading={csv.isPending}>CSV herunterladen</Button>
+              <TextField
+                label="Monat"
+                type="month"
+                value={month}
+                onChange={setMonth}
+                autoComplete="off"
+                error={valid ? undefined : 'Bitte wähle einen Monat im Format JJJJ-MM.'}
+              />
+              <Button variant="primary" onClick={() => start.mutate()} loading={running} disabled={!valid}>
+                Jetzt prüfen
+              </Button>
+              <Button onClick={() => csv.mutate()} disabled={!data?.report} loading={csv.isPending}>
+                CSV herunterladen
+              </Button>
             </InlineStack>
           </Card>
         </Layout.Section>
         {start.error || csv.error || report.error ? (
-          <Layout.Section><Banner tone="critical">{describeError(start.error ?? csv.error ?? report.error)}</Banner></Layout.Section>
+          <Layout.Section>
+            <Banner tone="critical">{describeError(start.error ?? csv.error ?? report.error)}</Banner>
+          </Layout.Section>
         ) : null}
         {data?.status === 'none' && !running ? (
-          <Layout.Section><Banner tone="info">Für diesen Monat gibt es noch keinen Prüfbericht. Die Prüfung läuft für jeden abgeschlossenen Monat am 2. automatisch.</Banner></Layout.Section>
+          <Layout.Section>
+            <Banner tone="info">
+              Für diesen Monat gibt es noch keinen Prüfbericht. Die Prüfung läuft für jeden abgeschlossenen Monat am 2.
+              automatisch.
+            </Banner>
+          </Layout.Section>
         ) : null}
         {data?.report ? (
           <Layout.Section>
@@ -79,14 +139,27 @@ export function AuditPage() {
                 <BlockStack gap="200">
                   <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
                   <InlineStack gap="200">
-                    {KINDS.map(([kind, label]) => <Badge key={kind} tone={(data.report!.counts[kind] ?? 0) > 0 ? 'critical' : 'success'}>{`${label}: ${data.report!.counts[kind] ?? 0}`}</Badge>)}
+                    {KINDS.map(([kind, label]) => (
+                      <Badge
+                        key={kind}
+                        tone={(data.report!.counts[kind] ?? 0) > 0 ? 'critical' : 'success'}
+                      >{`${label}: ${data.report!.counts[kind] ?? 0}`}</Badge>
+                    ))}
                   </InlineStack>
                 </BlockStack>
               </Card>
               <Card padding="0">
-                {rows.length === 0
-                  ? <Banner tone="success">Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.</Banner>
-                  : <DataTable columnContentTypes={['text', 'text', 'text', 'numeric', 'numeric']} headings={['Befund', 'Bestellung', 'Beleg', 'Soll', 'Ist']} rows={rows} />}
+                {rows.length === 0 ? (
+                  <Banner tone="success">
+                    Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.
+                  </Banner>
+                ) : (
+                  <DataTable
+                    columnContentTypes={['text', 'text', 'text', 'numeric', 'numeric']}
+                    headings={['Befund', 'Bestellung', 'Beleg', 'Soll', 'Ist']}
+                    rows={rows}
+                  />
+                )}
               </Card>
             </BlockStack>
           </Layout.Section>

@@ -42,7 +42,9 @@ describe('dashboard cards', () => {
   ])('marks $percent left as $tone', ({ used, quota, percent, tone }) => {
     renderWithPolaris(<CreditsCard credits={{ used, quota, resetAt: '2025-12-01T00:00:00Z' }} />);
     const badge = screen.getByText(percent);
-    expect(badge.closest('[class*="Polaris-Badge"]')?.className).toMatch(new RegExp(`tone${tone[0]!.toUpperCase()}${tone.slice(1)}`));
+    expect(badge.closest('[class*="Polaris-Badge"]')?.className).toMatch(
+      new RegExp(`tone${tone[0]!.toUpperCase()}${tone.slice(1)}`),
+    );
   });
 
   it('never shows a negative remainder when more was used than the quota', () => {

@@ -10,9 +10,17 @@ describe('/exitiframe', () => {
 
   it('leaves the iframe only for this app, a shop admin or Shopify’s admin', () => {
     expect(exitTarget('/api/auth?shop=a.myshopify.com', ORIGIN)).toBe(`${ORIGIN}/api/auth?shop=a.myshopify.com`);
-    expect(exitTarget('https://a-b.myshopify.com/admin/oauth/authorize?x=1', ORIGIN)).toBe('https://a-b.myshopify.com/admin/oauth/authorize?x=1');
+    expect(exitTarget('https://a-b.myshopify.com/admin/oauth/authorize?x=1', ORIGIN)).toBe(
+      'https://a-b.myshopify.com/admin/oauth/authorize?x=1',
+    );
     expect(exitTarget('https://admin.shopify.com/store/a/apps', ORIGIN)).toBe('https://admin.shopify.com/store/a/apps');
-    for (const bad of ['https://evil.example/phish', 'http://a.myshopify.com/admin', 'javascript:alert(1)', '//evil.example/x', null]) {
+    for (const bad of [
+      'https://evil.example/phish',
+      'http://a.myshopify.com/admin',
+      'javascript:alert(1)',
+      '//evil.example/x',
+      null,
+    ]) {
       expect(exitTarget(bad, ORIGIN), String(bad)).toBeUndefined();
     }
   });

@@ -17,7 +17,8 @@ export function exitTarget(raw: string | null, origin: string): string | undefin
   }
   if (url.origin === origin) return url.toString();
   if (url.protocol !== 'https:') return undefined;
-  if (url.hostname === 'admin.shopify.com' || /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(url.hostname)) return url.toString();
+  if (url.hostname === 'admin.shopify.com' || /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(url.hostname))
+    return url.toString();
   return undefined;
 }
 
@@ -34,7 +35,10 @@ export function ExitIframe({ search }: { search: string }) {
     return (
       <Page narrowWidth title="Belegfluss">
         <Banner tone="critical" title="Ungültiges Weiterleitungsziel">
-          <p>Diese Weiterleitung führt nicht zu Belegfluss oder Shopify. Bitte öffne Belegfluss erneut aus deinem Shopify-Admin.</p>
+          <p>
+            Diese Weiterleitung führt nicht zu Belegfluss oder Shopify. Bitte öffne Belegfluss erneut aus deinem
+            Shopify-Admin.
+          </p>
         </Banner>
       </Page>
     );
@@ -67,8 +71,8 @@ export function Affiliate({ shop }: { shop?: Shop }) {
           <Card>
             <BlockStack gap="300">
               <Text as="p">
-                Empfiehl Belegfluss weiter: Als Partner bekommst du eigene Coupons, mit denen Shops bei uns sparen, und für jede Einlösung eine
-                Provision – ausgezahlt per PayPal oder Überweisung.
+                Empfiehl Belegfluss weiter: Als Partner bekommst du eigene Coupons, mit denen Shops bei uns sparen, und
+                für jede Einlösung eine Provision – ausgezahlt per PayPal oder Überweisung.
               </Text>
               <Text as="p">Schreib uns, wir schalten den Partnerbereich für deinen Shop frei.</Text>
               <InlineStack>

@@ -14,7 +14,8 @@ const FAQ: { question: string; answer: string }[] = [
   },
   {
     question: 'Welche Bestellungen werden übersprungen?',
-    answer: 'Standardmäßig werden Bestellungen aus dem Kassensystem (POS) und kostenlose Bestellungen übersprungen. Das kannst du in den Einstellungen ändern.',
+    answer:
+      'Standardmäßig werden Bestellungen aus dem Kassensystem (POS) und kostenlose Bestellungen übersprungen. Das kannst du in den Einstellungen ändern.',
   },
   {
     question: 'Kann ich Rechnungen für ältere Bestellungen erstellen?',

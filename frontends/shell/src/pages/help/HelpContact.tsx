@@ -11,7 +11,13 @@ export function HelpContact({ search }: { search: string }) {
   const [subject, setSubject] = useState(query.get('subject') ?? '');
   const [message, setMessage] = useState(query.get('message') ?? '');
   // The gateway says whether the mail to support went out; the request is stored either way.
-  const send = useMutation({ mutationFn: () => api.request<{ mailed?: boolean; message?: string }>('/help/contact', { method: 'POST', body: { subject, message } }) });
+  const send = useMutation({
+    mutationFn: () =>
+      api.request<{ mailed?: boolean; message?: string }>('/help/contact', {
+        method: 'POST',
+        body: { subject, message },
+      }),
+  });
 
   return (
     <Page title="Kontakt" backAction={{ content: 'Hilfe', url: '/help' }}>
@@ -20,7 +26,10 @@ export function HelpContact({ search }: { search: string }) {
           <Card>
             <BlockStack gap="300">
               {send.isSuccess ? (
-                <Banner tone={send.data?.mailed === false ? 'warning' : 'success'} title={send.data?.mailed === false ? 'Nachricht gespeichert' : 'Nachricht gesendet'}>
+                <Banner
+                  tone={send.data?.mailed === false ? 'warning' : 'success'}
+                  title={send.data?.mailed === false ? 'Nachricht gespeichert' : 'Nachricht gesendet'}
+                >
                   <p>{send.data?.message ?? 'Wir melden uns per E-Mail bei dir.'}</p>
                 </Banner>
               ) : null}
@@ -32,7 +41,12 @@ export function HelpContact({ search }: { search: string }) {
               <FormLayout>
                 <TextField label="Betreff" value={subject} onChange={setSubject} autoComplete="off" />
                 <TextField label="Nachricht" value={message} onChange={setMessage} multiline={6} autoComplete="off" />
-                <Button variant="primary" onClick={() => send.mutate()} loading={send.isPending} disabled={message.trim() === ''}>
+                <Button
+                  variant="primary"
+                  onClick={() => send.mutate()}
+                  loading={send.isPending}
+                  disabled={message.trim() === ''}
+                >
                   Senden
                 </Button>
               </FormLayout>

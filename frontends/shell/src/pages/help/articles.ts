@@ -104,9 +104,7 @@ export const HELP_ARTICLES: Record<string, HelpArticle> = {
     group: 'Rechtliches',
     sections: [
       {
-        paragraphs: [
-          'Die Anbieterangaben nach § 5 DDG; die Seite liest sie aus der Konfiguration des Betreibers.',
-        ],
+        paragraphs: ['Die Anbieterangaben nach § 5 DDG; die Seite liest sie aus der Konfiguration des Betreibers.'],
       },
     ],
   },

@@ -36,11 +36,27 @@ describe('help pages', () => {
   });
 
   it('shows the Impressum from the gateway’s configuration', async () => {
-    const { api } = scriptedApi(({ path }) => (path === '/legal' ? { imprint: { name: 'Belegfluss GmbH', address: 'Hauptstraße 1\n10115 Berlin', email: 'kontakt@belegfluss.de', phone: null, representative: 'Erika Muster', register: null, vatId: 'DE123456789' } } : undefined));
+    const { api } = scriptedApi(({ path }) =>
+      path === '/legal'
+        ? {
+            imprint: {
+              name: 'Belegfluss GmbH',
+              address: 'Hauptstraße 1\n10115 Berlin',
+              email: 'kontakt@belegfluss.de',
+              phone: null,
+              representative: 'Erika Muster',
+              register: null,
+              vatId: 'DE123456789',
+            },
+          }
+        : undefined,
+    );
     renderInShell(helpRoute('/help/imprint', ''), api);
     expect(await screen.findByText('Belegfluss GmbH')).toBeTruthy();
     expect(screen.getByText('Vertreten durch: Erika Muster')).toBeTruthy();
     expect(screen.getByText('Umsatzsteuer-Identifikationsnummer: DE123456789')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'kontakt@belegfluss.de' }).getAttribute('href')).toBe('mailto:kontakt@belegfluss.de');
+    expect(screen.getByRole('link', { name: 'kontakt@belegfluss.de' }).getAttribute('href')).toBe(
+      'mailto:kontakt@belegfluss.de',
+    );
   });
 });

@@ -11,10 +11,18 @@ export function LogPage({ shop }: { shop: Shop }) {
   const { api } = useShell();
   const days = shop.plan.logMaxAge;
   return (
-    <Page title="Protokoll" subtitle="Alles, was Belegfluss für deinen Shop getan hat, und warum" backAction={{ content: 'Bestellungen', url: '/orders' }}>
+    <Page
+      title="Protokoll"
+      subtitle="Alles, was Belegfluss für deinen Shop getan hat, und warum"
+      backAction={{ content: 'Bestellungen', url: '/orders' }}
+    >
       <Layout>
         <Layout.Section>
-          <Banner tone="info" title={`Einträge werden ${days} Tage aufbewahrt`} action={days < LONGEST_PUBLIC ? { content: 'Tarife vergleichen', url: '/plan#pricing' } : undefined}>
+          <Banner
+            tone="info"
+            title={`Einträge werden ${days} Tage aufbewahrt`}
+            action={days < LONGEST_PUBLIC ? { content: 'Tarife vergleichen', url: '/plan#pricing' } : undefined}
+          >
             <Text as="p">
               {`Dein Tarif ${shop.plan.name} bewahrt das Protokoll ${days} Tage auf; ältere Einträge werden gelöscht.${days < LONGEST_PUBLIC ? ' Größere Tarife bewahren es länger auf.' : ''}`}
             </Text>

@@ -39,19 +39,31 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
     <Card>
       <BlockStack gap="300">
         <InlineStack gap="200" blockAlign="center">
-          {numberNeedsTooltip(document.number) ? <Tooltip content={`${label}snummer ${number}`}>{heading}</Tooltip> : heading}
+          {numberNeedsTooltip(document.number) ? (
+            <Tooltip content={`${label}snummer ${number}`}>{heading}</Tooltip>
+          ) : (
+            heading
+          )}
           <Badge tone={status.tone}>{status.label}</Badge>
           {document.cancelled ? <Badge tone="critical">Storniert</Badge> : null}
           <EInvoiceBadge document={document} />
           {document.hintedAt && document.status.toLowerCase() === 'open' ? <Badge tone="info">Zuordnen</Badge> : null}
         </InlineStack>
         <Text as="p" tone="subdued">
-          {[document.title, formatDate(document.date ?? document.createdAt), document.total != null ? formatMoney(document.total, document.currency ?? 'EUR') : null]
+          {[
+            document.title,
+            formatDate(document.date ?? document.createdAt),
+            document.total != null ? formatMoney(document.total, document.currency ?? 'EUR') : null,
+          ]
             .filter(Boolean)
             .join(' · ')}
         </Text>
         {document.pdf ? (
-          <iframe title={`Vorschau ${label} ${number}`} src={document.pdf} style={{ width: '100%', height: 320, border: '1px solid var(--p-color-border)', borderRadius: 8 }} />
+          <iframe
+            title={`Vorschau ${label} ${number}`}
+            src={document.pdf}
+            style={{ width: '100%', height: 320, border: '1px solid var(--p-color-border)', borderRadius: 8 }}
+          />
         ) : (
           <Text as="p" tone="subdued">
             Für diesen Beleg gibt es noch kein PDF.
@@ -61,7 +73,11 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
           <Button url={document.pdf ?? undefined} external disabled={!document.pdf}>
             Öffnen
           </Button>
-          <Button url={document.pdf && canDownload(document) ? downloadUrl(document.pdf) : undefined} download disabled={!canDownload(document)}>
+          <Button
+            url={document.pdf && canDownload(document) ? downloadUrl(document.pdf) : undefined}
+            download
+            disabled={!canDownload(document)}
+          >
             Herunterladen
           </Button>
           <EInvoiceXmlButton document={document} />
@@ -83,7 +99,14 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
         </InlineStack>
       </BlockStack>
       {mailing ? (
-        <EmailDialog orderId={orderId} kind={kind} document={document} label={label} defaultRecipient={customerEmail} onClose={() => setMailing(false)} />
+        <EmailDialog
+          orderId={orderId}
+          kind={kind}
+          document={document}
+          label={label}
+          defaultRecipient={customerEmail}
+          onClose={() => setMailing(false)}
+        />
       ) : null}
     </Card>
   );

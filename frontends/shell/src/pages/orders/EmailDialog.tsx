@@ -41,13 +41,20 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
   const [signature, setSignature] = useState('');
   // Copy and signature start from the automatic mail's settings of this document type (spec 2 §3).
   const section = kind === 'credit' ? 'credits' : 'invoices';
-  const settings = useQuery({ queryKey: ['preferences', section], queryFn: ({ signal }) => api.get<{ value: Record<string, unknown> }>(`/preferences/${section}`, signal) });
+  const settings = useQuery({
+    queryKey: ['preferences', section],
+    queryFn: ({ signal }) => api.get<{ value: Record<string, unknown> }>(`/preferences/${section}`, signal),
+  });
   const prefilled = useRef(false);
   useEffect(() => {
     const value = settings.data?.value;
     if (!value || prefilled.current) return;
     prefilled.current = true;
-    const mail = (kind === 'credit' ? { copy: value.creditSendMailCopy, signature: value.creditSendMailSignature } : (value.invoiceSendMail ?? {})) as { copy?: unknown; signature?: unknown };
+    const mail = (
+      kind === 'credit'
+        ? { copy: value.creditSendMailCopy, signature: value.creditSendMailSignature }
+        : (value.invoiceSendMail ?? {})
+    ) as { copy?: unknown; signature?: unknown };
     // A template such as {ORDER.EMAIL} is for the automatic mail; the dialog proposes plain addresses only.
     if (typeof mail.copy === 'string' && !mail.copy.includes('{')) setCopy((c) => c || (mail.copy as string));
     if (typeof mail.signature === 'string') setSignature((s) => s || (mail.signature as string));
@@ -56,10 +63,22 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
   // One dialog is one intent: a repeated click or a retry after a lost answer never sends twice.
   const [intent] = useState(() => crypto.randomUUID());
 
-  const body = { receipt: document._key, email, copy, subject, message, signature, attachments: attachments.filter((url) => url.trim() !== '') };
+  const body = {
+    receipt: document._key,
+    email,
+    copy,
+    subject,
+    message,
+    signature,
+    attachments: attachments.filter((url) => url.trim() !== ''),
+  };
   const send = useMutation({
     mutationFn: () =>
-      api.request<{ message?: string }>(`/orders/${encodeURIComponent(orderId)}/${kind}/email`, { method: 'POST', body, headers: { 'Idempotency-Key': intent } }),
+      api.request<{ message?: string }>(`/orders/${encodeURIComponent(orderId)}/${kind}/email`, {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': intent },
+      }),
     onSuccess: async (answer) => {
       toast(answer?.message ?? 'Beleg per E-Mail versendet');
       await queryClient.invalidateQueries({ queryKey: ['orders', 'detail', orderId] });
@@ -100,7 +119,14 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
             </Banner>
           ) : null}
           <FormLayout>
-            <TextField label="Empfänger" type="email" value={email} onChange={(v) => edit('email', () => setEmail(v))} error={errors.email} autoComplete="email" />
+            <TextField
+              label="Empfänger"
+              type="email"
+              value={email}
+              onChange={(v) => edit('email', () => setEmail(v))}
+              error={errors.email}
+              autoComplete="email"
+            />
             <TextField
               label="Kopie an (BCC)"
               type="email"
@@ -148,17 +174,32 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
                   labelHidden
                   placeholder="https://…/datei.pdf"
                   value={url}
-                  onChange={(v) => edit(`attachments.${index}`, () => setAttachments(attachments.map((old, i) => (i === index ? v : old))))}
+                  onChange={(v) =>
+                    edit(`attachments.${index}`, () =>
+                      setAttachments(attachments.map((old, i) => (i === index ? v : old))),
+                    )
+                  }
                   error={attachmentError(index)}
                   autoComplete="off"
                   connectedRight={
-                    <Button icon={DeleteIcon} accessibilityLabel={`Anhang ${index + 1} entfernen`} onClick={() => setAttachments(attachments.filter((_, i) => i !== index))} />
+                    <Button
+                      icon={DeleteIcon}
+                      accessibilityLabel={`Anhang ${index + 1} entfernen`}
+                      onClick={() => setAttachments(attachments.filter((_, i) => i !== index))}
+                    />
                   }
                 />
               ))}
-              {errors.attachments ? <Text as="p" tone="critical">{errors.attachments}</Text> : null}
+              {errors.attachments ? (
+                <Text as="p" tone="critical">
+                  {errors.attachments}
+                </Text>
+              ) : null}
               <InlineStack>
-                <Button disabled={attachments.length >= LIMITS.attachments} onClick={() => setAttachments([...attachments, ''])}>
+                <Button
+                  disabled={attachments.length >= LIMITS.attachments}
+                  onClick={() => setAttachments([...attachments, ''])}
+                >
                   Anhang hinzufügen
                 </Button>
               </InlineStack>

@@ -40,11 +40,17 @@ describe('the historical import dialog (spec 2)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
     const dialog = await screen.findByRole('dialog');
     // The week starts on Monday.
-    const weekdays = within(dialog).getAllByRole('columnheader').map((h) => h.textContent);
+    const weekdays = within(dialog)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(weekdays[0]).toMatch(/^Mo/);
-    const day = (n: number) => within(dialog).getAllByRole('button').find((b) => b.textContent === String(n) && b.closest('table'))!;
+    const day = (n: number) =>
+      within(dialog)
+        .getAllByRole('button')
+        .find((b) => b.textContent === String(n) && b.closest('table'))!;
     // Imported days, days before the store opened and after the installation cannot be chosen.
-    for (const n of [13, 14, 3, 27]) expect(day(n).hasAttribute('disabled') || day(n).getAttribute('aria-disabled') === 'true').toBe(true);
+    for (const n of [13, 14, 3, 27])
+      expect(day(n).hasAttribute('disabled') || day(n).getAttribute('aria-disabled') === 'true').toBe(true);
     await act(async () => fireEvent.click(day(20)));
     expect(within(dialog).getByText(/Ausgewählt: Mo\., 20\.10\.2025/)).toBeTruthy();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Tag importieren' })));
@@ -56,7 +62,9 @@ describe('the historical import dialog (spec 2)', () => {
     expect(await screen.findByText('9 Bestellungen, 4 Rechnungen · von Hand beendet')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tag auswählen' })));
     const dialog = await screen.findByRole('dialog');
-    const day15 = within(dialog).getAllByRole('button').find((b) => b.textContent === '15' && b.closest('table'))!;
+    const day15 = within(dialog)
+      .getAllByRole('button')
+      .find((b) => b.textContent === '15' && b.closest('table'))!;
     expect(day15.hasAttribute('disabled') || day15.getAttribute('aria-disabled') === 'true').toBe(false);
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Abbrechen' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut importieren' })));

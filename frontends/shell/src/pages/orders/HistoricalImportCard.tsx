@@ -11,7 +11,12 @@ export interface ImportDays {
   /** The store's opening day; null while Shopify could not be asked. */
   first: string | null;
   last: string;
-  days: { day: string; status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled'; orders: number; invoices: number }[];
+  days: {
+    day: string;
+    status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+    orders: number;
+    invoices: number;
+  }[];
 }
 type DayStatus = ImportDays['days'][number]['status'];
 
@@ -19,11 +24,20 @@ const toDate = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(y!, m! - 1, d!);
 };
-const toDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-const german = (day: string) => toDate(day).toLocaleDateString('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
-const STATUS: Record<DayStatus, string> = { running: 'läuft', completed: 'abgeschlossen', failed: 'fehlgeschlagen', terminated: 'von Hand beendet', cancelled: 'abgebrochen' };
+const toDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const german = (day: string) =>
+  toDate(day).toLocaleDateString('de-DE', { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+const STATUS: Record<DayStatus, string> = {
+  running: 'läuft',
+  completed: 'abgeschlossen',
+  failed: 'fehlgeschlagen',
+  terminated: 'von Hand beendet',
+  cancelled: 'abgebrochen',
+};
 /** A day read completely whose invoices are still being made is not finished yet for the merchant. */
-const statusText = (d: ImportDays['days'][number]) => (d.status === 'completed' && d.invoices < d.orders ? 'eingelesen, Rechnungen folgen' : STATUS[d.status]);
+const statusText = (d: ImportDays['days'][number]) =>
+  d.status === 'completed' && d.invoices < d.orders ? 'eingelesen, Rechnungen folgen' : STATUS[d.status];
 /** A day whose run ended without finishing: it is not imported and may be imported again. */
 const ended = (status: DayStatus) => status === 'failed' || status === 'terminated' || status === 'cancelled';
 
@@ -47,10 +61,14 @@ export function HistoricalImportCard() {
     enabled: unlocked,
     queryFn: ({ signal }) => api.get<ImportDays>('/orders/import/days', signal),
     // Progress per day: while a day runs or its invoices are still being made, look again.
-    refetchInterval: (query) => (query.state.data?.days.some((d) => d.status === 'running' || (d.status === 'completed' && d.invoices < d.orders)) ? 3000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.days.some((d) => d.status === 'running' || (d.status === 'completed' && d.invoices < d.orders))
+        ? 3000
+        : false,
   });
   const start = useMutation({
-    mutationFn: (day: string) => api.request<{ id: string }>(`/orders/import?date=${encodeURIComponent(day)}`, { method: 'POST' }),
+    mutationFn: (day: string) =>
+      api.request<{ id: string }>(`/orders/import?date=${encodeURIComponent(day)}`, { method: 'POST' }),
     onSuccess: async (answer) => {
       toast(`Import vom ${german(answer.id)} gestartet`);
       setOpen(false);
@@ -69,7 +87,11 @@ export function HistoricalImportCard() {
     void queryClient.invalidateQueries({ queryKey: ['orders'] });
   }, [progress, queryClient]);
   const taken = new Set(data?.days.filter((d) => !ended(d.status)).map((d) => d.day));
-  const shown = month ?? (data ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() } : { month: new Date().getMonth(), year: new Date().getFullYear() });
+  const shown =
+    month ??
+    (data
+      ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() }
+      : { month: new Date().getMonth(), year: new Date().getFullYear() });
   const selectedDay = selected ? toDay(selected) : null;
   return (
     <FeatureLock shop={shop.data} feature="orderImport">
@@ -84,7 +106,8 @@ export function HistoricalImportCard() {
             </Button>
           </InlineStack>
           <Text as="p" tone="subdued">
-            Belegfluss erstellt für die Bestellungen eines Tages vor der Installation Belege nach deinen aktuellen Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Jeder Beleg verbraucht eine Übertragung.
+            Belegfluss erstellt für die Bestellungen eines Tages vor der Installation Belege nach deinen aktuellen
+            Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Jeder Beleg verbraucht eine Übertragung.
           </Text>
           {start.isError && !open ? (
             <Banner tone="critical" title="Der Import wurde nicht gestartet">
@@ -106,16 +129,28 @@ export function HistoricalImportCard() {
                   <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span">{german(d.day)}</Text>
                     <InlineStack gap="200" blockAlign="center">
-                      <Text as="span" tone={ended(d.status) ? 'critical' : 'subdued'}>{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${statusText(d)}`}</Text>
+                      <Text
+                        as="span"
+                        tone={ended(d.status) ? 'critical' : 'subdued'}
+                      >{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${statusText(d)}`}</Text>
                       {ended(d.status) ? (
-                        <Button size="slim" loading={start.isPending && start.variables === d.day} onClick={() => start.mutate(d.day)}>
+                        <Button
+                          size="slim"
+                          loading={start.isPending && start.variables === d.day}
+                          onClick={() => start.mutate(d.day)}
+                        >
                           Erneut importieren
                         </Button>
                       ) : null}
                     </InlineStack>
                   </InlineStack>
                   {d.orders > 0 && !ended(d.status) ? (
-                    <ProgressBar progress={Math.round((d.invoices / d.orders) * 100)} size="small" tone={d.invoices >= d.orders ? 'success' : 'highlight'} ariaLabelledBy={undefined} />
+                    <ProgressBar
+                      progress={Math.round((d.invoices / d.orders) * 100)}
+                      size="small"
+                      tone={d.invoices >= d.orders ? 'success' : 'highlight'}
+                      ariaLabelledBy={undefined}
+                    />
                   ) : null}
                 </BlockStack>
               ))}
@@ -127,7 +162,12 @@ export function HistoricalImportCard() {
         open={open}
         onClose={() => setOpen(false)}
         title="Bestellungen eines Tages importieren"
-        primaryAction={{ content: 'Tag importieren', disabled: !selectedDay, loading: start.isPending, onAction: () => selectedDay && start.mutate(selectedDay) }}
+        primaryAction={{
+          content: 'Tag importieren',
+          disabled: !selectedDay,
+          loading: start.isPending,
+          onAction: () => selectedDay && start.mutate(selectedDay),
+        }}
         secondaryActions={[{ content: 'Abbrechen', onAction: () => setOpen(false) }]}
       >
         <Modal.Section>
@@ -151,7 +191,9 @@ export function HistoricalImportCard() {
               />
             ) : null}
             <Text as="p" tone="subdued">
-              {selectedDay ? `Ausgewählt: ${german(selectedDay)}` : `Wähle einen Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut.`}
+              {selectedDay
+                ? `Ausgewählt: ${german(selectedDay)}`
+                : `Wähle einen Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut.`}
             </Text>
           </BlockStack>
         </Modal.Section>

@@ -18,15 +18,27 @@ export function OrderDetail({ id }: { id: string }) {
   });
 
   let documents;
-  if (order.isPending) documents = <Card><SkeletonBodyText lines={5} /></Card>;
+  if (order.isPending)
+    documents = (
+      <Card>
+        <SkeletonBodyText lines={5} />
+      </Card>
+    );
   else if (order.isError)
     documents = (
-      <Banner tone="critical" title="Die Bestellung konnte nicht geladen werden" action={{ content: 'Erneut versuchen', onAction: () => void order.refetch() }}>
+      <Banner
+        tone="critical"
+        title="Die Bestellung konnte nicht geladen werden"
+        action={{ content: 'Erneut versuchen', onAction: () => void order.refetch() }}
+      >
         <p>{describeError(order.error)}</p>
       </Banner>
     );
   else {
-    const all = [...(order.data.invoices ?? []).map((document) => ({ document, kind: 'invoice' as const })), ...(order.data.credits ?? []).map((document) => ({ document, kind: 'credit' as const }))];
+    const all = [
+      ...(order.data.invoices ?? []).map((document) => ({ document, kind: 'invoice' as const })),
+      ...(order.data.credits ?? []).map((document) => ({ document, kind: 'credit' as const })),
+    ];
     documents =
       all.length === 0 ? (
         <Card>
@@ -37,7 +49,13 @@ export function OrderDetail({ id }: { id: string }) {
       ) : (
         <BlockStack gap="400">
           {all.map(({ document, kind }) => (
-            <DocumentCard key={document._key} document={document} kind={kind} orderId={id} customerEmail={order.data.customer?.email} />
+            <DocumentCard
+              key={document._key}
+              document={document}
+              kind={kind}
+              orderId={id}
+              customerEmail={order.data.customer?.email}
+            />
           ))}
         </BlockStack>
       );
@@ -45,19 +63,31 @@ export function OrderDetail({ id }: { id: string }) {
 
   const data = order.data;
   const subtitle = data
-    ? [formatDate(data.createdAt), data.total != null ? formatMoney(Number(data.total), data.currency ?? 'EUR') : null, data.financialStatus ? (PAYMENT_STATUS[data.financialStatus] ?? data.financialStatus) : null]
+    ? [
+        formatDate(data.createdAt),
+        data.total != null ? formatMoney(Number(data.total), data.currency ?? 'EUR') : null,
+        data.financialStatus ? (PAYMENT_STATUS[data.financialStatus] ?? data.financialStatus) : null,
+      ]
         .filter(Boolean)
         .join(' · ')
     : undefined;
 
   return (
-    <Page title={data?.name ?? 'Bestellung'} subtitle={subtitle} backAction={{ content: 'Bestellungen', url: '/orders' }}>
+    <Page
+      title={data?.name ?? 'Bestellung'}
+      subtitle={subtitle}
+      backAction={{ content: 'Bestellungen', url: '/orders' }}
+    >
       <Layout>
         {data?.waitingForCredits ? (
           <Layout.Section>
             {/* Refused for want of transfers; the billing workflow resumes it once transfers are free again. */}
             <Banner tone="warning" title="wartet auf Übertragungen">
-              <p>Die Übertragungen dieses Zeitraums sind aufgebraucht. Der Beleg wird automatisch erstellt, sobald wieder Übertragungen verfügbar sind – zum neuen Abrechnungszeitraum, nach einem Tarifwechsel oder mit dem Bestellimport.</p>
+              <p>
+                Die Übertragungen dieses Zeitraums sind aufgebraucht. Der Beleg wird automatisch erstellt, sobald wieder
+                Übertragungen verfügbar sind – zum neuen Abrechnungszeitraum, nach einem Tarifwechsel oder mit dem
+                Bestellimport.
+              </p>
             </Banner>
           </Layout.Section>
         ) : null}

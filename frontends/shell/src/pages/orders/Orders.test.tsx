@@ -22,10 +22,14 @@ const order = {
 
 describe('the orders list', () => {
   it('asks the gateway with sort, search and page, and shows receipt badges', async () => {
-    const { api, calls } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order], hasNext: true, hasPrevious: false } : undefined));
+    const { api, calls } = scriptedApi(({ path }) =>
+      path.startsWith('/orders?') ? { items: [order], hasNext: true, hasPrevious: false } : undefined,
+    );
     renderInShell(<Orders />, api);
     expect(await screen.findByText('#1001')).toBeTruthy();
-    expect(calls.find((call) => call.path.startsWith('/orders?'))?.path).toBe('/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50');
+    expect(calls.find((call) => call.path.startsWith('/orders?'))?.path).toBe(
+      '/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50',
+    );
     expect(screen.getByText('Offen')).toBeTruthy();
     expect(screen.getByText('Zuordnen')).toBeTruthy();
     expect(screen.getByText('Gutschrift GS0001').className).toMatch(/line--through/);
@@ -33,11 +37,15 @@ describe('the orders list', () => {
     fireEvent.change(screen.getByLabelText('Bestellungen durchsuchen'), { target: { value: 'Erika' } });
     await screen.findByText('#1001');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /^(Weiter|Nächste)$/ })));
-    expect(calls.map((call) => call.path)).toContain('/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika');
+    expect(calls.map((call) => call.path)).toContain(
+      '/orders?sortBy=createdAt&sortDir=desc&page=2&pageSize=50&search=Erika',
+    );
   });
 
   it('offers a menu of document actions per document in the list (the menus themselves: e2e document-actions)', async () => {
-    const { api } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order], hasNext: false, hasPrevious: false } : undefined));
+    const { api } = scriptedApi(({ path }) =>
+      path.startsWith('/orders?') ? { items: [order], hasNext: false, hasPrevious: false } : undefined,
+    );
     renderInShell(<Orders />, api);
     await screen.findByText('#1001');
     expect(screen.getByRole('button', { name: 'Aktionen RE0001' })).toBeTruthy();
@@ -46,7 +54,9 @@ describe('the orders list', () => {
 
   it('says which orders wait for transfers', async () => {
     const waiting = { ...order, id: '1002', name: '#1002', receipts: [], waitingForCredits: true };
-    const { api } = scriptedApi(({ path }) => (path.startsWith('/orders?') ? { items: [order, waiting], hasNext: false, hasPrevious: false } : undefined));
+    const { api } = scriptedApi(({ path }) =>
+      path.startsWith('/orders?') ? { items: [order, waiting], hasNext: false, hasPrevious: false } : undefined,
+    );
     renderInShell(<Orders />, api);
     expect(await screen.findByText('#1002')).toBeTruthy();
     expect(screen.getAllByText('wartet auf Übertragungen')).toHaveLength(1);
@@ -67,40 +77,79 @@ describe('the order detail', () => {
       if (path === '/orders/1001')
         return {
           ...order,
-          invoices: [{ _key: 'i1', number: 'RE0001', status: 'OPEN', total: 119, currency: 'EUR', date: '2025-11-02', pdf: '/api/documents/abc' }],
+          invoices: [
+            {
+              _key: 'i1',
+              number: 'RE0001',
+              status: 'OPEN',
+              total: 119,
+              currency: 'EUR',
+              date: '2025-11-02',
+              pdf: '/api/documents/abc',
+            },
+          ],
           credits: [{ _key: 'c1', number: 'GS0001', status: 'draft', pdf: '/api/documents/def' }],
         };
       if (path.startsWith('/shop/logs?'))
-        return { items: [{ _key: 'l1', date: '2025-11-02T10:01:00Z', origin: 'invoice', event: 'invoice.created', status: 'success', body: { number: 'RE0001' } }], hasNext: false, hasPrevious: false };
+        return {
+          items: [
+            {
+              _key: 'l1',
+              date: '2025-11-02T10:01:00Z',
+              origin: 'invoice',
+              event: 'invoice.created',
+              status: 'success',
+              body: { number: 'RE0001' },
+            },
+          ],
+          hasNext: false,
+          hasPrevious: false,
+        };
       return undefined;
     });
     renderInShell(<OrderDetail id="1001" />, api);
     const invoice = (await screen.findByText('Rechnung RE0001')).closest('.Polaris-ShadowBevel') as HTMLElement;
     expect(within(invoice).getByRole('link', { name: 'Öffnen' }).getAttribute('href')).toBe('/api/documents/abc');
-    expect(within(invoice).getByRole('link', { name: 'Herunterladen' }).getAttribute('href')).toBe('/api/documents/abc/download');
+    expect(within(invoice).getByRole('link', { name: 'Herunterladen' }).getAttribute('href')).toBe(
+      '/api/documents/abc/download',
+    );
     expect(within(invoice).getByTitle('Vorschau Rechnung RE0001')).toBeTruthy();
 
     const credit = screen.getByText('Gutschrift GS0001').closest('.Polaris-ShadowBevel') as HTMLElement;
     expect(within(credit).queryByRole('link', { name: 'Herunterladen' })).toBeNull();
     expect(within(credit).getByText(/Entwürfe musst du erst in Lexware Office festschreiben/)).toBeTruthy();
-    const disabled = (button: HTMLElement) => button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true';
+    const disabled = (button: HTMLElement) =>
+      button.hasAttribute('disabled') || button.getAttribute('aria-disabled') === 'true';
     expect(disabled(within(credit).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(true);
     expect(disabled(within(invoice).getByRole('button', { name: 'Per E-Mail senden' }))).toBe(false);
 
     expect(await screen.findByText('Rechnung in Lexware Office erstellt: RE0001')).toBeTruthy();
     expect(screen.getByText('Erfolgreich')).toBeTruthy();
-    expect(calls.map((call) => call.path)).toContain('/shop/logs?sortBy=date&sortDir=desc&page=1&pageSize=25&order=1001');
+    expect(calls.map((call) => call.path)).toContain(
+      '/shop/logs?sortBy=date&sortDir=desc&page=1&pageSize=25&order=1001',
+    );
   });
 
   it('sends a document by e-mail: checks the fields like the gateway, shows the server’s error at its field, sends once per dialog', async () => {
     let attempt = 0;
     const { api, calls } = scriptedApi(({ method, path }) => {
-      if (path === '/orders/1001') return { ...order, customer: { name: 'Erika', email: 'erika@example.de' }, invoices: [{ _key: 'i1', number: 'RE0001', status: 'OPEN', pdf: '/api/documents/abc' }] };
-      if (path === '/preferences/invoices') return { value: { invoiceSendMail: { copy: 'buch@laden.de', signature: 'Dein Laden' } } };
+      if (path === '/orders/1001')
+        return {
+          ...order,
+          customer: { name: 'Erika', email: 'erika@example.de' },
+          invoices: [{ _key: 'i1', number: 'RE0001', status: 'OPEN', pdf: '/api/documents/abc' }],
+        };
+      if (path === '/preferences/invoices')
+        return { value: { invoiceSendMail: { copy: 'buch@laden.de', signature: 'Dein Laden' } } };
       if (path.startsWith('/shop/logs?')) return { items: [], hasNext: false, hasPrevious: false };
       if (method === 'POST' && path === '/orders/1001/invoice/email') {
         attempt += 1;
-        if (attempt === 1) return new ApiError(400, 'Bitte gib eine gültige E-Mail-Adresse ein', 'INVALID_RECIPIENT', { error: 'INVALID_RECIPIENT', message: 'Bitte gib eine gültige E-Mail-Adresse ein', field: 'email' });
+        if (attempt === 1)
+          return new ApiError(400, 'Bitte gib eine gültige E-Mail-Adresse ein', 'INVALID_RECIPIENT', {
+            error: 'INVALID_RECIPIENT',
+            message: 'Bitte gib eine gültige E-Mail-Adresse ein',
+            field: 'email',
+          });
         return { success: true, message: 'Beleg per E-Mail versendet' };
       }
       return undefined;
@@ -111,7 +160,9 @@ describe('the order detail', () => {
     expect((within(dialog).getByLabelText('Empfänger') as HTMLInputElement).value).toBe('erika@example.de');
     expect((within(dialog).getByLabelText('Betreff') as HTMLInputElement).value).toBe('Rechnung RE0001');
     // Copy (BCC) and signature start from the automatic mail's settings.
-    await waitFor(() => expect((within(dialog).getByLabelText('Kopie an (BCC)') as HTMLInputElement).value).toBe('buch@laden.de'));
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Kopie an (BCC)') as HTMLInputElement).value).toBe('buch@laden.de'),
+    );
     expect((within(dialog).getByLabelText('Signatur') as HTMLTextAreaElement).value).toBe('Dein Laden');
 
     // Client side, with the shared schema: too long a subject, an attachment that is not a document.
@@ -132,7 +183,15 @@ describe('the order detail', () => {
 
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(2);
-    expect(posts[0]?.body).toEqual({ receipt: 'i1', email: 'erika@example.de', copy: 'buch@laden.de', subject: 'Deine Rechnung', message: '', signature: 'Dein Laden', attachments: ['https://example.de/agb.pdf'] });
+    expect(posts[0]?.body).toEqual({
+      receipt: 'i1',
+      email: 'erika@example.de',
+      copy: 'buch@laden.de',
+      subject: 'Deine Rechnung',
+      message: '',
+      signature: 'Dein Laden',
+      attachments: ['https://example.de/agb.pdf'],
+    });
     expect(posts[0]?.headers?.['Idempotency-Key']).toBeTruthy();
     expect(posts[1]?.headers?.['Idempotency-Key']).toBe(posts[0]?.headers?.['Idempotency-Key']);
   });

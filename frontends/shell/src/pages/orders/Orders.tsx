@@ -1,5 +1,17 @@
 import { CenteredMessage, describeError, formatDate, formatMoney, navigate } from '@belegfluss/frontend-kit';
-import { BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Pagination, SkeletonBodyText, Text, TextField } from '@shopify/polaris';
+import {
+  BlockStack,
+  Button,
+  Card,
+  IndexTable,
+  InlineStack,
+  Layout,
+  Page,
+  Pagination,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useShell } from '../../session/ShellContext';
@@ -13,7 +25,6 @@ function amount(order: OrderRow): string {
   return value === undefined || Number.isNaN(value) ? '—' : formatMoney(value, order.currency ?? 'EUR');
 }
 
-
 const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null, null];
 
 /**
@@ -24,7 +35,12 @@ const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, n
 function ReceiptActions({ order }: { order: OrderRow }) {
   // Delivery notes have no document actions: Lexware's API offers none, and they book nothing.
   const receipts = (order.receipts ?? []).flatMap((r) => (r.type === 'delivery' ? [] : [{ ...r, type: r.type }]));
-  if (receipts.length === 0) return <Text as="span" tone="subdued">—</Text>;
+  if (receipts.length === 0)
+    return (
+      <Text as="span" tone="subdued">
+        —
+      </Text>
+    );
   return (
     <div onClick={(event) => event.stopPropagation()}>
       <InlineStack gap="200" wrap={false}>
@@ -37,7 +53,13 @@ function ReceiptActions({ order }: { order: OrderRow }) {
               orderId={order.id}
               label={label}
               activator={`Aktionen ${receipt.number ?? label}`}
-              document={{ _key: receipt.id, number: receipt.number, status: receipt.status, cancelled: receipt.cancelled, lexwareUrl: receipt.lexwareUrl }}
+              document={{
+                _key: receipt.id,
+                number: receipt.number,
+                status: receipt.status,
+                cancelled: receipt.cancelled,
+                lexwareUrl: receipt.lexwareUrl,
+              }}
             />
           );
         })}
@@ -49,7 +71,12 @@ function ReceiptActions({ order }: { order: OrderRow }) {
 /** `/orders`: every order with its receipts; sort, search and paging happen on the gateway. */
 export function Orders({ search = '' }: { search?: string }) {
   const { api } = useShell();
-  const [query, setQuery] = useState<OrdersQuery>({ sortBy: 'createdAt', sortDir: 'desc', search: new URLSearchParams(search).get('search') ?? '', page: 1 });
+  const [query, setQuery] = useState<OrdersQuery>({
+    sortBy: 'createdAt',
+    sortDir: 'desc',
+    search: new URLSearchParams(search).get('search') ?? '',
+    page: 1,
+  });
   const deferred = useDeferredValue(query);
   const orders = useQuery({
     queryKey: ['orders', deferred],
@@ -72,7 +99,9 @@ export function Orders({ search = '' }: { search?: string }) {
     content = (
       <CenteredMessage heading={query.search ? 'Keine passenden Bestellungen' : 'Noch keine Bestellungen'}>
         <Text as="p" tone="subdued" alignment="center">
-          {query.search ? 'Versuche es mit einem anderen Suchbegriff.' : 'Sobald dein Shop Bestellungen erhält, erscheinen sie hier mit ihren Belegen.'}
+          {query.search
+            ? 'Versuche es mit einem anderen Suchbegriff.'
+            : 'Sobald dein Shop Bestellungen erhält, erscheinen sie hier mit ihren Belegen.'}
         </Text>
       </CenteredMessage>
     );
@@ -90,10 +119,23 @@ export function Orders({ search = '' }: { search?: string }) {
           const sortBy = SORTABLE[index];
           if (sortBy) setQuery({ ...query, sortBy, sortDir: direction === 'ascending' ? 'asc' : 'desc', page: 1 });
         }}
-        headings={[{ title: 'Bestellung' }, { title: 'Datum' }, { title: 'Kunde' }, { title: 'Betrag', alignment: 'end' }, { title: 'Zahlung' }, { title: 'Belege' }, { title: 'Aktionen' }]}
+        headings={[
+          { title: 'Bestellung' },
+          { title: 'Datum' },
+          { title: 'Kunde' },
+          { title: 'Betrag', alignment: 'end' },
+          { title: 'Zahlung' },
+          { title: 'Belege' },
+          { title: 'Aktionen' },
+        ]}
       >
         {orders.data.items.map((order, index) => (
-          <IndexTable.Row id={order.id} key={order.id} position={index} onClick={() => navigate(`/orders/${encodeURIComponent(order.id)}`)}>
+          <IndexTable.Row
+            id={order.id}
+            key={order.id}
+            position={index}
+            onClick={() => navigate(`/orders/${encodeURIComponent(order.id)}`)}
+          >
             <IndexTable.Cell>
               <Text as="span" fontWeight="semibold">
                 {order.name}
@@ -106,7 +148,9 @@ export function Orders({ search = '' }: { search?: string }) {
                 {amount(order)}
               </Text>
             </IndexTable.Cell>
-            <IndexTable.Cell>{order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}
+            </IndexTable.Cell>
             <IndexTable.Cell>
               <ReceiptBadges receipts={order.receipts} waiting={order.waitingForCredits} />
             </IndexTable.Cell>
@@ -119,7 +163,13 @@ export function Orders({ search = '' }: { search?: string }) {
     );
 
   return (
-    <Page title="Bestellungen" secondaryActions={[{ content: 'Protokoll', url: '/log' }, { content: 'Vollständigkeit prüfen', url: '/orders/audit' }]}>
+    <Page
+      title="Bestellungen"
+      secondaryActions={[
+        { content: 'Protokoll', url: '/log' },
+        { content: 'Vollständigkeit prüfen', url: '/orders/audit' },
+      ]}
+    >
       <Layout>
         <Layout.Section>
           <Card padding="0">

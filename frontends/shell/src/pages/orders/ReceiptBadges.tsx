@@ -22,7 +22,14 @@ function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
 
 export function ReceiptBadges({ receipts, waiting }: { receipts: ReceiptRow[] | undefined; waiting?: boolean }) {
   const waits = waiting ? <Badge tone="attention">wartet auf Übertragungen</Badge> : null;
-  if (!receipts || receipts.length === 0) return waits ?? <Text as="span" tone="subdued">Kein Beleg</Text>;
+  if (!receipts || receipts.length === 0)
+    return (
+      waits ?? (
+        <Text as="span" tone="subdued">
+          Kein Beleg
+        </Text>
+      )
+    );
   return (
     <InlineStack gap="300">
       {waits}

@@ -46,7 +46,12 @@ export interface OrdersQuery {
 }
 
 export function ordersPath(query: OrdersQuery): string {
-  const params = new URLSearchParams({ sortBy: query.sortBy, sortDir: query.sortDir, page: String(query.page), pageSize: String(ORDERS_PAGE_SIZE) });
+  const params = new URLSearchParams({
+    sortBy: query.sortBy,
+    sortDir: query.sortDir,
+    page: String(query.page),
+    pageSize: String(ORDERS_PAGE_SIZE),
+  });
   if (query.search.trim() !== '') params.set('search', query.search.trim());
   return `/orders?${params.toString()}`;
 }
@@ -80,7 +85,10 @@ export function receiptStatus(status: string): { label: string; tone?: 'info' | 
 }
 
 /** Spec 1 §4: Entwurf, Offen, Bezahlt, Erstattet; partially paid has a tone of its own. */
-export const RECEIPT_STATUS: Record<ReceiptStatus, { label: string; tone?: 'info' | 'attention' | 'warning' | 'success' }> = {
+export const RECEIPT_STATUS: Record<
+  ReceiptStatus,
+  { label: string; tone?: 'info' | 'attention' | 'warning' | 'success' }
+> = {
   draft: { label: 'Entwurf', tone: 'info' },
   open: { label: 'Offen', tone: 'attention' },
   partially_paid: { label: 'Teilweise bezahlt', tone: 'warning' },

@@ -3,7 +3,15 @@ import { Modal, TextField } from '@shopify/polaris';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useShell } from '../../session/ShellContext';
-import { canRedeem, COUPON_MAX_LENGTH, couponErrorCode, couponErrorText, locallyUsedCoupons, normalizeCoupon, type Coupon } from './coupon';
+import {
+  canRedeem,
+  COUPON_MAX_LENGTH,
+  couponErrorCode,
+  couponErrorText,
+  locallyUsedCoupons,
+  normalizeCoupon,
+  type Coupon,
+} from './coupon';
 
 /** Spec 1 §5 and §8: the coupon dialog with its input rules and error texts. */
 export function CouponModal({ onClose, onRedeemed }: { onClose: () => void; onRedeemed: (coupon: Coupon) => void }) {

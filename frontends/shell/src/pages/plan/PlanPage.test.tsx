@@ -6,7 +6,16 @@ import { shopFixture } from '../../test/fixtures';
 import { renderInShell } from '../../test/render';
 import { planRoute } from './planRoutes';
 
-const shop = shopFixture({ plan: { id: 'basic', name: 'Basic', annual: false, logMaxAge: 14, credits: { used: 10, quota: 100, resetAt: '2025-12-01T00:00:00Z' }, purchase: [] } });
+const shop = shopFixture({
+  plan: {
+    id: 'basic',
+    name: 'Basic',
+    annual: false,
+    logMaxAge: 14,
+    credits: { used: 10, quota: 100, resetAt: '2025-12-01T00:00:00Z' },
+    purchase: [],
+  },
+});
 
 describe('the plan page', () => {
   beforeEach(() => window.localStorage.clear());
@@ -25,7 +34,11 @@ describe('the plan page', () => {
 
     fireEvent.click(screen.getByLabelText('Premium'));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tarif wechseln' })));
-    expect(calls).toContainEqual({ method: 'POST', path: '/plan', body: { plan: 'premium', annual: false, coupon: null } });
+    expect(calls).toContainEqual({
+      method: 'POST',
+      path: '/plan',
+      body: { plan: 'premium', annual: false, coupon: null },
+    });
     expect(await screen.findByText('Der Tarif wurde nicht gewechselt')).toBeTruthy();
     expect(screen.getByText('Nicht gefunden (HTTP 404).')).toBeTruthy();
   });
@@ -38,7 +51,9 @@ describe('the plan page', () => {
   });
 
   it('normalises the coupon, enables redeem above 3 characters and shows the error with a sad emoji', async () => {
-    const { api, calls } = scriptedApi(({ path }) => (path.startsWith('/plan/coupon/') ? new ApiError(400, 'SELF_REDEMPTION') : undefined));
+    const { api, calls } = scriptedApi(({ path }) =>
+      path.startsWith('/plan/coupon/') ? new ApiError(400, 'SELF_REDEMPTION') : undefined,
+    );
     renderInShell(planRoute('/plan', shop), api);
     fireEvent.click(screen.getByRole('button', { name: 'Coupon einlösen' }));
     const dialog = await screen.findByRole('dialog');
@@ -50,7 +65,9 @@ describe('the plan page', () => {
     expect(input.value).toBe('MEIN-CODE');
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Einlösen' })));
     expect(calls.at(-1)?.path).toBe('/plan/coupon/MEIN-CODE');
-    expect(await within(dialog).findByText(/^Eigene Coupons kannst du nicht einlösen \p{Extended_Pictographic}/u)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(/^Eigene Coupons kannst du nicht einlösen \p{Extended_Pictographic}/u),
+    ).toBeTruthy();
   });
 
   it('clears a coupon already used on this device', async () => {

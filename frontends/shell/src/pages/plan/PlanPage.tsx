@@ -1,6 +1,17 @@
 import { describeError, type Shop } from '@belegfluss/frontend-kit';
 import { ANNUAL_DISCOUNT, PLANS, TRIAL_DAYS, TOO_OLD_DAYS } from '@belegfluss/shared';
-import { Banner, BlockStack, Button, ButtonGroup, Card, ContextualSaveBar, InlineStack, Layout, Page, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  ContextualSaveBar,
+  InlineStack,
+  Layout,
+  Page,
+  Text,
+} from '@shopify/polaris';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { followConfirmation } from './confirmation';
@@ -25,10 +36,18 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
   const [selected, setSelected] = useState<PlanSelection>(initial);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponOpen, setCouponOpen] = useState(false);
-  const plans = visiblePlans({ activePlanId: shop.plan.id, shopifyPlan: shop.shopifyPlan ?? undefined, coupon: coupon?.code });
+  const plans = visiblePlans({
+    activePlanId: shop.plan.id,
+    shopifyPlan: shop.shopifyPlan ?? undefined,
+    coupon: coupon?.code,
+  });
 
   const save = useMutation({
-    mutationFn: () => api.request<unknown>('/plan', { method: 'POST', body: { plan: selected.id, annual: selected.annual, coupon: coupon?.code ?? null } }),
+    mutationFn: () =>
+      api.request<unknown>('/plan', {
+        method: 'POST',
+        body: { plan: selected.id, annual: selected.annual, coupon: coupon?.code ?? null },
+      }),
     onSuccess: async (answer) => {
       if (coupon) rememberUsedCoupon(coupon.code);
       // Shopify's billing confirmation, if the gateway hands one back.

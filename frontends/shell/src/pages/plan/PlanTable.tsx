@@ -20,7 +20,9 @@ function priceLabel(plan: Plan, annual: boolean): string {
 function addedFeatures(plan: Plan, previous: Plan | undefined): string[] {
   const mine = planFeatures(plan.id);
   const before = previous ? planFeatures(previous.id) : null;
-  return PLAN_FEATURES.filter((f) => f !== 'orderImport' && mine[f] === true && !(before && before[f] === true)).map((f) => FEATURE_INFO[f].title);
+  return PLAN_FEATURES.filter((f) => f !== 'orderImport' && mine[f] === true && !(before && before[f] === true)).map(
+    (f) => FEATURE_INFO[f].title,
+  );
 }
 
 /** Spec 1 §2, §3: the comparison table with a radio choice, colour, tagline, features and requirements per plan. */
@@ -31,7 +33,13 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
     return [
       <BlockStack key="name" gap="100">
         <InlineStack gap="200" blockAlign="center" wrap={false}>
-          <RadioButton label={plan.name} name="plan" id={`plan-${plan.id}`} checked={plan.id === selectedId} onChange={() => onSelect(plan)} />
+          <RadioButton
+            label={plan.name}
+            name="plan"
+            id={`plan-${plan.id}`}
+            checked={plan.id === selectedId}
+            onChange={() => onSelect(plan)}
+          />
           <Badge tone={look.color === 'base' ? undefined : look.color}>{look.tagline}</Badge>
           {plan.id === activeId ? <Badge tone="success">Aktiv</Badge> : null}
         </InlineStack>
@@ -48,7 +56,11 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
       `${formatNumber(plan.logMaxAge)} Tage`,
       <div key="features" style={{ whiteSpace: 'normal', minWidth: 200 }}>
         <Text as="p" variant="bodySm">
-          {index === 0 || added.length === 0 ? (added.length ? added.join(', ') : `wie ${plans[index - 1]?.name ?? 'zuvor'}`) : `+ ${added.join(', ')}`}
+          {index === 0 || added.length === 0
+            ? added.length
+              ? added.join(', ')
+              : `wie ${plans[index - 1]?.name ?? 'zuvor'}`
+            : `+ ${added.join(', ')}`}
         </Text>
       </div>,
       plan.importPrice === null ? '—' : formatMoney(plan.importPrice),
@@ -58,7 +70,14 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
     <Card padding="0">
       <DataTable
         columnContentTypes={['text', 'numeric', 'numeric', 'numeric', 'text', 'numeric']}
-        headings={['Tarif', 'Preis', 'Übertragungen pro Monat', 'Protokoll', 'Funktionen', 'Import älterer Bestellungen']}
+        headings={[
+          'Tarif',
+          'Preis',
+          'Übertragungen pro Monat',
+          'Protokoll',
+          'Funktionen',
+          'Import älterer Bestellungen',
+        ]}
         rows={rows}
       />
     </Card>

@@ -43,7 +43,9 @@ export function PurchasePage({ shop, feature }: { shop: Shop; feature: string })
   else if (price === null)
     body = (
       <BlockStack gap="200" inlineAlign="start">
-        <Text as="p">Auf dem kostenlosen Tarif ist der Import nicht verfügbar. Wähle zuerst einen bezahlten Tarif.</Text>
+        <Text as="p">
+          Auf dem kostenlosen Tarif ist der Import nicht verfügbar. Wähle zuerst einen bezahlten Tarif.
+        </Text>
         <Button url="/plan">Tarife vergleichen</Button>
       </BlockStack>
     );
@@ -61,7 +63,11 @@ export function PurchasePage({ shop, feature }: { shop: Shop; feature: string })
         ) : null}
         {purchase.isSuccess ? <Banner tone="info" title="Weiter zu Shopify: bitte bestätige dort den Kauf" /> : null}
         <InlineStack>
-          <Button variant="primary" loading={purchase.isPending || purchase.isSuccess} onClick={() => purchase.mutate()}>
+          <Button
+            variant="primary"
+            loading={purchase.isPending || purchase.isSuccess}
+            onClick={() => purchase.mutate()}
+          >
             {`Für ${formatMoney(price)} freischalten`}
           </Button>
         </InlineStack>

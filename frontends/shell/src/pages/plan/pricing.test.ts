@@ -53,7 +53,9 @@ describe('coupon input and errors (spec 1 §5, §8)', () => {
 
   it('maps error codes to the German texts, each with a sad emoji', () => {
     expect(couponErrorText('USED', () => 0)).toBe('Du hast diesen Coupon bereits verwendet 😢');
-    expect(couponErrorText('SELF_REDEMPTION', () => 0.99)).toMatch(/^Eigene Coupons kannst du nicht einlösen \p{Extended_Pictographic}/u);
+    expect(couponErrorText('SELF_REDEMPTION', () => 0.99)).toMatch(
+      /^Eigene Coupons kannst du nicht einlösen \p{Extended_Pictographic}/u,
+    );
     expect(couponErrorText('whatever', () => 0)).toBe('Der Code scheint ungültig zu sein 😢');
     expect(couponErrorCode(new ApiError(400, 'Coupon error: EXPIRED'))).toBe('EXPIRED');
     expect(couponErrorCode(new ApiError(400, 'nope', 'INVALID'))).toBe('INVALID');

@@ -20,12 +20,24 @@ describe('/api/admin', () => {
     const res = await h.call(STAFF, 'GET', '/api/admin/shops');
     expect(res.status).toBe(200);
     expect(res.body.items.map((s: { shop: string }) => s.shop).sort()).toEqual([CONFIGURED, MERCHANT, STAFF].sort());
-    expect(res.body.items[0]).toMatchObject({ plan: { id: 'free', name: 'Free' }, isConnected: false, createdAt: expect.any(String) });
+    expect(res.body.items[0]).toMatchObject({
+      plan: { id: 'free', name: 'Free' },
+      isConnected: false,
+      createdAt: expect.any(String),
+    });
   });
 
   it('lets a shop from ADMIN_SHOPS in, and flags it isAdmin in GET /api/shop', async () => {
-    expect((await h.call(CONFIGURED, 'GET', '/api/admin/shops?search=merchant')).body.items.map((s: { shop: string }) => s.shop)).toEqual([MERCHANT]);
-    expect((await h.call(CONFIGURED, 'GET', '/api/shop')).body).toMatchObject({ isAdmin: true, isShopify: false, isDev: false });
+    expect(
+      (await h.call(CONFIGURED, 'GET', '/api/admin/shops?search=merchant')).body.items.map(
+        (s: { shop: string }) => s.shop,
+      ),
+    ).toEqual([MERCHANT]);
+    expect((await h.call(CONFIGURED, 'GET', '/api/shop')).body).toMatchObject({
+      isAdmin: true,
+      isShopify: false,
+      isDev: false,
+    });
   });
 
   it('answers 403 with a German message without the permission', async () => {

@@ -12,7 +12,10 @@ import { temporalUiLinks, workflowRoutes } from './workflows';
 const ShopListQuery = z.object({
   search,
   page,
-  pageSize: z.preprocess(single, z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(200, 'Höchstens 200 Einträge je Seite').default(50)),
+  pageSize: z.preprocess(
+    single,
+    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(200, 'Höchstens 200 Einträge je Seite').default(50),
+  ),
 });
 
 /** /api/admin/*: permission view_dashboard (spec 1 §6), or a shop listed in ADMIN_SHOPS. */
@@ -27,7 +30,9 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
     const links = temporalUiLinks(gw);
     ctx.body = {
       items: items.map((s) => ({ ...s, workflowsUrl: links.shop(s.shop) })),
-      page: q.page, hasPrevious: q.page > 1, hasNext,
+      page: q.page,
+      hasPrevious: q.page > 1,
+      hasNext,
     };
   });
 

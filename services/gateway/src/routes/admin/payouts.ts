@@ -15,7 +15,9 @@ export const PAYOUT_RUN_MESSAGES = {
 } as const;
 
 const RunId = z.uuid({ error: PAYOUT_RUN_MESSAGES.notFound });
-const ConfirmBody = z.strictObject({ executed: z.literal(true, { error: 'Bitte bestätige, dass die Bank die Datei ausgeführt hat.' }) });
+const ConfirmBody = z.strictObject({
+  executed: z.literal(true, { error: 'Bitte bestätige, dass die Bank die Datei ausgeführt hat.' }),
+});
 
 /**
  * The partner payout runs (issue 13 §3) for support staff: the list with each run's state, the
@@ -40,9 +42,12 @@ export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
     const run = await payoutRun(gw.db, id);
     if (!run) throw NotFound(PAYOUT_RUN_MESSAGES.notFound);
     if (!run.hasSepaFile) throw Conflict('NO_FILE', PAYOUT_RUN_MESSAGES.noFile);
-    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date()))) throw Conflict('CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
+    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date())))
+      throw Conflict('CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
     // The run's workflow waits for this; once it has ended, the database alone carries the confirmation.
-    await gw.temporal.workflow.getHandle(payoutRunWorkflowId(run.month)).signal(sepaConfirmedSignal, sessionOf(ctx).shop)
+    await gw.temporal.workflow
+      .getHandle(payoutRunWorkflowId(run.month))
+      .signal(sepaConfirmedSignal, sessionOf(ctx).shop)
       .catch((err: unknown) => gw.log.info({ err, run: id }, 'payout run workflow not signalled'));
     ctx.body = { run: await payoutRun(gw.db, id), message: PAYOUT_RUN_MESSAGES.confirmed };
   });

@@ -11,7 +11,8 @@ import { HELP_MESSAGES } from '../help';
 let h: Harness;
 const ADMIN = 'desk-admin.myshopify.com';
 const SHOP = 'desk-kunde.myshopify.com';
-const control = (path: string, init: RequestInit = {}) => fetch(`${h.sandbox!.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+const control = (path: string, init: RequestInit = {}) =>
+  fetch(`${h.sandbox!.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 type Caught = { id: string; subject: string; text?: string; replyTo?: string; envelope: { to: string[] } };
 
 beforeAll(async () => {
@@ -25,7 +26,10 @@ afterAll(async () => h?.stop());
 
 describe('help requests', () => {
   it('mails the request to SUPPORT_EMAIL with the shop as Reply-To and lists it for support', async () => {
-    const res = await h.call(SHOP, 'POST', '/api/help/contact', { subject: 'Rechnung fehlt', message: 'Zu #1001 gibt es keine Rechnung.' });
+    const res = await h.call(SHOP, 'POST', '/api/help/contact', {
+      subject: 'Rechnung fehlt',
+      message: 'Zu #1001 gibt es keine Rechnung.',
+    });
     expect(res).toMatchObject({ status: 201, body: { received: true, mailed: true, message: HELP_MESSAGES.sent } });
     const mails = (await (await control('/control/mail')).json()) as Caught[];
     expect(mails).toHaveLength(1);
@@ -34,7 +38,13 @@ describe('help requests', () => {
 
     const list = await h.call(ADMIN, 'GET', '/api/admin/help-requests');
     expect(list.status).toBe(200);
-    expect(list.body.items[0]).toMatchObject({ shopId: SHOP, subject: 'Rechnung fehlt', message: 'Zu #1001 gibt es keine Rechnung.', replyTo: 'inhaber@desk-kunde.de', mailStatus: 'sent' });
+    expect(list.body.items[0]).toMatchObject({
+      shopId: SHOP,
+      subject: 'Rechnung fehlt',
+      message: 'Zu #1001 gibt es keine Rechnung.',
+      replyTo: 'inhaber@desk-kunde.de',
+      mailStatus: 'sent',
+    });
     // Not pruned with the log: the request stays after the log entry is gone.
     await h.db('event_log').where({ shop_id: SHOP }).delete();
     expect((await h.call(ADMIN, 'GET', `/api/admin/help-requests?shop=${SHOP}`)).body.items).toHaveLength(1);
@@ -44,16 +54,36 @@ describe('help requests', () => {
 
 describe('a shop in the admin area', () => {
   it('shows its log with stack traces to support', async () => {
-    await writeLog(h.db, { shopId: SHOP, origin: 'invoice', event: 'invoice.failed', status: 'critical', body: { message: 'kaputt', stack: 'Error: kaputt\n    at x' } });
+    await writeLog(h.db, {
+      shopId: SHOP,
+      origin: 'invoice',
+      event: 'invoice.failed',
+      status: 'critical',
+      body: { message: 'kaputt', stack: 'Error: kaputt\n    at x' },
+    });
     const res = await h.call(ADMIN, 'GET', `/api/admin/shops/${SHOP}/logs?status=critical`);
-    expect(res.body.items[0]).toMatchObject({ event: 'invoice.failed', stack: 'Error: kaputt\n    at x', body: { message: 'kaputt' } });
+    expect(res.body.items[0]).toMatchObject({
+      event: 'invoice.failed',
+      stack: 'Error: kaputt\n    at x',
+      body: { message: 'kaputt' },
+    });
     expect((await h.call(ADMIN, 'GET', '/api/admin/shops/gibt-es-nicht.myshopify.com/logs')).status).toBe(404);
   });
 
   it('changes permissions, partner flag and allowance, and logs who did it', async () => {
-    const res = await h.call(ADMIN, 'PATCH', `/api/admin/shops/${SHOP}/settings`, { permissions: ['view_dashboard'], partner: true, allowance: 0.3 });
-    expect(res).toMatchObject({ status: 200, body: { permissions: ['view_dashboard'], partner: true, allowance: 0.3 } });
-    expect((await h.call(SHOP, 'GET', '/api/shop')).body).toMatchObject({ partner: true, permissions: ['view_dashboard'] });
+    const res = await h.call(ADMIN, 'PATCH', `/api/admin/shops/${SHOP}/settings`, {
+      permissions: ['view_dashboard'],
+      partner: true,
+      allowance: 0.3,
+    });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { permissions: ['view_dashboard'], partner: true, allowance: 0.3 },
+    });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body).toMatchObject({
+      partner: true,
+      permissions: ['view_dashboard'],
+    });
     const audit = await h.db('event_log').where({ shop_id: SHOP, event: 'admin.action' }).first();
     expect(audit.body).toMatchObject({ action: 'settings', admin: ADMIN, after: { partner: true, allowance: 0.3 } });
     const bad = await h.call(ADMIN, 'PATCH', `/api/admin/shops/${SHOP}/settings`, { allowance: 2 });

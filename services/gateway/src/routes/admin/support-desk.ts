@@ -1,7 +1,14 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { getShop, listHelpRequests, listLogs, shopSupportSettings, updateShopSupportSettings, writeLog } from '@belegfluss/db';
+import {
+  getShop,
+  listHelpRequests,
+  listLogs,
+  shopSupportSettings,
+  updateShopSupportSettings,
+  writeLog,
+} from '@belegfluss/db';
 import { ShopDomainParam } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound } from '../../errors';
@@ -13,15 +20,29 @@ import { LogListQuery } from '../logs/schema';
 const HelpListQuery = z.object({
   shop: z.preprocess(single, ShopDomainParam.optional()),
   page,
-  pageSize: z.preprocess(single, z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(100, 'Höchstens 100 Einträge je Seite').default(25)),
+  pageSize: z.preprocess(
+    single,
+    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(100, 'Höchstens 100 Einträge je Seite').default(25),
+  ),
 });
 
 /** Spec 1 §6: permissions are `name_sub` entries; the partner's allowance is a share of the first period's price. */
-const SupportSettingsPatch = z.object({
-  permissions: z.array(z.string().regex(/^[a-z]+_[a-z]+$/, 'Berechtigungen haben die Form name_unterbereich, z. B. view_dashboard')).max(20, 'Höchstens 20 Berechtigungen').optional(),
-  partner: z.boolean({ error: 'Partner ist an oder aus' }).optional(),
-  allowance: z.number({ error: 'Der Anteil ist eine Zahl zwischen 0 und 1' }).min(0, 'Der Anteil ist eine Zahl zwischen 0 und 1').max(1, 'Der Anteil ist eine Zahl zwischen 0 und 1').optional(),
-}).strict();
+const SupportSettingsPatch = z
+  .object({
+    permissions: z
+      .array(
+        z.string().regex(/^[a-z]+_[a-z]+$/, 'Berechtigungen haben die Form name_unterbereich, z. B. view_dashboard'),
+      )
+      .max(20, 'Höchstens 20 Berechtigungen')
+      .optional(),
+    partner: z.boolean({ error: 'Partner ist an oder aus' }).optional(),
+    allowance: z
+      .number({ error: 'Der Anteil ist eine Zahl zwischen 0 und 1' })
+      .min(0, 'Der Anteil ist eine Zahl zwischen 0 und 1')
+      .max(1, 'Der Anteil ist eine Zahl zwischen 0 und 1')
+      .optional(),
+  })
+  .strict();
 
 async function knownShop(gw: GatewayContext, raw: string | undefined): Promise<string> {
   const shop = validate(ShopDomainParam, raw);
@@ -33,9 +54,21 @@ async function knownShop(gw: GatewayContext, raw: string | undefined): Promise<s
  * Every support action goes into the affected shop's event log with the acting admin (their shop
  * and Shopify user), so the merchant and the next admin see who changed what.
  */
-export async function auditAdminAction(gw: GatewayContext, ctx: Context, targetShop: string, action: string, details: Record<string, unknown> = {}): Promise<void> {
+export async function auditAdminAction(
+  gw: GatewayContext,
+  ctx: Context,
+  targetShop: string,
+  action: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
   const { shop: admin, userId } = sessionOf(ctx);
-  await writeLog(gw.db, { shopId: targetShop, origin: 'shop', event: 'admin.action', status: 'info', body: { action, admin, adminUser: userId, ...details } });
+  await writeLog(gw.db, {
+    shopId: targetShop,
+    origin: 'shop',
+    event: 'admin.action',
+    status: 'info',
+    body: { action, admin, adminUser: userId, ...details },
+  });
 }
 
 /** The admin area's support desk: help requests, a shop's event log with stack traces, its permissions and partner flag. */

@@ -12,7 +12,14 @@ import { signalOrderWorkflow } from '../../signal';
 import { auditAdminAction } from './support-desk';
 
 const MAX_LISTED = 200;
-const TerminateBody = z.strictObject({ reason: z.string().trim().min(1, 'Bitte gib einen Grund an').max(300, 'Maximal 300 Zeichen').default('Vom Support beendet') });
+const TerminateBody = z.strictObject({
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Bitte gib einen Grund an')
+    .max(300, 'Maximal 300 Zeichen')
+    .default('Vom Support beendet'),
+});
 const NoBody = z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' });
 
 export const WORKFLOW_MESSAGES = {
@@ -64,9 +71,14 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     const items = [];
     for await (const wf of gw.temporal.workflow.list({ query: `ShopDomain = "${shop}"`, pageSize: 100 })) {
       items.push({
-        workflowId: wf.workflowId, runId: wf.runId, type: wf.type, status: wf.status.name,
-        startTime: wf.startTime.toISOString(), closeTime: wf.closeTime?.toISOString() ?? null,
-        orderName: wf.typedSearchAttributes.get(OrderNameKey) ?? null, documentStatus: wf.typedSearchAttributes.get(DocumentStatusKey) ?? null,
+        workflowId: wf.workflowId,
+        runId: wf.runId,
+        type: wf.type,
+        status: wf.status.name,
+        startTime: wf.startTime.toISOString(),
+        closeTime: wf.closeTime?.toISOString() ?? null,
+        orderName: wf.typedSearchAttributes.get(OrderNameKey) ?? null,
+        documentStatus: wf.typedSearchAttributes.get(DocumentStatusKey) ?? null,
         url: links.workflow(wf.workflowId, wf.runId),
       });
       if (items.length >= MAX_LISTED) break;
@@ -79,14 +91,24 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     const shop = await shopParam(gw, ctx.params.shop);
     const wf = workflowParam(shop, ctx.params.workflowId);
     await body(ctx, NoBody);
-    if (wf.kind !== 'order') throw Unprocessable('NOT_RESTARTABLE', 'Nur Bestell-Workflows können neu gestartet werden.');
+    if (wf.kind !== 'order')
+      throw Unprocessable('NOT_RESTARTABLE', 'Nur Bestell-Workflows können neu gestartet werden.');
     const snapshot = await getOrderSnapshot(gw.db, shop, wf.ref);
     const order = snapshot && ShopifyOrderSchema.safeParse(snapshot);
     if (!order?.success) throw Conflict('NO_SNAPSHOT', WORKFLOW_MESSAGES.noSnapshot);
-    await signalOrderWorkflow(gw, shop, wf.ref, { topic: 'orders/updated', webhookId: `admin:${wf.ref}:${Date.now()}`, order: order.data });
+    await signalOrderWorkflow(gw, shop, wf.ref, {
+      topic: 'orders/updated',
+      webhookId: `admin:${wf.ref}:${Date.now()}`,
+      order: order.data,
+    });
     const info = await described(gw, wf.id);
     await auditAdminAction(gw, ctx, shop, 'workflow.restart', { workflowId: wf.id });
-    ctx.body = { workflowId: wf.id, runId: info.runId, status: info.status.name, url: links.workflow(wf.id, info.runId) };
+    ctx.body = {
+      workflowId: wf.id,
+      runId: info.runId,
+      status: info.status.name,
+      url: links.workflow(wf.id, info.runId),
+    };
   });
 
   admin.post('/shops/:shop/workflows/:workflowId/terminate', async (ctx) => {

@@ -35,12 +35,15 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     const workflowId = auditWorkflowId(shop, month);
     try {
       await gw.temporal.workflow.start('completenessAuditWorkflow', {
-        workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId: shop, month }],
+        workflowId,
+        taskQueue: gw.settings.taskQueue,
+        args: [{ shopId: shop, month }],
         workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
         typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop }]),
       });
     } catch (error) {
-      if (error instanceof WorkflowExecutionAlreadyStartedError) throw Conflict('AUDIT_RUNNING', AUDIT_MESSAGES.running);
+      if (error instanceof WorkflowExecutionAlreadyStartedError)
+        throw Conflict('AUDIT_RUNNING', AUDIT_MESSAGES.running);
       throw error;
     }
     ctx.status = 202;
@@ -50,13 +53,22 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/audits/:month', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const shop = sessionOf(ctx).shop;
-    const running = await gw.temporal.workflow.getHandle(auditWorkflowId(shop, month)).describe()
-      .then((d) => d.status.name === 'RUNNING').catch(() => false);
+    const running = await gw.temporal.workflow
+      .getHandle(auditWorkflowId(shop, month))
+      .describe()
+      .then((d) => d.status.name === 'RUNNING')
+      .catch(() => false);
     const report = await getAuditReport(gw.db, shop, month);
     ctx.body = {
       month,
       status: running ? 'running' : report ? 'done' : 'none',
-      report: report ? { ...report, counts: auditCounts(report.findings), findings: report.findings.map((f) => ({ ...f, label: AUDIT_FINDING_LABELS[f.kind] })) } : null,
+      report: report
+        ? {
+            ...report,
+            counts: auditCounts(report.findings),
+            findings: report.findings.map((f) => ({ ...f, label: AUDIT_FINDING_LABELS[f.kind] })),
+          }
+        : null,
     };
   });
 

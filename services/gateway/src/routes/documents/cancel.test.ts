@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
+import {
+  connectLexware,
+  createLexwareVoucher,
+  seedDocument,
+  seedOrder,
+  startHarness,
+  type Harness,
+} from '../../../test/harness';
 import { CANCEL_MESSAGES } from './cancel';
 
 /**
@@ -27,7 +34,10 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
   it('creates the credit note that closes the invoice, once, and marks the invoice cancelled', async () => {
     const res = await h.call(A, 'POST', `/api/orders/6001/invoice/${invoiceId}/cancel`);
     expect(res).toMatchObject({ status: 200, body: { cancelled: true, message: CANCEL_MESSAGES.done } });
-    const credit = await h.db('documents').where({ shop_id: A, type: 'credit', intent_key: `cancel:${invoiceId}` }).first();
+    const credit = await h
+      .db('documents')
+      .where({ shop_id: A, type: 'credit', intent_key: `cancel:${invoiceId}` })
+      .first();
     expect(credit.lexoffice_id).toBeTruthy();
     expect(credit.status).not.toBe('draft');
     // In Lexware the credit note follows the invoice.
@@ -39,11 +49,16 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
     const again = await h.call(A, 'POST', `/api/orders/6001/invoice/${invoiceId}/cancel`);
     expect(again).toMatchObject({ status: 409, body: { message: CANCEL_MESSAGES.cancelled } });
     expect(await h.db('documents').where({ shop_id: A, type: 'credit' })).toHaveLength(1);
-    expect((await h.call(A, 'GET', '/api/orders/6001')).body.invoices.find((i: { _key: string }) => i._key === invoiceId)).toMatchObject({ cancelled: true });
+    expect(
+      (await h.call(A, 'GET', '/api/orders/6001')).body.invoices.find((i: { _key: string }) => i._key === invoiceId),
+    ).toMatchObject({ cancelled: true });
   });
 
   it('says why a draft cannot be cancelled here, and 404 for an invoice of another order', async () => {
-    expect(await h.call(A, 'POST', `/api/orders/6001/invoice/${draftId}/cancel`)).toMatchObject({ status: 409, body: { message: CANCEL_MESSAGES.draft } });
+    expect(await h.call(A, 'POST', `/api/orders/6001/invoice/${draftId}/cancel`)).toMatchObject({
+      status: 409,
+      body: { message: CANCEL_MESSAGES.draft },
+    });
     expect((await h.call(A, 'POST', `/api/orders/6002/invoice/${invoiceId}/cancel`)).status).toBe(404);
   });
 });

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
 import { z } from 'zod';
-import { chargeTransfer, claimIntent, completeDocument, documentsOfOrder, markAttempted, writeLog, documentState, markCancelled } from '@belegfluss/db';
+import {
+  chargeTransfer,
+  claimIntent,
+  completeDocument,
+  documentsOfOrder,
+  markAttempted,
+  writeLog,
+  documentState,
+  markCancelled,
+} from '@belegfluss/db';
 import { LexofficeError, lexofficeFor, type LexofficeInvoice } from '@belegfluss/lexoffice';
 import { lexofficeDate, type LexofficeCreditNoteInput, type LexofficeLineItem } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -15,7 +24,8 @@ const ReceiptParam = z.string().regex(/^[0-9a-f-]{36}$/i, 'Ungültige Beleg-ID')
 export const CANCEL_MESSAGES = {
   notFound: 'Diese Rechnung gibt es zu der Bestellung nicht.',
   cancelled: 'Diese Rechnung ist bereits storniert.',
-  draft: 'Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.',
+  draft:
+    'Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.',
   done: 'Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.',
 } as const;
 
@@ -23,18 +33,31 @@ export const CANCEL_MESSAGES = {
 function creditNoteFrom(invoice: LexofficeInvoice, number: string | null): LexofficeCreditNoteInput {
   const gross = invoice.taxConditions.taxType === 'gross';
   const lineItems: LexofficeLineItem[] = invoice.lineItems.map((item) => {
-    if (item.type === 'text') return { type: 'text', name: item.name, ...(item.description ? { description: item.description } : {}) };
+    if (item.type === 'text')
+      return { type: 'text', name: item.name, ...(item.description ? { description: item.description } : {}) };
     const { currency, taxRatePercentage, netAmount, grossAmount } = item.unitPrice;
     return {
-      type: 'custom', name: item.name, ...(item.description ? { description: item.description } : {}), quantity: item.quantity, unitName: item.unitName,
+      type: 'custom',
+      name: item.name,
+      ...(item.description ? { description: item.description } : {}),
+      quantity: item.quantity,
+      unitName: item.unitName,
       unitPrice: gross ? { currency, grossAmount, taxRatePercentage } : { currency, netAmount, taxRatePercentage },
       ...(item.discountPercentage ? { discountPercentage: item.discountPercentage } : {}),
     };
   });
-  const address = 'contactId' in invoice.address && invoice.address.contactId ? { contactId: invoice.address.contactId } : invoice.address;
+  const address =
+    'contactId' in invoice.address && invoice.address.contactId
+      ? { contactId: invoice.address.contactId }
+      : invoice.address;
   return {
-    voucherDate: lexofficeDate(new Date()), address, lineItems, totalPrice: { currency: 'EUR' }, taxConditions: invoice.taxConditions,
-    title: 'Rechnungskorrektur', introduction: `Stornierung der Rechnung ${number ?? ''}`.trim(),
+    voucherDate: lexofficeDate(new Date()),
+    address,
+    lineItems,
+    totalPrice: { currency: 'EUR' },
+    taxConditions: invoice.taxConditions,
+    title: 'Rechnungskorrektur',
+    introduction: `Stornierung der Rechnung ${number ?? ''}`.trim(),
   };
 }
 
@@ -49,34 +72,69 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const receipt = validate(ReceiptParam, ctx.params.receipt);
-    const invoice = (await documentsOfOrder(gw.db, shop, orderId)).find((d) => d.type === 'invoice' && d.lexofficeId === receipt);
+    const invoice = (await documentsOfOrder(gw.db, shop, orderId)).find(
+      (d) => d.type === 'invoice' && d.lexofficeId === receipt,
+    );
     if (!invoice) throw NotFound(CANCEL_MESSAGES.notFound);
     if ((await documentState(gw.db, invoice.id))?.cancelled) throw Conflict('CANCELLED', CANCEL_MESSAGES.cancelled);
     if (invoice.status === 'draft') throw Conflict('DRAFT', CANCEL_MESSAGES.draft);
 
-    const intent = await claimIntent(gw.db, { shopId: shop, type: 'credit', intentKey: `cancel:${receipt}`, orderId, orderName: invoice.orderName ?? '' });
+    const intent = await claimIntent(gw.db, {
+      shopId: shop,
+      type: 'credit',
+      intentKey: `cancel:${receipt}`,
+      orderId,
+      orderName: invoice.orderName ?? '',
+    });
     if (!intent.lexofficeId) {
       // A credit note half-made by an earlier click (answer lost) must not be made twice.
-      if (intent.attemptedAt) throw Conflict('UNCERTAIN', 'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.');
+      if (intent.attemptedAt)
+        throw Conflict(
+          'UNCERTAIN',
+          'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.',
+        );
       try {
         const lexware = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
         const source = await lexware.invoice(receipt);
         await markAttempted(gw.db, intent.id);
-        const created = await lexware.createCreditNote(creditNoteFrom(source, invoice.number ?? source.voucherNumber ?? null), true, receipt);
+        const created = await lexware.createCreditNote(
+          creditNoteFrom(source, invoice.number ?? source.voucherNumber ?? null),
+          true,
+          receipt,
+        );
         const credit = await lexware.creditNote(created.id);
         await completeDocument(gw.db, intent.id, {
-          lexofficeId: credit.id, contactId: 'contactId' in credit.address ? credit.address.contactId : null, number: credit.voucherNumber ?? null, title: credit.title ?? null,
-          status: credit.voucherStatus, total: credit.totalPrice.totalGrossAmount, voucherDate: credit.voucherDate, pdfToken: randomBytes(16).toString('hex'),
+          lexofficeId: credit.id,
+          contactId: 'contactId' in credit.address ? credit.address.contactId : null,
+          number: credit.voucherNumber ?? null,
+          title: credit.title ?? null,
+          status: credit.voucherStatus,
+          total: credit.totalPrice.totalGrossAmount,
+          voucherDate: credit.voucherDate,
+          pdfToken: randomBytes(16).toString('hex'),
         });
         // Every document created uses a transfer (spec 1 §1), this one too.
         await chargeTransfer(gw.db, shop, intent.id);
       } catch (error) {
-        if (error instanceof LexofficeError) throw BadGateway('LEXOFFICE', `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`);
+        if (error instanceof LexofficeError)
+          throw BadGateway(
+            'LEXOFFICE',
+            `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`,
+          );
         throw upstreamHttpError(error) ?? error;
       }
     }
     await markCancelled(gw.db, invoice.id);
-    await writeLog(gw.db, { shopId: shop, origin: 'invoice', event: 'invoice.cancelled', status: 'success', orderId, orderName: invoice.orderName, ref: { invoice: receipt }, body: { number: invoice.number } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'invoice',
+      event: 'invoice.cancelled',
+      status: 'success',
+      orderId,
+      orderName: invoice.orderName,
+      ref: { invoice: receipt },
+      body: { number: invoice.number },
+    });
     ctx.body = { cancelled: true, message: CANCEL_MESSAGES.done };
   });
 }

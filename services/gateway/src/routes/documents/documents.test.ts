@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
+import {
+  connectLexware,
+  createLexwareVoucher,
+  seedDocument,
+  seedOrder,
+  startHarness,
+  type Harness,
+} from '../../../test/harness';
 
 let h: Harness;
 const A = 'docs-a.myshopify.com';
@@ -15,11 +22,30 @@ beforeAll(async () => {
   await seedOrder(h.db, A, { id: 2001, name: '#2001' });
   await seedOrder(h.db, A, { id: 2002, name: '#2002' });
   const invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
-  const creditId = await createLexwareVoucher(h, lexware.access_token, { finalize: true, credit: true, precedingInvoiceId: invoiceId });
+  const creditId = await createLexwareVoucher(h, lexware.access_token, {
+    finalize: true,
+    credit: true,
+    precedingInvoiceId: invoiceId,
+  });
   const draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
-  invoiceToken = await seedDocument(h.db, A, { orderId: 2001, lexofficeId: invoiceId, number: 'RE0001', status: 'open' });
-  creditToken = await seedDocument(h.db, A, { orderId: 2001, type: 'credit', lexofficeId: creditId, number: 'GS0001', status: 'paidoff' });
-  draftToken = await seedDocument(h.db, 'docs-a.myshopify.com', { orderId: 2003, lexofficeId: draftId, status: 'draft' });
+  invoiceToken = await seedDocument(h.db, A, {
+    orderId: 2001,
+    lexofficeId: invoiceId,
+    number: 'RE0001',
+    status: 'open',
+  });
+  creditToken = await seedDocument(h.db, A, {
+    orderId: 2001,
+    type: 'credit',
+    lexofficeId: creditId,
+    number: 'GS0001',
+    status: 'paidoff',
+  });
+  draftToken = await seedDocument(h.db, 'docs-a.myshopify.com', {
+    orderId: 2003,
+    lexofficeId: draftId,
+    status: 'draft',
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -29,7 +55,11 @@ describe('document download', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="RE0001.pdf"');
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('shows it inline without /download, and serves credit notes too', async () => {
@@ -37,13 +67,19 @@ describe('document download', () => {
     expect(inline.headers.get('content-disposition')).toMatch(/^inline/);
     const credit = await fetch(`${h.url}/documents/${creditToken}/download`);
     expect(credit.status).toBe(200);
-    expect(Buffer.from(await credit.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await credit.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('answers 409 with a German message for a draft', async () => {
     const res = await fetch(`${h.url}/documents/${draftToken}/download`);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toBe('Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.');
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.',
+    );
   });
 
   it('has no XML for a document that is no XRechnung: German 404', async () => {
@@ -57,14 +93,16 @@ describe('document download', () => {
   it('answers 404 for unknown or malformed tokens', async () => {
     expect((await fetch(`${h.url}/documents/${'0'.repeat(32)}/download`)).status).toBe(404);
     expect((await fetch(`${h.url}/documents/kurz/download`)).status).toBe(404);
-    expect((await fetch(`${h.url}/documents/${"'; drop table documents; --".padEnd(32, 'x')}/download`)).status).toBe(404);
+    expect((await fetch(`${h.url}/documents/${"'; drop table documents; --".padEnd(32, 'x')}/download`)).status).toBe(
+      404,
+    );
   });
 });
 
 const draftOf = (answer: { body: { draft: { taxConditions: { taxType: string } } } }) => answer.body.draft;
 
 describe('GET /api/orders/{id}/lexoffice/{type}/preview', () => {
-  it('answers the base64 PDF of the order\'s invoice', async () => {
+  it("answers the base64 PDF of the order's invoice", async () => {
     const res = await h.call(A, 'GET', '/api/orders/2001/lexoffice/invoice/preview');
     expect(res.status).toBe(200);
     expect(Buffer.from(res.body.pdf.base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
@@ -82,22 +120,32 @@ describe('GET /api/orders/{id}/lexoffice/{type}/preview', () => {
     expect(credit.body.error).toBe('Für diese Bestellung gibt es noch keine Gutschrift.');
   });
 
-  it('builds the preview with the shop\'s tax regime, as the worker would: net when the shop invoices net', async () => {
-    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe('gross');
+  it("builds the preview with the shop's tax regime, as the worker would: net when the shop invoices net", async () => {
+    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe(
+      'gross',
+    );
     expect((await h.call(A, 'PATCH', '/api/preferences/invoices', { asNet: true })).status).toBe(200);
-    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe('net');
+    expect(draftOf(await h.call(A, 'GET', '/api/orders/2002/lexoffice/invoice/preview')).taxConditions.taxType).toBe(
+      'net',
+    );
     await h.call(A, 'PATCH', '/api/preferences/invoices', { asNet: false });
   });
 
   it('refuses unknown orders and types', async () => {
     expect((await h.call(A, 'GET', '/api/orders/424242/lexoffice/invoice/preview')).status).toBe(404);
-    expect((await h.call(A, 'GET', '/api/orders/2001/lexoffice/angebot/preview')).body.message).toBe('Belegart ist invoice oder credit');
+    expect((await h.call(A, 'GET', '/api/orders/2001/lexoffice/angebot/preview')).body.message).toBe(
+      'Belegart ist invoice oder credit',
+    );
   });
 });
 
 describe('GET /api/lexoffice/vars', () => {
   it('renders a template for the newest order', async () => {
-    const res = await h.call(A, 'GET', `/api/lexoffice/vars?${new URLSearchParams({ value: 'Bestellung {ORDER.NAME}', type: 'invoice', field: 'title' })}`);
+    const res = await h.call(
+      A,
+      'GET',
+      `/api/lexoffice/vars?${new URLSearchParams({ value: 'Bestellung {ORDER.NAME}', type: 'invoice', field: 'title' })}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.value).toBe('Bestellung #2002');
   });
@@ -115,7 +163,9 @@ describe('disconnecting Lexware Office', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ disconnected: true, revoked: true });
     expect(await h.db('lexoffice_connections').where({ shop_id: A })).toHaveLength(0);
-    const profile = await fetch(`${h.sandbox!.urls.lexwareApi}/profile`, { headers: { Authorization: `Bearer ${lexware.access_token}` } });
+    const profile = await fetch(`${h.sandbox!.urls.lexwareApi}/profile`, {
+      headers: { Authorization: `Bearer ${lexware.access_token}` },
+    });
     expect(profile.status).toBe(401);
     expect((await h.call(A, 'GET', '/api/shop')).body.lexoffice.isConnected).toBe(false);
   });

@@ -1,6 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { documentByPdfToken, getOrderSnapshot, latestDocumentOfOrder, loadShopContext, type DocumentRef } from '@belegfluss/db';
+import {
+  documentByPdfToken,
+  getOrderSnapshot,
+  latestDocumentOfOrder,
+  loadShopContext,
+  type DocumentRef,
+} from '@belegfluss/db';
 import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -27,17 +33,24 @@ async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xm
       if (doc.type !== 'invoice') throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
       return await client.invoiceXml(doc.lexofficeId);
     }
-    return await (doc.type === 'invoice' ? client.invoicePdf(doc.lexofficeId) : doc.type === 'delivery' ? client.deliveryNotePdf(doc.lexofficeId) : client.creditNotePdf(doc.lexofficeId));
+    return await (doc.type === 'invoice'
+      ? client.invoicePdf(doc.lexofficeId)
+      : doc.type === 'delivery'
+        ? client.deliveryNotePdf(doc.lexofficeId)
+        : client.creditNotePdf(doc.lexofficeId));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404) throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
+    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404)
+      throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
     if (error instanceof LexofficeError && error.status === 409) throw Conflict('DRAFT', DRAFT_MESSAGE);
-    if (error instanceof LexofficeError && error.status === 404) throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
+    if (error instanceof LexofficeError && error.status === 404)
+      throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
     throw upstreamHttpError(error) ?? LexwareUnavailable();
   }
 }
 
-const fileName = (doc: DocumentRef) => `${(doc.number ?? (doc.type === 'invoice' ? 'Rechnung' : 'Gutschrift')).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
+const fileName = (doc: DocumentRef) =>
+  `${(doc.number ?? (doc.type === 'invoice' ? 'Rechnung' : 'Gutschrift')).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 
 /**
  * Document links (`{pdf}` and `{pdf}/download`, spec 1 §7) go out in mails and metafields,
@@ -84,10 +97,19 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const type = validate(DocumentTypeParam, ctx.params.type);
-    const [doc, snapshot] = await Promise.all([latestDocumentOfOrder(gw.db, shop, orderId, type), getOrderSnapshot(gw.db, shop, orderId)]);
+    const [doc, snapshot] = await Promise.all([
+      latestDocumentOfOrder(gw.db, shop, orderId, type),
+      getOrderSnapshot(gw.db, shop, orderId),
+    ]);
     if (!doc && !snapshot) throw NotFound('Bestellung nicht gefunden');
     if (doc) {
-      const invoice = { _key: doc.lexofficeId, number: await numberForFile(gw, doc), status: doc.status, type: doc.type, pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null };
+      const invoice = {
+        _key: doc.lexofficeId,
+        number: await numberForFile(gw, doc),
+        status: doc.status,
+        type: doc.type,
+        pdf: doc.pdfToken ? documentUrl(gw.settings.appUrl, doc.pdfToken) : null,
+      };
       try {
         ctx.body = { pdf: { base64: (await fetchFile(gw, doc)).toString('base64') }, invoice, error: null };
       } catch (error) {
@@ -97,11 +119,20 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
       return;
     }
     if (type === 'credit') {
-      ctx.body = { pdf: null, invoice: null, draft: null, error: 'Für diese Bestellung gibt es noch keine Gutschrift.' };
+      ctx.body = {
+        pdf: null,
+        invoice: null,
+        draft: null,
+        error: 'Für diese Bestellung gibt es noch keine Gutschrift.',
+      };
       return;
     }
     const order = ShopifyOrderSchema.safeParse(snapshot);
-    if (!order.success) throw Unprocessable('UNPROCESSABLE', 'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    if (!order.success)
+      throw Unprocessable(
+        'UNPROCESSABLE',
+        'Die gespeicherte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.',
+      );
     // The worker's plan from the shop's context, so the preview shows what it would send. The order's metafields
     // are not read here (the worker reads them from Shopify when it makes the invoice): their placeholders stay empty.
     const plan = planInvoice(order.data, await loadShopContext(gw.db, shop), [], { preview: true });
@@ -112,9 +143,20 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     try {
       if (plan.action !== 'create') throw new Error(plan.reason);
       const built = plan.build(null);
-      ctx.body = { pdf: null, invoice: null, draft: built.invoice, warnings: built.warnings, error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.' };
+      ctx.body = {
+        pdf: null,
+        invoice: null,
+        draft: built.invoice,
+        warnings: built.warnings,
+        error: 'Noch keine Rechnung erstellt: die Vorschau zeigt die Daten, die an Lexware Office gingen.',
+      };
     } catch (error) {
-      ctx.body = { pdf: null, invoice: null, draft: null, error: `Die Rechnung ließe sich so nicht erstellen: ${(error as Error).message}` };
+      ctx.body = {
+        pdf: null,
+        invoice: null,
+        draft: null,
+        error: `Die Rechnung ließe sich so nicht erstellen: ${(error as Error).message}`,
+      };
     }
   });
   return pub;

@@ -6,7 +6,8 @@ import type { GatewayContext } from '../../context';
 const NUMBER_WAIT_MS = 2_000;
 
 /** A finalised document whose number we have not learned yet: Lexware's create answers only the id. */
-export const numberPending = (r: { number: string | null; status: string }) => !r.number && r.status.toLowerCase() !== 'draft';
+export const numberPending = (r: { number: string | null; status: string }) =>
+  !r.number && r.status.toLowerCase() !== 'draft';
 
 /**
  * Fills the shop's missing document numbers with one shared voucher-list read before a screen shows them.
@@ -14,8 +15,14 @@ export const numberPending = (r: { number: string | null; status: string }) => !
  * and the screen says "Nummer folgt" until the next look.
  */
 export function fillShownNumbers(gw: GatewayContext, shop: string): Promise<boolean> {
-  const fill = fillDocumentNumbers(gw.db, lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop), shop).then(() => true, () => false);
-  return Promise.race([fill, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), NUMBER_WAIT_MS).unref())]);
+  const fill = fillDocumentNumbers(gw.db, lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop), shop).then(
+    () => true,
+    () => false,
+  );
+  return Promise.race([
+    fill,
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), NUMBER_WAIT_MS).unref()),
+  ]);
 }
 
 /** The PDF's file name carries the number; when Lexware can't tell it now, the file is named by its kind. */

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
 import { claimOrderImport } from '@belegfluss/db';
 import { importWorkflowId } from '@belegfluss/orchestration/api';
-import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../../test/harness';
+import {
+  connectLexware,
+  installFromSandbox,
+  sandboxControl,
+  startHarness,
+  startWorker,
+  type Harness,
+} from '../../../test/harness';
 import { HISTORICAL_MESSAGES } from './historical';
 
 /**
@@ -24,7 +31,10 @@ type Created = { order: { id: number; name: string; total_price: string } };
 const dayOrders: Created['order'][] = [];
 
 async function lexwareInvoices(): Promise<{ id: string; totalAmount: number; voucherNumber: string }[]> {
-  const res = await fetch(`${h.sandbox!.urls.lexwareApi}/voucherlist?voucherType=invoice&voucherStatus=open,paid,draft&size=250`, { headers: { Authorization: `Bearer ${lexware.access_token}`, Accept: 'application/json' } });
+  const res = await fetch(
+    `${h.sandbox!.urls.lexwareApi}/voucherlist?voucherType=invoice&voucherStatus=open,paid,draft&size=250`,
+    { headers: { Authorization: `Bearer ${lexware.access_token}`, Accept: 'application/json' } },
+  );
   return ((await res.json()) as { content: { id: string; totalAmount: number; voucherNumber: string }[] }).content;
 }
 
@@ -43,15 +53,29 @@ beforeAll(async () => {
   await installFromSandbox(h, S, scopes);
   lexware = await connectLexware(h, S);
   await h.db('shops').where({ id: S }).update({ plan_id: 'standard', credits_quota: 300 });
-  await h.db('purchases').insert({ shop_id: S, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
+  await h
+    .db('purchases')
+    .insert({ shop_id: S, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
   // Morning, noon and late evening of the day (German time), and the evening before, which belongs to the other day.
-  const at = (day: string, minutes: number) => new Date(Date.parse(germanDayBounds(day).from) + minutes * 60_000).toISOString();
+  const at = (day: string, minutes: number) =>
+    new Date(Date.parse(germanDayBounds(day).from) + minutes * 60_000).toISOString();
   for (const minutes of [5, 12 * 60, 23 * 60 + 50]) {
-    const made = await sandboxControl<Created[] | Created>(h, `/shops/${S}/orders`, { createdAt: at(DAY, minutes), count: minutes === 720 ? 2 : 1, paid: true });
+    const made = await sandboxControl<Created[] | Created>(h, `/shops/${S}/orders`, {
+      createdAt: at(DAY, minutes),
+      count: minutes === 720 ? 2 : 1,
+      paid: true,
+    });
     dayOrders.push(...[made].flat().map((m) => m.order));
   }
   // A partly refunded order of the day: its refund becomes a credit note too.
-  dayOrders.push((await sandboxControl<Created>(h, `/shops/${S}/orders`, { scenario: 'refund_partial', createdAt: at(DAY, 15 * 60) })).order);
+  dayOrders.push(
+    (
+      await sandboxControl<Created>(h, `/shops/${S}/orders`, {
+        scenario: 'refund_partial',
+        createdAt: at(DAY, 15 * 60),
+      })
+    ).order,
+  );
   await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(OTHER, 23 * 60 + 40), count: 2, paid: true });
   await installFromSandbox(h, FREE, scopes);
   await installFromSandbox(h, UNPAID, scopes);
@@ -61,28 +85,60 @@ afterAll(async () => (worker ? worker.stop() : h?.stop()));
 
 describe('POST /api/orders/import?date=', () => {
   it('refuses in German when the import is not bought, on the free plan, or outside the store days', async () => {
-    expect(await h.call(FREE, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.freePlan } });
-    expect(await h.call(UNPAID, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 402, body: { message: HISTORICAL_MESSAGES.notPurchased } });
-    expect(await h.call(S, 'POST', '/api/orders/import?date=gestern')).toMatchObject({ status: 400, body: { field: 'date' } });
-    expect(await h.call(S, 'POST', '/api/orders/import?date=2999-01-01')).toMatchObject({ status: 400, body: { message: 'Das Datum darf nicht in der Zukunft liegen' } });
-    expect(await h.call(S, 'POST', `/api/orders/import?date=${dayAgo(400)}`)).toMatchObject({ status: 400, body: { message: HISTORICAL_MESSAGES.outOfRange } });
+    expect(await h.call(FREE, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({
+      status: 402,
+      body: { message: HISTORICAL_MESSAGES.freePlan },
+    });
+    expect(await h.call(UNPAID, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({
+      status: 402,
+      body: { message: HISTORICAL_MESSAGES.notPurchased },
+    });
+    expect(await h.call(S, 'POST', '/api/orders/import?date=gestern')).toMatchObject({
+      status: 400,
+      body: { field: 'date' },
+    });
+    expect(await h.call(S, 'POST', '/api/orders/import?date=2999-01-01')).toMatchObject({
+      status: 400,
+      body: { message: 'Das Datum darf nicht in der Zukunft liegen' },
+    });
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${dayAgo(400)}`)).toMatchObject({
+      status: 400,
+      body: { message: HISTORICAL_MESSAGES.outOfRange },
+    });
     expect(await h.db('order_imports')).toEqual([]);
   });
 
   it('imports exactly that day: every order gets its invoice, with its total and a transfer charged', async () => {
     const res = await h.call(S, 'POST', `/api/orders/import?date=${DAY}`);
-    expect(res).toMatchObject({ status: 202, body: { id: DAY, workflowId: importWorkflowId(S, DAY), status: 'running' } });
-    expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409, body: { message: HISTORICAL_MESSAGES.running } });
+    expect(res).toMatchObject({
+      status: 202,
+      body: { id: DAY, workflowId: importWorkflowId(S, DAY), status: 'running' },
+    });
+    expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({
+      status: 409,
+      body: { message: HISTORICAL_MESSAGES.running },
+    });
 
     const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, DAY)).result();
     expect(result).toMatchObject({ affected: 5, done: true });
-    const docs = await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 5);
+    const docs = await until(
+      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'),
+      (rows) => rows.length >= 5,
+    );
     expect(docs.map((d: { order_id: string }) => Number(d.order_id)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
     const invoices = await lexwareInvoices();
     expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexoffice_id: string }) => d.lexoffice_id).sort());
     expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
     const refunded = dayOrders.at(-1)!;
-    const credit = await until(async () => (await h.db('documents').where({ shop_id: S, type: 'credit', order_id: String(refunded.id) }).whereNotNull('lexoffice_id').first()) as { total: string } | undefined, Boolean);
+    const credit = await until(
+      async () =>
+        (await h
+          .db('documents')
+          .where({ shop_id: S, type: 'credit', order_id: String(refunded.id) })
+          .whereNotNull('lexoffice_id')
+          .first()) as { total: string } | undefined,
+      Boolean,
+    );
     expect(Number(credit!.total)).toBeGreaterThan(0);
     // Charged against the standard quota times five (the bought import's 30 days): five invoices, one credit note.
     expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 6, quota: 1500 });
@@ -91,7 +147,10 @@ describe('POST /api/orders/import?date=', () => {
 
     // The other day stays untouched: none of its orders was read.
     expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 5 });
-    expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({ status: 200, body: { id: DAY, status: 'completed', affected: 5 } });
+    expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({
+      status: 200,
+      body: { id: DAY, status: 'completed', affected: 5 },
+    });
     expect(await h.call(S, 'POST', `/api/orders/import?date=${DAY}`)).toMatchObject({ status: 409 });
     expect((await lexwareInvoices()).length).toBe(5);
   });
@@ -110,24 +169,42 @@ describe('POST /api/orders/import?date=', () => {
     // A run of the other day that support terminated while it was running: it never wrote its end.
     const endedId = importWorkflowId(S, OTHER);
     expect(await claimOrderImport(h.db, S, OTHER, endedId)).toBe(true);
-    await h.temporal.client.workflow.start('importWorkflow', { workflowId: endedId, taskQueue: 'niemand-holt-das-ab', args: [{ shopId: S, day: OTHER }] });
+    await h.temporal.client.workflow.start('importWorkflow', {
+      workflowId: endedId,
+      taskQueue: 'niemand-holt-das-ab',
+      args: [{ shopId: S, day: OTHER }],
+    });
     await h.temporal.client.workflow.getHandle(endedId).terminate('vom Support beendet');
 
     // A day started after it is not held up: its run ends.
     const LATER = dayAgo(199);
     expect((await h.call(S, 'POST', `/api/orders/import?date=${LATER}`)).status).toBe(202);
-    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, LATER)).result()).toMatchObject({ affected: 0, done: true });
-    expect((await h.call(S, 'GET', '/api/orders/import/days')).body.days).toEqual([
-      { day: OTHER, status: 'terminated', orders: 0, invoices: 0 },
-      { day: DAY, status: 'completed', orders: 5, invoices: 5 },
-      { day: LATER, status: 'completed', orders: 0, invoices: 0 },
-    ].sort((a, b) => a.day.localeCompare(b.day)));
-    expect(await h.call(S, 'GET', `/api/orders/import/${OTHER}`)).toMatchObject({ status: 200, body: { status: 'terminated' } });
+    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, LATER)).result()).toMatchObject({
+      affected: 0,
+      done: true,
+    });
+    expect((await h.call(S, 'GET', '/api/orders/import/days')).body.days).toEqual(
+      [
+        { day: OTHER, status: 'terminated', orders: 0, invoices: 0 },
+        { day: DAY, status: 'completed', orders: 5, invoices: 5 },
+        { day: LATER, status: 'completed', orders: 0, invoices: 0 },
+      ].sort((a, b) => a.day.localeCompare(b.day)),
+    );
+    expect(await h.call(S, 'GET', `/api/orders/import/${OTHER}`)).toMatchObject({
+      status: 200,
+      body: { status: 'terminated' },
+    });
 
     // Not "already imported": the day starts again and gets exactly its two invoices.
     expect((await h.call(S, 'POST', `/api/orders/import?date=${OTHER}`)).status).toBe(202);
-    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, OTHER)).result()).toMatchObject({ affected: 2, done: true });
-    await until(() => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'), (rows) => rows.length >= 7);
+    expect(await h.temporal.client.workflow.getHandle(importWorkflowId(S, OTHER)).result()).toMatchObject({
+      affected: 2,
+      done: true,
+    });
+    await until(
+      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'),
+      (rows) => rows.length >= 7,
+    );
     expect((await lexwareInvoices()).length).toBe(7);
     expect(await h.call(S, 'POST', `/api/orders/import?date=${OTHER}`)).toMatchObject({ status: 409 });
   });

@@ -2,7 +2,16 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { claimOrderImport, getConnection, getOrderImport, getShop, listImportDays, purchasedFeatures, releaseOrderImport, type ShopRow } from '@belegfluss/db';
+import {
+  claimOrderImport,
+  getConnection,
+  getOrderImport,
+  getShop,
+  listImportDays,
+  purchasedFeatures,
+  releaseOrderImport,
+  type ShopRow,
+} from '@belegfluss/db';
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
 import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/orchestration/api';
@@ -15,8 +24,10 @@ import { sessionOf } from '../../middleware/session';
 const IMPORT_SHOPIFY_MISSING = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
 
 export const HISTORICAL_MESSAGES = {
-  freePlan: 'Der Import älterer Bestellungen ist auf dem kostenlosen Tarif nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
-  notPurchased: 'Der Import älterer Bestellungen ist noch nicht freigeschaltet. Du kannst ihn unter Abonnement als Einmalkauf freischalten.',
+  freePlan:
+    'Der Import älterer Bestellungen ist auf dem kostenlosen Tarif nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
+  notPurchased:
+    'Der Import älterer Bestellungen ist noch nicht freigeschaltet. Du kannst ihn unter Abonnement als Einmalkauf freischalten.',
   running: 'Dieser Tag wird bereits importiert oder ist schon importiert.',
   notFound: 'Einen Import dieses Tages gibt es nicht.',
   outOfRange: 'Importieren lassen sich nur Tage zwischen der Eröffnung des Shops und der Installation von Belegfluss.',
@@ -34,11 +45,18 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
   // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
   const known = storeOpened.get(shop.id);
   if (known) return { first: known, last };
-  const graphql = createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken: gw.box.open(shop.shopifyTokenEnc!) });
-  const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch((error: unknown) => {
-    gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
-    throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+  const graphql = createAdminClient({
+    adminUrl: gw.settings.shopify.adminUrl,
+    apiVersion: gw.settings.shopify.apiVersion,
+    shop: shop.id,
+    accessToken: gw.box.open(shop.shopifyTokenEnc!),
   });
+  const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch(
+    (error: unknown) => {
+      gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
+      throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+    },
+  );
   const first = germanDay(data.shop.createdAt);
   storeOpened.set(shop.id, first);
   return { first, last };
@@ -49,12 +67,18 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
  * workflow (spec 1 §4: the unlock counts only on a paid plan). Answers 202 with the id to poll;
  * a day imported or importing already answers 409 and starts nothing.
  */
-export async function startHistoricalImport(gw: GatewayContext, ctx: Context, checks: { shopifyMissing: string; scopeMissing: string; lexofficeMissing: string }): Promise<void> {
+export async function startHistoricalImport(
+  gw: GatewayContext,
+  ctx: Context,
+  checks: { shopifyMissing: string; scopeMissing: string; lexofficeMissing: string },
+): Promise<void> {
   const { date } = query(ctx, OrderImportQuery);
   const shop = await getShop(gw.db, sessionOf(ctx).shop);
   if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
-  if (planById(shop.planId).importPrice === null) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
-  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport')) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
+  if (planById(shop.planId).importPrice === null)
+    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
+  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
+    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
   if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexofficeMissing);
   const range = await selectableDays(gw, shop);
@@ -63,16 +87,20 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   const workflowId = importWorkflowId(shop.id, date);
   // A run of this day ended by hand (terminated, cancelled) no longer counts as imported.
   await settleShopImports(gw.db, gw.temporal, shop.id, [date]);
-  if (!(await claimOrderImport(gw.db, shop.id, date, workflowId))) throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
+  if (!(await claimOrderImport(gw.db, shop.id, date, workflowId)))
+    throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
     await gw.temporal.workflow.start('importWorkflow', {
-      workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId: shop.id, day: date }],
+      workflowId,
+      taskQueue: gw.settings.taskQueue,
+      args: [{ shopId: shop.id, day: date }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop.id }]),
     });
   } catch (error) {
     await releaseOrderImport(gw.db, shop.id, date);
-    if (error instanceof WorkflowExecutionAlreadyStartedError) throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
+    if (error instanceof WorkflowExecutionAlreadyStartedError)
+      throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
     throw error;
   }
   ctx.status = 202;
@@ -84,10 +112,13 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
   api.get('/api/orders/import/days', async (ctx) => {
     const shop = await getShop(gw.db, sessionOf(ctx).shop);
-    if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(IMPORT_SHOPIFY_MISSING);
+    if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt)
+      throw BadRequest(IMPORT_SHOPIFY_MISSING);
     // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
     // Runs ended from outside (terminated by support, cancelled) are shown as such, not as running.
-    const settled = settleShopImports(gw.db, gw.temporal, shop.id).catch((error: unknown) => gw.log.warn({ err: error, shop: shop.id }, 'import runs not settled'));
+    const settled = settleShopImports(gw.db, gw.temporal, shop.id).catch((error: unknown) =>
+      gw.log.warn({ err: error, shop: shop.id }, 'import runs not settled'),
+    );
     const [range, days] = await Promise.all([
       selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
       settled.then(() => listImportDays(gw.db, shop.id)),
@@ -105,9 +136,18 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     if (!run?.workflowId) throw NotFound(HISTORICAL_MESSAGES.notFound);
     let live: { pages: number; affected: number; done: boolean } | undefined;
     if (run.status === 'running') {
-      live = await gw.temporal.workflow.getHandle(run.workflowId).query(importProgressQuery).catch(() => undefined);
+      live = await gw.temporal.workflow
+        .getHandle(run.workflowId)
+        .query(importProgressQuery)
+        .catch(() => undefined);
     }
     // The stored count leads while a day's export is handed over; the query leads while pages are read.
-    ctx.body = { id: run.day, workflowId: run.workflowId, status: run.status, affected: Math.max(live?.affected ?? 0, run.affected), pages: Math.max(live?.pages ?? 0, run.pages) };
+    ctx.body = {
+      id: run.day,
+      workflowId: run.workflowId,
+      status: run.status,
+      affected: Math.max(live?.affected ?? 0, run.affected),
+      pages: Math.max(live?.pages ?? 0, run.pages),
+    };
   });
 }

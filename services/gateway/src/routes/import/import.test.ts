@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '@belegfluss/shared';
-import { connectLexware, installFromSandbox, sandboxControl, startHarness, startWorker, type Harness } from '../../../test/harness';
+import {
+  connectLexware,
+  installFromSandbox,
+  sandboxControl,
+  startHarness,
+  startWorker,
+  type Harness,
+} from '../../../test/harness';
 import { IMPORT_MESSAGES } from './import';
 
 /**
@@ -19,17 +26,32 @@ let bigOrderId = 0;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 type Created = { order: { id: number; name: string } };
 
-async function voucher(path: 'invoices' | 'credit-notes', texts: { title?: string; introduction?: string; remark?: string }, query = ''): Promise<string> {
+async function voucher(
+  path: 'invoices' | 'credit-notes',
+  texts: { title?: string; introduction?: string; remark?: string },
+  query = '',
+): Promise<string> {
   const body = {
     voucherDate: '2026-11-20T10:00:00.000+01:00',
     address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
-    lineItems: [{ type: 'custom', name: 'Tasse', quantity: 1, unitName: 'Stück', unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 } }],
-    totalPrice: { currency: 'EUR' }, taxConditions: { taxType: 'gross' },
+    lineItems: [
+      {
+        type: 'custom',
+        name: 'Tasse',
+        quantity: 1,
+        unitName: 'Stück',
+        unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+      },
+    ],
+    totalPrice: { currency: 'EUR' },
+    taxConditions: { taxType: 'gross' },
     ...(path === 'invoices' ? { shippingConditions: { shippingType: 'none' } } : {}),
     ...texts,
   };
   const res = await fetch(`${h.sandbox!.urls.lexwareApi}/${path}?finalize=true${query}`, {
-    method: 'POST', headers: { Authorization: `Bearer ${lexware.access_token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    method: 'POST',
+    headers: { Authorization: `Bearer ${lexware.access_token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
   });
   if (res.status !== 201) throw new Error(`sandbox answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
@@ -50,9 +72,22 @@ beforeAll(async () => {
   await sandboxControl(h, '/shops', { shop: S, orderPrefix: 'B-', orderSuffix: '-X' });
   await installFromSandbox(h, S, ['read_orders', 'write_orders', 'read_all_orders']);
   lexware = await connectLexware(h, S);
-  const recent = await sandboxControl<Created[]>(h, `/shops/${S}/orders`, { createdAt: daysAgo(10), count: 5, paid: true });
+  const recent = await sandboxControl<Created[]>(h, `/shops/${S}/orders`, {
+    createdAt: daysAgo(10),
+    count: 5,
+    paid: true,
+  });
   // One order with more line items than any first page would hold.
-  const big = await sandboxControl<Created>(h, `/shops/${S}/orders`, { createdAt: daysAgo(5), paid: true, lineItems: Array.from({ length: 12 }, (_, i) => ({ title: `Artikel ${i + 1}`, price: 10 + i, quantity: 1, taxRate: 0.19 })) });
+  const big = await sandboxControl<Created>(h, `/shops/${S}/orders`, {
+    createdAt: daysAgo(5),
+    paid: true,
+    lineItems: Array.from({ length: 12 }, (_, i) => ({
+      title: `Artikel ${i + 1}`,
+      price: 10 + i,
+      quantity: 1,
+      taxRate: 0.19,
+    })),
+  });
   const more = await sandboxControl<Created>(h, `/shops/${S}/orders`, { createdAt: daysAgo(3), paid: true });
   imported = [...recent.map((r) => r.order), big.order, more.order];
   bigOrderId = big.order.id;
@@ -70,9 +105,21 @@ describe('the connect wizard import, as a workflow', () => {
   it('reads the last 60 days through a bulk export and links exactly the documents naming an order', async () => {
     const [first, second, third] = imported;
     // The app already made the invoice of the third order; a Lexware document naming it is not ours to link.
-    await h.db('documents').insert({ shop_id: S, order_id: String(third!.id), order_name: third!.name, type: 'invoice', intent_key: `invoice:${third!.id}`, lexoffice_id: 'made-by-app', status: 'open' });
+    await h.db('documents').insert({
+      shop_id: S,
+      order_id: String(third!.id),
+      order_name: third!.name,
+      type: 'invoice',
+      intent_key: `invoice:${third!.id}`,
+      lexoffice_id: 'made-by-app',
+      status: 'open',
+    });
     invoice = await voucher('invoices', { title: 'Rechnung', remark: `Bestellung ${first!.name}` });
-    credit = await voucher('credit-notes', { introduction: `Gutschrift zu ${first!.name}.` }, `&precedingSalesVoucherId=${invoice}`);
+    credit = await voucher(
+      'credit-notes',
+      { introduction: `Gutschrift zu ${first!.name}.` },
+      `&precedingSalesVoucherId=${invoice}`,
+    );
     await voucher('invoices', { remark: `Auftrag ${second!.name}` });
     await voucher('invoices', { remark: `Bestellung ${third!.name}` });
     await voucher('invoices', { remark: `${first!.name}1 und B-99999-X` }); // runs on; no such order
@@ -88,11 +135,17 @@ describe('the connect wizard import, as a workflow', () => {
 
     const done = await documentsDone(S);
     expect(done.body).toEqual({ continue: false, progress: 100, found: 7, affected: 3, assigned: 3, status: 'done' });
-    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toEqual({ affected: 7, continue: false, status: 'completed' });
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toEqual({
+      affected: 7,
+      continue: false,
+      status: 'completed',
+    });
 
     const rows = await h.db('orders').where({ shop_id: S });
     expect(rows.map((r: { order_id: string }) => Number(r.order_id)).sort()).toEqual(imported.map((o) => o.id).sort());
-    const big = ShopifyOrderSchema.parse(rows.find((r: { order_id: string }) => r.order_id === String(bigOrderId)).snapshot);
+    const big = ShopifyOrderSchema.parse(
+      rows.find((r: { order_id: string }) => r.order_id === String(bigOrderId)).snapshot,
+    );
     expect(big.line_items.map((l) => l.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Artikel ${i + 1}`));
     expect(big.line_items[0]!.tax_lines[0]!.rate).toBeGreaterThan(0);
     expect(big.financial_status).toBe('paid');
@@ -117,10 +170,18 @@ describe('the connect wizard import, as a workflow', () => {
   });
 
   it('starts a run the gateway claimed but did not start before it stopped, once', async () => {
-    await h.db('wizard_imports').where({ shop_id: S }).update({ workflow_id: `wizard:${S}:lost`, status: 'running' });
+    await h
+      .db('wizard_imports')
+      .where({ shop_id: S })
+      .update({ workflow_id: `wizard:${S}:lost`, status: 'running' });
     const done = await documentsDone(S);
     expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
-    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({ workflow_id: `wizard:${S}:lost`, status: 'completed', orders: 7, linked: 3 });
+    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({
+      workflow_id: `wizard:${S}:lost`,
+      status: 'completed',
+      orders: 7,
+      linked: 3,
+    });
     expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
   });
 
@@ -131,9 +192,18 @@ describe('the connect wizard import, as a workflow', () => {
     const { workflow_id: terminated } = await h.db('wizard_imports').where({ shop_id: S }).first();
     await h.temporal.client.workflow.getHandle(terminated).terminate('von Hand beendet');
     // The document step's poll finds the run ended; the order step's poll reads the same end.
-    expect((await h.call(S, 'POST', '/api/lexoffice/import')).body).toMatchObject({ continue: false, status: 'failed' });
-    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toMatchObject({ continue: false, status: 'failed' });
-    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({ workflow_id: terminated, status: 'failed' });
+    expect((await h.call(S, 'POST', '/api/lexoffice/import')).body).toMatchObject({
+      continue: false,
+      status: 'failed',
+    });
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard')).body).toMatchObject({
+      continue: false,
+      status: 'failed',
+    });
+    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({
+      workflow_id: terminated,
+      status: 'failed',
+    });
     // The wizard's "Erneut versuchen": a new run, which links nothing twice.
     const done = await documentsDone(S);
     expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3, status: 'done' });
@@ -148,11 +218,23 @@ describe('the connect wizard import, as a workflow', () => {
   });
 
   it('answers 400 in German when Lexware Office is not connected, or the shop has no Shopify token', async () => {
-    expect(await h.call(NO_LEXWARE, 'POST', '/api/orders/import')).toMatchObject({ status: 400, body: { message: 'Lexware Office ist nicht verbunden.' } });
-    expect(await h.call(NO_LEXWARE, 'POST', '/api/lexoffice/import')).toMatchObject({ status: 400, body: { message: 'Lexware Office ist nicht verbunden.' } });
+    expect(await h.call(NO_LEXWARE, 'POST', '/api/orders/import')).toMatchObject({
+      status: 400,
+      body: { message: 'Lexware Office ist nicht verbunden.' },
+    });
+    expect(await h.call(NO_LEXWARE, 'POST', '/api/lexoffice/import')).toMatchObject({
+      status: 400,
+      body: { message: 'Lexware Office ist nicht verbunden.' },
+    });
     await h.install('import-e.myshopify.com');
     await h.db('shops').where({ id: 'import-e.myshopify.com' }).update({ missing_access_token: true });
-    expect(await h.call('import-e.myshopify.com', 'POST', '/api/orders/import')).toMatchObject({ status: 400, body: { message: IMPORT_MESSAGES.shopifyMissing } });
-    expect(await h.call(NO_SCOPE, 'GET', '/api/orders/import/wizard')).toMatchObject({ status: 404, body: { message: IMPORT_MESSAGES.noRun } });
+    expect(await h.call('import-e.myshopify.com', 'POST', '/api/orders/import')).toMatchObject({
+      status: 400,
+      body: { message: IMPORT_MESSAGES.shopifyMissing },
+    });
+    expect(await h.call(NO_SCOPE, 'GET', '/api/orders/import/wizard')).toMatchObject({
+      status: 404,
+      body: { message: IMPORT_MESSAGES.noRun },
+    });
   });
 });

@@ -2,9 +2,21 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { claimWizardImport, finishWizardImport, getConnection, getShop, getWizardImport, type WizardImport } from '@belegfluss/db';
+import {
+  claimWizardImport,
+  finishWizardImport,
+  getConnection,
+  getShop,
+  getWizardImport,
+  type WizardImport,
+} from '@belegfluss/db';
 import { TOO_OLD_DAYS } from '@belegfluss/shared';
-import { ShopDomainKey, wizardImportWorkflowId, wizardProgressQuery, type WizardProgress } from '@belegfluss/orchestration/api';
+import {
+  ShopDomainKey,
+  wizardImportWorkflowId,
+  wizardProgressQuery,
+  type WizardProgress,
+} from '@belegfluss/orchestration/api';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
@@ -28,8 +40,14 @@ const lastKnown = new Map<string, WizardProgress>();
 /** The wizard run's state: live from its workflow's query while it runs, else as stored when it ended. */
 async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport): Promise<WizardProgress> {
   const stored: WizardProgress = {
-    phase: run.status === 'completed' ? 'done' : run.status === 'failed' ? 'failed' : 'orders', exportId: null,
-    orders: run.orders, page: 0, totalPages: null, documents: run.documents, linked: run.linked, failed: null,
+    phase: run.status === 'completed' ? 'done' : run.status === 'failed' ? 'failed' : 'orders',
+    exportId: null,
+    orders: run.orders,
+    page: 0,
+    totalPages: null,
+    documents: run.documents,
+    linked: run.linked,
+    failed: null,
   };
   if (run.status !== 'running') {
     lastKnown.delete(run.workflowId);
@@ -37,16 +55,32 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
   }
   // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
   const handle = gw.temporal.workflow.getHandle(run.workflowId);
-  const budget = new Promise<{ late: true }>((resolve) => setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref());
-  const asked = handle.query(wizardProgressQuery).then((progress) => ({ progress }), (error: unknown) => ({ error }));
+  const budget = new Promise<{ late: true }>((resolve) =>
+    setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref(),
+  );
+  const asked = handle.query(wizardProgressQuery).then(
+    (progress) => ({ progress }),
+    (error: unknown) => ({ error }),
+  );
   // A run ended from outside (terminated by support in the Temporal UI, cancelled, timed out) writes no end
   // of its own, and its query would repeat its last progress for ever: it ends as failed, so the wizard
   // says so and its "Erneut versuchen" starts a new run.
-  const described = await Promise.race([handle.describe().then(({ status }) => status.name, () => undefined), budget]);
+  const described = await Promise.race([
+    handle.describe().then(
+      ({ status }) => status.name,
+      () => undefined,
+    ),
+    budget,
+  ]);
   if (typeof described === 'string' && ENDED_FROM_OUTSIDE.has(described)) {
     const last = lastKnown.get(run.workflowId) ?? stored;
     lastKnown.delete(run.workflowId);
-    await finishWizardImport(gw.db, shopId, run.workflowId, { status: 'failed', orders: last.orders, documents: last.documents, linked: last.linked });
+    await finishWizardImport(gw.db, shopId, run.workflowId, {
+      status: 'failed',
+      orders: last.orders,
+      documents: last.documents,
+      linked: last.linked,
+    });
     return { ...last, phase: 'failed' };
   }
   const answer = await Promise.race([asked, budget]);
@@ -55,7 +89,8 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
     return answer.progress;
   }
   // The claim was written but the gateway stopped before the start: start it now.
-  if ('error' in answer && answer.error instanceof WorkflowNotFoundError) await startWizardWorkflow(gw, shopId, run.workflowId);
+  if ('error' in answer && answer.error instanceof WorkflowNotFoundError)
+    await startWizardWorkflow(gw, shopId, run.workflowId);
   return lastKnown.get(run.workflowId) ?? stored;
 }
 
@@ -65,7 +100,9 @@ async function startWizardWorkflow(gw: GatewayContext, shopId: string, workflowI
   const from = new Date(shop.installedAt.getTime() - TOO_OLD_DAYS * 86_400_000).toISOString();
   try {
     await gw.temporal.workflow.start('wizardImportWorkflow', {
-      workflowId, taskQueue: gw.settings.taskQueue, args: [{ shopId, from }],
+      workflowId,
+      taskQueue: gw.settings.taskQueue,
+      args: [{ shopId, from }],
       typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
     });
   } catch (error) {
@@ -77,16 +114,25 @@ async function startWizardWorkflow(gw: GatewayContext, shopId: string, workflowI
 
 /** Starts the wizard's import unless one runs (then that one is the answer). */
 async function ensureWizardImport(gw: GatewayContext, shopId: string): Promise<WizardImport> {
-  const { claimed, run } = await claimWizardImport(gw.db, shopId, wizardImportWorkflowId(shopId, Date.now().toString(36)));
+  const { claimed, run } = await claimWizardImport(
+    gw.db,
+    shopId,
+    wizardImportWorkflowId(shopId, Date.now().toString(36)),
+  );
   if (claimed) await startWizardWorkflow(gw, shopId, run.workflowId);
   return run;
 }
 
-const percent = (p: WizardProgress) => (p.phase === 'done' ? 100 : p.totalPages ? Math.min(99, Math.floor((p.page / Math.max(1, p.totalPages)) * 100)) : 0);
+const percent = (p: WizardProgress) =>
+  p.phase === 'done' ? 100 : p.totalPages ? Math.min(99, Math.floor((p.page / Math.max(1, p.totalPages)) * 100)) : 0;
 
 async function answerOrders(gw: GatewayContext, ctx: Context, shopId: string, run: WizardImport): Promise<void> {
   const p = await progressOf(gw, shopId, run);
-  ctx.body = { affected: p.orders, continue: p.phase === 'orders', status: p.phase === 'failed' ? 'failed' : p.phase === 'orders' ? 'running' : 'completed' };
+  ctx.body = {
+    affected: p.orders,
+    continue: p.phase === 'orders',
+    status: p.phase === 'failed' ? 'failed' : p.phase === 'orders' ? 'running' : 'completed',
+  };
 }
 
 export function importRoutes(gw: GatewayContext, api: Router): void {
@@ -98,7 +144,8 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
     if (ctx.query.date !== undefined) return startHistoricalImport(gw, ctx, IMPORT_MESSAGES);
     const { shop } = sessionOf(ctx);
     const row = await getShop(gw.db, shop);
-    if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt) throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
+    if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt)
+      throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
     if (!row.scopes.includes('read_all_orders')) throw Forbidden(IMPORT_MESSAGES.scopeMissing);
     if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
     await answerOrders(gw, ctx, shop, await ensureWizardImport(gw, shop));
@@ -125,6 +172,13 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
     // After a failed run, the wizard's "Erneut versuchen" asks again: that starts a new run.
     const run = known && known.status !== 'failed' ? known : await ensureWizardImport(gw, shop);
     const p = await progressOf(gw, shop, run);
-    ctx.body = { continue: p.phase === 'orders' || p.phase === 'documents', progress: percent(p), found: p.documents, affected: p.linked, assigned: p.linked, status: p.phase };
+    ctx.body = {
+      continue: p.phase === 'orders' || p.phase === 'documents',
+      progress: percent(p),
+      found: p.documents,
+      affected: p.linked,
+      assigned: p.linked,
+      status: p.phase,
+    };
   });
 }

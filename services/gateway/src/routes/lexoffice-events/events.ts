@@ -31,7 +31,9 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
   const router = new Router();
 
   // Lexware checks the callback URL with a HEAD before it accepts a subscription.
-  router.head('/webhooks/lexoffice', (ctx) => { ctx.status = 200; });
+  router.head('/webhooks/lexoffice', (ctx) => {
+    ctx.status = 200;
+  });
 
   router.post('/webhooks/lexoffice', async (ctx) => {
     const raw = await readRawBody(ctx, MB);
@@ -55,14 +57,21 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
       return reply(ctx, 400, 'INVALID_JSON', 'Das Ereignis enthält kein gültiges JSON');
     }
     const event = EventBody.safeParse(parsed);
-    if (!event.success) return reply(ctx, 400, 'VALIDATION', 'Dem Ereignis fehlen organizationId, eventType, resourceId oder eventDate');
+    if (!event.success)
+      return reply(ctx, 400, 'VALIDATION', 'Dem Ereignis fehlen organizationId, eventType, resourceId oder eventDate');
     const { organizationId, eventType, resourceId, eventDate } = event.data;
 
     if (eventType === 'token.revoked') {
       // The merchant cut the connection in Lexware: forget the tokens (resourceId is the connectionId).
       const gone = await deleteRevokedConnection(gw.db, resourceId, organizationId);
       for (const shopId of gone) {
-        await writeLog(gw.db, { shopId, origin: 'lexoffice', event: 'lexoffice.disconnected', status: 'warning', body: { reason: 'token.revoked' } });
+        await writeLog(gw.db, {
+          shopId,
+          origin: 'lexoffice',
+          event: 'lexoffice.disconnected',
+          status: 'warning',
+          body: { reason: 'token.revoked' },
+        });
       }
       ctx.body = { ok: true, disconnected: gone.length };
       return;

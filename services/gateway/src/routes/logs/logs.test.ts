@@ -8,11 +8,40 @@ const A = 'logs-a.myshopify.com';
 beforeAll(async () => {
   h = await startHarness();
   await h.install(A); // free plan: logMaxAge 7 days
-  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.created', status: 'success', orderId: '1', orderName: '#1001', body: { number: 'RE0001' } });
-  await writeLog(h.db, { shopId: A, origin: 'invoice', event: 'invoice.failed', status: 'critical', orderId: '2', orderName: '#1002', body: { message: 'Adresse fehlt', stack: 'LexofficeError: 400\n    at createInvoice' } });
-  await writeLog(h.db, { shopId: A, origin: 'contact', event: 'contact.created', status: 'success', orderId: '1', orderName: '#1001' });
+  await writeLog(h.db, {
+    shopId: A,
+    origin: 'invoice',
+    event: 'invoice.created',
+    status: 'success',
+    orderId: '1',
+    orderName: '#1001',
+    body: { number: 'RE0001' },
+  });
+  await writeLog(h.db, {
+    shopId: A,
+    origin: 'invoice',
+    event: 'invoice.failed',
+    status: 'critical',
+    orderId: '2',
+    orderName: '#1002',
+    body: { message: 'Adresse fehlt', stack: 'LexofficeError: 400\n    at createInvoice' },
+  });
+  await writeLog(h.db, {
+    shopId: A,
+    origin: 'contact',
+    event: 'contact.created',
+    status: 'success',
+    orderId: '1',
+    orderName: '#1001',
+  });
   await writeLog(h.db, { shopId: A, origin: 'webhook', event: 'webhook.received', status: 'info' });
-  await h.db('event_log').insert({ shop_id: A, origin: 'shop', event: 'old.entry', status: 'info', date: new Date(Date.now() - 8 * 86_400_000) });
+  await h.db('event_log').insert({
+    shop_id: A,
+    origin: 'shop',
+    event: 'old.entry',
+    status: 'info',
+    date: new Date(Date.now() - 8 * 86_400_000),
+  });
 });
 afterAll(async () => h?.stop());
 
@@ -24,7 +53,12 @@ describe('GET /api/shop/logs', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, pageSize: 25, hasPrevious: false, hasNext: false });
     expect(events(res.body)).toEqual(['webhook.received', 'contact.created', 'invoice.failed', 'invoice.created']);
-    expect(res.body.items[1]).toMatchObject({ _key: expect.any(String), order: '1', orderName: '#1001', origin: 'contact' });
+    expect(res.body.items[1]).toMatchObject({
+      _key: expect.any(String),
+      order: '1',
+      orderName: '#1001',
+      origin: 'contact',
+    });
   });
 
   it('shows no entry older than the plan keeps them (free: 7 days); the daily job deletes them, not the read', async () => {
@@ -35,16 +69,31 @@ describe('GET /api/shop/logs', () => {
 
   it('keeps them longer on a bigger plan', async () => {
     await h.db('shops').where({ id: A }).update({ plan_id: 'standard' });
-    await h.db('event_log').insert({ shop_id: A, origin: 'shop', event: 'older.entry', status: 'info', date: new Date(Date.now() - 20 * 86_400_000) });
+    await h.db('event_log').insert({
+      shop_id: A,
+      origin: 'shop',
+      event: 'older.entry',
+      status: 'info',
+      date: new Date(Date.now() - 20 * 86_400_000),
+    });
     const res = await h.call(A, 'GET', '/api/shop/logs?sortBy=date&sortDir=asc');
     expect(events(res.body)[0]).toBe('older.entry');
     expect(res.body.maxAge).toBe(30);
   });
 
   it('filters by origin, status, order and search', async () => {
-    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice')).body)).toEqual(['invoice.failed', 'invoice.created']);
-    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice,contact&status=success')).body)).toEqual(['contact.created', 'invoice.created']);
-    expect(events((await h.call(A, 'GET', '/api/shop/logs?order=1')).body)).toEqual(['contact.created', 'invoice.created']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice')).body)).toEqual([
+      'invoice.failed',
+      'invoice.created',
+    ]);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?origin=invoice,contact&status=success')).body)).toEqual([
+      'contact.created',
+      'invoice.created',
+    ]);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?order=1')).body)).toEqual([
+      'contact.created',
+      'invoice.created',
+    ]);
     expect(events((await h.call(A, 'GET', '/api/shop/logs?order=%231002')).body)).toEqual(['invoice.failed']);
     expect(events((await h.call(A, 'GET', '/api/shop/logs?search=adresse')).body)).toEqual(['invoice.failed']);
   });
@@ -58,9 +107,19 @@ describe('GET /api/shop/logs', () => {
   });
 
   it('finds entries by the German sentence a merchant reads, not only by code', async () => {
-    await writeLog(h.db, { shopId: A, origin: 'credit', event: 'credit.skipped', status: 'info', orderId: '3', orderName: '#1003', body: { reason: 'SKIP_POS' } });
+    await writeLog(h.db, {
+      shopId: A,
+      origin: 'credit',
+      event: 'credit.skipped',
+      status: 'info',
+      orderId: '3',
+      orderName: '#1003',
+      body: { reason: 'SKIP_POS' },
+    });
     expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kassenbestellung')).body)).toEqual(['credit.skipped']);
-    expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kontakt%20in%20Lexware')).body)).toEqual(['contact.created']);
+    expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kontakt%20in%20Lexware')).body)).toEqual([
+      'contact.created',
+    ]);
     await h.db('event_log').where({ shop_id: A, event: 'credit.skipped' }).delete();
   });
 
@@ -68,7 +127,10 @@ describe('GET /api/shop/logs', () => {
     const merchant = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
     expect(merchant.body).toEqual({ message: 'Adresse fehlt' });
     expect(merchant.stack).toBeUndefined();
-    await h.db('shops').where({ id: A }).update({ permissions: ['view_dashboard'] });
+    await h
+      .db('shops')
+      .where({ id: A })
+      .update({ permissions: ['view_dashboard'] });
     const admin = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
     expect(admin.stack).toContain('at createInvoice');
     expect(admin.body.stack).toBeUndefined();

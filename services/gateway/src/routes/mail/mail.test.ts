@@ -1,16 +1,39 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectLexware, createLexwareVoucher, seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
+import {
+  connectLexware,
+  createLexwareVoucher,
+  seedDocument,
+  seedOrder,
+  startHarness,
+  type Harness,
+} from '../../../test/harness';
 
 let h: Harness;
 const A = 'mail-a.myshopify.com';
 let invoiceId: string;
 let draftId: string;
 
-interface Caught { id: string; subject: string; envelope: { to: string[] }; from: string; authUser: string | null; attachments: { filename: string; contentType: string }[] }
-const control = (path: string, init: RequestInit = {}) => fetch(`${h.sandbox!.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+interface Caught {
+  id: string;
+  subject: string;
+  envelope: { to: string[] };
+  from: string;
+  authUser: string | null;
+  attachments: { filename: string; contentType: string }[];
+}
+const control = (path: string, init: RequestInit = {}) =>
+  fetch(`${h.sandbox!.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 const caught = async () => (await (await control('/control/mail')).json()) as Caught[];
 const smtp = () => h.sandbox!.urls.smtp!;
-const dialog = { receipt: '', email: 'erika@example.de', copy: 'buch@laden.de', subject: 'Deine Rechnung', message: 'Hallo Erika,\nanbei die Rechnung.', signature: 'Laden', attachments: [] as string[] };
+const dialog = {
+  receipt: '',
+  email: 'erika@example.de',
+  copy: 'buch@laden.de',
+  subject: 'Deine Rechnung',
+  message: 'Hallo Erika,\nanbei die Rechnung.',
+  signature: 'Laden',
+  attachments: [] as string[],
+};
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true, smtp: true });
@@ -29,44 +52,71 @@ beforeEach(async () => {
   await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: null }) });
 });
 
-const send = (body: unknown, path = '/api/orders/5001/invoice/email', key?: string) => fetch(`${h.url}${path}`, {
-  method: 'POST', body: JSON.stringify(body),
-  headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
-}).then(async (res) => ({ status: res.status, body: await res.json() as Record<string, unknown> }));
+const send = (body: unknown, path = '/api/orders/5001/invoice/email', key?: string) =>
+  fetch(`${h.url}${path}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+  }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
 
 describe('POST /api/orders/{id}/{type}/email', () => {
   const call = async (body: unknown, path?: string, key?: string) => {
     const res = await fetch(`${h.url}${path ?? '/api/orders/5001/invoice/email'}`, {
-      method: 'POST', body: JSON.stringify(body),
-      headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'application/json', ...(key ? { 'Idempotency-Key': key } : {}) },
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: {
+        Authorization: `Bearer ${await h.token(A)}`,
+        'Content-Type': 'application/json',
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      },
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
   it('sends the invoice with its PDF to the sandbox SMTP server, once per click', async () => {
     const first = await call(dialog, undefined, 'klick-1');
-    expect(first).toMatchObject({ status: 200, body: { success: true, message: 'Beleg per E-Mail versendet', email: 'erika@example.de' } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Beleg per E-Mail versendet', email: 'erika@example.de' },
+    });
     const again = await call(dialog, undefined, 'klick-1');
     expect(again).toMatchObject({ status: 200, body: { success: true, repeated: true } });
     const mails = await caught();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ subject: 'Deine Rechnung', attachments: [{ filename: 'RE5001.pdf', contentType: 'application/pdf' }] });
+    expect(mails[0]).toMatchObject({
+      subject: 'Deine Rechnung',
+      attachments: [{ filename: 'RE5001.pdf', contentType: 'application/pdf' }],
+    });
     expect(mails[0]!.envelope.to.sort()).toEqual(['buch@laden.de', 'erika@example.de']);
     const pdf = await fetch(`${h.sandbox!.urls.control}/control/mail/${mails[0]!.id}/attachments/0`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await h.db('documents').where({ shop_id: A, lexoffice_id: invoiceId }).first()).emailed_at).toBeInstanceOf(Date);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await h.db('documents').where({ shop_id: A, lexoffice_id: invoiceId }).first()).emailed_at).toBeInstanceOf(
+      Date,
+    );
     expect(await h.db('event_log').where({ shop_id: A, event: 'mail.sent' })).toHaveLength(1);
   });
 
-  it('checks the dialog\'s fields with the spec\'s German messages and sends nothing', async () => {
+  it("checks the dialog's fields with the spec's German messages and sends nothing", async () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: '' }, 'email', 'Empfänger wird benötigt'],
       [{ email: 'erika@' }, 'email', 'Bitte gib eine gültige E-Mail-Adresse ein'],
       [{ copy: 'keine-adresse' }, 'copy', 'Bitte gib eine gültige E-Mail-Adresse ein'],
       [{ subject: 'x'.repeat(61) }, 'subject', 'Maximal 60 Zeichen'],
       [{ message: 'x'.repeat(30_001) }, 'message', 'Maximal 30000 Zeichen'],
-      [{ attachments: Array.from({ length: 6 }, (_, i) => `https://laden.de/${i}.pdf`) }, 'attachments', 'Maximal 5 Anhänge'],
-      [{ attachments: ['https://laden.de/agb.exe'] }, 'attachments.0', 'Dateityp nicht erlaubt (html, pdf, doc, docx, jpg, jpeg, png, gif)'],
+      [
+        { attachments: Array.from({ length: 6 }, (_, i) => `https://laden.de/${i}.pdf`) },
+        'attachments',
+        'Maximal 5 Anhänge',
+      ],
+      [
+        { attachments: ['https://laden.de/agb.exe'] },
+        'attachments.0',
+        'Dateityp nicht erlaubt (html, pdf, doc, docx, jpg, jpeg, png, gif)',
+      ],
       [{ attachments: ['kein link'] }, 'attachments.0', 'Ungültige URL'],
     ];
     for (const [change, field, message] of cases) {
@@ -79,26 +129,53 @@ describe('POST /api/orders/{id}/{type}/email', () => {
 
   it('refuses drafts, unknown documents and calls without a session', async () => {
     expect(await call({ ...dialog, receipt: draftId }, '/api/orders/5002/invoice/email')).toMatchObject({
-      status: 409, body: { error: 'DRAFT', message: 'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.' },
+      status: 409,
+      body: {
+        error: 'DRAFT',
+        message: 'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.',
+      },
     });
     expect((await call({ ...dialog, receipt: undefined }, '/api/orders/4242/invoice/email')).status).toBe(404);
-    expect((await call(dialog, '/api/orders/5001/angebot/email')).body.message).toBe('Belegart ist invoice oder credit');
+    expect((await call(dialog, '/api/orders/5001/angebot/email')).body.message).toBe(
+      'Belegart ist invoice oder credit',
+    );
     expect((await send(dialog)).status).toBe(401);
     expect(await caught()).toHaveLength(0);
   });
 });
 
-describe('the shop\'s own SMTP sender', () => {
-  const form = () => ({ host: 'smtp.sandbox.test', port: smtp().securePort, encryption: 'SSL', user: 'laden', pass: 'geheim', email: 'rechnung@mein-laden.de', name: 'Mein Laden' });
+describe("the shop's own SMTP sender", () => {
+  const form = () => ({
+    host: 'smtp.sandbox.test',
+    port: smtp().securePort,
+    encryption: 'SSL',
+    user: 'laden',
+    pass: 'geheim',
+    email: 'rechnung@mein-laden.de',
+    name: 'Mein Laden',
+  });
 
   it('is stored as interrupted with the error when the check fails, with the password sealed', async () => {
-    await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'richtig' } }) });
+    await control('/control/mail/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ auth: { user: 'laden', pass: 'richtig' } }),
+    });
     const res = await h.call(A, 'POST', '/api/shop/smtp/validate', form());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       status: 'interrupted',
-      result: { ok: false, message: 'SMTP-Verbindung fehlgeschlagen: Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.' },
-      smtp: { host: 'smtp.sandbox.test', encryption: 'SSL', status: 'interrupted', hasPassword: true, error: expect.stringMatching(/Passwort ist falsch/) },
+      result: {
+        ok: false,
+        message:
+          'SMTP-Verbindung fehlgeschlagen: Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.',
+      },
+      smtp: {
+        host: 'smtp.sandbox.test',
+        encryption: 'SSL',
+        status: 'interrupted',
+        hasPassword: true,
+        error: expect.stringMatching(/Passwort ist falsch/),
+      },
     });
     expect(JSON.stringify(res.body)).not.toContain('geheim');
     const row = await h.db('shop_smtp').where({ shop_id: A }).first();
@@ -107,11 +184,22 @@ describe('the shop\'s own SMTP sender', () => {
   });
 
   it('is used for mail once a check succeeds, keeping the stored password', async () => {
-    await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' } }) });
+    await control('/control/mail/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ auth: { user: 'laden', pass: 'geheim' } }),
+    });
     const { pass: _pass, ...withoutPassword } = form();
     const res = await h.call(A, 'POST', '/api/shop/smtp/validate', withoutPassword);
-    expect(res.body).toMatchObject({ status: 'connected', result: { ok: true, message: 'SMTP-Verbindung erfolgreich hergestellt' }, smtp: { status: 'connected', error: null } });
-    expect((await h.call(A, 'GET', '/api/shop/smtp')).body.smtp).toMatchObject({ status: 'connected', email: 'rechnung@mein-laden.de', hasPassword: true });
+    expect(res.body).toMatchObject({
+      status: 'connected',
+      result: { ok: true, message: 'SMTP-Verbindung erfolgreich hergestellt' },
+      smtp: { status: 'connected', error: null },
+    });
+    expect((await h.call(A, 'GET', '/api/shop/smtp')).body.smtp).toMatchObject({
+      status: 'connected',
+      email: 'rechnung@mein-laden.de',
+      hasPassword: true,
+    });
 
     const sent = await h.call(A, 'POST', '/api/orders/5001/invoice/email', dialog);
     expect(sent.status).toBe(200);
@@ -122,8 +210,10 @@ describe('the shop\'s own SMTP sender', () => {
     const saved = await h.call(A, 'PATCH', '/api/shop/smtp', { ...form(), encryption: 'TLS', port: '' });
     expect(saved.body.smtp).toMatchObject({ status: 'unchecked', encryption: 'TLS', port: null, checkedAt: null });
     for (const [change, field, message] of [
-      [{ host: '' }, 'host', 'Pflichtfeld'], [{ host: 'mail server!' }, 'host', 'Ungültiger Hostname'],
-      [{ email: 'rechnung' }, 'email', 'Gültige E-Mail-Adresse erforderlich'], [{ encryption: 'STARTTLS' }, 'encryption', undefined],
+      [{ host: '' }, 'host', 'Pflichtfeld'],
+      [{ host: 'mail server!' }, 'host', 'Ungültiger Hostname'],
+      [{ email: 'rechnung' }, 'email', 'Gültige E-Mail-Adresse erforderlich'],
+      [{ encryption: 'STARTTLS' }, 'encryption', undefined],
     ] as const) {
       const res = await h.call(A, 'POST', '/api/shop/smtp/validate', { ...form(), ...change });
       expect(res.status, field).toBe(400);

@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type Router from '@koa/router';
-import { deleteShopSmtp, getShopSmtp, latestDocumentOfOrder, saveShopSmtp, writeLog, type ShopSmtpRow, documentOfOrderByReceipt } from '@belegfluss/db';
 import {
-  checkSmtp, guardShopServer, MailError, OutboundRefused, parseOutboundPolicy, sendDocumentMail, shopServer, type MailDeps, type MailErrorCode,
+  deleteShopSmtp,
+  getShopSmtp,
+  latestDocumentOfOrder,
+  saveShopSmtp,
+  writeLog,
+  type ShopSmtpRow,
+  documentOfOrderByReceipt,
+} from '@belegfluss/db';
+import {
+  checkSmtp,
+  guardShopServer,
+  MailError,
+  OutboundRefused,
+  parseOutboundPolicy,
+  sendDocumentMail,
+  shopServer,
+  type MailDeps,
+  type MailErrorCode,
 } from '@belegfluss/mail';
 import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -14,12 +30,32 @@ import { consume } from '../../rate-limit';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
 import { requireFeature } from '../../plan-gate';
 
-const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null => (row ? {
-  host: row.host, port: row.port, encryption: row.encryption, user: row.user, email: row.email, name: row.name,
-  hasPassword: Boolean(row.passEnc), status: row.status, error: row.error, checkedAt: row.checkedAt?.toISOString() ?? null,
-} : null);
+const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null =>
+  row
+    ? {
+        host: row.host,
+        port: row.port,
+        encryption: row.encryption,
+        user: row.user,
+        email: row.email,
+        name: row.name,
+        hasPassword: Boolean(row.passEnc),
+        status: row.status,
+        error: row.error,
+        checkedAt: row.checkedAt?.toISOString() ?? null,
+      }
+    : null;
 
-const ANSWER: Record<MailErrorCode, CodedError> = { NOT_FOUND: NotFoundWith, NOT_CREATED: Conflict, NOT_MAILABLE: Conflict, DRAFT: Conflict, NOT_CONNECTED: Conflict, INVALID_RECIPIENT: BadRequestWith, PDF: BadGateway, SMTP: BadGateway };
+const ANSWER: Record<MailErrorCode, CodedError> = {
+  NOT_FOUND: NotFoundWith,
+  NOT_CREATED: Conflict,
+  NOT_MAILABLE: Conflict,
+  DRAFT: Conflict,
+  NOT_CONNECTED: Conflict,
+  INVALID_RECIPIENT: BadRequestWith,
+  PDF: BadGateway,
+  SMTP: BadGateway,
+};
 
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
@@ -42,17 +78,38 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     if (doc.status === 'draft') throw Conflict('DRAFT', MAIL_MESSAGES.draft);
     const key = ctx.get('Idempotency-Key').trim().slice(0, 100) || randomUUID();
     try {
-      const result = await sendDocumentMail(deps, { shopId: shop, documentId: doc.id, intent: `manual:${key}`, manual: input });
+      const result = await sendDocumentMail(deps, {
+        shopId: shop,
+        documentId: doc.id,
+        intent: `manual:${key}`,
+        manual: input,
+      });
       if (result.outcome === 'in_progress') throw Conflict('IN_PROGRESS', 'Dieser Versand läuft bereits.');
-      if (result.outcome === 'uncertain') throw BadGateway('MAIL_UNCERTAIN', 'Die Verbindung zum Mailserver brach ab. Ob die E-Mail angekommen ist, ist unklar; bitte prüfe das, bevor du sie erneut sendest.');
+      if (result.outcome === 'uncertain')
+        throw BadGateway(
+          'MAIL_UNCERTAIN',
+          'Die Verbindung zum Mailserver brach ab. Ob die E-Mail angekommen ist, ist unklar; bitte prüfe das, bevor du sie erneut sendest.',
+        );
       ctx.body = {
-        success: true, message: MAIL_MESSAGES.sent, email: input.email,
-        ...(result.outcome === 'sent' ? { emailedAt: result.emailedAt, skippedAttachments: result.skippedAttachments } : { repeated: true }),
+        success: true,
+        message: MAIL_MESSAGES.sent,
+        email: input.email,
+        ...(result.outcome === 'sent'
+          ? { emailedAt: result.emailedAt, skippedAttachments: result.skippedAttachments }
+          : { repeated: true }),
       };
     } catch (error) {
       if (!(error instanceof MailError)) throw error;
       if (error.code === 'SMTP' || error.code === 'PDF') {
-        await writeLog(gw.db, { shopId: shop, origin: 'mail', event: 'mail.failed', status: 'critical', orderId, ref: { [type]: input.receipt ?? null }, body: { email: input.email, error: error.message, stack: error.stack } });
+        await writeLog(gw.db, {
+          shopId: shop,
+          origin: 'mail',
+          event: 'mail.failed',
+          status: 'critical',
+          orderId,
+          ref: { [type]: input.receipt ?? null },
+          body: { email: input.email, error: error.message, stack: error.stack },
+        });
       }
       throw ANSWER[error.code](error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
     }
@@ -67,7 +124,11 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
     const saved = await saveShopSmtp(gw.db, shop, {
-      ...input, port: input.port ?? null, passEnc: input.pass ? gw.box.seal(input.pass) : undefined, status: 'unchecked', error: null,
+      ...input,
+      port: input.port ?? null,
+      passEnc: input.pass ? gw.box.seal(input.pass) : undefined,
+      status: 'unchecked',
+      error: null,
     });
     ctx.body = { smtp: view(saved) };
   });
@@ -95,16 +156,25 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     });
     const result = await checkSmtp(server);
     const saved = await saveShopSmtp(gw.db, shop, {
-      ...input, port: input.port ?? null, passEnc: input.pass ? gw.box.seal(input.pass) : undefined,
-      status: result.ok ? 'connected' : 'interrupted', error: result.ok ? null : result.message,
+      ...input,
+      port: input.port ?? null,
+      passEnc: input.pass ? gw.box.seal(input.pass) : undefined,
+      status: result.ok ? 'connected' : 'interrupted',
+      error: result.ok ? null : result.message,
     });
     await writeLog(gw.db, {
-      shopId: shop, origin: 'mail', event: result.ok ? 'smtp.connected' : 'smtp.interrupted', status: result.ok ? 'success' : 'warning',
+      shopId: shop,
+      origin: 'mail',
+      event: result.ok ? 'smtp.connected' : 'smtp.interrupted',
+      status: result.ok ? 'success' : 'warning',
       body: { email: input.email, ...(result.ok ? {} : { error: result.message }) },
     });
     ctx.body = {
       status: saved.status,
-      result: { ok: result.ok, message: result.ok ? MAIL_MESSAGES.smtpConnected : `${MAIL_MESSAGES.smtpFailed}: ${result.message}` },
+      result: {
+        ok: result.ok,
+        message: result.ok ? MAIL_MESSAGES.smtpConnected : `${MAIL_MESSAGES.smtpFailed}: ${result.message}`,
+      },
       smtp: view(saved),
     };
   });

@@ -15,27 +15,50 @@ afterAll(async () => h?.stop());
 describe('GET /api/metafields', () => {
   it('lists resources with their scopes, the writable values and the placeholders of the read entries', async () => {
     const saved = await h.call(FULL, 'PATCH', '/api/preferences/metafields', {
-      read: [{ resource: 'order', namespace: 'custom', key: 'po_number' }, { resource: 'order', namespace: 'custom', key: 'po_number' }],
+      read: [
+        { resource: 'order', namespace: 'custom', key: 'po_number' },
+        { resource: 'order', namespace: 'custom', key: 'po_number' },
+      ],
       write: [{ value: 'invoice_pdf_save', namespace: 'belegfluss', key: 'invoice_pdf' }],
     });
     expect(saved.status).toBe(200);
     expect(saved.body.value.read).toHaveLength(1); // the duplicate is ignored
     const res = await h.call(FULL, 'GET', '/api/metafields');
     expect(res.status).toBe(200);
-    expect(res.body.placeholders).toEqual([{ resource: 'order', namespace: 'custom', key: 'po_number', placeholder: '{METAFIELD.ORDER.CUSTOM.PO_NUMBER}' }]);
-    expect(res.body.resources).toContainEqual({ id: 'product', label: 'Produkt', scope: 'read_products', granted: false });
-    expect(res.body.resources).toContainEqual({ id: 'customer', label: 'Kunde', scope: 'read_customers', granted: true });
+    expect(res.body.placeholders).toEqual([
+      { resource: 'order', namespace: 'custom', key: 'po_number', placeholder: '{METAFIELD.ORDER.CUSTOM.PO_NUMBER}' },
+    ]);
+    expect(res.body.resources).toContainEqual({
+      id: 'product',
+      label: 'Produkt',
+      scope: 'read_products',
+      granted: false,
+    });
+    expect(res.body.resources).toContainEqual({
+      id: 'customer',
+      label: 'Kunde',
+      scope: 'read_customers',
+      granted: true,
+    });
     expect(res.body.writable).toHaveLength(19);
-    expect(res.body.writable[0]).toMatchObject({ id: 'contact_id', category: 'Kontakt', type: 'single_line_text_field' });
+    expect(res.body.writable[0]).toMatchObject({
+      id: 'contact_id',
+      category: 'Kontakt',
+      type: 'single_line_text_field',
+    });
     expect(res.body.writeScope).toEqual({ scope: 'write_orders', granted: true });
   });
 
   it('refuses a resource whose scope is missing, in German, and writes nothing', async () => {
-    const res = await h.call(READ_ONLY, 'PATCH', '/api/preferences/metafields', { read: [{ resource: 'product', namespace: 'custom', key: 'care' }] });
+    const res = await h.call(READ_ONLY, 'PATCH', '/api/preferences/metafields', {
+      read: [{ resource: 'product', namespace: 'custom', key: 'care' }],
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'MISSING_SCOPE', field: 'read.0.resource' });
     expect(res.body.message).toContain('Fehlende Shopify-Berechtigung: read_products');
-    const write = await h.call(READ_ONLY, 'PATCH', '/api/preferences/metafields', { write: [{ value: 'invoice_id', namespace: 'belegfluss', key: 'invoice_id' }] });
+    const write = await h.call(READ_ONLY, 'PATCH', '/api/preferences/metafields', {
+      write: [{ value: 'invoice_id', namespace: 'belegfluss', key: 'invoice_id' }],
+    });
     expect(write.status).toBe(422);
     expect((await h.call(READ_ONLY, 'GET', '/api/metafields')).body).toMatchObject({ read: [], write: [] });
   });
@@ -66,6 +89,10 @@ describe('GET /api/metafields/links', () => {
     expect(res.body).toMatchObject({ ready: false, writeScopeGranted: false });
     const bad = await h.call(FULL, 'GET', '/api/metafields/links?color=red');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ error: 'VALIDATION', field: 'color', message: 'Bitte gib eine Farbe wie #1a1a1a ein' });
+    expect(bad.body).toMatchObject({
+      error: 'VALIDATION',
+      field: 'color',
+      message: 'Bitte gib eine Farbe wie #1a1a1a ein',
+    });
   });
 });

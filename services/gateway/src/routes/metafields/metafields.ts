@@ -1,8 +1,17 @@
 import type Router from '@koa/router';
 import { getShop, preferenceSections, latestInvoicePdfToken } from '@belegfluss/db';
 import {
-  documentLinks, hasShopifyScope, metafieldVar, METAFIELD_LIMIT, METAFIELD_RESOURCES, METAFIELD_SCOPES, readStoredSection,
-  notificationLinks, WRITABLE_METAFIELDS, WRITABLE_METAFIELD_INFO, type MetafieldPreferences,
+  documentLinks,
+  hasShopifyScope,
+  metafieldVar,
+  METAFIELD_LIMIT,
+  METAFIELD_RESOURCES,
+  METAFIELD_SCOPES,
+  readStoredSection,
+  notificationLinks,
+  WRITABLE_METAFIELDS,
+  WRITABLE_METAFIELD_INFO,
+  type MetafieldPreferences,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound } from '../../errors';
@@ -12,7 +21,11 @@ import { LinksQuery } from './schema';
 import { requireFeature } from '../../plan-gate';
 
 const RESOURCE_LABELS: Record<(typeof METAFIELD_RESOURCES)[number], string> = {
-  shop: 'Shop', order: 'Bestellung', customer: 'Kunde', product: 'Produkt', variant: 'Variante',
+  shop: 'Shop',
+  order: 'Bestellung',
+  customer: 'Kunde',
+  product: 'Produkt',
+  variant: 'Variante',
 };
 
 async function load(gw: GatewayContext, shopId: string): Promise<{ scopes: string[]; prefs: MetafieldPreferences }> {
@@ -48,7 +61,10 @@ export function metafieldRoutes(gw: GatewayContext, api: Router): void {
     const q = query(ctx, LinksQuery);
     const { shop } = sessionOf(ctx);
     const { scopes, prefs } = await load(gw, shop);
-    const links = notificationLinks(prefs.write, { exampleUrl: await exampleUrl(gw, shop), style: { text: { invoice: q.invoiceText, credit: q.creditText }, style: q.style, color: q.color } });
+    const links = notificationLinks(prefs.write, {
+      exampleUrl: await exampleUrl(gw, shop),
+      style: { text: { invoice: q.invoiceText, credit: q.creditText }, style: q.style, color: q.color },
+    });
     ctx.body = { ...links, writeScopeGranted: hasShopifyScope(scopes, METAFIELD_SCOPES.write) };
   });
 }

@@ -11,13 +11,37 @@ export async function orderDetails(db: Db, shopId: string, order: OrderListEntry
   if (!parsed.success) return { items: [], customer: null, fulfillmentStatus: null, balance: null };
   const o = parsed.data;
   const docs = (type: 'invoice' | 'credit') =>
-    order.receipts.filter((r) => r.type === type && r.total != null).map((r) => ({ totalCents: Math.round((r.total ?? 0) * 100), status: r.status.toLowerCase() }));
+    order.receipts
+      .filter((r) => r.type === type && r.total != null)
+      .map((r) => ({ totalCents: Math.round((r.total ?? 0) * 100), status: r.status.toLowerCase() }));
   const balance = orderBalance(o, docs('invoice'), docs('credit'));
-  const name = [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ') || [o.billing_address?.first_name, o.billing_address?.last_name].filter(Boolean).join(' ');
+  const name =
+    [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ') ||
+    [o.billing_address?.first_name, o.billing_address?.last_name].filter(Boolean).join(' ');
   return {
-    items: o.line_items.map((l) => ({ id: l.id, title: l.variant_title ? `${l.title} – ${l.variant_title}` : l.title, sku: l.sku ?? null, quantity: l.quantity, price: cents(l.price) / 100 })),
-    customer: o.customer || o.billing_address ? { name: name || null, email: o.customer?.email ?? o.email ?? null, company: o.billing_address?.company ?? null, city: o.billing_address?.city ?? null, country: o.billing_address?.country_code ?? null } : null,
+    items: o.line_items.map((l) => ({
+      id: l.id,
+      title: l.variant_title ? `${l.title} – ${l.variant_title}` : l.title,
+      sku: l.sku ?? null,
+      quantity: l.quantity,
+      price: cents(l.price) / 100,
+    })),
+    customer:
+      o.customer || o.billing_address
+        ? {
+            name: name || null,
+            email: o.customer?.email ?? o.email ?? null,
+            company: o.billing_address?.company ?? null,
+            city: o.billing_address?.city ?? null,
+            country: o.billing_address?.country_code ?? null,
+          }
+        : null,
     fulfillmentStatus: o.fulfillment_status ?? 'unfulfilled',
-    balance: { documents: balance.documentsCents / 100, expected: balance.expectedCents / 100, difference: balance.diffCents / 100, complete: balance.complete },
+    balance: {
+      documents: balance.documentsCents / 100,
+      expected: balance.expectedCents / 100,
+      difference: balance.diffCents / 100,
+      complete: balance.complete,
+    },
   };
 }

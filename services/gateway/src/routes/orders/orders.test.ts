@@ -8,11 +8,14 @@ let token: string;
 beforeAll(async () => {
   h = await startHarness();
   await h.install(A);
-  for (let i = 1; i <= 60; i++) await seedOrder(h.db, A, { id: 1000 + i, total: i, customer: i === 7 ? 'Hans Sonderbar' : 'Erika Muster' });
+  for (let i = 1; i <= 60; i++)
+    await seedOrder(h.db, A, { id: 1000 + i, total: i, customer: i === 7 ? 'Hans Sonderbar' : 'Erika Muster' });
   token = await seedDocument(h.db, A, { orderId: 1001, number: 'RE0001', status: 'open' });
   await seedDocument(h.db, A, { orderId: 1001, type: 'credit', number: 'GS0001', status: 'paidoff' });
   await h.db('documents').where({ shop_id: A, order_id: '1002' }).delete();
-  await h.db('documents').insert({ shop_id: A, order_id: '1002', type: 'invoice', intent_key: 'invoice:1002', status: 'pending' }); // not yet created: no badge
+  await h
+    .db('documents')
+    .insert({ shop_id: A, order_id: '1002', type: 'invoice', intent_key: 'invoice:1002', status: 'pending' }); // not yet created: no badge
 });
 afterAll(async () => h?.stop());
 
@@ -31,7 +34,12 @@ describe('GET /api/orders', () => {
   it('joins the documents as receipts with their status and download link', async () => {
     const res = await h.call(A, 'GET', '/api/orders?sortBy=createdAt&sortDir=asc');
     const [o1, o2] = res.body.items;
-    expect(o1.receipts.map((r: { type: string; number: string; status: string }) => [r.type, r.number, r.status])).toEqual([['invoice', 'RE0001', 'open'], ['credit', 'GS0001', 'paidoff']]);
+    expect(
+      o1.receipts.map((r: { type: string; number: string; status: string }) => [r.type, r.number, r.status]),
+    ).toEqual([
+      ['invoice', 'RE0001', 'open'],
+      ['credit', 'GS0001', 'paidoff'],
+    ]);
     expect(o1.receipts[0].pdf).toBe(`${h.settings.appUrl}/documents/${token}`);
     expect(o1.receipts[0]).not.toHaveProperty('pdfToken');
     expect(o2.receipts).toEqual([]);
@@ -40,9 +48,15 @@ describe('GET /api/orders', () => {
 
   it('sorts by total and searches by customer, e-mail, order name and document number', async () => {
     expect((await h.call(A, 'GET', '/api/orders?sortBy=total&sortDir=asc')).body.items[0].total).toBe(1);
-    expect((await h.call(A, 'GET', '/api/orders?search=sonderbar')).body.items.map((o: { name: string }) => o.name)).toEqual(['#1007']);
-    expect((await h.call(A, 'GET', '/api/orders?search=kunde1033@')).body.items.map((o: { name: string }) => o.name)).toEqual(['#1033']);
-    expect((await h.call(A, 'GET', '/api/orders?search=RE0001')).body.items.map((o: { name: string }) => o.name)).toEqual(['#1001']);
+    expect(
+      (await h.call(A, 'GET', '/api/orders?search=sonderbar')).body.items.map((o: { name: string }) => o.name),
+    ).toEqual(['#1007']);
+    expect(
+      (await h.call(A, 'GET', '/api/orders?search=kunde1033@')).body.items.map((o: { name: string }) => o.name),
+    ).toEqual(['#1033']);
+    expect(
+      (await h.call(A, 'GET', '/api/orders?search=RE0001')).body.items.map((o: { name: string }) => o.name),
+    ).toEqual(['#1001']);
     expect((await h.call(A, 'GET', '/api/orders?search=%25')).body.total).toBe(0); // % is a character, not a wildcard
   });
 
@@ -66,7 +80,12 @@ describe('GET /api/orders/{id}', () => {
     expect(res.body.credits).toHaveLength(1);
     // Beside the documents: items, customer, fulfilment and the balance of spec 1 §4.
     expect(res.body.items).toEqual([{ id: 1, title: 'Tasse', sku: 'T-1', quantity: 1, price: 1 }]);
-    expect(res.body.customer).toMatchObject({ name: 'Erika Muster', email: 'kunde1001@example.com', city: 'Berlin', country: 'DE' });
+    expect(res.body.customer).toMatchObject({
+      name: 'Erika Muster',
+      email: 'kunde1001@example.com',
+      city: 'Berlin',
+      country: 'DE',
+    });
     expect(res.body.fulfillmentStatus).toBe('unfulfilled');
     expect(res.body.balance).toMatchObject({ expected: 1, complete: expect.any(Boolean) });
   });

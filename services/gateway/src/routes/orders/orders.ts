@@ -13,19 +13,32 @@ import { fillShownNumbers, numberPending } from '../documents/numbers';
 /** What a screen shows for a finalised document whose number Lexware has not named to us yet. */
 export const NUMBER_PENDING_TEXT = 'Nummer folgt';
 
-const LEXWARE_PATH: Record<string, string> = { invoice: 'invoices', credit: 'credit-notes', delivery: 'delivery-notes' };
+const LEXWARE_PATH: Record<string, string> = {
+  invoice: 'invoices',
+  credit: 'credit-notes',
+  delivery: 'delivery-notes',
+};
 
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
   // Lexware Office's own page of the document, for the actions its API can't do (spec 2 §4).
   const app = new URL(gw.settings.lexoffice.oauth.oauthUrl).origin;
-  const lexwareUrl = (r: ReceiptListEntry) => `${app}/permalink/${LEXWARE_PATH[r.type] ?? 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;
+  const lexwareUrl = (r: ReceiptListEntry) =>
+    `${app}/permalink/${LEXWARE_PATH[r.type] ?? 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;
   const receipt = ({ pdfToken, ...r }: ReceiptListEntry) => ({
-    ...r, _key: r.id, pdf: pdfToken ? documentUrl(gw.settings.appUrl, pdfToken) : null, lexwareUrl: lexwareUrl({ pdfToken, ...r }),
+    ...r,
+    _key: r.id,
+    pdf: pdfToken ? documentUrl(gw.settings.appUrl, pdfToken) : null,
+    lexwareUrl: lexwareUrl({ pdfToken, ...r }),
     ...(numberPending(r) ? { numberPending: true, numberText: NUMBER_PENDING_TEXT } : {}),
   });
   const receipts = order.receipts.map(receipt);
-  return { ...order, receipts, invoices: receipts.filter((r) => r.type === 'invoice'), credits: receipts.filter((r) => r.type === 'credit') };
+  return {
+    ...order,
+    receipts,
+    invoices: receipts.filter((r) => r.type === 'invoice'),
+    credits: receipts.filter((r) => r.type === 'credit'),
+  };
 }
 
 export function orderRoutes(gw: GatewayContext, api: Router): void {
@@ -35,10 +48,15 @@ export function orderRoutes(gw: GatewayContext, api: Router): void {
     const { shop } = sessionOf(ctx);
     const list = () => listOrders(gw.db, shop, { ...q, pageSize: ORDER_PAGE_SIZE });
     let { items, total } = await list();
-    if (items.some((o) => o.receipts.some(numberPending)) && (await fillShownNumbers(gw, shop))) ({ items, total } = await list());
+    if (items.some((o) => o.receipts.some(numberPending)) && (await fillShownNumbers(gw, shop)))
+      ({ items, total } = await list());
     ctx.body = {
-      items: items.map((o) => present(gw, o)), total, page: q.page, pageSize: ORDER_PAGE_SIZE,
-      hasPrevious: q.page > 1, hasNext: q.page * ORDER_PAGE_SIZE < total,
+      items: items.map((o) => present(gw, o)),
+      total,
+      page: q.page,
+      pageSize: ORDER_PAGE_SIZE,
+      hasPrevious: q.page > 1,
+      hasNext: q.page * ORDER_PAGE_SIZE < total,
     };
   });
 
@@ -47,7 +65,8 @@ export function orderRoutes(gw: GatewayContext, api: Router): void {
     const orderId = validate(OrderIdParam, ctx.params.id);
     let order = await orderWithDocuments(gw.db, shop, orderId);
     if (!order) throw NotFound('Bestellung nicht gefunden');
-    if (order.receipts.some(numberPending) && (await fillShownNumbers(gw, shop))) order = (await orderWithDocuments(gw.db, shop, orderId)) ?? order;
+    if (order.receipts.some(numberPending) && (await fillShownNumbers(gw, shop)))
+      order = (await orderWithDocuments(gw.db, shop, orderId)) ?? order;
     ctx.body = { ...present(gw, order), ...(await orderDetails(gw.db, sessionOf(ctx).shop, order)) };
   });
 }

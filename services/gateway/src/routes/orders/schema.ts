@@ -5,7 +5,14 @@ import { page, search, single, sortDir } from '../../http';
 export const ORDER_PAGE_SIZE = 50;
 
 export const OrderListQuery = z.object({
-  sortBy: z.preprocess(single, z.enum(['name', 'createdAt', 'total', 'financialStatus', 'fulfillmentStatus', 'customer'], { error: 'Unbekanntes Sortierfeld' }).default('createdAt')),
+  sortBy: z.preprocess(
+    single,
+    z
+      .enum(['name', 'createdAt', 'total', 'financialStatus', 'fulfillmentStatus', 'customer'], {
+        error: 'Unbekanntes Sortierfeld',
+      })
+      .default('createdAt'),
+  ),
   sortDir,
   search,
   page,

@@ -1,12 +1,28 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
-  createPartnerCoupon, partnerCoupons, partnerOverview, partnerPayout, partnerPayouts, partnerPreferences, partnerRedemptions,
-  removePartnerCoupon, requestPayout, savePartnerPreferences, shopView,
+  createPartnerCoupon,
+  partnerCoupons,
+  partnerOverview,
+  partnerPayout,
+  partnerPayouts,
+  partnerPreferences,
+  partnerRedemptions,
+  removePartnerCoupon,
+  requestPayout,
+  savePartnerPreferences,
+  shopView,
 } from '@belegfluss/db';
 import {
-  MAX_PARTNER_COUPONS, PARTNER_COUPON_MESSAGES, PARTNER_COUPON_TYPES, PARTNER_RELEASE_DAYS, PAYOUT_GATEWAYS,
-  PartnerCouponBody, PartnerCouponCode, PartnerPreferencesBody, RedemptionListQuery,
+  MAX_PARTNER_COUPONS,
+  PARTNER_COUPON_MESSAGES,
+  PARTNER_COUPON_TYPES,
+  PARTNER_RELEASE_DAYS,
+  PAYOUT_GATEWAYS,
+  PartnerCouponBody,
+  PartnerCouponCode,
+  PartnerPreferencesBody,
+  RedemptionListQuery,
 } from '@belegfluss/shared';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
@@ -16,11 +32,13 @@ import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { renderPayoutReceipt } from './receipt';
 
-const couponError = (answer: CodedError, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) => answer(code, PARTNER_COUPON_MESSAGES[code], field);
+const couponError = (answer: CodedError, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) =>
+  answer(code, PARTNER_COUPON_MESSAGES[code], field);
 
 export const PAYOUT_MESSAGES = {
   NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
-  BELOW_THRESHOLD: (amount: number, threshold: number) => `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
+  BELOW_THRESHOLD: (amount: number, threshold: number) =>
+    `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
   ALREADY_REQUESTED: 'Für diesen Zeitraum wurde bereits eine Auszahlung angefordert.',
   notFound: 'Diese Auszahlung gibt es nicht.',
 } as const;
@@ -41,8 +59,17 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   partner.get('/coupons', async (ctx) => {
     const items = await partnerCoupons(gw.db, partnerOf(ctx));
     ctx.body = {
-      items: items.map((c) => ({ code: c.code, type: PARTNER_COUPON_TYPES.find((t) => t.months === c.intervals && t.percent === c.value)?.id ?? null, value: c.value, intervals: c.intervals, views: c.views, redemptions: c.redemptions, createdAt: c.createdAt.toISOString() })),
-      types: PARTNER_COUPON_TYPES, max: MAX_PARTNER_COUPONS,
+      items: items.map((c) => ({
+        code: c.code,
+        type: PARTNER_COUPON_TYPES.find((t) => t.months === c.intervals && t.percent === c.value)?.id ?? null,
+        value: c.value,
+        intervals: c.intervals,
+        views: c.views,
+        redemptions: c.redemptions,
+        createdAt: c.createdAt.toISOString(),
+      })),
+      types: PARTNER_COUPON_TYPES,
+      max: MAX_PARTNER_COUPONS,
     };
   });
 
@@ -54,11 +81,22 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     if (!parsed.success) throw couponError(BadRequestWith, 'TYPE_NOT_FOUND', 'type');
     const type = PARTNER_COUPON_TYPES.find((t) => t.id === parsed.data.type)!;
     const result = await createPartnerCoupon(gw.db, {
-      partnerShopId: partnerOf(ctx), code: code.data, percent: type.percent, months: type.months, comment: `${type.percent} % für ${type.months} ${type.months === 1 ? 'Monat' : 'Monate'}`, max: MAX_PARTNER_COUPONS,
+      partnerShopId: partnerOf(ctx),
+      code: code.data,
+      percent: type.percent,
+      months: type.months,
+      comment: `${type.percent} % für ${type.months} ${type.months === 1 ? 'Monat' : 'Monate'}`,
+      max: MAX_PARTNER_COUPONS,
     });
     if ('problem' in result) throw couponError(Conflict, result.problem, 'code');
     ctx.status = 201;
-    ctx.body = { code: result.coupon.code, type: type.id, value: result.coupon.value, intervals: result.coupon.intervals, message: 'Coupon erstellt' };
+    ctx.body = {
+      code: result.coupon.code,
+      type: type.id,
+      value: result.coupon.value,
+      intervals: result.coupon.intervals,
+      message: 'Coupon erstellt',
+    };
   });
 
   partner.delete('/coupons/:code', async (ctx) => {
@@ -81,7 +119,10 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   /** Requests a payout of the released provisions to the gateway on file. */
   partner.post('/payouts', async (ctx) => {
     validate(z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' }), await readJson(ctx));
-    const result = await requestPayout(gw.db, partnerOf(ctx), { releaseDays: PARTNER_RELEASE_DAYS, gateways: PAYOUT_GATEWAYS });
+    const result = await requestPayout(gw.db, partnerOf(ctx), {
+      releaseDays: PARTNER_RELEASE_DAYS,
+      gateways: PAYOUT_GATEWAYS,
+    });
     if ('payout' in result) {
       ctx.status = 201;
       ctx.body = result.payout;
@@ -90,7 +131,10 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     if (result.problem === 'NO_GATEWAY') throw Unprocessable('NO_GATEWAY', PAYOUT_MESSAGES.NO_GATEWAY, 'gateway');
     if (result.problem === 'ALREADY_REQUESTED') throw Conflict('ALREADY_REQUESTED', PAYOUT_MESSAGES.ALREADY_REQUESTED);
     const prefs = await partnerPreferences(gw.db, partnerOf(ctx));
-    throw Unprocessable('BELOW_THRESHOLD', PAYOUT_MESSAGES.BELOW_THRESHOLD(result.amount, PAYOUT_GATEWAYS[prefs.gateway ?? 'bank'].threshold));
+    throw Unprocessable(
+      'BELOW_THRESHOLD',
+      PAYOUT_MESSAGES.BELOW_THRESHOLD(result.amount, PAYOUT_GATEWAYS[prefs.gateway ?? 'bank'].threshold),
+    );
   });
 
   partner.get('/payouts/:id/receipt', async (ctx) => {
@@ -109,12 +153,15 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   partner.patch('/preferences', async (ctx) => {
     const req = await body(ctx, PartnerPreferencesBody);
     const saved = await savePartnerPreferences(gw.db, partnerOf(ctx), {
-      ...req, vatId: req.vatId ?? null, address: req.address ?? null,
-      ...(req.gateway === 'paypal' ? { paypalEmail: req.paypalEmail } : { bankName: req.bankName, iban: req.iban, bic: req.bic }),
+      ...req,
+      vatId: req.vatId ?? null,
+      address: req.address ?? null,
+      ...(req.gateway === 'paypal'
+        ? { paypalEmail: req.paypalEmail }
+        : { bankName: req.bankName, iban: req.iban, bic: req.bic }),
     });
     ctx.body = { ...(await shopView(gw.db, partnerOf(ctx))), partnerPreferences: saved, message: 'Gespeichert' };
   });
 
   api.use(partner.routes(), partner.allowedMethods());
 }
-

@@ -12,7 +12,8 @@ const CREATE = `mutation Subscribe($name: String!, $lineItems: [AppSubscriptionL
   appSubscriptionCreate(name: $name, lineItems: $lineItems, returnUrl: $returnUrl, test: $test, trialDays: $trialDays) {
     confirmationUrl appSubscription { id status } userErrors { field message }
   }
-}`;const ACTIVE = '{ currentAppInstallation { activeSubscriptions { id status } } }';
+}`;
+const ACTIVE = '{ currentAppInstallation { activeSubscriptions { id status } } }';
 const SHOP_PLAN = '{ shop { plan { displayName partnerDevelopment } } }';
 
 export const SHOPIFY_UNREACHABLE = 'Shopify ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.';
@@ -27,7 +28,12 @@ export function adminClientFor(gw: GatewayContext, shop: ShopRow): AdminClient {
   } catch {
     throw BadRequest(NOT_CONNECTED); // sealed with another key: only a new install helps
   }
-  return createAdminClient({ adminUrl: gw.settings.shopify.adminUrl, apiVersion: gw.settings.shopify.apiVersion, shop: shop.id, accessToken });
+  return createAdminClient({
+    adminUrl: gw.settings.shopify.adminUrl,
+    apiVersion: gw.settings.shopify.apiVersion,
+    shop: shop.id,
+    accessToken,
+  });
 }
 
 /** Outside failures are Shopify's, not the merchant's: 502 with a German message. */
@@ -51,17 +57,42 @@ export interface SubscriptionRequest {
   test: boolean;
 }
 
-export async function createSubscription(gw: GatewayContext, graphql: AdminClient, r: SubscriptionRequest): Promise<{ id: string; confirmationUrl: string }> {
-  const discount = r.discount && ('percent' in r.discount
-    ? { value: { percentage: r.discount.percent / 100 }, durationLimitInIntervals: r.discount.intervals }
-    : { value: { amount: r.discount.amount }, durationLimitInIntervals: r.discount.intervals });
-  const lineItems = [{ plan: { appRecurringPricingDetails: { price: { amount: r.price, currencyCode: 'EUR' }, interval: r.annual ? 'ANNUAL' : 'EVERY_30_DAYS', ...(discount ? { discount } : {}) } } }];
-  const data = await shopifyCall(gw, () => graphql<{ appSubscriptionCreate: { confirmationUrl: string | null; appSubscription: { id: string } | null; userErrors: { message: string }[] } }>(
-    CREATE, { name: r.name, lineItems, returnUrl: r.returnUrl, test: r.test, trialDays: r.trialDays },
-  ));
+export async function createSubscription(
+  gw: GatewayContext,
+  graphql: AdminClient,
+  r: SubscriptionRequest,
+): Promise<{ id: string; confirmationUrl: string }> {
+  const discount =
+    r.discount &&
+    ('percent' in r.discount
+      ? { value: { percentage: r.discount.percent / 100 }, durationLimitInIntervals: r.discount.intervals }
+      : { value: { amount: r.discount.amount }, durationLimitInIntervals: r.discount.intervals });
+  const lineItems = [
+    {
+      plan: {
+        appRecurringPricingDetails: {
+          price: { amount: r.price, currencyCode: 'EUR' },
+          interval: r.annual ? 'ANNUAL' : 'EVERY_30_DAYS',
+          ...(discount ? { discount } : {}),
+        },
+      },
+    },
+  ];
+  const data = await shopifyCall(gw, () =>
+    graphql<{
+      appSubscriptionCreate: {
+        confirmationUrl: string | null;
+        appSubscription: { id: string } | null;
+        userErrors: { message: string }[];
+      };
+    }>(CREATE, { name: r.name, lineItems, returnUrl: r.returnUrl, test: r.test, trialDays: r.trialDays }),
+  );
   const result = data.appSubscriptionCreate;
   if (result.userErrors.length || !result.confirmationUrl || !result.appSubscription) {
-    throw Unprocessable('BILLING_REJECTED', `Shopify hat das Abo abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
+    throw Unprocessable(
+      'BILLING_REJECTED',
+      `Shopify hat das Abo abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`,
+    );
   }
   return { id: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
 }
@@ -79,22 +110,51 @@ const CANCEL = `mutation Cancel($id: ID!) {
 }`;
 
 /** A one-time charge (spec 1 §4 purchase); the merchant approves it on Shopify's confirmation page. */
-export async function createOneTimePurchase(gw: GatewayContext, graphql: AdminClient, r: { name: string; price: number; returnUrl: string; test: boolean }): Promise<{ id: string; confirmationUrl: string }> {
-  const data = await shopifyCall(gw, () => graphql<{ appPurchaseOneTimeCreate: { confirmationUrl: string | null; appPurchaseOneTime: { id: string } | null; userErrors: { message: string }[] } }>(
-    PURCHASE, { name: r.name, price: { amount: r.price, currencyCode: 'EUR' }, returnUrl: r.returnUrl, test: r.test },
-  ));
+export async function createOneTimePurchase(
+  gw: GatewayContext,
+  graphql: AdminClient,
+  r: { name: string; price: number; returnUrl: string; test: boolean },
+): Promise<{ id: string; confirmationUrl: string }> {
+  const data = await shopifyCall(gw, () =>
+    graphql<{
+      appPurchaseOneTimeCreate: {
+        confirmationUrl: string | null;
+        appPurchaseOneTime: { id: string } | null;
+        userErrors: { message: string }[];
+      };
+    }>(PURCHASE, {
+      name: r.name,
+      price: { amount: r.price, currencyCode: 'EUR' },
+      returnUrl: r.returnUrl,
+      test: r.test,
+    }),
+  );
   const result = data.appPurchaseOneTimeCreate;
   if (result.userErrors.length || !result.confirmationUrl || !result.appPurchaseOneTime) {
-    throw Unprocessable('BILLING_REJECTED', `Shopify hat den Kauf abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`);
+    throw Unprocessable(
+      'BILLING_REJECTED',
+      `Shopify hat den Kauf abgelehnt: ${result.userErrors.map((e) => e.message).join('; ') || 'ohne Angabe von Gründen'}`,
+    );
   }
   return { id: result.appPurchaseOneTime.id, confirmationUrl: result.confirmationUrl };
 }
 
 /** The status Shopify lists for one of the app's one-time purchases (newest first, paged); null when unknown. */
-export async function oneTimePurchaseStatus(gw: GatewayContext, graphql: AdminClient, gid: string): Promise<string | null> {
+export async function oneTimePurchaseStatus(
+  gw: GatewayContext,
+  graphql: AdminClient,
+  gid: string,
+): Promise<string | null> {
   let after: string | null = null;
   for (;;) {
-    type Page = { currentAppInstallation: { oneTimePurchases: { nodes: { id: string; status: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } } };
+    type Page = {
+      currentAppInstallation: {
+        oneTimePurchases: {
+          nodes: { id: string; status: string }[];
+          pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        };
+      };
+    };
     const data: Page = await shopifyCall(gw, () => graphql<Page>(PURCHASES, { after }));
     const page = data.currentAppInstallation.oneTimePurchases;
     const found = page.nodes.find((p) => p.id === gid);
@@ -106,20 +166,31 @@ export async function oneTimePurchaseStatus(gw: GatewayContext, graphql: AdminCl
 
 /** Ends a subscription at Shopify; one that is no longer active there counts as ended. */
 export async function cancelSubscription(gw: GatewayContext, graphql: AdminClient, gid: string): Promise<void> {
-  const data = await shopifyCall(gw, () => graphql<{ appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: { message: string }[] } }>(CANCEL, { id: gid }));
+  const data = await shopifyCall(gw, () =>
+    graphql<{
+      appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: { message: string }[] };
+    }>(CANCEL, { id: gid }),
+  );
   const result = data.appSubscriptionCancel;
   if (result.userErrors.length && result.appSubscription?.status === 'ACTIVE') {
-    throw BadGateway('SHOPIFY_UNAVAILABLE', `Shopify hat die Kündigung abgelehnt: ${result.userErrors.map((e) => e.message).join('; ')}`);
+    throw BadGateway(
+      'SHOPIFY_UNAVAILABLE',
+      `Shopify hat die Kündigung abgelehnt: ${result.userErrors.map((e) => e.message).join('; ')}`,
+    );
   }
 }
 
 export async function activeSubscriptionIds(gw: GatewayContext, graphql: AdminClient): Promise<string[]> {
-  const data = await shopifyCall(gw, () => graphql<{ currentAppInstallation: { activeSubscriptions: { id: string; status: string }[] } }>(ACTIVE));
+  const data = await shopifyCall(gw, () =>
+    graphql<{ currentAppInstallation: { activeSubscriptions: { id: string; status: string }[] } }>(ACTIVE),
+  );
   return data.currentAppInstallation.activeSubscriptions.filter((s) => s.status === 'ACTIVE').map((s) => s.id);
 }
 
 /** The shop's Shopify plan, as its plan's display name says it (for basic's restriction). */
 export async function shopifyPlanName(gw: GatewayContext, graphql: AdminClient): Promise<string> {
-  const data = await shopifyCall(gw, () => graphql<{ shop: { plan: { displayName: string; partnerDevelopment: boolean } } }>(SHOP_PLAN));
+  const data = await shopifyCall(gw, () =>
+    graphql<{ shop: { plan: { displayName: string; partnerDevelopment: boolean } } }>(SHOP_PLAN),
+  );
   return data.shop.plan.partnerDevelopment ? 'partner_test' : data.shop.plan.displayName;
 }

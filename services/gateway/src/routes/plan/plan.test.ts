@@ -24,7 +24,14 @@ beforeAll(async () => {
   await h.install(FREE);
   await h.db('partners').insert({ shop_id: PARTNER, allowance: 0.5 });
   await h.db('coupons').insert([
-    { code: 'PARTNER-50', partner_shop_id: PARTNER, type: 'percent', value: 50, intervals: 3, comment: '3 Monate 50 %' },
+    {
+      code: 'PARTNER-50',
+      partner_shop_id: PARTNER,
+      type: 'percent',
+      value: 50,
+      intervals: 3,
+      comment: '3 Monate 50 %',
+    },
     { code: 'ALT-2023', type: 'percent', value: 50, expires_at: '2023-08-31T23:59:59Z' },
     { code: 'NUR-BUSINESS', type: 'amount', value: 10, plans: ['business'] },
   ]);
@@ -33,7 +40,11 @@ afterAll(async () => h?.stop());
 
 /** Approves (or declines) a charge on the sandbox's confirmation page and follows Shopify's return to the gateway. */
 async function confirm(confirmationUrl: string, decision: 'approve' | 'decline', returnPath = '/api/plan/return') {
-  const page = await fetch(confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision }), redirect: 'manual' });
+  const page = await fetch(confirmationUrl, {
+    method: 'POST',
+    body: new URLSearchParams({ decision }),
+    redirect: 'manual',
+  });
   // Shopify returns to APP_URL; the test's gateway listens on its own port.
   const back = new URL(page.headers.get('location')!);
   expect(back.pathname).toBe(returnPath);
@@ -57,7 +68,11 @@ describe('GET /api/plan/coupon/:code', () => {
   ])('%s for %s → %i %s with the spec text', async (code, shop, status, error) => {
     const res = await h.call(shop, 'GET', `/api/plan/coupon/${code}`);
     expect(res.status).toBe(status);
-    expect(res.body).toEqual({ error, message: COUPON_MESSAGES[error as keyof typeof COUPON_MESSAGES], field: 'coupon' });
+    expect(res.body).toEqual({
+      error,
+      message: COUPON_MESSAGES[error as keyof typeof COUPON_MESSAGES],
+      field: 'coupon',
+    });
   });
 });
 
@@ -69,9 +84,16 @@ describe('POST /api/plan', () => {
     expect(res.body.confirmationUrl).toContain('/admin/charges/');
     // Until the merchant approves, nothing changes.
     expect((await h.db('shops').where({ id: SHOP }).first()).plan_id).toBe('free');
-    const sub = ((await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as { appSubscriptions: { lineItems: { plan: { pricingDetails: unknown } }[] }[] }).appSubscriptions[0]!;
+    const sub = (
+      (await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as {
+        appSubscriptions: { lineItems: { plan: { pricingDetails: unknown } }[] }[];
+      }
+    ).appSubscriptions[0]!;
     expect(sub).toMatchObject({ name: 'Belegfluss Standard (jährlich)', status: 'PENDING', trialDays: 7 });
-    expect(sub.lineItems[0]!.plan.pricingDetails).toMatchObject({ price: { amount: '190.99', currencyCode: 'EUR' }, interval: 'ANNUAL' });
+    expect(sub.lineItems[0]!.plan.pricingDetails).toMatchObject({
+      price: { amount: '190.99', currencyCode: 'EUR' },
+      interval: 'ANNUAL',
+    });
 
     const back = await confirm(res.body.confirmationUrl, 'approve');
     expect(back.status).toBe(302);
@@ -79,8 +101,17 @@ describe('POST /api/plan', () => {
     const shop = await h.db('shops').where({ id: SHOP }).first();
     expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, credits_quota: 300 });
     expect(shop.trial_at).not.toBeNull();
-    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({ coupon_code: 'PARTNER-50', status: 'subscribed', plan_id: 'standard', provision: 47.75 });
-    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ id: 'standard', annual: true, credits: { quota: 300 } });
+    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({
+      coupon_code: 'PARTNER-50',
+      status: 'subscribed',
+      plan_id: 'standard',
+      provision: 47.75,
+    });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
+      id: 'standard',
+      annual: true,
+      credits: { quota: 300 },
+    });
     // Returning twice changes nothing, and the coupon is now used.
     expect((await confirm(res.body.confirmationUrl, 'approve')).status).toBe(302);
     expect((await h.call(SHOP, 'GET', '/api/plan/coupon/PARTNER-50')).body.error).toBe('USED');
@@ -104,17 +135,36 @@ describe('POST /api/plan', () => {
   });
 
   it('offers basic only for the listed Shopify plans, and private plans to nobody new', async () => {
-    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: false })).toMatchObject({ status: 403, body: { message: PLAN_MESSAGES.basicOnly } });
-    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'corporate', annual: false })).toMatchObject({ status: 403, body: { message: PLAN_MESSAGES.private } });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: false })).toMatchObject({
+      status: 403,
+      body: { message: PLAN_MESSAGES.basicOnly },
+    });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'corporate', annual: false })).toMatchObject({
+      status: 403,
+      body: { message: PLAN_MESSAGES.private },
+    });
     expect((await h.call(PLUS, 'POST', '/api/plan', { plan: 'business', annual: false })).status).toBe(200);
   });
 
   it('checks the coupon against the plan and the body against the schema', async () => {
-    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: 'NUR-BUSINESS' })).toMatchObject({ status: 422, body: { error: 'PLAN', field: 'coupon' } });
-    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'gold', annual: false })).toMatchObject({ status: 400, body: { error: 'VALIDATION', field: 'plan', message: 'Unbekannter Tarif' } });
-    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: 'ja' })).toMatchObject({ status: 400, body: { field: 'annual' } });
-    expect(await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false })).toMatchObject({ status: 409, body: { message: PLAN_MESSAGES.unchanged } });
-    expect(await h.db('plan_subscriptions').where({ shop_id: PLUS }).whereIn('plan_id', ['premium', 'basic', 'corporate'])).toEqual([]);
+    expect(
+      await h.call(PLUS, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: 'NUR-BUSINESS' }),
+    ).toMatchObject({ status: 422, body: { error: 'PLAN', field: 'coupon' } });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'gold', annual: false })).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION', field: 'plan', message: 'Unbekannter Tarif' },
+    });
+    expect(await h.call(PLUS, 'POST', '/api/plan', { plan: 'basic', annual: 'ja' })).toMatchObject({
+      status: 400,
+      body: { field: 'annual' },
+    });
+    expect(await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false })).toMatchObject({
+      status: 409,
+      body: { message: PLAN_MESSAGES.unchanged },
+    });
+    expect(
+      await h.db('plan_subscriptions').where({ shop_id: PLUS }).whereIn('plan_id', ['premium', 'basic', 'corporate']),
+    ).toEqual([]);
   });
 
   it('goes back to free at once, without Shopify', async () => {
@@ -154,17 +204,32 @@ describe('POST /api/plan', () => {
 
 /** The shop's Admin API as the merchant's own Shopify admin uses it (a second token of the sandbox). */
 async function merchantAdmin(shop: string) {
-  const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, { scopes: ['read_orders'] });
-  return createAdminClient({ adminUrl: h.settings.shopify.adminUrl, apiVersion: h.settings.shopify.apiVersion, shop, accessToken: access_token });
+  const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, {
+    scopes: ['read_orders'],
+  });
+  return createAdminClient({
+    adminUrl: h.settings.shopify.adminUrl,
+    apiVersion: h.settings.shopify.apiVersion,
+    shop,
+    accessToken: access_token,
+  });
 }
 
-const ONE_TIME = '{ currentAppInstallation { oneTimePurchases(first: 5) { nodes { id name status test price { amount currencyCode } } } } }';
-type OneTime = { currentAppInstallation: { oneTimePurchases: { nodes: { id: string; name: string; status: string; price: { amount: string } }[] } } };
+const ONE_TIME =
+  '{ currentAppInstallation { oneTimePurchases(first: 5) { nodes { id name status test price { amount currencyCode } } } } }';
+type OneTime = {
+  currentAppInstallation: {
+    oneTimePurchases: { nodes: { id: string; name: string; status: string; price: { amount: string } }[] };
+  };
+};
 
 describe('POST /api/plan/purchase/:feature', () => {
   it('is refused on the free plan and knows only orderImport', async () => {
     await h.db('shops').where({ id: FREE }).update({ plan_id: 'free' });
-    expect(await h.call(FREE, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 402, body: { message: PLAN_MESSAGES.freeNoPurchase } });
+    expect(await h.call(FREE, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({
+      status: 402,
+      body: { message: PLAN_MESSAGES.freeNoPurchase },
+    });
     expect((await h.call(SHOP, 'POST', '/api/plan/purchase/anything')).status).toBe(400);
   });
 
@@ -172,25 +237,42 @@ describe('POST /api/plan/purchase/:feature', () => {
     const res = await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport');
     expect(res).toMatchObject({ status: 200, body: { purchase: { feature: 'orderImport', price: 129 } } });
     expect(res.body.confirmationUrl).toMatch(/\/admin\/charges\/\d+\/confirm_purchase$/);
-    const charges = (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes;
-    expect(charges).toMatchObject([{ name: 'Belegfluss: Import älterer Bestellungen', status: 'PENDING', price: { amount: '129.00' } }]);
+    const charges = (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases
+      .nodes;
+    expect(charges).toMatchObject([
+      { name: 'Belegfluss: Import älterer Bestellungen', status: 'PENDING', price: { amount: '129.00' } },
+    ]);
     // Until the merchant approves, nothing is unlocked.
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: [], credits: { quota: 300 } });
 
     const back = await confirm(res.body.confirmationUrl, 'approve', '/api/plan/purchase/return');
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan/purchase/orderImport?shop=${SHOP}`);
-    expect((await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes[0]!.status).toBe('ACTIVE');
+    expect(
+      (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes[0]!.status,
+    ).toBe('ACTIVE');
     // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase), and the quota is 5 × 300.
-    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: ['orderImport'], credits: { quota: 1500 } });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
+      purchase: ['orderImport'],
+      credits: { quota: 1500 },
+    });
     // The workflow's transfer check reads the same quota.
     expect(await hasCredits(h.db, SHOP)).toMatchObject({ ok: true, quota: 1500 });
-    expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({ status: 409, body: { message: PLAN_MESSAGES.purchased } });
+    expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({
+      status: 409,
+      body: { message: PLAN_MESSAGES.purchased },
+    });
     expect(await h.db('purchases').where({ shop_id: SHOP })).toHaveLength(1);
 
     // 30 days on, the import stays bought but the extra transfers are gone.
-    await h.db('purchases').where({ shop_id: SHOP }).update({ activated_at: new Date(Date.now() - 31 * 86_400_000) });
-    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({ purchase: ['orderImport'], credits: { quota: 300 } });
+    await h
+      .db('purchases')
+      .where({ shop_id: SHOP })
+      .update({ activated_at: new Date(Date.now() - 31 * 86_400_000) });
+    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
+      purchase: ['orderImport'],
+      credits: { quota: 300 },
+    });
     expect(await hasCredits(h.db, SHOP)).toMatchObject({ quota: 300 });
   });
 
@@ -203,11 +285,16 @@ describe('POST /api/plan/purchase/:feature', () => {
     const second = await h.call(DECLINER, 'POST', '/api/plan/purchase/orderImport');
     expect(second.status).toBe(200);
     expect(second.body.confirmationUrl).not.toBe(first.body.confirmationUrl);
-    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({ status: 'pending', charge_gid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/) });
+    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({
+      status: 'pending',
+      charge_gid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/),
+    });
   });
 
   it('the return link refuses a charge it does not know', async () => {
-    expect((await fetch(`${h.url}/api/plan/purchase/return?shop=${SHOP}&charge_id=123`, { redirect: 'manual' })).status).toBe(404);
+    expect(
+      (await fetch(`${h.url}/api/plan/purchase/return?shop=${SHOP}&charge_id=123`, { redirect: 'manual' })).status,
+    ).toBe(404);
     expect((await fetch(`${h.url}/api/plan/purchase/return?shop=${SHOP}`)).status).toBe(400);
   });
 });
@@ -217,9 +304,16 @@ describe('ending a subscription', () => {
     expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'subscribed' });
     const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free' } } });
-    const subs = ((await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as { appSubscriptions: { status: string }[] }).appSubscriptions;
+    const subs = (
+      (await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as {
+        appSubscriptions: { status: string }[];
+      }
+    ).appSubscriptions;
     expect(subs.map((s) => s.status)).toEqual(['CANCELLED']);
-    expect(await h.db('plan_subscriptions').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'cancelled', cancelled_at: expect.any(Date) });
+    expect(await h.db('plan_subscriptions').where({ shop_id: SHOP }).first()).toMatchObject({
+      status: 'cancelled',
+      cancelled_at: expect.any(Date),
+    });
     expect(await h.db('shops').where({ id: SHOP }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
     expect((await h.db('redemptions').where({ shop_id: SHOP }).first()).status).toBe('cancelled');
   });
@@ -227,21 +321,38 @@ describe('ending a subscription', () => {
   it('app_subscriptions/update from Shopify activates a plan without the return link, and ends it when cancelled in Shopify', async () => {
     const admin = await merchantAdmin(HOOKED);
     // The sandbox sends to APP_URL and to GraphQL subscriptions; the test's gateway listens on its own port.
-    await admin(`mutation { webhookSubscriptionCreate(topic: APP_SUBSCRIPTIONS_UPDATE, webhookSubscription: { callbackUrl: "${h.url}/webhooks/shopify" }) { userErrors { message } } }`);
+    await admin(
+      `mutation { webhookSubscriptionCreate(topic: APP_SUBSCRIPTIONS_UPDATE, webhookSubscription: { callbackUrl: "${h.url}/webhooks/shopify" }) { userErrors { message } } }`,
+    );
     const res = await h.call(HOOKED, 'POST', '/api/plan', { plan: 'premium', annual: false });
     expect(res.status).toBe(200);
-    const page = await fetch(res.body.confirmationUrl, { method: 'POST', body: new URLSearchParams({ decision: 'approve' }), redirect: 'manual' });
+    const page = await fetch(res.body.confirmationUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'approve' }),
+      redirect: 'manual',
+    });
     expect(page.status).toBe(302); // the merchant never follows it back
     const plan = async () => (await h.db('shops').where({ id: HOOKED }).first()).plan_id as string;
     await expect.poll(plan, { timeout: 10_000 }).toBe('premium');
     expect((await h.call(HOOKED, 'GET', '/api/shop')).body.plan.credits.quota).toBe(1000);
 
     const gid = (await h.db('plan_subscriptions').where({ shop_id: HOOKED }).first()).subscription_gid as string;
-    const cancelled = await admin<{ appSubscriptionCancel: { appSubscription: { status: string } } }>(`mutation($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { status } userErrors { message } } }`, { id: gid });
+    const cancelled = await admin<{ appSubscriptionCancel: { appSubscription: { status: string } } }>(
+      `mutation($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { status } userErrors { message } } }`,
+      { id: gid },
+    );
     expect(cancelled.appSubscriptionCancel.appSubscription.status).toBe('CANCELLED');
     await expect.poll(plan, { timeout: 10_000 }).toBe('free');
     // The log line and the delivery's status are written just after the plan changes: wait for them too.
-    await expect.poll(async () => (await h.db('event_log').where({ shop_id: HOOKED, event: 'plan.subscription.ended' })).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => h.db('webhook_inbox').where({ shop_id: HOOKED, topic: 'app_subscriptions/update' }).pluck('status'), { timeout: 10_000 }).toEqual(['successful', 'successful']);
+    await expect
+      .poll(async () => (await h.db('event_log').where({ shop_id: HOOKED, event: 'plan.subscription.ended' })).length, {
+        timeout: 10_000,
+      })
+      .toBe(1);
+    await expect
+      .poll(() => h.db('webhook_inbox').where({ shop_id: HOOKED, topic: 'app_subscriptions/update' }).pluck('status'), {
+        timeout: 10_000,
+      })
+      .toEqual(['successful', 'successful']);
   });
 });

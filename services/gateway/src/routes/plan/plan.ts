@@ -1,22 +1,69 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
-  activateSubscription, activeSubscription, changePlanWithoutCharge, checkCoupon, countCouponView, declineSubscription, findPurchase, findSubscription, getShop,
-  purchasedFeatures, recordPendingPurchase, recordPendingSubscription, settlePurchase, trialUsed, type Coupon, type CouponProblem, type ShopRow,
+  activateSubscription,
+  activeSubscription,
+  changePlanWithoutCharge,
+  checkCoupon,
+  countCouponView,
+  declineSubscription,
+  findPurchase,
+  findSubscription,
+  getShop,
+  purchasedFeatures,
+  recordPendingPurchase,
+  recordPendingSubscription,
+  settlePurchase,
+  trialUsed,
+  type Coupon,
+  type CouponProblem,
+  type ShopRow,
 } from '@belegfluss/db';
 import {
-  BillingReturnQuery, COUPON_MESSAGES, CouponCode, PARTNER_PROVISION_INTERVALS, PlanChangeBody, PurchaseFeatureParam, TRIAL_DAYS,
-  discountedPrice, planById, planOffered, planPrice,
+  BillingReturnQuery,
+  COUPON_MESSAGES,
+  CouponCode,
+  PARTNER_PROVISION_INTERVALS,
+  PlanChangeBody,
+  PurchaseFeatureParam,
+  TRIAL_DAYS,
+  discountedPrice,
+  planById,
+  planOffered,
+  planPrice,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { nudge } from '../../billing';
 import { shopFlags } from '../../config';
-import { Forbidden, ForbiddenWith, NotFound, NotFoundWith, Conflict, PaymentRequired, Unprocessable, type CodedError } from '../../errors';
+import {
+  Forbidden,
+  ForbiddenWith,
+  NotFound,
+  NotFoundWith,
+  Conflict,
+  PaymentRequired,
+  Unprocessable,
+  type CodedError,
+} from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-import { activeSubscriptionIds, adminClientFor, cancelSubscription, createOneTimePurchase, createSubscription, oneTimePurchaseStatus, shopifyPlanName } from './billing';
+import {
+  activeSubscriptionIds,
+  adminClientFor,
+  cancelSubscription,
+  createOneTimePurchase,
+  createSubscription,
+  oneTimePurchaseStatus,
+  shopifyPlanName,
+} from './billing';
 
-const COUPON_ANSWER: Record<CouponProblem, CodedError> = { INVALID: NotFoundWith, USED: Conflict, SELF_REDEMPTION: ForbiddenWith, EXPIRED: Unprocessable, PLAN: Unprocessable };
+const COUPON_ANSWER: Record<CouponProblem, CodedError> = {
+  INVALID: NotFoundWith,
+  USED: Conflict,
+  SELF_REDEMPTION: ForbiddenWith,
+  EXPIRED: Unprocessable,
+  PLAN: Unprocessable,
+};
 const couponError = (problem: CouponProblem) => COUPON_ANSWER[problem](problem, COUPON_MESSAGES[problem], 'coupon');
 
 export const PLAN_MESSAGES = {
@@ -47,7 +94,12 @@ async function shopOf(gw: GatewayContext, ctx: Context): Promise<ShopRow> {
 }
 
 /** A coupon in the request, re-checked for the chosen plan; null without one. */
-async function couponFor(gw: GatewayContext, shop: string, code: string | null | undefined, planId: string): Promise<Coupon | null> {
+async function couponFor(
+  gw: GatewayContext,
+  shop: string,
+  code: string | null | undefined,
+  planId: string,
+): Promise<Coupon | null> {
   if (!code) return null;
   const result = await checkCoupon(gw.db, shop, code, planId);
   if ('problem' in result) throw couponError(result.problem);
@@ -58,7 +110,8 @@ async function couponFor(gw: GatewayContext, shop: string, code: string | null |
 async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string): Promise<void> {
   if (planById(planId).private && shop.planId !== planId) throw Forbidden(PLAN_MESSAGES.private);
   if (planId !== 'basic' || planOffered('basic', shop.shopifyPlan)) return;
-  if (shop.shopifyPlan || !planOffered('basic', await shopifyPlanName(gw, adminClientFor(gw, shop)))) throw Forbidden(PLAN_MESSAGES.basicOnly);
+  if (shop.shopifyPlan || !planOffered('basic', await shopifyPlanName(gw, adminClientFor(gw, shop))))
+    throw Forbidden(PLAN_MESSAGES.basicOnly);
 }
 
 /**
@@ -81,7 +134,8 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   api.post('/api/plan', async (ctx) => {
     const req = await body(ctx, PlanChangeBody);
     const shop = await shopOf(gw, ctx);
-    if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon) throw Conflict('UNCHANGED', PLAN_MESSAGES.unchanged, 'plan');
+    if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon)
+      throw Conflict('UNCHANGED', PLAN_MESSAGES.unchanged, 'plan');
     const coupon = await couponFor(gw, shop.id, req.coupon, req.plan);
     await assertOffered(gw, shop, req.plan);
     const plan = planById(req.plan);
@@ -97,14 +151,33 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     }
     const trialDays = (await trialUsed(gw.db, shop.id)) ? 0 : TRIAL_DAYS;
     const subscription = await createSubscription(gw, adminClientFor(gw, shop), {
-      name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`, price, annual: req.annual, trialDays,
-      discount: coupon ? (coupon.type === 'percent' ? { percent: coupon.value, intervals: coupon.intervals } : { amount: coupon.value, intervals: coupon.intervals }) : null,
-      returnUrl: returnUrl(gw, '/api/plan/return', shop.id), test: shopFlags(gw.options, shop.id).isDev,
+      name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`,
+      price,
+      annual: req.annual,
+      trialDays,
+      discount: coupon
+        ? coupon.type === 'percent'
+          ? { percent: coupon.value, intervals: coupon.intervals }
+          : { amount: coupon.value, intervals: coupon.intervals }
+        : null,
+      returnUrl: returnUrl(gw, '/api/plan/return', shop.id),
+      test: shopFlags(gw.options, shop.id).isDev,
     });
     await recordPendingSubscription(gw.db, {
-      shopId: shop.id, planId: plan.id, annual: req.annual, couponCode: coupon?.code ?? null, price: discountedPrice(price, coupon), trialDays, subscriptionGid: subscription.id,
+      shopId: shop.id,
+      planId: plan.id,
+      annual: req.annual,
+      couponCode: coupon?.code ?? null,
+      price: discountedPrice(price, coupon),
+      trialDays,
+      subscriptionGid: subscription.id,
     });
-    ctx.body = { confirmationUrl: subscription.confirmationUrl, plan: { id: plan.id, annual: req.annual }, price, trialDays };
+    ctx.body = {
+      confirmationUrl: subscription.confirmationUrl,
+      plan: { id: plan.id, annual: req.annual },
+      price,
+      trialDays,
+    };
   });
 
   /**
@@ -117,16 +190,26 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     const shop = await shopOf(gw, ctx);
     const price = planById(shop.planId).importPrice;
     if (price === null) throw PaymentRequired('PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
-    if ((await purchasedFeatures(gw.db, shop.id)).includes(feature)) throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
+    if ((await purchasedFeatures(gw.db, shop.id)).includes(feature))
+      throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
     const charge = await createOneTimePurchase(gw, adminClientFor(gw, shop), {
-      name: PURCHASE_NAMES[feature] ?? feature, price, returnUrl: returnUrl(gw, '/api/plan/purchase/return', shop.id), test: shopFlags(gw.options, shop.id).isDev,
+      name: PURCHASE_NAMES[feature] ?? feature,
+      price,
+      returnUrl: returnUrl(gw, '/api/plan/purchase/return', shop.id),
+      test: shopFlags(gw.options, shop.id).isDev,
     });
-    if (!(await recordPendingPurchase(gw.db, { shopId: shop.id, feature, price, chargeGid: charge.id }))) throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
+    if (!(await recordPendingPurchase(gw.db, { shopId: shop.id, feature, price, chargeGid: charge.id })))
+      throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
     ctx.body = { confirmationUrl: charge.confirmationUrl, purchase: { feature, price } };
   });
 
   /** The shop and our record of the charge Shopify sends the merchant back from; 404 for a charge we never made. */
-  async function returnedCharge<T>(ctx: Context, type: 'AppSubscription' | 'AppPurchaseOneTime', find: (shopId: string, gid: string) => Promise<T | undefined>, unknown: string) {
+  async function returnedCharge<T>(
+    ctx: Context,
+    type: 'AppSubscription' | 'AppPurchaseOneTime',
+    find: (shopId: string, gid: string) => Promise<T | undefined>,
+    unknown: string,
+  ) {
     const q = validate(BillingReturnQuery, ctx.query);
     const shop = await getShop(gw.db, q.shop);
     const charge = shop && (await find(shop.id, `gid://shopify/${type}/${q.charge_id}`));
@@ -137,7 +220,12 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   /** Shopify sends the merchant back here from the confirmation page (no session token: a top-level redirect). */
   const pub = new Router();
   pub.get('/api/plan/return', async (ctx) => {
-    const { shop, charge: sub } = await returnedCharge(ctx, 'AppSubscription', (id, gid) => findSubscription(gw.db, id, gid), PLAN_MESSAGES.subscriptionUnknown);
+    const { shop, charge: sub } = await returnedCharge(
+      ctx,
+      'AppSubscription',
+      (id, gid) => findSubscription(gw.db, id, gid),
+      PLAN_MESSAGES.subscriptionUnknown,
+    );
     if (sub.status === 'pending') {
       const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
@@ -149,13 +237,24 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
 
   /** Back from a one-time charge: recorded only when Shopify's own list says ACTIVE (or DECLINED). */
   pub.get('/api/plan/purchase/return', async (ctx) => {
-    const { shop, charge: purchase } = await returnedCharge(ctx, 'AppPurchaseOneTime', (id, gid) => findPurchase(gw.db, id, gid), PLAN_MESSAGES.purchaseUnknown);
+    const { shop, charge: purchase } = await returnedCharge(
+      ctx,
+      'AppPurchaseOneTime',
+      (id, gid) => findPurchase(gw.db, id, gid),
+      PLAN_MESSAGES.purchaseUnknown,
+    );
     if (purchase.status === 'pending') {
       const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
-      if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED') await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
+      if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED')
+        await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
       if (status === 'ACTIVE') void nudge(gw, shop.id, 'purchase');
     }
-    ctx.redirect(new URL(`/plan/purchase/${encodeURIComponent(purchase.feature)}?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
+    ctx.redirect(
+      new URL(
+        `/plan/purchase/${encodeURIComponent(purchase.feature)}?shop=${encodeURIComponent(shop.id)}`,
+        gw.settings.shellUrl,
+      ).toString(),
+    );
   });
   return pub;
 }

@@ -1,4 +1,13 @@
-import { activateSubscription, declineSubscription, endSubscription, findSubscription, settlePurchase, writeLog, type Db, type WebhookDelivery } from '@belegfluss/db';
+import {
+  activateSubscription,
+  declineSubscription,
+  endSubscription,
+  findSubscription,
+  settlePurchase,
+  writeLog,
+  type Db,
+  type WebhookDelivery,
+} from '@belegfluss/db';
 import { PARTNER_PROVISION_INTERVALS } from '@belegfluss/shared';
 
 export const BILLING_TOPICS = new Set(['app_subscriptions/update', 'app_purchases_one_time/update']);
@@ -17,14 +26,22 @@ export async function handleBillingWebhook(db: Db, d: WebhookDelivery): Promise<
   const status = typeof update?.status === 'string' ? update.status.toUpperCase() : null;
   if (!gid || !status) return;
   if (d.topic === 'app_purchases_one_time/update') {
-    if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED') await settlePurchase(db, d.shopId, gid, status === 'ACTIVE');
+    if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED')
+      await settlePurchase(db, d.shopId, gid, status === 'ACTIVE');
     return;
   }
   const sub = await findSubscription(db, d.shopId, gid);
   if (!sub) return; // not one of ours (or the shop was redacted)
   if (status === 'ACTIVE') await activateSubscription(db, sub, PARTNER_PROVISION_INTERVALS);
-  else if (status === 'DECLINED' || (sub.status === 'pending' && status === 'EXPIRED')) await declineSubscription(db, sub);
+  else if (status === 'DECLINED' || (sub.status === 'pending' && status === 'EXPIRED'))
+    await declineSubscription(db, sub);
   else if (['CANCELLED', 'EXPIRED', 'FROZEN'].includes(status) && (await endSubscription(db, d.shopId, gid))) {
-    await writeLog(db, { shopId: d.shopId, origin: 'shopify', event: 'plan.subscription.ended', status: 'warning', body: { subscription: gid, status } });
+    await writeLog(db, {
+      shopId: d.shopId,
+      origin: 'shopify',
+      event: 'plan.subscription.ended',
+      status: 'warning',
+      body: { subscription: gid, status },
+    });
   }
 }

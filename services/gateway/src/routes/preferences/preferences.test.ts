@@ -11,10 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-const stored = async (section: string) => (await h.db('shop_preferences').where({ shop_id: A, section }).first())?.value;
+const stored = async (section: string) =>
+  (await h.db('shop_preferences').where({ shop_id: A, section }).first())?.value;
 
 describe('GET /api/preferences/{section}', () => {
-  it.each(['invoices', 'credits', 'contacts', 'transactions', 'metafields', 'orderHandling', 'automation', 'notifications', 'general'])('answers the defaults of %s', async (section) => {
+  it.each([
+    'invoices',
+    'credits',
+    'contacts',
+    'transactions',
+    'metafields',
+    'orderHandling',
+    'automation',
+    'notifications',
+    'general',
+  ])('answers the defaults of %s', async (section) => {
     const res = await h.call(A, 'GET', `/api/preferences/${section}`);
     expect(res.status).toBe(200);
     expect(res.body.section).toBe(section);
@@ -30,7 +41,10 @@ describe('GET /api/preferences/{section}', () => {
 
 describe('PATCH /api/preferences/{section}', () => {
   it('merges a change into the stored section and answers the normalised value', async () => {
-    const res = await h.call(A, 'PATCH', '/api/preferences/invoices', { invoiceLayout: { title: 'Rechnung {ORDER.NAME}' }, skipTags: [' B2B ', 'b2b', 'Test'] });
+    const res = await h.call(A, 'PATCH', '/api/preferences/invoices', {
+      invoiceLayout: { title: 'Rechnung {ORDER.NAME}' },
+      skipTags: [' B2B ', 'b2b', 'Test'],
+    });
     expect(res.status).toBe(200);
     expect(res.body.value.invoiceLayout.title).toBe('Rechnung {ORDER.NAME}');
     expect(res.body.value.invoiceLayout.remark).toBeTruthy(); // the other layout texts keep their defaults
@@ -39,7 +53,10 @@ describe('PATCH /api/preferences/{section}', () => {
   });
 
   it('applies the invoice rules: event paid moves the invoice date away from fulfilled', async () => {
-    const res = await h.call(A, 'PATCH', '/api/preferences/invoices', { invoiceEvent: 'paid', invoiceDate: 'fulfilled' });
+    const res = await h.call(A, 'PATCH', '/api/preferences/invoices', {
+      invoiceEvent: 'paid',
+      invoiceDate: 'fulfilled',
+    });
     expect(res.status).toBe(200);
     expect(res.body.value.invoiceDate).toBe('created');
     expect(res.body.forced).toContain('invoiceDate');
@@ -48,22 +65,49 @@ describe('PATCH /api/preferences/{section}', () => {
   it.each([
     ['invoices', { invoiceLayout: { title: 'x'.repeat(257) } }, 'invoiceLayout.title', 'Maximal 256 Zeichen'],
     ['invoices', { invoiceSendMail: { subject: 'x'.repeat(61) } }, 'invoiceSendMail.subject', 'Maximal 60 Zeichen'],
-    ['credits', { creditSendMailAttachments: ['https://a.de/1.pdf', 'https://a.de/2.pdf', 'https://a.de/3.pdf', 'https://a.de/4.pdf', 'https://a.de/5.pdf', 'https://a.de/6.pdf'] }, 'creditSendMailAttachments', 'Maximal 5 Anhänge'],
+    [
+      'credits',
+      {
+        creditSendMailAttachments: [
+          'https://a.de/1.pdf',
+          'https://a.de/2.pdf',
+          'https://a.de/3.pdf',
+          'https://a.de/4.pdf',
+          'https://a.de/5.pdf',
+          'https://a.de/6.pdf',
+        ],
+      },
+      'creditSendMailAttachments',
+      'Maximal 5 Anhänge',
+    ],
     ['credits', { creditSendMailAttachments: ['kein-link'] }, 'creditSendMailAttachments.0', 'Ungültige URL'],
-    ['transactions', { transactionGateway: { paypal: true } }, 'transactionGateway.paypal', 'PayPal kann für Umsätze nicht gewählt werden'],
-    ['metafields', { read: [{ resource: 'order', namespace: 'ab', key: 'k' }] }, 'read.0.namespace', 'Mindestens 3 Zeichen'],
+    [
+      'transactions',
+      { transactionGateway: { paypal: true } },
+      'transactionGateway.paypal',
+      'PayPal kann für Umsätze nicht gewählt werden',
+    ],
+    [
+      'metafields',
+      { read: [{ resource: 'order', namespace: 'ab', key: 'k' }] },
+      'read.0.namespace',
+      'Mindestens 3 Zeichen',
+    ],
     ['metafields', { read: [{ resource: 'order', namespace: 'abc', key: '' }] }, 'read.0.key', 'Darf nicht leer sein'],
     ['general', { language: 'fr' }, 'language', 'Die Belegsprache ist de oder en'],
     ['general', { email: 'kein@' }, 'email', 'Gültige E-Mail-Adresse erforderlich'],
     ['general', { vatRegime: '2' }, 'vatRegime', 'Die Umsatzsteuer-Regelung ist 0, 1 oder oss'],
     ['invoices', { unbekannt: 1 }, 'unbekannt', 'Unbekanntes Feld: unbekannt'],
-  ])('refuses bad input for %s with 400, the field and the German message (%j)', async (section, patch, field, message) => {
-    const before = await stored(section);
-    const res = await h.call(A, 'PATCH', `/api/preferences/${section}`, patch);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ error: 'VALIDATION', field, message });
-    expect(await stored(section)).toEqual(before);
-  });
+  ])(
+    'refuses bad input for %s with 400, the field and the German message (%j)',
+    async (section, patch, field, message) => {
+      const before = await stored(section);
+      const res = await h.call(A, 'PATCH', `/api/preferences/${section}`, patch);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ error: 'VALIDATION', field, message });
+      expect(await stored(section)).toEqual(before);
+    },
+  );
 
   it('answers zod type errors in German', async () => {
     const res = await h.call(A, 'PATCH', '/api/preferences/orderHandling', { skipPos: 'ja' });
@@ -72,7 +116,11 @@ describe('PATCH /api/preferences/{section}', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const res = await fetch(`${h.url}/api/preferences/general`, { method: 'PATCH', headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'text/plain' }, body: 'home=orders' });
+    const res = await fetch(`${h.url}/api/preferences/general`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${await h.token(A)}`, 'Content-Type': 'text/plain' },
+      body: 'home=orders',
+    });
     expect(res.status).toBe(415);
     const broken = await h.call(A, 'PATCH', '/api/preferences/general', '{kaputt');
     expect(broken.status).toBe(400);
@@ -82,25 +130,33 @@ describe('PATCH /api/preferences/{section}', () => {
 
   it('limits metafields to 5 per list and ignores duplicate read entries', async () => {
     const entry = (key: string) => ({ resource: 'order', namespace: 'custom', key });
-    const six = await h.call(A, 'PATCH', '/api/preferences/metafields', { read: ['a', 'b', 'c', 'd', 'e', 'f'].map(entry) });
+    const six = await h.call(A, 'PATCH', '/api/preferences/metafields', {
+      read: ['a', 'b', 'c', 'd', 'e', 'f'].map(entry),
+    });
     expect(six.status).toBe(400);
     expect(six.body.message).toBe('Du kannst maximal 5 Metafelder hinzufügen');
-    const dupes = await h.call(A, 'PATCH', '/api/preferences/metafields', { read: [entry('a'), entry('a'), entry('b')] });
+    const dupes = await h.call(A, 'PATCH', '/api/preferences/metafields', {
+      read: [entry('a'), entry('a'), entry('b')],
+    });
     expect(dupes.status).toBe(200);
     expect(dupes.body.value.read).toHaveLength(2);
   });
 
   it('refuses a metafield whose resource needs a scope the shop has not granted', async () => {
-    const res = await h.call(A, 'PATCH', '/api/preferences/metafields', { read: [{ resource: 'customer', namespace: 'custom', key: 'vat' }] });
+    const res = await h.call(A, 'PATCH', '/api/preferences/metafields', {
+      read: [{ resource: 'customer', namespace: 'custom', key: 'vat' }],
+    });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'MISSING_SCOPE', field: 'read.0.resource' });
     expect(res.body.message).toMatch(/read_customers/);
-    const write = await h.call(A, 'PATCH', '/api/preferences/metafields', { write: [{ value: 'invoice_number', namespace: 'belegfluss', key: 'nr' }] });
+    const write = await h.call(A, 'PATCH', '/api/preferences/metafields', {
+      write: [{ value: 'invoice_number', namespace: 'belegfluss', key: 'nr' }],
+    });
     expect(write.status).toBe(422);
     expect(write.body.message).toMatch(/write_orders/);
   });
 
-  it('stores the wizard\'s VAT regime in general, where the worker reads it', async () => {
+  it("stores the wizard's VAT regime in general, where the worker reads it", async () => {
     const res = await h.call(A, 'PATCH', '/api/preferences/general', { vatRegime: 'oss' });
     expect(res.status).toBe(200);
     expect(res.body.value.vatRegime).toBe('oss');
@@ -116,12 +172,34 @@ describe('PATCH /api/preferences/{section}', () => {
 
 describe('automation', () => {
   it('turns credit notes, transactions and hints off with invoices (spec 3 §4), across sections', async () => {
-    const on = await h.call(A, 'PATCH', '/api/preferences/automation', { invoiceCreate: true, creditCreate: true, transactionCreate: true, transactionHints: true, transactionFees: true });
-    expect(on.body.value).toMatchObject({ invoiceCreate: true, creditCreate: true, transactionCreate: true, transactionHints: true, transactionFees: true, badge: 'automated' });
+    const on = await h.call(A, 'PATCH', '/api/preferences/automation', {
+      invoiceCreate: true,
+      creditCreate: true,
+      transactionCreate: true,
+      transactionHints: true,
+      transactionFees: true,
+    });
+    expect(on.body.value).toMatchObject({
+      invoiceCreate: true,
+      creditCreate: true,
+      transactionCreate: true,
+      transactionHints: true,
+      transactionFees: true,
+      badge: 'automated',
+    });
     const off = await h.call(A, 'PATCH', '/api/preferences/automation', { invoiceCreate: false });
     expect(off.status).toBe(200);
-    expect(off.body.value).toMatchObject({ invoiceCreate: false, creditCreate: false, transactionCreate: false, transactionHints: false, transactionFees: false, badge: 'manual' });
-    expect(off.body.forced).toEqual(expect.arrayContaining(['creditCreate', 'transactionCreate', 'transactionHints', 'transactionFees']));
+    expect(off.body.value).toMatchObject({
+      invoiceCreate: false,
+      creditCreate: false,
+      transactionCreate: false,
+      transactionHints: false,
+      transactionFees: false,
+      badge: 'manual',
+    });
+    expect(off.body.forced).toEqual(
+      expect.arrayContaining(['creditCreate', 'transactionCreate', 'transactionHints', 'transactionFees']),
+    );
     // The worker reads the switches from the sections that own them.
     expect(await stored('invoices')).toMatchObject({ invoiceCreate: false, creditCreate: false });
     expect(await stored('credits')).toMatchObject({ creditCreate: false });
@@ -142,11 +220,28 @@ describe('automation', () => {
   });
 
   it('serves the preferences remote in its own format: false or "all"', async () => {
-    const res = await h.call(A, 'PATCH', '/api/preferences', { invoiceCreate: 'all', creditCreate: 'all', transactionCreate: false, transactionFees: true, transactionHints: false });
+    const res = await h.call(A, 'PATCH', '/api/preferences', {
+      invoiceCreate: 'all',
+      creditCreate: 'all',
+      transactionCreate: false,
+      transactionFees: true,
+      transactionHints: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ invoiceCreate: 'all', creditCreate: 'all', transactionCreate: false, transactionFees: false });
+    expect(res.body).toMatchObject({
+      invoiceCreate: 'all',
+      creditCreate: 'all',
+      transactionCreate: false,
+      transactionFees: false,
+    });
     expect(res.body.forced).toContain('transactionFees');
-    expect(await h.call(A, 'GET', '/api/preferences').then((r) => r.body)).toEqual({ invoiceCreate: 'all', creditCreate: 'all', transactionCreate: false, transactionFees: false, transactionHints: false });
+    expect(await h.call(A, 'GET', '/api/preferences').then((r) => r.body)).toEqual({
+      invoiceCreate: 'all',
+      creditCreate: 'all',
+      transactionCreate: false,
+      transactionFees: false,
+      transactionHints: false,
+    });
     expect((await h.call(A, 'PATCH', '/api/preferences', { invoiceCreate: 'manchmal' })).status).toBe(400);
     expect((await h.call(A, 'PATCH', '/api/preferences', { foo: true })).status).toBe(400);
   });
@@ -160,7 +255,12 @@ describe('POST /api/shop/enable/{value}', () => {
     expect((await h.db('shops').where({ id: A }).first()).automation_enabled).toBe(false);
 
     const on = await h.call(A, 'POST', '/api/shop/enable/true', { invoiceCreate: true, creditCreate: false });
-    expect(on.body).toMatchObject({ enabled: true, invoiceCreate: true, creditCreate: false, message: 'Belegerstellung aktiviert' });
+    expect(on.body).toMatchObject({
+      enabled: true,
+      invoiceCreate: true,
+      creditCreate: false,
+      message: 'Belegerstellung aktiviert',
+    });
     const shop = await h.db('shops').where({ id: A }).first();
     expect(shop.automation_enabled).toBe(true);
     expect(shop.trial_at).toBeNull();

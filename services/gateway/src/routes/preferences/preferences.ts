@@ -1,16 +1,41 @@
 import type Router from '@koa/router';
 import type { Knex } from 'knex';
-import { getShop, preferenceSections, savePreferenceSections, writeLog, inTransaction, lockShopForPreferences, setShopHome, setAutomationEnabled } from '@belegfluss/db';
+import {
+  getShop,
+  preferenceSections,
+  savePreferenceSections,
+  writeLog,
+  inTransaction,
+  lockShopForPreferences,
+  setShopHome,
+  setAutomationEnabled,
+} from '@belegfluss/db';
 import type { z } from 'zod';
-import { applyAutomationDependencies, automationBadge, automationDisabled, featuresTurnedOn, normalizeSection, readStoredSection, type Automation } from '@belegfluss/shared';
+import {
+  applyAutomationDependencies,
+  automationBadge,
+  automationDisabled,
+  featuresTurnedOn,
+  normalizeSection,
+  readStoredSection,
+  type Automation,
+} from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound, Invalid, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { assertPlanFeatures } from '../../plan-gate';
 import {
-  AutomationPatch, EnableBody, EnableParam, METAFIELD_SCOPES, PatchBody, SECTIONS, SectionParam, STORED_SECTIONS,
-  type Section, type StoredSection,
+  AutomationPatch,
+  EnableBody,
+  EnableParam,
+  METAFIELD_SCOPES,
+  PatchBody,
+  SECTIONS,
+  SectionParam,
+  STORED_SECTIONS,
+  type Section,
+  type StoredSection,
 } from './schema';
 
 type Values = Record<StoredSection, Record<string, unknown>>;
@@ -48,19 +73,29 @@ function automationOf(v: Values): Automation {
 
 /** Writes the automation switches back into the sections that own them; a cutoff day survives "on". */
 function withAutomation(v: Values, a: Automation): Values {
-  const invoiceCreate = a.invoiceCreate ? (v.invoices.invoiceCreate === false ? true : v.invoices.invoiceCreate) : false;
+  const invoiceCreate = a.invoiceCreate
+    ? v.invoices.invoiceCreate === false
+      ? true
+      : v.invoices.invoiceCreate
+    : false;
   return {
     ...v,
     invoices: { ...v.invoices, invoiceCreate, creditCreate: a.creditCreate },
     credits: { ...v.credits, creditCreate: a.creditCreate },
-    transactions: { ...v.transactions, transactionCreate: a.transactionCreate, transactionHints: a.transactionHints, transactionFees: a.transactionFees },
+    transactions: {
+      ...v.transactions,
+      transactionCreate: a.transactionCreate,
+      transactionHints: a.transactionHints,
+      transactionFees: a.transactionFees,
+    },
   };
 }
 
 /** Spec 3 §4 holds across sections, whichever screen changed a switch. */
 function enforceDependencies(v: Values): { values: Values; forced: string[]; warnings: string[] } {
   const result = applyAutomationDependencies(automationOf(v), {
-    invoiceFinalize: v.invoices.invoiceFinalize as boolean, creditFinalize: v.credits.creditFinalize as boolean,
+    invoiceFinalize: v.invoices.invoiceFinalize as boolean,
+    creditFinalize: v.credits.creditFinalize as boolean,
   });
   return { values: withAutomation(v, result.value), forced: result.forced, warnings: result.warnings };
 }
@@ -73,9 +108,16 @@ function sectionView(section: Section, v: Values): Raw {
 
 function checkMetafieldScopes(value: Raw, scopes: string[]): void {
   const missing = (scope: string, field: string) => {
-    if (!scopes.includes(scope)) throw Unprocessable('MISSING_SCOPE', `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`, field);
+    if (!scopes.includes(scope))
+      throw Unprocessable(
+        'MISSING_SCOPE',
+        `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`,
+        field,
+      );
   };
-  (value.read as { resource: keyof typeof METAFIELD_SCOPES }[]).forEach((e, i) => missing(METAFIELD_SCOPES[e.resource], `read.${i}.resource`));
+  (value.read as { resource: keyof typeof METAFIELD_SCOPES }[]).forEach((e, i) =>
+    missing(METAFIELD_SCOPES[e.resource], `read.${i}.resource`),
+  );
   if ((value.write as unknown[]).length > 0) missing(METAFIELD_SCOPES.write, 'write');
 }
 
@@ -126,8 +168,11 @@ export async function readPreferences(gw: GatewayContext, shop: string, section:
 
 /** The preferences remote's automation card reads and writes `false | 'all'` for the three create switches. */
 const toWire = (v: Raw) => ({
-  invoiceCreate: v.invoiceCreate ? 'all' : false, creditCreate: v.creditCreate ? 'all' : false, transactionCreate: v.transactionCreate ? 'all' : false,
-  transactionFees: v.transactionFees === true, transactionHints: v.transactionHints === true,
+  invoiceCreate: v.invoiceCreate ? 'all' : false,
+  creditCreate: v.creditCreate ? 'all' : false,
+  transactionCreate: v.transactionCreate ? 'all' : false,
+  transactionFees: v.transactionFees === true,
+  transactionHints: v.transactionHints === true,
 });
 
 export function preferenceRoutes(gw: GatewayContext, api: Router): void {
@@ -157,10 +202,19 @@ export function preferenceRoutes(gw: GatewayContext, api: Router): void {
     const result = await changePreferences(gw, shop, 'automation', switches);
     // The trial is not spent here: it belongs to the first paid plan the shop takes (spec 1 §9, TRIAL_DAYS).
     await setAutomationEnabled(gw.db, shop, enabled);
-    await writeLog(gw.db, { shopId: shop, origin: 'shop', event: enabled ? 'automation.enabled' : 'automation.disabled', status: 'info', body: { active: enabled, ...switches } });
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'shop',
+      event: enabled ? 'automation.enabled' : 'automation.disabled',
+      status: 'info',
+      body: { active: enabled, ...switches },
+    });
     ctx.body = {
-      enabled, invoiceCreate: result.value.invoiceCreate, creditCreate: result.value.creditCreate,
-      forced: result.forced, message: enabled ? 'Belegerstellung aktiviert' : 'Belegerstellung deaktiviert',
+      enabled,
+      invoiceCreate: result.value.invoiceCreate,
+      creditCreate: result.value.creditCreate,
+      forced: result.forced,
+      message: enabled ? 'Belegerstellung aktiviert' : 'Belegerstellung deaktiviert',
     };
   });
 }

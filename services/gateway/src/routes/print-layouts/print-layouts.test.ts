@@ -20,19 +20,30 @@ describe('GET /api/lexoffice/print-layouts', () => {
     expect(res.status).toBe(200);
     const layouts = res.body.layouts as { id: string; name: string; default: boolean }[];
     expect(layouts.length).toBeGreaterThanOrEqual(2);
-    for (const l of layouts) expect(l).toEqual({ id: expect.any(String), name: expect.any(String), default: expect.any(Boolean) });
+    for (const l of layouts)
+      expect(l).toEqual({ id: expect.any(String), name: expect.any(String), default: expect.any(Boolean) });
     expect(layouts.filter((l) => l.default)).toHaveLength(1);
   });
 
   it('answers 409 NOT_CONNECTED in German for a shop without Lexware Office', async () => {
     const res = await h.call(OTHER, 'GET', '/api/lexoffice/print-layouts');
-    expect(res).toMatchObject({ status: 409, body: { error: 'NOT_CONNECTED', message: 'Lexware Office ist nicht verbunden.' } });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: 'NOT_CONNECTED', message: 'Lexware Office ist nicht verbunden.' },
+    });
   });
 
   it('answers 502 in German while Lexware is unreachable', async () => {
-    await fetch(`${h.sandbox!.urls.control}/control/knobs`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lexware: { failNext: [500] } }) });
+    await fetch(`${h.sandbox!.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lexware: { failNext: [500] } }),
+    });
     const res = await h.call(SHOP, 'GET', '/api/lexoffice/print-layouts');
-    expect(res).toMatchObject({ status: 502, body: { error: 'LEXOFFICE_UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') } });
+    expect(res).toMatchObject({
+      status: 502,
+      body: { error: 'LEXOFFICE_UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') },
+    });
   });
 
   it('needs a session', async () => {

@@ -16,7 +16,8 @@ export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
       const layouts = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).printLayouts();
       ctx.body = { layouts: layouts.map(({ id, name, default: isDefault }) => ({ id, name, default: isDefault })) };
     } catch (error) {
-      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403)) throw NotConnected('Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
+      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403))
+        throw NotConnected('Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
       throw upstreamHttpError(error) ?? LexwareUnavailable();
     }
   });

@@ -1,13 +1,23 @@
 import type Router from '@koa/router';
 import { gatewayOrderCounts, getShop, preferenceSections } from '@belegfluss/db';
 import {
-  gatewayEnabled, gatewayLabel, PAYMENT_GATEWAYS, readStoredSection, UNSELECTABLE_GATEWAYS,
+  gatewayEnabled,
+  gatewayLabel,
+  PAYMENT_GATEWAYS,
+  readStoredSection,
+  UNSELECTABLE_GATEWAYS,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
 
-export interface GatewayEntry { id: string; name: string; orderCount: number; enabled: boolean; selectable: boolean }
+export interface GatewayEntry {
+  id: string;
+  name: string;
+  orderCount: number;
+  enabled: boolean;
+  selectable: boolean;
+}
 
 /**
  * The gateways of the transactions page (spec 3 §3): the known ones and every one seen in the
@@ -15,13 +25,21 @@ export interface GatewayEntry { id: string; name: string; orderCount: number; en
  */
 export async function listGateways(gw: GatewayContext, shopId: string): Promise<GatewayEntry[]> {
   if (!(await getShop(gw.db, shopId))) throw NotFound('Dieser Shop ist nicht installiert.');
-  const [counts, stored] = await Promise.all([gatewayOrderCounts(gw.db, shopId), preferenceSections(gw.db, shopId, ['transactions'])]);
+  const [counts, stored] = await Promise.all([
+    gatewayOrderCounts(gw.db, shopId),
+    preferenceSections(gw.db, shopId, ['transactions']),
+  ]);
   const prefs = readStoredSection('transactions', stored.transactions);
-  const ids = [...new Set<string>([...PAYMENT_GATEWAYS, ...Object.keys(counts), ...Object.keys(prefs.transactionGateway)])];
+  const ids = [
+    ...new Set<string>([...PAYMENT_GATEWAYS, ...Object.keys(counts), ...Object.keys(prefs.transactionGateway)]),
+  ];
   return ids
     .map((id) => ({
-      id, name: gatewayLabel(id), orderCount: counts[id] ?? 0,
-      enabled: gatewayEnabled(prefs.transactionGateway, id), selectable: !(UNSELECTABLE_GATEWAYS as readonly string[]).includes(id),
+      id,
+      name: gatewayLabel(id),
+      orderCount: counts[id] ?? 0,
+      enabled: gatewayEnabled(prefs.transactionGateway, id),
+      selectable: !(UNSELECTABLE_GATEWAYS as readonly string[]).includes(id),
     }))
     .sort((a, b) => b.orderCount - a.orderCount || a.name.localeCompare(b.name, 'de'));
 }

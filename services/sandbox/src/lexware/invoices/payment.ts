@@ -9,7 +9,13 @@ export class PaymentError extends Error {}
  * A simulated bank payment (what a merchant's bank import does in Lexware): the open amount drops,
  * a fully paid invoice turns `paid`, and the app hears payment.changed and invoice.status.changed.
  */
-export function recordPayment(org: Organization, v: Voucher, publish: Publish, amountCents?: number, date = new Date()): Voucher {
+export function recordPayment(
+  org: Organization,
+  v: Voucher,
+  publish: Publish,
+  amountCents?: number,
+  date = new Date(),
+): Voucher {
   if (v.kind !== 'invoice') throw new PaymentError('Nur Rechnungen können bezahlt werden');
   if (v.status === 'draft') throw new PaymentError('Ein Entwurf kann nicht bezahlt werden');
   if (v.status === 'voided') throw new PaymentError('Die Rechnung ist storniert');
@@ -17,7 +23,12 @@ export function recordPayment(org: Organization, v: Voucher, publish: Publish, a
   if (open <= 0) throw new PaymentError('Die Rechnung ist schon bezahlt');
   const amount = Math.min(amountCents ?? open, open);
   v.paidCents += amount;
-  v.paymentItems.push({ paymentItemType: 'manualPayment', postingDate: lexwareTime(date), amount: amount / 100, currency: 'EUR' });
+  v.paymentItems.push({
+    paymentItemType: 'manualPayment',
+    postingDate: lexwareTime(date),
+    amount: amount / 100,
+    currency: 'EUR',
+  });
   publish(org, 'payment.changed', v.id);
   if (openCents(v) === 0) {
     v.status = 'paid';

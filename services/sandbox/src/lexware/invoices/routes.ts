@@ -78,12 +78,16 @@ function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): voi
     const { org } = lex(ctx);
     const body = await readJson(ctx);
     const details = validateVoucher(kind, body, org);
-    const preceding = typeof ctx.query.precedingSalesVoucherId === 'string' ? ctx.query.precedingSalesVoucherId : undefined;
+    const preceding =
+      typeof ctx.query.precedingSalesVoucherId === 'string' ? ctx.query.precedingSalesVoucherId : undefined;
     if (preceding !== undefined) {
       const target = org.vouchers[preceding];
-      if (!target || target.kind !== 'invoice') details.push(notAllowed('precedingSalesVoucherId', 'Der Vorgängerbeleg existiert nicht'));
-      else if (target.status === 'draft') details.push(notAllowed('precedingSalesVoucherId', 'Ein Entwurf kann nicht fortgeführt werden'));
-      else if (kind === 'invoice') details.push(notAllowed('precedingSalesVoucherId', 'Diese Belegkette ist nicht erlaubt'));
+      if (!target || target.kind !== 'invoice')
+        details.push(notAllowed('precedingSalesVoucherId', 'Der Vorgängerbeleg existiert nicht'));
+      else if (target.status === 'draft')
+        details.push(notAllowed('precedingSalesVoucherId', 'Ein Entwurf kann nicht fortgeführt werden'));
+      else if (kind === 'invoice')
+        details.push(notAllowed('precedingSalesVoucherId', 'Diese Belegkette ist nicht erlaubt'));
     }
     if (details.length) return validationFailed(ctx, details);
     const finalize = ctx.query.finalize === 'true';
@@ -93,7 +97,13 @@ function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): voi
     ctx.status = 201;
     ctx.set('Location', `${origin(ctx)}/v1${path}/${v.id}`);
     const j = v.json;
-    ctx.body = { id: v.id, resourceUri: `${origin(ctx)}/v1${path}/${v.id}`, createdDate: j.createdDate, updatedDate: j.updatedDate, version: j.version };
+    ctx.body = {
+      id: v.id,
+      resourceUri: `${origin(ctx)}/v1${path}/${v.id}`,
+      createdDate: j.createdDate,
+      updatedDate: j.updatedDate,
+      version: j.version,
+    };
   });
 
   router.get(`${path}/:id`, (ctx) => {
@@ -123,7 +133,9 @@ export function vouchersRouter(publish: Publish): Router {
 
   router.get('/files/:id', async (ctx) => {
     const { org } = lex(ctx);
-    const v = Object.values(org.vouchers).find((x) => (x.json.files as { documentFileId?: string } | undefined)?.documentFileId === ctx.params.id);
+    const v = Object.values(org.vouchers).find(
+      (x) => (x.json.files as { documentFileId?: string } | undefined)?.documentFileId === ctx.params.id,
+    );
     if (!v) return newerError(ctx, 404, 'Not Found');
     await sendPdf(ctx, org, v);
   });

@@ -41,7 +41,12 @@ export function computeTotals(body: Json): Totals {
       type: String(item.type),
       name: String(item.name),
       quantity,
-      unitPrice: { currency: 'EUR', netAmount: round(netUnit, 2), grossAmount: round(grossUnit, 2), taxRatePercentage: rate },
+      unitPrice: {
+        currency: 'EUR',
+        netAmount: round(netUnit, 2),
+        grossAmount: round(grossUnit, 2),
+        taxRatePercentage: rate,
+      },
       discountPercentage: discount,
       lineItemAmount: amountCents / 100,
     };
@@ -59,7 +64,9 @@ export function computeTotals(body: Json): Totals {
     const share = i === rates.length - 1 ? remaining : Math.round((discountTotal * sum) / (base || 1));
     remaining -= share;
     const after = sum - share;
-    const taxCents = gross ? Math.round(round((after * rate) / (100 + rate), 4)) : Math.round(round((after * rate) / 100, 4));
+    const taxCents = gross
+      ? Math.round(round((after * rate) / (100 + rate), 4))
+      : Math.round(round((after * rate) / 100, 4));
     const netCents = gross ? after - taxCents : after;
     return { taxRatePercentage: rate, taxAmount: taxCents / 100, netAmount: netCents / 100 };
   });

@@ -5,29 +5,53 @@ type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-export const TAX_TYPES = ['net', 'gross', 'vatfree', 'intraCommunitySupply', 'constructionService13b', 'externalService13b', 'thirdPartyCountryService', 'thirdPartyCountryDelivery', 'photovoltaicEquipment'];
+export const TAX_TYPES = [
+  'net',
+  'gross',
+  'vatfree',
+  'intraCommunitySupply',
+  'constructionService13b',
+  'externalService13b',
+  'thirdPartyCountryService',
+  'thirdPartyCountryDelivery',
+  'photovoltaicEquipment',
+];
 const TAX_FREE = new Set(TAX_TYPES.filter((t) => !['net', 'gross'].includes(t)));
 const SHIPPING_TYPES = ['service', 'serviceperiod', 'delivery', 'deliveryperiod', 'none'];
 const GERMAN_RATES = new Set([0, 5, 7, 16, 19]);
 const MAX_LINE_ITEMS = 300;
 
-function validateLineItems(items: unknown, taxType: string, distanceSales: boolean, kind: VoucherKind, out: Violation[]): void {
+function validateLineItems(
+  items: unknown,
+  taxType: string,
+  distanceSales: boolean,
+  kind: VoucherKind,
+  out: Violation[],
+): void {
   if (!Array.isArray(items) || items.length === 0) {
     out.push(notNull('lineItems'));
     return;
   }
-  if (items.length > MAX_LINE_ITEMS) out.push({ violation: 'SIZE', field: 'lineItems', message: `Es sind höchstens ${MAX_LINE_ITEMS} Positionen erlaubt` });
+  if (items.length > MAX_LINE_ITEMS)
+    out.push({
+      violation: 'SIZE',
+      field: 'lineItems',
+      message: `Es sind höchstens ${MAX_LINE_ITEMS} Positionen erlaubt`,
+    });
   items.forEach((item: unknown, i) => {
     const f = `lineItems[${i}]`;
     if (!isObj(item)) return out.push(notNull(f));
     const type = item.type;
-    if (!['custom', 'text', 'material', 'service'].includes(String(type))) return out.push(notAllowed(`${f}.type`, 'Unbekannter Positionstyp'));
+    if (!['custom', 'text', 'material', 'service'].includes(String(type)))
+      return out.push(notAllowed(`${f}.type`, 'Unbekannter Positionstyp'));
     if (typeof item.name !== 'string' || item.name.trim() === '') out.push(notNull(`${f}.name`));
     if (type === 'text') return;
     if (!isNum(item.quantity)) out.push(notNull(`${f}.quantity`));
     if (typeof item.unitName !== 'string' || item.unitName === '') out.push(notNull(`${f}.unitName`));
-    if (item.discountPercentage !== undefined && kind === 'creditnote') out.push(notAllowed(`${f}.discountPercentage`, 'Rabatte sind in Gutschriften nicht erlaubt'));
-    if (isNum(item.discountPercentage) && (item.discountPercentage < 0 || item.discountPercentage > 100)) out.push(notAllowed(`${f}.discountPercentage`, 'muss zwischen 0 und 100 liegen'));
+    if (item.discountPercentage !== undefined && kind === 'creditnote')
+      out.push(notAllowed(`${f}.discountPercentage`, 'Rabatte sind in Gutschriften nicht erlaubt'));
+    if (isNum(item.discountPercentage) && (item.discountPercentage < 0 || item.discountPercentage > 100))
+      out.push(notAllowed(`${f}.discountPercentage`, 'muss zwischen 0 und 100 liegen'));
     const price = item.unitPrice;
     if (!isObj(price)) return out.push(notNull(`${f}.unitPrice`));
     if (price.currency !== 'EUR') out.push(notAllowed(`${f}.unitPrice.currency`, 'Nur EUR ist erlaubt'));
@@ -35,9 +59,12 @@ function validateLineItems(items: unknown, taxType: string, distanceSales: boole
     if (!isNum(price[amountField])) out.push(notNull(`${f}.unitPrice.${amountField}`));
     const rate = price.taxRatePercentage;
     if (!isNum(rate)) return out.push(notNull(`${f}.unitPrice.taxRatePercentage`));
-    if (TAX_FREE.has(taxType) && rate !== 0) out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Für taxType ${taxType} ist nur 0 % erlaubt`));
-    else if (!TAX_FREE.has(taxType) && !distanceSales && !GERMAN_RATES.has(rate)) out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Der Steuersatz ${rate} % ist nicht erlaubt`));
-    else if (distanceSales && (rate < 0 || rate > 27)) out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Der Steuersatz ${rate} % ist nicht erlaubt`));
+    if (TAX_FREE.has(taxType) && rate !== 0)
+      out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Für taxType ${taxType} ist nur 0 % erlaubt`));
+    else if (!TAX_FREE.has(taxType) && !distanceSales && !GERMAN_RATES.has(rate))
+      out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Der Steuersatz ${rate} % ist nicht erlaubt`));
+    else if (distanceSales && (rate < 0 || rate > 27))
+      out.push(notAllowed(`${f}.unitPrice.taxRatePercentage`, `Der Steuersatz ${rate} % ist nicht erlaubt`));
   });
 }
 
@@ -51,7 +78,8 @@ export function validateAddress(address: unknown, org: Organization, out: Violat
     return address.contactId;
   }
   if (typeof address.name !== 'string' || address.name === '') out.push(notNull('address.name'));
-  if (typeof address.countryCode !== 'string' || !/^[A-Z]{2}$/.test(address.countryCode)) out.push(notNull('address.countryCode'));
+  if (typeof address.countryCode !== 'string' || !/^[A-Z]{2}$/.test(address.countryCode))
+    out.push(notNull('address.countryCode'));
   return undefined;
 }
 
@@ -60,14 +88,16 @@ export function validateShipping(sc: unknown, out: Violation[]): void {
   const type = String(sc.shippingType);
   if (!SHIPPING_TYPES.includes(type)) return void out.push(notNull('shippingConditions.shippingType'));
   if (type !== 'none' && typeof sc.shippingDate !== 'string') out.push(notNull('shippingConditions.shippingDate'));
-  if (type.endsWith('period') && typeof sc.shippingEndDate !== 'string') out.push(notNull('shippingConditions.shippingEndDate'));
+  if (type.endsWith('period') && typeof sc.shippingEndDate !== 'string')
+    out.push(notNull('shippingConditions.shippingEndDate'));
 }
 
 /** The checks Lexware runs on a new invoice or credit note, reported as one 406 with every violation. */
 export function validateVoucher(kind: VoucherKind, body: unknown, org: Organization): Violation[] {
   const out: Violation[] = [];
   if (!isObj(body)) return [notNull('voucher')];
-  if (typeof body.voucherDate !== 'string' || Number.isNaN(Date.parse(body.voucherDate))) out.push(notNull('voucherDate'));
+  if (typeof body.voucherDate !== 'string' || Number.isNaN(Date.parse(body.voucherDate)))
+    out.push(notNull('voucherDate'));
   const contactId = validateAddress(body.address, org, out);
   const tc = body.taxConditions;
   let taxType = 'net';
@@ -76,18 +106,23 @@ export function validateVoucher(kind: VoucherKind, body: unknown, org: Organizat
   else {
     taxType = String(tc.taxType);
     if (tc.taxSubType !== undefined && tc.taxSubType !== null) {
-      if (!['distanceSales', 'electronicServices'].includes(String(tc.taxSubType))) out.push(notAllowed('taxConditions.taxSubType', 'Unbekannter taxSubType'));
-      else if (taxType !== 'net' && taxType !== 'gross') out.push(notAllowed('taxConditions.taxSubType', 'taxSubType ist nur bei net oder gross erlaubt'));
+      if (!['distanceSales', 'electronicServices'].includes(String(tc.taxSubType)))
+        out.push(notAllowed('taxConditions.taxSubType', 'Unbekannter taxSubType'));
+      else if (taxType !== 'net' && taxType !== 'gross')
+        out.push(notAllowed('taxConditions.taxSubType', 'taxSubType ist nur bei net oder gross erlaubt'));
       else distanceSales = true;
     }
-    if (TAX_FREE.has(taxType) && taxType !== 'vatfree' && !contactId) out.push(notAllowed('address.contactId', `Für taxType ${taxType} ist ein Kontakt (contactId) nötig`));
+    if (TAX_FREE.has(taxType) && taxType !== 'vatfree' && !contactId)
+      out.push(notAllowed('address.contactId', `Für taxType ${taxType} ist ein Kontakt (contactId) nötig`));
   }
-  if (org.profile.smallBusiness && isObj(tc) && tc.taxType !== 'vatfree') out.push(notAllowed('taxConditions.taxType', 'Kleinunternehmer dürfen nur vatfree verwenden'));
+  if (org.profile.smallBusiness && isObj(tc) && tc.taxType !== 'vatfree')
+    out.push(notAllowed('taxConditions.taxType', 'Kleinunternehmer dürfen nur vatfree verwenden'));
   validateLineItems(body.lineItems, taxType, distanceSales, kind, out);
   const tp = body.totalPrice;
   if (!isObj(tp) || tp.currency !== 'EUR') out.push(notNull('totalPrice.currency'));
   if (kind === 'invoice') validateShipping(body.shippingConditions, out);
-  else if (body.shippingConditions !== undefined) out.push(notAllowed('shippingConditions', 'Gutschriften haben keine Lieferbedingungen'));
+  else if (body.shippingConditions !== undefined)
+    out.push(notAllowed('shippingConditions', 'Gutschriften haben keine Lieferbedingungen'));
   if (typeof body.title === 'string' && body.title.length > 255) out.push(notAllowed('title', 'zu lang'));
   return out;
 }

@@ -35,7 +35,13 @@ function electronicProfile(org: Organization, body: Json, finalize: boolean): st
   return 'NONE';
 }
 
-export function createVoucher(org: Organization, kind: VoucherKind, body: Json, finalize: boolean, precedingSalesVoucherId?: string): Voucher {
+export function createVoucher(
+  org: Organization,
+  kind: VoucherKind,
+  body: Json,
+  finalize: boolean,
+  precedingSalesVoucherId?: string,
+): Voucher {
   const now = new Date();
   const id = randomUUID();
   const totals = computeTotals(body);
@@ -62,7 +68,9 @@ export function createVoucher(org: Organization, kind: VoucherKind, body: Json, 
     totalPrice: totals.totalPrice,
     taxAmounts: totals.taxAmounts,
     taxConditions: body.taxConditions,
-    ...(kind === 'invoice' ? { paymentConditions: body.paymentConditions, shippingConditions: body.shippingConditions } : {}),
+    ...(kind === 'invoice'
+      ? { paymentConditions: body.paymentConditions, shippingConditions: body.shippingConditions }
+      : {}),
     relatedVouchers: precedingSalesVoucherId ? [{ id: precedingSalesVoucherId, voucherType: 'invoice' }] : [],
     title: body.title ?? (kind === 'invoice' ? 'Rechnung' : 'Rechnungskorrektur'),
     introduction: body.introduction,

@@ -5,7 +5,15 @@ import { renderVoucherPdf } from './pdf.js';
 type Json = Record<string, unknown>;
 
 /** The sandbox organisation's fixed seller data; the PDF prints the same address. */
-const SELLER = { street: 'Sandbox-Straße 1', zip: '10115', city: 'Berlin', countryCode: 'DE', vatId: 'DE123456789', iban: 'DE02120300000000202051', phone: '+49 30 123456' };
+const SELLER = {
+  street: 'Sandbox-Straße 1',
+  zip: '10115',
+  city: 'Berlin',
+  countryCode: 'DE',
+  vatId: 'DE123456789',
+  iban: 'DE02120300000000202051',
+  phone: '+49 30 123456',
+};
 
 const money = (v: unknown) => Number(v ?? 0).toFixed(2);
 const day = (d: unknown) => String(d ?? '').slice(0, 10);
@@ -41,8 +49,26 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
       'cbc:InvoicedQuantity@unitCode': 'H87',
       'cbc:LineExtensionAmount': money(item.lineItemAmount),
       'cbc:LineExtensionAmount@currencyID': eur,
-      ...(allowance > 0 ? { 'cac:AllowanceCharge': [{ 'cbc:ChargeIndicator': 'false', 'cbc:AllowanceChargeReason': 'Rabatt', 'cbc:Amount': money(allowance), 'cbc:Amount@currencyID': eur }] } : {}),
-      'cac:Item': { 'cbc:Name': String(item.name), 'cac:ClassifiedTaxCategory': { 'cbc:ID': category(rate), 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } },
+      ...(allowance > 0
+        ? {
+            'cac:AllowanceCharge': [
+              {
+                'cbc:ChargeIndicator': 'false',
+                'cbc:AllowanceChargeReason': 'Rabatt',
+                'cbc:Amount': money(allowance),
+                'cbc:Amount@currencyID': eur,
+              },
+            ],
+          }
+        : {}),
+      'cac:Item': {
+        'cbc:Name': String(item.name),
+        'cac:ClassifiedTaxCategory': {
+          'cbc:ID': category(rate),
+          'cbc:Percent': String(rate),
+          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+        },
+      },
       'cac:Price': { 'cbc:PriceAmount': money(price.netAmount), 'cbc:PriceAmount@currencyID': eur },
     };
   });
@@ -60,15 +86,25 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
           'cbc:EndpointID': org.profile.userEmail,
           'cbc:EndpointID@schemeID': 'EM',
           ...(vendorNumber ? { 'cac:PartyIdentification': [{ 'cbc:ID': vendorNumber }] } : {}),
-          'cac:PostalAddress': { 'cbc:StreetName': SELLER.street, 'cbc:CityName': SELLER.city, 'cbc:PostalZone': SELLER.zip, 'cac:Country': { 'cbc:IdentificationCode': SELLER.countryCode } },
+          'cac:PostalAddress': {
+            'cbc:StreetName': SELLER.street,
+            'cbc:CityName': SELLER.city,
+            'cbc:PostalZone': SELLER.zip,
+            'cac:Country': { 'cbc:IdentificationCode': SELLER.countryCode },
+          },
           'cac:PartyTaxScheme': [{ 'cbc:CompanyID': SELLER.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }],
           'cac:PartyLegalEntity': { 'cbc:RegistrationName': org.profile.companyName },
-          'cac:Contact': { 'cbc:Name': org.profile.userName, 'cbc:Telephone': SELLER.phone, 'cbc:ElectronicMail': org.profile.userEmail },
+          'cac:Contact': {
+            'cbc:Name': org.profile.userName,
+            'cbc:Telephone': SELLER.phone,
+            'cbc:ElectronicMail': org.profile.userEmail,
+          },
         },
       },
       'cac:AccountingCustomerParty': {
         'cac:Party': {
-          'cbc:EndpointID': contact?.emailAddresses?.business?.[0] ?? contact?.emailAddresses?.private?.[0] ?? org.profile.userEmail,
+          'cbc:EndpointID':
+            contact?.emailAddresses?.business?.[0] ?? contact?.emailAddresses?.private?.[0] ?? org.profile.userEmail,
           'cbc:EndpointID@schemeID': 'EM',
           'cac:PostalAddress': {
             ...(address.street ? { 'cbc:StreetName': String(address.street) } : {}),
@@ -80,19 +116,34 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
         },
       },
       // The delivery date (BT-72): Lexware's shipping date, else the voucher date.
-      'cac:Delivery': { 'cbc:ActualDeliveryDate': day((j.shippingConditions as Json | undefined)?.shippingDate ?? j.voucherDate) },
-      ...(v.kind === 'invoice' ? { 'cac:PaymentMeans': [{ 'cbc:PaymentMeansCode': '58', 'cac:PayeeFinancialAccount': { 'cbc:ID': SELLER.iban } }] } : {}),
-      'cac:TaxTotal': [{
-        'cbc:TaxAmount': money(tp.totalTaxAmount),
-        'cbc:TaxAmount@currencyID': eur,
-        'cac:TaxSubtotal': taxes.map((t) => ({
-          'cbc:TaxableAmount': money(t.netAmount),
-          'cbc:TaxableAmount@currencyID': eur,
-          'cbc:TaxAmount': money(t.taxAmount),
+      'cac:Delivery': {
+        'cbc:ActualDeliveryDate': day((j.shippingConditions as Json | undefined)?.shippingDate ?? j.voucherDate),
+      },
+      ...(v.kind === 'invoice'
+        ? {
+            'cac:PaymentMeans': [
+              { 'cbc:PaymentMeansCode': '58', 'cac:PayeeFinancialAccount': { 'cbc:ID': SELLER.iban } },
+            ],
+          }
+        : {}),
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': money(tp.totalTaxAmount),
           'cbc:TaxAmount@currencyID': eur,
-          'cac:TaxCategory': { 'cbc:ID': category(Number(t.taxRatePercentage)), 'cbc:Percent': String(t.taxRatePercentage), ...(Number(t.taxRatePercentage) === 0 ? { 'cbc:TaxExemptionReason': 'Nullsatz' } : {}), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
-        })),
-      }],
+          'cac:TaxSubtotal': taxes.map((t) => ({
+            'cbc:TaxableAmount': money(t.netAmount),
+            'cbc:TaxableAmount@currencyID': eur,
+            'cbc:TaxAmount': money(t.taxAmount),
+            'cbc:TaxAmount@currencyID': eur,
+            'cac:TaxCategory': {
+              'cbc:ID': category(Number(t.taxRatePercentage)),
+              'cbc:Percent': String(t.taxRatePercentage),
+              ...(Number(t.taxRatePercentage) === 0 ? { 'cbc:TaxExemptionReason': 'Nullsatz' } : {}),
+              'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+            },
+          })),
+        },
+      ],
       'cac:LegalMonetaryTotal': {
         'cbc:LineExtensionAmount': money(lines.reduce((a, l) => a + Number(l['cbc:LineExtensionAmount']), 0)),
         'cbc:LineExtensionAmount@currencyID': eur,
@@ -100,7 +151,9 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
         'cbc:TaxExclusiveAmount@currencyID': eur,
         'cbc:TaxInclusiveAmount': money(tp.totalGrossAmount),
         'cbc:TaxInclusiveAmount@currencyID': eur,
-        ...(discountOf(lines, tp) > 0 ? { 'cbc:AllowanceTotalAmount': money(discountOf(lines, tp)), 'cbc:AllowanceTotalAmount@currencyID': eur } : {}),
+        ...(discountOf(lines, tp) > 0
+          ? { 'cbc:AllowanceTotalAmount': money(discountOf(lines, tp)), 'cbc:AllowanceTotalAmount@currencyID': eur }
+          : {}),
         'cbc:PayableAmount': money(tp.totalGrossAmount),
         'cbc:PayableAmount@currencyID': eur,
       },
@@ -113,7 +166,11 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
 
 /** A total discount (Lexware's totalDiscountAbsolute/Percentage) is a document-level allowance in EN 16931. */
 function discountOf(lines: Json[], tp: Json): number {
-  return Math.round((lines.reduce((a, l) => a + Number(l['cbc:LineExtensionAmount']), 0) - Number(tp.totalNetAmount)) * 100) / 100;
+  return (
+    Math.round(
+      (lines.reduce((a, l) => a + Number(l['cbc:LineExtensionAmount']), 0) - Number(tp.totalNetAmount)) * 100,
+    ) / 100
+  );
 }
 
 /** The document allowance split per tax rate, as Lexware spreads it (line sum per rate minus the rate's net). */
@@ -126,7 +183,21 @@ function allowancesPerRate(j: Json): Json[] {
   return ((j.taxAmounts as Json[]) ?? []).flatMap((t) => {
     const rate = Number(t.taxRatePercentage);
     const amount = Math.round(((perRate.get(rate) ?? 0) - Number(t.netAmount)) * 100) / 100;
-    return amount > 0 ? [{ 'cbc:ChargeIndicator': 'false', 'cbc:AllowanceChargeReason': 'Rabatt', 'cbc:Amount': money(amount), 'cbc:Amount@currencyID': 'EUR', 'cac:TaxCategory': { 'cbc:ID': category(rate), 'cbc:Percent': String(rate), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } }] : [];
+    return amount > 0
+      ? [
+          {
+            'cbc:ChargeIndicator': 'false',
+            'cbc:AllowanceChargeReason': 'Rabatt',
+            'cbc:Amount': money(amount),
+            'cbc:Amount@currencyID': 'EUR',
+            'cac:TaxCategory': {
+              'cbc:ID': category(rate),
+              'cbc:Percent': String(rate),
+              'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+            },
+          },
+        ]
+      : [];
   });
 }
 
@@ -142,7 +213,10 @@ function buyerReferenceOf(org: Organization, v: Voucher): string | undefined {
  * reference: what `GET /v1/invoices/{id}/file` answers for `Accept: application/xml` or `*\/*`.
  */
 export async function renderXRechnung(org: Organization, v: Voucher): Promise<string> {
-  const out = await new InvoiceService(quiet).generate(invoiceData(org, v, buyerReferenceOf(org, v)), { format: 'XRECHNUNG-CII', lang: 'de-de' });
+  const out = await new InvoiceService(quiet).generate(invoiceData(org, v, buyerReferenceOf(org, v)), {
+    format: 'XRECHNUNG-CII',
+    lang: 'de-de',
+  });
   return typeof out === 'string' ? out : Buffer.from(out).toString('utf8');
 }
 

@@ -8,18 +8,49 @@ let sb: RunningSandbox;
 let app: Awaited<ReturnType<typeof fakeApp>>;
 let token: string;
 
-type Op = { id: string; status: string; url: string | null; objectCount: string; rootObjectCount: string; errorCode: string | null };
+type Op = {
+  id: string;
+  status: string;
+  url: string | null;
+  objectCount: string;
+  rootObjectCount: string;
+  errorCode: string | null;
+};
 const gql = async <T>(query: string, variables: Record<string, unknown> = {}) =>
-  json<{ data?: T; errors?: { message: string }[] }>(await post(`${sb.urls.shopify}/store/${SHOP}/admin/api/2025-10/graphql.json`, { query, variables }, { 'X-Shopify-Access-Token': token }));
-const RUN = 'mutation($q: String!) { bulkOperationRunQuery(query: $q) { bulkOperation { id status } userErrors { field message code } } }';
-type RunAnswer = { bulkOperationRunQuery: { bulkOperation: Op | null; userErrors: { message: string; code: string }[] } };
+  json<{ data?: T; errors?: { message: string }[] }>(
+    await post(
+      `${sb.urls.shopify}/store/${SHOP}/admin/api/2025-10/graphql.json`,
+      { query, variables },
+      { 'X-Shopify-Access-Token': token },
+    ),
+  );
+const RUN =
+  'mutation($q: String!) { bulkOperationRunQuery(query: $q) { bulkOperation { id status } userErrors { field message code } } }';
+type RunAnswer = {
+  bulkOperationRunQuery: { bulkOperation: Op | null; userErrors: { message: string; code: string }[] };
+};
 
 beforeAll(async () => {
   app = await fakeApp();
   sb = await startTestSandbox({ appUrl: app.url });
-  await post(`${sb.urls.control}/control/shops`, { shop: SHOP, orderPrefix: 'NR', orderSuffix: '/26', createdAt: '2024-06-01T10:00:00+02:00' });
-  token = (await json<{ access_token: string }>(await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, { scopes: ['read_orders', 'read_all_orders'] }))).access_token;
-  await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, { scenario: 'de_b2c', createdAt: '2025-01-10T10:00:00+01:00', count: 3 });
+  await post(`${sb.urls.control}/control/shops`, {
+    shop: SHOP,
+    orderPrefix: 'NR',
+    orderSuffix: '/26',
+    createdAt: '2024-06-01T10:00:00+02:00',
+  });
+  token = (
+    await json<{ access_token: string }>(
+      await post(`${sb.urls.control}/control/shops/${SHOP}/access-token`, {
+        scopes: ['read_orders', 'read_all_orders'],
+      }),
+    )
+  ).access_token;
+  await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, {
+    scenario: 'de_b2c',
+    createdAt: '2025-01-10T10:00:00+01:00',
+    count: 3,
+  });
 });
 afterAll(async () => {
   await sb.stop();
@@ -28,8 +59,14 @@ afterAll(async () => {
 
 describe('bulk operations', () => {
   it('reports the store creation and its order number format', async () => {
-    const res = await gql<{ shop: Record<string, string> }>('{ shop { createdAt orderNumberFormatPrefix orderNumberFormatSuffix } }');
-    expect(res.data!.shop).toEqual({ createdAt: '2024-06-01T08:00:00.000Z', orderNumberFormatPrefix: 'NR', orderNumberFormatSuffix: '/26' });
+    const res = await gql<{ shop: Record<string, string> }>(
+      '{ shop { createdAt orderNumberFormatPrefix orderNumberFormatSuffix } }',
+    );
+    expect(res.data!.shop).toEqual({
+      createdAt: '2024-06-01T08:00:00.000Z',
+      orderNumberFormatPrefix: 'NR',
+      orderNumberFormatSuffix: '/26',
+    });
   });
 
   it('refuses a query without a connection, and a second one while one runs', async () => {
@@ -42,12 +79,21 @@ describe('bulk operations', () => {
     expect(second.data!.bulkOperationRunQuery.userErrors[0]!.code).toBe('OPERATION_IN_PROGRESS');
 
     let op: Op;
-    do op = (await gql<{ node: Op }>('query($id: ID!) { node(id: $id) { ... on BulkOperation { id status url objectCount rootObjectCount errorCode } } }', { id: first.data!.bulkOperationRunQuery.bulkOperation!.id })).data!.node;
+    do
+      op = (
+        await gql<{ node: Op }>(
+          'query($id: ID!) { node(id: $id) { ... on BulkOperation { id status url objectCount rootObjectCount errorCode } } }',
+          { id: first.data!.bulkOperationRunQuery.bulkOperation!.id },
+        )
+      ).data!.node;
     while (op.status !== 'COMPLETED');
     const current = await gql<{ currentBulkOperation: Op }>('{ currentBulkOperation { id status } }');
     expect(current.data!.currentBulkOperation).toMatchObject({ id: op.id, status: 'COMPLETED' });
 
-    const lines = (await (await fetch(op.url!)).text()).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await (await fetch(op.url!)).text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     const orders = lines.filter((l) => !l.__parentId);
     expect(orders).toHaveLength(3);
     expect(orders.every((o) => /^NR\d+\/26$/.test(o.name as string) && !('lineItems' in o))).toBe(true);

@@ -7,7 +7,8 @@ export interface ConnectionArgs {
 }
 
 const encode = (i: number) => Buffer.from(`cursor:${i}`).toString('base64');
-const decode = (c: string | null | undefined) => (c ? Number(Buffer.from(c, 'base64').toString().split(':')[1]) : undefined);
+const decode = (c: string | null | undefined) =>
+  c ? Number(Buffer.from(c, 'base64').toString().split(':')[1]) : undefined;
 
 export function connection<T>(items: T[], args: ConnectionArgs): Record<string, unknown> {
   let start = 0;

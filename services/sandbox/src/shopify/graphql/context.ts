@@ -15,13 +15,19 @@ export interface GqlContext {
 
 /** write_X implies read_X, as in Shopify. */
 export function hasScope(ctx: GqlContext, scope: string): boolean {
-  return ctx.scopes.includes(scope) || (scope.startsWith('read_') && ctx.scopes.includes(scope.replace('read_', 'write_')));
+  return (
+    ctx.scopes.includes(scope) || (scope.startsWith('read_') && ctx.scopes.includes(scope.replace('read_', 'write_')))
+  );
 }
 
 export function requireScope(ctx: GqlContext, scope: string, field: string): void {
   if (hasScope(ctx, scope)) return;
   throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
-    extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${scope}\` access scope.` },
+    extensions: {
+      code: 'ACCESS_DENIED',
+      documentation: 'https://shopify.dev/api/usage/access-scopes',
+      requiredAccess: `\`${scope}\` access scope.`,
+    },
   });
 }
 

@@ -33,7 +33,10 @@ export function requestedCost(doc: DocumentNode, variables: Record<string, unkno
   let total = 0;
   for (const def of doc.definitions) {
     if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    total += def.operation === 'mutation' ? 10 + selectionCost(def.selectionSet, variables) : selectionCost(def.selectionSet, variables);
+    total +=
+      def.operation === 'mutation'
+        ? 10 + selectionCost(def.selectionSet, variables)
+        : selectionCost(def.selectionSet, variables);
   }
   return total;
 }

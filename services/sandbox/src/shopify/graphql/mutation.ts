@@ -7,7 +7,14 @@ import { orderNode } from './mappers.js';
 import { isProductOwner } from './products.js';
 import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
 
-interface MetafieldInput { ownerId: string; namespace?: string | null; key: string; type?: string | null; value: string; compareDigest?: string | null }
+interface MetafieldInput {
+  ownerId: string;
+  namespace?: string | null;
+  key: string;
+  type?: string | null;
+  value: string;
+  compareDigest?: string | null;
+}
 
 const VALIDATORS: Record<string, (v: string) => boolean> = {
   single_line_text_field: (v) => !v.includes('\n'),
@@ -29,7 +36,11 @@ const VALIDATORS: Record<string, (v: string) => boolean> = {
 };
 
 export const subscriptionNode = (s: WebhookSubscription) => ({
-  ...s, uri: s.callbackUrl, updatedAt: s.createdAt, includeFields: [], metafieldNamespaces: [],
+  ...s,
+  uri: s.callbackUrl,
+  updatedAt: s.createdAt,
+  includeFields: [],
+  metafieldNamespaces: [],
   apiVersion: { handle: s.apiVersion ?? '2025-10', displayName: s.apiVersion ?? '2025-10', supported: true },
   endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl },
 });
@@ -44,14 +55,20 @@ function ownerExists(shop: ShopState, ownerId: string): 'orders' | 'customers' |
 
 /** metafieldsSet is atomic: one bad entry and nothing is written, as in Shopify. */
 function metafieldsSet({ metafields }: { metafields: MetafieldInput[] }, ctx: GqlContext) {
-  if (metafields.length > 25) throw new GraphQLError(`The input array size of ${metafields.length} is greater than the maximum allowed of 25.`, { extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' } });
+  if (metafields.length > 25)
+    throw new GraphQLError(`The input array size of ${metafields.length} is greater than the maximum allowed of 25.`, {
+      extensions: { code: 'MAX_INPUT_SIZE_EXCEEDED' },
+    });
   const userErrors: Array<{ field: string[]; message: string; code: string; elementIndex: number }> = [];
   metafields.forEach((m, i) => {
     const owner = ownerExists(ctx.shop, m.ownerId);
-    const err = (field: string, message: string, code: string) => userErrors.push({ field: ['metafields', String(i), field], message, code, elementIndex: i });
+    const err = (field: string, message: string, code: string) =>
+      userErrors.push({ field: ['metafields', String(i), field], message, code, elementIndex: i });
     if (!owner) return err('ownerId', 'Owner does not exist.', 'INVALID');
     if (owner !== 'shop') requireScope(ctx, `write_${owner}`, 'metafieldsSet');
-    const existing = (ctx.shop.metafields[m.ownerId] ?? []).find((x) => x.namespace === (m.namespace ?? '$app') && x.key === m.key);
+    const existing = (ctx.shop.metafields[m.ownerId] ?? []).find(
+      (x) => x.namespace === (m.namespace ?? '$app') && x.key === m.key,
+    );
     const type = m.type ?? existing?.type;
     if (!type) return err('type', "Type can't be blank.", 'BLANK');
     const check = VALIDATORS[type];
@@ -66,11 +83,23 @@ function metafieldsSet({ metafields }: { metafields: MetafieldInput[] }, ctx: Gq
     const namespace = m.namespace ?? '$app';
     let entry = list.find((x) => x.namespace === namespace && x.key === m.key);
     if (!entry) {
-      entry = { id: `gid://shopify/Metafield/${Date.now()}${list.length}`, namespace, key: m.key, type: m.type ?? 'single_line_text_field', value: m.value, createdAt: now, updatedAt: now };
+      entry = {
+        id: `gid://shopify/Metafield/${Date.now()}${list.length}`,
+        namespace,
+        key: m.key,
+        type: m.type ?? 'single_line_text_field',
+        value: m.value,
+        createdAt: now,
+        updatedAt: now,
+      };
       list.push(entry);
     }
     Object.assign(entry, { value: m.value, type: m.type ?? entry.type, updatedAt: now });
-    return { ...entry, ownerType: m.ownerId.split('/')[3]?.toUpperCase() ?? null, compareDigest: createHash('sha256').update(entry.value).digest('hex') };
+    return {
+      ...entry,
+      ownerType: m.ownerId.split('/')[3]?.toUpperCase() ?? null,
+      compareDigest: createHash('sha256').update(entry.value).digest('hex'),
+    };
   });
   return { metafields: written, userErrors: [] };
 }
@@ -82,27 +111,62 @@ function orderMarkAsPaid({ input }: { input: { id: string } }, ctx: GqlContext) 
   try {
     ctx.sb.orders.markPaidFromApi(ctx.shop, order);
   } catch (err) {
-    return { order: orderNode(ctx.shop, order), userErrors: [{ field: ['id'], message: err instanceof Error ? err.message : 'Order cannot be marked as paid.' }] };
+    return {
+      order: orderNode(ctx.shop, order),
+      userErrors: [{ field: ['id'], message: err instanceof Error ? err.message : 'Order cannot be marked as paid.' }],
+    };
   }
   return { order: orderNode(ctx.shop, order), userErrors: [] };
 }
 
-type WebhookSubscriptionInput = { uri?: string; callbackUrl?: string; format?: 'JSON' | 'XML'; includeFields?: string[]; metafieldNamespaces?: string[] };
+type WebhookSubscriptionInput = {
+  uri?: string;
+  callbackUrl?: string;
+  format?: 'JSON' | 'XML';
+  includeFields?: string[];
+  metafieldNamespaces?: string[];
+};
 
 /** `uri` (2025-04 on) or the older `callbackUrl`; format defaults to JSON like Shopify's. */
-function webhookSubscriptionCreate({ topic, webhookSubscription: input }: { topic: string; webhookSubscription: WebhookSubscriptionInput }, ctx: GqlContext) {
+function webhookSubscriptionCreate(
+  { topic, webhookSubscription: input }: { topic: string; webhookSubscription: WebhookSubscriptionInput },
+  ctx: GqlContext,
+) {
   // Each topic needs its access scope; order and refund events need read_orders.
   if (/^(ORDERS|REFUNDS)_/.test(topic) && !hasScope(ctx, 'read_orders')) {
-    return { webhookSubscription: null, userErrors: [{ field: ['topic'], message: `Access denied for ${topic}: the read_orders access scope is required.` }] };
+    return {
+      webhookSubscription: null,
+      userErrors: [
+        { field: ['topic'], message: `Access denied for ${topic}: the read_orders access scope is required.` },
+      ],
+    };
   }
   const address = input.uri ?? input.callbackUrl;
-  if (!address) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" }] };
-  if (!/^https?:\/\/[^\s/]+/.test(address)) return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }] };
+  if (!address)
+    return {
+      webhookSubscription: null,
+      userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: "Address can't be blank" }],
+    };
+  if (!/^https?:\/\/[^\s/]+/.test(address))
+    return {
+      webhookSubscription: null,
+      userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address is invalid' }],
+    };
   if (ctx.shop.webhookSubscriptions.some((s) => s.topic === topic && s.callbackUrl === address)) {
-    return { webhookSubscription: null, userErrors: [{ field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' }] };
+    return {
+      webhookSubscription: null,
+      userErrors: [
+        { field: ['webhookSubscription', 'callbackUrl'], message: 'Address for this topic has already been taken' },
+      ],
+    };
   }
   const sub: WebhookSubscription = {
-    id: `gid://shopify/WebhookSubscription/${randomUUID()}`, topic, callbackUrl: address, format: input.format ?? 'JSON', apiVersion: ctx.apiVersion, createdAt: shopifyTime(),
+    id: `gid://shopify/WebhookSubscription/${randomUUID()}`,
+    topic,
+    callbackUrl: address,
+    format: input.format ?? 'JSON',
+    apiVersion: ctx.apiVersion,
+    createdAt: shopifyTime(),
   };
   ctx.shop.webhookSubscriptions.push(sub);
   return { webhookSubscription: subscriptionNode(sub), userErrors: [] };
@@ -111,7 +175,11 @@ function webhookSubscriptionCreate({ topic, webhookSubscription: input }: { topi
 function webhookSubscriptionDelete({ id }: { id: string }, ctx: GqlContext) {
   const before = ctx.shop.webhookSubscriptions.length;
   ctx.shop.webhookSubscriptions = ctx.shop.webhookSubscriptions.filter((s) => s.id !== id);
-  if (before === ctx.shop.webhookSubscriptions.length) return { deletedWebhookSubscriptionId: null, userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }] };
+  if (before === ctx.shop.webhookSubscriptions.length)
+    return {
+      deletedWebhookSubscriptionId: null,
+      userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }],
+    };
   return { deletedWebhookSubscriptionId: id, userErrors: [] };
 }
 
@@ -129,4 +197,12 @@ function appPurchaseOneTimeCreate(args: Parameters<typeof createAppPurchaseOneTi
   return createAppPurchaseOneTime(ctx.sb, ctx.shop, args);
 }
 
-export const mutationRoot = { metafieldsSet, orderMarkAsPaid, webhookSubscriptionCreate, webhookSubscriptionDelete, appSubscriptionCreate, appSubscriptionCancel, appPurchaseOneTimeCreate };
+export const mutationRoot = {
+  metafieldsSet,
+  orderMarkAsPaid,
+  webhookSubscriptionCreate,
+  webhookSubscriptionDelete,
+  appSubscriptionCreate,
+  appSubscriptionCancel,
+  appPurchaseOneTimeCreate,
+};

@@ -12,18 +12,33 @@ export function lineItemProducts(shop: ShopState, l: LineItem): Record<string, u
     product: (_a: unknown, ctx: GqlContext) => {
       if (l.product_id === null) return null;
       requireScope(ctx, 'read_products', 'product');
-      return { id: productGid(l.product_id), title: l.title, vendor: l.vendor, ...metafieldFields(shop, productGid(l.product_id)) };
+      return {
+        id: productGid(l.product_id),
+        title: l.title,
+        vendor: l.vendor,
+        ...metafieldFields(shop, productGid(l.product_id)),
+      };
     },
     variant: (_a: unknown, ctx: GqlContext) => {
       if (l.variant_id === null) return null;
       requireScope(ctx, 'read_products', 'variant');
-      return { id: variantGid(l.variant_id), title: l.variant_title ?? 'Default Title', sku: l.sku, ...metafieldFields(shop, variantGid(l.variant_id)) };
+      return {
+        id: variantGid(l.variant_id),
+        title: l.variant_title ?? 'Default Title',
+        sku: l.sku,
+        ...metafieldFields(shop, variantGid(l.variant_id)),
+      };
     },
   };
 }
 
 /** The sandbox has no product catalogue: a product or variant exists when one of the shop's orders sold it. */
 export function isProductOwner(shop: ShopState, ownerId: string): boolean {
-  return Object.values(shop.orders).some((o) => o.line_items.some((l) =>
-    (l.product_id !== null && productGid(l.product_id) === ownerId) || (l.variant_id !== null && variantGid(l.variant_id) === ownerId)));
+  return Object.values(shop.orders).some((o) =>
+    o.line_items.some(
+      (l) =>
+        (l.product_id !== null && productGid(l.product_id) === ownerId) ||
+        (l.variant_id !== null && variantGid(l.variant_id) === ownerId),
+    ),
+  );
 }

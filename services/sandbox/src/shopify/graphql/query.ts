@@ -19,13 +19,18 @@ function visibleOrders(ctx: GqlContext) {
 
 function requirePlusCompanies(ctx: GqlContext, field: string): void {
   requireScope(ctx, 'read_companies', field);
-  if (ctx.shop.plan !== 'shopify_plus') throw new GraphQLError(`Access denied for ${field} field. B2B is only available on Shopify Plus.`, { extensions: { code: 'ACCESS_DENIED' } });
+  if (ctx.shop.plan !== 'shopify_plus')
+    throw new GraphQLError(`Access denied for ${field} field. B2B is only available on Shopify Plus.`, {
+      extensions: { code: 'ACCESS_DENIED' },
+    });
 }
 
 function checkPage(args: ConnectionArgs, ctx: GqlContext): void {
   if (ctx.bulk) return;
-  if (args.first == null && args.last == null) throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
-  if ((args.first ?? args.last ?? 0) > 250) throw new GraphQLError('The first and last arguments cannot exceed 250.', { extensions: { code: 'BAD_REQUEST' } });
+  if (args.first == null && args.last == null)
+    throw new GraphQLError('you must provide one of first or last', { extensions: { code: 'BAD_REQUEST' } });
+  if ((args.first ?? args.last ?? 0) > 250)
+    throw new GraphQLError('The first and last arguments cannot exceed 250.', { extensions: { code: 'BAD_REQUEST' } });
 }
 
 export const queryRoot = {
@@ -36,7 +41,10 @@ export const queryRoot = {
     checkPage(args, ctx);
     const list = visibleOrders(ctx).filter(orderMatcher(args.query)).sort(orderComparator(args.sortKey));
     if (args.reverse) list.reverse();
-    return connection(list.map((o) => orderNode(ctx.shop, o)), args);
+    return connection(
+      list.map((o) => orderNode(ctx.shop, o)),
+      args,
+    );
   },
 
   order: ({ id }: { id: string }, ctx: GqlContext) => {
@@ -48,9 +56,14 @@ export const queryRoot = {
   customers: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {
     requireScope(ctx, 'read_customers', 'customers');
     checkPage(args, ctx);
-    const list = Object.values(ctx.shop.customers).filter(customerMatcher(args.query)).sort(customerComparator(args.sortKey));
+    const list = Object.values(ctx.shop.customers)
+      .filter(customerMatcher(args.query))
+      .sort(customerComparator(args.sortKey));
     if (args.reverse) list.reverse();
-    return connection(list.map((c) => customerNode(ctx.shop, c)), args);
+    return connection(
+      list.map((c) => customerNode(ctx.shop, c)),
+      args,
+    );
   },
 
   customer: ({ id }: { id: string }, ctx: GqlContext) => {
@@ -63,7 +76,10 @@ export const queryRoot = {
   companies: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {
     requirePlusCompanies(ctx, 'companies');
     checkPage(args, ctx);
-    const q = (args.query ?? '').replace(/^name:/, '').replace(/["']/g, '').toLowerCase();
+    const q = (args.query ?? '')
+      .replace(/^name:/, '')
+      .replace(/["']/g, '')
+      .toLowerCase();
     const list = companyNodes(ctx.shop).filter((c) => !q || String(c.name).toLowerCase().includes(q));
     if (args.sortKey === 'NAME') list.sort((a, b) => String(a.name).localeCompare(String(b.name)));
     if (args.reverse) list.reverse();
@@ -88,10 +104,18 @@ export const queryRoot = {
   }),
 
   /** Only the shop-specific subscriptions: the toml's app-specific ones are not listed here, as in Shopify. */
-  webhookSubscriptions: (args: ConnectionArgs & { topics?: string[]; format?: string; uri?: string; callbackUrl?: string }, ctx: GqlContext) => {
+  webhookSubscriptions: (
+    args: ConnectionArgs & { topics?: string[]; format?: string; uri?: string; callbackUrl?: string },
+    ctx: GqlContext,
+  ) => {
     checkPage(args, ctx);
     const address = args.uri ?? args.callbackUrl;
-    const list = ctx.shop.webhookSubscriptions.filter((s) => (!args.topics || args.topics.includes(s.topic)) && (!args.format || s.format === args.format) && (!address || s.callbackUrl === address));
+    const list = ctx.shop.webhookSubscriptions.filter(
+      (s) =>
+        (!args.topics || args.topics.includes(s.topic)) &&
+        (!args.format || s.format === args.format) &&
+        (!address || s.callbackUrl === address),
+    );
     return connection(list.map(subscriptionNode), args);
   },
 };

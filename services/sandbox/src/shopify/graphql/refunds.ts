@@ -17,27 +17,70 @@ const bag = (s: MoneySet) => ({
  * refundShippingLines (REST calls them shipping_refund adjustments), other differences as
  * orderAdjustments with a reason, and the refund's transactions, each a connection.
  */
-export function refundNode(o: ShopifyOrder, r: Refund, lineItem: (l: Refund['refund_line_items'][number]['line_item']) => Json): Json {
+export function refundNode(
+  o: ShopifyOrder,
+  r: Refund,
+  lineItem: (l: Refund['refund_line_items'][number]['line_item']) => Json,
+): Json {
   const c = o.currency;
   const shipping = r.order_adjustments.filter((a) => a.kind === 'shipping_refund');
   const other = r.order_adjustments.filter((a) => a.kind !== 'shipping_refund');
   return {
-    id: r.admin_graphql_api_id, legacyResourceId: String(r.id), createdAt: r.created_at, note: r.note,
-    totalRefundedSet: money(r.transactions.reduce((a, t) => a + cents(t.amount), 0), c),
-    refundLineItems: (args: ConnectionArgs) => connection(r.refund_line_items.map((l) => ({
-      id: `gid://shopify/RefundLineItem/${l.id}`, quantity: l.quantity, restockType: l.restock_type.toUpperCase(), lineItem: lineItem(l.line_item),
-      subtotalSet: bag(l.subtotal_set), totalTaxSet: bag(l.total_tax_set),
-    })), args),
-    refundShippingLines: (args: ConnectionArgs) => connection(shipping.map((a) => ({
-      id: `gid://shopify/RefundShippingLine/${a.id}`, shippingLine: o.shipping_lines[0] ? { title: o.shipping_lines[0].title, code: o.shipping_lines[0].code } : { title: 'Versand', code: null },
-      subtotalAmountSet: money(-cents(a.amount), c), taxAmountSet: money(-cents(a.tax_amount), c),
-    })), args),
-    orderAdjustments: (args: ConnectionArgs) => connection(other.map((a) => ({
-      id: `gid://shopify/OrderAdjustment/${a.id}`, amountSet: bag(a.amount_set), taxAmountSet: bag(a.tax_amount_set), reason: 'REFUND_DISCREPANCY',
-    })), args),
-    transactions: (args: ConnectionArgs) => connection(r.transactions.map((t) => ({
-      id: t.admin_graphql_api_id, kind: t.kind.toUpperCase(), status: t.status.toUpperCase(), gateway: t.gateway, amountSet: money(cents(t.amount), c),
-      processedAt: t.processed_at, createdAt: t.created_at, fees: [],
-    })), args),
+    id: r.admin_graphql_api_id,
+    legacyResourceId: String(r.id),
+    createdAt: r.created_at,
+    note: r.note,
+    totalRefundedSet: money(
+      r.transactions.reduce((a, t) => a + cents(t.amount), 0),
+      c,
+    ),
+    refundLineItems: (args: ConnectionArgs) =>
+      connection(
+        r.refund_line_items.map((l) => ({
+          id: `gid://shopify/RefundLineItem/${l.id}`,
+          quantity: l.quantity,
+          restockType: l.restock_type.toUpperCase(),
+          lineItem: lineItem(l.line_item),
+          subtotalSet: bag(l.subtotal_set),
+          totalTaxSet: bag(l.total_tax_set),
+        })),
+        args,
+      ),
+    refundShippingLines: (args: ConnectionArgs) =>
+      connection(
+        shipping.map((a) => ({
+          id: `gid://shopify/RefundShippingLine/${a.id}`,
+          shippingLine: o.shipping_lines[0]
+            ? { title: o.shipping_lines[0].title, code: o.shipping_lines[0].code }
+            : { title: 'Versand', code: null },
+          subtotalAmountSet: money(-cents(a.amount), c),
+          taxAmountSet: money(-cents(a.tax_amount), c),
+        })),
+        args,
+      ),
+    orderAdjustments: (args: ConnectionArgs) =>
+      connection(
+        other.map((a) => ({
+          id: `gid://shopify/OrderAdjustment/${a.id}`,
+          amountSet: bag(a.amount_set),
+          taxAmountSet: bag(a.tax_amount_set),
+          reason: 'REFUND_DISCREPANCY',
+        })),
+        args,
+      ),
+    transactions: (args: ConnectionArgs) =>
+      connection(
+        r.transactions.map((t) => ({
+          id: t.admin_graphql_api_id,
+          kind: t.kind.toUpperCase(),
+          status: t.status.toUpperCase(),
+          gateway: t.gateway,
+          amountSet: money(cents(t.amount), c),
+          processedAt: t.processed_at,
+          createdAt: t.created_at,
+          fees: [],
+        })),
+        args,
+      ),
   };
 }

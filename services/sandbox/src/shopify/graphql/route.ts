@@ -24,7 +24,10 @@ function throttle(sb: Sandbox, shopDomain: string, cost: number): { ok: boolean;
   shop.throttle.updatedAt = now;
   const ok = cost <= shop.throttle.available;
   if (ok) shop.throttle.available -= cost;
-  return { ok, status: { maximumAvailable: max, currentlyAvailable: Math.floor(shop.throttle.available), restoreRate: rate } };
+  return {
+    ok,
+    status: { maximumAvailable: max, currentlyAvailable: Math.floor(shop.throttle.available), restoreRate: rate },
+  };
 }
 
 async function handle(sb: Sandbox, ctx: Context): Promise<void> {
@@ -43,7 +46,11 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
     ctx.body = { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' };
     return;
   }
-  const body = ((await readJson(ctx)) ?? {}) as { query?: string; variables?: Record<string, unknown>; operationName?: string };
+  const body = ((await readJson(ctx)) ?? {}) as {
+    query?: string;
+    variables?: Record<string, unknown>;
+    operationName?: string;
+  };
   let doc: DocumentNode;
   try {
     doc = parse(body.query ?? '');
@@ -59,18 +66,42 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
   const variables = body.variables ?? {};
   const cost = requestedCost(doc, variables);
   if (cost > MAX_SINGLE_QUERY_COST) {
-    ctx.body = { errors: [{ message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_SINGLE_QUERY_COST}).`, extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_SINGLE_QUERY_COST } }] };
+    ctx.body = {
+      errors: [
+        {
+          message: `Query cost is ${cost}, which exceeds the single query max cost limit (${MAX_SINGLE_QUERY_COST}).`,
+          extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: MAX_SINGLE_QUERY_COST },
+        },
+      ],
+    };
     return;
   }
   const t = throttle(sb, shop.domain, cost);
-  const extensions = { cost: { requestedQueryCost: cost, actualQueryCost: t.ok ? cost : null, throttleStatus: t.status } };
+  const extensions = {
+    cost: { requestedQueryCost: cost, actualQueryCost: t.ok ? cost : null, throttleStatus: t.status },
+  };
   if (!t.ok) {
-    ctx.body = { errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }], extensions };
+    ctx.body = {
+      errors: [
+        {
+          message: 'Throttled',
+          extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+        },
+      ],
+      extensions,
+    };
     return;
   }
   const operation = doc.definitions.find((d) => d.kind === 'OperationDefinition');
   const rootValue = operation && 'operation' in operation && operation.operation === 'mutation' ? mutations : queries;
-  const result = await execute({ schema, document: doc, rootValue, contextValue: { sb, shop, scopes: token.scopes, apiVersion: ctx.params.version ?? '' }, variableValues: variables, operationName: body.operationName });
+  const result = await execute({
+    schema,
+    document: doc,
+    rootValue,
+    contextValue: { sb, shop, scopes: token.scopes, apiVersion: ctx.params.version ?? '' },
+    variableValues: variables,
+    operationName: body.operationName,
+  });
   ctx.body = { ...result, extensions };
 }
 
@@ -80,7 +111,10 @@ export function graphqlRouter(sb: Sandbox): Router {
   // A completed bulk operation's file: like Shopify's signed storage URL, it needs no token.
   router.get('/bulk-results/:file', (ctx) => {
     const body = bulkResult(String(ctx.params.file).replace(/\.jsonl$/, ''));
-    if (body === undefined) { ctx.status = 404; return; }
+    if (body === undefined) {
+      ctx.status = 404;
+      return;
+    }
     ctx.type = 'application/jsonl';
     ctx.body = body;
   });

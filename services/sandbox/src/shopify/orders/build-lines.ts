@@ -16,7 +16,9 @@ export function taxFor(amountCents: number, rate: number, included: boolean): nu
 }
 
 function allocation(cents: number, currency: string): DiscountAllocation[] {
-  return cents > 0 ? [{ amount: fmt(cents), amount_set: moneySet(cents, currency), discount_application_index: 0 }] : [];
+  return cents > 0
+    ? [{ amount: fmt(cents), amount_set: moneySet(cents, currency), discount_application_index: 0 }]
+    : [];
 }
 
 export function buildLineItem(item: ScenarioItem, s: Scenario, currency: string, nextId: IdSource): LineItem {

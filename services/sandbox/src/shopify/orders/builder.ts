@@ -9,7 +9,15 @@ import type { ShopifyOrder, Transaction } from './types.js';
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 const cents = (s: string) => Math.round(Number(s) * 100);
 
-export function transaction(order: Pick<ShopifyOrder, 'id' | 'currency'>, kind: Transaction['kind'], amountCents: number, gateway: string, nextId: IdSource, at: string, parentId: number | null = null): Transaction {
+export function transaction(
+  order: Pick<ShopifyOrder, 'id' | 'currency'>,
+  kind: Transaction['kind'],
+  amountCents: number,
+  gateway: string,
+  nextId: IdSource,
+  at: string,
+  parentId: number | null = null,
+): Transaction {
   const id = nextId();
   return {
     id,
@@ -44,7 +52,10 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
   const lineTotal = sum(lineItems.map((l) => cents(l.price) * l.quantity));
   const discounts = sum(lineItems.flatMap((l) => l.discount_allocations.map((d) => cents(d.amount))));
   const shipping = sum(shippingLines.map((l) => cents(l.price)));
-  const taxLines = sumTaxLines([...lineItems.map((l) => l.tax_lines), ...shippingLines.map((l) => l.tax_lines)], currency);
+  const taxLines = sumTaxLines(
+    [...lineItems.map((l) => l.tax_lines), ...shippingLines.map((l) => l.tax_lines)],
+    currency,
+  );
   const tax = sum(taxLines.map((t) => cents(t.price)));
   const subtotal = lineTotal - discounts;
   const total = subtotal + shipping + (s.taxesIncluded ? 0 : tax);
@@ -110,7 +121,17 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     total_weight: sum(lineItems.map((l) => l.grams * l.quantity)),
     discount_codes: s.discount ? [{ code: s.discount.code, amount: fmt(discounts), type: 'percentage' }] : [],
     discount_applications: s.discount
-      ? [{ type: 'discount_code', code: s.discount.code, value: s.discount.percent.toFixed(1), value_type: 'percentage', allocation_method: 'across', target_selection: 'all', target_type: 'line_item' }]
+      ? [
+          {
+            type: 'discount_code',
+            code: s.discount.code,
+            value: s.discount.percent.toFixed(1),
+            value_type: 'percentage',
+            allocation_method: 'across',
+            target_selection: 'all',
+            target_type: 'line_item',
+          },
+        ]
       : [],
     line_items: lineItems,
     shipping_lines: shippingLines,

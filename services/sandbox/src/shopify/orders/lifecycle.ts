@@ -13,7 +13,8 @@ export function markPaid(order: ShopifyOrder, nextId: IdSource, now: Date, gatew
   if (order.cancelled_at) throw new OrderStateError('Order is cancelled');
   const at = shopifyTime(now);
   const outstanding = Math.round(Number(order.total_outstanding) * 100);
-  if (outstanding > 0) order._transactions.push(transaction(order, 'sale', outstanding, gateway ?? order.gateway, nextId, at));
+  if (outstanding > 0)
+    order._transactions.push(transaction(order, 'sale', outstanding, gateway ?? order.gateway, nextId, at));
   order.financial_status = 'paid';
   order.total_outstanding = fmt(0);
   order.updated_at = at;
@@ -27,18 +28,24 @@ export type FulfilItems = Array<{ lineItemId: number; quantity: number }>;
  * `partial` until every shippable item went out; the topic says which (Shopify's orders/partially_fulfilled
  * or orders/fulfilled).
  */
-export function fulfil(order: ShopifyOrder, nextId: IdSource, now: Date, wanted?: FulfilItems): 'orders/fulfilled' | 'orders/partially_fulfilled' {
+export function fulfil(
+  order: ShopifyOrder,
+  nextId: IdSource,
+  now: Date,
+  wanted?: FulfilItems,
+): 'orders/fulfilled' | 'orders/partially_fulfilled' {
   if (order.fulfillment_status === 'fulfilled') throw new OrderStateError('Order is already fulfilled');
   if (order.cancelled_at) throw new OrderStateError('Order is cancelled');
   const at = shopifyTime(now);
   const open = order.line_items.filter((l) => l.requires_shipping && l.fulfillable_quantity > 0);
   const picks = wanted
     ? wanted.map((w) => {
-      const li = open.find((l) => l.id === w.lineItemId);
-      if (!li) throw new OrderStateError(`Line item ${w.lineItemId} has nothing left to fulfil`);
-      if (w.quantity > li.fulfillable_quantity) throw new OrderStateError(`Line item ${w.lineItemId}: only ${li.fulfillable_quantity} left to fulfil`);
-      return { li, quantity: w.quantity };
-    })
+        const li = open.find((l) => l.id === w.lineItemId);
+        if (!li) throw new OrderStateError(`Line item ${w.lineItemId} has nothing left to fulfil`);
+        if (w.quantity > li.fulfillable_quantity)
+          throw new OrderStateError(`Line item ${w.lineItemId}: only ${li.fulfillable_quantity} left to fulfil`);
+        return { li, quantity: w.quantity };
+      })
     : open.map((li) => ({ li, quantity: li.fulfillable_quantity }));
   if (picks.length === 0) throw new OrderStateError('Nothing to fulfil');
   for (const { li, quantity } of picks) {

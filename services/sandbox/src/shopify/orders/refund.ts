@@ -18,7 +18,10 @@ const cents = (s: string) => Math.round(Number(s) * 100);
 export class RefundError extends Error {}
 
 function refundedQuantity(order: ShopifyOrder, lineItemId: number): number {
-  return order.refunds.flatMap((r) => r.refund_line_items).filter((r) => r.line_item_id === lineItemId).reduce((a, r) => a + r.quantity, 0);
+  return order.refunds
+    .flatMap((r) => r.refund_line_items)
+    .filter((r) => r.line_item_id === lineItemId)
+    .reduce((a, r) => a + r.quantity, 0);
 }
 
 function paidCents(order: ShopifyOrder): number {
@@ -46,7 +49,8 @@ export function applyRefund(order: ShopifyOrder, req: RefundRequest, nextId: IdS
   for (const w of wanted.filter((x) => x.quantity > 0)) {
     const li = order.line_items.find((l) => l.id === w.lineItemId);
     if (!li) throw new RefundError(`Line item ${w.lineItemId} does not exist`);
-    if (w.quantity > li.quantity - refundedQuantity(order, li.id)) throw new RefundError(`Line item ${li.id} has fewer items left`);
+    if (w.quantity > li.quantity - refundedQuantity(order, li.id))
+      throw new RefundError(`Line item ${li.id} has fewer items left`);
     const share = w.quantity / li.quantity;
     const discount = li.discount_allocations.reduce((a, d) => a + cents(d.amount), 0);
     const subtotal = Math.round((cents(li.price) * li.quantity - discount) * share);
@@ -66,20 +70,44 @@ export function applyRefund(order: ShopifyOrder, req: RefundRequest, nextId: IdS
     });
   }
   const adjustments: Refund['order_adjustments'] = [];
-  const refundsShipping = req.mode === 'full' ? req.shipping !== false && order.refunds.length === 0 : Boolean(req.shipping);
+  const refundsShipping =
+    req.mode === 'full' ? req.shipping !== false && order.refunds.length === 0 : Boolean(req.shipping);
   if (refundsShipping) {
     for (const sl of order.shipping_lines) {
       const tax = sl.tax_lines.reduce((a, t) => a + cents(t.price), 0);
       const amount = order.taxes_included ? cents(sl.price) - tax : cents(sl.price);
-      adjustments.push({ id: nextId(), amount: fmt(-amount), amount_set: moneySet(-amount, currency), kind: 'shipping_refund', reason: 'Shipping refund', tax_amount: fmt(-tax), tax_amount_set: moneySet(-tax, currency), order_id: order.id, refund_id: id });
+      adjustments.push({
+        id: nextId(),
+        amount: fmt(-amount),
+        amount_set: moneySet(-amount, currency),
+        kind: 'shipping_refund',
+        reason: 'Shipping refund',
+        tax_amount: fmt(-tax),
+        tax_amount_set: moneySet(-tax, currency),
+        order_id: order.id,
+        refund_id: id,
+      });
     }
   }
-  const itemsCents = refundLineItems.reduce((a, r) => a + Math.round(r.subtotal * 100) + (order.taxes_included ? 0 : Math.round(r.total_tax * 100)), 0);
+  const itemsCents = refundLineItems.reduce(
+    (a, r) => a + Math.round(r.subtotal * 100) + (order.taxes_included ? 0 : Math.round(r.total_tax * 100)),
+    0,
+  );
   const shippingCents = adjustments.reduce((a, x) => a - cents(x.amount) - cents(x.tax_amount), 0);
   let total = req.mode === 'amount' ? Math.round((req.amount ?? 0) * 100) : itemsCents + shippingCents;
   if (req.mode === 'amount') {
     if (total <= 0) throw new RefundError('amount must be positive');
-    adjustments.push({ id: nextId(), amount: fmt(-total), amount_set: moneySet(-total, currency), kind: 'refund_discrepancy', reason: 'Refund discrepancy', tax_amount: '0.00', tax_amount_set: moneySet(0, currency), order_id: order.id, refund_id: id });
+    adjustments.push({
+      id: nextId(),
+      amount: fmt(-total),
+      amount_set: moneySet(-total, currency),
+      kind: 'refund_discrepancy',
+      reason: 'Refund discrepancy',
+      tax_amount: '0.00',
+      tax_amount_set: moneySet(0, currency),
+      order_id: order.id,
+      refund_id: id,
+    });
   }
   total = Math.min(total, paidCents(order));
   const parent = order._transactions.find((t) => t.kind === 'sale' || t.kind === 'capture');

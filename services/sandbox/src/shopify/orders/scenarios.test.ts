@@ -8,12 +8,19 @@ let sb: RunningSandbox;
 let app: Awaited<ReturnType<typeof fakeApp>>;
 
 type Order = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Shopify's order JSON, checked field by field
-const create = async (body: Record<string, unknown>) => (await json<{ order: Order; deliveries: Array<{ topic: string }> }>(await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, body)));
+const create = async (body: Record<string, unknown>) =>
+  await json<{ order: Order; deliveries: Array<{ topic: string }> }>(
+    await post(`${sb.urls.control}/control/shops/${SHOP}/orders`, body),
+  );
 const act = async (id: number, action: string, body: Record<string, unknown> = {}) => {
   const res = await post(`${sb.urls.control}/control/shops/${SHOP}/orders/${id}/${action}`, body);
-  return { status: res.status, ...(await json<{ order: Order; deliveries: Array<{ topic: string }>; error?: string }>(res)) };
+  return {
+    status: res.status,
+    ...(await json<{ order: Order; deliveries: Array<{ topic: string }>; error?: string }>(res)),
+  };
 };
-const rates = (o: Order) => [...new Set(o.line_items.flatMap((l: Order) => l.tax_lines.map((t: Order) => t.rate)))].sort();
+const rates = (o: Order) =>
+  [...new Set(o.line_items.flatMap((l: Order) => l.tax_lines.map((t: Order) => t.rate)))].sort();
 
 beforeAll(async () => {
   app = await fakeApp();
@@ -29,12 +36,31 @@ afterAll(async () => {
 
 describe('the order generator covers every case the specs need, in Shopify webhook JSON', () => {
   it('has the named scenarios', () => {
-    expect(SCENARIO_NAMES).toEqual(['de_b2c', 'eu_b2b_vat', 'eu_oss', 'ch', 'pos', 'free', 'tagged', 'tip', 'multi_rate', 'refund_full', 'refund_partial', 'refund_amount']);
+    expect(SCENARIO_NAMES).toEqual([
+      'de_b2c',
+      'eu_b2b_vat',
+      'eu_oss',
+      'ch',
+      'pos',
+      'free',
+      'tagged',
+      'tip',
+      'multi_rate',
+      'refund_full',
+      'refund_partial',
+      'refund_amount',
+    ]);
   });
 
   it('German B2C: gross prices, a discount code, DHL shipping, pending until paid', async () => {
     const { order: o, deliveries } = await create({ scenario: 'de_b2c' });
-    expect(o).toMatchObject({ taxes_included: true, currency: 'EUR', financial_status: 'pending', gateway: 'manual', source_name: 'web' });
+    expect(o).toMatchObject({
+      taxes_included: true,
+      currency: 'EUR',
+      financial_status: 'pending',
+      gateway: 'manual',
+      source_name: 'web',
+    });
     expect(o.discount_codes).toEqual([expect.objectContaining({ code: 'WILLKOMMEN10', type: 'percentage' })]);
     expect(Number(o.total_discounts)).toBeGreaterThan(0);
     expect(o.shipping_lines[0]).toMatchObject({ title: 'DHL Paket', price: '4.90' });
@@ -45,7 +71,12 @@ describe('the order generator covers every case the specs need, in Shopify webho
 
   it('EU B2B: the VAT ID in note, note attributes and the company; tax exempt, net prices', async () => {
     const { order: o } = await create({ scenario: 'eu_b2b_vat' });
-    expect(o).toMatchObject({ taxes_included: false, tax_exempt: true, note: 'USt-IdNr.: ATU12345678', total_tax: '0.00' });
+    expect(o).toMatchObject({
+      taxes_included: false,
+      tax_exempt: true,
+      note: 'USt-IdNr.: ATU12345678',
+      total_tax: '0.00',
+    });
     expect(o.note_attributes).toEqual([{ name: 'vat_id', value: 'ATU12345678' }]);
     expect(o.company).toEqual({ id: expect.any(Number), location_id: expect.any(Number) });
     expect(o.billing_address).toMatchObject({ company: 'Alpenhandel GmbH', country_code: 'AT' });
@@ -68,7 +99,11 @@ describe('the order generator covers every case the specs need, in Shopify webho
     expect((await create({ scenario: 'tagged' })).order.tags).toBe('Großhandel, kein-beleg');
     const tip = (await create({ scenario: 'tip' })).order;
     expect(tip.total_tip_received).toBe('5.00');
-    expect(tip.line_items.find((l: Order) => l.title === 'Trinkgeld')).toMatchObject({ taxable: false, requires_shipping: false, tax_lines: [] });
+    expect(tip.line_items.find((l: Order) => l.title === 'Trinkgeld')).toMatchObject({
+      taxable: false,
+      requires_shipping: false,
+      tax_lines: [],
+    });
     expect(rates((await create({ scenario: 'multi_rate' })).order)).toEqual([0.07, 0.19]);
   });
 
@@ -79,7 +114,14 @@ describe('the order generator covers every case the specs need, in Shopify webho
     const partial = (await create({ scenario: 'refund_partial' })).order;
     expect(partial.financial_status).toBe('partially_refunded');
     expect(partial.refunds[0].refund_line_items).toHaveLength(1);
-    expect(partial.refunds[0].refund_line_items[0]).toEqual(expect.objectContaining({ line_item_id: expect.any(Number), quantity: 1, subtotal: expect.any(Number), total_tax: expect.any(Number) }));
+    expect(partial.refunds[0].refund_line_items[0]).toEqual(
+      expect.objectContaining({
+        line_item_id: expect.any(Number),
+        quantity: 1,
+        subtotal: expect.any(Number),
+        total_tax: expect.any(Number),
+      }),
+    );
     const amount = (await create({ scenario: 'refund_amount' })).order;
     expect(amount.refunds[0].refund_line_items).toEqual([]);
     expect(amount.refunds[0].transactions[0]).toMatchObject({ kind: 'refund', amount: '10.00', status: 'success' });
@@ -96,7 +138,10 @@ describe('the order lifecycle over the control API', () => {
     const fulfilled = await act(order.id, 'fulfil');
     expect(fulfilled.order.fulfillment_status).toBe('fulfilled');
     expect(fulfilled.deliveries.map((d) => d.topic)).toEqual(['orders/fulfilled', 'orders/updated']);
-    const refunded = await act(order.id, 'refund', { mode: 'items', lineItems: [{ lineItemId: order.line_items[1].id, quantity: 1 }] });
+    const refunded = await act(order.id, 'refund', {
+      mode: 'items',
+      lineItems: [{ lineItemId: order.line_items[1].id, quantity: 1 }],
+    });
     expect(refunded.order.financial_status).toBe('partially_refunded');
     expect(refunded.deliveries.map((d) => d.topic)).toEqual(['refunds/create', 'orders/updated']);
 
@@ -104,7 +149,9 @@ describe('the order lifecycle over the control API', () => {
     const cancelled = await act(other.id, 'cancel', { reason: 'customer', refund: true });
     expect(cancelled.order.cancelled_at).toEqual(expect.any(String));
     expect(cancelled.order.financial_status).toBe('refunded');
-    expect(cancelled.deliveries.map((d) => d.topic)).toEqual(expect.arrayContaining(['orders/cancelled', 'refunds/create', 'orders/updated']));
+    expect(cancelled.deliveries.map((d) => d.topic)).toEqual(
+      expect.arrayContaining(['orders/cancelled', 'refunds/create', 'orders/updated']),
+    );
   });
 
   it('backdates an order: it keeps its date and sends no webhooks', async () => {

@@ -49,7 +49,13 @@ function withOverrides(base: Scenario, input: CreateOrderInput): Scenario {
   }
   if (input.guest) s.guest = true;
   if (input.lineItems) {
-    s.items = input.lineItems.map<ScenarioItem>((l) => ({ title: l.title, sku: l.sku ?? '', priceCents: Math.round(l.price * 100), quantity: l.quantity, taxRate: l.taxRate }));
+    s.items = input.lineItems.map<ScenarioItem>((l) => ({
+      title: l.title,
+      sku: l.sku ?? '',
+      priceCents: Math.round(l.price * 100),
+      quantity: l.quantity,
+      taxRate: l.taxRate,
+    }));
   }
   return s;
 }
@@ -81,9 +87,22 @@ export class OrderService {
     if (scenario.refund) {
       const mode = scenario.refund === 'full' ? 'full' : scenario.refund === 'amount_only' ? 'amount' : 'items';
       const refund = applyRefund(order, { mode, amount: 10 }, this.nextId, createdAt);
-      return { order, deliveries: this.send(shop, input, [...topics.map((t) => ({ topic: t, payload: order })), { topic: 'refunds/create', payload: refund }]) };
+      return {
+        order,
+        deliveries: this.send(shop, input, [
+          ...topics.map((t) => ({ topic: t, payload: order })),
+          { topic: 'refunds/create', payload: refund },
+        ]),
+      };
     }
-    return { order, deliveries: this.send(shop, input, topics.map((topic) => ({ topic, payload: order }))) };
+    return {
+      order,
+      deliveries: this.send(
+        shop,
+        input,
+        topics.map((topic) => ({ topic, payload: order })),
+      ),
+    };
   }
 
   pay(shop: ShopState, id: string, gateway?: string): OrderChange {
@@ -126,10 +145,17 @@ export class OrderService {
   }
 
   private changed(shop: ShopState, order: ShopifyOrder, topics: string[]): WebhookDelivery[] {
-    return this.dispatcher.emit(shop, [...topics, 'orders/updated'].map((topic) => ({ topic, payload: order })));
+    return this.dispatcher.emit(
+      shop,
+      [...topics, 'orders/updated'].map((topic) => ({ topic, payload: order })),
+    );
   }
 
-  private send(shop: ShopState, input: CreateOrderInput, events: Array<{ topic: string; payload: unknown }>): WebhookDelivery[] {
+  private send(
+    shop: ShopState,
+    input: CreateOrderInput,
+    events: Array<{ topic: string; payload: unknown }>,
+  ): WebhookDelivery[] {
     const pastDated = input.createdAt !== undefined && Date.now() - Date.parse(input.createdAt) > 86_400_000;
     if (input.webhooks === false || (input.webhooks === undefined && pastDated)) return [];
     return this.dispatcher.emit(shop, events);

@@ -111,8 +111,29 @@ export interface Refund {
   user_id: number | null;
   total_duties_set: MoneySet;
   duties: unknown[];
-  order_adjustments: Array<{ id: number; amount: string; amount_set: MoneySet; kind: string; reason: string; tax_amount: string; tax_amount_set: MoneySet; order_id: number; refund_id: number }>;
-  refund_line_items: Array<{ id: number; line_item_id: number; quantity: number; restock_type: string; location_id: number | null; subtotal: number; subtotal_set: MoneySet; total_tax: number; total_tax_set: MoneySet; line_item: LineItem }>;
+  order_adjustments: Array<{
+    id: number;
+    amount: string;
+    amount_set: MoneySet;
+    kind: string;
+    reason: string;
+    tax_amount: string;
+    tax_amount_set: MoneySet;
+    order_id: number;
+    refund_id: number;
+  }>;
+  refund_line_items: Array<{
+    id: number;
+    line_item_id: number;
+    quantity: number;
+    restock_type: string;
+    location_id: number | null;
+    subtotal: number;
+    subtotal_set: MoneySet;
+    total_tax: number;
+    total_tax_set: MoneySet;
+    line_item: LineItem;
+  }>;
   transactions: Transaction[];
 }
 
