@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { FEATURE_INFO, featureRequiredMessage, PLAN_PRESENTATION } from '@belegfluss/shared';
+import { subscribe } from './billing-helpers';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 
 /**
- * The plan after a downgrade (issue 18, spec 1 §6), through the real worker: a shop on Business set
- * up mail, an exclusion tag and the payment sync, then went down to Free. Its next order gets its
+ * The plan after a downgrade (issue 18, spec 1 §6), the way a merchant does it: a shop subscribed to
+ * Business through Shopify's billing set up mail, an exclusion tag and the payment sync, then chose Free
+ * in the plan table (its colours, taglines and features shown), which ends the subscription at
+ * Shopify. The server refuses the gated settings with the spec's 402 text. Its next order gets its
  * invoice, but no mail and no tag rule (the worker applies the same feature map as the gateway),
  * and the event log says why in German, once per order and feature, with a link to the plan.
  */
@@ -27,8 +31,9 @@ const patch = (section: string, body: unknown) =>
   });
 
 beforeAll(async () => {
-  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors));
-  // Set up on Business (openMerchantBrowser's plan with every feature).
+  ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors, { freePlan: true }));
+  // Business, approved on Shopify's billing confirmation page, then set up.
+  await subscribe(stack, shop, 'business');
   await patch('invoices', { invoiceSendMail: { enabled: true }, skipTags: ['intern'] });
   await patch('orderHandling', { syncOrderPayment: true });
 }, 240_000);
@@ -36,7 +41,29 @@ afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
 describe('a downgraded shop in the worker', () => {
   it('no longer gets mail or tag rules on Free, and the log says why', async () => {
-    await stack.db('shops').where({ id: shop }).update({ plan_id: 'free' });
+    // The plan table: each plan's colour badge with its tagline, and what it adds.
+    await page.goto(`${frontends.urls.shell}/plan?shop=${shop}`);
+    await page.getByText('Aktiver Tarif: Business').waitFor({ timeout: 60_000 });
+    for (const plan of ['free', 'standard', 'premium', 'business'] as const) {
+      await page.getByText(PLAN_PRESENTATION[plan].tagline, { exact: true }).waitFor();
+    }
+    await page.getByText(`+ ${FEATURE_INFO.emails.title}`, { exact: false }).first().waitFor();
+    await screenshot(page, 'plan-downgrade-table');
+    await page.getByLabel('Free').check({ force: true });
+    await page.getByText('Tarif noch nicht gespeichert').waitFor();
+    await page.getByRole('button', { name: 'Tarif wechseln' }).click();
+    await page.getByText('Aktiver Tarif: Free').waitFor({ timeout: 60_000 });
+    // Shopify bills no more: the subscription is cancelled there.
+    const atShopify = (await control(`/control/shops/${shop}`)) as { appSubscriptions: { status: string }[] };
+    expect(atShopify.appSubscriptions.map((sub) => sub.status)).toEqual(['CANCELLED']);
+    // The server refuses what Free lacks and was not set up before, with the spec's text.
+    const refused = await fetch(`${stack.gatewayUrl}/api/preferences/invoices`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await m().token()}` },
+      body: JSON.stringify({ invoiceDeliveryDate0: { event: 'created', modify: 'add', offset: 3, unit: 'day' } }),
+    });
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as { message: string }).message).toBe(featureRequiredMessage('deliveryDate'));
     // An order with the excluded tag: on Business it would get no invoice; on Free the tag rule is not applied.
     const { order } = await m().createOrder({ scenario: 'de_b2c', tags: ['intern'] });
     await m().payOrder(order.id);

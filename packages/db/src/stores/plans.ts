@@ -65,6 +65,15 @@ export async function findSubscription(
 }
 
 /** Puts the shop on a plan: quota from the plan, the trial used once. */
+/**
+ * Every plan change takes the shop's row first, then its subscriptions. The app's own change (to
+ * Free, or a return from Shopify) and Shopify's webhook about the same subscription arrive together;
+ * taken in different orders, the two transactions deadlocked and the merchant's downgrade failed.
+ */
+async function lockShopForPlanChange(trx: Db, shopId: string): Promise<void> {
+  await trx('shops').where({ id: shopId }).forUpdate().first('id');
+}
+
 async function applyPlan(trx: Db, shopId: string, planId: PlanId, annual: boolean, trialDays: number): Promise<void> {
   await trx('shops')
     .where({ id: shopId })
@@ -83,6 +92,7 @@ async function applyPlan(trx: Db, shopId: string, planId: PlanId, annual: boolea
  */
 export async function activateSubscription(db: Db, sub: PlanSubscription, provisionIntervals: number): Promise<void> {
   await db.transaction(async (trx) => {
+    await lockShopForPlanChange(trx, sub.shopId);
     const updated = await trx('plan_subscriptions')
       .where({ id: sub.id, status: 'pending' })
       .update({ status: 'active', activated_at: trx.fn.now() });
@@ -153,7 +163,7 @@ async function endSubscriptions(trx: Db, shopId: string, only?: string): Promise
  */
 export async function endSubscription(db: Db, shopId: string, subscriptionGid: string): Promise<boolean> {
   return db.transaction(async (trx) => {
-    await trx('shops').where({ id: shopId }).forUpdate().first('id');
+    await lockShopForPlanChange(trx, shopId);
     const ending = await trx('plan_subscriptions')
       .where({ shop_id: shopId, subscription_gid: subscriptionGid, status: 'active' })
       .first('id', 'created_at');
@@ -187,6 +197,7 @@ export async function changePlanWithoutCharge(
   couponCode: string | null,
 ): Promise<void> {
   await db.transaction(async (trx) => {
+    await lockShopForPlanChange(trx, shopId);
     await endSubscriptions(trx, shopId);
     await applyPlan(trx, shopId, planId, annual, 0);
     if (couponCode) {
