@@ -84,6 +84,8 @@ export interface ImportDay {
   status: ImportStatus;
   orders: number;
   invoices: number;
+  /** A day that failed because the plan no longer includes the import: the plan it was on then. */
+  stoppedOnPlan: string | null;
 }
 
 /**
@@ -106,12 +108,23 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
         .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`)
         .count('*')
         .as('invoices'),
+      // The import's own log entry when a plan without it stopped the day (activities/plan.ts).
+      db('event_log as e')
+        .whereRaw('e.shop_id = oi.shop_id')
+        .where('e.event', 'plan.feature.withheld')
+        .whereRaw(`e.body->>'feature' = 'orderImport'`)
+        .whereRaw(`e.body->>'day' = to_char(oi.day, 'YYYY-MM-DD')`)
+        .orderBy('e.id', 'desc')
+        .limit(1)
+        .select(db.raw(`e.body->>'plan'`))
+        .as('stopped_on_plan'),
     )) as Raw[];
   return rows.map((r) => ({
     day: day(r.day),
     status: r.status as ImportStatus,
     orders: r.affected as number,
     invoices: Number(r.invoices),
+    stoppedOnPlan: r.status === 'failed' ? ((r.stopped_on_plan as string | null) ?? null) : null,
   }));
 }
 

@@ -67,12 +67,19 @@ export async function handOver(
   shopId: string,
   orders: ShopifyOrder[],
   importId: string,
-  opts: { bounded?: boolean; from?: number; reached?: (n: number) => void } = {},
+  opts: {
+    bounded?: boolean;
+    from?: number;
+    reached?: (n: number) => void;
+    /** Asked before each IN_FLIGHT orders; throws to stop the hand-over (a plan without the import). */
+    stillAllowed?: () => Promise<void>;
+  } = {},
 ): Promise<void> {
   const { client, info } = Context.current();
   const since = new Date();
   for (let i = opts.from ?? 0; i < orders.length; i++) {
     const order = orders[i]!;
+    if (opts.stillAllowed && (i - (opts.from ?? 0)) % IN_FLIGHT === 0) await opts.stillAllowed();
     if (opts.bounded) await roomInFlight(client, shopId, since);
     await upsertOrder(db, shopId, order);
     await signalOrder(
@@ -115,7 +122,13 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
         const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
         // Counted first, so the dialog shows the day's orders while their invoices are made.
         await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
-        await handOver(db, shopId, orders, importId, { bounded: true, from: handed, reached: (n) => (handed = n) });
+        // A downgrade to a plan without the import stops the day at its next batch, with the log's reason.
+        await handOver(db, shopId, orders, importId, {
+          bounded: true,
+          from: handed,
+          reached: (n) => (handed = n),
+          stillAllowed: () => assertImportAllowed(db, shopId, day),
+        });
         return orders.length;
       } finally {
         clearInterval(beat);

@@ -70,4 +70,22 @@ describe('the historical import dialog (spec 2)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Erneut importieren' })));
     expect(calls).toContainEqual(expect.objectContaining({ method: 'POST', path: '/orders/import?date=2025-10-15' }));
   });
+
+  it('says in German why a day stopped when a plan without the import came in between', async () => {
+    const stopped: ImportDays = {
+      ...days,
+      days: [{ day: '2025-10-17', status: 'failed', orders: 6, invoices: 2, stoppedOnPlan: 'free' }],
+    };
+    const { api } = scriptedApi(({ path }) =>
+      path === '/shop' ? shop : path === '/orders/import/days' ? stopped : undefined,
+    );
+    renderInShell(<HistoricalImportCard />, api);
+    expect(await screen.findByText('6 Bestellungen, 2 Rechnungen · fehlgeschlagen')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Angehalten nach dem Tarifwechsel: Die Funktion „Import älterer Bestellungen“ ist in deinem Tarif nicht enthalten. Verfügbar ab dem Tarif Basic.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Erneut importieren' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import { describeError, shopQuery } from '@belegfluss/frontend-kit';
+import { featureRequiredMessage } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -16,6 +17,8 @@ export interface ImportDays {
     status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
     orders: number;
     invoices: number;
+    /** Set when a plan without the import stopped the day. */
+    stoppedOnPlan?: string | null;
   }[];
 }
 type DayStatus = ImportDays['days'][number]['status'];
@@ -144,6 +147,11 @@ export function HistoricalImportCard() {
                       ) : null}
                     </InlineStack>
                   </InlineStack>
+                  {d.stoppedOnPlan ? (
+                    <Text as="p" variant="bodySm" tone="critical">
+                      {`Angehalten nach dem Tarifwechsel: ${featureRequiredMessage('orderImport')}`}
+                    </Text>
+                  ) : null}
                   {d.orders > 0 && !ended(d.status) ? (
                     <ProgressBar
                       progress={Math.round((d.invoices / d.orders) * 100)}

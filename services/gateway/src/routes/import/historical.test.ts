@@ -27,6 +27,7 @@ const UNPAID = 'historie-c.myshopify.com';
 const dayAgo = (n: number) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString());
 const DAY = dayAgo(200);
 const OTHER = dayAgo(201);
+const DOWNGRADED = dayAgo(205);
 type Created = { order: { id: number; name: string; total_price: string } };
 const dayOrders: Created['order'][] = [];
 
@@ -77,6 +78,7 @@ beforeAll(async () => {
     ).order,
   );
   await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(OTHER, 23 * 60 + 40), count: 2, paid: true });
+  await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(DOWNGRADED, 10 * 60), count: 3, paid: true });
   await installFromSandbox(h, FREE, scopes);
   await installFromSandbox(h, UNPAID, scopes);
   await h.db('shops').where({ id: UNPAID }).update({ plan_id: 'standard' });
@@ -160,7 +162,7 @@ describe('POST /api/orders/import?date=', () => {
     expect(res.status).toBe(200);
     expect(res.body.first <= OTHER).toBe(true);
     expect(res.body.last).toBe(germanDay(new Date().toISOString()));
-    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5 }]);
+    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null }]);
     expect((await h.call(S, 'GET', '/api/orders/import/2020-01-01')).status).toBe(404);
     expect((await h.call(FREE, 'GET', `/api/orders/import/${DAY}`)).status).toBe(404);
   });
@@ -185,9 +187,9 @@ describe('POST /api/orders/import?date=', () => {
     });
     expect((await h.call(S, 'GET', '/api/orders/import/days')).body.days).toEqual(
       [
-        { day: OTHER, status: 'terminated', orders: 0, invoices: 0 },
-        { day: DAY, status: 'completed', orders: 5, invoices: 5 },
-        { day: LATER, status: 'completed', orders: 0, invoices: 0 },
+        { day: OTHER, status: 'terminated', orders: 0, invoices: 0, stoppedOnPlan: null },
+        { day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null },
+        { day: LATER, status: 'completed', orders: 0, invoices: 0, stoppedOnPlan: null },
       ].sort((a, b) => a.day.localeCompare(b.day)),
     );
     expect(await h.call(S, 'GET', `/api/orders/import/${OTHER}`)).toMatchObject({
@@ -207,5 +209,39 @@ describe('POST /api/orders/import?date=', () => {
     );
     expect((await lexwareInvoices()).length).toBe(7);
     expect(await h.call(S, 'POST', `/api/orders/import?date=${OTHER}`)).toMatchObject({ status: 409 });
+  });
+
+  it('a day a downgrade stopped says so in German, creates nothing, and can be imported again after an upgrade', async () => {
+    const made = () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id');
+    const invoices = await made();
+    // The run started on Standard; by the time it hands its orders over, the shop is on Free.
+    await h.db('shops').where({ id: S }).update({ plan_id: 'free' });
+    const workflowId = importWorkflowId(S, DOWNGRADED);
+    expect(await claimOrderImport(h.db, S, DOWNGRADED, workflowId)).toBe(true);
+    const handle = await h.temporal.client.workflow.start('importWorkflow', {
+      workflowId,
+      taskQueue: h.settings.taskQueue,
+      args: [{ shopId: S, day: DOWNGRADED }],
+    });
+    await expect(handle.result()).rejects.toThrow();
+    const days = (await h.call(S, 'GET', '/api/orders/import/days')).body.days as { day: string }[];
+    expect(days.find((d) => d.day === DOWNGRADED)).toEqual({
+      day: DOWNGRADED,
+      status: 'failed',
+      orders: 3,
+      invoices: 0,
+      stoppedOnPlan: 'free',
+    });
+    expect(await made()).toHaveLength(invoices.length);
+    const withheld = await h.db('event_log').where({ shop_id: S, event: 'plan.feature.withheld' });
+    expect(withheld.map((e) => e.body)).toEqual([{ feature: 'orderImport', plan: 'free', day: DOWNGRADED }]);
+
+    // Back on Standard: the day imports again, with its three invoices.
+    await h.db('shops').where({ id: S }).update({ plan_id: 'standard' });
+    expect((await h.call(S, 'POST', `/api/orders/import?date=${DOWNGRADED}`)).status).toBe(202);
+    await h.temporal.client.workflow.getHandle(workflowId).result();
+    await until(made, (rows) => rows.length >= invoices.length + 3);
+    const after = (await h.call(S, 'GET', '/api/orders/import/days')).body.days as { day: string }[];
+    expect(after.find((d) => d.day === DOWNGRADED)).toMatchObject({ status: 'completed', stoppedOnPlan: null });
   });
 });
