@@ -17,7 +17,8 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
  * our supplier number, and Lexware (the sandbox) issues an XRechnung: the order page shows
  * "E-Rechnung (XRechnung)" with the XML, the XML passes the independent validator (PyPI factur-x,
  * against the EN 16931 XSD) with the order's totals and buyer reference, and the invoice mail carries
- * the XML beside the PDF. A malformed ID makes no document and says why in the log.
+ * the XML beside the PDF. A net B2B invoice becomes ZUGFeRD once e-invoicing is on in Lexware; its XML is
+ * taken out of the PDF. A malformed ID makes no document and says why in the log.
  */
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -45,6 +46,18 @@ const buyer = {
   city: 'Musterhausen',
   countryCode: 'DE',
 };
+
+/** The order's invoice once Lexware's e-invoice profile of it is known. */
+const eInvoiceOf = (orderId: number) =>
+  eventually(
+    async () =>
+      stack
+        .db('documents')
+        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
+        .whereNotNull('profile')
+        .first(),
+    120_000,
+  );
 
 /** The factur-x validator's reading of a CII XML (scripts/einvoice-check.py). */
 async function validate(
@@ -78,15 +91,7 @@ describe('e-invoices for a public buyer', () => {
       customer: buyer,
       noteAttributes: [{ name: 'Leitweg-ID', value: LEITWEG_ID.toLowerCase() }],
     });
-    const invoice = await eventually(
-      async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('profile')
-          .first(),
-      120_000,
-    );
+    const invoice = await eInvoiceOf(order.id);
     expect(invoice.profile).toBe('XRechnung');
 
     // The contact carries the buyer reference and our supplier number at the buyer.
@@ -127,6 +132,38 @@ describe('e-invoices for a public buyer', () => {
     expect(await download.getAttribute('href')).toMatch(new RegExp(`/documents/${invoice.pdf_token}/xml$`));
     await screenshot(page, 'einvoice-order');
     expect(serverErrors).toEqual([]);
+  }, 240_000);
+
+  it('a net B2B invoice becomes ZUGFeRD once e-invoicing is on in Lexware, and its XML comes out of the PDF', async () => {
+    const { organization_id: organizationId } = await stack
+      .db('lexoffice_connections')
+      .where({ shop_id: shop })
+      .first();
+    await fetch(`${stack.sandbox.urls.control}/control/lexware/organizations/${organizationId}/profile`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ eInvoicing: true }),
+    });
+    await patch('contacts', { eInvoiceNet: true });
+    const { order } = await m().createOrder({
+      scenario: 'de_b2c',
+      paid: true,
+      customer: { ...buyer, email: 'einkauf@muster-gmbh.example', company: 'Muster GmbH' },
+    });
+    const invoice = await eInvoiceOf(order.id);
+    expect(invoice.profile).toBe('EN16931');
+    const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdf_token}/xml`);
+    expect(xml.status).toBe(200);
+    const checked = await validate(Buffer.from(await xml.arrayBuffer()));
+    expect(checked.guideline).toContain('en16931');
+    expect(checked.buyerReference).toBeNull();
+    expect(Number(checked.totals.grandTotal)).toBeCloseTo(Number(order.total_price), 2);
+
+    await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
+    await page.getByText('E-Rechnung (ZUGFeRD)').first().waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('link', { name: 'XML herunterladen' }).first().getAttribute('href')).toMatch(
+      new RegExp(`/documents/${invoice.pdf_token}/xml$`),
+    );
   }, 240_000);
 
   it('a malformed Leitweg-ID makes no document, and the log says why', async () => {

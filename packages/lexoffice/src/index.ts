@@ -4,3 +4,4 @@ export * from './errors';
 export * from './oauth';
 export * from './session';
 export * from './numbers';
+export * from './einvoice-xml';

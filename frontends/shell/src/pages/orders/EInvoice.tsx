@@ -15,11 +15,11 @@ export function EInvoiceBadge({ document }: { document: OrderDocument }) {
 }
 
 /**
- * The XML of an e-invoice: an XRechnung's own file (`{pdf}/xml`). A ZUGFeRD invoice carries its XML inside
- * the PDF, which Lexware hands out only as a whole, so the PDF buttons serve it.
+ * The XML of an e-invoice (`{pdf}/xml`): an XRechnung's own file, or the XML a ZUGFeRD PDF carries, which the
+ * gateway takes out of the PDF for the merchant's accounting or the buyer's system.
  */
 export function EInvoiceXmlButton({ document }: { document: OrderDocument }) {
-  if (document.profile !== 'XRechnung' || !document.pdf) return null;
+  if (!eInvoiceLabel(document) || !document.pdf) return null;
   return (
     <Button url={`${document.pdf}/xml`} download>
       XML herunterladen

@@ -7,7 +7,7 @@ import {
   loadShopContext,
   type DocumentRef,
 } from '@belegfluss/db';
-import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
+import { embeddedInvoiceXml, LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstreamHttpError } from '../../errors';
@@ -19,6 +19,7 @@ import { numberForFile } from './numbers';
 
 /** Spec 1 §9: document tokens are 32 characters. */
 const TOKEN = /^[A-Za-z0-9]{32}$/;
+const NO_XML = 'Zu diesem Beleg gibt es keine XRechnung.';
 const DRAFT_MESSAGE = 'Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.';
 
 export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documents/${token}`;
@@ -30,7 +31,13 @@ async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xm
   const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
   try {
     if (kind === 'xml') {
-      if (doc.type !== 'invoice') throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
+      if (doc.type !== 'invoice') throw NotFound(NO_XML);
+      // A ZUGFeRD invoice's XML lives inside its PDF (Lexware hands out no separate file); an XRechnung's is its own file.
+      if (doc.profile === 'EN16931') {
+        const xml = await embeddedInvoiceXml(await client.invoicePdf(doc.lexofficeId));
+        if (!xml) throw NotFound(NO_XML);
+        return xml;
+      }
       return await client.invoiceXml(doc.lexofficeId);
     }
     return await (doc.type === 'invoice'
@@ -40,8 +47,7 @@ async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xm
         : client.creditNotePdf(doc.lexofficeId));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404)
-      throw NotFound('Zu diesem Beleg gibt es keine XRechnung.');
+    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404) throw NotFound(NO_XML);
     if (error instanceof LexofficeError && error.status === 409) throw Conflict('DRAFT', DRAFT_MESSAGE);
     if (error instanceof LexofficeError && error.status === 404)
       throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
@@ -77,7 +83,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = pdf;
   };
-  // An XRechnung's XML (issue 19): Lexware has it only for XRechnung invoices (404 otherwise, as documented).
+  // An e-invoice's XML (issue 19): an XRechnung's own file, or the one a ZUGFeRD PDF carries; 404 for any other.
   pub.get('/documents/:token/xml', async (ctx) => {
     const doc = await byToken(ctx);
     const xml = await fetchFile(gw, doc, 'xml');
