@@ -138,8 +138,8 @@ describe('the historical import, one day at a time', () => {
       '/api/orders/import/days',
     );
     expect(after.days).toEqual([
-      { day: DAYS[0], status: 'completed', orders: COUNTS[0], invoices: COUNTS[0] },
-      { day: DAYS[1], status: 'completed', orders: COUNTS[1], invoices: COUNTS[1] },
+      { day: DAYS[0], status: 'completed', orders: COUNTS[0], invoices: COUNTS[0], stoppedOnPlan: null },
+      { day: DAYS[1], status: 'completed', orders: COUNTS[1], invoices: COUNTS[1], stoppedOnPlan: null },
     ]);
     expect(await call(`/api/orders/import?date=${DAYS[1]}`, 'POST')).toMatchObject({ status: 409 });
     expect((await sandboxInvoices()).length).toBe(wanted.length);
