@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeLogEntry } from './log-catalogue';
-import { enforcePlan, PLAN_FEATURES, planFeatures, planIncludes } from './plan-features';
+import { enforcePlan, PLAN_FEATURES, planFeatures, planIncludes, ruleTags, withheldForOrder } from './plan-features';
 import {
   DEFAULT_CONTACT_PREFERENCES,
   DEFAULT_CREDIT_PREFERENCES,
@@ -78,6 +78,24 @@ describe('enforcePlan (the worker after a downgrade)', () => {
       text: '„E-Mail-Versand“ ist eingerichtet, aber im Tarif Free nicht enthalten und wurde bei dieser Bestellung übersprungen. Verfügbar ab dem Tarif Basic',
       link: { url: '/plan', label: 'Abonnement' },
     });
+  });
+});
+
+describe("withheldForOrder (which withheld features the order's log names)", () => {
+  const withheld = ['emails', 'tags', 'orderSync', 'layouts'] as const;
+  const tags = ruleTags({ invoices: { skipTags: ['Intern', 'b2b'] }, contacts: { contactCreate: 'all' } });
+  const order = (o: { tags?: string; email?: string | null; financial_status?: string }) =>
+    ({ tags: '', email: 'kundin@example.de', financial_status: 'pending', customer: null, ...o }) as never;
+
+  it('names a tag rule only for an order carrying one of its tags', () => {
+    expect(tags).toEqual(['intern', 'b2b']);
+    expect(withheldForOrder(withheld, tags, order({ tags: 'Geschenk, INTERN' }))).toContain('tags');
+    expect(withheldForOrder(withheld, tags, order({ tags: 'Geschenk' }))).not.toContain('tags');
+  });
+
+  it('names mail only for a buyer with an e-mail, the payment sync only while unpaid, the rest always', () => {
+    expect(withheldForOrder(withheld, tags, order({ email: null, financial_status: 'paid' }))).toEqual(['layouts']);
+    expect(withheldForOrder(withheld, tags, order({}))).toEqual(['emails', 'orderSync', 'layouts']);
   });
 });
 

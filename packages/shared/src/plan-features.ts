@@ -1,4 +1,6 @@
+import { splitTags } from './domain/order-fields';
 import { PLANS, planById, type Plan, type PlanId } from './plans';
+import type { ShopifyOrder } from './shopify-order';
 
 /**
  * Spec 1 §6: the features plans gate, in one map. The gateway checks them (402), the front ends
@@ -268,4 +270,28 @@ export function enforcePlan<T extends Sections>(
     rule.withhold(copy);
   }
   return { sections: copy, withheld };
+}
+
+/** The tags the shop's tag rules name, lower-cased: what a withheld tag rule would have matched. */
+export function ruleTags(sections: Sections): string[] {
+  return [...new Set(TAG_PATHS.flatMap((p) => list(get(sections, p)).map((t) => t.toLowerCase())))];
+}
+
+/**
+ * Of the features a plan withholds, those that would have acted on this order, so the order's log
+ * names only these: a tag rule only for an order with one of its tags, mail only for a buyer with an
+ * e-mail address, the payment sync only while the order is unpaid. The rest touch every order.
+ */
+export function withheldForOrder(
+  withheld: readonly PlanFeature[],
+  tags: readonly string[],
+  order: Pick<ShopifyOrder, 'tags' | 'email' | 'financial_status' | 'customer'>,
+): PlanFeature[] {
+  const orderTags = splitTags(order.tags).map((t) => t.toLowerCase());
+  return withheld.filter((feature) => {
+    if (feature === 'tags') return orderTags.some((t) => tags.includes(t));
+    if (feature === 'emails') return Boolean(order.email || order.customer?.email);
+    if (feature === 'orderSync') return order.financial_status !== 'paid';
+    return true;
+  });
 }

@@ -4,6 +4,7 @@ import { allPreferenceSections } from './preferences';
 import { getShop } from './shops';
 import {
   readStoredSection,
+  ruleTags,
   type MetafieldPreferences,
   DEFAULT_TRANSACTION_PREFERENCES,
   type ContactPreferences,
@@ -42,7 +43,7 @@ export interface ShopContext {
    * The shop's plan, already applied to the preferences above (spec 1 §6): `withheld` are the features
    * set up in the settings that the plan no longer includes (a downgrade), for the event log.
    */
-  plan?: { id: string; withheld: PlanFeature[] };
+  plan?: { id: string; withheld: PlanFeature[]; /** the tags the withheld tag rules name */ ruleTags?: string[] };
 }
 
 const DEFAULT_SECTIONS = {
@@ -77,19 +78,16 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
   // Each section read by the one rule the gateway reads it with too (@belegfluss/shared's readStoredSection).
-  const { sections, withheld } = enforcePlan(
-    shop.planId,
-    {
-      invoices: readStoredSection('invoices', rows.invoices),
-      credits: readStoredSection('credits', rows.credits),
-      contacts: readStoredSection('contacts', rows.contacts),
-      orderHandling: readStoredSection('orderHandling', rows.orderHandling),
-      metafields: readStoredSection('metafields', rows.metafields),
-      // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
-      transactions: readStoredSection('transactions', rows.transactions),
-    },
-    DEFAULT_SECTIONS,
-  );
+  const stored = {
+    invoices: readStoredSection('invoices', rows.invoices),
+    credits: readStoredSection('credits', rows.credits),
+    contacts: readStoredSection('contacts', rows.contacts),
+    orderHandling: readStoredSection('orderHandling', rows.orderHandling),
+    metafields: readStoredSection('metafields', rows.metafields),
+    // Read by the transactions activity itself (which applies the plan the same way); here for `withheld`.
+    transactions: readStoredSection('transactions', rows.transactions),
+  };
+  const { sections, withheld } = enforcePlan(shop.planId, stored, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
@@ -125,6 +123,6 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
         }
       : null,
     metafields,
-    plan: { id: shop.planId, withheld },
+    plan: { id: shop.planId, withheld, ...(withheld.includes('tags') ? { ruleTags: ruleTags(stored) } : {}) },
   };
 }
