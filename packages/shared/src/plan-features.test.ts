@@ -93,8 +93,11 @@ describe("withheldForOrder (which withheld features the order's log names)", () 
     expect(withheldForOrder(withheld, tags, order({ tags: 'Geschenk' }))).not.toContain('tags');
   });
 
-  it('names mail only for a buyer with an e-mail, the payment sync only while unpaid, the rest always', () => {
-    expect(withheldForOrder(withheld, tags, order({ email: null, financial_status: 'paid' }))).toEqual(['layouts']);
+  it('names mail only for a buyer with an e-mail, the rest always', () => {
+    expect(withheldForOrder(withheld, tags, order({ email: null, financial_status: 'paid' }))).toEqual([
+      'orderSync',
+      'layouts',
+    ]);
     expect(withheldForOrder(withheld, tags, order({}))).toEqual(['emails', 'orderSync', 'layouts']);
   });
 });

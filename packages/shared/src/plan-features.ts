@@ -280,18 +280,18 @@ export function ruleTags(sections: Sections): string[] {
 /**
  * Of the features a plan withholds, those that would have acted on this order, so the order's log
  * names only these: a tag rule only for an order with one of its tags, mail only for a buyer with an
- * e-mail address, the payment sync only while the order is unpaid. The rest touch every order.
+ * e-mail address. The rest touch every order. (The payment sync is named for every order too: whether the
+ * order was still unpaid depends on which webhook the worker saw first, and a log must not depend on that.)
  */
 export function withheldForOrder(
   withheld: readonly PlanFeature[],
   tags: readonly string[],
-  order: Pick<ShopifyOrder, 'tags' | 'email' | 'financial_status' | 'customer'>,
+  order: Pick<ShopifyOrder, 'tags' | 'email' | 'customer'>,
 ): PlanFeature[] {
   const orderTags = splitTags(order.tags).map((t) => t.toLowerCase());
   return withheld.filter((feature) => {
     if (feature === 'tags') return orderTags.some((t) => tags.includes(t));
     if (feature === 'emails') return Boolean(order.email || order.customer?.email);
-    if (feature === 'orderSync') return order.financial_status !== 'paid';
     return true;
   });
 }
