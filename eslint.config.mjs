@@ -66,7 +66,7 @@ const DETERMINISM = [
     message: 'Workflows must not use Node built-ins.',
   },
   {
-    group: ['@belegfluss/db', '@belegfluss/lexoffice', '@belegfluss/shopify', 'pino', 'nodemailer', 'knex', 'pg'],
+    group: ['@belegfluss/db', '@belegfluss/lexware', '@belegfluss/shopify', 'pino', 'nodemailer', 'knex', 'pg'],
     message: 'Workflows never touch the database or the network; use activities.',
   },
 ];

@@ -67,7 +67,7 @@ export OUTBOUND_TEST_HOSTS="${OUTBOUND_TEST_HOSTS:-smtp.sandbox.test=127.0.0.1}"
 run sandbox node_modules/.bin/tsx services/sandbox/src/main.ts
 run worker node_modules/.bin/tsx services/workflows/src/worker.ts
 # Locally, Lexware's event-signing key is the sandbox's.
-export LEXOFFICE_EVENT_PUBLIC_KEY_URL="${LEXOFFICE_EVENT_PUBLIC_KEY_URL:-http://127.0.0.1:4000/control/lexware/public-key}"
+export LEXWARE_EVENT_PUBLIC_KEY_URL="${LEXWARE_EVENT_PUBLIC_KEY_URL:-http://127.0.0.1:4000/control/lexware/public-key}"
 run gateway node_modules/.bin/tsx services/gateway/src/main.ts
 for app in shell preferences partner admin; do run "$app" npm run --silent preview -w "@belegfluss/$app"; done
 

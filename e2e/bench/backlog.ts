@@ -52,7 +52,7 @@ for (const shop of shops) {
   await m.connectLexware();
 }
 // The free plan's 10 transfers would stop the backlog early: give every shop the business plan.
-await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', credits_quota: 3000 });
+await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', transfers_quota: 3000 });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
 // BENCH_LEXWARE_FAULTS=0.3: that share of Lexware answers is a fault, split evenly into 429, 500 and 504
@@ -84,8 +84,7 @@ const total = SHOPS * ORDERS;
 let last = -1;
 await eventually(async () => {
   const count =
-    (await stack.db('documents').whereNotNull('lexoffice_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ??
-    0;
+    (await stack.db('documents').whereNotNull('lexware_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
   if (Number(count) !== last) {
     last = Number(count);
     process.stdout.write(`\r  ${last}/${total} invoices`);
@@ -99,7 +98,7 @@ const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const)
 // Each shop's drain time: from the start until its last invoice was recorded.
 const perShop = (await stack
   .db('documents')
-  .whereNotNull('lexoffice_id')
+  .whereNotNull('lexware_id')
   .groupBy('shop_id')
   .select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
 const startedAt = Date.now() - seconds * 1000;

@@ -24,7 +24,7 @@ const invoiceCount = async () =>
       await stack
         .db('documents')
         .where({ shop_id: shop, type: 'invoice' })
-        .whereNotNull('lexoffice_id')
+        .whereNotNull('lexware_id')
         .count<{ count: number }[]>({ count: '*' })
     )[0]?.count ?? 0,
   );
@@ -48,7 +48,7 @@ for (let d = 0; d < DAYS; d++) {
 }
 await m.install();
 await m.connectLexware();
-await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', credits_quota: 3000 });
+await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', transfers_quota: 3000 });
 await stack
   .db('purchases')
   .insert({ shop_id: shop, feature: 'orderImport', price: 379, status: 'active', activated_at: new Date() });
@@ -69,7 +69,7 @@ await eventually(
     stack
       .db('documents')
       .where({ shop_id: shop, order_id: String(order.id) })
-      .whereNotNull('lexoffice_id')
+      .whereNotNull('lexware_id')
       .first(),
   30 * 60_000,
 );

@@ -107,7 +107,7 @@ describe('help and the admin area in Chromium', () => {
       status: 'critical',
       body: {
         message: 'Die Adresse ist unvollständig',
-        stack: 'LexofficeError: 406 Not Acceptable\n    at issueDocument (documents.ts:61)',
+        stack: 'LexwareError: 406 Not Acceptable\n    at issueDocument (documents.ts:61)',
       },
     });
     await page.goto(`${frontends.urls.shell}/admin?shop=${admin}`);

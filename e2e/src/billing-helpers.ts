@@ -19,7 +19,7 @@ export async function subscribe(stack: Stack, shop: string, plan: string) {
 
 /** Transfers charged in the shop's current period, written the way a charge writes them. */
 export async function spend(stack: Stack, shop: string, n: number) {
-  const { credits_period_start: start } = await stack.db('shops').where({ id: shop }).first();
+  const { transfers_period_start: start } = await stack.db('shops').where({ id: shop }).first();
   await stack
     .db('transfer_ledger')
     .insert(Array.from({ length: n }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));

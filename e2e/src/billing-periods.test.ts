@@ -25,7 +25,7 @@ const subjects = async () =>
     .map((m) => m.subject)
     .sort();
 const invoices = (shop: string) =>
-  stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id');
+  stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id');
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
 async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
@@ -65,13 +65,13 @@ async function explained<T>(shop: string, wait: Promise<T>): Promise<T> {
       documents: await stack
         .db('documents')
         .where({ shop_id: shop })
-        .whereNull('lexoffice_id')
+        .whereNull('lexware_id')
         .select('order_id', 'type', 'waiting_since', 'resumed_at'),
       purchases: await stack.db('purchases').where({ shop_id: shop }).select('feature', 'status', 'activated_at'),
       period: await stack
         .db('shops')
         .where({ id: shop })
-        .first('plan_id', 'credits_period_start', 'credits_reset_at', 'current_period_end'),
+        .first('plan_id', 'transfers_period_start', 'transfers_reset_at', 'current_period_end'),
       usage: await periodUsage(stack.db, shop),
       billing: state,
       log: (
@@ -117,10 +117,10 @@ describe('a free shop through a month', () => {
     expect(outcomes.slice(10)).toEqual(['NO_CREDITS', 'NO_CREDITS']);
 
     // They wait visibly: in the order list and in the order's log.
-    const list = await merchant(stack, FREE).api<{ items: { id: string; waitingForCredits: boolean }[] }>(
+    const list = await merchant(stack, FREE).api<{ items: { id: string; waitingForTransfers: boolean }[] }>(
       '/api/orders',
     );
-    const waiting = list.items.filter((o) => o.waitingForCredits);
+    const waiting = list.items.filter((o) => o.waitingForTransfers);
     expect(waiting).toHaveLength(2);
     const log = await merchant(stack, FREE).api<{ items: { body: { message?: string } }[] }>(
       `/api/shop/logs?order=${waiting[0]!.id}`,
@@ -155,8 +155,8 @@ describe('a free shop through a month', () => {
     );
     expect(
       await merchant(stack, FREE)
-        .api<{ items: { waitingForCredits: boolean }[] }>('/api/orders')
-        .then((l) => l.items.filter((o) => o.waitingForCredits)),
+        .api<{ items: { waitingForTransfers: boolean }[] }>('/api/orders')
+        .then((l) => l.items.filter((o) => o.waitingForTransfers)),
     ).toHaveLength(0);
     expect(await subjects()).toEqual([NOW, SOON]);
   }, 900_000);

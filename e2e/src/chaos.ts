@@ -101,10 +101,10 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     taskQueue: `chaos-${Math.random().toString(36).slice(2)}`,
     appUrl,
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
-    lexoffice: {
+    lexware: {
       apiUrl: sandbox.urls.lexwareApi,
       oauth: {
-        ...base.lexoffice.oauth,
+        ...base.lexware.oauth,
         oauthUrl: sandbox.urls.lexwareOauth,
         redirectUri: `${appUrl}/api/lexoffice/callback`,
       },
@@ -120,7 +120,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         ...workerEnv(settings),
         PORT: String(gatewayPort),
         LOG_LEVEL: 'silent',
-        LEXOFFICE_EVENT_PUBLIC_KEY_URL: `${sandbox.urls.control}/control/lexware/public-key`,
+        LEXWARE_EVENT_PUBLIC_KEY_URL: `${sandbox.urls.control}/control/lexware/public-key`,
       },
     });
     await eventually(() => healthy(`${appUrl}/healthz`), 60_000);
@@ -160,7 +160,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
       await merchant(endpoints, shop).install();
       await merchant(endpoints, shop).connectLexware();
     }
-    await db('shops').whereIn('id', shops).update({ plan_id: 'business', credits_quota: 100_000 });
+    await db('shops').whereIn('id', shops).update({ plan_id: 'business', transfers_quota: 100_000 });
     await fetch(`${control}/control/knobs`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -216,7 +216,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     await fetch(`${control}/control/knobs`, { method: 'DELETE' });
 
     const orgs = new Map(
-      (await db('lexoffice_connections').whereIn('shop_id', shops).select('shop_id', 'organization_id')).map((r) => [
+      (await db('lexware_connections').whereIn('shop_id', shops).select('shop_id', 'organization_id')).map((r) => [
         r.shop_id as string,
         r.organization_id as string,
       ]),

@@ -48,7 +48,7 @@ beforeAll(async () => {
   await m().connectLexware();
   await openAllFeatures(stack, shop);
   // Room for the month's invoices and credit notes: transfers are not what this test is about.
-  await stack.db('shops').where({ id: shop }).update({ credits_quota: 3000 });
+  await stack.db('shops').where({ id: shop }).update({ transfers_quota: 3000 });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -63,7 +63,7 @@ describe('the completeness audit of a month', () => {
     const orders = created.map((c) => c.order);
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id')).length ===
+        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id')).length ===
         ORDERS,
       180_000,
     );
@@ -75,8 +75,7 @@ describe('the completeness audit of a month', () => {
       });
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id')).length ===
-        2,
+        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id')).length === 2,
       60_000,
     ).catch(async (error: unknown) => {
       throw new Error(
@@ -93,8 +92,8 @@ describe('the completeness audit of a month', () => {
         (await stack
           .db('documents')
           .where({ shop_id: shop, order_id: String(orderId), type })
-          .first()) as { lexoffice_id: string }
-      ).lexoffice_id;
+          .first()) as { lexware_id: string }
+      ).lexware_id;
     // Two invoices deleted, one copied by hand, one total changed, one credit note gone.
     for (const o of orders.slice(0, 2))
       expect((await control(`/lexware/vouchers/${await lexId(o.id, 'invoice')}`, { method: 'DELETE' })).status).toBe(

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   // The free plan's few transfers would stop the burst half-way.
-  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', credits_quota: 3000 });
+  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', transfers_quota: 3000 });
 });
 afterAll(async () => stack?.stop());
 
@@ -31,16 +31,12 @@ const contactsOf = async (organizationId: string) =>
     await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)
   ).json()) as Contact[];
 const organization = async () =>
-  ((await stack.db('lexoffice_connections').where({ shop_id: shop }).first()) as { organization_id: string })
+  ((await stack.db('lexware_connections').where({ shop_id: shop }).first()) as { organization_id: string })
     .organization_id;
 const invoices = async () =>
   Number(
     (
-      await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice' })
-        .whereNotNull('lexoffice_id')
-        .count({ n: '*' })
+      await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id').count({ n: '*' })
     )[0]!.n,
   );
 const customer = (name: string) => ({

@@ -95,13 +95,12 @@ describe('delivery notes', () => {
     });
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id')).length ===
-        1,
+        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id')).length === 1,
       60_000,
     );
     expect(await deliveryNotes()).toHaveLength(2);
-    const rows = await stack.db('documents').where({ shop_id: shop, type: 'delivery' }).whereNotNull('lexoffice_id');
-    expect(rows.map((r: { lexoffice_id: string }) => r.lexoffice_id).sort()).toEqual(notes.map((n) => n.id).sort());
+    const rows = await stack.db('documents').where({ shop_id: shop, type: 'delivery' }).whereNotNull('lexware_id');
+    expect(rows.map((r: { lexware_id: string }) => r.lexware_id).sort()).toEqual(notes.map((n) => n.id).sort());
     const charged = await stack
       .db('transfer_ledger')
       .where({ shop_id: shop })

@@ -28,7 +28,7 @@ const invoiceOf = (orderId: number) =>
       stack
         .db('documents')
         .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
-        .whereNotNull('lexoffice_id')
+        .whereNotNull('lexware_id')
         .first(),
     120_000,
   );
@@ -81,7 +81,7 @@ describe('document actions in the order list', () => {
     await dialog.getByText('Adresse ändern: in Lexware Office').waitFor();
     await dialog.getByText('Festgeschriebene Belege sind in Lexware Office unveränderlich', { exact: false }).waitFor();
     expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
-      new RegExp(`/permalink/invoices/view/${invoice.lexoffice_id}$`),
+      new RegExp(`/permalink/invoices/view/${invoice.lexware_id}$`),
     );
     await screenshot(page, 'order-list-action-in-lexware');
     await dialog.getByText('Schließen', { exact: true }).click();
@@ -120,8 +120,8 @@ describe('document actions in the order list', () => {
       .where({ shop_id: shop, order_id: String(finalised.id), type: 'credit' })
       .first();
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexoffice_id]).toMatchObject({
-      precedingSalesVoucherId: invoice.lexoffice_id,
+    expect(org.vouchers[credit.lexware_id]).toMatchObject({
+      precedingSalesVoucherId: invoice.lexware_id,
       status: 'paidoff',
     });
     // The cancelled invoice offers no second cancel.
@@ -150,13 +150,13 @@ describe('document actions in the order list', () => {
       .getByText('Die Schnittstelle schreibt Belege nur beim Anlegen fest, nicht danach.', { exact: false })
       .waitFor();
     expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
-      new RegExp(`/permalink/invoices/edit/${invoice.lexoffice_id}$`),
+      new RegExp(`/permalink/invoices/edit/${invoice.lexware_id}$`),
     );
     await dialog.getByText('Schließen', { exact: true }).click();
 
     // The gateway refuses cancelling a draft, as Lexware refuses pursuing one (406).
     const token = await m().token();
-    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexoffice_id}/cancel`, {
+    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexware_id}/cancel`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });

@@ -61,13 +61,13 @@ describe('exactly one invoice, whatever breaks', () => {
     current = spawnWorker();
     const doc = await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id').first()) as
-          { lexoffice_id: string } | undefined,
+        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id').first()) as
+          { lexware_id: string } | undefined,
       90_000,
     );
     const invoices = await sandboxInvoices();
     expect(invoices).toHaveLength(1);
-    expect(doc.lexoffice_id).toBe(invoices[0]?.id);
+    expect(doc.lexware_id).toBe(invoices[0]?.id);
     const log = await eventually(async () => {
       const rows = await stack
         .db('event_log')
@@ -96,7 +96,7 @@ describe('exactly one invoice, whatever breaks', () => {
           'order_id',
           orders.map((o) => String(o.id)),
         )
-        .whereNotNull('lexoffice_id');
+        .whereNotNull('lexware_id');
       return done.length === orders.length;
     }, 180_000);
     await knobs({ rate429: 0, rate500: 0, rate504: 0 });
@@ -111,7 +111,7 @@ describe('exactly one invoice, whatever breaks', () => {
     await stack
       .db('shops')
       .where({ id: shop })
-      .update({ credits_quota: used + 1 });
+      .update({ transfers_quota: used + 1 });
     const before = (await sandboxInvoices()).length;
     const a = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(a.id);
@@ -119,7 +119,7 @@ describe('exactly one invoice, whatever breaks', () => {
       stack
         .db('documents')
         .where({ shop_id: shop, order_id: String(a.id) })
-        .whereNotNull('lexoffice_id')
+        .whereNotNull('lexware_id')
         .first(),
     );
     const b = (await m().createOrder({ scenario: 'de_b2c' })).order;
@@ -133,9 +133,9 @@ describe('exactly one invoice, whatever breaks', () => {
     );
     expect(refusal.status).toBe('critical');
     expect((await sandboxInvoices()).length).toBe(before + 1);
-    expect((await stack.db('shops').where({ id: shop }).first()).credits_exhausted_at).not.toBeNull();
+    expect((await stack.db('shops').where({ id: shop }).first()).transfers_exhausted_at).not.toBeNull();
     const view = await m().api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop');
     expect(view.plan.credits).toMatchObject({ used: used + 1, quota: used + 1 });
-    await stack.db('shops').where({ id: shop }).update({ credits_quota: shopRow.credits_quota });
+    await stack.db('shops').where({ id: shop }).update({ transfers_quota: shopRow.transfers_quota });
   }, 120_000);
 });

@@ -51,7 +51,7 @@ beforeAll(async () => {
       service: 'lexoffice',
       status: 400,
       message: 'Die Adresse ist unvollständig',
-      stack: 'LexofficeError: 400 Bad Request\n    at createInvoice (documents.ts:61)',
+      stack: 'LexwareError: 400 Bad Request\n    at createInvoice (documents.ts:61)',
     },
   });
 }, 240_000);
@@ -149,7 +149,7 @@ describe('the event log page in Chromium', () => {
         .db('documents')
         .where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' })
         .first()
-    ).lexoffice_id as string;
+    ).lexware_id as string;
     expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(
       `/permalink/invoices/view/${lexwareId}`,
     );
@@ -174,7 +174,7 @@ describe('the event log page in Chromium', () => {
       .where({ shop_id: shop, order_id: String(paid.id), type: 'credit' })
       .first();
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexoffice_id]).toMatchObject({ precedingSalesVoucherId: lexwareId });
+    expect(org.vouchers[credit.lexware_id]).toMatchObject({ precedingSalesVoucherId: lexwareId });
     await page.getByText(`Rechnung storniert, die Stornogutschrift schließt sie: ${invoiceNumber}`).waitFor();
   }, 120_000);
 

@@ -113,7 +113,7 @@ describe('the historical import, one day at a time', () => {
 
     const wanted = [...orders[0]!, ...orders[1]!];
     const docs = await eventually(async () => {
-      const rows = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexoffice_id');
+      const rows = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id');
       return rows.length >= wanted.length && rows;
     }, 300_000);
     expect(docs.map((d) => Number(d.order_id)).sort()).toEqual(wanted.map((o) => o.id).sort());

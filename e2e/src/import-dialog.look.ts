@@ -30,7 +30,7 @@ try {
   }
   await m.install();
   await m.connectLexware();
-  await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', credits_quota: 300 });
+  await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', transfers_quota: 300 });
   await stack
     .db('purchases')
     .insert({ shop_id: shop, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });

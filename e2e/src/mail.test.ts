@@ -48,7 +48,7 @@ async function paidOrder(): Promise<{ id: number; name: string; email: string; d
       stack
         .db('documents')
         .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-        .whereNotNull('lexoffice_id')
+        .whereNotNull('lexware_id')
         .first(),
     120_000,
   );

@@ -34,7 +34,7 @@ describe('the merchant’s pages in Chromium', () => {
         stack
           .db('documents')
           .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexoffice_id')
+          .whereNotNull('lexware_id')
           .first(),
       120_000,
     );

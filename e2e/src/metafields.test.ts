@@ -77,8 +77,8 @@ const invoiceOf = (orderId: number) =>
       (await stack
         .db('documents')
         .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-        .whereNotNull('lexoffice_id')
-        .first()) as { number: string; lexoffice_id: string; pdf_token: string } | undefined,
+        .whereNotNull('lexware_id')
+        .first()) as { number: string; lexware_id: string; pdf_token: string } | undefined,
     90_000,
   );
 
@@ -106,14 +106,14 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexoffice_id)?.title).toBe('Rechnung PO-4711');
+    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung PO-4711');
 
     const values = await eventually(async () => {
       const v = await written(order.admin_graphql_api_id);
       return v.invoice_number && v;
     });
     // Lexware's create answers only the id: the metafield write learned the number, and the row keeps it.
-    const { number } = (await stack.db('documents').where({ lexoffice_id: invoice.lexoffice_id }).first('number')) as {
+    const { number } = (await stack.db('documents').where({ lexware_id: invoice.lexware_id }).first('number')) as {
       number: string | null;
     };
     expect(number).toMatch(/^RE\d+/);
@@ -122,7 +122,7 @@ describe('metafields', () => {
       type: 'url',
       value: `${stack.settings.appUrl}/documents/${invoice.pdf_token}/download`,
     });
-    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexoffice_id });
+    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexware_id });
     expect(values.credit_numbers).toBeUndefined(); // no credit note yet
     // The link a notification would carry opens the PDF.
     const pdf = await fetch(values.invoice_pdf!.value);
@@ -191,7 +191,7 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexoffice_id)?.title).toBe('Rechnung'); // the placeholder is empty now
+    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung'); // the placeholder is empty now
     expect(await written(order.admin_graphql_api_id)).toEqual({});
     expect(await logs('metafields.written', order.id)).toHaveLength(0);
   }, 180_000);

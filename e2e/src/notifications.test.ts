@@ -34,7 +34,7 @@ const patch = (shop: string, section: string, body: unknown) =>
  * to the ledger the way a charge writes it), so that a few real orders cross the thresholds.
  */
 async function spent(shop: string, used: number) {
-  const { credits_period_start: start, credits_quota: quota } = await stack.db('shops').where({ id: shop }).first();
+  const { transfers_period_start: start, transfers_quota: quota } = await stack.db('shops').where({ id: shop }).first();
   expect(quota).toBe(10);
   await stack
     .db('transfer_ledger')
@@ -52,7 +52,7 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
     const doc = await stack
       .db('documents')
       .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-      .whereNotNull('lexoffice_id')
+      .whereNotNull('lexware_id')
       .first();
     if (doc) return 'created' as const;
     const refused = await stack

@@ -97,9 +97,9 @@ describe('an order from invoice to its last credit note', () => {
     expect(credit.relatedVouchers).toEqual([expect.objectContaining({ id: invoice.id, voucherType: 'invoice' })]);
     expect(credit.lineItems.map((l) => [l.name, l.quantity])).toContainEqual([item.title, 1]);
     const row = await eventually(async () =>
-      stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexoffice_id').first(),
+      stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id').first(),
     );
-    expect(row.lexoffice_id).toBe(credit.id);
+    expect(row.lexware_id).toBe(credit.id);
   });
 
   it('credits refunds without items, one credit note each, and continues as new on the way', async () => {
@@ -138,7 +138,7 @@ describe('an order from invoice to its last credit note', () => {
         .query(orderStateQuery);
       return current.credits.length === 4 && current;
     });
-    expect(state.invoice?.lexofficeId).toBe(invoice.id);
+    expect(state.invoice?.lexwareId).toBe(invoice.id);
     expect(state.credits).toHaveLength(4);
     expect(state.pendingRefunds).toHaveLength(0);
   }, 240_000);
@@ -146,13 +146,10 @@ describe('an order from invoice to its last credit note', () => {
   it('keeps the exactly-once promise across runs: each refund once, one transfer per document', async () => {
     expect(await vouchers('invoices')).toHaveLength(1);
     expect(await vouchers('credit-notes')).toHaveLength(4);
-    const docs = await stack
-      .db('documents')
-      .where({ shop_id: shop })
-      .select('id', 'type', 'intent_key', 'lexoffice_id');
+    const docs = await stack.db('documents').where({ shop_id: shop }).select('id', 'type', 'intent_key', 'lexware_id');
     const ledger = await stack.db('transfer_ledger').where({ shop_id: shop });
     expect(
-      docs.filter((d: { lexoffice_id: string | null }) => d.lexoffice_id),
+      docs.filter((d: { lexware_id: string | null }) => d.lexware_id),
       JSON.stringify({ docs, ledger }),
     ).toHaveLength(5);
     expect(ledger, JSON.stringify({ docs, ledger })).toHaveLength(5);

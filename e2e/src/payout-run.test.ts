@@ -22,7 +22,7 @@ async function redemption(partner: string, shop: string, provision: number, days
     .insert({ code, partner_shop_id: partner, type: 'percent', value: 50 })
     .onConflict('code')
     .ignore();
-  await stack.db('shops').insert({ id: shop, plan_id: 'standard', credits_quota: 300 });
+  await stack.db('shops').insert({ id: shop, plan_id: 'standard', transfers_quota: 300 });
   await stack.db('plan_subscriptions').insert({
     shop_id: shop,
     plan_id: 'standard',

@@ -72,7 +72,7 @@ describe('a downgraded shop in the worker', () => {
         stack
           .db('documents')
           .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexoffice_id')
+          .whereNotNull('lexware_id')
           .first(),
       120_000,
     );
@@ -127,7 +127,7 @@ describe('a downgraded shop in the worker', () => {
         stack
           .db('documents')
           .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexoffice_id')
+          .whereNotNull('lexware_id')
           .first(),
       120_000,
     );

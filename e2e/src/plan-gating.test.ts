@@ -82,7 +82,7 @@ describe('plans and feature locks in Chromium', () => {
 
   it('opens the feature on a plan that has it, and the merchant’s choice is saved', async () => {
     // As after Shopify approved the Standard subscription.
-    await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', credits_quota: 300 });
+    await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', transfers_quota: 300 });
     await page.goto(`${frontends.urls.shell}/preferences/transactions?shop=${shop}`);
     const create = page.getByLabel('Umsätze automatisch erstellen');
     await create.waitFor({ timeout: 60_000 });

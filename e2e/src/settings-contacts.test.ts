@@ -30,9 +30,9 @@ const invoiceOf = (orderId: number) =>
         await stack
           .db('documents')
           .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-          .whereNotNull('lexoffice_id')
-          .first('lexoffice_id')
-      )?.lexoffice_id as string | undefined,
+          .whereNotNull('lexware_id')
+          .first('lexware_id')
+      )?.lexware_id as string | undefined,
     120_000,
   );
 const serverErrors: string[] = [];
@@ -67,7 +67,7 @@ describe('contact settings in Chromium', () => {
     await create.getByText('großkunde', { exact: true }).waitFor();
     await screenshot(page, 'settings-contacts');
 
-    const organizationId = (await stack.db('lexoffice_connections').where({ shop_id: shop }).first('organization_id'))
+    const organizationId = (await stack.db('lexware_connections').where({ shop_id: shop }).first('organization_id'))
       .organization_id as string;
     const contacts = () => control<Contact[]>(`/control/lexware/contacts?organizationId=${organizationId}`);
     const before = (await contacts()).length;

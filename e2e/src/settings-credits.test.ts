@@ -31,16 +31,16 @@ const patch = (section: string, body: Record<string, unknown>) =>
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-const lexofficeId = (type: 'invoice' | 'credit', orderId: number) =>
+const lexwareId = (type: 'invoice' | 'credit', orderId: number) =>
   eventually(
     async () =>
       (
         await stack
           .db('documents')
           .where({ shop_id: shop, type, order_id: String(orderId) })
-          .whereNotNull('lexoffice_id')
-          .first('lexoffice_id')
-      )?.lexoffice_id as string | undefined,
+          .whereNotNull('lexware_id')
+          .first('lexware_id')
+      )?.lexware_id as string | undefined,
     120_000,
   );
 const serverErrors: string[] = [];
@@ -91,12 +91,12 @@ describe('credit note and order-handling settings in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const invoiceId = await lexofficeId('invoice', order.id);
+    const invoiceId = await lexwareId('invoice', order.id);
     await control(`/control/shops/${shop}/orders/${order.id}/refund`, {
       method: 'POST',
       body: JSON.stringify({ mode: 'full' }),
     });
-    const creditId = await lexofficeId('credit', order.id);
+    const creditId = await lexwareId('credit', order.id);
     const credit = (await control<Voucher[]>('/control/lexware/credit-notes')).find((v) => v.id === creditId);
     expect(credit).toMatchObject({
       voucherStatus: 'draft',
@@ -127,7 +127,7 @@ describe('credit note and order-handling settings in Chromium', () => {
     await screenshot(page, 'settings-orders');
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
-    const invoiceId = await lexofficeId('invoice', order.id);
+    const invoiceId = await lexwareId('invoice', order.id);
     expect(
       (await control<{ financial_status: string }>(`/control/shops/${shop}/orders/${order.id}`)).financial_status,
     ).not.toBe('paid');

@@ -32,8 +32,8 @@ const invoiceOf = (orderId: number) =>
       (await stack
         .db('documents')
         .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-        .whereNotNull('lexoffice_id')
-        .first()) as { lexoffice_id: string } | undefined,
+        .whereNotNull('lexware_id')
+        .first()) as { lexware_id: string } | undefined,
     120_000,
   );
 const lexwareInvoice = async (id: string) =>
@@ -69,7 +69,7 @@ describe('settings home in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexoffice_id);
+    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexware_id);
     expect(invoice).toMatchObject({
       title: 'Invoice',
       introduction: `Thank you for your order ${order.name}. We invoice you for the following items.`,

@@ -92,19 +92,19 @@ describe('invoice settings in Chromium', () => {
     await dialog.getByRole('button', { name: 'Schließen' }).last().click();
 
     await m().payOrder(order.id);
-    const lexofficeId = await eventually(
+    const lexwareId = await eventually(
       async () =>
         (
           await stack
             .db('documents')
             .where({ shop_id: shop, type: 'invoice', order_id: String(order.id) })
-            .whereNotNull('lexoffice_id')
-            .first('lexoffice_id')
-        )?.lexoffice_id as string | undefined,
+            .whereNotNull('lexware_id')
+            .first('lexware_id')
+        )?.lexware_id as string | undefined,
       120_000,
     );
     const vouchers = await control<Voucher[]>('/control/lexware/invoices');
-    const invoice = vouchers.find((v) => v.id === lexofficeId)!;
+    const invoice = vouchers.find((v) => v.id === lexwareId)!;
     expect(invoice.title).toBe(`Rechnung ${order.name}`);
     expect(invoice.taxConditions.taxType).toBe('net');
     expect(

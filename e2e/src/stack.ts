@@ -83,10 +83,10 @@ export async function startStack(
     appUrl,
     shellUrl: 'http://127.0.0.1:3000',
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
-    lexoffice: {
+    lexware: {
       apiUrl: sandbox.urls.lexwareApi,
       oauth: {
-        ...base.lexoffice.oauth,
+        ...base.lexware.oauth,
         oauthUrl: sandbox.urls.lexwareOauth,
         redirectUri: `${appUrl}/api/lexoffice/callback`,
       },
@@ -102,7 +102,7 @@ export async function startStack(
   };
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
-    lexofficeEventPublicKeyUrl: `${sandbox.urls.control}/control/lexware/public-key`,
+    lexwareEventPublicKeyUrl: `${sandbox.urls.control}/control/lexware/public-key`,
     ...(opts.appConfig ? { appConfig: opts.appConfig } : {}),
   });
   const inProcess = opts.worker === false ? undefined : await createOrderWorker(settings, temporal.nativeConnection);
@@ -153,8 +153,8 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     TEMPORAL_ADDRESS: settings.temporalAddress,
     TEMPORAL_TASK_QUEUE: settings.taskQueue,
     APP_URL: settings.appUrl,
-    LEXOFFICE_API_URL: settings.lexoffice.apiUrl,
-    LEXOFFICE_OAUTH_URL: settings.lexoffice.oauth.oauthUrl,
+    LEXWARE_API_URL: settings.lexware.apiUrl,
+    LEXWARE_OAUTH_URL: settings.lexware.oauth.oauthUrl,
     SHOPIFY_ADMIN_URL: settings.shopify.adminUrl,
     SMTP_URL: settings.mail.smtpUrl,
     OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,

@@ -85,8 +85,8 @@ const invoiceOf = (orderId: number) =>
       (await stack
         .db('documents')
         .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
-        .whereNotNull('lexoffice_id')
-        .first()) as { id: string; lexoffice_id: string; hinted_at: Date | null } | undefined,
+        .whereNotNull('lexware_id')
+        .first()) as { id: string; lexware_id: string; hinted_at: Date | null } | undefined,
     60_000,
   );
 const logOf = (orderId: number, event: string) =>
@@ -119,12 +119,12 @@ describe('bank transactions from paid orders', () => {
     const account = lexware().accounts.find((a) => a.financialAccountId === tx!.financialAccountId);
     expect(account).toMatchObject({ type: 'PAYMENT_PROVIDER', externalReference: 'shopify:shopify_payments' });
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([
       expect.objectContaining({ externalReference: ref }),
     ]);
     expect(invoice.hinted_at).not.toBeNull();
     const row = await stack.db('bank_transactions').where({ shop_id: shop, payment_id: ref }).first();
-    expect(row.lexoffice_id).toBe(tx!.financialTransactionId);
+    expect(row.lexware_id).toBe(tx!.financialTransactionId);
   }, 120_000);
 
   it('books nothing twice when the order comes again: a redelivered webhook and a newer snapshot', async () => {
@@ -151,7 +151,7 @@ describe('bank transactions from paid orders', () => {
     }, 60_000);
     expect(bookedRef(ref)).toHaveLength(1);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toHaveLength(1);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toHaveLength(1);
     expect(
       await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'transaction.created' }),
     ).toHaveLength(1);
@@ -170,13 +170,13 @@ describe('bank transactions from paid orders', () => {
         (await stack
           .db('bank_transactions')
           .where({ shop_id: shop, payment_id: ref })
-          .whereNotNull('lexoffice_id')
-          .first()) as { lexoffice_id: string } | undefined,
+          .whereNotNull('lexware_id')
+          .first()) as { lexware_id: string } | undefined,
       120_000,
     );
     await logOf(order.id, 'transaction.hinted');
     expect(bookedRef(ref)).toHaveLength(1);
-    expect(row.lexoffice_id).toBe(bookedRef(ref)[0]!.financialTransactionId);
+    expect(row.lexware_id).toBe(bookedRef(ref)[0]!.financialTransactionId);
     expect(
       await stack
         .db('event_log')
@@ -199,7 +199,7 @@ describe('bank transactions from paid orders', () => {
     const order = await paidOrder();
     await logOf(order.id, 'transaction.created');
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([]);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
     expect(invoice.hinted_at).toBeNull();
   }, 120_000);
 
@@ -221,7 +221,7 @@ describe('bank transactions from paid orders', () => {
     });
     expect(bookedRef(paymentIdOf(order.id))).toEqual([]);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexoffice_id)).toEqual([]);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
 
     await setTransactions({ transactionCreate: true, transactionHints: true });
     const saved = await m().api<{ forced: string[] }>('/api/preferences', {

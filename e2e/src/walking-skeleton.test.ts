@@ -150,11 +150,11 @@ describe('one order from Shopify to a Lexware invoice', () => {
         (await stack
           .db('documents')
           .where({ shop_id: shop, order_id: String(order.id) })
-          .whereNotNull('lexoffice_id')
-          .first()) as { lexoffice_id: string } | undefined,
+          .whereNotNull('lexware_id')
+          .first()) as { lexware_id: string } | undefined,
     );
     const control = stack.sandbox.urls.control;
-    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexoffice_id}/pay`, {
+    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexware_id}/pay`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
@@ -168,7 +168,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
     }, 45_000);
     expect(shopifyOrder.financial_status).toBe('paid');
     await eventually(
-      async () => (await stack.db('documents').where({ lexoffice_id: doc.lexoffice_id }).first())?.status === 'paid',
+      async () => (await stack.db('documents').where({ lexware_id: doc.lexware_id }).first())?.status === 'paid',
     );
     expect(await stack.db('event_log').where({ shop_id: shop, event: 'order.paid' })).toHaveLength(1);
   }, 90_000);

@@ -61,7 +61,7 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   // The merchant's earlier documents, written straight into the organisation (unthrottled while we set up).
-  const { organization_id: organizationId } = await stack.db('lexoffice_connections').where({ shop_id: shop }).first();
+  const { organization_id: organizationId } = await stack.db('lexware_connections').where({ shop_id: shop }).first();
   const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -71,7 +71,7 @@ beforeAll(async () => {
   // Ten at a time: setting up is not what the test measures.
   const writeVoucher = async (i: number) => {
     const remark = i < NAMED ? `Vielen Dank für deine Bestellung ${names[i * 7]}` : `Ladenverkauf ${i}`;
-    const res = await fetch(`${stack.settings.lexoffice.apiUrl}/invoices?finalize=true`, {
+    const res = await fetch(`${stack.settings.lexware.apiUrl}/invoices?finalize=true`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -141,8 +141,8 @@ describe('the wizard import of a large shop', () => {
     expect(documents).toMatchObject({ progress: 100, found: NAMED + UNNAMED, assigned: NAMED });
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    const linked = await stack.db('documents').where({ shop_id: shop }).select('order_name', 'lexoffice_id');
-    expect(new Set(linked.map((d) => d.lexoffice_id)).size).toBe(NAMED);
+    const linked = await stack.db('documents').where({ shop_id: shop }).select('order_name', 'lexware_id');
+    expect(new Set(linked.map((d) => d.lexware_id)).size).toBe(NAMED);
     expect(linked.map((d) => d.order_name).sort()).toEqual(
       Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort(),
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, describeError, isApiError } from './api';
-import { creditsLeft, hasPermission } from './shop';
+import { transfersLeft, hasPermission } from './shop';
 
 describe('the API client', () => {
   it('sends the session token and parses JSON', async () => {
@@ -38,14 +38,14 @@ describe('the API client', () => {
 
 describe('shop rules', () => {
   it('computes transfers left with the spec tones', () => {
-    expect(creditsLeft({ used: 81, quota: 100, resetAt: '' })).toEqual({
+    expect(transfersLeft({ used: 81, quota: 100, resetAt: '' })).toEqual({
       remaining: 19,
       quota: 100,
       percent: 19,
       tone: 'critical',
     });
-    expect(creditsLeft({ used: 61, quota: 100, resetAt: '' }).tone).toBe('warning');
-    expect(creditsLeft({ used: 0, quota: 0, resetAt: '' })).toMatchObject({ percent: 0, tone: 'critical' });
+    expect(transfersLeft({ used: 61, quota: 100, resetAt: '' }).tone).toBe('warning');
+    expect(transfersLeft({ used: 0, quota: 0, resetAt: '' })).toMatchObject({ percent: 0, tone: 'critical' });
   });
 
   it('joins permission name and sub name with an underscore', () => {

@@ -37,7 +37,7 @@ export function isAdminShop(shop: (Pick<Shop, 'permissions'> & { isAdmin?: boole
   return Boolean(shop?.isAdmin) || hasPermission(shop, 'view', 'dashboard');
 }
 
-export interface CreditsLeft {
+export interface TransfersLeft {
   remaining: number;
   quota: number;
   /** Whole percent of the quota still left, 0 to 100. */
@@ -46,7 +46,7 @@ export interface CreditsLeft {
 }
 
 /** Spec 1 §9: critical below 20 % remaining, warning below 40 %. */
-export function creditsLeft(credits: Shop['plan']['credits']): CreditsLeft {
+export function transfersLeft(credits: Shop['plan']['credits']): TransfersLeft {
   const quota = Math.max(0, credits.quota);
   const remaining = Math.max(0, quota - credits.used);
   const ratio = quota === 0 ? 0 : remaining / quota;

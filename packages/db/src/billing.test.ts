@@ -3,7 +3,7 @@ import { createTestDatabase } from './testing';
 import {
   claimIntent,
   completeDocument,
-  hasCredits,
+  hasTransfers,
   markResumed,
   markWaiting,
   periodUsage,
@@ -32,8 +32,8 @@ describe('billing periods, waiting documents and housekeeping in PostgreSQL', ()
       .where({ id: SHOP })
       .update({
         installed_at: installed,
-        credits_period_start: installed,
-        credits_reset_at: new Date('2026-02-28T10:00:00Z'),
+        transfers_period_start: installed,
+        transfers_reset_at: new Date('2026-02-28T10:00:00Z'),
       });
     expect(await syncBillingPeriod(db, SHOP, new Date('2026-02-10T00:00:00Z'))).toMatchObject({
       rolled: false,
@@ -88,14 +88,14 @@ describe('billing periods, waiting documents and housekeeping in PostgreSQL', ()
       ids[n] = doc.id;
     }
     expect((await waitingDocuments(db, SHOP, 2)).map((d) => d.orderId)).toEqual(['1', '2']);
-    expect(await hasCredits(db, SHOP)).toMatchObject({ ok: true, used: 0, quota: 10 });
+    expect(await hasTransfers(db, SHOP)).toMatchObject({ ok: true, used: 0, quota: 10 });
     await markResumed(db, ids[1]!);
     expect((await waitingDocuments(db, SHOP, 10)).map((d) => d.orderId)).toEqual(['2', '3']);
     // Refused again after the resumption: it waits again.
     await markWaiting(db, ids[1]!);
     expect((await waitingDocuments(db, SHOP, 10)).map((d) => d.orderId)).toEqual(['1', '2', '3']);
     await completeDocument(db, ids[2]!, {
-      lexofficeId: 'lx-2',
+      lexwareId: 'lx-2',
       contactId: null,
       number: 'RE2',
       title: null,

@@ -19,6 +19,7 @@ import * as helpRequests from './migrations/20261123_501_help_requests';
 import * as rateLimits from './migrations/20261124_1401_rate_limits';
 import * as contactClaimKeys from './migrations/20261124_1402_contact_claim_keys';
 import * as completenessAudits from './migrations/20261124_19b01_completeness_audits';
+import * as lexwareTransfersNames from './migrations/20261125_1601_lexware_transfers_names';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261124_1401_rate_limits': rateLimits,
   '20261124_1402_contact_claim_keys': contactClaimKeys,
   '20261124_19b01_completeness_audits': completenessAudits,
+  '20261125_1601_lexware_transfers_names': lexwareTransfersNames,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
@@ -70,7 +72,7 @@ export async function migrateLatest(db: Db): Promise<void> {
         id: p.id,
         name: p.name,
         monthly_price: p.monthlyPrice,
-        credits_quota: p.creditsQuota,
+        transfers_quota: p.transfersQuota,
         log_max_age: p.logMaxAge,
         import_price: p.importPrice,
         private: p.private,

@@ -21,16 +21,16 @@ const subscription = (gid: string, planId: string, status: string, createdAt: st
 describe('Shopify billing reports in any order', () => {
   it('an upgrade whose old subscription is reported cancelled first never drops the shop to free', async () => {
     await saveShopInstall(db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
-    await db('shops').where({ id: shop }).update({ plan_id: 'standard', credits_quota: 300 });
+    await db('shops').where({ id: shop }).update({ plan_id: 'standard', transfers_quota: 300 });
     await subscription('gid://shopify/AppSubscription/1', 'standard', 'active', '2026-11-01T10:00:00Z');
     await subscription('gid://shopify/AppSubscription/2', 'premium', 'pending', '2026-11-20T10:00:00Z');
 
     // Shopify cancelled #1 because the merchant approved #2; that report came first.
     expect(await endSubscription(db, shop, 'gid://shopify/AppSubscription/1')).toBe(false);
-    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'standard', credits_quota: 300 });
+    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'standard', transfers_quota: 300 });
 
     await activateSubscription(db, (await findSubscription(db, shop, 'gid://shopify/AppSubscription/2'))!, 1);
-    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'premium', credits_quota: 1000 });
+    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'premium', transfers_quota: 1000 });
     expect(await db('plan_subscriptions').where({ shop_id: shop }).orderBy('created_at').pluck('status')).toEqual([
       'cancelled',
       'active',
@@ -39,6 +39,6 @@ describe('Shopify billing reports in any order', () => {
 
   it('the only subscription ending puts the shop back on free', async () => {
     expect(await endSubscription(db, shop, 'gid://shopify/AppSubscription/2')).toBe(true);
-    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
+    expect(await db('shops').where({ id: shop }).first()).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
   });
 });

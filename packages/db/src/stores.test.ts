@@ -21,7 +21,7 @@ afterAll(async () => drop());
 describe('stores against the real PostgreSQL', () => {
   it('seeds the plans of spec 1 §9', async () => {
     const plans = await db('plans').orderBy('sort');
-    expect(plans.map((p) => [p.id, p.credits_quota, p.monthly_price])).toContainEqual(['standard', 300, 18.99]);
+    expect(plans.map((p) => [p.id, p.transfers_quota, p.monthly_price])).toContainEqual(['standard', 300, 18.99]);
     expect(plans).toHaveLength(8);
   });
 
@@ -44,7 +44,7 @@ describe('stores against the real PostgreSQL', () => {
     expect(again.id).toBe(first.id);
     await markAttempted(db, first.id);
     await completeDocument(db, first.id, {
-      lexofficeId: 'lx-1',
+      lexwareId: 'lx-1',
       contactId: 'c-1',
       number: 'RE0001',
       title: 'Rechnung',
@@ -66,7 +66,7 @@ describe('stores against the real PostgreSQL', () => {
 
   it('refuses a transfer when the quota is used up', async () => {
     await saveShopInstall(db, { shopId: 'b.myshopify.com', tokenEnc: 'x', scopes: [] });
-    await db('shops').where({ id: 'b.myshopify.com' }).update({ credits_quota: 1 });
+    await db('shops').where({ id: 'b.myshopify.com' }).update({ transfers_quota: 1 });
     const d1 = await claimIntent(db, {
       shopId: 'b.myshopify.com',
       type: 'invoice',
@@ -144,7 +144,7 @@ describe('the shared Lexware rate slots', () => {
   it('spaces reservations 500 ms apart, whichever process asks', async () => {
     const { reserveSlot } = await import('./index');
     const waits: number[] = [];
-    for (let i = 0; i < 4; i++) waits.push(await reserveSlot(db, 'lexoffice:test', 500));
+    for (let i = 0; i < 4; i++) waits.push(await reserveSlot(db, 'lexware:test', 500));
     expect(waits[0]).toBe(0);
     // each later reservation waits about half a second longer than the one before
     for (let i = 1; i < 4; i++) expect(waits[i]! - waits[i - 1]!).toBeGreaterThan(450);

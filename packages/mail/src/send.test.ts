@@ -109,7 +109,7 @@ async function invoiceFor(
       order_name: snapshot.name,
       type: 'invoice',
       intent_key: `invoice:${id}`,
-      lexoffice_id: await voucher(finalize),
+      lexware_id: await voucher(finalize),
       number: finalize ? `RE${id}` : null,
       status: finalize ? 'open' : 'draft',
     })
@@ -145,7 +145,7 @@ beforeAll(async () => {
     name: 'Mein Laden',
     email: 'inhaber@laden.de',
   });
-  await db('lexoffice_connections').insert({
+  await db('lexware_connections').insert({
     shop_id: SHOP,
     access_token_enc: box.seal(tokens.access_token),
     refresh_token_enc: box.seal(tokens.refresh_token),
@@ -155,7 +155,7 @@ beforeAll(async () => {
   deps = {
     db,
     box,
-    lexoffice: { ...base.lexoffice, apiUrl: sb.urls.lexwareApi },
+    lexware: { ...base.lexware, apiUrl: sb.urls.lexwareApi },
     mail: {
       smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`,
       from: 'Belegfluss <belege@belegfluss.local>',
@@ -289,7 +289,7 @@ describe('sendDocumentMail', () => {
       addresses: { billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }] },
       xRechnung: { buyerReference: '04011000-12345-03', vendorNumberAtCustomer: '70123456' },
     });
-    const { id: lexofficeId } = await lexware('/invoices?finalize=true', {
+    const { id: lexwareId } = await lexware('/invoices?finalize=true', {
       voucherDate: '2026-11-20T10:00:00.000+01:00',
       address: { contactId: contact.id },
       lineItems: [
@@ -306,11 +306,11 @@ describe('sendDocumentMail', () => {
       shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
     });
     const read = (await (
-      await fetch(`${sb.urls.lexwareApi}/invoices/${lexofficeId}`, { headers: { Authorization: `Bearer ${token}` } })
+      await fetch(`${sb.urls.lexwareApi}/invoices/${lexwareId}`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { electronicDocumentProfile: string };
     expect(read.electronicDocumentProfile).toBe('XRechnung');
     const doc = await invoiceFor({ email: 'rechnung@musterstadt.de' });
-    await db('documents').where({ id: doc }).update({ lexoffice_id: lexofficeId, profile: 'XRechnung' });
+    await db('documents').where({ id: doc }).update({ lexware_id: lexwareId, profile: 'XRechnung' });
 
     expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
       outcome: 'sent',

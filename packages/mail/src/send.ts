@@ -18,11 +18,11 @@ import {
 } from '@belegfluss/db';
 import {
   documentNumber,
-  LexofficeError,
+  LexwareError,
   LexwareNotConnectedError,
-  lexofficeFor,
-  type LexofficeDeps,
-} from '@belegfluss/lexoffice';
+  lexwareFor,
+  type LexwareDeps,
+} from '@belegfluss/lexware';
 import {
   CreditPreferencesSchema,
   InvoicePreferencesSchema,
@@ -59,7 +59,7 @@ import {
 export interface MailDeps {
   db: Db;
   box: SecretBox;
-  lexoffice: LexofficeDeps;
+  lexware: LexwareDeps;
   mail: DefaultSender;
   timeoutMs?: number;
 }
@@ -105,7 +105,7 @@ const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: '
 interface Doc {
   id: string;
   type: DocumentKind;
-  lexofficeId: string;
+  lexwareId: string;
   number: string | null;
   status: string;
   orderId: string;
@@ -116,7 +116,7 @@ interface Doc {
 async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
   const r = await documentOfShop(db, shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
-  if (!r.lexofficeId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
+  if (!r.lexwareId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
   if (r.type === 'delivery')
     throw new MailError(
       'NOT_MAILABLE',
@@ -126,7 +126,7 @@ async function loadDocument(db: Db, shopId: string, documentId: string): Promise
   return {
     id: r.id,
     type: r.type,
-    lexofficeId: r.lexofficeId,
+    lexwareId: r.lexwareId,
     number: r.number,
     status: r.status,
     orderId: r.orderId,
@@ -158,25 +158,25 @@ function splitAddress(from: string): { name: string; address: string } {
  * buyer's system reads (a ZUGFeRD PDF carries its XML inside).
  */
 async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
-  const client = lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId);
+  const client = lexwareFor(deps.db, deps.box, deps.lexware, shopId);
   try {
     const content = await (doc.type === 'invoice'
-      ? client.invoicePdf(doc.lexofficeId)
-      : client.creditNotePdf(doc.lexofficeId));
+      ? client.invoicePdf(doc.lexwareId)
+      : client.creditNotePdf(doc.lexwareId));
     const pdf = { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
     if (doc.type !== 'invoice' || doc.profile !== 'XRechnung') return { pdf, xml: [] };
     const xml = {
       filename: pdf.filename.replace(/\.pdf$/, '.xml'),
-      content: await client.invoiceXml(doc.lexofficeId),
+      content: await client.invoiceXml(doc.lexwareId),
       contentType: 'application/xml',
     };
     return { pdf, xml: [xml] };
   } catch (error) {
-    if (error instanceof LexofficeError && error.status === 409)
+    if (error instanceof LexwareError && error.status === 409)
       throw new MailError('DRAFT', 'Entwürfe können nicht per E-Mail versendet werden.', false);
     if (error instanceof LexwareNotConnectedError)
       throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
-    const retryable = !(error instanceof LexofficeError) || error.retryable || error.status >= 500;
+    const retryable = !(error instanceof LexwareError) || error.retryable || error.status >= 500;
     throw new MailError(
       'PDF',
       `Das PDF konnte nicht von Lexware Office geladen werden: ${(error as Error).message}`,
@@ -188,7 +188,7 @@ async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ p
 /** The subject and the PDF's file name carry the number, which Lexware names only after the create (see documentNumber). */
 async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<string | null> {
   try {
-    return await documentNumber(deps.db, lexofficeFor(deps.db, deps.box, deps.lexoffice, shopId), { ...doc, shopId });
+    return await documentNumber(deps.db, lexwareFor(deps.db, deps.box, deps.lexware, shopId), { ...doc, shopId });
   } catch (error) {
     if (error instanceof LexwareNotConnectedError)
       throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
@@ -225,7 +225,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
       origin: 'mail',
       orderId: doc.orderId,
       orderName: doc.orderName,
-      ref: { [doc.type]: doc.lexofficeId },
+      ref: { [doc.type]: doc.lexwareId },
       ...entry,
     });
 

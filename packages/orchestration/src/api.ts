@@ -24,7 +24,7 @@ export interface OrderWorkflowInput {
 
 export interface OrderDocument {
   documentId: string;
-  lexofficeId: string;
+  lexwareId: string;
   number: string | null;
   status: string;
 }
@@ -65,12 +65,12 @@ export const emptyOrderState = (): OrderState => ({
 export const shopifyEventSignal = defineSignal<[ShopifyEvent]>('shopifyEvent');
 
 /** A Lexware event for one of the order's documents (payment.changed, invoice.status.changed). */
-export interface LexofficeEvent {
+export interface LexwareEvent {
   eventType: string;
   resourceId: string;
   eventDate: string;
 }
-export const lexofficeEventSignal = defineSignal<[LexofficeEvent]>('lexofficeEvent');
+export const lexwareEventSignal = defineSignal<[LexwareEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
 
 export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);
@@ -178,3 +178,19 @@ export interface AuditRunInput {
 }
 export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}`;
 export const AUDIT_SCHEDULE_ID = 'completeness-audit';
+
+const LEGACY_KEYS: Record<string, string> = { lexofficeId: 'lexwareId' };
+
+/**
+ * Names that older workflow histories carry, read under today's names. An order workflow replays its history on
+ * every worker restart; activity results and continue-as-new states recorded before the rename to `lexware`
+ * (issue 16) key a document's Lexware id `lexofficeId`. Pure, so workflow code may call it.
+ */
+export function withCurrentNames<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withCurrentNames) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.some(([key, inner]) => key in LEGACY_KEYS || (inner !== null && typeof inner === 'object')))
+    return value;
+  return Object.fromEntries(entries.map(([key, inner]) => [LEGACY_KEYS[key] ?? key, withCurrentNames(inner)])) as T;
+}

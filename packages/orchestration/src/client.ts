@@ -14,13 +14,13 @@ import {
   billingChangedSignal,
   billingWorkflowId,
   HOUSEKEEPING_SCHEDULE_ID,
-  lexofficeEventSignal,
+  lexwareEventSignal,
   OrderNameKey,
   orderWorkflowId,
   PAYOUT_SCHEDULE_ID,
   shopifyEventSignal,
   ShopDomainKey,
-  type LexofficeEvent,
+  type LexwareEvent,
   type OrderWorkflowInput,
   type ShopifyEvent,
 } from './api';
@@ -53,7 +53,7 @@ export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: 
 }
 
 /** What an order workflow can be told: a Shopify event (webhook, import, resume) or a Lexware event. */
-export type OrderSignal = { shopify: ShopifyEvent } | { lexoffice: LexofficeEvent };
+export type OrderSignal = { shopify: ShopifyEvent } | { lexware: LexwareEvent };
 
 /**
  * Hands one event to the order's workflow, starting it if needed (a finished workflow starts anew);
@@ -85,8 +85,8 @@ export async function signalOrder(
   else
     await temporal.workflow.signalWithStart('orderWorkflow', {
       ...common,
-      signal: lexofficeEventSignal,
-      signalArgs: [event.lexoffice],
+      signal: lexwareEventSignal,
+      signalArgs: [event.lexware],
     });
 }
 

@@ -28,10 +28,10 @@ export const DEV_DEFAULTS = {
   shopifyApiVersion: '2025-10',
   /** `{shop}` is replaced by the shop domain; production: `https://{shop}`. */
   shopifyAdminUrl: `http://127.0.0.1:${DEV_PORTS.sandboxShopify}/store/{shop}`,
-  lexofficeApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/v1`,
-  lexofficeOauthUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/oauth2`,
-  lexofficeClientId: 'belegfluss-dev-client',
-  lexofficeClientSecret: 'belegfluss-dev-client-secret',
+  lexwareApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/v1`,
+  lexwareOauthUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/oauth2`,
+  lexwareClientId: 'belegfluss-dev-client',
+  lexwareClientSecret: 'belegfluss-dev-client-secret',
   appUrl: `http://127.0.0.1:${DEV_PORTS.gateway}`,
   shellUrl: `http://127.0.0.1:${DEV_PORTS.shell}`,
   /** 32 bytes, base64: the key that encrypts Lexware tokens and SMTP passwords at rest. */

@@ -5,20 +5,28 @@ export interface Plan {
   id: PlanId;
   name: string;
   monthlyPrice: number;
-  creditsQuota: number;
+  transfersQuota: number;
   logMaxAge: number;
   importPrice: number | null;
   private: boolean;
 }
 
 export const PLANS: readonly Plan[] = [
-  { id: 'free', name: 'Free', monthlyPrice: 0, creditsQuota: 10, logMaxAge: 7, importPrice: null, private: false },
-  { id: 'basic', name: 'Basic', monthlyPrice: 8.99, creditsQuota: 100, logMaxAge: 14, importPrice: 99, private: false },
+  { id: 'free', name: 'Free', monthlyPrice: 0, transfersQuota: 10, logMaxAge: 7, importPrice: null, private: false },
+  {
+    id: 'basic',
+    name: 'Basic',
+    monthlyPrice: 8.99,
+    transfersQuota: 100,
+    logMaxAge: 14,
+    importPrice: 99,
+    private: false,
+  },
   {
     id: 'standard',
     name: 'Standard',
     monthlyPrice: 18.99,
-    creditsQuota: 300,
+    transfersQuota: 300,
     logMaxAge: 30,
     importPrice: 129,
     private: false,
@@ -27,7 +35,7 @@ export const PLANS: readonly Plan[] = [
     id: 'premium',
     name: 'Premium',
     monthlyPrice: 38.99,
-    creditsQuota: 1000,
+    transfersQuota: 1000,
     logMaxAge: 60,
     importPrice: 239,
     private: false,
@@ -36,7 +44,7 @@ export const PLANS: readonly Plan[] = [
     id: 'business',
     name: 'Business',
     monthlyPrice: 88.99,
-    creditsQuota: 3000,
+    transfersQuota: 3000,
     logMaxAge: 90,
     importPrice: 379,
     private: false,
@@ -45,7 +53,7 @@ export const PLANS: readonly Plan[] = [
     id: 'corporate',
     name: 'Corporate',
     monthlyPrice: 228.99,
-    creditsQuota: 25000,
+    transfersQuota: 25000,
     logMaxAge: 180,
     importPrice: 1999,
     private: true,
@@ -54,7 +62,7 @@ export const PLANS: readonly Plan[] = [
     id: 'enterprise',
     name: 'Enterprise',
     monthlyPrice: 798.99,
-    creditsQuota: 100000,
+    transfersQuota: 100000,
     logMaxAge: 360,
     importPrice: 8999,
     private: true,
@@ -63,7 +71,7 @@ export const PLANS: readonly Plan[] = [
     id: 'custom',
     name: 'Custom',
     monthlyPrice: 9999,
-    creditsQuota: 1000,
+    transfersQuota: 1000,
     logMaxAge: 360,
     importPrice: 9999,
     private: true,

@@ -1,6 +1,6 @@
 import { DEV_DEFAULTS, env } from './config';
 
-export const LEXOFFICE_SCOPES =
+export const LEXWARE_SCOPES =
   'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
 
 /**
@@ -49,14 +49,14 @@ export function readSettings() {
       /** Tests and local development only: `.test` names pinned to local addresses (mail attachments, SMTP check). */
       outboundTestHosts: env('OUTBOUND_TEST_HOSTS', ''),
     },
-    lexoffice: {
-      apiUrl: env('LEXOFFICE_API_URL', DEV_DEFAULTS.lexofficeApiUrl),
+    lexware: {
+      apiUrl: env('LEXWARE_API_URL', DEV_DEFAULTS.lexwareApiUrl),
       oauth: {
-        oauthUrl: env('LEXOFFICE_OAUTH_URL', DEV_DEFAULTS.lexofficeOauthUrl),
-        clientId: env('LEXOFFICE_CLIENT_ID', DEV_DEFAULTS.lexofficeClientId),
-        clientSecret: env('LEXOFFICE_CLIENT_SECRET', DEV_DEFAULTS.lexofficeClientSecret),
-        redirectUri: env('LEXOFFICE_REDIRECT_URI', `${appUrl}/api/lexoffice/callback`),
-        scope: env('LEXOFFICE_SCOPES', LEXOFFICE_SCOPES),
+        oauthUrl: env('LEXWARE_OAUTH_URL', DEV_DEFAULTS.lexwareOauthUrl),
+        clientId: env('LEXWARE_CLIENT_ID', DEV_DEFAULTS.lexwareClientId),
+        clientSecret: env('LEXWARE_CLIENT_SECRET', DEV_DEFAULTS.lexwareClientSecret),
+        redirectUri: env('LEXWARE_REDIRECT_URI', `${appUrl}/api/lexoffice/callback`),
+        scope: env('LEXWARE_SCOPES', LEXWARE_SCOPES),
       },
     },
     /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */

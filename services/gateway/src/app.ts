@@ -12,9 +12,9 @@ import { helpRoutes } from './routes/help';
 import { legalRoutes } from './routes/legal';
 import { importRoutes } from './routes/import/import';
 import { auditRoutes } from './routes/audit/audit';
-import { lexofficeAuthRoutes } from './routes/lexoffice';
-import { lexofficeEventRoutes } from './routes/lexoffice-events/events';
-import { lexofficeSignupRoutes } from './routes/lexoffice-signup';
+import { lexwareAuthRoutes } from './routes/lexware';
+import { lexwareEventRoutes } from './routes/lexware-events/events';
+import { lexwareSignupRoutes } from './routes/lexware-signup';
 import { printLayoutRoutes } from './routes/print-layouts/print-layouts';
 import { logRoutes } from './routes/logs/logs';
 import { mailRoutes } from './routes/mail/mail';
@@ -35,7 +35,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
  *   POST /webhooks/paypal                       PayPal PAYMENT.PAYOUTSBATCH.* (checked with verify-webhook-signature) → signal the payout run
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
- *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexofficeEvent to order:{shop}:{orderId}; over 1 MB → 413
+ *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexwareEvent to order:{shop}:{orderId}; over 1 MB → 413
  *   GET  /api/auth                              Shopify install / re-authorisation (?shop&scopes, signed link); 60 a minute per address
  *   GET  /api/auth/callback                     Shopify OAuth callback
  *   GET  /api/lexoffice/callback                Lexware OAuth callback (popup)
@@ -126,15 +126,15 @@ export function buildApiRouter(gw: GatewayContext): { api: Router; pub: Router[]
   transactionRoutes(gw, api);
   helpRoutes(gw, api);
   const documentsPublic = documentRoutes(gw, api);
-  const lexofficePublic = lexofficeAuthRoutes(gw, api);
-  const signupPublic = lexofficeSignupRoutes(gw, api);
+  const lexwarePublic = lexwareAuthRoutes(gw, api);
+  const signupPublic = lexwareSignupRoutes(gw, api);
   printLayoutRoutes(gw, api);
   adminRoutes(gw, api);
   partnerRoutes(gw, api);
   mailRoutes(gw, api);
   cancelRoutes(gw, api);
   const planPublic = planRoutes(gw, api);
-  return { api, pub: [documentsPublic, lexofficePublic, signupPublic, planPublic, legalRoutes(gw)] };
+  return { api, pub: [documentsPublic, lexwarePublic, signupPublic, planPublic, legalRoutes(gw)] };
 }
 
 /**
@@ -182,7 +182,7 @@ export function createApp(gw: GatewayContext): Koa {
     health,
     webhookRoutes(gw),
     paypalWebhookRoutes(gw),
-    lexofficeEventRoutes(gw),
+    lexwareEventRoutes(gw),
     shopifyAuthRoutes(gw),
     ...pub,
   ]) {

@@ -9,10 +9,10 @@ export interface GatewayOptions {
   adminShops: string[];
   shopifyShops: string[];
   devShops: string[];
-  /** PEM of Lexware's event-signing key (LEXOFFICE_EVENT_PUBLIC_KEY). */
-  lexofficeEventPublicKey?: string;
-  /** Where to fetch it when no PEM is set, for development against the sandbox (LEXOFFICE_EVENT_PUBLIC_KEY_URL). */
-  lexofficeEventPublicKeyUrl?: string;
+  /** PEM of Lexware's event-signing key (LEXWARE_EVENT_PUBLIC_KEY). */
+  lexwareEventPublicKey?: string;
+  /** Where to fetch it when no PEM is set, for development against the sandbox (LEXWARE_EVENT_PUBLIC_KEY_URL). */
+  lexwareEventPublicKeyUrl?: string;
   /** The Temporal UI, for links from the admin area (TEMPORAL_UI_URL; the local dev server's UI by default). */
   temporalUiUrl?: string;
   /**
@@ -77,8 +77,8 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     shopifyShops: shopList(env.SHOPIFY_STAFF_SHOPS),
     devShops: shopList(env.DEV_SHOPS),
     // A PEM in one env line often has literal "\n"s.
-    lexofficeEventPublicKey: env.LEXOFFICE_EVENT_PUBLIC_KEY?.replaceAll('\\n', '\n') || undefined,
-    lexofficeEventPublicKeyUrl: env.LEXOFFICE_EVENT_PUBLIC_KEY_URL || undefined,
+    lexwareEventPublicKey: env.LEXWARE_EVENT_PUBLIC_KEY?.replaceAll('\\n', '\n') || undefined,
+    lexwareEventPublicKeyUrl: env.LEXWARE_EVENT_PUBLIC_KEY_URL || undefined,
     temporalUiUrl: env.TEMPORAL_UI_URL?.replace(/\/+$/, '') || DEFAULT_TEMPORAL_UI_URL,
     appConfig: appConfigFrom(env),
     supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
@@ -107,12 +107,12 @@ export function shopFlags(options: GatewayOptions, shop: string) {
 export function publicKeyLoader(options: GatewayOptions): () => Promise<KeyObject | undefined> {
   let cached: Promise<KeyObject | undefined> | undefined;
   return () => {
-    if (options.lexofficeEventPublicKey) {
-      cached ??= Promise.resolve(createPublicKey(options.lexofficeEventPublicKey));
+    if (options.lexwareEventPublicKey) {
+      cached ??= Promise.resolve(createPublicKey(options.lexwareEventPublicKey));
       return cached;
     }
-    if (!options.lexofficeEventPublicKeyUrl) return Promise.resolve(undefined);
-    cached ??= fetch(options.lexofficeEventPublicKeyUrl)
+    if (!options.lexwareEventPublicKeyUrl) return Promise.resolve(undefined);
+    cached ??= fetch(options.lexwareEventPublicKeyUrl)
       .then(async (res) => {
         if (!res.ok) throw new Error(`public key answered ${res.status}`);
         return createPublicKey(await res.text());

@@ -16,7 +16,7 @@ export interface GatewayContext {
   /** Gateway-only settings: shop lists, Lexware's event key. */
   options: GatewayOptions;
   /** Lexware's event-signing key (from the PEM setting or fetched once from its URL). */
-  lexofficeEventKey: () => Promise<KeyObject | undefined>;
+  lexwareEventKey: () => Promise<KeyObject | undefined>;
   log: Logger;
   /** Hands recorded webhooks to their workflows in the background. */
   dispatcher: Dispatcher;

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
-import { LexwareNotConnectedError } from '@belegfluss/lexoffice';
+import { LexwareNotConnectedError } from '@belegfluss/lexware';
 
 /** An error with a status and a German message for the merchant; one JSON shape for all. */
 export class HttpError extends Error {
@@ -41,7 +41,7 @@ export const NotConnected = (message = 'Lexware Office ist nicht verbunden.') =>
   new HttpError(409, 'NOT_CONNECTED', message);
 export const LexwareUnavailable = () =>
   BadGateway(
-    'LEXOFFICE_UNAVAILABLE',
+    'LEXWARE_UNAVAILABLE',
     'Lexware Office ist gerade nicht erreichbar. Bitte versuche es später noch einmal.',
   );
 

@@ -25,7 +25,7 @@ export async function startGateway(
     temporal: new Client({ connection, namespace: settings.temporalNamespace }),
     settings,
     options,
-    lexofficeEventKey: publicKeyLoader(options),
+    lexwareEventKey: publicKeyLoader(options),
     log,
   };
   const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits(base.db) };

@@ -65,7 +65,7 @@ beforeAll(async () => {
   const lexware = await connectLexware(h, A);
   await seedOrder(h.db, A, { id: 7001, email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
-  await seedDocument(h.db, A, { orderId: 7001, lexofficeId: invoiceId, number: 'RE7001', status: 'open' });
+  await seedDocument(h.db, A, { orderId: 7001, lexwareId: invoiceId, number: 'RE7001', status: 'open' });
 });
 afterAll(async () => {
   files?.closeAllConnections();

@@ -18,7 +18,7 @@ const A_TABLES = [
   'orders',
   'documents',
   'event_log',
-  'lexoffice_connections',
+  'lexware_connections',
   'partners',
   'coupons',
   'transfer_ledger',
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await h
     .db('shop_preferences')
     .insert({ shop_id: A, section: 'invoices', value: JSON.stringify({ invoiceLayout: { title: 'SECRET-A Titel' } }) });
-  await h.db('lexoffice_connections').insert({
+  await h.db('lexware_connections').insert({
     shop_id: A,
     access_token_enc: h.gateway.gw.box.seal('a-access'),
     refresh_token_enc: h.gateway.gw.box.seal('a-refresh'),

@@ -76,9 +76,9 @@ export async function startHarness(
     ...(sandbox
       ? {
           shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
-          lexoffice: {
+          lexware: {
             apiUrl: sandbox.urls.lexwareApi,
-            oauth: { ...base.lexoffice.oauth, oauthUrl: sandbox.urls.lexwareOauth },
+            oauth: { ...base.lexware.oauth, oauthUrl: sandbox.urls.lexwareOauth },
           },
           ...(sandbox.urls.smtp
             ? {
@@ -244,7 +244,7 @@ export async function seedDocument(
   d: {
     orderId: number | string;
     type?: 'invoice' | 'credit';
-    lexofficeId?: string;
+    lexwareId?: string;
     status?: string;
     number?: string;
     token?: string;
@@ -259,7 +259,7 @@ export async function seedDocument(
     order_name: d.orderName ?? `#${d.orderId}`,
     type,
     intent_key: `${type}:${d.orderId}:${randomBytes(3).toString('hex')}`,
-    lexoffice_id: d.lexofficeId ?? randomBytes(8).toString('hex'),
+    lexware_id: d.lexwareId ?? randomBytes(8).toString('hex'),
     status: d.status ?? 'open',
     number: d.number ?? null,
     pdf_token: token,
@@ -285,7 +285,7 @@ export async function connectLexware(h: Harness, shop: string) {
     connectionId: string;
   };
   const { box } = h.gateway.gw;
-  await insertTestRows(h.db, 'lexoffice_connections', {
+  await insertTestRows(h.db, 'lexware_connections', {
     shop_id: shop,
     access_token_enc: box.seal(tokens.access_token),
     refresh_token_enc: box.seal(tokens.refresh_token),

@@ -16,8 +16,8 @@ const sandbox = await startSandbox({
   appUrl: process.env.APP_URL || undefined,
   appSecret: process.env.SHOPIFY_API_SECRET || undefined,
   apiKey: process.env.SHOPIFY_API_KEY || undefined,
-  lexwareClientId: process.env.LEXOFFICE_CLIENT_ID || undefined,
-  lexwareClientSecret: process.env.LEXOFFICE_CLIENT_SECRET || undefined,
+  lexwareClientId: process.env.LEXWARE_CLIENT_ID || undefined,
+  lexwareClientSecret: process.env.LEXWARE_CLIENT_SECRET || undefined,
   dataDir: process.env.SANDBOX_DATA_DIR || undefined,
   smtp: process.env.SANDBOX_SMTP_USER
     ? { auth: { user: process.env.SANDBOX_SMTP_USER, pass: process.env.SANDBOX_SMTP_PASS ?? '' } }

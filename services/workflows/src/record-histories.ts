@@ -105,14 +105,14 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     issueInvoice: note('issueInvoice', {
       outcome: 'created',
       documentId: 'doc-1',
-      lexofficeId: 'lx-1',
+      lexwareId: 'lx-1',
       number: 'RE0001',
       status: 'open',
     }),
     issueCreditNote: note('issueCreditNote', {
       outcome: 'created',
       documentId: 'doc-2',
-      lexofficeId: 'lx-2',
+      lexwareId: 'lx-2',
       number: 'GS0001',
       status: 'open',
     }),
@@ -225,7 +225,7 @@ const PATHS: Path[] = [
       const handle = await paidOrder(client, taskQueue, calls);
       const booked = calls.filter((c) => c === 'bookOrderPayments').length;
       await signalOrder(client, taskQueue, order, {
-        lexoffice: { eventType: 'payment.changed', resourceId: 'lx-1', eventDate: '2026-11-21T12:00:00Z' },
+        lexware: { eventType: 'payment.changed', resourceId: 'lx-1', eventDate: '2026-11-21T12:00:00Z' },
       });
       await until('the Lexware status', () => calls.includes('markOrderPaid'));
       // Shopify's next snapshot (the order marked paid) books what the new invoice status allows.

@@ -46,7 +46,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
       ...createActivities({
         db,
         box,
-        lexoffice: settings.lexoffice,
+        lexware: settings.lexware,
         shopify: settings.shopify,
         appUrl: settings.appUrl,
         mail: settings.mail,
@@ -54,7 +54,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
       ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
       ...createHousekeepingActivities({ db, temporal, taskQueue }),
       ...createPayoutActivities({ db, payouts: settings.payouts }),
-      ...createAuditActivities({ db, box, shopify: settings.shopify, lexoffice: settings.lexoffice }),
+      ...createAuditActivities({ db, box, shopify: settings.shopify, lexware: settings.lexware }),
     },
   });
   return { worker, db, temporal };

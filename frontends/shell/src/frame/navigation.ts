@@ -1,4 +1,4 @@
-import { creditsLeft, isAdminShop, isUnder, type Shop } from '@belegfluss/frontend-kit';
+import { transfersLeft, isAdminShop, isUnder, type Shop } from '@belegfluss/frontend-kit';
 
 export type NavKey = 'home' | 'admin' | 'overview' | 'orders' | 'plan' | 'partner' | 'preferences' | 'help';
 
@@ -30,7 +30,7 @@ export function navigationEntries(shop: Shop | undefined, pathname: string): Nav
     'Abonnement',
     '/plan',
     isUnder(pathname, '/plan'),
-    shop ? `${creditsLeft(shop.plan.credits).percent} %` : undefined,
+    shop ? `${transfersLeft(shop.plan.credits).percent} %` : undefined,
   );
   if (shop?.partner) add('partner', 'Partnerprogramm', '/partner', isUnder(pathname, '/partner'));
   add('preferences', 'Einstellungen', '/preferences', isUnder(pathname, '/preferences'));

@@ -66,7 +66,7 @@ function Prices() {
             <Text as="p" tone="subdued">
               {plan.monthlyPrice === 0 ? 'für immer' : 'pro Monat'}
             </Text>
-            <Text as="p">{`${formatNumber(plan.creditsQuota)} Belege pro Monat`}</Text>
+            <Text as="p">{`${formatNumber(plan.transfersQuota)} Belege pro Monat`}</Text>
             <Text as="p" tone="subdued">{`Protokoll ${formatNumber(plan.logMaxAge)} Tage`}</Text>
           </BlockStack>
         </Card>

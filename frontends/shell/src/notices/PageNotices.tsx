@@ -2,7 +2,7 @@ import { isUnder, missingScopes, type Shop } from '@belegfluss/frontend-kit';
 import { Banner, Box, BlockStack } from '@shopify/polaris';
 import type { ReactNode } from 'react';
 import { useShell } from '../session/ShellContext';
-import { CreditsExhaustedModal } from './CreditsExhaustedModal';
+import { TransfersExhaustedModal } from './TransfersExhaustedModal';
 import { downtimeOf, isMaintenanceExempt } from './maintenance';
 import { MaintenancePage } from './MaintenancePage';
 import { PermissionBanner } from './PermissionBanner';
@@ -39,7 +39,7 @@ export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname
         </Box>
       ) : null}
       {isUnder(pathname, '/plan') ? null : (
-        <CreditsExhaustedModal key={shop.plan.credits.resetAt} credits={shop.plan.credits} />
+        <TransfersExhaustedModal key={shop.plan.credits.resetAt} credits={shop.plan.credits} />
       )}
       {children}
     </>

@@ -77,7 +77,7 @@ describe('notices around the pages', () => {
     expect(await screen.findByText('Deine Übertragungen wurden (fast) vollständig verbraucht')).toBeTruthy();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Abonnement erweitern' })));
     expect(window.location.pathname).toBe('/plan');
-    expect(window.localStorage.getItem(`${BANNER_PREFIX}creditsExhausted:2025-12-01T00:00:00Z`)).not.toBeNull();
+    expect(window.localStorage.getItem(`${BANNER_PREFIX}transfersExhausted:2025-12-01T00:00:00Z`)).not.toBeNull();
     first.unmount();
     renderInShell(
       <PageNotices shop={shop} pathname="/home">

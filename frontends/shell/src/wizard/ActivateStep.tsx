@@ -4,7 +4,7 @@ import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from '@shopif
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../frame/toast';
-import { CreditsNeededModal, enoughCredits } from '../notices/CreditsNeededModal';
+import { TransfersNeededModal, enoughTransfers } from '../notices/TransfersNeededModal';
 import { useShell } from '../session/ShellContext';
 
 /**
@@ -40,7 +40,7 @@ export function ActivateStep({
   });
   const start = (choice: 'trial' | 'free') => {
     setThen(choice);
-    if (invoiceCreate && needed > 0 && shop.data && !enoughCredits(shop.data.plan.credits, needed)) setAsking(true);
+    if (invoiceCreate && needed > 0 && shop.data && !enoughTransfers(shop.data.plan.credits, needed)) setAsking(true);
     else activate.mutate();
   };
 
@@ -92,7 +92,7 @@ export function ActivateStep({
         </Button>
       </InlineStack>
       {asking && shop.data ? (
-        <CreditsNeededModal
+        <TransfersNeededModal
           credits={shop.data.plan.credits}
           needed={needed}
           purpose={`die ${needed} importierten Bestellungen ohne Beleg`}

@@ -1,5 +1,5 @@
 import { describeError, errorField } from '@belegfluss/frontend-kit';
-import { LexofficeSignupBody } from '@belegfluss/shared';
+import { LexwareSignupBody } from '@belegfluss/shared';
 import { Banner, BlockStack, Checkbox, FormLayout, Link, Modal, Text, TextField } from '@shopify/polaris';
 import { useEffect, useRef, useState } from 'react';
 import { useShell } from '../session/ShellContext';
@@ -12,7 +12,7 @@ type State = { kind: 'form' } | { kind: 'waiting' } | { kind: 'blocked' } | { ki
 
 /** The gateway's own schema, so the dialog shows the same German texts (spec 1 §5) before anything is sent. */
 function clientErrors(input: unknown): Errors {
-  const parsed = LexofficeSignupBody.safeParse(input);
+  const parsed = LexwareSignupBody.safeParse(input);
   const errors: Errors = {};
   for (const issue of parsed.error?.issues ?? []) errors[issue.path.join('.') as keyof Errors] ??= issue.message;
   return errors;

@@ -1,6 +1,6 @@
 import type { VatRegimeChoice } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, InlineStack, Link, List, SkeletonBodyText, Text } from '@shopify/polaris';
-import { useLexofficeProfile } from './profile';
+import { useLexwareProfile } from './profile';
 import { ProfileError } from './ProfileError';
 import { hasInvoicing } from './wizard';
 
@@ -24,7 +24,7 @@ const INSTRUCTIONS: Record<VatRegimeChoice, string[]> = {
 
 /** Step 5: taxes in Shopify; needs at least Lexware Office L (INVOICING). */
 export function TaxSetupStep({ choice, onNext }: { choice: VatRegimeChoice | null; onNext: () => void }) {
-  const profile = useLexofficeProfile(false);
+  const profile = useLexwareProfile(false);
   if (profile.isPending) return <SkeletonBodyText lines={4} />;
   if (profile.isError && !profile.data)
     return <ProfileError error={profile.error} onRetry={() => void profile.refetch()} />;

@@ -9,7 +9,7 @@ import {
 import { Banner, BlockStack, Button, ChoiceList, InlineStack, List, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useMutation } from '@tanstack/react-query';
 import { useShell } from '../session/ShellContext';
-import { useLexofficeProfile } from './profile';
+import { useLexwareProfile } from './profile';
 import { ProfileError } from './ProfileError';
 import { VAT_OPTIONS } from './wizard';
 
@@ -22,7 +22,7 @@ interface Props {
 /** Step 4: the VAT regime, preselected from the Lexware profile, which is pulled every 2.5 s meanwhile. */
 export function VatRegimeStep({ choice, onChoice, onNext }: Props) {
   const { api } = useShell();
-  const profile = useLexofficeProfile(true);
+  const profile = useLexwareProfile(true);
   const effective = choice ?? (profile.data ? vatRegimeFromProfile(profile.data) : null);
   const save = useMutation({
     mutationFn: (vatRegime: VatRegimeChoice) =>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../session/ShellContext';
-import { profileOf, PROFILE_PULL_MS, type LexofficeProfile } from './wizard';
+import { profileOf, PROFILE_PULL_MS, type LexwareProfile } from './wizard';
 
 /** The Lexware profile, pulled fresh; during the VAT step every 2.5 s (spec 1 §4). */
-export function useLexofficeProfile(poll: boolean) {
+export function useLexwareProfile(poll: boolean) {
   const { api } = useShell();
-  return useQuery<LexofficeProfile>({
+  return useQuery<LexwareProfile>({
     queryKey: ['lexoffice', 'profile'],
     queryFn: async () => {
       const profile = profileOf(await api.request<unknown>('/lexoffice/pull', { method: 'POST' }));

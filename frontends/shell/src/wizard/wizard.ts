@@ -23,22 +23,22 @@ export const POPUP_SIZE = { width: 800, height: 700 } as const;
 export const PROFILE_PULL_MS = 2_500;
 
 /** What `POST /api/lexoffice/pull` yields; the gateway wraps it as `{ profile }`. */
-export interface LexofficeProfile {
+export interface LexwareProfile {
   companyName?: string | null;
   smallBusiness: boolean;
   distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION' | null;
   businessFeatures?: string[];
 }
 
-export function profileOf(body: unknown): LexofficeProfile | undefined {
+export function profileOf(body: unknown): LexwareProfile | undefined {
   const inner = (body as { profile?: unknown } | undefined)?.profile ?? body;
-  if (!inner || typeof inner !== 'object' || typeof (inner as LexofficeProfile).smallBusiness !== 'boolean')
+  if (!inner || typeof inner !== 'object' || typeof (inner as LexwareProfile).smallBusiness !== 'boolean')
     return undefined;
-  return inner as LexofficeProfile;
+  return inner as LexwareProfile;
 }
 
 /** Spec 1 §5: tax setup needs Lexware Office L (INVOICING); XL (INVOICING_PRO) includes it. */
-export function hasInvoicing(profile: LexofficeProfile): boolean {
+export function hasInvoicing(profile: LexwareProfile): boolean {
   const features = profile.businessFeatures ?? [];
   return features.includes('INVOICING') || features.includes('INVOICING_PRO');
 }

@@ -17,7 +17,7 @@ export async function listShopsForAdmin(
 ): Promise<{ items: AdminShopEntry[]; hasNext: boolean }> {
   const query = db('shops as s')
     .join('plans as p', 'p.id', 's.plan_id')
-    .leftJoin('lexoffice_connections as l', 'l.shop_id', 's.id')
+    .leftJoin('lexware_connections as l', 'l.shop_id', 's.id')
     .select(
       's.id',
       's.name',

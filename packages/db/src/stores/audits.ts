@@ -37,17 +37,17 @@ export async function getAuditReport(db: Db, shopId: string, month: string): Pro
 }
 
 /** Our documents by Lexware id, for telling our vouchers from ones made by hand. */
-export async function ourDocumentsByLexofficeId(
+export async function ourDocumentsByLexwareId(
   db: Db,
   shopId: string,
 ): Promise<Map<string, { orderId: string; intentKey: string }>> {
   const rows = await db('documents')
     .where({ shop_id: shopId })
-    .whereNotNull('lexoffice_id')
-    .select('lexoffice_id', 'order_id', 'intent_key');
+    .whereNotNull('lexware_id')
+    .select('lexware_id', 'order_id', 'intent_key');
   return new Map(
-    rows.map((r: { lexoffice_id: string; order_id: string; intent_key: string }) => [
-      r.lexoffice_id,
+    rows.map((r: { lexware_id: string; order_id: string; intent_key: string }) => [
+      r.lexware_id,
       { orderId: r.order_id, intentKey: r.intent_key },
     ]),
   );

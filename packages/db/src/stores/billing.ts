@@ -38,17 +38,17 @@ export async function syncBillingPeriod(
     );
     const start = opts.force ? now : period.start;
     const active = !shop.uninstalledAt;
-    const rolled = start.getTime() > shop.creditsPeriodStart.getTime();
+    const rolled = start.getTime() > shop.transfersPeriodStart.getTime();
     // A period that moved back (plan back to free, Shopify's end corrected) keeps its start: never a second quota for the same days.
-    const next = rolled ? { start, end: period.end } : { start: shop.creditsPeriodStart, end: period.end };
-    if (rolled || next.end.getTime() !== shop.creditsResetAt.getTime()) {
+    const next = rolled ? { start, end: period.end } : { start: shop.transfersPeriodStart, end: period.end };
+    if (rolled || next.end.getTime() !== shop.transfersResetAt.getTime()) {
       await trx('shops')
         .where({ id: shopId })
         .update({
-          credits_period_start: next.start,
-          credits_reset_at: next.end,
+          transfers_period_start: next.start,
+          transfers_reset_at: next.end,
           updated_at: trx.fn.now(),
-          ...(rolled ? { credits_exhausted_at: null } : {}),
+          ...(rolled ? { transfers_exhausted_at: null } : {}),
         });
     }
     if (rolled)
@@ -96,7 +96,7 @@ export async function periodUsage(db: Db, shopId: string): Promise<PeriodUsage[]
 export async function markWaiting(db: Db, documentId: string): Promise<void> {
   await db('documents')
     .where({ id: documentId })
-    .whereNull('lexoffice_id')
+    .whereNull('lexware_id')
     .update({ waiting_since: db.fn.now(), resumed_at: null });
 }
 
@@ -119,7 +119,7 @@ export async function waitingDocuments(db: Db, shopId: string, limit: number): P
     .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
     .where('d.shop_id', shopId)
     .whereNotNull('d.waiting_since')
-    .whereNull('d.lexoffice_id')
+    .whereNull('d.lexware_id')
     .where((w) => void w.whereNull('d.resumed_at').orWhereRaw('d.resumed_at < d.waiting_since'))
     .orderBy([{ column: 'o.created_at' }, { column: 'd.waiting_since' }])
     .limit(limit)
@@ -139,13 +139,13 @@ export async function markResumed(db: Db, documentId: string): Promise<void> {
 }
 
 /** Orders of the shop with a document waiting for transfers (the order list's "wartet auf Übertragungen"). */
-export async function ordersWaitingForCredits(db: Db, shopId: string, orderIds: string[]): Promise<Set<string>> {
+export async function ordersWaitingForTransfers(db: Db, shopId: string, orderIds: string[]): Promise<Set<string>> {
   if (orderIds.length === 0) return new Set();
   const rows = await db('documents')
     .where({ shop_id: shopId })
     .whereIn('order_id', orderIds)
     .whereNotNull('waiting_since')
-    .whereNull('lexoffice_id')
+    .whereNull('lexware_id')
     .pluck('order_id');
   return new Set(rows as string[]);
 }

@@ -91,7 +91,7 @@ export async function customerDataReport(
       ? db('documents')
           .where({ shop_id: shopId })
           .whereIn('order_id', ids)
-          .whereNotNull('lexoffice_id')
+          .whereNotNull('lexware_id')
           .select('type', 'number', 'order_id')
       : [],
     ids.length

@@ -1,7 +1,7 @@
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
-export interface LexofficeConnection {
+export interface LexwareConnection {
   shopId: string;
   organizationId: string | null;
   connectionId: string | null;
@@ -13,12 +13,12 @@ export interface LexofficeConnection {
   connectedAt: Date;
 }
 
-export async function getConnection(db: Db, shopId: string): Promise<LexofficeConnection | undefined> {
-  return toConnection(await db('lexoffice_connections').where({ shop_id: shopId }).first());
+export async function getConnection(db: Db, shopId: string): Promise<LexwareConnection | undefined> {
+  return toConnection(await db('lexware_connections').where({ shop_id: shopId }).first());
 }
 
-const toConnection = (r: Record<string, unknown> | undefined): LexofficeConnection | undefined =>
-  r ? fromRow<LexofficeConnection>(r, CONNECTION_COLUMNS) : undefined;
+const toConnection = (r: Record<string, unknown> | undefined): LexwareConnection | undefined =>
+  r ? fromRow<LexwareConnection>(r, CONNECTION_COLUMNS) : undefined;
 const CONNECTION_COLUMNS = [
   'shop_id',
   'organization_id',
@@ -35,7 +35,7 @@ export async function saveConnection(
   db: Db,
   c: { shopId: string; accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date; scope: string },
 ): Promise<void> {
-  await db('lexoffice_connections')
+  await db('lexware_connections')
     .insert({
       shop_id: c.shopId,
       access_token_enc: c.accessTokenEnc,
@@ -58,13 +58,13 @@ export async function updateTokens(
   shopId: string,
   t: { accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date },
 ): Promise<void> {
-  await db('lexoffice_connections')
+  await db('lexware_connections')
     .where({ shop_id: shopId })
     .update({ access_token_enc: t.accessTokenEnc, refresh_token_enc: t.refreshTokenEnc, expires_at: t.expiresAt });
 }
 
 export async function saveProfile(db: Db, shopId: string, profile: Record<string, unknown>): Promise<void> {
-  await db('lexoffice_connections')
+  await db('lexware_connections')
     .where({ shop_id: shopId })
     .update({
       profile: JSON.stringify(profile),
@@ -76,7 +76,7 @@ export async function saveProfile(db: Db, shopId: string, profile: Record<string
 
 /** Lexware revoked a connection (token.revoked): its rows go; the shops that had it are answered. */
 export async function deleteRevokedConnection(db: Db, connectionId: string, organizationId: string): Promise<string[]> {
-  const gone = await db('lexoffice_connections')
+  const gone = await db('lexware_connections')
     .where({ connection_id: connectionId, organization_id: organizationId })
     .delete()
     .returning('shop_id');
@@ -90,15 +90,15 @@ export async function deleteRevokedConnection(db: Db, connectionId: string, orga
 export async function withLockedConnection<T>(
   db: Db,
   shopId: string,
-  work: (connection: LexofficeConnection | undefined, trx: Db) => Promise<T>,
+  work: (connection: LexwareConnection | undefined, trx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (trx) =>
-    work(toConnection(await trx('lexoffice_connections').where({ shop_id: shopId }).forUpdate().first()), trx),
+    work(toConnection(await trx('lexware_connections').where({ shop_id: shopId }).forUpdate().first()), trx),
   );
 }
 
 export async function deleteConnection(db: Db, shopId: string): Promise<void> {
-  await db('lexoffice_connections').where({ shop_id: shopId }).delete();
+  await db('lexware_connections').where({ shop_id: shopId }).delete();
 }
 
 /** At most this many open OAuth attempts per shop and provider; older ones lapse when a new one starts. */

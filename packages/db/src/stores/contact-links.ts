@@ -7,7 +7,7 @@ import type { Db } from '../connection';
 
 /** The organisation the shop is connected to ('' for a connection from before organisations were stored). */
 export async function connectedOrganization(db: Db, shopId: string): Promise<string> {
-  const row = await db('lexoffice_connections').where({ shop_id: shopId }).first('organization_id');
+  const row = await db('lexware_connections').where({ shop_id: shopId }).first('organization_id');
   return (row?.organization_id as string | null | undefined) ?? '';
 }
 

@@ -7,7 +7,7 @@ export interface DocumentRef {
   orderId: string;
   orderName: string | null;
   type: 'invoice' | 'credit' | 'delivery';
-  lexofficeId: string | null;
+  lexwareId: string | null;
   number: string | null;
   status: string;
   pdfToken: string | null;
@@ -21,7 +21,7 @@ const REF_COLUMNS = [
   'order_id',
   'order_name',
   'type',
-  'lexoffice_id',
+  'lexware_id',
   'number',
   'status',
   'profile',
@@ -45,14 +45,10 @@ export async function documentByPdfToken(db: Db, token: string): Promise<Documen
 }
 
 /** Documents Lexware reports an event for; the organisation narrows it to the shops connected to it. */
-export async function documentsByLexofficeId(
-  db: Db,
-  lexofficeId: string,
-  organizationId?: string,
-): Promise<DocumentRef[]> {
-  const query = db('documents as d').where('d.lexoffice_id', lexofficeId).select('d.*');
+export async function documentsByLexwareId(db: Db, lexwareId: string, organizationId?: string): Promise<DocumentRef[]> {
+  const query = db('documents as d').where('d.lexware_id', lexwareId).select('d.*');
   if (organizationId)
-    query.join('lexoffice_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
+    query.join('lexware_connections as l', 'l.shop_id', 'd.shop_id').where('l.organization_id', organizationId);
   return (await query).map(toRef);
 }
 
@@ -71,7 +67,7 @@ export async function latestDocumentOfOrder(
 ): Promise<DocumentRef | undefined> {
   const row = await db('documents')
     .where({ shop_id: shopId, order_id: orderId, type })
-    .whereNotNull('lexoffice_id')
+    .whereNotNull('lexware_id')
     .orderBy('created_at', 'desc')
     .first();
   return row ? toRef(row) : undefined;

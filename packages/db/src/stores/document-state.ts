@@ -21,12 +21,12 @@ export async function documentState(db: Db, documentId: string): Promise<Documen
 }
 
 /** One of the shop's documents by its Lexware id. */
-export async function documentStateByLexofficeId(
+export async function documentStateByLexwareId(
   db: Db,
   shopId: string,
-  lexofficeId: string,
+  lexwareId: string,
 ): Promise<DocumentState | undefined> {
-  return stateOf(await db('documents').where({ shop_id: shopId, lexoffice_id: lexofficeId }).first(STATE_COLUMNS));
+  return stateOf(await db('documents').where({ shop_id: shopId, lexware_id: lexwareId }).first(STATE_COLUMNS));
 }
 
 /** The invoice was cancelled by a credit note over all its positions: it shows struck through. */
@@ -55,11 +55,9 @@ export async function documentOfOrderByReceipt(
   shopId: string,
   orderId: string,
   type: 'invoice' | 'credit',
-  lexofficeId: string,
+  lexwareId: string,
 ): Promise<DocumentRef | undefined> {
-  const row = await db('documents')
-    .where({ shop_id: shopId, order_id: orderId, type, lexoffice_id: lexofficeId })
-    .first();
+  const row = await db('documents').where({ shop_id: shopId, order_id: orderId, type, lexware_id: lexwareId }).first();
   return row ? toRef(row) : undefined;
 }
 

@@ -10,7 +10,7 @@ export interface DocumentRow {
   orderName: string | null;
   type: DocumentType;
   intentKey: string;
-  lexofficeId: string | null;
+  lexwareId: string | null;
   contactId: string | null;
   number: string | null;
   title: string | null;
@@ -30,7 +30,7 @@ const DOCUMENT_COLUMNS = [
   'order_name',
   'type',
   'intent_key',
-  'lexoffice_id',
+  'lexware_id',
   'contact_id',
   'number',
   'title',
@@ -77,7 +77,7 @@ export async function markAttempted(db: Db, documentId: string): Promise<void> {
 export async function clearAttempted(db: Db, documentId: string): Promise<void> {
   await db('documents')
     .where({ id: documentId })
-    .whereNull('lexoffice_id')
+    .whereNull('lexware_id')
     .update({ attempted_at: null, updated_at: db.fn.now() });
 }
 
@@ -85,7 +85,7 @@ export async function completeDocument(
   db: Db,
   documentId: string,
   input: {
-    lexofficeId: string;
+    lexwareId: string;
     contactId: string | null;
     number: string | null;
     title: string | null;
@@ -99,7 +99,7 @@ export async function completeDocument(
   const [row] = await db('documents')
     .where({ id: documentId })
     .update({
-      lexoffice_id: input.lexofficeId,
+      lexware_id: input.lexwareId,
       contact_id: input.contactId,
       number: input.number,
       title: input.title,
@@ -121,16 +121,16 @@ export async function documentsOfOrder(db: Db, shopId: string, orderId: string):
 }
 
 /** The Lexware ids of the shop's documents, to tell an orphan (created, but not recorded) from a known one. */
-export async function knownLexofficeIds(db: Db, shopId: string): Promise<Set<string>> {
+export async function knownLexwareIds(db: Db, shopId: string): Promise<Set<string>> {
   return new Set(
-    (await db('documents').where({ shop_id: shopId }).whereNotNull('lexoffice_id').pluck('lexoffice_id')) as string[],
+    (await db('documents').where({ shop_id: shopId }).whereNotNull('lexware_id').pluck('lexware_id')) as string[],
   );
 }
 
 /** A made document whose number Lexware has not told us yet (the create call answers only the id). */
 export interface UnnumberedDocument {
   id: string;
-  lexofficeId: string;
+  lexwareId: string;
   type: DocumentType;
   voucherDate: string | null;
 }
@@ -140,13 +140,13 @@ export async function documentsWithoutNumber(db: Db, shopId: string): Promise<Un
   const rows = await db('documents')
     .where({ shop_id: shopId })
     .whereNull('number')
-    .whereNotNull('lexoffice_id')
+    .whereNotNull('lexware_id')
     .whereNot('status', 'draft')
     .orderByRaw('voucher_date nulls first')
-    .select('id', 'lexoffice_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
+    .select('id', 'lexware_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
   return rows.map((r: Record<string, unknown>) => ({
     id: r.id as string,
-    lexofficeId: r.lexoffice_id as string,
+    lexwareId: r.lexware_id as string,
     type: r.type as DocumentType,
     voucherDate: r.day as string,
   }));
@@ -156,18 +156,18 @@ export async function documentsWithoutNumber(db: Db, shopId: string): Promise<Un
 export async function setDocumentNumbers(
   db: Db,
   shopId: string,
-  numbers: Array<{ lexofficeId: string; number: string }>,
+  numbers: Array<{ lexwareId: string; number: string }>,
 ): Promise<void> {
   if (numbers.length === 0) return;
   await db.raw(
     `update documents d set number = v.number, updated_at = now()
-       from (values ${numbers.map(() => '(?, ?)').join(', ')}) as v(lexoffice_id, number)
-      where d.shop_id = ? and d.lexoffice_id = v.lexoffice_id and d.number is null`,
-    [...numbers.flatMap((n) => [n.lexofficeId, n.number]), shopId],
+       from (values ${numbers.map(() => '(?, ?)').join(', ')}) as v(lexware_id, number)
+      where d.shop_id = ? and d.lexware_id = v.lexware_id and d.number is null`,
+    [...numbers.flatMap((n) => [n.lexwareId, n.number]), shopId],
   );
 }
 
-export async function documentNumberOf(db: Db, shopId: string, lexofficeId: string): Promise<string | null> {
-  const row = await db('documents').where({ shop_id: shopId, lexoffice_id: lexofficeId }).first('number');
+export async function documentNumberOf(db: Db, shopId: string, lexwareId: string): Promise<string | null> {
+  const row = await db('documents').where({ shop_id: shopId, lexware_id: lexwareId }).first('number');
   return (row?.number as string | null | undefined) ?? null;
 }

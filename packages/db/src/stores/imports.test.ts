@@ -65,7 +65,7 @@ describe('the historical import days', () => {
 
 describe('Lexware slots for background work', () => {
   it('takes a slot only while nothing is queued, so live requests come first', async () => {
-    const key = 'lexoffice:bg-test';
+    const key = 'lexware:bg-test';
     expect(await reserveIdleSlot(db, key, 500)).toEqual({ wait: 0 });
     // The background request holds the current slot; a live one queues right behind it.
     expect(await reserveSlot(db, key, 500)).toBeGreaterThan(0);
@@ -74,7 +74,7 @@ describe('Lexware slots for background work', () => {
   });
 
   it('reserves the next slot a lead before the current one ends, so slots follow without a gap, and no further', async () => {
-    const key = 'lexoffice:bg-lead';
+    const key = 'lexware:bg-lead';
     expect(await reserveIdleSlot(db, key, 500, 600)).toEqual({ wait: 0 });
     const next = await reserveIdleSlot(db, key, 500, 600);
     expect('wait' in next && next.wait > 0 && next.wait <= 500).toBe(true);
@@ -82,7 +82,7 @@ describe('Lexware slots for background work', () => {
   });
 
   it('background requests of one process take their slots in the order they asked', async () => {
-    const throttle = sharedThrottle(db, 'lexoffice:bg-order', 50, { background: true });
+    const throttle = sharedThrottle(db, 'lexware:bg-order', 50, { background: true });
     const order: number[] = [];
     await Promise.all([0, 1, 2, 3, 4, 5].map((i) => throttle().then(() => order.push(i))));
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);

@@ -104,7 +104,7 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
         .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
         .whereRaw('d.shop_id = oi.shop_id')
         .where('d.type', 'invoice')
-        .whereNotNull('d.lexoffice_id')
+        .whereNotNull('d.lexware_id')
         .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`)
         .count('*')
         .as('invoices'),

@@ -8,19 +8,19 @@ const ORDER_IMPORT_DAYS = 30;
  * The transfers the shop may use this period: its plan's quota, times the order-import factor
  * while a bought import is younger than 30 days (a query-time rule: it ends by itself).
  */
-export async function creditsQuota(db: Db, shop: { id: string; creditsQuota: number }): Promise<number> {
+export async function transfersQuota(db: Db, shop: { id: string; transfersQuota: number }): Promise<number> {
   const boost = await db('purchases')
     .where({ shop_id: shop.id, feature: 'orderImport', status: 'active' })
     .where('activated_at', '>', db.raw(`now() - make_interval(days => ?)`, [ORDER_IMPORT_DAYS]))
     .first('id');
-  return boost ? shop.creditsQuota * ORDER_IMPORT_FACTOR : shop.creditsQuota;
+  return boost ? shop.transfersQuota * ORDER_IMPORT_FACTOR : shop.transfersQuota;
 }
 
-/** Transfers charged in the shop's current period (`shops.credits_period_start`, kept by the billing workflow). */
-export async function creditsUsed(db: Db, shop: { id: string; creditsPeriodStart: Date }): Promise<number> {
+/** Transfers charged in the shop's current period (`shops.transfers_period_start`, kept by the billing workflow). */
+export async function transfersUsed(db: Db, shop: { id: string; transfersPeriodStart: Date }): Promise<number> {
   const [row] = await db('transfer_ledger')
     .where({ shop_id: shop.id, reason: 'document' })
-    .where('period_start', shop.creditsPeriodStart)
+    .where('period_start', shop.transfersPeriodStart)
     .sum<{ sum: number | null }[]>({ sum: 'delta' });
   return -Number(row?.sum ?? 0) || 0; // never -0
 }
@@ -37,10 +37,10 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
   return db.transaction(async (trx) => {
     const shop = await trx('shops').where({ id: shopId }).forUpdate().first();
     if (!shop) throw new Error(`Shop ${shopId} not found`);
-    const quota = await creditsQuota(trx, { id: shopId, creditsQuota: shop.credits_quota as number });
-    const start = shop.credits_period_start as Date;
+    const quota = await transfersQuota(trx, { id: shopId, transfersQuota: shop.transfers_quota as number });
+    const start = shop.transfers_period_start as Date;
     const existing = await trx('transfer_ledger').where({ document_id: documentId }).first();
-    const used = await creditsUsed(trx, { id: shopId, creditsPeriodStart: start });
+    const used = await transfersUsed(trx, { id: shopId, transfersPeriodStart: start });
     if (existing) return { charged: false, reason: 'ALREADY_CHARGED', used, quota };
     if (used >= quota) return { charged: false, reason: 'NO_CREDITS', used, quota };
     await trx('transfer_ledger').insert({
@@ -55,12 +55,12 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
 }
 
 /** Whether a document may still be created in this period (checked before the Lexware call). */
-export async function hasCredits(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
+export async function hasTransfers(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
   const shop = await db('shops').where({ id: shopId }).first();
   if (!shop) throw new Error(`Shop ${shopId} not found`);
   const [used, quota] = await Promise.all([
-    creditsUsed(db, { id: shopId, creditsPeriodStart: shop.credits_period_start as Date }),
-    creditsQuota(db, { id: shopId, creditsQuota: shop.credits_quota as number }),
+    transfersUsed(db, { id: shopId, transfersPeriodStart: shop.transfers_period_start as Date }),
+    transfersQuota(db, { id: shopId, transfersQuota: shop.transfers_quota as number }),
   ]);
   return { ok: used < quota, used, quota };
 }

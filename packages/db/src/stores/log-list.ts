@@ -88,10 +88,10 @@ async function withDocumentNumbers(db: Db, shopId: string, items: LogEntry[]): P
   if (ids.length === 0) return items;
   const rows = await db('documents')
     .where({ shop_id: shopId })
-    .whereIn('lexoffice_id', ids)
+    .whereIn('lexware_id', ids)
     .whereNotNull('number')
-    .select('lexoffice_id', 'number');
-  const numbers = new Map(rows.map((r: Record<string, unknown>) => [r.lexoffice_id as string, r.number as string]));
+    .select('lexware_id', 'number');
+  const numbers = new Map(rows.map((r: Record<string, unknown>) => [r.lexware_id as string, r.number as string]));
   return items.map((e) => {
     const number = entryLacksNumber(e) ? numbers.get(documentOfEntry(e)!) : undefined;
     return number ? { ...e, body: { ...e.body, number } } : e;

@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { ordersWaitingForCredits } from './billing';
+import { ordersWaitingForTransfers } from './billing';
 
 export type OrderSortField = 'name' | 'createdAt' | 'total' | 'financialStatus' | 'fulfillmentStatus' | 'customer';
 const SORT_COLUMNS: Record<OrderSortField, string> = {
@@ -49,7 +49,7 @@ export interface OrderListEntry {
   tags: string;
   receipts: ReceiptListEntry[];
   /** A document of the order was refused for want of transfers and waits for the next ones. */
-  waitingForCredits: boolean;
+  waitingForTransfers: boolean;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -100,15 +100,15 @@ export async function listOrders(
     ? await db('documents')
         .where({ shop_id: shopId })
         .whereIn('order_id', ids)
-        .whereNotNull('lexoffice_id')
+        .whereNotNull('lexware_id')
         .orderBy('created_at')
     : [];
-  const waiting = await ordersWaitingForCredits(db, shopId, ids);
+  const waiting = await ordersWaitingForTransfers(db, shopId, ids);
   const byOrder = new Map<string, ReceiptListEntry[]>();
   for (const d of docs) {
     const list = byOrder.get(d.order_id) ?? [];
     list.push({
-      id: d.lexoffice_id,
+      id: d.lexware_id,
       type: d.type,
       number: d.number ?? null,
       title: d.title ?? null,
@@ -140,7 +140,7 @@ export async function listOrders(
       },
       tags: r.tags as string,
       receipts: byOrder.get(r.order_id as string) ?? [],
-      waitingForCredits: waiting.has(r.order_id as string),
+      waitingForTransfers: waiting.has(r.order_id as string),
     })),
   };
 }

@@ -80,7 +80,7 @@ async function applyPlan(trx: Db, shopId: string, planId: PlanId, annual: boolea
     .update({
       plan_id: planId,
       plan_annual: annual,
-      credits_quota: planById(planId).creditsQuota,
+      transfers_quota: planById(planId).transfersQuota,
       updated_at: trx.fn.now(),
       ...(trialDays > 0 ? { trial_at: trx.fn.now() } : {}),
     });

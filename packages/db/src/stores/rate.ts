@@ -8,9 +8,9 @@ import type { Db } from '../connection';
  */
 export async function reserveSlot(db: Db, key: string, intervalMs: number): Promise<number> {
   const { rows } = await db.raw(
-    `insert into lexoffice_rate (key, next_slot) values (?, clock_timestamp() + make_interval(secs => ? / 1000.0))
+    `insert into lexware_rate (key, next_slot) values (?, clock_timestamp() + make_interval(secs => ? / 1000.0))
      on conflict (key) do update
-       set next_slot = greatest(lexoffice_rate.next_slot, clock_timestamp()) + make_interval(secs => ? / 1000.0)
+       set next_slot = greatest(lexware_rate.next_slot, clock_timestamp()) + make_interval(secs => ? / 1000.0)
      returning extract(epoch from (next_slot - clock_timestamp())) * 1000 - ? as wait_ms`,
     [key, intervalMs, intervalMs, intervalMs],
   );
@@ -32,16 +32,16 @@ export async function reserveIdleSlot(
   leadMs = 0,
 ): Promise<{ wait: number } | { retryIn: number }> {
   const { rows } = await db.raw(
-    `insert into lexoffice_rate (key, next_slot) values (?, clock_timestamp() + make_interval(secs => ? / 1000.0))
+    `insert into lexware_rate (key, next_slot) values (?, clock_timestamp() + make_interval(secs => ? / 1000.0))
      on conflict (key) do update
-       set next_slot = greatest(lexoffice_rate.next_slot, clock_timestamp()) + make_interval(secs => ? / 1000.0)
-       where lexoffice_rate.next_slot <= clock_timestamp() + make_interval(secs => ? / 1000.0)
+       set next_slot = greatest(lexware_rate.next_slot, clock_timestamp()) + make_interval(secs => ? / 1000.0)
+       where lexware_rate.next_slot <= clock_timestamp() + make_interval(secs => ? / 1000.0)
      returning extract(epoch from (next_slot - clock_timestamp())) * 1000 - ? as wait_ms`,
     [key, intervalMs, intervalMs, leadMs, intervalMs],
   );
   const row = (rows as { wait_ms: number }[])[0];
   if (row) return { wait: Math.max(0, Number(row.wait_ms)) };
-  const queued = await db('lexoffice_rate')
+  const queued = await db('lexware_rate')
     .where({ key })
     .first(db.raw('extract(epoch from (next_slot - clock_timestamp())) * 1000 as ms'));
   return { retryIn: Math.max(10, Number((queued as { ms?: number } | undefined)?.ms ?? intervalMs) - leadMs) };

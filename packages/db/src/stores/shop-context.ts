@@ -111,8 +111,8 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
       skipTags: invoice.skipTags,
       installedAt: shop.installedAt.toISOString(),
     },
-    // 'automation' is no stored section: the gateway writes its switches into invoices and credits.
-    credit: { ...common, creditCreate: credit.creditCreate && invoice.creditCreate },
+    // 'automation' is no stored section: the gateway writes its switches into the sections that own them.
+    credit: { ...common, creditCreate: credit.creditCreate },
     prefs: { invoice, credit, contact, orderHandling, language: general.language === 'en' ? 'en' : 'de' },
     profile: lexProfile
       ? {

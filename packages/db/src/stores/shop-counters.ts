@@ -12,8 +12,8 @@ export async function countShopEvent(db: Db, shopId: string, counter: ShopCounte
 export async function markTransfersExhausted(db: Db, shopId: string): Promise<void> {
   await db('shops')
     .where({ id: shopId })
-    .whereNull('credits_exhausted_at')
-    .update({ credits_exhausted_at: db.fn.now() });
+    .whereNull('transfers_exhausted_at')
+    .update({ transfers_exhausted_at: db.fn.now() });
 }
 
 /** The wizard's master switch of document creation. */

@@ -1,7 +1,7 @@
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 import { planById, type ShopView } from '@belegfluss/shared';
-import { creditsQuota, creditsUsed } from './ledger';
+import { transfersQuota, transfersUsed } from './ledger';
 import { purchasedFeatures } from './plans';
 
 export interface ShopRow {
@@ -15,9 +15,9 @@ export interface ShopRow {
   home: 'orders' | '';
   planId: string;
   planAnnual: boolean;
-  creditsQuota: number;
-  creditsResetAt: Date;
-  creditsPeriodStart: Date;
+  transfersQuota: number;
+  transfersResetAt: Date;
+  transfersPeriodStart: Date;
   /** Shopify's currentPeriodEnd of the active subscription, as last reported. */
   currentPeriodEnd: Date | null;
   trialAt: Date | null;
@@ -38,9 +38,9 @@ const SHOP_COLUMNS = [
   'missing_access_token',
   'plan_id',
   'plan_annual',
-  'credits_quota',
-  'credits_reset_at',
-  'credits_period_start',
+  'transfers_quota',
+  'transfers_reset_at',
+  'transfers_period_start',
   'current_period_end',
   'trial_at',
   'partner',
@@ -122,10 +122,10 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
         'credits_matched',
         'credits_updated',
       ),
-    db('lexoffice_connections').where({ shop_id: shopId }).first(),
+    db('lexware_connections').where({ shop_id: shopId }).first(),
     db('documents')
       .where({ shop_id: shopId })
-      .whereNotNull('lexoffice_id')
+      .whereNotNull('lexware_id')
       .select('type')
       .count<{ type: string; count: number }[]>({ count: '*' })
       .groupBy('type'),
@@ -134,10 +134,10 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
       .select('status')
       .count<{ status: string; count: number }[]>({ count: '*' })
       .groupBy('status'),
-    creditsUsed(db, shop),
+    transfersUsed(db, shop),
     db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
     purchasedFeatures(db, shopId),
-    creditsQuota(db, shop),
+    transfersQuota(db, shop),
   ]);
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
   const counter = (column: string) => Number(counters?.[column] ?? 0);
@@ -151,7 +151,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
       name: plan.name,
       annual: shop.planAnnual,
       logMaxAge: plan.logMaxAge,
-      credits: { used, quota, resetAt: shop.creditsResetAt.toISOString() },
+      credits: { used, quota, resetAt: shop.transfersResetAt.toISOString() },
       purchase,
     },
     lexoffice: {

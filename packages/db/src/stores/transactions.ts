@@ -11,7 +11,7 @@ export interface BankTransactionRow {
   amount: number;
   feeAmount: number | null;
   financialAccountId: string | null;
-  lexofficeId: string | null;
+  lexwareId: string | null;
   attemptedAt: Date | null;
 }
 
@@ -25,7 +25,7 @@ const bankTransactionFromRow = (r: Record<string, unknown>): BankTransactionRow 
     'amount',
     'fee_amount',
     'financial_account_id',
-    'lexoffice_id',
+    'lexware_id',
     'attempted_at',
   ]);
 
@@ -69,12 +69,12 @@ export async function markPaymentAttempted(db: Db, id: string, financialAccountI
 export async function completePayment(
   db: Db | Knex.Transaction,
   id: string,
-  lexofficeId: string,
+  lexwareId: string,
   financialAccountId: string,
 ): Promise<void> {
   await db('bank_transactions')
     .where({ id })
-    .update({ lexoffice_id: lexofficeId, financial_account_id: financialAccountId, updated_at: db.fn.now() });
+    .update({ lexware_id: lexwareId, financial_account_id: financialAccountId, updated_at: db.fn.now() });
 }
 
 /** Payments whose create call was sent but whose answer we never recorded (a crash, a 504). */
@@ -85,7 +85,7 @@ export async function unconfirmedPayments(
 ): Promise<BankTransactionRow[]> {
   const rows = await db('bank_transactions')
     .where({ shop_id: shopId, financial_account_id: financialAccountId })
-    .whereNull('lexoffice_id')
+    .whereNull('lexware_id')
     .whereNotNull('attempted_at');
   return rows.map(bankTransactionFromRow);
 }

@@ -10,7 +10,7 @@ const order = (id: string, extra: Partial<AuditOrder> = {}): AuditOrder => ({
   ...extra,
 });
 const invoice = (orderId: string, extra: Partial<AuditVoucher> = {}): AuditVoucher => ({
-  lexofficeId: `inv-${orderId}`,
+  lexwareId: `inv-${orderId}`,
   type: 'invoice',
   number: `RE${orderId}`,
   status: 'open',
@@ -27,7 +27,7 @@ describe('the completeness audit', () => {
       invoice('1'),
       {
         ...invoice('1'),
-        lexofficeId: 'cr-1',
+        lexwareId: 'cr-1',
         type: 'credit' as const,
         totalCents: 300,
         intentKey: 'credit:r1',
@@ -53,11 +53,11 @@ describe('the completeness audit', () => {
     ];
     const vouchers: AuditVoucher[] = [
       invoice('2'),
-      { ...invoice('2'), lexofficeId: 'hand', number: 'RE99', intentKey: null },
+      { ...invoice('2'), lexwareId: 'hand', number: 'RE99', intentKey: null },
       invoice('3'),
       invoice('4'),
       invoice('5'),
-      { ...invoice('5'), lexofficeId: 'cr-5', type: 'credit', intentKey: 'credit:r5', precedingInvoiceId: null },
+      { ...invoice('5'), lexwareId: 'cr-5', type: 'credit', intentKey: 'credit:r5', precedingInvoiceId: null },
       { ...invoice('1'), status: 'voided' },
       { ...invoice('x'), orderId: null, unknownOrderName: '#9999', intentKey: null },
     ];
@@ -70,7 +70,7 @@ describe('the completeness audit', () => {
       ['missing_credit', '#4'],
       ['unlinked_credit', '#5'],
     ]);
-    expect(findings.find((f) => f.kind === 'duplicate')?.lexofficeId).toBe('hand');
+    expect(findings.find((f) => f.kind === 'duplicate')?.lexwareId).toBe('hand');
     expect(auditCounts(findings)).toMatchObject({
       missing_invoice: 1,
       duplicate: 1,

@@ -19,7 +19,7 @@ export interface AuditOrder {
 
 /** A Lexware voucher of the month, tied to an order by our records or by the order named in its texts. */
 export interface AuditVoucher {
-  lexofficeId: string;
+  lexwareId: string;
   type: 'invoice' | 'credit';
   number: string | null;
   status: string;
@@ -40,7 +40,7 @@ export interface AuditFinding {
   orderName: string | null;
   /** The refund (missing_credit) or the voucher concerned. */
   refundId?: string;
-  lexofficeId?: string;
+  lexwareId?: string;
   number?: string | null;
   expectedCents?: number;
   actualCents?: number;
@@ -67,7 +67,7 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
         kind: 'unknown_order',
         orderId: null,
         orderName: v.unknownOrderName,
-        lexofficeId: v.lexofficeId,
+        lexwareId: v.lexwareId,
         number: v.number,
       });
   }
@@ -85,7 +85,7 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
       findings.push({
         kind: 'duplicate',
         ...ref,
-        lexofficeId: dup.lexofficeId,
+        lexwareId: dup.lexwareId,
         number: dup.number,
         actualCents: dup.totalCents,
       });
@@ -93,7 +93,7 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
       findings.push({
         kind: 'total_mismatch',
         ...ref,
-        lexofficeId: invoice.lexofficeId,
+        lexwareId: invoice.lexwareId,
         number: invoice.number,
         expectedCents: order.totalCents,
         actualCents: invoice.totalCents,
@@ -107,10 +107,10 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
     for (const credit of credits) {
       if (
         invoice &&
-        credit.precedingInvoiceId !== invoice.lexofficeId &&
-        !extra.some((d) => d.lexofficeId === credit.precedingInvoiceId)
+        credit.precedingInvoiceId !== invoice.lexwareId &&
+        !extra.some((d) => d.lexwareId === credit.precedingInvoiceId)
       ) {
-        findings.push({ kind: 'unlinked_credit', ...ref, lexofficeId: credit.lexofficeId, number: credit.number });
+        findings.push({ kind: 'unlinked_credit', ...ref, lexwareId: credit.lexwareId, number: credit.number });
       }
     }
   }

@@ -1,6 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { DEFAULT_CONTACT_PREFERENCES, type ContactPreferences } from '../preferences/contact';
-import type { AddressEntry, LexofficeContactInput } from './lexoffice-types';
+import type { AddressEntry, LexwareContactInput } from './lexware-types';
 import { customerExtras, orderExtras, splitTags } from './order-fields';
 
 export interface ContactDraftOptions {
@@ -10,7 +10,7 @@ export interface ContactDraftOptions {
   /** The shop's domain, written into the note when contactPushShop is on. */
   shopDomain?: string;
   /** The e-invoice decision's XRechnung fields (decideEInvoice), when the order names a Leitweg-ID. */
-  xRechnung?: LexofficeContactInput['xRechnung'] | null;
+  xRechnung?: LexwareContactInput['xRechnung'] | null;
 }
 
 function addressEntry(a: ShopifyOrder['billing_address']): AddressEntry | undefined {
@@ -50,7 +50,7 @@ export function decideContact(
  * A Lexware contact for the order's customer: a company when the billing address names one or a
  * VAT ID was found, a person otherwise. E-mail, phone and notes go in only as contactPush* allows.
  */
-export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOptions = {}): LexofficeContactInput {
+export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOptions = {}): LexwareContactInput {
   const prefs = options.prefs ?? DEFAULT_CONTACT_PREFERENCES;
   const address = order.billing_address ?? order.shipping_address;
   const email = order.customer?.email ?? order.email ?? undefined;
@@ -99,7 +99,7 @@ export function buildContactDraft(order: ShopifyOrder, options: ContactDraftOpti
 }
 
 /** A contact as `GET /v1/contacts/{id}` returns it, as far as an update compares it. */
-export type ExistingContact = LexofficeContactInput & {
+export type ExistingContact = LexwareContactInput & {
   id: string;
   version: number;
   roles: { customer?: { number?: number } };
@@ -109,7 +109,7 @@ const norm = (v: unknown): string =>
   JSON.stringify(v ?? null, (_k, x: unknown) => (typeof x === 'string' ? x.trim().toLowerCase() : x));
 
 /** The fields the draft would change on the existing contact; empty when nothing needs an update. */
-export function contactChanges(existing: LexofficeContactInput, draft: LexofficeContactInput): string[] {
+export function contactChanges(existing: LexwareContactInput, draft: LexwareContactInput): string[] {
   const changes: string[] = [];
   const firstEntry = (e?: AddressEntry[]) => e?.[0];
   const isCompany = Boolean(draft.company);
@@ -137,7 +137,7 @@ export function contactChanges(existing: LexofficeContactInput, draft: Lexoffice
     norm(firstEntry(draft.addresses.shipping)) !== norm(firstEntry(existing.addresses?.shipping))
   )
     changes.push('addresses.shipping');
-  const mail = (c: LexofficeContactInput) => Object.values(c.emailAddresses ?? {}).flat();
+  const mail = (c: LexwareContactInput) => Object.values(c.emailAddresses ?? {}).flat();
   if (
     mail(draft).some(
       (m) =>
@@ -147,7 +147,7 @@ export function contactChanges(existing: LexofficeContactInput, draft: Lexoffice
     )
   )
     changes.push('emailAddresses');
-  const phones = (c: LexofficeContactInput) =>
+  const phones = (c: LexwareContactInput) =>
     Object.values(c.phoneNumbers ?? {})
       .flat()
       .map((p) => p.replace(/[^\d+]/g, ''));
@@ -158,17 +158,17 @@ export function contactChanges(existing: LexofficeContactInput, draft: Lexoffice
 }
 
 /** Whether a returning customer's contact must be updated (only what the draft sets is compared). */
-export function contactNeedsUpdate(existing: LexofficeContactInput, draft: LexofficeContactInput): boolean {
+export function contactNeedsUpdate(existing: LexwareContactInput, draft: LexwareContactInput): boolean {
   return contactChanges(existing, draft).length > 0;
 }
 
 /** The PUT body: the existing contact with the draft's fields, keeping its version and customer number. */
-export function mergeContactUpdate(existing: ExistingContact, draft: LexofficeContactInput): LexofficeContactInput {
+export function mergeContactUpdate(existing: ExistingContact, draft: LexwareContactInput): LexwareContactInput {
   const { id: _id, ...rest } = existing;
-  const merged: LexofficeContactInput = {
+  const merged: LexwareContactInput = {
     ...rest,
     version: existing.version,
-    roles: existing.roles as LexofficeContactInput['roles'],
+    roles: existing.roles as LexwareContactInput['roles'],
   };
   if (draft.company) {
     merged.company = { ...existing.company, ...draft.company };

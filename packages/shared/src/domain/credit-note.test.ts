@@ -12,10 +12,10 @@ import {
   DEFAULT_ORDER_HANDLING,
 } from '../preferences';
 import { cents } from './money';
-import type { LexofficeLineItem } from './lexoffice-types';
+import type { LexwareLineItem } from './lexware-types';
 
-const custom = (items: LexofficeLineItem[]) =>
-  items.filter((i): i is Extract<LexofficeLineItem, { type: 'custom' }> => i.type === 'custom');
+const custom = (items: LexwareLineItem[]) =>
+  items.filter((i): i is Extract<LexwareLineItem, { type: 'custom' }> => i.type === 'custom');
 
 describe('buildCreditNote', () => {
   it('full refund: every item and the shipping, totalling the money returned', () => {

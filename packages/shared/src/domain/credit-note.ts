@@ -1,8 +1,8 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { DEFAULT_CREDIT_PREFERENCES, type CreditPreferences } from '../preferences/credit';
 import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
-import type { LexofficeCreditNoteInput } from './lexoffice-types';
-import { lexofficeDate } from './lexoffice-date';
+import type { LexwareCreditNoteInput } from './lexware-types';
+import { lexwareDate } from './lexware-date';
 import { cents, sumOf } from './money';
 import { chargedRate, grossAndNet, highestChargedRate, unitNameFor } from './order-positions';
 import { isTip, itemExtras } from './order-fields';
@@ -26,7 +26,7 @@ export interface CreditNoteBuildOptions {
 }
 
 export interface BuiltCreditNote {
-  creditNote: LexofficeCreditNoteInput;
+  creditNote: LexwareCreditNoteInput;
   finalize: boolean;
   rounding: RoundingReport;
   /** Money Shopify sent back (successful refund transactions) minus the credit note total, in cents. */
@@ -233,8 +233,8 @@ export function buildCreditNote(
         ...(a?.city ? { city: a.city } : {}),
         countryCode: (a?.country_code ?? 'DE').toUpperCase(),
       };
-  const creditNote: LexofficeCreditNoteInput = {
-    voucherDate: lexofficeDate(refund.processed_at ?? refund.created_at),
+  const creditNote: LexwareCreditNoteInput = {
+    voucherDate: lexwareDate(refund.processed_at ?? refund.created_at),
     address,
     lineItems,
     totalPrice: { currency: 'EUR' },

@@ -1,6 +1,6 @@
 import { CREDITS_NOTIFY_THRESHOLD } from '../plans';
 
-export interface CreditsState {
+export interface TransfersState {
   used: number;
   quota: number;
   remaining: number;
@@ -15,7 +15,7 @@ export interface CreditsState {
 }
 
 /** The state of a shop's transfers: one transfer per document created. */
-export function creditsState(used: number, quota: number): CreditsState {
+export function transfersState(used: number, quota: number): TransfersState {
   const remaining = Math.max(0, quota - used);
   const share = quota > 0 ? remaining / quota : 0;
   return {
@@ -31,19 +31,19 @@ export function creditsState(used: number, quota: number): CreditsState {
 }
 
 /** Whether `needed` more documents can be created (the credit dialog wants more available than needed). */
-export function canSpendCredits(used: number, quota: number, needed = 1): boolean {
+export function canSpendTransfers(used: number, quota: number, needed = 1): boolean {
   return quota - used >= needed;
 }
 
-export type CreditsNotification = 'creditsExhaustedSoon' | 'creditsExhaustedNow';
+export type TransfersNotification = 'creditsExhaustedSoon' | 'creditsExhaustedNow';
 
 /** The notification to send when a charge moves the shop across a threshold, once per crossing. */
-export function creditsNotification(
+export function transfersNotification(
   before: { used: number; quota: number },
   after: { used: number; quota: number },
-): CreditsNotification | null {
-  const a = creditsState(before.used, before.quota);
-  const b = creditsState(after.used, after.quota);
+): TransfersNotification | null {
+  const a = transfersState(before.used, before.quota);
+  const b = transfersState(after.used, after.quota);
   if (b.exhausted && !a.exhausted) return 'creditsExhaustedNow';
   if (b.exhaustedSoon && !a.exhaustedSoon) return 'creditsExhaustedSoon';
   return null;

@@ -1,20 +1,20 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { orderReference } from './document-texts';
-import { lexofficeDate } from './lexoffice-date';
-import type { LexofficeInvoiceInput, LexofficeTaxType } from './lexoffice-types';
+import { lexwareDate } from './lexware-date';
+import type { LexwareInvoiceInput, LexwareTaxType } from './lexware-types';
 
 /**
  * The body of `POST /v1/delivery-notes`: items with quantities and, as Lexware allows, no prices
  * (a delivery note says what left the warehouse, not what it costs).
  */
-export interface LexofficeDeliveryNoteInput {
+export interface LexwareDeliveryNoteInput {
   voucherDate: string;
-  address: LexofficeInvoiceInput['address'];
+  address: LexwareInvoiceInput['address'];
   lineItems: Array<
     | { type: 'custom'; name: string; description?: string; quantity: number; unitName: string }
     | { type: 'text'; name: string; description?: string }
   >;
-  taxConditions: { taxType: LexofficeTaxType };
+  taxConditions: { taxType: LexwareTaxType };
   shippingConditions: { shippingType: 'delivery'; shippingDate: string };
   title: string;
   introduction: string;
@@ -53,14 +53,14 @@ export function shippedFulfillments(order: ShopifyOrder): ShopifyFulfillment[] {
 export function buildDeliveryNote(
   order: ShopifyOrder,
   fulfillment: ShopifyFulfillment,
-  opts: { contactId: string | null; taxType: LexofficeTaxType },
-): LexofficeDeliveryNoteInput {
+  opts: { contactId: string | null; taxType: LexwareTaxType },
+): LexwareDeliveryNoteInput {
   const ship = order.shipping_address ?? order.billing_address;
   const name =
     [ship?.company, [ship?.first_name, ship?.last_name].filter(Boolean).join(' ')].filter(Boolean).join(', ') ||
     order.email ||
     order.name;
-  const address: LexofficeInvoiceInput['address'] = opts.contactId
+  const address: LexwareInvoiceInput['address'] = opts.contactId
     ? { contactId: opts.contactId }
     : {
         name,
@@ -72,7 +72,7 @@ export function buildDeliveryNote(
   const shipped = fulfillment.created_at ?? order.updated_at ?? order.created_at;
   const tracking = [fulfillment.tracking_company, fulfillment.tracking_number].filter(Boolean).join(' ');
   return {
-    voucherDate: lexofficeDate(shipped),
+    voucherDate: lexwareDate(shipped),
     address,
     lineItems: fulfillment.line_items
       .filter((l) => l.quantity > 0)
@@ -84,7 +84,7 @@ export function buildDeliveryNote(
         unitName: 'Stück',
       })),
     taxConditions: { taxType: opts.taxType },
-    shippingConditions: { shippingType: 'delivery', shippingDate: lexofficeDate(shipped) },
+    shippingConditions: { shippingType: 'delivery', shippingDate: lexwareDate(shipped) },
     title: 'Lieferschein',
     introduction: `Lieferschein zur ${orderReference(order)}${fulfillment.name ? `, Sendung ${fulfillment.name}` : ''}`,
     ...(tracking ? { remark: `Versand mit ${tracking}` } : {}),

@@ -10,7 +10,7 @@ import {
 } from '../preferences';
 import { cents } from './money';
 import { hasOrderReference } from './document-texts';
-import type { LexofficeLineItem } from './lexoffice-types';
+import type { LexwareLineItem } from './lexware-types';
 import type { ShopifyOrder } from '../shopify-order';
 
 const XL: TaxProfile = {
@@ -19,8 +19,8 @@ const XL: TaxProfile = {
   businessFeatures: ['INVOICING', 'INVOICING_PRO'],
 };
 const prefsOf = (p: InvoicePreferencesInput = {}) => InvoicePreferencesSchema.parse(p);
-const custom = (items: LexofficeLineItem[]) =>
-  items.filter((i): i is Extract<LexofficeLineItem, { type: 'custom' }> => i.type === 'custom');
+const custom = (items: LexwareLineItem[]) =>
+  items.filter((i): i is Extract<LexwareLineItem, { type: 'custom' }> => i.type === 'custom');
 
 function build(
   order: ShopifyOrder,

@@ -1,11 +1,11 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { DeliveryDate, InvoicePreferences } from '../preferences/invoice';
 import { normalizeInvoicePreferences } from '../preferences/invoice';
-import type { LexofficeInvoiceInput } from './lexoffice-types';
-import { lexofficeDate } from './lexoffice-date';
+import type { LexwareInvoiceInput } from './lexware-types';
+import { lexwareDate } from './lexware-date';
 import { fulfilledAt, itemExtras } from './order-fields';
 
-type ShippingConditions = LexofficeInvoiceInput['shippingConditions'];
+type ShippingConditions = LexwareInvoiceInput['shippingConditions'];
 
 export interface InvoiceDates {
   voucherDate: string;
@@ -28,29 +28,29 @@ function dayOf(iso: string): [number, number, number] {
 }
 
 /** Midnight of a German calendar day, in Lexware's format with that midnight's offset. */
-export function lexofficeDay(year: number, month: number, day: number): string {
+export function lexwareDay(year: number, month: number, day: number): string {
   const utc = new Date(Date.UTC(year, month - 1, day));
   const label = utc.toISOString().slice(0, 10);
   for (const offsetHours of [1, 2]) {
-    const candidate = lexofficeDate(new Date(utc.getTime() - offsetHours * 3_600_000));
+    const candidate = lexwareDate(new Date(utc.getTime() - offsetHours * 3_600_000));
     if (candidate.startsWith(`${label}T00:00`)) return candidate;
   }
-  return lexofficeDate(utc);
+  return lexwareDate(utc);
 }
 
 /** Moves an instant by whole days, weeks or months on the German calendar; the result is that day's midnight. */
 export function shiftDate(iso: string, d: Pick<DeliveryDate, 'modify' | 'offset' | 'unit'>): string {
-  if (d.modify === 'none' || d.offset === 0) return lexofficeDate(iso);
+  if (d.modify === 'none' || d.offset === 0) return lexwareDate(iso);
   const sign = d.modify === 'subtract' ? -1 : 1;
   const [y, m, day] = dayOf(iso);
   if (d.unit === 'month') {
     const target = new Date(Date.UTC(y, m - 1 + sign * d.offset, 1));
     const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-    return lexofficeDay(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(day, lastDay));
+    return lexwareDay(target.getUTCFullYear(), target.getUTCMonth() + 1, Math.min(day, lastDay));
   }
   const days = sign * d.offset * (d.unit === 'week' ? 7 : 1);
   const t = new Date(Date.UTC(y, m - 1, day + days));
-  return lexofficeDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
+  return lexwareDay(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
 }
 
 /**
@@ -81,7 +81,7 @@ export function invoiceDates(
     }
     return order.created_at;
   };
-  const voucherDate = lexofficeDate(at(prefs.invoiceDate, 'invoiceDate'));
+  const voucherDate = lexwareDate(at(prefs.invoiceDate, 'invoiceDate'));
   const ships = order.line_items.some((l) => itemExtras(l).requires_shipping);
   const kind = prefs.invoiceDeliveryType || (ships ? 'delivery' : 'service');
   const d0 = prefs.invoiceDeliveryDate0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '../shopify-order';
-import { buildInvoice, buildInvoiceDraft, lexofficeDate } from './invoice-draft';
+import { buildInvoice, buildInvoiceDraft, lexwareDate } from './invoice-draft';
 import { InvoicePreferencesSchema } from '../preferences/invoice';
 
 const order = ShopifyOrderSchema.parse({
@@ -59,7 +59,7 @@ describe('buildInvoiceDraft', () => {
   });
 
   it('dates the invoice on the German calendar day', () => {
-    expect(lexofficeDate('2026-11-20T23:30:00Z')).toBe('2026-11-21T00:30:00.000+01:00');
-    expect(lexofficeDate('2026-07-01T12:00:00.250Z')).toBe('2026-07-01T14:00:00.250+02:00');
+    expect(lexwareDate('2026-11-20T23:30:00Z')).toBe('2026-11-21T00:30:00.000+01:00');
+    expect(lexwareDate('2026-07-01T12:00:00.250Z')).toBe('2026-07-01T14:00:00.250+02:00');
   });
 });

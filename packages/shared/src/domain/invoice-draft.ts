@@ -7,7 +7,7 @@ import {
   type InvoicePreferences,
 } from '../preferences/invoice';
 import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
-import type { LexofficeInvoiceInput } from './lexoffice-types';
+import type { LexwareInvoiceInput } from './lexware-types';
 import { cents } from './money';
 import { orderPositions } from './order-positions';
 import { settleLineItems, type RoundingReport } from './positions';
@@ -17,8 +17,8 @@ import { localizeInvoiceLayout, type DocumentLanguage } from './document-languag
 import { renderTemplate, templateVars, type MetafieldValue } from './templates';
 import type { TaxRegime } from './tax-regime';
 
-export * from './lexoffice-types';
-export { lexofficeDate } from './lexoffice-date';
+export * from './lexware-types';
+export { lexwareDate } from './lexware-date';
 export { orderReference, hasOrderReference } from './document-texts';
 
 /** German VAT in the shop's own price mode: what an order gets when no regime was chosen. */
@@ -47,7 +47,7 @@ export interface InvoiceBuildOptions {
 }
 
 export interface BuiltInvoice {
-  invoice: LexofficeInvoiceInput;
+  invoice: LexwareInvoiceInput;
   /** `POST /v1/invoices?finalize=true` when set (invoiceFinalize). */
   finalize: boolean;
   rounding: RoundingReport;
@@ -58,7 +58,7 @@ export interface BuiltInvoice {
   warnings: string[];
 }
 
-function inlineAddress(order: ShopifyOrder): LexofficeInvoiceInput['address'] {
+function inlineAddress(order: ShopifyOrder): LexwareInvoiceInput['address'] {
   const a = order.billing_address ?? order.shipping_address;
   const name = a?.company || [a?.first_name, a?.last_name].filter(Boolean).join(' ') || order.email || order.name;
   return {
@@ -101,7 +101,7 @@ export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions =
     regime.legalNote ? [regime.legalNote] : [],
   );
   const address = options.contactId ? { contactId: options.contactId } : inlineAddress(order);
-  const invoice: LexofficeInvoiceInput = {
+  const invoice: LexwareInvoiceInput = {
     voucherDate: dates.voucherDate,
     address,
     lineItems,
@@ -152,7 +152,7 @@ export function buildInvoiceDraft(
   contactId: string,
   layout: InvoiceLayout | Partial<InvoiceLayoutPreferences> = DEFAULT_INVOICE_LAYOUT,
   options: Omit<InvoiceBuildOptions, 'contactId'> = {},
-): LexofficeInvoiceInput {
+): LexwareInvoiceInput {
   const base = options.prefs ?? DEFAULT_INVOICE_PREFERENCES;
   const prefs: InvoicePreferences = {
     ...base,

@@ -1,4 +1,4 @@
-import type { LexofficeLineItem, LexofficeTaxType } from './lexoffice-types';
+import type { LexwareLineItem, LexwareTaxType } from './lexware-types';
 import { roundTo } from './money';
 
 export interface LexwareTotals {
@@ -15,7 +15,7 @@ const toCents = (v: number) => Math.round(roundTo(v, 2) * 100);
  * each line is rounded to cents, lines are summed per tax rate and the tax is computed once
  * per rate, on top of the net sum or taken out of the gross sum. Only `gross` is a gross type.
  */
-export function lexwareTotals(taxType: LexofficeTaxType, lineItems: readonly LexofficeLineItem[]): LexwareTotals {
+export function lexwareTotals(taxType: LexwareTaxType, lineItems: readonly LexwareLineItem[]): LexwareTotals {
   const gross = taxType === 'gross';
   const perRate = new Map<number, number>();
   for (const item of lineItems) {

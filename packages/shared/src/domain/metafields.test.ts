@@ -13,8 +13,8 @@ const APP = 'https://app.example.de';
 const TOKEN = 'a'.repeat(32);
 const docs: OrderDocuments = {
   contactId: 'contact-1',
-  invoices: [{ lexofficeId: 'inv-1', number: 'RE0001', title: 'Rechnung #1001', pdfToken: TOKEN }],
-  credits: [{ lexofficeId: 'cn-1', number: 'GS0001', title: 'Gutschrift', pdfToken: null }],
+  invoices: [{ lexwareId: 'inv-1', number: 'RE0001', title: 'Rechnung #1001', pdfToken: TOKEN }],
+  credits: [{ lexwareId: 'cn-1', number: 'GS0001', title: 'Gutschrift', pdfToken: null }],
 };
 
 describe('metafield values written to an order', () => {

@@ -10,7 +10,7 @@ import {
 
 /** One of the order's documents as the metafields show it. */
 export interface MetafieldDocument {
-  lexofficeId: string;
+  lexwareId: string;
   number: string | null;
   title: string | null;
   pdfToken: string | null;
@@ -45,7 +45,7 @@ function fieldOf(doc: MetafieldDocument, field: Field, appUrl: string): string |
     case 'number':
       return doc.number;
     case 'id':
-      return doc.lexofficeId;
+      return doc.lexwareId;
     case 'title':
       return doc.title;
     case 'pdf_save':
@@ -55,7 +55,7 @@ function fieldOf(doc: MetafieldDocument, field: Field, appUrl: string): string |
     case 'json':
       return {
         number: doc.number,
-        id: doc.lexofficeId,
+        id: doc.lexwareId,
         title: doc.title,
         pdf_save: links?.save ?? null,
         pdf_view: links?.view ?? null,

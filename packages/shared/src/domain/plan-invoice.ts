@@ -5,7 +5,7 @@ import type { DocumentLanguage } from './document-language';
 import type { ShopifyOrder } from '../shopify-order';
 import type { MetafieldValue } from './templates';
 import { contactRequired } from './contact-draft';
-import type { LexofficeContactInput } from './lexoffice-types';
+import type { LexwareContactInput } from './lexware-types';
 import {
   decideInvoice,
   type InvoiceDecisionContext,
@@ -38,7 +38,7 @@ export type InvoicePlan =
         prefs: ContactPreferences;
         vatId?: string;
         required: boolean;
-        xRechnung?: LexofficeContactInput['xRechnung'] | null;
+        xRechnung?: LexwareContactInput['xRechnung'] | null;
       };
       /** The invoice for the contact we end up with; the same plan always builds the same invoice. */
       build: (contactId: string | null) => BuiltInvoice;
@@ -51,7 +51,7 @@ export type InvoicePlan =
  */
 /** The e-invoice part (issue 19): the buyer's Leitweg-ID for the contact, and whether the B2B invoice goes out net. */
 export interface InvoiceEInvoice {
-  xRechnung: LexofficeContactInput['xRechnung'] | null;
+  xRechnung: LexwareContactInput['xRechnung'] | null;
   net: boolean;
 }
 

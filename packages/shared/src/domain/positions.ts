@@ -1,4 +1,4 @@
-import type { LexofficeLineItem, LexofficeTaxType, LexofficeUnitPrice } from './lexoffice-types';
+import type { LexwareLineItem, LexwareTaxType, LexwareUnitPrice } from './lexware-types';
 import { lexwareTotals } from './lexware-totals';
 import { allocate, roundTo, sumOf } from './money';
 import { DEFAULT_TEXTS } from '../preferences/texts';
@@ -72,7 +72,7 @@ export function splitByRates(p: Position, weights: ReadonlyMap<number, number>):
 
 const clip = (s: string | undefined, n: number) => (s && s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-function unitPrice(taxType: LexofficeTaxType, rate: number, amount: number): LexofficeUnitPrice {
+function unitPrice(taxType: LexwareTaxType, rate: number, amount: number): LexwareUnitPrice {
   return taxType === 'gross'
     ? { currency: 'EUR', grossAmount: amount, taxRatePercentage: rate }
     : { currency: 'EUR', netAmount: amount, taxRatePercentage: rate };
@@ -85,10 +85,10 @@ function unitPrice(taxType: LexofficeTaxType, rate: number, amount: number): Lex
  */
 export function lineItemsFor(
   positions: readonly Position[],
-  taxType: LexofficeTaxType,
-): { lineItems: LexofficeLineItem[]; splitLines: number } {
+  taxType: LexwareTaxType,
+): { lineItems: LexwareLineItem[]; splitLines: number } {
   let splitLines = 0;
-  const lineItems: LexofficeLineItem[] = [];
+  const lineItems: LexwareLineItem[] = [];
   for (const p of positions) {
     const amount = taxType === 'gross' ? p.grossCents : p.netCents;
     const base = {
@@ -156,9 +156,9 @@ function collapse(positions: readonly Position[], keep: number): { positions: Po
  */
 export function settleLineItems(
   positions: readonly Position[],
-  taxType: LexofficeTaxType,
+  taxType: LexwareTaxType,
   roundingRates: readonly number[],
-): { lineItems: LexofficeLineItem[]; rounding: RoundingReport } {
+): { lineItems: LexwareLineItem[]; rounding: RoundingReport } {
   const target = sumOf(positions.map((p) => p.grossCents));
   let current = [...positions];
   let collapsedItems = 0;

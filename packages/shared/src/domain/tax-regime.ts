@@ -2,7 +2,7 @@ import type { ShopifyOrder } from '../shopify-order';
 import type { ContactPreferences } from '../preferences/contact';
 import type { InvoicePreferences } from '../preferences/invoice';
 import { LEGAL_NOTES } from '../preferences/texts';
-import type { LexofficeTaxType } from './lexoffice-types';
+import type { LexwareTaxType } from './lexware-types';
 import { cents, ratePercent, sumOf } from './money';
 import { destinationCountry, isB2B, itemExtras, orderExtras, splitTags } from './order-fields';
 import { findVatId, isEuCountry, type VatIdSources } from './vat-id';
@@ -22,7 +22,7 @@ export type TaxRegimeKind = 'smallBusiness' | 'germanVat' | 'oss' | 'intraCommun
 /** Plain data, so a workflow can hand it to an activity. */
 export interface TaxRegime {
   kind: TaxRegimeKind;
-  taxType: LexofficeTaxType;
+  taxType: LexwareTaxType;
   taxSubType?: 'distanceSales';
   /** Every line carries 0 % (vatfree, intra-community, third country). */
   taxFree: boolean;
@@ -146,7 +146,7 @@ export function chooseTaxRegime(
   sources: VatIdSources = {},
 ): TaxRegimeResult {
   const country = destinationCountry(order) ?? 'DE';
-  const netOrGross: LexofficeTaxType = invoiceIsNet(order, prefs) ? 'net' : 'gross';
+  const netOrGross: LexwareTaxType = invoiceIsNet(order, prefs) ? 'net' : 'gross';
   const charged = taxCharged(order);
   const rates = chargedRates(order);
   const smallBusiness = profile.vatRegime ? profile.vatRegime === '0' : profile.smallBusiness;

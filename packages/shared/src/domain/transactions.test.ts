@@ -121,19 +121,19 @@ describe('fees and the bank transaction', () => {
 describe('hintDecision', () => {
   const on = { create: true, fees: false, hints: true, gateways: {} };
   it('hints a finalised invoice once', () => {
-    expect(hintDecision({ lexofficeId: 'x', status: 'open', hinted: false }, on)).toEqual({ action: 'hint' });
-    expect(hintDecision({ lexofficeId: 'x', status: 'open', hinted: true }, on)).toEqual({
+    expect(hintDecision({ lexwareId: 'x', status: 'open', hinted: false }, on)).toEqual({ action: 'hint' });
+    expect(hintDecision({ lexwareId: 'x', status: 'open', hinted: true }, on)).toEqual({
       action: 'skip',
       reason: 'EXISTING',
     });
   });
   it('needs a finalised invoice and the hint switch', () => {
-    expect(hintDecision({ lexofficeId: 'x', status: 'draft', hinted: false }, on)).toEqual({
+    expect(hintDecision({ lexwareId: 'x', status: 'draft', hinted: false }, on)).toEqual({
       action: 'skip',
       reason: 'DRAFT_INVOICE',
     });
     expect(hintDecision(null, on)).toEqual({ action: 'skip', reason: 'WAIT_FOR_INVOICE' });
-    expect(hintDecision({ lexofficeId: 'x', status: 'open', hinted: false }, { ...on, hints: false })).toEqual({
+    expect(hintDecision({ lexwareId: 'x', status: 'open', hinted: false }, { ...on, hints: false })).toEqual({
       action: 'skip',
       reason: 'DISABLED_HINTS',
     });

@@ -134,7 +134,7 @@ export function buildBankTransaction(
 
 /** Lexware allows one hint per voucher, and only for a finalised one (spec 3 §4). */
 export function hintDecision(
-  invoice: { lexofficeId: string; status: string; hinted: boolean } | null,
+  invoice: { lexwareId: string; status: string; hinted: boolean } | null,
   settings: TransactionSettings,
 ):
   | { action: 'hint' }

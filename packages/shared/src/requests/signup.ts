@@ -16,8 +16,8 @@ export const SignupEmail = z
   .pipe(z.email(SIGNUP_MESSAGES.emailInvalid));
 
 /** `POST /api/lexoffice/signup`: the merchant opens a Lexware Office account for the shop. */
-export const LexofficeSignupBody = z.object({
+export const LexwareSignupBody = z.object({
   email: SignupEmail,
   acceptTerms: z.literal(true, { error: SIGNUP_MESSAGES.acceptTerms }),
 });
-export type LexofficeSignup = z.infer<typeof LexofficeSignupBody>;
+export type LexwareSignup = z.infer<typeof LexwareSignupBody>;

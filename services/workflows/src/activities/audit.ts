@@ -1,7 +1,7 @@
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { ourDocumentsByLexofficeId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
-import { lexofficeFor, type LexofficeClient, type LexofficeDeps, type VoucherListEntry } from '@belegfluss/lexoffice';
+import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
+import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
 import {
   auditCounts,
   auditMonth,
@@ -47,7 +47,7 @@ async function monthOrders(
   return orders;
 }
 
-async function allVouchers(api: LexofficeClient, from: string): Promise<VoucherListEntry[]> {
+async function allVouchers(api: LexwareClient, from: string): Promise<VoucherListEntry[]> {
   const list: VoucherListEntry[] = [];
   for (let page = 0; ; page++) {
     const res = await api.voucherList({
@@ -72,12 +72,12 @@ export function createAuditActivities({
   db,
   box,
   shopify,
-  lexoffice,
+  lexware,
 }: {
   db: Db;
   box: SecretBox;
   shopify: ShopifyDeps;
-  lexoffice: LexofficeDeps;
+  lexware: LexwareDeps;
 }) {
   return {
     async auditShops(): Promise<string[]> {
@@ -87,16 +87,16 @@ export function createAuditActivities({
     async runCompletenessAudit(shopId: string, month: string): Promise<Record<AuditFindingKind, number>> {
       const ctx = await loadShopContext(db, shopId);
       const orders = await monthOrders(db, box, shopify, shopId, month);
-      const api = lexofficeFor(db, box, lexoffice, shopId, { background: true });
+      const api = lexwareFor(db, box, lexware, shopId, { background: true });
       const entries = await allVouchers(api, `${month}-01`);
-      const ours = await ourDocumentsByLexofficeId(db, shopId);
+      const ours = await ourDocumentsByLexwareId(db, shopId);
       const monthIds = new Set(orders.map((o) => String(o.id)));
       const vouchers: AuditVoucher[] = [];
       for (const e of entries) {
         const type = e.voucherType === 'invoice' ? 'invoice' : 'credit';
         const mine = ours.get(e.id);
         const base = {
-          lexofficeId: e.id,
+          lexwareId: e.id,
           type,
           number: e.voucherNumber || null,
           status: e.voucherStatus,

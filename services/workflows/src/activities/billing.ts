@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import {
   getShop,
-  hasCredits,
+  hasTransfers,
   markResumed,
   saveCurrentPeriodEnd,
   syncBillingPeriod,
@@ -91,7 +91,7 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
      * starts again with everything it needs; its document intent makes a second document impossible.
      */
     async resumeWaitingOrders(shopId: string, periodStart: string): Promise<number> {
-      const credits = await hasCredits(db, shopId);
+      const credits = await hasTransfers(db, shopId);
       const waiting = await waitingDocuments(db, shopId, credits.quota - credits.used);
       for (const doc of waiting) {
         await writeLog(db, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
-import { createLexofficeClient, type LexofficeClient } from '@belegfluss/lexoffice';
+import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEFAULT_CONTACT_PREFERENCES, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
 import { customerKey, ensureContact } from './contact';
@@ -9,7 +9,7 @@ import { customerKey, ensureContact } from './contact';
 /** Real PostgreSQL and the sandbox's Lexware over HTTP, counting the calls each step makes. */
 let sb: RunningSandbox;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: LexofficeClient;
+let api: LexwareClient;
 const SHOP = 'kontakte.myshopify.com';
 
 async function control<T>(path: string, body?: unknown, method = 'POST'): Promise<T> {
@@ -47,7 +47,7 @@ beforeAll(async () => {
   // Lexware's 2 requests/s, kept the simple way for one test process.
   let spacing = Promise.resolve();
   const throttle = () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520))));
-  api = createLexofficeClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token, throttle });
+  api = createLexwareClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token, throttle });
   await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import {
   unchangedContact,
   writeLog,
 } from '@belegfluss/db';
-import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
+import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import {
   buildContactDraft,
   contactNeedsUpdate,
@@ -20,7 +20,7 @@ import {
   mergeContactUpdate,
   type ContactPreferences,
   type ExistingContact,
-  type LexofficeContactInput,
+  type LexwareContactInput,
   type ShopifyOrder,
 } from '@belegfluss/shared';
 
@@ -29,7 +29,7 @@ export interface ContactRequest {
   vatId?: string;
   required: boolean;
   shopDomain: string;
-  xRechnung?: LexofficeContactInput['xRechnung'] | null;
+  xRechnung?: LexwareContactInput['xRechnung'] | null;
 }
 
 /** How long a claim on a customer holds without renewal: a crashed worker's claim lapses after this. */
@@ -37,10 +37,10 @@ const LEASE_MS = 30_000;
 
 interface Target {
   db: Db;
-  api: LexofficeClient;
+  api: LexwareClient;
   shopId: string;
   order: ShopifyOrder;
-  draft: LexofficeContactInput;
+  draft: LexwareContactInput;
   email: string | undefined;
 }
 
@@ -76,7 +76,7 @@ interface Held {
  */
 export async function ensureContact(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   shopId: string,
   order: ShopifyOrder,
   req: ContactRequest,
@@ -141,7 +141,7 @@ async function resolve(t: Target, held: Held): Promise<string> {
       return await updateIfChanged(t, (await t.api.contact(held.contactId)) as ExistingContact);
     } catch (error) {
       // Gone or merged in Lexware: look again by e-mail.
-      if (!(error instanceof LexofficeError) || ![400, 404, 406].includes(error.status)) throw error;
+      if (!(error instanceof LexwareError) || ![400, 404, 406].includes(error.status)) throw error;
     }
   }
   return findOrCreate(t, held);
@@ -194,7 +194,7 @@ async function updateIfChanged(t: Target, first: ExistingContact): Promise<strin
       await logContact(t, 'contact.updated', existing.id);
       return existing.id;
     } catch (error) {
-      if (!(error instanceof LexofficeError) || error.status !== 409) throw error;
+      if (!(error instanceof LexwareError) || error.status !== 409) throw error;
     }
   }
   return first.id;

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@belegfluss/db';
-import { claimIntent, completeDocument, knownLexofficeIds, markAttempted, writeLog } from '@belegfluss/db';
-import type { LexofficeClient, LexofficeDeliveryNote } from '@belegfluss/lexoffice';
+import { claimIntent, completeDocument, knownLexwareIds, markAttempted, writeLog } from '@belegfluss/db';
+import type { LexwareClient, LexwareDeliveryNote } from '@belegfluss/lexware';
 import {
   buildDeliveryNote,
   hasOrderReference,
   shippedFulfillments,
-  type LexofficeTaxType,
+  type LexwareTaxType,
   type ShopifyOrder,
 } from '@belegfluss/shared';
 
 export type DeliveryNoteResult =
-  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexofficeId: string; number: string | null }
+  | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexwareId: string; number: string | null }
   | { outcome: 'NOT_SHIPPED' };
 
 /** Lexware takes these tax types on a delivery note; a tax-free one other than vatfree needs the contact. */
-const DELIVERY_TAX_TYPES = new Set<LexofficeTaxType>([
+const DELIVERY_TAX_TYPES = new Set<LexwareTaxType>([
   'gross',
   'net',
   'vatfree',
@@ -28,9 +28,9 @@ const DELIVERY_TAX_TYPES = new Set<LexofficeTaxType>([
 
 function taxTypeFor(
   order: ShopifyOrder,
-  regimeTaxType: LexofficeTaxType | null,
+  regimeTaxType: LexwareTaxType | null,
   contactId: string | null,
-): LexofficeTaxType {
+): LexwareTaxType {
   const fallback = order.taxes_included ? 'gross' : 'net';
   if (!regimeTaxType || !DELIVERY_TAX_TYPES.has(regimeTaxType)) return fallback;
   if (!contactId && !['gross', 'net', 'vatfree'].includes(regimeTaxType)) return fallback;
@@ -40,12 +40,12 @@ function taxTypeFor(
 /** A crashed attempt may have made the delivery note without our record: find it by the order's reference and the shipment's name. */
 async function findOrphan(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   shopId: string,
   order: ShopifyOrder,
   marker: string,
   day: string,
-): Promise<LexofficeDeliveryNote | undefined> {
+): Promise<LexwareDeliveryNote | undefined> {
   const list = await api.voucherList({
     voucherType: 'deliverynote',
     voucherStatus: 'draft,open,voided',
@@ -53,7 +53,7 @@ async function findOrphan(
     voucherDateTo: day,
     size: 250,
   });
-  const known = await knownLexofficeIds(db, shopId);
+  const known = await knownLexwareIds(db, shopId);
   for (const entry of list.content.filter((e) => !known.has(e.id))) {
     const note = await api.deliveryNote(entry.id);
     if (hasOrderReference(note.introduction, order) && note.introduction.includes(marker)) return note;
@@ -68,13 +68,13 @@ async function findOrphan(
  */
 export async function issueDeliveryNote(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   req: {
     shopId: string;
     order: ShopifyOrder;
     fulfillmentId: number;
     contactId: string | null;
-    regimeTaxType: LexofficeTaxType | null;
+    regimeTaxType: LexwareTaxType | null;
   },
 ): Promise<DeliveryNoteResult> {
   const { shopId, order } = req;
@@ -87,8 +87,7 @@ export async function issueDeliveryNote(
     orderId: String(order.id),
     orderName: order.name,
   });
-  if (doc.lexofficeId)
-    return { outcome: 'existing', documentId: doc.id, lexofficeId: doc.lexofficeId, number: doc.number };
+  if (doc.lexwareId) return { outcome: 'existing', documentId: doc.id, lexwareId: doc.lexwareId, number: doc.number };
   const body = buildDeliveryNote(order, fulfillment, {
     contactId: req.contactId,
     taxType: taxTypeFor(order, req.regimeTaxType, req.contactId),
@@ -103,7 +102,7 @@ export async function issueDeliveryNote(
     note = await api.deliveryNote((await api.createDeliveryNote(body, true)).id);
   }
   const saved = await completeDocument(db, doc.id, {
-    lexofficeId: note.id,
+    lexwareId: note.id,
     contactId: req.contactId,
     number: note.voucherNumber ?? null,
     title: note.title ?? null,
@@ -126,5 +125,5 @@ export async function issueDeliveryNote(
       items: body.lineItems.length,
     },
   });
-  return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexofficeId: note.id, number: saved.number };
+  return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexwareId: note.id, number: saved.number };
 }

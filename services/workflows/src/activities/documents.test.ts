@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall, shopView } from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
-import { createLexofficeClient, type LexofficeClient } from '@belegfluss/lexoffice';
+import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { buildInvoice, DEFAULT_ORDER_HANDLING, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
 import { issueDocument } from './documents';
@@ -13,7 +13,7 @@ import { issueDocument } from './documents';
  */
 let sb: RunningSandbox;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let api: LexofficeClient;
+let api: LexwareClient;
 const SHOP = 'zaehler.myshopify.com';
 
 beforeAll(async () => {
@@ -36,9 +36,9 @@ beforeAll(async () => {
     ).json()) as T;
   await post('/shops', { shop: SHOP });
   const { access_token: token } = await post<{ access_token: string }>('/lexware/tokens', {});
-  api = createLexofficeClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token });
+  api = createLexwareClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token });
   await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
-  await database.db('shops').where({ id: SHOP }).update({ plan_id: 'business', credits_quota: 3000 });
+  await database.db('shops').where({ id: SHOP }).update({ plan_id: 'business', transfers_quota: 3000 });
   const orders = await post<{ order: unknown }[]>(`/shops/${SHOP}/orders`, {
     scenario: 'de_b2c',
     paid: true,

@@ -6,26 +6,21 @@ import {
   clearAttempted,
   completeDocument,
   countShopEvent,
-  hasCredits,
+  hasTransfers,
   inTransaction,
-  knownLexofficeIds,
+  knownLexwareIds,
   markAttempted,
   markTransfersExhausted,
   markWaiting,
   writeLog,
 } from '@belegfluss/db';
+import { LexwareError, type LexwareClient, type LexwareCreditNote, type LexwareInvoice } from '@belegfluss/lexware';
 import {
-  LexofficeError,
-  type LexofficeClient,
-  type LexofficeCreditNote,
-  type LexofficeInvoice,
-} from '@belegfluss/lexoffice';
-import {
-  creditsNotification,
+  transfersNotification,
   hasOrderReference,
   lexwareTotals,
-  type LexofficeCreditNoteInput,
-  type LexofficeInvoiceInput,
+  type LexwareCreditNoteInput,
+  type LexwareInvoiceInput,
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import type { Notifier } from './notify';
@@ -34,7 +29,7 @@ export type IssueResult =
   | {
       outcome: 'created' | 'matched' | 'existing';
       documentId: string;
-      lexofficeId: string;
+      lexwareId: string;
       number: string | null;
       status: string;
       contactId?: string | null;
@@ -42,8 +37,8 @@ export type IssueResult =
   | { outcome: 'NO_CREDITS' };
 
 export type DocumentBody =
-  | { type: 'invoice'; body: LexofficeInvoiceInput }
-  | { type: 'credit'; body: LexofficeCreditNoteInput; precedingInvoiceId: string };
+  | { type: 'invoice'; body: LexwareInvoiceInput }
+  | { type: 'credit'; body: LexwareCreditNoteInput; precedingInvoiceId: string };
 
 export interface IssueRequest {
   shopId: string;
@@ -58,7 +53,7 @@ export interface IssueRequest {
 /** What the order list and the order's log say about a document refused for want of transfers. */
 export const WAITING_TEXT = 'wartet auf Übertragungen';
 
-type Voucher = LexofficeInvoice | LexofficeCreditNote;
+type Voucher = LexwareInvoice | LexwareCreditNote;
 
 const LEXWARE_TYPE: Record<DocumentType, string> = {
   invoice: 'invoice',
@@ -71,7 +66,7 @@ const LEXWARE_TYPE: Record<DocumentType, string> = {
  * Lexware has no idempotency key, so we look for a voucher of this order (its reference
  * sits in the title, introduction or remark) that none of our rows knows yet.
  */
-async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Promise<Voucher | undefined> {
+async function findOrphan(db: Db, api: LexwareClient, req: IssueRequest): Promise<Voucher | undefined> {
   const day = req.document.body.voucherDate.slice(0, 10);
   const list = await api.voucherList({
     voucherType: LEXWARE_TYPE[req.document.type],
@@ -79,7 +74,7 @@ async function findOrphan(db: Db, api: LexofficeClient, req: IssueRequest): Prom
     ...(req.contactId ? { contactId: req.contactId } : { voucherDateFrom: day, voucherDateTo: day }),
     size: 250,
   });
-  const known = new Set(await knownLexofficeIds(db, req.shopId));
+  const known = new Set(await knownLexwareIds(db, req.shopId));
   for (const entry of list.content.filter((e) => !known.has(e.id))) {
     const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
     if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order)))
@@ -114,7 +109,7 @@ const fromVoucher = (v: Voucher): Made => ({
  * One Lexware call: the create answers only the id, and the document is what we sent, so we don't read it
  * back. Its number comes later from the voucher list, where it is shown (see fillDocumentNumbers).
  */
-async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
+async function create(api: LexwareClient, req: IssueRequest): Promise<Made> {
   const d = req.document;
   const { id } =
     d.type === 'invoice'
@@ -142,7 +137,7 @@ async function create(api: LexofficeClient, req: IssueRequest): Promise<Made> {
  */
 export async function issueDocument(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   req: IssueRequest,
   notifier?: Pick<Notifier, 'credits'>,
 ): Promise<IssueResult> {
@@ -155,12 +150,12 @@ export async function issueDocument(
     orderId: String(order.id),
     orderName: order.name,
   });
-  if (doc.lexofficeId) {
+  if (doc.lexwareId) {
     await chargeTransfer(db, shopId, doc.id); // a no-op unless a crash came between the two writes
     return {
       outcome: 'existing',
       documentId: doc.id,
-      lexofficeId: doc.lexofficeId,
+      lexwareId: doc.lexwareId,
       number: doc.number,
       status: doc.status,
     };
@@ -170,7 +165,7 @@ export async function issueDocument(
   let voucher = orphan ? fromVoucher(orphan) : undefined;
   const matched = Boolean(voucher);
   if (!voucher) {
-    const credits = await hasCredits(db, shopId);
+    const credits = await hasTransfers(db, shopId);
     if (!credits.ok) {
       await markTransfersExhausted(db, shopId);
       // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
@@ -190,7 +185,7 @@ export async function issueDocument(
     } catch (error) {
       // Only an answer that may hide a made document (a 504, a lost connection) sends the retry looking for it;
       // under injected faults that search would cost more calls than the invoice itself.
-      if (error instanceof LexofficeError && !error.ambiguous) await clearAttempted(db, doc.id);
+      if (error instanceof LexwareError && !error.ambiguous) await clearAttempted(db, doc.id);
       throw error;
     }
   } else {
@@ -199,7 +194,7 @@ export async function issueDocument(
   // One transaction: the document is never counted without the transfer it costs (the dashboard reads both).
   const { saved, charge } = await inTransaction(db, async (trx) => {
     const completed = await completeDocument(trx, doc.id, {
-      lexofficeId: voucher.id,
+      lexwareId: voucher.id,
       contactId: req.contactId,
       number: voucher.voucherNumber ?? null,
       title: voucher.title ?? null,
@@ -212,7 +207,7 @@ export async function issueDocument(
     return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
   });
   const usedBefore = charge.charged ? charge.used - 1 : charge.used;
-  const notify = creditsNotification(
+  const notify = transfersNotification(
     { used: usedBefore, quota: charge.quota },
     { used: charge.used, quota: charge.quota },
   );
@@ -242,7 +237,7 @@ export async function issueDocument(
   return {
     outcome: matched ? 'matched' : 'created',
     documentId: doc.id,
-    lexofficeId: voucher.id,
+    lexwareId: voucher.id,
     number: saved.number,
     status: voucher.voucherStatus,
   };

@@ -1,7 +1,7 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
 import { forgetContact, getShop, setDeliveriesStatus, shopInstalled, upsertOrder, writeLog } from '@belegfluss/db';
-import { LexofficeError, lexofficeFor, type LexofficeClient, type LexofficeDeps } from '@belegfluss/lexoffice';
+import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
 import type { DefaultSender } from '@belegfluss/mail';
 import {
   buildCreditNote,
@@ -32,7 +32,7 @@ export type { IssueResult } from './documents';
 export interface ActivityDeps {
   db: Db;
   box: SecretBox;
-  lexoffice: LexofficeDeps;
+  lexware: LexwareDeps;
   shopify: ShopifyDeps;
   appUrl: string;
   mail: DefaultSender;
@@ -41,34 +41,34 @@ export interface ActivityDeps {
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
 function rethrow(error: unknown): never {
   if (
-    error instanceof LexofficeError &&
+    error instanceof LexwareError &&
     error.status >= 400 &&
     error.status < 500 &&
     error.status !== 429 &&
     error.status !== 409
   ) {
     throw ApplicationFailure.create({
-      type: 'LEXOFFICE_REJECTED',
+      type: 'LEXWARE_REJECTED',
       message: error.message,
-      details: [error.status, LexofficeError.describe(error.body)],
+      details: [error.status, LexwareError.describe(error.body)],
       nonRetryable: true,
     });
   }
   throw error;
 }
 
-export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, appUrl, mail }: ActivityDeps) {
+export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUrl, mail }: ActivityDeps) {
   const notifier = createNotifier(db, mail);
-  const lexoffice: LexofficeDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
-  const client = (shopId: string): LexofficeClient => lexofficeFor(db, box, lexoffice, shopId);
+  const lexware: LexwareDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
+  const client = (shopId: string): LexwareClient => lexwareFor(db, box, lexware, shopId);
   /**
    * An order from before the installation comes from the historical import: its Lexware calls
    * give way to live orders, which share the same 2 requests/s (spec 1 §9, live orders first).
    */
-  const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexofficeClient> => {
+  const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexwareClient> => {
     const shop = await getShop(db, shopId);
     const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
-    return lexofficeFor(db, box, lexoffice, shopId, { background });
+    return lexwareFor(db, box, lexware, shopId, { background });
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
@@ -84,7 +84,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     try {
       return await step();
     } catch (error) {
-      if (error instanceof LexofficeError && !error.retryable && !error.ambiguous) {
+      if (error instanceof LexwareError && !error.retryable && !error.ambiguous) {
         await writeLog(db, {
           shopId,
           origin,
@@ -95,7 +95,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
           body: {
             service: 'lexoffice',
             status: error.status,
-            message: LexofficeError.describe(error.body),
+            message: LexwareError.describe(error.body),
             stack: error.stack,
           },
         });
@@ -108,7 +108,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
   /** A refused document may name a contact merged or removed in Lexware: the next attempt searches again. */
   async function forgetRejectedContact(shopId: string, contactId: string | null, error: unknown): Promise<never> {
-    if (contactId && error instanceof ApplicationFailure && error.type === 'LEXOFFICE_REJECTED')
+    if (contactId && error instanceof ApplicationFailure && error.type === 'LEXWARE_REJECTED')
       await forgetContact(db, shopId, contactId);
     throw error;
   }
@@ -171,7 +171,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
         try {
           return await issue(contactId, built.invoice);
         } catch (error) {
-          if (!contactId || !(error instanceof LexofficeError) || !error.names('address.contactId')) throw error;
+          if (!contactId || !(error instanceof LexwareError) || !error.names('address.contactId')) throw error;
           // Lexware doesn't know our contact (removed there, or a link from another organisation):
           // forget it, make the customer's contact anew and issue with that one.
           await forgetContact(db, shopId, contactId);
@@ -183,7 +183,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
             orderId: String(order.id),
             orderName: order.name,
             ref: { contact: contactId },
-            body: { message: LexofficeError.describe(error.body) },
+            body: { message: LexwareError.describe(error.body) },
           });
           const fresh = await ensureContact(db, await clientFor(shopId, order), shopId, order, {
             prefs: prefs.contact,
@@ -201,7 +201,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
       shopId: string,
       order: ShopifyOrder,
       refund: unknown,
-      invoice: { lexofficeId: string; contactId: string | null },
+      invoice: { lexwareId: string; contactId: string | null },
       regime: TaxRegime,
     ): Promise<IssueResult> {
       const { prefs, metafields: mf } = await loadShopContext(db, shopId);
@@ -225,7 +225,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
             intentKey: `credit:${parsed.id}`,
             finalize: built.finalize,
             contactId: invoice.contactId,
-            document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexofficeId },
+            document: { type: 'credit', body: built.creditNote, precedingInvoiceId: invoice.lexwareId },
           },
           notifier,
         ),
@@ -249,13 +249,13 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
         }),
       ),
 
-    refreshDocument: (shopId: string, lexofficeId: string) => refreshDocument(db, client(shopId), shopId, lexofficeId),
+    refreshDocument: (shopId: string, lexwareId: string) => refreshDocument(db, client(shopId), shopId, lexwareId),
 
     markOrderPaid: (shopId: string, order: ShopifyOrder) => markOrderPaid(db, box, shopify, shopId, order),
 
     /** The shop's automatic mail of a finalised invoice or credit note, at most once. */
     sendDocumentMail: (shopId: string, documentId: string) =>
-      mailDocument({ db, box, lexoffice, mail }, shopId, documentId),
+      mailDocument({ db, box, lexware, mail }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
       lexwareStep(shopId, order, 'transaction', async () =>
@@ -264,7 +264,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
 
     async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
       const { metafields } = await loadShopContext(db, shopId);
-      return writeOrderMetafields({ db, box, shopify, appUrl, lexoffice }, shopId, order, metafields?.write ?? []);
+      return writeOrderMetafields({ db, box, shopify, appUrl, lexware }, shopId, order, metafields?.write ?? []);
     },
 
     /**
@@ -296,7 +296,7 @@ export function createActivities({ db, box, lexoffice: lexwareDeps, shopify, app
     },
 
     ...createImportActivities({ db, box, shopify }),
-    ...createWizardActivities({ db, box, shopify, lexoffice }),
+    ...createWizardActivities({ db, box, shopify, lexware }),
   };
 }
 

@@ -18,7 +18,7 @@ const settings = readSettings();
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  deps = { db, box: createSecretBox(settings.encryptionKey), lexoffice: settings.lexoffice, mail: settings.mail };
+  deps = { db, box: createSecretBox(settings.encryptionKey), lexware: settings.lexware, mail: settings.mail };
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
 });
 afterAll(async () => database?.drop());
@@ -50,7 +50,7 @@ async function invoice(orderId: number): Promise<string> {
       order_name: `#${orderId}`,
       type: 'invoice',
       intent_key: `invoice:${orderId}`,
-      lexoffice_id: `lx-${orderId}`,
+      lexware_id: `lx-${orderId}`,
       status: 'open',
     })
     .returning('id');

@@ -62,7 +62,7 @@ async function invoiceFor(shop: string, order: ShopifyOrder, number: string) {
     orderName: order.name,
   });
   return completeDocument(database.db, doc.id, {
-    lexofficeId: randomBytes(8).toString('hex'),
+    lexwareId: randomBytes(8).toString('hex'),
     contactId: 'contact-7',
     number,
     title: `Rechnung ${order.name}`,

@@ -20,16 +20,16 @@ import {
   readMetafields,
   setMetafields,
 } from '@belegfluss/shopify';
-import { documentNumber, lexofficeFor, type LexofficeDeps } from '@belegfluss/lexoffice';
+import { documentNumber, lexwareFor, type LexwareDeps } from '@belegfluss/lexware';
 import type { ShopifyDeps } from './paid';
 
-/** lexoffice: to learn a document's number, which Lexware names only after the create, when a metafield shows it. */
+/** lexware: to learn a document's number, which Lexware names only after the create, when a metafield shows it. */
 export interface MetafieldDeps {
   db: Db;
   box: SecretBox;
   shopify: ShopifyDeps;
   appUrl: string;
-  lexoffice?: LexofficeDeps;
+  lexware?: LexwareDeps;
 }
 
 export type MetafieldWriteOutcome = 'written' | 'unchanged' | 'disabled' | 'MISSING_SCOPE' | 'REJECTED';
@@ -104,13 +104,13 @@ async function orderDocuments(
   orderId: string,
   withNumbers: boolean,
 ): Promise<OrderDocuments> {
-  const made = (await documentsOfOrder(d.db, shopId, orderId)).filter((r) => r.lexofficeId !== null);
-  if (withNumbers && d.lexoffice) {
-    const api = lexofficeFor(d.db, d.box, d.lexoffice, shopId);
-    for (const r of made) r.number = await documentNumber(d.db, api, { ...r, lexofficeId: r.lexofficeId! });
+  const made = (await documentsOfOrder(d.db, shopId, orderId)).filter((r) => r.lexwareId !== null);
+  if (withNumbers && d.lexware) {
+    const api = lexwareFor(d.db, d.box, d.lexware, shopId);
+    for (const r of made) r.number = await documentNumber(d.db, api, { ...r, lexwareId: r.lexwareId! });
   }
   const doc = (r: (typeof made)[number]) => ({
-    lexofficeId: r.lexofficeId!,
+    lexwareId: r.lexwareId!,
     number: r.number,
     title: r.title,
     pdfToken: r.pdfToken,

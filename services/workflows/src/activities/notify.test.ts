@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
-import { revokeToken } from '@belegfluss/lexoffice';
+import { revokeToken } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
 import { createActivities } from './index';
@@ -16,7 +16,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 let sb: RunningSandbox;
 let activities: ReturnType<typeof createActivities>;
-const oauth = () => ({ ...settings.lexoffice.oauth, oauthUrl: sb.urls.lexwareOauth });
+const oauth = () => ({ ...settings.lexware.oauth, oauthUrl: sb.urls.lexwareOauth });
 
 interface Caught {
   subject: string;
@@ -44,7 +44,7 @@ async function revokedConnection(expired = true): Promise<void> {
     refresh_token_enc: box.seal(tokens.refresh_token),
     expires_at: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
   };
-  await db('lexoffice_connections')
+  await db('lexware_connections')
     .insert({ shop_id: SHOP, ...row })
     .onConflict('shop_id')
     .merge({ ...row, connected_at: db.fn.now() });
@@ -59,7 +59,7 @@ beforeAll(async () => {
     box,
     shopify: settings.shopify,
     appUrl: settings.appUrl,
-    lexoffice: { apiUrl: sb.urls.lexwareApi, oauth: oauth() },
+    lexware: { apiUrl: sb.urls.lexwareApi, oauth: oauth() },
     mail: { ...settings.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}` },
   });
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [], name: 'Getrennt-Laden', email: INBOX });
@@ -69,7 +69,7 @@ beforeAll(async () => {
     order_name: '#1',
     type: 'invoice',
     intent_key: 'invoice:1',
-    lexoffice_id: 'lx-1',
+    lexware_id: 'lx-1',
     status: 'open',
   });
 });

@@ -1,14 +1,14 @@
 import { getConnection, getShop, type Db } from '@belegfluss/db';
 import { connectionOccasion, sendNotification, type DefaultSender, type NotificationRequest } from '@belegfluss/mail';
-import type { CreditsNotification } from '@belegfluss/shared';
+import type { TransfersNotification } from '@belegfluss/shared';
 
 /** Short, so that a slow mail server never holds up the document step for long. */
 const NOTIFICATION_TIMEOUT_MS = 10_000;
 
 /** The merchant's notification mails as the order activities trigger them; never throws. */
 export interface Notifier {
-  /** A charge crossed a threshold (`creditsNotification`) or a document was refused for want of transfers. */
-  credits(shopId: string, kind: CreditsNotification, credits: { used: number; quota: number }): Promise<void>;
+  /** A charge crossed a threshold (`transfersNotification`) or a document was refused for want of transfers. */
+  credits(shopId: string, kind: TransfersNotification, credits: { used: number; quota: number }): Promise<void>;
   /** The Lexware connection answered that it is gone; one mail per connection. */
   connectionLost(shopId: string): Promise<void>;
 }
@@ -31,11 +31,11 @@ export function createNotifier(db: Db, mail: DefaultSender): Notifier {
         return {
           shopId,
           kind,
-          occasion: `period:${shop.creditsResetAt.toISOString()}`,
+          occasion: `period:${shop.transfersResetAt.toISOString()}`,
           facts: {
             remaining: Math.max(0, credits.quota - credits.used),
             quota: credits.quota,
-            resetAt: shop.creditsResetAt,
+            resetAt: shop.transfersResetAt,
           },
         };
       }),

@@ -1,6 +1,6 @@
 import type { Db, SecretBox } from '@belegfluss/db';
-import { getShop, writeLog, documentStateByLexofficeId, recordLexwareStatus } from '@belegfluss/db';
-import type { LexofficeClient } from '@belegfluss/lexoffice';
+import { getShop, writeLog, documentStateByLexwareId, recordLexwareStatus } from '@belegfluss/db';
+import type { LexwareClient } from '@belegfluss/lexware';
 import { createAdminClient } from '@belegfluss/shopify';
 import type { ShopifyOrder } from '@belegfluss/shared';
 
@@ -12,17 +12,17 @@ export interface ShopifyDeps {
 /** Lexware's word on one of our documents after an event: voucher status and open amount. */
 export async function refreshDocument(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   shopId: string,
-  lexofficeId: string,
+  lexwareId: string,
 ): Promise<{ status: string; openAmount: number } | null> {
-  const doc = await documentStateByLexofficeId(db, shopId, lexofficeId);
+  const doc = await documentStateByLexwareId(db, shopId, lexwareId);
   if (!doc) return null;
   // Lexware's payments endpoint answers no credit note that follows an invoice (ours all do): its status is on the credit note.
   const payment =
     doc.type === 'credit'
-      ? { voucherStatus: (await api.creditNote(lexofficeId)).voucherStatus, paymentStatus: 'balanced', openAmount: 0 }
-      : await api.payment(lexofficeId);
+      ? { voucherStatus: (await api.creditNote(lexwareId)).voucherStatus, paymentStatus: 'balanced', openAmount: 0 }
+      : await api.payment(lexwareId);
   const status = payment.paymentStatus === 'balanced' && doc.type === 'invoice' ? 'paid' : payment.voucherStatus;
   if (status !== doc.status) {
     await recordLexwareStatus(db, shopId, doc, status);
@@ -33,7 +33,7 @@ export async function refreshDocument(
       status: 'info',
       orderId: doc.orderId,
       orderName: doc.orderName,
-      ref: { [doc.type]: lexofficeId },
+      ref: { [doc.type]: lexwareId },
       body: { status, openAmount: payment.openAmount },
     });
   }

@@ -13,7 +13,7 @@ import {
   preferenceSections,
   documentState,
 } from '@belegfluss/db';
-import { LexofficeError, type LexofficeClient } from '@belegfluss/lexoffice';
+import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import { createAdminClient } from '@belegfluss/shopify';
 import {
   buildBankTransaction,
@@ -37,13 +37,13 @@ export interface TransactionDeps {
   db: Db;
   box: SecretBox;
   shopify: ShopifyDeps;
-  api: LexofficeClient;
+  api: LexwareClient;
 }
 
 /** The invoice the payments belong to, as the workflow knows it. */
 export interface PaidInvoice {
   documentId: string;
-  lexofficeId: string;
+  lexwareId: string;
   status: string;
 }
 
@@ -86,7 +86,7 @@ async function orderPayments(
 
 /** The shop's payment-provider account for a gateway: ours from an earlier run, found by its reference, or new. */
 async function ensureAccount(
-  api: LexofficeClient,
+  api: LexwareClient,
   trx: Knex.Transaction,
   shopId: string,
   gateway: string,
@@ -128,7 +128,7 @@ async function bookPayment(
     amount: Number(payment.amountSet.shopMoney.amount),
     feeAmount: fee?.amount ?? null,
   });
-  if (row.lexofficeId) return 'existing';
+  if (row.lexwareId) return 'existing';
   const base = { shopId, origin: 'transaction', orderId: String(order.id), orderName: order.name } as const;
   return withFinanceAccount(d.db, shopId, gateway, async (trx, knownAccount) => {
     const accountId = knownAccount ?? (await ensureAccount(d.api, trx, shopId, gateway));
@@ -180,9 +180,9 @@ async function hintInvoice(
   paymentId: string,
 ): Promise<void> {
   try {
-    await d.api.createAssignmentHint({ voucherId: invoice.lexofficeId, externalReference: paymentId });
+    await d.api.createAssignmentHint({ voucherId: invoice.lexwareId, externalReference: paymentId });
   } catch (error) {
-    if (!(error instanceof LexofficeError && error.status === 409)) throw error;
+    if (!(error instanceof LexwareError && error.status === 409)) throw error;
   }
   await markHinted(d.db, invoice.documentId);
   await writeLog(d.db, {
@@ -192,7 +192,7 @@ async function hintInvoice(
     status: 'success',
     orderId: String(order.id),
     orderName: order.name,
-    ref: { invoice: invoice.lexofficeId },
+    ref: { invoice: invoice.lexwareId },
     body: { payment: paymentId },
   });
 }
@@ -250,7 +250,7 @@ export async function bookOrderPayments(
   }
   const doc = await documentState(d.db, invoice.documentId);
   const decision = hintDecision(
-    { lexofficeId: invoice.lexofficeId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hintedAt) },
+    { lexwareId: invoice.lexwareId, status: doc?.status ?? invoice.status, hinted: Boolean(doc?.hintedAt) },
     settings,
   );
   if (decision.action === 'hint') {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
-import { lexofficeFor, type LexofficeClient, type LexofficeDeps, type VoucherListEntry } from '@belegfluss/lexoffice';
+import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
 import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
@@ -37,7 +37,7 @@ async function orderFormat(graphql: AdminClient): Promise<OrderNumberFormat> {
  */
 async function linkVoucher(
   db: Db,
-  api: LexofficeClient,
+  api: LexwareClient,
   shopId: string,
   entry: VoucherListEntry,
   format: OrderNumberFormat,
@@ -58,9 +58,9 @@ async function linkVoucher(
     orderId: order.orderId,
     orderName: order.name,
   });
-  if (doc.lexofficeId) return doc.lexofficeId === entry.id;
+  if (doc.lexwareId) return doc.lexwareId === entry.id;
   await completeDocument(db, doc.id, {
-    lexofficeId: entry.id,
+    lexwareId: entry.id,
     contactId: 'contactId' in voucher.address ? (voucher.address.contactId ?? null) : null,
     number: voucher.voucherNumber ?? null,
     title: voucher.title ?? null,
@@ -81,12 +81,12 @@ export function createWizardActivities({
   db,
   box,
   shopify,
-  lexoffice,
+  lexware,
 }: {
   db: Db;
   box: SecretBox;
   shopify: ShopifyDeps;
-  lexoffice: LexofficeDeps;
+  lexware: LexwareDeps;
 }) {
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
@@ -112,7 +112,7 @@ export function createWizardActivities({
       shopId: string,
       page: number,
     ): Promise<{ seen: number; linked: number; totalPages: number; last: boolean }> {
-      const api = lexofficeFor(db, box, lexoffice, shopId);
+      const api = lexwareFor(db, box, lexware, shopId);
       const format = await orderFormat(await adminClientFor(db, box, shopify, shopId));
       const list = await api.voucherList({
         voucherType: 'invoice,creditnote',

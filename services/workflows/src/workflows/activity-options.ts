@@ -1,5 +1,16 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { withCurrentNames } from '../api';
 import type { Activities } from '../activities';
+
+/** Every result reaches the workflow under today's names, also when an older history recorded it. */
+function currentNames<T extends object>(activities: T): T {
+  return new Proxy(activities, {
+    get(target, name) {
+      const call = Reflect.get(target, name) as (...args: unknown[]) => Promise<unknown>;
+      return async (...args: unknown[]) => withCurrentNames(await call(...args));
+    },
+  });
+}
 
 /**
  * Every activity the order workflow calls, grouped by what it waits for. Changing a timeout or a retry here
@@ -7,45 +18,55 @@ import type { Activities } from '../activities';
  */
 
 // Database reads and writes: short, and a shop without the app ends the order (NOT_INSTALLED).
-export const dbActivities = proxyActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
-});
+export const dbActivities = currentNames(
+  proxyActivities<Activities>({
+    startToCloseTimeout: '30s',
+    retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
+  }),
+);
 
 // Short reads as local activities: they run inside the workflow task, so an order's round costs no extra
 // trips to Temporal for them (issue 17). Histories from before run them as activities.
-export const localDbActivities = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
-});
+export const localDbActivities = currentNames(
+  proxyLocalActivities<Activities>({
+    startToCloseTimeout: '30s',
+    retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
+  }),
+);
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
 // Bank transactions share the same budget, so they retry the same way.
-export const lexwareActivities = proxyActivities<Activities>({
-  startToCloseTimeout: '15m',
-  heartbeatTimeout: '10s',
-  retry: {
-    initialInterval: '2s',
-    backoffCoefficient: 2,
-    maximumInterval: '5m',
-    nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'],
-  },
-});
+export const lexwareActivities = currentNames(
+  proxyActivities<Activities>({
+    startToCloseTimeout: '15m',
+    heartbeatTimeout: '10s',
+    retry: {
+      initialInterval: '2s',
+      backoffCoefficient: 2,
+      maximumInterval: '5m',
+      nonRetryableErrorTypes: ['LEXWARE_REJECTED', 'NOT_INSTALLED'],
+    },
+  }),
+);
 
 // A mail waits for a busy or unreachable SMTP server for about an hour, then the merchant is told.
-export const mailActivities = proxyActivities<Activities>({
-  startToCloseTimeout: '5m',
-  heartbeatTimeout: '30s',
-  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '10m', maximumAttempts: 10 },
-});
+export const mailActivities = currentNames(
+  proxyActivities<Activities>({
+    startToCloseTimeout: '5m',
+    heartbeatTimeout: '30s',
+    retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '10m', maximumAttempts: 10 },
+  }),
+);
 
 // Shopify's GraphQL budget refills within seconds; a missing scope is answered, not thrown.
-export const shopifyActivities = proxyActivities<Activities>({
-  startToCloseTimeout: '1m',
-  retry: {
-    initialInterval: '2s',
-    backoffCoefficient: 2,
-    maximumInterval: '5m',
-    nonRetryableErrorTypes: ['NOT_INSTALLED'],
-  },
-});
+export const shopifyActivities = currentNames(
+  proxyActivities<Activities>({
+    startToCloseTimeout: '1m',
+    retry: {
+      initialInterval: '2s',
+      backoffCoefficient: 2,
+      maximumInterval: '5m',
+      nonRetryableErrorTypes: ['NOT_INSTALLED'],
+    },
+  }),
+);

@@ -1,5 +1,5 @@
 import { patched } from '@temporalio/workflow';
-import type { LexofficeEvent, OrderState } from '../api';
+import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { dbActivities, lexwareActivities, mailActivities, shopifyActivities } from './activity-options';
 
@@ -14,17 +14,15 @@ const { writeLog } = dbActivities;
  * Lexware says one of the order's documents changed (paid, voided…): read its status,
  * and when the invoice is paid and the shop wants it, mark the Shopify order paid too.
  */
-export async function applyLexofficeEvents(
+export async function applyLexwareEvents(
   shopId: string,
   state: OrderState,
   ctx: ShopContext,
-  events: LexofficeEvent[],
+  events: LexwareEvent[],
 ): Promise<void> {
   for (const resourceId of [...new Set(events.map((e) => e.resourceId))]) {
     const doc =
-      state.invoice?.lexofficeId === resourceId
-        ? state.invoice
-        : state.credits.find((c) => c.lexofficeId === resourceId);
+      state.invoice?.lexwareId === resourceId ? state.invoice : state.credits.find((c) => c.lexwareId === resourceId);
     if (!doc) continue;
     const fresh = await refreshDocument(shopId, resourceId);
     if (!fresh) continue;
@@ -61,7 +59,7 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
   if (state.paymentsBookedFor === key || !patched('bank-transactions')) return;
   await bookOrderPayments(shopId, order, {
     documentId: invoice.documentId,
-    lexofficeId: invoice.lexofficeId,
+    lexwareId: invoice.lexwareId,
     status: invoice.status,
   });
   state.paymentsBookedFor = key;

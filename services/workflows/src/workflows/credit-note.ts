@@ -14,7 +14,7 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
   const stillPending: ShopifyRefund[] = [];
   for (const refund of state.pendingRefunds) {
     const decision = decideCreditNote(order, refund, ctx.credit, {
-      invoice: state.invoice ? { id: state.invoice.lexofficeId, status: state.invoice.status as 'open' } : null,
+      invoice: state.invoice ? { id: state.invoice.lexwareId, status: state.invoice.status as 'open' } : null,
       invoiceDecision: state.invoice ? undefined : decideInvoice(order, ctx.invoice, decisionContext(state)),
       existingCredit: state.credits.some((c) => c.refundId === refund.id),
     });
@@ -41,7 +41,7 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
       shopId,
       order,
       refund,
-      { lexofficeId: decision.precedingInvoiceId, contactId: state.invoice?.contactId ?? null },
+      { lexwareId: decision.precedingInvoiceId, contactId: state.invoice?.contactId ?? null },
       state.regime ?? defaultRegime(order),
     );
     if (result.outcome === 'NO_CREDITS') {
@@ -52,7 +52,7 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
     }
     state.credits.push({
       documentId: result.documentId,
-      lexofficeId: result.lexofficeId,
+      lexwareId: result.lexwareId,
       number: result.number,
       status: result.status,
       refundId: refund.id,

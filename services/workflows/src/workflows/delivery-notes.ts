@@ -11,7 +11,7 @@ const { issueDeliveryNote } = proxyActivities<Activities>({
     initialInterval: '2s',
     backoffCoefficient: 2,
     maximumInterval: '5m',
-    nonRetryableErrorTypes: ['LEXOFFICE_REJECTED', 'NOT_INSTALLED'],
+    nonRetryableErrorTypes: ['LEXWARE_REJECTED', 'NOT_INSTALLED'],
   },
 });
 
@@ -42,7 +42,7 @@ export async function issueDeliveryNotes(shopId: string, state: OrderState, ctx:
       decided.push({ fulfillmentId: fulfillment.id, outcome: result.outcome });
     } catch (error) {
       const cause = error instanceof ActivityFailure ? error.cause : undefined;
-      if (!(cause instanceof ApplicationFailure) || cause.type !== 'LEXOFFICE_REJECTED') throw error;
+      if (!(cause instanceof ApplicationFailure) || cause.type !== 'LEXWARE_REJECTED') throw error;
       decided.push({ fulfillmentId: fulfillment.id, outcome: 'rejected' });
     }
   }

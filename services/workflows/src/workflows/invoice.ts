@@ -59,7 +59,7 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   // The activity names the contact it used when Lexware refused ours and it made the customer's contact anew.
   state.invoice = {
     documentId: result.documentId,
-    lexofficeId: result.lexofficeId,
+    lexwareId: result.lexwareId,
     number: result.number,
     status: result.status,
     contactId: result.contactId ?? contactId,

@@ -75,11 +75,11 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     },
     issueInvoice: async () => {
       calls.push('issueInvoice');
-      return { outcome: 'created', documentId: 'doc-1', lexofficeId: 'lx-1', number: 'RE0001', status: 'open' };
+      return { outcome: 'created', documentId: 'doc-1', lexwareId: 'lx-1', number: 'RE0001', status: 'open' };
     },
     issueCreditNote: async (_shop, _order, refund) => {
       calls.push(`issueCreditNote:${(refund as { id: number }).id}`);
-      return { outcome: 'created', documentId: 'doc-2', lexofficeId: 'lx-2', number: 'GS0001', status: 'open' };
+      return { outcome: 'created', documentId: 'doc-2', lexwareId: 'lx-2', number: 'GS0001', status: 'open' };
     },
     writeLog: async (entry) => {
       calls.push(`log:${String(entry.body?.reason)}`);
@@ -104,7 +104,7 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       return {
         outcome: 'created',
         documentId: `dn-${fulfillmentId}`,
-        lexofficeId: `lx-dn-${fulfillmentId}`,
+        lexwareId: `lx-dn-${fulfillmentId}`,
         number: 'LS0001',
       };
     },
@@ -150,7 +150,7 @@ describe('orderWorkflow', () => {
       const state = await handle.query(orderStateQuery);
       expect(state.invoice).toMatchObject({
         documentId: 'doc-1',
-        lexofficeId: 'lx-1',
+        lexwareId: 'lx-1',
         number: 'RE0001',
         contactId: 'contact-1',
       });

@@ -10,10 +10,17 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
-import type { LexofficeEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
-import { DocumentStatusKey, emptyOrderState, lexofficeEventSignal, orderStateQuery, shopifyEventSignal } from '../api';
+import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
+import {
+  DocumentStatusKey,
+  emptyOrderState,
+  lexwareEventSignal,
+  orderStateQuery,
+  shopifyEventSignal,
+  withCurrentNames,
+} from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
-import { applyLexofficeEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
+import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
 import { dbActivities, localDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import type { StepOutcome } from './decisions';
@@ -33,18 +40,17 @@ const IDLE = '30 days';
  * when it is due, a credit note per refund, each exactly once.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
-  const state: OrderState = input.state ?? emptyOrderState();
+  const state: OrderState = input.state ? withCurrentNames(input.state) : emptyOrderState();
   const inbox: ShopifyEvent[] = [];
-  const lexoffice: LexofficeEvent[] = [];
+  const lexwareEvents: LexwareEvent[] = [];
   setHandler(shopifyEventSignal, (event) => void inbox.push(event));
-  setHandler(lexofficeEventSignal, (event) => void lexoffice.push(event));
+  setHandler(lexwareEventSignal, (event) => void lexwareEvents.push(event));
   setHandler(orderStateQuery, () => state);
 
   for (;;) {
-    if (!(await condition(() => inbox.length > 0 || lexoffice.length > 0, IDLE))) return;
-    const changes = lexoffice.splice(0);
-    if (changes.length > 0)
-      await applyLexofficeEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
+    if (!(await condition(() => inbox.length > 0 || lexwareEvents.length > 0, IDLE))) return;
+    const changes = lexwareEvents.splice(0);
+    if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
     if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
@@ -52,7 +58,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     // A round of Lexware events alone grows the history too, so it may also start a new run.
     if (events.length === 0 && !patched('continue-as-new-after-any-round')) continue;
     // Signals that came in while this round ran live only in memory: handle them before a new run starts.
-    if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexoffice.length === 0) {
+    if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexwareEvents.length === 0) {
       await condition(allHandlersFinished);
       await continueAsNew<typeof orderWorkflow>({ ...input, state });
     }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { shopFixture } from '../../test/fixtures';
 import { renderWithPolaris } from '../../test/render';
-import { CreditsCard } from './CreditsCard';
+import { TransfersCard } from './TransfersCard';
 import { Dashboard } from './Dashboard';
 
 describe('dashboard cards', () => {
@@ -40,7 +40,7 @@ describe('dashboard cards', () => {
     { used: 60, quota: 100, percent: '40 %', tone: 'success' },
     { used: 0, quota: 10, percent: '100 %', tone: 'success' },
   ])('marks $percent left as $tone', ({ used, quota, percent, tone }) => {
-    renderWithPolaris(<CreditsCard credits={{ used, quota, resetAt: '2025-12-01T00:00:00Z' }} />);
+    renderWithPolaris(<TransfersCard credits={{ used, quota, resetAt: '2025-12-01T00:00:00Z' }} />);
     const badge = screen.getByText(percent);
     expect(badge.closest('[class*="Polaris-Badge"]')?.className).toMatch(
       new RegExp(`tone${tone[0]!.toUpperCase()}${tone.slice(1)}`),
@@ -48,7 +48,7 @@ describe('dashboard cards', () => {
   });
 
   it('never shows a negative remainder when more was used than the quota', () => {
-    renderWithPolaris(<CreditsCard credits={{ used: 120, quota: 100, resetAt: '2025-12-01T00:00:00Z' }} />);
+    renderWithPolaris(<TransfersCard credits={{ used: 120, quota: 100, resetAt: '2025-12-01T00:00:00Z' }} />);
     const card = screen.getByText('Verbleibende Übertragungen').closest('.Polaris-ShadowBevel') ?? document.body;
     expect(within(card as HTMLElement).getByText('0 von 100')).toBeTruthy();
   });

@@ -2,7 +2,7 @@ import type { Shop } from '@belegfluss/frontend-kit';
 import { Layout, Page } from '@shopify/polaris';
 import { TipsPanel } from '../../notices/TipsPanel';
 import { ConnectionCard } from './ConnectionCard';
-import { CreditsCard } from './CreditsCard';
+import { TransfersCard } from './TransfersCard';
 import { DocumentsCard } from './DocumentsCard';
 import { PlanCard } from './PlanCard';
 
@@ -18,7 +18,7 @@ export function Dashboard({ shop }: { shop: Shop }) {
           <PlanCard plan={shop.plan} />
         </Layout.Section>
         <Layout.Section variant="oneHalf">
-          <CreditsCard credits={shop.plan.credits} />
+          <TransfersCard credits={shop.plan.credits} />
         </Layout.Section>
         <Layout.Section variant="oneHalf">
           <DocumentsCard stat={shop.stat} />

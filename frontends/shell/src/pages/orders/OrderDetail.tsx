@@ -79,7 +79,7 @@ export function OrderDetail({ id }: { id: string }) {
       backAction={{ content: 'Bestellungen', url: '/orders' }}
     >
       <Layout>
-        {data?.waitingForCredits ? (
+        {data?.waitingForTransfers ? (
           <Layout.Section>
             {/* Refused for want of transfers; the billing workflow resumes it once transfers are free again. */}
             <Banner tone="warning" title="wartet auf Übertragungen">

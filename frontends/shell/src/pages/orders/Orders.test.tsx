@@ -53,7 +53,7 @@ describe('the orders list', () => {
   });
 
   it('says which orders wait for transfers', async () => {
-    const waiting = { ...order, id: '1002', name: '#1002', receipts: [], waitingForCredits: true };
+    const waiting = { ...order, id: '1002', name: '#1002', receipts: [], waitingForTransfers: true };
     const { api } = scriptedApi(({ path }) =>
       path.startsWith('/orders?') ? { items: [order, waiting], hasNext: false, hasPrevious: false } : undefined,
     );

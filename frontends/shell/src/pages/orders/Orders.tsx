@@ -152,7 +152,7 @@ export function Orders({ search = '' }: { search?: string }) {
               {order.financialStatus ? (PAYMENT_STATUS[order.financialStatus] ?? order.financialStatus) : '—'}
             </IndexTable.Cell>
             <IndexTable.Cell>
-              <ReceiptBadges receipts={order.receipts} waiting={order.waitingForCredits} />
+              <ReceiptBadges receipts={order.receipts} waiting={order.waitingForTransfers} />
             </IndexTable.Cell>
             <IndexTable.Cell>
               <ReceiptActions order={order} />

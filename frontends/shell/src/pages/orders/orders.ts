@@ -26,7 +26,7 @@ export interface OrderRow {
   financialStatus?: string | null;
   receipts?: ReceiptRow[];
   /** Refused for want of transfers; resumes by itself when transfers are free again. */
-  waitingForCredits?: boolean;
+  waitingForTransfers?: boolean;
 }
 
 export interface OrderPage {

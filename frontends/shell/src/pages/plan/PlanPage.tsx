@@ -32,7 +32,7 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
   const queryClient = useQueryClient();
   const active: PlanSelection = { id: shop.plan.id, quota: shop.plan.credits.quota, annual: shop.plan.annual };
   const preset = PLANS.find((plan) => plan.id === planId);
-  const initial = preset ? { id: preset.id, quota: preset.creditsQuota, annual: active.annual } : active;
+  const initial = preset ? { id: preset.id, quota: preset.transfersQuota, annual: active.annual } : active;
   const [selected, setSelected] = useState<PlanSelection>(initial);
   const [coupon, setCoupon] = useState<Coupon | null>(null);
   const [couponOpen, setCouponOpen] = useState(false);
@@ -103,7 +103,7 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
                 activeId={shop.plan.id}
                 selectedId={selected.id}
                 annual={selected.annual}
-                onSelect={(plan) => setSelected({ ...selected, id: plan.id, quota: plan.creditsQuota })}
+                onSelect={(plan) => setSelected({ ...selected, id: plan.id, quota: plan.transfersQuota })}
               />
             </BlockStack>
           </div>

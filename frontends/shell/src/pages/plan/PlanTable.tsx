@@ -52,7 +52,7 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
       <Text key="price" as="span" numeric>
         {priceLabel(plan, annual)}
       </Text>,
-      formatNumber(plan.creditsQuota),
+      formatNumber(plan.transfersQuota),
       `${formatNumber(plan.logMaxAge)} Tage`,
       <div key="features" style={{ whiteSpace: 'normal', minWidth: 200 }}>
         <Text as="p" variant="bodySm">

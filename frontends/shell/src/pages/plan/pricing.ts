@@ -7,7 +7,7 @@ export { annualPrice, planPrice } from '@belegfluss/shared';
 export function visiblePlans(options: { activePlanId?: string; shopifyPlan?: string; coupon?: string } = {}): Plan[] {
   return PLANS.filter((plan) => {
     if (plan.id === options.activePlanId) return true;
-    if (options.coupon === PARTNER_COUPON) return plan.creditsQuota > 1999 && !plan.private;
+    if (options.coupon === PARTNER_COUPON) return plan.transfersQuota > 1999 && !plan.private;
     if (plan.private) return false;
     return !options.shopifyPlan || planOffered(plan.id, options.shopifyPlan);
   });

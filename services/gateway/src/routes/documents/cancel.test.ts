@@ -25,8 +25,8 @@ beforeAll(async () => {
   await seedOrder(h.db, A, { id: 6001, name: '#6001' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
   draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
-  await seedDocument(h.db, A, { orderId: 6001, lexofficeId: invoiceId, number: 'RE6001', status: 'open' });
-  await seedDocument(h.db, A, { orderId: 6001, lexofficeId: draftId, status: 'draft' });
+  await seedDocument(h.db, A, { orderId: 6001, lexwareId: invoiceId, number: 'RE6001', status: 'open' });
+  await seedDocument(h.db, A, { orderId: 6001, lexwareId: draftId, status: 'draft' });
 });
 afterAll(async () => h?.stop());
 
@@ -38,13 +38,13 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
       .db('documents')
       .where({ shop_id: A, type: 'credit', intent_key: `cancel:${invoiceId}` })
       .first();
-    expect(credit.lexoffice_id).toBeTruthy();
+    expect(credit.lexware_id).toBeTruthy();
     expect(credit.status).not.toBe('draft');
     // In Lexware the credit note follows the invoice.
     const org = Object.values(h.sandbox!.state.lexware.organizations)[0]!;
-    const voucher = org.vouchers[credit.lexoffice_id] as unknown as { precedingSalesVoucherId?: string; kind: string };
+    const voucher = org.vouchers[credit.lexware_id] as unknown as { precedingSalesVoucherId?: string; kind: string };
     expect(voucher).toMatchObject({ kind: 'creditnote', precedingSalesVoucherId: invoiceId });
-    expect((await h.db('documents').where({ shop_id: A, lexoffice_id: invoiceId }).first()).cancelled).toBe(true);
+    expect((await h.db('documents').where({ shop_id: A, lexware_id: invoiceId }).first()).cancelled).toBe(true);
 
     const again = await h.call(A, 'POST', `/api/orders/6001/invoice/${invoiceId}/cancel`);
     expect(again).toMatchObject({ status: 409, body: { message: CANCEL_MESSAGES.cancelled } });

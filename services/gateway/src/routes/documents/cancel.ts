@@ -11,8 +11,8 @@ import {
   documentState,
   markCancelled,
 } from '@belegfluss/db';
-import { LexofficeError, lexofficeFor, type LexofficeInvoice } from '@belegfluss/lexoffice';
-import { lexofficeDate, type LexofficeCreditNoteInput, type LexofficeLineItem } from '@belegfluss/shared';
+import { LexwareError, lexwareFor, type LexwareInvoice } from '@belegfluss/lexware';
+import { lexwareDate, type LexwareCreditNoteInput, type LexwareLineItem } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadGateway, Conflict, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
@@ -30,9 +30,9 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /** The invoice's positions as a credit note body: only the fields Lexware accepts on create. */
-function creditNoteFrom(invoice: LexofficeInvoice, number: string | null): LexofficeCreditNoteInput {
+function creditNoteFrom(invoice: LexwareInvoice, number: string | null): LexwareCreditNoteInput {
   const gross = invoice.taxConditions.taxType === 'gross';
-  const lineItems: LexofficeLineItem[] = invoice.lineItems.map((item) => {
+  const lineItems: LexwareLineItem[] = invoice.lineItems.map((item) => {
     if (item.type === 'text')
       return { type: 'text', name: item.name, ...(item.description ? { description: item.description } : {}) };
     const { currency, taxRatePercentage, netAmount, grossAmount } = item.unitPrice;
@@ -51,7 +51,7 @@ function creditNoteFrom(invoice: LexofficeInvoice, number: string | null): Lexof
       ? { contactId: invoice.address.contactId }
       : invoice.address;
   return {
-    voucherDate: lexofficeDate(new Date()),
+    voucherDate: lexwareDate(new Date()),
     address,
     lineItems,
     totalPrice: { currency: 'EUR' },
@@ -73,7 +73,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     const orderId = validate(OrderIdParam, ctx.params.id);
     const receipt = validate(ReceiptParam, ctx.params.receipt);
     const invoice = (await documentsOfOrder(gw.db, shop, orderId)).find(
-      (d) => d.type === 'invoice' && d.lexofficeId === receipt,
+      (d) => d.type === 'invoice' && d.lexwareId === receipt,
     );
     if (!invoice) throw NotFound(CANCEL_MESSAGES.notFound);
     if ((await documentState(gw.db, invoice.id))?.cancelled) throw Conflict('CANCELLED', CANCEL_MESSAGES.cancelled);
@@ -86,7 +86,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
       orderId,
       orderName: invoice.orderName ?? '',
     });
-    if (!intent.lexofficeId) {
+    if (!intent.lexwareId) {
       // A credit note half-made by an earlier click (answer lost) must not be made twice.
       if (intent.attemptedAt)
         throw Conflict(
@@ -94,7 +94,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
           'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.',
         );
       try {
-        const lexware = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
+        const lexware = lexwareFor(gw.db, gw.box, gw.settings.lexware, shop);
         const source = await lexware.invoice(receipt);
         await markAttempted(gw.db, intent.id);
         const created = await lexware.createCreditNote(
@@ -104,7 +104,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         );
         const credit = await lexware.creditNote(created.id);
         await completeDocument(gw.db, intent.id, {
-          lexofficeId: credit.id,
+          lexwareId: credit.id,
           contactId: 'contactId' in credit.address ? credit.address.contactId : null,
           number: credit.voucherNumber ?? null,
           title: credit.title ?? null,
@@ -116,10 +116,10 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         // Every document created uses a transfer (spec 1 §1), this one too.
         await chargeTransfer(gw.db, shop, intent.id);
       } catch (error) {
-        if (error instanceof LexofficeError)
+        if (error instanceof LexwareError)
           throw BadGateway(
             'LEXOFFICE',
-            `Lexware Office hat die Gutschrift abgelehnt: ${LexofficeError.describe(error.body)}`,
+            `Lexware Office hat die Gutschrift abgelehnt: ${LexwareError.describe(error.body)}`,
           );
         throw upstreamHttpError(error) ?? error;
       }

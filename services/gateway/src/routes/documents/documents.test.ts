@@ -30,20 +30,20 @@ beforeAll(async () => {
   const draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
   invoiceToken = await seedDocument(h.db, A, {
     orderId: 2001,
-    lexofficeId: invoiceId,
+    lexwareId: invoiceId,
     number: 'RE0001',
     status: 'open',
   });
   creditToken = await seedDocument(h.db, A, {
     orderId: 2001,
     type: 'credit',
-    lexofficeId: creditId,
+    lexwareId: creditId,
     number: 'GS0001',
     status: 'paidoff',
   });
   draftToken = await seedDocument(h.db, 'docs-a.myshopify.com', {
     orderId: 2003,
-    lexofficeId: draftId,
+    lexwareId: draftId,
     status: 'draft',
   });
 });
@@ -162,7 +162,7 @@ describe('disconnecting Lexware Office', () => {
     const res = await h.call(A, 'DELETE', '/api/lexoffice');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ disconnected: true, revoked: true });
-    expect(await h.db('lexoffice_connections').where({ shop_id: A })).toHaveLength(0);
+    expect(await h.db('lexware_connections').where({ shop_id: A })).toHaveLength(0);
     const profile = await fetch(`${h.sandbox!.urls.lexwareApi}/profile`, {
       headers: { Authorization: `Bearer ${lexware.access_token}` },
     });

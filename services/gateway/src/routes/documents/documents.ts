@@ -7,7 +7,7 @@ import {
   loadShopContext,
   type DocumentRef,
 } from '@belegfluss/db';
-import { embeddedInvoiceXml, LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
+import { embeddedInvoiceXml, LexwareError, lexwareFor } from '@belegfluss/lexware';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstreamHttpError } from '../../errors';
@@ -27,29 +27,29 @@ export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documen
 /** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file; or an XRechnung's XML. */
 async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xml' = 'pdf'): Promise<Buffer> {
   if (doc.status === 'draft') throw Conflict('DRAFT', DRAFT_MESSAGE);
-  if (!doc.lexofficeId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
-  const client = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, doc.shopId);
+  if (!doc.lexwareId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
+  const client = lexwareFor(gw.db, gw.box, gw.settings.lexware, doc.shopId);
   try {
     if (kind === 'xml') {
       if (doc.type !== 'invoice') throw NotFound(NO_XML);
       // A ZUGFeRD invoice's XML lives inside its PDF (Lexware hands out no separate file); an XRechnung's is its own file.
       if (doc.profile === 'EN16931') {
-        const xml = await embeddedInvoiceXml(await client.invoicePdf(doc.lexofficeId));
+        const xml = await embeddedInvoiceXml(await client.invoicePdf(doc.lexwareId));
         if (!xml) throw NotFound(NO_XML);
         return xml;
       }
-      return await client.invoiceXml(doc.lexofficeId);
+      return await client.invoiceXml(doc.lexwareId);
     }
     return await (doc.type === 'invoice'
-      ? client.invoicePdf(doc.lexofficeId)
+      ? client.invoicePdf(doc.lexwareId)
       : doc.type === 'delivery'
-        ? client.deliveryNotePdf(doc.lexofficeId)
-        : client.creditNotePdf(doc.lexofficeId));
+        ? client.deliveryNotePdf(doc.lexwareId)
+        : client.creditNotePdf(doc.lexwareId));
   } catch (error) {
     if (error instanceof HttpError) throw error;
-    if (kind === 'xml' && error instanceof LexofficeError && error.status === 404) throw NotFound(NO_XML);
-    if (error instanceof LexofficeError && error.status === 409) throw Conflict('DRAFT', DRAFT_MESSAGE);
-    if (error instanceof LexofficeError && error.status === 404)
+    if (kind === 'xml' && error instanceof LexwareError && error.status === 404) throw NotFound(NO_XML);
+    if (error instanceof LexwareError && error.status === 409) throw Conflict('DRAFT', DRAFT_MESSAGE);
+    if (error instanceof LexwareError && error.status === 404)
       throw NotFound('Lexware Office kennt diesen Beleg nicht mehr.');
     throw upstreamHttpError(error) ?? LexwareUnavailable();
   }
@@ -110,7 +110,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     if (!doc && !snapshot) throw NotFound('Bestellung nicht gefunden');
     if (doc) {
       const invoice = {
-        _key: doc.lexofficeId,
+        _key: doc.lexwareId,
         number: await numberForFile(gw, doc),
         status: doc.status,
         type: doc.type,

@@ -53,7 +53,7 @@ beforeAll(async () => {
   const scopes = ['read_orders', 'write_orders', 'read_all_orders'];
   await installFromSandbox(h, S, scopes);
   lexware = await connectLexware(h, S);
-  await h.db('shops').where({ id: S }).update({ plan_id: 'standard', credits_quota: 300 });
+  await h.db('shops').where({ id: S }).update({ plan_id: 'standard', transfers_quota: 300 });
   await h
     .db('purchases')
     .insert({ shop_id: S, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
@@ -124,12 +124,12 @@ describe('POST /api/orders/import?date=', () => {
     const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, DAY)).result();
     expect(result).toMatchObject({ affected: 5, done: true });
     const docs = await until(
-      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'),
+      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id'),
       (rows) => rows.length >= 5,
     );
     expect(docs.map((d: { order_id: string }) => Number(d.order_id)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
     const invoices = await lexwareInvoices();
-    expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexoffice_id: string }) => d.lexoffice_id).sort());
+    expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexware_id: string }) => d.lexware_id).sort());
     expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
     const refunded = dayOrders.at(-1)!;
     const credit = await until(
@@ -137,7 +137,7 @@ describe('POST /api/orders/import?date=', () => {
         (await h
           .db('documents')
           .where({ shop_id: S, type: 'credit', order_id: String(refunded.id) })
-          .whereNotNull('lexoffice_id')
+          .whereNotNull('lexware_id')
           .first()) as { total: string } | undefined,
       Boolean,
     );
@@ -204,7 +204,7 @@ describe('POST /api/orders/import?date=', () => {
       done: true,
     });
     await until(
-      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id'),
+      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id'),
       (rows) => rows.length >= 7,
     );
     expect((await lexwareInvoices()).length).toBe(7);
@@ -212,7 +212,7 @@ describe('POST /api/orders/import?date=', () => {
   });
 
   it('a day a downgrade stopped says so in German, creates nothing, and can be imported again after an upgrade', async () => {
-    const made = () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexoffice_id');
+    const made = () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id');
     const invoices = await made();
     // The run started on Standard; by the time it hands its orders over, the shop is on Free.
     await h.db('shops').where({ id: S }).update({ plan_id: 'free' });

@@ -70,7 +70,7 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
 export async function startHistoricalImport(
   gw: GatewayContext,
   ctx: Context,
-  checks: { shopifyMissing: string; scopeMissing: string; lexofficeMissing: string },
+  checks: { shopifyMissing: string; scopeMissing: string; lexwareMissing: string },
 ): Promise<void> {
   const { date } = query(ctx, OrderImportQuery);
   const shop = await getShop(gw.db, sessionOf(ctx).shop);
@@ -80,7 +80,7 @@ export async function startHistoricalImport(
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
-  if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexofficeMissing);
+  if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexwareMissing);
   const range = await selectableDays(gw, shop);
   if (date < range.first || date > range.last) throw BadRequest(HISTORICAL_MESSAGES.outOfRange, 'date');
 

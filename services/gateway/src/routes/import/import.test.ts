@@ -111,7 +111,7 @@ describe('the connect wizard import, as a workflow', () => {
       order_name: third!.name,
       type: 'invoice',
       intent_key: `invoice:${third!.id}`,
-      lexoffice_id: 'made-by-app',
+      lexware_id: 'made-by-app',
       status: 'open',
     });
     invoice = await voucher('invoices', { title: 'Rechnung', remark: `Bestellung ${first!.name}` });
@@ -153,7 +153,7 @@ describe('the connect wizard import, as a workflow', () => {
     expect(big.billing_address?.country_code).toBe('DE');
 
     const docs = await h.db('documents').where({ shop_id: S }).orderBy('intent_key');
-    expect(docs.map((d: { intent_key: string; lexoffice_id: string }) => [d.intent_key, d.lexoffice_id])).toEqual([
+    expect(docs.map((d: { intent_key: string; lexware_id: string }) => [d.intent_key, d.lexware_id])).toEqual([
       [`credit:matched:${credit}`, credit],
       [`invoice:${first!.id}`, invoice],
       [`invoice:${second!.id}`, expect.any(String)],

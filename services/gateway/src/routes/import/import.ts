@@ -24,7 +24,7 @@ import { historicalImportRoutes, startHistoricalImport } from './historical';
 
 export const IMPORT_MESSAGES = {
   shopifyMissing: 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.',
-  lexofficeMissing: 'Lexware Office ist nicht verbunden.',
+  lexwareMissing: 'Lexware Office ist nicht verbunden.',
   scopeMissing: 'Für den Import fehlt die Shopify-Berechtigung read_all_orders. Bitte erteile den Zugriff erneut.',
   noRun: 'Es läuft kein Import. Starte ihn im Verbindungsassistenten.',
 } as const;
@@ -147,7 +147,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
     if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt)
       throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
     if (!row.scopes.includes('read_all_orders')) throw Forbidden(IMPORT_MESSAGES.scopeMissing);
-    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
+    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexwareMissing);
     await answerOrders(gw, ctx, shop, await ensureWizardImport(gw, shop));
   });
 
@@ -167,7 +167,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
    */
   api.post('/api/lexoffice/import', async (ctx) => {
     const { shop } = sessionOf(ctx);
-    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexofficeMissing);
+    if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexwareMissing);
     const known = await getWizardImport(gw.db, shop);
     // After a failed run, the wizard's "Erneut versuchen" asks again: that starts a new run.
     const run = known && known.status !== 'failed' ? known : await ensureWizardImport(gw, shop);

@@ -24,7 +24,7 @@ beforeAll(async () => {
     status: 'critical',
     orderId: '2',
     orderName: '#1002',
-    body: { message: 'Adresse fehlt', stack: 'LexofficeError: 400\n    at createInvoice' },
+    body: { message: 'Adresse fehlt', stack: 'LexwareError: 400\n    at createInvoice' },
   });
   await writeLog(h.db, {
     shopId: A,

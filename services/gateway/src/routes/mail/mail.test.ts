@@ -42,8 +42,8 @@ beforeAll(async () => {
   await seedOrder(h.db, A, { id: 5001, name: '#5001', email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
   draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
-  await seedDocument(h.db, A, { orderId: 5001, lexofficeId: invoiceId, number: 'RE5001', status: 'open' });
-  await seedDocument(h.db, A, { orderId: 5002, lexofficeId: draftId, status: 'draft' });
+  await seedDocument(h.db, A, { orderId: 5001, lexwareId: invoiceId, number: 'RE5001', status: 'open' });
+  await seedDocument(h.db, A, { orderId: 5002, lexwareId: draftId, status: 'draft' });
   dialog.receipt = invoiceId;
 });
 afterAll(async () => h?.stop());
@@ -94,7 +94,7 @@ describe('POST /api/orders/{id}/{type}/email', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    expect((await h.db('documents').where({ shop_id: A, lexoffice_id: invoiceId }).first()).emailed_at).toBeInstanceOf(
+    expect((await h.db('documents').where({ shop_id: A, lexware_id: invoiceId }).first()).emailed_at).toBeInstanceOf(
       Date,
     );
     expect(await h.db('event_log').where({ shop_id: A, event: 'mail.sent' })).toHaveLength(1);

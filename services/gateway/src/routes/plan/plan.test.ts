@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasCredits } from '@belegfluss/db';
+import { hasTransfers } from '@belegfluss/db';
 import { COUPON_MESSAGES, annualPrice } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
 import { installFromSandbox, sandboxControl, startHarness, type Harness } from '../../../test/harness';
@@ -99,7 +99,7 @@ describe('POST /api/plan', () => {
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan?shop=${SHOP}`);
     const shop = await h.db('shops').where({ id: SHOP }).first();
-    expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, credits_quota: 300 });
+    expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, transfers_quota: 300 });
     expect(shop.trial_at).not.toBeNull();
     expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({
       coupon_code: 'PARTNER-50',
@@ -168,10 +168,10 @@ describe('POST /api/plan', () => {
   });
 
   it('goes back to free at once, without Shopify', async () => {
-    await h.db('shops').where({ id: FREE }).update({ plan_id: 'premium', credits_quota: 1000 });
+    await h.db('shops').where({ id: FREE }).update({ plan_id: 'premium', transfers_quota: 1000 });
     const res = await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free', annual: false } } });
-    expect(await h.db('shops').where({ id: FREE }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
+    expect(await h.db('shops').where({ id: FREE }).first()).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
   });
 
   it('sends the merchant back from Shopify at once, even while Temporal does not answer', async () => {
@@ -257,7 +257,7 @@ describe('POST /api/plan/purchase/:feature', () => {
       credits: { quota: 1500 },
     });
     // The workflow's transfer check reads the same quota.
-    expect(await hasCredits(h.db, SHOP)).toMatchObject({ ok: true, quota: 1500 });
+    expect(await hasTransfers(h.db, SHOP)).toMatchObject({ ok: true, quota: 1500 });
     expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({
       status: 409,
       body: { message: PLAN_MESSAGES.purchased },
@@ -273,7 +273,7 @@ describe('POST /api/plan/purchase/:feature', () => {
       purchase: ['orderImport'],
       credits: { quota: 300 },
     });
-    expect(await hasCredits(h.db, SHOP)).toMatchObject({ quota: 300 });
+    expect(await hasTransfers(h.db, SHOP)).toMatchObject({ quota: 300 });
   });
 
   it('a declined charge unlocks nothing, and the merchant may try again', async () => {
@@ -314,7 +314,7 @@ describe('ending a subscription', () => {
       status: 'cancelled',
       cancelled_at: expect.any(Date),
     });
-    expect(await h.db('shops').where({ id: SHOP }).first()).toMatchObject({ plan_id: 'free', credits_quota: 10 });
+    expect(await h.db('shops').where({ id: SHOP }).first()).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
     expect((await h.db('redemptions').where({ shop_id: SHOP }).first()).status).toBe('cancelled');
   });
 

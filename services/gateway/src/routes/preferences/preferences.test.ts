@@ -200,8 +200,9 @@ describe('automation', () => {
     expect(off.body.forced).toEqual(
       expect.arrayContaining(['creditCreate', 'transactionCreate', 'transactionHints', 'transactionFees']),
     );
-    // The worker reads the switches from the sections that own them.
-    expect(await stored('invoices')).toMatchObject({ invoiceCreate: false, creditCreate: false });
+    // The worker reads the switches from the sections that own them; the credit-note switch is stored once.
+    expect(await stored('invoices')).toMatchObject({ invoiceCreate: false });
+    expect(await stored('invoices')).not.toHaveProperty('creditCreate');
     expect(await stored('credits')).toMatchObject({ creditCreate: false });
     expect(await stored('transactions')).toMatchObject({ transactionCreate: false, transactionHints: false });
   });

@@ -56,9 +56,20 @@ function parseSection(section: StoredSection, input: Raw): { value: Raw; forced:
   return { value: normalized.value as Raw, forced: normalized.forced };
 }
 
+/**
+ * The invoices screen shows and sets the credit-note switch too (spec 3 §4), but it is stored once, in credits:
+ * the invoices section is read with the credits' value and saved without it.
+ */
+const toStored = (section: StoredSection, value: Raw): Raw => {
+  if (section !== 'invoices') return value;
+  const { creditCreate: _shownOnly, ...stored } = value;
+  return stored;
+};
+
 async function loadAll(db: Knex, shop: string): Promise<Values> {
   const stored = await preferenceSections(db, shop, STORED_SECTIONS);
-  return Object.fromEntries(STORED_SECTIONS.map((s) => [s, readStoredSection(s, stored[s]) as Raw])) as Values;
+  const values = Object.fromEntries(STORED_SECTIONS.map((s) => [s, readStoredSection(s, stored[s]) as Raw])) as Values;
+  return { ...values, invoices: { ...values.invoices, creditCreate: values.credits.creditCreate } };
 }
 
 function automationOf(v: Values): Automation {
@@ -145,7 +156,7 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
       forced.push(...parsed.forced);
       next[section] = parsed.value;
       if (section === 'metafields') checkMetafieldScopes(parsed.value, row.shopifyScopes);
-      // creditCreate lives in both invoices and credits; the one just saved wins.
+      // The invoices screen sets the credit-note switch as well; it is stored in credits (toStored).
       if ('creditCreate' in patch && (section === 'invoices' || section === 'credits')) {
         next = withAutomation(next, { ...automationOf(next), creditCreate: parsed.value.creditCreate === true });
       }
@@ -154,8 +165,9 @@ export async function changePreferences(gw: GatewayContext, shop: string, sectio
     next = deps.values;
     assertPlanFeatures(row.planId, featuresTurnedOn(before, next));
     forced.push(...deps.forced);
-    const changed = STORED_SECTIONS.filter((s) => JSON.stringify(next[s]) !== JSON.stringify(before[s]));
-    await savePreferenceSections(trx, shop, Object.fromEntries(changed.map((s) => [s, next[s]])));
+    const stored = (v: Values, s: StoredSection) => JSON.stringify(toStored(s, v[s]));
+    const changed = STORED_SECTIONS.filter((s) => stored(next, s) !== stored(before, s));
+    await savePreferenceSections(trx, shop, Object.fromEntries(changed.map((s) => [s, toStored(s, next[s])])));
     if (changed.includes('general')) await setShopHome(trx, shop, next.general.home);
     return { section, value: sectionView(section, next), forced: [...new Set(forced)], warnings: deps.warnings };
   });

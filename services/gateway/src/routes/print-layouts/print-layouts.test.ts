@@ -42,7 +42,7 @@ describe('GET /api/lexoffice/print-layouts', () => {
     const res = await h.call(SHOP, 'GET', '/api/lexoffice/print-layouts');
     expect(res).toMatchObject({
       status: 502,
-      body: { error: 'LEXOFFICE_UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') },
+      body: { error: 'LEXWARE_UNAVAILABLE', message: expect.stringContaining('nicht erreichbar') },
     });
   });
 

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { LexofficeError, lexofficeFor } from '@belegfluss/lexoffice';
+import { LexwareError, lexwareFor } from '@belegfluss/lexware';
 import type { GatewayContext } from '../../context';
 import { LexwareUnavailable, upstreamHttpError, NotConnected } from '../../errors';
 import { sessionOf } from '../../middleware/session';
@@ -13,10 +13,10 @@ export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/lexoffice/print-layouts', requireFeature(gw, 'layouts'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     try {
-      const layouts = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).printLayouts();
+      const layouts = await lexwareFor(gw.db, gw.box, gw.settings.lexware, shop).printLayouts();
       ctx.body = { layouts: layouts.map(({ id, name, default: isDefault }) => ({ id, name, default: isDefault })) };
     } catch (error) {
-      if (error instanceof LexofficeError && (error.status === 401 || error.status === 403))
+      if (error instanceof LexwareError && (error.status === 401 || error.status === 403))
         throw NotConnected('Lexware Office hat den Zugriff verweigert. Bitte verbinde Lexware Office erneut.');
       throw upstreamHttpError(error) ?? LexwareUnavailable();
     }

@@ -54,7 +54,7 @@ describe('POST /api/lexoffice/signup', () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${h.sandbox!.urls.lexware}/signup`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       email: 'nora@laden.de',
-      partner: h.settings.lexoffice.oauth.clientId,
+      partner: h.settings.lexware.oauth.clientId,
       returnTo: `${h.settings.appUrl}/api/lexoffice/signup/return`,
     });
     const logs = await signupLogs(SHOP);

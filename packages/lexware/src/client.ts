@@ -1,13 +1,13 @@
 import type {
-  LexofficeContactInput,
-  LexofficeCreditNoteInput,
-  LexofficeDeliveryNoteInput,
-  LexofficeInvoiceInput,
+  LexwareContactInput,
+  LexwareCreditNoteInput,
+  LexwareDeliveryNoteInput,
+  LexwareInvoiceInput,
 } from '@belegfluss/shared';
-import { LexofficeError } from './errors';
+import { LexwareError } from './errors';
 import { financeCalls } from './finance';
 
-export interface LexofficeProfile {
+export interface LexwareProfile {
   organizationId: string;
   companyName: string | null;
   created?: { userId?: string; userName?: string; userEmail?: string; date?: string };
@@ -38,18 +38,18 @@ type Voucher<Input, Status extends string> = Omit<Input, 'totalPrice'> & {
   electronicDocumentProfile?: 'NONE' | 'EN16931' | 'XRechnung';
 };
 
-export type LexofficeInvoice = Voucher<LexofficeInvoiceInput, 'draft' | 'open' | 'paid' | 'voided'>;
-export type LexofficeCreditNote = Voucher<LexofficeCreditNoteInput, 'draft' | 'open' | 'paidoff' | 'voided'>;
+export type LexwareInvoice = Voucher<LexwareInvoiceInput, 'draft' | 'open' | 'paid' | 'voided'>;
+export type LexwareCreditNote = Voucher<LexwareCreditNoteInput, 'draft' | 'open' | 'paidoff' | 'voided'>;
 
 /** A delivery note as Lexware returns it: no totals, an own number range (LS…). */
-export type LexofficeDeliveryNote = LexofficeDeliveryNoteInput & {
+export type LexwareDeliveryNote = LexwareDeliveryNoteInput & {
   id: string;
   version: number;
   voucherNumber?: string;
   voucherStatus: 'draft' | 'open' | 'voided';
 };
 
-export interface LexofficePayment {
+export interface LexwarePayment {
   openAmount: number;
   currency: string;
   paymentStatus: 'balanced' | 'openRevenue' | 'openExpense';
@@ -59,13 +59,13 @@ export interface LexofficePayment {
 }
 
 /** A print layout of the organisation (`GET /v1/print-layouts`); `default` marks Lexware's standard one. */
-export interface LexofficePrintLayout {
+export interface LexwarePrintLayout {
   id: string;
   name: string;
   default: boolean;
 }
 
-export interface LexofficeContact extends LexofficeContactInput {
+export interface LexwareContact extends LexwareContactInput {
   id: string;
   roles: { customer: { number?: number } };
 }
@@ -100,7 +100,7 @@ function query(filter: Record<string, string | number | boolean | undefined>): U
   );
 }
 
-export interface LexofficeClientOptions {
+export interface LexwareClientOptions {
   baseUrl: string;
   /** Returns a valid access token; called for every request so refreshes are picked up. */
   accessToken: () => Promise<string>;
@@ -112,7 +112,7 @@ export interface LexofficeClientOptions {
  * The Lexware Office public API, one method per call the app makes. Every finance
  * path lives here too, so a correction touches this file only.
  */
-export function createLexofficeClient(opts: LexofficeClientOptions) {
+export function createLexwareClient(opts: LexwareClientOptions) {
   async function call<T>(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<T> {
     // The token first (it may mean a database read or a refresh), then the slot: the request
     // leaves right at its slot, so requests don't bunch up and meet Lexware's limit.
@@ -135,40 +135,40 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
       } catch {
         /* not JSON: keep the text */
       }
-      throw new LexofficeError(res.status, parsed, method, path);
+      throw new LexwareError(res.status, parsed, method, path);
     }
     if (accept !== 'application/json') return Buffer.from(await res.arrayBuffer()) as T;
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
   return {
-    profile: () => call<LexofficeProfile>('GET', '/profile'),
-    createContact: (contact: LexofficeContactInput) => call<CreatedResource>('POST', '/contacts', contact),
-    contact: (id: string) => call<LexofficeContact>('GET', `/contacts/${id}`),
-    updateContact: (id: string, contact: LexofficeContactInput) =>
+    profile: () => call<LexwareProfile>('GET', '/profile'),
+    createContact: (contact: LexwareContactInput) => call<CreatedResource>('POST', '/contacts', contact),
+    contact: (id: string) => call<LexwareContact>('GET', `/contacts/${id}`),
+    updateContact: (id: string, contact: LexwareContactInput) =>
       call<CreatedResource>('PUT', `/contacts/${id}`, contact),
     findContacts: (filter: { email?: string; name?: string; customer?: boolean }) =>
-      call<Page<LexofficeContact>>('GET', `/contacts?${query(filter)}`),
-    createInvoice: (invoice: LexofficeInvoiceInput, finalize: boolean) =>
+      call<Page<LexwareContact>>('GET', `/contacts?${query(filter)}`),
+    createInvoice: (invoice: LexwareInvoiceInput, finalize: boolean) =>
       call<CreatedResource>('POST', `/invoices${finalize ? '?finalize=true' : ''}`, invoice),
-    invoice: (id: string) => call<LexofficeInvoice>('GET', `/invoices/${id}`),
+    invoice: (id: string) => call<LexwareInvoice>('GET', `/invoices/${id}`),
     invoicePdf: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/pdf'),
     /** An XRechnung's XML (404 for any other invoice, as documented). */
     invoiceXml: (id: string) => call<Buffer>('GET', `/invoices/${id}/file`, undefined, 'application/xml'),
-    createCreditNote: (creditNote: LexofficeCreditNoteInput, finalize: boolean, precedingSalesVoucherId?: string) =>
+    createCreditNote: (creditNote: LexwareCreditNoteInput, finalize: boolean, precedingSalesVoucherId?: string) =>
       call<CreatedResource>(
         'POST',
         `/credit-notes?${query({ finalize: finalize || undefined, precedingSalesVoucherId })}`,
         creditNote,
       ),
-    creditNote: (id: string) => call<LexofficeCreditNote>('GET', `/credit-notes/${id}`),
+    creditNote: (id: string) => call<LexwareCreditNote>('GET', `/credit-notes/${id}`),
     creditNotePdf: (id: string) => call<Buffer>('GET', `/credit-notes/${id}/file`, undefined, 'application/pdf'),
-    createDeliveryNote: (deliveryNote: LexofficeDeliveryNoteInput, finalize: boolean) =>
+    createDeliveryNote: (deliveryNote: LexwareDeliveryNoteInput, finalize: boolean) =>
       call<CreatedResource>('POST', `/delivery-notes${finalize ? '?finalize=true' : ''}`, deliveryNote),
-    deliveryNote: (id: string) => call<LexofficeDeliveryNote>('GET', `/delivery-notes/${id}`),
+    deliveryNote: (id: string) => call<LexwareDeliveryNote>('GET', `/delivery-notes/${id}`),
     deliveryNotePdf: (id: string) => call<Buffer>('GET', `/delivery-notes/${id}/file`, undefined, 'application/pdf'),
-    printLayouts: () => call<LexofficePrintLayout[]>('GET', '/print-layouts'),
-    payment: (voucherId: string) => call<LexofficePayment>('GET', `/payments/${voucherId}`),
+    printLayouts: () => call<LexwarePrintLayout[]>('GET', '/print-layouts'),
+    payment: (voucherId: string) => call<LexwarePayment>('GET', `/payments/${voucherId}`),
     /** Lexware answers the usual action result: the subscription's id is `id` (GET calls it subscriptionId). */
     subscribeEvent: (eventType: string, callbackUrl: string) =>
       call<CreatedResource>('POST', '/event-subscriptions', { eventType, callbackUrl }),
@@ -186,4 +186,4 @@ export function createLexofficeClient(opts: LexofficeClientOptions) {
   };
 }
 
-export type LexofficeClient = ReturnType<typeof createLexofficeClient>;
+export type LexwareClient = ReturnType<typeof createLexwareClient>;

@@ -1,7 +1,7 @@
 import { LexwareOauthError } from './errors';
 
 /** Lexware's partner OAuth2 (authorization code with refresh), on the app host. */
-export interface LexofficeOauthConfig {
+export interface LexwareOauthConfig {
   oauthUrl: string;
   clientId: string;
   clientSecret: string;
@@ -16,7 +16,7 @@ export interface TokenSet {
   scope: string;
 }
 
-export function authorizeUrl(cfg: LexofficeOauthConfig, state: string): string {
+export function authorizeUrl(cfg: LexwareOauthConfig, state: string): string {
   const q = new URLSearchParams({
     client_id: cfg.clientId,
     redirect_uri: cfg.redirectUri,
@@ -27,7 +27,7 @@ export function authorizeUrl(cfg: LexofficeOauthConfig, state: string): string {
   return `${cfg.oauthUrl}/authorize?${q}`;
 }
 
-async function tokenRequest(cfg: LexofficeOauthConfig, form: Record<string, string>): Promise<TokenSet> {
+async function tokenRequest(cfg: LexwareOauthConfig, form: Record<string, string>): Promise<TokenSet> {
   const res = await fetch(`${cfg.oauthUrl}/token`, {
     method: 'POST',
     headers: {
@@ -59,13 +59,13 @@ async function tokenRequest(cfg: LexofficeOauthConfig, form: Record<string, stri
   };
 }
 
-export const exchangeCode = (cfg: LexofficeOauthConfig, code: string) =>
+export const exchangeCode = (cfg: LexwareOauthConfig, code: string) =>
   tokenRequest(cfg, { grant_type: 'authorization_code', code, redirect_uri: cfg.redirectUri });
 
-export const refreshTokens = (cfg: LexofficeOauthConfig, refreshToken: string) =>
+export const refreshTokens = (cfg: LexwareOauthConfig, refreshToken: string) =>
   tokenRequest(cfg, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
-export async function revokeToken(cfg: LexofficeOauthConfig, refreshToken: string): Promise<void> {
+export async function revokeToken(cfg: LexwareOauthConfig, refreshToken: string): Promise<void> {
   const res = await fetch(`${cfg.oauthUrl}/revoke`, {
     method: 'POST',
     headers: {

@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { writeLog } from '@belegfluss/db';
-import { LexofficeSignupBody } from '@belegfluss/shared';
+import { LexwareSignupBody } from '@belegfluss/shared';
 import type { GatewayContext } from '../context';
 import { body } from '../http';
 import { requireInstalled } from '../middleware/permissions';
 import { sessionOf } from '../middleware/session';
-import { closePage } from './lexoffice';
+import { closePage } from './lexware';
 
 export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
 
@@ -14,7 +14,7 @@ export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
  * the OAuth pages, with the e-mail prefilled and their partner id (our OAuth client id).
  */
 export function signupUrl(gw: GatewayContext, email: string): string {
-  const { oauthUrl, clientId } = gw.settings.lexoffice.oauth;
+  const { oauthUrl, clientId } = gw.settings.lexware.oauth;
   const url = new URL('signup', oauthUrl.endsWith('/') ? oauthUrl.slice(0, -1) : oauthUrl);
   url.search = new URLSearchParams({
     email,
@@ -25,12 +25,12 @@ export function signupUrl(gw: GatewayContext, email: string): string {
 }
 
 /** The connect wizard's account-opening dialog (spec 1 §2, §5): `{email, acceptTerms}` → the registration URL. */
-export function lexofficeSignupRoutes(gw: GatewayContext, api: Router): Router {
+export function lexwareSignupRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
 
   api.post('/api/lexoffice/signup', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
-    const { email } = await body(ctx, LexofficeSignupBody);
+    const { email } = await body(ctx, LexwareSignupBody);
     const url = signupUrl(gw, email);
     await writeLog(gw.db, {
       shopId: shop,

@@ -1,27 +1,27 @@
-import { creditsLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
+import { transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
 import { CREDITS_NOTIFY_THRESHOLD } from '@belegfluss/shared';
 import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { dismiss, isDismissed } from './dismissals';
 
 /** Once per billing period, so a new period asks again. */
-export const creditsDismissalId = (credits: Shop['plan']['credits']) => `creditsExhausted:${credits.resetAt}`;
+export const transfersDismissalId = (credits: Shop['plan']['credits']) => `transfersExhausted:${credits.resetAt}`;
 
-export function creditsNearlyUsed(credits: Shop['plan']['credits']): boolean {
-  const left = creditsLeft(credits);
+export function transfersNearlyUsed(credits: Shop['plan']['credits']): boolean {
+  const left = transfersLeft(credits);
   return left.quota === 0 || left.remaining / left.quota < CREDITS_NOTIFY_THRESHOLD;
 }
 
 /** Spec 1 §8: transfers nearly or fully used. */
-export function CreditsExhaustedModal({ credits }: { credits: Shop['plan']['credits'] }) {
-  const id = creditsDismissalId(credits);
-  const [open, setOpen] = useState(() => creditsNearlyUsed(credits) && !isDismissed(id));
+export function TransfersExhaustedModal({ credits }: { credits: Shop['plan']['credits'] }) {
+  const id = transfersDismissalId(credits);
+  const [open, setOpen] = useState(() => transfersNearlyUsed(credits) && !isDismissed(id));
   if (!open) return null;
   const close = () => {
     dismiss(id);
     setOpen(false);
   };
-  const left = creditsLeft(credits);
+  const left = transfersLeft(credits);
   return (
     <Modal
       open

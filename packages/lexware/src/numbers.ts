@@ -1,6 +1,6 @@
 import type { Db, DocumentType } from '@belegfluss/db';
 import { documentNumberOf, documentsWithoutNumber, setDocumentNumbers } from '@belegfluss/db';
-import type { LexofficeClient } from './client';
+import type { LexwareClient } from './client';
 
 /** Lexware's largest voucher-list page; a few pages cover every document a busy shop made since the oldest gap. */
 const PAGE_SIZE = 250;
@@ -9,10 +9,10 @@ const DAY = 86_400_000;
 
 const running = new Map<string, Promise<void>>();
 
-async function readNumbers(db: Db, api: LexofficeClient, shopId: string): Promise<void> {
+async function readNumbers(db: Db, api: LexwareClient, shopId: string): Promise<void> {
   const gaps = await documentsWithoutNumber(db, shopId);
   if (gaps.length === 0) return;
-  const missing = new Set(gaps.map((d) => d.lexofficeId));
+  const missing = new Set(gaps.map((d) => d.lexwareId));
   const oldest = gaps[0]!.voucherDate;
   // The list's dates are CET days: one day earlier keeps a document made just after midnight.
   const from = oldest ? new Date(Date.parse(oldest) - DAY).toISOString().slice(0, 10) : undefined;
@@ -27,9 +27,9 @@ async function readNumbers(db: Db, api: LexofficeClient, shopId: string): Promis
     });
     const found = list.content
       .filter((e) => missing.has(e.id) && e.voucherNumber)
-      .map((e) => ({ lexofficeId: e.id, number: e.voucherNumber }));
+      .map((e) => ({ lexwareId: e.id, number: e.voucherNumber }));
     await setDocumentNumbers(db, shopId, found);
-    for (const f of found) missing.delete(f.lexofficeId);
+    for (const f of found) missing.delete(f.lexwareId);
     if (list.last) break;
   }
 }
@@ -40,7 +40,7 @@ async function readNumbers(db: Db, api: LexofficeClient, shopId: string): Promis
  * every gap of the shop. Callers of the same shop at the same time share one read; a caller that joined a
  * read begun before its document existed starts one more.
  */
-export async function fillDocumentNumbers(db: Db, api: LexofficeClient, shopId: string): Promise<void> {
+export async function fillDocumentNumbers(db: Db, api: LexwareClient, shopId: string): Promise<void> {
   const current = running.get(shopId);
   if (current) await current.catch(() => undefined);
   const later = running.get(shopId);
@@ -58,15 +58,15 @@ export async function fillDocumentNumbers(db: Db, api: LexofficeClient, shopId: 
  */
 export async function documentNumber(
   db: Db,
-  api: LexofficeClient,
-  doc: { shopId: string; lexofficeId: string; type: DocumentType; number: string | null; status: string },
+  api: LexwareClient,
+  doc: { shopId: string; lexwareId: string; type: DocumentType; number: string | null; status: string },
 ): Promise<string | null> {
   if (doc.number || doc.status === 'draft') return doc.number;
   await fillDocumentNumbers(db, api, doc.shopId);
-  const listed = await documentNumberOf(db, doc.shopId, doc.lexofficeId);
+  const listed = await documentNumberOf(db, doc.shopId, doc.lexwareId);
   if (listed) return listed;
-  const voucher = doc.type === 'invoice' ? await api.invoice(doc.lexofficeId) : await api.creditNote(doc.lexofficeId);
+  const voucher = doc.type === 'invoice' ? await api.invoice(doc.lexwareId) : await api.creditNote(doc.lexwareId);
   if (voucher.voucherNumber)
-    await setDocumentNumbers(db, doc.shopId, [{ lexofficeId: doc.lexofficeId, number: voucher.voucherNumber }]);
+    await setDocumentNumbers(db, doc.shopId, [{ lexwareId: doc.lexwareId, number: voucher.voucherNumber }]);
   return voucher.voucherNumber ?? null;
 }

@@ -1,12 +1,12 @@
-import { createLexofficeClient, type LexofficeClient } from './client';
-import { LexofficeError, LexwareNotConnectedError, LexwareOauthError } from './errors';
-import { refreshTokens, type LexofficeOauthConfig } from './oauth';
+import { createLexwareClient, type LexwareClient } from './client';
+import { LexwareError, LexwareNotConnectedError, LexwareOauthError } from './errors';
+import { refreshTokens, type LexwareOauthConfig } from './oauth';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { getConnection, sharedThrottle, updateTokens, withLockedConnection } from '@belegfluss/db';
 
-export interface LexofficeDeps {
+export interface LexwareDeps {
   apiUrl: string;
-  oauth: LexofficeOauthConfig;
+  oauth: LexwareOauthConfig;
   requestsPerSecond?: number;
   /** Told when Lexware refuses the refresh token (invalid_grant, 401): the merchant must connect again. Must not throw. */
   onConnectionLost?: (shopId: string) => Promise<void>;
@@ -20,16 +20,16 @@ const refreshRefused = (error: unknown) => error instanceof LexwareOauthError &&
  * it expires, under a row lock so that two activities never spend the same refresh token.
  */
 /** background: the historical import's calls, which give way to the shop's live orders. */
-export function lexofficeFor(
+export function lexwareFor(
   db: Db,
   box: SecretBox,
-  deps: LexofficeDeps,
+  deps: LexwareDeps,
   shopId: string,
   opts: { background?: boolean } = {},
-): LexofficeClient {
-  const client = createLexofficeClient({
+): LexwareClient {
+  const client = createLexwareClient({
     baseUrl: deps.apiUrl,
-    throttle: sharedThrottle(db, `lexoffice:${shopId}`, deps.requestsPerSecond ?? 2, opts),
+    throttle: sharedThrottle(db, `lexware:${shopId}`, deps.requestsPerSecond ?? 2, opts),
     accessToken: async () => {
       const connection = await getConnection(db, shopId);
       if (!connection) throw new LexwareNotConnectedError();
@@ -58,7 +58,7 @@ export function lexofficeFor(
  * Our access token is renewed before it expires, so a 401 from the API means the merchant
  * revoked the app's access in Lexware: every call's rejection is checked for it.
  */
-function withConnectionWatch(client: LexofficeClient, lost: () => Promise<void>): LexofficeClient {
+function withConnectionWatch(client: LexwareClient, lost: () => Promise<void>): LexwareClient {
   return new Proxy(client, {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver) as unknown;
@@ -67,7 +67,7 @@ function withConnectionWatch(client: LexofficeClient, lost: () => Promise<void>)
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
         if (!(result instanceof Promise)) return result;
         return result.catch(async (error: unknown) => {
-          if (error instanceof LexofficeError && error.status === 401) await lost();
+          if (error instanceof LexwareError && error.status === 401) await lost();
           throw error;
         });
       };

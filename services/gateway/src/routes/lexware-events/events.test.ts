@@ -11,7 +11,7 @@ beforeAll(async () => {
   // The key comes from the sandbox's published PEM, the way a developer runs it.
   h = await startHarness({
     sandbox: true,
-    options: (sb) => ({ lexofficeEventPublicKeyUrl: `${sb!.urls.control}/control/lexware/public-key` }),
+    options: (sb) => ({ lexwareEventPublicKeyUrl: `${sb!.urls.control}/control/lexware/public-key` }),
   });
   await h.install(A);
   lexware = await connectLexware(h, A);
@@ -53,9 +53,9 @@ describe('Lexware events', () => {
     expect(sub.status).toBe(201);
   });
 
-  it('turns a signed payment.changed into a lexofficeEvent signal to the order workflow', async () => {
+  it('turns a signed payment.changed into a lexwareEvent signal to the order workflow', async () => {
     const invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
-    await seedDocument(h.db, A, { orderId: 3001, orderName: '#3001', lexofficeId: invoiceId, status: 'open' });
+    await seedDocument(h.db, A, { orderId: 3001, orderName: '#3001', lexwareId: invoiceId, status: 'open' });
     const paid = await fetch(`${h.sandbox!.urls.control}/control/lexware/invoices/${invoiceId}/pay`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -66,7 +66,7 @@ describe('Lexware events', () => {
       .poll(() => signalsOf(`order:${A}:3001`), { timeout: 10_000 })
       .toEqual([
         {
-          name: 'lexofficeEvent',
+          name: 'lexwareEvent',
           input: { eventType: 'payment.changed', resourceId: invoiceId, eventDate: expect.any(String) },
         },
       ]);
@@ -111,7 +111,7 @@ describe('Lexware events', () => {
         })
       ).status,
     ).toBe(201);
-    const { clientId, clientSecret } = h.settings.lexoffice.oauth;
+    const { clientId, clientSecret } = h.settings.lexware.oauth;
     const revoke = await fetch(`${h.sandbox!.urls.lexwareOauth}/revoke`, {
       method: 'POST',
       headers: {
@@ -122,16 +122,16 @@ describe('Lexware events', () => {
     });
     expect(revoke.status).toBe(200);
     await expect
-      .poll(async () => (await h.db('lexoffice_connections').where({ shop_id: A })).length, { timeout: 10_000 })
+      .poll(async () => (await h.db('lexware_connections').where({ shop_id: A })).length, { timeout: 10_000 })
       .toBe(0);
   });
 });
 
 describe('the key setting', () => {
-  it('takes a PEM from LEXOFFICE_EVENT_PUBLIC_KEY, with \\n escapes', async () => {
+  it('takes a PEM from LEXWARE_EVENT_PUBLIC_KEY, with \\n escapes', async () => {
     const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString().replaceAll('\n', '\\n');
-    const key = await publicKeyLoader(readGatewayOptions({ LEXOFFICE_EVENT_PUBLIC_KEY: pem }))();
+    const key = await publicKeyLoader(readGatewayOptions({ LEXWARE_EVENT_PUBLIC_KEY: pem }))();
     expect(key?.asymmetricKeyType).toBe('rsa');
   });
 

@@ -1,24 +1,24 @@
 /** The body of `POST /v1/invoices`, as far as we write it (api-notes, "Invoices"). */
-export interface LexofficeUnitPrice {
+export interface LexwareUnitPrice {
   currency: 'EUR';
   netAmount?: number;
   grossAmount?: number;
   taxRatePercentage: number;
 }
 
-export type LexofficeLineItem =
+export type LexwareLineItem =
   | {
       type: 'custom';
       name: string;
       description?: string;
       quantity: number;
       unitName: string;
-      unitPrice: LexofficeUnitPrice;
+      unitPrice: LexwareUnitPrice;
       discountPercentage?: number;
     }
   | { type: 'text'; name: string; description?: string };
 
-export type LexofficeTaxType =
+export type LexwareTaxType =
   | 'net'
   | 'gross'
   | 'vatfree'
@@ -29,12 +29,12 @@ export type LexofficeTaxType =
   | 'thirdPartyCountryDelivery'
   | 'photovoltaicEquipment';
 
-export interface LexofficeInvoiceInput {
+export interface LexwareInvoiceInput {
   voucherDate: string;
   address: { contactId: string } | { name: string; street?: string; zip?: string; city?: string; countryCode: string };
-  lineItems: LexofficeLineItem[];
+  lineItems: LexwareLineItem[];
   totalPrice: { currency: 'EUR' };
-  taxConditions: { taxType: LexofficeTaxType; taxSubType?: 'distanceSales' | 'electronicServices' };
+  taxConditions: { taxType: LexwareTaxType; taxSubType?: 'distanceSales' | 'electronicServices' };
   shippingConditions: {
     shippingType: 'service' | 'serviceperiod' | 'delivery' | 'deliveryperiod' | 'none';
     shippingDate?: string;
@@ -47,7 +47,7 @@ export interface LexofficeInvoiceInput {
   remark?: string;
 }
 
-export interface LexofficeContactInput {
+export interface LexwareContactInput {
   version: number;
   roles: { customer: Record<string, never> | { number?: number } };
   person?: { salutation?: string; firstName?: string; lastName: string };
@@ -88,4 +88,4 @@ export interface AddressEntry {
 }
 
 /** The body of `POST /v1/credit-notes`: an invoice without shipping conditions or line discounts. */
-export type LexofficeCreditNoteInput = Omit<LexofficeInvoiceInput, 'shippingConditions'>;
+export type LexwareCreditNoteInput = Omit<LexwareInvoiceInput, 'shippingConditions'>;

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { verify } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { documentsByLexofficeId, writeLog, deleteRevokedConnection } from '@belegfluss/db';
+import { documentsByLexwareId, writeLog, deleteRevokedConnection } from '@belegfluss/db';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { MB, readRawBody } from '../../http';
@@ -27,7 +27,7 @@ const reply = (ctx: Context, status: number, error: string, message: string) => 
  * first. Lexware retries 401, 429 and 5xx, so a signal that fails answers 503 and the
  * event comes again; an event for a document we don't know is answered 200 and dropped.
  */
-export function lexofficeEventRoutes(gw: GatewayContext): Router {
+export function lexwareEventRoutes(gw: GatewayContext): Router {
   const router = new Router();
 
   // Lexware checks the callback URL with a HEAD before it accepts a subscription.
@@ -37,7 +37,7 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
 
   router.post('/webhooks/lexoffice', async (ctx) => {
     const raw = await readRawBody(ctx, MB);
-    const key = await gw.lexofficeEventKey().catch((err: unknown) => {
+    const key = await gw.lexwareEventKey().catch((err: unknown) => {
       gw.log.warn({ err }, 'Lexware event key could not be loaded');
       return undefined;
     });
@@ -80,10 +80,10 @@ export function lexofficeEventRoutes(gw: GatewayContext): Router {
       ctx.body = { ok: true, ignored: true };
       return;
     }
-    const documents = await documentsByLexofficeId(gw.db, resourceId, organizationId);
+    const documents = await documentsByLexwareId(gw.db, resourceId, organizationId);
     try {
       for (const doc of documents) {
-        await signalOrder(gw.temporal, gw.settings.taskQueue, doc, { lexoffice: { eventType, resourceId, eventDate } });
+        await signalOrder(gw.temporal, gw.settings.taskQueue, doc, { lexware: { eventType, resourceId, eventDate } });
       }
     } catch (err) {
       gw.log.warn({ err, eventType, resourceId }, 'Lexware event could not be signalled; Lexware will retry');

@@ -1,5 +1,5 @@
 import type { BankTransactionInput } from '@belegfluss/shared';
-import { LexofficeError } from './errors';
+import { LexwareError } from './errors';
 
 /**
  * The partner finance API and the assignment hint (not in the public docs; see api-notes).
@@ -55,7 +55,7 @@ export function financeCalls(call: Call) {
           `/finance/transactions/latest-transaction?${new URLSearchParams({ financialAccountId })}`,
         );
       } catch (error) {
-        if (error instanceof LexofficeError && error.status === 404) return null;
+        if (error instanceof LexwareError && error.status === 404) return null;
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { creditsLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
+import { transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
 import { Modal, Text } from '@shopify/polaris';
 
 /**
@@ -6,8 +6,8 @@ import { Modal, Text } from '@shopify/polaris';
  * only while more transfers are available than it needs; otherwise this dialog says how many are
  * missing and offers the bigger plan, or to go ahead anyway (the rest waits for free transfers).
  */
-export function enoughCredits(credits: Shop['plan']['credits'], needed: number): boolean {
-  return creditsLeft(credits).remaining > needed;
+export function enoughTransfers(credits: Shop['plan']['credits'], needed: number): boolean {
+  return transfersLeft(credits).remaining > needed;
 }
 
 interface Props {
@@ -20,8 +20,8 @@ interface Props {
   onClose: () => void;
 }
 
-export function CreditsNeededModal({ credits, needed, purpose, proceedLabel, onProceed, onClose }: Props) {
-  const left = creditsLeft(credits);
+export function TransfersNeededModal({ credits, needed, purpose, proceedLabel, onProceed, onClose }: Props) {
+  const left = transfersLeft(credits);
   return (
     <Modal
       open

@@ -3,19 +3,19 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import { buildContactDraft, buildInvoiceDraft, ShopifyOrderSchema } from '@belegfluss/shared';
 import {
-  createLexofficeClient,
-  LexofficeError,
+  createLexwareClient,
+  LexwareError,
   refreshTokens,
   revokeToken,
-  type LexofficeClient,
-  type LexofficeOauthConfig,
+  type LexwareClient,
+  type LexwareOauthConfig,
 } from './index';
 
 // Contract tests: every call the app makes, against the sandbox over real HTTP.
 let sandbox: RunningSandbox;
-let api: LexofficeClient;
+let api: LexwareClient;
 let tokens: { access_token: string; refresh_token: string };
-let oauth: LexofficeOauthConfig;
+let oauth: LexwareOauthConfig;
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -30,7 +30,7 @@ beforeAll(async () => {
   });
   tokens = (await res.json()) as typeof tokens;
   let spacing = Promise.resolve();
-  api = createLexofficeClient({
+  api = createLexwareClient({
     baseUrl: sandbox.urls.lexwareApi,
     accessToken: async () => tokens.access_token,
     // Stay under the sandbox's 2 requests/s, as the real limiter demands.
@@ -38,8 +38,8 @@ beforeAll(async () => {
   });
   oauth = {
     oauthUrl: sandbox.urls.lexwareOauth,
-    clientId: DEV_DEFAULTS.lexofficeClientId,
-    clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
+    clientId: DEV_DEFAULTS.lexwareClientId,
+    clientSecret: DEV_DEFAULTS.lexwareClientSecret,
     redirectUri: 'http://127.0.0.1/cb',
     scope: 'profile.read',
   };
@@ -84,8 +84,8 @@ describe('Lexware client against the sandbox', () => {
     const updated = await api.updateContact(created.id, { ...contact, note: 'Stammkundin' });
     expect(updated.version).toBe(contact.version + 1);
     const stale = await api.updateContact(created.id, { ...contact, note: 'alt' }).catch((e: unknown) => e);
-    expect(stale).toBeInstanceOf(LexofficeError);
-    expect((stale as LexofficeError).status).toBe(409);
+    expect(stale).toBeInstanceOf(LexwareError);
+    expect((stale as LexwareError).status).toBe(409);
   });
 
   it('creates a finalised invoice with Lexware totals, lists it and returns its PDF', async () => {
@@ -119,7 +119,7 @@ describe('Lexware client against the sandbox', () => {
     expect(after.content.find((v) => v.id === invoice.id)?.openAmount).toBeCloseTo(0, 2);
   });
 
-  it('turns a validation failure into a non-retryable LexofficeError with details', async () => {
+  it('turns a validation failure into a non-retryable LexwareError with details', async () => {
     const draft = buildInvoiceDraft(order, 'unknown');
     const bad = {
       ...draft,
@@ -133,8 +133,8 @@ describe('Lexware client against the sandbox', () => {
         },
       ],
     };
-    const error = (await api.createInvoice(bad, true).catch((e: unknown) => e)) as LexofficeError;
-    expect(error).toBeInstanceOf(LexofficeError);
+    const error = (await api.createInvoice(bad, true).catch((e: unknown) => e)) as LexwareError;
+    expect(error).toBeInstanceOf(LexwareError);
     expect(error.status).toBe(406);
     expect(error.retryable).toBe(false);
     expect(error.message).toMatch(/taxRatePercentage/);

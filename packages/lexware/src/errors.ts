@@ -3,15 +3,15 @@
  * a 500 is harmless to repeat; a 504 may have succeeded, so a write must be looked
  * up before it is repeated (`ambiguous`).
  */
-export class LexofficeError extends Error {
+export class LexwareError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
     readonly method: string,
     readonly path: string,
   ) {
-    super(`Lexware ${method} ${path} answered ${status}: ${LexofficeError.describe(body)}`);
-    this.name = 'LexofficeError';
+    super(`Lexware ${method} ${path} answered ${status}: ${LexwareError.describe(body)}`);
+    this.name = 'LexwareError';
   }
 
   get retryable(): boolean {

@@ -14,7 +14,7 @@ import {
   saveProfile,
   writeLog,
 } from '@belegfluss/db';
-import { authorizeUrl, exchangeCode, LexofficeError, lexofficeFor, revokeToken } from '@belegfluss/lexoffice';
+import { authorizeUrl, exchangeCode, LexwareError, lexwareFor, revokeToken } from '@belegfluss/lexware';
 import {
   MetafieldPreferencesSchema,
   previewTemplate,
@@ -49,9 +49,9 @@ export const closePage = (
 <body style="font-family:system-ui;padding:2rem"><h1>${title}</h1><p>${text}</p><script>setTimeout(() => window.close(), 1500)</script></body></html>`;
 
 /** Connecting Lexware Office: a popup runs the OAuth grant, the callback stores the tokens encrypted. */
-export function lexofficeAuthRoutes(gw: GatewayContext, api: Router): Router {
+export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
-  const { oauth } = gw.settings.lexoffice;
+  const { oauth } = gw.settings.lexware;
 
   api.get('/api/lexoffice/auth', async (ctx) => {
     const { shop } = sessionOf(ctx);
@@ -165,7 +165,7 @@ async function previewMetafields(gw: GatewayContext, shopId: string, order: Shop
 
 /** Paid and status events of the shop's documents come back to /webhooks/lexoffice. */
 async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> {
-  const api = lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop);
+  const api = lexwareFor(gw.db, gw.box, gw.settings.lexware, shop);
   for (const eventType of [
     'payment.changed',
     'invoice.status.changed',
@@ -173,7 +173,7 @@ async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> 
     'token.revoked',
   ]) {
     await api.subscribeEvent(eventType, `${gw.settings.appUrl}/webhooks/lexoffice`).catch(async (error: unknown) => {
-      if (error instanceof LexofficeError && error.status === 409) return; // subscribed before
+      if (error instanceof LexwareError && error.status === 409) return; // subscribed before
       await writeLog(gw.db, {
         shopId: shop,
         origin: 'lexoffice',
@@ -188,7 +188,7 @@ async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> 
 async function pullProfile(gw: GatewayContext, shop: string) {
   const connected = await getConnection(gw.db, shop);
   if (!connected) throw BadRequest('Lexware Office ist nicht verbunden.');
-  const profile = await lexofficeFor(gw.db, gw.box, gw.settings.lexoffice, shop).profile();
+  const profile = await lexwareFor(gw.db, gw.box, gw.settings.lexware, shop).profile();
   await saveProfile(gw.db, shop, profile as unknown as Record<string, unknown>);
   return profile;
 }

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { buildBankTransaction, buildContactDraft, buildInvoiceDraft, ShopifyOrderSchema } from '@belegfluss/shared';
-import { createLexofficeClient, LexofficeError, type LexofficeClient } from './index';
+import { createLexwareClient, LexwareError, type LexwareClient } from './index';
 
 // Contract tests of the finance calls and the assignment hint, against the sandbox over real HTTP.
 let sandbox: RunningSandbox;
-let api: LexofficeClient;
+let api: LexwareClient;
 
 beforeAll(async () => {
   sandbox = await startSandbox({
@@ -20,7 +20,7 @@ beforeAll(async () => {
   });
   const tokens = (await res.json()) as { access_token: string };
   let spacing = Promise.resolve();
-  api = createLexofficeClient({
+  api = createLexwareClient({
     baseUrl: sandbox.urls.lexwareApi,
     accessToken: async () => tokens.access_token,
     throttle: () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520)))),
@@ -84,8 +84,8 @@ describe('finance API against the sandbox', () => {
 
   it('refuses a transaction without its dates, and more than 25 per call', async () => {
     const bad = { purpose: 'x', amount: 1, financialAccountId: accountId, externalReference: 'x' } as never;
-    const error = (await api.createBankTransactions([bad]).catch((e: unknown) => e)) as LexofficeError;
-    expect(error).toBeInstanceOf(LexofficeError);
+    const error = (await api.createBankTransactions([bad]).catch((e: unknown) => e)) as LexwareError;
+    expect(error).toBeInstanceOf(LexwareError);
     expect(error.status).toBe(406);
     expect(error.message).toMatch(/transactionDate/);
     expect(() => api.createBankTransactions(Array.from({ length: 26 }, () => bad))).toThrow(RangeError);
@@ -119,8 +119,8 @@ describe('finance API against the sandbox', () => {
     });
     const again = (await api
       .createAssignmentHint({ voucherId: invoice.id, externalReference: '1' })
-      .catch((e: unknown) => e)) as LexofficeError;
-    expect(again).toBeInstanceOf(LexofficeError);
+      .catch((e: unknown) => e)) as LexwareError;
+    expect(again).toBeInstanceOf(LexwareError);
     expect(again.status).toBe(409);
   });
 });

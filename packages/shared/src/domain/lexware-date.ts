@@ -14,7 +14,7 @@ const parts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-export function lexofficeDate(iso: string | Date): string {
+export function lexwareDate(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
   const localAsUtc = Date.UTC(

@@ -1,4 +1,4 @@
-import { creditsLeft, formatDate, formatNumber, type Shop } from '@belegfluss/frontend-kit';
+import { transfersLeft, formatDate, formatNumber, type Shop } from '@belegfluss/frontend-kit';
 import { Badge, BlockStack, Card, InlineStack, ProgressBar, Text } from '@shopify/polaris';
 import { useId } from 'react';
 
@@ -6,8 +6,8 @@ const BADGE_TONE = { critical: 'critical', warning: 'warning', success: 'success
 const BAR_TONE = { critical: 'critical', warning: 'highlight', success: 'success' } as const;
 
 /** Spec 1 §2 and §9: transfers left, in percent, with the reset date; critical < 20 %, warning < 40 %. */
-export function CreditsCard({ credits }: { credits: Shop['plan']['credits'] }) {
-  const left = creditsLeft(credits);
+export function TransfersCard({ credits }: { credits: Shop['plan']['credits'] }) {
+  const left = transfersLeft(credits);
   const headingId = useId();
   return (
     <Card>

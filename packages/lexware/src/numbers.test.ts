@@ -3,10 +3,10 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { claimIntent, completeDocument, documentsWithoutNumber, saveShopInstall, type Db } from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { buildContactDraft, buildInvoiceDraft, ShopifyOrderSchema } from '@belegfluss/shared';
-import { createLexofficeClient, documentNumber, fillDocumentNumbers, type LexofficeClient } from './index';
+import { createLexwareClient, documentNumber, fillDocumentNumbers, type LexwareClient } from './index';
 
 let sandbox: RunningSandbox;
-let api: LexofficeClient;
+let api: LexwareClient;
 let db: Db;
 let drop: () => Promise<void>;
 const calls: string[] = [];
@@ -27,7 +27,7 @@ beforeAll(async () => {
   });
   const { access_token: token } = (await res.json()) as { access_token: string };
   let spacing = Promise.resolve();
-  const client = createLexofficeClient({
+  const client = createLexwareClient({
     baseUrl: sandbox.urls.lexwareApi,
     accessToken: async () => token,
     throttle: () => (spacing = spacing.then(() => new Promise((r) => setTimeout(r, 520)))),
@@ -71,7 +71,7 @@ const order = (id: number) =>
 /** An invoice as the worker makes it: created in Lexware, recorded without its number. */
 async function made(id: number, contactId: string): Promise<string> {
   const body = buildInvoiceDraft(order(id), contactId);
-  const { id: lexofficeId } = await api.createInvoice(body, true);
+  const { id: lexwareId } = await api.createInvoice(body, true);
   const doc = await claimIntent(db, {
     shopId: SHOP,
     type: 'invoice',
@@ -80,7 +80,7 @@ async function made(id: number, contactId: string): Promise<string> {
     orderName: `#${id}`,
   });
   await completeDocument(db, doc.id, {
-    lexofficeId,
+    lexwareId,
     contactId,
     number: null,
     title: null,
@@ -89,7 +89,7 @@ async function made(id: number, contactId: string): Promise<string> {
     voucherDate: body.voucherDate,
     pdfToken: `t${id}`,
   });
-  return lexofficeId;
+  return lexwareId;
 }
 
 describe('document numbers learned after the create', () => {
@@ -112,19 +112,19 @@ describe('document numbers learned after the create', () => {
 
   it('gives one document its number when it needs it now, and a draft none', async () => {
     const contact = await api.createContact(buildContactDraft(order(2)));
-    const lexofficeId = await made(201, contact.id);
+    const lexwareId = await made(201, contact.id);
     const number = await documentNumber(db, api, {
       shopId: SHOP,
-      lexofficeId,
+      lexwareId,
       type: 'invoice',
       number: null,
       status: 'open',
     });
     expect(number).toBeTruthy();
-    expect(await db('documents').where({ lexoffice_id: lexofficeId }).first('number')).toEqual({ number });
+    expect(await db('documents').where({ lexware_id: lexwareId }).first('number')).toEqual({ number });
     calls.length = 0;
     expect(
-      await documentNumber(db, api, { shopId: SHOP, lexofficeId: 'x', type: 'invoice', number: null, status: 'draft' }),
+      await documentNumber(db, api, { shopId: SHOP, lexwareId: 'x', type: 'invoice', number: null, status: 'draft' }),
     ).toBeNull();
     expect(calls).toEqual([]);
   });

@@ -9,23 +9,23 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import {
   authorizeUrl,
-  createLexofficeClient,
+  createLexwareClient,
   exchangeCode,
-  LexofficeError,
-  lexofficeFor,
+  LexwareError,
+  lexwareFor,
   refreshTokens,
-  type LexofficeClient,
-  type LexofficeOauthConfig,
+  type LexwareClient,
+  type LexwareOauthConfig,
 } from './index';
-import type { LexofficeDeliveryNoteInput, LexofficeInvoiceInput } from '@belegfluss/shared';
+import type { LexwareDeliveryNoteInput, LexwareInvoiceInput } from '@belegfluss/shared';
 
 /*
  * Contract tests: the calls of this package the other tests do not make, against the sandbox over
  * real HTTP — the OAuth consent and code exchange, payments, event subscriptions, fault classification,
- * and lexofficeFor with its token refresh on a real PostgreSQL database.
+ * and lexwareFor with its token refresh on a real PostgreSQL database.
  */
 let sandbox: RunningSandbox;
-let oauth: LexofficeOauthConfig;
+let oauth: LexwareOauthConfig;
 let callbacks: Server;
 let callbackUrl: string;
 let headAnswer = 200;
@@ -38,7 +38,7 @@ const control = (method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-const invoice = (extra: Partial<LexofficeInvoiceInput> = {}): LexofficeInvoiceInput =>
+const invoice = (extra: Partial<LexwareInvoiceInput> = {}): LexwareInvoiceInput =>
   ({
     voucherDate: '2026-11-20T10:00:00.000+01:00',
     address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
@@ -56,7 +56,7 @@ const invoice = (extra: Partial<LexofficeInvoiceInput> = {}): LexofficeInvoiceIn
     shippingConditions: { shippingType: 'delivery', shippingDate: '2026-11-20T10:00:00.000+01:00' },
     title: 'Rechnung',
     ...extra,
-  }) as LexofficeInvoiceInput;
+  }) as LexwareInvoiceInput;
 
 /** What the connect wizard's popup does: open the consent page and allow access for a new organisation. */
 async function consent(state: string, decision: 'allow' | 'deny'): Promise<URL> {
@@ -70,10 +70,10 @@ async function consent(state: string, decision: 'allow' | 'deny'): Promise<URL> 
   return new URL(res.headers.get('location') ?? '');
 }
 
-async function connectedClient(): Promise<LexofficeClient> {
+async function connectedClient(): Promise<LexwareClient> {
   const code = (await consent('s', 'allow')).searchParams.get('code')!;
   const tokens = await exchangeCode(oauth, code);
-  return createLexofficeClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
+  return createLexwareClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
 }
 
 beforeAll(async () => {
@@ -86,8 +86,8 @@ beforeAll(async () => {
   });
   oauth = {
     oauthUrl: sandbox.urls.lexwareOauth,
-    clientId: DEV_DEFAULTS.lexofficeClientId,
-    clientSecret: DEV_DEFAULTS.lexofficeClientSecret,
+    clientId: DEV_DEFAULTS.lexwareClientId,
+    clientSecret: DEV_DEFAULTS.lexwareClientSecret,
     redirectUri: 'http://127.0.0.1:8080/api/lexoffice/callback',
     scope: 'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read',
   };
@@ -125,7 +125,7 @@ describe('Lexware OAuth as the connect wizard runs it', () => {
     const tokens = await exchangeCode(oauth, back.searchParams.get('code')!);
     expect(tokens.scope).toBe(oauth.scope);
     expect(tokens.expiresAt.getTime()).toBeGreaterThan(Date.now());
-    const api = createLexofficeClient({
+    const api = createLexwareClient({
       baseUrl: sandbox.urls.lexwareApi,
       accessToken: async () => tokens.accessToken,
     });
@@ -159,8 +159,8 @@ describe('payments and event subscriptions', () => {
     expect(paid).toMatchObject({ openAmount: 0, paymentStatus: 'balanced', voucherStatus: 'paid' });
     expect(paid.paidDate).toEqual(expect.any(String));
     const draft = await api.createInvoice(invoice(), false);
-    const error = (await api.payment(draft.id).catch((e: unknown) => e)) as LexofficeError;
-    expect(error).toBeInstanceOf(LexofficeError);
+    const error = (await api.payment(draft.id).catch((e: unknown) => e)) as LexwareError;
+    expect(error).toBeInstanceOf(LexwareError);
     expect(error.status).toBe(406);
   });
 
@@ -168,7 +168,7 @@ describe('payments and event subscriptions', () => {
     const api = await connectedClient();
     headAnswer = 404;
     expect(
-      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status,
+      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexwareError).status,
     ).toBe(406);
     headAnswer = 200;
     const sub = await api.subscribeEvent('invoice.created', callbackUrl);
@@ -178,7 +178,7 @@ describe('payments and event subscriptions', () => {
       version: 0,
     });
     expect(
-      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexofficeError).status,
+      ((await api.subscribeEvent('invoice.created', callbackUrl).catch((e: unknown) => e)) as LexwareError).status,
     ).toBe(409);
 
     const created = await api.createInvoice(invoice(), true);
@@ -251,26 +251,26 @@ describe('faults as the client classifies them', () => {
     const failNext = (statuses: number[]) =>
       control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
     await failNext([429]);
-    const limited = (await api.profile().catch((e: unknown) => e)) as LexofficeError;
+    const limited = (await api.profile().catch((e: unknown) => e)) as LexwareError;
     expect([limited.status, limited.retryable, limited.ambiguous]).toEqual([429, true, false]);
     await failNext([500]);
-    const broken = (await api.createInvoice(invoice(), true).catch((e: unknown) => e)) as LexofficeError;
+    const broken = (await api.createInvoice(invoice(), true).catch((e: unknown) => e)) as LexwareError;
     expect([broken.status, broken.retryable]).toEqual([500, true]);
     const before = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements;
     await failNext([504]);
     const timedOut = (await api
       .createInvoice(invoice({ remark: 'Bestellung #504' }), true)
-      .catch((e: unknown) => e)) as LexofficeError;
+      .catch((e: unknown) => e)) as LexwareError;
     expect([timedOut.status, timedOut.retryable, timedOut.ambiguous]).toEqual([504, false, true]);
     // The write went through: look it up before repeating it.
     expect((await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements).toBe(before + 1);
     await failNext([504]);
-    const readTimeout = (await api.profile().catch((e: unknown) => e)) as LexofficeError;
+    const readTimeout = (await api.profile().catch((e: unknown) => e)) as LexwareError;
     expect([readTimeout.retryable, readTimeout.ambiguous]).toEqual([true, false]);
   });
 });
 
-describe('lexofficeFor on a real database', () => {
+describe('lexwareFor on a real database', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -293,7 +293,7 @@ describe('lexofficeFor on a real database', () => {
     });
     await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 2, failNext: [] } });
     try {
-      const api = lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
+      const api = lexwareFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
       const profiles = await Promise.all(Array.from({ length: 5 }, () => api.profile()));
       expect(new Set(profiles.map((p) => p.organizationId)).size).toBe(1);
       const stored = (await getConnection(database.db, shopId))!;
@@ -309,7 +309,7 @@ describe('lexofficeFor on a real database', () => {
   it('answers NOT_CONNECTED for a shop without a connection', async () => {
     const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
     await expect(
-      lexofficeFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile(),
+      lexwareFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile(),
     ).rejects.toThrow('NOT_CONNECTED');
   });
 });
@@ -317,7 +317,7 @@ describe('lexofficeFor on a real database', () => {
 describe('delivery notes', () => {
   it('creates a finalised delivery note, reads it back with its items and downloads its PDF; a draft has no PDF', async () => {
     const api = await connectedClient();
-    const note: LexofficeDeliveryNoteInput = {
+    const note: LexwareDeliveryNoteInput = {
       voucherDate: '2026-11-20T10:00:00.000+01:00',
       address: { name: 'Erika Mustermann', street: 'Hauptstr. 5', zip: '50667', city: 'Köln', countryCode: 'DE' },
       lineItems: [{ type: 'custom', name: 'Kaffeebohnen', quantity: 2, unitName: 'Stück' }],
@@ -332,13 +332,13 @@ describe('delivery notes', () => {
     expect(read.lineItems.map((l) => [l.name, 'quantity' in l ? l.quantity : null])).toEqual([['Kaffeebohnen', 2]]);
     expect((await api.deliveryNotePdf(created.id)).subarray(0, 5).toString()).toBe('%PDF-');
     const draft = await api.createDeliveryNote(note, false);
-    expect(((await api.deliveryNotePdf(draft.id).catch((e: unknown) => e)) as LexofficeError).status).toBe(409);
+    expect(((await api.deliveryNotePdf(draft.id).catch((e: unknown) => e)) as LexwareError).status).toBe(409);
   });
 });
 
 describe('coverage of the client', () => {
   it('every method of the Lexware client is called by a test against the sandbox', () => {
-    const api = createLexofficeClient({ baseUrl: 'http://unused', accessToken: async () => '' });
+    const api = createLexwareClient({ baseUrl: 'http://unused', accessToken: async () => '' });
     const dir = new URL('.', import.meta.url);
     const tests = readdirSync(dir)
       .filter((f) => f.endsWith('.test.ts'))
