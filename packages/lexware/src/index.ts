@@ -5,3 +5,4 @@ export * from './oauth';
 export * from './session';
 export * from './numbers';
 export * from './einvoice-xml';
+export * from './closing';

@@ -13,7 +13,21 @@ export interface ShopifyEvent {
   refund?: unknown;
   /** Set by the paid historical import: the order is judged without TOO_OLD and the switch's date. */
   origin?: 'historical';
+  /** Set by a repair from the completeness audit (issue 19 §2): the workflow reads the order afresh first. */
+  repair?: OrderRepair;
 }
+
+/**
+ * One finding of the completeness audit to mend, carried to the order's workflow so every rule and the
+ * exactly-once guarantee still apply. `recreate`: our document of that intent is gone from Lexware, make it
+ * anew. `close`: close the invoice with a linked credit note; when it was the order's own invoice (a wrong
+ * total), a fresh invoice follows.
+ */
+export type OrderRepair = { orderId: string; key: string } & (
+  | { action: 'recreate'; type: 'invoice' }
+  | { action: 'recreate'; type: 'credit'; refundId: number }
+  | { action: 'close'; lexwareId: string }
+);
 
 export interface OrderWorkflowInput {
   shopId: string;
@@ -70,6 +84,7 @@ export interface LexwareEvent {
   resourceId: string;
   eventDate: string;
 }
+// Its wire name is the one running workflows were signalled with before the rename to lexware (issue 16).
 export const lexwareEventSignal = defineSignal<[LexwareEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
 

@@ -204,6 +204,22 @@ export function toRestOrder(
   });
 }
 
+/** An order node with the line items beyond its first page and, when it has any, its refunds, in the webhook shape. */
+async function completeOrder(graphql: AdminClient, node: GqlOrder): Promise<ShopifyOrder> {
+  const items = [...node.lineItems.nodes];
+  let page = node.lineItems.pageInfo;
+  while (page.hasNextPage) {
+    const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, {
+      id: node.id,
+      after: page.endCursor,
+    });
+    items.push(...more.order.lineItems.nodes);
+    page = more.order.lineItems.pageInfo;
+  }
+  const refunded = Number(node.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
+  return toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []);
+}
+
 /** The orders filter of [from, to) (to open when absent) in Shopify's search syntax. */
 const createdBetween = (range: { from: string; to?: string }) =>
   [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
@@ -225,23 +241,16 @@ export async function orderPage(
     query: createdBetween(range),
   });
   const orders: ShopifyOrder[] = [];
-  for (const node of data.orders.nodes) {
-    const items = [...node.lineItems.nodes];
-    let page = node.lineItems.pageInfo;
-    while (page.hasNextPage) {
-      const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, {
-        id: node.id,
-        after: page.endCursor,
-      });
-      items.push(...more.order.lineItems.nodes);
-      page = more.order.lineItems.pageInfo;
-    }
-    const refunded = Number(node.totalRefundedSet?.shopMoney.amount ?? 0) > 0;
-    orders.push(
-      toRestOrder(node, items, refunded ? await orderRefunds(graphql, node.id, Number(node.legacyResourceId)) : []),
-    );
-  }
+  for (const node of data.orders.nodes) orders.push(await completeOrder(graphql, node));
   return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
+}
+
+const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { ${ORDER} } }`;
+
+/** One order as the webhooks carry it, with all of its line items and refunds; undefined when Shopify has none. */
+export async function orderById(graphql: AdminClient, orderId: number | string): Promise<ShopifyOrder | undefined> {
+  const data: { order: GqlOrder | null } = await graphql(ORDER_QUERY, { id: `gid://shopify/Order/${orderId}` });
+  return data.order ? completeOrder(graphql, data.order) : undefined;
 }
 
 /**

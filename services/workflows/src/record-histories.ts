@@ -129,6 +129,9 @@ function stubActivities(calls: string[], ctx: ShopContext) {
       net: false,
     }),
     issueDeliveryNote: note('issueDeliveryNote', { outcome: 'created' }),
+    freshOrder: note('freshOrder', snapshot('paid', '2026-11-30T09:00:00Z')),
+    releaseLostDocument: note('releaseLostDocument', 'released'),
+    closeInvoice: note('closeInvoice', { result: null, reopened: false }),
   } as unknown as Activities;
   let turns = 0;
   let pages = 0;
@@ -281,6 +284,24 @@ const PATHS: Path[] = [
       });
       await until('the imported invoice', settled(calls, 'import:42'));
       return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
+    },
+  },
+  {
+    // Issue 19 §2: the audit found the invoice missing in Lexware; the repair reads the order afresh, frees the
+    // intent and the invoice step makes it anew.
+    name: 'audit-repair',
+    async run(client, taskQueue, calls) {
+      const handle = await paidOrder(client, taskQueue, calls);
+      await signalOrder(client, taskQueue, order, {
+        shopify: {
+          topic: 'audit/repair',
+          webhookId: 'repair:1',
+          repair: { orderId: '42', key: 'missing_invoice:42:', action: 'recreate', type: 'invoice' },
+        },
+      });
+      await until('the invoice made anew', () => calls.filter((c) => c === 'issueInvoice').length === 2);
+      await until('the repair round', settled(calls, 'repair:1'));
+      return handle;
     },
   },
   { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },

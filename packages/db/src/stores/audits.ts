@@ -7,10 +7,16 @@ export interface AuditReport {
   vouchers: number;
   findings: AuditFinding[];
   finishedAt: string;
+  /** Repairs asked for since this run: finding key → ISO time. */
+  repairs: Record<string, string>;
 }
 
 /** The latest run of a month replaces the one before: the report always answers for today. */
-export async function saveAuditReport(db: Db, shopId: string, report: Omit<AuditReport, 'finishedAt'>): Promise<void> {
+export async function saveAuditReport(
+  db: Db,
+  shopId: string,
+  report: Omit<AuditReport, 'finishedAt' | 'repairs'>,
+): Promise<void> {
   await db('completeness_audits')
     .insert({
       shop_id: shopId,
@@ -18,6 +24,7 @@ export async function saveAuditReport(db: Db, shopId: string, report: Omit<Audit
       orders: report.orders,
       vouchers: report.vouchers,
       findings: JSON.stringify(report.findings),
+      repairs: '{}',
       finished_at: db.fn.now(),
     })
     .onConflict(['shop_id', 'month'])
@@ -33,7 +40,17 @@ export async function getAuditReport(db: Db, shopId: string, month: string): Pro
     vouchers: r.vouchers as number,
     findings: r.findings as AuditFinding[],
     finishedAt: (r.finished_at as Date).toISOString(),
+    repairs: (r.repairs ?? {}) as Record<string, string>,
   };
+}
+
+/** Notes the repairs asked for on the month's report (a new run of the audit starts with none). */
+export async function noteAuditRepairs(db: Db, shopId: string, month: string, keys: readonly string[]): Promise<void> {
+  const at = new Date().toISOString();
+  const added = JSON.stringify(Object.fromEntries(keys.map((k) => [k, at])));
+  await db('completeness_audits')
+    .where({ shop_id: shopId, month })
+    .update({ repairs: db.raw('repairs || ?::jsonb', [added]) });
 }
 
 /** Our documents by Lexware id, for telling our vouchers from ones made by hand. */

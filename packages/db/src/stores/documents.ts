@@ -171,3 +171,24 @@ export async function documentNumberOf(db: Db, shopId: string, lexwareId: string
   const row = await db('documents').where({ shop_id: shopId, lexware_id: lexwareId }).first('number');
   return (row?.number as string | null | undefined) ?? null;
 }
+
+/** Our document of one intent (invoice:{order}, credit:{refund}, close:{invoice}), if it was ever claimed. */
+export async function documentByIntent(db: Db, shopId: string, intentKey: string): Promise<DocumentRow | undefined> {
+  const row = await db('documents').where({ shop_id: shopId, intent_key: intentKey }).first(DOCUMENT_COLUMNS);
+  return row ? documentFromRow(row) : undefined;
+}
+
+/**
+ * Frees an intent for a repair of the completeness audit: the row stays, with its transfer and its history,
+ * under `{intent}#{reason}:{lexwareId}`, so the order workflow can claim the intent for a new document.
+ * `gone`: Lexware no longer has the voucher (it is marked voided); `closed`: a credit note closed it.
+ */
+export async function releaseIntent(db: Db, doc: DocumentRow, reason: 'gone' | 'closed'): Promise<void> {
+  await db('documents')
+    .where({ id: doc.id, intent_key: doc.intentKey })
+    .update({
+      intent_key: `${doc.intentKey}#${reason}:${doc.lexwareId ?? doc.id}`,
+      ...(reason === 'gone' ? { status: 'voided' } : {}),
+      updated_at: db.fn.now(),
+    });
+}

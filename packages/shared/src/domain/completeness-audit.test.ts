@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { auditCounts, auditCsv, auditMonth, type AuditOrder, type AuditVoucher } from './completeness-audit';
+import {
+  auditCounts,
+  auditCsv,
+  auditFindingKey,
+  auditMonth,
+  closingIntentKey,
+  type AuditOrder,
+  type AuditVoucher,
+} from './completeness-audit';
 
 const order = (id: string, extra: Partial<AuditOrder> = {}): AuditOrder => ({
   id,
@@ -82,5 +90,42 @@ describe('the completeness audit', () => {
     const csv = auditCsv(findings);
     expect(csv.split('\r\n')[0]).toBe('Befund;Bestellung;Beleg;Erstattung;Soll (EUR);Ist (EUR)');
     expect(csv).toContain('Betrag weicht ab;#3;RE3;;20,00;10,00');
+  });
+
+  it('counts an invoice closed by a repair as settled, and the credit note that closed it as no document of its own', () => {
+    const orders = [order('2'), order('3')];
+    const closing = (of: string, orderId: string): AuditVoucher => ({
+      ...invoice(orderId),
+      lexwareId: `close-${of}`,
+      type: 'credit',
+      intentKey: closingIntentKey(of),
+      precedingInvoiceId: of,
+    });
+    const vouchers: AuditVoucher[] = [
+      invoice('2'),
+      { ...invoice('2'), lexwareId: 'hand', number: 'RE99', intentKey: null },
+      closing('hand', '2'),
+      // A wrong total: closed by a repair, and the fresh invoice took over the order's intent.
+      { ...invoice('3'), lexwareId: 'wrong', totalCents: 123, intentKey: 'invoice:3#closed:wrong' },
+      closing('wrong', '3'),
+      invoice('3'),
+    ];
+    expect(auditMonth(orders, vouchers)).toEqual([]);
+    // Without its closing credit note the hand-made copy is a duplicate again.
+    expect(
+      auditMonth(
+        orders,
+        vouchers.filter((v) => v.lexwareId !== 'close-hand'),
+      ).map((f) => f.kind),
+    ).toEqual(['duplicate']);
+  });
+
+  it('names each finding stably for a repair', () => {
+    const [dup, missing] = auditMonth(
+      [order('2'), order('4', { refunds: [{ id: 'r4', amountCents: 500 }] })],
+      [invoice('2'), { ...invoice('2'), lexwareId: 'hand', intentKey: null }, invoice('4')],
+    );
+    expect(auditFindingKey(dup!)).toBe('duplicate:2:hand');
+    expect(auditFindingKey(missing!)).toBe('missing_credit:4:r4');
   });
 });

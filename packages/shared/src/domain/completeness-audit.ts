@@ -55,12 +55,47 @@ export const AUDIT_FINDING_LABELS: Record<AuditFindingKind, string> = {
   unknown_order: 'Beleg nennt eine unbekannte Bestellung',
 };
 
+/**
+ * The intent of a credit note that closes an invoice, one per invoice ever: the merchant's cancel (spec 2 §4)
+ * and the audit's repair of a doubled or wrong invoice make the same document.
+ */
+const CLOSING = 'cancel:';
+export const closingIntentKey = (invoiceLexwareId: string) => `${CLOSING}${invoiceLexwareId}`;
+
 const live = (v: AuditVoucher) => v.status !== 'voided';
+
+/**
+ * What one click does about a finding (issue 19 §2). A missing document is made by the order workflow under
+ * every rule; a duplicate or a wrong total is closed with a credit note linked to it (the merchant confirms
+ * first), and a wrong total then gets a fresh invoice. The other kinds need a person in Lexware Office.
+ */
+export type AuditRepair = 'recreate' | 'close';
+export const AUDIT_REPAIRS: Partial<Record<AuditFindingKind, AuditRepair>> = {
+  missing_invoice: 'recreate',
+  missing_credit: 'recreate',
+  duplicate: 'close',
+  total_mismatch: 'close',
+};
+
+/** A finding's stable name within its month's report, for repairing it by click. */
+export const auditFindingKey = (f: AuditFinding) =>
+  [f.kind, f.orderId ?? '', f.lexwareId ?? f.refundId ?? ''].join(':');
+
+/**
+ * Vouchers as the audit weighs them: voided ones and the invoices a repair closed with a credit note
+ * (intent `cancel:{invoice}`) no longer count, and neither do those closing credit notes.
+ */
+function counted(vouchers: readonly AuditVoucher[]): AuditVoucher[] {
+  const closed = new Set(
+    vouchers.filter((v) => v.intentKey?.startsWith(CLOSING)).map((v) => v.intentKey!.slice(CLOSING.length)),
+  );
+  return vouchers.filter((v) => live(v) && !closed.has(v.lexwareId) && !v.intentKey?.startsWith(CLOSING));
+}
 
 export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly AuditVoucher[]): AuditFinding[] {
   const findings: AuditFinding[] = [];
   const byOrder = new Map<string, AuditVoucher[]>();
-  for (const v of vouchers.filter(live)) {
+  for (const v of counted(vouchers)) {
     if (v.orderId) byOrder.set(v.orderId, [...(byOrder.get(v.orderId) ?? []), v]);
     else if (v.unknownOrderName)
       findings.push({

@@ -24,6 +24,7 @@ import { createImportActivities } from './import';
 import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
 import { noteWithheldFeatures } from './plan';
+import { closeInvoice, freshOrder, releaseLostDocument } from './repair';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
@@ -247,6 +248,15 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
           contactId: from.contactId,
           regimeTaxType: from.taxType,
         }),
+      ),
+
+    /** Repairs of the completeness audit (issue 19 §2): the order afresh, a lost document's intent freed, an invoice closed. */
+    freshOrder: (shopId: string, orderId: string) => freshOrder({ db, box, shopify }, shopId, orderId),
+    releaseLostDocument: (shopId: string, order: { id: string; name: string }, intentKey: string) =>
+      releaseLostDocument(db, client(shopId), shopId, order, intentKey),
+    closeInvoice: (shopId: string, order: ShopifyOrder, lexwareId: string) =>
+      lexwareStep(shopId, order, 'credit', async () =>
+        closeInvoice(db, await clientFor(shopId, order), shopId, order, lexwareId, notifier),
       ),
 
     refreshDocument: (shopId: string, lexwareId: string) => refreshDocument(db, client(shopId), shopId, lexwareId),

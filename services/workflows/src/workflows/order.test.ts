@@ -9,7 +9,7 @@ import {
   DEFAULT_INVOICE_SETTINGS,
   DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
-import { SEARCH_ATTRIBUTES, orderStateQuery, shopifyEventSignal } from '../api';
+import { SEARCH_ATTRIBUTES, orderStateQuery, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
 import { workflowsPath } from '../worker';
 import { quietTemporal } from '../testing';
@@ -99,6 +99,18 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       calls.push(`sendDocumentMail:${documentId}`);
       return { outcome: 'sent' };
     },
+    freshOrder: async () => {
+      calls.push('freshOrder');
+      return order('paid', '2026-11-22T08:00:00Z');
+    },
+    releaseLostDocument: async (_shop, _order, intentKey) => {
+      calls.push(`release:${intentKey}`);
+      return 'released';
+    },
+    closeInvoice: async (_shop, _order, lexwareId) => {
+      calls.push(`close:${lexwareId}`);
+      return { result: null, reopened: lexwareId === 'lx-1' };
+    },
     issueDeliveryNote: async (_shop, _order, fulfillmentId) => {
       calls.push(`issueDeliveryNote:${fulfillmentId}`);
       return {
@@ -155,6 +167,43 @@ describe('orderWorkflow', () => {
         contactId: 'contact-1',
       });
       expect(state.order?.financial_status).toBe('paid');
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow repairs from the completeness audit', () => {
+  it('makes a lost invoice anew, and replaces its own invoice closed for a wrong total but not a closed copy', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-repair-test';
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls),
+    });
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:43',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '43' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'w1', order: order('paid', '2026-11-21T10:00:00Z') }],
+      });
+      await waitFor(() => settled(calls, 'w1', 'successful'));
+      const repair = async (webhookId: string, r: OrderRepair) => {
+        await handle.signal(shopifyEventSignal, { topic: 'audit/repair', webhookId, repair: r });
+        await waitFor(() => calls.some((c) => c.startsWith(`settle:${webhookId}:`)));
+      };
+      await repair('r1', { orderId: '42', key: 'missing_invoice:42:', action: 'recreate', type: 'invoice' });
+      expect(calls).toContain('release:invoice:42');
+      await repair('r2', { orderId: '42', key: 'duplicate:42:hand', action: 'close', lexwareId: 'hand' });
+      await repair('r3', { orderId: '42', key: 'total_mismatch:42:lx-1', action: 'close', lexwareId: 'lx-1' });
+      // The first invoice, the one made anew after it went missing, and the one replacing the wrong total.
+      expect(calls.filter((c) => c === 'issueInvoice')).toHaveLength(3);
+      expect(calls.filter((c) => c === 'freshOrder')).toHaveLength(3);
+      expect(calls).toEqual(expect.arrayContaining(['close:hand', 'close:lx-1']));
+      expect((await handle.query(orderStateQuery)).order?.updated_at).toBe('2026-11-22T08:00:00Z');
       await handle.terminate('test done');
     });
   });

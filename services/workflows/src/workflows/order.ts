@@ -25,6 +25,7 @@ import { dbActivities, localDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import type { StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
+import { prepareRepairs } from './repair';
 
 const { recordOrder, settleDeliveries } = dbActivities;
 
@@ -67,6 +68,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 
 /** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
 async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
+  const repairs = events.flatMap((e) => (e.repair ? [e.repair] : []));
+  if (repairs.length > 0 && patched('audit-repair')) {
+    const fresh = await prepareRepairs(shopId, state, repairs);
+    if (fresh) absorb(state, { topic: 'audit/repair', webhookId: '', order: fresh });
+  }
   for (const event of events) absorb(state, event);
   if (state.order) await recordOrder(shopId, state.order);
   const ctx = await loadShopContext(shopId);

@@ -30,6 +30,7 @@ describe('replay of recorded order workflow histories', () => {
       'delivery-notes',
       'historical-order',
       'historical-import-bulk-export',
+      'audit-repair',
     ];
     expect(files).toEqual(expect.arrayContaining(paths.map((p) => `${p}.json`)));
   });

@@ -20,8 +20,20 @@ const done: AuditAnswer = {
       unknown_order: 0,
     },
     findings: [
-      { kind: 'missing_invoice', label: 'Rechnung fehlt', orderId: '1', orderName: '#1001', expectedCents: 5990 },
       {
+        key: 'missing_invoice:1:',
+        repair: 'recreate',
+        repairRequestedAt: null,
+        kind: 'missing_invoice',
+        label: 'Rechnung fehlt',
+        orderId: '1',
+        orderName: '#1001',
+        expectedCents: 5990,
+      },
+      {
+        key: 'total_mismatch:2:lx-2',
+        repair: 'close',
+        repairRequestedAt: null,
         kind: 'total_mismatch',
         label: 'Betrag weicht ab',
         orderId: '2',
@@ -53,5 +65,36 @@ describe('the completeness audit page (issue 19 §2)', () => {
         (c) => c.method === 'POST' && c.path === '/audits' && (c.body as { month: string }).month === '2026-10',
       ),
     ).toBe(true);
+  });
+
+  it('repairs one finding at once, and asks before closing an invoice with a credit note', async () => {
+    const { api, calls } = scriptedApi(({ method, path }) => {
+      if (method === 'POST' && path === '/audits/2026-10/repair') return { month: '2026-10', requested: 1, manual: 0 };
+      if (path.startsWith('/audits/')) return done;
+      return undefined;
+    });
+    renderInShell(<AuditPage />, api);
+    await act(async () => fireEvent.change(await screen.findByLabelText('Monat'), { target: { value: '2026-10' } }));
+    await act(async () =>
+      fireEvent.click(await screen.findByRole('button', { name: 'Rechnung fehlt bei #1001 beheben' })),
+    );
+    const repairs = () => calls.filter((c) => c.method === 'POST' && c.path === '/audits/2026-10/repair');
+    expect(repairs().map((c) => c.body)).toEqual([{ keys: ['missing_invoice:1:'], confirm: false }]);
+    expect(await screen.findByText(/1 Korrektur angestoßen/)).toBeTruthy();
+
+    // The wrong total is closed by a credit note: nothing is sent before the merchant confirms.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Betrag weicht ab bei #1002 beheben' })));
+    expect(await screen.findByText(/erstellt Belegfluss je eine Gutschrift/)).toBeTruthy();
+    expect(repairs()).toHaveLength(1);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Korrigieren' })));
+    expect(repairs().map((c) => c.body)[1]).toEqual({ keys: ['total_mismatch:2:lx-2'], confirm: true });
+
+    // „Alle beheben“ takes every open finding and asks too, since one of them makes a credit note.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Alle beheben (2)' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Korrigieren' })));
+    expect(repairs().map((c) => c.body)[2]).toEqual({
+      keys: ['missing_invoice:1:', 'total_mismatch:2:lx-2'],
+      confirm: true,
+    });
   });
 });

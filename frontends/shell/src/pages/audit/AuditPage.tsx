@@ -16,8 +16,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useShell } from '../../session/ShellContext';
+import { RepairConfirmModal, useAuditRepair, type AuditRepairKind, type RepairableFinding } from './AuditRepair';
 
 interface AuditFindingRow {
+  key: string;
+  repair: AuditRepairKind;
+  repairRequestedAt: string | null;
   kind: string;
   label: string;
   orderId: string | null;
@@ -82,14 +86,38 @@ export function AuditPage() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['audit', month] }),
   });
   const csv = useMutation({ mutationFn: () => downloadCsv(api, month) });
+  const repair = useAuditRepair(api, month);
+  const [confirming, setConfirming] = useState<RepairableFinding[] | null>(null);
   const data = report.data;
   const running = data?.status === 'running' || start.isPending;
-  const rows = (data?.report?.findings ?? []).map((f) => [
+  const findings = data?.report?.findings ?? [];
+  const open = findings.filter((f) => f.repair && !f.repairRequestedAt);
+  const ask = (chosen: RepairableFinding[]) =>
+    chosen.some((f) => f.repair === 'close') ? setConfirming(chosen) : repair.mutate(chosen);
+  const action = (f: AuditFindingRow) =>
+    f.repairRequestedAt ? (
+      <Badge tone="info">Korrektur angestoßen</Badge>
+    ) : f.repair ? (
+      <Button
+        size="slim"
+        onClick={() => ask([f])}
+        disabled={repair.isPending}
+        accessibilityLabel={`${f.label} bei ${f.orderName ?? 'dem Beleg'} beheben`}
+      >
+        Beheben
+      </Button>
+    ) : (
+      <Text as="span" tone="subdued">
+        In Lexware Office prüfen
+      </Text>
+    );
+  const rows = findings.map((f) => [
     f.label,
     f.orderName ?? '—',
     f.number ?? (f.refundId ? `Erstattung ${f.refundId}` : '—'),
     euro(f.expectedCents),
     euro(f.actualCents),
+    action(f),
   ]);
 
   return (
@@ -119,9 +147,16 @@ export function AuditPage() {
             </InlineStack>
           </Card>
         </Layout.Section>
-        {start.error || csv.error || report.error ? (
+        {start.error || csv.error || report.error || repair.error ? (
           <Layout.Section>
-            <Banner tone="critical">{describeError(start.error ?? csv.error ?? report.error)}</Banner>
+            <Banner tone="critical">{describeError(start.error ?? csv.error ?? report.error ?? repair.error)}</Banner>
+          </Layout.Section>
+        ) : null}
+        {repair.data ? (
+          <Layout.Section>
+            <Banner tone="success">
+              {`${repair.data.requested} ${repair.data.requested === 1 ? 'Korrektur' : 'Korrekturen'} angestoßen. Die Bestellungen erstellen ihre Belege jetzt; prüfe den Monat danach noch einmal.`}
+            </Banner>
           </Layout.Section>
         ) : null}
         {data?.status === 'none' && !running ? (
@@ -138,7 +173,7 @@ export function AuditPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
-                  <InlineStack gap="200">
+                  <InlineStack gap="200" blockAlign="center">
                     {KINDS.map(([kind, label]) => (
                       <Badge
                         key={kind}
@@ -154,17 +189,34 @@ export function AuditPage() {
                     Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.
                   </Banner>
                 ) : (
-                  <DataTable
-                    columnContentTypes={['text', 'text', 'text', 'numeric', 'numeric']}
-                    headings={['Befund', 'Bestellung', 'Beleg', 'Soll', 'Ist']}
-                    rows={rows}
-                  />
+                  <BlockStack gap="200">
+                    {open.length > 0 ? (
+                      <InlineStack align="end">
+                        <Button onClick={() => ask(open)} loading={repair.isPending}>
+                          {`Alle beheben (${open.length})`}
+                        </Button>
+                      </InlineStack>
+                    ) : null}
+                    <DataTable
+                      columnContentTypes={['text', 'text', 'text', 'numeric', 'numeric', 'text']}
+                      headings={['Befund', 'Bestellung', 'Beleg', 'Soll', 'Ist', 'Korrektur']}
+                      rows={rows}
+                    />
+                  </BlockStack>
                 )}
               </Card>
             </BlockStack>
           </Layout.Section>
         ) : null}
       </Layout>
+      {confirming ? (
+        <RepairConfirmModal
+          findings={confirming}
+          loading={repair.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => repair.mutate(confirming, { onSettled: () => setConfirming(null) })}
+        />
+      ) : null}
     </Page>
   );
 }

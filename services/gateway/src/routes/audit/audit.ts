@@ -2,9 +2,18 @@ import type Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { z } from 'zod';
-import { getAuditReport, getConnection } from '@belegfluss/db';
-import { AUDIT_FINDING_LABELS, auditCounts, auditCsv, germanDay } from '@belegfluss/shared';
-import { auditWorkflowId, ShopDomainKey } from '@belegfluss/orchestration/api';
+import { getAuditReport, getConnection, noteAuditRepairs, writeLog, type AuditReport } from '@belegfluss/db';
+import {
+  AUDIT_FINDING_LABELS,
+  AUDIT_REPAIRS,
+  auditCounts,
+  auditCsv,
+  auditFindingKey,
+  germanDay,
+  type AuditFinding,
+} from '@belegfluss/shared';
+import { auditWorkflowId, ShopDomainKey, type OrderRepair } from '@belegfluss/orchestration/api';
+import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { body, validate } from '../../http';
@@ -16,7 +25,47 @@ export const AUDIT_MESSAGES = {
   running: 'Die Prüfung dieses Monats läuft bereits.',
   notConnected: 'Verbinde zuerst Lexware Office, dann lässt sich die Vollständigkeit prüfen.',
   none: 'Für diesen Monat gibt es noch keinen Prüfbericht.',
+  unknownFinding: 'Diesen Befund gibt es im aktuellen Prüfbericht nicht. Bitte lade die Seite neu.',
+  nothingChosen: 'Bitte wähle mindestens einen Befund aus.',
+  confirm:
+    'Für doppelte Rechnungen und abweichende Beträge erstellt Belegfluss je eine Gutschrift in Lexware Office. Bitte bestätige die Korrektur.',
 } as const;
+
+const RepairRequest = z
+  .object({
+    keys: z.array(z.string().max(200)).max(5000).optional(),
+    all: z.boolean().optional(),
+    confirm: z.boolean().optional(),
+  })
+  .strict();
+
+/** The order workflow's part of a finding's repair (AUDIT_REPAIRS says which findings have one). */
+function repairOf(f: AuditFinding): OrderRepair | null {
+  const common = { orderId: f.orderId ?? '', key: auditFindingKey(f) };
+  if (!f.orderId) return null;
+  if (f.kind === 'missing_invoice') return { ...common, action: 'recreate', type: 'invoice' };
+  if (f.kind === 'missing_credit' && f.refundId)
+    return { ...common, action: 'recreate', type: 'credit', refundId: Number(f.refundId) };
+  if ((f.kind === 'duplicate' || f.kind === 'total_mismatch') && f.lexwareId)
+    return { ...common, action: 'close', lexwareId: f.lexwareId };
+  return null;
+}
+
+/** The report as the page shows it: each finding with its key, label, repair and when a repair was asked for. */
+const reportView = (report: AuditReport) => ({
+  ...report,
+  counts: auditCounts(report.findings),
+  findings: report.findings.map((f) => {
+    const key = auditFindingKey(f);
+    return {
+      ...f,
+      key,
+      label: AUDIT_FINDING_LABELS[f.kind],
+      repair: repairOf(f) ? AUDIT_REPAIRS[f.kind]! : null,
+      repairRequestedAt: report.repairs[key] ?? null,
+    };
+  }),
+});
 
 const Month = z.string({ error: AUDIT_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, AUDIT_MESSAGES.month);
 
@@ -25,6 +74,8 @@ const Month = z.string({ error: AUDIT_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[
  *   POST /api/audits {month}        starts the shop's audit of that month (workflow audit:{shop}:{month}) → 202; 409 while it runs
  *   GET  /api/audits/{month}        {status: running|done|none, report: {orders, vouchers, counts, findings[] with label, finishedAt}}
  *   GET  /api/audits/{month}/csv    the findings as CSV (semicolons, decimal commas)
+ *   POST /api/audits/{month}/repair {keys[] | all, confirm} hands each finding's repair to its order workflow → 202
+ *                                   {requested, manual}; 409 CONFIRM_REQUIRED when a credit note would be made unconfirmed
  */
 export function auditRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/audits', async (ctx) => {
@@ -62,14 +113,51 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = {
       month,
       status: running ? 'running' : report ? 'done' : 'none',
-      report: report
-        ? {
-            ...report,
-            counts: auditCounts(report.findings),
-            findings: report.findings.map((f) => ({ ...f, label: AUDIT_FINDING_LABELS[f.kind] })),
-          }
-        : null,
+      report: report ? reportView(report) : null,
     };
+  });
+
+  api.post('/api/audits/:month/repair', async (ctx) => {
+    const month = validate(Month, ctx.params.month);
+    const input = await body(ctx, RepairRequest);
+    const shop = sessionOf(ctx).shop;
+    const report = await getAuditReport(gw.db, shop, month);
+    if (!report) throw NotFound(AUDIT_MESSAGES.none);
+    const byKey = new Map(report.findings.map((f) => [auditFindingKey(f), f]));
+    const unknown = (input.keys ?? []).find((k) => !byKey.has(k));
+    if (unknown !== undefined) throw BadRequest(AUDIT_MESSAGES.unknownFinding, 'keys');
+    const chosen = input.all ? report.findings : (input.keys ?? []).map((k) => byKey.get(k)!);
+    if (chosen.length === 0) throw BadRequest(AUDIT_MESSAGES.nothingChosen, 'keys');
+    const repairs = chosen.flatMap((f) => repairOf(f) ?? []);
+    if (repairs.some((r) => r.action === 'close') && input.confirm !== true)
+      throw Conflict('CONFIRM_REQUIRED', AUDIT_MESSAGES.confirm);
+    for (const repair of repairs)
+      await signalOrder(
+        gw.temporal,
+        gw.settings.taskQueue,
+        { shopId: shop, orderId: repair.orderId, orderName: byKey.get(repair.key)!.orderName },
+        { shopify: { topic: 'audit/repair', webhookId: `repair:${month}:${repair.key}`, repair } },
+      );
+    await noteAuditRepairs(
+      gw.db,
+      shop,
+      month,
+      repairs.map((r) => r.key),
+    );
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'shop',
+      event: 'audit.repair_requested',
+      status: 'info',
+      body: {
+        month,
+        requested: repairs.length,
+        kinds: repairs.map((r) => byKey.get(r.key)!.kind),
+        message: `${repairs.length} Korrektur(en) aus der Vollständigkeitsprüfung ${month} angestoßen.`,
+      },
+    });
+    ctx.status = 202;
+    ctx.body = { month, requested: repairs.length, manual: chosen.length - repairs.length };
   });
 
   api.get('/api/audits/:month/csv', async (ctx) => {

@@ -11,8 +11,8 @@ import {
   documentState,
   markCancelled,
 } from '@belegfluss/db';
-import { LexwareError, lexwareFor, type LexwareInvoice } from '@belegfluss/lexware';
-import { lexwareDate, type LexwareCreditNoteInput, type LexwareLineItem } from '@belegfluss/shared';
+import { closingCreditNote, LexwareError, lexwareFor } from '@belegfluss/lexware';
+import { closingIntentKey } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadGateway, Conflict, NotFound, upstreamHttpError } from '../../errors';
 import { validate } from '../../http';
@@ -28,38 +28,6 @@ export const CANCEL_MESSAGES = {
     'Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.',
   done: 'Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.',
 } as const;
-
-/** The invoice's positions as a credit note body: only the fields Lexware accepts on create. */
-function creditNoteFrom(invoice: LexwareInvoice, number: string | null): LexwareCreditNoteInput {
-  const gross = invoice.taxConditions.taxType === 'gross';
-  const lineItems: LexwareLineItem[] = invoice.lineItems.map((item) => {
-    if (item.type === 'text')
-      return { type: 'text', name: item.name, ...(item.description ? { description: item.description } : {}) };
-    const { currency, taxRatePercentage, netAmount, grossAmount } = item.unitPrice;
-    return {
-      type: 'custom',
-      name: item.name,
-      ...(item.description ? { description: item.description } : {}),
-      quantity: item.quantity,
-      unitName: item.unitName,
-      unitPrice: gross ? { currency, grossAmount, taxRatePercentage } : { currency, netAmount, taxRatePercentage },
-      ...(item.discountPercentage ? { discountPercentage: item.discountPercentage } : {}),
-    };
-  });
-  const address =
-    'contactId' in invoice.address && invoice.address.contactId
-      ? { contactId: invoice.address.contactId }
-      : invoice.address;
-  return {
-    voucherDate: lexwareDate(new Date()),
-    address,
-    lineItems,
-    totalPrice: { currency: 'EUR' },
-    taxConditions: invoice.taxConditions,
-    title: 'Rechnungskorrektur',
-    introduction: `Stornierung der Rechnung ${number ?? ''}`.trim(),
-  };
-}
 
 /**
  * Spec 2 §4 "cancel": Lexware's API has no cancel call, but it continues an invoice into a credit
@@ -82,7 +50,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     const intent = await claimIntent(gw.db, {
       shopId: shop,
       type: 'credit',
-      intentKey: `cancel:${receipt}`,
+      intentKey: closingIntentKey(receipt),
       orderId,
       orderName: invoice.orderName ?? '',
     });
@@ -98,7 +66,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
         const source = await lexware.invoice(receipt);
         await markAttempted(gw.db, intent.id);
         const created = await lexware.createCreditNote(
-          creditNoteFrom(source, invoice.number ?? source.voucherNumber ?? null),
+          closingCreditNote(source, { number: invoice.number ?? source.voucherNumber ?? null, now: new Date() }),
           true,
           receipt,
         );

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lexwareEventSignal } from '@belegfluss/orchestration/api';
 import { publicKeyLoader, readGatewayOptions } from '../../config';
 import { connectLexware, createLexwareVoucher, seedDocument, startHarness, type Harness } from '../../../test/harness';
 
@@ -66,7 +67,7 @@ describe('Lexware events', () => {
       .poll(() => signalsOf(`order:${A}:3001`), { timeout: 10_000 })
       .toEqual([
         {
-          name: 'lexwareEvent',
+          name: lexwareEventSignal.name,
           input: { eventType: 'payment.changed', resourceId: invoiceId, eventDate: expect.any(String) },
         },
       ]);

@@ -1,0 +1,145 @@
+import type { Db, DocumentRow, SecretBox } from '@belegfluss/db';
+import { documentByIntent, markCancelled, releaseIntent, writeLog } from '@belegfluss/db';
+import { closingCreditNote, LexwareError, type LexwareClient } from '@belegfluss/lexware';
+import { closingIntentKey, type ShopifyOrder } from '@belegfluss/shared';
+import { orderById } from '@belegfluss/shopify';
+import { issueDocument, type IssueResult } from './documents';
+import { adminClientFor } from './import';
+import type { Notifier } from './notify';
+import type { ShopifyDeps } from './paid';
+
+/*
+ * The one-click repairs of the completeness audit (issue 19 §2), run by the order workflow so that every rule
+ * and the exactly-once guarantee of a document still apply. Each repair is logged on the order.
+ */
+
+/** The order as Shopify has it now, with its refunds: a repair never works from an old snapshot. */
+export async function freshOrder(
+  deps: { db: Db; box: SecretBox; shopify: ShopifyDeps },
+  shopId: string,
+  orderId: string,
+): Promise<ShopifyOrder | null> {
+  return (await orderById(await adminClientFor(deps.db, deps.box, deps.shopify, shopId), orderId)) ?? null;
+}
+
+const voucherOf = async (api: LexwareClient, doc: DocumentRow) =>
+  doc.type === 'invoice' ? api.invoice(doc.lexwareId!) : api.creditNote(doc.lexwareId!);
+
+/**
+ * `recreate`: our document of this intent is to be made anew only when Lexware confirms it is gone (deleted, or
+ * voided there); then the intent is freed and the workflow makes it under today's rules. A voucher still in
+ * Lexware is left alone. 'free': the intent holds no document (the workflow makes it if due).
+ */
+export async function releaseLostDocument(
+  db: Db,
+  api: LexwareClient,
+  shopId: string,
+  order: { id: string; name: string },
+  intentKey: string,
+): Promise<'released' | 'present' | 'free'> {
+  const doc = await documentByIntent(db, shopId, intentKey);
+  if (!doc?.lexwareId) return 'free';
+  // An invoice the merchant cancelled (closed by its credit note) is as good as gone.
+  const cancelled = doc.type === 'invoice' && (await documentByIntent(db, shopId, closingIntentKey(doc.lexwareId)));
+  const gone = cancelled
+    ? Boolean(cancelled.lexwareId)
+    : await voucherOf(api, doc).then(
+        (v) => v.voucherStatus === 'voided',
+        (error: unknown) => {
+          if (error instanceof LexwareError && error.status === 404) return true;
+          throw error;
+        },
+      );
+  if (gone) await releaseIntent(db, doc, 'gone');
+  await writeLog(db, {
+    shopId,
+    origin: doc.type === 'credit' ? 'credit' : 'invoice',
+    event: 'audit.repair',
+    status: gone ? 'info' : 'warning',
+    orderId: order.id,
+    orderName: order.name,
+    ref: { [doc.type]: doc.lexwareId },
+    body: {
+      action: 'recreate',
+      message: gone
+        ? `Beleg ${doc.number ?? doc.lexwareId} fehlt in Lexware Office und wird neu erstellt.`
+        : `Beleg ${doc.number ?? doc.lexwareId} ist in Lexware Office vorhanden; nichts zu tun.`,
+    },
+  });
+  return gone ? 'released' : 'present';
+}
+
+/**
+ * `close`: a doubled or wrong invoice is taken back with a linked credit note, once (the intent the merchant's
+ * cancel uses too, cancel:{invoice}).
+ * When it was the order's own invoice (a wrong total), its intent is freed: the workflow makes a fresh one.
+ */
+export async function closeInvoice(
+  db: Db,
+  api: LexwareClient,
+  shopId: string,
+  order: ShopifyOrder,
+  lexwareId: string,
+  notifier?: Pick<Notifier, 'credits'>,
+): Promise<{ result: IssueResult | null; reopened: boolean }> {
+  const base = { shopId, origin: 'credit', orderId: String(order.id), orderName: order.name } as const;
+  const invoice = await api.invoice(lexwareId);
+  if (invoice.voucherStatus === 'voided' || invoice.voucherStatus === 'draft') {
+    await writeLog(db, {
+      ...base,
+      event: 'audit.repair',
+      status: 'warning',
+      ref: { invoice: lexwareId },
+      body: {
+        action: 'close',
+        message:
+          invoice.voucherStatus === 'draft'
+            ? `Rechnung ${invoice.voucherNumber ?? lexwareId} ist ein Entwurf: bitte in Lexware Office löschen.`
+            : `Rechnung ${invoice.voucherNumber ?? lexwareId} ist bereits storniert; nichts zu tun.`,
+      },
+    });
+    return { result: null, reopened: false };
+  }
+  const result = await issueDocument(
+    db,
+    api,
+    {
+      shopId,
+      order,
+      intentKey: closingIntentKey(lexwareId),
+      document: {
+        type: 'credit',
+        body: closingCreditNote(invoice, {
+          number: invoice.voucherNumber ?? null,
+          now: new Date(),
+          remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
+        }),
+        precedingInvoiceId: lexwareId,
+      },
+      finalize: true,
+      contactId: 'contactId' in invoice.address ? (invoice.address.contactId ?? null) : null,
+    },
+    notifier,
+  );
+  if (result.outcome === 'NO_CREDITS') return { result, reopened: false };
+  const own = await documentByIntent(db, shopId, `invoice:${order.id}`);
+  const reopened = own?.lexwareId === lexwareId;
+  if (reopened) {
+    // Shown struck through like an invoice the merchant cancelled; the fresh invoice takes over the order.
+    await markCancelled(db, own!.id);
+    await releaseIntent(db, own!, 'closed');
+  }
+  await writeLog(db, {
+    ...base,
+    event: 'audit.repair',
+    status: 'info',
+    ref: { invoice: lexwareId, credit: result.lexwareId },
+    body: {
+      action: 'close',
+      message: reopened
+        ? `Rechnung ${invoice.voucherNumber ?? lexwareId} mit abweichendem Betrag per Gutschrift aufgehoben; eine neue Rechnung folgt.`
+        : `Doppelte Rechnung ${invoice.voucherNumber ?? lexwareId} per Gutschrift aufgehoben.`,
+    },
+  });
+  return { result, reopened };
+}
