@@ -1,0 +1,92 @@
+import type { Knex } from 'knex';
+import type { Db } from '../connection';
+import { fromRow } from '../rows';
+
+/** How a test narrows the rows of one table, by the rows' camelCase fields. */
+export interface TestQuery<R> {
+  /** Fields whose value is one of the listed ones. */
+  in?: { [K in keyof R]?: readonly R[K][] };
+  /** Fields whose value is none of the listed ones. */
+  notIn?: { [K in keyof R]?: readonly R[K][] };
+  /** Fields that are set (not null). */
+  notNull?: readonly (keyof R)[];
+  /** Ascending order by these fields (the database's order otherwise). */
+  orderBy?: keyof R | readonly (keyof R)[];
+}
+
+/**
+ * Typed access to one table for tests: seeding state a test is not about and reading rows back for assertions.
+ * Fields are the camelCase names of the table's columns (the row mapper `fromRow`); code uses the stores.
+ */
+export interface TestTable<R> {
+  list(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<R[]>;
+  first(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<R | undefined>;
+  select<K extends keyof R>(
+    db: Db,
+    fields: readonly K[],
+    where?: Partial<R>,
+    query?: TestQuery<R>,
+  ): Promise<Pick<R, K>[]>;
+  pluck<K extends keyof R>(db: Db, field: K, where?: Partial<R>, query?: TestQuery<R>): Promise<R[K][]>;
+  count(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<number>;
+  insert(db: Db, rows: Partial<R> | readonly Partial<R>[]): Promise<void>;
+  update(db: Db, where: Partial<R>, patch: Partial<R>, query?: TestQuery<R>): Promise<number>;
+  remove(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<number>;
+}
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+export function testTable<R>(table: string, columns: readonly string[]): TestTable<R> {
+  const byField = new Map(columns.map((c) => [camel(c), c]));
+  const column = (field: PropertyKey): string => {
+    const c = byField.get(String(field));
+    if (!c) throw new Error(`${table} has no column for field ${String(field)}`);
+    return c;
+  };
+  const toColumns = (values: object): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [column(k), v]),
+    );
+  const scoped = (db: Db, where: Partial<R> = {}, query: TestQuery<R> = {}): Knex.QueryBuilder => {
+    let q = db(table).where(toColumns(where));
+    for (const [k, v] of Object.entries(query.in ?? {})) q = q.whereIn(column(k), v as Knex.Value[]);
+    for (const [k, v] of Object.entries(query.notIn ?? {})) q = q.whereNotIn(column(k), v as Knex.Value[]);
+    for (const k of query.notNull ?? []) q = q.whereNotNull(column(k));
+    const order = query.orderBy === undefined ? [] : Array.isArray(query.orderBy) ? query.orderBy : [query.orderBy];
+    for (const k of order as (keyof R)[]) q = q.orderBy(column(k));
+    return q;
+  };
+  const map = (row: Record<string, unknown>): R => fromRow<R>(row, columns);
+  return {
+    async list(db, where, query) {
+      return ((await scoped(db, where, query)) as Record<string, unknown>[]).map(map);
+    },
+    async first(db, where, query) {
+      const row = (await scoped(db, where, query).first()) as Record<string, unknown> | undefined;
+      return row && map(row);
+    },
+    async select(db, fields, where, query) {
+      const rows = (await scoped(db, where, query).select(fields.map(column))) as Record<string, unknown>[];
+      return rows.map((r) => fromRow(r, fields.map(column)));
+    },
+    async pluck(db, field, where, query) {
+      return (await scoped(db, where, query).pluck(column(field))) as R[typeof field][];
+    },
+    async count(db, where, query) {
+      const [row] = (await scoped(db, where, query).count({ n: '*' })) as { n: number | string }[];
+      return Number(row?.n ?? 0);
+    },
+    async insert(db, rows) {
+      const list = (Array.isArray(rows) ? rows : [rows]) as Partial<R>[];
+      await db(table).insert(list.map((r) => toColumns(r)));
+    },
+    async update(db, where, patch, query) {
+      return scoped(db, where, query).update(toColumns(patch));
+    },
+    async remove(db, where, query) {
+      return scoped(db, where, query).delete();
+    },
+  };
+}
