@@ -13,6 +13,7 @@ import { merchant, eventually } from '../src/merchant';
 import { freePort } from '../src/ports';
 import { startStack, workerEnv } from '../src/stack';
 import { CpuMeter, descendants, peakRssMb } from './proc';
+import { documentsTable, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
@@ -52,7 +53,7 @@ for (const shop of shops) {
   await m.connectLexware();
 }
 // The free plan's 10 transfers would stop the backlog early: give every shop the business plan.
-await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', transfers_quota: 3000 });
+await shopsTable.update(stack.db, {}, { planId: 'business', transfersQuota: 3000 }, { in: { id: shops } });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
 // BENCH_LEXWARE_FAULTS=0.3: that share of Lexware answers is a fault, split evenly into 429, 500 and 504
@@ -83,8 +84,7 @@ await Promise.all(
 const total = SHOPS * ORDERS;
 let last = -1;
 await eventually(async () => {
-  const count =
-    (await stack.db('documents').whereNotNull('lexware_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
+  const count = (await documentsTable.count(stack.db, {}, { notNull: ['lexwareId'] }))[0]?.count ?? 0;
   if (Number(count) !== last) {
     last = Number(count);
     process.stdout.write(`\r  ${last}/${total} invoices`);

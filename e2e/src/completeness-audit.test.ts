@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * The completeness audit (issue 19 §2): a month of orders, invoiced by the workflows, then the faults
@@ -48,7 +49,7 @@ beforeAll(async () => {
   await m().connectLexware();
   await openAllFeatures(stack, shop);
   // Room for the month's invoices and credit notes: transfers are not what this test is about.
-  await stack.db('shops').where({ id: shop }).update({ transfers_quota: 3000 });
+  await shopsTable.update(stack.db, { id: shop }, { transfersQuota: 3000 });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -63,7 +64,7 @@ describe('the completeness audit of a month', () => {
     const orders = created.map((c) => c.order);
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id')).length ===
+        (await documentsTable.list(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] })).length ===
         ORDERS,
       180_000,
     );
@@ -75,11 +76,12 @@ describe('the completeness audit of a month', () => {
       });
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id')).length === 2,
+        (await documentsTable.list(stack.db, { shopId: shop, type: 'credit' }, { notNull: ['lexwareId'] })).length ===
+        2,
       60_000,
     ).catch(async (error: unknown) => {
       throw new Error(
-        `${String(error)}: ${JSON.stringify(await stack.db('event_log').where({ shop_id: shop, origin: 'credit' }).select('event', 'body'))}`,
+        `${String(error)}: ${JSON.stringify(await eventLogTable.select(stack.db, ['event', 'body'], { shopId: shop, origin: 'credit' }))}`,
       );
     });
 
@@ -89,10 +91,9 @@ describe('the completeness audit of a month', () => {
 
     const lexId = async (orderId: number, type: 'invoice' | 'credit') =>
       (
-        (await stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(orderId), type })
-          .first()) as { lexware_id: string }
+        (await documentsTable.first(stack.db, { shopId: shop, orderId: String(orderId), type })) as {
+          lexware_id: string;
+        }
       ).lexware_id;
     // Two invoices deleted, one copied by hand, one total changed, one credit note gone.
     for (const o of orders.slice(0, 2))

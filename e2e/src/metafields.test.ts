@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * Metafields end to end (issue 7): the real worker on the real Temporal dev server, the
@@ -67,18 +68,19 @@ const patch = (section: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 const logs = (event: string, orderId?: number) =>
-  stack
-    .db('event_log')
-    .where({ shop_id: shop, event, ...(orderId ? { order_id: String(orderId) } : {}) })
-    .orderBy('id');
+  eventLogTable.list(
+    stack.db,
+    { shopId: shop, event, ...(orderId ? { order_id: String(orderId) } : {}) },
+    { orderBy: 'id' },
+  );
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-        .whereNotNull('lexware_id')
-        .first()) as { number: string; lexware_id: string; pdf_token: string } | undefined,
+      (await documentsTable.first(
+        stack.db,
+        { shopId: shop, type: 'invoice', orderId: String(orderId) },
+        { notNull: ['lexwareId'] },
+      )) as { number: string; lexware_id: string; pdf_token: string } | undefined,
     90_000,
   );
 
@@ -113,7 +115,7 @@ describe('metafields', () => {
       return v.invoice_number && v;
     });
     // Lexware's create answers only the id: the metafield write learned the number, and the row keeps it.
-    const { number } = (await stack.db('documents').where({ lexware_id: invoice.lexware_id }).first('number')) as {
+    const { number } = (await documentsTable.first(stack.db, { lexwareId: invoice.lexware_id })) as {
       number: string | null;
     };
     expect(number).toMatch(/^RE\d+/);
@@ -139,13 +141,11 @@ describe('metafields', () => {
       { method: 'POST' },
     );
     await eventually(async () => {
-      const rows = await stack
-        .db('webhook_inbox')
-        .where({ shop_id: shop })
-        .whereIn(
-          'webhook_id',
-          fulfil.deliveries.map((d) => d.webhookId),
-        );
+      const rows = await webhookInboxTable.list(
+        stack.db,
+        { shopId: shop },
+        { in: { webhookId: fulfil.deliveries.map((d) => d.webhookId) } },
+      );
       return (
         rows.length === fulfil.deliveries.length && rows.every((r) => r.status !== 'received' && r.status !== 'started')
       );
@@ -165,10 +165,7 @@ describe('metafields', () => {
       const v = await written(order.admin_graphql_api_id);
       return v.credit_numbers && v;
     }, 90_000);
-    const credit = await stack
-      .db('documents')
-      .where({ shop_id: shop, type: 'credit', order_id: String(order.id) })
-      .first();
+    const credit = await documentsTable.one(stack.db, { shopId: shop, type: 'credit', orderId: String(order.id) });
     expect(JSON.parse(after.credit_numbers!.value)).toEqual([credit.number]);
     expect(after.invoice_number?.updatedAt).toBe(values.invoice_number!.updatedAt);
     // The log row is written just after Shopify took the values: wait for it rather than race it.
@@ -199,10 +196,7 @@ describe('metafields', () => {
   it('logs MISSING_SCOPE when write_orders is not granted, and still makes the invoice', async () => {
     await patch('metafields', { write: WRITE });
     // The shop was re-authorised without write_orders (a merchant can decline scopes).
-    await stack
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_scopes: ['read_orders', 'read_customers'] });
+    await shopsTable.update(stack.db, { id: shop }, { shopifyScopes: ['read_orders', 'read_customers'] });
     const order = await paidOrder();
     await m().payOrder(order.id);
     await invoiceOf(order.id);

@@ -9,7 +9,14 @@ import {
   saveShopSmtp,
   type Db,
 } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  ordersTable,
+  shopSmtpTable,
+} from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
 import { checkSmtp } from './check';
@@ -91,12 +98,12 @@ async function invoiceFor(
     billing_address: { first_name: 'Erika', last_name: 'Muster', city: 'Berlin', country_code: 'DE' },
     line_items: [{ id: 1, title: 'Tasse', quantity: 1, price: '11.90', tax_lines: [{ rate: 0.19, price: '1.90' }] }],
   };
-  await db('orders').insert({
-    shop_id: SHOP,
-    order_id: String(id),
+  await ordersTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(id),
     name: snapshot.name,
-    created_at: snapshot.created_at,
-    updated_at: snapshot.updated_at,
+    createdAt: snapshot.created_at,
+    updatedAt: snapshot.updated_at,
     total: 11.9,
     currency: 'EUR',
     snapshot: JSON.stringify(snapshot),
@@ -145,11 +152,11 @@ beforeAll(async () => {
     name: 'Mein Laden',
     email: 'inhaber@laden.de',
   });
-  await db('lexware_connections').insert({
-    shop_id: SHOP,
-    access_token_enc: box.seal(tokens.access_token),
-    refresh_token_enc: box.seal(tokens.refresh_token),
-    expires_at: new Date(Date.now() + tokens.expires_in * 1000),
+  await lexwareConnectionsTable.insert(db, {
+    shopId: SHOP,
+    accessTokenEnc: box.seal(tokens.access_token),
+    refreshTokenEnc: box.seal(tokens.refresh_token),
+    expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
   });
   const base = readSettings();
   deps = {
@@ -183,7 +190,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await control('/control/mail', { method: 'DELETE' });
   await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: null, requireTls: false }) });
-  await db('shop_smtp').delete();
+  await shopSmtpTable.remove(db);
 });
 
 describe('checkSmtp against the sandbox SMTP server', () => {
@@ -267,9 +274,9 @@ describe('sendDocumentMail', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    const row = await db('documents').where({ id: doc }).first();
-    expect(row.emailed_at).toBeInstanceOf(Date);
-    const log = await db('event_log').where({ shop_id: SHOP, event: 'mail.sent' });
+    const row = await documentsTable.one(db, { id: doc });
+    expect(row.emailedAt).toBeInstanceOf(Date);
+    const log = await eventLogTable.list(db, { shopId: SHOP, event: 'mail.sent' });
     expect(log).toHaveLength(1);
     expect(log[0].body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
   });
@@ -310,7 +317,7 @@ describe('sendDocumentMail', () => {
     ).json()) as { electronicDocumentProfile: string };
     expect(read.electronicDocumentProfile).toBe('XRechnung');
     const doc = await invoiceFor({ email: 'rechnung@musterstadt.de' });
-    await db('documents').where({ id: doc }).update({ lexware_id: lexwareId, profile: 'XRechnung' });
+    await documentsTable.update(db, { id: doc }, { lexwareId: lexwareId, profile: 'XRechnung' });
 
     expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
       outcome: 'sent',
@@ -343,7 +350,7 @@ describe('sendDocumentMail', () => {
       outcome: 'uncertain',
     });
     expect(await caught()).toHaveLength(0);
-    expect(await db('event_log').where({ shop_id: SHOP, event: 'mail.uncertain' })).toHaveLength(1);
+    expect(await eventLogTable.list(db, { shopId: SHOP, event: 'mail.uncertain' })).toHaveLength(1);
   });
 
   it('sends nothing when sending is off, for skipped tags and sources, or without an address', async () => {
@@ -421,7 +428,7 @@ describe('sendDocumentMail', () => {
       (e: unknown) => e,
     );
     expect(failed).toMatchObject({ code: 'SMTP', retryable: true });
-    expect(await db('shop_smtp').where({ shop_id: SHOP }).first()).toMatchObject({
+    expect(await shopSmtpTable.one(db, { shopId: SHOP })).toMatchObject({
       status: 'interrupted',
       error: expect.stringMatching(/Benutzername oder Passwort/),
     });

@@ -2,6 +2,10 @@ import type { Knex } from 'knex';
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
+/** A jsonb value as a test reads it: assertions reach into it freely, as into a parsed request body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- json a test asserts on, never computes with
+export type TestJson = any;
+
 /** How a test narrows the rows of one table, by the rows' camelCase fields. */
 export interface TestQuery<R> {
   /** Fields whose value is one of the listed ones. */
@@ -14,24 +18,29 @@ export interface TestQuery<R> {
   orderBy?: keyof R | readonly (keyof R)[];
 }
 
+/** Field values a test writes or matches: a timestamp may also be given as an ISO string. */
+export type TestValues<R> = { [K in keyof R]?: R[K] extends Date | null ? R[K] | string : R[K] };
+
 /**
  * Typed access to one table for tests: seeding state a test is not about and reading rows back for assertions.
  * Fields are the camelCase names of the table's columns (the row mapper `fromRow`); code uses the stores.
  */
 export interface TestTable<R> {
-  list(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<R[]>;
-  first(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<R | undefined>;
+  list(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<R[]>;
+  first(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<R | undefined>;
+  /** The first matching row, which must exist. */
+  one(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<R>;
   select<K extends keyof R>(
     db: Db,
     fields: readonly K[],
-    where?: Partial<R>,
+    where?: TestValues<R>,
     query?: TestQuery<R>,
   ): Promise<Pick<R, K>[]>;
-  pluck<K extends keyof R>(db: Db, field: K, where?: Partial<R>, query?: TestQuery<R>): Promise<R[K][]>;
-  count(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<number>;
-  insert(db: Db, rows: Partial<R> | readonly Partial<R>[]): Promise<void>;
-  update(db: Db, where: Partial<R>, patch: Partial<R>, query?: TestQuery<R>): Promise<number>;
-  remove(db: Db, where?: Partial<R>, query?: TestQuery<R>): Promise<number>;
+  pluck<K extends keyof R>(db: Db, field: K, where?: TestValues<R>, query?: TestQuery<R>): Promise<R[K][]>;
+  count(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<number>;
+  insert(db: Db, rows: TestValues<R> | readonly TestValues<R>[]): Promise<void>;
+  update(db: Db, where: TestValues<R>, patch: TestValues<R>, query?: TestQuery<R>): Promise<number>;
+  remove(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<number>;
 }
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
@@ -49,7 +58,7 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [column(k), v]),
     );
-  const scoped = (db: Db, where: Partial<R> = {}, query: TestQuery<R> = {}): Knex.QueryBuilder => {
+  const scoped = (db: Db, where: TestValues<R> = {}, query: TestQuery<R> = {}): Knex.QueryBuilder => {
     let q = db(table).where(toColumns(where));
     for (const [k, v] of Object.entries(query.in ?? {})) q = q.whereIn(column(k), v as Knex.Value[]);
     for (const [k, v] of Object.entries(query.notIn ?? {})) q = q.whereNotIn(column(k), v as Knex.Value[]);
@@ -67,6 +76,11 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
       const row = (await scoped(db, where, query).first()) as Record<string, unknown> | undefined;
       return row && map(row);
     },
+    async one(db, where, query) {
+      const row = (await scoped(db, where, query).first()) as Record<string, unknown> | undefined;
+      if (!row) throw new Error(`no row in ${table} for ${JSON.stringify(where ?? {})}`);
+      return map(row);
+    },
     async select(db, fields, where, query) {
       const rows = (await scoped(db, where, query).select(fields.map(column))) as Record<string, unknown>[];
       return rows.map((r) => fromRow(r, fields.map(column)));
@@ -79,7 +93,7 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
       return Number(row?.n ?? 0);
     },
     async insert(db, rows) {
-      const list = (Array.isArray(rows) ? rows : [rows]) as Partial<R>[];
+      const list = (Array.isArray(rows) ? rows : [rows]) as TestValues<R>[];
       await db(table).insert(list.map((r) => toColumns(r)));
     },
     async update(db, where, patch, query) {

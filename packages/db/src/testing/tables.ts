@@ -1,7 +1,7 @@
 // Generated from the migrated schema: one interface per table, fields under their camelCase names.
 // Test support only: code reads and writes through the stores.
 
-import { testTable } from './table';
+import { testTable, type TestJson } from './table';
 
 /** A row of `bank_transactions`. */
 export interface BankTransactionTestRow {
@@ -41,7 +41,7 @@ export interface CompletenessAuditTestRow {
   month: string;
   orders: number;
   vouchers: number;
-  findings: unknown;
+  findings: TestJson;
   finishedAt: Date;
 }
 export const completenessAuditsTable = testTable<CompletenessAuditTestRow>('completeness_audits', [
@@ -132,7 +132,7 @@ export interface DocumentTestRow {
   status: string;
   currency: string;
   total: number | null;
-  tax: unknown;
+  tax: TestJson;
   profile: string | null;
   voucherDate: Date | null;
   cancelled: boolean;
@@ -199,8 +199,8 @@ export interface EventLogTestRow {
   status: string;
   orderId: string | null;
   orderName: string | null;
-  ref: unknown;
-  body: unknown;
+  ref: TestJson;
+  body: TestJson;
 }
 export const eventLogTable = testTable<EventLogTestRow>('event_log', [
   'id',
@@ -264,7 +264,7 @@ export interface LexwareConnectionTestRow {
   refreshTokenEnc: string;
   expiresAt: Date;
   scope: string;
-  profile: unknown;
+  profile: TestJson;
   connectedAt: Date;
   pulledAt: Date | null;
 }
@@ -389,7 +389,7 @@ export interface OrderTestRow {
   customerEmail: string | null;
   customerName: string | null;
   tags: string;
-  snapshot: unknown;
+  snapshot: TestJson;
 }
 export const ordersTable = testTable<OrderTestRow>('orders', [
   'shop_id',
@@ -415,7 +415,7 @@ export interface PartnerTestRow {
   email: string | null;
   taxId: string | null;
   vatId: string | null;
-  address: unknown;
+  address: TestJson;
   allowance: number;
   payoutGateway: string | null;
   paypalEmail: string | null;
@@ -587,7 +587,7 @@ export const redemptionsTable = testTable<RedemptionTestRow>('redemptions', [
 export interface ShopPreferenceTestRow {
   shopId: string;
   section: string;
-  value: unknown;
+  value: TestJson;
   updatedAt: Date;
 }
 export const shopPreferencesTable = testTable<ShopPreferenceTestRow>('shop_preferences', [
@@ -721,7 +721,7 @@ export interface WebhookInboxTestRow {
   topic: string;
   resourceId: string | null;
   triggeredAt: Date | null;
-  body: unknown;
+  body: TestJson;
   status: string;
   receivedAt: Date;
   signalledAt: Date | null;

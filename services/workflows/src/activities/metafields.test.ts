@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimIntent, completeDocument, createSecretBox, saveShopInstall } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -80,7 +80,7 @@ const sandboxMetafields = async (shop: string, order: ShopifyOrder) =>
     }>(`/shops/${shop}`)
   ).metafields[order.admin_graphql_api_id!] ?? [];
 
-const logs = (shop: string, event: string) => database.db('event_log').where({ shop_id: shop, event });
+const logs = (shop: string, event: string) => eventLogTable.list(database.db, { shopId: shop, event });
 
 async function graphql(shop: string, token: string, query: string, variables: Record<string, unknown>) {
   const res = await fetch(
@@ -202,17 +202,15 @@ describe('readOrderMetafields', () => {
     });
 
     // With read_products granted, the product's value comes from the order's line items.
-    await database
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_scopes: ['read_orders', 'write_orders', 'read_products'] });
+    await shopsTable.update(
+      database.db,
+      { id: shop },
+      { shopifyScopes: ['read_orders', 'write_orders', 'read_products'] },
+    );
     const { access_token: withProducts } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, {
       scopes: ['read_orders', 'write_orders', 'read_products'],
     });
-    await database
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_token_enc: box.seal(withProducts) });
+    await shopsTable.update(database.db, { id: shop }, { shopifyTokenEnc: box.seal(withProducts) });
     expect(
       await readOrderMetafields(d, shop, order, [{ resource: 'product', namespace: 'custom', key: 'care' }]),
     ).toEqual([{ resource: 'product', namespace: 'custom', key: 'care', value: '30 °C' }]);

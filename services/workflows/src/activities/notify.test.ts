@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, documentsTable, eventLogTable, shopPreferencesTable } from '@belegfluss/db/testing';
 import { revokeToken } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -26,7 +26,7 @@ interface Caught {
 const mails = async () =>
   (await (await fetch(`${sb.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)).json()) as Caught[];
 const events = async () =>
-  (await db('event_log').where({ shop_id: SHOP, origin: 'shop' }).orderBy('id')).map(
+  (await eventLogTable.list(db, { shopId: SHOP, origin: 'shop' }, { orderBy: 'id' })).map(
     (r) => `${r.event}:${r.body.kind}`,
   );
 
@@ -63,13 +63,13 @@ beforeAll(async () => {
     mail: { ...settings.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}` },
   });
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [], name: 'Getrennt-Laden', email: INBOX });
-  await db('documents').insert({
-    shop_id: SHOP,
-    order_id: '1',
-    order_name: '#1',
+  await documentsTable.insert(db, {
+    shopId: SHOP,
+    orderId: '1',
+    orderName: '#1',
     type: 'invoice',
-    intent_key: 'invoice:1',
-    lexware_id: 'lx-1',
+    intentKey: 'invoice:1',
+    lexwareId: 'lx-1',
     status: 'open',
   });
 });
@@ -105,8 +105,8 @@ describe('connectionMissing', () => {
   });
 
   it('with the switch off the loss is logged, not mailed', async () => {
-    await db('shop_preferences').insert({
-      shop_id: SHOP,
+    await shopPreferencesTable.insert(db, {
+      shopId: SHOP,
       section: 'notifications',
       value: JSON.stringify({ connectionMissing: false }),
     });

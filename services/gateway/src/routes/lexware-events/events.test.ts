@@ -2,6 +2,7 @@ import { generateKeyPairSync, sign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicKeyLoader, readGatewayOptions } from '../../config';
 import { connectLexware, createLexwareVoucher, seedDocument, startHarness, type Harness } from '../../../test/harness';
+import { lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'events-a.myshopify.com';
@@ -122,7 +123,7 @@ describe('Lexware events', () => {
     });
     expect(revoke.status).toBe(200);
     await expect
-      .poll(async () => (await h.db('lexware_connections').where({ shop_id: A })).length, { timeout: 10_000 })
+      .poll(async () => (await lexwareConnectionsTable.list(h.db, { shopId: A })).length, { timeout: 10_000 })
       .toBe(0);
   });
 });
