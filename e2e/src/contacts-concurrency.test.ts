@@ -39,8 +39,7 @@ const contactsOf = async (organizationId: string) =>
   (await (
     await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)
   ).json()) as Contact[];
-const organization = async () =>
-  ((await lexwareConnectionsTable.first(stack.db, { shopId: shop })) as { organization_id: string }).organization_id;
+const organization = async () => (await lexwareConnectionsTable.first(stack.db, { shopId: shop })).organizationId;
 const invoices = async () =>
   Number((await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }))[0]!.n);
 const customer = (name: string) => ({

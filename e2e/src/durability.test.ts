@@ -61,14 +61,12 @@ describe('exactly one invoice, whatever breaks', () => {
 
     current = spawnWorker();
     const doc = await eventually(
-      async () =>
-        (await documentsTable.first(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] })) as
-          { lexware_id: string } | undefined,
+      async () => await documentsTable.first(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }),
       90_000,
     );
     const invoices = await sandboxInvoices();
     expect(invoices).toHaveLength(1);
-    expect(doc.lexware_id).toBe(invoices[0]?.id);
+    expect(doc.lexwareId).toBe(invoices[0]?.id);
     const log = await eventually(async () => {
       const rows = await eventLogTable.list(
         stack.db,

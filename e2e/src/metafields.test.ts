@@ -76,11 +76,11 @@ const logs = (event: string, orderId?: number) =>
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await documentsTable.first(
+      await documentsTable.first(
         stack.db,
         { shopId: shop, type: 'invoice', orderId: String(orderId) },
         { notNull: ['lexwareId'] },
-      )) as { number: string; lexware_id: string; pdf_token: string } | undefined,
+      ),
     90_000,
   );
 
@@ -108,23 +108,23 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung PO-4711');
+    expect(lexware.find((i) => i.id === invoice.lexwareId)?.title).toBe('Rechnung PO-4711');
 
     const values = await eventually(async () => {
       const v = await written(order.admin_graphql_api_id);
       return v.invoice_number && v;
     });
     // Lexware's create answers only the id: the metafield write learned the number, and the row keeps it.
-    const { number } = (await documentsTable.first(stack.db, { lexwareId: invoice.lexware_id })) as {
+    const { number } = (await documentsTable.first(stack.db, { lexwareId: invoice.lexwareId })) as {
       number: string | null;
     };
     expect(number).toMatch(/^RE\d+/);
     expect(values.invoice_number).toMatchObject({ type: 'single_line_text_field', value: number });
     expect(values.invoice_pdf).toMatchObject({
       type: 'url',
-      value: `${stack.settings.appUrl}/documents/${invoice.pdf_token}/download`,
+      value: `${stack.settings.appUrl}/documents/${invoice.pdfToken}/download`,
     });
-    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexware_id });
+    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexwareId });
     expect(values.credit_numbers).toBeUndefined(); // no credit note yet
     // The link a notification would carry opens the PDF.
     const pdf = await fetch(values.invoice_pdf!.value);
@@ -188,7 +188,7 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung'); // the placeholder is empty now
+    expect(lexware.find((i) => i.id === invoice.lexwareId)?.title).toBe('Rechnung'); // the placeholder is empty now
     expect(await written(order.admin_graphql_api_id)).toEqual({});
     expect(await logs('metafields.written', order.id)).toHaveLength(0);
   }, 180_000);

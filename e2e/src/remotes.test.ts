@@ -80,7 +80,7 @@ describe('the remotes on live data, inside the shell', () => {
     await page.getByText('Coupon erstellt').first().waitFor();
     await page.getByRole('cell', { name: 'KAFFEE-10', exact: true }).waitFor();
     const stored = await couponsTable.one(stack.db, { code: 'KAFFEE-10' });
-    expect(stored).toMatchObject({ partner_shop_id: shop });
+    expect(stored).toMatchObject({ partnerShopId: shop });
     await screenshot(page, 'partner-coupons');
     for (const [path, heading] of [
       ['/partner/redemptions', 'Einlösungen'],

@@ -30,11 +30,11 @@ interface LexwareInvoice {
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await documentsTable.first(
+      await documentsTable.first(
         stack.db,
         { shopId: shop, type: 'invoice', orderId: String(orderId) },
         { notNull: ['lexwareId'] },
-      )) as { lexware_id: string } | undefined,
+      ),
     120_000,
   );
 const lexwareInvoice = async (id: string) =>
@@ -70,7 +70,7 @@ describe('settings home in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexware_id);
+    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexwareId);
     expect(invoice).toMatchObject({
       title: 'Invoice',
       introduction: `Thank you for your order ${order.name}. We invoice you for the following items.`,

@@ -83,11 +83,11 @@ async function paidOrder(gateway = 'shopify_payments') {
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await documentsTable.first(
+      await documentsTable.first(
         stack.db,
         { shopId: shop, orderId: String(orderId), type: 'invoice' },
         { notNull: ['lexwareId'] },
-      )) as { id: string; lexware_id: string; hinted_at: Date | null } | undefined,
+      ),
     60_000,
   );
 const logOf = (orderId: number, event: string) =>
@@ -116,10 +116,10 @@ describe('bank transactions from paid orders', () => {
     const account = lexware().accounts.find((a) => a.financialAccountId === tx!.financialAccountId);
     expect(account).toMatchObject({ type: 'PAYMENT_PROVIDER', externalReference: 'shopify:shopify_payments' });
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([
       expect.objectContaining({ externalReference: ref }),
     ]);
-    expect(invoice.hinted_at).not.toBeNull();
+    expect(invoice.hintedAt).not.toBeNull();
     const row = await bankTransactionsTable.one(stack.db, { shopId: shop, paymentId: ref });
     expect(row.lexwareId).toBe(tx!.financialTransactionId);
   }, 120_000);
@@ -149,7 +149,7 @@ describe('bank transactions from paid orders', () => {
     }, 60_000);
     expect(bookedRef(ref)).toHaveLength(1);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toHaveLength(1);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toHaveLength(1);
     expect(
       await eventLogTable.list(stack.db, { shopId: shop, orderId: String(order.id), event: 'transaction.created' }),
     ).toHaveLength(1);
@@ -165,13 +165,12 @@ describe('bank transactions from paid orders', () => {
     worker = spawnWorker();
     const row = await eventually(
       async () =>
-        (await bankTransactionsTable.first(stack.db, { shopId: shop, paymentId: ref }, { notNull: ['lexwareId'] })) as
-          { lexware_id: string } | undefined,
+        await bankTransactionsTable.first(stack.db, { shopId: shop, paymentId: ref }, { notNull: ['lexwareId'] }),
       120_000,
     );
     await logOf(order.id, 'transaction.hinted');
     expect(bookedRef(ref)).toHaveLength(1);
-    expect(row.lexware_id).toBe(bookedRef(ref)[0]!.financialTransactionId);
+    expect(row.lexwareId).toBe(bookedRef(ref)[0]!.financialTransactionId);
     expect(
       await stack
         .db('event_log')
@@ -194,8 +193,8 @@ describe('bank transactions from paid orders', () => {
     const order = await paidOrder();
     await logOf(order.id, 'transaction.created');
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
-    expect(invoice.hinted_at).toBeNull();
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([]);
+    expect(invoice.hintedAt).toBeNull();
   }, 120_000);
 
   it('a gateway switched off, and PayPal, book nothing', async () => {
@@ -216,7 +215,7 @@ describe('bank transactions from paid orders', () => {
     });
     expect(bookedRef(paymentIdOf(order.id))).toEqual([]);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([]);
 
     await setTransactions({ transactionCreate: true, transactionHints: true });
     const saved = await m().api<{ forced: string[] }>('/api/preferences', {

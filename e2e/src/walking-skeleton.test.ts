@@ -148,14 +148,10 @@ describe('one order from Shopify to a Lexware invoice', () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     const doc = await eventually(
       async () =>
-        (await documentsTable.first(
-          stack.db,
-          { shopId: shop, orderId: String(order.id) },
-          { notNull: ['lexwareId'] },
-        )) as { lexware_id: string } | undefined,
+        await documentsTable.first(stack.db, { shopId: shop, orderId: String(order.id) }, { notNull: ['lexwareId'] }),
     );
     const control = stack.sandbox.urls.control;
-    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexware_id}/pay`, {
+    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexwareId}/pay`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
@@ -169,7 +165,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
     }, 45_000);
     expect(shopifyOrder.financial_status).toBe('paid');
     await eventually(
-      async () => (await documentsTable.first(stack.db, { lexwareId: doc.lexware_id }))?.status === 'paid',
+      async () => (await documentsTable.first(stack.db, { lexwareId: doc.lexwareId }))?.status === 'paid',
     );
     expect(await eventLogTable.list(stack.db, { shopId: shop, event: 'order.paid' })).toHaveLength(1);
   }, 90_000);

@@ -278,7 +278,7 @@ describe('sendDocumentMail', () => {
     expect(row.emailedAt).toBeInstanceOf(Date);
     const log = await eventLogTable.list(db, { shopId: SHOP, event: 'mail.sent' });
     expect(log).toHaveLength(1);
-    expect(log[0].body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
+    expect(log[0]!.body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
   });
 
   it("attaches an XRechnung's XML beside its PDF, since the XML is the invoice the buyer's system reads", async () => {

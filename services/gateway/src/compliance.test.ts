@@ -70,7 +70,7 @@ describe('compliance webhooks', () => {
     expect(res.status).toBe(200);
     await expect.poll(() => status('gdpr-2'), { timeout: 10_000 }).toBe('successful');
     const order = await ordersTable.one(h.db, { shopId: A, orderId: '4001' });
-    expect(order).toMatchObject({ customer_email: null, customer_name: null });
+    expect(order).toMatchObject({ customerEmail: null, customerName: null });
     expect(JSON.stringify(order.snapshot)).not.toMatch(/max@example\.com|Mustermann/);
     expect(order.snapshot.line_items).toHaveLength(1); // the rest of the order stays for the bookkeeping
     const log = await eventLogTable.one(h.db, { shopId: A, event: 'mail.sent' });

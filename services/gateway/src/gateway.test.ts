@@ -81,7 +81,7 @@ describe('Shopify webhooks', () => {
     // The merchant's log says why the second delivery did nothing (spec 2 §8).
     const noted = await eventLogTable.list(database.db, { shopId: 'a.myshopify.com', event: 'webhook.skipped' });
     expect(noted.map((l: { body: { reason: string } }) => l.body.reason)).toEqual(['DUPLICATE_ORDER']);
-    expect(noted[0]).toMatchObject({ order_id: '5001', order_name: '#5001' });
+    expect(noted[0]).toMatchObject({ orderId: '5001', orderName: '#5001' });
     const handle = temporal.client.workflow.getHandle('order:a.myshopify.com:5001');
     await expect
       .poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 })

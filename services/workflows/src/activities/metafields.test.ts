@@ -118,7 +118,11 @@ describe('writeOrderMetafields', () => {
     expect((await sandboxMetafields(shop, order)).map((m) => m.updatedAt)).toEqual(first.map((m) => m.updatedAt));
     const written = await logs(shop, 'metafields.written');
     expect(written).toHaveLength(1);
-    expect(written[0].body.keys).toEqual(['belegfluss.invoice_number', 'belegfluss.invoice_pdf', 'belegfluss.contact']);
+    expect(written[0]!.body.keys).toEqual([
+      'belegfluss.invoice_number',
+      'belegfluss.invoice_pdf',
+      'belegfluss.contact',
+    ]);
   });
 
   it('does nothing without entries', async () => {
@@ -133,8 +137,8 @@ describe('writeOrderMetafields', () => {
     await invoiceFor(shop, order, 'RE0817');
     expect(await writeOrderMetafields(d, shop, order, entries)).toBe('MISSING_SCOPE');
     const [log] = await logs(shop, 'metafields.write.failed');
-    expect(log).toMatchObject({ status: 'warning', order_id: String(order.id) });
-    expect(log.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
+    expect(log).toMatchObject({ status: 'warning', orderId: String(order.id) });
+    expect(log!.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
     expect(await sandboxMetafields(shop, order)).toEqual([]);
   });
 });
@@ -194,7 +198,7 @@ describe('readOrderMetafields', () => {
       { resource: 'customer', namespace: 'custom', key: 'tier', value: 'Gold' },
     ]);
     const [log] = await logs(shop, 'metafields.read.failed');
-    expect(log.body).toMatchObject({
+    expect(log!.body).toMatchObject({
       reason: 'MISSING_SCOPE',
       scope: 'read_products',
       resource: 'product',

@@ -25,7 +25,7 @@ describe('the historical import and the plan', () => {
       nonRetryable: true,
       message: featureRequiredMessage('orderImport'),
     });
-    const [entry] = await eventLogTable.list(database.db, { shopId: SHOP, event: 'plan.feature.withheld' });
+    const entry = await eventLogTable.one(database.db, { shopId: SHOP, event: 'plan.feature.withheld' });
     expect(describeLogEntry({ origin: entry.origin, event: entry.event, body: entry.body }).text).toBe(
       '„Import älterer Bestellungen“ ist im Tarif Free nicht enthalten: der Import vom 05.01.2026 wurde abgebrochen. Verfügbar ab dem Tarif Basic',
     );

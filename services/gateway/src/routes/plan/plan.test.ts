@@ -102,12 +102,12 @@ describe('POST /api/plan', () => {
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan?shop=${SHOP}`);
     const shop = await shopsTable.one(h.db, { id: SHOP });
-    expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, transfers_quota: 300 });
+    expect(shop).toMatchObject({ planId: 'standard', planAnnual: true, transfersQuota: 300 });
     expect(shop.trialAt).not.toBeNull();
     expect(await redemptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({
-      coupon_code: 'PARTNER-50',
+      couponCode: 'PARTNER-50',
       status: 'subscribed',
-      plan_id: 'standard',
+      planId: 'standard',
       provision: 47.75,
     });
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
@@ -174,7 +174,7 @@ describe('POST /api/plan', () => {
     await shopsTable.update(h.db, { id: FREE }, { planId: 'premium', transfersQuota: 1000 });
     const res = await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free', annual: false } } });
-    expect(await shopsTable.one(h.db, { id: FREE })).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
+    expect(await shopsTable.one(h.db, { id: FREE })).toMatchObject({ planId: 'free', transfersQuota: 10 });
   });
 
   it('sends the merchant back from Shopify at once, even while Temporal does not answer', async () => {
@@ -287,7 +287,7 @@ describe('POST /api/plan/purchase/:feature', () => {
     expect(second.body.confirmationUrl).not.toBe(first.body.confirmationUrl);
     expect(await purchasesTable.one(h.db, { shopId: DECLINER })).toMatchObject({
       status: 'pending',
-      charge_gid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/),
+      chargeGid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/),
     });
   });
 
@@ -312,9 +312,9 @@ describe('ending a subscription', () => {
     expect(subs.map((s) => s.status)).toEqual(['CANCELLED']);
     expect(await planSubscriptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({
       status: 'cancelled',
-      cancelled_at: expect.any(Date),
+      cancelledAt: expect.any(Date),
     });
-    expect(await shopsTable.one(h.db, { id: SHOP })).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
+    expect(await shopsTable.one(h.db, { id: SHOP })).toMatchObject({ planId: 'free', transfersQuota: 10 });
     expect((await redemptionsTable.one(h.db, { shopId: SHOP })).status).toBe('cancelled');
   });
 
