@@ -13,7 +13,7 @@ import { merchant, eventually } from '../src/merchant';
 import { freePort } from '../src/ports';
 import { startStack, workerEnv } from '../src/stack';
 import { CpuMeter, descendants, peakRssMb } from './proc';
-import { documentsTable, shopsTable } from '@belegfluss/db/testing';
+import { documentsTable, lastTransferPerShop, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
@@ -96,11 +96,7 @@ process.stdout.write('\n');
 pgPids = [...new Set([...pgPids, ...(await postgresPids())])];
 const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
 // Each shop's drain time: from the start until its last invoice was recorded.
-const perShop = (await stack
-  .db('documents')
-  .whereNotNull('lexware_id')
-  .groupBy('shop_id')
-  .select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
+const perShop = await lastTransferPerShop(stack.db);
 const startedAt = Date.now() - seconds * 1000;
 const drain = perShop.map((r) => (r.done.getTime() - startedAt) / 1000).sort((a, b) => a - b);
 

@@ -63,22 +63,23 @@ async function explained<T>(shop: string, wait: Promise<T>): Promise<T> {
       .query(billingStateQuery)
       .catch((e: unknown) => String(e));
     const facts = {
-      documents: await stack
-        .db('documents')
-        .where({ shop_id: shop })
-        .whereNull('lexware_id')
-        .select('order_id', 'type', 'waiting_since', 'resumed_at'),
+      documents: await documentsTable.select(
+        stack.db,
+        ['orderId', 'type', 'waitingSince', 'resumedAt'],
+        { shopId: shop },
+        { isNull: ['lexwareId'] },
+      ),
       purchases: await purchasesTable.select(stack.db, ['feature', 'status', 'activatedAt'], { shopId: shop }),
       period: await shopsTable.first(stack.db, { id: shop }),
       usage: await periodUsage(stack.db, shop),
       billing: state,
       log: (
-        await stack
-          .db('event_log')
-          .where({ shop_id: shop })
-          .orderBy('id', 'desc')
-          .limit(8)
-          .select('event', 'order_id', 'body')
+        await eventLogTable.select(
+          stack.db,
+          ['event', 'orderId', 'body'],
+          { shopId: shop },
+          { orderBy: 'id', desc: true, limit: 8 },
+        )
       ).reverse(),
     };
     throw new Error(`${(error as Error).message}\n${JSON.stringify(facts, null, 1)}`);

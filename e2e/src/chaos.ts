@@ -217,7 +217,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
 
     const orgs = new Map(
       (await lexwareConnectionsTable.select(db, ['shopId', 'organizationId'], {}, { in: { shopId: shops } })).map(
-        (r) => [r.shop_id as string, r.organization_id as string],
+        (r) => [r.shopId as string, r.organizationId as string],
       ),
     );
     const count = async () => {

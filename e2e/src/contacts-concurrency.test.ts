@@ -56,11 +56,11 @@ const customer = (name: string) => ({
 async function newestInvoiceHasTheOnlyContactOf(organizationId: string): Promise<Contact[]> {
   const contacts = await contactsOf(organizationId);
   expect(contacts).toHaveLength(1);
-  const newest = await stack
-    .db('documents')
-    .where({ shop_id: shop, type: 'invoice' })
-    .orderBy('created_at', 'desc')
-    .first();
+  const newest = await documentsTable.one(
+    stack.db,
+    { shopId: shop, type: 'invoice' },
+    { orderBy: 'createdAt', desc: true },
+  );
   expect(newest.contact_id).toBe(contacts[0]!.id);
   return contacts;
 }
@@ -75,11 +75,12 @@ describe('Lexware contacts', () => {
     await eventually(async () => (await invoices()) === 20, 240_000);
     const contacts = await contactsOf(await organization());
     expect(contacts).toHaveLength(2);
-    const used = await stack
-      .db('documents')
-      .where({ shop_id: shop, type: 'invoice' })
-      .distinct('contact_id')
-      .pluck('contact_id');
+    const used = await documentsTable.pluck(
+      stack.db,
+      'contactId',
+      { shopId: shop, type: 'invoice' },
+      { distinct: true },
+    );
     expect(used.sort()).toEqual(contacts.map((c) => c.id).sort());
   }, 300_000);
 

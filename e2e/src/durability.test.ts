@@ -115,11 +115,11 @@ describe('exactly one invoice, whatever breaks', () => {
     const b = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(b.id);
     const refusal = await eventually(async () =>
-      stack
-        .db('event_log')
-        .where({ shop_id: shop, order_id: String(b.id), event: 'invoice.skipped' })
-        .whereRaw("body->>'reason' = 'NO_CREDITS'")
-        .first(),
+      eventLogTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(b.id), event: 'invoice.skipped' },
+        { json: { body: { reason: 'NO_CREDITS' } } },
+      ),
     );
     expect(refusal.status).toBe('critical');
     expect((await sandboxInvoices()).length).toBe(before + 1);

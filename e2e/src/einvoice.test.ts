@@ -136,7 +136,7 @@ describe('e-invoices for a public buyer', () => {
   }, 240_000);
 
   it('a net B2B invoice becomes ZUGFeRD once e-invoicing is on in Lexware, and its XML comes out of the PDF', async () => {
-    const { organization_id: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
+    const { organizationId: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
     await fetch(`${stack.sandbox.urls.control}/control/lexware/organizations/${organizationId}/profile`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, spawnWorker as spawnProcess, startStack, type Stack } from './stack';
-import { documentsTable, mailSendsTable, ordersTable, webhookInboxTable } from '@belegfluss/db/testing';
+import { documentsTable, mailSendOfShop, mailSendsTable, ordersTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 // Real Temporal, PostgreSQL, gateway, a worker in its own process (so it can be killed), and the
 // sandbox standing in for Shopify, Lexware Office and the SMTP server that catches every mail.
@@ -119,12 +119,7 @@ describe('invoice mail through the whole stack', () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
     const claim: { id: string } = await eventually(
-      async () =>
-        stack
-          .db('mail_sends as s')
-          .join('documents as d', 'd.id', 's.document_id')
-          .where({ 'd.shop_id': shop, 'd.order_id': String(order.id), 's.status': 'claimed' })
-          .first('s.id'),
+      async () => mailSendOfShop(stack.db, { shopId: shop, orderId: String(order.id), status: 'claimed' }),
       180_000,
     );
     current.kill('SIGKILL');

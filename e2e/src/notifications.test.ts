@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
-import { documentsTable, notificationSendsTable, shopsTable } from '@belegfluss/db/testing';
+import {
+  documentsTable,
+  eventLogTable,
+  notificationSendsTable,
+  shopsTable,
+  transferLedgerTable,
+} from '@belegfluss/db/testing';
 
 // Real Temporal, PostgreSQL, gateway, worker and the sandbox's SMTP server, which catches the
 // notification mails the default sender sends to the merchant.
@@ -35,13 +41,12 @@ const patch = (shop: string, section: string, body: unknown) =>
  * to the ledger the way a charge writes it), so that a few real orders cross the thresholds.
  */
 async function spent(shop: string, used: number) {
-  const { transfers_period_start: start, transfers_quota: quota } = await shopsTable.one(stack.db, { id: shop });
+  const { transfersPeriodStart: start, transfersQuota: quota } = await shopsTable.one(stack.db, { id: shop });
   expect(quota).toBe(10);
-  await stack
-    .db('transfer_ledger')
-    .insert(
-      Array.from({ length: used }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })),
-    );
+  await transferLedgerTable.insert(
+    stack.db,
+    Array.from({ length: used }, () => ({ shopId: shop, delta: -1, reason: 'document', periodStart: start })),
+  );
 }
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
@@ -56,11 +61,11 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
       { notNull: ['lexwareId'] },
     );
     if (doc) return 'created' as const;
-    const refused = await stack
-      .db('event_log')
-      .where({ shop_id: shop, order_id: String(order.id), event: 'invoice.skipped' })
-      .whereRaw(`body->>'reason' = 'NO_CREDITS'`)
-      .first();
+    const refused = await eventLogTable.first(
+      stack.db,
+      { shopId: shop, orderId: String(order.id), event: 'invoice.skipped' },
+      { json: { body: { reason: 'NO_CREDITS' } } },
+    );
     return refused && ('NO_CREDITS' as const);
   }, 120_000);
 }
@@ -68,12 +73,11 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
 /** The shop's transfer notification outcomes in its event log, in order (the install's welcome mail aside). */
 const logged = async (shop: string) =>
   (
-    await stack
-      .db('event_log')
-      .where({ shop_id: shop, origin: 'shop' })
-      .where('event', 'like', 'notification.%')
-      .whereRaw(`body->>'kind' like 'credits%'`)
-      .orderBy('id')
+    await eventLogTable.list(
+      stack.db,
+      { shopId: shop, origin: 'shop' },
+      { like: { event: 'notification.%' }, json: { body: { kind: { like: 'credits%' } } }, orderBy: 'id' },
+    )
   ).map((r) => `${r.event as string}:${(r.body as { kind: string }).kind}`);
 
 beforeAll(async () => {

@@ -151,7 +151,7 @@ describe('an order from invoice to its last credit note', () => {
     const docs = await documentsTable.select(stack.db, ['id', 'type', 'intentKey', 'lexwareId'], { shopId: shop });
     const ledger = await transferLedgerTable.list(stack.db, { shopId: shop });
     expect(
-      docs.filter((d) => d.lexware_id),
+      docs.filter((d) => d.lexwareId),
       JSON.stringify({ docs, ledger }),
     ).toHaveLength(5);
     expect(ledger, JSON.stringify({ docs, ledger })).toHaveLength(5);

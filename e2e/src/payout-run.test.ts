@@ -4,13 +4,7 @@ import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
-import {
-  partnersTable,
-  payoutsTable,
-  planSubscriptionsTable,
-  redemptionsTable,
-  shopsTable,
-} from '@belegfluss/db/testing';
+import { , couponsTable, partnersTable, payoutsTable, planSubscriptionsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
 
 // The monthly payout run on Temporal's time-skipping server, with PayPal's stand-in and the SEPA file.
 let stack: Stack;
@@ -24,11 +18,7 @@ const DAY = 86_400_000;
 /** A shop that redeemed the partner's coupon and subscribed `daysAgo` days ago; `paying` false: its subscription ended since. */
 async function redemption(partner: string, shop: string, provision: number, daysAgo: number, paying = true) {
   const code = `${partner.split('.')[0]!.toUpperCase()}-50`;
-  await stack
-    .db('coupons')
-    .insert({ code, partner_shop_id: partner, type: 'percent', value: 50 })
-    .onConflict('code')
-    .ignore();
+  await couponsTable.upsert(stack.db, { code, partnerShopId: partner, type: 'percent', value: 50 }, ['code'], 'ignore');
   await shopsTable.insert(stack.db, { id: shop, planId: 'standard', transfersQuota: 300 });
   await planSubscriptionsTable.insert(stack.db, {
     shopId: shop,
@@ -113,7 +103,7 @@ describe('the partner payout run', () => {
       },
     ]);
     const statuses = Object.fromEntries(
-      (await redemptionsTable.select(stack.db, ['shopId', 'status'])).map((r) => [r.shop_id, r.status]),
+      (await redemptionsTable.select(stack.db, ['shopId', 'status'])).map((r) => [r.shopId, r.status]),
     );
     expect(statuses).toMatchObject({
       'kunde-3.myshopify.com': 'subscribed',

@@ -172,10 +172,11 @@ describe('bank transactions from paid orders', () => {
     expect(bookedRef(ref)).toHaveLength(1);
     expect(row.lexwareId).toBe(bookedRef(ref)[0]!.financialTransactionId);
     expect(
-      await stack
-        .db('event_log')
-        .where({ shop_id: shop, event: 'transaction.matched' })
-        .whereRaw("body->>'payment' = ?", [ref]),
+      await eventLogTable.list(
+        stack.db,
+        { shopId: shop, event: 'transaction.matched' },
+        { json: { body: { payment: ref } } },
+      ),
     ).toHaveLength(1);
   }, 240_000);
 

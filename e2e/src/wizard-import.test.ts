@@ -68,7 +68,7 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   // The merchant's earlier documents, written straight into the organisation (unthrottled while we set up).
-  const { organization_id: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
+  const { organizationId: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
   const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -149,10 +149,8 @@ describe('the wizard import of a large shop', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
     const linked = await documentsTable.select(stack.db, ['orderName', 'lexwareId'], { shopId: shop });
-    expect(new Set(linked.map((d) => d.lexware_id)).size).toBe(NAMED);
-    expect(linked.map((d) => d.order_name).sort()).toEqual(
-      Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort(),
-    );
+    expect(new Set(linked.map((d) => d.lexwareId)).size).toBe(NAMED);
+    expect(linked.map((d) => d.orderName).sort()).toEqual(Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort());
     // Nothing was charged: linking is not a transfer.
     expect(await transferLedgerTable.list(stack.db, { shopId: shop, reason: 'document' })).toEqual([]);
     await eventually(

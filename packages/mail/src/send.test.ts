@@ -9,14 +9,7 @@ import {
   saveShopSmtp,
   type Db,
 } from '@belegfluss/db';
-import {
-  createTestDatabase,
-  documentsTable,
-  eventLogTable,
-  lexwareConnectionsTable,
-  ordersTable,
-  shopSmtpTable,
-} from '@belegfluss/db/testing';
+import { , createTestDatabase, documentsTable, eventLogTable, lexwareConnectionsTable, ordersTable, shopPreferencesTable, shopSmtpTable } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
 import { checkSmtp } from './check';
@@ -109,26 +102,22 @@ async function invoiceFor(
     snapshot: JSON.stringify(snapshot),
   });
   const finalize = o.finalize ?? true;
-  const [row] = await db('documents')
-    .insert({
-      shop_id: SHOP,
-      order_id: String(id),
-      order_name: snapshot.name,
+  const [row] = await documentsTable.insert(db, {
+      shopId: SHOP,
+      orderId: String(id),
+      orderName: snapshot.name,
       type: 'invoice',
-      intent_key: `invoice:${id}`,
-      lexware_id: await voucher(finalize),
+      intentKey: `invoice:${id}`,
+      lexwareId: await voucher(finalize),
       number: finalize ? `RE${id}` : null,
       status: finalize ? 'open' : 'draft',
-    })
-    .returning('id');
-  return row.id as string;
+    });
+  return row!.id;
 }
 
 async function mailPrefs(sendMail: Record<string, unknown>) {
-  await db('shop_preferences')
-    .insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: sendMail }) })
-    .onConflict(['shop_id', 'section'])
-    .merge();
+  const value = JSON.stringify({ invoiceSendMail: sendMail });
+  await shopPreferencesTable.upsert(db, { shopId: SHOP, section: 'invoices', value }, ['shopId', 'section'], { value });
 }
 
 beforeAll(async () => {

@@ -49,3 +49,4 @@ export async function updateTestShop(db: Db, shopId: string, columns: Record<str
 
 export * from './table';
 export * from './tables';
+export * from './queries';

@@ -14,8 +14,18 @@ export interface TestQuery<R> {
   notIn?: { [K in keyof R]?: readonly R[K][] };
   /** Fields that are set (not null). */
   notNull?: readonly (keyof R)[];
-  /** Ascending order by these fields (the database's order otherwise). */
+  /** Fields that are not set (null). */
+  isNull?: readonly (keyof R)[];
+  /** Fields matching an SQL LIKE pattern. */
+  like?: { [K in keyof R]?: string };
+  /** Keys of a jsonb field equal to one of the given texts (`body->>'reason'`), or LIKE a pattern. */
+  json?: { [K in keyof R]?: Record<string, string | readonly string[] | { like: string }> };
+  /** Order by these fields (the database's order otherwise), ascending unless `desc`. */
   orderBy?: keyof R | readonly (keyof R)[];
+  desc?: boolean;
+  limit?: number;
+  /** Each value once (pluck). */
+  distinct?: boolean;
 }
 
 /** Field values a test writes or matches: a timestamp may also be given as an ISO string. */
@@ -38,7 +48,10 @@ export interface TestTable<R> {
   ): Promise<Pick<R, K>[]>;
   pluck<K extends keyof R>(db: Db, field: K, where?: TestValues<R>, query?: TestQuery<R>): Promise<R[K][]>;
   count(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<number>;
-  insert(db: Db, rows: TestValues<R> | readonly TestValues<R>[]): Promise<void>;
+  /** Inserts rows and gives them back as stored. */
+  insert(db: Db, rows: TestValues<R> | readonly TestValues<R>[]): Promise<R[]>;
+  /** Inserts a row, or on a conflict of `keys` leaves the stored row (`ignore`) or overwrites it with `merge`. */
+  upsert(db: Db, row: TestValues<R>, keys: readonly (keyof R)[], merge: TestValues<R> | 'ignore'): Promise<void>;
   update(db: Db, where: TestValues<R>, patch: TestValues<R>, query?: TestQuery<R>): Promise<number>;
   remove(db: Db, where?: TestValues<R>, query?: TestQuery<R>): Promise<number>;
 }
@@ -63,8 +76,19 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
     for (const [k, v] of Object.entries(query.in ?? {})) q = q.whereIn(column(k), v as Knex.Value[]);
     for (const [k, v] of Object.entries(query.notIn ?? {})) q = q.whereNotIn(column(k), v as Knex.Value[]);
     for (const k of query.notNull ?? []) q = q.whereNotNull(column(k));
+    for (const k of query.isNull ?? []) q = q.whereNull(column(k));
+    for (const [k, v] of Object.entries(query.like ?? {})) q = q.where(column(k), 'like', v as string);
+    for (const [k, keys] of Object.entries(query.json ?? {}))
+      for (const [key, v] of Object.entries(keys as Record<string, string | readonly string[] | { like: string }>)) {
+        const path = [column(k), key];
+        if (typeof v === 'string') q = q.whereRaw('??->>? = ?', [...path, v]);
+        else if (Array.isArray(v))
+          q = q.whereRaw(`??->>? in (${v.map(() => '?').join(', ')})`, [...path, ...(v as string[])]);
+        else q = q.whereRaw('??->>? like ?', [...path, (v as { like: string }).like]);
+      }
     const order = query.orderBy === undefined ? [] : Array.isArray(query.orderBy) ? query.orderBy : [query.orderBy];
-    for (const k of order as (keyof R)[]) q = q.orderBy(column(k));
+    for (const k of order as (keyof R)[]) q = q.orderBy(column(k), query.desc ? 'desc' : 'asc');
+    if (query.limit !== undefined) q = q.limit(query.limit);
     return q;
   };
   const map = (row: Record<string, unknown>): R => fromRow<R>(row, columns);
@@ -86,7 +110,8 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
       return rows.map((r) => fromRow(r, fields.map(column)));
     },
     async pluck(db, field, where, query) {
-      return (await scoped(db, where, query).pluck(column(field))) as R[typeof field][];
+      const q = scoped(db, where, query);
+      return (await (query?.distinct ? q.distinct(column(field)) : q).pluck(column(field))) as R[typeof field][];
     },
     async count(db, where, query) {
       const [row] = (await scoped(db, where, query).count({ n: '*' })) as { n: number | string }[];
@@ -94,7 +119,14 @@ export function testTable<R>(table: string, columns: readonly string[]): TestTab
     },
     async insert(db, rows) {
       const list = (Array.isArray(rows) ? rows : [rows]) as TestValues<R>[];
-      await db(table).insert(list.map((r) => toColumns(r)));
+      const rows2 = (await db(table)
+        .insert(list.map((r) => toColumns(r)))
+        .returning('*')) as Record<string, unknown>[];
+      return rows2.map(map);
+    },
+    async upsert(db, row, keys, merge) {
+      const q = db(table).insert(toColumns(row)).onConflict(keys.map(column));
+      await (merge === 'ignore' ? q.ignore() : q.merge(toColumns(merge)));
     },
     async update(db, where, patch, query) {
       return scoped(db, where, query).update(toColumns(patch));

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { claimMailSend, createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase, mailSendsTable, ordersTable, shopPreferencesTable } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  mailSendsTable,
+  ordersTable,
+  shopPreferencesTable,
+} from '@belegfluss/db/testing';
 import type { MailDeps } from '@belegfluss/mail';
 import { readSettings } from '@belegfluss/shared/settings';
 import { mailDocument } from './mail';
@@ -43,18 +49,16 @@ async function invoice(orderId: number): Promise<string> {
     currency: 'EUR',
     snapshot: JSON.stringify(snapshot),
   });
-  const [row] = await db('documents')
-    .insert({
-      shop_id: SHOP,
-      order_id: String(orderId),
-      order_name: `#${orderId}`,
-      type: 'invoice',
-      intent_key: `invoice:${orderId}`,
-      lexware_id: `lx-${orderId}`,
-      status: 'open',
-    })
-    .returning('id');
-  return row.id as string;
+  const [row] = await documentsTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(orderId),
+    orderName: `#${orderId}`,
+    type: 'invoice',
+    intentKey: `invoice:${orderId}`,
+    lexwareId: `lx-${orderId}`,
+    status: 'open',
+  });
+  return row!.id;
 }
 
 const run = (documentId: string) =>

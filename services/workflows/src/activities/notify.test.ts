@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase, documentsTable, eventLogTable, shopPreferencesTable } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  shopPreferencesTable,
+} from '@belegfluss/db/testing';
 import { revokeToken } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -40,14 +46,11 @@ async function revokedConnection(expired = true): Promise<void> {
   const tokens = (await res.json()) as { access_token: string; refresh_token: string };
   await revokeToken(oauth(), tokens.refresh_token);
   const row = {
-    access_token_enc: box.seal(tokens.access_token),
-    refresh_token_enc: box.seal(tokens.refresh_token),
-    expires_at: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
+    accessTokenEnc: box.seal(tokens.access_token),
+    refreshTokenEnc: box.seal(tokens.refresh_token),
+    expiresAt: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
   };
-  await db('lexware_connections')
-    .insert({ shop_id: SHOP, ...row })
-    .onConflict('shop_id')
-    .merge({ ...row, connected_at: db.fn.now() });
+  await lexwareConnectionsTable.upsert(db, { shopId: SHOP, ...row }, ['shopId'], { ...row, connectedAt: new Date() });
 }
 
 beforeAll(async () => {

@@ -185,7 +185,7 @@ describe('the connect wizard import, as a workflow', () => {
     // Terminated before its worker can finish: the gateway would otherwise repeat its last progress for ever.
     await wizardImportsTable.update(h.db, { shopId: S }, { status: 'completed' });
     expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
-    const { workflow_id: terminated } = await wizardImportsTable.one(h.db, { shopId: S });
+    const { workflowId: terminated } = await wizardImportsTable.one(h.db, { shopId: S });
     await h.temporal.client.workflow.getHandle(terminated).terminate('von Hand beendet');
     // The document step's poll finds the run ended; the order step's poll reads the same end.
     expect((await h.call(S, 'POST', '/api/lexoffice/import')).body).toMatchObject({
