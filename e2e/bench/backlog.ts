@@ -84,7 +84,7 @@ await Promise.all(
 const total = SHOPS * ORDERS;
 let last = -1;
 await eventually(async () => {
-  const count = (await documentsTable.count(stack.db, {}, { notNull: ['lexwareId'] }))[0]?.count ?? 0;
+  const count = await documentsTable.count(stack.db, {}, { notNull: ['lexwareId'] });
   if (Number(count) !== last) {
     last = Number(count);
     process.stdout.write(`\r  ${last}/${total} invoices`);

@@ -20,10 +20,7 @@ const m = merchant(stack, shop);
 const post = (url: string, body: unknown) =>
   m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const invoiceCount = async () =>
-  Number(
-    (await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }))[0]?.count ??
-      0,
-  );
+  Number(await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }));
 
 await post(`${control}/control/shops`, {
   shop,

@@ -36,9 +36,7 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   return explained(
     shop,
     eventually(async () => {
-      const doc = await invoices(shop)
-        .where({ order_id: String(order.id) })
-        .first();
+      const doc = (await invoices(shop)).find((d) => d.orderId === String(order.id));
       if (doc) return 'created' as const;
       const refused = await documentsTable.one(
         stack.db,

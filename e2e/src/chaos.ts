@@ -237,7 +237,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         duplicates += [...perOrder.values()].reduce((s, n) => s + n - 1, 0);
         missing += perShop[i]! - perOrder.size;
       }
-      const unsettledWebhooks = Number((await webhookInboxTable.count(db, {}, { notIn: { status: SETTLED } }))[0]!.n);
+      const unsettledWebhooks = Number(await webhookInboxTable.count(db, {}, { notIn: { status: SETTLED } }));
       return { documents, missing, duplicates, unsettledWebhooks };
     };
     let last = await count();

@@ -90,7 +90,7 @@ describe('the completeness audit of a month', () => {
     expect(clean.findings).toEqual([]);
 
     const lexId = async (orderId: number, type: 'invoice' | 'credit') =>
-      (await documentsTable.first(stack.db, { shopId: shop, orderId: String(orderId), type })).lexwareId;
+      (await documentsTable.one(stack.db, { shopId: shop, orderId: String(orderId), type })).lexwareId;
     // Two invoices deleted, one copied by hand, one total changed, one credit note gone.
     for (const o of orders.slice(0, 2))
       expect((await control(`/lexware/vouchers/${await lexId(o.id, 'invoice')}`, { method: 'DELETE' })).status).toBe(

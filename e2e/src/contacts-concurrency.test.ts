@@ -39,9 +39,9 @@ const contactsOf = async (organizationId: string) =>
   (await (
     await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)
   ).json()) as Contact[];
-const organization = async () => (await lexwareConnectionsTable.first(stack.db, { shopId: shop })).organizationId;
+const organization = async () => (await lexwareConnectionsTable.one(stack.db, { shopId: shop })).organizationId!;
 const invoices = async () =>
-  Number((await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }))[0]!.n);
+  Number(await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }));
 const customer = (name: string) => ({
   email: `${name}@example.de`,
   firstName: name,
@@ -61,7 +61,7 @@ async function newestInvoiceHasTheOnlyContactOf(organizationId: string): Promise
     { shopId: shop, type: 'invoice' },
     { orderBy: 'createdAt', desc: true },
   );
-  expect(newest.contact_id).toBe(contacts[0]!.id);
+  expect(newest.contactId).toBe(contacts[0]!.id);
   return contacts;
 }
 
@@ -116,7 +116,7 @@ describe('Lexware contacts', () => {
     const org = await organization();
     const contactsBefore = (await contactsOf(org)).length;
     const invoicesBefore = await invoices();
-    const charged = async () => Number((await transferLedgerTable.count(stack.db, { shopId: shop }))[0]!.n);
+    const charged = async () => Number(await transferLedgerTable.count(stack.db, { shopId: shop }));
     const chargedBefore = await charged();
     // A POS customer known by name and phone, and guests whose orders carry an address but no customer record.
     const phoneCustomer = {
@@ -161,9 +161,9 @@ describe('Lexware contacts', () => {
         ['orderId', 'body'],
         { shopId: shop, event: 'invoice.skipped' },
         { in: { orderId: ids } },
-      )) as { order_id: string; body: { reason: string } }[];
+      )) as { orderId: string; body: { reason: string } }[];
     await eventually(async () => (await skipped()).length === 10, 240_000);
-    const reasons = new Map((await skipped()).map((e) => [e.order_id, e.body.reason]));
+    const reasons = new Map((await skipped()).map((e) => [e.orderId, e.body.reason]));
     for (const o of orders)
       expect(reasons.get(String(o.id))).toBe(o.customer ? 'MISSING_CUSTOMER_EMAIL' : 'MISSING_CUSTOMER');
     // Every webhook settled, nothing half-written: no contact, no document, no transfer.

@@ -58,12 +58,15 @@ describe('delivery notes', () => {
     expect(shirt!.quantity).toBe(2);
     const orders = `${stack.sandbox.urls.control}/control/shops/${shop}/orders/${order.id}`;
 
-    const first = await post(`${orders}/fulfil`, { lineItems: [{ lineItemId: shirt!.id, quantity: 1 }] });
+    const first = (await post(`${orders}/fulfil`, { lineItems: [{ lineItemId: shirt!.id, quantity: 1 }] })) as {
+      order: { fulfillment_status: string };
+      deliveries: { topic: string }[];
+    };
     expect(first.order.fulfillment_status).toBe('partial');
     expect(first.deliveries.map((d) => d.topic)).toContain('orders/partially_fulfilled');
     await eventually(async () => (await deliveryNotes()).length === 1, 60_000);
 
-    const second = await post(`${orders}/fulfil`, {});
+    const second = (await post(`${orders}/fulfil`, {})) as { order: { fulfillment_status: string } };
     expect(second.order.fulfillment_status).toBe('fulfilled');
     const notes = await eventually(async () => {
       const list = await deliveryNotes();

@@ -122,7 +122,7 @@ describe('document actions in the order list', () => {
       type: 'credit',
     });
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexwareId]).toMatchObject({
+    expect(org.vouchers[credit.lexwareId!]).toMatchObject({
       precedingSalesVoucherId: invoice.lexwareId,
       status: 'paidoff',
     });

@@ -72,7 +72,7 @@ describe('the event log page in Chromium', () => {
     await expect(
       page.getByText('Dein Tarif Free bewahrt das Protokoll 7 Tage auf', { exact: false }).isVisible(),
     ).resolves.toBe(true);
-    const invoiceNumber = (await documentsTable.first(stack.db, { shopId: shop, orderId: String(paid.id) }))
+    const invoiceNumber = (await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id) }))
       .number as string;
     await page.getByText(`Rechnung in Lexware Office erstellt: ${invoiceNumber}`).waitFor();
     await page.getByText('Rechnung wartet auf das gewählte Ereignis (z. B. Zahlung oder Versand)').first().waitFor();
@@ -129,7 +129,7 @@ describe('the event log page in Chromium', () => {
   it('cancels the invoice with the credit note that closes it, and explains what only Lexware Office can do', async () => {
     await page.goto(`${frontends.urls.shell}/orders/${paid.id}?shop=${shop}`);
     const invoiceNumber = (
-      await documentsTable.first(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' })
+      await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' })
     ).number as string;
     const invoiceCard = page.locator('.Polaris-ShadowBevel', {
       has: page.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }),
@@ -139,9 +139,8 @@ describe('the event log page in Chromium', () => {
     await page
       .getByText('Die Schnittstelle liest den Zahlstatus nur, sie erfasst keine Zahlungen.', { exact: false })
       .waitFor();
-    const lexwareId = (
-      await documentsTable.first(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' })
-    ).lexwareId as string;
+    const lexwareId = (await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' }))
+      .lexwareId as string;
     expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(
       `/permalink/invoices/view/${lexwareId}`,
     );
@@ -163,7 +162,7 @@ describe('the event log page in Chromium', () => {
     await screenshot(page, 'invoice-cancelled');
     const credit = await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'credit' });
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexwareId]).toMatchObject({ precedingSalesVoucherId: lexwareId });
+    expect(org.vouchers[credit.lexwareId!]).toMatchObject({ precedingSalesVoucherId: lexwareId });
     await page.getByText(`Rechnung storniert, die Stornogutschrift schließt sie: ${invoiceNumber}`).waitFor();
   }, 120_000);
 

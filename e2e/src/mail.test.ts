@@ -130,7 +130,7 @@ describe('invoice mail through the whole stack', () => {
       240_000,
     );
     expect(sent.attempts).toBe(2);
-    const email = (await ordersTable.first(stack.db, { shopId: shop, orderId: String(order.id) }))
+    const email = (await ordersTable.one(stack.db, { shopId: shop, orderId: String(order.id) }))
       .customerEmail as string;
     await settledOrder(order.id);
     expect(await mailFor({ email, name: order.name })).toHaveLength(1);

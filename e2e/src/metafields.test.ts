@@ -205,7 +205,7 @@ describe('metafields', () => {
       return rows.length > 0 && rows;
     }, 60_000);
     expect(failed).toMatchObject({ status: 'warning', origin: 'shopify' });
-    expect(failed.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
+    expect(failed!.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
     expect(await written(order.admin_graphql_api_id)).toEqual({});
   }, 180_000);
 });

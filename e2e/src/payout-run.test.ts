@@ -4,7 +4,14 @@ import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
-import { , couponsTable, partnersTable, payoutsTable, planSubscriptionsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
+import {
+  couponsTable,
+  partnersTable,
+  payoutsTable,
+  planSubscriptionsTable,
+  redemptionsTable,
+  shopsTable,
+} from '@belegfluss/db/testing';
 
 // The monthly payout run on Temporal's time-skipping server, with PayPal's stand-in and the SEPA file.
 let stack: Stack;

@@ -68,7 +68,7 @@ describe('contact settings in Chromium', () => {
     await create.getByText('großkunde', { exact: true }).waitFor();
     await screenshot(page, 'settings-contacts');
 
-    const organizationId = (await lexwareConnectionsTable.first(stack.db, { shopId: shop })).organizationId as string;
+    const organizationId = (await lexwareConnectionsTable.one(stack.db, { shopId: shop })).organizationId as string;
     const contacts = () => control<Contact[]>(`/control/lexware/contacts?organizationId=${organizationId}`);
     const before = (await contacts()).length;
     const tagged = (

@@ -70,7 +70,7 @@ describe('settings home in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexwareId);
+    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexwareId!);
     expect(invoice).toMatchObject({
       title: 'Invoice',
       introduction: `Thank you for your order ${order.name}. We invoice you for the following items.`,

@@ -9,7 +9,15 @@ import {
   saveShopSmtp,
   type Db,
 } from '@belegfluss/db';
-import { , createTestDatabase, documentsTable, eventLogTable, lexwareConnectionsTable, ordersTable, shopPreferencesTable, shopSmtpTable } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  ordersTable,
+  shopPreferencesTable,
+  shopSmtpTable,
+} from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
 import { checkSmtp } from './check';
@@ -103,15 +111,15 @@ async function invoiceFor(
   });
   const finalize = o.finalize ?? true;
   const [row] = await documentsTable.insert(db, {
-      shopId: SHOP,
-      orderId: String(id),
-      orderName: snapshot.name,
-      type: 'invoice',
-      intentKey: `invoice:${id}`,
-      lexwareId: await voucher(finalize),
-      number: finalize ? `RE${id}` : null,
-      status: finalize ? 'open' : 'draft',
-    });
+    shopId: SHOP,
+    orderId: String(id),
+    orderName: snapshot.name,
+    type: 'invoice',
+    intentKey: `invoice:${id}`,
+    lexwareId: await voucher(finalize),
+    number: finalize ? `RE${id}` : null,
+    status: finalize ? 'open' : 'draft',
+  });
   return row!.id;
 }
 

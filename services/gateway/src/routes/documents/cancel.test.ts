@@ -40,7 +40,7 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
     expect(credit.status).not.toBe('draft');
     // In Lexware the credit note follows the invoice.
     const org = Object.values(h.sandbox!.state.lexware.organizations)[0]!;
-    const voucher = org.vouchers[credit.lexwareId] as unknown as { precedingSalesVoucherId?: string; kind: string };
+    const voucher = org.vouchers[credit.lexwareId!] as unknown as { precedingSalesVoucherId?: string; kind: string };
     expect(voucher).toMatchObject({ kind: 'creditnote', precedingSalesVoucherId: invoiceId });
     expect((await documentsTable.one(h.db, { shopId: A, lexwareId: invoiceId })).cancelled).toBe(true);
 

@@ -144,7 +144,7 @@ describe('the connect wizard import, as a workflow', () => {
 
     const rows = await ordersTable.list(h.db, { shopId: S });
     expect(rows.map((r) => Number(r.orderId)).sort()).toEqual(imported.map((o) => o.id).sort());
-    const big = ShopifyOrderSchema.parse(rows.find((r) => r.orderId === String(bigOrderId)).snapshot);
+    const big = ShopifyOrderSchema.parse(rows.find((r) => r.orderId === String(bigOrderId))!.snapshot);
     expect(big.line_items.map((l) => l.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Artikel ${i + 1}`));
     expect(big.line_items[0]!.tax_lines[0]!.rate).toBeGreaterThan(0);
     expect(big.financial_status).toBe('paid');

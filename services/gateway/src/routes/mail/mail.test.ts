@@ -179,7 +179,7 @@ describe("the shop's own SMTP sender", () => {
     expect(JSON.stringify(res.body)).not.toContain('geheim');
     const row = await shopSmtpTable.one(h.db, { shopId: A });
     expect(row.passEnc).not.toContain('geheim');
-    expect(h.gateway.gw.box.open(row.passEnc)).toBe('geheim');
+    expect(h.gateway.gw.box.open(row.passEnc!)).toBe('geheim');
   });
 
   it('is used for mail once a check succeeds, keeping the stored password', async () => {
