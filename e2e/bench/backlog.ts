@@ -13,6 +13,7 @@ import { merchant, eventually } from '../src/merchant';
 import { freePort } from '../src/ports';
 import { startStack, workerEnv } from '../src/stack';
 import { CpuMeter, descendants, peakRssMb } from './proc';
+import { documentsTable, lastTransferPerShop, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
@@ -52,7 +53,7 @@ for (const shop of shops) {
   await m.connectLexware();
 }
 // The free plan's 10 transfers would stop the backlog early: give every shop the business plan.
-await stack.db('shops').whereIn('id', shops).update({ plan_id: 'business', transfers_quota: 3000 });
+await shopsTable.update(stack.db, {}, { planId: 'business', transfersQuota: 3000 }, { in: { id: shops } });
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
 // BENCH_LEXWARE_FAULTS=0.3: that share of Lexware answers is a fault, split evenly into 429, 500 and 504
@@ -83,8 +84,7 @@ await Promise.all(
 const total = SHOPS * ORDERS;
 let last = -1;
 await eventually(async () => {
-  const count =
-    (await stack.db('documents').whereNotNull('lexware_id').count<{ count: number }[]>({ count: '*' }))[0]?.count ?? 0;
+  const count = await documentsTable.count(stack.db, {}, { notNull: ['lexwareId'] });
   if (Number(count) !== last) {
     last = Number(count);
     process.stdout.write(`\r  ${last}/${total} invoices`);
@@ -96,11 +96,7 @@ process.stdout.write('\n');
 pgPids = [...new Set([...pgPids, ...(await postgresPids())])];
 const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
 // Each shop's drain time: from the start until its last invoice was recorded.
-const perShop = (await stack
-  .db('documents')
-  .whereNotNull('lexware_id')
-  .groupBy('shop_id')
-  .select('shop_id', stack.db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
+const perShop = await lastTransferPerShop(stack.db);
 const startedAt = Date.now() - seconds * 1000;
 const drain = perShop.map((r) => (r.done.getTime() - startedAt) / 1000).sort((a, b) => a - b);
 

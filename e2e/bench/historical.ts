@@ -8,6 +8,7 @@
 import { germanDay } from '@belegfluss/shared';
 import { eventually, merchant } from '../src/merchant';
 import { startStack } from '../src/stack';
+import { documentsTable, purchasesTable, shopsTable } from '@belegfluss/db/testing';
 
 const ORDERS = Number(process.env.BENCH_HISTORICAL_ORDERS ?? 2000);
 const DAYS = Number(process.env.BENCH_HISTORICAL_DAYS ?? 20);
@@ -19,15 +20,7 @@ const m = merchant(stack, shop);
 const post = (url: string, body: unknown) =>
   m.json(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 const invoiceCount = async () =>
-  Number(
-    (
-      await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice' })
-        .whereNotNull('lexware_id')
-        .count<{ count: number }[]>({ count: '*' })
-    )[0]?.count ?? 0,
-  );
+  Number(await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }));
 
 await post(`${control}/control/shops`, {
   shop,
@@ -48,10 +41,14 @@ for (let d = 0; d < DAYS; d++) {
 }
 await m.install();
 await m.connectLexware();
-await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', transfers_quota: 3000 });
-await stack
-  .db('purchases')
-  .insert({ shop_id: shop, feature: 'orderImport', price: 379, status: 'active', activated_at: new Date() });
+await shopsTable.update(stack.db, { id: shop }, { planId: 'business', transfersQuota: 3000 });
+await purchasesTable.insert(stack.db, {
+  shopId: shop,
+  feature: 'orderImport',
+  price: 379,
+  status: 'active',
+  activatedAt: new Date(),
+});
 await fetch(`${control}/control/lexware/stats`, { method: 'DELETE' });
 
 const started = performance.now();
@@ -65,12 +62,7 @@ const { order } = await m.createOrder({ scenario: 'de_b2c' });
 const paidAt = performance.now();
 await m.payOrder(order.id);
 await eventually(
-  async () =>
-    stack
-      .db('documents')
-      .where({ shop_id: shop, order_id: String(order.id) })
-      .whereNotNull('lexware_id')
-      .first(),
+  async () => documentsTable.first(stack.db, { shopId: shop, orderId: String(order.id) }, { notNull: ['lexwareId'] }),
   30 * 60_000,
 );
 const liveSeconds = (performance.now() - paidAt) / 1000;

@@ -15,6 +15,7 @@ import { verifyWebhookHmac } from '@belegfluss/shopify';
 import { merchant } from '../src/merchant';
 import { startStack } from '../src/stack';
 import { CpuMeter, descendants } from './proc';
+import { webhookInboxTable } from '@belegfluss/db/testing';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -88,9 +89,7 @@ const gatewayRate = await load(gatewayUrl, RATE);
 const bareRate = await load(bareUrl, RATE);
 
 // Nothing lost: every webhook answered 200 is in the inbox.
-const stored = Number(
-  (await stack.db('webhook_inbox').where({ shop_id: shop }).count<{ count: string }[]>({ count: '*' }))[0]!.count,
-);
+const stored = Number(await webhookInboxTable.count(stack.db, { shopId: shop }));
 const answered = gatewayMax.ok + gatewayRate.ok;
 
 const line = (name: string, r: Load) =>

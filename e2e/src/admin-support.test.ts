@@ -5,6 +5,14 @@ import { eventually, merchant } from './merchant';
 import { screenshot, serveFrontends } from './frontends';
 import { openAppPage } from './merchant-browser';
 import { startStack, type Stack } from './stack';
+import {
+  downtimesTable,
+  eventLogTable,
+  helpRequestsTable,
+  ordersTable,
+  partnersTable,
+  shopsTable,
+} from '@belegfluss/db/testing';
 
 /**
  * Help and the admin area (issue 18, parts 3 and 5) in Chromium against the whole stack: a merchant's
@@ -31,14 +39,11 @@ beforeAll(async () => {
     await merchant(stack, s).install();
   }
   await merchant(stack, shop).connectLexware();
-  await stack
-    .db('shops')
-    .where({ id: admin })
-    .update({ permissions: ['view_dashboard'] });
+  await shopsTable.update(stack.db, { id: admin }, { permissions: ['view_dashboard'] });
   const { order } = await merchant(stack, shop).createOrder({ scenario: 'de_b2c' });
   await merchant(stack, shop).payOrder(order.id);
   await eventually(
-    async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown,
+    async () => (await eventLogTable.first(stack.db, { shopId: shop, event: 'invoice.created' })) as unknown,
     120_000,
   );
   ({ browser, page } = await openAppPage(serverErrors));
@@ -70,7 +75,7 @@ describe('help and the admin area in Chromium', () => {
     const mails = (await (await fetch(`${stack.sandbox.urls.control}/control/mail`)).json()) as Caught[];
     const mail = mails.find((m) => m.subject === `Supportanfrage von ${shop}: Rechnung fehlt`);
     expect(mail?.envelope.to).toEqual(['support@belegfluss.local']);
-    expect(await stack.db('help_requests').where({ shop_id: shop, mail_status: 'sent' })).toHaveLength(1);
+    expect(await helpRequestsTable.list(stack.db, { shopId: shop, mailStatus: 'sent' })).toHaveLength(1);
 
     await page.goto(`${frontends.urls.shell}/admin/help?shop=${admin}`);
     await page.getByText('Zu meiner letzten Bestellung finde ich keine Rechnung.').waitFor({ timeout: 60_000 });
@@ -93,13 +98,13 @@ describe('help and the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText(`Support (${admin}): Berechtigungen oder Partnerstatus geändert`).waitFor({ timeout: 30_000 });
     await screenshot(page, 'admin-shop-detail');
-    expect(await stack.db('shops').where({ id: shop }).first('partner')).toEqual({ partner: true });
-    expect(Number((await stack.db('partners').where({ shop_id: shop }).first('allowance')).allowance)).toBe(0.3);
+    expect(await shopsTable.one(stack.db, { id: shop })).toEqual({ partner: true });
+    expect(Number((await partnersTable.one(stack.db, { shopId: shop })).allowance)).toBe(0.3);
     expect(serverErrors).toEqual([]);
   }, 120_000);
 
   it('lists shops with their plan, gives permissions, restarts and ends a workflow, shows stack traces and the payout runs', async () => {
-    await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard' });
+    await shopsTable.update(stack.db, { id: shop }, { planId: 'standard' });
     await writeLog(stack.db, {
       shopId: shop,
       origin: 'invoice',
@@ -119,7 +124,7 @@ describe('help and the admin area in Chromium', () => {
     await page.getByLabel('Berechtigungen').fill('view_dashboard');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert und im Protokoll des Shops vermerkt').waitFor({ timeout: 30_000 });
-    expect((await stack.db('shops').where({ id: shop }).first('permissions')).permissions).toEqual(['view_dashboard']);
+    expect((await shopsTable.one(stack.db, { id: shop })).permissions).toEqual(['view_dashboard']);
 
     const failed = page.locator('.Polaris-IndexTable__TableRow', {
       hasText: 'Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig',
@@ -130,7 +135,7 @@ describe('help and the admin area in Chromium', () => {
     const orderRow = page
       .locator('.Polaris-IndexTable__TableRow', { has: page.getByRole('link', { name: /^Bestellung #/ }) })
       .first();
-    const workflowId = (await stack.db('orders').where({ shop_id: shop }).first('order_id')).order_id as string;
+    const workflowId = (await ordersTable.one(stack.db, { shopId: shop })).orderId as string;
     await orderRow.getByRole('button', { name: 'Neu starten' }).click();
     await page.getByText('Workflow neu gestartet', { exact: true }).first().waitFor({ timeout: 30_000 });
     await page
@@ -157,11 +162,12 @@ describe('help and the admin area in Chromium', () => {
       30_000,
     );
     await screenshot(page, 'admin-shop-actions');
-    const audit = await stack
-      .db('event_log')
-      .where({ shop_id: shop, event: 'admin.action' })
-      .orderBy('id')
-      .select('body');
+    const audit = await eventLogTable.select(
+      stack.db,
+      ['body'],
+      { shopId: shop, event: 'admin.action' },
+      { orderBy: 'id' },
+    );
     expect(
       audit.map((a: { body: { action: string; admin: string } }) => [a.body.action, a.body.admin]).slice(-3),
     ).toEqual([
@@ -190,7 +196,7 @@ describe('help and the admin area in Chromium', () => {
     await page.getByRole('button', { name: 'Wartung anlegen' }).click();
     await page.getByRole('button', { name: 'Bearbeiten' }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'admin-downtimes');
-    expect(await stack.db('downtimes').select('status', 'message')).toEqual([
+    expect(await downtimesTable.select(stack.db, ['status', 'message'])).toEqual([
       { status: 'warning', message: 'Heute ab 22 Uhr kurze Wartung.' },
     ]);
 
@@ -203,17 +209,18 @@ describe('help and the admin area in Chromium', () => {
     await page.getByText('Heute ab 23 Uhr kurze Wartung.').first().waitFor();
     await page.getByRole('button', { name: 'Änderung speichern' }).click();
     await eventually(
-      async () => (await stack.db('downtimes').first('message'))?.message === 'Heute ab 23 Uhr kurze Wartung.',
+      async () => (await downtimesTable.first(stack.db))?.message === 'Heute ab 23 Uhr kurze Wartung.',
       30_000,
     );
     await page.getByRole('button', { name: 'Löschen' }).click();
     await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
-    expect(await stack.db('downtimes')).toEqual([]);
-    const audit = await stack
-      .db('event_log')
-      .where({ shop_id: admin, event: 'admin.action' })
-      .orderBy('id')
-      .select('body');
+    expect(await downtimesTable.list(stack.db)).toEqual([]);
+    const audit = await eventLogTable.select(
+      stack.db,
+      ['body'],
+      { shopId: admin, event: 'admin.action' },
+      { orderBy: 'id' },
+    );
     expect(audit.map((a: { body: { action: string } }) => a.body.action)).toEqual([
       'downtime.create',
       'downtime.update',

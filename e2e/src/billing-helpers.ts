@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { merchant } from './merchant';
 import type { Stack } from './stack';
+import { shopsTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /** Approves a plan change on Shopify's confirmation page and follows the return to the gateway. */
 export async function subscribe(stack: Stack, shop: string, plan: string) {
@@ -19,8 +20,9 @@ export async function subscribe(stack: Stack, shop: string, plan: string) {
 
 /** Transfers charged in the shop's current period, written the way a charge writes them. */
 export async function spend(stack: Stack, shop: string, n: number) {
-  const { transfers_period_start: start } = await stack.db('shops').where({ id: shop }).first();
-  await stack
-    .db('transfer_ledger')
-    .insert(Array.from({ length: n }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })));
+  const { transfersPeriodStart: start } = await shopsTable.one(stack.db, { id: shop });
+  await transferLedgerTable.insert(
+    stack.db,
+    Array.from({ length: n }, () => ({ shopId: shop, delta: -1, reason: 'document', periodStart: start })),
+  );
 }

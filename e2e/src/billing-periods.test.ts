@@ -4,6 +4,7 @@ import { billingStateQuery, billingWorkflowId } from '@belegfluss/workflows';
 import { spend, subscribe } from './billing-helpers';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, purchasesTable, shopsTable } from '@belegfluss/db/testing';
 
 // The whole stack on Temporal's time-skipping server: a month passes in one env.sleep.
 let stack: Stack;
@@ -25,7 +26,7 @@ const subjects = async () =>
     .map((m) => m.subject)
     .sort();
 const invoices = (shop: string) =>
-  stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id');
+  documentsTable.list(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] });
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
 async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
@@ -35,15 +36,13 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   return explained(
     shop,
     eventually(async () => {
-      const doc = await invoices(shop)
-        .where({ order_id: String(order.id) })
-        .first();
+      const doc = (await invoices(shop)).find((d) => d.orderId === String(order.id));
       if (doc) return 'created' as const;
-      const refused = await stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(order.id) })
-        .whereNotNull('waiting_since')
-        .first();
+      const refused = await documentsTable.one(
+        stack.db,
+        { shopId: shop, orderId: String(order.id) },
+        { notNull: ['waitingSince'] },
+      );
       return refused && ('NO_CREDITS' as const);
     }, 120_000),
   );
@@ -62,25 +61,23 @@ async function explained<T>(shop: string, wait: Promise<T>): Promise<T> {
       .query(billingStateQuery)
       .catch((e: unknown) => String(e));
     const facts = {
-      documents: await stack
-        .db('documents')
-        .where({ shop_id: shop })
-        .whereNull('lexware_id')
-        .select('order_id', 'type', 'waiting_since', 'resumed_at'),
-      purchases: await stack.db('purchases').where({ shop_id: shop }).select('feature', 'status', 'activated_at'),
-      period: await stack
-        .db('shops')
-        .where({ id: shop })
-        .first('plan_id', 'transfers_period_start', 'transfers_reset_at', 'current_period_end'),
+      documents: await documentsTable.select(
+        stack.db,
+        ['orderId', 'type', 'waitingSince', 'resumedAt'],
+        { shopId: shop },
+        { isNull: ['lexwareId'] },
+      ),
+      purchases: await purchasesTable.select(stack.db, ['feature', 'status', 'activatedAt'], { shopId: shop }),
+      period: await shopsTable.first(stack.db, { id: shop }),
       usage: await periodUsage(stack.db, shop),
       billing: state,
       log: (
-        await stack
-          .db('event_log')
-          .where({ shop_id: shop })
-          .orderBy('id', 'desc')
-          .limit(8)
-          .select('event', 'order_id', 'body')
+        await eventLogTable.select(
+          stack.db,
+          ['event', 'orderId', 'body'],
+          { shopId: shop },
+          { orderBy: 'id', desc: true, limit: 8 },
+        )
       ).reverse(),
     };
     throw new Error(`${(error as Error).message}\n${JSON.stringify(facts, null, 1)}`);
@@ -144,12 +141,12 @@ describe('a free shop through a month', () => {
 
     // Exactly one document per order, in our rows and in Lexware, and the resumption is logged in German.
     const docs = await invoices(FREE);
-    expect(new Set(docs.map((d) => d.order_id)).size).toBe(12);
+    expect(new Set(docs.map((d) => d.orderId)).size).toBe(12);
     const inLexware = (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as {
       id: string;
     }[];
     expect(inLexware).toHaveLength(12);
-    const resumed = await stack.db('event_log').where({ shop_id: FREE, event: 'invoice.resumed' });
+    const resumed = await eventLogTable.list(stack.db, { shopId: FREE, event: 'invoice.resumed' });
     expect(resumed.map((r) => (r.body as { message: string }).message)).toEqual(
       Array(2).fill('Übertragungen wieder verfügbar – die Bestellung wird fortgesetzt'),
     );
@@ -171,7 +168,7 @@ describe('an upgrade', () => {
       UPGRADE,
       eventually(async () => (await invoices(UPGRADE)).length === 2, 120_000),
     );
-    expect(await stack.db('event_log').where({ shop_id: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
+    expect(await eventLogTable.list(stack.db, { shopId: UPGRADE, event: 'invoice.resumed' })).toHaveLength(2);
   }, 300_000);
 
   it('and so does the import purchase, which multiplies the quota', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, lexwareConnectionsTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 import { startSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { eventually, merchant } from './merchant';
@@ -160,7 +160,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
       await merchant(endpoints, shop).install();
       await merchant(endpoints, shop).connectLexware();
     }
-    await db('shops').whereIn('id', shops).update({ plan_id: 'business', transfers_quota: 100_000 });
+    await shopsTable.update(db, {}, { planId: 'business', transfersQuota: 100_000 }, { in: { id: shops } });
     await fetch(`${control}/control/knobs`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -216,10 +216,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     await fetch(`${control}/control/knobs`, { method: 'DELETE' });
 
     const orgs = new Map(
-      (await db('lexware_connections').whereIn('shop_id', shops).select('shop_id', 'organization_id')).map((r) => [
-        r.shop_id as string,
-        r.organization_id as string,
-      ]),
+      (await lexwareConnectionsTable.select(db, ['shopId', 'organizationId'], {}, { in: { shopId: shops } })).map(
+        (r) => [r.shopId as string, r.organizationId as string],
+      ),
     );
     const count = async () => {
       let documents = 0,
@@ -238,9 +237,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
         duplicates += [...perOrder.values()].reduce((s, n) => s + n - 1, 0);
         missing += perShop[i]! - perOrder.size;
       }
-      const unsettledWebhooks = Number(
-        (await db('webhook_inbox').whereNotIn('status', SETTLED).count({ n: '*' }))[0]!.n,
-      );
+      const unsettledWebhooks = Number(await webhookInboxTable.count(db, {}, { notIn: { status: SETTLED } }));
       return { documents, missing, duplicates, unsettledWebhooks };
     };
     let last = await count();

@@ -3,6 +3,7 @@ import { documentByIntent } from '@belegfluss/db';
 import { closingIntentKey, germanDay } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * The completeness audit (issue 19 §2): a month of orders, invoiced by the workflows, then the faults
@@ -58,7 +59,7 @@ beforeAll(async () => {
   await m().connectLexware();
   await openAllFeatures(stack, shop);
   // Room for the month's invoices and credit notes: transfers are not what this test is about.
-  await stack.db('shops').where({ id: shop }).update({ transfers_quota: 3000 });
+  await shopsTable.update(stack.db, { id: shop }, { transfersQuota: 3000 });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -73,7 +74,7 @@ describe('the completeness audit of a month', () => {
     const orders = created.map((c) => c.order);
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id')).length ===
+        (await documentsTable.list(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] })).length ===
         ORDERS,
       // Lexware takes 2 requests a second per connection: 200 orders with their contacts take minutes.
       900_000,
@@ -86,11 +87,12 @@ describe('the completeness audit of a month', () => {
       });
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id')).length === 2,
+        (await documentsTable.list(stack.db, { shopId: shop, type: 'credit' }, { notNull: ['lexwareId'] })).length ===
+        2,
       60_000,
     ).catch(async (error: unknown) => {
       throw new Error(
-        `${String(error)}: ${JSON.stringify(await stack.db('event_log').where({ shop_id: shop, origin: 'credit' }).select('event', 'body'))}`,
+        `${String(error)}: ${JSON.stringify(await eventLogTable.select(stack.db, ['event', 'body'], { shopId: shop, origin: 'credit' }))}`,
       );
     });
 
@@ -99,12 +101,7 @@ describe('the completeness audit of a month', () => {
     expect(clean.findings).toEqual([]);
 
     const lexId = async (orderId: number, type: 'invoice' | 'credit') =>
-      (
-        (await stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(orderId), type })
-          .first()) as { lexware_id: string }
-      ).lexware_id;
+      (await documentsTable.one(stack.db, { shopId: shop, orderId: String(orderId), type })).lexwareId!;
     // Two invoices deleted, one copied by hand, one total changed, one credit note gone.
     const lostInvoices = [await lexId(orders[0]!.id, 'invoice'), await lexId(orders[1]!.id, 'invoice')];
     const wrongInvoice = await lexId(orders[3]!.id, 'invoice');
@@ -209,7 +206,7 @@ describe('the completeness audit of a month', () => {
         credit.lexwareId !== lostCredit
       );
     }, 300_000);
-    const repairs = await stack.db('event_log').where({ shop_id: shop, event: 'audit.repair' });
+    const repairs = await eventLogTable.list(stack.db, { shopId: shop, event: 'audit.repair' });
     expect(repairs.length).toBeGreaterThanOrEqual(5);
 
     // The second audit of the month is clean: the closed invoices and their credit notes count as settled.

@@ -3,6 +3,15 @@ import { ApplicationFailure, WorkflowFailedError } from '@temporalio/client';
 import { DocumentStatusKey, orderWorkflowId, shopifyEventSignal, ShopDomainKey } from '@belegfluss/workflows/api';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import {
+  contactLinksTable,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  shopsTable,
+  transferLedgerTable,
+  webhookInboxTable,
+} from '@belegfluss/db/testing';
 
 /**
  * Issue 14 §4, §5, §8 through the whole stack: sandbox webhooks, the gateway, the worker and the
@@ -18,7 +27,7 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   // The free plan's few transfers would stop the burst half-way.
-  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business', transfers_quota: 3000 });
+  await shopsTable.update(stack.db, { id: shop }, { planId: 'business', transfersQuota: 3000 });
 });
 afterAll(async () => stack?.stop());
 
@@ -30,15 +39,9 @@ const contactsOf = async (organizationId: string) =>
   (await (
     await fetch(`${stack.sandbox.urls.control}/control/lexware/contacts?organizationId=${organizationId}`)
   ).json()) as Contact[];
-const organization = async () =>
-  ((await stack.db('lexware_connections').where({ shop_id: shop }).first()) as { organization_id: string })
-    .organization_id;
+const organization = async () => (await lexwareConnectionsTable.one(stack.db, { shopId: shop })).organizationId!;
 const invoices = async () =>
-  Number(
-    (
-      await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id').count({ n: '*' })
-    )[0]!.n,
-  );
+  Number(await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }));
 const customer = (name: string) => ({
   email: `${name}@example.de`,
   firstName: name,
@@ -53,12 +56,12 @@ const customer = (name: string) => ({
 async function newestInvoiceHasTheOnlyContactOf(organizationId: string): Promise<Contact[]> {
   const contacts = await contactsOf(organizationId);
   expect(contacts).toHaveLength(1);
-  const newest = await stack
-    .db('documents')
-    .where({ shop_id: shop, type: 'invoice' })
-    .orderBy('created_at', 'desc')
-    .first();
-  expect(newest.contact_id).toBe(contacts[0]!.id);
+  const newest = await documentsTable.one(
+    stack.db,
+    { shopId: shop, type: 'invoice' },
+    { orderBy: 'createdAt', desc: true },
+  );
+  expect(newest.contactId).toBe(contacts[0]!.id);
   return contacts;
 }
 
@@ -72,11 +75,12 @@ describe('Lexware contacts', () => {
     await eventually(async () => (await invoices()) === 20, 240_000);
     const contacts = await contactsOf(await organization());
     expect(contacts).toHaveLength(2);
-    const used = await stack
-      .db('documents')
-      .where({ shop_id: shop, type: 'invoice' })
-      .distinct('contact_id')
-      .pluck('contact_id');
+    const used = await documentsTable.pluck(
+      stack.db,
+      'contactId',
+      { shopId: shop, type: 'invoice' },
+      { distinct: true },
+    );
     expect(used.sort()).toEqual(contacts.map((c) => c.id).sort());
   }, 300_000);
 
@@ -88,21 +92,22 @@ describe('Lexware contacts', () => {
     await m().createOrder({ scenario: 'de_b2c', paid: true, customer: customer('anna') });
     await eventually(async () => (await invoices()) === 21, 120_000);
     await newestInvoiceHasTheOnlyContactOf(after);
-    expect(await stack.db('event_log').where({ shop_id: shop }).whereIn('event', ['invoice.failed'])).toHaveLength(0);
+    expect(await eventLogTable.list(stack.db, { shopId: shop }, { in: { event: ['invoice.failed'] } })).toHaveLength(0);
   }, 180_000);
 
   it("forgets a contact id Lexware refuses and issues the invoice with the customer's real contact", async () => {
     const org = await organization();
     // A link to a contact this organisation doesn't have, as one left from before a merge in Lexware.
-    await stack
-      .db('contact_links')
-      .where({ shop_id: shop, organization_id: org })
-      .update({ contact_id: '00000000-0000-4000-8000-000000000001' });
+    await contactLinksTable.update(
+      stack.db,
+      { shopId: shop, organizationId: org },
+      { contactId: '00000000-0000-4000-8000-000000000001' },
+    );
     await m().createOrder({ scenario: 'de_b2c', paid: true, customer: customer('anna') });
     await eventually(async () => (await invoices()) === 22, 120_000);
     const contacts = await newestInvoiceHasTheOnlyContactOf(org);
-    expect(await stack.db('event_log').where({ shop_id: shop, event: 'contact.refused' })).toHaveLength(1);
-    expect((await stack.db('contact_links').where({ shop_id: shop, organization_id: org }).first()).contact_id).toBe(
+    expect(await eventLogTable.list(stack.db, { shopId: shop, event: 'contact.refused' })).toHaveLength(1);
+    expect((await contactLinksTable.one(stack.db, { shopId: shop, organizationId: org })).contactId).toBe(
       contacts[0]!.id,
     );
   }, 180_000);
@@ -111,8 +116,7 @@ describe('Lexware contacts', () => {
     const org = await organization();
     const contactsBefore = (await contactsOf(org)).length;
     const invoicesBefore = await invoices();
-    const charged = async () =>
-      Number((await stack.db('transfer_ledger').where({ shop_id: shop }).count({ n: '*' }))[0]!.n);
+    const charged = async () => Number(await transferLedgerTable.count(stack.db, { shopId: shop }));
     const chargedBefore = await charged();
     // A POS customer known by name and phone, and guests whose orders carry an address but no customer record.
     const phoneCustomer = {
@@ -152,30 +156,31 @@ describe('Lexware contacts', () => {
 
     const ids = orders.map((o) => String(o.id));
     const skipped = async () =>
-      (await stack
-        .db('event_log')
-        .where({ shop_id: shop, event: 'invoice.skipped' })
-        .whereIn('order_id', ids)
-        .select('order_id', 'body')) as { order_id: string; body: { reason: string } }[];
+      (await eventLogTable.select(
+        stack.db,
+        ['orderId', 'body'],
+        { shopId: shop, event: 'invoice.skipped' },
+        { in: { orderId: ids } },
+      )) as { orderId: string; body: { reason: string } }[];
     await eventually(async () => (await skipped()).length === 10, 240_000);
-    const reasons = new Map((await skipped()).map((e) => [e.order_id, e.body.reason]));
+    const reasons = new Map((await skipped()).map((e) => [e.orderId, e.body.reason]));
     for (const o of orders)
       expect(reasons.get(String(o.id))).toBe(o.customer ? 'MISSING_CUSTOMER_EMAIL' : 'MISSING_CUSTOMER');
     // Every webhook settled, nothing half-written: no contact, no document, no transfer.
     await eventually(
       async () =>
         (
-          await stack
-            .db('webhook_inbox')
-            .where({ shop_id: shop })
-            .whereIn('resource_id', ids)
-            .whereNotIn('status', ['successful', 'skipped'])
+          await webhookInboxTable.list(
+            stack.db,
+            { shopId: shop },
+            { in: { resourceId: ids }, notIn: { status: ['successful', 'skipped'] } },
+          )
         ).length === 0,
       60_000,
     );
     expect(await contactsOf(org)).toHaveLength(contactsBefore);
     expect(await invoices()).toBe(invoicesBefore);
-    expect(await stack.db('documents').where({ shop_id: shop }).whereIn('order_id', ids)).toEqual([]);
+    expect(await documentsTable.list(stack.db, { shopId: shop }, { in: { orderId: ids } })).toEqual([]);
     expect(await charged()).toBe(chargedBefore);
     // The merchant finds them by the German sentences the log shows.
     const found = async (search: string) =>
@@ -207,11 +212,11 @@ describe('an order for a shop without the app', () => {
     // The shop exists at Shopify and has an order, but never installed the app.
     await merchant(stack, stranger).createShop();
     const { order } = await merchant(stack, stranger).createOrder({ scenario: 'de_b2c', paid: true, webhooks: false });
-    await stack.db('webhook_inbox').insert({
-      webhook_id: 'fremd-1',
-      shop_id: stranger,
+    await webhookInboxTable.insert(stack.db, {
+      webhookId: 'fremd-1',
+      shopId: stranger,
       topic: 'orders/paid',
-      resource_id: String(order.id),
+      resourceId: String(order.id),
       body: JSON.stringify(order),
     });
     // As a webhook that got past the gateway just before the app was removed would start it.
@@ -237,7 +242,7 @@ describe('an order for a shop without the app', () => {
     const described = await handle.describe();
     expect(described.status.name).toBe('FAILED');
     expect(described.typedSearchAttributes.get(DocumentStatusKey)).toBe('NOT_INSTALLED');
-    expect((await stack.db('webhook_inbox').where({ webhook_id: 'fremd-1' }).first()).status).toBe('unprocessable');
+    expect((await webhookInboxTable.one(stack.db, { webhookId: 'fremd-1' })).status).toBe('unprocessable');
     // One attempt of the activity, not an endless retry.
     const history = await handle.fetchHistory();
     const scheduled = history.events!.flatMap((e) =>

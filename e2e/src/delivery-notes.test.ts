@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
  * Delivery notes (issue 19 §3): an order shipped in two parts gets two delivery notes in Lexware,
@@ -95,21 +96,20 @@ describe('delivery notes', () => {
     });
     await eventually(
       async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id')).length === 1,
+        (await documentsTable.list(stack.db, { shopId: shop, type: 'credit' }, { notNull: ['lexwareId'] })).length ===
+        1,
       60_000,
     );
     expect(await deliveryNotes()).toHaveLength(2);
-    const rows = await stack.db('documents').where({ shop_id: shop, type: 'delivery' }).whereNotNull('lexware_id');
-    expect(rows.map((r: { lexware_id: string }) => r.lexware_id).sort()).toEqual(notes.map((n) => n.id).sort());
-    const charged = await stack
-      .db('transfer_ledger')
-      .where({ shop_id: shop })
-      .whereIn(
-        'document_id',
-        rows.map((r: { id: string }) => r.id),
-      );
+    const rows = await documentsTable.list(stack.db, { shopId: shop, type: 'delivery' }, { notNull: ['lexwareId'] });
+    expect(rows.map((r) => r.lexwareId).sort()).toEqual(notes.map((n) => n.id).sort());
+    const charged = await transferLedgerTable.list(
+      stack.db,
+      { shopId: shop },
+      { in: { documentId: rows.map((r: { id: string }) => r.id) } },
+    );
     expect(charged).toHaveLength(0);
-    const log = await stack.db('event_log').where({ shop_id: shop, origin: 'delivery' }).select('event');
+    const log = await eventLogTable.select(stack.db, ['event'], { shopId: shop, origin: 'delivery' });
     expect(log.map((l: { event: string }) => l.event)).toEqual(['delivery.created', 'delivery.created']);
 
     // The order page lists them beside the invoice, and each opens as a PDF.

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable } from '@belegfluss/db/testing';
 
 /**
  * Document actions in the order list (issue 18, spec 2 §4), in Chromium against the whole stack: each
@@ -25,11 +26,11 @@ let draft: { id: number; name: string };
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
-        .whereNotNull('lexware_id')
-        .first(),
+      documentsTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(orderId), type: 'invoice' },
+        { notNull: ['lexwareId'] },
+      ),
     120_000,
   );
 const paidOrder = async () => {
@@ -81,7 +82,7 @@ describe('document actions in the order list', () => {
     await dialog.getByText('Adresse ändern: in Lexware Office').waitFor();
     await dialog.getByText('Festgeschriebene Belege sind in Lexware Office unveränderlich', { exact: false }).waitFor();
     expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
-      new RegExp(`/permalink/invoices/view/${invoice.lexware_id}$`),
+      new RegExp(`/permalink/invoices/view/${invoice.lexwareId}$`),
     );
     await screenshot(page, 'order-list-action-in-lexware');
     await dialog.getByText('Schließen', { exact: true }).click();
@@ -114,14 +115,15 @@ describe('document actions in the order list', () => {
     await row(finalised.name).getByText('Storniert', { exact: true }).waitFor();
     await screenshot(page, 'order-list-cancelled');
 
-    expect((await stack.db('documents').where({ id: invoice.id }).first()).cancelled).toBe(true);
-    const credit = await stack
-      .db('documents')
-      .where({ shop_id: shop, order_id: String(finalised.id), type: 'credit' })
-      .first();
+    expect((await documentsTable.one(stack.db, { id: invoice.id })).cancelled).toBe(true);
+    const credit = await documentsTable.one(stack.db, {
+      shopId: shop,
+      orderId: String(finalised.id),
+      type: 'credit',
+    });
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexware_id]).toMatchObject({
-      precedingSalesVoucherId: invoice.lexware_id,
+    expect(org.vouchers[credit.lexwareId!]).toMatchObject({
+      precedingSalesVoucherId: invoice.lexwareId,
       status: 'paidoff',
     });
     // The cancelled invoice offers no second cancel.
@@ -150,13 +152,13 @@ describe('document actions in the order list', () => {
       .getByText('Die Schnittstelle schreibt Belege nur beim Anlegen fest, nicht danach.', { exact: false })
       .waitFor();
     expect(await dialog.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toMatch(
-      new RegExp(`/permalink/invoices/edit/${invoice.lexware_id}$`),
+      new RegExp(`/permalink/invoices/edit/${invoice.lexwareId}$`),
     );
     await dialog.getByText('Schließen', { exact: true }).click();
 
     // The gateway refuses cancelling a draft, as Lexware refuses pursuing one (406).
     const token = await m().token();
-    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexware_id}/cancel`, {
+    const res = await fetch(`${stack.gatewayUrl}/api/orders/${draft.id}/invoice/${invoice.lexwareId}/cancel`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}` },
     });

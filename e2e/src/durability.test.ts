@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { startStack, workerEnv, type Stack } from './stack';
+import { documentsTable, eventLogTable, shopsTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let stack: Stack;
@@ -60,24 +61,23 @@ describe('exactly one invoice, whatever breaks', () => {
 
     current = spawnWorker();
     const doc = await eventually(
-      async () =>
-        (await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id').first()) as
-          { lexware_id: string } | undefined,
+      async () => await documentsTable.first(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] }),
       90_000,
     );
     const invoices = await sandboxInvoices();
     expect(invoices).toHaveLength(1);
-    expect(doc.lexware_id).toBe(invoices[0]?.id);
+    expect(doc.lexwareId).toBe(invoices[0]?.id);
     const log = await eventually(async () => {
-      const rows = await stack
-        .db('event_log')
-        .where({ shop_id: shop })
-        .whereIn('event', ['invoice.created', 'invoice.matched']);
+      const rows = await eventLogTable.list(
+        stack.db,
+        { shopId: shop },
+        { in: { event: ['invoice.created', 'invoice.matched'] } },
+      );
       return rows.length > 0 && rows;
     });
     // The second worker found the invoice the first one had created, instead of making another.
     expect(log.map((l) => l.event)).toEqual(['invoice.matched']);
-    expect(await stack.db('transfer_ledger').where({ shop_id: shop })).toHaveLength(1);
+    expect(await transferLedgerTable.list(stack.db, { shopId: shop })).toHaveLength(1);
   }, 180_000);
 
   it('survives random 429, 500 and 504 answers (504s that performed the write), still with one invoice per order', async () => {
@@ -89,14 +89,11 @@ describe('exactly one invoice, whatever breaks', () => {
       orders.push(order);
     }
     await eventually(async () => {
-      const done = await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice' })
-        .whereIn(
-          'order_id',
-          orders.map((o) => String(o.id)),
-        )
-        .whereNotNull('lexware_id');
+      const done = await documentsTable.list(
+        stack.db,
+        { shopId: shop, type: 'invoice' },
+        { in: { orderId: orders.map((o) => String(o.id)) }, notNull: ['lexwareId'] },
+      );
       return done.length === orders.length;
     }, 180_000);
     await knobs({ rate429: 0, rate500: 0, rate504: 0 });
@@ -106,36 +103,29 @@ describe('exactly one invoice, whatever breaks', () => {
   }, 240_000);
 
   it('stops creating documents when the transfers run out, and says so', async () => {
-    const shopRow = await stack.db('shops').where({ id: shop }).first();
-    const used = (await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).length;
-    await stack
-      .db('shops')
-      .where({ id: shop })
-      .update({ transfers_quota: used + 1 });
+    const shopRow = await shopsTable.one(stack.db, { id: shop });
+    const used = (await transferLedgerTable.list(stack.db, { shopId: shop, reason: 'document' })).length;
+    await shopsTable.update(stack.db, { id: shop }, { transfersQuota: used + 1 });
     const before = (await sandboxInvoices()).length;
     const a = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(a.id);
     await eventually(async () =>
-      stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(a.id) })
-        .whereNotNull('lexware_id')
-        .first(),
+      documentsTable.first(stack.db, { shopId: shop, orderId: String(a.id) }, { notNull: ['lexwareId'] }),
     );
     const b = (await m().createOrder({ scenario: 'de_b2c' })).order;
     await m().payOrder(b.id);
     const refusal = await eventually(async () =>
-      stack
-        .db('event_log')
-        .where({ shop_id: shop, order_id: String(b.id), event: 'invoice.skipped' })
-        .whereRaw("body->>'reason' = 'NO_CREDITS'")
-        .first(),
+      eventLogTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(b.id), event: 'invoice.skipped' },
+        { json: { body: { reason: 'NO_CREDITS' } } },
+      ),
     );
     expect(refusal.status).toBe('critical');
     expect((await sandboxInvoices()).length).toBe(before + 1);
-    expect((await stack.db('shops').where({ id: shop }).first()).transfers_exhausted_at).not.toBeNull();
+    expect((await shopsTable.one(stack.db, { id: shop })).transfersExhaustedAt).not.toBeNull();
     const view = await m().api<{ plan: { credits: { used: number; quota: number } } }>('/api/shop');
     expect(view.plan.credits).toMatchObject({ used: used + 1, quota: used + 1 });
-    await stack.db('shops').where({ id: shop }).update({ transfers_quota: shopRow.transfers_quota });
+    await shopsTable.update(stack.db, { id: shop }, { transfersQuota: shopRow.transfersQuota });
   }, 120_000);
 });

@@ -10,6 +10,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable, eventLogTable, lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 /**
  * E-invoices through the whole stack (issue 19 §1): the merchant reads the buyer's Leitweg-ID from a
@@ -51,11 +52,11 @@ const buyer = {
 const eInvoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
-        .whereNotNull('profile')
-        .first(),
+      documentsTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(orderId), type: 'invoice' },
+        { notNull: ['profile'] },
+      ),
     120_000,
   );
 
@@ -99,13 +100,13 @@ describe('e-invoices for a public buyer', () => {
       await control<{ id: string; xRechnung?: { buyerReference: string; vendorNumberAtCustomer: string } }[]>(
         '/control/lexware/contacts',
       );
-    expect(contacts.find((c) => c.id === invoice.contact_id)?.xRechnung).toEqual({
+    expect(contacts.find((c) => c.id === invoice.contactId)?.xRechnung).toEqual({
       buyerReference: LEITWEG_ID,
       vendorNumberAtCustomer: 'LIEF-4711',
     });
 
     // The XML as the merchant downloads it, checked by an independent validator.
-    const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdf_token}/xml`);
+    const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdfToken}/xml`);
     expect(xml.status).toBe(200);
     expect(xml.headers.get('content-type')).toContain('xml');
     const checked = await validate(Buffer.from(await xml.arrayBuffer()));
@@ -129,13 +130,13 @@ describe('e-invoices for a public buyer', () => {
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
     await page.getByText('E-Rechnung (XRechnung)').first().waitFor({ timeout: 60_000 });
     const download = page.getByRole('link', { name: 'XML herunterladen' }).first();
-    expect(await download.getAttribute('href')).toMatch(new RegExp(`/documents/${invoice.pdf_token}/xml$`));
+    expect(await download.getAttribute('href')).toMatch(new RegExp(`/documents/${invoice.pdfToken}/xml$`));
     await screenshot(page, 'einvoice-order');
     expect(serverErrors).toEqual([]);
   }, 240_000);
 
   it('a net B2B invoice becomes ZUGFeRD once e-invoicing is on in Lexware, and its XML comes out of the PDF', async () => {
-    const { organization_id: organizationId } = await stack.db('lexware_connections').where({ shop_id: shop }).first();
+    const { organizationId: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
     await fetch(`${stack.sandbox.urls.control}/control/lexware/organizations/${organizationId}/profile`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -149,7 +150,7 @@ describe('e-invoices for a public buyer', () => {
     });
     const invoice = await eInvoiceOf(order.id);
     expect(invoice.profile).toBe('EN16931');
-    const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdf_token}/xml`);
+    const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdfToken}/xml`);
     expect(xml.status).toBe(200);
     const checked = await validate(Buffer.from(await xml.arrayBuffer()));
     expect(checked.guideline).toContain('en16931');
@@ -159,7 +160,7 @@ describe('e-invoices for a public buyer', () => {
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
     await page.getByText('E-Rechnung (ZUGFeRD)').first().waitFor({ timeout: 60_000 });
     expect(await page.getByRole('link', { name: 'XML herunterladen' }).first().getAttribute('href')).toMatch(
-      new RegExp(`/documents/${invoice.pdf_token}/xml$`),
+      new RegExp(`/documents/${invoice.pdfToken}/xml$`),
     );
   }, 240_000);
 
@@ -173,15 +174,16 @@ describe('e-invoices for a public buyer', () => {
     await eventually(
       async () =>
         (
-          await stack
-            .db('event_log')
-            .where({ shop_id: shop, order_id: String(order.id) })
-            .whereIn('event', ['invoice.skipped', 'invoice.failed'])
+          await eventLogTable.list(
+            stack.db,
+            { shopId: shop, orderId: String(order.id) },
+            { in: { event: ['invoice.skipped', 'invoice.failed'] } },
+          )
         ).length > 0,
       120_000,
     );
-    const entries = await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id) });
+    const entries = await eventLogTable.list(stack.db, { shopId: shop, orderId: String(order.id) });
     expect(JSON.stringify(entries.map((e) => e.body))).toContain('LEITWEG_ID_INVALID');
-    expect(await stack.db('documents').where({ shop_id: shop, order_id: String(order.id) })).toEqual([]);
+    expect(await documentsTable.list(stack.db, { shopId: shop, orderId: String(order.id) })).toEqual([]);
   }, 180_000);
 });

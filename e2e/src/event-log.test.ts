@@ -5,6 +5,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * The event log as its own page (issue 18, spec 2 §2, §7–§9), in Chromium against the whole stack:
@@ -29,15 +30,16 @@ beforeAll(async () => {
   waiting = (await m().createOrder({ scenario: 'de_b2c' })).order;
   // The real entries: the paid order's invoice, and the unpaid one waiting for its payment.
   await eventually(
-    async () => (await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' }).first()) as unknown,
+    async () => (await eventLogTable.first(stack.db, { shopId: shop, event: 'invoice.created' })) as unknown,
     120_000,
   );
   await eventually(
     async () =>
-      (await stack
-        .db('event_log')
-        .where({ shop_id: shop, event: 'invoice.skipped', order_id: String(waiting.id) })
-        .first()) as unknown,
+      (await eventLogTable.first(stack.db, {
+        shopId: shop,
+        event: 'invoice.skipped',
+        orderId: String(waiting.id),
+      })) as unknown,
     120_000,
   );
   await writeLog(stack.db, {
@@ -70,12 +72,8 @@ describe('the event log page in Chromium', () => {
     await expect(
       page.getByText('Dein Tarif Free bewahrt das Protokoll 7 Tage auf', { exact: false }).isVisible(),
     ).resolves.toBe(true);
-    const invoiceNumber = (
-      await stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(paid.id) })
-        .first()
-    ).number as string;
+    const invoiceNumber = (await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id) }))
+      .number as string;
     await page.getByText(`Rechnung in Lexware Office erstellt: ${invoiceNumber}`).waitFor();
     await page.getByText('Rechnung wartet auf das gewählte Ereignis (z. B. Zahlung oder Versand)').first().waitFor();
     await page.getByText('Rechnung konnte nicht erstellt werden: Die Adresse ist unvollständig').waitFor();
@@ -131,10 +129,7 @@ describe('the event log page in Chromium', () => {
   it('cancels the invoice with the credit note that closes it, and explains what only Lexware Office can do', async () => {
     await page.goto(`${frontends.urls.shell}/orders/${paid.id}?shop=${shop}`);
     const invoiceNumber = (
-      await stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' })
-        .first()
+      await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' })
     ).number as string;
     const invoiceCard = page.locator('.Polaris-ShadowBevel', {
       has: page.getByRole('heading', { name: `Rechnung ${invoiceNumber}` }),
@@ -144,12 +139,8 @@ describe('the event log page in Chromium', () => {
     await page
       .getByText('Die Schnittstelle liest den Zahlstatus nur, sie erfasst keine Zahlungen.', { exact: false })
       .waitFor();
-    const lexwareId = (
-      await stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(paid.id), type: 'invoice' })
-        .first()
-    ).lexware_id as string;
+    const lexwareId = (await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'invoice' }))
+      .lexwareId as string;
     expect(await page.getByRole('link', { name: 'In Lexware Office öffnen' }).getAttribute('href')).toContain(
       `/permalink/invoices/view/${lexwareId}`,
     );
@@ -169,20 +160,14 @@ describe('the event log page in Chromium', () => {
     ).toBe('line-through');
     await page.getByRole('heading', { name: /^Gutschrift / }).waitFor();
     await screenshot(page, 'invoice-cancelled');
-    const credit = await stack
-      .db('documents')
-      .where({ shop_id: shop, order_id: String(paid.id), type: 'credit' })
-      .first();
+    const credit = await documentsTable.one(stack.db, { shopId: shop, orderId: String(paid.id), type: 'credit' });
     const org = Object.values(stack.sandbox.state.lexware.organizations)[0]!;
-    expect(org.vouchers[credit.lexware_id]).toMatchObject({ precedingSalesVoucherId: lexwareId });
+    expect(org.vouchers[credit.lexwareId!]).toMatchObject({ precedingSalesVoucherId: lexwareId });
     await page.getByText(`Rechnung storniert, die Stornogutschrift schließt sie: ${invoiceNumber}`).waitFor();
   }, 120_000);
 
   it('shows a critical entry’s stack trace to an admin', async () => {
-    await stack
-      .db('shops')
-      .where({ id: shop })
-      .update({ permissions: ['view_dashboard'] });
+    await shopsTable.update(stack.db, { id: shop }, { permissions: ['view_dashboard'] });
     await openLog();
     const failed = rows().filter({ hasText: 'Rechnung konnte nicht erstellt werden' });
     await failed.getByRole('button', { name: 'Stacktrace anzeigen' }).click();

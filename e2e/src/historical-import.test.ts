@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { spawnWorker, startStack, type Stack } from './stack';
+import { documentsTable, ordersTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
  * The paid historical import as a merchant meets it (spec 1 §9, spec 2), against the Temporal
@@ -113,10 +114,10 @@ describe('the historical import, one day at a time', () => {
 
     const wanted = [...orders[0]!, ...orders[1]!];
     const docs = await eventually(async () => {
-      const rows = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).whereNotNull('lexware_id');
+      const rows = await documentsTable.list(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] });
       return rows.length >= wanted.length && rows;
     }, 300_000);
-    expect(docs.map((d) => Number(d.order_id)).sort()).toEqual(wanted.map((o) => o.id).sort());
+    expect(docs.map((d) => Number(d.orderId)).sort()).toEqual(wanted.map((o) => o.id).sort());
 
     // In Lexware: one invoice per order of the two days, none for the third, each with its order's total.
     const invoices = await sandboxInvoices();
@@ -126,13 +127,13 @@ describe('the historical import, one day at a time', () => {
       expect(mine, order.name).toHaveLength(1);
       expect(mine[0]!.totalPrice.totalGrossAmount).toBe(Number(order.total_price));
     }
-    expect(await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).toHaveLength(wanted.length);
+    expect(await transferLedgerTable.list(stack.db, { shopId: shop, reason: 'document' })).toHaveLength(wanted.length);
     expect((await m().api<{ plan: { credits: { used: number } } }>('/api/shop')).plan.credits.used).toBe(wanted.length);
 
     // The third day is untouched: not read, no documents.
     const third = orders[2]!.map((o) => String(o.id));
-    expect(await stack.db('orders').where({ shop_id: shop }).whereIn('order_id', third)).toEqual([]);
-    expect(await stack.db('documents').where({ shop_id: shop }).whereIn('order_id', third)).toEqual([]);
+    expect(await ordersTable.list(stack.db, { shopId: shop }, { in: { orderId: third } })).toEqual([]);
+    expect(await documentsTable.list(stack.db, { shopId: shop }, { in: { orderId: third } })).toEqual([]);
 
     const after = await m().api<{ days: { day: string; status: string; orders: number; invoices: number }[] }>(
       '/api/orders/import/days',

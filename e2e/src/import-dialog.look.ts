@@ -9,6 +9,7 @@ import { importWorkflowId } from '@belegfluss/orchestration/api';
 import { launchChromium, screenshot, serveFrontends } from './frontends';
 import { merchant } from './merchant';
 import { startStack } from './stack';
+import { purchasesTable, shopsTable } from '@belegfluss/db/testing';
 
 const shop = 'dialog-blick.myshopify.com';
 const stack = await startStack();
@@ -30,10 +31,14 @@ try {
   }
   await m.install();
   await m.connectLexware();
-  await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', transfers_quota: 300 });
-  await stack
-    .db('purchases')
-    .insert({ shop_id: shop, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
+  await shopsTable.update(stack.db, { id: shop }, { planId: 'standard', transfersQuota: 300 });
+  await purchasesTable.insert(stack.db, {
+    shopId: shop,
+    feature: 'orderImport',
+    price: 129,
+    status: 'active',
+    activatedAt: new Date(),
+  });
 
   await m.api(`/api/orders/import?date=${days[0]}`, { method: 'POST' });
   // The second day waits its turn behind the first; support terminates it meanwhile.

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import { SMTP_TEST_HOST, type Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { mailSendOfShop } from '@belegfluss/db/testing';
 
 /**
  * The merchant's own SMTP sender and automatic invoice mail, clicked through in Chromium
@@ -112,13 +113,7 @@ describe('e-mail settings in Chromium', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    expect(
-      await stack
-        .db('mail_sends as s')
-        .join('documents as d', 'd.id', 's.document_id')
-        .where({ 'd.shop_id': shop, 's.status': 'sent' })
-        .first('s.sender'),
-    ).toMatchObject({ sender: 'own' });
+    expect(await mailSendOfShop(stack.db, { shopId: shop, status: 'sent' })).toMatchObject({ sender: 'own' });
 
     // The order's document card says when it was mailed.
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, spawnWorker as spawnProcess, startStack, type Stack } from './stack';
+import { documentsTable, mailSendOfShop, mailSendsTable, ordersTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 // Real Temporal, PostgreSQL, gateway, a worker in its own process (so it can be killed), and the
 // sandbox standing in for Shopify, Lexware Office and the SMTP server that catches every mail.
@@ -45,24 +46,21 @@ async function paidOrder(): Promise<{ id: number; name: string; email: string; d
   await m().payOrder(order.id);
   const doc = await eventually(
     async () =>
-      stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-        .whereNotNull('lexware_id')
-        .first(),
+      documentsTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(order.id), type: 'invoice' },
+        { notNull: ['lexwareId'] },
+      ),
     120_000,
   );
-  const row = await stack
-    .db('orders')
-    .where({ shop_id: shop, order_id: String(order.id) })
-    .first();
-  return { id: order.id, name: order.name, email: row.customer_email as string, documentId: doc.id as string };
+  const row = await ordersTable.one(stack.db, { shopId: shop, orderId: String(order.id) });
+  return { id: order.id, name: order.name, email: row.customerEmail as string, documentId: doc.id as string };
 }
 
 /** Every webhook of the order has been handled, so the workflow's pass, mail step included, is over. */
 const settledOrder = (orderId: number) =>
   eventually(async () => {
-    const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(orderId) });
+    const rows = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(orderId) });
     return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows;
   }, 120_000);
 
@@ -100,7 +98,7 @@ describe('invoice mail through the whole stack', () => {
     ).toBe('%PDF-');
     await settledOrder(order.id);
     expect(await mailFor(order)).toHaveLength(1);
-    expect((await stack.db('documents').where({ id: order.documentId }).first()).emailed_at).toBeInstanceOf(Date);
+    expect((await documentsTable.one(stack.db, { id: order.documentId })).emailedAt).toBeInstanceOf(Date);
   }, 180_000);
 
   it('every webhook delivered twice still means one mail', async () => {
@@ -110,7 +108,7 @@ describe('invoice mail through the whole stack', () => {
     await settledOrder(order.id);
     await knobs({ shopify: { duplicateRate: 0 } });
     expect(await mailFor(order)).toHaveLength(1);
-    expect(await stack.db('mail_sends').where({ document_id: order.documentId })).toMatchObject([
+    expect(await mailSendsTable.list(stack.db, { documentId: order.documentId })).toMatchObject([
       { status: 'sent', attempts: 1 },
     ]);
   }, 180_000);
@@ -121,28 +119,19 @@ describe('invoice mail through the whole stack', () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
     const claim: { id: string } = await eventually(
-      async () =>
-        stack
-          .db('mail_sends as s')
-          .join('documents as d', 'd.id', 's.document_id')
-          .where({ 'd.shop_id': shop, 'd.order_id': String(order.id), 's.status': 'claimed' })
-          .first('s.id'),
+      async () => mailSendOfShop(stack.db, { shopId: shop, orderId: String(order.id), status: 'claimed' }),
       180_000,
     );
     current.kill('SIGKILL');
     await knobs({ lexware: { latencyMs: 0 } });
     current = spawnWorker();
     const sent = await eventually(
-      async () => stack.db('mail_sends').where({ id: claim.id, status: 'sent' }).first(),
+      async () => mailSendsTable.first(stack.db, { id: claim.id, status: 'sent' }),
       240_000,
     );
     expect(sent.attempts).toBe(2);
-    const email = (
-      await stack
-        .db('orders')
-        .where({ shop_id: shop, order_id: String(order.id) })
-        .first()
-    ).customer_email as string;
+    const email = (await ordersTable.one(stack.db, { shopId: shop, orderId: String(order.id) }))
+      .customerEmail as string;
     await settledOrder(order.id);
     expect(await mailFor({ email, name: order.name })).toHaveLength(1);
   }, 300_000);
@@ -152,6 +141,6 @@ describe('invoice mail through the whole stack', () => {
     const order = await paidOrder();
     await settledOrder(order.id);
     expect(await mailFor(order)).toHaveLength(0);
-    expect(await stack.db('mail_sends').where({ document_id: order.documentId })).toHaveLength(0);
+    expect(await mailSendsTable.list(stack.db, { documentId: order.documentId })).toHaveLength(0);
   }, 180_000);
 });

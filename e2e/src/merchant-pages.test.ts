@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable } from '@belegfluss/db/testing';
 
 /**
  * The merchant's other daily pages (issue 18, parts 2 and 4) in Chromium against the whole stack: the
@@ -31,11 +32,11 @@ describe('the merchant’s pages in Chromium', () => {
     await m().payOrder(order.id);
     await eventually(
       async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexware_id')
-          .first(),
+        documentsTable.first(
+          stack.db,
+          { shopId: shop, orderId: String(order.id), type: 'invoice' },
+          { notNull: ['lexwareId'] },
+        ),
       120_000,
     );
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
@@ -43,11 +44,11 @@ describe('the merchant’s pages in Chromium', () => {
     // The create is not read back: the order page learns the number from Lexware's voucher list when it shows it.
     const invoice = await eventually(
       async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('number')
-          .first(),
+        documentsTable.first(
+          stack.db,
+          { shopId: shop, orderId: String(order.id), type: 'invoice' },
+          { notNull: ['number'] },
+        ),
       60_000,
     );
     const dialog = page.getByRole('dialog');
@@ -70,7 +71,7 @@ describe('the merchant’s pages in Chromium', () => {
     }, 60_000);
     expect(mails[0]!.envelope.to.sort()).toEqual(['buchhaltung@seiten-laden.example', 'kundin@seiten-laden.example']);
     expect(`${mails[0]!.text ?? ''}${mails[0]!.html ?? ''}`).toContain('Viele Grüße aus dem Seiten-Laden');
-    expect((await stack.db('documents').where({ id: invoice.id }).first()).emailed_at).toBeInstanceOf(Date);
+    expect((await documentsTable.one(stack.db, { id: invoice.id })).emailedAt).toBeInstanceOf(Date);
   }, 240_000);
 
   it('says „nicht gefunden“ for an order that does not exist', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * Metafields end to end (issue 7): the real worker on the real Temporal dev server, the
@@ -67,18 +68,19 @@ const patch = (section: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 const logs = (event: string, orderId?: number) =>
-  stack
-    .db('event_log')
-    .where({ shop_id: shop, event, ...(orderId ? { order_id: String(orderId) } : {}) })
-    .orderBy('id');
+  eventLogTable.list(
+    stack.db,
+    { shopId: shop, event, ...(orderId ? { order_id: String(orderId) } : {}) },
+    { orderBy: 'id' },
+  );
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-        .whereNotNull('lexware_id')
-        .first()) as { number: string; lexware_id: string; pdf_token: string } | undefined,
+      await documentsTable.first(
+        stack.db,
+        { shopId: shop, type: 'invoice', orderId: String(orderId) },
+        { notNull: ['lexwareId'] },
+      ),
     90_000,
   );
 
@@ -106,23 +108,23 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung PO-4711');
+    expect(lexware.find((i) => i.id === invoice.lexwareId)?.title).toBe('Rechnung PO-4711');
 
     const values = await eventually(async () => {
       const v = await written(order.admin_graphql_api_id);
       return v.invoice_number && v;
     });
     // Lexware's create answers only the id: the metafield write learned the number, and the row keeps it.
-    const { number } = (await stack.db('documents').where({ lexware_id: invoice.lexware_id }).first('number')) as {
+    const { number } = (await documentsTable.first(stack.db, { lexwareId: invoice.lexwareId })) as {
       number: string | null;
     };
     expect(number).toMatch(/^RE\d+/);
     expect(values.invoice_number).toMatchObject({ type: 'single_line_text_field', value: number });
     expect(values.invoice_pdf).toMatchObject({
       type: 'url',
-      value: `${stack.settings.appUrl}/documents/${invoice.pdf_token}/download`,
+      value: `${stack.settings.appUrl}/documents/${invoice.pdfToken}/download`,
     });
-    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexware_id });
+    expect(JSON.parse(values.invoice!.value)).toMatchObject({ number, id: invoice.lexwareId });
     expect(values.credit_numbers).toBeUndefined(); // no credit note yet
     // The link a notification would carry opens the PDF.
     const pdf = await fetch(values.invoice_pdf!.value);
@@ -139,13 +141,11 @@ describe('metafields', () => {
       { method: 'POST' },
     );
     await eventually(async () => {
-      const rows = await stack
-        .db('webhook_inbox')
-        .where({ shop_id: shop })
-        .whereIn(
-          'webhook_id',
-          fulfil.deliveries.map((d) => d.webhookId),
-        );
+      const rows = await webhookInboxTable.list(
+        stack.db,
+        { shopId: shop },
+        { in: { webhookId: fulfil.deliveries.map((d) => d.webhookId) } },
+      );
       return (
         rows.length === fulfil.deliveries.length && rows.every((r) => r.status !== 'received' && r.status !== 'started')
       );
@@ -165,10 +165,7 @@ describe('metafields', () => {
       const v = await written(order.admin_graphql_api_id);
       return v.credit_numbers && v;
     }, 90_000);
-    const credit = await stack
-      .db('documents')
-      .where({ shop_id: shop, type: 'credit', order_id: String(order.id) })
-      .first();
+    const credit = await documentsTable.one(stack.db, { shopId: shop, type: 'credit', orderId: String(order.id) });
     expect(JSON.parse(after.credit_numbers!.value)).toEqual([credit.number]);
     expect(after.invoice_number?.updatedAt).toBe(values.invoice_number!.updatedAt);
     // The log row is written just after Shopify took the values: wait for it rather than race it.
@@ -191,7 +188,7 @@ describe('metafields', () => {
     const lexware = await m().json<{ id: string; title: string }[]>(
       `${stack.sandbox.urls.control}/control/lexware/invoices`,
     );
-    expect(lexware.find((i) => i.id === invoice.lexware_id)?.title).toBe('Rechnung'); // the placeholder is empty now
+    expect(lexware.find((i) => i.id === invoice.lexwareId)?.title).toBe('Rechnung'); // the placeholder is empty now
     expect(await written(order.admin_graphql_api_id)).toEqual({});
     expect(await logs('metafields.written', order.id)).toHaveLength(0);
   }, 180_000);
@@ -199,10 +196,7 @@ describe('metafields', () => {
   it('logs MISSING_SCOPE when write_orders is not granted, and still makes the invoice', async () => {
     await patch('metafields', { write: WRITE });
     // The shop was re-authorised without write_orders (a merchant can decline scopes).
-    await stack
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_scopes: ['read_orders', 'read_customers'] });
+    await shopsTable.update(stack.db, { id: shop }, { shopifyScopes: ['read_orders', 'read_customers'] });
     const order = await paidOrder();
     await m().payOrder(order.id);
     await invoiceOf(order.id);
@@ -211,7 +205,7 @@ describe('metafields', () => {
       return rows.length > 0 && rows;
     }, 60_000);
     expect(failed).toMatchObject({ status: 'warning', origin: 'shopify' });
-    expect(failed.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
+    expect(failed!.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
     expect(await written(order.admin_graphql_api_id)).toEqual({});
   }, 180_000);
 });

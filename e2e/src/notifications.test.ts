@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import {
+  documentsTable,
+  eventLogTable,
+  notificationSendsTable,
+  shopsTable,
+  transferLedgerTable,
+} from '@belegfluss/db/testing';
 
 // Real Temporal, PostgreSQL, gateway, worker and the sandbox's SMTP server, which catches the
 // notification mails the default sender sends to the merchant.
@@ -34,13 +41,12 @@ const patch = (shop: string, section: string, body: unknown) =>
  * to the ledger the way a charge writes it), so that a few real orders cross the thresholds.
  */
 async function spent(shop: string, used: number) {
-  const { transfers_period_start: start, transfers_quota: quota } = await stack.db('shops').where({ id: shop }).first();
+  const { transfersPeriodStart: start, transfersQuota: quota } = await shopsTable.one(stack.db, { id: shop });
   expect(quota).toBe(10);
-  await stack
-    .db('transfer_ledger')
-    .insert(
-      Array.from({ length: used }, () => ({ shop_id: shop, delta: -1, reason: 'document', period_start: start })),
-    );
+  await transferLedgerTable.insert(
+    stack.db,
+    Array.from({ length: used }, () => ({ shopId: shop, delta: -1, reason: 'document', periodStart: start })),
+  );
 }
 
 /** A paid order; resolves once its invoice was created or refused for want of transfers. */
@@ -49,17 +55,17 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
   return eventually(async () => {
-    const doc = await stack
-      .db('documents')
-      .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-      .whereNotNull('lexware_id')
-      .first();
+    const doc = await documentsTable.one(
+      stack.db,
+      { shopId: shop, orderId: String(order.id), type: 'invoice' },
+      { notNull: ['lexwareId'] },
+    );
     if (doc) return 'created' as const;
-    const refused = await stack
-      .db('event_log')
-      .where({ shop_id: shop, order_id: String(order.id), event: 'invoice.skipped' })
-      .whereRaw(`body->>'reason' = 'NO_CREDITS'`)
-      .first();
+    const refused = await eventLogTable.first(
+      stack.db,
+      { shopId: shop, orderId: String(order.id), event: 'invoice.skipped' },
+      { json: { body: { reason: 'NO_CREDITS' } } },
+    );
     return refused && ('NO_CREDITS' as const);
   }, 120_000);
 }
@@ -67,12 +73,11 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
 /** The shop's transfer notification outcomes in its event log, in order (the install's welcome mail aside). */
 const logged = async (shop: string) =>
   (
-    await stack
-      .db('event_log')
-      .where({ shop_id: shop, origin: 'shop' })
-      .where('event', 'like', 'notification.%')
-      .whereRaw(`body->>'kind' like 'credits%'`)
-      .orderBy('id')
+    await eventLogTable.list(
+      stack.db,
+      { shopId: shop, origin: 'shop' },
+      { like: { event: 'notification.%' }, json: { body: { kind: { like: 'credits%' } } }, orderBy: 'id' },
+    )
   ).map((r) => `${r.event as string}:${(r.body as { kind: string }).kind}`);
 
 beforeAll(async () => {
@@ -100,9 +105,7 @@ describe('transfer notifications through the whole stack', () => {
     }, 60_000);
     expect(soon).toMatchObject({ subject: SOON, envelope: { to: [inbox[ON]] } });
     expect(soon!.text).toContain('nur noch 1 von 10 Transfers');
-    expect(soon!.text).toContain(
-      `für deinen Shop ${(await stack.db('shops').where({ id: ON }).first()).name as string} sind`,
-    );
+    expect(soon!.text).toContain(`für deinen Shop ${(await shopsTable.one(stack.db, { id: ON })).name as string} sind`);
 
     expect(await paidOrder(ON)).toBe('created'); // the last transfer: no second warning
     expect(await paidOrder(ON)).toBe('NO_CREDITS');
@@ -111,7 +114,7 @@ describe('transfer notifications through the whole stack', () => {
     await eventually(
       async () =>
         (await logged(ON)).length >= 2 &&
-        (await stack.db('notification_sends').where({ shop_id: ON, status: 'claimed' })).length === 0,
+        (await notificationSendsTable.list(stack.db, { shopId: ON, status: 'claimed' })).length === 0,
     );
 
     expect(await subjects(ON)).toEqual([NOW, SOON]);
@@ -121,11 +124,11 @@ describe('transfer notifications through the whole stack', () => {
       'notification.sent:creditsExhaustedNow',
     ]);
     expect(
-      await stack
-        .db('notification_sends')
-        .where({ shop_id: ON })
-        .whereIn('kind', ['creditsExhaustedSoon', 'creditsExhaustedNow'])
-        .orderBy('kind'),
+      await notificationSendsTable.list(
+        stack.db,
+        { shopId: ON },
+        { in: { kind: ['creditsExhaustedSoon', 'creditsExhaustedNow'] }, orderBy: 'kind' },
+      ),
     ).toMatchObject([
       { kind: 'creditsExhaustedNow', status: 'sent', recipient: inbox[ON], attempts: 1 },
       { kind: 'creditsExhaustedSoon', status: 'sent', recipient: inbox[ON], attempts: 1 },

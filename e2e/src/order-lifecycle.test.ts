@@ -3,6 +3,7 @@ import type { ShopView } from '@belegfluss/shared';
 import { orderStateQuery, orderWorkflowId } from '@belegfluss/workflows';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, transferLedgerTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * One order over its whole life, against the sandbox: the invoice, credit notes for a
@@ -34,12 +35,13 @@ const refund = (orderId: number, input: Record<string, unknown>) =>
 /** When a step does not happen, the merchant's log and the inbox say why: print them with the failure. */
 let orderIdForExplain = 0;
 async function explain(error: unknown): Promise<never> {
-  const log = await stack.db('event_log').where({ shop_id: shop }).orderBy('id').select('event', 'status', 'body');
-  const inbox = await stack
-    .db('webhook_inbox')
-    .where({ shop_id: shop })
-    .orderBy('received_at')
-    .select('topic', 'status', 'error', 'signalled_at');
+  const log = await eventLogTable.select(stack.db, ['event', 'status', 'body'], { shopId: shop }, { orderBy: 'id' });
+  const inbox = await webhookInboxTable.select(
+    stack.db,
+    ['topic', 'status', 'error', 'signalledAt'],
+    { shopId: shop },
+    { orderBy: 'receivedAt' },
+  );
   const handle = stack.temporal.client.workflow.getHandle(orderWorkflowId(shop, orderIdForExplain));
   const described = await handle.describe().catch(() => null);
   const pending = described?.raw.pendingActivities ?? [];
@@ -97,9 +99,9 @@ describe('an order from invoice to its last credit note', () => {
     expect(credit.relatedVouchers).toEqual([expect.objectContaining({ id: invoice.id, voucherType: 'invoice' })]);
     expect(credit.lineItems.map((l) => [l.name, l.quantity])).toContainEqual([item.title, 1]);
     const row = await eventually(async () =>
-      stack.db('documents').where({ shop_id: shop, type: 'credit' }).whereNotNull('lexware_id').first(),
+      documentsTable.first(stack.db, { shopId: shop, type: 'credit' }, { notNull: ['lexwareId'] }),
     );
-    expect(row.lexware_id).toBe(credit.id);
+    expect(row.lexwareId).toBe(credit.id);
   });
 
   it('credits refunds without items, one credit note each, and continues as new on the way', async () => {
@@ -146,10 +148,10 @@ describe('an order from invoice to its last credit note', () => {
   it('keeps the exactly-once promise across runs: each refund once, one transfer per document', async () => {
     expect(await vouchers('invoices')).toHaveLength(1);
     expect(await vouchers('credit-notes')).toHaveLength(4);
-    const docs = await stack.db('documents').where({ shop_id: shop }).select('id', 'type', 'intent_key', 'lexware_id');
-    const ledger = await stack.db('transfer_ledger').where({ shop_id: shop });
+    const docs = await documentsTable.select(stack.db, ['id', 'type', 'intentKey', 'lexwareId'], { shopId: shop });
+    const ledger = await transferLedgerTable.list(stack.db, { shopId: shop });
     expect(
-      docs.filter((d: { lexware_id: string | null }) => d.lexware_id),
+      docs.filter((d) => d.lexwareId),
       JSON.stringify({ docs, ledger }),
     ).toHaveLength(5);
     expect(ledger, JSON.stringify({ docs, ledger })).toHaveLength(5);
@@ -168,7 +170,7 @@ describe('an order from invoice to its last credit note', () => {
     expect(view.stat.invoice.created).toBe(1);
     expect(view.stat.credit.created).toBe(4);
     expect(view.stat.lexoffice.contact.created).toBe(1);
-    const doc = await stack.db('documents').where({ shop_id: shop, type: 'invoice' }).first();
+    const doc = await documentsTable.one(stack.db, { shopId: shop, type: 'invoice' });
     expect(doc.status).not.toBe('open');
   });
 });

@@ -4,6 +4,14 @@ import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import {
+  couponsTable,
+  partnersTable,
+  payoutsTable,
+  planSubscriptionsTable,
+  redemptionsTable,
+  shopsTable,
+} from '@belegfluss/db/testing';
 
 // The monthly payout run on Temporal's time-skipping server, with PayPal's stand-in and the SEPA file.
 let stack: Stack;
@@ -17,26 +25,22 @@ const DAY = 86_400_000;
 /** A shop that redeemed the partner's coupon and subscribed `daysAgo` days ago; `paying` false: its subscription ended since. */
 async function redemption(partner: string, shop: string, provision: number, daysAgo: number, paying = true) {
   const code = `${partner.split('.')[0]!.toUpperCase()}-50`;
-  await stack
-    .db('coupons')
-    .insert({ code, partner_shop_id: partner, type: 'percent', value: 50 })
-    .onConflict('code')
-    .ignore();
-  await stack.db('shops').insert({ id: shop, plan_id: 'standard', transfers_quota: 300 });
-  await stack.db('plan_subscriptions').insert({
-    shop_id: shop,
-    plan_id: 'standard',
+  await couponsTable.upsert(stack.db, { code, partnerShopId: partner, type: 'percent', value: 50 }, ['code'], 'ignore');
+  await shopsTable.insert(stack.db, { id: shop, planId: 'standard', transfersQuota: 300 });
+  await planSubscriptionsTable.insert(stack.db, {
+    shopId: shop,
+    planId: 'standard',
     price: 18.99,
-    subscription_gid: `gid://shopify/AppSubscription/${shop.length}${Math.round(Math.random() * 1e9)}`,
+    subscriptionGid: `gid://shopify/AppSubscription/${shop.length}${Math.round(Math.random() * 1e9)}`,
     status: paying ? 'active' : 'cancelled',
   });
-  await stack.db('redemptions').insert({
-    coupon_code: code,
-    shop_id: shop,
+  await redemptionsTable.insert(stack.db, {
+    couponCode: code,
+    shopId: shop,
     status: 'subscribed',
-    plan_id: 'standard',
+    planId: 'standard',
     provision,
-    subscribed_at: new Date(Date.now() - daysAgo * DAY),
+    subscribedAt: new Date(Date.now() - daysAgo * DAY),
   });
 }
 
@@ -47,24 +51,24 @@ beforeAll(async () => {
     await merchant(stack, shop).createShop();
     await merchant(stack, shop).install();
   }
-  await stack.db('shops').whereIn('id', [PAYPAL, BANK, SMALL]).update({ partner: true });
-  await stack.db('partners').insert([
+  await shopsTable.update(stack.db, {}, { partner: true }, { in: { id: [PAYPAL, BANK, SMALL] } });
+  await partnersTable.insert(stack.db, [
     {
-      shop_id: PAYPAL,
+      shopId: PAYPAL,
       email: 'partner@paypal-partner.de',
-      payout_gateway: 'paypal',
-      paypal_email: 'auszahlung@paypal-partner.de',
+      payoutGateway: 'paypal',
+      paypalEmail: 'auszahlung@paypal-partner.de',
     },
     {
-      shop_id: BANK,
+      shopId: BANK,
       email: 'partner@bank-partner.de',
-      payout_gateway: 'bank',
-      bank_name: 'Commerzbank',
+      payoutGateway: 'bank',
+      bankName: 'Commerzbank',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
       address: { name: 'Kaffeerösterei Müller' },
     },
-    { shop_id: SMALL, email: 'partner@klein.de', payout_gateway: 'paypal', paypal_email: 'klein@example.de' },
+    { shopId: SMALL, email: 'partner@klein.de', payoutGateway: 'paypal', paypalEmail: 'klein@example.de' },
   ]);
   await redemption(PAYPAL, 'kunde-1.myshopify.com', 40, 50);
   await redemption(PAYPAL, 'kunde-2.myshopify.com', 30, 47);
@@ -92,7 +96,7 @@ describe('the partner payout run', () => {
 
     // Verified provisions above the threshold became one payout per partner, with the gateway's fee.
     const payouts = await eventually(async () => {
-      const p = await stack.db('payouts').orderBy('gateway');
+      const p = await payoutsTable.list(stack.db, {}, { orderBy: 'gateway' });
       return p.length === 2 && p;
     });
     expect(payouts).toMatchObject([
@@ -106,7 +110,7 @@ describe('the partner payout run', () => {
       },
     ]);
     const statuses = Object.fromEntries(
-      (await stack.db('redemptions').select('shop_id', 'status')).map((r) => [r.shop_id, r.status]),
+      (await redemptionsTable.select(stack.db, ['shopId', 'status'])).map((r) => [r.shopId, r.status]),
     );
     expect(statuses).toMatchObject({
       'kunde-3.myshopify.com': 'subscribed',
@@ -117,10 +121,10 @@ describe('the partner payout run', () => {
     // No webhook this time: PayPal says PROCESSING for two reads; hours pass on the durable timer, then SUCCESS.
     await stack.temporal.sleep('3 hours');
     const paypal = await eventually(async () => {
-      const p = await stack.db('payouts').where({ gateway: 'paypal' }).first();
+      const p = await payoutsTable.one(stack.db, { gateway: 'paypal' });
       return p.status === 'paid' && p;
     });
-    expect(paypal.payment_at).toBeTruthy();
+    expect(paypal.paymentAt).toBeTruthy();
     const batches = (
       (await (await fetch(`${stack.sandbox.urls.control}/control/paypal`)).json()) as {
         batches: { status: string; items: { receiver: string; amount: { value: string } }[] }[];
@@ -140,10 +144,12 @@ describe('the partner payout run', () => {
       },
     ]);
     expect(
-      await stack
-        .db('redemptions')
-        .whereIn('shop_id', ['kunde-1.myshopify.com', 'kunde-2.myshopify.com'])
-        .pluck('status'),
+      await redemptionsTable.pluck(
+        stack.db,
+        'status',
+        {},
+        { in: { shopId: ['kunde-1.myshopify.com', 'kunde-2.myshopify.com'] } },
+      ),
     ).toEqual(['paid', 'paid']);
 
     // The SEPA file waits for the admin: download, validate against the official XSD, confirm.
@@ -163,7 +169,7 @@ describe('the partner payout run', () => {
     expect(await validatePain001(xml)).toEqual({ valid: true, errors: [] });
     expect(xml).toContain('<IBAN>DE89370400440532013000</IBAN>');
     expect(xml).toContain('Kaffeeroesterei Mueller');
-    expect((await stack.db('payouts').where({ gateway: 'bank' }).first()).status).toBe('scheduled');
+    expect((await payoutsTable.one(stack.db, { gateway: 'bank' })).status).toBe('scheduled');
     const partnerView = await merchant(stack, BANK).api<{ payouts: { scheduled: number; paid: number } }>(
       '/api/partner',
     );
@@ -214,7 +220,7 @@ describe('the partner payout run', () => {
       (e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'paypalBatchChanged',
     );
     expect(signals.length).toBeGreaterThan(0);
-    expect(await stack.db('payouts').where({ partner_shop_id: PAYPAL }).orderBy('created_at').pluck('status')).toEqual([
+    expect(await payoutsTable.pluck(stack.db, 'status', { partnerShopId: PAYPAL }, { orderBy: 'createdAt' })).toEqual([
       'paid',
       'paid',
     ]);

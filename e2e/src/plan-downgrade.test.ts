@@ -6,6 +6,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable, eventLogTable, mailSendsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * The plan after a downgrade (issue 18, spec 1 §6), the way a merchant does it: a shop subscribed to
@@ -69,27 +70,28 @@ describe('a downgraded shop in the worker', () => {
     await m().payOrder(order.id);
     const invoice = await eventually(
       async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexware_id')
-          .first(),
+        documentsTable.first(
+          stack.db,
+          { shopId: shop, orderId: String(order.id), type: 'invoice' },
+          { notNull: ['lexwareId'] },
+        ),
       120_000,
     );
     // Every webhook of the order handled, so the mail step is over.
     await eventually(async () => {
-      const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
+      const rows = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(order.id) });
       return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string));
     }, 120_000);
-    expect(invoice.emailed_at).toBeNull();
-    expect(await stack.db('mail_sends').where({ document_id: invoice.id })).toEqual([]);
+    expect(invoice.emailedAt).toBeNull();
+    expect(await mailSendsTable.list(stack.db, { documentId: invoice.id })).toEqual([]);
     const mails = (await control('/control/mail')) as { subject: string }[];
     expect(mails.filter((mail) => mail.subject.endsWith(` ${order.name}`))).toEqual([]);
 
-    const notes = await stack
-      .db('event_log')
-      .where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' })
-      .orderBy('id');
+    const notes = await eventLogTable.list(
+      stack.db,
+      { shopId: shop, orderId: String(order.id), event: 'plan.feature.withheld' },
+      { orderBy: 'id' },
+    );
     expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync', 'tags']);
     expect(notes.every((n) => n.body.plan === 'free' && n.status === 'warning')).toBe(true);
     // The settings themselves are kept for an upgrade.
@@ -124,16 +126,16 @@ describe('a downgraded shop in the worker', () => {
     await m().payOrder(order.id);
     await eventually(
       async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id), type: 'invoice' })
-          .whereNotNull('lexware_id')
-          .first(),
+        documentsTable.first(
+          stack.db,
+          { shopId: shop, orderId: String(order.id), type: 'invoice' },
+          { notNull: ['lexwareId'] },
+        ),
       120_000,
     );
     const settled = (min: number) =>
       eventually(async () => {
-        const rows = await stack.db('webhook_inbox').where({ shop_id: shop, resource_id: String(order.id) });
+        const rows = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(order.id) });
         return (
           rows.length >= min && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows.length
         );
@@ -145,9 +147,11 @@ describe('a downgraded shop in the worker', () => {
       body: '{}',
     });
     await settled(before + 1);
-    const notes = await stack
-      .db('event_log')
-      .where({ shop_id: shop, order_id: String(order.id), event: 'plan.feature.withheld' });
+    const notes = await eventLogTable.list(stack.db, {
+      shopId: shop,
+      orderId: String(order.id),
+      event: 'plan.feature.withheld',
+    });
     // An order without the rule's tag: the tag rule would not have touched it, so its log doesn't name it.
     expect(notes.map((n) => n.body.feature).sort()).toEqual(['emails', 'orderSync']);
   }, 300_000);

@@ -4,6 +4,7 @@ import { screenshot, serveFrontends } from './frontends';
 import { openAppPage } from './merchant-browser';
 import { merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { shopsTable } from '@belegfluss/db/testing';
 
 /**
  * Plan gating (issue 18, spec 1 §3, §6, §9) in Chromium against the whole stack: the plan table
@@ -82,7 +83,7 @@ describe('plans and feature locks in Chromium', () => {
 
   it('opens the feature on a plan that has it, and the merchant’s choice is saved', async () => {
     // As after Shopify approved the Standard subscription.
-    await stack.db('shops').where({ id: shop }).update({ plan_id: 'standard', transfers_quota: 300 });
+    await shopsTable.update(stack.db, { id: shop }, { planId: 'standard', transfersQuota: 300 });
     await page.goto(`${frontends.urls.shell}/preferences/transactions?shop=${shop}`);
     const create = page.getByLabel('Umsätze automatisch erstellen');
     await create.waitFor({ timeout: 60_000 });

@@ -8,6 +8,7 @@ import { NGINX, serveWithNginx } from './nginx';
 import { startStack, type Stack } from './stack';
 // The dev server's config.json, to compare the container's shape against.
 import { runtimeConfig } from '../../frontends/shell/runtime-config.mjs';
+import { shopsTable } from '@belegfluss/db/testing';
 
 /**
  * The production build as the images serve it: nginx with deploy/nginx.conf.template, config.json and
@@ -39,10 +40,7 @@ beforeAll(async () => {
   await m.createShop();
   await m.install();
   // Partner and support staff in one shop, so every area shows its data.
-  await stack
-    .db('shops')
-    .where({ id: SHOP })
-    .update({ partner: true, permissions: ['view_dashboard'] });
+  await shopsTable.update(stack.db, { id: SHOP }, { partner: true, permissions: ['view_dashboard'] });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const control = stack.sandbox.urls.control;

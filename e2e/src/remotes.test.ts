@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { merchant } from './merchant';
 import { launchChromium, screenshot, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
+import { couponsTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * Each remote on its own port and inside the shell, against the real gateway;
@@ -27,10 +28,7 @@ beforeAll(async () => {
   await m.createShop();
   await m.install();
   // Partner and support staff in one shop, so every area has something to show.
-  await stack
-    .db('shops')
-    .where({ id: shop })
-    .update({ partner: true, permissions: ['view_dashboard'] });
+  await shopsTable.update(stack.db, { id: shop }, { partner: true, permissions: ['view_dashboard'] });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
@@ -81,8 +79,8 @@ describe('the remotes on live data, inside the shell', () => {
     await dialog.getByRole('button', { name: 'Erstellen' }).click();
     await page.getByText('Coupon erstellt').first().waitFor();
     await page.getByRole('cell', { name: 'KAFFEE-10', exact: true }).waitFor();
-    const stored = await stack.db('coupons').where({ code: 'KAFFEE-10' }).first();
-    expect(stored).toMatchObject({ partner_shop_id: shop });
+    const stored = await couponsTable.one(stack.db, { code: 'KAFFEE-10' });
+    expect(stored).toMatchObject({ partnerShopId: shop });
     await screenshot(page, 'partner-coupons');
     for (const [path, heading] of [
       ['/partner/redemptions', 'Einlösungen'],

@@ -10,6 +10,7 @@ import {
 import { ensureSchedules } from '@belegfluss/workflows/client';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { eventLogTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 // The real Temporal dev server and its CLI, as support staff use them (README: "Wiederkehrende Arbeit").
 const run = promisify(execFile);
@@ -61,8 +62,8 @@ describe('recurring work on the dev server', () => {
     await cli('schedule', 'toggle', '--schedule-id', PAYOUT_SCHEDULE_ID, '--unpause', '--reason', 'Test: weiter');
 
     // Triggering housekeeping by hand: an entry past the free plan's 7 days goes, a fresh one stays.
-    await stack.db('event_log').insert({
-      shop_id: SHOP,
+    await eventLogTable.insert(stack.db, {
+      shopId: SHOP,
       origin: 'shop',
       event: 'old.entry',
       status: 'info',
@@ -70,10 +71,10 @@ describe('recurring work on the dev server', () => {
     });
     await cli('schedule', 'trigger', '--schedule-id', HOUSEKEEPING_SCHEDULE_ID);
     await eventually(
-      async () => (await stack.db('event_log').where({ shop_id: SHOP, event: 'old.entry' })).length === 0,
+      async () => (await eventLogTable.list(stack.db, { shopId: SHOP, event: 'old.entry' })).length === 0,
       60_000,
     );
-    expect(await stack.db('event_log').where({ shop_id: SHOP, event: 'shop.installed' })).toHaveLength(1);
+    expect(await eventLogTable.list(stack.db, { shopId: SHOP, event: 'shop.installed' })).toHaveLength(1);
 
     // A rollover by hand: a fresh period starts now.
     const handle = stack.temporal.client.workflow.getHandle(billingWorkflowId(SHOP));
@@ -88,6 +89,6 @@ describe('recurring work on the dev server', () => {
       '{"force":true,"reason":"Kulanz"}',
     );
     await eventually(async () => (await handle.query(billingStateQuery)).rollovers === 1, 60_000);
-    expect(await stack.db('transfer_ledger').where({ shop_id: SHOP, reason: 'reset' })).toHaveLength(1);
+    expect(await transferLedgerTable.list(stack.db, { shopId: SHOP, reason: 'reset' })).toHaveLength(1);
   }, 300_000);
 });

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable, lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 /**
  * The contact settings page in Chromium against the whole stack: contacts only for customers
@@ -27,12 +28,12 @@ const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
       (
-        await stack
-          .db('documents')
-          .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-          .whereNotNull('lexware_id')
-          .first('lexware_id')
-      )?.lexware_id as string | undefined,
+        await documentsTable.first(
+          stack.db,
+          { shopId: shop, type: 'invoice', orderId: String(orderId) },
+          { notNull: ['lexwareId'] },
+        )
+      )?.lexwareId as string | undefined,
     120_000,
   );
 const serverErrors: string[] = [];
@@ -67,8 +68,7 @@ describe('contact settings in Chromium', () => {
     await create.getByText('großkunde', { exact: true }).waitFor();
     await screenshot(page, 'settings-contacts');
 
-    const organizationId = (await stack.db('lexware_connections').where({ shop_id: shop }).first('organization_id'))
-      .organization_id as string;
+    const organizationId = (await lexwareConnectionsTable.one(stack.db, { shopId: shop })).organizationId as string;
     const contacts = () => control<Contact[]>(`/control/lexware/contacts?organizationId=${organizationId}`);
     const before = (await contacts()).length;
     const tagged = (

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable } from '@belegfluss/db/testing';
 
 /**
  * The credit note settings and the order-handling page, clicked through in Chromium against
@@ -35,12 +36,12 @@ const lexwareId = (type: 'invoice' | 'credit', orderId: number) =>
   eventually(
     async () =>
       (
-        await stack
-          .db('documents')
-          .where({ shop_id: shop, type, order_id: String(orderId) })
-          .whereNotNull('lexware_id')
-          .first('lexware_id')
-      )?.lexware_id as string | undefined,
+        await documentsTable.first(
+          stack.db,
+          { shopId: shop, type, orderId: String(orderId) },
+          { notNull: ['lexwareId'] },
+        )
+      )?.lexwareId as string | undefined,
     120_000,
   );
 const serverErrors: string[] = [];

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable } from '@belegfluss/db/testing';
 
 /**
  * The settings home (issue 6, spec 3 §2) clicked through in Chromium against the whole stack:
@@ -29,11 +30,11 @@ interface LexwareInvoice {
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await stack
-        .db('documents')
-        .where({ shop_id: shop, type: 'invoice', order_id: String(orderId) })
-        .whereNotNull('lexware_id')
-        .first()) as { lexware_id: string } | undefined,
+      await documentsTable.first(
+        stack.db,
+        { shopId: shop, type: 'invoice', orderId: String(orderId) },
+        { notNull: ['lexwareId'] },
+      ),
     120_000,
   );
 const lexwareInvoice = async (id: string) =>
@@ -69,7 +70,7 @@ describe('settings home in Chromium', () => {
 
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await m().payOrder(order.id);
-    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexware_id);
+    const invoice = await lexwareInvoice((await invoiceOf(order.id)).lexwareId!);
     expect(invoice).toMatchObject({
       title: 'Invoice',
       introduction: `Thank you for your order ${order.name}. We invoice you for the following items.`,

@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { documentsTable, ordersTable } from '@belegfluss/db/testing';
 
 /**
  * The invoice settings page clicked through in Chromium against the whole stack: the merchant
@@ -41,11 +42,7 @@ describe('invoice settings in Chromium', () => {
     // An open order, so the live preview and the invoice preview have something to show.
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     await eventually(
-      async () =>
-        (await stack
-          .db('orders')
-          .where({ shop_id: shop, order_id: String(order.id) })
-          .first()) !== undefined,
+      async () => (await ordersTable.first(stack.db, { shopId: shop, orderId: String(order.id) })) !== undefined,
       60_000,
     );
 
@@ -95,12 +92,12 @@ describe('invoice settings in Chromium', () => {
     const lexwareId = await eventually(
       async () =>
         (
-          await stack
-            .db('documents')
-            .where({ shop_id: shop, type: 'invoice', order_id: String(order.id) })
-            .whereNotNull('lexware_id')
-            .first('lexware_id')
-        )?.lexware_id as string | undefined,
+          await documentsTable.first(
+            stack.db,
+            { shopId: shop, type: 'invoice', orderId: String(order.id) },
+            { notNull: ['lexwareId'] },
+          )
+        )?.lexwareId as string | undefined,
       120_000,
     );
     const vouchers = await control<Voucher[]>('/control/lexware/invoices');

@@ -4,6 +4,7 @@ import { SIGNUP_MESSAGES, type ShopView } from '@belegfluss/shared';
 import { merchant } from './merchant';
 import { launchChromium, screenshot, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
+import { eventLogTable } from '@belegfluss/db/testing';
 
 /**
  * A merchant without a Lexware Office account, in headless Chromium against the whole stack:
@@ -51,7 +52,7 @@ describe('opening a Lexware Office account from the connect wizard, in Chromium'
     await submit.click();
     await dialog.getByText(SIGNUP_MESSAGES.emailInvalid).waitFor();
     await screenshot(page, 'signup-1-validation');
-    expect(await stack.db('event_log').where({ shop_id: shop, event: 'lexoffice.signup' })).toHaveLength(0);
+    expect(await eventLogTable.list(stack.db, { shopId: shop, event: 'lexoffice.signup' })).toHaveLength(0);
 
     await dialog.getByLabel('E-Mail-Adresse').fill('nora@konto-laden.de');
     await dialog.getByRole('checkbox', { name: /AGB/ }).check({ force: true });
@@ -83,7 +84,7 @@ describe('opening a Lexware Office account from the connect wizard, in Chromium'
     await screenshot(page, 'signup-4-wizard-continues');
     const view = await m().api<ShopView>('/api/shop');
     expect(view.lexoffice).toMatchObject({ isConnected: true, profile: { companyName: 'Noras Konto-Laden GmbH' } });
-    const logged = await stack.db('event_log').where({ shop_id: shop, event: 'lexoffice.signup' });
+    const logged = await eventLogTable.list(stack.db, { shopId: shop, event: 'lexoffice.signup' });
     expect(logged.map((row: { body: unknown }) => row.body)).toEqual([
       expect.objectContaining({ email: 'nora@konto-laden.de', acceptTerms: true }),
     ]);

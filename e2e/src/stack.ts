@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { Worker } from '@temporalio/worker';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
@@ -132,7 +132,7 @@ export async function startStack(
  * those features run on it, plan-gating.test.ts covers the locks themselves. The quota stays.
  */
 export async function openAllFeatures(stack: Pick<Stack, 'db'>, shop: string): Promise<void> {
-  await stack.db('shops').where({ id: shop }).update({ plan_id: 'business' });
+  await shopsTable.update(stack.db, { id: shop }, { planId: 'business' });
 }
 
 /** A worker in its own process (node --import tsx, so SIGKILL hits the worker itself), to be killed like a crashed host. */

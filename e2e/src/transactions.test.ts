@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, workerEnv, type Stack } from './stack';
+import { bankTransactionsTable, documentsTable, eventLogTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * Bank transactions end to end (spec 3): a paid order becomes a bank transaction with its
@@ -82,20 +83,16 @@ async function paidOrder(gateway = 'shopify_payments') {
 const invoiceOf = (orderId: number) =>
   eventually(
     async () =>
-      (await stack
-        .db('documents')
-        .where({ shop_id: shop, order_id: String(orderId), type: 'invoice' })
-        .whereNotNull('lexware_id')
-        .first()) as { id: string; lexware_id: string; hinted_at: Date | null } | undefined,
+      await documentsTable.first(
+        stack.db,
+        { shopId: shop, orderId: String(orderId), type: 'invoice' },
+        { notNull: ['lexwareId'] },
+      ),
     60_000,
   );
 const logOf = (orderId: number, event: string) =>
   eventually(
-    async () =>
-      stack
-        .db('event_log')
-        .where({ shop_id: shop, order_id: String(orderId), event })
-        .first(),
+    async () => eventLogTable.first(stack.db, { shopId: shop, orderId: String(orderId), event }),
     // An order's invoice and payment take their turn at Lexware's 2 requests/s; a busy machine needs longer.
     150_000,
   );
@@ -119,12 +116,12 @@ describe('bank transactions from paid orders', () => {
     const account = lexware().accounts.find((a) => a.financialAccountId === tx!.financialAccountId);
     expect(account).toMatchObject({ type: 'PAYMENT_PROVIDER', externalReference: 'shopify:shopify_payments' });
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([
       expect.objectContaining({ externalReference: ref }),
     ]);
-    expect(invoice.hinted_at).not.toBeNull();
-    const row = await stack.db('bank_transactions').where({ shop_id: shop, payment_id: ref }).first();
-    expect(row.lexware_id).toBe(tx!.financialTransactionId);
+    expect(invoice.hintedAt).not.toBeNull();
+    const row = await bankTransactionsTable.one(stack.db, { shopId: shop, paymentId: ref });
+    expect(row.lexwareId).toBe(tx!.financialTransactionId);
   }, 120_000);
 
   it('books nothing twice when the order comes again: a redelivered webhook and a newer snapshot', async () => {
@@ -143,17 +140,18 @@ describe('bank transactions from paid orders', () => {
     };
     const ids = [paid.webhookId, ...fulfilled.map((d) => d.webhookId)];
     await eventually(async () => {
-      const rows = await stack
-        .db('webhook_inbox')
-        .whereIn('webhook_id', ids)
-        .whereIn('status', ['successful', 'skipped']);
+      const rows = await webhookInboxTable.list(
+        stack.db,
+        {},
+        { in: { webhookId: ids, status: ['successful', 'skipped'] } },
+      );
       return rows.length === ids.length;
     }, 60_000);
     expect(bookedRef(ref)).toHaveLength(1);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toHaveLength(1);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toHaveLength(1);
     expect(
-      await stack.db('event_log').where({ shop_id: shop, order_id: String(order.id), event: 'transaction.created' }),
+      await eventLogTable.list(stack.db, { shopId: shop, orderId: String(order.id), event: 'transaction.created' }),
     ).toHaveLength(1);
   }, 120_000);
 
@@ -167,21 +165,18 @@ describe('bank transactions from paid orders', () => {
     worker = spawnWorker();
     const row = await eventually(
       async () =>
-        (await stack
-          .db('bank_transactions')
-          .where({ shop_id: shop, payment_id: ref })
-          .whereNotNull('lexware_id')
-          .first()) as { lexware_id: string } | undefined,
+        await bankTransactionsTable.first(stack.db, { shopId: shop, paymentId: ref }, { notNull: ['lexwareId'] }),
       120_000,
     );
     await logOf(order.id, 'transaction.hinted');
     expect(bookedRef(ref)).toHaveLength(1);
-    expect(row.lexware_id).toBe(bookedRef(ref)[0]!.financialTransactionId);
+    expect(row.lexwareId).toBe(bookedRef(ref)[0]!.financialTransactionId);
     expect(
-      await stack
-        .db('event_log')
-        .where({ shop_id: shop, event: 'transaction.matched' })
-        .whereRaw("body->>'payment' = ?", [ref]),
+      await eventLogTable.list(
+        stack.db,
+        { shopId: shop, event: 'transaction.matched' },
+        { json: { body: { payment: ref } } },
+      ),
     ).toHaveLength(1);
   }, 240_000);
 
@@ -199,8 +194,8 @@ describe('bank transactions from paid orders', () => {
     const order = await paidOrder();
     await logOf(order.id, 'transaction.created');
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
-    expect(invoice.hinted_at).toBeNull();
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([]);
+    expect(invoice.hintedAt).toBeNull();
   }, 120_000);
 
   it('a gateway switched off, and PayPal, book nothing', async () => {
@@ -221,7 +216,7 @@ describe('bank transactions from paid orders', () => {
     });
     expect(bookedRef(paymentIdOf(order.id))).toEqual([]);
     const invoice = await invoiceOf(order.id);
-    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexware_id)).toEqual([]);
+    expect(lexware().hints.filter((h) => h.voucherId === invoice.lexwareId)).toEqual([]);
 
     await setTransactions({ transactionCreate: true, transactionHints: true });
     const saved = await m().api<{ forced: string[] }>('/api/preferences', {

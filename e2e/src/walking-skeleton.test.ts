@@ -4,6 +4,7 @@ import { eventually, merchant } from './merchant';
 import { mkdirSync } from 'node:fs';
 import { launchChromium, screenshotDir, serveFrontends } from './frontends';
 import { openAllFeatures, startStack, type Stack } from './stack';
+import { documentsTable, eventLogTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -64,7 +65,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
 
     // The event log has the invoice. Lexware's create answers only its id, so the number is learned where it
     // is shown: the order list reads it from the voucher list and shows it.
-    const log = await stack.db('event_log').where({ shop_id: shop, event: 'invoice.created' });
+    const log = await eventLogTable.list(stack.db, { shopId: shop, event: 'invoice.created' });
     expect(log).toHaveLength(1);
     const list = await m().api<{ items: { invoices: { number: string | null }[] }[] }>('/api/orders');
     expect(list.items[0]?.invoices[0]?.number).toBe(invoice?.voucherNumber);
@@ -108,7 +109,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
     );
     expect(res.ok).toBe(true);
     await stack.sandbox.settled();
-    const rows = await stack.db('webhook_inbox').where({ shop_id: shop, topic: 'orders/paid' });
+    const rows = await webhookInboxTable.list(stack.db, { shopId: shop, topic: 'orders/paid' });
     expect(rows).toHaveLength(1);
     const invoices = await m().json<unknown[]>(`${stack.sandbox.urls.control}/control/lexware/invoices`);
     expect(invoices).toHaveLength(1);
@@ -147,14 +148,10 @@ describe('one order from Shopify to a Lexware invoice', () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });
     const doc = await eventually(
       async () =>
-        (await stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id) })
-          .whereNotNull('lexware_id')
-          .first()) as { lexware_id: string } | undefined,
+        await documentsTable.first(stack.db, { shopId: shop, orderId: String(order.id) }, { notNull: ['lexwareId'] }),
     );
     const control = stack.sandbox.urls.control;
-    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexware_id}/pay`, {
+    const paid = await fetch(`${control}/control/lexware/invoices/${doc.lexwareId}/pay`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: '{}',
@@ -168,8 +165,8 @@ describe('one order from Shopify to a Lexware invoice', () => {
     }, 45_000);
     expect(shopifyOrder.financial_status).toBe('paid');
     await eventually(
-      async () => (await stack.db('documents').where({ lexware_id: doc.lexware_id }).first())?.status === 'paid',
+      async () => (await documentsTable.first(stack.db, { lexwareId: doc.lexwareId }))?.status === 'paid',
     );
-    expect(await stack.db('event_log').where({ shop_id: shop, event: 'order.paid' })).toHaveLength(1);
+    expect(await eventLogTable.list(stack.db, { shopId: shop, event: 'order.paid' })).toHaveLength(1);
   }, 90_000);
 });

@@ -3,6 +3,7 @@ import { createAdminClient } from '@belegfluss/shopify';
 import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
+import { webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
  * Shopify sends only what is subscribed. With a deployed toml that leaves the order topics out,
@@ -24,7 +25,7 @@ interface Subscriptions {
 
 describe('webhook subscriptions, end to end', () => {
   const m = () => merchant(stack, SHOP);
-  const inbox = (orderId: number) => stack.db('webhook_inbox').where({ shop_id: SHOP, resource_id: String(orderId) });
+  const inbox = (orderId: number) => webhookInboxTable.list(stack.db, { shopId: SHOP, resourceId: String(orderId) });
   const admin = async () => {
     const { accessTokens } = await m().json<{ accessTokens: string[] }>(
       `${stack.sandbox.urls.control}/control/shops/${SHOP}`,

@@ -2,6 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { spawnWorker, startStack, type Stack } from './stack';
+import {
+  documentsTable,
+  lexwareConnectionsTable,
+  ordersTable,
+  transferLedgerTable,
+  wizardImportsTable,
+} from '@belegfluss/db/testing';
 
 /**
  * The connect wizard's import at the size of a busy shop (spec 1 §4 steps 2–3): 2,000 orders in
@@ -61,7 +68,7 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   // The merchant's earlier documents, written straight into the organisation (unthrottled while we set up).
-  const { organization_id: organizationId } = await stack.db('lexware_connections').where({ shop_id: shop }).first();
+  const { organizationId: organizationId } = await lexwareConnectionsTable.one(stack.db, { shopId: shop });
   const tokens = await m().json<{ access_token: string }>(`${stack.sandbox.urls.control}/control/lexware/tokens`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -118,7 +125,7 @@ describe('the wizard import of a large shop', () => {
       interval: 1000,
     });
     expect(orders).toEqual({ affected: ORDER_DAYS * ORDERS_PER_DAY, continue: false, status: 'completed' });
-    expect(await stack.db('orders').where({ shop_id: shop }).count({ n: '*' }).first()).toEqual({
+    expect(await ordersTable.count(stack.db, { shopId: shop })).toEqual({
       n: ORDER_DAYS * ORDERS_PER_DAY,
     });
 
@@ -141,15 +148,13 @@ describe('the wizard import of a large shop', () => {
     expect(documents).toMatchObject({ progress: 100, found: NAMED + UNNAMED, assigned: NAMED });
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
 
-    const linked = await stack.db('documents').where({ shop_id: shop }).select('order_name', 'lexware_id');
-    expect(new Set(linked.map((d) => d.lexware_id)).size).toBe(NAMED);
-    expect(linked.map((d) => d.order_name).sort()).toEqual(
-      Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort(),
-    );
+    const linked = await documentsTable.select(stack.db, ['orderName', 'lexwareId'], { shopId: shop });
+    expect(new Set(linked.map((d) => d.lexwareId)).size).toBe(NAMED);
+    expect(linked.map((d) => d.orderName).sort()).toEqual(Array.from({ length: NAMED }, (_, i) => names[i * 7]).sort());
     // Nothing was charged: linking is not a transfer.
-    expect(await stack.db('transfer_ledger').where({ shop_id: shop, reason: 'document' })).toEqual([]);
+    expect(await transferLedgerTable.list(stack.db, { shopId: shop, reason: 'document' })).toEqual([]);
     await eventually(
-      async () => (await stack.db('wizard_imports').where({ shop_id: shop, status: 'completed' })).length === 1,
+      async () => (await wizardImportsTable.list(stack.db, { shopId: shop, status: 'completed' })).length === 1,
     );
     console.log(
       `wizard import: ${latencies.length} gateway answers, slowest ${Math.round(Math.max(...latencies))} ms, median ${Math.round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!)} ms`,

@@ -4,6 +4,7 @@ import type { ShopView } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { launchChromium, lexwareOrganization, screenshot, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
+import { couponsTable, documentsTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * A merchant's first hour, in headless Chromium against the whole stack and the
@@ -173,7 +174,7 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     expect(automation.creditCreate).toBe(false);
     // Still on the free plan, with the trial kept for the first paid plan.
     expect(view.plan.id).toBe('free');
-    expect((await stack.db('shops').where({ id: shop }).first('trial_at'))?.trial_at).toBeNull();
+    expect((await shopsTable.first(stack.db, { id: shop }))?.trialAt).toBeNull();
     expect(apiCalls.filter((call) => call.status >= 500)).toEqual([]);
     // Back on the dashboard, the connection is shown.
     await page.getByRole('link', { name: 'Home', exact: true }).click();
@@ -185,7 +186,7 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
   });
 
   it('changes the plan with a coupon', async () => {
-    await stack.db('coupons').insert({
+    await couponsTable.insert(stack.db, {
       code: 'WILLKOMMEN-10',
       type: 'percent',
       value: 10,
@@ -241,11 +242,7 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await m().payOrder(order.id);
     await eventually(
       async () =>
-        stack
-          .db('documents')
-          .where({ shop_id: shop, order_id: String(order.id) })
-          .whereNotNull('pdf_token')
-          .first(),
+        documentsTable.first(stack.db, { shopId: shop, orderId: String(order.id) }, { notNull: ['pdfToken'] }),
       60_000,
     );
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { claimIntent, completeDocument, documentsWithoutNumber, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, documentsTable } from '@belegfluss/db/testing';
 import { buildContactDraft, buildInvoiceDraft, ShopifyOrderSchema } from '@belegfluss/shared';
 import { createLexwareClient, documentNumber, fillDocumentNumbers, type LexwareClient } from './index';
 
@@ -105,7 +105,7 @@ describe('document numbers learned after the create', () => {
     expect(await documentsWithoutNumber(db, SHOP)).toEqual([]);
     // The first read fills all three; the callers that waited for it find nothing left to read.
     expect(calls).toEqual(['voucherList']);
-    const numbers = (await db('documents').where({ shop_id: SHOP }).pluck('number')) as string[];
+    const numbers = (await documentsTable.pluck(db, 'number', { shopId: SHOP })) as string[];
     expect(new Set(numbers).size).toBe(3);
     expect(numbers.every((n) => /\S/.test(n))).toBe(true);
   });
@@ -121,7 +121,7 @@ describe('document numbers learned after the create', () => {
       status: 'open',
     });
     expect(number).toBeTruthy();
-    expect(await db('documents').where({ lexware_id: lexwareId }).first('number')).toEqual({ number });
+    expect(await documentsTable.one(db, { lexwareId: lexwareId })).toEqual({ number });
     calls.length = 0;
     expect(
       await documentNumber(db, api, { shopId: SHOP, lexwareId: 'x', type: 'invoice', number: null, status: 'draft' }),

@@ -1,7 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notificationSends, saveShopInstall, savePreferenceSections, type Db } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  eventLogTable,
+  notificationSendsTable,
+  shopPreferencesTable,
+} from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { sendNotification, type NotificationDeps } from './notifications-send';
 
@@ -21,7 +26,7 @@ const control = (path: string, init?: RequestInit) =>
   fetch(`${sb.urls.control}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
 const caught = async (): Promise<Caught[]> => (await (await control('/control/mail')).json()) as Caught[];
 const events = async () =>
-  (await db('event_log').where({ shop_id: SHOP, origin: 'shop' }).orderBy('id')).map((r) => ({
+  (await eventLogTable.list(db, { shopId: SHOP, origin: 'shop' }, { orderBy: 'id' })).map((r) => ({
     event: r.event,
     ...r.body,
   }));
@@ -61,9 +66,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await control('/control/mail', { method: 'DELETE' });
-  await db('notification_sends').del();
-  await db('event_log').del();
-  await db('shop_preferences').where({ shop_id: SHOP }).del();
+  await notificationSendsTable.remove(db);
+  await eventLogTable.remove(db);
+  await shopPreferencesTable.remove(db, { shopId: SHOP });
 });
 
 describe('sendNotification', () => {

@@ -9,7 +9,15 @@ import {
   saveShopSmtp,
   type Db,
 } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  ordersTable,
+  shopPreferencesTable,
+  shopSmtpTable,
+} from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
 import { checkSmtp } from './check';
@@ -91,37 +99,33 @@ async function invoiceFor(
     billing_address: { first_name: 'Erika', last_name: 'Muster', city: 'Berlin', country_code: 'DE' },
     line_items: [{ id: 1, title: 'Tasse', quantity: 1, price: '11.90', tax_lines: [{ rate: 0.19, price: '1.90' }] }],
   };
-  await db('orders').insert({
-    shop_id: SHOP,
-    order_id: String(id),
+  await ordersTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(id),
     name: snapshot.name,
-    created_at: snapshot.created_at,
-    updated_at: snapshot.updated_at,
+    createdAt: snapshot.created_at,
+    updatedAt: snapshot.updated_at,
     total: 11.9,
     currency: 'EUR',
     snapshot: JSON.stringify(snapshot),
   });
   const finalize = o.finalize ?? true;
-  const [row] = await db('documents')
-    .insert({
-      shop_id: SHOP,
-      order_id: String(id),
-      order_name: snapshot.name,
-      type: 'invoice',
-      intent_key: `invoice:${id}`,
-      lexware_id: await voucher(finalize),
-      number: finalize ? `RE${id}` : null,
-      status: finalize ? 'open' : 'draft',
-    })
-    .returning('id');
-  return row.id as string;
+  const [row] = await documentsTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(id),
+    orderName: snapshot.name,
+    type: 'invoice',
+    intentKey: `invoice:${id}`,
+    lexwareId: await voucher(finalize),
+    number: finalize ? `RE${id}` : null,
+    status: finalize ? 'open' : 'draft',
+  });
+  return row!.id;
 }
 
 async function mailPrefs(sendMail: Record<string, unknown>) {
-  await db('shop_preferences')
-    .insert({ shop_id: SHOP, section: 'invoices', value: JSON.stringify({ invoiceSendMail: sendMail }) })
-    .onConflict(['shop_id', 'section'])
-    .merge();
+  const value = JSON.stringify({ invoiceSendMail: sendMail });
+  await shopPreferencesTable.upsert(db, { shopId: SHOP, section: 'invoices', value }, ['shopId', 'section'], { value });
 }
 
 beforeAll(async () => {
@@ -145,11 +149,11 @@ beforeAll(async () => {
     name: 'Mein Laden',
     email: 'inhaber@laden.de',
   });
-  await db('lexware_connections').insert({
-    shop_id: SHOP,
-    access_token_enc: box.seal(tokens.access_token),
-    refresh_token_enc: box.seal(tokens.refresh_token),
-    expires_at: new Date(Date.now() + tokens.expires_in * 1000),
+  await lexwareConnectionsTable.insert(db, {
+    shopId: SHOP,
+    accessTokenEnc: box.seal(tokens.access_token),
+    refreshTokenEnc: box.seal(tokens.refresh_token),
+    expiresAt: new Date(Date.now() + tokens.expires_in * 1000),
   });
   const base = readSettings();
   deps = {
@@ -183,7 +187,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await control('/control/mail', { method: 'DELETE' });
   await control('/control/mail/settings', { method: 'PUT', body: JSON.stringify({ auth: null, requireTls: false }) });
-  await db('shop_smtp').delete();
+  await shopSmtpTable.remove(db);
 });
 
 describe('checkSmtp against the sandbox SMTP server', () => {
@@ -267,11 +271,11 @@ describe('sendDocumentMail', () => {
         .toString(),
     ).toBe('%PDF-');
 
-    const row = await db('documents').where({ id: doc }).first();
-    expect(row.emailed_at).toBeInstanceOf(Date);
-    const log = await db('event_log').where({ shop_id: SHOP, event: 'mail.sent' });
+    const row = await documentsTable.one(db, { id: doc });
+    expect(row.emailedAt).toBeInstanceOf(Date);
+    const log = await eventLogTable.list(db, { shopId: SHOP, event: 'mail.sent' });
     expect(log).toHaveLength(1);
-    expect(log[0].body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
+    expect(log[0]!.body).toMatchObject({ email: 'erika@example.de', bcc: 'buchhaltung@laden.de' });
   });
 
   it("attaches an XRechnung's XML beside its PDF, since the XML is the invoice the buyer's system reads", async () => {
@@ -310,7 +314,7 @@ describe('sendDocumentMail', () => {
     ).json()) as { electronicDocumentProfile: string };
     expect(read.electronicDocumentProfile).toBe('XRechnung');
     const doc = await invoiceFor({ email: 'rechnung@musterstadt.de' });
-    await db('documents').where({ id: doc }).update({ lexware_id: lexwareId, profile: 'XRechnung' });
+    await documentsTable.update(db, { id: doc }, { lexwareId: lexwareId, profile: 'XRechnung' });
 
     expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
       outcome: 'sent',
@@ -343,7 +347,7 @@ describe('sendDocumentMail', () => {
       outcome: 'uncertain',
     });
     expect(await caught()).toHaveLength(0);
-    expect(await db('event_log').where({ shop_id: SHOP, event: 'mail.uncertain' })).toHaveLength(1);
+    expect(await eventLogTable.list(db, { shopId: SHOP, event: 'mail.uncertain' })).toHaveLength(1);
   });
 
   it('sends nothing when sending is off, for skipped tags and sources, or without an address', async () => {
@@ -421,7 +425,7 @@ describe('sendDocumentMail', () => {
       (e: unknown) => e,
     );
     expect(failed).toMatchObject({ code: 'SMTP', retryable: true });
-    expect(await db('shop_smtp').where({ shop_id: SHOP }).first()).toMatchObject({
+    expect(await shopSmtpTable.one(db, { shopId: SHOP })).toMatchObject({
       status: 'interrupted',
       error: expect.stringMatching(/Benutzername oder Passwort/),
     });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import getRawBody from 'raw-body';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, webhookInboxTable } from '@belegfluss/db/testing';
 import { readSettings } from '@belegfluss/shared/settings';
 import { signWebhook, verifyWebhookHmac } from '@belegfluss/shopify';
 import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
@@ -100,10 +100,7 @@ await load(bareUrl, 'warm-bare');
 await load(gateway.url, 'warm-gw');
 const floor = await load(bareUrl, 'bare');
 const full = await load(gateway.url, 'bench');
-const count =
-  (
-    await database.db('webhook_inbox').where('webhook_id', 'like', 'bench-%').count<{ count: number }[]>({ count: '*' })
-  )[0]?.count ?? 0;
+const count = await webhookInboxTable.count(database.db, {}, { like: { webhookId: 'bench-%' } });
 const line = (r: Run) =>
   `${r.perSecond.toFixed(0).padStart(6)} webhooks/s · p50 ${r.p50.toFixed(1)} ms · p95 ${r.p95.toFixed(1)} ms · p99 ${r.p99.toFixed(1)} ms`;
 console.log(`webhook ingestion: ${TOTAL} webhooks, concurrency ${CONCURRENCY}`);

@@ -6,6 +6,7 @@ import { startGateway } from './main';
 import { readGatewayOptions } from './config';
 import { RATE_LIMITS } from './rate-limit';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
+import { oauthStatesTable, shopSmtpTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /** Issue 14 §3, §6, §7: bad or abusive input gets a German 4xx, through the real HTTP stack. */
 let h: Harness;
@@ -95,7 +96,7 @@ describe('webhook bodies', () => {
       expect(res.status, raw).toBe(400);
       expect(((await res.json()) as { message: string }).message).toBe('Der Webhook enthält kein gültiges JSON');
     }
-    expect(await h.db('webhook_inbox').where({ shop_id: A })).toHaveLength(0);
+    expect(await webhookInboxTable.list(h.db, { shopId: A })).toHaveLength(0);
   });
 });
 
@@ -122,7 +123,7 @@ describe('a shop with a valid session that never installed the app', () => {
         body: { error: 'NOT_FOUND', message: 'Dieser Shop ist nicht installiert.' },
       });
     }
-    expect(await h.db('shop_smtp').where({ shop_id: NEVER })).toHaveLength(0);
+    expect(await shopSmtpTable.list(h.db, { shopId: NEVER })).toHaveLength(0);
   });
 });
 
@@ -153,7 +154,7 @@ describe('GET /api/auth?shop= without a login', () => {
     expect(answers.slice(0, -1).every((s) => s === 302)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     expect((await start('203.0.113.8')).status).toBe(302);
-    expect(await h.db('oauth_states').where({ shop_id: A, provider: 'shopify' })).toHaveLength(OAUTH_STATES_PER_SHOP);
+    expect(await oauthStatesTable.list(h.db, { shopId: A, provider: 'shopify' })).toHaveLength(OAUTH_STATES_PER_SHOP);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
+import { eventLogTable, ordersTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'gdpr-a.myshopify.com';
@@ -25,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-const status = async (webhookId: string) =>
-  (await h.db('webhook_inbox').where({ webhook_id: webhookId }).first())?.status;
+const status = async (webhookId: string) => (await webhookInboxTable.first(h.db, { webhookId: webhookId }))?.status;
 
 describe('compliance webhooks', () => {
   it('customers/data_request logs what we hold about the customer', async () => {
@@ -43,7 +43,7 @@ describe('compliance webhooks', () => {
     );
     expect(res.status).toBe(200);
     await expect.poll(() => status('gdpr-1'), { timeout: 10_000 }).toBe('successful');
-    const entry = await h.db('event_log').where({ shop_id: A, event: 'customers.data_request' }).first();
+    const entry = await eventLogTable.one(h.db, { shopId: A, event: 'customers.data_request' });
     expect(entry.body).toMatchObject({
       id: 77,
       orders: [{ id: '4001', email: 'max@example.com' }],
@@ -53,13 +53,13 @@ describe('compliance webhooks', () => {
   });
 
   it('customers/redact removes the customer from snapshots, log bodies and stored webhooks, in that shop only', async () => {
-    await h.db('webhook_inbox').insert({
-      webhook_id: 'old-order',
-      shop_id: A,
+    await webhookInboxTable.insert(h.db, {
+      webhookId: 'old-order',
+      shopId: A,
       topic: 'orders/create',
-      resource_id: '4001',
+      resourceId: '4001',
       body: JSON.stringify({ id: 4001, email: 'max@example.com', customer: { email: 'max@example.com' } }),
-      signalled_at: new Date(),
+      signalledAt: new Date(),
     });
     const res = await h.webhook(
       'customers/redact',
@@ -69,34 +69,30 @@ describe('compliance webhooks', () => {
     );
     expect(res.status).toBe(200);
     await expect.poll(() => status('gdpr-2'), { timeout: 10_000 }).toBe('successful');
-    const order = await h.db('orders').where({ shop_id: A, order_id: '4001' }).first();
-    expect(order).toMatchObject({ customer_email: null, customer_name: null });
+    const order = await ordersTable.one(h.db, { shopId: A, orderId: '4001' });
+    expect(order).toMatchObject({ customerEmail: null, customerName: null });
     expect(JSON.stringify(order.snapshot)).not.toMatch(/max@example\.com|Mustermann/);
     expect(order.snapshot.line_items).toHaveLength(1); // the rest of the order stays for the bookkeeping
-    const log = await h.db('event_log').where({ shop_id: A, event: 'mail.sent' }).first();
+    const log = await eventLogTable.one(h.db, { shopId: A, event: 'mail.sent' });
     expect(log.body).toEqual({ number: 'RE0009', redacted: true });
-    expect(JSON.stringify((await h.db('webhook_inbox').where({ webhook_id: 'old-order' }).first()).body)).not.toMatch(
+    expect(JSON.stringify((await webhookInboxTable.one(h.db, { webhookId: 'old-order' })).body)).not.toMatch(
       /max@example/,
     );
-    expect((await h.db('orders').where({ shop_id: A, order_id: '4002' }).first()).customer_email).toBe(
-      'other@example.com',
-    );
-    expect((await h.db('orders').where({ shop_id: B, order_id: '4001' }).first()).customer_email).toBe(
-      'max@example.com',
-    );
+    expect((await ordersTable.one(h.db, { shopId: A, orderId: '4002' })).customerEmail).toBe('other@example.com');
+    expect((await ordersTable.one(h.db, { shopId: B, orderId: '4001' })).customerEmail).toBe('max@example.com');
   });
 
   it('shop/redact deletes every row of the shop and keeps the other shop whole', async () => {
     const res = await h.webhook('shop/redact', A, { shop_id: 1, shop_domain: A }, 'gdpr-3');
     expect(res.status).toBe(200);
-    await expect.poll(async () => (await h.db('shops').where({ id: A })).length, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await shopsTable.list(h.db, { id: A })).length, { timeout: 10_000 }).toBe(0);
     for (const table of ['orders', 'documents', 'event_log', 'shop_preferences']) {
       expect(await h.db(table).where({ shop_id: A })).toHaveLength(0);
       expect((await h.db(table).where({ shop_id: B })).length).toBeGreaterThanOrEqual(
         table === 'shop_preferences' ? 0 : 1,
       );
     }
-    expect((await h.db('webhook_inbox').where({ shop_id: A })).map((r) => r.webhook_id)).toEqual(['gdpr-3']);
+    expect((await webhookInboxTable.list(h.db, { shopId: A })).map((r) => r.webhookId)).toEqual(['gdpr-3']);
   });
 
   it('an invalid HMAC on a compliance topic gets a 401', async () => {
@@ -106,6 +102,6 @@ describe('compliance webhooks', () => {
       body: '{}',
     });
     expect(res.status).toBe(401);
-    expect(await h.db('shops').where({ id: B })).toHaveLength(1);
+    expect(await shopsTable.list(h.db, { id: B })).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiRouter } from './app';
 import { seedOrder, startHarness, type Harness } from '../test/harness';
+import { appTableNames } from '@belegfluss/db/testing';
 
 /**
  * Malformed input to every route the gateway serves (read from the routers, so new routes are
@@ -34,10 +35,7 @@ function routes(): { method: string; path: string }[] {
 
 /** Every table's rows, hashed in the database: equal fingerprints mean nothing was written. */
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = (await h
-    .db('pg_tables')
-    .where({ schemaname: h.db.client.config.searchPath ?? 'public' })
-    .pluck('tablename')) as string[];
+  const tables = await appTableNames(h.db);
   // rate_limits counts the refusals themselves (document-link guesses per address): bookkeeping of bad input, not the input.
   const entries = await Promise.all(
     tables

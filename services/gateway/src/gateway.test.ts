@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, eventLogTable, webhookInboxTable } from '@belegfluss/db/testing';
 import { saveShopInstall } from '@belegfluss/db';
 import { readSettings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
@@ -69,7 +69,7 @@ describe('Shopify webhooks', () => {
       'X-Shopify-Webhook-Id': 'wh-bad',
     });
     expect(res.status).toBe(401);
-    expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-bad' })).toHaveLength(0);
+    expect(await webhookInboxTable.list(database.db, { webhookId: 'wh-bad' })).toHaveLength(0);
   });
 
   it('records a delivery once, answers 200 to the duplicate, and starts the order workflow', async () => {
@@ -77,17 +77,17 @@ describe('Shopify webhooks', () => {
     const again = await webhook(body);
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ duplicate: true });
-    expect(await database.db('webhook_inbox').where({ shop_id: 'a.myshopify.com' })).toHaveLength(1);
+    expect(await webhookInboxTable.list(database.db, { shopId: 'a.myshopify.com' })).toHaveLength(1);
     // The merchant's log says why the second delivery did nothing (spec 2 §8).
-    const noted = await database.db('event_log').where({ shop_id: 'a.myshopify.com', event: 'webhook.skipped' });
+    const noted = await eventLogTable.list(database.db, { shopId: 'a.myshopify.com', event: 'webhook.skipped' });
     expect(noted.map((l: { body: { reason: string } }) => l.body.reason)).toEqual(['DUPLICATE_ORDER']);
-    expect(noted[0]).toMatchObject({ order_id: '5001', order_name: '#5001' });
+    expect(noted[0]).toMatchObject({ orderId: '5001', orderName: '#5001' });
     const handle = temporal.client.workflow.getHandle('order:a.myshopify.com:5001');
     await expect
       .poll(async () => (await handle.describe().catch(() => undefined))?.status.name, { timeout: 10_000 })
       .toBe('RUNNING');
     await expect
-      .poll(async () => (await database.db('webhook_inbox').where({ webhook_id: 'wh-1' }).first())?.signalled_at, {
+      .poll(async () => (await webhookInboxTable.first(database.db, { webhookId: 'wh-1' }))?.signalledAt, {
         timeout: 10_000,
       })
       .toBeTruthy();
@@ -101,7 +101,7 @@ describe('Shopify webhooks', () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ dropped: 'SHOP_NOT_INSTALLED' });
-    expect(await database.db('webhook_inbox').where({ webhook_id: 'wh-stranger' })).toHaveLength(0);
+    expect(await webhookInboxTable.list(database.db, { webhookId: 'wh-stranger' })).toHaveLength(0);
     await expect(temporal.client.workflow.getHandle('order:fremd.myshopify.com:7001').describe()).rejects.toThrow();
   });
 

@@ -9,6 +9,7 @@ import {
   startHarness,
   type Harness,
 } from '../test/harness';
+import { shopSmtpTable } from '@belegfluss/db/testing';
 
 /**
  * Issue 14 §1 and §2: addresses a merchant gives (mail attachments, an own SMTP server) reach only public
@@ -172,7 +173,7 @@ describe('the own SMTP sender check (POST /api/shop/smtp/validate)', () => {
       const res = await h.call(B, 'POST', '/api/shop/smtp/validate', { ...form, ...change });
       expect(res, JSON.stringify(change)).toMatchObject({ status: 400, body: { error: 'VALIDATION', field, message } });
     }
-    expect(await h.db('shop_smtp').where({ shop_id: B })).toHaveLength(0);
+    expect(await shopSmtpTable.list(h.db, { shopId: B })).toHaveLength(0);
   });
 
   it('allows a few checks per shop, then answers 429 with Retry-After', async () => {

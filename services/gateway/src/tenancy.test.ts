@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { buildApiRouter } from './app';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
+import { couponsTable, lexwareConnectionsTable, partnersTable, shopPreferencesTable } from '@belegfluss/db/testing';
 
 /**
  * Shop B, with a valid token of its own, calls every /api route the gateway serves,
@@ -44,18 +45,20 @@ beforeAll(async () => {
     orderName: '#SECRET-A-1',
     body: { number: 'SECRET-A-RE1' },
   });
-  await h
-    .db('shop_preferences')
-    .insert({ shop_id: A, section: 'invoices', value: JSON.stringify({ invoiceLayout: { title: 'SECRET-A Titel' } }) });
-  await h.db('lexware_connections').insert({
-    shop_id: A,
-    access_token_enc: h.gateway.gw.box.seal('a-access'),
-    refresh_token_enc: h.gateway.gw.box.seal('a-refresh'),
-    expires_at: new Date(Date.now() + 3600_000),
+  await shopPreferencesTable.insert(h.db, {
+    shopId: A,
+    section: 'invoices',
+    value: JSON.stringify({ invoiceLayout: { title: 'SECRET-A Titel' } }),
+  });
+  await lexwareConnectionsTable.insert(h.db, {
+    shopId: A,
+    accessTokenEnc: h.gateway.gw.box.seal('a-access'),
+    refreshTokenEnc: h.gateway.gw.box.seal('a-refresh'),
+    expiresAt: new Date(Date.now() + 3600_000),
     profile: JSON.stringify({ companyName: 'SECRET-A GmbH' }),
   });
-  await h.db('partners').insert({ shop_id: A, email: 'secret-a@example.com' });
-  await h.db('coupons').insert({ code: 'SECRET-A', partner_shop_id: A, type: 'percent', value: 10, views: 99 });
+  await partnersTable.insert(h.db, { shopId: A, email: 'secret-a@example.com' });
+  await couponsTable.insert(h.db, { code: 'SECRET-A', partnerShopId: A, type: 'percent', value: 10, views: 99 });
 });
 afterAll(async () => h?.stop());
 

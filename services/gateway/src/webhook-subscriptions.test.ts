@@ -4,6 +4,7 @@ import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { startHarness, type Harness } from '../test/harness';
 import { ORDER_TOPICS } from './topics';
 import { registerShopWebhooks, reregisterStaleShops, shopSpecificTopics } from './webhook-subscriptions';
+import { shopsTable } from '@belegfluss/db/testing';
 
 /** A deployed toml that leaves the order topics out: the gateway must subscribe each shop to them itself. */
 const config = APP_CONFIG_WITHOUT_ORDER_TOPICS;
@@ -43,7 +44,7 @@ describe('per-shop webhook subscriptions', () => {
     await registerShopWebhooks(gw, SHOP, accessToken); // again: nothing doubles
     const url = `${h.settings.appUrl}/webhooks/shopify`;
     expect(subscriptions()).toEqual(ORDER_TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} ${url}`).sort());
-    expect((await h.db('shops').where({ id: SHOP }).first()).webhook_callback_url).toBe(url);
+    expect((await shopsTable.one(h.db, { id: SHOP })).webhookCallbackUrl).toBe(url);
   });
 
   it('moves them when APP_URL changes, leaving subscriptions that are not the app’s alone', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxControl, startHarness, type Harness } from '../../test/harness';
+import { eventLogTable, notificationSendsTable, shopPreferencesTable, shopsTable } from '@belegfluss/db/testing';
 
 // The real OAuth install against the sandbox's Shopify, and its SMTP server as the default sender.
 let h: Harness;
@@ -43,7 +44,7 @@ async function install(shop: string): Promise<Response> {
 }
 
 const events = async (shop: string) =>
-  (await h.db('event_log').where({ shop_id: shop, origin: 'shop' }).orderBy('id')).map((r) => ({
+  (await eventLogTable.list(h.db, { shopId: shop, origin: 'shop' }, { orderBy: 'id' })).map((r) => ({
     event: r.event,
     ...r.body,
   }));
@@ -69,7 +70,7 @@ describe('onboarding mail on install', () => {
       envelope: { to: ['chefin@willkommen.de'] },
     });
     expect(mail!.text).toContain('Willkommen-Laden');
-    expect(await h.db('shops').where({ id: shop }).first()).toMatchObject({
+    expect(await shopsTable.one(h.db, { id: shop })).toMatchObject({
       name: 'Willkommen-Laden',
       email: 'chefin@willkommen.de',
     });
@@ -77,9 +78,9 @@ describe('onboarding mail on install', () => {
     // Re-authorising (a new scope, a reinstall) is no new welcome.
     expect((await install(shop)).status).toBe(302);
     await eventually(
-      async () => (await h.db('event_log').where({ shop_id: shop, event: 'shop.installed' })).length === 2,
+      async () => (await eventLogTable.list(h.db, { shopId: shop, event: 'shop.installed' })).length === 2,
     );
-    expect(await h.db('notification_sends').where({ shop_id: shop })).toMatchObject([
+    expect(await notificationSendsTable.list(h.db, { shopId: shop })).toMatchObject([
       { kind: 'onboarding', status: 'sent' },
     ]);
     expect(await mailTo('chefin@willkommen.de')).toHaveLength(1);
@@ -92,9 +93,11 @@ describe('onboarding mail on install', () => {
     const shop = 'ohne-willkommen.myshopify.com';
     await sandboxControl(h, '/shops', { shop, email: 'chef@ohne.de' });
     await h.install(shop);
-    await h
-      .db('shop_preferences')
-      .insert({ shop_id: shop, section: 'notifications', value: JSON.stringify({ onboarding: false }) });
+    await shopPreferencesTable.insert(h.db, {
+      shopId: shop,
+      section: 'notifications',
+      value: JSON.stringify({ onboarding: false }),
+    });
     expect((await install(shop)).status).toBe(302);
     const log = await eventually(async () => {
       const l = await events(shop);

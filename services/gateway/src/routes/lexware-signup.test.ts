@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES } from '@belegfluss/shared';
 import { startHarness, type Harness } from '../../test/harness';
+import { eventLogTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const SHOP = 'neuer-laden.myshopify.com';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => h?.stop());
 
-const signupLogs = (shop: string) => h.db('event_log').where({ shop_id: shop, event: 'lexoffice.signup' });
+const signupLogs = (shop: string) => eventLogTable.list(h.db, { shopId: shop, event: 'lexoffice.signup' });
 /** Follows a URL the gateway handed out to the gateway under test (the settings name the default port). */
 const onGateway = (url: string) => {
   const u = new URL(url);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
 import { installFromSandbox, sandboxControl, seedOrder, startHarness, type Harness } from '../../test/harness';
+import { shopPreferencesTable } from '@belegfluss/db/testing';
 
 /** The template preview fills `{METAFIELD.…}` from Shopify as the worker does for a document. */
 let h: Harness;
@@ -47,8 +48,8 @@ async function shopWithMetafields(shop: string, scopes: string[]) {
     },
   );
   expect(set.metafieldsSet.userErrors).toEqual([]);
-  await h.db('shop_preferences').insert({
-    shop_id: shop,
+  await shopPreferencesTable.insert(h.db, {
+    shopId: shop,
     section: 'metafields',
     value: JSON.stringify({
       read: [
@@ -82,10 +83,10 @@ describe('GET /api/lexoffice/vars with metafields', () => {
 
   it('leaves a placeholder whose scope is missing as it is, and still answers', async () => {
     const order = await shopWithMetafields(NO_SCOPE, ['read_orders']);
-    await h
-      .db('shop_preferences')
-      .where({ shop_id: NO_SCOPE, section: 'metafields' })
-      .update({
+    await shopPreferencesTable.update(
+      h.db,
+      { shopId: NO_SCOPE, section: 'metafields' },
+      {
         value: JSON.stringify({
           read: [
             { resource: 'customer', namespace: 'custom', key: 'x' },
@@ -93,7 +94,8 @@ describe('GET /api/lexoffice/vars with metafields', () => {
           ],
           write: [],
         }),
-      });
+      },
+    );
     const res = await preview(NO_SCOPE, '{METAFIELD.CUSTOMER.CUSTOM.X} {METAFIELD.SHOP.CUSTOM.SLOGAN}');
     expect(res).toMatchObject({
       status: 200,

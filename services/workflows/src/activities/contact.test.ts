@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
 import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEFAULT_CONTACT_PREFERENCES, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
@@ -73,7 +73,7 @@ describe('ensureContact against the sandbox', () => {
     const again = await ensure(await order({ ...erika, email: 'erika.muster@example.de' }));
     expect(again).toBe(first);
     expect(await contactCalls()).toBe(2);
-    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created).toBe(1);
+    expect((await shopsTable.one(database.db, { id: SHOP })).contactsCreated).toBe(1);
   });
 
   it('updates the contact when what we push has changed, then remembers the new state', async () => {
@@ -86,7 +86,7 @@ describe('ensureContact against the sandbox', () => {
     await control('/lexware/stats', undefined, 'DELETE');
     expect(await ensure(await order(moved))).toBe(id);
     expect(await contactCalls()).toBe(0);
-    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_updated).toBe(1);
+    expect((await shopsTable.one(database.db, { id: SHOP })).contactsUpdated).toBe(1);
   });
 
   it('makes one contact per customer when 20 orders of 2 customers ask at the same time', async () => {
@@ -96,14 +96,14 @@ describe('ensureContact against the sandbox', () => {
       firstName: name,
     }));
     const orders = await Promise.all(Array.from({ length: 20 }, (_, i) => order(people[i % 2]!)));
-    const before = (await database.db('shops').where({ id: SHOP }).first()).contacts_created as number;
+    const before = (await shopsTable.one(database.db, { id: SHOP })).contactsCreated as number;
     await control('/lexware/stats', undefined, 'DELETE');
     const ids = await Promise.all(orders.map((o) => ensure(o)));
     // One search and one create per customer: the orders that waited reuse the contact the first holder pushed.
     expect(await contactCalls()).toBe(4);
     expect(new Set(ids).size).toBe(2);
     expect(ids.filter((id) => id === ids[0])).toHaveLength(10);
-    expect((await database.db('shops').where({ id: SHOP }).first()).contacts_created - before).toBe(2);
+    expect((await shopsTable.one(database.db, { id: SHOP })).contactsCreated - before).toBe(2);
     const inLexware = await control<{ emailAddresses?: { private?: string[] } }[]>(
       '/lexware/contacts',
       undefined,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall, shopView } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
 import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { buildInvoice, DEFAULT_ORDER_HANDLING, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const { access_token: token } = await post<{ access_token: string }>('/lexware/tokens', {});
   api = createLexwareClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token });
   await saveShopInstall(database.db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
-  await database.db('shops').where({ id: SHOP }).update({ plan_id: 'business', transfers_quota: 3000 });
+  await shopsTable.update(database.db, { id: SHOP }, { planId: 'business', transfersQuota: 3000 });
   const orders = await post<{ order: unknown }[]>(`/shops/${SHOP}/orders`, {
     scenario: 'de_b2c',
     paid: true,

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
 import { claimMailSend, createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  mailSendsTable,
+  ordersTable,
+  shopPreferencesTable,
+} from '@belegfluss/db/testing';
 import type { MailDeps } from '@belegfluss/mail';
 import { readSettings } from '@belegfluss/shared/settings';
 import { mailDocument } from './mail';
@@ -33,28 +39,26 @@ async function invoice(orderId: number): Promise<string> {
     total_price: '11.90',
     line_items: [],
   };
-  await db('orders').insert({
-    shop_id: SHOP,
-    order_id: String(orderId),
+  await ordersTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(orderId),
     name: snapshot.name,
-    created_at: snapshot.created_at,
-    updated_at: snapshot.created_at,
+    createdAt: snapshot.created_at,
+    updatedAt: snapshot.created_at,
     total: 11.9,
     currency: 'EUR',
     snapshot: JSON.stringify(snapshot),
   });
-  const [row] = await db('documents')
-    .insert({
-      shop_id: SHOP,
-      order_id: String(orderId),
-      order_name: `#${orderId}`,
-      type: 'invoice',
-      intent_key: `invoice:${orderId}`,
-      lexware_id: `lx-${orderId}`,
-      status: 'open',
-    })
-    .returning('id');
-  return row.id as string;
+  const [row] = await documentsTable.insert(db, {
+    shopId: SHOP,
+    orderId: String(orderId),
+    orderName: `#${orderId}`,
+    type: 'invoice',
+    intentKey: `invoice:${orderId}`,
+    lexwareId: `lx-${orderId}`,
+    status: 'open',
+  });
+  return row!.id;
 }
 
 const run = (documentId: string) =>
@@ -72,8 +76,8 @@ describe('the sendDocumentMail activity', () => {
   });
 
   it('asks Temporal to try again while another attempt holds the claim', async () => {
-    await db('shop_preferences').insert({
-      shop_id: SHOP,
+    await shopPreferencesTable.insert(db, {
+      shopId: SHOP,
       section: 'invoices',
       value: JSON.stringify({ invoiceSendMail: { enabled: true } }),
     });
@@ -81,6 +85,6 @@ describe('the sendDocumentMail activity', () => {
     await claimMailSend(db, { shopId: SHOP, documentId: doc, intent: 'auto', recipient: 'erika@example.de' });
     const error = await run(doc);
     expect(error).toMatchObject({ type: 'MAIL_IN_PROGRESS', nonRetryable: false });
-    expect(await db('mail_sends').where({ document_id: doc })).toMatchObject([{ status: 'claimed', attempts: 1 }]);
+    expect(await mailSendsTable.list(db, { documentId: doc })).toMatchObject([{ status: 'claimed', attempts: 1 }]);
   });
 });

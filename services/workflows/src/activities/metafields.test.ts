@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimIntent, completeDocument, createSecretBox, saveShopInstall } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -80,7 +80,7 @@ const sandboxMetafields = async (shop: string, order: ShopifyOrder) =>
     }>(`/shops/${shop}`)
   ).metafields[order.admin_graphql_api_id!] ?? [];
 
-const logs = (shop: string, event: string) => database.db('event_log').where({ shop_id: shop, event });
+const logs = (shop: string, event: string) => eventLogTable.list(database.db, { shopId: shop, event });
 
 async function graphql(shop: string, token: string, query: string, variables: Record<string, unknown>) {
   const res = await fetch(
@@ -118,7 +118,11 @@ describe('writeOrderMetafields', () => {
     expect((await sandboxMetafields(shop, order)).map((m) => m.updatedAt)).toEqual(first.map((m) => m.updatedAt));
     const written = await logs(shop, 'metafields.written');
     expect(written).toHaveLength(1);
-    expect(written[0].body.keys).toEqual(['belegfluss.invoice_number', 'belegfluss.invoice_pdf', 'belegfluss.contact']);
+    expect(written[0]!.body.keys).toEqual([
+      'belegfluss.invoice_number',
+      'belegfluss.invoice_pdf',
+      'belegfluss.contact',
+    ]);
   });
 
   it('does nothing without entries', async () => {
@@ -133,8 +137,8 @@ describe('writeOrderMetafields', () => {
     await invoiceFor(shop, order, 'RE0817');
     expect(await writeOrderMetafields(d, shop, order, entries)).toBe('MISSING_SCOPE');
     const [log] = await logs(shop, 'metafields.write.failed');
-    expect(log).toMatchObject({ status: 'warning', order_id: String(order.id) });
-    expect(log.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
+    expect(log).toMatchObject({ status: 'warning', orderId: String(order.id) });
+    expect(log!.body).toMatchObject({ reason: 'MISSING_SCOPE', scope: 'write_orders' });
     expect(await sandboxMetafields(shop, order)).toEqual([]);
   });
 });
@@ -194,7 +198,7 @@ describe('readOrderMetafields', () => {
       { resource: 'customer', namespace: 'custom', key: 'tier', value: 'Gold' },
     ]);
     const [log] = await logs(shop, 'metafields.read.failed');
-    expect(log.body).toMatchObject({
+    expect(log!.body).toMatchObject({
       reason: 'MISSING_SCOPE',
       scope: 'read_products',
       resource: 'product',
@@ -202,17 +206,15 @@ describe('readOrderMetafields', () => {
     });
 
     // With read_products granted, the product's value comes from the order's line items.
-    await database
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_scopes: ['read_orders', 'write_orders', 'read_products'] });
+    await shopsTable.update(
+      database.db,
+      { id: shop },
+      { shopifyScopes: ['read_orders', 'write_orders', 'read_products'] },
+    );
     const { access_token: withProducts } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, {
       scopes: ['read_orders', 'write_orders', 'read_products'],
     });
-    await database
-      .db('shops')
-      .where({ id: shop })
-      .update({ shopify_token_enc: box.seal(withProducts) });
+    await shopsTable.update(database.db, { id: shop }, { shopifyTokenEnc: box.seal(withProducts) });
     expect(
       await readOrderMetafields(d, shop, order, [{ resource: 'product', namespace: 'custom', key: 'care' }]),
     ).toEqual([{ resource: 'product', namespace: 'custom', key: 'care', value: '30 °C' }]);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import {
+  createTestDatabase,
+  documentsTable,
+  eventLogTable,
+  lexwareConnectionsTable,
+  shopPreferencesTable,
+} from '@belegfluss/db/testing';
 import { revokeToken } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
@@ -26,7 +32,7 @@ interface Caught {
 const mails = async () =>
   (await (await fetch(`${sb.urls.control}/control/mail?to=${encodeURIComponent(INBOX)}`)).json()) as Caught[];
 const events = async () =>
-  (await db('event_log').where({ shop_id: SHOP, origin: 'shop' }).orderBy('id')).map(
+  (await eventLogTable.list(db, { shopId: SHOP, origin: 'shop' }, { orderBy: 'id' })).map(
     (r) => `${r.event}:${r.body.kind}`,
   );
 
@@ -40,14 +46,11 @@ async function revokedConnection(expired = true): Promise<void> {
   const tokens = (await res.json()) as { access_token: string; refresh_token: string };
   await revokeToken(oauth(), tokens.refresh_token);
   const row = {
-    access_token_enc: box.seal(tokens.access_token),
-    refresh_token_enc: box.seal(tokens.refresh_token),
-    expires_at: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
+    accessTokenEnc: box.seal(tokens.access_token),
+    refreshTokenEnc: box.seal(tokens.refresh_token),
+    expiresAt: new Date(Date.now() + (expired ? -1000 : 3_600_000)),
   };
-  await db('lexware_connections')
-    .insert({ shop_id: SHOP, ...row })
-    .onConflict('shop_id')
-    .merge({ ...row, connected_at: db.fn.now() });
+  await lexwareConnectionsTable.upsert(db, { shopId: SHOP, ...row }, ['shopId'], { ...row, connectedAt: new Date() });
 }
 
 beforeAll(async () => {
@@ -63,13 +66,13 @@ beforeAll(async () => {
     mail: { ...settings.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}` },
   });
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [], name: 'Getrennt-Laden', email: INBOX });
-  await db('documents').insert({
-    shop_id: SHOP,
-    order_id: '1',
-    order_name: '#1',
+  await documentsTable.insert(db, {
+    shopId: SHOP,
+    orderId: '1',
+    orderName: '#1',
     type: 'invoice',
-    intent_key: 'invoice:1',
-    lexware_id: 'lx-1',
+    intentKey: 'invoice:1',
+    lexwareId: 'lx-1',
     status: 'open',
   });
 });
@@ -105,8 +108,8 @@ describe('connectionMissing', () => {
   });
 
   it('with the switch off the loss is logged, not mailed', async () => {
-    await db('shop_preferences').insert({
-      shop_id: SHOP,
+    await shopPreferencesTable.insert(db, {
+      shopId: SHOP,
       section: 'notifications',
       value: JSON.stringify({ connectionMissing: false }),
     });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../../test/harness';
 import { HELP_MESSAGES } from '../help';
+import { eventLogTable } from '@belegfluss/db/testing';
 
 /**
  * Help requests reach support by e-mail (SUPPORT_EMAIL, through the default sender) and in the
@@ -46,7 +47,7 @@ describe('help requests', () => {
       mailStatus: 'sent',
     });
     // Not pruned with the log: the request stays after the log entry is gone.
-    await h.db('event_log').where({ shop_id: SHOP }).delete();
+    await eventLogTable.remove(h.db, { shopId: SHOP });
     expect((await h.call(ADMIN, 'GET', `/api/admin/help-requests?shop=${SHOP}`)).body.items).toHaveLength(1);
     expect((await h.call(SHOP, 'GET', '/api/admin/help-requests')).status).toBe(403);
   });
@@ -84,7 +85,7 @@ describe('a shop in the admin area', () => {
       partner: true,
       permissions: ['view_dashboard'],
     });
-    const audit = await h.db('event_log').where({ shop_id: SHOP, event: 'admin.action' }).first();
+    const audit = await eventLogTable.one(h.db, { shopId: SHOP, event: 'admin.action' });
     expect(audit.body).toMatchObject({ action: 'settings', admin: ADMIN, after: { partner: true, allowance: 0.3 } });
     const bad = await h.call(ADMIN, 'PATCH', `/api/admin/shops/${SHOP}/settings`, { allowance: 2 });
     expect(bad).toMatchObject({ status: 400, body: { message: 'Der Anteil ist eine Zahl zwischen 0 und 1' } });

@@ -8,6 +8,7 @@ import {
   type Harness,
 } from '../../../test/harness';
 import { CANCEL_MESSAGES } from './cancel';
+import { documentsTable } from '@belegfluss/db/testing';
 
 /**
  * Cancelling an invoice (spec 2 §4) against the sandbox's Lexware: a credit note continued from
@@ -34,21 +35,18 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
   it('creates the credit note that closes the invoice, once, and marks the invoice cancelled', async () => {
     const res = await h.call(A, 'POST', `/api/orders/6001/invoice/${invoiceId}/cancel`);
     expect(res).toMatchObject({ status: 200, body: { cancelled: true, message: CANCEL_MESSAGES.done } });
-    const credit = await h
-      .db('documents')
-      .where({ shop_id: A, type: 'credit', intent_key: `cancel:${invoiceId}` })
-      .first();
-    expect(credit.lexware_id).toBeTruthy();
+    const credit = await documentsTable.one(h.db, { shopId: A, type: 'credit', intentKey: `cancel:${invoiceId}` });
+    expect(credit.lexwareId).toBeTruthy();
     expect(credit.status).not.toBe('draft');
     // In Lexware the credit note follows the invoice.
     const org = Object.values(h.sandbox!.state.lexware.organizations)[0]!;
-    const voucher = org.vouchers[credit.lexware_id] as unknown as { precedingSalesVoucherId?: string; kind: string };
+    const voucher = org.vouchers[credit.lexwareId!] as unknown as { precedingSalesVoucherId?: string; kind: string };
     expect(voucher).toMatchObject({ kind: 'creditnote', precedingSalesVoucherId: invoiceId });
-    expect((await h.db('documents').where({ shop_id: A, lexware_id: invoiceId }).first()).cancelled).toBe(true);
+    expect((await documentsTable.one(h.db, { shopId: A, lexwareId: invoiceId })).cancelled).toBe(true);
 
     const again = await h.call(A, 'POST', `/api/orders/6001/invoice/${invoiceId}/cancel`);
     expect(again).toMatchObject({ status: 409, body: { message: CANCEL_MESSAGES.cancelled } });
-    expect(await h.db('documents').where({ shop_id: A, type: 'credit' })).toHaveLength(1);
+    expect(await documentsTable.list(h.db, { shopId: A, type: 'credit' })).toHaveLength(1);
     expect(
       (await h.call(A, 'GET', '/api/orders/6001')).body.invoices.find((i: { _key: string }) => i._key === invoiceId),
     ).toMatchObject({ cancelled: true });

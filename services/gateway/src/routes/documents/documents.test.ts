@@ -7,6 +7,7 @@ import {
   startHarness,
   type Harness,
 } from '../../../test/harness';
+import { lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'docs-a.myshopify.com';
@@ -162,7 +163,7 @@ describe('disconnecting Lexware Office', () => {
     const res = await h.call(A, 'DELETE', '/api/lexoffice');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ disconnected: true, revoked: true });
-    expect(await h.db('lexware_connections').where({ shop_id: A })).toHaveLength(0);
+    expect(await lexwareConnectionsTable.list(h.db, { shopId: A })).toHaveLength(0);
     const profile = await fetch(`${h.sandbox!.urls.lexwareApi}/profile`, {
       headers: { Authorization: `Bearer ${lexware.access_token}` },
     });

@@ -11,6 +11,14 @@ import {
   type Harness,
 } from '../../../test/harness';
 import { HISTORICAL_MESSAGES } from './historical';
+import {
+  documentsTable,
+  eventLogTable,
+  orderImportsTable,
+  ordersTable,
+  purchasesTable,
+  shopsTable,
+} from '@belegfluss/db/testing';
 
 /**
  * The paid historical import, one German calendar day per workflow (spec 1 §9, spec 2): each
@@ -53,10 +61,14 @@ beforeAll(async () => {
   const scopes = ['read_orders', 'write_orders', 'read_all_orders'];
   await installFromSandbox(h, S, scopes);
   lexware = await connectLexware(h, S);
-  await h.db('shops').where({ id: S }).update({ plan_id: 'standard', transfers_quota: 300 });
-  await h
-    .db('purchases')
-    .insert({ shop_id: S, feature: 'orderImport', price: 129, status: 'active', activated_at: new Date() });
+  await shopsTable.update(h.db, { id: S }, { planId: 'standard', transfersQuota: 300 });
+  await purchasesTable.insert(h.db, {
+    shopId: S,
+    feature: 'orderImport',
+    price: 129,
+    status: 'active',
+    activatedAt: new Date(),
+  });
   // Morning, noon and late evening of the day (German time), and the evening before, which belongs to the other day.
   const at = (day: string, minutes: number) =>
     new Date(Date.parse(germanDayBounds(day).from) + minutes * 60_000).toISOString();
@@ -81,7 +93,7 @@ beforeAll(async () => {
   await sandboxControl(h, `/shops/${S}/orders`, { createdAt: at(DOWNGRADED, 10 * 60), count: 3, paid: true });
   await installFromSandbox(h, FREE, scopes);
   await installFromSandbox(h, UNPAID, scopes);
-  await h.db('shops').where({ id: UNPAID }).update({ plan_id: 'standard' });
+  await shopsTable.update(h.db, { id: UNPAID }, { planId: 'standard' });
 }, 90_000);
 afterAll(async () => (worker ? worker.stop() : h?.stop()));
 
@@ -107,7 +119,7 @@ describe('POST /api/orders/import?date=', () => {
       status: 400,
       body: { message: HISTORICAL_MESSAGES.outOfRange },
     });
-    expect(await h.db('order_imports')).toEqual([]);
+    expect(await orderImportsTable.list(h.db)).toEqual([]);
   });
 
   it('imports exactly that day: every order gets its invoice, with its total and a transfer charged', async () => {
@@ -124,31 +136,31 @@ describe('POST /api/orders/import?date=', () => {
     const result = await h.temporal.client.workflow.getHandle(importWorkflowId(S, DAY)).result();
     expect(result).toMatchObject({ affected: 5, done: true });
     const docs = await until(
-      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id'),
+      () => documentsTable.list(h.db, { shopId: S, type: 'invoice' }, { notNull: ['lexwareId'] }),
       (rows) => rows.length >= 5,
     );
-    expect(docs.map((d: { order_id: string }) => Number(d.order_id)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
+    expect(docs.map((d) => Number(d.orderId)).sort()).toEqual(dayOrders.map((o) => o.id).sort());
     const invoices = await lexwareInvoices();
-    expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d: { lexware_id: string }) => d.lexware_id).sort());
+    expect(invoices.map((i) => i.id).sort()).toEqual(docs.map((d) => d.lexwareId).sort());
     expect(invoices.map((i) => i.totalAmount).sort()).toEqual(dayOrders.map((o) => Number(o.total_price)).sort());
     const refunded = dayOrders.at(-1)!;
     const credit = await until(
       async () =>
-        (await h
-          .db('documents')
-          .where({ shop_id: S, type: 'credit', order_id: String(refunded.id) })
-          .whereNotNull('lexware_id')
-          .first()) as { total: string } | undefined,
+        (await documentsTable.first(
+          h.db,
+          { shopId: S, type: 'credit', orderId: String(refunded.id) },
+          { notNull: ['lexwareId'] },
+        )) as { total: string } | undefined,
       Boolean,
     );
     expect(Number(credit!.total)).toBeGreaterThan(0);
     // Charged against the standard quota times five (the bought import's 30 days): five invoices, one credit note.
     expect((await h.call(S, 'GET', '/api/shop')).body.plan.credits).toMatchObject({ used: 6, quota: 1500 });
-    const log = await h.db('event_log').where({ shop_id: S }).whereRaw(`body->>'reason' in ('TOO_OLD', 'SKIP_DATE')`);
+    const log = await eventLogTable.list(h.db, { shopId: S }, { json: { body: { reason: ['TOO_OLD', 'SKIP_DATE'] } } });
     expect(log).toEqual([]);
 
     // The other day stays untouched: none of its orders was read.
-    expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 5 });
+    expect(await ordersTable.count(h.db, { shopId: S })).toBe(5);
     expect(await h.call(S, 'GET', `/api/orders/import/${DAY}`)).toMatchObject({
       status: 200,
       body: { id: DAY, status: 'completed', affected: 5 },
@@ -204,7 +216,7 @@ describe('POST /api/orders/import?date=', () => {
       done: true,
     });
     await until(
-      () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id'),
+      () => documentsTable.list(h.db, { shopId: S, type: 'invoice' }, { notNull: ['lexwareId'] }),
       (rows) => rows.length >= 7,
     );
     expect((await lexwareInvoices()).length).toBe(7);
@@ -212,10 +224,10 @@ describe('POST /api/orders/import?date=', () => {
   });
 
   it('a day a downgrade stopped says so in German, creates nothing, and can be imported again after an upgrade', async () => {
-    const made = () => h.db('documents').where({ shop_id: S, type: 'invoice' }).whereNotNull('lexware_id');
+    const made = () => documentsTable.list(h.db, { shopId: S, type: 'invoice' }, { notNull: ['lexwareId'] });
     const invoices = await made();
     // The run started on Standard; by the time it hands its orders over, the shop is on Free.
-    await h.db('shops').where({ id: S }).update({ plan_id: 'free' });
+    await shopsTable.update(h.db, { id: S }, { planId: 'free' });
     const workflowId = importWorkflowId(S, DOWNGRADED);
     expect(await claimOrderImport(h.db, S, DOWNGRADED, workflowId)).toBe(true);
     const handle = await h.temporal.client.workflow.start('importWorkflow', {
@@ -233,11 +245,11 @@ describe('POST /api/orders/import?date=', () => {
       stoppedOnPlan: 'free',
     });
     expect(await made()).toHaveLength(invoices.length);
-    const withheld = await h.db('event_log').where({ shop_id: S, event: 'plan.feature.withheld' });
+    const withheld = await eventLogTable.list(h.db, { shopId: S, event: 'plan.feature.withheld' });
     expect(withheld.map((e) => e.body)).toEqual([{ feature: 'orderImport', plan: 'free', day: DOWNGRADED }]);
 
     // Back on Standard: the day imports again, with its three invoices.
-    await h.db('shops').where({ id: S }).update({ plan_id: 'standard' });
+    await shopsTable.update(h.db, { id: S }, { planId: 'standard' });
     expect((await h.call(S, 'POST', `/api/orders/import?date=${DOWNGRADED}`)).status).toBe(202);
     await h.temporal.client.workflow.getHandle(workflowId).result();
     await until(made, (rows) => rows.length >= invoices.length + 3);

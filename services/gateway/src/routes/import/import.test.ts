@@ -9,6 +9,7 @@ import {
   type Harness,
 } from '../../../test/harness';
 import { IMPORT_MESSAGES } from './import';
+import { documentsTable, ordersTable, shopsTable, wizardImportsTable } from '@belegfluss/db/testing';
 
 /**
  * The connect wizard's import as a workflow (spec 1 §4 steps 2–3): the gateway starts it and
@@ -105,13 +106,13 @@ describe('the connect wizard import, as a workflow', () => {
   it('reads the last 60 days through a bulk export and links exactly the documents naming an order', async () => {
     const [first, second, third] = imported;
     // The app already made the invoice of the third order; a Lexware document naming it is not ours to link.
-    await h.db('documents').insert({
-      shop_id: S,
-      order_id: String(third!.id),
-      order_name: third!.name,
+    await documentsTable.insert(h.db, {
+      shopId: S,
+      orderId: String(third!.id),
+      orderName: third!.name,
       type: 'invoice',
-      intent_key: `invoice:${third!.id}`,
-      lexware_id: 'made-by-app',
+      intentKey: `invoice:${third!.id}`,
+      lexwareId: 'made-by-app',
       status: 'open',
     });
     invoice = await voucher('invoices', { title: 'Rechnung', remark: `Bestellung ${first!.name}` });
@@ -131,7 +132,7 @@ describe('the connect wizard import, as a workflow', () => {
     expect(started.body).toMatchObject({ status: 'running', continue: true });
     // A second start while it runs joins the same run.
     expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
-    expect(await h.db('wizard_imports').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 1 });
+    expect(await wizardImportsTable.count(h.db, { shopId: S })).toBe(1);
 
     const done = await documentsDone(S);
     expect(done.body).toEqual({ continue: false, progress: 100, found: 7, affected: 3, assigned: 3, status: 'done' });
@@ -141,19 +142,17 @@ describe('the connect wizard import, as a workflow', () => {
       status: 'completed',
     });
 
-    const rows = await h.db('orders').where({ shop_id: S });
-    expect(rows.map((r: { order_id: string }) => Number(r.order_id)).sort()).toEqual(imported.map((o) => o.id).sort());
-    const big = ShopifyOrderSchema.parse(
-      rows.find((r: { order_id: string }) => r.order_id === String(bigOrderId)).snapshot,
-    );
+    const rows = await ordersTable.list(h.db, { shopId: S });
+    expect(rows.map((r) => Number(r.orderId)).sort()).toEqual(imported.map((o) => o.id).sort());
+    const big = ShopifyOrderSchema.parse(rows.find((r) => r.orderId === String(bigOrderId))!.snapshot);
     expect(big.line_items.map((l) => l.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Artikel ${i + 1}`));
     expect(big.line_items[0]!.tax_lines[0]!.rate).toBeGreaterThan(0);
     expect(big.financial_status).toBe('paid');
     expect(big.shipping_lines.length).toBeGreaterThan(0);
     expect(big.billing_address?.country_code).toBe('DE');
 
-    const docs = await h.db('documents').where({ shop_id: S }).orderBy('intent_key');
-    expect(docs.map((d: { intent_key: string; lexware_id: string }) => [d.intent_key, d.lexware_id])).toEqual([
+    const docs = await documentsTable.list(h.db, { shopId: S }, { orderBy: 'intentKey' });
+    expect(docs.map((d) => [d.intentKey, d.lexwareId])).toEqual([
       [`credit:matched:${credit}`, credit],
       [`invoice:${first!.id}`, invoice],
       [`invoice:${second!.id}`, expect.any(String)],
@@ -165,31 +164,28 @@ describe('the connect wizard import, as a workflow', () => {
     expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
     const done = await documentsDone(S);
     expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
-    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
-    expect(await h.db('orders').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 7 });
+    expect(await documentsTable.count(h.db, { shopId: S })).toBe(4);
+    expect(await ordersTable.count(h.db, { shopId: S })).toBe(7);
   });
 
   it('starts a run the gateway claimed but did not start before it stopped, once', async () => {
-    await h
-      .db('wizard_imports')
-      .where({ shop_id: S })
-      .update({ workflow_id: `wizard:${S}:lost`, status: 'running' });
+    await wizardImportsTable.update(h.db, { shopId: S }, { workflowId: `wizard:${S}:lost`, status: 'running' });
     const done = await documentsDone(S);
     expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3 });
-    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({
-      workflow_id: `wizard:${S}:lost`,
+    expect(await wizardImportsTable.one(h.db, { shopId: S })).toMatchObject({
+      workflowId: `wizard:${S}:lost`,
       status: 'completed',
       orders: 7,
       linked: 3,
     });
-    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
+    expect(await documentsTable.count(h.db, { shopId: S })).toBe(4);
   });
 
   it('a run terminated by hand (support, in the Temporal UI) reads as failed, and asking again starts a new run that finishes', async () => {
     // Terminated before its worker can finish: the gateway would otherwise repeat its last progress for ever.
-    await h.db('wizard_imports').where({ shop_id: S }).update({ status: 'completed' });
+    await wizardImportsTable.update(h.db, { shopId: S }, { status: 'completed' });
     expect((await h.call(S, 'POST', '/api/orders/import')).body.continue).toBe(true);
-    const { workflow_id: terminated } = await h.db('wizard_imports').where({ shop_id: S }).first();
+    const { workflowId: terminated } = await wizardImportsTable.one(h.db, { shopId: S });
     await h.temporal.client.workflow.getHandle(terminated).terminate('von Hand beendet');
     // The document step's poll finds the run ended; the order step's poll reads the same end.
     expect((await h.call(S, 'POST', '/api/lexoffice/import')).body).toMatchObject({
@@ -200,15 +196,15 @@ describe('the connect wizard import, as a workflow', () => {
       continue: false,
       status: 'failed',
     });
-    expect(await h.db('wizard_imports').where({ shop_id: S }).first()).toMatchObject({
-      workflow_id: terminated,
+    expect(await wizardImportsTable.one(h.db, { shopId: S })).toMatchObject({
+      workflowId: terminated,
       status: 'failed',
     });
     // The wizard's "Erneut versuchen": a new run, which links nothing twice.
     const done = await documentsDone(S);
     expect(done.body).toMatchObject({ continue: false, found: 7, assigned: 3, status: 'done' });
-    expect((await h.db('wizard_imports').where({ shop_id: S }).first()).workflow_id).not.toBe(terminated);
-    expect(await h.db('documents').where({ shop_id: S }).count({ n: '*' }).first()).toEqual({ n: 4 });
+    expect((await wizardImportsTable.one(h.db, { shopId: S })).workflowId).not.toBe(terminated);
+    expect(await documentsTable.count(h.db, { shopId: S })).toBe(4);
   });
 
   it('answers 403 naming read_all_orders when the scope is missing', async () => {
@@ -227,7 +223,7 @@ describe('the connect wizard import, as a workflow', () => {
       body: { message: 'Lexware Office ist nicht verbunden.' },
     });
     await h.install('import-e.myshopify.com');
-    await h.db('shops').where({ id: 'import-e.myshopify.com' }).update({ missing_access_token: true });
+    await shopsTable.update(h.db, { id: 'import-e.myshopify.com' }, { missingAccessToken: true });
     expect(await h.call('import-e.myshopify.com', 'POST', '/api/orders/import')).toMatchObject({
       status: 400,
       body: { message: IMPORT_MESSAGES.shopifyMissing },

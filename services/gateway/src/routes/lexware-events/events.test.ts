@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lexwareEventSignal } from '@belegfluss/orchestration/api';
 import { publicKeyLoader, readGatewayOptions } from '../../config';
 import { connectLexware, createLexwareVoucher, seedDocument, startHarness, type Harness } from '../../../test/harness';
+import { lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'events-a.myshopify.com';
@@ -123,7 +124,7 @@ describe('Lexware events', () => {
     });
     expect(revoke.status).toBe(200);
     await expect
-      .poll(async () => (await h.db('lexware_connections').where({ shop_id: A })).length, { timeout: 10_000 })
+      .poll(async () => (await lexwareConnectionsTable.list(h.db, { shopId: A })).length, { timeout: 10_000 })
       .toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneExpiredLogs, writeLog } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../../test/harness';
+import { eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'logs-a.myshopify.com';
@@ -35,8 +36,8 @@ beforeAll(async () => {
     orderName: '#1001',
   });
   await writeLog(h.db, { shopId: A, origin: 'webhook', event: 'webhook.received', status: 'info' });
-  await h.db('event_log').insert({
-    shop_id: A,
+  await eventLogTable.insert(h.db, {
+    shopId: A,
     origin: 'shop',
     event: 'old.entry',
     status: 'info',
@@ -62,15 +63,15 @@ describe('GET /api/shop/logs', () => {
   });
 
   it('shows no entry older than the plan keeps them (free: 7 days); the daily job deletes them, not the read', async () => {
-    expect(await h.db('event_log').where({ shop_id: A, event: 'old.entry' })).toHaveLength(1);
+    expect(await eventLogTable.list(h.db, { shopId: A, event: 'old.entry' })).toHaveLength(1);
     expect(await pruneExpiredLogs(h.db, new Date())).toBe(1);
-    expect(await h.db('event_log').where({ shop_id: A, event: 'old.entry' })).toHaveLength(0);
+    expect(await eventLogTable.list(h.db, { shopId: A, event: 'old.entry' })).toHaveLength(0);
   });
 
   it('keeps them longer on a bigger plan', async () => {
-    await h.db('shops').where({ id: A }).update({ plan_id: 'standard' });
-    await h.db('event_log').insert({
-      shop_id: A,
+    await shopsTable.update(h.db, { id: A }, { planId: 'standard' });
+    await eventLogTable.insert(h.db, {
+      shopId: A,
       origin: 'shop',
       event: 'older.entry',
       status: 'info',
@@ -120,21 +121,18 @@ describe('GET /api/shop/logs', () => {
     expect(events((await h.call(A, 'GET', '/api/shop/logs?search=Kontakt%20in%20Lexware')).body)).toEqual([
       'contact.created',
     ]);
-    await h.db('event_log').where({ shop_id: A, event: 'credit.skipped' }).delete();
+    await eventLogTable.remove(h.db, { shopId: A, event: 'credit.skipped' });
   });
 
   it('shows the stack trace of a critical entry to admins only', async () => {
     const merchant = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
     expect(merchant.body).toEqual({ message: 'Adresse fehlt' });
     expect(merchant.stack).toBeUndefined();
-    await h
-      .db('shops')
-      .where({ id: A })
-      .update({ permissions: ['view_dashboard'] });
+    await shopsTable.update(h.db, { id: A }, { permissions: ['view_dashboard'] });
     const admin = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
     expect(admin.stack).toContain('at createInvoice');
     expect(admin.body.stack).toBeUndefined();
-    await h.db('shops').where({ id: A }).update({ permissions: [] });
+    await shopsTable.update(h.db, { id: A }, { permissions: [] });
   });
 
   it.each([

@@ -7,6 +7,7 @@ import {
   startHarness,
   type Harness,
 } from '../../../test/harness';
+import { documentsTable, eventLogTable, mailSendsTable, shopSmtpTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'mail-a.myshopify.com';
@@ -94,10 +95,8 @@ describe('POST /api/orders/{id}/{type}/email', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    expect((await h.db('documents').where({ shop_id: A, lexware_id: invoiceId }).first()).emailed_at).toBeInstanceOf(
-      Date,
-    );
-    expect(await h.db('event_log').where({ shop_id: A, event: 'mail.sent' })).toHaveLength(1);
+    expect((await documentsTable.one(h.db, { shopId: A, lexwareId: invoiceId })).emailedAt).toBeInstanceOf(Date);
+    expect(await eventLogTable.list(h.db, { shopId: A, event: 'mail.sent' })).toHaveLength(1);
   });
 
   it("checks the dialog's fields with the spec's German messages and sends nothing", async () => {
@@ -124,7 +123,7 @@ describe('POST /api/orders/{id}/{type}/email', () => {
       expect(res, field).toMatchObject({ status: 400, body: { error: 'VALIDATION', field, message } });
     }
     expect(await caught()).toHaveLength(0);
-    expect(await h.db('mail_sends').where({ shop_id: A })).toHaveLength(1);
+    expect(await mailSendsTable.list(h.db, { shopId: A })).toHaveLength(1);
   });
 
   it('refuses drafts, unknown documents and calls without a session', async () => {
@@ -178,9 +177,9 @@ describe("the shop's own SMTP sender", () => {
       },
     });
     expect(JSON.stringify(res.body)).not.toContain('geheim');
-    const row = await h.db('shop_smtp').where({ shop_id: A }).first();
-    expect(row.pass_enc).not.toContain('geheim');
-    expect(h.gateway.gw.box.open(row.pass_enc)).toBe('geheim');
+    const row = await shopSmtpTable.one(h.db, { shopId: A });
+    expect(row.passEnc).not.toContain('geheim');
+    expect(h.gateway.gw.box.open(row.passEnc!)).toBe('geheim');
   });
 
   it('is used for mail once a check succeeds, keeping the stored password', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../../../test/harness';
+import { documentsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'orders-a.myshopify.com';
@@ -12,10 +13,14 @@ beforeAll(async () => {
     await seedOrder(h.db, A, { id: 1000 + i, total: i, customer: i === 7 ? 'Hans Sonderbar' : 'Erika Muster' });
   token = await seedDocument(h.db, A, { orderId: 1001, number: 'RE0001', status: 'open' });
   await seedDocument(h.db, A, { orderId: 1001, type: 'credit', number: 'GS0001', status: 'paidoff' });
-  await h.db('documents').where({ shop_id: A, order_id: '1002' }).delete();
-  await h
-    .db('documents')
-    .insert({ shop_id: A, order_id: '1002', type: 'invoice', intent_key: 'invoice:1002', status: 'pending' }); // not yet created: no badge
+  await documentsTable.remove(h.db, { shopId: A, orderId: '1002' });
+  await documentsTable.insert(h.db, {
+    shopId: A,
+    orderId: '1002',
+    type: 'invoice',
+    intentKey: 'invoice:1002',
+    status: 'pending',
+  }); // not yet created: no badge
 });
 afterAll(async () => h?.stop());
 

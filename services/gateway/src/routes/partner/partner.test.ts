@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_COUPON_MESSAGES } from '@belegfluss/shared';
 import { startHarness, type Harness } from '../../../test/harness';
 import { PAYOUT_MESSAGES } from './partner';
+import { couponsTable, partnersTable, payoutsTable, redemptionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const PARTNER = 'partner.myshopify.com';
@@ -13,30 +14,30 @@ beforeAll(async () => {
   await h.install(PARTNER, { partner: true });
   await h.install(OTHER);
   for (const c of CUSTOMERS) await h.install(c);
-  await h.db('partners').insert({ shop_id: PARTNER, email: 'p@example.com', allowance: 0.5 });
-  await h.db('coupons').insert([
-    { code: 'HALLO-WELT', partner_shop_id: PARTNER, type: 'percent', value: 10, views: 12 },
-    { code: 'ZWEITER', partner_shop_id: PARTNER, type: 'percent', value: 25, views: 3 },
+  await partnersTable.insert(h.db, { shopId: PARTNER, email: 'p@example.com', allowance: 0.5 });
+  await couponsTable.insert(h.db, [
+    { code: 'HALLO-WELT', partnerShopId: PARTNER, type: 'percent', value: 10, views: 12 },
+    { code: 'ZWEITER', partnerShopId: PARTNER, type: 'percent', value: 25, views: 3 },
   ]);
-  await h.db('redemptions').insert([
-    { coupon_code: 'HALLO-WELT', shop_id: CUSTOMERS[0], status: 'subscribed', provision: 4.5 },
-    { coupon_code: 'HALLO-WELT', shop_id: CUSTOMERS[1], status: 'verified', provision: 9.5 },
-    { coupon_code: 'ZWEITER', shop_id: CUSTOMERS[2], status: 'declined', provision: 1 },
+  await redemptionsTable.insert(h.db, [
+    { couponCode: 'HALLO-WELT', shopId: CUSTOMERS[0], status: 'subscribed', provision: 4.5 },
+    { couponCode: 'HALLO-WELT', shopId: CUSTOMERS[1], status: 'verified', provision: 9.5 },
+    { couponCode: 'ZWEITER', shopId: CUSTOMERS[2], status: 'declined', provision: 1 },
   ]);
-  await h.db('payouts').insert([
+  await payoutsTable.insert(h.db, [
     {
-      partner_shop_id: PARTNER,
-      timespan_start: '2026-09-01',
-      timespan_end: '2026-09-30',
+      partnerShopId: PARTNER,
+      timespanStart: '2026-09-01',
+      timespanEnd: '2026-09-30',
       status: 'paid',
       provisions: 60,
       gateway: 'paypal',
       recipient: 'p@example.com',
     },
     {
-      partner_shop_id: PARTNER,
-      timespan_start: '2026-10-01',
-      timespan_end: '2026-10-31',
+      partnerShopId: PARTNER,
+      timespanStart: '2026-10-01',
+      timespanEnd: '2026-10-31',
       status: 'scheduled',
       provisions: 9.5,
       gateway: 'paypal',
@@ -108,10 +109,10 @@ describe('/api/partner/coupons', () => {
       status: 200,
       body: { deleted: 1, message: '1 Coupon(s) gelöscht' },
     });
-    expect(await h.db('coupons').where({ code: 'NEU-2026' })).toEqual([]);
+    expect(await couponsTable.list(h.db, { code: 'NEU-2026' })).toEqual([]);
     // Used, but every provision settled: switched off, kept for its redemptions.
     expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/ZWEITER')).toMatchObject({ status: 200 });
-    expect((await h.db('coupons').where({ code: 'ZWEITER' }).first()).active).toBe(false);
+    expect((await couponsTable.one(h.db, { code: 'ZWEITER' })).active).toBe(false);
     expect(await h.call(PARTNER, 'DELETE', '/api/partner/coupons/ZWEITER')).toMatchObject({
       status: 403,
       body: { error: 'UNAUTHORIZED' },
@@ -181,7 +182,7 @@ describe('/api/partner/preferences and payouts', () => {
         paypalEmail: 'p@example.com',
       }),
     ).toMatchObject({ status: 400, body: { field: 'taxId', message: 'Gültige Steuernummer erforderlich' } });
-    expect((await h.db('partners').where({ shop_id: PARTNER }).first()).iban).toBeNull();
+    expect((await partnersTable.one(h.db, { shopId: PARTNER })).iban).toBeNull();
   });
 
   it('a payout needs a gateway on file and the threshold; then it is written with its receipt', async () => {
@@ -212,16 +213,17 @@ describe('/api/partner/preferences and payouts', () => {
       status: 422,
       body: { error: 'BELOW_THRESHOLD' },
     });
-    await h
-      .db('redemptions')
-      .where({ shop_id: CUSTOMERS[0] })
-      .update({ provision: 45, subscribed_at: new Date(Date.now() - 50 * 86_400_000) });
+    await redemptionsTable.update(
+      h.db,
+      { shopId: CUSTOMERS[0] },
+      { provision: 45, subscribedAt: new Date(Date.now() - 50 * 86_400_000) },
+    );
     const payout = await h.call(PARTNER, 'POST', '/api/partner/payouts');
     expect(payout).toMatchObject({
       status: 201,
       body: { status: 'scheduled', provisions: 54.5, fee: 0, gateway: 'bank', recipient: 'DE89370400440532013000' },
     });
-    expect(await h.db('redemptions').where({ payout_id: payout.body.id })).toHaveLength(2);
+    expect(await redemptionsTable.list(h.db, { payoutId: payout.body.id })).toHaveLength(2);
     expect((await h.call(PARTNER, 'GET', '/api/partner/payouts')).body.items).toHaveLength(3);
     const receipt = await h.call(PARTNER, 'GET', `/api/partner/payouts/${payout.body.id}/receipt`);
     expect(receipt.body.mimetype).toBe('application/pdf');
@@ -237,20 +239,20 @@ describe('provision release (spec 3 §4, §9: 46 days)', () => {
   it('a subscribed redemption counts as verified once its lock period has passed; payouts take only verified ones', async () => {
     const [late, early] = ['c4.myshopify.com', 'c5.myshopify.com'];
     for (const c of [late, early]) await h.install(c);
-    await h.db('redemptions').insert([
+    await redemptionsTable.insert(h.db, [
       {
-        coupon_code: 'HALLO-WELT',
-        shop_id: late,
+        couponCode: 'HALLO-WELT',
+        shopId: late,
         status: 'subscribed',
         provision: 20,
-        subscribed_at: new Date(Date.now() - 47 * 86_400_000),
+        subscribedAt: new Date(Date.now() - 47 * 86_400_000),
       },
       {
-        coupon_code: 'HALLO-WELT',
-        shop_id: early,
+        couponCode: 'HALLO-WELT',
+        shopId: early,
         status: 'subscribed',
         provision: 30,
-        subscribed_at: new Date(Date.now() - 10 * 86_400_000),
+        subscribedAt: new Date(Date.now() - 10 * 86_400_000),
       },
     ]);
     // c1 (45, subscribed 50 days ago) and c2 (9.5) are verified too, and already in the scheduled payout.

@@ -7,6 +7,7 @@ import {
   type PlanFeature,
 } from '@belegfluss/shared';
 import { startHarness, type Harness } from '../../../test/harness';
+import { shopsTable } from '@belegfluss/db/testing';
 
 /**
  * Plan gating (spec 1 §6, issue 18): every gated feature answers 402 with its German text on a
@@ -87,7 +88,7 @@ describe('plan gating on the server', () => {
     const shop = 'downgraded.myshopify.com';
     await h.install(shop, { plan_id: 'basic' });
     expect((await h.call(shop, 'PATCH', '/api/preferences/invoices', { skipTags: ['intern'] })).status).toBe(200);
-    await h.db('shops').where({ id: shop }).update({ plan_id: 'free' });
+    await shopsTable.update(h.db, { id: shop }, { planId: 'free' });
     expect((await h.call(shop, 'PATCH', '/api/preferences/invoices', { invoiceFinalize: false })).status).toBe(200);
     expect((await h.call(shop, 'PATCH', '/api/preferences/invoices', { skipTags: ['intern', 'b2b'] })).status).toBe(
       402,

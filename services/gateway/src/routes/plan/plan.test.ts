@@ -4,6 +4,16 @@ import { COUPON_MESSAGES, annualPrice } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
 import { installFromSandbox, sandboxControl, startHarness, type Harness } from '../../../test/harness';
 import { PLAN_MESSAGES } from './plan';
+import {
+  couponsTable,
+  eventLogTable,
+  partnersTable,
+  planSubscriptionsTable,
+  purchasesTable,
+  redemptionsTable,
+  shopsTable,
+  webhookInboxTable,
+} from '@belegfluss/db/testing';
 
 let h: Harness;
 const PARTNER = 'plan-partner.myshopify.com';
@@ -16,23 +26,16 @@ const HOOKED = 'plan-webhook.myshopify.com';
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
   await installFromSandbox(h, PARTNER, ['read_orders'], { plan: 'basic' });
-  await h.db('shops').where({ id: PARTNER }).update({ partner: true });
+  await shopsTable.update(h.db, { id: PARTNER }, { partner: true });
   await installFromSandbox(h, SHOP, ['read_orders'], { plan: 'basic' });
   await installFromSandbox(h, DECLINER, ['read_orders'], { plan: 'basic' });
   await installFromSandbox(h, PLUS, ['read_orders'], { plan: 'shopify_plus' });
   await installFromSandbox(h, HOOKED, ['read_orders'], { plan: 'basic' });
   await h.install(FREE);
-  await h.db('partners').insert({ shop_id: PARTNER, allowance: 0.5 });
-  await h.db('coupons').insert([
-    {
-      code: 'PARTNER-50',
-      partner_shop_id: PARTNER,
-      type: 'percent',
-      value: 50,
-      intervals: 3,
-      comment: '3 Monate 50 %',
-    },
-    { code: 'ALT-2023', type: 'percent', value: 50, expires_at: '2023-08-31T23:59:59Z' },
+  await partnersTable.insert(h.db, { shopId: PARTNER, allowance: 0.5 });
+  await couponsTable.insert(h.db, [
+    { code: 'PARTNER-50', partnerShopId: PARTNER, type: 'percent', value: 50, intervals: 3, comment: '3 Monate 50 %' },
+    { code: 'ALT-2023', type: 'percent', value: 50, expiresAt: '2023-08-31T23:59:59Z' },
     { code: 'NUR-BUSINESS', type: 'amount', value: 10, plans: ['business'] },
   ]);
 }, 60_000);
@@ -57,7 +60,7 @@ describe('GET /api/plan/coupon/:code', () => {
     const res = await h.call(SHOP, 'GET', '/api/plan/coupon/partner-50');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'percent', value: 50, intervals: 3, plans: [], comment: '3 Monate 50 %' });
-    expect((await h.db('coupons').where({ code: 'PARTNER-50' }).first()).views).toBe(1);
+    expect((await couponsTable.one(h.db, { code: 'PARTNER-50' })).views).toBe(1);
   });
 
   it.each([
@@ -83,7 +86,7 @@ describe('POST /api/plan', () => {
     expect(res.body).toMatchObject({ plan: { id: 'standard', annual: true }, price: annualPrice(18.99), trialDays: 7 });
     expect(res.body.confirmationUrl).toContain('/admin/charges/');
     // Until the merchant approves, nothing changes.
-    expect((await h.db('shops').where({ id: SHOP }).first()).plan_id).toBe('free');
+    expect((await shopsTable.one(h.db, { id: SHOP })).planId).toBe('free');
     const sub = (
       (await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as {
         appSubscriptions: { lineItems: { plan: { pricingDetails: unknown } }[] }[];
@@ -98,13 +101,13 @@ describe('POST /api/plan', () => {
     const back = await confirm(res.body.confirmationUrl, 'approve');
     expect(back.status).toBe(302);
     expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan?shop=${SHOP}`);
-    const shop = await h.db('shops').where({ id: SHOP }).first();
-    expect(shop).toMatchObject({ plan_id: 'standard', plan_annual: true, transfers_quota: 300 });
-    expect(shop.trial_at).not.toBeNull();
-    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({
-      coupon_code: 'PARTNER-50',
+    const shop = await shopsTable.one(h.db, { id: SHOP });
+    expect(shop).toMatchObject({ planId: 'standard', planAnnual: true, transfersQuota: 300 });
+    expect(shop.trialAt).not.toBeNull();
+    expect(await redemptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({
+      couponCode: 'PARTNER-50',
       status: 'subscribed',
-      plan_id: 'standard',
+      planId: 'standard',
       provision: 47.75,
     });
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
@@ -124,12 +127,12 @@ describe('POST /api/plan', () => {
     const first = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'basic', annual: false, coupon: 'PARTNER-50' });
     expect(first.status).toBe(200);
     expect((await confirm(first.body.confirmationUrl, 'decline')).status).toBe(302);
-    expect((await h.db('shops').where({ id: DECLINER }).first()).plan_id).toBe('free');
-    expect((await h.db('redemptions').where({ shop_id: DECLINER }).first()).status).toBe('declined');
+    expect((await shopsTable.one(h.db, { id: DECLINER })).planId).toBe('free');
+    expect((await redemptionsTable.one(h.db, { shopId: DECLINER })).status).toBe('declined');
     expect((await h.call(DECLINER, 'GET', '/api/plan/coupon/PARTNER-50')).status).toBe(200);
     const second = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'basic', annual: false, coupon: 'PARTNER-50' });
     expect((await confirm(second.body.confirmationUrl, 'approve')).status).toBe(302);
-    expect((await h.db('shops').where({ id: DECLINER }).first()).plan_id).toBe('basic');
+    expect((await shopsTable.one(h.db, { id: DECLINER })).planId).toBe('basic');
     const third = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: null });
     expect(third.body.trialDays).toBe(0);
   });
@@ -163,15 +166,15 @@ describe('POST /api/plan', () => {
       body: { message: PLAN_MESSAGES.unchanged },
     });
     expect(
-      await h.db('plan_subscriptions').where({ shop_id: PLUS }).whereIn('plan_id', ['premium', 'basic', 'corporate']),
+      await planSubscriptionsTable.list(h.db, { shopId: PLUS }, { in: { planId: ['premium', 'basic', 'corporate'] } }),
     ).toEqual([]);
   });
 
   it('goes back to free at once, without Shopify', async () => {
-    await h.db('shops').where({ id: FREE }).update({ plan_id: 'premium', transfers_quota: 1000 });
+    await shopsTable.update(h.db, { id: FREE }, { planId: 'premium', transfersQuota: 1000 });
     const res = await h.call(FREE, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free', annual: false } } });
-    expect(await h.db('shops').where({ id: FREE }).first()).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
+    expect(await shopsTable.one(h.db, { id: FREE })).toMatchObject({ planId: 'free', transfersQuota: 10 });
   });
 
   it('sends the merchant back from Shopify at once, even while Temporal does not answer', async () => {
@@ -189,7 +192,7 @@ describe('POST /api/plan', () => {
       const back = await confirm(res.body.confirmationUrl, 'approve');
       expect(back.status).toBe(302);
       expect(back.headers.get('location')).toBe(`${h.settings.shellUrl}/plan?shop=${shop}`);
-      expect((await h.db('shops').where({ id: shop }).first()).plan_id).toBe('premium');
+      expect((await shopsTable.one(h.db, { id: shop })).planId).toBe('premium');
     } finally {
       workflows.signalWithStart = signalWithStart;
     }
@@ -225,7 +228,7 @@ type OneTime = {
 
 describe('POST /api/plan/purchase/:feature', () => {
   it('is refused on the free plan and knows only orderImport', async () => {
-    await h.db('shops').where({ id: FREE }).update({ plan_id: 'free' });
+    await shopsTable.update(h.db, { id: FREE }, { planId: 'free' });
     expect(await h.call(FREE, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({
       status: 402,
       body: { message: PLAN_MESSAGES.freeNoPurchase },
@@ -262,13 +265,10 @@ describe('POST /api/plan/purchase/:feature', () => {
       status: 409,
       body: { message: PLAN_MESSAGES.purchased },
     });
-    expect(await h.db('purchases').where({ shop_id: SHOP })).toHaveLength(1);
+    expect(await purchasesTable.list(h.db, { shopId: SHOP })).toHaveLength(1);
 
     // 30 days on, the import stays bought but the extra transfers are gone.
-    await h
-      .db('purchases')
-      .where({ shop_id: SHOP })
-      .update({ activated_at: new Date(Date.now() - 31 * 86_400_000) });
+    await purchasesTable.update(h.db, { shopId: SHOP }, { activatedAt: new Date(Date.now() - 31 * 86_400_000) });
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
       purchase: ['orderImport'],
       credits: { quota: 300 },
@@ -280,14 +280,14 @@ describe('POST /api/plan/purchase/:feature', () => {
     const first = await h.call(DECLINER, 'POST', '/api/plan/purchase/orderImport');
     expect(first).toMatchObject({ status: 200, body: { purchase: { price: 99 } } });
     expect((await confirm(first.body.confirmationUrl, 'decline', '/api/plan/purchase/return')).status).toBe(302);
-    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({ status: 'declined' });
+    expect(await purchasesTable.one(h.db, { shopId: DECLINER })).toMatchObject({ status: 'declined' });
     expect((await h.call(DECLINER, 'GET', '/api/shop')).body.plan.purchase).toEqual([]);
     const second = await h.call(DECLINER, 'POST', '/api/plan/purchase/orderImport');
     expect(second.status).toBe(200);
     expect(second.body.confirmationUrl).not.toBe(first.body.confirmationUrl);
-    expect(await h.db('purchases').where({ shop_id: DECLINER }).first()).toMatchObject({
+    expect(await purchasesTable.one(h.db, { shopId: DECLINER })).toMatchObject({
       status: 'pending',
-      charge_gid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/),
+      chargeGid: expect.stringMatching(/^gid:\/\/shopify\/AppPurchaseOneTime\/\d+$/),
     });
   });
 
@@ -301,7 +301,7 @@ describe('POST /api/plan/purchase/:feature', () => {
 
 describe('ending a subscription', () => {
   it('going back to free cancels the subscription at Shopify; a provision still in its lock period is void', async () => {
-    expect(await h.db('redemptions').where({ shop_id: SHOP }).first()).toMatchObject({ status: 'subscribed' });
+    expect(await redemptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({ status: 'subscribed' });
     const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free' } } });
     const subs = (
@@ -310,12 +310,12 @@ describe('ending a subscription', () => {
       }
     ).appSubscriptions;
     expect(subs.map((s) => s.status)).toEqual(['CANCELLED']);
-    expect(await h.db('plan_subscriptions').where({ shop_id: SHOP }).first()).toMatchObject({
+    expect(await planSubscriptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({
       status: 'cancelled',
-      cancelled_at: expect.any(Date),
+      cancelledAt: expect.any(Date),
     });
-    expect(await h.db('shops').where({ id: SHOP }).first()).toMatchObject({ plan_id: 'free', transfers_quota: 10 });
-    expect((await h.db('redemptions').where({ shop_id: SHOP }).first()).status).toBe('cancelled');
+    expect(await shopsTable.one(h.db, { id: SHOP })).toMatchObject({ planId: 'free', transfersQuota: 10 });
+    expect((await redemptionsTable.one(h.db, { shopId: SHOP })).status).toBe('cancelled');
   });
 
   it('app_subscriptions/update from Shopify activates a plan without the return link, and ends it when cancelled in Shopify', async () => {
@@ -332,11 +332,11 @@ describe('ending a subscription', () => {
       redirect: 'manual',
     });
     expect(page.status).toBe(302); // the merchant never follows it back
-    const plan = async () => (await h.db('shops').where({ id: HOOKED }).first()).plan_id as string;
+    const plan = async () => (await shopsTable.one(h.db, { id: HOOKED })).planId as string;
     await expect.poll(plan, { timeout: 10_000 }).toBe('premium');
     expect((await h.call(HOOKED, 'GET', '/api/shop')).body.plan.credits.quota).toBe(1000);
 
-    const gid = (await h.db('plan_subscriptions').where({ shop_id: HOOKED }).first()).subscription_gid as string;
+    const gid = (await planSubscriptionsTable.one(h.db, { shopId: HOOKED })).subscriptionGid as string;
     const cancelled = await admin<{ appSubscriptionCancel: { appSubscription: { status: string } } }>(
       `mutation($id: ID!) { appSubscriptionCancel(id: $id) { appSubscription { status } userErrors { message } } }`,
       { id: gid },
@@ -345,12 +345,12 @@ describe('ending a subscription', () => {
     await expect.poll(plan, { timeout: 10_000 }).toBe('free');
     // The log line and the delivery's status are written just after the plan changes: wait for them too.
     await expect
-      .poll(async () => (await h.db('event_log').where({ shop_id: HOOKED, event: 'plan.subscription.ended' })).length, {
+      .poll(async () => (await eventLogTable.list(h.db, { shopId: HOOKED, event: 'plan.subscription.ended' })).length, {
         timeout: 10_000,
       })
       .toBe(1);
     await expect
-      .poll(() => h.db('webhook_inbox').where({ shop_id: HOOKED, topic: 'app_subscriptions/update' }).pluck('status'), {
+      .poll(() => webhookInboxTable.pluck(h.db, 'status', { shopId: HOOKED, topic: 'app_subscriptions/update' }), {
         timeout: 10_000,
       })
       .toEqual(['successful', 'successful']);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialUsed } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../../test/harness';
+import { shopPreferencesTable, shopsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'prefs-a.myshopify.com';
@@ -11,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-const stored = async (section: string) =>
-  (await h.db('shop_preferences').where({ shop_id: A, section }).first())?.value;
+const stored = async (section: string) => (await shopPreferencesTable.first(h.db, { shopId: A, section }))?.value;
 
 describe('GET /api/preferences/{section}', () => {
   it.each([
@@ -253,7 +253,7 @@ describe('POST /api/shop/enable/{value}', () => {
     const off = await h.call(A, 'POST', '/api/shop/enable/false', {});
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ enabled: false, message: 'Belegerstellung deaktiviert' });
-    expect((await h.db('shops').where({ id: A }).first()).automation_enabled).toBe(false);
+    expect((await shopsTable.one(h.db, { id: A })).automationEnabled).toBe(false);
 
     const on = await h.call(A, 'POST', '/api/shop/enable/true', { invoiceCreate: true, creditCreate: false });
     expect(on.body).toMatchObject({
@@ -262,9 +262,9 @@ describe('POST /api/shop/enable/{value}', () => {
       creditCreate: false,
       message: 'Belegerstellung aktiviert',
     });
-    const shop = await h.db('shops').where({ id: A }).first();
-    expect(shop.automation_enabled).toBe(true);
-    expect(shop.trial_at).toBeNull();
+    const shop = await shopsTable.one(h.db, { id: A });
+    expect(shop.automationEnabled).toBe(true);
+    expect(shop.trialAt).toBeNull();
     expect(await trialUsed(h.db, A)).toBe(false);
   });
 

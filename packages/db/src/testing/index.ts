@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, migrateLatest, type Db } from './connection';
+import { createDb, migrateLatest, type Db } from '../connection';
 
 /**
  * A fresh, migrated database per test file, on the real PostgreSQL server.
@@ -46,3 +46,7 @@ export async function insertTestRows(
 export async function updateTestShop(db: Db, shopId: string, columns: Record<string, unknown>): Promise<void> {
   await db('shops').where({ id: shopId }).update(columns);
 }
+
+export * from './table';
+export * from './tables';
+export * from './queries';
