@@ -190,6 +190,12 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'invoice.cancelled': {
     text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)),
   },
+  'audit.repair': {
+    text: (b) => withDetail('Korrektur aus der Vollständigkeitsprüfung', str(b.message)),
+  },
+  'audit.repair_requested': {
+    text: (b) => withDetail('Korrekturen aus der Vollständigkeitsprüfung angestoßen', str(b.month)),
+  },
   'contact.created': {
     text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)),
     link: SETTINGS.contacts,

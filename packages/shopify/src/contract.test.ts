@@ -380,6 +380,31 @@ describe('Admin GraphQL as the app sends it', () => {
     expect(companies.companies.nodes).toEqual([
       { name: 'Alpenhandel GmbH', locations: { nodes: [{ taxSettings: { taxRegistrationId: 'ATU12345678' } }] } },
     ]);
+    // The company's metafields (a public buyer's Leitweg-ID, issue 19) are read through the B2B order.
+    const admin = client(PLUS, (await install(PLUS, 'read_orders,read_companies,write_customers')).accessToken);
+    const b2b = (
+      await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${PLUS}/orders`, {
+        scenario: 'eu_b2b_vat',
+      })
+    ).order;
+    const company = await admin<{ order: { purchasingEntity: { company: { id: string } } } }>(
+      'query($id: ID!) { order(id: $id) { purchasingEntity { ... on PurchasingCompany { company { id } } } } }',
+      { id: b2b.admin_graphql_api_id },
+    );
+    await setMetafields(admin, [
+      {
+        ownerId: company.order.purchasingEntity.company.id,
+        namespace: 'custom',
+        key: 'leitweg_id',
+        type: 'single_line_text_field',
+        value: '991-33333TEST-33',
+      },
+    ]);
+    expect(
+      await readMetafields(admin, b2b.admin_graphql_api_id, [
+        { resource: 'company', namespace: 'custom', key: 'leitweg_id' },
+      ]),
+    ).toEqual([{ resource: 'company', namespace: 'custom', key: 'leitweg_id', value: '991-33333TEST-33' }]);
     const denied = (await graphql('{ companies(first: 1) { nodes { id } } }').catch(
       (e: unknown) => e,
     )) as ShopifyGraphqlError;

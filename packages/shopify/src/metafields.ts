@@ -87,6 +87,10 @@ export async function readMetafields(
   const inOrder: string[] = [];
   if (of('order').length) inOrder.push(selections(of('order'), vars, defs));
   if (of('customer').length) inOrder.push(`customer { ${selections(of('customer'), vars, defs)} }`);
+  if (of('company').length)
+    inOrder.push(
+      `purchasingEntity { ... on PurchasingCompany { company { ${selections(of('company'), vars, defs)} } } }`,
+    );
   const product = of('product').length ? `product { ${selections(of('product'), vars, defs)} }` : '';
   const variant = of('variant').length ? `variant { ${selections(of('variant'), vars, defs)} }` : '';
   if (product || variant) inOrder.push(`lineItems(first: 50) { nodes { ${product} ${variant} } }`);
@@ -102,6 +106,7 @@ export async function readMetafields(
     order?:
       | (Owner & {
           customer?: Owner | null;
+          purchasingEntity?: { company?: Owner | null } | null;
           lineItems?: { nodes: { product?: Owner | null; variant?: Owner | null }[] };
         })
       | null;
@@ -111,6 +116,7 @@ export async function readMetafields(
     if (e.resource === 'shop') values = [data.shop?.[e.alias]?.value ?? ''];
     if (e.resource === 'order') values = [data.order?.[e.alias]?.value ?? ''];
     if (e.resource === 'customer') values = [data.order?.customer?.[e.alias]?.value ?? ''];
+    if (e.resource === 'company') values = [data.order?.purchasingEntity?.company?.[e.alias]?.value ?? ''];
     if (e.resource === 'product')
       values = (data.order?.lineItems?.nodes ?? []).map((n) => n.product?.[e.alias]?.value ?? '');
     if (e.resource === 'variant')

@@ -6,6 +6,7 @@ import { SavedTextField } from '../form/SavedTextField';
 const SOURCE_LABELS: Record<LeitwegSource, string> = {
   none: 'Keine (keine XRechnung)',
   'customer-metafield': 'Metafeld am Kunden',
+  'company-metafield': 'Metafeld an der Firma (B2B, Shopify Plus)',
   'order-note': 'Bestellnotiz (z. B. „Leitweg-ID: 991-33333TEST-33“)',
   'note-attribute': 'Bestellattribut (Notizattribut)',
 };
@@ -27,7 +28,8 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
   const source = value.leitwegSource;
   const probeState = probe.trim() === '' ? null : isValidLeitwegId(probe.trim());
   const incomplete =
-    (source === 'customer-metafield' && (!value.leitwegNamespace || !value.leitwegKey)) ||
+    ((source === 'customer-metafield' || source === 'company-metafield') &&
+      (!value.leitwegNamespace || !value.leitwegKey)) ||
     (source === 'note-attribute' && !value.leitwegAttribute) ||
     (source !== 'none' && !value.vendorNumberAtCustomer);
   return (
@@ -40,7 +42,7 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
         error={error('leitwegSource')}
         onChange={(next) => save({ leitwegSource: next as LeitwegSource })}
       />
-      {source === 'customer-metafield' ? (
+      {source === 'customer-metafield' || source === 'company-metafield' ? (
         <InlineStack gap="200">
           <SavedTextField
             label="Namespace"

@@ -21,7 +21,15 @@ export function isValidLeitwegId(id: string): boolean {
 }
 
 /** Where the buyer's Leitweg-ID is read from (contact settings). */
-export const LEITWEG_SOURCES = ['none', 'customer-metafield', 'order-note', 'note-attribute'] as const;
+export const LEITWEG_SOURCES = [
+  'none',
+  'customer-metafield',
+  'company-metafield',
+  'order-note',
+  'note-attribute',
+] as const;
+/** The sources read from a metafield, and of which resource (a B2B order's company is a Shopify Plus feature). */
+export const LEITWEG_METAFIELD_RESOURCE = { 'customer-metafield': 'customer', 'company-metafield': 'company' } as const;
 export type LeitwegSource = (typeof LEITWEG_SOURCES)[number];
 
 /** The raw Leitweg-ID of an order from the note or a note attribute; a metafield value is read by the caller. */

@@ -1,3 +1,4 @@
+import type { MetafieldResource } from '../preferences/metafields';
 import type { ShopifyOrder } from '../shopify-order';
 import { cents, formatEuro, ratePercent, sumOf } from './money';
 import { customerExtras, itemExtras, orderExtras } from './order-fields';
@@ -25,7 +26,7 @@ export function templatePlaceholders(template: string): string[] {
 }
 
 export interface MetafieldValue {
-  resource: 'shop' | 'order' | 'customer' | 'product' | 'variant';
+  resource: MetafieldResource;
   namespace: string;
   key: string;
   value: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages';
 
 /** Where a read entry comes from (spec 3 §3). */
-export const METAFIELD_RESOURCES = ['shop', 'order', 'customer', 'product', 'variant'] as const;
+export const METAFIELD_RESOURCES = ['shop', 'order', 'customer', 'company', 'product', 'variant'] as const;
 export type MetafieldResource = (typeof METAFIELD_RESOURCES)[number];
 
 /** The values the app can write to an order (spec 1 §3, spec 3 §3). */
@@ -84,6 +84,8 @@ export const METAFIELD_SCOPES: Record<MetafieldResource | 'write', string> = {
   shop: 'read_orders',
   order: 'read_orders',
   customer: 'read_customers',
+  // A B2B order's company (Shopify Plus).
+  company: 'read_companies',
   product: 'read_products',
   variant: 'read_products',
   write: 'write_orders',

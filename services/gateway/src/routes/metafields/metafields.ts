@@ -24,6 +24,7 @@ const RESOURCE_LABELS: Record<(typeof METAFIELD_RESOURCES)[number], string> = {
   shop: 'Shop',
   order: 'Bestellung',
   customer: 'Kunde',
+  company: 'Firma (B2B)',
   product: 'Produkt',
   variant: 'Variante',
 };

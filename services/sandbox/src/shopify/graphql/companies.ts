@@ -1,6 +1,7 @@
 import type { ShopState } from '../../state.js';
 import type { ShopifyOrder } from '../orders/types.js';
 import { connection, type ConnectionArgs } from './connection.js';
+import { metafieldFields } from './mappers.js';
 
 type Json = Record<string, unknown>;
 
@@ -52,6 +53,7 @@ export function companyNodes(shop: ShopState): Json[] {
       createdAt: first.created_at,
       updatedAt: orders.at(-1)!.updated_at,
       ordersCount: { count: orders.length, precision: 'EXACT' },
+      ...metafieldFields(shop, `gid://shopify/Company/${first.company!.id}`),
       locations: (args: ConnectionArgs) => connection(locations, args),
     };
   });

@@ -6,6 +6,7 @@ import { hasScope, requireScope, shopGid, type GqlContext } from './context.js';
 import { orderNode } from './mappers.js';
 import { isProductOwner } from './products.js';
 import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
+import { companyNodes } from './companies.js';
 
 interface MetafieldInput {
   ownerId: string;
@@ -49,6 +50,8 @@ function ownerExists(shop: ShopState, ownerId: string): 'orders' | 'customers' |
   if (ownerId === shopGid(shop)) return 'shop';
   if (Object.values(shop.orders).some((o) => o.admin_graphql_api_id === ownerId)) return 'orders';
   if (Object.values(shop.customers).some((c) => c.admin_graphql_api_id === ownerId)) return 'customers';
+  // Shopify writes a company's metafields with the customers scope.
+  if (companyNodes(shop).some((c) => c.id === ownerId)) return 'customers';
   if (isProductOwner(shop, ownerId)) return 'products';
   return null;
 }

@@ -444,6 +444,8 @@ export const SDL = /* GraphQL */ `
     updatedAt: DateTime!
     ordersCount: Count
     locations(first: Int, after: String, last: Int, before: String): CompanyLocationConnection!
+    metafield(namespace: String, key: String!): Metafield
+    metafields(first: Int, namespace: String): MetafieldConnection!
   }
   type Count {
     count: Int!
