@@ -70,7 +70,7 @@ const patch = (section: string, body: unknown) =>
 const logs = (event: string, orderId?: number) =>
   eventLogTable.list(
     stack.db,
-    { shopId: shop, event, ...(orderId ? { order_id: String(orderId) } : {}) },
+    { shopId: shop, event, ...(orderId ? { orderId: String(orderId) } : {}) },
     { orderBy: 'id' },
   );
 const invoiceOf = (orderId: number) =>

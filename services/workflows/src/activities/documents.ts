@@ -14,7 +14,13 @@ import {
   markWaiting,
   writeLog,
 } from '@belegfluss/db';
-import { LexwareError, type LexwareClient, type LexwareCreditNote, type LexwareInvoice } from '@belegfluss/lexware';
+import {
+  LexwareError,
+  type LexwareClient,
+  type LexwareCreditNote,
+  type LexwareInvoice,
+  type VoucherListEntry,
+} from '@belegfluss/lexware';
 import {
   transfersNotification,
   hasOrderReference,
@@ -75,7 +81,13 @@ async function findOrphan(db: Db, api: LexwareClient, req: IssueRequest): Promis
     size: 250,
   });
   const known = new Set(await knownLexwareIds(db, req.shopId));
-  for (const entry of list.content.filter((e) => !known.has(e.id))) {
+  // The orphan has the total we sent: read the closest totals first, so it is usually the first voucher read
+  // (one call, not one per unknown voucher of that day); the others are still read when it is not.
+  const d = req.document;
+  const sentCents = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents;
+  const distance = (e: VoucherListEntry) => Math.abs(Math.round(e.totalAmount * 100) - sentCents);
+  const unknown = list.content.filter((e) => !known.has(e.id)).sort((a, b) => distance(a) - distance(b));
+  for (const entry of unknown) {
     const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
     if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order)))
       return voucher;
