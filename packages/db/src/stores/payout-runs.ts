@@ -315,10 +315,14 @@ export async function sepaFileOf(
   db: Db,
   runId: string,
 ): Promise<{ xml: string; msgId: string; month: string } | undefined> {
-  const run = await db('payout_runs').where({ id: runId }).first();
-  return run?.sepa_xml
-    ? { xml: run.sepa_xml as string, msgId: run.sepa_msg_id as string, month: monthOf(run.run_month) }
-    : undefined;
+  const row = await db('payout_runs').where({ id: runId }).first();
+  if (!row) return undefined;
+  const run = fromRow<{ sepaXml: string | null; sepaMsgId: string; runMonth: unknown }>(row, [
+    'sepa_xml',
+    'sepa_msg_id',
+    'run_month',
+  ]);
+  return run.sepaXml ? { xml: run.sepaXml, msgId: run.sepaMsgId, month: monthOf(run.runMonth) } : undefined;
 }
 
 export async function payoutRun(db: Db, runId: string): Promise<PayoutRun | undefined> {

@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { fromRow } from '../rows';
+import { fromRow, isoOf } from '../rows';
 import { planById, type ShopView } from '@belegfluss/shared';
 import { transfersQuota, transfersUsed } from './ledger';
 import { downtimeFromRow } from './downtimes';
@@ -159,7 +159,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     },
     lexoffice: {
       isConnected: Boolean(connection),
-      connectedAt: connection ? (connection.connected_at as Date).toISOString() : null,
+      connectedAt: connection ? isoOf(fromRow<{ connectedAt: Date }>(connection, ['connected_at']).connectedAt) : null,
       profile: profile
         ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false }
         : null,
