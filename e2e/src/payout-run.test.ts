@@ -100,9 +100,9 @@ describe('the partner payout run', () => {
       return p.length === 2 && p;
     });
     expect(payouts).toMatchObject([
-      { partner_shop_id: BANK, gateway: 'bank', provisions: 75, fee: 0 },
+      { partnerShopId: BANK, gateway: 'bank', provisions: 75, fee: 0 },
       {
-        partner_shop_id: PAYPAL,
+        partnerShopId: PAYPAL,
         gateway: 'paypal',
         provisions: 70,
         fee: 2.45,

@@ -14,6 +14,13 @@ export function fromRow<T>(row: Record<string, unknown>, columns: readonly strin
   return Object.fromEntries(columns.map((k) => [camel(k), row[k]])) as T;
 }
 
+/** A timestamp as the API gives it: ISO 8601; a missing one stays null. */
+export function isoOf(d: Date): string;
+export function isoOf(d: Date | null | undefined): string | null;
+export function isoOf(d: Date | null | undefined): string | null {
+  return d ? d.toISOString() : null;
+}
+
 /** Runs `work` in one database transaction (a store called with the transaction joins it). */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.transaction((trx) => work(trx));

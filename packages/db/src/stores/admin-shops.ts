@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 export interface AdminShopEntry {
   shop: string;
@@ -9,6 +10,39 @@ export interface AdminShopEntry {
   uninstalledAt: string | null;
   partner: boolean;
 }
+
+interface AdminShopRow {
+  id: string;
+  name: string;
+  planId: string;
+  planName: string;
+  createdAt: Date;
+  uninstalledAt: Date | null;
+  partner: boolean;
+  connected: boolean;
+}
+const ADMIN_SHOP_COLUMNS = [
+  'id',
+  'name',
+  'plan_id',
+  'plan_name',
+  'created_at',
+  'uninstalled_at',
+  'partner',
+  'connected',
+] as const;
+const adminShopFromRow = (r: Record<string, unknown>): AdminShopEntry => {
+  const row = fromRow<AdminShopRow>(r, ADMIN_SHOP_COLUMNS);
+  return {
+    shop: row.id,
+    name: row.name,
+    plan: { id: row.planId, name: row.planName },
+    isConnected: Boolean(row.connected),
+    createdAt: isoOf(row.createdAt),
+    uninstalledAt: isoOf(row.uninstalledAt),
+    partner: row.partner,
+  };
+};
 
 /** Every installed shop for the admin area, newest first, optionally filtered by domain or name. */
 export async function listShopsForAdmin(
@@ -39,18 +73,7 @@ export async function listShopsForAdmin(
     .orderBy('s.id')
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize);
-  return {
-    hasNext: rows.length > q.pageSize,
-    items: rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
-      shop: r.id as string,
-      name: r.name as string,
-      plan: { id: r.plan_id as string, name: r.plan_name as string },
-      isConnected: Boolean(r.connected),
-      createdAt: (r.created_at as Date).toISOString(),
-      uninstalledAt: r.uninstalled_at ? (r.uninstalled_at as Date).toISOString() : null,
-      partner: r.partner as boolean,
-    })),
-  };
+  return { hasNext: rows.length > q.pageSize, items: rows.slice(0, q.pageSize).map(adminShopFromRow) };
 }
 
 export interface ShopSupportSettings {
@@ -66,11 +89,12 @@ export async function shopSupportSettings(db: Db, shopId: string): Promise<ShopS
     .where('s.id', shopId)
     .first('s.permissions', 's.partner', 'p.allowance');
   if (!row) return undefined;
-  return {
-    permissions: row.permissions as string[],
-    partner: row.partner as boolean,
-    allowance: row.allowance == null ? 0.5 : Number(row.allowance),
-  };
+  const settings = fromRow<Omit<ShopSupportSettings, 'allowance'> & { allowance: number | null }>(row, [
+    'permissions',
+    'partner',
+    'allowance',
+  ]);
+  return { ...settings, allowance: settings.allowance == null ? 0.5 : Number(settings.allowance) };
 }
 
 /** Changes them in one transaction; a partner's allowance lives with the partner row, created on first change. */

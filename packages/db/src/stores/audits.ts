@@ -1,5 +1,6 @@
 import type { AuditFinding } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 export interface AuditReport {
   month: string;
@@ -31,17 +32,17 @@ export async function saveAuditReport(
     .merge();
 }
 
+const AUDIT_REPORT_COLUMNS = ['month', 'orders', 'vouchers', 'findings', 'finished_at', 'repairs'] as const;
+const auditReportFromRow = (r: Record<string, unknown>): AuditReport => {
+  const row = fromRow<
+    Omit<AuditReport, 'finishedAt' | 'repairs'> & { finishedAt: Date; repairs: AuditReport['repairs'] | null }
+  >(r, AUDIT_REPORT_COLUMNS);
+  return { ...row, finishedAt: isoOf(row.finishedAt), repairs: row.repairs ?? {} };
+};
+
 export async function getAuditReport(db: Db, shopId: string, month: string): Promise<AuditReport | undefined> {
   const r = await db('completeness_audits').where({ shop_id: shopId, month }).first();
-  if (!r) return undefined;
-  return {
-    month: r.month as string,
-    orders: r.orders as number,
-    vouchers: r.vouchers as number,
-    findings: r.findings as AuditFinding[],
-    finishedAt: (r.finished_at as Date).toISOString(),
-    repairs: (r.repairs ?? {}) as Record<string, string>,
-  };
+  return r ? auditReportFromRow(r) : undefined;
 }
 
 /** Notes the repairs asked for on the month's report (a new run of the audit starts with none). */

@@ -1,5 +1,6 @@
 import { billingPeriod, type BillingPeriod } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 import { getShop } from './shops';
 
 export interface PeriodChange {
@@ -74,6 +75,15 @@ export interface PeriodUsage {
   resetAt: string | null;
 }
 
+const periodUsageFromRow = (r: Record<string, unknown>): PeriodUsage => {
+  const row = fromRow<{ periodStart: Date; used: number | null; resetAt: Date | null }>(r, [
+    'period_start',
+    'used',
+    'reset_at',
+  ]);
+  return { periodStart: isoOf(row.periodStart), used: Number(row.used ?? 0), resetAt: isoOf(row.resetAt) };
+};
+
 /** Every period's usage, oldest first: the ledger's history. */
 export async function periodUsage(db: Db, shopId: string): Promise<PeriodUsage[]> {
   const rows = await db('transfer_ledger')
@@ -85,11 +95,7 @@ export async function periodUsage(db: Db, shopId: string): Promise<PeriodUsage[]
       db.raw(`-sum(delta) filter (where reason = 'document') as used`),
       db.raw(`min(created_at) filter (where reason = 'reset') as reset_at`),
     );
-  return rows.map((r: Record<string, unknown>) => ({
-    periodStart: (r.period_start as Date).toISOString(),
-    used: Number(r.used ?? 0),
-    resetAt: r.reset_at ? (r.reset_at as Date).toISOString() : null,
-  }));
+  return rows.map(periodUsageFromRow);
 }
 
 /** A document refused for want of transfers waits; it no longer does once it exists. */
@@ -109,6 +115,12 @@ export interface WaitingDocument {
   snapshot: unknown;
 }
 
+const WAITING_DOCUMENT_COLUMNS = ['id', 'order_id', 'order_name', 'type', 'waiting_since', 'snapshot'] as const;
+const waitingDocumentFromRow = (r: Record<string, unknown>): WaitingDocument => {
+  const { id, ...row } = fromRow<Omit<WaitingDocument, 'documentId'> & { id: string }>(r, WAITING_DOCUMENT_COLUMNS);
+  return { documentId: id, ...row, orderName: row.orderName ?? null };
+};
+
 /**
  * The documents waiting for transfers that have not been resumed since they were refused, oldest
  * order first, at most `limit` (the transfers available): one order resumed per free transfer.
@@ -124,14 +136,7 @@ export async function waitingDocuments(db: Db, shopId: string, limit: number): P
     .orderBy([{ column: 'o.created_at' }, { column: 'd.waiting_since' }])
     .limit(limit)
     .select('d.id', 'd.order_id', 'd.order_name', 'd.type', 'd.waiting_since', 'o.snapshot');
-  return rows.map((r: Record<string, unknown>) => ({
-    documentId: r.id as string,
-    orderId: r.order_id as string,
-    orderName: (r.order_name as string | null) ?? null,
-    type: r.type as string,
-    waitingSince: r.waiting_since as Date,
-    snapshot: r.snapshot,
-  }));
+  return rows.map(waitingDocumentFromRow);
 }
 
 export async function markResumed(db: Db, documentId: string): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 /** The customer named in a Shopify compliance webhook. */
 export interface ComplianceCustomer {
@@ -99,17 +100,22 @@ export async function customerDataReport(
       : [{ count: 0 }],
   ]);
   return {
-    orders: orders.map((o: Record<string, unknown>) => ({
-      id: o.order_id as string,
-      name: o.name as string,
-      email: (o.customer_email as string | null) ?? null,
-      customerName: (o.customer_name as string | null) ?? null,
-    })),
-    documents: documents.map((d: Record<string, unknown>) => ({
-      type: d.type as string,
-      number: (d.number as string | null) ?? null,
-      orderId: d.order_id as string,
-    })),
+    orders: orders.map((o: Record<string, unknown>) => {
+      const row = fromRow<{ orderId: string; name: string; customerEmail: string | null; customerName: string | null }>(
+        o,
+        ['order_id', 'name', 'customer_email', 'customer_name'],
+      );
+      return {
+        id: row.orderId,
+        name: row.name,
+        email: row.customerEmail ?? null,
+        customerName: row.customerName ?? null,
+      };
+    }),
+    documents: documents.map((d: Record<string, unknown>) => {
+      const row = fromRow<{ type: string; number: string | null; orderId: string }>(d, ['type', 'number', 'order_id']);
+      return { ...row, number: row.number ?? null };
+    }),
     logEntries: Number(logEntries[0]?.count ?? 0),
   };
 }

@@ -69,7 +69,7 @@ export async function partnerCoupons(db: Db, partnerShopId: string): Promise<(Co
     .select('c.*', db.raw('(select count(*)::int from redemptions r where r.coupon_code = c.code) as redemptions'))
     .orderBy('c.created_at', 'desc')
     .orderBy('c.code');
-  return rows.map((r: Raw) => ({ ...couponFromRow(r), redemptions: r.redemptions as number }));
+  return rows.map((r: Raw) => ({ ...couponFromRow(r), ...fromRow<{ redemptions: number }>(r, ['redemptions']) }));
 }
 
 export type CreateCouponResult = { coupon: Coupon } | { problem: 'NOT_AVAILABLE' | 'TOO_MANY' };

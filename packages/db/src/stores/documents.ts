@@ -144,12 +144,15 @@ export async function documentsWithoutNumber(db: Db, shopId: string): Promise<Un
     .whereNot('status', 'draft')
     .orderByRaw('voucher_date nulls first')
     .select('id', 'lexware_id', 'type', db.raw(`to_char(voucher_date, 'YYYY-MM-DD') as day`));
-  return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as string,
-    lexwareId: r.lexware_id as string,
-    type: r.type as DocumentType,
-    voucherDate: r.day as string,
-  }));
+  return rows.map((r: Record<string, unknown>) => {
+    const { day, ...row } = fromRow<Omit<UnnumberedDocument, 'voucherDate'> & { day: string | null }>(r, [
+      'id',
+      'lexware_id',
+      'type',
+      'day',
+    ]);
+    return { ...row, voucherDate: day };
+  });
 }
 
 /** Stores the numbers learned from Lexware's voucher list in one statement; a number once set is never overwritten. */

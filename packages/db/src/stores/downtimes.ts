@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 export interface Downtime {
   id: number;
@@ -10,13 +11,15 @@ export interface Downtime {
 export type DowntimeInput = Omit<Downtime, 'id'>;
 
 type Raw = Record<string, unknown>;
-const downtimeFromRow = (r: Raw): Downtime => ({
-  id: r.id as number,
-  status: r.status as Downtime['status'],
-  message: r.message as string,
-  startsAt: (r.starts_at as Date).toISOString(),
-  endsAt: r.ends_at ? (r.ends_at as Date).toISOString() : null,
-});
+const DOWNTIME_COLUMNS = ['id', 'status', 'message', 'starts_at', 'ends_at'] as const;
+/** A maintenance window as the admin area and GET /api/shop show it. */
+export const downtimeFromRow = (r: Raw): Downtime => {
+  const row = fromRow<Omit<Downtime, 'startsAt' | 'endsAt'> & { startsAt: Date; endsAt: Date | null }>(
+    r,
+    DOWNTIME_COLUMNS,
+  );
+  return { ...row, startsAt: isoOf(row.startsAt), endsAt: isoOf(row.endsAt) };
+};
 const toRow = (d: Partial<DowntimeInput>) => ({
   ...(d.status !== undefined ? { status: d.status } : {}),
   ...(d.message !== undefined ? { message: d.message } : {}),

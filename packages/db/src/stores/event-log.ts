@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 import type { LogOrigin, LogStatus } from '@belegfluss/shared';
 
 export interface LogEntryInput {
@@ -30,19 +31,16 @@ export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> {
   date: string;
 }
 
+const LOG_ENTRY_COLUMNS = ['id', 'date', 'origin', 'event', 'status', 'order_id', 'order_name', 'ref', 'body'] as const;
+/** An event_log row as the log pages show it (the recent entries and the log list). */
+export const logEntryFromRow = (r: Record<string, unknown>): LogEntry => {
+  const row = fromRow<Omit<LogEntry, 'date'> & { date: Date }>(r, LOG_ENTRY_COLUMNS);
+  return { ...row, date: isoOf(row.date), orderId: row.orderId ?? null, orderName: row.orderName ?? null };
+};
+
 export async function recentLogs(db: Db, shopId: string, limit = 25): Promise<LogEntry[]> {
   const rows = await db('event_log').where({ shop_id: shopId }).orderBy('id', 'desc').limit(limit);
-  return rows.map((r: Record<string, unknown>) => ({
-    id: r.id as number,
-    date: (r.date as Date).toISOString(),
-    origin: r.origin as LogOrigin,
-    event: r.event as string,
-    status: r.status as LogStatus,
-    orderId: (r.order_id as string | null) ?? null,
-    orderName: (r.order_name as string | null) ?? null,
-    ref: r.ref as Record<string, string>,
-    body: r.body as Record<string, unknown>,
-  }));
+  return rows.map(logEntryFromRow);
 }
 
 /** Whether the order's log already holds this event with these body members (a note that should appear once per order). */

@@ -1,5 +1,5 @@
 import type { Db } from '../connection';
-import { fromRow } from '../rows';
+import { fromRow, isoOf } from '../rows';
 
 export interface HelpRequest {
   id: number;
@@ -13,11 +13,21 @@ export interface HelpRequest {
   createdAt: string;
 }
 
-const helpRequestFromRow = (r: Record<string, unknown>): HelpRequest => ({
-  ...fromRow<HelpRequest>(r, ['shop_id', 'user_id', 'subject', 'message', 'reply_to', 'mail_status', 'mail_error']),
-  id: Number(r.id),
-  createdAt: (r.created_at as Date).toISOString(),
-});
+const HELP_REQUEST_COLUMNS = [
+  'id',
+  'shop_id',
+  'user_id',
+  'subject',
+  'message',
+  'reply_to',
+  'mail_status',
+  'mail_error',
+  'created_at',
+] as const;
+const helpRequestFromRow = (r: Record<string, unknown>): HelpRequest => {
+  const row = fromRow<Omit<HelpRequest, 'createdAt'> & { createdAt: Date }>(r, HELP_REQUEST_COLUMNS);
+  return { ...row, id: Number(row.id), createdAt: isoOf(row.createdAt) };
+};
 
 /** Stored before the mail goes out, so a failed mail loses nothing. */
 export async function recordHelpRequest(

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 /**
  * A day's run: running, completed, or ended without finishing — failed (its own error, or a
@@ -22,15 +23,14 @@ const day = (d: unknown) =>
   d instanceof Date
     ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
     : String(d);
-const importFromRow = (r: Raw): OrderImport => ({
-  shopId: r.shop_id as string,
-  day: day(r.day),
-  status: r.status as OrderImport['status'],
-  affected: r.affected as number,
-  pages: r.pages as number,
-  workflowId: (r.workflow_id as string | null) ?? null,
-  claimedAt: new Date(r.imported_at as string),
-});
+const IMPORT_COLUMNS = ['shop_id', 'day', 'status', 'affected', 'pages', 'workflow_id', 'imported_at'] as const;
+const importFromRow = (r: Raw): OrderImport => {
+  const { importedAt, ...row } = fromRow<Omit<OrderImport, 'day' | 'claimedAt'> & { day: unknown; importedAt: Date }>(
+    r,
+    IMPORT_COLUMNS,
+  );
+  return { ...row, day: day(row.day), workflowId: row.workflowId ?? null, claimedAt: new Date(importedAt) };
+};
 
 export async function getOrderImport(db: Db, shopId: string, since: string): Promise<OrderImport | undefined> {
   const row = await db('order_imports').where({ shop_id: shopId, day: since }).first();
@@ -119,13 +119,22 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
         .select(db.raw(`e.body->>'plan'`))
         .as('stopped_on_plan'),
     )) as Raw[];
-  return rows.map((r) => ({
-    day: day(r.day),
-    status: r.status as ImportStatus,
-    orders: r.affected as number,
-    invoices: Number(r.invoices),
-    stoppedOnPlan: r.status === 'failed' ? ((r.stopped_on_plan as string | null) ?? null) : null,
-  }));
+  return rows.map((r) => {
+    const row = fromRow<{
+      day: unknown;
+      status: ImportStatus;
+      affected: number;
+      invoices: unknown;
+      stoppedOnPlan: string | null;
+    }>(r, ['day', 'status', 'affected', 'invoices', 'stopped_on_plan']);
+    return {
+      day: day(row.day),
+      status: row.status,
+      orders: row.affected,
+      invoices: Number(row.invoices),
+      stoppedOnPlan: row.status === 'failed' ? (row.stoppedOnPlan ?? null) : null,
+    };
+  });
 }
 
 export async function finishOrderImport(

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 export interface WebhookDelivery {
   webhookId: string;
@@ -61,6 +62,17 @@ export async function setDeliveryStatus(
     .update({ status, error: error ?? null });
 }
 
+const DELIVERY_COLUMNS = ['webhook_id', 'event_id', 'shop_id', 'topic', 'resource_id', 'triggered_at', 'body'] as const;
+const deliveryFromRow = (r: Record<string, unknown>): WebhookDelivery => {
+  const row = fromRow<Omit<WebhookDelivery, 'triggeredAt'> & { triggeredAt: Date | null }>(r, DELIVERY_COLUMNS);
+  return {
+    ...row,
+    eventId: row.eventId ?? null,
+    resourceId: row.resourceId ?? null,
+    triggeredAt: isoOf(row.triggeredAt),
+  };
+};
+
 /** Deliveries answered 200 but never signalled (Temporal was down, the gateway died). */
 export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit = 100): Promise<WebhookDelivery[]> {
   const rows = await db('webhook_inbox')
@@ -68,13 +80,5 @@ export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit =
     .where('received_at', '<', new Date(Date.now() - olderThanMs))
     .orderBy('received_at')
     .limit(limit);
-  return rows.map((r: Record<string, unknown>) => ({
-    webhookId: r.webhook_id as string,
-    eventId: (r.event_id as string | null) ?? null,
-    shopId: r.shop_id as string,
-    topic: r.topic as string,
-    resourceId: (r.resource_id as string | null) ?? null,
-    triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null,
-    body: r.body,
-  }));
+  return rows.map(deliveryFromRow);
 }

@@ -1,8 +1,17 @@
 import { ORDER_IMPORT_FACTOR } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 
 /** Spec 1 §9: a bought order import multiplies the plan's quota by ORDER_IMPORT_FACTOR for 30 days. */
 const ORDER_IMPORT_DAYS = 30;
+
+/** What the transfer rules read of a shop row. */
+const transferShopFromRow = (r: Record<string, unknown>) =>
+  fromRow<{ id: string; transfersQuota: number; transfersPeriodStart: Date }>(r, [
+    'id',
+    'transfers_quota',
+    'transfers_period_start',
+  ]);
 
 /**
  * The transfers the shop may use this period: its plan's quota, times the order-import factor
@@ -35,12 +44,13 @@ export type ChargeResult =
  */
 export async function chargeTransfer(db: Db, shopId: string, documentId: string): Promise<ChargeResult> {
   return db.transaction(async (trx) => {
-    const shop = await trx('shops').where({ id: shopId }).forUpdate().first();
-    if (!shop) throw new Error(`Shop ${shopId} not found`);
-    const quota = await transfersQuota(trx, { id: shopId, transfersQuota: shop.transfers_quota as number });
-    const start = shop.transfers_period_start as Date;
+    const row = await trx('shops').where({ id: shopId }).forUpdate().first();
+    if (!row) throw new Error(`Shop ${shopId} not found`);
+    const shop = transferShopFromRow(row);
+    const quota = await transfersQuota(trx, shop);
+    const start = shop.transfersPeriodStart;
     const existing = await trx('transfer_ledger').where({ document_id: documentId }).first();
-    const used = await transfersUsed(trx, { id: shopId, transfersPeriodStart: start });
+    const used = await transfersUsed(trx, shop);
     if (existing) return { charged: false, reason: 'ALREADY_CHARGED', used, quota };
     if (used >= quota) return { charged: false, reason: 'NO_CREDITS', used, quota };
     await trx('transfer_ledger').insert({
@@ -56,11 +66,9 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
 
 /** Whether a document may still be created in this period (checked before the Lexware call). */
 export async function hasTransfers(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
-  const shop = await db('shops').where({ id: shopId }).first();
-  if (!shop) throw new Error(`Shop ${shopId} not found`);
-  const [used, quota] = await Promise.all([
-    transfersUsed(db, { id: shopId, transfersPeriodStart: shop.transfers_period_start as Date }),
-    transfersQuota(db, { id: shopId, transfersQuota: shop.transfers_quota as number }),
-  ]);
+  const row = await db('shops').where({ id: shopId }).first();
+  if (!row) throw new Error(`Shop ${shopId} not found`);
+  const shop = transferShopFromRow(row);
+  const [used, quota] = await Promise.all([transfersUsed(db, shop), transfersQuota(db, shop)]);
   return { ok: used < quota, used, quota };
 }

@@ -1,6 +1,7 @@
 import { planById } from '@belegfluss/shared';
 import type { Db } from '../connection';
-import type { LogEntry } from './event-log';
+import { fromRow } from '../rows';
+import { logEntryFromRow, type LogEntry } from './event-log';
 
 export type LogSortField = 'date' | 'status' | 'origin' | 'event' | 'order';
 const SORT_COLUMNS: Record<LogSortField, string> = {
@@ -55,17 +56,7 @@ export async function listLogs(
     .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, id ${q.sortDir}`)
     .limit(q.pageSize + 1)
     .offset((q.page - 1) * q.pageSize);
-  const items: LogEntry[] = rows.slice(0, q.pageSize).map((r: Record<string, unknown>) => ({
-    id: r.id as number,
-    date: (r.date as Date).toISOString(),
-    origin: r.origin as LogEntry['origin'],
-    event: r.event as string,
-    status: r.status as LogEntry['status'],
-    orderId: (r.order_id as string | null) ?? null,
-    orderName: (r.order_name as string | null) ?? null,
-    ref: r.ref as Record<string, string>,
-    body: r.body as Record<string, unknown>,
-  }));
+  const items: LogEntry[] = rows.slice(0, q.pageSize).map(logEntryFromRow);
   return {
     hasPrevious: q.page > 1,
     hasNext: rows.length > q.pageSize,
@@ -91,7 +82,11 @@ async function withDocumentNumbers(db: Db, shopId: string, items: LogEntry[]): P
     .whereIn('lexware_id', ids)
     .whereNotNull('number')
     .select('lexware_id', 'number');
-  const numbers = new Map(rows.map((r: Record<string, unknown>) => [r.lexware_id as string, r.number as string]));
+  const numbers = new Map(
+    rows
+      .map((r: Record<string, unknown>) => fromRow<{ lexwareId: string; number: string }>(r, ['lexware_id', 'number']))
+      .map((d) => [d.lexwareId, d.number]),
+  );
   return items.map((e) => {
     const number = entryLacksNumber(e) ? numbers.get(documentOfEntry(e)!) : undefined;
     return number ? { ...e, body: { ...e.body, number } } : e;

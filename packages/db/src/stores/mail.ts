@@ -192,8 +192,9 @@ export async function markMailSent(db: Db, send: MailSendRow): Promise<Date> {
       .where({ id: send.id, claim_token: send.claimToken })
       .update({ status: 'sent', sent_at: trx.fn.now(), error: null })
       .returning('sent_at');
-    await trx('documents').where({ id: send.documentId }).update({ emailed_at: row.sent_at, updated_at: trx.fn.now() });
-    return row.sent_at as Date;
+    const { sentAt } = fromRow<{ sentAt: Date }>(row, ['sent_at']);
+    await trx('documents').where({ id: send.documentId }).update({ emailed_at: sentAt, updated_at: trx.fn.now() });
+    return sentAt;
   });
 }
 

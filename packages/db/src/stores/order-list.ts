@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 import { ordersWaitingForTransfers } from './billing';
 
 export type OrderSortField = 'name' | 'createdAt' | 'total' | 'financialStatus' | 'fulfillmentStatus' | 'customer';
@@ -52,6 +53,82 @@ export interface OrderListEntry {
   waitingForTransfers: boolean;
 }
 
+type Raw = Record<string, unknown>;
+
+interface ReceiptRow extends Omit<ReceiptListEntry, 'id' | 'hintedAt' | 'emailedAt' | 'createdAt'> {
+  lexwareId: string;
+  orderId: string;
+  hintedAt: Date | null;
+  emailedAt: Date | null;
+  createdAt: Date;
+}
+const RECEIPT_COLUMNS = [
+  'lexware_id',
+  'order_id',
+  'type',
+  'number',
+  'title',
+  'status',
+  'total',
+  'cancelled',
+  'hinted_at',
+  'emailed_at',
+  'pdf_token',
+  'profile',
+  'created_at',
+] as const;
+/** A document of the list, with the order it belongs to. */
+const receiptFromRow = (r: Raw): { orderId: string; receipt: ReceiptListEntry } => {
+  const { lexwareId, orderId, ...row } = fromRow<ReceiptRow>(r, RECEIPT_COLUMNS);
+  return {
+    orderId,
+    receipt: {
+      id: lexwareId,
+      ...row,
+      number: row.number ?? null,
+      title: row.title ?? null,
+      total: row.total ?? null,
+      hintedAt: isoOf(row.hintedAt),
+      emailedAt: isoOf(row.emailedAt),
+      pdfToken: row.pdfToken ? String(row.pdfToken) : null,
+      profile: row.profile ?? null,
+      createdAt: isoOf(row.createdAt),
+    },
+  };
+};
+
+interface OrderRow extends Omit<OrderListEntry, 'id' | 'createdAt' | 'customer' | 'receipts' | 'waitingForTransfers'> {
+  orderId: string;
+  createdAt: Date;
+  customerName: string | null;
+  customerEmail: string | null;
+}
+const ORDER_COLUMNS = [
+  'order_id',
+  'name',
+  'created_at',
+  'financial_status',
+  'fulfillment_status',
+  'gateway',
+  'total',
+  'currency',
+  'customer_email',
+  'customer_name',
+  'tags',
+] as const;
+const orderFromRow = (r: Raw): Omit<OrderListEntry, 'receipts' | 'waitingForTransfers'> => {
+  const { orderId, customerName, customerEmail, ...row } = fromRow<OrderRow>(r, ORDER_COLUMNS);
+  return {
+    id: orderId,
+    ...row,
+    createdAt: isoOf(row.createdAt),
+    financialStatus: row.financialStatus ?? null,
+    fulfillmentStatus: row.fulfillmentStatus ?? null,
+    gateway: row.gateway ?? null,
+    customer: { name: customerName ?? null, email: customerEmail ?? null },
+  };
+};
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A page of the shop's orders (latest snapshots) with the documents we made for each. */
@@ -77,25 +154,15 @@ export async function listOrders(
     });
   }
   const [counted] = await base.clone().count<{ count: number }[]>({ count: '*' });
-  const rows = await base
-    .clone()
-    .select(
-      'o.order_id',
-      'o.name',
-      'o.created_at',
-      'o.financial_status',
-      'o.fulfillment_status',
-      'o.gateway',
-      'o.total',
-      'o.currency',
-      'o.customer_email',
-      'o.customer_name',
-      'o.tags',
-    )
-    .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, o.order_id ${q.sortDir}`)
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const ids = rows.map((r: { order_id: string }) => r.order_id);
+  const rows = (
+    await base
+      .clone()
+      .select(ORDER_COLUMNS.map((c) => `o.${c}`))
+      .orderByRaw(`${SORT_COLUMNS[q.sortBy]} ${q.sortDir} nulls last, o.order_id ${q.sortDir}`)
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+  ).map(orderFromRow);
+  const ids = rows.map((r) => r.id);
   const docs = ids.length
     ? await db('documents')
         .where({ shop_id: shopId })
@@ -105,42 +172,15 @@ export async function listOrders(
     : [];
   const waiting = await ordersWaitingForTransfers(db, shopId, ids);
   const byOrder = new Map<string, ReceiptListEntry[]>();
-  for (const d of docs) {
-    const list = byOrder.get(d.order_id) ?? [];
-    list.push({
-      id: d.lexware_id,
-      type: d.type,
-      number: d.number ?? null,
-      title: d.title ?? null,
-      status: d.status,
-      total: d.total ?? null,
-      cancelled: d.cancelled,
-      hintedAt: d.hinted_at ? (d.hinted_at as Date).toISOString() : null,
-      emailedAt: d.emailed_at ? (d.emailed_at as Date).toISOString() : null,
-      pdfToken: d.pdf_token ? String(d.pdf_token) : null,
-      profile: d.profile ?? null,
-      createdAt: (d.created_at as Date).toISOString(),
-    });
-    byOrder.set(d.order_id, list);
+  for (const { orderId, receipt } of docs.map(receiptFromRow)) {
+    byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), receipt]);
   }
   return {
     total: Number(counted?.count ?? 0),
-    items: rows.map((r: Record<string, unknown>) => ({
-      id: r.order_id as string,
-      name: r.name as string,
-      createdAt: (r.created_at as Date).toISOString(),
-      financialStatus: (r.financial_status as string | null) ?? null,
-      fulfillmentStatus: (r.fulfillment_status as string | null) ?? null,
-      gateway: (r.gateway as string | null) ?? null,
-      total: r.total as number,
-      currency: r.currency as string,
-      customer: {
-        name: (r.customer_name as string | null) ?? null,
-        email: (r.customer_email as string | null) ?? null,
-      },
-      tags: r.tags as string,
-      receipts: byOrder.get(r.order_id as string) ?? [],
-      waitingForTransfers: waiting.has(r.order_id as string),
+    items: rows.map((order) => ({
+      ...order,
+      receipts: byOrder.get(order.id) ?? [],
+      waitingForTransfers: waiting.has(order.id),
     })),
   };
 }

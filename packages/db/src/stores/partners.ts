@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { PARTNER_RELEASE_DAYS } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 /**
  * A redemption's status as the partner sees it (spec 3 §4): a subscribed redemption is verified
@@ -51,7 +52,7 @@ export async function partnerOverview(db: Db, shopId: string): Promise<PartnerOv
     Number(rows.find((r) => r.status === status)?.sum ?? 0);
   return {
     allowance: partner ? Number(partner.allowance) : DEFAULT_ALLOWANCE,
-    email: (partner?.email as string | null | undefined) ?? null,
+    email: preferencesFromRow(partner).email,
     coupons: {
       count: Number(coupons?.count ?? 0),
       views: Number(coupons?.views ?? 0),
@@ -80,18 +81,36 @@ export interface PartnerPreferencesRow {
 }
 
 type Raw = Record<string, unknown>;
-const preferencesFromRow = (r: Raw | undefined): PartnerPreferencesRow => ({
-  email: (r?.email as string | null) ?? null,
-  taxId: (r?.tax_id as string | null) ?? null,
-  vatId: (r?.vat_id as string | null) ?? null,
-  address: (r?.address as Record<string, unknown> | null) ?? null,
-  language: r?.language === 'en' ? 'en' : 'de',
-  gateway: (r?.payout_gateway as 'paypal' | 'bank' | null) ?? null,
-  paypalEmail: (r?.paypal_email as string | null) ?? null,
-  bankName: (r?.bank_name as string | null) ?? null,
-  iban: (r?.iban as string | null) ?? null,
-  bic: (r?.bic as string | null) ?? null,
-});
+const PREFERENCE_COLUMNS = [
+  'email',
+  'tax_id',
+  'vat_id',
+  'address',
+  'language',
+  'payout_gateway',
+  'paypal_email',
+  'bank_name',
+  'iban',
+  'bic',
+] as const;
+/** A shop that is no partner yet has no row: its preferences are empty, in German. */
+const preferencesFromRow = (r: Raw | undefined): PartnerPreferencesRow => {
+  const { payoutGateway, ...row } = fromRow<
+    Partial<Omit<PartnerPreferencesRow, 'gateway'> & { payoutGateway: PartnerPreferencesRow['gateway'] }>
+  >(r ?? {}, PREFERENCE_COLUMNS);
+  return {
+    email: row.email ?? null,
+    taxId: row.taxId ?? null,
+    vatId: row.vatId ?? null,
+    address: row.address ?? null,
+    language: row.language === 'en' ? 'en' : 'de',
+    gateway: payoutGateway ?? null,
+    paypalEmail: row.paypalEmail ?? null,
+    bankName: row.bankName ?? null,
+    iban: row.iban ?? null,
+    bic: row.bic ?? null,
+  };
+};
 
 export async function partnerPreferences(db: Db, shopId: string): Promise<PartnerPreferencesRow> {
   return preferencesFromRow(await db('partners').where({ shop_id: shopId }).first());
@@ -135,6 +154,40 @@ export interface RedemptionEntry {
   subscribedAt: string | null;
 }
 
+interface RedemptionRow {
+  id: string;
+  couponCode: string;
+  shopId: string;
+  status: string;
+  planId: string | null;
+  provision: number | null;
+  createdAt: Date;
+  subscribedAt: Date | null;
+}
+const REDEMPTION_COLUMNS = [
+  'id',
+  'coupon_code',
+  'shop_id',
+  'status',
+  'plan_id',
+  'provision',
+  'created_at',
+  'subscribed_at',
+] as const;
+const redemptionFromRow = (r: Raw): RedemptionEntry => {
+  const row = fromRow<RedemptionRow>(r, REDEMPTION_COLUMNS);
+  return {
+    id: row.id,
+    coupon: row.couponCode,
+    shop: row.shopId,
+    status: row.status,
+    plan: row.planId ?? null,
+    provision: row.provision == null ? null : Number(row.provision),
+    createdAt: isoOf(row.createdAt),
+    subscribedAt: isoOf(row.subscribedAt),
+  };
+};
+
 const SORTS = {
   newest: ['r.created_at', 'desc'],
   oldest: ['r.created_at', 'asc'],
@@ -167,16 +220,7 @@ export async function partnerRedemptions(
   }
   const [column, dir] = SORTS[q.sort];
   const rows = await query.orderByRaw(`${column} ${dir} nulls last`).orderBy('r.id').limit(500);
-  return rows.map((r: Raw) => ({
-    id: r.id as string,
-    coupon: r.coupon_code as string,
-    shop: r.shop_id as string,
-    status: r.status as string,
-    plan: (r.plan_id as string | null) ?? null,
-    provision: r.provision == null ? null : Number(r.provision),
-    createdAt: (r.created_at as Date).toISOString(),
-    subscribedAt: r.subscribed_at ? (r.subscribed_at as Date).toISOString() : null,
-  }));
+  return rows.map(redemptionFromRow);
 }
 
 export interface PayoutEntry {
@@ -194,17 +238,35 @@ const day = (d: unknown) =>
   d instanceof Date
     ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
     : String(d);
-const payoutFromRow = (r: Raw): PayoutEntry => ({
-  id: r.id as string,
-  status: r.status as string,
-  provisions: Number(r.provisions),
-  fee: Number(r.fee),
-  gateway: r.gateway as string,
-  recipient: r.recipient as string,
-  timespan: { start: day(r.timespan_start), end: day(r.timespan_end) },
-  paymentAt: r.payment_at ? (r.payment_at as Date).toISOString() : null,
-  createdAt: (r.created_at as Date).toISOString(),
-});
+interface PayoutRow extends Omit<PayoutEntry, 'timespan' | 'paymentAt' | 'createdAt'> {
+  timespanStart: unknown;
+  timespanEnd: unknown;
+  paymentAt: Date | null;
+  createdAt: Date;
+}
+const PAYOUT_COLUMNS = [
+  'id',
+  'status',
+  'provisions',
+  'fee',
+  'gateway',
+  'recipient',
+  'timespan_start',
+  'timespan_end',
+  'payment_at',
+  'created_at',
+] as const;
+const payoutFromRow = (r: Raw): PayoutEntry => {
+  const { timespanStart, timespanEnd, ...row } = fromRow<PayoutRow>(r, PAYOUT_COLUMNS);
+  return {
+    ...row,
+    provisions: Number(row.provisions),
+    fee: Number(row.fee),
+    timespan: { start: day(timespanStart), end: day(timespanEnd) },
+    paymentAt: isoOf(row.paymentAt),
+    createdAt: isoOf(row.createdAt),
+  };
+};
 
 export async function partnerPayouts(db: Db, partnerShopId: string): Promise<PayoutEntry[]> {
   return (
@@ -238,13 +300,15 @@ export async function requestPayout(
       .whereNull('r.payout_id')
       .whereNotNull('r.provision')
       .whereRaw(`? = 'verified'`, [redemptionStatus(trx, rules.releaseDays)]);
-    const rows = (await released.clone().select('r.id', 'r.provision', 'r.subscribed_at', 'r.created_at')) as Raw[];
+    const rows = (await released.clone().select('r.id', 'r.provision', 'r.subscribed_at', 'r.created_at')).map(
+      (r: Raw) => fromRow<{ id: string; provision: number; subscribedAt: Date | null; createdAt: Date }>(r),
+    );
     const amount = Math.round(rows.reduce((s, r) => s + Number(r.provision), 0) * 100) / 100;
     const gateway = prefs.gateway ? rules.gateways[prefs.gateway] : undefined;
     const recipient = prefs.gateway === 'paypal' ? prefs.paypalEmail : prefs.iban;
     if (!prefs.gateway || !gateway || !recipient) return { problem: 'NO_GATEWAY' as const, amount };
     if (amount < gateway.threshold) return { problem: 'BELOW_THRESHOLD' as const, amount };
-    const dates = rows.map((r) => (r.subscribed_at ?? r.created_at) as Date).sort((a, b) => a.getTime() - b.getTime());
+    const dates = rows.map((r) => r.subscribedAt ?? r.createdAt).sort((a, b) => a.getTime() - b.getTime());
     const [row] = await trx('payouts')
       .insert({
         partner_shop_id: partnerShopId,
@@ -263,7 +327,7 @@ export async function requestPayout(
     await trx('redemptions')
       .whereIn(
         'id',
-        rows.map((r) => r.id as string),
+        rows.map((r) => r.id),
       )
       .update({ payout_id: row.id, released_at: trx.raw('coalesce(released_at, now())') });
     return { payout: payoutFromRow(row) };

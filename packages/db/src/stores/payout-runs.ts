@@ -1,5 +1,6 @@
 import { PARTNER_RELEASE_DAYS, PAYOUT_GATEWAYS } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import { fromRow, isoOf } from '../rows';
 
 export type PayoutRunStatus = 'created' | 'sending' | 'awaiting' | 'paid' | 'failed' | 'empty';
 
@@ -37,10 +38,87 @@ export interface RunPayout {
 }
 
 type Raw = Record<string, unknown>;
-const iso = (d: unknown) => (d ? (d as Date).toISOString() : null);
 const monthOf = (d: unknown) =>
   d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01` : String(d).slice(0, 10);
 const cents = (n: number) => Math.round(n * 100) / 100;
+
+interface RunPayoutRow extends Omit<RunPayout, 'amount' | 'name'> {
+  shopName: string;
+  address: { name?: string } | null;
+}
+const RUN_PAYOUT_COLUMNS = [
+  'id',
+  'partner_shop_id',
+  'gateway',
+  'recipient',
+  'provisions',
+  'fee',
+  'status',
+  'email',
+  'bank_name',
+  'iban',
+  'bic',
+  'shop_name',
+  'address',
+] as const;
+const runPayoutFromRow = (r: Raw): RunPayout => {
+  const { shopName, address, ...row } = fromRow<RunPayoutRow>(r, RUN_PAYOUT_COLUMNS);
+  const provisions = Number(row.provisions);
+  const fee = Number(row.fee);
+  return {
+    ...row,
+    provisions,
+    fee,
+    amount: cents(provisions - fee),
+    name: (address?.name ?? shopName) || row.partnerShopId,
+  };
+};
+
+interface PayoutRunRow extends Omit<
+  PayoutRun,
+  'month' | 'hasSepaFile' | 'sepaConfirmedAt' | 'createdAt' | 'completedAt' | 'payouts'
+> {
+  runMonth: unknown;
+  sepaXml: string | null;
+  sepaConfirmedAt: Date | null;
+  createdAt: Date;
+  completedAt: Date | null;
+}
+const PAYOUT_RUN_COLUMNS = [
+  'id',
+  'run_month',
+  'status',
+  'paypal_batch_id',
+  'paypal_status',
+  'sepa_msg_id',
+  'sepa_xml',
+  'sepa_confirmed_at',
+  'sepa_confirmed_by',
+  'error',
+  'created_at',
+  'completed_at',
+] as const;
+interface RunSumRow {
+  runId: string;
+  gateway: string;
+  status: string;
+  count: number;
+  amount: number;
+}
+const payoutRunFromRow = (r: Raw, sums: RunSumRow[]): PayoutRun => {
+  const { runMonth, sepaXml, ...row } = fromRow<PayoutRunRow>(r, PAYOUT_RUN_COLUMNS);
+  return {
+    ...row,
+    month: monthOf(runMonth),
+    hasSepaFile: Boolean(sepaXml),
+    sepaConfirmedAt: isoOf(row.sepaConfirmedAt),
+    createdAt: isoOf(row.createdAt),
+    completedAt: isoOf(row.completedAt),
+    payouts: sums
+      .filter((s) => s.runId === row.id)
+      .map((s) => ({ gateway: s.gateway, status: s.status, count: Number(s.count), amount: cents(Number(s.amount)) })),
+  };
+};
 
 /**
  * Redemptions whose lock period has passed are decided (spec 3 §4): verified while the redeeming
@@ -97,12 +175,14 @@ export async function openPayoutRun(
       const gateway = PAYOUT_GATEWAYS[p.payout_gateway as keyof typeof PAYOUT_GATEWAYS];
       const recipient = (p.payout_gateway === 'paypal' ? p.paypal_email : p.iban) as string | null;
       if (!gateway || !recipient) continue;
-      const rows = (await trx('redemptions as r')
-        .join('coupons as c', 'c.code', 'r.coupon_code')
-        .where({ 'c.partner_shop_id': p.shop_id, 'r.status': 'verified' })
-        .whereNull('r.payout_id')
-        .whereNotNull('r.provision')
-        .select('r.id', 'r.provision', 'r.subscribed_at')) as Raw[];
+      const rows = (
+        await trx('redemptions as r')
+          .join('coupons as c', 'c.code', 'r.coupon_code')
+          .where({ 'c.partner_shop_id': p.shop_id, 'r.status': 'verified' })
+          .whereNull('r.payout_id')
+          .whereNotNull('r.provision')
+          .select('r.id', 'r.provision', 'r.subscribed_at')
+      ).map((r: Raw) => fromRow<{ id: string; provision: number; subscribedAt: Date }>(r));
       const amount = cents(rows.reduce((s, r) => s + Number(r.provision), 0));
       if (rows.length === 0 || amount < gateway.threshold) continue;
       // The payout covers the days since the partner's last one (or since its first provision).
@@ -110,7 +190,7 @@ export async function openPayoutRun(
         .where({ partner_shop_id: p.shop_id })
         .max<{ max: Date | null }>('timespan_end as max')
         .first();
-      const first = rows.map((r) => r.subscribed_at as Date).sort((a, b) => a.getTime() - b.getTime())[0]!;
+      const first = rows.map((r) => r.subscribedAt).sort((a, b) => a.getTime() - b.getTime())[0]!;
       const start = last?.max ? new Date(new Date(last.max).getTime() + 86_400_000) : first;
       const [payout] = await trx('payouts')
         .insert({
@@ -132,7 +212,7 @@ export async function openPayoutRun(
         await trx('redemptions')
           .whereIn(
             'id',
-            rows.map((r) => r.id as string),
+            rows.map((r) => r.id),
           )
           .update({ payout_id: payout.id });
     }
@@ -153,21 +233,7 @@ export async function runPayouts(db: Db, runId: string): Promise<RunPayout[]> {
     .orderBy('p.created_at')
     .orderBy('p.id')
     .select('p.*', 's.name as shop_name', 'pa.email', 'pa.bank_name', 'pa.iban', 'pa.bic', 'pa.address');
-  return rows.map((r: Raw) => ({
-    id: r.id as string,
-    partnerShopId: r.partner_shop_id as string,
-    gateway: r.gateway as 'paypal' | 'bank',
-    recipient: r.recipient as string,
-    provisions: Number(r.provisions),
-    fee: Number(r.fee),
-    amount: cents(Number(r.provisions) - Number(r.fee)),
-    status: r.status as string,
-    name: ((r.address as { name?: string } | null)?.name ?? (r.shop_name as string)) || (r.partner_shop_id as string),
-    email: (r.email as string | null) ?? null,
-    bankName: (r.bank_name as string | null) ?? null,
-    iban: (r.iban as string | null) ?? null,
-    bic: (r.bic as string | null) ?? null,
-  }));
+  return rows.map(runPayoutFromRow);
 }
 
 export async function updatePayoutRun(
@@ -249,10 +315,14 @@ export async function sepaFileOf(
   db: Db,
   runId: string,
 ): Promise<{ xml: string; msgId: string; month: string } | undefined> {
-  const run = await db('payout_runs').where({ id: runId }).first();
-  return run?.sepa_xml
-    ? { xml: run.sepa_xml as string, msgId: run.sepa_msg_id as string, month: monthOf(run.run_month) }
-    : undefined;
+  const row = await db('payout_runs').where({ id: runId }).first();
+  if (!row) return undefined;
+  const run = fromRow<{ sepaXml: string | null; sepaMsgId: string; runMonth: unknown }>(row, [
+    'sepa_xml',
+    'sepa_msg_id',
+    'run_month',
+  ]);
+  return run.sepaXml ? { xml: run.sepaXml, msgId: run.sepaMsgId, month: monthOf(run.runMonth) } : undefined;
 }
 
 export async function payoutRun(db: Db, runId: string): Promise<PayoutRun | undefined> {
@@ -266,46 +336,29 @@ export async function listPayoutRuns(db: Db, onlyId?: string): Promise<PayoutRun
     .orderBy('run_month', 'desc')
     .limit(60);
   const sums = runs.length
-    ? await db('payouts')
-        .whereIn(
-          'run_id',
-          runs.map((r: Raw) => r.id as string),
-        )
-        .groupBy('run_id', 'gateway', 'status')
-        .select(
-          'run_id',
-          'gateway',
-          'status',
-          db.raw('count(*)::int as count'),
-          db.raw('sum(provisions - fee) as amount'),
-        )
+    ? (
+        await db('payouts')
+          .whereIn(
+            'run_id',
+            runs.map((r: Raw) => r.id),
+          )
+          .groupBy('run_id', 'gateway', 'status')
+          .select(
+            'run_id',
+            'gateway',
+            'status',
+            db.raw('count(*)::int as count'),
+            db.raw('sum(provisions - fee) as amount'),
+          )
+      ).map((s: Raw) => fromRow<RunSumRow>(s))
     : [];
-  return runs.map((r: Raw) => ({
-    id: r.id as string,
-    month: monthOf(r.run_month),
-    status: r.status as PayoutRunStatus,
-    paypalBatchId: (r.paypal_batch_id as string | null) ?? null,
-    paypalStatus: (r.paypal_status as string | null) ?? null,
-    sepaMsgId: (r.sepa_msg_id as string | null) ?? null,
-    hasSepaFile: Boolean(r.sepa_xml),
-    sepaConfirmedAt: iso(r.sepa_confirmed_at),
-    sepaConfirmedBy: (r.sepa_confirmed_by as string | null) ?? null,
-    error: (r.error as string | null) ?? null,
-    createdAt: iso(r.created_at)!,
-    completedAt: iso(r.completed_at),
-    payouts: sums
-      .filter((s: Raw) => s.run_id === r.id)
-      .map((s: Raw) => ({
-        gateway: s.gateway as string,
-        status: s.status as string,
-        count: Number(s.count),
-        amount: cents(Number(s.amount)),
-      })),
-  }));
+  return runs.map((r: Raw) => payoutRunFromRow(r, sums));
 }
 
 /** The run that sent a PayPal batch (its `sender_batch_id` is the run id), for PayPal's webhooks. */
 export async function runOfPayPalBatch(db: Db, batchId: string): Promise<{ id: string; month: string } | undefined> {
   const row = await db('payout_runs').where({ paypal_batch_id: batchId }).first('id', 'run_month');
-  return row ? { id: row.id as string, month: monthOf(row.run_month) } : undefined;
+  if (!row) return undefined;
+  const { id, runMonth } = fromRow<{ id: string; runMonth: unknown }>(row);
+  return { id, month: monthOf(runMonth) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 import { PARTNER_RELEASE_DAYS, planById, type PlanId } from '@belegfluss/shared';
 
 export interface PlanSubscription {
@@ -14,17 +15,21 @@ export interface PlanSubscription {
 }
 
 type Raw = Record<string, unknown>;
-const subscriptionFromRow = (r: Raw): PlanSubscription => ({
-  id: r.id as string,
-  shopId: r.shop_id as string,
-  planId: r.plan_id as PlanId,
-  annual: r.annual as boolean,
-  couponCode: (r.coupon_code as string | null) ?? null,
-  price: Number(r.price),
-  trialDays: r.trial_days as number,
-  subscriptionGid: r.subscription_gid as string,
-  status: r.status as PlanSubscription['status'],
-});
+const SUBSCRIPTION_COLUMNS = [
+  'id',
+  'shop_id',
+  'plan_id',
+  'annual',
+  'coupon_code',
+  'price',
+  'trial_days',
+  'subscription_gid',
+  'status',
+] as const;
+const subscriptionFromRow = (r: Raw): PlanSubscription => {
+  const row = fromRow<PlanSubscription>(r, SUBSCRIPTION_COLUMNS);
+  return { ...row, couponCode: row.couponCode ?? null, price: Number(row.price) };
+};
 
 /** Records a subscription Shopify created and the merchant has yet to approve; a coupon is held for it. */
 export async function recordPendingSubscription(

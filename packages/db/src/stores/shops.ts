@@ -1,7 +1,8 @@
 import type { Db } from '../connection';
-import { fromRow } from '../rows';
+import { fromRow, isoOf } from '../rows';
 import { planById, type ShopView } from '@belegfluss/shared';
 import { transfersQuota, transfersUsed } from './ledger';
+import { downtimeFromRow } from './downtimes';
 import { purchasedFeatures } from './plans';
 
 export interface ShopRow {
@@ -49,11 +50,13 @@ const SHOP_COLUMNS = [
   'installed_at',
   'uninstalled_at',
 ] as const;
-const toShop = (r: Raw): ShopRow => ({
-  ...fromRow<ShopRow>(r, SHOP_COLUMNS),
-  scopes: r.shopify_scopes as string[],
-  home: r.home === 'orders' ? 'orders' : '',
-});
+const toShop = (r: Raw): ShopRow => {
+  const { shopifyScopes, ...row } = fromRow<Omit<ShopRow, 'scopes' | 'home'> & { shopifyScopes: string[] }>(r, [
+    ...SHOP_COLUMNS,
+    'shopify_scopes',
+  ]);
+  return { ...row, scopes: shopifyScopes, home: r.home === 'orders' ? 'orders' : '' };
+};
 
 export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefined> {
   const row = await db('shops').where({ id: shopId }).first();
@@ -156,7 +159,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     },
     lexoffice: {
       isConnected: Boolean(connection),
-      connectedAt: connection ? (connection.connected_at as Date).toISOString() : null,
+      connectedAt: connection ? isoOf(fromRow<{ connectedAt: Date }>(connection, ['connected_at']).connectedAt) : null,
       profile: profile
         ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false }
         : null,
@@ -186,11 +189,9 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     missingAccessToken: shop.missingAccessToken,
     shopifyPlan: shop.shopifyPlan,
     scopes: shop.scopes,
-    downtimes: downtimes.map((d: Raw) => ({
-      status: d.status as 'warning' | 'active',
-      message: d.message as string,
-      startsAt: (d.starts_at as Date).toISOString(),
-      endsAt: d.ends_at ? (d.ends_at as Date).toISOString() : null,
-    })),
+    downtimes: downtimes.map((d: Raw) => {
+      const { id: _id, ...downtime } = downtimeFromRow(d);
+      return downtime;
+    }),
   };
 }
