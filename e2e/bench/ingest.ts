@@ -117,7 +117,10 @@ await load(bareUrl, undefined, 2);
 await load(gatewayUrl, undefined, 2);
 await waitForDrain(Date.now() + DRAIN_SECONDS * 1000);
 
+const bareMeter = new CpuMeter(() => [bare.pid!]);
+bareMeter.mark();
 const bareMax = await load(bareUrl);
+const bareCpu = bareMeter.used();
 let done = measure();
 const gatewayMax = await load(gatewayUrl);
 const ingestCpu = await done();
@@ -160,6 +163,9 @@ for (const [i, [name, used]] of ingestCpu.entries()) {
   );
 }
 console.log(`    ${'load generator'.padEnd(24)} ${perThousand(gatewayMax.cpu)}`);
+console.log(
+  `    ${'(bare endpoint'.padEnd(24)} ${((bareCpu / bareMax.total) * 1000).toFixed(2).padStart(6)}   per 1,000 of its own ${bareMax.total} requests; its load generator ${((bareMax.cpu / bareMax.total) * 1000).toFixed(2)})`,
+);
 console.log(
   `  backlog after the run ${backlog} unsignalled; handed to Temporal in ${drainSeconds.toFixed(1)} s (${(backlog / drainSeconds).toFixed(0)}/s)${left ? `, ${left} still waiting` : ''}`,
 );

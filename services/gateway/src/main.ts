@@ -8,6 +8,8 @@ import { createApp } from './app';
 import type { GatewayContext } from './context';
 import { createRateLimits } from './rate-limit';
 import { createDispatcher, startRelay } from './signal';
+import { createInstalledShops } from './installed-shops';
+import { createInboxWriter } from './inbox-writer';
 import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
 
@@ -19,14 +21,17 @@ export async function startGateway(
 ): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const connection = await Connection.connect({ address: settings.temporalAddress });
+  const db = createDb(settings.databaseUrl);
   const base = {
-    db: createDb(settings.databaseUrl),
+    db,
     box: createSecretBox(settings.encryptionKey),
     temporal: new Client({ connection, namespace: settings.temporalNamespace }),
     settings,
     options,
     lexwareEventKey: publicKeyLoader(options),
     log,
+    installedShops: createInstalledShops(db),
+    inbox: createInboxWriter(db),
   };
   const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits(base.db) };
   const server: Server = await new Promise((resolve) => {
