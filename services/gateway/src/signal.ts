@@ -4,6 +4,7 @@ import {
   setDeliveryStatus,
   unsignalledDeliveries,
   writeLog,
+  type InboxCursor,
   type WebhookDelivery,
 } from '@belegfluss/db';
 import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
@@ -139,6 +140,10 @@ export function createDispatcher(
     while (!closed && !busy && active < concurrency && queue.length > 0) start(queue.shift()!);
   };
   return {
+    /** How many more deliveries the queue takes. */
+    room(): number {
+      return closed ? 0 : maxQueued - queue.length;
+    },
     /** Past maxQueued the row stays unsignalled and the relay takes it later. */
     enqueue(d: WebhookDelivery): void {
       if (closed || pending.has(d.webhookId) || queue.length >= maxQueued) return;
@@ -160,21 +165,35 @@ export function createDispatcher(
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /**
- * Re-signals deliveries that were answered 200 but never reached Temporal (it was
- * down, or the gateway died in between), so an acknowledged webhook is never lost.
+ * Re-signals deliveries that were answered 200 but never reached Temporal (it was down, the gateway died
+ * in between, or a burst outran the dispatcher's queue), so an acknowledged webhook is never lost. Each
+ * round pages on from where the last one stopped, as far as the dispatcher has room, and starts from the
+ * oldest again once a pass has reached the newest: a backlog of any size goes out at the dispatcher's pace.
  */
 export function startRelay(
   ctx: SignalContext,
   dispatcher: Dispatcher,
   everyMs = 5_000,
   olderThanMs = 30_000,
+  page = 500,
 ): () => void {
   let running = false;
+  let cursor: InboxCursor | undefined;
+  const round = async () => {
+    while (dispatcher.room() >= page) {
+      const next = await unsignalledDeliveries(ctx.db, olderThanMs, page, cursor);
+      next.deliveries.forEach((d) => dispatcher.enqueue(d));
+      cursor = next.cursor;
+      if (next.deliveries.length < page) {
+        cursor = undefined;
+        return;
+      }
+    }
+  };
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    unsignalledDeliveries(ctx.db, olderThanMs)
-      .then((rows) => rows.forEach((d) => dispatcher.enqueue(d)))
+    round()
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'relay could not read the inbox; will try again'))
       .finally(() => {
         running = false;

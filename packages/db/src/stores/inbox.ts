@@ -93,20 +93,42 @@ export async function setDeliveryStatus(
     .update({ status, error: error ?? null });
 }
 
-/** Deliveries answered 200 but never signalled (Temporal was down, the gateway died). */
-export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit = 100): Promise<WebhookDelivery[]> {
-  const rows = await db('webhook_inbox')
+/** Where a pass over the unsignalled deliveries stopped (they are read in the order they arrived). */
+export interface InboxCursor {
+  /** As PostgreSQL prints it: a Date would lose the microseconds, and a pass would read rows twice. */
+  receivedAt: string;
+  webhookId: string;
+}
+
+/**
+ * Deliveries answered 200 but never signalled (Temporal was down, the gateway died, or a burst outran its
+ * queue), oldest first, `limit` after `after`, with the cursor of the last one.
+ */
+export async function unsignalledDeliveries(
+  db: Db,
+  olderThanMs: number,
+  limit = 100,
+  after?: InboxCursor,
+): Promise<{ deliveries: WebhookDelivery[]; cursor?: InboxCursor }> {
+  const query = db('webhook_inbox')
     .whereNull('signalled_at')
-    .where('received_at', '<', new Date(Date.now() - olderThanMs))
-    .orderBy('received_at')
+    .where('received_at', '<', new Date(Date.now() - olderThanMs));
+  if (after) query.whereRaw('(received_at, webhook_id) > (?::timestamptz, ?)', [after.receivedAt, after.webhookId]);
+  const rows = await query
+    .select('*', db.raw('received_at::text as received_cursor'))
+    .orderBy([{ column: 'received_at' }, { column: 'webhook_id' }])
     .limit(limit);
-  return rows.map((r: Record<string, unknown>) => ({
-    webhookId: r.webhook_id as string,
-    eventId: (r.event_id as string | null) ?? null,
-    shopId: r.shop_id as string,
-    topic: r.topic as string,
-    resourceId: (r.resource_id as string | null) ?? null,
-    triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null,
-    body: r.body,
-  }));
+  const last = rows.at(-1) as { received_cursor: string; webhook_id: string } | undefined;
+  return {
+    deliveries: rows.map((r: Record<string, unknown>) => ({
+      webhookId: r.webhook_id as string,
+      eventId: (r.event_id as string | null) ?? null,
+      shopId: r.shop_id as string,
+      topic: r.topic as string,
+      resourceId: (r.resource_id as string | null) ?? null,
+      triggeredAt: r.triggered_at ? (r.triggered_at as Date).toISOString() : null,
+      body: r.body,
+    })),
+    ...(last ? { cursor: { receivedAt: last.received_cursor, webhookId: last.webhook_id } } : {}),
+  };
 }
