@@ -25,7 +25,7 @@ import { planRoutes } from './routes/plan/plan';
 import { preferenceRoutes } from './routes/preferences/preferences';
 import { shopRoutes } from './routes/shop';
 import { transactionRoutes } from './routes/transactions/transactions';
-import { SHOPIFY_WEBHOOK_PATH, shopifyWebhook, webhookRoutes } from './routes/webhooks';
+import { webhookRoutes } from './routes/webhooks';
 import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 
 /**
@@ -163,9 +163,6 @@ export function createApp(gw: GatewayContext): Koa {
   app.on('error', (err: unknown) => gw.log.error({ err }, 'request failed'));
   app.use(errorMiddleware);
   app.use(answerUnmatched);
-  // Shopify's webhooks first, without walking the routers: they are most of the requests under load.
-  const webhook = shopifyWebhook(gw);
-  app.use((ctx, next) => (ctx.method === 'POST' && ctx.path === SHOPIFY_WEBHOOK_PATH ? webhook(ctx) : next()));
 
   const { api, pub } = buildApiRouter(gw);
   const health = new Router();
@@ -183,7 +180,7 @@ export function createApp(gw: GatewayContext): Koa {
 
   for (const router of [
     health,
-    webhookRoutes(webhook),
+    webhookRoutes(gw),
     paypalWebhookRoutes(gw),
     lexwareEventRoutes(gw),
     shopifyAuthRoutes(gw),
