@@ -144,6 +144,10 @@ export function createDispatcher(
     room(): number {
       return closed ? 0 : maxQueued - queue.length;
     },
+    /** Nothing queued or in flight. */
+    idle(): boolean {
+      return queue.length === 0 && active === 0;
+    },
     /** Past maxQueued the row stays unsignalled and the relay takes it later. */
     enqueue(d: WebhookDelivery): void {
       if (closed || pending.has(d.webhookId) || queue.length >= maxQueued) return;
@@ -167,8 +171,9 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
 /**
  * Re-signals deliveries that were answered 200 but never reached Temporal (it was down, the gateway died
  * in between, or a burst outran the dispatcher's queue), so an acknowledged webhook is never lost. Each
- * round pages on from where the last one stopped, as far as the dispatcher has room, and starts from the
- * oldest again once a pass has reached the newest: a backlog of any size goes out at the dispatcher's pace.
+ * round pages on from where the last one stopped, as far as the dispatcher has room; once a pass has reached
+ * the newest, the next starts from the oldest when the dispatcher is idle: a backlog of any size goes out at
+ * the dispatcher's pace, and each row is read about once.
  */
 export function startRelay(
   ctx: SignalContext,
@@ -180,6 +185,8 @@ export function startRelay(
   let running = false;
   let cursor: InboxCursor | undefined;
   const round = async () => {
+    // A new pass waits for the queue to empty: it would read the queued rows again only to skip them.
+    if (!cursor && !dispatcher.idle()) return;
     while (dispatcher.room() >= page) {
       const next = await unsignalledDeliveries(ctx.db, olderThanMs, page, cursor);
       next.deliveries.forEach((d) => dispatcher.enqueue(d));
