@@ -61,5 +61,7 @@ process.stdout.write(
     p99: result.latency.p99,
     max: result.latency.max,
     ok: result['2xx'],
+    // The load generator's own CPU, so the bench can show it is not the bottleneck.
+    cpu: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   }),
 );

@@ -1,25 +1,27 @@
 /**
  * Webhook ingestion (issue 17, P1): the gateway's /webhooks/shopify against a bare Koa endpoint that only
- * checks the HMAC, both in this process, loaded by autocannon from a separate process (bench/ingest-load.ts).
+ * checks the HMAC. Gateway and bare endpoint each run in their own process (as in production, and so their
+ * CPU can be told apart), loaded by autocannon from a third (bench/ingest-load.ts).
  * Prints requests/s at 50 connections for 10 s, their ratio, p99 at 500 requests/s offered, the CPU seconds
- * per 1,000 webhooks of gateway, Temporal and PostgreSQL, and whether every answered webhook is in the inbox.
- * Prints figures; asserts nothing.
+ * per 1,000 webhooks of every process while they are taken in and while the backlog is handed to Temporal
+ * afterwards, and whether every answered webhook is in the inbox. Prints figures; asserts nothing.
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import Koa from 'koa';
-import { verifyWebhookHmac } from '@belegfluss/shopify';
 import { merchant } from '../src/merchant';
-import { startStack } from '../src/stack';
+import { startStack, workerEnv } from '../src/stack';
 import { CpuMeter, descendants } from './proc';
 import { webhookInboxTable } from '@belegfluss/db/testing';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
+const DRAIN_SECONDS = Number(process.env.BENCH_DRAIN_SECONDS ?? 300);
+const PROFILE = process.env.BENCH_CPU_PROF;
 
 interface Load {
   requests: number;
@@ -31,6 +33,7 @@ interface Load {
   p50: number;
   p99: number;
   max: number;
+  cpu: number;
 }
 
 const stack = await startStack({ worker: false });
@@ -39,30 +42,45 @@ const m = merchant(stack, shop);
 await m.createShop();
 await m.install();
 const secret = stack.settings.shopify.apiSecret;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess =>
+  spawn(process.execPath, [...args, '--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
 
-// The floor: read the body, check the signature, answer. Nothing else.
-const bare = new Koa();
-bare.use(async (ctx) => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of ctx.req) chunks.push(chunk as Buffer);
-  const ok = verifyWebhookHmac(Buffer.concat(chunks), ctx.get('x-shopify-hmac-sha256') || undefined, secret);
-  ctx.status = ok ? 200 : 401;
-  ctx.body = { ok };
+// The gateway in its own process, on the port the sandbox knows as the app's URL.
+await stack.closeGateway();
+const gateway = tsx(`${root}/services/gateway/src/main.ts`, PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [], {
+  ...workerEnv(stack.settings),
+  PORT: new URL(stack.settings.appUrl).port,
+  LEXWARE_EVENT_PUBLIC_KEY_URL: `${stack.sandbox.urls.control}/control/lexware/public-key`,
 });
-const bareServer = bare.listen(0, '127.0.0.1');
-await once(bareServer, 'listening');
-const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/webhooks/shopify`;
+gateway.stdout!.resume();
+for (let i = 0; ; i++) {
+  const up = await fetch(`${stack.gatewayUrl}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (i > 600) throw new Error('the gateway process did not come up');
+  await new Promise((r) => setTimeout(r, 100));
+}
+const bare = tsx(fileURLToPath(new URL('./ingest-bare.ts', import.meta.url)), [], {
+  ...process.env,
+  SHOPIFY_API_SECRET: secret,
+});
+const [barePort] = (await once(createInterface({ input: bare.stdout! }), 'line')) as [string];
+const bareUrl = `http://127.0.0.1:${barePort.trim()}/webhooks/shopify`;
 const gatewayUrl = `${stack.gatewayUrl}/webhooks/shopify`;
 
 const script = fileURLToPath(new URL('./ingest-load.ts', import.meta.url));
-async function load(url: string, rate?: number): Promise<Load> {
+async function load(url: string, rate?: number, seconds = SECONDS): Promise<Load> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', script, url, String(CONNECTIONS), String(SECONDS), ...(rate ? [String(rate)] : [])],
-    {
-      env: { ...process.env, SHOPIFY_API_SECRET: secret, BENCH_SHOP: shop },
-      maxBuffer: 10 * 1024 * 1024,
-    },
+    ['--import', 'tsx', script, url, String(CONNECTIONS), String(seconds), ...(rate ? [String(rate)] : [])],
+    { env: { ...process.env, SHOPIFY_API_SECRET: secret, BENCH_SHOP: shop }, maxBuffer: 10 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as Load;
 }
@@ -75,18 +93,50 @@ const pg = async () =>
 let pgPids = await pg();
 const temporal = descendants(process.pid, 'temporal');
 const meters = {
-  'gateway (+ idle sandbox)': new CpuMeter(() => [process.pid]),
+  gateway: new CpuMeter(() => [gateway.pid!]),
   'Temporal dev server': new CpuMeter(() => temporal),
   PostgreSQL: new CpuMeter(() => pgPids),
+  'bench + idle sandbox': new CpuMeter(() => [process.pid]),
+};
+const measure = () => {
+  for (const meter of Object.values(meters)) meter.mark();
+  return async () => {
+    pgPids = [...new Set([...pgPids, ...(await pg())])];
+    return Object.entries(meters).map(([name, meter]) => [name, meter.used()] as const);
+  };
+};
+const unsignalled = async () =>
+  Number(
+    (await stack.db('webhook_inbox').whereNull('signalled_at').count<{ count: string }[]>({ count: '*' }))[0]!.count,
+  );
+const waitForDrain = async (deadline: number) => {
+  while ((await unsignalled()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
 };
 
-const bareMax = await load(bareUrl);
-for (const meter of Object.values(meters)) meter.mark();
-const gatewayMax = await load(gatewayUrl);
-pgPids = [...new Set([...pgPids, ...(await pg())])];
-const cpu = Object.entries(meters).map(([name, meter]) => [name, meter.used()] as const);
+// Warm up both (JIT, pools), then let the warm-up's webhooks reach Temporal before measuring.
+await load(bareUrl, undefined, 2);
+await load(gatewayUrl, undefined, 2);
+await waitForDrain(Date.now() + DRAIN_SECONDS * 1000);
+
+// 500/s first, with its own webhooks reaching Temporal at the same time (as in steady operation), and no
+// backlog of an earlier run in the way; then the bare endpoint, then the gateway as fast as it goes.
 const gatewayRate = await load(gatewayUrl, RATE);
+await waitForDrain(Date.now() + DRAIN_SECONDS * 1000);
 const bareRate = await load(bareUrl, RATE);
+const bareMeter = new CpuMeter(() => [bare.pid!]);
+bareMeter.mark();
+const bareMax = await load(bareUrl);
+const bareCpu = bareMeter.used();
+let done = measure();
+const gatewayMax = await load(gatewayUrl);
+const ingestCpu = await done();
+const drainStart = Date.now();
+const backlog = await unsignalled();
+done = measure();
+await waitForDrain(drainStart + DRAIN_SECONDS * 1000);
+const drainCpu = await done();
+const drainSeconds = (Date.now() - drainStart) / 1000;
+const left = await unsignalled();
 
 // Nothing lost: every webhook answered 200 is in the inbox.
 const stored = Number(await webhookInboxTable.count(stack.db, { shopId: shop }));
@@ -96,19 +146,36 @@ const line = (name: string, r: Load) =>
   console.log(
     `  ${name.padEnd(34)} ${r.requests.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  max ${r.max} ms  (${r.ok} × 200, ${r.non2xx} other, ${r.errors} errors, ${r.timeouts} timeouts)`,
   );
-console.log(`webhook ingestion, autocannon in its own process, ${CONNECTIONS} connections, ${SECONDS} s`);
+const perThousand = (used: number) => ((used / gatewayMax.total) * 1000).toFixed(2).padStart(6);
+console.log(
+  `webhook ingestion, each server in its own process, autocannon in a third, ${CONNECTIONS} connections, ${SECONDS} s`,
+);
 line('bare Koa + HMAC, as fast as it goes', bareMax);
 line('gateway, as fast as it goes', gatewayMax);
 console.log(`  ratio gateway / bare              ${(gatewayMax.requests / bareMax.requests).toFixed(2)}`);
 line(`gateway at ${RATE}/s offered`, gatewayRate);
 line(`bare at ${RATE}/s offered`, bareRate);
-for (const [name, used] of cpu)
+console.log(
+  `  CPU s per 1,000 webhooks (${gatewayMax.total} webhooks): taking them in | handing them to Temporal after`,
+);
+for (const [i, [name, used]] of ingestCpu.entries()) {
+  const after = drainCpu[i]![1];
   console.log(
-    `  CPU s per 1,000 webhooks   ${((used / gatewayMax.total) * 1000).toFixed(2).padStart(6)}  ${name} (${used.toFixed(1)} s)`,
+    `    ${name.padEnd(24)} ${perThousand(used)} | ${perThousand(after)}   (${used.toFixed(1)} s | ${after.toFixed(1)} s)`,
   );
+}
+console.log(`    ${'load generator'.padEnd(24)} ${perThousand(gatewayMax.cpu)}`);
+console.log(
+  `    ${'(bare endpoint'.padEnd(24)} ${((bareCpu / bareMax.total) * 1000).toFixed(2).padStart(6)}   per 1,000 of its own ${bareMax.total} requests; its load generator ${((bareMax.cpu / bareMax.total) * 1000).toFixed(2)})`,
+);
+console.log(
+  `  backlog after the run ${backlog} unsignalled; handed to Temporal in ${drainSeconds.toFixed(1)} s (${(backlog / drainSeconds).toFixed(0)}/s)${left ? `, ${left} still waiting` : ''}`,
+);
 console.log(
   `  answered 200 ${answered}, in the inbox ${stored}${stored >= answered ? ' (nothing lost)' : ' — LOST WEBHOOKS'}`,
 );
-bareServer.close();
+bare.kill();
+gateway.kill('SIGINT');
+await once(gateway, 'exit');
 await stack.stop();
 process.exit(0);

@@ -21,6 +21,8 @@ export interface Stack {
   gatewayUrl: string;
   temporal: TestWorkflowEnvironment;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  /** Stops the in-process gateway early (a bench then starts one in its own process on the same port). */
+  closeGateway(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,19 +109,22 @@ export async function startStack(
   });
   const inProcess = opts.worker === false ? undefined : await createOrderWorker(settings, temporal.nativeConnection);
   const running = inProcess?.worker.run();
+  let gatewayClosed: Promise<void> | undefined;
+  const closeGateway = () => (gatewayClosed ??= gateway.close());
   return {
     settings,
     sandbox,
     gatewayUrl: gateway.url,
     temporal,
     db: database.db,
+    closeGateway,
     async stop() {
       if (inProcess) {
         (inProcess.worker as Worker).shutdown();
         await running;
         await inProcess.db.destroy();
       }
-      await gateway.close();
+      await closeGateway();
       await sandbox.stop();
       await temporal.teardown();
       await database.drop();

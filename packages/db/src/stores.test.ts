@@ -7,6 +7,8 @@ import {
   createSecretBox,
   markAttempted,
   recordDeliveries,
+  markSignalled,
+  unsignalledDeliveries,
   recordDelivery,
   saveShopInstall,
   shopView,
@@ -107,6 +109,26 @@ describe('stores against the real PostgreSQL', () => {
       { ...d, webhookId: 'w5', eventId: 'e5' },
     ];
     expect(await recordDeliveries(db, batch)).toEqual([true, false, false, true]);
+    // Stored as the text that arrived, when the gateway hands it over.
+    expect(await recordDeliveries(db, [{ ...d, webhookId: 'w6', eventId: 'e6', json: '{"id": 6}' }])).toEqual([true]);
+    expect((await db('webhook_inbox').where({ webhook_id: 'w6' }).first()).body).toEqual({ id: 6 });
+  });
+
+  it('hands out unsignalled deliveries oldest first, page by page, and not the signalled ones', async () => {
+    const d = { eventId: null, shopId: 'a.myshopify.com', topic: 'orders/paid', resourceId: '1', triggeredAt: null };
+    await recordDeliveries(
+      db,
+      ['p1', 'p2', 'p3', 'p4'].map((webhookId) => ({ ...d, webhookId, body: { id: webhookId } })),
+    );
+    await markSignalled(db, ['p2']);
+    const ours = (r: { deliveries: { webhookId: string }[] }) =>
+      r.deliveries.map((x) => x.webhookId).filter((id) => id.startsWith('p'));
+    const all = await unsignalledDeliveries(db, -60_000, 1000);
+    expect(ours(all)).toEqual(['p1', 'p3', 'p4']);
+    const first = await unsignalledDeliveries(db, -60_000, all.deliveries.length - 2);
+    const rest = await unsignalledDeliveries(db, -60_000, 1000, first.cursor);
+    expect([...ours(first), ...ours(rest)]).toEqual(['p1', 'p3', 'p4']);
+    expect(ours(rest)).toEqual(['p3', 'p4']);
   });
 
   it('seals secrets so that they open again and differ each time', () => {

@@ -31,8 +31,9 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
- *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox, signalWithStart; compliance topics handled for real);
- *                                               over 10 MB → 413 (on Content-Length before reading), a body that is no object → 400
+ *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox by group commit, 200; signalWithStart after, in the
+ *                                               dispatcher; compliance topics handled for real); served in front of Koa
+ *                                               (main.ts); over 10 MB → 413 (on Content-Length before reading), no object → 400
  *   POST /webhooks/paypal                       PayPal PAYMENT.PAYOUTSBATCH.* (checked with verify-webhook-signature) → signal the payout run
  *   HEAD /webhooks/lexoffice                    Lexware's check of the callback URL → 200
  *   POST /webhooks/lexoffice                    Lexware events (X-Lxo-Signature RSA-SHA512) → signal lexwareEvent to order:{shop}:{orderId}; over 1 MB → 413

@@ -6,6 +6,8 @@ import type { KeyObject } from 'node:crypto';
 import type { GatewayOptions } from './config';
 import type { RateLimits } from './rate-limit';
 import type { Dispatcher } from './signal';
+import type { InstalledShops } from './installed-shops';
+import type { InboxWriter } from './inbox-writer';
 
 /** What every route needs, built once in main.ts (or by a test). */
 export interface GatewayContext {
@@ -18,6 +20,10 @@ export interface GatewayContext {
   /** Lexware's event-signing key (from the PEM setting or fetched once from its URL). */
   lexwareEventKey: () => Promise<KeyObject | undefined>;
   log: Logger;
+  /** The webhook inbox's group commit. */
+  inbox: InboxWriter;
+  /** Installed shops, remembered briefly for the webhook route. */
+  installedShops: InstalledShops;
   /** Hands recorded webhooks to their workflows in the background. */
   dispatcher: Dispatcher;
   /** Per-shop and per-address limits of the calls that can be abused in a loop. */

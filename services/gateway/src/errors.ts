@@ -73,22 +73,33 @@ const pgInputError = (error: unknown): HttpError | undefined => {
   return typeof code === 'string' ? PG_INPUT_ERRORS[code] : undefined;
 };
 
+/** What an error answers: its status and the one JSON shape, in German. `log` when it is ours, not the input's. */
+export function errorAnswer(caught: unknown): { status: number; body: Record<string, unknown>; log: boolean } {
+  const error = pgInputError(caught) ?? upstreamHttpError(caught) ?? caught;
+  if (error instanceof HttpError)
+    return {
+      status: error.status,
+      body: { error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) },
+      log: false,
+    };
+  if (error instanceof ZodError) {
+    const issue = error.issues[0];
+    return {
+      status: 400,
+      body: { error: 'VALIDATION', message: issue?.message ?? 'Ungültige Eingabe', field: issue?.path.join('.') },
+      log: false,
+    };
+  }
+  return { status: 500, body: { error: 'INTERNAL', message: 'Unbekannter Fehler aufgetreten' }, log: true };
+}
+
 export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
   } catch (caught) {
-    const error = pgInputError(caught) ?? upstreamHttpError(caught) ?? caught;
-    if (error instanceof HttpError) {
-      ctx.status = error.status;
-      ctx.body = { error: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-    } else if (error instanceof ZodError) {
-      const issue = error.issues[0];
-      ctx.status = 400;
-      ctx.body = { error: 'VALIDATION', message: issue?.message ?? 'Ungültige Eingabe', field: issue?.path.join('.') };
-    } else {
-      ctx.status = 500;
-      ctx.body = { error: 'INTERNAL', message: 'Unbekannter Fehler aufgetreten' };
-      ctx.app.emit('error', error, ctx);
-    }
+    const answer = errorAnswer(caught);
+    ctx.status = answer.status;
+    ctx.body = answer.body;
+    if (answer.log) ctx.app.emit('error', caught, ctx);
   }
 }

@@ -1,7 +1,8 @@
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { z } from 'zod';
-import { BadRequest, BadRequestWith, Invalid, PayloadTooLarge, UnsupportedMediaType } from './errors';
+import type { IncomingMessage } from 'node:http';
+import { BadRequest, BadRequestWith, HttpError, Invalid, PayloadTooLarge, UnsupportedMediaType } from './errors';
 
 // Zod's own messages in German for every check the shared schemas don't word themselves.
 z.config(z.locales.de());
@@ -13,15 +14,22 @@ export const MB = 1024 * 1024;
  * a byte is read, and the connection is closed, so a client can't hold it open by promising more.
  */
 export async function readRawBody(ctx: Context, limit: number): Promise<Buffer> {
-  const declared = ctx.get('content-length');
   try {
-    return await getRawBody(ctx.req, { limit, ...(/^\d+$/.test(declared) ? { length: Number(declared) } : {}) });
+    return await readRequestBody(ctx.req, limit);
   } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status === 413) {
-      ctx.set('Connection', 'close');
+    if (error instanceof HttpError && error.status === 413) ctx.set('Connection', 'close');
+    throw error;
+  }
+}
+
+/** readRawBody for a request outside Koa (the webhook fast path); the caller closes the connection on 413. */
+export async function readRequestBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = req.headers['content-length'] ?? '';
+  try {
+    return await getRawBody(req, { limit, ...(/^\d+$/.test(declared) ? { length: Number(declared) } : {}) });
+  } catch (error) {
+    if ((error as { status?: number }).status === 413)
       throw PayloadTooLarge(`Die Anfrage ist zu groß (höchstens ${Math.round(limit / MB)} MB).`);
-    }
     throw BadRequest('Die Anfrage konnte nicht gelesen werden.');
   }
 }

@@ -1,11 +1,11 @@
-import { recordDeliveries, type Db, type WebhookDelivery } from '@belegfluss/db';
+import { recordDeliveries, type Db, type DeliveryToRecord } from '@belegfluss/db';
 
 /** Deliveries per insert, and inserts at once (each holds one pooled connection). */
 const MAX_BATCH = 500;
 const MAX_IN_FLIGHT = 4;
 
 interface Waiting {
-  delivery: WebhookDelivery;
+  delivery: DeliveryToRecord;
   resolve: (fresh: boolean) => void;
   reject: (error: unknown) => void;
 }
@@ -20,6 +20,9 @@ export function createInboxWriter(db: Db) {
   const waiting: Waiting[] = [];
   let inFlight = 0;
   let scheduled = false;
+  /** Requests waiting for their commit (queued or in an insert), and the most of them since last asked. */
+  let open = 0;
+  let peak = 0;
 
   async function flush(): Promise<void> {
     const batch = waiting.splice(0, MAX_BATCH);
@@ -31,8 +34,15 @@ export function createInboxWriter(db: Db) {
       );
       batch.forEach((w, i) => w.resolve(fresh[i] ?? false));
     } catch (error) {
-      for (const w of batch) w.reject(error);
+      // One delivery PostgreSQL refuses (a NUL in a string, a malformed date) must not fail the others
+      // that shared its insert: each is tried alone, and only the bad one gets its error.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else
+        await Promise.all(
+          batch.map((w) => recordDeliveries(db, [w.delivery]).then(([fresh]) => w.resolve(fresh ?? false), w.reject)),
+        );
     } finally {
+      open -= batch.length;
       inFlight -= 1;
       schedule();
     }
@@ -51,11 +61,21 @@ export function createInboxWriter(db: Db) {
 
   return {
     /** True when the delivery is new (not a repeat of a stored webhook id or event). */
-    record(delivery: WebhookDelivery): Promise<boolean> {
+    record(delivery: DeliveryToRecord): Promise<boolean> {
       return new Promise((resolve, reject) => {
         waiting.push({ delivery, resolve, reject });
+        open += 1;
+        if (open > peak) peak = open;
         schedule();
       });
     },
+    /** The most requests that waited for a commit at once since the last call: how hard webhooks arrive. */
+    takePeak(): number {
+      const p = peak;
+      peak = open;
+      return p;
+    },
   };
 }
+
+export type InboxWriter = ReturnType<typeof createInboxWriter>;

@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Client, Connection } from '@temporalio/client';
 import pino from 'pino';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
+import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
 import type { GatewayContext } from './context';
 import { createRateLimits } from './rate-limit';
 import { createDispatcher, startRelay } from './signal';
+import { createInstalledShops } from './installed-shops';
+import { createInboxWriter } from './inbox-writer';
 import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
 
@@ -19,18 +22,28 @@ export async function startGateway(
 ): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const connection = await Connection.connect({ address: settings.temporalAddress });
+  const db = createDb(settings.databaseUrl);
   const base = {
-    db: createDb(settings.databaseUrl),
+    db,
     box: createSecretBox(settings.encryptionKey),
     temporal: new Client({ connection, namespace: settings.temporalNamespace }),
     settings,
     options,
     lexwareEventKey: publicKeyLoader(options),
     log,
+    installedShops: createInstalledShops(db),
+    inbox: createInboxWriter(db),
   };
   const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits(base.db) };
+  // Shopify's webhooks go around Koa (routes/webhooks.ts); everything else through it.
+  const koa = createApp(gw).callback();
+  const webhook = shopifyWebhookListener(gw);
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(gw).listen(port, '0.0.0.0', () => resolve(s));
+    const s = createServer((req, res) => {
+      if (isShopifyWebhook(req)) webhook(req, res);
+      else void koa(req, res);
+    });
+    s.listen(port, '0.0.0.0', () => resolve(s));
   });
   // A client that promises a body and never sends it lets go of the connection after 30 s, not Node's 300 s.
   server.requestTimeout = 30_000;

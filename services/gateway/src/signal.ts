@@ -4,6 +4,7 @@ import {
   setDeliveryStatus,
   unsignalledDeliveries,
   writeLog,
+  type InboxCursor,
   type WebhookDelivery,
 } from '@belegfluss/db';
 import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
@@ -14,9 +15,13 @@ import { nudge } from './billing';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
 import { BILLING_TOPICS, handleBillingWebhook } from './routes/plan/webhooks';
 
-type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log'>;
+type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log' | 'installedShops'>;
+type DispatchContext = SignalContext & Pick<GatewayContext, 'inbox'>;
 
-/** Hands one recorded delivery to its order workflow, starting the workflow if needed. */
+/**
+ * Hands one recorded delivery to its order workflow, starting the workflow if needed. The caller marks
+ * it signalled (the dispatcher does so for many at once).
+ */
 export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Promise<void> {
   const body = d.body as Record<string, unknown>;
   const orderId = orderIdOf(d.topic, body);
@@ -40,7 +45,8 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
       }).catch(() => undefined);
       await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
     }
-    await markSignalled(ctx.db, d.webhookId);
+    // An uninstall or a redaction changes whether the shop's order webhooks are taken.
+    ctx.installedShops.forget(d.shopId);
     return;
   }
   const isOrder = d.topic.startsWith('orders/');
@@ -49,7 +55,6 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     webhookId: d.webhookId,
     ...(isOrder ? { order: body as unknown as ShopifyOrder } : { refund: body }),
   });
-  await markSignalled(ctx.db, d.webhookId);
 }
 
 /**
@@ -66,13 +71,25 @@ export async function signalOrderWorkflow(
   await signalOrder(ctx.temporal, ctx.settings.taskQueue, { shopId, orderId, orderName }, { shopify: event });
 }
 
+/** Signalled deliveries are marked in one update per this many, or after this long. */
+const MARK_BATCH = 500;
+const MARK_AFTER_MS = 20;
+/** Webhooks arrive in a burst when this many waited for their commit at once; signals then give way. */
+const BURST_WAITING = 16;
+const TICK_MS = 250;
+
 /**
- * Signals run in the background with bounded concurrency: a burst of webhooks is
- * answered at once and reaches Temporal at the pace Temporal can take. A delivery
- * already queued or in flight is not queued twice.
+ * Signals run in the background, outside the request path, with bounded concurrency: a burst of webhooks
+ * is answered at once and reaches Temporal at the pace Temporal can take. Taking webhooks in comes first:
+ * during a burst (many webhooks waiting for their commit at once) only one signal per tick goes out, so
+ * signalling (a signalWithStart costs this process several times what answering a webhook does, and
+ * Temporal more) doesn't slow the answers; the backlog goes out at full concurrency once the burst ends. Rows are durable in the inbox, so
+ * nothing waits on this but the workflows. A delivery already queued or in flight is not queued twice.
+ * Signalled rows are marked in batches: a gateway that dies in between leaves them to the relay, which
+ * signals them again (a repeated signal is harmless, as after any relay).
  */
 export function createDispatcher(
-  ctx: SignalContext,
+  ctx: DispatchContext,
   concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8),
   maxQueued = 20_000,
 ) {
@@ -80,20 +97,57 @@ export function createDispatcher(
   const pending = new Set<string>();
   let active = 0;
   let closed = false;
+
+  let busy = false;
+  const ticker = setInterval(() => {
+    busy = ctx.inbox.takePeak() >= BURST_WAITING;
+    // A trickle while busy, so a burst that doesn't end still makes progress.
+    if (busy && active === 0 && queue.length > 0) start(queue.shift()!);
+    pump();
+  }, TICK_MS);
+  ticker.unref();
+
+  let signalled: string[] = [];
+  let markTimer: NodeJS.Timeout | undefined;
+  let marking = Promise.resolve();
+  const mark = () => {
+    clearTimeout(markTimer);
+    markTimer = undefined;
+    const ids = signalled;
+    signalled = [];
+    marking = marking
+      .then(() => markSignalled(ctx.db, ids))
+      .catch((err: unknown) => ctx.log.warn({ err }, 'could not mark deliveries signalled; relay will retry'));
+  };
+  const signalledOne = (webhookId: string) => {
+    signalled.push(webhookId);
+    if (signalled.length >= MARK_BATCH) mark();
+    else markTimer ??= setTimeout(mark, MARK_AFTER_MS);
+  };
+
+  const start = (d: WebhookDelivery) => {
+    active++;
+    signalDelivery(ctx, d)
+      .then(() => signalledOne(d.webhookId))
+      .catch((err: unknown) => ctx.log.warn({ err, webhookId: d.webhookId }, 'signal failed; relay will retry'))
+      .finally(() => {
+        active--;
+        pending.delete(d.webhookId);
+        pump();
+      });
+  };
   const pump = () => {
-    while (!closed && active < concurrency && queue.length > 0) {
-      const d = queue.shift()!;
-      active++;
-      signalDelivery(ctx, d)
-        .catch((err: unknown) => ctx.log.warn({ err, webhookId: d.webhookId }, 'signal failed; relay will retry'))
-        .finally(() => {
-          active--;
-          pending.delete(d.webhookId);
-          pump();
-        });
-    }
+    while (!closed && !busy && active < concurrency && queue.length > 0) start(queue.shift()!);
   };
   return {
+    /** How many more deliveries the queue takes. */
+    room(): number {
+      return closed ? 0 : maxQueued - queue.length;
+    },
+    /** Nothing queued or in flight. */
+    idle(): boolean {
+      return queue.length === 0 && active === 0;
+    },
     /** Past maxQueued the row stays unsignalled and the relay takes it later. */
     enqueue(d: WebhookDelivery): void {
       if (closed || pending.has(d.webhookId) || queue.length >= maxQueued) return;
@@ -103,8 +157,11 @@ export function createDispatcher(
     },
     async close(): Promise<void> {
       closed = true;
+      clearInterval(ticker);
       queue.length = 0;
       while (active > 0) await new Promise((r) => setTimeout(r, 20));
+      mark();
+      await marking;
     },
   };
 }
@@ -112,21 +169,38 @@ export function createDispatcher(
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
 /**
- * Re-signals deliveries that were answered 200 but never reached Temporal (it was
- * down, or the gateway died in between), so an acknowledged webhook is never lost.
+ * Re-signals deliveries that were answered 200 but never reached Temporal (it was down, the gateway died
+ * in between, or a burst outran the dispatcher's queue), so an acknowledged webhook is never lost. Each
+ * round pages on from where the last one stopped, as far as the dispatcher has room; once a pass has reached
+ * the newest, the next starts from the oldest when the dispatcher is idle: a backlog of any size goes out at
+ * the dispatcher's pace, and each row is read about once.
  */
 export function startRelay(
   ctx: SignalContext,
   dispatcher: Dispatcher,
   everyMs = 5_000,
   olderThanMs = 30_000,
+  page = 500,
 ): () => void {
   let running = false;
+  let cursor: InboxCursor | undefined;
+  const round = async () => {
+    // A new pass waits for the queue to empty: it would read the queued rows again only to skip them.
+    if (!cursor && !dispatcher.idle()) return;
+    while (dispatcher.room() >= page) {
+      const next = await unsignalledDeliveries(ctx.db, olderThanMs, page, cursor);
+      next.deliveries.forEach((d) => dispatcher.enqueue(d));
+      cursor = next.cursor;
+      if (next.deliveries.length < page) {
+        cursor = undefined;
+        return;
+      }
+    }
+  };
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    unsignalledDeliveries(ctx.db, olderThanMs)
-      .then((rows) => rows.forEach((d) => dispatcher.enqueue(d)))
+    round()
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'relay could not read the inbox; will try again'))
       .finally(() => {
         running = false;

@@ -26,17 +26,47 @@ export async function recordDelivery(db: Db, d: WebhookDelivery): Promise<boolea
   return (result.rows as unknown[]).length > 0;
 }
 
+/** A delivery with its body as the JSON text it arrived in (stored as is; saves serialising it again). */
+export type DeliveryToRecord = WebhookDelivery & { json?: string };
+
+/**
+ * One statement text for any number of rows (seven arrays, unnested), prepared once per connection: under a
+ * burst the gateway's group commit sends a batch per statement without PostgreSQL parsing and planning each.
+ */
+const RECORD_DELIVERIES = {
+  name: 'record_deliveries',
+  text: `insert into webhook_inbox (webhook_id, event_id, shop_id, topic, resource_id, triggered_at, body)
+    select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::jsonb[])
+    on conflict do nothing returning webhook_id`,
+};
+
+interface PgConnection {
+  query(q: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
 /**
  * Many deliveries in one insert (the gateway's group commit). Answers, per delivery, whether it was new:
  * a delivery whose webhook id or event is already stored, or came earlier in the same batch, was not.
  */
-export async function recordDeliveries(db: Db, ds: readonly WebhookDelivery[]): Promise<boolean[]> {
+export async function recordDeliveries(db: Db, ds: readonly DeliveryToRecord[]): Promise<boolean[]> {
   if (ds.length === 0) return [];
-  const result = await db.raw(
-    `insert into webhook_inbox (webhook_id, event_id, shop_id, topic, resource_id, triggered_at, body)
-     values ${ds.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')} on conflict do nothing returning webhook_id`,
-    ds.flatMap((d) => [d.webhookId, d.eventId, d.shopId, d.topic, d.resourceId, d.triggeredAt, JSON.stringify(d.body)]),
-  );
+  const values = [
+    ds.map((d) => d.webhookId),
+    ds.map((d) => d.eventId),
+    ds.map((d) => d.shopId),
+    ds.map((d) => d.topic),
+    ds.map((d) => d.resourceId),
+    ds.map((d) => d.triggeredAt),
+    ds.map((d) => d.json ?? JSON.stringify(d.body)),
+  ];
+  // knex would spread each array into a list of parameters; the pooled pg connection takes them as arrays.
+  const connection = (await db.client.acquireConnection()) as PgConnection;
+  let result: { rows: unknown[] };
+  try {
+    result = await connection.query({ ...RECORD_DELIVERIES, values });
+  } finally {
+    await db.client.releaseConnection(connection);
+  }
   const inserted = new Set((result.rows as { webhook_id: string }[]).map((r) => r.webhook_id));
   return ds.map((d) => inserted.delete(d.webhookId));
 }
@@ -47,8 +77,10 @@ export async function setDeliveriesStatus(db: Db, webhookIds: readonly string[],
   await db('webhook_inbox').whereIn('webhook_id', webhookIds).update({ status, error: null });
 }
 
-export async function markSignalled(db: Db, webhookId: string): Promise<void> {
-  await db('webhook_inbox').where({ webhook_id: webhookId }).update({ signalled_at: db.fn.now() });
+/** Deliveries that reached Temporal, in one update (the gateway's dispatcher collects them for a few ms). */
+export async function markSignalled(db: Db, webhookIds: readonly string[]): Promise<void> {
+  if (webhookIds.length === 0) return;
+  await db('webhook_inbox').whereIn('webhook_id', webhookIds).update({ signalled_at: db.fn.now() });
 }
 
 export async function setDeliveryStatus(
@@ -73,12 +105,34 @@ const deliveryFromRow = (r: Record<string, unknown>): WebhookDelivery => {
   };
 };
 
-/** Deliveries answered 200 but never signalled (Temporal was down, the gateway died). */
-export async function unsignalledDeliveries(db: Db, olderThanMs: number, limit = 100): Promise<WebhookDelivery[]> {
-  const rows = await db('webhook_inbox')
+/** Where a pass over the unsignalled deliveries stopped (they are read in the order they arrived). */
+export interface InboxCursor {
+  /** As PostgreSQL prints it: a Date would lose the microseconds, and a pass would read rows twice. */
+  receivedAt: string;
+  webhookId: string;
+}
+
+/**
+ * Deliveries answered 200 but never signalled (Temporal was down, the gateway died, or a burst outran its
+ * queue), oldest first, `limit` after `after`, with the cursor of the last one.
+ */
+export async function unsignalledDeliveries(
+  db: Db,
+  olderThanMs: number,
+  limit = 100,
+  after?: InboxCursor,
+): Promise<{ deliveries: WebhookDelivery[]; cursor?: InboxCursor }> {
+  const query = db('webhook_inbox')
     .whereNull('signalled_at')
-    .where('received_at', '<', new Date(Date.now() - olderThanMs))
-    .orderBy('received_at')
+    .where('received_at', '<', new Date(Date.now() - olderThanMs));
+  if (after) query.whereRaw('(received_at, webhook_id) > (?::timestamptz, ?)', [after.receivedAt, after.webhookId]);
+  const rows = await query
+    .select('*', db.raw('received_at::text as received_cursor'))
+    .orderBy([{ column: 'received_at' }, { column: 'webhook_id' }])
     .limit(limit);
-  return rows.map(deliveryFromRow);
+  const last = rows.at(-1) as { received_cursor: string; webhook_id: string } | undefined;
+  return {
+    deliveries: rows.map(deliveryFromRow),
+    ...(last ? { cursor: { receivedAt: last.received_cursor, webhookId: last.webhook_id } } : {}),
+  };
 }
