@@ -105,10 +105,7 @@ const measure = () => {
     return Object.entries(meters).map(([name, meter]) => [name, meter.used()] as const);
   };
 };
-const unsignalled = async () =>
-  Number(
-    (await stack.db('webhook_inbox').whereNull('signalled_at').count<{ count: string }[]>({ count: '*' }))[0]!.count,
-  );
+const unsignalled = () => webhookInboxTable.count(stack.db, {}, { isNull: ['signalledAt'] });
 const waitForDrain = async (deadline: number) => {
   while ((await unsignalled()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { recordDeliveries, type WebhookDelivery } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
+import { createTestDatabase, webhookInboxTable } from '@belegfluss/db/testing';
 import { createInboxWriter } from './inbox-writer';
 import { startRelay, type Dispatcher } from './signal';
 
@@ -34,9 +34,9 @@ describe('the group commit', () => {
     expect(good).toEqual({ status: 'fulfilled', value: true });
     expect(other).toEqual({ status: 'fulfilled', value: true });
     expect(bad).toMatchObject({ status: 'rejected', reason: { code: '22P05' } });
-    expect(await database.db('webhook_inbox').whereIn('webhook_id', ['g1', 'g2', 'g3']).pluck('webhook_id')).toEqual(
-      expect.arrayContaining(['g1', 'g3']),
-    );
+    expect(
+      await webhookInboxTable.pluck(database.db, 'webhookId', {}, { in: { webhookId: ['g1', 'g2', 'g3'] } }),
+    ).toEqual(expect.arrayContaining(['g1', 'g3']));
   });
 });
 
