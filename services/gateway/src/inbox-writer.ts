@@ -8,6 +8,7 @@ interface Waiting {
   delivery: DeliveryToRecord;
   resolve: (fresh: boolean) => void;
   reject: (error: unknown) => void;
+  since: number;
 }
 
 /**
@@ -23,6 +24,8 @@ export function createInboxWriter(db: Db) {
   /** Requests waiting for their commit (queued or in an insert), and the most of them since last asked. */
   let open = 0;
   let peak = 0;
+  /** The longest a request waited for its commit since last asked, in ms. */
+  let slowest = 0;
 
   async function flush(): Promise<void> {
     const batch = waiting.splice(0, MAX_BATCH);
@@ -42,6 +45,7 @@ export function createInboxWriter(db: Db) {
           batch.map((w) => recordDeliveries(db, [w.delivery]).then(([fresh]) => w.resolve(fresh ?? false), w.reject)),
         );
     } finally {
+      if (batch.length > 0) slowest = Math.max(slowest, Date.now() - batch[0]!.since);
       open -= batch.length;
       inFlight -= 1;
       schedule();
@@ -63,17 +67,21 @@ export function createInboxWriter(db: Db) {
     /** True when the delivery is new (not a repeat of a stored webhook id or event). */
     record(delivery: DeliveryToRecord): Promise<boolean> {
       return new Promise((resolve, reject) => {
-        waiting.push({ delivery, resolve, reject });
+        waiting.push({ delivery, resolve, reject, since: Date.now() });
         open += 1;
         if (open > peak) peak = open;
         schedule();
       });
     },
-    /** The most requests that waited for a commit at once since the last call: how hard webhooks arrive. */
-    takePeak(): number {
-      const p = peak;
+    /**
+     * Since the last call: the most requests that waited for a commit at once (how hard webhooks arrive),
+     * and the longest a request waited for it (how slow answers get).
+     */
+    takePressure(): { waiting: number; slowestMs: number } {
+      const pressure = { waiting: peak, slowestMs: slowest };
       peak = open;
-      return p;
+      slowest = 0;
+      return pressure;
     },
   };
 }

@@ -74,19 +74,24 @@ export async function signalOrderWorkflow(
 /** Signalled deliveries are marked in one update per this many, or after this long. */
 const MARK_BATCH = 500;
 const MARK_AFTER_MS = 20;
-/** Webhooks arrive in a burst when this many waited for their commit at once; signals then give way. */
+/**
+ * Webhooks arrive in a burst when this many waited for their commit at once: signals then give way. Answers
+ * are slow when one waited this long for its commit: signals then go out two at a time.
+ */
 const BURST_WAITING = 16;
+const SLOW_COMMIT_MS = 50;
+const SLOW_CONCURRENCY = 2;
 const TICK_MS = 250;
 
 /**
  * Signals run in the background, outside the request path, with bounded concurrency: a burst of webhooks
- * is answered at once and reaches Temporal at the pace Temporal can take. Taking webhooks in comes first:
- * during a burst (many webhooks waiting for their commit at once) only one signal per tick goes out, so
- * signalling (a signalWithStart costs this process several times what answering a webhook does, and
- * Temporal more) doesn't slow the answers; the backlog goes out at full concurrency once the burst ends. Rows are durable in the inbox, so
- * nothing waits on this but the workflows. A delivery already queued or in flight is not queued twice.
- * Signalled rows are marked in batches: a gateway that dies in between leaves them to the relay, which
- * signals them again (a repeated signal is harmless, as after any relay).
+ * is answered at once and reaches Temporal at the pace Temporal can take. Taking webhooks in comes first
+ * (a signalWithStart costs this process several times what answering a webhook does, and Temporal more):
+ * during a burst (many webhooks waiting for their commit at once) one signal per tick goes out, while
+ * answers are slow (a commit waited over 50 ms) two at a time, and full concurrency once that has passed.
+ * Rows are durable in the inbox, so nothing waits on this but the workflows. A delivery already queued or
+ * in flight is not queued twice. Signalled rows are marked in batches: a gateway that dies in between
+ * leaves them to the relay, which signals them again (a repeated signal is harmless, as after any relay).
  */
 export function createDispatcher(
   ctx: DispatchContext,
@@ -99,8 +104,11 @@ export function createDispatcher(
   let closed = false;
 
   let busy = false;
+  let limit = concurrency;
   const ticker = setInterval(() => {
-    busy = ctx.inbox.takePeak() >= BURST_WAITING;
+    const pressure = ctx.inbox.takePressure();
+    busy = pressure.waiting >= BURST_WAITING;
+    limit = pressure.slowestMs > SLOW_COMMIT_MS ? Math.min(SLOW_CONCURRENCY, concurrency) : concurrency;
     // A trickle while busy, so a burst that doesn't end still makes progress.
     if (busy && active === 0 && queue.length > 0) start(queue.shift()!);
     pump();
@@ -137,7 +145,7 @@ export function createDispatcher(
       });
   };
   const pump = () => {
-    while (!closed && !busy && active < concurrency && queue.length > 0) start(queue.shift()!);
+    while (!closed && !busy && active < limit && queue.length > 0) start(queue.shift()!);
   };
   return {
     /** How many more deliveries the queue takes. */
