@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Polaris asks for media queries and sizes that jsdom does not implement.
@@ -21,6 +21,10 @@ if (typeof window !== 'undefined') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// findBy… and waitFor wait for a condition, never for a time: on a busy two-core machine a Polaris page can take
+// longer than the library's default second to render, so they wait up to 10 s before they give up.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
