@@ -109,11 +109,8 @@ describe('e-invoices for a public buyer', () => {
     const xml = await fetch(`${stack.gatewayUrl}/documents/${invoice.pdfToken}/xml`);
     expect(xml.status).toBe(200);
     expect(xml.headers.get('content-type')).toContain('xml');
-    const xmlBytes = Buffer.from(await xml.arrayBuffer());
-    const checked = await validate(xmlBytes);
+    const checked = await validate(Buffer.from(await xml.arrayBuffer()));
     expect(checked.guideline).toContain('xrechnung');
-    // Our supplier number at the buyer identifies the seller (BT-29) in the XML.
-    expect(xmlBytes.toString('utf8')).toMatch(/<ram:SellerTradeParty>\s*<ram:ID>LIEF-4711<\/ram:ID>/);
     expect(checked.buyerReference).toBe(LEITWEG_ID);
     expect(Number(checked.totals.grandTotal)).toBeCloseTo(Number(order.total_price), 2);
 
