@@ -125,9 +125,7 @@ describe('the wizard import of a large shop', () => {
       interval: 1000,
     });
     expect(orders).toEqual({ affected: ORDER_DAYS * ORDERS_PER_DAY, continue: false, status: 'completed' });
-    expect(await ordersTable.count(stack.db, { shopId: shop })).toEqual({
-      n: ORDER_DAYS * ORDERS_PER_DAY,
-    });
+    expect(await ordersTable.count(stack.db, { shopId: shop })).toBe(ORDER_DAYS * ORDERS_PER_DAY);
 
     let documents!: { continue: boolean; progress: number; found: number; assigned: number };
     const progress: number[] = [];
