@@ -55,7 +55,7 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
   return eventually(async () => {
-    const doc = await documentsTable.one(
+    const doc = await documentsTable.first(
       stack.db,
       { shopId: shop, orderId: String(order.id), type: 'invoice' },
       { notNull: ['lexwareId'] },
