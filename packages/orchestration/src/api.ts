@@ -195,17 +195,29 @@ export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopI
 export const AUDIT_SCHEDULE_ID = 'completeness-audit';
 
 const LEGACY_KEYS: Record<string, string> = { lexofficeId: 'lexwareId' };
+const isLegacy = (key: string) => Object.hasOwn(LEGACY_KEYS, key);
+
+/** Whether a value carries a legacy name anywhere: most results carry none, and are then passed on untouched. */
+function hasLegacyNames(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasLegacyNames);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return false;
+  return Object.entries(value).some(([key, inner]) => isLegacy(key) || hasLegacyNames(inner));
+}
+
+function renamed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(renamed);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [isLegacy(key) ? LEGACY_KEYS[key]! : key, renamed(inner)]),
+  );
+}
 
 /**
  * Names that older workflow histories carry, read under today's names. An order workflow replays its history on
  * every worker restart; activity results and continue-as-new states recorded before the rename to `lexware`
- * (issue 16) key a document's Lexware id `lexofficeId`. Pure, so workflow code may call it.
+ * (issue 16) key a document's Lexware id `lexofficeId`. Pure, so workflow code may call it; a value without
+ * legacy names is returned as it is, not copied.
  */
 export function withCurrentNames<T>(value: T): T {
-  if (Array.isArray(value)) return value.map(withCurrentNames) as T;
-  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (!entries.some(([key, inner]) => key in LEGACY_KEYS || (inner !== null && typeof inner === 'object')))
-    return value;
-  return Object.fromEntries(entries.map(([key, inner]) => [LEGACY_KEYS[key] ?? key, withCurrentNames(inner)])) as T;
+  return hasLegacyNames(value) ? (renamed(value) as T) : value;
 }
