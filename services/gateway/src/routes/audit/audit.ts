@@ -39,16 +39,14 @@ const RepairRequest = z
   })
   .strict();
 
-/** The order workflow's part of a finding's repair (AUDIT_REPAIRS says which findings have one). */
+/** The order workflow's part of a finding's repair; which findings have one, and which kind, is AUDIT_REPAIRS. */
 function repairOf(f: AuditFinding): OrderRepair | null {
-  const common = { orderId: f.orderId ?? '', key: auditFindingKey(f) };
-  if (!f.orderId) return null;
-  if (f.kind === 'missing_invoice') return { ...common, action: 'recreate', type: 'invoice' };
-  if (f.kind === 'missing_credit' && f.refundId)
-    return { ...common, action: 'recreate', type: 'credit', refundId: Number(f.refundId) };
-  if ((f.kind === 'duplicate' || f.kind === 'total_mismatch') && f.lexwareId)
-    return { ...common, action: 'close', lexwareId: f.lexwareId };
-  return null;
+  const action = AUDIT_REPAIRS[f.kind];
+  if (!action || !f.orderId) return null;
+  const common = { orderId: f.orderId, key: auditFindingKey(f) };
+  if (action === 'close') return f.lexwareId ? { ...common, action, lexwareId: f.lexwareId } : null;
+  if (f.kind === 'missing_invoice') return { ...common, action, type: 'invoice' };
+  return f.refundId ? { ...common, action, type: 'credit', refundId: Number(f.refundId) } : null;
 }
 
 /** The report as the page shows it: each finding with its key, label, repair and when a repair was asked for. */
@@ -61,7 +59,7 @@ const reportView = (report: AuditReport) => ({
       ...f,
       key,
       label: AUDIT_FINDING_LABELS[f.kind],
-      repair: repairOf(f) ? AUDIT_REPAIRS[f.kind]! : null,
+      repair: repairOf(f)?.action ?? null,
       repairRequestedAt: report.repairs[key] ?? null,
     };
   }),
