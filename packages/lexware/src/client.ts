@@ -106,6 +106,14 @@ export interface LexwareClientOptions {
   accessToken: () => Promise<string>;
   /** Waits for a slot in the shared 2 requests/s bucket of this connection. */
   throttle?: () => Promise<void>;
+  /** How often one call is tried when its failure is surely safe to repeat (4; 1 turns the repeats off). */
+  attempts?: number;
+}
+
+/** Retry-After in seconds (what Lexware's gateway sends), capped so a call never sleeps past its activity's heartbeat. */
+function retryAfterMs(header: string | null): number | undefined {
+  const seconds = header === null ? NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds, 5) * 1000 : undefined;
 }
 
 /**
@@ -113,7 +121,24 @@ export interface LexwareClientOptions {
  * path lives here too, so a correction touches this file only.
  */
 export function createLexwareClient(opts: LexwareClientOptions) {
+  /**
+   * One call, repeated here when Lexware surely did not act on it or repeating is harmless (a 429, a 500,
+   * 502 or 503, a read that timed out): a few times, each in its own rate-limit slot, after Lexware's
+   * Retry-After or a short pause. So one passing fault no longer costs the activity a whole attempt and
+   * its growing backoff. A 504 on a write is never repeated here: the caller looks it up first.
+   */
   async function call<T>(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await callOnce<T>(method, path, body, accept);
+      } catch (error) {
+        if (!(error instanceof LexwareError) || !error.retryable || attempt >= (opts.attempts ?? 4)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 250 * 2 ** (attempt - 1)));
+      }
+    }
+  }
+
+  async function callOnce<T>(method: string, path: string, body: unknown, accept: string): Promise<T> {
     // The token first (it may mean a database read or a refresh), then the slot: the request
     // leaves right at its slot, so requests don't bunch up and meet Lexware's limit.
     const token = await opts.accessToken();
@@ -135,7 +160,7 @@ export function createLexwareClient(opts: LexwareClientOptions) {
       } catch {
         /* not JSON: keep the text */
       }
-      throw new LexwareError(res.status, parsed, method, path);
+      throw new LexwareError(res.status, parsed, method, path, retryAfterMs(res.headers.get('retry-after')));
     }
     if (accept !== 'application/json') return Buffer.from(await res.arrayBuffer()) as T;
     return (res.status === 204 ? undefined : await res.json()) as T;

@@ -70,10 +70,14 @@ async function consent(state: string, decision: 'allow' | 'deny'): Promise<URL> 
   return new URL(res.headers.get('location') ?? '');
 }
 
-async function connectedClient(): Promise<LexwareClient> {
+async function connectedClient(attempts?: number): Promise<LexwareClient> {
   const code = (await consent('s', 'allow')).searchParams.get('code')!;
   const tokens = await exchangeCode(oauth, code);
-  return createLexwareClient({ baseUrl: sandbox.urls.lexwareApi, accessToken: async () => tokens.accessToken });
+  return createLexwareClient({
+    baseUrl: sandbox.urls.lexwareApi,
+    accessToken: async () => tokens.accessToken,
+    attempts,
+  });
 }
 
 beforeAll(async () => {
@@ -247,7 +251,7 @@ describe('print layouts', () => {
 
 describe('faults as the client classifies them', () => {
   it('429 and 500 are retryable and not performed; a 504 on a write is ambiguous and was performed', async () => {
-    const api = await connectedClient();
+    const api = await connectedClient(1);
     const failNext = (statuses: number[]) =>
       control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
     await failNext([429]);
@@ -267,6 +271,26 @@ describe('faults as the client classifies them', () => {
     await failNext([504]);
     const readTimeout = (await api.profile().catch((e: unknown) => e)) as LexwareError;
     expect([readTimeout.retryable, readTimeout.ambiguous]).toEqual([true, false]);
+  });
+
+  it('repeats what is safe to repeat by itself, a few times, and never a write that timed out', async () => {
+    const api = await connectedClient();
+    const failNext = (statuses: number[]) =>
+      control('PUT', '/control/knobs', { lexware: { failNext: statuses, write504: true } });
+    await failNext([429, 500, 504]);
+    expect((await api.profile()).organizationId).toEqual(expect.any(String));
+    await failNext([503]);
+    const created = await api.createInvoice(invoice({ remark: 'Bestellung #503' }), true);
+    expect((await api.invoice(created.id)).remark).toBe('Bestellung #503');
+    const before = (await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements;
+    await failNext([504]);
+    await expect(api.createInvoice(invoice({ remark: 'Bestellung #5040' }), true)).rejects.toMatchObject({
+      status: 504,
+      ambiguous: true,
+    });
+    expect((await api.voucherList({ voucherType: 'invoice', voucherStatus: 'open' })).totalElements).toBe(before + 1);
+    await failNext([429, 429, 429, 429]);
+    await expect(api.profile()).rejects.toMatchObject({ status: 429 });
   });
 });
 

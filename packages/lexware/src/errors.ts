@@ -9,6 +9,8 @@ export class LexwareError extends Error {
     readonly body: unknown,
     readonly method: string,
     readonly path: string,
+    /** How long Lexware asked us to wait before the next try (its Retry-After), when it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(`Lexware ${method} ${path} answered ${status}: ${LexwareError.describe(body)}`);
     this.name = 'LexwareError';

@@ -70,6 +70,12 @@ export function faults(state: SandboxState) {
       ctx.remove('Location');
       return;
     }
+    if (status !== undefined) {
+      // Any other queued status (502, 503…): the gateway answered for an API it never reached.
+      ctx.status = status;
+      ctx.body = { message: null };
+      return;
+    }
     await next();
     if (k.latencyAfterWriteMs > 0 && ctx.method !== 'GET') await sleep(k.latencyAfterWriteMs);
   };
