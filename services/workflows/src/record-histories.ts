@@ -304,6 +304,8 @@ const PATHS: Path[] = [
       return handle;
     },
   },
+  // Issue 17, P1b: the order's own database steps (record, log, settle) as local activities (`local-db-steps`).
+  { name: 'order-local-db-steps', run: paidOrder },
   { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },
   // Recorded before `day-by-bulk-export`: the day read in two pages (today's code takes the bulk export).
   { name: 'historical-import', run: importDay('2026-10-01', 'finishImport') },

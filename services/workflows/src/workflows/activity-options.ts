@@ -1,4 +1,4 @@
-import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 import { withCurrentNames } from '../api';
 import type { Activities } from '../activities';
 
@@ -33,6 +33,13 @@ export const localDbActivities = currentNames(
     retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
   }),
 );
+
+/**
+ * The order's own database steps (record the snapshot, log a decision, settle the webhooks) as local
+ * activities since issue 17's P1b: a round that only records, logs and settles is one workflow task instead
+ * of four activity round trips through Temporal. Histories from before schedule them as activities.
+ */
+export const orderDbActivities = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
 // Bank transactions share the same budget, so they retry the same way.

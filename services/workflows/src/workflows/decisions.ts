@@ -1,9 +1,9 @@
 import { patched } from '@temporalio/workflow';
 import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
 import type { OrderState } from '../api';
-import { dbActivities } from './activity-options';
+import { dbActivities, orderDbActivities } from './activity-options';
 
-const { writeLog } = dbActivities;
+const writeLog = (...args: Parameters<typeof dbActivities.writeLog>) => orderDbActivities().writeLog(...args);
 
 /** Outcomes that count as processed, not as failures (spec 2 §8). */
 export const PROCESSED = new Set<string>(['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND']);

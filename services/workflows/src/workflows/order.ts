@@ -9,7 +9,8 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { ShopifyOrderSchema, ShopifyRefundSchema, type ShopifyOrder } from '@belegfluss/shared';
+import type { ShopifyOrder } from '@belegfluss/shared';
+import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import {
   DocumentStatusKey,
@@ -21,13 +22,15 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { dbActivities, localDbActivities } from './activity-options';
+import { dbActivities, localDbActivities, orderDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import type { StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
-const { recordOrder, settleDeliveries } = dbActivities;
+const recordOrder = (...args: Parameters<typeof dbActivities.recordOrder>) => orderDbActivities().recordOrder(...args);
+const settleDeliveries = (...args: Parameters<typeof dbActivities.settleDeliveries>) =>
+  orderDbActivities().settleDeliveries(...args);
 
 /** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
 const loadShopContext = (shopId: string) =>
