@@ -116,6 +116,20 @@ export default tseslint.config(
         'error',
         { patterns: [anyService, ...['gateway', 'sandbox'].map(service), ...DETERMINISM] },
       ],
+      // Each workflow evaluates its imports anew: values come from the narrow entry, types from anywhere.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@belegfluss/shared',
+              allowTypeImports: true,
+              message:
+                "Workflow code imports values from '@belegfluss/shared/workflow' (each workflow evaluates them).",
+            },
+          ],
+        },
+      ],
     },
   },
 );

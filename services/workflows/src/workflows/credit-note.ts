@@ -1,4 +1,5 @@
-import { decideCreditNote, decideInvoice, defaultRegime, type ShopifyRefund } from '@belegfluss/shared';
+import type { ShopifyRefund } from '@belegfluss/shared';
+import { decideCreditNote, decideInvoice, defaultRegime } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';

@@ -1,5 +1,5 @@
 import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
-import { shippedFulfillments } from '@belegfluss/shared';
+import { shippedFulfillments } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
 

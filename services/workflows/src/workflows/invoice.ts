@@ -1,5 +1,6 @@
 import { patched } from '@temporalio/workflow';
-import { planInvoice, type EInvoiceDecision } from '@belegfluss/shared';
+import type { EInvoiceDecision } from '@belegfluss/shared';
+import { planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities, shopifyActivities } from './activity-options';
