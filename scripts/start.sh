@@ -46,7 +46,8 @@ ensure_postgres
 say "Temporal-Dev-Server starten (Daten in .data/temporal.db)"
 run temporal "$TEMPORAL_CLI_PATH" server start-dev --db-filename "$DATA/temporal.db" \
   --ip 127.0.0.1 --port "$TEMPORAL_PORT" --ui-port "$TEMPORAL_UI_PORT" \
-  --search-attribute ShopDomain=Keyword --search-attribute OrderName=Keyword --search-attribute DocumentStatus=Keyword --log-level warn
+  --search-attribute ShopDomain=Keyword --search-attribute OrderName=Keyword --search-attribute DocumentStatus=Keyword --log-level warn \
+  $(temporal_dynamic_config_flags)
 wait_for_temporal "$TEMPORAL_ADDRESS"
 for attr in ShopDomain OrderName DocumentStatus; do
   "$TEMPORAL_CLI_PATH" operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "$attr" --type Keyword >/dev/null 2>&1 || true

@@ -9,7 +9,7 @@ import { startSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { eventually, merchant } from './merchant';
 import { freePort } from './ports';
-import { spawnWorker, workerEnv } from './stack';
+import { spawnWorker, TEMPORAL_DEV_FLAGS, workerEnv } from './stack';
 
 /**
  * Every part of the stack fails while orders drain (issue 14): the gateway is killed with -9, the
@@ -69,6 +69,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     '--log-level',
     'error',
     ...['ShopDomain', 'OrderName', 'DocumentStatus'].flatMap((a) => ['--search-attribute', `${a}=Keyword`]),
+    ...TEMPORAL_DEV_FLAGS,
   ];
   let temporal: ChildProcess | undefined;
   const startTemporal = async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import proto from '@temporalio/proto';
@@ -25,6 +26,27 @@ export interface Stack {
   closeGateway(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/**
+ * The Temporal server settings production runs with (deploy/temporal-dynamic-config.yaml: task queue fairness
+ * across shops), as start-dev flags, so tests and benches see the same dispatching.
+ */
+export const TEMPORAL_DEV_FLAGS = readFileSync(
+  new URL('../../deploy/temporal-dynamic-config.yaml', import.meta.url),
+  'utf8',
+)
+  .split('\n')
+  .reduce<{ key?: string; flags: string[] }>(
+    ({ key, flags }, line) => {
+      const name = /^([A-Za-z][^:]*):$/.exec(line)?.[1];
+      const value = /^\s+- value: (.+)$/.exec(line)?.[1];
+      return {
+        key: name ?? key,
+        flags: value && key ? [...flags, '--dynamic-config-value', `${key}=${value}`] : flags,
+      };
+    },
+    { flags: [] },
+  ).flags;
 
 /**
  * The whole back end for one test file, all real: the Temporal dev server (from the
@@ -55,7 +77,7 @@ export async function startStack(
         server: {
           executable: { type: 'existing-path', path: temporalCli },
           searchAttributes: SEARCH_ATTRIBUTES,
-          extraArgs: opts.temporalArgs,
+          extraArgs: [...TEMPORAL_DEV_FLAGS, ...(opts.temporalArgs ?? [])],
         },
       });
   if (opts.timeSkipping) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
+import type { WorkflowExecutionDescription } from '@temporalio/client';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
   DEFAULT_CONTACT_PREFERENCES,
@@ -9,7 +10,8 @@ import {
   DEFAULT_INVOICE_SETTINGS,
   DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
-import { SEARCH_ATTRIBUTES, orderStateQuery, shopifyEventSignal, type OrderRepair } from '../api';
+import { signalOrder } from '@belegfluss/orchestration/client';
+import { SEARCH_ATTRIBUTES, orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
 import { workflowsPath } from '../worker';
 import { quietTemporal } from '../testing';
@@ -168,6 +170,44 @@ describe('orderWorkflow', () => {
       });
       expect(state.order?.financial_status).toBe('paid');
       await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow across shops', () => {
+  it('starts with its shop as fairness key, and an imported order behind the live ones', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-fairness-test';
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowsPath,
+      activities: fakeActivities(calls),
+    });
+    await worker.runUntil(async () => {
+      const live = { shopId: 'fair-a.myshopify.com', orderId: 7, orderName: '#1007' };
+      const imported = { shopId: 'fair-b.myshopify.com', orderId: 8, orderName: '#1008' };
+      await signalOrder(env.client, taskQueue, live, {
+        shopify: { topic: 'orders/create', webhookId: 'f1', order: order('pending', '2026-11-21T10:00:00Z') },
+      });
+      await signalOrder(env.client, taskQueue, imported, {
+        shopify: {
+          topic: 'orders/import',
+          webhookId: 'i8',
+          order: order('pending', '2026-11-21T10:00:00Z'),
+          origin: 'historical',
+        },
+      });
+      await waitFor(() => settled(calls, 'f1', 'skipped') && settled(calls, 'i8', 'skipped'));
+      const handles = [live, imported].map((o) => env.client.workflow.getHandle(orderWorkflowId(o.shopId, o.orderId)));
+      const [a, b] = (await Promise.all(handles.map((h) => h.describe()))) as [
+        WorkflowExecutionDescription,
+        WorkflowExecutionDescription,
+      ];
+      expect(a.priority).toMatchObject({ fairnessKey: 'fair-a.myshopify.com' });
+      expect(a.priority?.priorityKey ?? 0).toBe(0); // none set: Temporal's default, 3
+      expect(b.priority).toMatchObject({ fairnessKey: 'fair-b.myshopify.com', priorityKey: 4 });
+      await Promise.all(handles.map((h) => h.terminate('test done')));
     });
   });
 });
