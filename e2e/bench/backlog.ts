@@ -7,35 +7,18 @@
  * gateway and sandbox share the bench's process) with the worker's peak memory.
  * Prints figures; asserts nothing.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { merchant, eventually } from '../src/merchant';
-import { freePort } from '../src/ports';
-import { startStack, workerEnv } from '../src/stack';
-import { CpuMeter, descendants, peakRssMb } from './proc';
+import { startStack } from '../src/stack';
+import { CpuMeter, descendants, peakRssMb, postgresPids, startWorkerProcess } from './proc';
 import { documentsTable, lastTransferPerShop, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
 
 const stack = await startStack({ worker: false });
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const healthPort = await freePort();
-const worker = spawn(process.execPath, ['--import', 'tsx', `${root}/services/workflows/src/worker.ts`], {
-  cwd: root,
-  env: { ...workerEnv(stack.settings), HEALTH_PORT: String(healthPort) },
-  stdio: 'ignore',
-});
-// The worker bundles its workflows before it polls: that one-off cost stays out of the figures.
-await eventually(
-  async () => (await fetch(`http://127.0.0.1:${healthPort}`).catch(() => null))?.ok ?? false,
-  5 * 60_000,
-);
-const database = new URL(stack.settings.databaseUrl).pathname.slice(1);
-const postgresPids = async () =>
-  (
-    (await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]
-  ).map((r) => r.pid);
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the worker there (it is written when the worker stops).
+const worker = await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF);
+const postgres = () => postgresPids(stack.db, stack.settings.databaseUrl);
 let pgPids: number[] = [];
 const temporalPids = descendants(process.pid, 'temporal');
 const meters = {
@@ -68,7 +51,7 @@ if (faults > 0) {
     }),
   });
 }
-pgPids = await postgresPids();
+pgPids = await postgres();
 for (const m of Object.values(meters)) m.mark();
 const started = performance.now();
 await Promise.all(
@@ -93,7 +76,7 @@ await eventually(async () => {
 }, 60 * 60_000);
 const seconds = (performance.now() - started) / 1000;
 process.stdout.write('\n');
-pgPids = [...new Set([...pgPids, ...(await postgresPids())])];
+pgPids = [...new Set([...pgPids, ...(await postgres())])];
 const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
 // Each shop's drain time: from the start until its last invoice was recorded.
 const perShop = await lastTransferPerShop(stack.db);

@@ -1,13 +1,14 @@
 /**
  * The load generator of bench/ingest.ts, in its own process so it doesn't share a CPU budget with the
  * servers it measures. Every request is a distinct, correctly signed orders/create webhook.
- * Usage: ingest-load.ts <url> <connections> <seconds> [rate per second] → prints autocannon's JSON result.
+ * Usage: ingest-load.ts <url> <connections> <seconds> [rate per second, 0 for none] [webhooks in all] → prints
+ * autocannon's JSON result. With a number of webhooks, the load ends when they are sent, not after the seconds.
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { signWebhook } from '@belegfluss/shopify';
 
-const [url, connections, seconds, rate] = process.argv.slice(2);
+const [url, connections, seconds, rate, amount] = process.argv.slice(2);
 const secret = process.env.SHOPIFY_API_SECRET!;
 const shop = process.env.BENCH_SHOP!;
 let n = 0;
@@ -16,7 +17,8 @@ const result = await autocannon({
   url: url!,
   connections: Number(connections),
   duration: Number(seconds),
-  ...(rate ? { overallRate: Number(rate) } : {}),
+  ...(Number(rate) > 0 ? { overallRate: Number(rate) } : {}),
+  ...(Number(amount) > 0 ? { amount: Number(amount) } : {}),
   requests: [
     {
       method: 'POST',

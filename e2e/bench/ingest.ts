@@ -7,14 +7,14 @@
  * afterwards, and whether every answered webhook is in the inbox. Prints figures; asserts nothing.
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the gateway process there.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { merchant } from '../src/merchant';
-import { startStack, workerEnv } from '../src/stack';
-import { CpuMeter, descendants } from './proc';
+import { startStack } from '../src/stack';
+import { CpuMeter, descendants, postgresPids, spawnTs, startGatewayProcess } from './proc';
 import { webhookInboxTable } from '@belegfluss/db/testing';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,32 +42,9 @@ const m = merchant(stack, shop);
 await m.createShop();
 await m.install();
 const secret = stack.settings.shopify.apiSecret;
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = (script: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess =>
-  spawn(process.execPath, [...args, '--import', 'tsx', script], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-
 // The gateway in its own process, on the port the sandbox knows as the app's URL.
-await stack.closeGateway();
-const gateway = tsx(`${root}/services/gateway/src/main.ts`, PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : [], {
-  ...workerEnv(stack.settings),
-  PORT: new URL(stack.settings.appUrl).port,
-  LEXWARE_EVENT_PUBLIC_KEY_URL: `${stack.sandbox.urls.control}/control/lexware/public-key`,
-});
-gateway.stdout!.resume();
-for (let i = 0; ; i++) {
-  const up = await fetch(`${stack.gatewayUrl}/healthz`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (i > 600) throw new Error('the gateway process did not come up');
-  await new Promise((r) => setTimeout(r, 100));
-}
-const bare = tsx(fileURLToPath(new URL('./ingest-bare.ts', import.meta.url)), [], {
+const gateway = await startGatewayProcess(stack, PROFILE);
+const bare = spawnTs(fileURLToPath(new URL('./ingest-bare.ts', import.meta.url)), [], {
   ...process.env,
   SHOPIFY_API_SECRET: secret,
 });
@@ -85,11 +62,7 @@ async function load(url: string, rate?: number, seconds = SECONDS): Promise<Load
   return JSON.parse(stdout) as Load;
 }
 
-const database = new URL(stack.settings.databaseUrl).pathname.slice(1);
-const pg = async () =>
-  (
-    (await stack.db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as { pid: number }[]
-  ).map((r) => r.pid);
+const pg = () => postgresPids(stack.db, stack.settings.databaseUrl);
 let pgPids = await pg();
 const temporal = descendants(process.pid, 'temporal');
 const meters = {

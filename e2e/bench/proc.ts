@@ -2,7 +2,11 @@
  * CPU and memory of the processes a bench drives, read from /proc (Linux): utime + stime of
  * /proc/<pid>/stat in clock ticks, and the peak resident set (VmHWM) of /proc/<pid>/status.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/ports';
+import { workerEnv, type Stack } from '../src/stack';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -62,4 +66,82 @@ export class CpuMeter {
   used(): number {
     return this.pids().reduce((s, p) => s + cpuSeconds(p) - (this.base.get(p) ?? 0), 0);
   }
+}
+
+/** The PostgreSQL backends serving one bench database (their CPU is that database's share). */
+export async function postgresPids(db: Stack['db'], databaseUrl: string): Promise<number[]> {
+  const database = new URL(databaseUrl).pathname.slice(1);
+  const rows = (await db.raw('select pid from pg_stat_activity where datname = ?', [database])).rows as {
+    pid: number;
+  }[];
+  return rows.map((r) => r.pid);
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A TypeScript entry point in its own Node process (tsx), stdout piped, stderr shown. */
+export function spawnTs(
+  script: string,
+  nodeArgs: string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+  stderr: 'inherit' | 'ignore' = 'inherit',
+): ChildProcess {
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', stderr],
+  });
+}
+
+async function until(what: string, ok: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; !(await ok()); i++) {
+    if (i > 3000) throw new Error(`${what} did not come up`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+const answers = (url: string) => () =>
+  fetch(url).then(
+    (r) => r.ok,
+    () => false,
+  );
+
+/**
+ * The gateway in its own process, as in production, on the port the sandbox knows as the app's URL (the
+ * stack's in-process gateway is closed first). `profileDir` writes a V8 CPU profile there.
+ */
+export async function startGatewayProcess(stack: Stack, profileDir?: string): Promise<ChildProcess> {
+  await stack.closeGateway();
+  const gateway = spawnTs(
+    `${root}/services/gateway/src/main.ts`,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    {
+      ...workerEnv(stack.settings),
+      PORT: new URL(stack.settings.appUrl).port,
+      LEXWARE_EVENT_PUBLIC_KEY_URL: `${stack.sandbox.urls.control}/control/lexware/public-key`,
+    },
+  );
+  gateway.stdout!.resume();
+  await until('the gateway process', answers(`${stack.gatewayUrl}/healthz`));
+  return gateway;
+}
+
+/**
+ * The order worker in its own process, as in production; resolves once it polls (it bundles its workflows
+ * first, a one-off cost that stays out of every figure).
+ */
+export async function startWorkerProcess(
+  stack: Stack,
+  env: NodeJS.ProcessEnv = {},
+  profileDir?: string,
+): Promise<ChildProcess> {
+  const healthPort = await freePort();
+  const worker = spawnTs(
+    `${root}/services/workflows/src/worker.ts`,
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+    { ...workerEnv(stack.settings), HEALTH_PORT: String(healthPort), ...env },
+    'ignore',
+  );
+  worker.stdout!.resume();
+  await until('the worker', answers(`http://127.0.0.1:${healthPort}`));
+  return worker;
 }
