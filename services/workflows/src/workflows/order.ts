@@ -106,7 +106,8 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
   try {
     await handleShopifyEvents(shopId, state, events);
   } catch (error) {
-    const cause = error instanceof ActivityFailure ? error.cause : undefined;
+    // An activity's failure comes wrapped in an ActivityFailure; a local activity's arrives as it was thrown.
+    const cause = error instanceof ActivityFailure ? error.cause : error;
     if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
     await settleDeliveries(
       events.map((e) => e.webhookId),

@@ -45,7 +45,13 @@ export async function wizardImportWorkflow({
     linked: 0,
     failed: null,
   };
-  setHandler(wizardProgressQuery, () => progress);
+  // The end (done or failed) is reported once it is in the database (finishWizardImport), so whoever reads the run
+  // after the gateway answered "finished" finds it finished there too; until then the query names the open phase.
+  let recorded = false;
+  let open = progress.phase;
+  setHandler(wizardProgressQuery, () =>
+    recorded || progress.phase === 'orders' || progress.phase === 'documents' ? progress : { ...progress, phase: open },
+  );
   try {
     if (progress.phase === 'orders') {
       let op = progress.exportId
@@ -63,6 +69,7 @@ export async function wizardImportWorkflow({
         );
       progress.orders = await long.storeExportedOrders(shopId, op.url);
       progress.phase = 'documents';
+      open = 'documents';
     }
     while (progress.phase === 'documents') {
       const page = await long.linkVoucherPage(shopId, progress.page);
@@ -86,5 +93,6 @@ export async function wizardImportWorkflow({
     documents: progress.documents,
     linked: progress.linked,
   });
+  recorded = true;
   return progress;
 }
