@@ -58,18 +58,41 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
   const budget = new Promise<{ late: true }>((resolve) =>
     setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref(),
   );
-  const asked = handle.query(wizardProgressQuery).then(
-    (progress) => ({ progress }),
-    (error: unknown) => ({ error }),
-  );
+  // Whatever is still asking when the answer is given is called off, so no call outlives the request (a query
+  // left retrying against a busy Temporal would otherwise fire after the gateway closed its connection).
+  const calls = new AbortController();
+  try {
+    return await progressWithin(gw, shopId, run, stored, handle, budget, calls.signal);
+  } finally {
+    calls.abort();
+  }
+}
+
+async function progressWithin(
+  gw: GatewayContext,
+  shopId: string,
+  run: WizardImport,
+  stored: WizardProgress,
+  handle: ReturnType<GatewayContext['temporal']['workflow']['getHandle']>,
+  budget: Promise<{ late: true }>,
+  signal: AbortSignal,
+): Promise<WizardProgress> {
+  const asked = gw.temporal
+    .withAbortSignal(signal, () => handle.query(wizardProgressQuery))
+    .then(
+      (progress) => ({ progress }),
+      (error: unknown) => ({ error }),
+    );
   // A run ended from outside (terminated by support in the Temporal UI, cancelled, timed out) writes no end
   // of its own, and its query would repeat its last progress for ever: it ends as failed, so the wizard
   // says so and its "Erneut versuchen" starts a new run.
   const described = await Promise.race([
-    handle.describe().then(
-      ({ status }) => status.name,
-      () => undefined,
-    ),
+    gw.temporal
+      .withAbortSignal(signal, () => handle.describe())
+      .then(
+        ({ status }) => status.name,
+        () => undefined,
+      ),
     budget,
   ]);
   if (typeof described === 'string' && ENDED_FROM_OUTSIDE.has(described)) {
