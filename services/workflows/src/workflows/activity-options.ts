@@ -39,7 +39,12 @@ export const localDbActivities = currentNames(
  * activities since issue 17's P1b: a round that only records, logs and settles is one workflow task instead
  * of four activity round trips through Temporal. Histories from before schedule them as activities.
  */
-export const orderDbActivities = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
+const orderDb = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
+export const orderDbActivities = {
+  recordOrder: (...args: Parameters<typeof dbActivities.recordOrder>) => orderDb().recordOrder(...args),
+  writeLog: (...args: Parameters<typeof dbActivities.writeLog>) => orderDb().writeLog(...args),
+  settleDeliveries: (...args: Parameters<typeof dbActivities.settleDeliveries>) => orderDb().settleDeliveries(...args),
+};
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
 // Bank transactions share the same budget, so they retry the same way.

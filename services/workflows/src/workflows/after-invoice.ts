@@ -1,18 +1,12 @@
 import { patched } from '@temporalio/workflow';
 import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
-import {
-  dbActivities,
-  lexwareActivities,
-  mailActivities,
-  orderDbActivities,
-  shopifyActivities,
-} from './activity-options';
+import { lexwareActivities, mailActivities, orderDbActivities, shopifyActivities } from './activity-options';
 
 const { refreshDocument, markOrderPaid, bookOrderPayments } = lexwareActivities;
 const { sendDocumentMail } = mailActivities;
 const { writeOrderMetafields } = shopifyActivities;
-const writeLog = (...args: Parameters<typeof dbActivities.writeLog>) => orderDbActivities().writeLog(...args);
+const { writeLog } = orderDbActivities;
 
 /** What happens once a document exists: Lexware's news about it, its mail, the order's metafields and its payments. */
 

@@ -1,9 +1,9 @@
 import { patched } from '@temporalio/workflow';
 import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
 import type { OrderState } from '../api';
-import { dbActivities, orderDbActivities } from './activity-options';
+import { orderDbActivities } from './activity-options';
 
-const writeLog = (...args: Parameters<typeof dbActivities.writeLog>) => orderDbActivities().writeLog(...args);
+const { writeLog } = orderDbActivities;
 
 /** Outcomes that count as processed, not as failures (spec 2 §8). */
 export const PROCESSED = new Set<string>(['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND']);

@@ -28,9 +28,7 @@ import type { StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
-const recordOrder = (...args: Parameters<typeof dbActivities.recordOrder>) => orderDbActivities().recordOrder(...args);
-const settleDeliveries = (...args: Parameters<typeof dbActivities.settleDeliveries>) =>
-  orderDbActivities().settleDeliveries(...args);
+const { recordOrder, settleDeliveries } = orderDbActivities;
 
 /** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
 const loadShopContext = (shopId: string) =>
