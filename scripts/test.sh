@@ -20,23 +20,44 @@ export BELEGFLUSS_TEST_REPORTS="$REPORTS"
 # other package's tests run beside them, one task at a time, filling the idle CPU.
 say "Front ends bauen"
 status=0
-node_modules/.bin/turbo run build --concurrency=2 --output-logs=errors-only || status=$?
+failed_steps=()
+failed() { status=1; failed_steps+=("$1"); }
+node_modules/.bin/turbo run build --concurrency=2 --output-logs=errors-only || failed "build"
 
 say "Typprüfung, Lint und Tests"
-node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full &
+E2E_LOG="$DATA/logs/e2e-test.log"
+mkdir -p "$(dirname "$E2E_LOG")"
+(node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full 2>&1 | tee "$E2E_LOG"; exit "${PIPESTATUS[0]}") &
 e2e=$!
-node_modules/.bin/turbo run typecheck lint test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || status=$?
-node_modules/.bin/turbo run typecheck lint --filter=@belegfluss/e2e --concurrency=1 --continue --output-logs=errors-only || status=$?
-wait $e2e || status=$?
+node_modules/.bin/turbo run typecheck lint test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "typecheck, lint or tests of the packages"
+node_modules/.bin/turbo run typecheck lint --filter=@belegfluss/e2e --concurrency=1 --continue --output-logs=errors-only || failed "typecheck or lint of e2e"
+if ! wait $e2e; then
+  failed "e2e tests"
+  # Their output is interleaved with the packages' above; repeat how vitest ended, errors included.
+  echo; echo "--- the end of the e2e tests' output ($E2E_LOG) ---"
+  sed -n '/Unhandled Error\|Failed Tests\|FAIL /,$p' "$E2E_LOG" | tail -150
+fi
 
+# The summary names every failed test and every file that failed outside a test (a hook, an
+# import), so the tail of a CI log says what went wrong.
 node -e '
 const fs = require("fs"), path = require("path");
 let passed = 0, failed = 0, skipped = 0;
+const problems = [];
 for (const f of fs.readdirSync(process.argv[1])) {
   const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
   passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
+  for (const file of r.testResults || []) {
+    const name = path.relative(process.cwd(), file.name);
+    for (const t of file.assertionResults || [])
+      if (t.status === "failed") problems.push(`${name} > ${t.fullName}: ${(t.failureMessages || []).join(" ").split("\n")[0]}`);
+    if (file.status === "failed" && !(file.assertionResults || []).some((t) => t.status === "failed"))
+      problems.push(`${name}: ${(file.message || "failed outside a test").split("\n")[0]}`);
+  }
 }
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
-if (passed === 0) process.exit(1);
-' "$REPORTS" || status=1
+for (const p of problems) console.log(`  FAILED ${p}`);
+if (passed === 0 || problems.length > 0) process.exit(1);
+' "$REPORTS" || failed "test reports"
+for step in "${failed_steps[@]}"; do echo "  FAILED step: $step"; done
 exit $status

@@ -74,10 +74,12 @@ describe('the completeness audit page (issue 19 §2)', () => {
       return undefined;
     });
     renderInShell(<AuditPage />, api);
-    await act(async () => fireEvent.change(await screen.findByLabelText('Monat'), { target: { value: '2026-10' } }));
-    await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: 'Rechnung fehlt bei #1001 beheben' })),
-    );
+    // Find first, then act: a findBy… inside act() waits for a render that act() holds back until it ends, so on a
+    // busy machine, where the report arrives only after act() began, it never came.
+    const month = await screen.findByLabelText('Monat');
+    await act(async () => fireEvent.change(month, { target: { value: '2026-10' } }));
+    const fix = await screen.findByRole('button', { name: 'Rechnung fehlt bei #1001 beheben' });
+    await act(async () => fireEvent.click(fix));
     const repairs = () => calls.filter((c) => c.method === 'POST' && c.path === '/audits/2026-10/repair');
     expect(repairs().map((c) => c.body)).toEqual([{ keys: ['missing_invoice:1:'], confirm: false }]);
     expect(await screen.findByText(/1 Korrektur angestoßen/)).toBeTruthy();
@@ -90,8 +92,10 @@ describe('the completeness audit page (issue 19 §2)', () => {
     expect(repairs().map((c) => c.body)[1]).toEqual({ keys: ['total_mismatch:2:lx-2'], confirm: true });
 
     // „Alle beheben“ takes every open finding and asks too, since one of them makes a credit note.
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Alle beheben (2)' })));
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Korrigieren' })));
+    const all = await screen.findByRole('button', { name: 'Alle beheben (2)' });
+    await act(async () => fireEvent.click(all));
+    const confirm = await screen.findByRole('button', { name: 'Korrigieren' });
+    await act(async () => fireEvent.click(confirm));
     expect(repairs().map((c) => c.body)[2]).toEqual({
       keys: ['missing_invoice:1:', 'total_mismatch:2:lx-2'],
       confirm: true,
