@@ -1,3 +1,3 @@
 export * from './api';
-export { createOrderWorker, workflowsPath } from './worker';
+export { createOrderWorker, workflowSource } from './worker';
 export { quietTemporal } from './testing';

@@ -27,7 +27,7 @@ import {
 } from '@belegfluss/shared';
 import { SEARCH_ATTRIBUTES, importWorkflowId, orderWorkflowId } from './api';
 import type { Activities, ShopContext } from './activities';
-import { workflowsPath } from './worker';
+import { workflowSource } from './worker';
 import { quietTemporal } from './testing';
 
 const SHOP = 'record.myshopify.com';
@@ -211,6 +211,15 @@ const importDay =
     return handle;
   };
 
+/** The paid order, shipped in full. */
+const shipped = {
+  ...snapshot('paid', '2026-11-21T13:00:00Z'),
+  fulfillment_status: 'fulfilled',
+  fulfillments: [
+    { id: 5, status: 'success', created_at: '2026-11-21T13:00:00Z', line_items: [{ id: 1, quantity: 1 }] },
+  ],
+};
+
 const PATHS: Path[] = [
   { name: 'paid-invoice', run: paidOrder },
   {
@@ -257,13 +266,6 @@ const PATHS: Path[] = [
     deliveryNotes: true,
     async run(client, taskQueue, calls) {
       const handle = await paidOrder(client, taskQueue, calls);
-      const shipped = {
-        ...snapshot('paid', '2026-11-21T13:00:00Z'),
-        fulfillment_status: 'fulfilled',
-        fulfillments: [
-          { id: 5, status: 'success', created_at: '2026-11-21T13:00:00Z', line_items: [{ id: 1, quantity: 1 }] },
-        ],
-      };
       await signalOrder(client, taskQueue, order, {
         shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder },
       });
@@ -306,6 +308,25 @@ const PATHS: Path[] = [
   },
   // Issue 17, P1b: the order's own database steps (record, log, settle) as local activities (`local-db-steps`).
   { name: 'order-local-db-steps', run: paidOrder },
+  // Issue 17: one marker (`order-baseline-2026-11`) for every order patch (workflows/patches.ts); the order takes
+  // as many of their branches as one run can: invoice, e-invoice question, metafields, payments, mail, credit note
+  // and delivery note.
+  {
+    name: 'order-baseline',
+    mail: true,
+    eInvoice: true,
+    deliveryNotes: true,
+    async run(client, taskQueue, calls) {
+      const handle = await paidOrder(client, taskQueue, calls);
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
+      await until('both mails', () => calls.filter((c) => c === 'sendDocumentMail').length >= 2);
+      await signalOrder(client, taskQueue, order, {
+        shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder },
+      });
+      await until('the delivery note', () => calls.includes('issueDeliveryNote'));
+      return handle;
+    },
+  },
   { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },
   // Recorded before `day-by-bulk-export`: the day read in two pages (today's code takes the bulk export).
   { name: 'historical-import', run: importDay('2026-10-01', 'finishImport') },
@@ -325,7 +346,7 @@ async function main(only: string[]): Promise<void> {
       const worker = await Worker.create({
         connection: env.nativeConnection,
         taskQueue,
-        workflowsPath,
+        ...workflowSource,
         activities: stubActivities(
           calls,
           shopContext({ mail: path.mail, eInvoice: path.eInvoice, deliveryNotes: path.deliveryNotes }),

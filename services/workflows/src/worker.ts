@@ -12,7 +12,14 @@ import { ensureSchedules } from './client';
 import { HOUSEKEEPING_SCHEDULE_ID } from './api';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 
-export const workflowsPath = fileURLToPath(new URL('./workflows/index.ts', import.meta.url));
+/**
+ * Where the workflow code is and how it is bundled, for every worker, test and replay alike: zod is
+ * evaluated once per worker thread instead of once per workflow (see workflows/shared-modules.ts).
+ */
+export const workflowSource = {
+  workflowsPath: fileURLToPath(new URL('./workflows/index.ts', import.meta.url)),
+  bundlerOptions: { preloadModules: [fileURLToPath(new URL('./workflows/shared-modules.ts', import.meta.url))] },
+};
 
 /**
  * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its
@@ -40,7 +47,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
     connection,
     namespace: settings.temporalNamespace,
     taskQueue,
-    workflowsPath,
+    ...workflowSource,
     ...workerTuning(process.env),
     activities: {
       ...createActivities({

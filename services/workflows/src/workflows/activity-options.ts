@@ -1,4 +1,5 @@
-import { patched, proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import { withCurrentNames } from '../api';
 import type { Activities } from '../activities';
 
@@ -39,7 +40,7 @@ export const localDbActivities = currentNames(
  * activities since issue 17's P1b: a round that only records, logs and settles is one workflow task instead
  * of four activity round trips through Temporal. Histories from before schedule them as activities.
  */
-const orderDb = () => (patched('local-db-steps') ? localDbActivities : dbActivities);
+const orderDb = () => (orderPatched('local-db-steps') ? localDbActivities : dbActivities);
 export const orderDbActivities = {
   recordOrder: (...args: Parameters<typeof dbActivities.recordOrder>) => orderDb().recordOrder(...args),
   writeLog: (...args: Parameters<typeof dbActivities.writeLog>) => orderDb().writeLog(...args),

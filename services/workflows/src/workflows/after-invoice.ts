@@ -1,4 +1,4 @@
-import { patched } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities, mailActivities, orderDbActivities, shopifyActivities } from './activity-options';
@@ -40,7 +40,7 @@ export async function applyLexwareEvents(
  */
 export async function writeMetafields(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
   if (!state.order || (!state.invoice && state.credits.length === 0) || !ctx.metafields?.write.length) return;
-  if (!patched('order-metafields')) return;
+  if (!orderPatched('order-metafields')) return;
   await writeOrderMetafields(shopId, state.order);
 }
 
@@ -56,7 +56,7 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
   if (!order || !invoice || !PAID_STATUSES.has(order.financial_status ?? '')) return;
   if (!ctx.invoice.connected || !ctx.invoice.automationEnabled || ctx.invoice.invoiceCreate === false) return;
   const key = `${order.updated_at ?? order.created_at}|${invoice.status}`;
-  if (state.paymentsBookedFor === key || !patched('bank-transactions')) return;
+  if (state.paymentsBookedFor === key || !orderPatched('bank-transactions')) return;
   await bookOrderPayments(shopId, order, {
     documentId: invoice.documentId,
     lexwareId: invoice.lexwareId,
@@ -83,7 +83,7 @@ export async function mailDocuments(shopId: string, state: OrderState, ctx: Shop
       said[key] = enabled ? 'DRAFT' : 'disabled';
       continue;
     }
-    if (!patched('mail-documents')) {
+    if (!orderPatched('mail-documents')) {
       said[key] = 'before-mail';
       continue;
     }

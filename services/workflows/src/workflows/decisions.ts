@@ -1,4 +1,4 @@
-import { patched } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
 import type { OrderState } from '../api';
 import { orderDbActivities } from './activity-options';
@@ -25,7 +25,7 @@ export async function logDecision(
   step: string = origin,
 ) {
   const order = state.order!;
-  if (patched('log-decisions-per-step')) {
+  if (orderPatched('log-decisions-per-step')) {
     const said = (state.said ??= {});
     if (said[step] === reason) return;
     said[step] = reason;
@@ -47,5 +47,5 @@ export async function logDecision(
  * no SKIP_DATE). Histories recorded before the origin existed keep judging as a webhook.
  */
 export function decisionContext(state: OrderState): InvoiceDecisionContext {
-  return state.origin === 'historical' && patched('historical-origin') ? { origin: 'historical' } : {};
+  return state.origin === 'historical' && orderPatched('historical-origin') ? { origin: 'historical' } : {};
 }

@@ -1,4 +1,5 @@
-import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import { shippedFulfillments } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -30,7 +31,7 @@ export async function issueDeliveryNotes(shopId: string, state: OrderState, ctx:
   if (fresh.length === 0) return;
   const enabled = ctx.prefs.orderHandling.deliveryNoteCreate && ctx.invoice.connected && ctx.invoice.automationEnabled;
   for (const fulfillment of fresh) {
-    if (!enabled || !patched('delivery-notes')) {
+    if (!enabled || !orderPatched('delivery-notes')) {
       decided.push({ fulfillmentId: fulfillment.id, outcome: 'disabled' });
       continue;
     }

@@ -1,4 +1,4 @@
-import { patched } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import type { EInvoiceDecision } from '@belegfluss/shared';
 import { planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
@@ -19,7 +19,7 @@ async function eInvoiceOf(
   ctx: ShopContext,
 ): Promise<EInvoiceDecision> {
   const configured = ctx.prefs.contact.leitwegSource !== 'none' || ctx.prefs.contact.eInvoiceNet;
-  return configured && patched('einvoice-leitweg')
+  return configured && orderPatched('einvoice-leitweg')
     ? resolveEInvoice(shopId, order)
     : { ok: true, xRechnung: null, net: false };
 }

@@ -13,7 +13,7 @@ import {
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { SEARCH_ATTRIBUTES, orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
-import { workflowsPath } from '../worker';
+import { workflowSource } from '../worker';
 import { quietTemporal } from '../testing';
 
 let env: TestWorkflowEnvironment;
@@ -132,7 +132,7 @@ describe('orderWorkflow', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls),
     });
     await worker.runUntil(async () => {
@@ -181,7 +181,7 @@ describe('orderWorkflow across shops', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls),
     });
     await worker.runUntil(async () => {
@@ -219,7 +219,7 @@ describe('orderWorkflow repairs from the completeness audit', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls),
     });
     await worker.runUntil(async () => {
@@ -256,7 +256,7 @@ describe('orderWorkflow with refunds', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls),
     });
     const refund = {
@@ -277,6 +277,14 @@ describe('orderWorkflow with refunds', () => {
       await waitFor(() => settled(calls, 'r2', 'skipped'));
       expect(calls).toContain('log:WAIT_FOR_INVOICE');
       expect((await handle.query(orderStateQuery)).waitingFor).toBe('WAIT_FOR_INVOICE');
+      // A refund zod rejects is dropped; its failed parse runs in the zod all workflows share (shared-modules.ts).
+      await handle.signal(shopifyEventSignal, {
+        topic: 'refunds/create',
+        webhookId: 'r2x',
+        refund: { id: 'kein', transactions: 'nichts' },
+      });
+      await waitFor(() => ['skipped', 'successful', 'unprocessable'].some((s) => settled(calls, 'r2x', s)));
+      expect((await handle.query(orderStateQuery)).pendingRefunds.map((r) => r.id)).toEqual([77]);
 
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/paid',
@@ -320,7 +328,7 @@ describe('orderWorkflow with metafields', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls, { metafields }),
     });
     await worker.runUntil(async () => {
@@ -353,7 +361,7 @@ describe('orderWorkflow with metafields', () => {
     const offWorker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue: 'order-metafields-off',
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(off, { metafields: { read: [], write: [] } }),
     });
     await offWorker.runUntil(async () => {
@@ -379,7 +387,7 @@ describe('orderWorkflow with bank transactions', () => {
     const worker = await Worker.create({
       connection: env.nativeConnection,
       taskQueue,
-      workflowsPath,
+      ...workflowSource,
       activities: fakeActivities(calls),
     });
     await worker.runUntil(async () => {
@@ -429,7 +437,7 @@ describe('orderWorkflow with mail', () => {
       const worker = await Worker.create({
         connection: env.nativeConnection,
         taskQueue,
-        workflowsPath,
+        ...workflowSource,
         activities: fakeActivities(calls, { prefs: prefs(enabled) }),
       });
       await worker.runUntil(async () => {

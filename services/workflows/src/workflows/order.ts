@@ -4,11 +4,11 @@ import {
   ApplicationFailure,
   condition,
   continueAsNew,
-  patched,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
+import { orderPatched } from './patches';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
@@ -32,7 +32,7 @@ const { recordOrder, settleDeliveries } = orderDbActivities;
 
 /** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
 const loadShopContext = (shopId: string) =>
-  (patched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
+  (orderPatched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -54,11 +54,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     const changes = lexwareEvents.splice(0);
     if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
-    if (events.length > 0 && patched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
+    if (events.length > 0 && orderPatched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
-    if (patched('document-status-attribute')) publishStatus(state);
+    if (orderPatched('document-status-attribute')) publishStatus(state);
     // A round of Lexware events alone grows the history too, so it may also start a new run.
-    if (events.length === 0 && !patched('continue-as-new-after-any-round')) continue;
+    if (events.length === 0 && !orderPatched('continue-as-new-after-any-round')) continue;
     // Signals that came in while this round ran live only in memory: handle them before a new run starts.
     if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexwareEvents.length === 0) {
       await condition(allHandlersFinished);
@@ -70,7 +70,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 /** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
 async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
   const repairs = events.flatMap((e) => (e.repair ? [e.repair] : []));
-  if (repairs.length > 0 && patched('audit-repair')) {
+  if (repairs.length > 0 && orderPatched('audit-repair')) {
     const fresh = await prepareRepairs(shopId, state, repairs);
     if (fresh) absorb(state, { topic: 'audit/repair', webhookId: '', order: fresh });
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Worker } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { workflowsPath } from '../worker';
+import { workflowSource } from '../worker';
 import { quietTemporal } from '../testing';
 
 /**
@@ -31,6 +31,7 @@ describe('replay of recorded order workflow histories', () => {
       'historical-order',
       'historical-import-bulk-export',
       'audit-repair',
+      'order-baseline',
     ];
     expect(files).toEqual(expect.arrayContaining(paths.map((p) => `${p}.json`)));
   });
@@ -42,7 +43,9 @@ describe('replay of recorded order workflow histories', () => {
     );
     const ids = new Set(
       code.flatMap((f) =>
-        [...readFileSync(new URL(f, import.meta.url), 'utf8').matchAll(/patched\('([^']+)'\)/g)].map((m) => m[1]!),
+        [...readFileSync(new URL(f, import.meta.url), 'utf8').matchAll(/(?:\bp|orderP)atched\('([^']+)'\)/g)].map(
+          (m) => m[1]!,
+        ),
       ),
     );
     type Marker = { markerName?: string; details?: Record<string, { payloads?: { data?: string }[] }> };
@@ -65,6 +68,6 @@ describe('replay of recorded order workflow histories', () => {
   it.each(files)('%s replays deterministically', async (file) => {
     quietTemporal();
     const history = historyFromJSON(JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
-    await expect(Worker.runReplayHistory({ workflowsPath }, history, file)).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory(workflowSource, history, file)).resolves.toBeUndefined();
   });
 });
