@@ -1,5 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
-import { DEFAULT_CONTACT_PREFERENCES, type ContactPreferences } from '../preferences/contact';
+import type { ContactPreferences } from '../preferences/contact';
+import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/defaults';
 import type { AddressEntry, LexwareContactInput } from './lexware-types';
 import { customerExtras, orderExtras, splitTags } from './order-fields';
 

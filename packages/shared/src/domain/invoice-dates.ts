@@ -1,6 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { DeliveryDate, InvoicePreferences } from '../preferences/invoice';
-import { normalizeInvoicePreferences } from '../preferences/invoice';
+import { normalizeInvoicePreferences } from '../preferences/invoice-rules';
 import type { LexwareInvoiceInput } from './lexware-types';
 import { lexwareDate } from './lexware-date';
 import { fulfilledAt, itemExtras } from './order-fields';

@@ -1,12 +1,8 @@
 import type { ShopifyOrder } from '../shopify-order';
-import {
-  DEFAULT_INVOICE_PREFERENCES,
-  InvoiceLayoutSchema,
-  normalizeInvoicePreferences,
-  type InvoiceLayoutPreferences,
-  type InvoicePreferences,
-} from '../preferences/invoice';
-import { DEFAULT_ORDER_HANDLING, type OrderHandlingPreferences } from '../preferences/order-handling';
+import type { InvoiceLayoutPreferences, InvoicePreferences } from '../preferences/invoice';
+import type { OrderHandlingPreferences } from '../preferences/order-handling';
+import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/defaults';
+import { normalizeInvoicePreferences } from '../preferences/invoice-rules';
 import type { LexwareInvoiceInput } from './lexware-types';
 import { cents } from './money';
 import { orderPositions } from './order-positions';
@@ -156,7 +152,7 @@ export function buildInvoiceDraft(
   const base = options.prefs ?? DEFAULT_INVOICE_PREFERENCES;
   const prefs: InvoicePreferences = {
     ...base,
-    invoiceLayout: InvoiceLayoutSchema.parse({ ...base.invoiceLayout, ...layout }),
+    invoiceLayout: { ...base.invoiceLayout, ...layout },
   };
   return buildInvoice(order, { ...options, contactId, prefs }).invoice;
 }

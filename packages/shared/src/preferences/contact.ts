@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { PREFERENCE_DEFAULTS } from './defaults';
 import { LEITWEG_SOURCES } from '../domain/einvoice';
+
+const D = PREFERENCE_DEFAULTS.contact;
 
 export const VAT_ID_PLACES = [
   'order-note',
@@ -15,30 +18,28 @@ export const VAT_ID_PLACES = [
 export type VatIdPlace = (typeof VAT_ID_PLACES)[number];
 
 export const ContactPreferencesSchema = z.object({
-  vatIdPlaces: z
-    .array(z.enum(VAT_ID_PLACES))
-    .default(['order-note', 'order-attributes', 'order-billing', 'company-location']),
+  vatIdPlaces: z.array(z.enum(VAT_ID_PLACES)).default(D.vatIdPlaces),
   /** 'all', or only customers carrying one of these tags (lower-cased). */
   contactCreate: z
     .union([
       z.literal('all'),
       z.array(z.string()).transform((l) => [...new Set(l.map((t) => t.trim().toLowerCase()).filter(Boolean))]),
     ])
-    .default('all'),
-  contactPushEmail: z.boolean().default(true),
-  contactPushPhone: z.boolean().default(false),
-  contactPushShop: z.boolean().default(false),
-  contactPushCustomer: z.boolean().default(false),
-  contactPushNote: z.boolean().default(false),
+    .default(D.contactCreate),
+  contactPushEmail: z.boolean().default(D.contactPushEmail),
+  contactPushPhone: z.boolean().default(D.contactPushPhone),
+  contactPushShop: z.boolean().default(D.contactPushShop),
+  contactPushCustomer: z.boolean().default(D.contactPushCustomer),
+  contactPushNote: z.boolean().default(D.contactPushNote),
   /** E-invoices: where the buyer's Leitweg-ID comes from, and our supplier number at the buyer. */
-  leitwegSource: z.enum(LEITWEG_SOURCES).default('none'),
-  leitwegNamespace: z.string().trim().max(255).default(''),
-  leitwegKey: z.string().trim().max(64).default(''),
-  leitwegAttribute: z.string().trim().max(255).default(''),
-  vendorNumberAtCustomer: z.string().trim().max(255).default(''),
+  leitwegSource: z.enum(LEITWEG_SOURCES).default(D.leitwegSource),
+  leitwegNamespace: z.string().trim().max(255).default(D.leitwegNamespace),
+  leitwegKey: z.string().trim().max(64).default(D.leitwegKey),
+  leitwegAttribute: z.string().trim().max(255).default(D.leitwegAttribute),
+  vendorNumberAtCustomer: z.string().trim().max(255).default(D.vendorNumberAtCustomer),
   /** B2B invoices go out net, so Lexware issues them as EN 16931 (ZUGFeRD). */
-  eInvoiceNet: z.boolean().default(false),
+  eInvoiceNet: z.boolean().default(D.eInvoiceNet),
 });
 
 export type ContactPreferences = z.infer<typeof ContactPreferencesSchema>;
-export const DEFAULT_CONTACT_PREFERENCES: ContactPreferences = ContactPreferencesSchema.parse({});
+export { DEFAULT_CONTACT_PREFERENCES } from './defaults';

@@ -1,41 +1,41 @@
 import { z } from 'zod';
 import { LIMITS, MESSAGES } from './messages';
-import { DEFAULT_TEXTS } from './texts';
+import { PREFERENCE_DEFAULTS } from './defaults';
 import { attachmentEntries, emailOrTemplate, mailRecipient, referencePlaces, tags, text } from './fields';
 
-const T = DEFAULT_TEXTS.credit;
+const D = PREFERENCE_DEFAULTS.credit;
 
 /** Credit-note preferences of spec 3 §3, with the flat field names the spec uses. */
 export const CreditPreferencesSchema = z.object({
-  creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(true),
-  creditFinalize: z.boolean().default(true),
+  creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(D.creditCreate),
+  creditFinalize: z.boolean().default(D.creditFinalize),
   /** As on invoices: discounts as their own line instead of folded into the items. */
-  useDiscount: z.boolean().default(false),
+  useDiscount: z.boolean().default(D.useDiscount),
   creditReferencePlaces: referencePlaces(),
-  creditLayoutTitle: text(LIMITS.title, T.title),
-  creditLayoutIntroduction: text(LIMITS.introduction, T.introduction),
-  creditLayoutRemark: text(LIMITS.remark, T.remark),
-  creditLayoutItemTitle: text(LIMITS.itemTitle, T.itemTitle),
-  creditLayoutItemDetail: text(LIMITS.detail, T.itemDetail),
-  creditLayoutItemUnit: text(LIMITS.unit, T.itemUnit),
-  creditLayoutPrintLayout: z.string().nullable().default(null),
-  creditSendMailEnabled: z.boolean().default(false),
+  creditLayoutTitle: text(LIMITS.title, D.creditLayoutTitle),
+  creditLayoutIntroduction: text(LIMITS.introduction, D.creditLayoutIntroduction),
+  creditLayoutRemark: text(LIMITS.remark, D.creditLayoutRemark),
+  creditLayoutItemTitle: text(LIMITS.itemTitle, D.creditLayoutItemTitle),
+  creditLayoutItemDetail: text(LIMITS.detail, D.creditLayoutItemDetail),
+  creditLayoutItemUnit: text(LIMITS.unit, D.creditLayoutItemUnit),
+  creditLayoutPrintLayout: z.string().nullable().default(D.creditLayoutPrintLayout),
+  creditSendMailEnabled: z.boolean().default(D.creditSendMailEnabled),
   creditSendMailSender: emailOrTemplate(),
-  creditSendMailName: z.string().max(256, MESSAGES.max(256)).default(''),
+  creditSendMailName: z.string().max(256, MESSAGES.max(256)).default(D.creditSendMailName),
   creditSendMailCopy: emailOrTemplate(),
-  creditSendMailSubject: text(LIMITS.mailSubject, T.mailSubject),
+  creditSendMailSubject: text(LIMITS.mailSubject, D.creditSendMailSubject),
   creditSendMailTo: mailRecipient(),
-  creditSendMailMessage: text(LIMITS.mailMessage, T.mailMessage),
-  creditSendMailSignature: text(LIMITS.mailMessage, ''),
+  creditSendMailMessage: text(LIMITS.mailMessage, D.creditSendMailMessage),
+  creditSendMailSignature: text(LIMITS.mailMessage, D.creditSendMailSignature),
   creditSendMailReplyTo: emailOrTemplate(),
   /** Entries carry a URL and, in the form, its error; only the URL is kept. */
   creditSendMailAttachments: attachmentEntries(),
   creditSendMailSkipTags: tags(),
-  creditSendMailSkipSources: z.array(z.string()).default([]),
+  creditSendMailSkipSources: z.array(z.string()).default(D.creditSendMailSkipSources),
 });
 
 export type CreditPreferences = z.infer<typeof CreditPreferencesSchema>;
-export const DEFAULT_CREDIT_PREFERENCES: CreditPreferences = CreditPreferencesSchema.parse({});
+export { DEFAULT_CREDIT_PREFERENCES } from './defaults';
 
 /** Mail needs finalised credit notes (spec 3 §4): the block is hidden and off while finalize is off. */
 export function normalizeCreditPreferences(prefs: CreditPreferences): { value: CreditPreferences; forced: string[] } {

@@ -1,38 +1,43 @@
 import { z } from 'zod';
 import { PAYMENT_GATEWAYS, LIMITS, MESSAGES } from './messages';
-import { DEFAULT_TEXTS } from './texts';
+import { PREFERENCE_DEFAULTS } from './defaults';
 import { referencePlaces, sendMail, tags, text } from './fields';
 
-const T = DEFAULT_TEXTS.invoice;
+const D = PREFERENCE_DEFAULTS.invoice;
+const L = D.invoiceLayout;
+const DD = PREFERENCE_DEFAULTS.deliveryDate;
+const M = D.invoiceSendMail;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const DeliveryDateSchema = z.object({
-  event: z.enum(['created', 'fulfilled']).default('created'),
+  event: z.enum(['created', 'fulfilled']).default(DD.event),
   /** Whether and how the offset moves the date. */
-  modify: z.enum(['none', 'add', 'subtract']).default('none'),
-  offset: z.number({ error: MESSAGES.offset }).int(MESSAGES.offset).min(0, MESSAGES.offset).default(0),
-  unit: z.enum(['day', 'week', 'month']).default('day'),
+  modify: z.enum(['none', 'add', 'subtract']).default(DD.modify),
+  offset: z.number({ error: MESSAGES.offset }).int(MESSAGES.offset).min(0, MESSAGES.offset).default(DD.offset),
+  unit: z.enum(['day', 'week', 'month']).default(DD.unit),
 });
 export type DeliveryDate = z.infer<typeof DeliveryDateSchema>;
 
 export const InvoiceLayoutSchema = z.object({
-  title: text(LIMITS.title, T.title),
-  introduction: text(LIMITS.introduction, T.introduction),
-  remark: text(LIMITS.remark, T.remark),
-  itemTitle: text(LIMITS.itemTitle, T.itemTitle),
-  itemDetail: text(LIMITS.detail, T.itemDetail),
-  itemUnit: text(LIMITS.unit, T.itemUnit),
-  discountTitle: text(LIMITS.itemTitle, T.discountTitle),
-  discountDetail: text(LIMITS.detail, T.discountDetail),
-  discountUnit: text(LIMITS.unit, T.discountUnit),
-  shippingTitle: text(LIMITS.itemTitle, T.shippingTitle),
-  shippingDetail: text(LIMITS.detail, T.shippingDetail),
-  shippingUnit: text(LIMITS.unit, T.shippingUnit),
+  title: text(LIMITS.title, L.title),
+  introduction: text(LIMITS.introduction, L.introduction),
+  remark: text(LIMITS.remark, L.remark),
+  itemTitle: text(LIMITS.itemTitle, L.itemTitle),
+  itemDetail: text(LIMITS.detail, L.itemDetail),
+  itemUnit: text(LIMITS.unit, L.itemUnit),
+  discountTitle: text(LIMITS.itemTitle, L.discountTitle),
+  discountDetail: text(LIMITS.detail, L.discountDetail),
+  discountUnit: text(LIMITS.unit, L.discountUnit),
+  shippingTitle: text(LIMITS.itemTitle, L.shippingTitle),
+  shippingDetail: text(LIMITS.detail, L.shippingDetail),
+  shippingUnit: text(LIMITS.unit, L.shippingUnit),
   /** Print a 0,00 € shipping line for free shipping. */
-  shippingShowFree: z.boolean().default(false),
-  tipTitle: text(LIMITS.itemTitle, T.tipTitle),
-  printLayout: z.string().nullable().default(null),
-  include: z.object({ sku: z.boolean().default(false), gtin: z.boolean().default(false) }).prefault({}),
+  shippingShowFree: z.boolean().default(L.shippingShowFree),
+  tipTitle: text(LIMITS.itemTitle, L.tipTitle),
+  printLayout: z.string().nullable().default(L.printLayout),
+  include: z
+    .object({ sku: z.boolean().default(L.include.sku), gtin: z.boolean().default(L.include.gtin) })
+    .prefault({}),
 });
 export type InvoiceLayoutPreferences = z.infer<typeof InvoiceLayoutSchema>;
 
@@ -43,60 +48,30 @@ export const InvoiceCreateSchema = z.preprocess(
 );
 
 export const InvoicePreferencesSchema = z.object({
-  useDiscount: z.boolean().default(false),
-  asNet: z.boolean().default(false),
-  b2bAsNet: z.boolean().default(false),
+  useDiscount: z.boolean().default(D.useDiscount),
+  asNet: z.boolean().default(D.asNet),
+  b2bAsNet: z.boolean().default(D.b2bAsNet),
   tagsAsNet: tags(),
-  invoiceCreate: InvoiceCreateSchema.default(true),
-  creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(true),
+  invoiceCreate: InvoiceCreateSchema.default(D.invoiceCreate),
+  creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(D.creditCreate),
   /** Orders carrying one of these tags get no invoice (the switch's excluded tags). */
   skipTags: tags(),
-  invoiceEvent: z.enum(['created', 'paid', 'fulfilled', 'completed']).default('paid'),
-  invoiceEventExceptions: z.array(z.string()).default([]),
-  invoiceFinalize: z.boolean().default(true),
-  invoiceDate: z.enum(['created', 'fulfilled']).default('created'),
-  invoiceDeliveryType: z.enum(['', 'delivery', 'service']).default(''),
+  invoiceEvent: z.enum(['created', 'paid', 'fulfilled', 'completed']).default(D.invoiceEvent),
+  invoiceEventExceptions: z.array(z.string()).default(D.invoiceEventExceptions),
+  invoiceFinalize: z.boolean().default(D.invoiceFinalize),
+  invoiceDate: z.enum(['created', 'fulfilled']).default(D.invoiceDate),
+  invoiceDeliveryType: z.enum(['', 'delivery', 'service']).default(D.invoiceDeliveryType),
   invoiceDeliveryDate0: DeliveryDateSchema.prefault({}),
   /** Set: the delivery date is a span from date 0 to date 1. */
-  invoiceDeliveryDate1: DeliveryDateSchema.nullable().default(null),
+  invoiceDeliveryDate1: DeliveryDateSchema.nullable().default(D.invoiceDeliveryDate1),
   invoiceLayout: InvoiceLayoutSchema.prefault({}),
-  invoiceSendMail: sendMail(T.mailSubject, T.mailMessage),
+  invoiceSendMail: sendMail(M.subject, M.message),
   invoiceReferencePlaces: referencePlaces(),
 });
 
 export type InvoicePreferences = z.infer<typeof InvoicePreferencesSchema>;
 export type InvoicePreferencesInput = z.input<typeof InvoicePreferencesSchema>;
-export const DEFAULT_INVOICE_PREFERENCES: InvoicePreferences = InvoicePreferencesSchema.parse({});
+export { DEFAULT_INVOICE_PREFERENCES } from './defaults';
 export const KNOWN_GATEWAYS = PAYMENT_GATEWAYS;
 
-/**
- * The rules of spec 2 §4 that tie fields together: an invoice event of created or paid moves
- * every date away from fulfilled, and mail goes out only for invoices finalised automatically.
- * Returns the normalised preferences and which fields it changed.
- */
-export function normalizeInvoicePreferences(prefs: InvoicePreferences): {
-  value: InvoicePreferences;
-  forced: string[];
-} {
-  const forced: string[] = [];
-  const value: InvoicePreferences = { ...prefs };
-  if (prefs.invoiceEvent === 'created' || prefs.invoiceEvent === 'paid') {
-    if (value.invoiceDate === 'fulfilled') {
-      value.invoiceDate = 'created';
-      forced.push('invoiceDate');
-    }
-    if (value.invoiceDeliveryDate0.event === 'fulfilled') {
-      value.invoiceDeliveryDate0 = { ...value.invoiceDeliveryDate0, event: 'created' };
-      forced.push('invoiceDeliveryDate0');
-    }
-    if (value.invoiceDeliveryDate1?.event === 'fulfilled') {
-      value.invoiceDeliveryDate1 = { ...value.invoiceDeliveryDate1, event: 'created' };
-      forced.push('invoiceDeliveryDate1');
-    }
-  }
-  if (!value.invoiceFinalize && value.invoiceSendMail.enabled) {
-    value.invoiceSendMail = { ...value.invoiceSendMail, enabled: false };
-    forced.push('invoiceSendMail.enabled');
-  }
-  return { value, forced };
-}
+export { normalizeInvoicePreferences } from './invoice-rules';

@@ -6,7 +6,10 @@ import {
   AutomationSchema,
   ContactPreferencesSchema,
   CreditPreferencesSchema,
+  DEFAULT_CONTACT_PREFERENCES,
+  DEFAULT_CREDIT_PREFERENCES,
   DEFAULT_INVOICE_PREFERENCES,
+  DEFAULT_ORDER_HANDLING,
   InvoicePreferencesSchema,
   normalizeCreditPreferences,
   normalizeInvoicePreferences,
@@ -15,6 +18,21 @@ import {
 
 const messages = (r: { success: boolean; error?: { issues: Array<{ message: string; path: PropertyKey[] }> } }) =>
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+// The defaults are plain data (defaults.ts) so the order workflow need not build the schemas; they must be exactly
+// what the schemas make of a shop that set nothing, and a fresh copy each time.
+describe('the defaults', () => {
+  it.each([
+    ['order handling', OrderHandlingPreferencesSchema, DEFAULT_ORDER_HANDLING],
+    ['contacts', ContactPreferencesSchema, DEFAULT_CONTACT_PREFERENCES],
+    ['credit notes', CreditPreferencesSchema, DEFAULT_CREDIT_PREFERENCES],
+    ['invoices', InvoicePreferencesSchema, DEFAULT_INVOICE_PREFERENCES],
+  ] as const)('of %s are what the schema makes of nothing', (_, schema, defaults) => {
+    const parsed = (schema as { parse(v: unknown): unknown }).parse({});
+    expect(parsed).toStrictEqual(defaults);
+    expect(parsed).not.toBe(defaults);
+  });
+});
 
 describe('invoice preferences', () => {
   it('defaults with German texts', () => {
