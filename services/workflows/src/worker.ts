@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { createActivities } from './activities';
 import { createBillingActivities } from './activities/billing';
@@ -20,6 +20,10 @@ export const workflowSource = {
   workflowsPath: fileURLToPath(new URL('./workflows/index.ts', import.meta.url)),
   bundlerOptions: { preloadModules: [fileURLToPath(new URL('./workflows/shared-modules.ts', import.meta.url))] },
 };
+
+/** The same code bundled once, for tests that start many workers or replay many histories. */
+export const bundleWorkflows = () =>
+  bundleWorkflowCode({ workflowsPath: workflowSource.workflowsPath, ...workflowSource.bundlerOptions });
 
 /**
  * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { Worker } from '@temporalio/worker';
+import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { WorkflowExecutionDescription } from '@temporalio/client';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
@@ -13,12 +13,14 @@ import {
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { SEARCH_ATTRIBUTES, orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
-import { workflowSource } from '../worker';
+import { bundleWorkflows } from '../worker';
 import { quietTemporal } from '../testing';
 
 let env: TestWorkflowEnvironment;
+let bundle: WorkflowBundle;
 beforeAll(async () => {
   quietTemporal();
+  bundle = await bundleWorkflows();
   const path = process.env.TEMPORAL_CLI_PATH;
   if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   env = await TestWorkflowEnvironment.createLocal({
@@ -28,6 +30,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.teardown();
 });
+
+/** A worker on its own task queue, with the workflow code bundled once for the whole file. */
+const testWorker = (taskQueue: string, activities: Activities) =>
+  Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities });
 
 const order = (financial_status: string, updated_at: string): ShopifyOrder =>
   ({
@@ -129,12 +135,7 @@ describe('orderWorkflow', () => {
   it('waits for payment, invoices once, and ignores later events for the invoice', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-test';
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:42',
@@ -178,12 +179,7 @@ describe('orderWorkflow across shops', () => {
   it('starts with its shop as fairness key, and an imported order behind the live ones', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-fairness-test';
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
     await worker.runUntil(async () => {
       const live = { shopId: 'fair-a.myshopify.com', orderId: 7, orderName: '#1007' };
       const imported = { shopId: 'fair-b.myshopify.com', orderId: 8, orderName: '#1008' };
@@ -216,12 +212,7 @@ describe('orderWorkflow repairs from the completeness audit', () => {
   it('makes a lost invoice anew, and replaces its own invoice closed for a wrong total but not a closed copy', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-repair-test';
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:43',
@@ -253,12 +244,7 @@ describe('orderWorkflow with refunds', () => {
   it('keeps a refund that comes before the invoice, then credits it once after the invoice', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-refund-test';
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
     const refund = {
       id: 77,
       order_id: 42,
@@ -325,12 +311,7 @@ describe('orderWorkflow with metafields', () => {
       read: [],
       write: [{ value: 'invoice_number' as const, namespace: 'belegfluss', key: 'invoice_number' }],
     };
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls, { metafields }),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls, { metafields }));
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:44',
@@ -358,12 +339,10 @@ describe('orderWorkflow with metafields', () => {
     });
 
     const off: string[] = [];
-    const offWorker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue: 'order-metafields-off',
-      ...workflowSource,
-      activities: fakeActivities(off, { metafields: { read: [], write: [] } }),
-    });
+    const offWorker = await testWorker(
+      'order-metafields-off',
+      fakeActivities(off, { metafields: { read: [], write: [] } }),
+    );
     await offWorker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:45',
@@ -384,12 +363,7 @@ describe('orderWorkflow with bank transactions', () => {
   it('books the payments once the order is invoiced and paid, and not again for a duplicate event', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-payments-test';
-    const worker = await Worker.create({
-      connection: env.nativeConnection,
-      taskQueue,
-      ...workflowSource,
-      activities: fakeActivities(calls),
-    });
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:44',
@@ -434,12 +408,7 @@ describe('orderWorkflow with mail', () => {
     for (const enabled of [true, false]) {
       const calls: string[] = [];
       const taskQueue = `order-mail-${enabled}`;
-      const worker = await Worker.create({
-        connection: env.nativeConnection,
-        taskQueue,
-        ...workflowSource,
-        activities: fakeActivities(calls, { prefs: prefs(enabled) }),
-      });
+      const worker = await testWorker(taskQueue, fakeActivities(calls, { prefs: prefs(enabled) }));
       await worker.runUntil(async () => {
         const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
           workflowId: `order:test.myshopify.com:mail-${enabled}`,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { Worker } from '@temporalio/worker';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { workflowSource } from '../worker';
+import { bundleWorkflows } from '../worker';
 import { quietTemporal } from '../testing';
 
 /**
@@ -14,6 +14,12 @@ const dir = new URL('./histories/', import.meta.url);
 
 describe('replay of recorded order workflow histories', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+  // Bundled once for every history, as the worker bundles it (preloaded modules included).
+  let bundle: WorkflowBundle;
+  beforeAll(async () => {
+    quietTemporal();
+    bundle = await bundleWorkflows();
+  });
 
   it('has recorded histories to replay', () => expect(files.length).toBeGreaterThan(0));
 
@@ -68,6 +74,6 @@ describe('replay of recorded order workflow histories', () => {
   it.each(files)('%s replays deterministically', async (file) => {
     quietTemporal();
     const history = historyFromJSON(JSON.parse(readFileSync(new URL(file, dir), 'utf8')));
-    await expect(Worker.runReplayHistory(workflowSource, history, file)).resolves.toBeUndefined();
+    await expect(Worker.runReplayHistory({ workflowBundle: bundle }, history, file)).resolves.toBeUndefined();
   });
 });
