@@ -26,7 +26,7 @@ await m.createShop();
 await m.install();
 await m.connectLexware();
 const gateway = await startGatewayProcess(stack);
-const worker = await startWorkerProcess(stack);
+const worker = await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF);
 
 let pgPids = await postgresPids(stack.db, stack.settings.databaseUrl);
 const temporal = descendants(process.pid, 'temporal');
