@@ -23,6 +23,7 @@ const serverErrors: string[] = [];
 let paid: { id: number; name: string };
 let waiting: { id: number; name: string };
 
+// Bounded by its parts: the browser session (240 s, as merchant-pages allows it) and the two waits (120 s each).
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(shop, serverErrors, { freePlan: true }));
   paid = (await m().createOrder({ scenario: 'de_b2c' })).order;
@@ -56,7 +57,7 @@ beforeAll(async () => {
       stack: 'LexwareError: 400 Bad Request\n    at createInvoice (documents.ts:61)',
     },
   });
-}, 240_000);
+}, 480_000);
 afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
 const rows = () => page.locator('.Polaris-IndexTable__TableRow');
