@@ -36,15 +36,19 @@ export const localDbActivities = currentNames(
 );
 
 /**
- * The order's own database steps (record the snapshot, log a decision, settle the webhooks) as local
- * activities since issue 17's P1b: a round that only records, logs and settles is one workflow task instead
- * of four activity round trips through Temporal. Histories from before schedule them as activities.
+ * The order's own database steps as local activities, each since its patch: reading the shop's context
+ * (`local-shop-context`), and recording the snapshot, logging a decision and settling the webhooks (`local-db-steps`,
+ * issue 17's P1b). A round that only reads, records, logs and settles is one workflow task instead of activity round
+ * trips through Temporal. Histories from before schedule them as activities.
  */
-const orderDb = () => (orderPatched('local-db-steps') ? localDbActivities : dbActivities);
+const orderDb = (id: 'local-shop-context' | 'local-db-steps') => (orderPatched(id) ? localDbActivities : dbActivities);
 export const orderDbActivities = {
-  recordOrder: (...args: Parameters<typeof dbActivities.recordOrder>) => orderDb().recordOrder(...args),
-  writeLog: (...args: Parameters<typeof dbActivities.writeLog>) => orderDb().writeLog(...args),
-  settleDeliveries: (...args: Parameters<typeof dbActivities.settleDeliveries>) => orderDb().settleDeliveries(...args),
+  loadShopContext: (...args: Parameters<typeof dbActivities.loadShopContext>) =>
+    orderDb('local-shop-context').loadShopContext(...args),
+  recordOrder: (...args: Parameters<typeof dbActivities.recordOrder>) => orderDb('local-db-steps').recordOrder(...args),
+  writeLog: (...args: Parameters<typeof dbActivities.writeLog>) => orderDb('local-db-steps').writeLog(...args),
+  settleDeliveries: (...args: Parameters<typeof dbActivities.settleDeliveries>) =>
+    orderDb('local-db-steps').settleDeliveries(...args),
 };
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.

@@ -22,17 +22,13 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { dbActivities, localDbActivities, orderDbActivities } from './activity-options';
+import { orderDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import type { StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
-const { recordOrder, settleDeliveries } = orderDbActivities;
-
-/** The shop's context is a short read: a local activity since issue 17, an activity in older histories. */
-const loadShopContext = (shopId: string) =>
-  (orderPatched('local-shop-context') ? localDbActivities : dbActivities).loadShopContext(shopId);
+const { loadShopContext, recordOrder, settleDeliveries } = orderDbActivities;
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';

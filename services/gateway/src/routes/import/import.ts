@@ -53,30 +53,28 @@ async function progressOf(gw: GatewayContext, shopId: string, run: WizardImport)
     lastKnown.delete(run.workflowId);
     return stored;
   }
-  // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
-  const handle = gw.temporal.workflow.getHandle(run.workflowId);
-  const budget = new Promise<{ late: true }>((resolve) =>
-    setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref(),
-  );
   // Whatever is still asking when the answer is given is called off, so no call outlives the request (a query
   // left retrying against a busy Temporal would otherwise fire after the gateway closed its connection).
   const calls = new AbortController();
   try {
-    return await progressWithin(gw, shopId, run, stored, handle, budget, calls.signal);
+    return await liveProgress(gw, shopId, run, stored, calls.signal);
   } finally {
     calls.abort();
   }
 }
 
-async function progressWithin(
+async function liveProgress(
   gw: GatewayContext,
   shopId: string,
   run: WizardImport,
   stored: WizardProgress,
-  handle: ReturnType<GatewayContext['temporal']['workflow']['getHandle']>,
-  budget: Promise<{ late: true }>,
   signal: AbortSignal,
 ): Promise<WizardProgress> {
+  // A query waits for a worker; the merchant's request does not: past the budget the last answer stands.
+  const handle = gw.temporal.workflow.getHandle(run.workflowId);
+  const budget = new Promise<{ late: true }>((resolve) =>
+    setTimeout(() => resolve({ late: true }), QUERY_BUDGET_MS).unref(),
+  );
   const asked = gw.temporal
     .withAbortSignal(signal, () => handle.query(wizardProgressQuery))
     .then(
