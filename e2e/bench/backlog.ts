@@ -10,7 +10,7 @@
 import { merchant, eventually } from '../src/merchant';
 import { startStack } from '../src/stack';
 import { CpuMeter, descendants, peakRssMb, postgresPids, startWorkerProcess } from './proc';
-import { documentsTable, lastTransferPerShop, shopsTable } from '@belegfluss/db/testing';
+import { documentsTable, drainStagesPerShop, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
@@ -78,10 +78,18 @@ const seconds = (performance.now() - started) / 1000;
 process.stdout.write('\n');
 pgPids = [...new Set([...pgPids, ...(await postgres())])];
 const cpu = Object.entries(meters).map(([name, m]) => [name, m.used()] as const);
-// Each shop's drain time: from the start until its last invoice was recorded.
-const perShop = await lastTransferPerShop(stack.db);
+// Each shop's drain time: from the start until its last invoice was recorded; and the stages before it, so a
+// skew in when the sandbox delivered a shop's webhooks is told apart from a skew in the drain itself.
+const perShop = await drainStagesPerShop(stack.db);
 const startedAt = Date.now() - seconds * 1000;
-const drain = perShop.map((r) => (r.done.getTime() - startedAt) / 1000).sort((a, b) => a - b);
+const since = (d: Date | null) => (d ? (d.getTime() - startedAt) / 1000 : NaN);
+const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+const drain = sorted(perShop.map((r) => since(r.done)));
+const ownDrain = sorted(perShop.map((r) => since(r.done) - since(r.firstReceived)));
+const firstWebhook = sorted(perShop.map((r) => since(r.firstReceived)));
+const lastWebhook = sorted(perShop.map((r) => since(r.lastReceived)));
+const lastSignal = sorted(perShop.map((r) => since(r.lastSignalled)));
+const span = (xs: number[]) => `${xs[0]!.toFixed(1)} s … ${xs.at(-1)!.toFixed(1)} s`;
 
 const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
   string,
@@ -118,7 +126,10 @@ console.log(`  requests/s per connection    ${(requests / SHOPS / seconds).toFix
 console.log(`  429 answers                  ${r429}`);
 console.log(`  duplicates                   ${duplicates}`);
 console.log(
-  `  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${drain[0]!.toFixed(1)} s … ${drain.at(-1)!.toFixed(1)} s)`,
+  `  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${span(drain)}, from the common start)`,
+);
+console.log(
+  `    from each shop's first webhook ${(ownDrain.at(-1)! / ownDrain[0]!).toFixed(2)}  (${span(ownDrain)}); first webhooks ${span(firstWebhook)}, last ${span(lastWebhook)}, last signals ${span(lastSignal)}`,
 );
 for (const [name, used] of cpu)
   console.log(

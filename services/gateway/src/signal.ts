@@ -71,6 +71,71 @@ export async function signalOrderWorkflow(
   await signalOrder(ctx.temporal, ctx.settings.taskQueue, { shopId, orderId, orderName }, { shopify: event });
 }
 
+/**
+ * A queue per shop, served in turn: take() hands out the oldest item of the next shop in the rotation, so a
+ * shop with thousands waiting gets one turn like a shop with one. Within a shop the order of arrival holds.
+ */
+export class ShopRoundRobin<T> {
+  private readonly queues = new Map<string, T[]>();
+  /** Shops with something queued, in the order of their next turn. */
+  private readonly turns: string[] = [];
+  private count = 0;
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(shopId: string, item: T): void {
+    const queue = this.queues.get(shopId);
+    if (queue) queue.push(item);
+    else {
+      this.queues.set(shopId, [item]);
+      this.turns.push(shopId);
+    }
+    this.count++;
+  }
+
+  take(): T | undefined {
+    const shopId = this.turns.shift();
+    if (shopId === undefined) return undefined;
+    const queue = this.queues.get(shopId)!;
+    const item = queue.shift()!;
+    if (queue.length > 0) this.turns.push(shopId);
+    else this.queues.delete(shopId);
+    this.count--;
+    return item;
+  }
+
+  /**
+   * Makes room for `shopId` when the queue is full: gives back the newest item of the shop with the most queued,
+   * or nothing when no shop has at least two more than `shopId` (then its newcomer is the one to leave).
+   */
+  yieldFor(shopId: string): T | undefined {
+    let longest: string | undefined;
+    let most = (this.queues.get(shopId)?.length ?? 0) + 1;
+    for (const [id, queue] of this.queues)
+      if (queue.length > most) {
+        longest = id;
+        most = queue.length;
+      }
+    if (longest === undefined) return undefined;
+    const queue = this.queues.get(longest)!;
+    const item = queue.pop()!;
+    if (queue.length === 0) {
+      this.queues.delete(longest);
+      this.turns.splice(this.turns.indexOf(longest), 1);
+    }
+    this.count--;
+    return item;
+  }
+
+  clear(): void {
+    this.queues.clear();
+    this.turns.length = 0;
+    this.count = 0;
+  }
+}
+
 /** Signalled deliveries are marked in one update per this many, or after this long. */
 const MARK_BATCH = 500;
 const MARK_AFTER_MS = 20;
@@ -90,7 +155,8 @@ const TICK_MS = 250;
  * during a burst (many webhooks waiting for their commit at once) one signal per tick goes out, while
  * answers are slow (a commit waited over 50 ms) two at a time, and full concurrency once that has passed.
  * Rows are durable in the inbox, so nothing waits on this but the workflows. A delivery already queued or
- * in flight is not queued twice. Signalled rows are marked in batches: a gateway that dies in between
+ * in flight is not queued twice. The queue is fair across shops (ShopRoundRobin): one shop's burst of thousands
+ * does not hold back another shop's live order behind it, and each shop's deliveries keep their order. Signalled rows are marked in batches: a gateway that dies in between
  * leaves them to the relay, which signals them again (a repeated signal is harmless, as after any relay).
  */
 export function createDispatcher(
@@ -98,7 +164,7 @@ export function createDispatcher(
   concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8),
   maxQueued = 20_000,
 ) {
-  const queue: WebhookDelivery[] = [];
+  const queue = new ShopRoundRobin<WebhookDelivery>();
   const pending = new Set<string>();
   let active = 0;
   let closed = false;
@@ -110,7 +176,7 @@ export function createDispatcher(
     busy = pressure.waiting >= BURST_WAITING;
     limit = pressure.slowestMs > SLOW_COMMIT_MS ? Math.min(SLOW_CONCURRENCY, concurrency) : concurrency;
     // A trickle while busy, so a burst that doesn't end still makes progress.
-    if (busy && active === 0 && queue.length > 0) start(queue.shift()!);
+    if (busy && active === 0 && queue.size > 0) start(queue.take()!);
     pump();
   }, TICK_MS);
   ticker.unref();
@@ -145,28 +211,36 @@ export function createDispatcher(
       });
   };
   const pump = () => {
-    while (!closed && !busy && active < limit && queue.length > 0) start(queue.shift()!);
+    while (!closed && !busy && active < limit && queue.size > 0) start(queue.take()!);
   };
   return {
     /** How many more deliveries the queue takes. */
     room(): number {
-      return closed ? 0 : maxQueued - queue.length;
+      return closed ? 0 : maxQueued - queue.size;
     },
     /** Nothing queued or in flight. */
     idle(): boolean {
-      return queue.length === 0 && active === 0;
+      return queue.size === 0 && active === 0;
     },
-    /** Past maxQueued the row stays unsignalled and the relay takes it later. */
+    /**
+     * Past maxQueued a row stays unsignalled and the relay takes it later: the newest of the shop with the most
+     * queued gives way, so a full queue still takes the live order of a shop that has few.
+     */
     enqueue(d: WebhookDelivery): void {
-      if (closed || pending.has(d.webhookId) || queue.length >= maxQueued) return;
+      if (closed || pending.has(d.webhookId)) return;
+      if (queue.size >= maxQueued) {
+        const leaving = queue.yieldFor(d.shopId);
+        if (!leaving) return;
+        pending.delete(leaving.webhookId);
+      }
       pending.add(d.webhookId);
-      queue.push(d);
+      queue.add(d.shopId, d);
       pump();
     },
     async close(): Promise<void> {
       closed = true;
       clearInterval(ticker);
-      queue.length = 0;
+      queue.clear();
       while (active > 0) await new Promise((r) => setTimeout(r, 20));
       mark();
       await marking;

@@ -30,7 +30,8 @@ export function TemplatePreview({
     queryKey: ['lexoffice', 'vars', type, field, settled],
     queryFn: ({ signal }) => api.get<{ value: string; order?: string }>(`/lexoffice/vars?${params}`, signal),
     enabled: settled.trim() !== '',
-    retry: false,
+    // No `retry: false`: the app's query client retries a dropped connection or a 5xx (never a 4xx such as the
+    // gateway's "no order yet"), so one hiccup does not leave "Keine Vorschau" until the next keystroke.
     staleTime: 60_000,
   });
   if (settled.trim() === '') return null;

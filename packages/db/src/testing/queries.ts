@@ -10,13 +10,38 @@ export async function appTableNames(db: Db): Promise<string[]> {
   return names.filter((t) => !t.startsWith('knex_'));
 }
 
-/** Per shop, when its last transferred document changed: a bench's drain time. */
-export async function lastTransferPerShop(db: Db): Promise<{ shopId: string; done: Date }[]> {
-  const rows = (await db('documents')
-    .whereNotNull('lexware_id')
-    .groupBy('shop_id')
-    .select('shop_id', db.raw('max(updated_at) as done'))) as { shop_id: string; done: Date }[];
-  return rows.map((r) => ({ shopId: r.shop_id, done: r.done }));
+/**
+ * Per shop, when a bench's backlog passed each stage: its first and last webhook in the inbox, its last signal to
+ * Temporal, and its last transferred document. Tells a skew in delivery from a skew in the drain.
+ */
+export async function drainStagesPerShop(
+  db: Db,
+): Promise<{ shopId: string; firstReceived: Date; lastReceived: Date; lastSignalled: Date | null; done: Date }[]> {
+  const rows = (await db('webhook_inbox as i')
+    .join(
+      db('documents')
+        .whereNotNull('lexware_id')
+        .groupBy('shop_id')
+        .select('shop_id', db.raw('max(updated_at) as done'))
+        .as('d'),
+      'd.shop_id',
+      'i.shop_id',
+    )
+    .groupBy('i.shop_id', 'd.done')
+    .select(
+      'i.shop_id',
+      db.raw('min(i.received_at) as first_received'),
+      db.raw('max(i.received_at) as last_received'),
+      db.raw('max(i.signalled_at) as last_signalled'),
+      'd.done',
+    )) as { shop_id: string; first_received: Date; last_received: Date; last_signalled: Date | null; done: Date }[];
+  return rows.map((r) => ({
+    shopId: r.shop_id,
+    firstReceived: r.first_received,
+    lastReceived: r.last_received,
+    lastSignalled: r.last_signalled,
+    done: r.done,
+  }));
 }
 
 /** A shop's first mail send in `status` (of one order's documents, when given). */
