@@ -5,7 +5,8 @@
  * bound, 429 answers, duplicates, the slowest/fastest shop ratio, and the CPU seconds per
  * 1,000 invoices of each process (the worker runs in its own process, as in production;
  * gateway and sandbox share the bench's process) with the worker's peak memory.
- * Prints figures; asserts nothing.
+ * BENCH_PER_SHOP=1 also lists, per shop, when its first and last webhook arrived, its last signal and its last
+ * invoice. Prints figures; asserts nothing.
  */
 import { merchant, eventually } from '../src/merchant';
 import { startStack } from '../src/stack';
@@ -89,6 +90,11 @@ const ownDrain = sorted(perShop.map((r) => since(r.done) - since(r.firstReceived
 const firstWebhook = sorted(perShop.map((r) => since(r.firstReceived)));
 const lastWebhook = sorted(perShop.map((r) => since(r.lastReceived)));
 const lastSignal = sorted(perShop.map((r) => since(r.lastSignalled)));
+if (process.env.BENCH_PER_SHOP)
+  for (const r of [...perShop].sort((a, b) => a.done.getTime() - b.done.getTime()))
+    console.log(
+      `    ${r.shopId} first ${since(r.firstReceived).toFixed(1)} last ${since(r.lastReceived).toFixed(1)} signalled ${since(r.lastSignalled).toFixed(1)} done ${since(r.done).toFixed(1)}`,
+    );
 const span = (xs: number[]) => `${xs[0]!.toFixed(1)} s … ${xs.at(-1)!.toFixed(1)} s`;
 
 const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
