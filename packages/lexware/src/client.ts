@@ -76,6 +76,8 @@ export interface VoucherListEntry {
   voucherStatus: string;
   voucherNumber: string;
   voucherDate: string;
+  /** When Lexware made the voucher (ISO with offset). */
+  createdDate?: string;
   contactId?: string;
   contactName?: string;
   totalAmount: number;

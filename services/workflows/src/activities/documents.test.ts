@@ -15,6 +15,17 @@ let sb: RunningSandbox;
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let api: LexwareClient;
 const SHOP = 'zaehler.myshopify.com';
+const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const res = await fetch(`${sb.urls.control}/control${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+};
+const post = <T>(path: string, body: unknown) => control<T>('POST', path, body);
 
 beforeAll(async () => {
   [sb, database] = await Promise.all([
@@ -26,14 +37,6 @@ beforeAll(async () => {
     }),
     createTestDatabase(),
   ]);
-  const post = async <T>(path: string, body: unknown) =>
-    (await (
-      await fetch(`${sb.urls.control}/control${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json()) as T;
   await post('/shops', { shop: SHOP });
   const { access_token: token } = await post<{ access_token: string }>('/lexware/tokens', {});
   api = createLexwareClient({ baseUrl: sb.urls.lexwareApi, accessToken: async () => token });
@@ -85,5 +88,85 @@ describe('issueDocument and the dashboard figures', () => {
       invoices: 12,
       transfers: 12,
     });
+  });
+});
+
+describe('a retry after an attempt whose answer left open whether Lexware made the invoice', () => {
+  const requestFor = (order: ShopifyOrder) => ({
+    shopId: SHOP,
+    order,
+    intentKey: `invoice:${order.id}`,
+    contactId: null,
+    finalize: true,
+    document: {
+      type: 'invoice' as const,
+      body: buildInvoice(order, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice,
+    },
+  });
+  /** The sandbox answers one order as an object and several as a list. */
+  const newOrders = async (count: number) => {
+    const made = await post<{ order: unknown } | { order: unknown }[]>(`/shops/${SHOP}/orders`, {
+      scenario: 'de_b2c',
+      paid: true,
+      webhooks: false,
+      count,
+    });
+    return (Array.isArray(made) ? made : [made]).map((o) => ShopifyOrderSchema.parse(o.order) as ShopifyOrder);
+  };
+  /** The Lexware calls of `run`, by route. */
+  const callsOf = async (run: () => Promise<unknown>) => {
+    await control('DELETE', '/lexware/stats');
+    await run();
+    const stats = await control<Record<string, { byRoute: Record<string, number> }>>('GET', '/lexware/stats');
+    const routes: Record<string, number> = {};
+    for (const s of Object.values(stats))
+      for (const [r, n] of Object.entries(s.byRoute)) routes[r] = (routes[r] ?? 0) + n;
+    return routes;
+  };
+  /** One attempt that fails with this fault, and the knobs back to no faults. */
+  const failOnce = async (knobs: Record<string, unknown>, request: ReturnType<typeof requestFor>) => {
+    await control('PUT', '/knobs', { lexware: knobs });
+    try {
+      await expect(issueDocument(database.db, api, request)).rejects.toThrow();
+    } finally {
+      await control('PUT', '/knobs', { lexware: { rate504: 0 } });
+    }
+  };
+
+  beforeAll(async () => {
+    // A voucher of the same day that no row of ours knows, made in Lexware by hand: ten times another order.
+    const [other] = await newOrders(1);
+    const foreign = buildInvoice(other!, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice;
+    await api.createInvoice(
+      {
+        ...foreign,
+        lineItems: foreign.lineItems.map((l) => (l.type === 'custom' ? { ...l, quantity: l.quantity * 10 } : l)),
+      },
+      true,
+    );
+  });
+
+  /** A new order's first attempt fails with a 504 (that made the invoice, or not); the retry, with its calls. */
+  const retryAfter504 = async (write504: boolean) => {
+    const [order] = await newOrders(1);
+    const request = requestFor(order!);
+    await failOnce({ rate504: 1, write504 }, request);
+    let result: unknown;
+    const calls = await callsOf(async () => (result = await issueDocument(database.db, api, request)));
+    return { order: order!, result, calls };
+  };
+
+  it('finds the invoice a 504 made with one read', async () => {
+    const { order, result, calls } = await retryAfter504(true);
+    expect(calls).toEqual({ 'GET /v1/voucherlist': 1, 'GET /v1/invoices/{id}': 1 });
+    expect(result).toMatchObject({ outcome: 'matched' });
+    const vouchers = await control<{ remark?: string }[]>('GET', '/lexware/invoices');
+    expect(vouchers.filter((v) => v.remark?.includes(order.name))).toHaveLength(1);
+  });
+
+  it('after a 504 that made nothing, reads no unknown voucher whose total is far off, and creates the invoice', async () => {
+    const { result, calls } = await retryAfter504(false);
+    expect(calls).toEqual({ 'GET /v1/voucherlist': 1, 'POST /v1/invoices': 1 });
+    expect(result).toMatchObject({ outcome: 'created' });
   });
 });

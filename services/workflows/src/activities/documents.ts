@@ -72,7 +72,12 @@ const LEXWARE_TYPE: Record<DocumentType, string> = {
  * Lexware has no idempotency key, so we look for a voucher of this order (its reference
  * sits in the title, introduction or remark) that none of our rows knows yet.
  */
-async function findOrphan(db: Db, api: LexwareClient, req: IssueRequest): Promise<Voucher | undefined> {
+async function findOrphan(
+  db: Db,
+  api: LexwareClient,
+  req: IssueRequest,
+  attemptedAt: Date,
+): Promise<Voucher | undefined> {
   const day = req.document.body.voucherDate.slice(0, 10);
   const list = await api.voucherList({
     voucherType: LEXWARE_TYPE[req.document.type],
@@ -81,12 +86,27 @@ async function findOrphan(db: Db, api: LexwareClient, req: IssueRequest): Promis
     size: 250,
   });
   const known = new Set(await knownLexwareIds(db, req.shopId));
-  // The orphan has the total we sent: read the closest totals first, so it is usually the first voucher read
-  // (one call, not one per unknown voucher of that day); the others are still read when it is not.
+  // The orphan has the total we sent, up to Lexware rounding differently from lexwareTotals: at most half a cent
+  // per line and per tax rate. A voucher further off than a cent for each, and than 1 % of the total, is another
+  // document and is not read (a wider bound only costs a read: the reference decides). The closest totals are
+  // read first, and of equal totals the one Lexware made closest to our attempt: so the orphan is usually the first
+  // voucher read (one call, not one per unknown voucher that day).
   const d = req.document;
-  const sentCents = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents;
-  const distance = (e: VoucherListEntry) => Math.abs(Math.round(e.totalAmount * 100) - sentCents);
-  const unknown = list.content.filter((e) => !known.has(e.id)).sort((a, b) => distance(a) - distance(b));
+  const totals = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems);
+  const tolerance = Math.max(
+    d.body.lineItems.length + totals.perRate.length,
+    Math.ceil(Math.abs(totals.totalGrossCents) / 100),
+  );
+  // Compared without sign: the list's total of a credit note is taken as it comes, positive or negative.
+  const distance = (e: VoucherListEntry) =>
+    Math.abs(Math.abs(Math.round(e.totalAmount * 100)) - Math.abs(totals.totalGrossCents));
+  const sinceAttempt = (e: VoucherListEntry) => {
+    const made = e.createdDate ? Date.parse(e.createdDate) : NaN;
+    return Number.isNaN(made) ? Infinity : Math.abs(made - attemptedAt.getTime());
+  };
+  const unknown = list.content
+    .filter((e) => !known.has(e.id) && distance(e) <= tolerance)
+    .sort((a, b) => distance(a) - distance(b) || sinceAttempt(a) - sinceAttempt(b));
   for (const entry of unknown) {
     const voucher = req.document.type === 'invoice' ? await api.invoice(entry.id) : await api.creditNote(entry.id);
     if ([voucher.title, voucher.introduction, voucher.remark].some((t) => hasOrderReference(t, req.order)))
@@ -173,7 +193,7 @@ export async function issueDocument(
     };
   }
   const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
-  const orphan = doc.attemptedAt ? await findOrphan(db, api, req) : undefined;
+  const orphan = doc.attemptedAt ? await findOrphan(db, api, req, doc.attemptedAt) : undefined;
   let voucher = orphan ? fromVoucher(orphan) : undefined;
   const matched = Boolean(voucher);
   if (!voucher) {
