@@ -8,6 +8,7 @@ import type { RateLimits } from './rate-limit';
 import type { Dispatcher } from './signal';
 import type { InstalledShops } from './installed-shops';
 import type { InboxWriter } from './inbox-writer';
+import type { Background } from './background';
 
 /** What every route needs, built once in main.ts (or by a test). */
 export interface GatewayContext {
@@ -28,4 +29,6 @@ export interface GatewayContext {
   dispatcher: Dispatcher;
   /** Per-shop and per-address limits of the calls that can be abused in a loop. */
   limits: RateLimits;
+  /** Work requests start without waiting for it; stopping the gateway lets it finish first. */
+  background: Background;
 }

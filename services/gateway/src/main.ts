@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
 import type { GatewayContext } from './context';
 import { createRateLimits } from './rate-limit';
+import { createBackground } from './background';
 import { createDispatcher, startRelay } from './signal';
 import { createInstalledShops } from './installed-shops';
 import { createInboxWriter } from './inbox-writer';
@@ -34,7 +35,12 @@ export async function startGateway(
     installedShops: createInstalledShops(db),
     inbox: createInboxWriter(db),
   };
-  const gw: GatewayContext = { ...base, dispatcher: createDispatcher(base), limits: createRateLimits(base.db) };
+  const gw: GatewayContext = {
+    ...base,
+    dispatcher: createDispatcher(base),
+    limits: createRateLimits(base.db),
+    background: createBackground(),
+  };
   // Shopify's webhooks go around Koa (routes/webhooks.ts); everything else through it.
   const koa = createApp(gw).callback();
   const webhook = shopifyWebhookListener(gw);
@@ -63,6 +69,7 @@ export async function startGateway(
       await stopRegistrar();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gw.dispatcher.close();
+      await gw.background.settle();
       await gw.db.destroy();
       await connection.close();
     },

@@ -113,12 +113,14 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     await registerShopWebhooks(gw, input.shop, accessToken).catch((err: unknown) =>
       gw.log.warn({ err, shop: input.shop }, 'Webhook subscriptions not registered at install'),
     );
-    void nudge(gw, input.shop, 'install'); // the merchant is not kept waiting for Temporal
+    gw.background.run(() => nudge(gw, input.shop, 'install')); // the merchant is not kept waiting for Temporal
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
-    void sendNotification(
-      { db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 },
-      { shopId: input.shop, kind: 'onboarding', occasion: 'install' },
-    ).catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent'));
+    gw.background.run(() =>
+      sendNotification(
+        { db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 },
+        { shopId: input.shop, kind: 'onboarding', occasion: 'install' },
+      ).catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent')),
+    );
     ctx.redirect(`${gw.settings.shellUrl}/home?shop=${encodeURIComponent(input.shop)}`);
   });
 

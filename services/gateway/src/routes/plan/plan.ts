@@ -145,7 +145,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const current = await activeSubscription(gw.db, shop.id);
       if (current) await cancelSubscription(gw, adminClientFor(gw, shop), current.subscriptionGid);
       await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
-      void nudge(gw, shop.id, 'plan');
+      gw.background.run(() => nudge(gw, shop.id, 'plan'));
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
       return;
     }
@@ -230,7 +230,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
       else await declineSubscription(gw.db, sub);
-      void nudge(gw, shop.id, 'plan');
+      gw.background.run(() => nudge(gw, shop.id, 'plan'));
     }
     ctx.redirect(new URL(`/plan?shop=${encodeURIComponent(shop.id)}`, gw.settings.shellUrl).toString());
   });
@@ -247,7 +247,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
       if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED')
         await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
-      if (status === 'ACTIVE') void nudge(gw, shop.id, 'purchase');
+      if (status === 'ACTIVE') gw.background.run(() => nudge(gw, shop.id, 'purchase'));
     }
     ctx.redirect(
       new URL(
