@@ -156,8 +156,9 @@ const TICK_MS = 250;
  * answers are slow (a commit waited over 50 ms) two at a time, and full concurrency once that has passed.
  * Rows are durable in the inbox, so nothing waits on this but the workflows. A delivery already queued or
  * in flight is not queued twice. The queue is fair across shops (ShopRoundRobin): one shop's burst of thousands
- * does not hold back another shop's live order behind it, and each shop's deliveries keep their order. Signalled rows are marked in batches: a gateway that dies in between
- * leaves them to the relay, which signals them again (a repeated signal is harmless, as after any relay).
+ * does not hold back another shop's live order behind it, and each shop's deliveries keep their order. Signalled
+ * rows are marked in batches: a gateway that dies in between leaves them to the relay, which signals them again
+ * (a repeated signal is harmless, as after any relay).
  */
 export function createDispatcher(
   ctx: DispatchContext,
