@@ -147,6 +147,9 @@ describe('orderWorkflow', () => {
       await waitFor(() => settled(calls, 'w1', 'skipped'));
       expect(calls).toContain('log:WAIT');
       expect(calls).not.toContain('issueInvoice');
+      // Support sees in the Temporal UI's stack trace where the order waits, also with the shortened traces
+      // (shared-modules.ts).
+      expect(await handle.query<string>('__stack_trace')).toMatch(/at orderWorkflow \(.*order\.ts:\d+/);
 
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/paid',

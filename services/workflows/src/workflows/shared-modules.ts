@@ -28,3 +28,13 @@ const warmUp = z.object({
 });
 warmUp.parse({ text: ' a@b.de ', list: [true, 'x'], nested: { value: 'v' } });
 warmUp.safeParse({ text: 'nope', count: -1, list: [1], choice: 'c', nested: { value: 0 } });
+
+/*
+ * Four frames of stack per error in workflow code (V8's default is ten). The SDK's promise hook takes a stack, and
+ * maps it through the bundle's source map, for every promise a workflow makes, so that its stack trace query can
+ * say where each await waits (SDK issue #1587). Two of the frames are the hook's own. The two left still name the
+ * await in our code (order.test.ts checks that the Temporal UI's stack trace shows `orderWorkflow`), and an error
+ * keeps the four frames where it was thrown. Measured with e2e/bench/settle.ts, 3,000 waiting orders (issue 17):
+ * worker CPU per order 27.9 → 23.2 ms, orders settled per second 33.2 → 37.7.
+ */
+Error.stackTraceLimit = 4;
