@@ -140,6 +140,43 @@ describe('stores against the real PostgreSQL', () => {
   });
 });
 
+describe("an order round's end", () => {
+  it('writes its log entries and settles its deliveries together, or neither', async () => {
+    const { settleRound } = await import('./index');
+    const shopId = 'a.myshopify.com';
+    for (const id of ['r1', 'r2'])
+      await recordDelivery(db, {
+        webhookId: id,
+        eventId: null,
+        shopId,
+        topic: 'orders/create',
+        resourceId: '7',
+        triggeredAt: null,
+        body: {},
+      });
+    const entry = { shopId, origin: 'invoice', event: 'invoice.skipped', status: 'info', orderId: '7' } as const;
+    const logged = () => db('event_log').where({ shop_id: shopId, order_id: '7' }).orderBy('id').pluck('body');
+    const status = (id: string) =>
+      db('webhook_inbox')
+        .where({ webhook_id: id })
+        .first()
+        .then((r) => r.status);
+
+    // The second entry names a shop that does not exist: the first entry and the settling are undone with it.
+    await expect(
+      settleRound(db, [entry, { ...entry, shopId: 'none.myshopify.com' }], ['r1'], 'skipped'),
+    ).rejects.toThrow();
+    expect(await logged()).toEqual([]);
+    expect(await status('r1')).toBe('received');
+
+    await settleRound(db, [entry, { ...entry, body: { reason: 'WAIT' } }], ['r1'], 'skipped');
+    expect(await logged()).toEqual([{}, { reason: 'WAIT' }]);
+    expect(await status('r1')).toBe('skipped');
+    await settleRound(db, [], ['r2'], 'successful');
+    expect(await status('r2')).toBe('successful');
+  });
+});
+
 describe('order snapshots', () => {
   it('keeps the newest snapshot when webhooks arrive out of order', async () => {
     const { upsertOrder } = await import('./index');

@@ -120,6 +120,10 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     settleDeliveries: async (ids: string[], status: string) => {
       calls.push(`settle:${ids.join(',')}:${status}`);
     },
+    beginRound: note('beginRound', ctx),
+    endRound: async (_logs: unknown[], ids: string[], status: string) => {
+      calls.push(`settle:${ids.join(',')}:${status}`);
+    },
     writeOrderMetafields: note('writeOrderMetafields', 'written'),
     bookOrderPayments: note('bookOrderPayments', { booked: 1, existing: 0, hinted: true }),
     sendDocumentMail: note('sendDocumentMail', { outcome: 'sent' }),
@@ -195,6 +199,20 @@ async function paidOrder(client: Client, taskQueue: string, calls: string[]): Pr
   });
   await until('the invoice', settled(calls, 'w2'));
   return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
+}
+
+/** The order through as many steps as one run can take: invoice, e-invoice question, metafields, payments, mail,
+ * credit note and delivery note. */
+async function everyStep(client: Client, taskQueue: string, calls: string[]): Promise<WorkflowHandle> {
+  const handle = await paidOrder(client, taskQueue, calls);
+  await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
+  await until('both mails', () => calls.filter((c) => c === 'sendDocumentMail').length >= 2);
+  await signalOrder(client, taskQueue, order, {
+    shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder },
+  });
+  await until('the delivery note', () => calls.includes('issueDeliveryNote'));
+  await until('the delivery note round', settled(calls, 'w5'));
+  return handle;
 }
 
 /** The import of one day, run to its end; `last` is the activity that proves the path was taken. */
@@ -311,22 +329,10 @@ const PATHS: Path[] = [
   // Issue 17: one marker (`order-baseline-2026-11`) for every order patch (workflows/patches.ts); the order takes
   // as many of their branches as one run can: invoice, e-invoice question, metafields, payments, mail, credit note
   // and delivery note.
-  {
-    name: 'order-baseline',
-    mail: true,
-    eInvoice: true,
-    deliveryNotes: true,
-    async run(client, taskQueue, calls) {
-      const handle = await paidOrder(client, taskQueue, calls);
-      await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
-      await until('both mails', () => calls.filter((c) => c === 'sendDocumentMail').length >= 2);
-      await signalOrder(client, taskQueue, order, {
-        shopify: { topic: 'orders/fulfilled', webhookId: 'w5', order: shipped as ShopifyOrder },
-      });
-      await until('the delivery note', () => calls.includes('issueDeliveryNote'));
-      return handle;
-    },
-  },
+  { name: 'order-baseline', mail: true, eInvoice: true, deliveryNotes: true, run: everyStep },
+  // Issue 17: the same order with coarse rounds (`order-baseline-2026-11b`): each round's database steps are
+  // `beginRound` and `endRound`, and the waiting order's log entry is written with its settling.
+  { name: 'order-rounds', mail: true, eInvoice: true, deliveryNotes: true, run: everyStep },
   { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },
   // Recorded before `day-by-bulk-export`: the day read in two pages (today's code takes the bulk export).
   { name: 'historical-import', run: importDay('2026-10-01', 'finishImport') },

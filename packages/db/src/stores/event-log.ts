@@ -13,17 +13,24 @@ export interface LogEntryInput {
   body?: Record<string, unknown>;
 }
 
+const logRow = (entry: LogEntryInput) => ({
+  shop_id: entry.shopId,
+  origin: entry.origin,
+  event: entry.event,
+  status: entry.status,
+  order_id: entry.orderId ?? null,
+  order_name: entry.orderName ?? null,
+  ref: JSON.stringify(entry.ref ?? {}),
+  body: JSON.stringify(entry.body ?? {}),
+});
+
 export async function writeLog(db: Db, entry: LogEntryInput): Promise<void> {
-  await db('event_log').insert({
-    shop_id: entry.shopId,
-    origin: entry.origin,
-    event: entry.event,
-    status: entry.status,
-    order_id: entry.orderId ?? null,
-    order_name: entry.orderName ?? null,
-    ref: JSON.stringify(entry.ref ?? {}),
-    body: JSON.stringify(entry.body ?? {}),
-  });
+  await db('event_log').insert(logRow(entry));
+}
+
+/** Several entries in one statement. */
+export async function writeLogs(db: Db, entries: readonly LogEntryInput[]): Promise<void> {
+  if (entries.length > 0) await db('event_log').insert(entries.map(logRow));
 }
 
 export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> {

@@ -1,5 +1,6 @@
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
+import { writeLogs, type LogEntryInput } from './event-log';
 
 export interface WebhookDelivery {
   webhookId: string;
@@ -75,6 +76,23 @@ export async function recordDeliveries(db: Db, ds: readonly DeliveryToRecord[]):
 export async function setDeliveriesStatus(db: Db, webhookIds: readonly string[], status: WebhookStatus): Promise<void> {
   if (webhookIds.length === 0) return;
   await db('webhook_inbox').whereIn('webhook_id', webhookIds).update({ status, error: null });
+}
+
+/**
+ * The end of an order workflow's round (issue 17): the decisions it logged and its deliveries' status, in one
+ * transaction, so a delivery is never settled without its log entries.
+ */
+export async function settleRound(
+  db: Db,
+  logs: readonly LogEntryInput[],
+  webhookIds: readonly string[],
+  status: WebhookStatus,
+): Promise<void> {
+  if (logs.length === 0) return setDeliveriesStatus(db, webhookIds, status);
+  await db.transaction(async (trx) => {
+    await writeLogs(trx, logs);
+    await setDeliveriesStatus(trx, webhookIds, status);
+  });
 }
 
 /** Deliveries that reached Temporal, in one update (the gateway's dispatcher collects them for a few ms). */

@@ -1,6 +1,14 @@
 import { ApplicationFailure, heartbeat, log as activityLog } from '@temporalio/activity';
 import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db';
-import { forgetContact, getShop, setDeliveriesStatus, shopInstalled, upsertOrder, writeLog } from '@belegfluss/db';
+import {
+  forgetContact,
+  getShop,
+  setDeliveriesStatus,
+  settleRound,
+  shopInstalled,
+  upsertOrder,
+  writeLog,
+} from '@belegfluss/db';
 import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
 import type { DefaultSender } from '@belegfluss/mail';
 import {
@@ -105,6 +113,26 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
     } finally {
       clearInterval(beat);
     }
+  }
+
+  /**
+   * The order's row; a shop that never installed the app (or removed it) has none to hang it on.
+   * Retrying can't change that, so the activity ends at once and says so in the worker's log.
+   */
+  async function recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
+    if (!(await shopInstalled(db, shopId))) {
+      activityLog.warn('Order for a shop without the app installed', {
+        shopId,
+        orderId: order.id,
+        orderName: order.name,
+      });
+      throw ApplicationFailure.nonRetryable(
+        `Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`,
+        'NOT_INSTALLED',
+      );
+    }
+    await upsertOrder(db, shopId, order);
+    await noteWithheldFeatures(db, shopId, order);
   }
 
   /** A refused document may name a contact merged or removed in Lexware: the next attempt searches again. */
@@ -277,25 +305,7 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
       return writeOrderMetafields({ db, box, shopify, appUrl, lexware }, shopId, order, metafields?.write ?? []);
     },
 
-    /**
-     * The order's row; a shop that never installed the app (or removed it) has none to hang it on.
-     * Retrying can't change that, so the activity ends at once and says so in the worker's log.
-     */
-    async recordOrder(shopId: string, order: ShopifyOrder): Promise<void> {
-      if (!(await shopInstalled(db, shopId))) {
-        activityLog.warn('Order for a shop without the app installed', {
-          shopId,
-          orderId: order.id,
-          orderName: order.name,
-        });
-        throw ApplicationFailure.nonRetryable(
-          `Der Shop ${shopId} hat die App nicht installiert; Bestellung ${order.name} wird nicht verarbeitet.`,
-          'NOT_INSTALLED',
-        );
-      }
-      await upsertOrder(db, shopId, order);
-      await noteWithheldFeatures(db, shopId, order);
-    },
+    recordOrder,
 
     async writeLog(entry: LogEntryInput): Promise<void> {
       await writeLog(db, entry);
@@ -303,6 +313,20 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
 
     async settleDeliveries(webhookIds: string[], status: WebhookStatus): Promise<void> {
       await setDeliveriesStatus(db, webhookIds, status);
+    },
+
+    /**
+     * A round's database steps at its start, in one local activity (issue 17): the order's newest snapshot
+     * recorded (when the round has one) and the shop's context read.
+     */
+    async beginRound(shopId: string, order: ShopifyOrder | null): Promise<ShopContext> {
+      if (order) await recordOrder(shopId, order);
+      return loadShopContext(db, shopId);
+    },
+
+    /** …and at its end: the decisions the round logged, and its deliveries settled, in one transaction. */
+    async endRound(logs: LogEntryInput[], webhookIds: string[], status: WebhookStatus): Promise<void> {
+      await settleRound(db, logs, webhookIds, status);
     },
 
     ...createImportActivities({ db, box, shopify }),

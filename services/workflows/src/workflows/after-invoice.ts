@@ -1,12 +1,12 @@
 import { orderPatched } from './patches';
 import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
-import { lexwareActivities, mailActivities, orderDbActivities, shopifyActivities } from './activity-options';
+import { lexwareActivities, mailActivities, shopifyActivities } from './activity-options';
+import { log } from './decisions';
 
 const { refreshDocument, markOrderPaid, bookOrderPayments } = lexwareActivities;
 const { sendDocumentMail } = mailActivities;
 const { writeOrderMetafields } = shopifyActivities;
-const { writeLog } = orderDbActivities;
 
 /** What happens once a document exists: Lexware's news about it, its mail, the order's metafields and its payments. */
 
@@ -92,7 +92,7 @@ export async function mailDocuments(shopId: string, state: OrderState, ctx: Shop
     } catch (error) {
       said[key] = 'failed';
       const order = state.order;
-      await writeLog({
+      await log({
         shopId,
         origin: 'mail',
         event: 'mail.failed',

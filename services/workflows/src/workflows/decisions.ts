@@ -1,9 +1,24 @@
-import { orderPatched } from './patches';
+import { coarseRounds, orderPatched } from './patches';
 import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
+import type { Activities } from '../activities';
 import type { OrderState } from '../api';
 import { orderDbActivities } from './activity-options';
 
 const { writeLog } = orderDbActivities;
+
+type LogEntryInput = Parameters<Activities['writeLog']>[0];
+
+/** The log entries of the round under way, written with its deliveries' status at its end (`coarseRounds`). */
+const roundLogs: LogEntryInput[] = [];
+
+/** Writes an entry to the shop's log: at the round's end for runs with coarse rounds, at once for older runs. */
+export async function log(entry: LogEntryInput): Promise<void> {
+  if (coarseRounds()) roundLogs.push(entry);
+  else await writeLog(entry);
+}
+
+/** The entries the round logged so far, taken out for its end. */
+export const takeRoundLogs = (): LogEntryInput[] => roundLogs.splice(0);
 
 /** Outcomes that count as processed, not as failures (spec 2 §8). */
 export const PROCESSED = new Set<string>(['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND']);
@@ -31,7 +46,7 @@ export async function logDecision(
     said[step] = reason;
   } else if (state.lastDecision === reason) return;
   state.lastDecision = reason;
-  await writeLog({
+  await log({
     shopId,
     origin,
     event: `${origin}.skipped`,

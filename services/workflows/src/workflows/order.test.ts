@@ -95,6 +95,11 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     settleDeliveries: async (ids, status) => {
       calls.push(`settle:${ids.join(',')}:${status}`);
     },
+    beginRound: async () => ctx,
+    endRound: async (logs, ids, status) => {
+      for (const entry of logs) calls.push(`log:${String(entry.body?.reason)}`);
+      calls.push(`settle:${ids.join(',')}:${status}`);
+    },
     writeOrderMetafields: async () => {
       calls.push('writeOrderMetafields');
       return 'written';

@@ -8,7 +8,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { orderPatched } from './patches';
+import { coarseRounds, orderPatched } from './patches';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
@@ -22,13 +22,14 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { orderDbActivities } from './activity-options';
+import { localDbActivities, orderDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
-import type { StepOutcome } from './decisions';
+import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
 const { loadShopContext, recordOrder, settleDeliveries } = orderDbActivities;
+const { beginRound, endRound } = localDbActivities;
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -71,8 +72,7 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
     if (fresh) absorb(state, { topic: 'audit/repair', webhookId: '', order: fresh });
   }
   for (const event of events) absorb(state, event);
-  if (state.order) await recordOrder(shopId, state.order);
-  const ctx = await loadShopContext(shopId);
+  const ctx = await startRound(shopId, state);
   const outcomes: StepOutcome[] = [
     await issueInvoiceIfDue(shopId, state, ctx),
     await creditRefunds(shopId, state, ctx),
@@ -86,10 +86,23 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
     : outcomes.includes('unprocessable')
       ? 'unprocessable'
       : 'skipped';
-  await settleDeliveries(
+  await finishRound(
     events.map((e) => e.webhookId),
     status,
   );
+}
+
+/** The newest snapshot recorded and the shop's context read: one local activity, or two for older runs. */
+async function startRound(shopId: string, state: OrderState) {
+  if (coarseRounds()) return beginRound(shopId, state.order ?? null);
+  if (state.order) await recordOrder(shopId, state.order);
+  return loadShopContext(shopId);
+}
+
+/** The round's log entries written and its deliveries settled: one local activity, or just the settling. */
+async function finishRound(webhookIds: string[], status: 'successful' | 'skipped' | 'unprocessable') {
+  if (coarseRounds()) await endRound(takeRoundLogs(), webhookIds, status);
+  else await settleDeliveries(webhookIds, status);
 }
 
 /**
@@ -103,7 +116,7 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
     // An activity's failure comes wrapped in an ActivityFailure; a local activity's arrives as it was thrown.
     const cause = error instanceof ActivityFailure ? error.cause : error;
     if (!(cause instanceof ApplicationFailure) || cause.type !== 'NOT_INSTALLED') throw error;
-    await settleDeliveries(
+    await finishRound(
       events.map((e) => e.webhookId),
       'unprocessable',
     );
