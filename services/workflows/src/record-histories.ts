@@ -109,6 +109,14 @@ function stubActivities(calls: string[], ctx: ShopContext) {
       number: 'RE0001',
       status: 'open',
     }),
+    issueInvoiceWithContact: note('issueInvoice', {
+      outcome: 'created',
+      documentId: 'doc-1',
+      lexwareId: 'lx-1',
+      number: 'RE0001',
+      status: 'open',
+      contactId: 'contact-1',
+    }),
     issueCreditNote: note('issueCreditNote', {
       outcome: 'created',
       documentId: 'doc-2',

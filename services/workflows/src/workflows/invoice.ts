@@ -1,4 +1,4 @@
-import { orderPatched } from './patches';
+import { coarseRounds, orderPatched } from './patches';
 import type { EInvoiceDecision } from '@belegfluss/shared';
 import { planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
@@ -6,7 +6,7 @@ import type { ShopContext } from '../activities';
 import { lexwareActivities, shopifyActivities } from './activity-options';
 import { decisionContext, logDecision, type StepOutcome } from './decisions';
 
-const { ensureContact, issueInvoice } = lexwareActivities;
+const { ensureContact, issueInvoice, issueInvoiceWithContact } = lexwareActivities;
 const { resolveEInvoice } = shopifyActivities;
 
 /**
@@ -48,25 +48,40 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     return 'unprocessable';
   }
   const { regime } = plan;
-  const contactId = await ensureContact(shopId, order, { ...plan.contact, shopDomain: shopId });
-  // The activity builds with this same context (plus the order's metafields) instead of loading the settings again;
-  // only the activity's input changes, not the commands, so running histories replay as before.
-  const result = await issueInvoice(shopId, order, contactId, regime, ctx);
+  const contact = { ...plan.contact, shopDomain: shopId };
+  // One activity for contact and invoice since `coarseRounds` (it names the contact it used); two before. The activity
+  // builds with this same context (plus the order's metafields) instead of loading the settings again.
+  const result = coarseRounds()
+    ? await issueInvoiceWithContact(shopId, order, contact, regime, ctx)
+    : await contactThenInvoice(shopId, order, contact, regime, ctx);
   if (result.outcome === 'NO_CREDITS') {
     state.lastDecision = 'NO_CREDITS';
     state.waitingFor = 'NO_CREDITS';
     return 'skipped';
   }
-  // The activity names the contact it used when Lexware refused ours and it made the customer's contact anew.
+  // The result names the invoice's contact: a new one when Lexware refused ours and the activity made it anew.
   state.invoice = {
     documentId: result.documentId,
     lexwareId: result.lexwareId,
     number: result.number,
     status: result.status,
-    contactId: result.contactId ?? contactId,
+    contactId: result.contactId ?? null,
   };
   state.regime = regime;
   state.lastDecision = result.outcome;
   state.waitingFor = null;
   return 'successful';
+}
+
+/** Older runs: the contact by its own activity, then the invoice. */
+async function contactThenInvoice(
+  shopId: string,
+  order: NonNullable<OrderState['order']>,
+  contact: Parameters<typeof ensureContact>[2],
+  regime: Parameters<typeof issueInvoice>[3],
+  ctx: ShopContext,
+): ReturnType<typeof issueInvoice> {
+  const contactId = await ensureContact(shopId, order, contact);
+  const result = await issueInvoice(shopId, order, contactId, regime, ctx);
+  return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: result.contactId ?? contactId };
 }

@@ -85,6 +85,17 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       calls.push('issueInvoice');
       return { outcome: 'created', documentId: 'doc-1', lexwareId: 'lx-1', number: 'RE0001', status: 'open' };
     },
+    issueInvoiceWithContact: async () => {
+      calls.push('ensureContact', 'issueInvoice');
+      return {
+        outcome: 'created',
+        documentId: 'doc-1',
+        lexwareId: 'lx-1',
+        number: 'RE0001',
+        status: 'open',
+        contactId: 'contact-1',
+      };
+    },
     issueCreditNote: async (_shop, _order, refund) => {
       calls.push(`issueCreditNote:${(refund as { id: number }).id}`);
       return { outcome: 'created', documentId: 'doc-2', lexwareId: 'lx-2', number: 'GS0001', status: 'open' };
