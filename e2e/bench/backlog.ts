@@ -10,8 +10,8 @@
  */
 import { merchant, eventually } from '../src/merchant';
 import { startStack } from '../src/stack';
-import { CpuMeter, descendants, peakRssMb, postgresPids, startWorkerProcess } from './proc';
-import { documentsTable, drainStagesPerShop, shopsTable } from '@belegfluss/db/testing';
+import { CpuMeter, descendants, orderHistoryEvents, peakRssMb, postgresPids, startWorkerProcess } from './proc';
+import { documentsTable, drainStagesPerShop, finishedTransactions, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
@@ -53,6 +53,7 @@ if (faults > 0) {
   });
 }
 pgPids = await postgres();
+const transactionsBefore = await finishedTransactions(stack.db);
 for (const m of Object.values(meters)) m.mark();
 const started = performance.now();
 await Promise.all(
@@ -67,7 +68,9 @@ await Promise.all(
 );
 const total = SHOPS * ORDERS;
 let last = -1;
+let polls = 0; // the bench's own reads, left out of the database transactions below
 await eventually(async () => {
+  polls += 1;
   const count = await documentsTable.count(stack.db, {}, { notNull: ['lexwareId'] });
   if (Number(count) !== last) {
     last = Number(count);
@@ -95,6 +98,8 @@ if (process.env.BENCH_PER_SHOP)
     console.log(
       `    ${r.shopId} first ${since(r.firstReceived).toFixed(1)} last ${since(r.lastReceived).toFixed(1)} signalled ${since(r.lastSignalled).toFixed(1)} done ${since(r.done).toFixed(1)}`,
     );
+const transactions = (await finishedTransactions(stack.db)) - transactionsBefore - polls;
+const history = await orderHistoryEvents(stack);
 const span = (xs: number[]) => `${xs[0]!.toFixed(1)} s … ${xs.at(-1)!.toFixed(1)} s`;
 
 const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
@@ -136,6 +141,12 @@ console.log(
 );
 console.log(
   `    from each shop's first webhook ${(ownDrain.at(-1)! / ownDrain[0]!).toFixed(2)}  (${span(ownDrain)}); first webhooks ${span(firstWebhook)}, last ${span(lastWebhook)}, last signals ${span(lastSignal)}`,
+);
+console.log(
+  `  database transactions        ${(transactions / total).toFixed(1)} per invoice (a statement outside a transaction counts one)`,
+);
+console.log(
+  `  Temporal history events      ${(history.events / total).toFixed(1)} per invoice (${history.workflows} order workflows)`,
 );
 for (const [name, used] of cpu)
   console.log(

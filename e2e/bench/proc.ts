@@ -145,3 +145,28 @@ export async function startWorkerProcess(
   await until('the worker', answers(`http://127.0.0.1:${healthPort}`));
   return worker;
 }
+
+/**
+ * Events in the histories of the order workflows (Temporal's round trips leave one or more each: a workflow task
+ * is three, an activity three, a local activity one marker). Read with describe, which counts the open runs too.
+ */
+export async function orderHistoryEvents(stack: Stack): Promise<{ workflows: number; events: number }> {
+  const ids: string[] = [];
+  for await (const wf of stack.temporal.client.workflow.list({ query: 'WorkflowType = "orderWorkflow"' }))
+    ids.push(wf.workflowId);
+  let events = 0;
+  const queue = [...ids];
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let id = queue.pop(); id; id = queue.pop()) {
+        // Read first, then added: `events += await …` would add to the total as it was before the wait.
+        const { historyLength } = await stack.temporal.client.workflow.getHandle(id).describe();
+        events += historyLength;
+        console.log(
+          (await stack.temporal.client.workflow.getHandle(id).fetchHistory()).events?.map((e) => e.eventType).join(' '),
+        );
+      }
+    }),
+  );
+  return { workflows: ids.length, events };
+}

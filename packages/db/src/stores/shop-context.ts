@@ -21,7 +21,9 @@ import {
   DEFAULT_INVOICE_PREFERENCES,
   DEFAULT_ORDER_HANDLING,
   enforcePlan,
+  transactionSettings,
   type PlanFeature,
+  type TransactionsOff,
 } from '@belegfluss/shared';
 
 /** Everything the order workflow's rules need to know about a shop, as plain JSON. */
@@ -44,6 +46,11 @@ export interface ShopContext {
    * set up in the settings that the plan no longer includes (a downgrade), for the event log.
    */
   plan?: { id: string; withheld: PlanFeature[]; /** the tags the withheld tag rules name */ ruleTags?: string[] };
+  /**
+   * Why paid orders book no bank transactions (the settings, after the plan), or null when they do: the workflow
+   * then asks no activity. Absent in contexts made before it existed.
+   */
+  transactionsOff?: TransactionsOff | null;
 }
 
 const DEFAULT_SECTIONS = {
@@ -91,6 +98,12 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
   const connected = Boolean(connection);
+  // The one rule the transactions activity decides with, so the workflow skips it exactly when it would do nothing.
+  const transactions = transactionSettings(sections.transactions, {
+    connected,
+    automationEnabled: shop.automationEnabled,
+    invoiceCreate: invoice.invoiceCreate !== false,
+  });
   const lexProfile = connection?.profile as
     | { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] }
     | null
@@ -124,5 +137,6 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
       : null,
     metafields,
     plan: { id: shop.planId, withheld, ...(withheld.includes('tags') ? { ruleTags: ruleTags(stored) } : {}) },
+    transactionsOff: transactions.ok ? null : transactions.reason,
   };
 }

@@ -58,3 +58,25 @@ export async function mailSendOfShop(
     .first('s.*')) as Record<string, unknown> | undefined;
   return row && fromRow<MailSendTestRow>(row);
 }
+
+/**
+ * Transactions this database has finished (committed or rolled back): a statement outside a transaction counts
+ * one. The benches read it before and after a run for the database round trips per invoice or per webhook.
+ * PostgreSQL publishes a connection's counts when it goes idle (within a second), so the count is read until
+ * it stays put (the reads are transactions too: a handful, against thousands in a run).
+ */
+export async function finishedTransactions(db: Db): Promise<number> {
+  const read = async () => {
+    const { rows } = await db.raw(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+    );
+    return Number((rows as { n: string }[])[0]!.n);
+  };
+  let last = await read();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 1100));
+    const now = await read();
+    if (now - last <= 1) return now;
+    last = now;
+  }
+}

@@ -1,4 +1,4 @@
-import { orderPatched } from './patches';
+import { coarseRounds, orderPatched } from './patches';
 import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities, mailActivities, shopifyActivities } from './activity-options';
@@ -57,6 +57,20 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
   if (!ctx.invoice.connected || !ctx.invoice.automationEnabled || ctx.invoice.invoiceCreate === false) return;
   const key = `${order.updated_at ?? order.created_at}|${invoice.status}`;
   if (state.paymentsBookedFor === key || !orderPatched('bank-transactions')) return;
+  if (ctx.transactionsOff && coarseRounds()) {
+    // Booking is off: the entry the activity would write, without asking it (issue 17: one round trip fewer).
+    await log({
+      shopId,
+      origin: 'transaction',
+      event: 'transaction.skipped',
+      status: 'info',
+      orderId: String(order.id),
+      orderName: order.name,
+      body: { reason: ctx.transactionsOff },
+    });
+    state.paymentsBookedFor = key;
+    return;
+  }
   await bookOrderPayments(shopId, order, {
     documentId: invoice.documentId,
     lexwareId: invoice.lexwareId,

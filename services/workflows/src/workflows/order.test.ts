@@ -410,6 +410,35 @@ describe('orderWorkflow with bank transactions', () => {
       await handle.terminate('test done');
     });
   });
+
+  it('asks no activity when booking is off, and logs why once per snapshot', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-payments-off-test';
+    const worker = await testWorker(
+      taskQueue,
+      fakeActivities(calls, { transactionsOff: 'DISABLED_TRANSACTION_CREATE' }),
+    );
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:45',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '45' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'q1', order: order('paid', '2026-11-21T10:05:00Z') }],
+      });
+      await waitFor(() => settled(calls, 'q1', 'successful'));
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/paid',
+        webhookId: 'q2',
+        order: order('paid', '2026-11-21T10:05:00Z'),
+      });
+      await waitFor(() => settled(calls, 'q2', 'skipped'));
+      expect(calls).toContain('issueInvoice');
+      expect(calls).not.toContain('bookOrderPayments');
+      expect(calls.filter((c) => c === 'log:DISABLED_TRANSACTION_CREATE')).toHaveLength(1);
+      await handle.terminate('test done');
+    });
+  });
 });
 
 describe('orderWorkflow with mail', () => {
