@@ -4,6 +4,7 @@ import { normalizeInvoicePreferences } from '../preferences/invoice-rules';
 import type { LexwareInvoiceInput } from './lexware-types';
 import { lexwareDate } from './lexware-date';
 import { fulfilledAt, itemExtras } from './order-fields';
+import { berlinDay } from './berlin-clock';
 
 type ShippingConditions = LexwareInvoiceInput['shippingConditions'];
 
@@ -13,13 +14,6 @@ export interface InvoiceDates {
   /** Dates that wanted the fulfilment but fell back to the order date because the order isn't fulfilled yet. */
   fallbacks: string[];
 }
-
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /** The German calendar day of an instant, as [year, month (1-12), day]. */
 function dayOf(iso: string): [number, number, number] {

@@ -5,6 +5,7 @@ import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferen
 import { invoiceDue, type InvoiceEvent } from './has-happened';
 import { cents } from './money';
 import { splitTags } from './order-fields';
+import { berlinDay } from './berlin-clock';
 
 export interface InvoiceSettings {
   connected: boolean;
@@ -44,12 +45,6 @@ export interface InvoiceDecisionContext {
 }
 
 const DAY = 86_400_000;
-const berlinDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 /** The German calendar day of an instant, 'YYYY-MM-DD'; a bare day passes through. */
 export function germanDay(iso: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso : berlinDay.format(new Date(iso));

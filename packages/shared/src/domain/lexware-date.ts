@@ -1,22 +1,14 @@
+import { berlinTime } from './berlin-clock';
+
 /**
  * Lexware wants `yyyy-MM-ddTHH:mm:ss.SSSXXX`. Documents are German, so the local
  * time and offset are Europe/Berlin's: an order placed at 23:30 UTC on the 31st
  * belongs to the 1st in Germany. Uses Intl only, so it is safe in workflow code.
  */
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Berlin',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 export function lexwareDate(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const p = Object.fromEntries(parts.formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(berlinTime.formatToParts(date).map((x) => [x.type, x.value]));
   const localAsUtc = Date.UTC(
     Number(p.year),
     Number(p.month) - 1,

@@ -11,10 +11,12 @@
  *   path for every object schema with `new Function` costs more than it saves; it also settles zod's
  *   cached "may we eval" probe, which is then never read.
  *
- * Only zod itself is shared, never our schemas: a schema's members materialise on the instance on
- * first read, which a frozen instance cannot take.
+ * Only zod itself and the rules' Europe/Berlin formatters are shared, never our schemas: a schema's members
+ * materialise on the instance on first read, which a frozen instance cannot take.
  */
 import { z } from 'zod';
+// The Europe/Berlin formatters of the rules, made once per worker thread instead of once per workflow (issue 17).
+import '@belegfluss/shared/berlin-clock';
 
 z.config({ jitless: true });
 
