@@ -2,7 +2,8 @@
  * A backlog of paid orders across several shops, through the whole stack: sandbox
  * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints what issues 4 and 17 ask:
  * Lexware calls per invoice, invoices per second per connection against the 2 req/s
- * bound, 429 answers, duplicates, the slowest/fastest shop ratio, and the CPU seconds per
+ * bound, 429 answers, duplicates, the slowest/fastest shop ratio, database transactions and Temporal history
+ * events per invoice, and the CPU seconds per
  * 1,000 invoices of each process (the worker runs in its own process, as in production;
  * gateway and sandbox share the bench's process) with the worker's peak memory.
  * BENCH_PER_SHOP=1 also lists, per shop, when its first and last webhook arrived, its last signal and its last

@@ -3,7 +3,8 @@
  * unpaid orders, sent through the gateway as fast as autocannon (in its own process) goes, then each settled by
  * its order workflow: recorded, judged (it waits for payment), logged, and its inbox row marked. Gateway and
  * worker run in their own processes, as in production. Prints how long the burst took, when the last inbox row
- * was settled, rows settled per second, the CPU seconds per 1,000 webhooks of every process, and the worker's
+ * was settled, rows settled per second, database transactions and Temporal history events per webhook, the CPU
+ * seconds per 1,000 webhooks of every process, and the worker's
  * peak resident memory (its workflow cache is bounded by WORKER_MAX_CACHED_WORKFLOWS). Prints figures; asserts
  * nothing.
  */
@@ -12,8 +13,16 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { merchant } from '../src/merchant';
 import { startStack } from '../src/stack';
-import { CpuMeter, descendants, peakRssMb, postgresPids, startGatewayProcess, startWorkerProcess } from './proc';
-import { webhookInboxTable } from '@belegfluss/db/testing';
+import {
+  CpuMeter,
+  descendants,
+  orderHistoryEvents,
+  peakRssMb,
+  postgresPids,
+  startGatewayProcess,
+  startWorkerProcess,
+} from './proc';
+import { finishedTransactions, webhookInboxTable } from '@belegfluss/db/testing';
 
 const WEBHOOKS = Number(process.env.BENCH_SETTLE_WEBHOOKS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -37,6 +46,7 @@ const meters = {
   PostgreSQL: new CpuMeter(() => pgPids),
   'bench + idle sandbox': new CpuMeter(() => [process.pid]),
 };
+const transactionsBefore = await finishedTransactions(stack.db);
 for (const meter of Object.values(meters)) meter.mark();
 
 const started = Date.now();
@@ -60,7 +70,11 @@ const { stdout } = await promisify(execFile)(
 const burst = JSON.parse(stdout) as { total: number; ok: number; non2xx: number; errors: number; cpu: number };
 const burstSeconds = (Date.now() - started) / 1000;
 
-const waiting = () => webhookInboxTable.count(stack.db, { shopId: shop, status: 'received' });
+let polls = 0; // the bench's own reads, left out of the database transactions below
+const waiting = () => {
+  polls += 1;
+  return webhookInboxTable.count(stack.db, { shopId: shop, status: 'received' });
+};
 const deadline = started + DEADLINE_MINUTES * 60_000;
 let left = await waiting();
 let lastShown = 0;
@@ -78,6 +92,8 @@ const seconds = (Date.now() - started) / 1000;
 process.stdout.write('\n');
 pgPids = [...new Set([...pgPids, ...(await postgresPids(stack.db, stack.settings.databaseUrl))])];
 const cpu = Object.entries(meters).map(([name, meter]) => [name, meter.used()] as const);
+const transactions = (await finishedTransactions(stack.db)) - transactionsBefore - polls;
+const history = await orderHistoryEvents(stack);
 const stored = await webhookInboxTable.count(stack.db, { shopId: shop });
 const settled = stored - left;
 
@@ -89,6 +105,12 @@ console.log(
   `  settled                      ${settled} of ${stored} after ${seconds.toFixed(1)} s from the burst's start${left ? ` (${left} still waiting at the deadline)` : ''}`,
 );
 console.log(`  rows settled per second      ${(settled / seconds).toFixed(1)}`);
+console.log(
+  `  database transactions        ${(transactions / Math.max(settled, 1)).toFixed(1)} per webhook (gateway and worker; a statement outside a transaction counts one)`,
+);
+console.log(
+  `  Temporal history events      ${(history.events / Math.max(settled, 1)).toFixed(1)} per webhook (${history.workflows} order workflows)`,
+);
 for (const [name, used] of cpu)
   console.log(
     `  CPU s per 1,000 webhooks     ${((used / Math.max(settled, 1)) * 1000).toFixed(1).padStart(6)}  ${name} (${used.toFixed(1)} s)`,
