@@ -135,6 +135,12 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
     await noteWithheldFeatures(db, shopId, order);
   }
 
+  /** The customer's contact in Lexware, found or made (see ./contact), as its own Lexware step. */
+  const contactStep = (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
+    lexwareStep(shopId, order, 'contact', async () =>
+      ensureContact(db, await clientFor(shopId, order), shopId, order, req),
+    );
+
   /** A refused document may name a contact merged or removed in Lexware: the next attempt searches again. */
   async function forgetRejectedContact(shopId: string, contactId: string | null, error: unknown): Promise<never> {
     if (contactId && error instanceof ApplicationFailure && error.type === 'LEXWARE_REJECTED')
@@ -221,10 +227,7 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
       return resolveEInvoice({ db, box, shopify, appUrl }, shopId, order, prefs.contact);
     },
 
-    ensureContact: (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
-      lexwareStep(shopId, order, 'contact', async () =>
-        ensureContact(db, await clientFor(shopId, order), shopId, order, req),
-      ),
+    ensureContact: contactStep,
 
     issueInvoice,
 
@@ -239,9 +242,7 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
       regime: TaxRegime,
       ctx: ShopContext,
     ): Promise<IssueResult> {
-      const contactId = await lexwareStep(shopId, order, 'contact', async () =>
-        ensureContact(db, await clientFor(shopId, order), shopId, order, req),
-      );
+      const contactId = await contactStep(shopId, order, req);
       const result = await issueInvoice(shopId, order, contactId, regime, ctx);
       return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: result.contactId ?? contactId };
     },

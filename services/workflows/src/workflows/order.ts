@@ -100,7 +100,7 @@ async function startRound(shopId: string, state: OrderState) {
 }
 
 /** The round's log entries written and its deliveries settled: one local activity, or just the settling. */
-async function finishRound(webhookIds: string[], status: 'successful' | 'skipped' | 'unprocessable') {
+async function finishRound(webhookIds: string[], status: StepOutcome) {
   if (coarseRounds()) await endRound(takeRoundLogs(), webhookIds, status);
   else await settleDeliveries(webhookIds, status);
 }

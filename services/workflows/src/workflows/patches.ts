@@ -32,11 +32,13 @@ export function orderPatched(id: OrderPatch): boolean {
 }
 
 /**
- * Since 2026-11-26 (issue 17): a round's database steps are two local activities, `beginRound` (record the snapshot,
- * read the shop's context) and `endRound` (write the round's log entries, settle its deliveries), instead of one
- * each. Its marker is the baseline of today's runs: it implies every id above, so such a run records this one
- * marker and no other. Runs with `order-baseline-2026-11` (or single ids) keep their steps, round by round as
- * they replay.
+ * Since 2026-11-26 (issue 17), fewer round trips per round:
+ * - a round's database steps are two local activities, `beginRound` (record the snapshot, read the shop's context)
+ *   and `endRound` (write the round's log entries, settle its deliveries), instead of one each;
+ * - the invoice's contact and the invoice are one activity (`issueInvoiceWithContact`);
+ * - a shop that books no bank transactions is not asked by activity (`bookPayments` logs the reason itself).
+ * Its marker is the baseline of today's runs: it implies every id above, so such a run records this one marker and
+ * no other. Runs with `order-baseline-2026-11` (or single ids) keep their steps, round by round as they replay.
  */
 export function coarseRounds(): boolean {
   return patched('order-baseline-2026-11b');
