@@ -92,6 +92,8 @@ export interface Knobs {
     /** GraphQL leaky bucket size and refill per second (Standard plan: 2000 and 100). */
     graphqlCostLimit: number;
     graphqlRestoreRate: number;
+    /** While true, bulk operations stay RUNNING (a long export on Shopify); they finish once it is false again. */
+    bulkHold: boolean;
   };
   lexware: {
     rate429: number;
@@ -111,7 +113,13 @@ export interface Knobs {
 
 export function defaultKnobs(): Knobs {
   return {
-    shopify: { duplicateRate: 0, outOfOrder: false, graphqlCostLimit: 2000, graphqlRestoreRate: 100 },
+    shopify: {
+      duplicateRate: 0,
+      outOfOrder: false,
+      graphqlCostLimit: 2000,
+      graphqlRestoreRate: 100,
+      bulkHold: false,
+    },
     lexware: {
       rate429: 0,
       rate500: 0,

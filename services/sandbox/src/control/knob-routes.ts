@@ -13,6 +13,7 @@ const Knobs = z
         outOfOrder: z.boolean(),
         graphqlCostLimit: z.number().int().positive(),
         graphqlRestoreRate: z.number().positive(),
+        bulkHold: z.boolean(),
       })
       .partial(),
     lexware: z

@@ -24,6 +24,14 @@ const gql = async <T>(query: string, variables: Record<string, unknown> = {}) =>
       { 'X-Shopify-Access-Token': token },
     ),
   );
+const knobs = async (shopify: Record<string, unknown>) => {
+  const res = await fetch(`${sb.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ shopify }),
+  });
+  if (!res.ok) throw new Error(`knobs: ${res.status}`);
+};
 const RUN =
   'mutation($q: String!) { bulkOperationRunQuery(query: $q) { bulkOperation { id status } userErrors { field message code } } }';
 type RunAnswer = {
@@ -73,10 +81,13 @@ describe('bulk operations', () => {
     const none = await gql<RunAnswer>(RUN, { q: '{ shop { name } }' });
     expect(none.data!.bulkOperationRunQuery).toMatchObject({ bulkOperation: null, userErrors: [{ code: 'INVALID' }] });
     const q = '{ orders { edges { node { id name lineItems { edges { node { __typename id title } } } } } } }';
+    // Held running, so the second query comes while the first runs however slowly this machine answers.
+    await knobs({ bulkHold: true });
     const first = await gql<RunAnswer>(RUN, { q });
     expect(first.data!.bulkOperationRunQuery.bulkOperation!.status).toBe('CREATED');
     const second = await gql<RunAnswer>(RUN, { q });
     expect(second.data!.bulkOperationRunQuery.userErrors[0]!.code).toBe('OPERATION_IN_PROGRESS');
+    await knobs({ bulkHold: false });
 
     let op: Op;
     do

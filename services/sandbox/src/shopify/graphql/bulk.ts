@@ -95,6 +95,7 @@ async function run(sb: Sandbox, ctx: GqlContext, op: BulkOperation, doc: Documen
   await new Promise((r) => setTimeout(r, 20));
   op.status = 'RUNNING';
   await new Promise((r) => setTimeout(r, 50));
+  while (sb.state.knobs.shopify.bulkHold) await new Promise((r) => setTimeout(r, 20));
   const result = await execute({ schema, document: doc, rootValue: queryRoot, contextValue: { ...ctx, bulk: true } });
   if (result.errors?.length || !result.data) {
     op.status = 'FAILED';
