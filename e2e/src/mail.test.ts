@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, spawnWorker as spawnProcess, startStack, type Stack } from './stack';
 import { documentsTable, mailSendOfShop, mailSendsTable, ordersTable, webhookInboxTable } from '@belegfluss/db/testing';
+import { orderWorkflowId } from '@belegfluss/orchestration/api';
 
 // Real Temporal, PostgreSQL, gateway, a worker in its own process (so it can be killed), and the
 // sandbox standing in for Shopify, Lexware Office and the SMTP server that catches every mail.
@@ -40,6 +41,32 @@ const sendMail = (enabled: boolean) =>
     body: JSON.stringify({ invoiceSendMail: { enabled, copy: 'buchhaltung@mail-e2e.de' } }),
   });
 
+/**
+ * What an order's wait saw when it gave up: whether the worker still runs, the order's webhooks and documents,
+ * and its workflow's status with any activity it is stuck on.
+ */
+async function orderSeen(orderId: number): Promise<string> {
+  const worker = current.exitCode ?? current.signalCode ?? 'running';
+  const hooks = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(orderId) });
+  const docs = await documentsTable.list(stack.db, { shopId: shop, orderId: String(orderId) });
+  const description = await stack.temporal.client.workflow
+    .getHandle(orderWorkflowId(shop, orderId))
+    .describe()
+    .then(
+      (d) =>
+        `${d.status.name}, pending ${JSON.stringify(
+          (d.raw.pendingActivities ?? []).map((a) => [a.activityType?.name, a.attempt, a.lastFailure?.message]),
+        )}`,
+      (error: unknown) => String(error),
+    );
+  return [
+    `worker ${String(worker)}`,
+    `webhooks ${hooks.map((h) => `${String(h.topic)}:${String(h.status)}`).join(',') || 'none'}`,
+    `documents ${docs.map((d) => `${String(d.type)}:${d.lexwareId ? 'lexware' : 'no lexware id'}`).join(',') || 'none'}`,
+    `workflow ${description}`,
+  ].join('; ');
+}
+
 /** A paid order; resolves once its invoice exists and the workflow has settled the payment webhook. */
 async function paidOrder(): Promise<{ id: number; name: string; email: string; documentId: string }> {
   const { order } = await m().createOrder({ scenario: 'de_b2c' });
@@ -52,6 +79,7 @@ async function paidOrder(): Promise<{ id: number; name: string; email: string; d
         { notNull: ['lexwareId'] },
       ),
     120_000,
+    () => orderSeen(order.id),
   );
   const row = await ordersTable.one(stack.db, { shopId: shop, orderId: String(order.id) });
   return { id: order.id, name: order.name, email: row.customerEmail as string, documentId: doc.id as string };
@@ -59,10 +87,14 @@ async function paidOrder(): Promise<{ id: number; name: string; email: string; d
 
 /** Every webhook of the order has been handled, so the workflow's pass, mail step included, is over. */
 const settledOrder = (orderId: number) =>
-  eventually(async () => {
-    const rows = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(orderId) });
-    return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows;
-  }, 120_000);
+  eventually(
+    async () => {
+      const rows = await webhookInboxTable.list(stack.db, { shopId: shop, resourceId: String(orderId) });
+      return rows.length > 0 && rows.every((r) => !['received', 'started'].includes(r.status as string)) && rows;
+    },
+    120_000,
+    () => orderSeen(orderId),
+  );
 
 beforeAll(async () => {
   stack = await startStack({ worker: false });

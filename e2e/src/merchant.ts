@@ -103,7 +103,15 @@ function decode(s: string): string {
     .replaceAll('&amp;', '&');
 }
 
-export async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+/**
+ * Polls `probe` until it answers. On timeout the error says what `explain` saw then (when given), so a CI log's
+ * one line tells a stuck product from a slow one.
+ */
+export async function eventually<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  explain?: () => Promise<string>,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -113,8 +121,12 @@ export async function eventually<T>(probe: () => Promise<T | undefined | false>,
     } catch (error) {
       last = error;
     }
-    if (Date.now() > until)
-      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > until) {
+      const seen = explain ? await explain().catch((error: unknown) => `(explain failed: ${String(error)})`) : '';
+      throw new Error(
+        `condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}${seen ? `; seen: ${seen}` : ''}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
