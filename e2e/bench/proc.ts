@@ -162,9 +162,6 @@ export async function orderHistoryEvents(stack: Stack): Promise<{ workflows: num
         // Read first, then added: `events += await …` would add to the total as it was before the wait.
         const { historyLength } = await stack.temporal.client.workflow.getHandle(id).describe();
         events += historyLength;
-        console.log(
-          (await stack.temporal.client.workflow.getHandle(id).fetchHistory()).events?.map((e) => e.eventType).join(' '),
-        );
       }
     }),
   );
