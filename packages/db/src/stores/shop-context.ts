@@ -1,7 +1,4 @@
 import type { Db } from '../connection';
-import { getConnection } from './connections';
-import { allPreferenceSections } from './preferences';
-import { getShop } from './shops';
 import {
   readStoredSection,
   ruleTags,
@@ -71,17 +68,50 @@ export class ShopNotInstalledError extends Error {
   }
 }
 
+interface ShopContextRow {
+  planId: string;
+  automationEnabled: boolean;
+  installedAt: Date;
+  /** Whether the shop has a Lexware connection, and its profile as last read from Lexware. */
+  connected: boolean;
+  profile: unknown;
+  /** Every stored preference section by name. */
+  sections: Record<string, unknown>;
+}
+
+/**
+ * What the context is made of, in one statement: the shop's plan, switches and install date, its Lexware
+ * connection's profile, and its preference sections. Every order round reads it (issue 17: three statements before).
+ */
+async function shopContextRow(db: Db, shopId: string): Promise<ShopContextRow | undefined> {
+  const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `select s.plan_id, s.automation_enabled, s.installed_at, c.shop_id is not null as connected, c.profile,
+       (select coalesce(jsonb_object_agg(p.section, p.value), '{}'::jsonb) from shop_preferences p
+        where p.shop_id = s.id) as sections
+     from shops s left join lexware_connections c on c.shop_id = s.id
+     where s.id = ?`,
+    [shopId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    planId: row.plan_id as string,
+    automationEnabled: row.automation_enabled as boolean,
+    installedAt: row.installed_at as Date,
+    connected: row.connected as boolean,
+    profile: row.profile,
+    sections: row.sections as Record<string, unknown>,
+  };
+}
+
 /**
  * Everything the order rules need about a shop, read once (the worker's activities and the gateway's preview).
  * Stored sections are validated again on read: a value saved by an older version gets today's defaults.
  */
 export async function loadShopContext(db: Db, shopId: string): Promise<ShopContext> {
-  const [shop, connection, rows] = await Promise.all([
-    getShop(db, shopId),
-    getConnection(db, shopId),
-    allPreferenceSections(db, shopId),
-  ]);
+  const shop = await shopContextRow(db, shopId);
   if (!shop) throw new ShopNotInstalledError(shopId);
+  const rows = shop.sections;
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.
   // Each section read by the one rule the gateway reads it with too (@belegfluss/shared's readStoredSection).
@@ -97,14 +127,14 @@ export async function loadShopContext(db: Db, shopId: string): Promise<ShopConte
   const { sections, withheld } = enforcePlan(shop.planId, stored, DEFAULT_SECTIONS);
   const { invoices: invoice, credits: credit, contacts: contact, orderHandling, metafields } = sections;
   const general = section('general') as { vatRegime?: VatRegimeChoice; language?: DocumentLanguage };
-  const connected = Boolean(connection);
+  const { connected } = shop;
   // The one rule the transactions activity decides with, so the workflow skips it exactly when it would do nothing.
   const transactions = transactionSettings(sections.transactions, {
     connected,
     automationEnabled: shop.automationEnabled,
     invoiceCreate: invoice.invoiceCreate !== false,
   });
-  const lexProfile = connection?.profile as
+  const lexProfile = shop.profile as
     | { smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION'; businessFeatures?: string[] }
     | null
     | undefined;
