@@ -65,8 +65,11 @@ load.then(
   () => (sent = Date.now() - started),
   (error: unknown) => (failed = error),
 );
-while (settled < WORKFLOWS && !failed) await new Promise((r) => setTimeout(r, 100));
+// A workflow that cannot run (a bundle that fails to load) never settles: give up instead of waiting forever.
+const deadline = started + Number(process.env.BENCH_FLOOR_MINUTES ?? 30) * 60_000;
+while (settled < WORKFLOWS && !failed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 if (failed) throw failed;
+if (settled < WORKFLOWS) throw new Error(`only ${settled} of ${WORKFLOWS} floor workflows settled in time`);
 const seconds = (Date.now() - started) / 1000;
 await load;
 
