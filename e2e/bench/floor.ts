@@ -3,9 +3,10 @@
  * workflow does. BENCH_FLOOR_WORKFLOWS (5,000) workflows that do the least an order workflow does (bench/floor/
  * workflow.ts: started by a signal that carries an order, one local activity, a 30-day idle timer), started from a
  * separate process as the gateway starts them, on the same dev server flags as the stack, with a worker of the
- * order worker's cache size (BENCH_FLOOR_PATCH=1: each run also passes one `patched()`; BENCH_FLOOR_STATUS=1: each
- * starts with the order's search attributes and upserts its status, see floor/workflow.ts). Prints workflows per second and the CPU milliseconds per workflow of the Temporal dev
- * server and of the worker (this process; the load runs in its own). Prints figures; asserts nothing.
+ * order worker's cache size. Variants price one part of an order workflow each: BENCH_FLOOR_PATCH=1 (one
+ * `patched()`), BENCH_FLOOR_STATUS=1 (the order's search attributes and a status upsert), BENCH_FLOOR_HEAVY=1 (the
+ * order worker's whole bundle). Prints workflows per second, the CPU milliseconds per workflow of the Temporal dev
+ * server and of the worker (this process; the load runs in its own), and the worker's peak RSS. Asserts nothing.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

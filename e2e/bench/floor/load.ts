@@ -5,7 +5,8 @@
  * search attributes and has it upsert a status after its round.
  */
 import { Client, Connection } from '@temporalio/client';
-import { defineSearchAttributeKey, TypedSearchAttributes } from '@temporalio/common';
+import { TypedSearchAttributes } from '@temporalio/common';
+import { OrderNameKey, ShopDomainKey } from '@belegfluss/orchestration/api';
 
 const [address, taskQueue, count, concurrency] = process.argv.slice(2);
 const client = new Client({ connection: await Connection.connect({ address: address! }) });
@@ -23,8 +24,8 @@ const attributes = (i: number) =>
   status
     ? {
         typedSearchAttributes: new TypedSearchAttributes([
-          { key: defineSearchAttributeKey('ShopDomain', 'KEYWORD'), value: 'floor.myshopify.com' },
-          { key: defineSearchAttributeKey('OrderName', 'KEYWORD'), value: `#F${i}` },
+          { key: ShopDomainKey, value: 'floor.myshopify.com' },
+          { key: OrderNameKey, value: `#F${i}` },
         ]),
       }
     : {};

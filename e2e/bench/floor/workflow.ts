@@ -13,13 +13,11 @@ import {
   setHandler,
   upsertSearchAttributes,
 } from '@temporalio/workflow';
-import { defineSearchAttributeKey } from '@temporalio/common';
+import { DocumentStatusKey } from '@belegfluss/orchestration/api';
 
 export const floorSignal = defineSignal<[unknown]>('floor');
 
 const { settled } = proxyLocalActivities<{ settled(): Promise<void> }>({ startToCloseTimeout: '30s' });
-
-const DocumentStatusKey = defineSearchAttributeKey('DocumentStatus', 'KEYWORD');
 
 export async function floorWorkflow(opts: { patch?: boolean; status?: boolean } = {}): Promise<void> {
   if (opts.patch) patched('floor-patch');

@@ -1,4 +1,5 @@
 import type { Db } from '../connection';
+import { fromRow } from '../rows';
 import {
   readStoredSection,
   ruleTags,
@@ -92,16 +93,7 @@ async function shopContextRow(db: Db, shopId: string): Promise<ShopContextRow | 
      where s.id = ?`,
     [shopId],
   );
-  const row = rows[0];
-  if (!row) return undefined;
-  return {
-    planId: row.plan_id as string,
-    automationEnabled: row.automation_enabled as boolean,
-    installedAt: row.installed_at as Date,
-    connected: row.connected as boolean,
-    profile: row.profile,
-    sections: row.sections as Record<string, unknown>,
-  };
+  return rows[0] && fromRow<ShopContextRow>(rows[0]);
 }
 
 /**
