@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { PARTNER_COUPON_TYPES, REDEMPTION_STATUSES } from '../plans';
+import { checkBankAccount } from '../domain/bank-account';
 
 /** Spec 3 §8: the field errors of coupon creation, keyed by code. */
 export const PARTNER_COUPON_MESSAGES = {
@@ -101,6 +102,10 @@ export const PartnerPreferencesBody = z.discriminatedUnion(
       bankName: z.string({ error: required }).trim().min(1, required).max(100),
       iban: Iban,
       bic: Bic,
+    }).superRefine((p, ctx) => {
+      // Each is valid on its own; together they must name one bank in one country.
+      const account = checkBankAccount(p.iban, p.bic);
+      if (!account.ok) ctx.addIssue({ code: 'custom', path: [account.field], message: account.message });
     }),
   ],
   { error: 'Bitte wähle PayPal oder Banküberweisung' },

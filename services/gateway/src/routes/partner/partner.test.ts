@@ -166,6 +166,23 @@ describe('/api/partner/preferences and payouts', () => {
         bic: 'XX',
       }),
     ).toMatchObject({ status: 400, body: { field: 'bic' } });
+    // Each valid on its own, but a French bank's BIC for a German account: the bank would refuse the transfer.
+    expect(
+      await h.call(PARTNER, 'PATCH', '/api/partner/preferences', {
+        ...base,
+        gateway: 'bank',
+        bankName: 'Testbank',
+        iban: 'DE89370400440532013000',
+        bic: 'BNPAFRPPXXX',
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: {
+        field: 'bic',
+        message:
+          'Die BIC gehört zu einer Bank in Frankreich, die IBAN zu einem Konto in Deutschland: bitte die BIC der kontoführenden Bank angeben',
+      },
+    });
     expect(
       await h.call(PARTNER, 'PATCH', '/api/partner/preferences', {
         ...base,
