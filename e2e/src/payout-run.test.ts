@@ -4,14 +4,8 @@ import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
-import {
-  couponsTable,
-  partnersTable,
-  payoutsTable,
-  planSubscriptionsTable,
-  redemptionsTable,
-  shopsTable,
-} from '@belegfluss/db/testing';
+import { partnersTable, payoutsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
+import { redemption as seedRedemption } from './partners';
 
 // The monthly payout run on Temporal's time-skipping server, with PayPal's stand-in and the SEPA file.
 let stack: Stack;
@@ -20,29 +14,9 @@ const PAYPAL = 'partner-paypal.myshopify.com';
 const BANK = 'partner-bank.myshopify.com';
 const SMALL = 'partner-klein.myshopify.com';
 const MONTH = '2026-12-01';
-const DAY = 86_400_000;
 
-/** A shop that redeemed the partner's coupon and subscribed `daysAgo` days ago; `paying` false: its subscription ended since. */
-async function redemption(partner: string, shop: string, provision: number, daysAgo: number, paying = true) {
-  const code = `${partner.split('.')[0]!.toUpperCase()}-50`;
-  await couponsTable.upsert(stack.db, { code, partnerShopId: partner, type: 'percent', value: 50 }, ['code'], 'ignore');
-  await shopsTable.insert(stack.db, { id: shop, planId: 'standard', transfersQuota: 300 });
-  await planSubscriptionsTable.insert(stack.db, {
-    shopId: shop,
-    planId: 'standard',
-    price: 18.99,
-    subscriptionGid: `gid://shopify/AppSubscription/${shop.length}${Math.round(Math.random() * 1e9)}`,
-    status: paying ? 'active' : 'cancelled',
-  });
-  await redemptionsTable.insert(stack.db, {
-    couponCode: code,
-    shopId: shop,
-    status: 'subscribed',
-    planId: 'standard',
-    provision,
-    subscribedAt: new Date(Date.now() - daysAgo * DAY),
-  });
-}
+const redemption = (partner: string, shop: string, provision: number, daysAgo: number, paying = true) =>
+  seedRedemption(stack, partner, shop, provision, daysAgo, paying);
 
 beforeAll(async () => {
   process.env.ADMIN_SHOPS = SUPPORT;

@@ -59,6 +59,8 @@ export async function startStack(
     /** another shopify.app.toml than the project's, for sandbox and gateway alike */
     appConfig?: AppConfig;
     timeSkipping?: boolean;
+    /** A PostgreSQL server of the test's own (see private-postgres.ts), instead of the shared one. */
+    postgresUrl?: string;
   } = {},
 ): Promise<Stack> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
@@ -67,7 +69,7 @@ export async function startStack(
   if (opts.timeSkipping && !testServer)
     throw new Error('TEMPORAL_TEST_SERVER_PATH is not set: run the tests with `npm test`.');
   quietTemporal();
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(opts.postgresUrl);
   // The time-skipping server lets months pass in seconds (env.sleep) for billing periods and payout runs.
   const temporal = opts.timeSkipping
     ? await TestWorkflowEnvironment.createTimeSkipping({

@@ -32,6 +32,8 @@ export interface PayoutRunRow {
   sepaConfirmedAt: string | null;
   error: string | null;
   payouts: { gateway: string; status: string; count: number; amount: number }[];
+  /** Payouts that went back to their partner's balance, each with its reason. */
+  setAside: { id: string; partnerShopId: string; name: string; gateway: string; amount: number; failure: string }[];
 }
 
 const STATUS: Record<PayoutRunRow['status'], { label: string; tone?: 'success' | 'attention' | 'critical' | 'info' }> =
@@ -44,6 +46,28 @@ const STATUS: Record<PayoutRunRow['status'], { label: string; tone?: 'success' |
     empty: { label: 'Nichts auszuzahlen' },
   };
 const GATEWAY: Record<string, string> = { paypal: 'PayPal', bank: 'SEPA' };
+const PAYOUT_STATUS: Record<string, string> = { paid: 'ausgezahlt', scheduled: 'geplant', failed: 'zurückgebucht' };
+
+/** The run's payouts that went back to the partners' balances, with who and why. */
+function SetAside({ runs }: { runs: PayoutRunRow[] }) {
+  const rows = runs.flatMap((run) => (run.setAside ?? []).map((p) => ({ ...p, month: run.month })));
+  if (rows.length === 0) return null;
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Zurückgebuchte Auszahlungen
+        </Text>
+        {rows.map((p) => (
+          <Text as="p" key={p.id}>
+            <Text as="span" fontWeight="semibold">{`${monthLabel(p.month)} · ${p.name} (${p.partnerShopId})`}</Text>
+            {` · ${GATEWAY[p.gateway] ?? p.gateway} · ${euro(p.amount)}: ${p.failure}`}
+          </Text>
+        ))}
+      </BlockStack>
+    </Card>
+  );
+}
 const euro = (n: number) => n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 const monthLabel = (m: string) =>
   new Date(`${m}T12:00:00Z`).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
@@ -53,7 +77,7 @@ function sums(run: PayoutRunRow): string {
   return run.payouts
     .map(
       (p) =>
-        `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${p.status === 'paid' ? 'ausgezahlt' : 'geplant'}, ${euro(p.amount)}`,
+        `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${PAYOUT_STATUS[p.status] ?? p.status}, ${euro(p.amount)}`,
     )
     .join(' · ');
 }
@@ -198,6 +222,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
               </Banner>
             ) : null}
             {content}
+            {runs.data ? <SetAside runs={runs.data.items} /> : null}
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -110,6 +110,15 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       made.push(opts.scheduleId);
     } catch (error) {
       if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      // A Schedule made by an older version keeps its pause state, but starts what this version starts.
+      const handle = temporal.schedule.getHandle(opts.scheduleId);
+      const { action } = await handle.describe();
+      if (
+        action.type === 'startWorkflow' &&
+        opts.action.type === 'startWorkflow' &&
+        (action.workflowType !== opts.action.workflowType || action.taskQueue !== opts.action.taskQueue)
+      )
+        await handle.update((prev) => ({ ...prev, action: opts.action }));
     }
   };
   await create({
@@ -117,10 +126,11 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
     spec: { calendars: [{ dayOfMonth: 1, hour: 6, minute: 0 }], timezone: 'Europe/Berlin' },
     action: {
       type: 'startWorkflow',
-      workflowType: 'payoutRunWorkflow',
-      workflowId: 'payout-run',
+      // It starts the month's run under its own id (payout-run:{YYYY-MM-01}) and ends at once.
+      workflowType: 'payoutScheduleWorkflow',
+      workflowId: 'payout-schedule',
       taskQueue,
-      args: [{}],
+      args: [],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
     state: {

@@ -22,6 +22,28 @@ export interface PayPalItem {
   note: string;
 }
 export type BatchStatus = 'PENDING' | 'PROCESSING' | 'SUCCESS' | 'DENIED' | 'CANCELED';
+/** One payout item as PayPal reports it; `senderItemId` is the id we gave it (our payout's id). */
+export interface PayPalItemState {
+  itemId: string;
+  senderItemId: string;
+  status: string;
+  error?: string;
+}
+type RawItem = {
+  payout_item_id?: string;
+  transaction_status?: string;
+  payout_item?: { sender_item_id?: string };
+  errors?: { name?: string; message?: string };
+};
+const itemState = (i: RawItem): PayPalItemState => ({
+  itemId: i.payout_item_id ?? '',
+  senderItemId: i.payout_item?.sender_item_id ?? '',
+  status: i.transaction_status ?? 'PENDING',
+  ...(i.errors?.name ? { error: i.errors.name } : {}),
+});
+/** PayPal's largest page of batch items; a run pays far fewer partners than MAX_PAGES pages hold. */
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 100;
 
 /**
  * The PayPal Payouts API, as much as the payout run needs: a client-credentials token, one
@@ -103,14 +125,48 @@ export function paypalClient(s: PayPalSettings) {
         `PayPal lehnt die Auszahlung ab: ${res.body.name ?? res.status} ${JSON.stringify(res.body.details ?? [])}`,
       );
     },
-    async batchStatus(batchId: string): Promise<BatchStatus> {
-      const res = await call<{ batch_header?: { batch_status: BatchStatus } }>(
-        'GET',
-        `/v1/payments/payouts/${encodeURIComponent(batchId)}`,
-      );
-      if (res.status !== 200 || !res.body.batch_header)
-        throw new PayPalError('PAYPAL_REJECTED', `PayPal kennt den Stapel ${batchId} nicht (${res.status})`);
-      return res.body.batch_header.batch_status;
+    /**
+     * The batch's status and every item's (`GET /v1/payments/payouts/{id}`, page by page as PayPal
+     * pages them): a batch reports SUCCESS once its items are processed, even when single items
+     * failed or wait to be claimed, so only the items say which payout was paid.
+     */
+    async readBatch(batchId: string): Promise<{ status: BatchStatus; items: PayPalItemState[] }> {
+      type Page = {
+        batch_header?: { batch_status: BatchStatus };
+        items?: RawItem[];
+        links?: { href: string; rel: string }[];
+      };
+      const items: PayPalItemState[] = [];
+      let status: BatchStatus | undefined;
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const res = await call<Page>(
+          'GET',
+          `/v1/payments/payouts/${encodeURIComponent(batchId)}?page=${page}&page_size=${PAGE_SIZE}`,
+        );
+        if (res.status !== 200 || !res.body.batch_header)
+          throw new PayPalError('PAYPAL_REJECTED', `PayPal kennt den Stapel ${batchId} nicht (${res.status})`);
+        status = res.body.batch_header.batch_status;
+        items.push(...(res.body.items ?? []).map(itemState));
+        if (!res.body.links?.some((l) => l.rel === 'next')) break;
+      }
+      return { status: status!, items };
+    },
+    /** One item (`GET /v1/payments/payouts-item/{id}`). */
+    async readItem(itemId: string): Promise<PayPalItemState> {
+      const res = await call<RawItem>('GET', `/v1/payments/payouts-item/${encodeURIComponent(itemId)}`);
+      if (res.status !== 200)
+        throw new PayPalError('PAYPAL_REJECTED', `PayPal kennt die Zahlung ${itemId} nicht (${res.status})`);
+      return itemState(res.body);
+    },
+    /**
+     * Cancels an unclaimed item, so PayPal gives the money back now instead of after its 30 days
+     * (`POST /v1/payments/payouts-item/{id}/cancel`). An item that is no longer unclaimed (claimed
+     * or returned meanwhile) is simply read again: its state is the answer either way.
+     */
+    async cancelItem(itemId: string): Promise<PayPalItemState> {
+      const res = await call<RawItem>('POST', `/v1/payments/payouts-item/${encodeURIComponent(itemId)}/cancel`);
+      if (res.status === 200 && res.body.transaction_status) return itemState(res.body);
+      return this.readItem(itemId);
     },
     /**
      * PayPal's own check of a webhook (`POST /v1/notifications/verify-webhook-signature`): the

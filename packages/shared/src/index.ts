@@ -39,3 +39,4 @@ export * from './domain/billing-period';
 export * from './log-catalogue';
 export * from './plan-features';
 export * from './domain/bank-account';
+export * from './domain/payout-items';

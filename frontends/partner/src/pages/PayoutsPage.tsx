@@ -18,6 +18,8 @@ interface Payout {
   fee: number;
   gateway: string;
   recipient: string;
+  recipientName: string | null;
+  failure: string | null;
   timespan: { start: string; end: string };
   paymentAt: string | null;
   createdAt: string;
@@ -104,6 +106,15 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
               <IndexTable.Cell>
                 {p.status === 'paid' ? (
                   <Badge tone="success">{`Ausgezahlt ${formatDate(p.paymentAt)}`}</Badge>
+                ) : p.status === 'failed' ? (
+                  <>
+                    <Badge tone="critical">Nicht ausgezahlt</Badge>
+                    {p.failure ? (
+                      <Text as="p" tone="subdued">
+                        {p.failure}
+                      </Text>
+                    ) : null}
+                  </>
                 ) : (
                   <Badge tone="info">Geplant</Badge>
                 )}
@@ -114,7 +125,9 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
               <IndexTable.Cell>
                 <NumericCell>{formatMoney(p.fee)}</NumericCell>
               </IndexTable.Cell>
-              <IndexTable.Cell>{`${GATEWAY_LABEL[p.gateway] ?? p.gateway} · ${p.recipient}`}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {[GATEWAY_LABEL[p.gateway] ?? p.gateway, p.recipientName, p.recipient].filter(Boolean).join(' · ')}
+              </IndexTable.Cell>
               <IndexTable.Cell>
                 <Button
                   variant="plain"

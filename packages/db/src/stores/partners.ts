@@ -230,6 +230,11 @@ export interface PayoutEntry {
   fee: number;
   gateway: string;
   recipient: string;
+  /** The account holder (or PayPal recipient) the payout was made for, kept as it was then. */
+  recipientName: string | null;
+  bic: string | null;
+  /** Why it was not paid: its provisions went back to the balance for the next payout. */
+  failure: string | null;
   timespan: { start: string; end: string };
   paymentAt: string | null;
   createdAt: string;
@@ -251,6 +256,9 @@ const PAYOUT_COLUMNS = [
   'fee',
   'gateway',
   'recipient',
+  'recipient_name',
+  'bic',
+  'failure',
   'timespan_start',
   'timespan_end',
   'payment_at',
@@ -309,20 +317,13 @@ export async function requestPayout(
     if (!prefs.gateway || !gateway || !recipient) return { problem: 'NO_GATEWAY' as const, amount };
     if (amount < gateway.threshold) return { problem: 'BELOW_THRESHOLD' as const, amount };
     const dates = rows.map((r) => r.subscribedAt ?? r.createdAt).sort((a, b) => a.getTime() - b.getTime());
-    const [row] = await trx('payouts')
-      .insert({
-        partner_shop_id: partnerShopId,
-        timespan_start: day(dates[0]),
-        timespan_end: day(new Date()),
-        status: 'scheduled',
-        provisions: amount,
-        fee: Math.round(amount * gateway.fee * 100) / 100,
-        gateway: prefs.gateway,
-        recipient,
-      })
-      .onConflict(['partner_shop_id', 'timespan_start'])
-      .ignore()
-      .returning('*');
+    const row = await insertPayout(trx, {
+      partnerShopId,
+      start: dates[0]!,
+      end: new Date(),
+      provisions: amount,
+      fee: Math.round(amount * gateway.fee * 100) / 100,
+    });
     if (!row) return { problem: 'ALREADY_REQUESTED' as const, amount };
     await trx('redemptions')
       .whereIn(
@@ -332,4 +333,40 @@ export async function requestPayout(
       .update({ payout_id: row.id, released_at: trx.raw('coalesce(released_at, now())') });
     return { payout: payoutFromRow(row) };
   });
+}
+
+/**
+ * Writes a scheduled payout with the account it goes to, read from the partner's details now and
+ * kept on the payout from then on (the file, the receipt and the admin area show what was used).
+ * Undefined when the partner already has an open or paid payout starting that day.
+ */
+export async function insertPayout(
+  trx: Db,
+  p: { partnerShopId: string; start: Date; end: Date; provisions: number; fee: number; runId?: string; at?: Date },
+): Promise<Raw | undefined> {
+  const partner = await trx('partners as pa')
+    .join('shops as s', 's.id', 'pa.shop_id')
+    .where('pa.shop_id', p.partnerShopId)
+    .first('pa.*', 's.name as shop_name');
+  const prefs = preferencesFromRow(partner);
+  const name = ((prefs.address as { name?: string } | null)?.name || (partner?.shop_name as string | null)) ?? '';
+  const [row] = await trx('payouts')
+    .insert({
+      partner_shop_id: p.partnerShopId,
+      timespan_start: day(p.start),
+      timespan_end: day(p.end),
+      status: 'scheduled',
+      provisions: p.provisions,
+      fee: p.fee,
+      gateway: prefs.gateway,
+      recipient: prefs.gateway === 'paypal' ? prefs.paypalEmail : prefs.iban,
+      recipient_name: name || p.partnerShopId,
+      bic: prefs.gateway === 'bank' ? prefs.bic : null,
+      ...(p.runId ? { run_id: p.runId } : {}),
+      ...(p.at ? { created_at: p.at } : {}),
+    })
+    .onConflict(trx.raw(`(partner_shop_id, timespan_start) where status <> 'failed'`))
+    .ignore()
+    .returning('*');
+  return row as Raw | undefined;
 }

@@ -1,6 +1,8 @@
-import { PARTNER_RELEASE_DAYS, PAYOUT_GATEWAYS } from '@belegfluss/shared';
+import { PARTNER_RELEASE_DAYS, PAYOUT_GATEWAYS, payPalItemOutcome, payPalReturnReason } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
+import { insertPayout } from './partners';
+import { writeLogs } from './event-log';
 
 export type PayoutRunStatus = 'created' | 'sending' | 'awaiting' | 'paid' | 'failed' | 'empty';
 
@@ -18,23 +20,29 @@ export interface PayoutRun {
   createdAt: string;
   completedAt: string | null;
   payouts: { gateway: string; status: string; count: number; amount: number }[];
+  /** Payouts of the run that went back to their partner's balance, each with its reason. */
+  setAside: { id: string; partnerShopId: string; name: string; gateway: string; amount: number; failure: string }[];
 }
 
 export interface RunPayout {
   id: string;
   partnerShopId: string;
   gateway: 'paypal' | 'bank';
+  /** The IBAN or PayPal address the payout was made for. */
   recipient: string;
   provisions: number;
   fee: number;
   status: string;
   /** What is sent: the provisions less the gateway's fee. */
   amount: number;
+  /** The account holder, as recorded when the payout was made. */
   name: string;
-  email: string | null;
-  bankName: string | null;
-  iban: string | null;
   bic: string | null;
+  email: string | null;
+  /** When it went to PayPal or into a bank file; until then a failed run gives it back. */
+  sentAt: string | null;
+  paypalItemId: string | null;
+  paypalItemStatus: string | null;
 }
 
 type Raw = Record<string, unknown>;
@@ -42,9 +50,9 @@ const monthOf = (d: unknown) =>
   d instanceof Date ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-01` : String(d).slice(0, 10);
 const cents = (n: number) => Math.round(n * 100) / 100;
 
-interface RunPayoutRow extends Omit<RunPayout, 'amount' | 'name'> {
-  shopName: string;
-  address: { name?: string } | null;
+interface RunPayoutRow extends Omit<RunPayout, 'amount' | 'name' | 'sentAt'> {
+  recipientName: string | null;
+  sentAt: Date | null;
 }
 const RUN_PAYOUT_COLUMNS = [
   'id',
@@ -55,14 +63,14 @@ const RUN_PAYOUT_COLUMNS = [
   'fee',
   'status',
   'email',
-  'bank_name',
-  'iban',
+  'recipient_name',
   'bic',
-  'shop_name',
-  'address',
+  'sent_at',
+  'paypal_item_id',
+  'paypal_item_status',
 ] as const;
 const runPayoutFromRow = (r: Raw): RunPayout => {
-  const { shopName, address, ...row } = fromRow<RunPayoutRow>(r, RUN_PAYOUT_COLUMNS);
+  const { recipientName, sentAt, ...row } = fromRow<RunPayoutRow>(r, RUN_PAYOUT_COLUMNS);
   const provisions = Number(row.provisions);
   const fee = Number(row.fee);
   return {
@@ -70,7 +78,8 @@ const runPayoutFromRow = (r: Raw): RunPayout => {
     provisions,
     fee,
     amount: cents(provisions - fee),
-    name: (address?.name ?? shopName) || row.partnerShopId,
+    name: recipientName || row.partnerShopId,
+    sentAt: isoOf(sentAt),
   };
 };
 
@@ -105,7 +114,17 @@ interface RunSumRow {
   count: number;
   amount: number;
 }
-const payoutRunFromRow = (r: Raw, sums: RunSumRow[]): PayoutRun => {
+interface SetAsideRow {
+  id: string;
+  runId: string;
+  partnerShopId: string;
+  recipientName: string | null;
+  gateway: string;
+  provisions: number;
+  fee: number;
+  failure: string | null;
+}
+const payoutRunFromRow = (r: Raw, sums: RunSumRow[], setAside: SetAsideRow[]): PayoutRun => {
   const { runMonth, sepaXml, ...row } = fromRow<PayoutRunRow>(r, PAYOUT_RUN_COLUMNS);
   return {
     ...row,
@@ -117,6 +136,16 @@ const payoutRunFromRow = (r: Raw, sums: RunSumRow[]): PayoutRun => {
     payouts: sums
       .filter((s) => s.runId === row.id)
       .map((s) => ({ gateway: s.gateway, status: s.status, count: Number(s.count), amount: cents(Number(s.amount)) })),
+    setAside: setAside
+      .filter((p) => p.runId === row.id)
+      .map((p) => ({
+        id: p.id,
+        partnerShopId: p.partnerShopId,
+        name: p.recipientName || p.partnerShopId,
+        gateway: p.gateway,
+        amount: cents(Number(p.provisions) - Number(p.fee)),
+        failure: p.failure ?? '',
+      })),
   };
 };
 
@@ -185,29 +214,23 @@ export async function openPayoutRun(
       ).map((r: Raw) => fromRow<{ id: string; provision: number; subscribedAt: Date }>(r));
       const amount = cents(rows.reduce((s, r) => s + Number(r.provision), 0));
       if (rows.length === 0 || amount < gateway.threshold) continue;
-      // The payout covers the days since the partner's last one (or since its first provision).
+      // The payout covers the days since the partner's last one that was not given back (or since its first provision).
       const last = await trx('payouts')
         .where({ partner_shop_id: p.shop_id })
+        .whereNot({ status: 'failed' })
         .max<{ max: Date | null }>('timespan_end as max')
         .first();
       const first = rows.map((r) => r.subscribedAt).sort((a, b) => a.getTime() - b.getTime())[0]!;
       const start = last?.max ? new Date(new Date(last.max).getTime() + 86_400_000) : first;
-      const [payout] = await trx('payouts')
-        .insert({
-          partner_shop_id: p.shop_id,
-          timespan_start: start,
-          timespan_end: now,
-          status: 'scheduled',
-          provisions: amount,
-          fee: cents(amount * gateway.fee),
-          gateway: p.payout_gateway,
-          recipient,
-          run_id: run.id,
-          created_at: now,
-        })
-        .onConflict(['partner_shop_id', 'timespan_start'])
-        .ignore()
-        .returning('id');
+      const payout = await insertPayout(trx, {
+        partnerShopId: p.shop_id as string,
+        start,
+        end: now,
+        provisions: amount,
+        fee: cents(amount * gateway.fee),
+        runId: run.id as string,
+        at: now,
+      });
       if (payout)
         await trx('redemptions')
           .whereIn(
@@ -228,11 +251,10 @@ export async function openPayoutRun(
 export async function runPayouts(db: Db, runId: string): Promise<RunPayout[]> {
   const rows = await db('payouts as p')
     .join('partners as pa', 'pa.shop_id', 'p.partner_shop_id')
-    .join('shops as s', 's.id', 'p.partner_shop_id')
     .where('p.run_id', runId)
     .orderBy('p.created_at')
     .orderBy('p.id')
-    .select('p.*', 's.name as shop_name', 'pa.email', 'pa.bank_name', 'pa.iban', 'pa.bic', 'pa.address');
+    .select('p.*', 'pa.email');
   return rows.map(runPayoutFromRow);
 }
 
@@ -248,9 +270,11 @@ export async function updatePayoutRun(
     error: string | null;
     completedAt: Date;
   }>,
+  opts: { onlyIf?: PayoutRunStatus } = {},
 ): Promise<void> {
   await db('payout_runs')
     .where({ id: runId })
+    .modify((q) => void (opts.onlyIf && q.where({ status: opts.onlyIf })))
     .update({
       ...(patch.status ? { status: patch.status } : {}),
       ...(patch.paypalBatchId ? { paypal_batch_id: patch.paypalBatchId } : {}),
@@ -262,29 +286,155 @@ export async function updatePayoutRun(
     });
 }
 
-/** The money has gone: the run's payouts of this gateway and their redemptions are paid. */
+/** The payouts have been handed to PayPal or written into the bank file: from now on money may move. */
+export async function markPayoutsSent(db: Db, ids: readonly string[], at: Date): Promise<void> {
+  if (ids.length > 0) await db('payouts').whereIn('id', ids).whereNull('sent_at').update({ sent_at: at });
+}
+
+/** The money has gone: these scheduled payouts and their redemptions are paid, once. */
+async function payPayouts(trx: Db, ids: readonly string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const paid = (await trx('payouts')
+    .whereIn('id', ids)
+    .where({ status: 'scheduled' })
+    .update({ status: 'paid', payment_at: at, failure: null })
+    .returning('id')) as { id: string }[];
+  if (paid.length > 0)
+    await trx('redemptions')
+      .whereIn(
+        'payout_id',
+        paid.map((p) => p.id),
+      )
+      .update({ status: 'paid' });
+  return paid.length;
+}
+
+/** The bank executed the run's file: its bank payouts that went into it are paid. */
 export async function markRunPaid(db: Db, runId: string, gateway: 'paypal' | 'bank', at: Date): Promise<number> {
   return db.transaction(async (trx) => {
-    const ids = (await trx('payouts').where({ run_id: runId, gateway, status: 'scheduled' }).pluck('id')) as string[];
-    if (ids.length === 0) return 0;
-    await trx('payouts').whereIn('id', ids).update({ status: 'paid', payment_at: at, failure: null });
-    await trx('redemptions').whereIn('payout_id', ids).update({ status: 'paid' });
-    return ids.length;
+    const ids = (await trx('payouts')
+      .where({ run_id: runId, gateway, status: 'scheduled' })
+      .whereNotNull('sent_at')
+      .pluck('id')) as string[];
+    return payPayouts(trx, ids, at);
   });
 }
 
-/** PayPal refused the batch, or a partner's bank data is wrong: the payouts stay scheduled, out of this run, for the next one. */
-export async function releaseRunPayouts(
+/**
+ * Payouts that will not be paid: each ends `failed` with its reason, its provisions go back to the
+ * partner's balance (the next run makes a new payout of them, with the details then on file), and the
+ * partner's log says why. Only scheduled payouts move, so a repeated call changes nothing.
+ */
+export async function setAsidePayouts(db: Db, ids: readonly string[], reason: string): Promise<number> {
+  if (ids.length === 0) return 0;
+  return db.transaction(async (trx) => {
+    const failed = (await trx('payouts')
+      .whereIn('id', ids)
+      .where({ status: 'scheduled' })
+      .update({ status: 'failed', failure: reason })
+      .returning(['id', 'partner_shop_id'])) as { id: string; partner_shop_id: string }[];
+    if (failed.length === 0) return 0;
+    await trx('redemptions')
+      .whereIn(
+        'payout_id',
+        failed.map((p) => p.id),
+      )
+      .update({ payout_id: null });
+    await writeLogs(
+      trx,
+      failed.map((p) => ({
+        shopId: p.partner_shop_id,
+        origin: 'shop' as const,
+        event: 'payout.failed',
+        status: 'critical' as const,
+        body: { message: reason, payoutId: p.id },
+      })),
+    );
+    return failed.length;
+  });
+}
+
+/** The run's transfer file, and the payouts in it marked as handed to the bank, together or not at all. */
+export async function storeSepaFile(
+  db: Db,
+  runId: string,
+  file: { msgId: string; xml: string; payoutIds: readonly string[] },
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('payout_runs')
+      .where({ id: runId })
+      .update({ status: 'awaiting', sepa_msg_id: file.msgId, sepa_xml: file.xml });
+    await markPayoutsSent(trx, file.payoutIds, at);
+  });
+}
+
+/** A gateway's part of a run ended without paying: it gives back what it never handed to PayPal or the bank. */
+export async function releaseUnsentPayouts(
   db: Db,
   runId: string,
   gateway: 'paypal' | 'bank',
-  failure: string,
-  only?: string[],
-): Promise<void> {
-  await db('payouts')
+  reason: string,
+): Promise<number> {
+  const ids = (await db('payouts')
     .where({ run_id: runId, gateway, status: 'scheduled' })
-    .modify((q) => void (only && q.whereIn('id', only)))
-    .update({ run_id: null, failure });
+    .whereNull('sent_at')
+    .pluck('id')) as string[];
+  return setAsidePayouts(db, ids, reason);
+}
+
+export interface PayPalItemReport {
+  /** Our payout id, sent as the item's `sender_item_id`. */
+  senderItemId: string;
+  itemId: string;
+  status: string;
+  error?: string;
+}
+export interface PayPalRunProgress {
+  /** PayPal payouts of the run still scheduled: waiting for PayPal, or unclaimed. */
+  open: number;
+  unclaimed: number;
+}
+
+/**
+ * PayPal's answer per item, applied once: paid items pay their payout, failed or returned ones
+ * give the provisions back; unclaimed and pending ones wait. Items of other runs are ignored.
+ */
+export async function applyPayPalItems(
+  db: Db,
+  runId: string,
+  items: readonly PayPalItemReport[],
+  at: Date,
+): Promise<PayPalRunProgress> {
+  const mine = new Set(
+    (await db('payouts').where({ run_id: runId, gateway: 'paypal' }).pluck('id')) as string[],
+  );
+  const reported = items.filter((i) => mine.has(i.senderItemId));
+  for (const item of reported)
+    await db('payouts')
+      .where({ id: item.senderItemId })
+      .update({ paypal_item_id: item.itemId, paypal_item_status: item.status });
+  await db.transaction((trx) =>
+    payPayouts(
+      trx,
+      reported.filter((i) => payPalItemOutcome(i.status) === 'paid').map((i) => i.senderItemId),
+      at,
+    ),
+  );
+  for (const item of reported.filter((i) => payPalItemOutcome(i.status) === 'returned'))
+    await setAsidePayouts(db, [item.senderItemId], payPalReturnReason(item.status, item.error));
+  const open = (await db('payouts')
+    .where({ run_id: runId, gateway: 'paypal', status: 'scheduled' })
+    .select('paypal_item_status')) as { paypal_item_status: string | null }[];
+  return { open: open.length, unclaimed: open.filter((p) => p.paypal_item_status === 'UNCLAIMED').length };
+}
+
+/** The run's PayPal payouts whose item waits to be claimed, to cancel once PayPal's claim period is over. */
+export async function unclaimedPayPalItems(db: Db, runId: string): Promise<string[]> {
+  return (await db('payouts')
+    .where({ run_id: runId, gateway: 'paypal', status: 'scheduled', paypal_item_status: 'UNCLAIMED' })
+    .whereNotNull('paypal_item_id')
+    .pluck('paypal_item_id')) as string[];
 }
 
 /** The run's state once its gateways are through: paid when nothing is left scheduled in it. */
@@ -352,7 +502,19 @@ export async function listPayoutRuns(db: Db, onlyId?: string): Promise<PayoutRun
           )
       ).map((s: Raw) => fromRow<RunSumRow>(s))
     : [];
-  return runs.map((r: Raw) => payoutRunFromRow(r, sums));
+  const setAside = runs.length
+    ? (
+        await db('payouts')
+          .whereIn(
+            'run_id',
+            runs.map((r: Raw) => r.id),
+          )
+          .where({ status: 'failed' })
+          .orderBy('created_at')
+          .select('id', 'run_id', 'partner_shop_id', 'recipient_name', 'gateway', 'provisions', 'fee', 'failure')
+      ).map((p: Raw) => fromRow<SetAsideRow>(p))
+    : [];
+  return runs.map((r: Raw) => payoutRunFromRow(r, sums, setAside));
 }
 
 /** The run that sent a PayPal batch (its `sender_batch_id` is the run id), for PayPal's webhooks. */

@@ -6,8 +6,9 @@ import { createDb, migrateLatest, type Db } from '../connection';
  * A fresh, migrated database per test file, on the real PostgreSQL server.
  * TEST_DATABASE_URL (default: the local server) names the server to use.
  */
-export async function createTestDatabase(): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
-  const base = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+/** A fresh, migrated database on the shared test server, or on `server` (a test's own PostgreSQL it may restart). */
+export async function createTestDatabase(server?: string): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
+  const base = new URL(server ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = `belegfluss_test_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();

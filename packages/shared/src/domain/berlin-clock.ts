@@ -24,3 +24,6 @@ export const berlinTime = new Intl.DateTimeFormat('en-GB', {
   second: '2-digit',
   hourCycle: 'h23',
 });
+
+/** 'YYYY-MM-01': the first of the German calendar month an instant falls in (monthly runs are keyed by it). */
+export const berlinMonthStart = (at: Date): string => `${berlinDay.format(at).slice(0, 7)}-01`;

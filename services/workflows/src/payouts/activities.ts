@@ -1,18 +1,22 @@
 import {
-  markRunPaid,
+  applyPayPalItems,
+  markPayoutsSent,
   openPayoutRun,
-  releaseRunPayouts,
+  releaseUnsentPayouts,
   runPayouts,
+  setAsidePayouts,
   settlePayoutRun,
+  storeSepaFile,
+  unclaimedPayPalItems,
   updatePayoutRun,
-  writeLog,
   type Db,
-  partnersOfRun,
+  type PayPalRunProgress,
 } from '@belegfluss/db';
+import { bankDataReason, payPalReturnReason, runFailedReason } from '@belegfluss/shared';
 import type { Settings } from '@belegfluss/shared/settings';
 import { ApplicationFailure } from '@temporalio/activity';
 import { PayPalError, paypalClient, type BatchStatus } from '@belegfluss/paypal';
-import { buildSepaFile, checkAccount, SepaDataError } from './sepa';
+import { buildSepaFile, refusedTransfers, SepaDataError, type SepaTransfer } from './sepa';
 
 export interface RunSummary {
   runId: string;
@@ -21,13 +25,18 @@ export interface RunSummary {
   paypal: number;
   bank: number;
 }
+export interface PayPalCheck extends PayPalRunProgress {
+  batch: BatchStatus;
+}
 
-/** PayPal's refusals fail the step for good (the run reports them); anything else is retried by Temporal. */
+/** Refusals that won't change by retrying (PayPal's, or bank data) fail the step for good; anything else is retried. */
 async function asActivity<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof PayPalError && !error.retryable)
+      throw ApplicationFailure.create({ type: error.type, message: error.message, nonRetryable: true });
+    if (error instanceof SepaDataError)
       throw ApplicationFailure.create({ type: error.type, message: error.message, nonRetryable: true });
     throw error;
   }
@@ -36,6 +45,25 @@ async function asActivity<T>(call: () => Promise<T>): Promise<T> {
 /** The payout run's activities; each is safe to repeat (the run and its batch are keyed by month and run id). */
 export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Settings['payouts'] }) {
   const paypal = paypalClient(payouts.paypal);
+
+  /** Reads every item of the batch and applies it: paid, back to the balance, or still waiting. */
+  async function checkBatch(runId: string, batchId: string, now: Date): Promise<PayPalCheck> {
+    const batch = await asActivity(() => paypal.readBatch(batchId));
+    await updatePayoutRun(db, runId, { paypalStatus: batch.status });
+    const progress = await applyPayPalItems(db, runId, batch.items, now);
+    // A denied or cancelled batch moved no money for any of its items.
+    if ((batch.status === 'DENIED' || batch.status === 'CANCELED') && progress.open > 0) {
+      const open = (await runPayouts(db, runId)).filter((p) => p.gateway === 'paypal' && p.status === 'scheduled');
+      await setAsidePayouts(
+        db,
+        open.map((p) => p.id),
+        payPalReturnReason(batch.status),
+      );
+      return { batch: batch.status, open: 0, unclaimed: 0 };
+    }
+    return { batch: batch.status, ...progress };
+  }
+
   return {
     async openPayoutRun(month: string, nowIso: string): Promise<RunSummary> {
       const { run, payouts: list } = await openPayoutRun(db, month, new Date(nowIso));
@@ -49,10 +77,17 @@ export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Setti
       };
     },
 
-    async sendPayPalBatch(runId: string): Promise<string> {
+    /** One batch per run (its sender_batch_id is the run id, so a retry cannot pay twice). */
+    async sendPayPalBatch(runId: string, nowIso: string): Promise<string | null> {
       const items = (await runPayouts(db, runId)).filter((p) => p.gateway === 'paypal' && p.status === 'scheduled');
-      const batch = await asActivity(() =>
-        paypal.createBatch(
+      // Marked before the call: once the request may have reached PayPal, a failing run must not give these back.
+      await markPayoutsSent(
+        db,
+        items.map((p) => p.id),
+        new Date(nowIso),
+      );
+      const batch = await paypal
+        .createBatch(
           runId,
           items.map((p) => ({
             senderItemId: p.id,
@@ -61,61 +96,58 @@ export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Setti
             currency: 'EUR',
             note: `Belegfluss-Provision ${p.id.slice(0, 8)}`,
           })),
-        ),
-      );
-      await updatePayoutRun(db, runId, { status: 'sending', paypalBatchId: batch.batchId, paypalStatus: batch.status });
+        )
+        .catch(async (error: unknown) => {
+          // PayPal refused the request itself (or our credentials): no money moved, so the payouts go back.
+          if (!(error instanceof PayPalError) || error.retryable) throw error;
+          await updatePayoutRun(db, runId, { error: error.message });
+          await setAsidePayouts(
+            db,
+            items.map((p) => p.id),
+            payPalReturnReason('DENIED', error.message),
+          );
+          return null;
+        });
+      if (!batch) return null;
+      // 'sending' unless the bank file already waits for its confirmation, which is what an admin must act on.
+      await updatePayoutRun(db, runId, { paypalBatchId: batch.batchId, paypalStatus: batch.status });
+      await updatePayoutRun(db, runId, { status: 'sending' }, { onlyIf: 'created' });
       return batch.batchId;
     },
 
-    /** Reads the batch's status; SUCCESS pays the run's PayPal payouts, DENIED/CANCELED sends them back to the next run. */
-    async checkPayPalBatch(runId: string, batchId: string, nowIso: string): Promise<BatchStatus> {
-      const status = await asActivity(() => paypal.batchStatus(batchId));
-      await updatePayoutRun(db, runId, { paypalStatus: status });
-      if (status === 'SUCCESS') await markRunPaid(db, runId, 'paypal', new Date(nowIso));
-      if (status === 'DENIED' || status === 'CANCELED')
-        await releaseRunPayouts(db, runId, 'paypal', `PayPal: ${status}`);
-      return status;
+    async checkPayPalBatch(runId: string, batchId: string, nowIso: string): Promise<PayPalCheck> {
+      return checkBatch(runId, batchId, new Date(nowIso));
     },
 
-    /** Writes the run's pain.001 file for the bank; an admin downloads it and confirms its execution. */
+    /** PayPal's claim period is over: unclaimed items are cancelled, which returns their money now. */
+    async cancelUnclaimedItems(runId: string, batchId: string, nowIso: string): Promise<PayPalCheck> {
+      for (const itemId of await unclaimedPayPalItems(db, runId)) await asActivity(() => paypal.cancelItem(itemId));
+      return checkBatch(runId, batchId, new Date(nowIso));
+    },
+
+    /**
+     * Writes the run's pain.001 file for the bank; an admin downloads it and confirms its execution.
+     * A payout whose account a bank would refuse is set aside with its reason (shown to the partner
+     * and in the admin area) and the file is written for everyone else.
+     */
     async writeSepaFile(runId: string, nowIso: string): Promise<string | null> {
       const now = new Date(nowIso);
       const all = (await runPayouts(db, runId)).filter((p) => p.gateway === 'bank' && p.status === 'scheduled');
-      // A partner whose IBAN or BIC is wrong is left out (and told), not the whole file.
-      const items = [];
-      for (const p of all) {
-        try {
-          checkAccount(p.name, p.iban ?? p.recipient, p.bic ?? '');
-          items.push(p);
-        } catch (error) {
-          if (!(error instanceof SepaDataError)) throw error;
-          await releaseRunPayouts(db, runId, 'bank', error.message, [p.id]);
-          await writeLog(db, {
-            shopId: p.partnerShopId,
-            origin: 'shop',
-            event: 'payout.failed',
-            status: 'critical',
-            body: { message: `${error.message}: bitte die Bankverbindung in den Partner-Einstellungen korrigieren` },
-          });
-        }
-      }
+      const transfers: SepaTransfer[] = all.map((p) => ({
+        id: p.id,
+        name: p.name,
+        iban: p.recipient,
+        bic: p.bic ?? '',
+        amount: p.amount,
+        remittance: `Belegfluss Partnerprovision ${p.id.slice(0, 8)}`,
+      }));
+      const refused = refusedTransfers(payouts.sepa, transfers);
+      for (const [id, problem] of refused) await setAsidePayouts(db, [id], bankDataReason(problem));
+      const items = transfers.filter((t) => !refused.has(t.id));
       if (items.length === 0) return null;
       const msgId = `BELEGFLUSS-${runId.replace(/-/g, '').slice(0, 20).toUpperCase()}`;
-      const xml = buildSepaFile(
-        msgId,
-        now,
-        now,
-        payouts.sepa,
-        items.map((p) => ({
-          id: p.id,
-          name: p.name,
-          iban: p.iban ?? p.recipient,
-          bic: p.bic ?? '',
-          amount: p.amount,
-          remittance: `Belegfluss Partnerprovision ${p.id.slice(0, 8)}`,
-        })),
-      );
-      await updatePayoutRun(db, runId, { status: 'awaiting', sepaMsgId: msgId, sepaXml: xml });
+      const xml = await asActivity(async () => buildSepaFile(msgId, now, now, payouts.sepa, items));
+      await storeSepaFile(db, runId, { msgId, xml, payoutIds: items.map((t) => t.id) }, now);
       return msgId;
     },
 
@@ -123,10 +155,10 @@ export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Setti
       return settlePayoutRun(db, runId, new Date(nowIso));
     },
 
-    async failPayoutRun(runId: string, message: string): Promise<void> {
+    /** The run could not finish: what it never handed to PayPal or the bank goes back to the partners' balances. */
+    async failPayoutRun(runId: string, gateway: 'paypal' | 'bank', message: string): Promise<void> {
       await updatePayoutRun(db, runId, { status: 'failed', error: message });
-      for (const shopId of await partnersOfRun(db, runId))
-        await writeLog(db, { shopId, origin: 'shop', event: 'payout.failed', status: 'critical', body: { message } });
+      await releaseUnsentPayouts(db, runId, gateway, runFailedReason(message));
     },
   };
 }

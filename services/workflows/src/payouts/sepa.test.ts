@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSepaFile, SepaDataError } from './sepa';
+import { buildSepaFile, refusedTransfers, SepaDataError } from './sepa';
 import { validatePain001 } from './sepa-xsd';
 
 const debtor = { debtorName: 'Belegfluss GmbH', debtorIban: 'DE02120300000000202051', debtorBic: 'BYLADEM1001' };
@@ -44,10 +44,28 @@ describe('the SEPA payout file', () => {
   it('refuses a wrong IBAN or BIC with a German message, before anything is written', () => {
     expect(() =>
       buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ iban: 'DE89370400440532013001' })]),
-    ).toThrow(new SepaDataError('Ungültige IBAN für Müller & Söhne Kaffeerösterei'));
+    ).toThrow(new SepaDataError('Gültige IBAN erforderlich (Müller & Söhne Kaffeerösterei)'));
     expect(() => buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ bic: 'COBA' })])).toThrow(
-      'Ungültige BIC für Müller & Söhne Kaffeerösterei',
+      'Gültige BIC erforderlich (Müller & Söhne Kaffeerösterei)',
     );
+  });
+
+  it('finds the transfers a bank would refuse, each with its reason, so the others still go out', () => {
+    const french = transfer({ id: '8b3e4d90-5f6a-4d7e-8f01-2c3d4e5f6a71', bic: 'BNPAFRPPXXX' });
+    const refused = refusedTransfers(debtor, [transfer(), french]);
+    expect([...refused.keys()]).toEqual([french.id]);
+    expect(refused.get(french.id)).toContain('Die BIC gehört zu einer Bank in Frankreich');
+    // The library's own refusals are data errors too, never plain errors that a retry would repeat.
+    expect(() => buildSepaFile('X1', new Date(), new Date(), debtor, [transfer({ amount: 0.001 })])).toThrow(
+      SepaDataError,
+    );
+  });
+
+  it('transliterates names in other scripts instead of sending an empty name', async () => {
+    const xml = buildSepaFile('X3', new Date(), new Date(), debtor, [transfer({ name: 'Сергей Иванов' })]);
+    expect(xml).toContain('<Nm>Sergey Ivanov</Nm>');
+    expect((await validatePain001(xml)).valid).toBe(true);
+    expect(refusedTransfers(debtor, [transfer({ name: '***' })]).size).toBe(1);
   });
 
   it('the validator is not a rubber stamp: a file without its message id fails', async () => {

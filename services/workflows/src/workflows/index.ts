@@ -2,6 +2,6 @@ export { orderWorkflow } from './order';
 export { importWorkflow } from './import';
 export { billingWorkflow } from './billing';
 export { housekeepingWorkflow } from './housekeeping';
-export { payoutRunWorkflow } from './payouts';
+export { payoutRunWorkflow, payoutScheduleWorkflow } from './payouts';
 export { wizardImportWorkflow } from './wizard';
 export { completenessAuditWorkflow, completenessAuditRunWorkflow } from './audit';

@@ -11,7 +11,7 @@ const TEXTS = {
     fee: 'Gebühr',
     total: 'Auszahlungsbetrag',
     gateway: 'Auszahlung über',
-    status: { scheduled: 'geplant', paid: 'ausgezahlt' },
+    status: { scheduled: 'geplant', paid: 'ausgezahlt', failed: 'nicht ausgezahlt' },
     taxId: 'Steuernummer',
     vatId: 'USt-IdNr.',
   },
@@ -23,7 +23,7 @@ const TEXTS = {
     fee: 'Fee',
     total: 'Payout amount',
     gateway: 'Paid via',
-    status: { scheduled: 'scheduled', paid: 'paid' },
+    status: { scheduled: 'scheduled', paid: 'paid', failed: 'not paid' },
     taxId: 'Tax number',
     vatId: 'VAT ID',
   },
@@ -44,7 +44,8 @@ export function renderPayoutReceipt(shop: string, prefs: PartnerPreferencesRow, 
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
   const address = (prefs.address ?? {}) as Record<string, string | undefined>;
-  doc.fontSize(11).text(address.name ?? shop, 50, 80);
+  // The name the payout was made for, as it was then (the partner may have changed it since).
+  doc.fontSize(11).text(payout.recipientName ?? address.name ?? shop, 50, 80);
   for (const line of [address.street, [address.zip, address.city].filter(Boolean).join(' '), prefs.email])
     if (line) doc.text(line);
   if (prefs.taxId) doc.text(`${t.taxId}: ${prefs.taxId}`);
@@ -53,8 +54,9 @@ export function renderPayoutReceipt(shop: string, prefs: PartnerPreferencesRow, 
   doc.fontSize(10).text(`${t.number} ${payout.id.slice(0, 8).toUpperCase()}`, 50, 250);
   doc.text(`${t.period}: ${payout.timespan.start} – ${payout.timespan.end}`);
   doc.text(
-    `${t.gateway}: ${payout.gateway === 'paypal' ? 'PayPal' : 'SEPA'} (${payout.recipient}) · ${t.status[payout.status as 'scheduled' | 'paid'] ?? payout.status}`,
+    `${t.gateway}: ${payout.gateway === 'paypal' ? 'PayPal' : 'SEPA'} (${[payout.recipient, payout.bic].filter(Boolean).join(', ')}) · ${t.status[payout.status as keyof typeof t.status] ?? payout.status}`,
   );
+  if (payout.failure) doc.text(payout.failure);
   doc.moveDown();
   doc.text(`${t.provisions}: ${money(payout.provisions, prefs.language)}`);
   doc.text(`${t.fee}: ${money(payout.fee, prefs.language)}`);
