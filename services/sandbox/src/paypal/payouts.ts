@@ -187,7 +187,7 @@ export class PayPalPayouts {
       void this.webhooks.send(
         `PAYMENT.PAYOUTS-ITEM.${event}`,
         'payouts_item',
-        `A payout item is ${event.toLowerCase()}.`,
+        `Payout item ${event.toLowerCase()}.`,
         this.itemView(batch, item),
       );
   }
