@@ -12,7 +12,7 @@ if [ -f "$PIDFILE" ] && kill -0 "$(cat "$PIDFILE")" 2>/dev/null; then
   echo "Belegfluss läuft bereits (PID $(cat "$PIDFILE")). Öffne http://127.0.0.1:3000 oder beende die andere Sitzung mit Ctrl-C."
   exit 1
 fi
-for port in "$TEMPORAL_PORT" "$TEMPORAL_UI_PORT" 4000 4010 4020 2525 8080 3000 3001 3002 3003; do
+for port in "$TEMPORAL_PORT" "$TEMPORAL_UI_PORT" 4000 4010 4020 4030 2525 8080 3000 3001 3002 3003; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "Port $port ist schon belegt. Läuft Belegfluss schon in einem anderen Terminal? Beende es dort, dann starte neu."
     exit 1
@@ -82,7 +82,7 @@ cat <<URLS
   App (Shell)           http://127.0.0.1:3000
   Remotes               http://127.0.0.1:3001 (Einstellungen) · :3002 (Partner) · :3003 (Admin)
   Gateway /api          http://127.0.0.1:8080
-  Sandbox-Steuerung     http://127.0.0.1:4000   (Shopify :4010, Lexware :4020, SMTP :2525)
+  Sandbox-Steuerung     http://127.0.0.1:4000   (Shopify :4010, Lexware :4020, PayPal :4030, SMTP :2525)
   Temporal UI           http://127.0.0.1:$TEMPORAL_UI_PORT
   Logs                  .data/logs/
 

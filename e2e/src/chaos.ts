@@ -88,7 +88,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
   // Shopify retries a failed delivery for hours; a few growing delays cover the gateway's short deaths.
   const sandbox = await startSandbox({
-    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     appUrl,
     log: false,
     webhookRetryDelaysMs: [1000, 2000, 4000, 8000, 15000, 30000, 60000],

@@ -30,7 +30,7 @@ document.title = 'rendered';
 
 beforeAll(async () => {
   sandbox = await startSandbox({
-    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     log: false,
     smtp: false,
   });

@@ -93,7 +93,7 @@ export async function startStack(
   const gatewayPort = await freePort();
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
   const sandbox = await startSandbox({
-    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     appUrl,
     log: false,
     webhookRetryDelaysMs: [200, 500, 1000],
@@ -123,8 +123,7 @@ export async function startStack(
       smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}`,
       outboundTestHosts: TEST_HOSTS,
     },
-    // PayPal's stand-in lives on the sandbox's control port.
-    payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: `${sandbox.urls.control}/paypal` } },
+    payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: sandbox.urls.paypal } },
   };
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),

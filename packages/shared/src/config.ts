@@ -7,6 +7,7 @@ export const DEV_PORTS = {
   sandboxControl: 4000, // sandbox control page and its HTTP API
   sandboxShopify: 4010, // Shopify Admin API stand-in
   sandboxLexware: 4020, // Lexware Office API and OAuth stand-in
+  sandboxPayPal: 4030, // PayPal REST API stand-in (OAuth, Payouts, webhook checks)
   sandboxSmtp: 2525, // SMTP stand-in (plain / STARTTLS)
   sandboxSmtps: 2465, // SMTP stand-in (implicit TLS)
   gateway: 8080,
@@ -40,7 +41,7 @@ export const DEV_DEFAULTS = {
   smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${DEV_PORTS.sandboxSmtp}`,
   mailFrom: 'Belegfluss <belege@belegfluss.local>',
   /** Partner payouts: PayPal's REST API (the sandbox's stand-in; production https://api-m.paypal.com). */
-  paypalApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxControl}/paypal`,
+  paypalApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxPayPal}`,
   paypalClientId: 'belegfluss-dev-paypal-client',
   paypalClientSecret: 'belegfluss-dev-paypal-secret',
   /** The id PayPal gave the app's webhook subscription; webhooks are verified against it. */

@@ -6,9 +6,11 @@ import { catalogueRouter } from './lexware/catalogue.js';
 import { financeRouter } from './lexware/finance.js';
 import { subscriptionsRouter } from './lexware/subscriptions.js';
 import { resolveOptions, type SandboxOptions } from './options.js';
+import { paypalApp } from './paypal/routes.js';
 import { StateFile } from './persist.js';
 import { Sandbox, type SandboxUrls } from './sandbox.js';
 import { shopifyApp } from './shopify/app.js';
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import { startSmtp, type SmtpServers } from './smtp/server.js';
 import { emptyState, type SandboxState } from './state.js';
 
@@ -27,7 +29,7 @@ export interface RunningSandbox {
   stop(): Promise<void>;
 }
 
-/** Starts the Shopify, Lexware and SMTP stand-ins and the control API, in this process. */
+/** Starts the Shopify, Lexware, PayPal and SMTP stand-ins and the control API, in this process. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const opts = resolveOptions(options);
   const file = opts.dataDir ? new StateFile(opts.dataDir) : undefined;
@@ -60,6 +62,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       opts.host,
     );
     servers.push(lexware);
+    const paypal = await listen(
+      paypalApp(sb.paypal, {
+        clientId: DEV_DEFAULTS.paypalClientId,
+        clientSecret: DEV_DEFAULTS.paypalClientSecret,
+        log: opts.log,
+      }),
+      opts.ports.paypal,
+      opts.host,
+    );
+    servers.push(paypal);
     sb.urls = {
       control: control.url,
       shopify: shopify.url,
@@ -67,6 +79,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       lexware: lexware.url,
       lexwareApi: `${lexware.url}/v1`,
       lexwareOauth: `${lexware.url}/oauth2`,
+      paypal: paypal.url,
     };
     if (opts.smtp !== false) {
       smtp = await startSmtp({

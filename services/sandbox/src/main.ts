@@ -9,6 +9,7 @@ const sandbox = await startSandbox({
     control: port('SANDBOX_CONTROL_PORT', DEV_PORTS.sandboxControl),
     shopify: port('SANDBOX_SHOPIFY_PORT', DEV_PORTS.sandboxShopify),
     lexware: port('SANDBOX_LEXWARE_PORT', DEV_PORTS.sandboxLexware),
+    paypal: port('SANDBOX_PAYPAL_PORT', DEV_PORTS.sandboxPayPal),
     smtp: port('SANDBOX_SMTP_PORT', DEV_PORTS.sandboxSmtp),
     smtps: port('SANDBOX_SMTPS_PORT', DEV_PORTS.sandboxSmtps),
   },
@@ -29,7 +30,8 @@ console.log(`Sandbox läuft:
   Steuerseite & API   ${sandbox.urls.control}
   Shopify             ${sandbox.urls.shopify}/store/{shop}/admin
   Lexware Office API  ${sandbox.urls.lexwareApi}
-  Lexware OAuth       ${sandbox.urls.lexwareOauth}`);
+  Lexware OAuth       ${sandbox.urls.lexwareOauth}
+  PayPal API          ${sandbox.urls.paypal}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -9,6 +9,7 @@ export interface SandboxPorts {
   control: number;
   shopify: number;
   lexware: number;
+  paypal: number;
   smtp: number;
   smtps: number;
 }
@@ -56,6 +57,7 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
       control: DEV_PORTS.sandboxControl,
       shopify: DEV_PORTS.sandboxShopify,
       lexware: DEV_PORTS.sandboxLexware,
+      paypal: DEV_PORTS.sandboxPayPal,
       smtp: DEV_PORTS.sandboxSmtp,
       smtps: DEV_PORTS.sandboxSmtps,
       ...o.ports,

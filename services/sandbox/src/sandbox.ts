@@ -1,8 +1,11 @@
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import type { Publish } from './lexware/contacts.js';
 import { LexwareEvents } from './lexware/events.js';
 import { loadOrCreateKeys, type KeyPair } from './lexware/signing.js';
 import { TokenBuckets } from './lexware/rate-limit.js';
 import type { ResolvedOptions } from './options.js';
+import { PayPalPayouts } from './paypal/payouts.js';
+import { PayPalWebhooks } from './paypal/webhooks.js';
 import { OrderService } from './shopify/orders/service.js';
 import { WebhookDispatcher } from './shopify/webhooks.js';
 import type { MailSettings } from './smtp/server.js';
@@ -16,6 +19,8 @@ export interface SandboxUrls {
   lexware: string;
   lexwareApi: string;
   lexwareOauth: string;
+  /** PayPal's REST API at the root, as PAYPAL_API_URL. */
+  paypal: string;
   smtp?: { host: string; port: number; securePort: number };
 }
 
@@ -24,13 +29,23 @@ export class Sandbox {
   readonly webhooks: WebhookDispatcher;
   readonly orders: OrderService;
   readonly buckets: TokenBuckets;
-  urls: SandboxUrls = { control: '', shopify: '', shopifyAdmin: '', lexware: '', lexwareApi: '', lexwareOauth: '' };
+  urls: SandboxUrls = {
+    control: '',
+    shopify: '',
+    shopifyAdmin: '',
+    lexware: '',
+    lexwareApi: '',
+    lexwareOauth: '',
+    paypal: '',
+  };
   readonly keys: KeyPair;
   readonly mailSettings: MailSettings;
   smtpCert?: string;
   readonly events: LexwareEvents;
   /** Lexware domain events go out as signed callbacks to the organisation's subscriptions. */
   readonly publish: Publish;
+  /** PayPal's batches and items: its API port serves them, the control port moves them. */
+  readonly paypal: PayPalPayouts;
 
   constructor(
     public state: SandboxState,
@@ -51,5 +66,12 @@ export class Sandbox {
     this.mailSettings = { auth: opts.smtp ? (opts.smtp.auth ?? null) : null, requireTls: false };
     this.events = new LexwareEvents(state, this.keys.privateKey, opts.lexwareEventRetryDelaysMs, opts.log);
     this.publish = (org, eventType, resourceId) => this.events.publish(org, eventType, resourceId);
+    const paypalWebhooks = new PayPalWebhooks({
+      appUrl: opts.appUrl,
+      webhookId: DEV_DEFAULTS.paypalWebhookId,
+      origin: () => this.urls.paypal,
+      log: (msg) => opts.log.warn(msg),
+    });
+    this.paypal = new PayPalPayouts(paypalWebhooks, () => this.urls.paypal);
   }
 }

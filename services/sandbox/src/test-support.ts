@@ -44,7 +44,7 @@ export async function fakeApp(
 
 export function startTestSandbox(o: SandboxOptions = {}): Promise<RunningSandbox> {
   return startSandbox({
-    ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 },
+    ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     log: false,
     smtp: false,
     webhookRetryDelaysMs: [20, 40],

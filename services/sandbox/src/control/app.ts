@@ -5,8 +5,7 @@ import type { Sandbox } from '../sandbox.js';
 import { OrderNotFoundError } from '../shopify/orders/service.js';
 import { RefundError } from '../shopify/orders/refund.js';
 import { ShopNotFoundError } from '../shopify/shops.js';
-import { DEV_DEFAULTS } from '@belegfluss/shared/config';
-import { paypalRoutes } from '../paypal/routes.js';
+import { paypalControlRoutes } from '../paypal/control.js';
 import { knobRoutes } from './knob-routes.js';
 import { lexwareControlRoutes } from './lexware-routes.js';
 import { mailRoutes } from './mail-routes.js';
@@ -38,14 +37,6 @@ export function controlApp(sb: Sandbox): Koa {
       [PaymentError, 422],
     ]),
   );
-  // PayPal's stand-in shares the control port: base URL {control}/paypal (PAYPAL_API_URL).
-  const paypal = paypalRoutes({
-    clientId: DEV_DEFAULTS.paypalClientId,
-    clientSecret: DEV_DEFAULTS.paypalClientSecret,
-    appUrl: sb.opts.appUrl,
-    webhookId: DEV_DEFAULTS.paypalWebhookId,
-    log: (msg) => sb.opts.log.warn(msg),
-  });
   for (const router of [
     shopRoutes(sb),
     orderRoutes(sb),
@@ -53,8 +44,7 @@ export function controlApp(sb: Sandbox): Koa {
     knobRoutes(sb),
     mailRoutes(sb),
     pageRoutes(sb),
-    paypal.api,
-    paypal.control,
+    paypalControlRoutes(sb.paypal),
   ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }
