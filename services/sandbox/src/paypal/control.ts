@@ -6,6 +6,7 @@ import { defaultKnobs, ITEM_STATUSES, type PayPalPayouts } from './payouts.js';
 const Knobs = z
   .object({
     failNext: z.array(z.union([z.literal(429), z.literal(500), z.literal(503)])),
+    failRate: z.number().min(0).max(1),
     processingReads: z.number().int().min(0).max(100),
     outcome: z.enum(['SUCCESS', 'DENIED']),
     completeAfterMs: z.number().int().min(0).max(3_600_000),

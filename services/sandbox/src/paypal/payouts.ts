@@ -16,6 +16,8 @@ export type ItemStatus = (typeof ITEM_STATUSES)[number];
 export interface PayPalKnobs {
   /** Answers for the next calls to the Payouts API, in order (then normal service). */
   failNext: Array<429 | 500 | 503>;
+  /** Besides those, the share of Payouts calls (0..1) answered 429, 500 or 503 at random, as a flaky network or PayPal is. */
+  failRate: number;
   /** How many status reads a batch shows PROCESSING before it ends. */
   processingReads: number;
   /** How batches end: SUCCESS (processed, whatever each item's status), or DENIED as a whole (e.g. insufficient funds). */
@@ -32,6 +34,7 @@ export interface PayPalKnobs {
 
 export const defaultKnobs = (): PayPalKnobs => ({
   failNext: [],
+  failRate: 0,
   processingReads: 1,
   outcome: 'SUCCESS',
   completeAfterMs: 3000,

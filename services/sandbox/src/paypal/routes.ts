@@ -56,7 +56,9 @@ export function paypalApp(payouts: PayPalPayouts, opts: { clientId: string; clie
       ctx.body = { error: 'invalid_token', error_description: 'Token signature verification failed' };
       return;
     }
-    const fault = payouts.knobs.failNext.shift();
+    const fault =
+      payouts.knobs.failNext.shift() ??
+      (Math.random() < payouts.knobs.failRate ? ([429, 500, 503] as const)[Math.floor(Math.random() * 3)] : undefined);
     if (fault === 429)
       return paypalError(ctx, 429, 'RATE_LIMIT_REACHED', 'Too many requests. Blocked due to rate limiting.');
     if (fault) return paypalError(ctx, fault, 'INTERNAL_SERVICE_ERROR', 'An internal service error has occurred.');
