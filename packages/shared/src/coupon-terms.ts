@@ -10,9 +10,9 @@ import { formatEuro } from './domain/money';
  * the first year's price (off the first ⌈N/12⌉ years, spread evenly, when it runs longer than a
  * year). 50 % for 3 months becomes 12.5 % off the first year, which is the same money measured in
  * the annual plan's own monthly rate, and is one percentage for one interval, which Shopify
- * charges exactly. Rounding up to whole years would give the merchant four times the discount the
- * partner offered; refusing such coupons on annual plans would punish the merchant who commits
- * for longer. When the spread does not come out even, the odd hundredth of a percent or cent is
+ * charges exactly. Rounding up to whole years would give a three-month coupon four times the
+ * worth its issuer offered (a one-month coupon twelve times); refusing such coupons on annual plans
+ * would punish the merchant who commits for longer. When the spread does not come out even, the odd hundredth of a percent or cent is
  * rounded in the merchant's favour, and the text shows the very value Shopify is asked for.
  */
 
