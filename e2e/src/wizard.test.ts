@@ -209,7 +209,15 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
 
     await field.fill('willkommen 10');
     await dialog.getByRole('button', { name: 'Einlösen' }).click();
-    await page.getByText('Coupon WILLKOMMEN-10: 10 % Rabatt – Willkommensrabatt').waitFor();
+    // The discount as each interval would bill it: 10 % for 3 months is 2.5 % off an annual plan's year.
+    await page.getByText('Coupon WILLKOMMEN-10: 10 % Rabatt auf die ersten 3 Monate').waitFor();
+    await page.getByText('Willkommensrabatt').waitFor();
+    await page.getByRole('button', { name: 'Jährlich (16 % sparen)' }).click();
+    await page
+      .getByText('Coupon WILLKOMMEN-10: 2,5 % Rabatt auf das erste Jahr (entspricht 10 % Rabatt auf 3 Monate)')
+      .waitFor();
+    await page.getByRole('button', { name: 'Monatlich' }).click();
+    await page.getByText('Coupon WILLKOMMEN-10: 10 % Rabatt auf die ersten 3 Monate').waitFor();
 
     await page.getByLabel('Standard').check({ force: true });
     await page.getByText('Tarif noch nicht gespeichert').waitFor();

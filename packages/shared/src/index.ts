@@ -40,3 +40,4 @@ export * from './log-catalogue';
 export * from './plan-features';
 export * from './domain/bank-account';
 export * from './domain/payout-items';
+export * from './coupon-terms';

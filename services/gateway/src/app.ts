@@ -103,7 +103,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               → 202 {id}; 402 unless bought; 409 when the day is imported or importing
  *   GET  /api/orders/import/days                the dialog: {first, last} selectable days, days[] {day, status, orders, invoices}
  *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
- *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, comment?}; errors INVALID 404, USED 409,
+ *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, terms {monthly, annual}, comment?};
+ *                                               terms: the discount as each interval bills it, in German; errors INVALID 404, USED 409,
  *                                               SELF_REDEMPTION 403, EXPIRED 422 (spec 1 §8 texts)
  *   POST /api/plan                              {plan, annual, coupon} → free: {plan} (the active subscription cancelled at Shopify);
  *                                               paid: Shopify appSubscriptionCreate → {confirmationUrl}

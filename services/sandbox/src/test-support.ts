@@ -97,3 +97,10 @@ export function lexwareCalls(current: () => { sb: RunningSandbox; auth: Record<s
     });
   return { api, apiPost, control };
 }
+
+/** Creates `shop` in the sandbox and returns an Admin API access token with `scopes`. */
+export async function shopWithToken(sb: RunningSandbox, shop: string, scopes: string[]): Promise<string> {
+  await post(`${sb.urls.control}/control/shops`, { shop });
+  const res = await post(`${sb.urls.control}/control/shops/${shop}/access-token`, { scopes });
+  return (await json<{ access_token: string }>(res)).access_token;
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
+import { billingSchedule } from '../shopify/app-subscriptions.js';
 import { SCENARIO_NAMES } from '../shopify/orders/scenarios.js';
 import { topicPayload } from '../shopify/topic-payloads.js';
 import { createShop, getShop, normaliseShop, SHOPIFY_PLANS, shopSummary } from '../shopify/shops.js';
@@ -54,7 +55,8 @@ export function shopRoutes(sb: Sandbox): Router {
       ...shopSummary(shop),
       accessTokens: Object.keys(shop.accessTokens),
       webhookSubscriptions: shop.webhookSubscriptions,
-      appSubscriptions: shop.appSubscriptions,
+      // With the charges each interval brings, so a test sees how long a discount lasts.
+      appSubscriptions: shop.appSubscriptions.map((s) => ({ ...s, charges: billingSchedule(s) })),
       metafields: shop.metafields,
     };
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Sandbox } from '../sandbox.js';
 import type { ShopState } from '../state.js';
 import { shopifyTime } from '../time.js';
+import { fmt, toCents } from '../money.js';
 import { shopId } from './topic-payloads.js';
 
 type AppSubscription = ShopState['appSubscriptions'][number];
@@ -9,14 +10,69 @@ interface Money {
   amount: string | number;
   currencyCode: string;
 }
+interface DiscountInput {
+  value?: { amount?: string | number | null; percentage?: number | null } | null;
+  durationLimitInIntervals?: number | null;
+}
 interface LineItemInput {
   plan: {
-    appRecurringPricingDetails?: { price: Money; interval?: string } | null;
+    appRecurringPricingDetails?: { price: Money; interval?: string; discount?: DiscountInput | null } | null;
     appUsagePricingDetails?: { cappedAmount: Money; terms: string } | null;
   };
 }
 
 const moneyV2 = (m: Money) => ({ amount: Number(m.amount).toFixed(2), currencyCode: m.currencyCode });
+
+/** Shopify's billing intervals: EVERY_30_DAYS is exactly 30 days, ANNUAL 365. */
+const INTERVAL_DAYS: Record<string, number> = { EVERY_30_DAYS: 30, ANNUAL: 365 };
+const DAY_MS = 86_400_000;
+
+/** The recurring price after the discount, rounded to the cent as Shopify bills it, never below zero. */
+function priceAfter(price: Money, discount: DiscountInput): number {
+  const cents = toCents(price.amount);
+  const off =
+    discount.value?.percentage != null
+      ? Math.round(cents * discount.value.percentage)
+      : toCents(discount.value?.amount ?? 0);
+  return Math.max(0, cents - off);
+}
+
+/**
+ * AppRecurringPricing.discount as Shopify answers it: the value, the intervals it was granted for
+ * (blank: every interval) and how many are left.
+ */
+function discountNode(price: Money, discount: DiscountInput) {
+  const limit = discount.durationLimitInIntervals ?? null;
+  return {
+    durationLimitInIntervals: limit,
+    remainingDurationInIntervals: limit,
+    priceAfterDiscount: { amount: fmt(priceAfter(price, discount)), currencyCode: price.currencyCode },
+    value:
+      discount.value?.percentage != null
+        ? { __typename: 'AppSubscriptionDiscountPercentage', percentage: discount.value.percentage }
+        : {
+            __typename: 'AppSubscriptionDiscountAmount',
+            amount: moneyV2({ amount: discount.value?.amount ?? 0, currencyCode: price.currencyCode }),
+          },
+  };
+}
+
+/** What is wrong with a discount, in Shopify's words; an empty list when nothing is. */
+function discountErrors(discount: DiscountInput, field: string[]): Array<{ field: string[]; message: string }> {
+  const { amount, percentage } = discount.value ?? {};
+  if ((amount == null) === (percentage == null))
+    return [{ field: [...field, 'value'], message: 'Discount value must have either an amount or a percentage' }];
+  if (percentage != null && !(percentage > 0 && percentage <= 1))
+    return [{ field: [...field, 'value', 'percentage'], message: 'Percentage must be between 0 and 1' }];
+  if (amount != null && !(Number(amount) > 0))
+    return [{ field: [...field, 'value', 'amount'], message: 'Amount must be greater than 0' }];
+  const limit = discount.durationLimitInIntervals;
+  if (limit != null && !(Number.isInteger(limit) && limit > 0))
+    return [
+      { field: [...field, 'durationLimitInIntervals'], message: 'Duration limit in intervals must be greater than 0' },
+    ];
+  return [];
+}
 
 /** The line items as Shopify answers them: AppSubscriptionLineItem with its AppPlanV2 pricing details. */
 function lineItems(input: LineItemInput[]): unknown[] {
@@ -34,9 +90,47 @@ function lineItems(input: LineItemInput[]): unknown[] {
             __typename: 'AppRecurringPricing',
             price: moneyV2(plan.appRecurringPricingDetails!.price),
             interval: plan.appRecurringPricingDetails!.interval ?? 'EVERY_30_DAYS',
+            discount: plan.appRecurringPricingDetails!.discount
+              ? discountNode(plan.appRecurringPricingDetails!.price, plan.appRecurringPricingDetails!.discount)
+              : null,
           },
     },
   }));
+}
+
+type RecurringPricing = {
+  __typename: 'AppRecurringPricing';
+  price: { amount: string; currencyCode: string };
+  interval: string;
+  discount?: ReturnType<typeof discountNode> | null;
+};
+const recurringOf = (sub: AppSubscription) =>
+  (subscriptionNode(sub).lineItems as Array<{ plan: { pricingDetails: { __typename: string } } }>)
+    .map((l) => l.plan.pricingDetails)
+    .find((p): p is RecurringPricing => p.__typename === 'AppRecurringPricing');
+
+/**
+ * The recurring charges Shopify bills, interval by interval after the trial: the discounted price
+ * for the first durationLimitInIntervals intervals of the subscription's own length (30 days or a
+ * year), the full price after them. Lists the discounted intervals and the first full one; dated
+ * once the merchant has approved.
+ */
+export function billingSchedule(sub: AppSubscription) {
+  const pricing = recurringOf(sub);
+  if (!pricing) return [];
+  const days = INTERVAL_DAYS[pricing.interval] ?? 30;
+  // A discount without a limit lasts for good: two intervals show that as well as twenty.
+  const limit = pricing.discount ? (pricing.discount.durationLimitInIntervals ?? Infinity) : 0;
+  const firstStart = sub.currentPeriodEnd ? Date.parse(sub.currentPeriodEnd) - days * DAY_MS : null;
+  return Array.from({ length: Number.isFinite(limit) ? limit + 1 : 2 }, (_, i) => {
+    const discounted = i < limit;
+    return {
+      interval: i + 1,
+      ...(firstStart === null ? {} : { startsAt: shopifyTime(new Date(firstStart + i * days * DAY_MS)) }),
+      price: discounted ? pricing.discount!.priceAfterDiscount : pricing.price,
+      discounted,
+    };
+  });
 }
 
 /** A PENDING charge; the merchant approves or declines it on the confirmation page. */
@@ -60,6 +154,11 @@ export function createAppSubscription(
         field: ['lineItems', String(i), 'plan'],
         message: 'Plan must have exactly one pricing details',
       });
+    const discount = l.plan.appRecurringPricingDetails?.discount;
+    if (discount)
+      userErrors.push(
+        ...discountErrors(discount, ['lineItems', String(i), 'plan', 'appRecurringPricingDetails', 'discount']),
+      );
   });
   if (userErrors.length) return { appSubscription: null, confirmationUrl: null, userErrors };
   const numeric = `${Date.now()}${shop.appSubscriptions.length}`;
@@ -100,8 +199,9 @@ export function decideAppSubscription(sb: Sandbox, shop: ShopState, sub: AppSubs
         changed.push(other);
       }
     }
-    const trialEnd = Date.now() + sub.trialDays * 86_400_000;
-    sub.currentPeriodEnd = shopifyTime(new Date(trialEnd + 30 * 86_400_000));
+    const trialEnd = Date.now() + sub.trialDays * DAY_MS;
+    const days = INTERVAL_DAYS[recurringOf(sub)?.interval ?? 'EVERY_30_DAYS'] ?? 30;
+    sub.currentPeriodEnd = shopifyTime(new Date(trialEnd + days * DAY_MS));
   }
   sub.status = approve ? 'ACTIVE' : 'DECLINED';
   changed.push(sub);

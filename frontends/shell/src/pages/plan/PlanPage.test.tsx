@@ -70,6 +70,32 @@ describe('the plan page', () => {
     ).toBeTruthy();
   });
 
+  it('states the coupon’s discount and length for the chosen interval, as the gateway words it, before the save', async () => {
+    const terms = {
+      monthly: '50 % Rabatt auf die ersten 3 Monate',
+      annual: '12,5 % Rabatt auf das erste Jahr (entspricht 50 % Rabatt auf 3 Monate)',
+    };
+    const { api, calls } = scriptedApi(({ path }) =>
+      path === '/plan/coupon/PARTNER-50'
+        ? { type: 'percent', value: 50, intervals: 3, plans: [], terms, comment: 'Willkommen' }
+        : undefined,
+    );
+    renderInShell(planRoute('/plan', shop), api);
+    fireEvent.click(screen.getByRole('button', { name: 'Coupon einlösen' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Coupon-Code'), { target: { value: 'partner-50' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Einlösen' })));
+
+    expect(await screen.findByText(`Coupon PARTNER-50: ${terms.monthly}`)).toBeTruthy();
+    expect(screen.getByText('Willkommen')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Jährlich (16 % sparen)' }));
+    expect(screen.getByText(`Coupon PARTNER-50: ${terms.annual}`)).toBeTruthy();
+    expect(screen.queryByText(`Coupon PARTNER-50: ${terms.monthly}`)).toBeNull();
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Tarif wechseln' })));
+    expect(calls.at(-1)).toMatchObject({ path: '/plan', body: { plan: 'basic', annual: true, coupon: 'PARTNER-50' } });
+  });
+
   it('clears a coupon already used on this device', async () => {
     window.localStorage.setItem('App:coupons:used', JSON.stringify(['SOMMER']));
     const { api, calls } = scriptedApi(() => undefined);

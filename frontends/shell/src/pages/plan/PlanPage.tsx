@@ -15,16 +15,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { followConfirmation } from './confirmation';
-import { rememberUsedCoupon, type Coupon } from './coupon';
+import { couponLabel, rememberUsedCoupon, type Coupon } from './coupon';
 import { CouponModal } from './CouponModal';
 import { PlanTable } from './PlanTable';
 import { selectionDiffers, visiblePlans, type PlanSelection } from './pricing';
 import { useShell } from '../../session/ShellContext';
-
-function couponLabel(coupon: Coupon): string {
-  const value = coupon.type === 'percent' ? `${coupon.value} %` : `${coupon.value.toFixed(2).replace('.', ',')} €`;
-  return `Coupon ${coupon.code}: ${value} Rabatt${coupon.comment ? ` – ${coupon.comment}` : ''}`;
-}
 
 /** `/plan` (#pricing) and `/plan/{planId}`: compare, choose, save. */
 export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
@@ -81,7 +76,9 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
         ) : null}
         {coupon ? (
           <Layout.Section>
-            <Banner tone="success" title={couponLabel(coupon)} onDismiss={() => setCoupon(null)} />
+            <Banner tone="success" title={couponLabel(coupon, selected.annual)} onDismiss={() => setCoupon(null)}>
+              {coupon.comment ? <p>{coupon.comment}</p> : null}
+            </Banner>
           </Layout.Section>
         ) : null}
         <Layout.Section>

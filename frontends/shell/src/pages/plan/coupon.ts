@@ -49,6 +49,19 @@ export interface Coupon {
   intervals?: number;
   plans?: string[];
   comment?: string;
+  /** The gateway's sentence for what the coupon takes off on each billing interval. */
+  terms?: { monthly: string; annual: string };
+}
+
+/**
+ * The coupon banner's title: the discount as the chosen interval bills it. The gateway says
+ * that, since a coupon's months mean something else on an annual plan; only an answer without
+ * it falls back to the bare value.
+ */
+export function couponLabel(coupon: Coupon, annual: boolean): string {
+  const value = coupon.type === 'percent' ? `${coupon.value} %` : `${coupon.value.toFixed(2).replace('.', ',')} €`;
+  const terms = coupon.terms ? (annual ? coupon.terms.annual : coupon.terms.monthly) : `${value} Rabatt`;
+  return `Coupon ${coupon.code}: ${terms}`;
 }
 
 const USED_KEY = 'App:coupons:used';

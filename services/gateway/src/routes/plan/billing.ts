@@ -1,5 +1,6 @@
 import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
 import type { ShopRow } from '@belegfluss/db';
+import type { IntervalDiscount } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadRequest, HttpError, BadGateway, Unprocessable } from '../../errors';
 
@@ -51,7 +52,8 @@ export interface SubscriptionRequest {
   name: string;
   price: number;
   annual: boolean;
-  discount: { percent: number; intervals: number } | { amount: number; intervals: number } | null;
+  /** Already in billing intervals of this subscription (couponTerms), not in the coupon's months. */
+  discount: IntervalDiscount | null;
   returnUrl: string;
   trialDays: number;
   test: boolean;
@@ -62,11 +64,10 @@ export async function createSubscription(
   graphql: AdminClient,
   r: SubscriptionRequest,
 ): Promise<{ id: string; confirmationUrl: string }> {
-  const discount =
-    r.discount &&
-    ('percent' in r.discount
-      ? { value: { percentage: r.discount.percent / 100 }, durationLimitInIntervals: r.discount.intervals }
-      : { value: { amount: r.discount.amount }, durationLimitInIntervals: r.discount.intervals });
+  const discount = r.discount && {
+    value: r.discount.type === 'percent' ? { percentage: r.discount.value / 100 } : { amount: r.discount.value },
+    durationLimitInIntervals: r.discount.intervals,
+  };
   const lineItems = [
     {
       plan: {

@@ -22,6 +22,7 @@ const DECLINER = 'plan-zoegert.myshopify.com';
 const PLUS = 'plan-plus.myshopify.com';
 const FREE = 'plan-free.myshopify.com';
 const HOOKED = 'plan-webhook.myshopify.com';
+const YEARLY = 'plan-jahr.myshopify.com';
 
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
@@ -31,15 +32,38 @@ beforeAll(async () => {
   await installFromSandbox(h, DECLINER, ['read_orders'], { plan: 'basic' });
   await installFromSandbox(h, PLUS, ['read_orders'], { plan: 'shopify_plus' });
   await installFromSandbox(h, HOOKED, ['read_orders'], { plan: 'basic' });
+  await installFromSandbox(h, YEARLY, ['read_orders'], { plan: 'basic' });
   await h.install(FREE);
   await partnersTable.insert(h.db, { shopId: PARTNER, allowance: 0.5 });
   await couponsTable.insert(h.db, [
     { code: 'PARTNER-50', partnerShopId: PARTNER, type: 'percent', value: 50, intervals: 3, comment: '3 Monate 50 %' },
     { code: 'ALT-2023', type: 'percent', value: 50, expiresAt: '2023-08-31T23:59:59Z' },
     { code: 'NUR-BUSINESS', type: 'amount', value: 10, plans: ['business'] },
+    { code: 'FUENF-EURO', type: 'amount', value: 5, intervals: 3 },
   ]);
 }, 60_000);
 afterAll(async () => h?.stop());
+
+interface SandboxSubscription {
+  name: string;
+  status: string;
+  trialDays: number;
+  lineItems: { plan: { pricingDetails: Record<string, unknown> } }[];
+  /** What Shopify bills in each interval after the trial, as the sandbox applies the discount. */
+  charges: { interval: number; price: { amount: string }; discounted: boolean }[];
+}
+
+/** The shop's app subscriptions as the sandbox recorded them, oldest first. */
+async function sandboxSubscriptions(shop: string): Promise<SandboxSubscription[]> {
+  const res = await fetch(`${h.sandbox!.urls.control}/control/shops/${shop}`);
+  return ((await res.json()) as { appSubscriptions: SandboxSubscription[] }).appSubscriptions;
+}
+
+/** The discount Shopify was asked for, and the price it bills in each interval. */
+const billed = (sub: SandboxSubscription) => ({
+  discount: sub.lineItems[0]!.plan.pricingDetails.discount,
+  charges: sub.charges.map((c) => c.price.amount),
+});
 
 /** Approves (or declines) a charge on the sandbox's confirmation page and follows Shopify's return to the gateway. */
 async function confirm(confirmationUrl: string, decision: 'approve' | 'decline', returnPath = '/api/plan/return') {
@@ -59,7 +83,17 @@ describe('GET /api/plan/coupon/:code', () => {
   it('answers the coupon without its code, and counts the view', async () => {
     const res = await h.call(SHOP, 'GET', '/api/plan/coupon/partner-50');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ type: 'percent', value: 50, intervals: 3, plans: [], comment: '3 Monate 50 %' });
+    expect(res.body).toEqual({
+      type: 'percent',
+      value: 50,
+      intervals: 3,
+      plans: [],
+      terms: {
+        monthly: '50 % Rabatt auf die ersten 3 Monate',
+        annual: '12,5 % Rabatt auf das erste Jahr (entspricht 50 % Rabatt auf 3 Monate)',
+      },
+      comment: '3 Monate 50 %',
+    });
     expect((await couponsTable.one(h.db, { code: 'PARTNER-50' })).views).toBe(1);
   });
 
@@ -80,22 +114,27 @@ describe('GET /api/plan/coupon/:code', () => {
 });
 
 describe('POST /api/plan', () => {
-  it('subscribes through Shopify with the coupon, and activates on return; the partner is credited', async () => {
+  it('subscribes through Shopify with the coupon worth its months on the first year, and activates on return; the partner is credited', async () => {
     const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'standard', annual: true, coupon: 'PARTNER-50' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ plan: { id: 'standard', annual: true }, price: annualPrice(18.99), trialDays: 7 });
     expect(res.body.confirmationUrl).toContain('/admin/charges/');
     // Until the merchant approves, nothing changes.
     expect((await shopsTable.one(h.db, { id: SHOP })).planId).toBe('free');
-    const sub = (
-      (await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as {
-        appSubscriptions: { lineItems: { plan: { pricingDetails: unknown } }[] }[];
-      }
-    ).appSubscriptions[0]!;
+    const [sub] = await sandboxSubscriptions(SHOP);
     expect(sub).toMatchObject({ name: 'Belegfluss Standard (jährlich)', status: 'PENDING', trialDays: 7 });
-    expect(sub.lineItems[0]!.plan.pricingDetails).toMatchObject({
+    expect(sub!.lineItems[0]!.plan.pricingDetails).toMatchObject({
       price: { amount: '190.99', currencyCode: 'EUR' },
       interval: 'ANNUAL',
+    });
+    // 50 % for 3 months is 12.5 % off one year, not 50 % off three years.
+    expect(billed(sub!)).toMatchObject({
+      discount: {
+        value: { percentage: 0.125 },
+        durationLimitInIntervals: 1,
+        priceAfterDiscount: { amount: '167.12' },
+      },
+      charges: ['167.12', '190.99'],
     });
 
     const back = await confirm(res.body.confirmationUrl, 'approve');
@@ -108,7 +147,7 @@ describe('POST /api/plan', () => {
       couponCode: 'PARTNER-50',
       status: 'subscribed',
       planId: 'standard',
-      provision: 47.75,
+      provision: 83.56,
     });
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
       id: 'standard',
@@ -132,6 +171,11 @@ describe('POST /api/plan', () => {
     expect((await h.call(DECLINER, 'GET', '/api/plan/coupon/PARTNER-50')).status).toBe(200);
     const second = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'basic', annual: false, coupon: 'PARTNER-50' });
     expect((await confirm(second.body.confirmationUrl, 'approve')).status).toBe(302);
+    // Monthly, the coupon's 3 months are 3 intervals of 30 days.
+    expect(billed((await sandboxSubscriptions(DECLINER)).at(-1)!)).toMatchObject({
+      discount: { value: { percentage: 0.5 }, durationLimitInIntervals: 3 },
+      charges: ['4.49', '4.49', '4.49', '8.99'],
+    });
     expect((await shopsTable.one(h.db, { id: DECLINER })).planId).toBe('basic');
     const third = await h.call(DECLINER, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: null });
     expect(third.body.trialDays).toBe(0);
@@ -168,6 +212,25 @@ describe('POST /api/plan', () => {
     expect(
       await planSubscriptionsTable.list(h.db, { shopId: PLUS }, { in: { planId: ['premium', 'basic', 'corporate'] } }),
     ).toEqual([]);
+  });
+
+  it('takes an amount coupon per month monthly, and its months’ worth off the first year annually', async () => {
+    const monthly = await h.call(YEARLY, 'POST', '/api/plan', { plan: 'premium', annual: false, coupon: 'FUENF-EURO' });
+    expect(monthly.status).toBe(200);
+    const annual = await h.call(YEARLY, 'POST', '/api/plan', { plan: 'premium', annual: true, coupon: 'FUENF-EURO' });
+    expect(annual.status).toBe(200);
+    const [month, year] = await sandboxSubscriptions(YEARLY);
+    expect(billed(month!)).toMatchObject({
+      discount: { value: { amount: { amount: '5.00' } }, durationLimitInIntervals: 3 },
+      charges: ['33.99', '33.99', '33.99', '38.99'],
+    });
+    expect(billed(year!)).toMatchObject({
+      discount: { value: { amount: { amount: '15.00' } }, durationLimitInIntervals: 1 },
+      charges: ['377.99', '392.99'],
+    });
+    // What the gateway records as the first interval's price is what Shopify bills in it.
+    expect(await planSubscriptionsTable.one(h.db, { shopId: YEARLY, annual: false })).toMatchObject({ price: 33.99 });
+    expect(await planSubscriptionsTable.one(h.db, { shopId: YEARLY, annual: true })).toMatchObject({ price: 377.99 });
   });
 
   it('goes back to free at once, without Shopify', async () => {
@@ -304,12 +367,7 @@ describe('ending a subscription', () => {
     expect(await redemptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({ status: 'subscribed' });
     const res = await h.call(SHOP, 'POST', '/api/plan', { plan: 'free', annual: false, coupon: null });
     expect(res).toMatchObject({ status: 200, body: { plan: { id: 'free' } } });
-    const subs = (
-      (await (await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}`)).json()) as {
-        appSubscriptions: { status: string }[];
-      }
-    ).appSubscriptions;
-    expect(subs.map((s) => s.status)).toEqual(['CANCELLED']);
+    expect((await sandboxSubscriptions(SHOP)).map((s) => s.status)).toEqual(['CANCELLED']);
     expect(await planSubscriptionsTable.one(h.db, { shopId: SHOP })).toMatchObject({
       status: 'cancelled',
       cancelledAt: expect.any(Date),

@@ -27,6 +27,7 @@ import {
   PlanChangeBody,
   PurchaseFeatureParam,
   TRIAL_DAYS,
+  couponTerms,
   discountedPrice,
   planById,
   planOffered,
@@ -120,7 +121,10 @@ async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string):
  * comes back from it and Shopify lists the subscription as active.
  */
 export function planRoutes(gw: GatewayContext, api: Router): Router {
-  /** The coupon dialog: the coupon without its code, or an error whose code the shell maps to its text. */
+  /**
+   * The coupon dialog: the coupon without its code, with what it means on each billing interval
+   * in German, or an error whose code the shell maps to its text.
+   */
   api.get('/api/plan/coupon/:code', async (ctx) => {
     const parsed = CouponCode.safeParse(ctx.params.code);
     if (!parsed.success) throw couponError('INVALID');
@@ -128,7 +132,8 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     if ('problem' in result) throw couponError(result.problem);
     await countCouponView(gw.db, parsed.data);
     const { type, value, intervals, plans, comment } = result.coupon;
-    ctx.body = { type, value, intervals, plans, ...(comment ? { comment } : {}) };
+    const terms = { monthly: couponTerms(result.coupon, false).text, annual: couponTerms(result.coupon, true).text };
+    ctx.body = { type, value, intervals, plans, terms, ...(comment ? { comment } : {}) };
   });
 
   api.post('/api/plan', async (ctx) => {
@@ -149,17 +154,14 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
       return;
     }
+    const discount = coupon && couponTerms(coupon, req.annual).discount;
     const trialDays = (await trialUsed(gw.db, shop.id)) ? 0 : TRIAL_DAYS;
     const subscription = await createSubscription(gw, adminClientFor(gw, shop), {
       name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`,
       price,
       annual: req.annual,
       trialDays,
-      discount: coupon
-        ? coupon.type === 'percent'
-          ? { percent: coupon.value, intervals: coupon.intervals }
-          : { amount: coupon.value, intervals: coupon.intervals }
-        : null,
+      discount,
       returnUrl: returnUrl(gw, '/api/plan/return', shop.id),
       test: shopFlags(gw.options, shop.id).isDev,
     });
@@ -168,7 +170,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
       planId: plan.id,
       annual: req.annual,
       couponCode: coupon?.code ?? null,
-      price: discountedPrice(price, coupon),
+      price: discountedPrice(price, discount),
       trialDays,
       subscriptionGid: subscription.id,
     });

@@ -647,9 +647,23 @@ export const SDL = /* GraphQL */ `
   input AppSubscriptionLineItemInput {
     plan: AppPlanInput!
   }
+  type AppSubscriptionDiscountAmount {
+    amount: MoneyV2!
+  }
+  type AppSubscriptionDiscountPercentage {
+    percentage: Float!
+  }
+  union AppSubscriptionDiscountValue = AppSubscriptionDiscountAmount | AppSubscriptionDiscountPercentage
+  type AppSubscriptionDiscount {
+    durationLimitInIntervals: Int
+    priceAfterDiscount: MoneyV2!
+    remainingDurationInIntervals: Int
+    value: AppSubscriptionDiscountValue!
+  }
   type AppRecurringPricing {
     price: MoneyV2!
     interval: AppPricingInterval!
+    discount: AppSubscriptionDiscount
   }
   type AppUsagePricing {
     cappedAmount: MoneyV2!
