@@ -4,7 +4,7 @@ import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
-import { partnersTable, payoutsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
+import { eventLogTable, partnersTable, payoutsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
 import { redemption as seedRedemption } from './partners';
 
 // The monthly payout run on Temporal's time-skipping server, with PayPal's stand-in and the SEPA file.
@@ -199,6 +199,10 @@ describe('the partner payout run', () => {
       'paid',
     ]);
 
+    const verifications = async () =>
+      ((await (await fetch(`${stack.sandbox.urls.control}/control/paypal`)).json()) as { verifications: number })
+        .verifications;
+    const checked = await verifications();
     const forged = await fetch(`${stack.gatewayUrl}/webhooks/paypal`, {
       method: 'POST',
       headers: {
@@ -216,5 +220,55 @@ describe('the partner payout run', () => {
       }),
     });
     expect(forged.status).toBe(401);
+    // About a batch none of our runs sent, or without PayPal's transmission headers: refused without asking PayPal.
+    const bare = await fetch(`${stack.gatewayUrl}/webhooks/paypal`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event_type: 'PAYMENT.PAYOUTSBATCH.SUCCESS', resource: { batch_header: {} } }),
+    });
+    expect(bare.status).toBe(401);
+    expect(await verifications()).toBe(checked);
+  }, 300_000);
+
+  it("cancels a payment nobody claimed after PayPal's 30 days: its provisions go back to the balance, in the partner's log", async () => {
+    await fetch(`${stack.sandbox.urls.control}/control/paypal/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        processingReads: 0,
+        webhooks: false,
+        completeAfterMs: 0,
+        itemOutcomes: { 'auszahlung@paypal-partner.de': 'UNCLAIMED' },
+        unclaimedReturnAfterMs: 0,
+      }),
+    });
+    await redemption(PAYPAL, 'kunde-8.myshopify.com', 60, 50);
+    const handle = await stack.temporal.client.workflow.start('payoutRunWorkflow', {
+      taskQueue: stack.settings.taskQueue,
+      workflowId: payoutRunWorkflowId('2027-02-01'),
+      args: [{ month: '2027-02-01' }],
+    });
+    const payout = await eventually(async () => {
+      const p = await payoutsTable.first(stack.db, { partnerShopId: PAYPAL, status: 'scheduled' });
+      return p?.paypalItemStatus === 'UNCLAIMED' && p;
+    });
+    // A week of hourly checks and three of daily ones pass; then the run cancels the item at PayPal.
+    await stack.temporal.sleep('31 days');
+    expect(await handle.result()).toMatchObject({ paypal: 1 });
+    const after = await payoutsTable.one(stack.db, { id: payout.id });
+    expect(after.status).toBe('failed');
+    expect(after.failure).toContain('zurückgebucht');
+    expect(await redemptionsTable.one(stack.db, { shopId: 'kunde-8.myshopify.com' })).toMatchObject({
+      status: 'verified',
+      payoutId: null,
+    });
+    const listed = (await (await fetch(`${stack.sandbox.urls.control}/control/paypal`)).json()) as {
+      batches: { items: { sender_item_id: string; transaction_status: string }[] }[];
+    };
+    expect(listed.batches.flatMap((b) => b.items).find((i) => i.sender_item_id === payout.id)?.transaction_status).toBe(
+      'RETURNED',
+    );
+    const log = await eventLogTable.list(stack.db, { shopId: PAYPAL, event: 'payout.failed' });
+    expect(log.map((l) => (l.body as { message: string }).message)).toEqual([after.failure]);
   }, 300_000);
 });

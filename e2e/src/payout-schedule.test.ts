@@ -66,7 +66,7 @@ async function backfill(month: string): Promise<void> {
 
 describe('the partner-payouts Schedule', () => {
   it('runs February and March although February still waits for its confirmation, and each confirmation ends its run', async () => {
-    await redemption(stack, BANK, 'zeitplan-kunde-1.myshopify.com', 60, 40);
+    await redemption(stack, BANK, 'zeitplan-kunde-1.myshopify.com', 60, 50);
     await backfill('2026-02-01');
     // February's run wrote its file and now waits for the admin, possibly for weeks.
     await eventually(async () => (await payoutsTable.list(stack.db, { partnerShopId: BANK })).length === 1, 120_000);
@@ -74,7 +74,7 @@ describe('the partner-payouts Schedule', () => {
     expect((await february.describe()).status.name).toBe('RUNNING');
 
     // A provision that became due during February goes with March's run.
-    await redemption(stack, BANK, 'zeitplan-kunde-2.myshopify.com', 80, 35);
+    await redemption(stack, BANK, 'zeitplan-kunde-2.myshopify.com', 80, 55);
     await backfill('2026-03-01');
     const march = stack.temporal.client.workflow.getHandle(payoutRunWorkflowId('2026-03-01'));
     await eventually(async () => (await march.describe().catch(() => undefined))?.status.name === 'RUNNING', 120_000);
@@ -95,7 +95,7 @@ describe('the partner-payouts Schedule', () => {
   }, 400_000);
 
   it('`temporal schedule trigger` starts this month’s run, whose confirmation in the admin area ends it', async () => {
-    await redemption(stack, BANK, 'zeitplan-kunde-3.myshopify.com', 70, 40);
+    await redemption(stack, BANK, 'zeitplan-kunde-3.myshopify.com', 70, 60);
     await cli('schedule', 'trigger', '--schedule-id', PAYOUT_SCHEDULE_ID);
     const month = berlinMonthStart(new Date());
     const handle = stack.temporal.client.workflow.getHandle(payoutRunWorkflowId(month));

@@ -38,7 +38,7 @@ describe('recurring work on the dev server', () => {
       const out = await cli('schedule', 'list');
       return out.includes(PAYOUT_SCHEDULE_ID) && out.includes(HOUSEKEEPING_SCHEDULE_ID) && out;
     });
-    expect(schedules).toContain('payoutRunWorkflow');
+    expect(schedules).toContain('payoutScheduleWorkflow');
     const described = await cli('schedule', 'describe', '--schedule-id', PAYOUT_SCHEDULE_ID, '--output', 'json');
     expect(described).toContain('Europe/Berlin');
 

@@ -15,6 +15,17 @@ const run = {
   payouts: [
     { gateway: 'paypal', status: 'paid', count: 1, amount: 57.9 },
     { gateway: 'bank', status: 'scheduled', count: 2, amount: 120 },
+    { gateway: 'bank', status: 'failed', count: 1, amount: 64.4 },
+  ],
+  setAside: [
+    {
+      id: '5d2a9c1e-0000-4000-8000-000000000001',
+      partnerShopId: 'grenzgaenger.myshopify.com',
+      name: 'Grenzgänger',
+      gateway: 'bank',
+      amount: 64.4,
+      failure: 'Die BIC gehört zu einer Bank in Frankreich, die IBAN zu einem Konto in Deutschland',
+    },
   ],
 };
 
@@ -32,6 +43,11 @@ describe('admin payout runs', () => {
     expect(screen.getByText('Wartet auf Bestätigung')).toBeTruthy();
     expect(screen.getByText(/PayPal: 1 × ausgezahlt/)).toBeTruthy();
     expect(screen.getByText(/SEPA: 2 × geplant/)).toBeTruthy();
+    expect(screen.getByText(/SEPA: 1 × zurückgebucht/)).toBeTruthy();
+    // Who was set aside and why, for support to answer the partner.
+    expect(screen.getByText('Zurückgebuchte Auszahlungen')).toBeTruthy();
+    expect(screen.getByText(/Grenzgänger \(grenzgaenger.myshopify.com\)/)).toBeTruthy();
+    expect(screen.getByText(/Die BIC gehört zu einer Bank in Frankreich/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ausführung bestätigen' }));
     await waitFor(() =>
       expect(api.calls).toContainEqual({

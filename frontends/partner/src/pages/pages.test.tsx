@@ -117,6 +117,34 @@ describe('partner pages', () => {
     expect(screen.getAllByText('Bestätigt').length).toBeGreaterThan(0);
   });
 
+  it('shows a payout that went back to the balance, with its reason and the account it was made for', async () => {
+    const api = fakeApi({
+      '/shop': shop,
+      '/partner/payouts': {
+        items: [
+          {
+            id: '5d2a9c1e-0000-4000-8000-000000000001',
+            status: 'failed',
+            provisions: 64.4,
+            fee: 0,
+            gateway: 'bank',
+            recipient: 'DE02120300000000202051',
+            recipientName: 'Grenzgänger',
+            bic: 'BNPAFRPPXXX',
+            failure: 'Die BIC gehört zu einer Bank in Frankreich; die Provisionen sind wieder in deinem Guthaben',
+            timespan: { start: '2026-10-01', end: '2026-12-01' },
+            paymentAt: null,
+            createdAt: '2026-12-01T05:00:00.000Z',
+          },
+        ],
+      },
+    });
+    renderRemote(App, { basePath: '/partner', path: '/payouts', api });
+    expect(await screen.findByText('Nicht ausgezahlt')).toBeTruthy();
+    expect(screen.getByText(/die Provisionen sind wieder in deinem Guthaben/)).toBeTruthy();
+    expect(screen.getByText(/Grenzgänger · DE02120300000000202051/)).toBeTruthy();
+  });
+
   it('shows why a payout was not requested and links to the payout data', async () => {
     const api = fakeApi({
       '/shop': shop,
@@ -164,6 +192,11 @@ describe('partner pages', () => {
     fireEvent.change(screen.getByLabelText('Steuernummer'), { target: { value: '21/815/08150' } });
     fireEvent.change(screen.getByLabelText('Kontoinhaber oder Bank'), { target: { value: 'Erika Partner' } });
     fireEvent.change(screen.getByLabelText('IBAN'), { target: { value: 'DE89 3704 0044 0532 0130 00' } });
+    // A French bank's BIC for a German account: refused on the BIC field before anything is sent.
+    fireEvent.change(screen.getByLabelText('BIC'), { target: { value: 'BNPAFRPPXXX' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText(/Die BIC gehört zu einer Bank in Frankreich/)).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PATCH')).toBe(false);
     fireEvent.change(screen.getByLabelText('BIC'), { target: { value: 'COBADEFFXXX' } });
     fireEvent.click(screen.getByRole('button', { name: 'Speichern' }));
     expect((await screen.findAllByText('Gespeichert')).length).toBeGreaterThan(0);

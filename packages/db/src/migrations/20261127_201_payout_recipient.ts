@@ -6,9 +6,10 @@ import type { Knex } from 'knex';
  * after the partner changes their details. It also records when it was handed to PayPal or the
  * bank (until then a failed run may give it back) and PayPal's answer for its item.
  *
- * A payout that cannot be paid ends as `failed` with its reason and its provisions go back to the
- * partner's balance; the next payout may then cover the same days, so only payouts that are not
- * failed keep one payout per partner and start day.
+ * One payout per partner and start day was the guard against paying provisions twice, but it also
+ * dropped a second run's payout made on the same day (a backfilled month, a manual request beside
+ * the run) and a new payout of provisions that came back from a failed one. The guard is where the
+ * money is: each provision links to one payout, taken under the partner's row lock.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('payouts', (t) => {
@@ -22,15 +23,15 @@ export async function up(knex: Knex): Promise<void> {
     update payouts p set recipient_name = coalesce(pa.address->>'name', s.name, p.partner_shop_id),
       bic = case when p.gateway = 'bank' then pa.bic end
     from partners pa join shops s on s.id = pa.shop_id where pa.shop_id = p.partner_shop_id`);
-  await knex.schema.alterTable('payouts', (t) => t.dropUnique(['partner_shop_id', 'timespan_start']));
-  await knex.raw(
-    `create unique index payouts_partner_start_open on payouts (partner_shop_id, timespan_start) where status <> 'failed'`,
-  );
+  await knex.schema.alterTable('payouts', (t) => {
+    t.dropUnique(['partner_shop_id', 'timespan_start']);
+    t.index(['partner_shop_id']);
+  });
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw('drop index if exists payouts_partner_start_open');
   await knex.schema.alterTable('payouts', (t) => {
+    t.dropIndex(['partner_shop_id']);
     t.unique(['partner_shop_id', 'timespan_start']);
     t.dropColumn('recipient_name');
     t.dropColumn('bic');

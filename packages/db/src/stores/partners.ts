@@ -288,7 +288,7 @@ export async function partnerPayout(db: Db, partnerShopId: string, id: string): 
 }
 
 export type PayoutRequestResult =
-  { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD' | 'ALREADY_REQUESTED'; amount: number };
+  { payout: PayoutEntry } | { problem: 'NO_GATEWAY' | 'BELOW_THRESHOLD'; amount: number };
 
 /**
  * A payout of every verified provision not yet paid out (subscribed ones once `releaseDays`
@@ -324,7 +324,6 @@ export async function requestPayout(
       provisions: amount,
       fee: Math.round(amount * gateway.fee * 100) / 100,
     });
-    if (!row) return { problem: 'ALREADY_REQUESTED' as const, amount };
     await trx('redemptions')
       .whereIn(
         'id',
@@ -338,12 +337,12 @@ export async function requestPayout(
 /**
  * Writes a scheduled payout with the account it goes to, read from the partner's details now and
  * kept on the payout from then on (the file, the receipt and the admin area show what was used).
- * Undefined when the partner already has an open or paid payout starting that day.
+ * The caller links the provisions it pays, in the same transaction, under the partner's row lock.
  */
 export async function insertPayout(
   trx: Db,
   p: { partnerShopId: string; start: Date; end: Date; provisions: number; fee: number; runId?: string; at?: Date },
-): Promise<Raw | undefined> {
+): Promise<Raw> {
   const partner = await trx('partners as pa')
     .join('shops as s', 's.id', 'pa.shop_id')
     .where('pa.shop_id', p.partnerShopId)
@@ -365,8 +364,6 @@ export async function insertPayout(
       ...(p.runId ? { run_id: p.runId } : {}),
       ...(p.at ? { created_at: p.at } : {}),
     })
-    .onConflict(trx.raw(`(partner_shop_id, timespan_start) where status <> 'failed'`))
-    .ignore()
     .returning('*');
-  return row as Raw | undefined;
+  return row as Raw;
 }

@@ -231,13 +231,12 @@ export async function openPayoutRun(
         runId: run.id as string,
         at: now,
       });
-      if (payout)
-        await trx('redemptions')
-          .whereIn(
-            'id',
-            rows.map((r) => r.id),
-          )
-          .update({ payout_id: payout.id });
+      await trx('redemptions')
+        .whereIn(
+          'id',
+          rows.map((r) => r.id),
+        )
+        .update({ payout_id: payout.id });
     }
     await trx('payouts').where({ status: 'scheduled' }).whereNull('run_id').update({ run_id: run.id, failure: null });
     const count = await trx('payouts').where({ run_id: run.id }).count<{ count: string }[]>({ count: '*' });

@@ -488,6 +488,11 @@ export interface PayoutTestRow {
   createdAt: Date;
   runId: string | null;
   failure: string | null;
+  recipientName: string | null;
+  bic: string | null;
+  sentAt: Date | null;
+  paypalItemId: string | null;
+  paypalItemStatus: string | null;
 }
 export const payoutsTable = testTable<PayoutTestRow>('payouts', [
   'id',
@@ -503,6 +508,11 @@ export const payoutsTable = testTable<PayoutTestRow>('payouts', [
   'created_at',
   'run_id',
   'failure',
+  'recipient_name',
+  'bic',
+  'sent_at',
+  'paypal_item_id',
+  'paypal_item_status',
 ]);
 
 /** A row of `plan_subscriptions`. */

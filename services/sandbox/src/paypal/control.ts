@@ -23,6 +23,7 @@ export function paypalControlRoutes(payouts: PayPalPayouts): Router {
   control.get('/', (ctx) => {
     ctx.body = {
       knobs: payouts.knobs,
+      verifications: payouts.webhooks.verifications,
       batches: [...payouts.batches.values()].map((b) => ({
         id: b.id,
         senderBatchId: b.senderBatchId,

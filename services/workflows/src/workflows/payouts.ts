@@ -18,7 +18,8 @@ import { paypalBatchChangedSignal, payoutRunWorkflowId, sepaConfirmedSignal, typ
  * retrying for ever; data errors are not retried at all.
  */
 const acts = proxyActivities<PayoutActivities>({
-  startToCloseTimeout: '2 minutes',
+  // Each step is a few database statements and PayPal calls; a worker that died in one is noticed after this.
+  startToCloseTimeout: '1 minute',
   retry: {
     initialInterval: '5s',
     backoffCoefficient: 2,
@@ -29,7 +30,7 @@ const acts = proxyActivities<PayoutActivities>({
 });
 /** Giving back what a failed run never sent gets more patience: until it runs, those provisions are stuck. */
 const { failPayoutRun } = proxyActivities<PayoutActivities>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: '1 minute',
   retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '30 minutes', maximumAttempts: 40 },
 });
 

@@ -39,7 +39,6 @@ export const PAYOUT_MESSAGES = {
   NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
   BELOW_THRESHOLD: (amount: number, threshold: number) =>
     `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
-  ALREADY_REQUESTED: 'Für diesen Zeitraum wurde bereits eine Auszahlung angefordert.',
   notFound: 'Diese Auszahlung gibt es nicht.',
 } as const;
 
@@ -129,7 +128,6 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
       return;
     }
     if (result.problem === 'NO_GATEWAY') throw Unprocessable('NO_GATEWAY', PAYOUT_MESSAGES.NO_GATEWAY, 'gateway');
-    if (result.problem === 'ALREADY_REQUESTED') throw Conflict('ALREADY_REQUESTED', PAYOUT_MESSAGES.ALREADY_REQUESTED);
     const prefs = await partnerPreferences(gw.db, partnerOf(ctx));
     throw Unprocessable(
       'BELOW_THRESHOLD',
