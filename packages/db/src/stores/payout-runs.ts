@@ -405,9 +405,7 @@ export async function applyPayPalItems(
   items: readonly PayPalItemReport[],
   at: Date,
 ): Promise<PayPalRunProgress> {
-  const mine = new Set(
-    (await db('payouts').where({ run_id: runId, gateway: 'paypal' }).pluck('id')) as string[],
-  );
+  const mine = new Set((await db('payouts').where({ run_id: runId, gateway: 'paypal' }).pluck('id')) as string[]);
   const reported = items.filter((i) => mine.has(i.senderItemId));
   for (const item of reported)
     await db('payouts')

@@ -3,8 +3,7 @@ import { electronicFormatIBAN, extractBIC, isValidBIC, isValidIBAN } from 'ibant
 /** Which part of a bank account a problem is in, so a form can put the message on its field. */
 export type BankAccountField = 'iban' | 'bic';
 export type BankAccountCheck =
-  | { ok: true; iban: string; bic: string }
-  | { ok: false; field: BankAccountField; message: string };
+  { ok: true; iban: string; bic: string } | { ok: false; field: BankAccountField; message: string };
 
 export const BANK_ACCOUNT_MESSAGES = {
   iban: 'Gültige IBAN erforderlich',

@@ -92,21 +92,23 @@ export const PartnerPreferencesBody = z.discriminatedUnion(
       language: z.enum(['de', 'en']).default('de'),
       paypalEmail: email,
     }),
-    z.strictObject({
-      gateway: z.literal('bank'),
-      email,
-      taxId,
-      vatId: vatId.optional(),
-      address: address.optional(),
-      language: z.enum(['de', 'en']).default('de'),
-      bankName: z.string({ error: required }).trim().min(1, required).max(100),
-      iban: Iban,
-      bic: Bic,
-    }).superRefine((p, ctx) => {
-      // Each is valid on its own; together they must name one bank in one country.
-      const account = checkBankAccount(p.iban, p.bic);
-      if (!account.ok) ctx.addIssue({ code: 'custom', path: [account.field], message: account.message });
-    }),
+    z
+      .strictObject({
+        gateway: z.literal('bank'),
+        email,
+        taxId,
+        vatId: vatId.optional(),
+        address: address.optional(),
+        language: z.enum(['de', 'en']).default('de'),
+        bankName: z.string({ error: required }).trim().min(1, required).max(100),
+        iban: Iban,
+        bic: Bic,
+      })
+      .superRefine((p, ctx) => {
+        // Each is valid on its own; together they must name one bank in one country.
+        const account = checkBankAccount(p.iban, p.bic);
+        if (!account.ok) ctx.addIssue({ code: 'custom', path: [account.field], message: account.message });
+      }),
   ],
   { error: 'Bitte wähle PayPal oder Banküberweisung' },
 );

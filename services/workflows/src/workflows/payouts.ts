@@ -7,7 +7,11 @@ import {
   startChild,
   workflowInfo,
 } from '@temporalio/workflow';
-import { SearchAttributeType, WorkflowExecutionAlreadyStartedError, defineSearchAttributeKey } from '@temporalio/common';
+import {
+  SearchAttributeType,
+  WorkflowExecutionAlreadyStartedError,
+  defineSearchAttributeKey,
+} from '@temporalio/common';
 import { berlinMonthStart } from '@belegfluss/shared/berlin-clock';
 import type { PayoutActivities, RunSummary } from '../payouts/activities';
 import { paypalBatchChangedSignal, payoutRunWorkflowId, sepaConfirmedSignal, type PayoutRunInput } from '../api';
