@@ -22,6 +22,7 @@ import * as completenessAudits from './migrations/20261124_19b01_completeness_au
 import * as lexwareTransfersNames from './migrations/20261125_1601_lexware_transfers_names';
 import * as auditRepairs from './migrations/20261125_1901_audit_repairs';
 import * as payoutRecipient from './migrations/20261127_201_payout_recipient';
+import * as documentFiles from './migrations/20261127_351_document_files';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261125_1601_lexware_transfers_names': lexwareTransfersNames,
   '20261125_1901_audit_repairs': auditRepairs,
   '20261127_201_payout_recipient': payoutRecipient,
+  '20261127_351_document_files': documentFiles,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -16,6 +16,7 @@ export * from './stores/compliance';
 export * from './stores/partners';
 export * from './stores/admin-shops';
 export * from './stores/document-lookup';
+export * from './stores/document-files';
 export * from './stores/rate';
 export * from './stores/mail';
 export * from './stores/coupons';

@@ -5,4 +5,5 @@ export * from './oauth';
 export * from './session';
 export * from './numbers';
 export * from './einvoice-xml';
+export * from './document-files';
 export * from './closing';

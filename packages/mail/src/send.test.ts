@@ -399,6 +399,30 @@ describe('sendDocumentMail', () => {
     expect((refused as MailError).code).toBe('DRAFT');
   });
 
+  it('mails a PDF it fetched before from the kept files: a second mail of the invoice asks Lexware for no file', async () => {
+    const fileCalls = async () => {
+      const stats = (await (await control('/control/lexware/stats')).json()) as Record<
+        string,
+        { byRoute: Record<string, number> }
+      >;
+      return Object.values(stats).reduce((n, s) => n + (s.byRoute['GET /v1/invoices/{id}/file'] ?? 0), 0);
+    };
+    await mailPrefs({ enabled: true });
+    const doc = await invoiceFor({ email: 'zweimal@example.de' });
+    const before = await fileCalls();
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'auto' })).toMatchObject({
+      outcome: 'sent',
+    });
+    expect(await fileCalls()).toBe(before + 1);
+    expect(await sendDocumentMail(deps, { shopId: SHOP, documentId: doc, intent: 'manual:nochmal' })).toMatchObject({
+      outcome: 'sent',
+    });
+    expect(await fileCalls()).toBe(before + 1);
+    const sizes = (await caught()).map((m) => m.attachments.map((a) => [a.contentType, a.size]));
+    expect(sizes).toHaveLength(2);
+    expect(sizes[1]).toEqual(sizes[0]);
+  });
+
   it("uses the shop's own server once it is connected, and stops using it when it refuses the login", async () => {
     await mailPrefs({ enabled: true });
     const own = {

@@ -17,6 +17,7 @@ import {
   type SecretBox,
 } from '@belegfluss/db';
 import {
+  documentFile,
   documentNumber,
   LexwareError,
   LexwareNotConnectedError,
@@ -33,6 +34,7 @@ import {
   type SendDocumentMail,
   type TemplateVars,
 } from '@belegfluss/shared';
+import { DOCUMENT_FILE_LIMITS, type DocumentFileLimits } from '@belegfluss/shared/settings';
 import { fetchAttachments, type SkippedAttachment } from './attachments';
 import { deliveryUnknown, describeSmtpError, isTransient } from './errors';
 import {
@@ -62,6 +64,8 @@ export interface MailDeps {
   lexware: LexwareDeps;
   mail: DefaultSender;
   timeoutMs?: number;
+  /** The bound of the kept document files (the settings' documentFiles; their defaults when not given). */
+  documentFiles?: DocumentFileLimits;
 }
 
 export interface SendRequest {
@@ -159,15 +163,16 @@ function splitAddress(from: string): { name: string; address: string } {
  */
 async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
   const client = lexwareFor(deps.db, deps.box, deps.lexware, shopId);
+  // The same kept files as the download links: a document mailed and then opened costs Lexware one call.
+  const file = async (kind: 'pdf' | 'xml') =>
+    (await documentFile(deps.db, client, { ...doc, shopId }, kind, deps.documentFiles ?? DOCUMENT_FILE_LIMITS))!;
   try {
-    const content = await (doc.type === 'invoice'
-      ? client.invoicePdf(doc.lexwareId)
-      : client.creditNotePdf(doc.lexwareId));
+    const content = await file('pdf');
     const pdf = { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
     if (doc.type !== 'invoice' || doc.profile !== 'XRechnung') return { pdf, xml: [] };
     const xml = {
       filename: pdf.filename.replace(/\.pdf$/, '.xml'),
-      content: await client.invoiceXml(doc.lexwareId),
+      content: await file('xml'),
       contentType: 'application/xml',
     };
     return { pdf, xml: [xml] };

@@ -21,6 +21,36 @@ export function encryptionKey(environment: NodeJS.ProcessEnv = process.env): str
   return value;
 }
 
+/**
+ * How much of finalised documents' files (PDF, e-invoice XML) we keep, so a repeated download spends no
+ * Lexware call. The cap is per shop, so one busy shop can't push out the others' files, and the whole
+ * store stays below shops × cap; the oldest stored go first. Links are opened mostly in the days after
+ * the invoice mail, so a month's files serve most repeats; older ones are fetched again when asked for.
+ */
+export interface DocumentFileLimits {
+  maxBytesPerShop: number;
+  maxAgeDays: number;
+}
+
+export const DOCUMENT_FILE_LIMITS: DocumentFileLimits = { maxBytesPerShop: 25 * 1024 * 1024, maxAgeDays: 30 };
+
+/** DOCUMENT_FILES_MAX_MB_PER_SHOP and DOCUMENT_FILES_MAX_AGE_DAYS; 0 keeps no files at all. */
+export function documentFileLimits(environment: NodeJS.ProcessEnv = process.env): DocumentFileLimits {
+  const read = (name: string, fallback: number) => {
+    const value = environment[name];
+    if (value === undefined || value === '') return fallback;
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${name} muss eine Zahl ab 0 sein, nicht „${value}“.`);
+    return n;
+  };
+  return {
+    maxBytesPerShop: Math.floor(
+      read('DOCUMENT_FILES_MAX_MB_PER_SHOP', DOCUMENT_FILE_LIMITS.maxBytesPerShop / 1024 / 1024) * 1024 * 1024,
+    ),
+    maxAgeDays: read('DOCUMENT_FILES_MAX_AGE_DAYS', DOCUMENT_FILE_LIMITS.maxAgeDays),
+  };
+}
+
 /** Every setting of the worker and the gateway, read from the environment once. */
 export function readSettings() {
   const appUrl = env('APP_URL', DEV_DEFAULTS.appUrl);
@@ -59,6 +89,7 @@ export function readSettings() {
         scope: env('LEXWARE_SCOPES', LEXWARE_SCOPES),
       },
     },
+    documentFiles: documentFileLimits(),
     /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */
     payouts: {
       paypal: {

@@ -300,22 +300,27 @@ export async function connectLexware(h: Harness, shop: string) {
 export async function createLexwareVoucher(
   h: Harness,
   accessToken: string,
-  o: { finalize: boolean; credit?: boolean; precedingInvoiceId?: string },
+  /** contactId: a net invoice to that contact, as to a business (ZUGFeRD once e-invoicing is on). */
+  o: { finalize: boolean; credit?: boolean; precedingInvoiceId?: string; contactId?: string },
 ) {
   const body = {
     voucherDate: '2026-11-20T10:00:00.000+01:00',
-    address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
+    address: o.contactId
+      ? { contactId: o.contactId }
+      : { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
     lineItems: [
       {
         type: 'custom',
         name: 'Tasse',
         quantity: 1,
         unitName: 'Stück',
-        unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+        unitPrice: o.contactId
+          ? { currency: 'EUR', netAmount: 10, taxRatePercentage: 19 }
+          : { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
       },
     ],
     totalPrice: { currency: 'EUR' },
-    taxConditions: { taxType: 'gross' },
+    taxConditions: { taxType: o.contactId ? 'net' : 'gross' },
     ...(o.credit ? {} : { shippingConditions: { shippingType: 'none' } }),
   };
   const path = o.credit ? 'credit-notes' : 'invoices';

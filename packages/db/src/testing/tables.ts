@@ -173,6 +173,28 @@ export const documentsTable = testTable<DocumentTestRow>('documents', [
   'resumed_at',
 ]);
 
+/** A row of `document_files`. */
+export interface DocumentFileTestRow {
+  documentId: string;
+  kind: string;
+  shopId: string;
+  lexwareId: string;
+  contentType: string;
+  size: number;
+  content: Buffer;
+  storedAt: Date;
+}
+export const documentFilesTable = testTable<DocumentFileTestRow>('document_files', [
+  'document_id',
+  'kind',
+  'shop_id',
+  'lexware_id',
+  'content_type',
+  'size',
+  'content',
+  'stored_at',
+]);
+
 /** A row of `downtimes`. */
 export interface DowntimeTestRow {
   id: number;

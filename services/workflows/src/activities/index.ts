@@ -11,6 +11,7 @@ import {
 } from '@belegfluss/db';
 import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
 import type { DefaultSender } from '@belegfluss/mail';
+import type { DocumentFileLimits } from '@belegfluss/shared/settings';
 import {
   buildCreditNote,
   buildPlannedInvoice,
@@ -45,6 +46,8 @@ export interface ActivityDeps {
   shopify: ShopifyDeps;
   appUrl: string;
   mail: DefaultSender;
+  /** The bound of the kept document files the mail's attachments share with the download links. */
+  documentFiles?: DocumentFileLimits;
 }
 
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
@@ -66,7 +69,15 @@ function rethrow(error: unknown): never {
   throw error;
 }
 
-export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUrl, mail }: ActivityDeps) {
+export function createActivities({
+  db,
+  box,
+  lexware: lexwareDeps,
+  shopify,
+  appUrl,
+  mail,
+  documentFiles,
+}: ActivityDeps) {
   const notifier = createNotifier(db, mail);
   const lexware: LexwareDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
   const client = (shopId: string): LexwareClient => lexwareFor(db, box, lexware, shopId);
@@ -314,7 +325,7 @@ export function createActivities({ db, box, lexware: lexwareDeps, shopify, appUr
 
     /** The shop's automatic mail of a finalised invoice or credit note, at most once. */
     sendDocumentMail: (shopId: string, documentId: string) =>
-      mailDocument({ db, box, lexware, mail }, shopId, documentId),
+      mailDocument({ db, box, lexware, mail, documentFiles }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
       lexwareStep(shopId, order, 'transaction', async () =>

@@ -7,7 +7,7 @@ import {
   startHarness,
   type Harness,
 } from '../../../test/harness';
-import { lexwareConnectionsTable } from '@belegfluss/db/testing';
+import { documentFilesTable, documentsTable, lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const A = 'docs-a.myshopify.com';
@@ -175,5 +175,161 @@ describe('disconnecting Lexware Office', () => {
     const res = await h.call(A, 'POST', '/api/lexoffice/disconnect');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Lexware Office ist nicht verbunden.');
+  });
+});
+
+describe('kept document files', () => {
+  const B = 'docs-kept-b.myshopify.com';
+  const C = 'docs-kept-c.myshopify.com';
+  const D = 'docs-kept-d.myshopify.com';
+  const lexwareOf: Record<string, { access_token: string; organizationId: string }> = {};
+  let nextOrder = 3000;
+
+  beforeAll(async () => {
+    for (const shop of [B, C, D]) {
+      await h.install(shop);
+      lexwareOf[shop] = await connectLexware(h, shop);
+    }
+  });
+
+  /** Every request the shop's Lexware organisation has answered, as the sandbox counts them. */
+  const lexwareCalls = async (shop: string) => {
+    const stats = (await (await fetch(`${h.sandbox!.urls.control}/control/lexware/stats`)).json()) as Record<
+      string,
+      { requests: number }
+    >;
+    return stats[lexwareOf[shop]!.organizationId]?.requests ?? 0;
+  };
+  const get = async (path: string) => {
+    const res = await fetch(`${h.url}${path}`);
+    return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+  };
+  /** A voucher in the shop's Lexware and our row for it; the row's status is what we know of it. */
+  const document = async (shop: string, o: { finalize?: boolean; status?: string; lexwareId?: string } = {}) => {
+    const id = ++nextOrder;
+    const lexwareId =
+      o.lexwareId ?? (await createLexwareVoucher(h, lexwareOf[shop]!.access_token, { finalize: o.finalize ?? true }));
+    const token = await seedDocument(h.db, shop, {
+      orderId: id,
+      lexwareId,
+      number: o.status === 'draft' ? undefined : `RE${id}`,
+      status: o.status ?? 'open',
+    });
+    return { token, id: (await documentsTable.one(h.db, { pdfToken: token })).id };
+  };
+  const kept = (shop: string) => documentFilesTable.select(h.db, ['documentId', 'kind'], { shopId: shop });
+
+  it('asks Lexware for a finalised invoice once: the next downloads come from our store', async () => {
+    const doc = await document(B);
+    const before = await lexwareCalls(B);
+    const first = await get(`/documents/${doc.token}/download`);
+    expect(first.status).toBe(200);
+    expect(await lexwareCalls(B)).toBe(before + 1);
+    const again = await get(`/documents/${doc.token}/download`);
+    const inline = await get(`/documents/${doc.token}`);
+    expect(await lexwareCalls(B)).toBe(before + 1);
+    expect([again.status, again.type, inline.status]).toEqual([200, 'application/pdf', 200]);
+    expect(again.body.equals(first.body) && inline.body.equals(first.body)).toBe(true);
+    expect(await documentFilesTable.one(h.db, { documentId: doc.id })).toMatchObject({
+      shopId: B,
+      kind: 'pdf',
+      contentType: 'application/pdf',
+      size: first.body.length,
+    });
+  });
+
+  it("takes a ZUGFeRD invoice's XML out of its PDF once, then serves the kept XML without reading the PDF again", async () => {
+    const { organizationId, access_token } = lexwareOf[B]!;
+    await fetch(`${h.sandbox!.urls.control}/control/lexware/organizations/${organizationId}/profile`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ eInvoicing: true }),
+    });
+    const contact = await fetch(`${h.sandbox!.urls.lexwareApi}/contacts`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        version: 0,
+        roles: { customer: {} },
+        company: { name: 'Muster GmbH' },
+        addresses: { billing: [{ street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' }] },
+      }),
+    });
+    const { id: contactId } = (await contact.json()) as { id: string };
+    const lexwareId = await createLexwareVoucher(h, access_token, { finalize: true, contactId });
+    const doc = await document(B, { lexwareId });
+    await documentsTable.update(h.db, { id: doc.id }, { profile: 'EN16931' });
+
+    const before = await lexwareCalls(B);
+    const first = await get(`/documents/${doc.token}/xml`);
+    expect(first.status).toBe(200);
+    expect(first.body.toString()).toContain('CrossIndustryInvoice');
+    expect(await lexwareCalls(B)).toBe(before + 1);
+    // Reading this PDF again would fail: the XML served now can only be the kept one.
+    await documentFilesTable.update(h.db, { documentId: doc.id, kind: 'pdf' }, { content: Buffer.from('kein PDF') });
+    const again = await get(`/documents/${doc.token}/xml`);
+    expect([again.status, again.type]).toEqual([200, 'application/xml']);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(await lexwareCalls(B)).toBe(before + 1);
+  });
+
+  it('keeps only finalised documents: a draft, or one not yet known to be final, is asked of Lexware each time', async () => {
+    // Lexware made it final, but its status has not reached our row yet.
+    const unheard = await document(B, { status: 'pending' });
+    const draft = await document(B, { finalize: false, status: 'draft' });
+    const before = await lexwareCalls(B);
+    expect((await get(`/documents/${unheard.token}/download`)).status).toBe(200);
+    expect((await get(`/documents/${unheard.token}`)).status).toBe(200);
+    expect((await get(`/documents/${draft.token}/download`)).status).toBe(409);
+    expect(await lexwareCalls(B)).toBe(before + 2);
+    expect(await documentFilesTable.count(h.db, {}, { in: { documentId: [unheard.id, draft.id] } })).toBe(0);
+
+    await documentsTable.update(h.db, { id: unheard.id }, { status: 'open' });
+    expect((await get(`/documents/${unheard.token}/download`)).status).toBe(200);
+    expect(await documentFilesTable.count(h.db, { documentId: unheard.id })).toBe(1);
+  });
+
+  it('holds each shop to its bound: the oldest kept file goes first, and one past the age limit is fetched again', async () => {
+    const limits = h.settings.documentFiles;
+    const [one, two, three] = [await document(C), await document(C), await document(C)];
+    expect((await get(`/documents/${one.token}`)).status).toBe(200);
+    const { size } = await documentFilesTable.one(h.db, { documentId: one.id });
+    h.settings.documentFiles = { maxBytesPerShop: Math.floor(size * 2.5), maxAgeDays: 30 };
+    try {
+      await get(`/documents/${two.token}`);
+      await get(`/documents/${three.token}`);
+      expect(await kept(C)).toEqual(
+        expect.arrayContaining([
+          { documentId: two.id, kind: 'pdf' },
+          { documentId: three.id, kind: 'pdf' },
+        ]),
+      );
+      expect(await kept(C)).toHaveLength(2);
+
+      const before = await lexwareCalls(C);
+      expect((await get(`/documents/${one.token}`)).status).toBe(200);
+      expect(await lexwareCalls(C)).toBe(before + 1);
+      expect((await kept(C)).map((f) => f.documentId).sort()).toEqual([one.id, three.id].sort());
+
+      await documentFilesTable.update(
+        h.db,
+        { documentId: three.id },
+        { storedAt: new Date(Date.now() - 31 * 86_400_000) },
+      );
+      expect((await get(`/documents/${three.token}`)).status).toBe(200);
+      expect(await lexwareCalls(C)).toBe(before + 2);
+    } finally {
+      h.settings.documentFiles = limits;
+    }
+  });
+
+  it("deletes a shop's kept files with the shop (shop/redact), and only that shop's", async () => {
+    const doc = await document(D);
+    expect((await get(`/documents/${doc.token}`)).status).toBe(200);
+    expect(await documentFilesTable.count(h.db, { shopId: D })).toBe(1);
+    const othersBefore = await documentFilesTable.count(h.db, { shopId: B });
+    expect((await h.webhook('shop/redact', D, { shop_id: 4, shop_domain: D })).status).toBe(200);
+    await expect.poll(() => documentFilesTable.count(h.db, { shopId: D }), { timeout: 10_000 }).toBe(0);
+    expect(await documentFilesTable.count(h.db, { shopId: B })).toBe(othersBefore);
   });
 });

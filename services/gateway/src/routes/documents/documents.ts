@@ -7,7 +7,7 @@ import {
   loadShopContext,
   type DocumentRef,
 } from '@belegfluss/db';
-import { embeddedInvoiceXml, LexwareError, lexwareFor } from '@belegfluss/lexware';
+import { documentFile, LexwareError, lexwareFor } from '@belegfluss/lexware';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstreamHttpError } from '../../errors';
@@ -24,27 +24,24 @@ const DRAFT_MESSAGE = 'Entwürfe können nicht heruntergeladen werden. Bitte fin
 
 export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documents/${token}`;
 
-/** The PDF from Lexware: GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file; or an XRechnung's XML. */
+/**
+ * The PDF (GET /v1/invoices/{id}/file or /v1/credit-notes/{id}/file), or an e-invoice's XML: kept in our
+ * store once a finalised document was fetched, so only the first download spends a Lexware call.
+ */
 async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xml' = 'pdf'): Promise<Buffer> {
   if (doc.status === 'draft') throw Conflict('DRAFT', DRAFT_MESSAGE);
   if (!doc.lexwareId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
   const client = lexwareFor(gw.db, gw.box, gw.settings.lexware, doc.shopId);
   try {
-    if (kind === 'xml') {
-      if (doc.type !== 'invoice') throw NotFound(NO_XML);
-      // A ZUGFeRD invoice's XML lives inside its PDF (Lexware hands out no separate file); an XRechnung's is its own file.
-      if (doc.profile === 'EN16931') {
-        const xml = await embeddedInvoiceXml(await client.invoicePdf(doc.lexwareId));
-        if (!xml) throw NotFound(NO_XML);
-        return xml;
-      }
-      return await client.invoiceXml(doc.lexwareId);
-    }
-    return await (doc.type === 'invoice'
-      ? client.invoicePdf(doc.lexwareId)
-      : doc.type === 'delivery'
-        ? client.deliveryNotePdf(doc.lexwareId)
-        : client.creditNotePdf(doc.lexwareId));
+    const file = await documentFile(
+      gw.db,
+      client,
+      { ...doc, lexwareId: doc.lexwareId },
+      kind,
+      gw.settings.documentFiles,
+    );
+    if (!file) throw NotFound(NO_XML);
+    return file;
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (kind === 'xml' && error instanceof LexwareError && error.status === 404) throw NotFound(NO_XML);

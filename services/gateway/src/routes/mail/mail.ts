@@ -59,7 +59,13 @@ const ANSWER: Record<MailErrorCode, CodedError> = {
 
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
-  const deps: MailDeps = { db: gw.db, box: gw.box, lexware: gw.settings.lexware, mail: gw.settings.mail };
+  const deps: MailDeps = {
+    db: gw.db,
+    box: gw.box,
+    lexware: gw.settings.lexware,
+    mail: gw.settings.mail,
+    documentFiles: gw.settings.documentFiles,
+  };
   const outbound = parseOutboundPolicy(gw.settings.mail.outboundTestHosts);
 
   /**
