@@ -222,4 +222,38 @@ describe("the shop's own SMTP sender", () => {
     expect((await h.call(A, 'DELETE', '/api/shop/smtp')).status).toBe(204);
     expect((await h.call(A, 'GET', '/api/shop/smtp')).body).toEqual({ smtp: null });
   });
+
+  it('asks for the password again when the server or the login changes, and stores nothing', async () => {
+    expect((await h.call(A, 'PATCH', '/api/shop/smtp', form())).status).toBe(200);
+    const before = await shopSmtpTable.one(h.db, { shopId: A });
+    const { pass: _pass, ...withoutPassword } = form();
+    const refusal = {
+      status: 400,
+      body: {
+        error: 'VALIDATION',
+        field: 'pass',
+        message: 'Bitte gib das Passwort erneut ein, wenn du den Server oder den Benutzernamen änderst.',
+      },
+    };
+    for (const change of [{ host: 'mail.fremder-server.test' }, { user: 'jemand-anderes' }]) {
+      expect(await h.call(A, 'PATCH', '/api/shop/smtp', { ...withoutPassword, ...change })).toMatchObject(refusal);
+      expect(await h.call(A, 'POST', '/api/shop/smtp/validate', { ...withoutPassword, ...change })).toMatchObject(
+        refusal,
+      );
+    }
+    expect(await shopSmtpTable.one(h.db, { shopId: A })).toEqual(before);
+
+    // The same server in other letters, on another port, keeps the stored password.
+    const kept = await h.call(A, 'PATCH', '/api/shop/smtp', {
+      ...withoutPassword,
+      host: 'SMTP.Sandbox.test',
+      port: 2525,
+    });
+    expect(kept.body.smtp).toMatchObject({ port: 2525, hasPassword: true });
+    expect(h.gateway.gw.box.open((await shopSmtpTable.one(h.db, { shopId: A })).passEnc!)).toBe('geheim');
+    // A new server with its password is saved.
+    const moved = await h.call(A, 'PATCH', '/api/shop/smtp', { ...form(), host: 'mail.neu.test', pass: 'neu' });
+    expect(moved.body.smtp).toMatchObject({ host: 'mail.neu.test', hasPassword: true });
+    expect(h.gateway.gw.box.open((await shopSmtpTable.one(h.db, { shopId: A })).passEnc!)).toBe('neu');
+  });
 });
