@@ -2,6 +2,7 @@ import Koa, { type Context, type Next } from 'koa';
 import { databaseAnswers } from '@belegfluss/db';
 import Router from '@koa/router';
 import type { GatewayContext } from './context';
+import { DEFAULT_TRUSTED_PROXY_HOPS } from './config';
 import { errorMiddleware } from './errors';
 import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin/admin';
@@ -159,8 +160,11 @@ const UNMATCHED: Record<number, { error: string; message: string }> = {
 };
 
 export function createApp(gw: GatewayContext): Koa {
-  // One proxy in front (its X-Forwarded-For entry is the last one): ctx.ip can't be forged by the client.
-  const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  // Koa reads the client's address that many entries from the right of X-Forwarded-For, the ones our own
+  // proxies appended, so what a client writes into the header itself is never taken. Without proxies
+  // the header is not read at all (Koa's maxIpsCount 0 would mean "trust every entry").
+  const hops = gw.options.trustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS;
+  const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : { proxy: false });
   app.on('error', (err: unknown) => gw.log.error({ err }, 'request failed'));
   app.use(errorMiddleware);
   app.use(answerUnmatched);

@@ -49,5 +49,5 @@ export async function refuseWhileExhausted(ctx: Context, limiter: RateLimiterAbs
   if (res && res.remainingPoints <= 0) throw tooMany(ctx, res);
 }
 
-/** The client's address. Behind one proxy (maxIpsCount 1) it is the address the proxy saw, which a client can't forge. */
+/** The client's address as the first of our proxies saw it (TRUSTED_PROXY_HOPS), which a client can't forge. */
 export const clientKey = (ctx: Context) => ctx.ip || 'unknown';
