@@ -52,7 +52,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/orders/{id}                       one order with invoices[] and credits[]
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
  *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
- *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
+ *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key;
+ *                                               60 sends per shop an hour → 429
  *   POST /api/orders/{id}/invoice/{receipt}/cancel  a credit note over the whole invoice (precedingSalesVoucherId) → invoice cancelled
  *   POST /api/orders/import                     wizard: starts (or joins) the workflow wizard:{shop}:{run} — the last 60 days of
  *                                               orders as a Shopify bulk export, then Lexware documents linked to the orders they
@@ -77,7 +78,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
- *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message}
+ *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message};
+ *                                               5 per shop an hour → 429
  *   GET  /api/legal                             (public) the Impressum from IMPRINT_* (required in production)
  *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,

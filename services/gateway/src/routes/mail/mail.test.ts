@@ -7,7 +7,14 @@ import {
   startHarness,
   type Harness,
 } from '../../../test/harness';
-import { documentsTable, eventLogTable, mailSendsTable, shopSmtpTable } from '@belegfluss/db/testing';
+import {
+  documentsTable,
+  eventLogTable,
+  helpRequestsTable,
+  mailSendsTable,
+  shopSmtpTable,
+} from '@belegfluss/db/testing';
+import { createRateLimits, RATE_LIMITS } from '../../rate-limit';
 
 let h: Harness;
 const A = 'mail-a.myshopify.com';
@@ -255,5 +262,44 @@ describe("the shop's own SMTP sender", () => {
     const moved = await h.call(A, 'PATCH', '/api/shop/smtp', { ...form(), host: 'mail.neu.test', pass: 'neu' });
     expect(moved.body.smtp).toMatchObject({ host: 'mail.neu.test', hasPassword: true });
     expect(h.gateway.gw.box.open((await shopSmtpTable.one(h.db, { shopId: A })).passEnc!)).toBe('neu');
+  });
+});
+
+describe('mail a shop can send at will, limited per shop', () => {
+  // Counted in PostgreSQL: a second set of limiters on the same database is what another gateway process sees.
+  const otherProcess = () => createRateLimits(h.db);
+  const useUpAllButOne = async (
+    limiter: ReturnType<typeof createRateLimits>[keyof typeof RATE_LIMITS],
+    points: number,
+  ) => {
+    const used = (await limiter.get(A))?.consumedPoints ?? 0;
+    await limiter.penalty(A, points - used - 1);
+  };
+  const refused = {
+    status: 429,
+    body: {
+      error: 'TOO_MANY_REQUESTS',
+      message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.',
+    },
+  };
+
+  it('refuses manual sends over the limit with 429 and Retry-After, and sends nothing', async () => {
+    await useUpAllButOne(otherProcess().manualMail, RATE_LIMITS.manualMail.points);
+    expect((await h.call(A, 'POST', '/api/orders/5001/invoice/email', dialog)).status).toBe(200);
+    const over = await h.call(A, 'POST', '/api/orders/5001/invoice/email', { ...dialog, email: 'jemand@irgendwo.de' });
+    expect(over).toMatchObject(refused);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await caught()).map((m) => m.envelope.to.sort())).toEqual([['buch@laden.de', 'erika@example.de']]);
+  });
+
+  it('refuses help requests over the limit the same way, and stores none', async () => {
+    const ask = () => h.call(A, 'POST', '/api/help/contact', { subject: 'Frage', message: 'Wie geht das?' });
+    await useUpAllButOne(otherProcess().helpContact, RATE_LIMITS.helpContact.points);
+    expect((await ask()).status).toBe(201);
+    const over = await ask();
+    expect(over).toMatchObject(refused);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await helpRequestsTable.list(h.db, { shopId: A })).toHaveLength(1);
+    expect(await caught()).toHaveLength(1);
   });
 });

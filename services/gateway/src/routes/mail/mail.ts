@@ -89,6 +89,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
       : await latestDocumentOfOrder(gw.db, shop, orderId, type);
     if (!doc) throw NotFound('Beleg nicht gefunden');
     if (doc.status === 'draft') throw Conflict('DRAFT', MAIL_MESSAGES.draft);
+    await consume(ctx, gw.limits.manualMail, shop);
     const key = ctx.get('Idempotency-Key').trim().slice(0, 100) || randomUUID();
     try {
       const result = await sendDocumentMail(deps, {
