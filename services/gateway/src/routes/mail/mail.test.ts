@@ -20,6 +20,7 @@ let h: Harness;
 const A = 'mail-a.myshopify.com';
 let invoiceId: string;
 let draftId: string;
+let lexwareToken: string;
 
 interface Caught {
   id: string;
@@ -47,6 +48,7 @@ beforeAll(async () => {
   h = await startHarness({ sandbox: true, smtp: true });
   await h.install(A, { plan_id: 'business' }); // every gated feature of the plan table is open
   const lexware = await connectLexware(h, A);
+  lexwareToken = lexware.access_token;
   await seedOrder(h.db, A, { id: 5001, name: '#5001', email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
   draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
@@ -147,6 +149,27 @@ describe('POST /api/orders/{id}/{type}/email', () => {
     );
     expect((await send(dialog)).status).toBe(401);
     expect(await caught()).toHaveLength(0);
+  });
+
+  it("puts the customer's name into an HTML message as text, and keeps it as typed in the plain part", async () => {
+    const name = '<script>alert(1)</script> Tom&Jerry';
+    await seedOrder(h.db, A, { id: 5003, name: '#5003', email: 'tom@example.de', customer: name });
+    const receipt = await createLexwareVoucher(h, lexwareToken, { finalize: true });
+    await seedDocument(h.db, A, { orderId: 5003, lexwareId: receipt, number: 'RE5003', status: 'open' });
+    const res = await h.call(A, 'POST', '/api/orders/5003/invoice/email', {
+      ...dialog,
+      receipt,
+      message: '<p>Hallo {ORDER.CUSTOMER_NAME},</p>',
+      signature: 'Gruß an {ORDER.CUSTOMER_NAME}',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await caught();
+    const full = (await (await control(`/control/mail/${mail!.id}`)).json()) as { html: string; text: string };
+    expect(full.html).toContain('<p>Hallo &lt;script&gt;alert(1)&lt;/script&gt; Tom&amp;Jerry,</p>');
+    expect(full.html).toContain('Gruß an &lt;script&gt;alert(1)&lt;/script&gt; Tom&amp;Jerry');
+    expect(full.html).not.toContain('<script>');
+    expect(full.text).toContain(`Hallo ${name},`);
+    expect(full.text).toContain(`Gruß an ${name}`);
   });
 });
 
