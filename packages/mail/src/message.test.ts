@@ -94,12 +94,31 @@ describe('the message', () => {
   });
 
   it('escapes plain text, keeps HTML, and has a text alternative', () => {
-    const html = mailHtml(texts.message, texts.signature);
+    const html = mailHtml(texts);
     expect(html).toContain('Hallo Erika,<br>\nanbei deine Rechnung (1 &lt; 2 &amp; mehr).');
     expect(html).toContain('<p>Viele Grüße<br>Laden</p>');
-    expect(mailText(texts.message, texts.signature)).toBe(
-      'Hallo Erika,\nanbei deine Rechnung (1 < 2 & mehr).\n\n-- \nViele Grüße\nLaden',
+    expect(mailText(texts)).toBe('Hallo Erika,\nanbei deine Rechnung (1 < 2 & mehr).\n\n-- \nViele Grüße\nLaden');
+  });
+
+  it('puts placeholder values into HTML templates as text, and leaves plain text plain', () => {
+    const forged = '<img src=x onerror=alert(1)> & Co';
+    const vars = { 'ORDER.CUSTOMER_NAME': forged, 'ORDER.NOTE': 'Tom & Jerry' };
+    const template = { to: '', copy: '', replyTo: '', sender: '', name: '', subject: '{ORDER.CUSTOMER_NAME}' };
+    const html = renderMailTexts(
+      { ...template, message: '<p>Hallo {ORDER.CUSTOMER_NAME},</p>', signature: '<b>{ORDER.NOTE}</b>' },
+      vars,
     );
+    expect(mailHtml(html)).toContain(
+      '<div><p>Hallo &lt;img src=x onerror=alert(1)&gt; &amp; Co,</p></div>\n<br>\n<div><b>Tom &amp; Jerry</b></div>',
+    );
+    expect(mailHtml(html)).not.toContain('<img');
+    expect(mailText(html)).toBe('Hallo <img src=x onerror=alert(1)> & Co,\n\n-- \nTom & Jerry');
+    expect(html.subject).toBe(forged);
+
+    // A value that looks like HTML does not make a plain template HTML.
+    const plain = renderMailTexts({ ...template, message: 'Hallo {ORDER.CUSTOMER_NAME},\nDanke', signature: '' }, vars);
+    expect(mailHtml(plain)).toContain('<div>Hallo &lt;img src=x onerror=alert(1)&gt; &amp; Co,<br>\nDanke</div>');
+    expect(mailText(plain)).toBe(`Hallo ${forged},\nDanke`);
   });
 
   it('attaches the PDF first and sets sender, copy and reply address', () => {

@@ -60,8 +60,8 @@ export function mailSkipReason(
   return null;
 }
 
-/** The texts of one mail with every placeholder filled; addresses stay empty when a template renders to nothing. */
-export interface MailTexts {
+/** The templates of one mail, as the settings or the send dialog give them. */
+export interface MailTemplates {
   to: string;
   copy: string;
   replyTo: string;
@@ -72,8 +72,24 @@ export interface MailTexts {
   signature: string;
 }
 
-export function renderMailTexts(s: MailTexts, vars: TemplateVars): MailTexts {
+/** The texts of one mail with every placeholder filled; addresses stay empty when a template renders to nothing. */
+export interface MailTexts extends MailTemplates {
+  /**
+   * Whether the message and the signature are HTML, decided on the merchant's template: a placeholder
+   * value (a customer's name, an order note) must not turn plain text into HTML.
+   */
+  html: { message: boolean; signature: boolean };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const looksLikeHtml = (s: string) => /<\/?[a-z][^>]*>/i.test(s);
+
+export function renderMailTexts(s: MailTemplates, vars: TemplateVars): MailTexts {
   const r = (v: string) => renderTemplate(v, vars);
+  // Values come from customers and orders: in an HTML template they are text, never markup.
+  const escaped = Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, escapeHtml(value)]));
+  const body = (template: string) => renderTemplate(template, looksLikeHtml(template) ? escaped : vars);
   return {
     to: r(s.to),
     copy: r(s.copy),
@@ -81,46 +97,45 @@ export function renderMailTexts(s: MailTexts, vars: TemplateVars): MailTexts {
     sender: r(s.sender),
     name: r(s.name),
     subject: r(s.subject).replace(/\s+/g, ' '),
-    message: renderTemplate(s.message, vars),
-    signature: renderTemplate(s.signature, vars),
+    message: body(s.message),
+    signature: body(s.signature),
+    html: { message: looksLikeHtml(s.message), signature: looksLikeHtml(s.signature) },
   };
 }
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
 export const isEmail = (v: string) => EMAIL.test(v);
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-const looksLikeHtml = (s: string) => /<\/?[a-z][^>]*>/i.test(s);
+type MailBody = Pick<MailTexts, 'message' | 'signature' | 'html'>;
+const parts = (t: MailBody) =>
+  [
+    { text: t.message, html: t.html.message },
+    { text: t.signature, html: t.html.signature },
+  ].filter((p) => p.text.trim() !== '');
 
 /** Message and signature may be HTML (spec 3 §5); plain text keeps its line breaks. */
-export function mailHtml(message: string, signature: string): string {
-  const part = (s: string) => (looksLikeHtml(s) ? s : escapeHtml(s).replace(/\r?\n/g, '<br>\n'));
-  const body = [message, signature]
-    .filter((s) => s.trim() !== '')
-    .map((s) => `<div>${part(s)}</div>`)
+export function mailHtml(t: MailBody): string {
+  const body = parts(t)
+    .map((p) => `<div>${p.html ? p.text : escapeHtml(p.text).replace(/\r?\n/g, '<br>\n')}</div>`)
     .join('\n<br>\n');
   return `<!doctype html>\n<html lang="de"><body>\n${body}\n</body></html>`;
 }
 
 /** The plain-text alternative of the HTML part. */
-export function mailText(message: string, signature: string): string {
+export function mailText(t: MailBody): string {
   const plain = (s: string) =>
-    looksLikeHtml(s)
-      ? s
-          .replace(/<br\s*\/?>/gi, '\n')
-          .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n')
-          .replace(/<[^>]+>/g, '')
-          .replace(/&nbsp;/g, ' ')
-          .replace(/&lt;/g, '<')
-          .replace(/&gt;/g, '>')
-          .replace(/&quot;/g, '"')
-          .replace(/&#39;/g, "'")
-          .replace(/&amp;/g, '&')
-      : s;
-  return [message, signature]
-    .filter((s) => s.trim() !== '')
-    .map((s) => plain(s).trim())
+    s
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<\/(p|div|h\d|li|tr)>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  return parts(t)
+    .map((p) => (p.html ? plain(p.text) : p.text).trim())
     .join('\n\n-- \n');
 }
 
@@ -148,8 +163,8 @@ export function buildDocumentMail(m: DocumentMail): Mail.Options {
     ...(texts.copy ? { bcc: texts.copy } : {}),
     ...(texts.replyTo ? { replyTo: texts.replyTo } : {}),
     subject: texts.subject,
-    text: mailText(texts.message, texts.signature),
-    html: mailHtml(texts.message, texts.signature),
+    text: mailText(texts),
+    html: mailHtml(texts),
     messageId: m.messageId,
     attachments: [m.pdf, ...m.extra].map((f) => ({
       filename: f.filename,

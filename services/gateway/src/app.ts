@@ -2,6 +2,7 @@ import Koa, { type Context, type Next } from 'koa';
 import { databaseAnswers } from '@belegfluss/db';
 import Router from '@koa/router';
 import type { GatewayContext } from './context';
+import { DEFAULT_TRUSTED_PROXY_HOPS } from './config';
 import { errorMiddleware } from './errors';
 import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin/admin';
@@ -51,7 +52,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/orders/{id}                       one order with invoices[] and credits[]
  *   GET  /api/orders/{id}/lexoffice/{invoice|credit}/preview → {pdf:{base64}|null, invoice, draft?, error}
  *   POST /api/orders/{id}/{invoice|credit}/email  send dialog {receipt?, email, copy, subject, message, signature, attachments}
- *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key
+ *                                               → {success, message, emailedAt}; drafts 409; Idempotency-Key: one send per key;
+ *                                               60 sends per shop an hour → 429
  *   POST /api/orders/{id}/invoice/{receipt}/cancel  a credit note over the whole invoice (precedingSalesVoucherId) → invoice cancelled
  *   POST /api/orders/import                     wizard: starts (or joins) the workflow wizard:{shop}:{run} — the last 60 days of
  *                                               orders as a Shopify bulk export, then Lexware documents linked to the orders they
@@ -76,7 +78,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
  *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
- *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message}
+ *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message};
+ *                                               5 per shop an hour → 429
  *   GET  /api/legal                             (public) the Impressum from IMPRINT_* (required in production)
  *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
@@ -160,8 +163,11 @@ const UNMATCHED: Record<number, { error: string; message: string }> = {
 };
 
 export function createApp(gw: GatewayContext): Koa {
-  // One proxy in front (its X-Forwarded-For entry is the last one): ctx.ip can't be forged by the client.
-  const app = new Koa({ proxy: true, maxIpsCount: 1 });
+  // Koa reads the client's address that many entries from the right of X-Forwarded-For, the ones our own
+  // proxies appended, so what a client writes into the header itself is never taken. Without proxies
+  // the header is not read at all (Koa's maxIpsCount 0 would mean "trust every entry").
+  const hops = gw.options.trustedProxyHops ?? DEFAULT_TRUSTED_PROXY_HOPS;
+  const app = new Koa(hops > 0 ? { proxy: true, maxIpsCount: hops } : { proxy: false });
   app.on('error', (err: unknown) => gw.log.error({ err }, 'request failed'));
   app.use(errorMiddleware);
   app.use(answerUnmatched);

@@ -24,6 +24,26 @@ export interface GatewayOptions {
   supportEmail?: string;
   /** The Impressum (§ 5 DDG) from IMPRINT_*; required in production. */
   imprint?: Imprint;
+  /**
+   * How many proxies in front of the gateway append to X-Forwarded-For (TRUSTED_PROXY_HOPS): the client's
+   * address is the entry that many from the right. 0 ignores the header.
+   */
+  trustedProxyHops?: number;
+}
+
+/**
+ * The shipped set-up: the README's TLS proxy, then the shell's nginx, which forwards /api/ to the gateway.
+ * Counting one proxy too few keys every client on the TLS proxy's address; one too many lets a client
+ * choose its own address by sending the header.
+ */
+export const DEFAULT_TRUSTED_PROXY_HOPS = 2;
+
+function readProxyHops(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_TRUSTED_PROXY_HOPS;
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`TRUSTED_PROXY_HOPS muss eine ganze Zahl von 0 bis 10 sein, nicht "${value}".`);
+  return hops;
 }
 
 export interface Imprint {
@@ -83,6 +103,7 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     appConfig: appConfigFrom(env),
     supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
     imprint: readImprint(env),
+    trustedProxyHops: readProxyHops(env.TRUSTED_PROXY_HOPS),
   };
 }
 

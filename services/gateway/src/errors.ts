@@ -68,8 +68,18 @@ const PG_INPUT_ERRORS: Record<string, HttpError> = {
   '22007': BadRequest('Ein Datum in der Eingabe ist ungültig.'),
   '22008': BadRequest('Ein Datum in der Eingabe liegt außerhalb des gültigen Bereichs.'),
 };
+/**
+ * A statement PostgreSQL ended at its time limit (the log search sets one): the request was valid but
+ * too costly to answer now, so the service is unavailable for it rather than the input being wrong.
+ */
+const PG_TIMEOUT = new HttpError(
+  503,
+  'QUERY_TIMEOUT',
+  'Die Suche hat zu lange gedauert. Bitte grenze sie ein (z. B. nach Herkunft, Status oder Bestellung) und versuche es erneut.',
+);
 const pgInputError = (error: unknown): HttpError | undefined => {
   const code = (error as { code?: unknown } | null)?.code;
+  if (code === '57014') return PG_TIMEOUT;
   return typeof code === 'string' ? PG_INPUT_ERRORS[code] : undefined;
 };
 

@@ -109,6 +109,18 @@ describe('e-mail page: own SMTP sender', () => {
     expect(api.calls.find((c) => c.method === 'POST')?.body).not.toHaveProperty('pass');
   });
 
+  it('asks for the password again once the server or the login differs from the stored one', async () => {
+    mailPage({ '/shop/smtp': { smtp: sender } });
+    const smtp = await region('Eigener Absender (SMTP)');
+    const again = 'Bitte gib das Passwort erneut ein, wenn du den Server oder den Benutzernamen änderst.';
+    type(smtp.getByLabelText('SMTP-Server'), 'mail.fremder-server.de');
+    expect(await smtp.findByText(again)).toBeTruthy();
+    type(smtp.getByLabelText('SMTP-Server'), 'SMTP.mein-laden.de');
+    expect(await smtp.findByText('Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.')).toBeTruthy();
+    type(smtp.getByLabelText('Benutzername'), 'jemand');
+    expect(await smtp.findByText(again)).toBeTruthy();
+  });
+
   it('saves without checking, shows the server field error at its field, and removes the sender', async () => {
     const api = mailPage({
       '/shop/smtp': { smtp: { ...sender, status: 'unchecked', checkedAt: null } },

@@ -1,5 +1,10 @@
 import { describeError, errorField, formatDateTime, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import { MAIL_MESSAGES, SMTP_PORT_PLACEHOLDER, type SmtpSettingsView } from '@belegfluss/shared';
+import {
+  MAIL_MESSAGES,
+  SMTP_PORT_PLACEHOLDER,
+  storedSmtpPasswordApplies,
+  type SmtpSettingsView,
+} from '@belegfluss/shared';
 import {
   Badge,
   Banner,
@@ -173,11 +178,13 @@ function SmtpEditor({ api, toast, view }: { api: ApiClient; toast: Toast; view: 
                 type="password"
                 {...field('pass')}
                 autoComplete="new-password"
-                placeholder={view?.hasPassword ? '••••••••' : undefined}
+                placeholder={view?.hasPassword && storedSmtpPasswordApplies(view, form) ? '••••••••' : undefined}
                 helpText={
-                  view?.hasPassword
-                    ? 'Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.'
-                    : 'Wird verschlüsselt gespeichert und nie wieder angezeigt.'
+                  !view?.hasPassword
+                    ? 'Wird verschlüsselt gespeichert und nie wieder angezeigt.'
+                    : storedSmtpPasswordApplies(view, form)
+                      ? 'Ein Passwort ist gespeichert. Leer lassen, um es zu behalten.'
+                      : MAIL_MESSAGES.passwordAgain
                 }
               />
             </FormLayout.Group>

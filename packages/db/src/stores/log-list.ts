@@ -28,8 +28,31 @@ export interface LogListQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** One page of the event log; one row more than the page is read to know whether another page follows. */
+/**
+ * How long one page of the log may take. A text search reads every entry's body; on a large log a broad
+ * one would hold a connection and a core for as long as it likes, and a client can ask again and again.
+ */
+export const LOG_LIST_TIMEOUT_MS = 5_000;
+
+/**
+ * One page of the event log; one row more than the page is read to know whether another page follows.
+ * PostgreSQL ends it past `timeoutMs` (error code 57014, query_canceled).
+ */
 export async function listLogs(
+  db: Db,
+  shopId: string,
+  q: LogListQuery,
+  maxAgeDays?: number,
+  timeoutMs = LOG_LIST_TIMEOUT_MS,
+): Promise<{ items: LogEntry[]; hasPrevious: boolean; hasNext: boolean }> {
+  return db.transaction(async (trx) => {
+    // Local to this transaction, so the pooled connection goes back without the limit.
+    await trx.raw(`select set_config('statement_timeout', ?, true)`, [String(timeoutMs)]);
+    return logPage(trx, shopId, q, maxAgeDays);
+  });
+}
+
+async function logPage(
   db: Db,
   shopId: string,
   q: LogListQuery,

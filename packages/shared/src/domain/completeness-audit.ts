@@ -162,22 +162,29 @@ export function auditCounts(findings: readonly AuditFinding[]): Record<AuditFind
   return counts;
 }
 
-const csvCell = (v: unknown) => {
+const quoted = (s: string) => (/[";\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+/**
+ * Order names, voucher numbers and texts come from the shop, its customers and Lexware: one that starts
+ * like a formula would run as one when the accountant opens the file, so it gets a leading quote (OWASP's
+ * advice for CSV injection) and shows as the text it is.
+ */
+const textCell = (v: unknown) => {
   const s = v == null ? '' : String(v);
-  return /[";\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+  return quoted(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 };
+/**
+ * Amounts are ours, written from cents as digits with a decimal comma, so they can't carry a formula and
+ * stay without the quote: a spreadsheet reads -12,50 as the number it is, and sums it.
+ */
 const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents / 100).toFixed(2).replace('.', ','));
 
 /** The CSV the accountant downloads: semicolons and decimal commas, as German spreadsheets expect. */
 export function auditCsv(findings: readonly AuditFinding[]): string {
-  const head = ['Befund', 'Bestellung', 'Beleg', 'Erstattung', 'Soll (EUR)', 'Ist (EUR)'];
+  const head = ['Befund', 'Bestellung', 'Beleg', 'Erstattung', 'Soll (EUR)', 'Ist (EUR)'].map(textCell);
   const rows = findings.map((f) => [
-    AUDIT_FINDING_LABELS[f.kind],
-    f.orderName,
-    f.number,
-    f.refundId,
+    ...[AUDIT_FINDING_LABELS[f.kind], f.orderName, f.number, f.refundId].map(textCell),
     euro(f.expectedCents),
     euro(f.actualCents),
   ]);
-  return [head, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n') + '\r\n';
+  return [head, ...rows].map((r) => r.join(';')).join('\r\n') + '\r\n';
 }

@@ -15,6 +15,7 @@ export const MAIL_MESSAGES = {
   draft: 'Entwürfe können nicht per E-Mail versendet werden. Bitte finalisiere den Beleg in Lexware Office.',
   smtpConnected: 'SMTP-Verbindung erfolgreich hergestellt',
   smtpFailed: 'SMTP-Verbindung fehlgeschlagen',
+  passwordAgain: 'Bitte gib das Passwort erneut ein, wenn du den Server oder den Benutzernamen änderst.',
 } as const;
 
 const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
@@ -63,6 +64,18 @@ export const SmtpSettingsSchema = z.object({
   name: z.string().trim().max(256, MESSAGES.max(256)).default(''),
 });
 export type SmtpSettingsInput = z.input<typeof SmtpSettingsSchema>;
+
+/**
+ * Whether a form without a password may keep the stored one. Only for the same server and login:
+ * otherwise whoever may edit the form could point it at a server of their own and read the
+ * password there. Port and encryption may change freely; they reach the same operator's machine.
+ */
+export function storedSmtpPasswordApplies(
+  stored: { host: string; user: string },
+  next: { host: string; user: string },
+): boolean {
+  return stored.host.trim().toLowerCase() === next.host.trim().toLowerCase() && stored.user === next.user;
+}
 export type SmtpSettings = z.infer<typeof SmtpSettingsSchema>;
 
 /** What GET /api/shop/smtp answers: the form's values, the state and no password. */

@@ -7,6 +7,7 @@ import { DEFAULT_SUPPORT_EMAIL } from '../config';
 import { body } from '../http';
 import { requireInstalled } from '../middleware/permissions';
 import { sessionOf } from '../middleware/session';
+import { consume } from '../rate-limit';
 
 const ContactBody = z.object({
   subject: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(200, 'Maximal 200 Zeichen'),
@@ -27,6 +28,7 @@ export function helpRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/help/contact', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const input = await body(ctx, ContactBody);
+    await consume(ctx, gw.limits.helpContact, shop);
     const row = await getShop(gw.db, shop);
     const request = await recordHelpRequest(gw.db, {
       shopId: shop,

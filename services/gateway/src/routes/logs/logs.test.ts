@@ -139,10 +139,31 @@ describe('GET /api/shop/logs', () => {
     ['origin=bank', 'Unbekannte Herkunft'],
     ['status=fatal', 'Unbekannter Status'],
     ['pageSize=500', 'Höchstens 100 Einträge je Seite'],
+    ['pageSize=100000', 'Höchstens 100 Einträge je Seite'],
     ['sortBy=id', 'Unbekanntes Sortierfeld'],
   ])('refuses ?%s with 400', async (q, message) => {
     const res = await h.call(A, 'GET', `/api/shop/logs?${q}`);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
   });
+
+  it('answers a search that runs past its time limit with a German 503, not a hanging request', async () => {
+    // Another transaction holds the log's table: the search waits as on a slow scan, until PostgreSQL ends it.
+    const holder = await h.db.transaction();
+    try {
+      await holder.raw('lock table event_log in access exclusive mode');
+      const res = await h.call(A, 'GET', '/api/shop/logs?search=rechnung');
+      expect(res).toMatchObject({
+        status: 503,
+        body: {
+          error: 'QUERY_TIMEOUT',
+          message:
+            'Die Suche hat zu lange gedauert. Bitte grenze sie ein (z. B. nach Herkunft, Status oder Bestellung) und versuche es erneut.',
+        },
+      });
+    } finally {
+      await holder.rollback();
+    }
+    expect((await h.call(A, 'GET', '/api/shop/logs?search=rechnung')).status).toBe(200);
+  }, 30_000);
 });

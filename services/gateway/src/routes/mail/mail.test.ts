@@ -7,12 +7,20 @@ import {
   startHarness,
   type Harness,
 } from '../../../test/harness';
-import { documentsTable, eventLogTable, mailSendsTable, shopSmtpTable } from '@belegfluss/db/testing';
+import {
+  documentsTable,
+  eventLogTable,
+  helpRequestsTable,
+  mailSendsTable,
+  shopSmtpTable,
+} from '@belegfluss/db/testing';
+import { createRateLimits, RATE_LIMITS } from '../../rate-limit';
 
 let h: Harness;
 const A = 'mail-a.myshopify.com';
 let invoiceId: string;
 let draftId: string;
+let lexwareToken: string;
 
 interface Caught {
   id: string;
@@ -40,6 +48,7 @@ beforeAll(async () => {
   h = await startHarness({ sandbox: true, smtp: true });
   await h.install(A, { plan_id: 'business' }); // every gated feature of the plan table is open
   const lexware = await connectLexware(h, A);
+  lexwareToken = lexware.access_token;
   await seedOrder(h.db, A, { id: 5001, name: '#5001', email: 'erika@example.de' });
   invoiceId = await createLexwareVoucher(h, lexware.access_token, { finalize: true });
   draftId = await createLexwareVoucher(h, lexware.access_token, { finalize: false });
@@ -141,6 +150,27 @@ describe('POST /api/orders/{id}/{type}/email', () => {
     expect((await send(dialog)).status).toBe(401);
     expect(await caught()).toHaveLength(0);
   });
+
+  it("puts the customer's name into an HTML message as text, and keeps it as typed in the plain part", async () => {
+    const name = '<script>alert(1)</script> Tom&Jerry';
+    await seedOrder(h.db, A, { id: 5003, name: '#5003', email: 'tom@example.de', customer: name });
+    const receipt = await createLexwareVoucher(h, lexwareToken, { finalize: true });
+    await seedDocument(h.db, A, { orderId: 5003, lexwareId: receipt, number: 'RE5003', status: 'open' });
+    const res = await h.call(A, 'POST', '/api/orders/5003/invoice/email', {
+      ...dialog,
+      receipt,
+      message: '<p>Hallo {ORDER.CUSTOMER_NAME},</p>',
+      signature: 'Gruß an {ORDER.CUSTOMER_NAME}',
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await caught();
+    const full = (await (await control(`/control/mail/${mail!.id}`)).json()) as { html: string; text: string };
+    expect(full.html).toContain('<p>Hallo &lt;script&gt;alert(1)&lt;/script&gt; Tom&amp;Jerry,</p>');
+    expect(full.html).toContain('Gruß an &lt;script&gt;alert(1)&lt;/script&gt; Tom&amp;Jerry');
+    expect(full.html).not.toContain('<script>');
+    expect(full.text).toContain(`Hallo ${name},`);
+    expect(full.text).toContain(`Gruß an ${name}`);
+  });
 });
 
 describe("the shop's own SMTP sender", () => {
@@ -221,5 +251,78 @@ describe("the shop's own SMTP sender", () => {
     }
     expect((await h.call(A, 'DELETE', '/api/shop/smtp')).status).toBe(204);
     expect((await h.call(A, 'GET', '/api/shop/smtp')).body).toEqual({ smtp: null });
+  });
+
+  it('asks for the password again when the server or the login changes, and stores nothing', async () => {
+    expect((await h.call(A, 'PATCH', '/api/shop/smtp', form())).status).toBe(200);
+    const before = await shopSmtpTable.one(h.db, { shopId: A });
+    const { pass: _pass, ...withoutPassword } = form();
+    const refusal = {
+      status: 400,
+      body: {
+        error: 'VALIDATION',
+        field: 'pass',
+        message: 'Bitte gib das Passwort erneut ein, wenn du den Server oder den Benutzernamen änderst.',
+      },
+    };
+    for (const change of [{ host: 'mail.fremder-server.test' }, { user: 'jemand-anderes' }]) {
+      expect(await h.call(A, 'PATCH', '/api/shop/smtp', { ...withoutPassword, ...change })).toMatchObject(refusal);
+      expect(await h.call(A, 'POST', '/api/shop/smtp/validate', { ...withoutPassword, ...change })).toMatchObject(
+        refusal,
+      );
+    }
+    expect(await shopSmtpTable.one(h.db, { shopId: A })).toEqual(before);
+
+    // The same server in other letters, on another port, keeps the stored password.
+    const kept = await h.call(A, 'PATCH', '/api/shop/smtp', {
+      ...withoutPassword,
+      host: 'SMTP.Sandbox.test',
+      port: 2525,
+    });
+    expect(kept.body.smtp).toMatchObject({ port: 2525, hasPassword: true });
+    expect(h.gateway.gw.box.open((await shopSmtpTable.one(h.db, { shopId: A })).passEnc!)).toBe('geheim');
+    // A new server with its password is saved.
+    const moved = await h.call(A, 'PATCH', '/api/shop/smtp', { ...form(), host: 'mail.neu.test', pass: 'neu' });
+    expect(moved.body.smtp).toMatchObject({ host: 'mail.neu.test', hasPassword: true });
+    expect(h.gateway.gw.box.open((await shopSmtpTable.one(h.db, { shopId: A })).passEnc!)).toBe('neu');
+  });
+});
+
+describe('mail a shop can send at will, limited per shop', () => {
+  // Counted in PostgreSQL: a second set of limiters on the same database is what another gateway process sees.
+  const otherProcess = () => createRateLimits(h.db);
+  const useUpAllButOne = async (
+    limiter: ReturnType<typeof createRateLimits>[keyof typeof RATE_LIMITS],
+    points: number,
+  ) => {
+    const used = (await limiter.get(A))?.consumedPoints ?? 0;
+    await limiter.penalty(A, points - used - 1);
+  };
+  const refused = {
+    status: 429,
+    body: {
+      error: 'TOO_MANY_REQUESTS',
+      message: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.',
+    },
+  };
+
+  it('refuses manual sends over the limit with 429 and Retry-After, and sends nothing', async () => {
+    await useUpAllButOne(otherProcess().manualMail, RATE_LIMITS.manualMail.points);
+    expect((await h.call(A, 'POST', '/api/orders/5001/invoice/email', dialog)).status).toBe(200);
+    const over = await h.call(A, 'POST', '/api/orders/5001/invoice/email', { ...dialog, email: 'jemand@irgendwo.de' });
+    expect(over).toMatchObject(refused);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await caught()).map((m) => m.envelope.to.sort())).toEqual([['buch@laden.de', 'erika@example.de']]);
+  });
+
+  it('refuses help requests over the limit the same way, and stores none', async () => {
+    const ask = () => h.call(A, 'POST', '/api/help/contact', { subject: 'Frage', message: 'Wie geht das?' });
+    await useUpAllButOne(otherProcess().helpContact, RATE_LIMITS.helpContact.points);
+    expect((await ask()).status).toBe(201);
+    const over = await ask();
+    expect(over).toMatchObject(refused);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await helpRequestsTable.list(h.db, { shopId: A })).toHaveLength(1);
+    expect(await caught()).toHaveLength(1);
   });
 });

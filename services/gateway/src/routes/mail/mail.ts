@@ -20,7 +20,14 @@ import {
   type MailDeps,
   type MailErrorCode,
 } from '@belegfluss/mail';
-import { MAIL_MESSAGES, SendDocumentMailSchema, SmtpSettingsSchema, type SmtpSettingsView } from '@belegfluss/shared';
+import {
+  MAIL_MESSAGES,
+  SendDocumentMailSchema,
+  SmtpSettingsSchema,
+  storedSmtpPasswordApplies,
+  type SmtpSettings,
+  type SmtpSettingsView,
+} from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound, NotFoundWith, BadGateway, BadRequestWith, Conflict, Invalid, type CodedError } from '../../errors';
 import { body, validate } from '../../http';
@@ -57,6 +64,12 @@ const ANSWER: Record<MailErrorCode, CodedError> = {
   SMTP: BadGateway,
 };
 
+/** A form without a password keeps the stored one only for the same server and login; else nothing is saved or tried. */
+function requirePasswordForNewServer(stored: ShopSmtpRow | undefined, input: SmtpSettings): void {
+  if (input.pass || !stored?.passEnc || storedSmtpPasswordApplies(stored, input)) return;
+  throw Invalid(MAIL_MESSAGES.passwordAgain, 'pass');
+}
+
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
   const deps: MailDeps = {
@@ -82,6 +95,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
       : await latestDocumentOfOrder(gw.db, shop, orderId, type);
     if (!doc) throw NotFound('Beleg nicht gefunden');
     if (doc.status === 'draft') throw Conflict('DRAFT', MAIL_MESSAGES.draft);
+    await consume(ctx, gw.limits.manualMail, shop);
     const key = ctx.get('Idempotency-Key').trim().slice(0, 100) || randomUUID();
     try {
       const result = await sendDocumentMail(deps, {
@@ -129,6 +143,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
   api.patch('/api/shop/smtp', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
+    requirePasswordForNewServer(await getShopSmtp(gw.db, shop), input);
     const saved = await saveShopSmtp(gw.db, shop, {
       ...input,
       port: input.port ?? null,
@@ -152,8 +167,9 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/shop/smtp/validate', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
-    await consume(ctx, gw.limits.smtpCheck, shop);
     const stored = await getShopSmtp(gw.db, shop);
+    requirePasswordForNewServer(stored, input);
+    await consume(ctx, gw.limits.smtpCheck, shop);
     const pass = input.pass || (stored?.passEnc ? gw.box.open(stored.passEnc) : null);
     // The rules for user-given addresses come before any connection: nothing is tried, nothing saved.
     const server = await guardShopServer(shopServer({ ...input, pass }), outbound).catch((error: unknown) => {
