@@ -38,3 +38,4 @@ export * from './domain/transactions';
 export * from './domain/billing-period';
 export * from './log-catalogue';
 export * from './plan-features';
+export * from './staff';
