@@ -21,12 +21,7 @@ export interface StaffMember {
 
 /** Everything an admin can do; the gateway guards each route with one of these and the admin area hides the rest. */
 export type StaffAction =
-  | 'shops.view'
-  | 'workflow.restart'
-  | 'downtime.publish'
-  | 'shop.settings'
-  | 'workflow.terminate'
-  | 'payout.confirm';
+  'shops.view' | 'workflow.restart' | 'downtime.publish' | 'shop.settings' | 'workflow.terminate' | 'payout.confirm';
 
 const OPERATOR_ONLY: ReadonlySet<StaffAction> = new Set(['shop.settings', 'workflow.terminate', 'payout.confirm']);
 
@@ -40,7 +35,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { support: 'Support'
 export const STAFF_MESSAGES = {
   notListed:
     'Die Administration ist nur für namentlich freigeschaltete Mitarbeiter. Dein Benutzer ist dafür nicht eingetragen.',
-  operatorOnly: 'Nur der Betrieb darf das: Provisionen, Partnerstatus, Berechtigungen, SEPA-Bestätigungen und das Beenden von Workflows.',
+  operatorOnly:
+    'Nur der Betrieb darf das: Provisionen, Partnerstatus, Berechtigungen, SEPA-Bestätigungen und das Beenden von Workflows.',
   ownShop:
     'Die Berechtigungen, den Partnerstatus und die Provision deines eigenen Shops kannst du nicht selbst ändern.',
 } as const;

@@ -77,9 +77,15 @@ describe('/api/admin belongs to listed people', () => {
   it('keeps allowance, partner flag, permissions and SEPA confirmation from support', async () => {
     for (const change of [{ allowance: 1 }, { partner: true }, { permissions: ['view_dashboard'] }]) {
       const res = await h.call(SUPPORT, 'PATCH', `/api/admin/shops/${MERCHANT}/settings`, change);
-      expect(res).toMatchObject({ status: 403, body: { error: 'OPERATOR_ONLY', message: STAFF_MESSAGES.operatorOnly } });
+      expect(res).toMatchObject({
+        status: 403,
+        body: { error: 'OPERATOR_ONLY', message: STAFF_MESSAGES.operatorOnly },
+      });
     }
-    expect(await shopsTable.one(h.db, { id: MERCHANT })).toMatchObject({ partner: false, permissions: ['view_orders'] });
+    expect(await shopsTable.one(h.db, { id: MERCHANT })).toMatchObject({
+      partner: false,
+      permissions: ['view_orders'],
+    });
     expect(await eventLogTable.list(h.db, { shopId: MERCHANT, event: 'admin.action' })).toEqual([]);
     const confirm = await h.call(SUPPORT, 'POST', `/api/admin/payout-runs/${RUN}/confirm`, { executed: true });
     expect(confirm).toMatchObject({ status: 403, body: { message: STAFF_MESSAGES.operatorOnly } });
@@ -104,9 +110,9 @@ describe('/api/admin belongs to listed people', () => {
     const log = await h.call(OPERATOR, 'GET', `/api/admin/shops/${MERCHANT}/logs`);
     expect(log.body.items[0].body).toMatchObject({ adminUser: '601', adminName: 'Otto Betrieb' });
     // Past the operator guard: an unknown run is a 404, not a 403.
-    expect(
-      (await h.call(OPERATOR, 'POST', `/api/admin/payout-runs/${RUN}/confirm`, { executed: true })).status,
-    ).toBe(404);
+    expect((await h.call(OPERATOR, 'POST', `/api/admin/payout-runs/${RUN}/confirm`, { executed: true })).status).toBe(
+      404,
+    );
   });
 
   it("refuses the operator their own shop's rights and money", async () => {

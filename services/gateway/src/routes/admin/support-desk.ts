@@ -70,7 +70,14 @@ export async function auditAdminAction(
     origin: 'shop',
     event: 'admin.action',
     status: 'info',
-    body: { action, admin, adminUser: userId, adminName: person?.name ?? null, adminRole: person?.role ?? null, ...details },
+    body: {
+      action,
+      admin,
+      adminUser: userId,
+      adminName: person?.name ?? null,
+      adminRole: person?.role ?? null,
+      ...details,
+    },
   });
 }
 
