@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
 import {
@@ -45,7 +46,8 @@ async function redemption(partner: string, shop: string, provision: number, days
 }
 
 beforeAll(async () => {
-  process.env.ADMIN_SHOPS = SUPPORT;
+  // Confirming the bank's execution is the operator's: the support shop's staff user is listed as one.
+  process.env.OPERATOR_STAFF = `${SUPPORT}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack({ timeSkipping: true });
   for (const shop of [SUPPORT, PAYPAL, BANK, SMALL]) {
     await merchant(stack, shop).createShop();
