@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeLog } from '@belegfluss/db';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { eventually, merchant } from './merchant';
 import { screenshot, serveFrontends } from './frontends';
 import { openAppPage } from './merchant-browser';
@@ -20,7 +21,8 @@ import {
  * admin area; support finds the shop with its plan, opens it, sees its workflows with Temporal links
  * and its log with stack traces, gives permissions, makes it a partner, restarts and ends a workflow,
  * plans, edits and deletes a downtime, opens the payout runs, and every change is in the shop's log
- * with the acting admin.
+ * with the acting person. The browser works as the sandbox's default staff user of the support shop,
+ * whom the operator lists by name in OPERATOR_STAFF; the shop itself has no special permission.
  */
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -28,10 +30,13 @@ let browser: Browser;
 let page: Page;
 const shop = 'hilfe-laden.myshopify.com';
 const admin = 'support-zentrale.myshopify.com';
+/** How the shops' logs name the person working in the browser. */
+const actor = `Betrieb Olga Betrieb (Nutzer ${DEFAULT_STAFF_USER_ID}, ${admin})`;
 const serverErrors: string[] = [];
 type Caught = { subject: string; text?: string; envelope: { to: string[] } };
 
 beforeAll(async () => {
+  process.env.OPERATOR_STAFF = `${admin}:${DEFAULT_STAFF_USER_ID}=Olga Betrieb`;
   stack = await startStack();
   frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
   for (const s of [shop, admin]) {
@@ -39,7 +44,6 @@ beforeAll(async () => {
     await merchant(stack, s).install();
   }
   await merchant(stack, shop).connectLexware();
-  await shopsTable.update(stack.db, { id: admin }, { permissions: ['view_dashboard'] });
   const { order } = await merchant(stack, shop).createOrder({ scenario: 'de_b2c' });
   await merchant(stack, shop).payOrder(order.id);
   await eventually(
@@ -49,6 +53,7 @@ beforeAll(async () => {
   ({ browser, page } = await openAppPage(serverErrors));
 }, 240_000);
 afterAll(async () => {
+  delete process.env.OPERATOR_STAFF;
   await browser?.close();
   await frontends?.stop();
   await stack?.stop();
@@ -83,7 +88,7 @@ describe('help and the admin area in Chromium', () => {
     await screenshot(page, 'admin-help-requests');
   }, 120_000);
 
-  it('opens a shop with its workflows and log, makes it a partner, and the shop’s log names the admin', async () => {
+  it('opens a shop with its workflows and log, makes it a partner, and the shop’s log names the person', async () => {
     await page.goto(`${frontends.urls.shell}/admin?shop=${admin}`);
     await page.getByPlaceholder('Shop-Domain oder Name').fill('hilfe');
     await page.getByRole('link', { name: shop }).click();
@@ -96,7 +101,8 @@ describe('help and the admin area in Chromium', () => {
     await page.getByLabel('Partner (Partnerprogramm und Coupons)').check({ force: true });
     await page.getByLabel('Provision des Partners').fill('30');
     await page.getByRole('button', { name: 'Speichern' }).click();
-    await page.getByText(`Support (${admin}): Berechtigungen oder Partnerstatus geändert`).waitFor({ timeout: 30_000 });
+    await page.getByText(`${actor}: Berechtigungen oder Partnerstatus geändert`).waitFor({ timeout: 30_000 });
+    await page.getByText(`Angemeldet als ${actor.replace(' ', ': ')}`).waitFor();
     await screenshot(page, 'admin-shop-detail');
     expect((await shopsTable.one(stack.db, { id: shop })).partner).toBe(true);
     expect(Number((await partnersTable.one(stack.db, { shopId: shop })).allowance)).toBe(0.3);
@@ -138,9 +144,7 @@ describe('help and the admin area in Chromium', () => {
     const workflowId = (await ordersTable.one(stack.db, { shopId: shop })).orderId as string;
     await orderRow.getByRole('button', { name: 'Neu starten' }).click();
     await page.getByText('Workflow neu gestartet', { exact: true }).first().waitFor({ timeout: 30_000 });
-    await page
-      .getByText(`Support (${admin}): Workflow neu gestartet – order:${shop}:${workflowId}`)
-      .waitFor({ timeout: 30_000 });
+    await page.getByText(`${actor}: Workflow neu gestartet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
     const running = page
       .locator('.Polaris-IndexTable__TableRow', {
         has: page.getByRole('link', { name: /^Bestellung #/ }),
@@ -152,9 +156,7 @@ describe('help and the admin area in Chromium', () => {
     const confirm = page.getByRole('dialog');
     await confirm.getByText('Der Workflow hält sofort an', { exact: false }).waitFor();
     await confirm.getByRole('button', { name: 'Beenden' }).click();
-    await page
-      .getByText(`Support (${admin}): Workflow beendet – order:${shop}:${workflowId}`)
-      .waitFor({ timeout: 30_000 });
+    await page.getByText(`${actor}: Workflow beendet – order:${shop}:${workflowId}`).waitFor({ timeout: 30_000 });
     await eventually(
       async () =>
         (await stack.temporal.client.workflow.getHandle(`order:${shop}:${workflowId}`).describe()).status.name ===
@@ -169,11 +171,17 @@ describe('help and the admin area in Chromium', () => {
       { orderBy: 'id' },
     );
     expect(
-      audit.map((a: { body: { action: string; admin: string } }) => [a.body.action, a.body.admin]).slice(-3),
+      audit
+        .map((a: { body: { action: string; admin: string; adminUser: string } }) => [
+          a.body.action,
+          a.body.admin,
+          a.body.adminUser,
+        ])
+        .slice(-3),
     ).toEqual([
-      ['settings', admin],
-      ['workflow.restart', admin],
-      ['workflow.terminate', admin],
+      ['settings', admin, DEFAULT_STAFF_USER_ID],
+      ['workflow.restart', admin, DEFAULT_STAFF_USER_ID],
+      ['workflow.terminate', admin, DEFAULT_STAFF_USER_ID],
     ]);
 
     await page.goto(`${frontends.urls.shell}/admin/payouts?shop=${admin}`);
@@ -183,6 +191,12 @@ describe('help and the admin area in Chromium', () => {
     await page.getByText('Noch kein Auszahlungslauf').waitFor();
     expect(serverErrors).toEqual([]);
   }, 180_000);
+
+  it("refuses another staff account of the support shop: the shop's session alone is no admin", async () => {
+    await expect(merchant(stack, admin, { userId: '99' }).api('/api/admin/shops')).rejects.toThrow(
+      /answered 403: .*namentlich freigeschaltete/,
+    );
+  });
 
   it('plans a downtime with a preview of the banner, the shops see it, and support deletes it again', async () => {
     await page.goto(`${frontends.urls.shell}/admin/downtimes?shop=${admin}`);

@@ -3,10 +3,14 @@ export interface Endpoints {
   gatewayUrl: string;
 }
 
-/** What a merchant does by clicking: install the app, connect Lexware, open the app. */
+/**
+ * What a merchant does by clicking: install the app, connect Lexware, open the app. `userId` picks the
+ * staff account whose session tokens the sandbox signs (its `sub`); without it, the sandbox's default one.
+ */
 export function merchant(
   endpoints: Endpoints | { sandbox: { urls: { control: string } }; gatewayUrl: string },
   shop: string,
+  opts: { userId?: string } = {},
 ) {
   const control = 'controlUrl' in endpoints ? endpoints.controlUrl : endpoints.sandbox.urls.control;
   const gatewayUrl = endpoints.gatewayUrl;
@@ -59,7 +63,8 @@ export function merchant(
       return done.headers.get('location');
     },
     async token() {
-      return (await json<{ token: string }>(`${control}/control/session-token?shop=${shop}`)).token;
+      const user = opts.userId ? `&userId=${encodeURIComponent(opts.userId)}` : '';
+      return (await json<{ token: string }>(`${control}/control/session-token?shop=${shop}${user}`)).token;
     },
     async api<T>(path: string, init: RequestInit = {}): Promise<T> {
       const token = await this.token();

@@ -2,6 +2,7 @@ import { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { eventually, merchant } from './merchant';
 import { startStack, type Stack } from './stack';
 import { eventLogTable, partnersTable, payoutsTable, redemptionsTable, shopsTable } from '@belegfluss/db/testing';
@@ -19,7 +20,8 @@ const redemption = (partner: string, shop: string, provision: number, daysAgo: n
   seedRedemption(stack, partner, shop, provision, daysAgo, paying);
 
 beforeAll(async () => {
-  process.env.ADMIN_SHOPS = SUPPORT;
+  // Confirming the bank's execution is the operator's: the support shop's staff user is listed as one.
+  process.env.OPERATOR_STAFF = `${SUPPORT}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack({ timeSkipping: true });
   for (const shop of [SUPPORT, PAYPAL, BANK, SMALL]) {
     await merchant(stack, shop).createShop();

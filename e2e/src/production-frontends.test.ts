@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { merchant } from './merchant';
 import { launchChromium, screenshot } from './frontends';
 import { NGINX, serveWithNginx } from './nginx';
@@ -26,6 +27,8 @@ const bridgeSeen: Array<{ apiKey: string | null; first: boolean }> = [];
 
 beforeAll(async () => {
   if (!existsSync(NGINX)) throw new Error(`nginx fehlt (${NGINX}): apt-get install nginx-light`);
+  // The browser's staff user (the sandbox's default one) is listed as support, so the admin area opens.
+  process.env.SUPPORT_STAFF = `${SHOP}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack({ worker: false });
   served = await serveWithNginx({
     gatewayUrl: stack.gatewayUrl,
@@ -39,8 +42,8 @@ beforeAll(async () => {
   const m = merchant(stack, SHOP);
   await m.createShop();
   await m.install();
-  // Partner and support staff in one shop, so every area shows its data.
-  await shopsTable.update(stack.db, { id: SHOP }, { partner: true, permissions: ['view_dashboard'] });
+  // A partner with support staff, so every area shows its data.
+  await shopsTable.update(stack.db, { id: SHOP }, { partner: true });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const control = stack.sandbox.urls.control;
@@ -64,6 +67,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  delete process.env.SUPPORT_STAFF;
   await browser?.close();
   await served?.stop();
   await stack?.stop();

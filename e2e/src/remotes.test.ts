@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { merchant } from './merchant';
 import { launchChromium, screenshot, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
@@ -22,17 +23,20 @@ const shop = 'remotes-laden.myshopify.com';
 beforeAll(async () => {
   // The admin list links each shop to its workflows in the Temporal UI.
   process.env.TEMPORAL_UI_URL = 'http://127.0.0.1:8233';
+  // The browser's staff user (the sandbox's default one) is listed as support, so the admin area opens.
+  process.env.SUPPORT_STAFF = `${shop}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack({ worker: false });
   frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
   const m = merchant(stack, shop);
   await m.createShop();
   await m.install();
-  // Partner and support staff in one shop, so every area has something to show.
-  await shopsTable.update(stack.db, { id: shop }, { partner: true, permissions: ['view_dashboard'] });
+  // A partner with support staff, so every area has something to show.
+  await shopsTable.update(stack.db, { id: shop }, { partner: true });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 });
 afterAll(async () => {
+  delete process.env.SUPPORT_STAFF;
   if (restarted?.pid) process.kill(-restarted.pid, 'SIGTERM');
   await browser?.close();
   await frontends?.stop();

@@ -1,10 +1,18 @@
 import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { STAFF_MESSAGES } from '@belegfluss/shared';
 import App from './App';
 import { shopsPath } from './ShopList';
 
-const shop = { shop: 'demo.myshopify.com', name: 'Demo', partner: false, permissions: ['view_dashboard'] };
+const shop = {
+  shop: 'demo.myshopify.com',
+  name: 'Demo',
+  partner: false,
+  permissions: [],
+  isAdmin: true,
+  staff: { role: 'support', userId: '42', shop: 'demo.myshopify.com', name: 'Susi Support' },
+};
 
 describe('admin remote', () => {
   it('lists the shops from /admin/shops', async () => {
@@ -34,6 +42,7 @@ describe('admin remote', () => {
     expect(link.getAttribute('href')).toContain('ShopDomain%3D%22kaffee.myshopify.com%22');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Temporal UI nicht eingerichtet')).toBeTruthy();
+    expect(screen.getByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)')).toBeTruthy();
   });
 
   it('asks the gateway with the search term', () => {
@@ -45,8 +54,11 @@ describe('admin remote', () => {
     expect(await screen.findByText('Die Shops konnten nicht geladen werden')).toBeTruthy();
   });
 
-  it('needs view_dashboard', async () => {
-    renderRemote(App, { basePath: '/admin', api: fakeApi({ '/shop': { ...shop, permissions: [] } }) });
+  it('stays closed to a shop with view_dashboard whose person is not listed', async () => {
+    const api = fakeApi({ '/shop': { ...shop, permissions: ['view_dashboard'], isAdmin: false, staff: null } });
+    renderRemote(App, { basePath: '/admin', api });
     expect(await screen.findByText('Keine Berechtigung')).toBeTruthy();
+    expect(screen.getByText(STAFF_MESSAGES.notListed)).toBeTruthy();
+    expect(api.calls.map((c) => c.path)).toEqual(['/shop']);
   });
 });

@@ -1,11 +1,12 @@
 import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Banner, BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
+import { BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { Downtimes } from './Downtimes';
 import { HelpRequestList } from './HelpRequests';
 import { PayoutRuns } from './PayoutRuns';
 import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
+import { NotStaffBanner, StaffLine } from './Staff';
 
 const TABS = [
   { id: 'shops', content: 'Shops', path: '/' },
@@ -43,17 +44,14 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
         <Layout>
           <Layout.Section>
             <BlockStack gap="300">
+              <StaffLine shop={shop.data} />
               {tabs}
               {!isAdminShop(shop.data) ? null : path === '/help' ? (
                 <HelpRequestList api={api} />
               ) : (
                 <Downtimes api={api} />
               )}
-              {isAdminShop(shop.data) ? null : (
-                <Banner tone="warning" title="Keine Berechtigung">
-                  <p>Die Administration braucht die Berechtigung view_dashboard.</p>
-                </Banner>
-              )}
+              {isAdminShop(shop.data) ? null : <NotStaffBanner />}
             </BlockStack>
           </Layout.Section>
         </Layout>

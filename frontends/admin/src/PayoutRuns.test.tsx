@@ -3,7 +3,15 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import App from './App';
 
-const shop = { shop: 'support.myshopify.com', name: 'Support', partner: false, permissions: ['view_dashboard'] };
+const operator = {
+  shop: 'zentrale.myshopify.com',
+  name: 'Zentrale',
+  partner: false,
+  permissions: [],
+  isAdmin: true,
+  staff: { role: 'operator', userId: '7', shop: 'zentrale.myshopify.com', name: null },
+};
+const support = { ...operator, staff: { ...operator.staff, role: 'support', userId: '8' } };
 const run = {
   id: '0b6f8f4e-1c1e-4a53-9d8e-3f1b2c3d4e5f',
   month: '2026-12-01',
@@ -30,9 +38,9 @@ const run = {
 };
 
 describe('admin payout runs', () => {
-  it('lists the runs with their state and confirms the SEPA execution', async () => {
+  it('lists the runs with their state and lets the operator confirm the SEPA execution', async () => {
     const api = fakeApi({
-      '/shop': shop,
+      '/shop': operator,
       '/admin/payout-runs': { items: [run] },
       [`POST /admin/payout-runs/${run.id}/confirm`]: {
         message: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.',
@@ -63,8 +71,18 @@ describe('admin payout runs', () => {
     renderRemote(App, {
       basePath: '/admin',
       path: '/payouts',
-      api: fakeApi({ '/shop': shop, '/admin/payout-runs': { items: [] } }),
+      api: fakeApi({ '/shop': support, '/admin/payout-runs': { items: [] } }),
     });
     expect(await screen.findByText('Noch kein Auszahlungslauf')).toBeTruthy();
+  });
+
+  it('shows support the state but no button to confirm the bank execution', async () => {
+    const api = fakeApi({ '/shop': support, '/admin/payout-runs': { items: [run] } });
+    renderRemote(App, { basePath: '/admin', path: '/payouts', api });
+    expect(await screen.findByText('Dezember 2026')).toBeTruthy();
+    expect(screen.getByText('Bestätigung durch den Betrieb')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'SEPA-Datei herunterladen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Ausführung bestätigen' })).toBeNull();
+    expect(screen.getByText('Angemeldet als Support: Nutzer 8 (zentrale.myshopify.com)')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import {
   describeError,
   formatDate,
-  hasPermission,
+  isAdminShop,
   LoadErrorBanner,
+  staffMayDo,
   shopQuery,
   EmptyCard,
   type ApiClient,
@@ -21,6 +22,7 @@ import {
   Text,
 } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotStaffBanner, StaffLine } from './Staff';
 
 /** One row of `GET /api/admin/payout-runs`. */
 export interface PayoutRunRow {
@@ -97,7 +99,9 @@ async function download(api: ApiClient, run: PayoutRunRow): Promise<void> {
 /** /admin/payouts: the monthly partner payout runs, their state, the SEPA file and its confirmation. */
 export function PayoutRuns({ api }: { api: ApiClient }) {
   const shop = useQuery(shopQuery(api));
-  const allowed = hasPermission(shop.data, 'view', 'dashboard');
+  const allowed = isAdminShop(shop.data);
+  // Saying the bank paid moves money: only the operator sees the button, support sees the state.
+  const mayConfirm = staffMayDo(shop.data, 'payout.confirm');
   const queryClient = useQueryClient();
   const runs = useQuery({
     queryKey: ['admin', 'payout-runs'],
@@ -121,12 +125,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
         <SkeletonBodyText lines={4} />
       </Card>
     );
-  else if (!allowed)
-    content = (
-      <Banner tone="warning" title="Keine Berechtigung">
-        <p>Die Administration braucht die Berechtigung view_dashboard.</p>
-      </Banner>
-    );
+  else if (!allowed) content = <NotStaffBanner />;
   else if (runs.isError)
     content = (
       <LoadErrorBanner
@@ -178,7 +177,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
                       <Text as="span" tone="subdued">
                         Ausgeführt am {formatDate(run.sepaConfirmedAt)}
                       </Text>
-                    ) : (
+                    ) : mayConfirm ? (
                       <Button
                         size="slim"
                         variant="primary"
@@ -187,6 +186,10 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
                       >
                         Ausführung bestätigen
                       </Button>
+                    ) : (
+                      <Text as="span" tone="subdued">
+                        Bestätigung durch den Betrieb
+                      </Text>
                     )}
                   </InlineStack>
                 ) : (
@@ -208,6 +211,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
+            <StaffLine shop={shop.data} />
             {confirm.isSuccess ? (
               <Banner tone="success" title={confirm.data.message} onDismiss={() => confirm.reset()} />
             ) : null}

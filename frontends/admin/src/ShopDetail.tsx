@@ -3,9 +3,13 @@ import {
   EventLog,
   formatDateTime,
   LoadErrorBanner,
+  shopQuery,
+  staffMayDo,
   useRemoteToast,
   type ApiClient,
+  type Shop,
 } from '@belegfluss/frontend-kit';
+import { STAFF_MESSAGES } from '@belegfluss/shared';
 import {
   Badge,
   Banner,
@@ -26,6 +30,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HelpRequestList } from './HelpRequests';
+import { StaffLine } from './Staff';
 
 interface Workflow {
   workflowId: string;
@@ -44,7 +49,26 @@ interface Settings {
 
 type Toast = (content: string) => void;
 
-function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toast: Toast }) {
+/** Why the person can't change these settings, or null when they can. */
+function settingsLock(session: Shop | undefined, shop: string): string | null {
+  if (!staffMayDo(session, 'shop.settings'))
+    return 'Berechtigungen, Partnerstatus und Provision ändert nur der Betrieb.';
+  if (session?.shop === shop) return STAFF_MESSAGES.ownShop;
+  return null;
+}
+
+function SettingsCard({
+  api,
+  shop,
+  session,
+  toast,
+}: {
+  api: ApiClient;
+  shop: string;
+  session: Shop | undefined;
+  toast: Toast;
+}) {
+  const locked = settingsLock(session, shop);
   const queryClient = useQueryClient();
   const path = `/admin/shops/${encodeURIComponent(shop)}/settings`;
   const settings = useQuery({
@@ -99,6 +123,11 @@ function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toas
         <Text as="h2" variant="headingMd">
           Berechtigungen und Partnerprogramm
         </Text>
+        {locked ? (
+          <Text as="p" tone="subdued">
+            {locked}
+          </Text>
+        ) : null}
         {save.isError ? (
           <Banner tone="critical" title="Nicht gespeichert">
             <p>{describeError(save.error)}</p>
@@ -106,12 +135,18 @@ function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toas
         ) : null}
         <TextField
           label="Berechtigungen"
-          helpText="Durch Komma getrennt, z. B. view_dashboard für die Administration."
+          helpText="Durch Komma getrennt, in der Form name_unterbereich. Die Administration öffnen sie nicht: sie gehört den Personen, die der Betrieb einträgt."
           value={permissions}
           onChange={setPermissions}
           autoComplete="off"
+          disabled={Boolean(locked)}
         />
-        <Checkbox label="Partner (Partnerprogramm und Coupons)" checked={partner} onChange={setPartner} />
+        <Checkbox
+          label="Partner (Partnerprogramm und Coupons)"
+          checked={partner}
+          onChange={setPartner}
+          disabled={Boolean(locked)}
+        />
         <TextField
           label="Provision des Partners"
           suffix="%"
@@ -120,19 +155,31 @@ function SettingsCard({ api, shop, toast }: { api: ApiClient; shop: string; toas
           onChange={setAllowance}
           helpText="Anteil am ersten Abrechnungszeitraum eines geworbenen Shops."
           autoComplete="off"
-          disabled={!partner}
+          disabled={!partner || Boolean(locked)}
         />
-        <InlineStack>
-          <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>
-            Speichern
-          </Button>
-        </InlineStack>
+        {locked ? null : (
+          <InlineStack>
+            <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>
+              Speichern
+            </Button>
+          </InlineStack>
+        )}
       </BlockStack>
     </Card>
   );
 }
 
-function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toast: Toast }) {
+function WorkflowsCard({
+  api,
+  shop,
+  mayTerminate,
+  toast,
+}: {
+  api: ApiClient;
+  shop: string;
+  mayTerminate: boolean;
+  toast: Toast;
+}) {
   const queryClient = useQueryClient();
   const base = `/admin/shops/${encodeURIComponent(shop)}/workflows`;
   const workflows = useQuery({
@@ -212,7 +259,7 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
                     Neu starten
                   </Button>
                 ) : null}
-                {wf.status === 'RUNNING' ? (
+                {wf.status === 'RUNNING' && mayTerminate ? (
                   <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>
                     Beenden
                   </Button>
@@ -273,13 +320,20 @@ function WorkflowsCard({ api, shop, toast }: { api: ApiClient; shop: string; toa
 /** `/admin/shops/{shop}`: support's view of one shop: settings, workflows, event log with stack traces, help requests. */
 export function ShopDetail({ api, shop, onBack }: { api: ApiClient; shop: string; onBack: () => void }) {
   const [toastNode, toast] = useRemoteToast();
+  const session = useQuery(shopQuery(api)).data;
   return (
     <Page title={shop} backAction={{ content: 'Shops', onAction: onBack }}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <SettingsCard api={api} shop={shop} toast={toast} />
-            <WorkflowsCard api={api} shop={shop} toast={toast} />
+            <StaffLine shop={session} />
+            <SettingsCard api={api} shop={shop} session={session} toast={toast} />
+            <WorkflowsCard
+              api={api}
+              shop={shop}
+              mayTerminate={staffMayDo(session, 'workflow.terminate')}
+              toast={toast}
+            />
             <EventLog
               api={api}
               base={`/admin/shops/${encodeURIComponent(shop)}/logs`}

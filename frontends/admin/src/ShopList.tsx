@@ -8,7 +8,6 @@ import {
 } from '@belegfluss/frontend-kit';
 import {
   Badge,
-  Banner,
   BlockStack,
   Card,
   IndexTable,
@@ -23,6 +22,7 @@ import {
 } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
+import { NotStaffBanner, StaffLine } from './Staff';
 
 /** One row of `GET /api/admin/shops`; only `shop` is required. */
 export interface AdminShopRow {
@@ -81,12 +81,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
         <SkeletonBodyText lines={5} />
       </Card>
     );
-  else if (!allowed)
-    content = (
-      <Banner tone="warning" title="Keine Berechtigung">
-        <p>Die Administration braucht die Berechtigung view_dashboard.</p>
-      </Banner>
-    );
+  else if (!allowed) content = <NotStaffBanner />;
   else if (shops.isPending)
     content = (
       <Card>
@@ -178,7 +173,14 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
       secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}
     >
       <Layout>
-        {tabs ? <Layout.Section>{tabs}</Layout.Section> : null}
+        {tabs ? (
+          <Layout.Section>
+            <BlockStack gap="200">
+              <StaffLine shop={shop.data} />
+              {tabs}
+            </BlockStack>
+          </Layout.Section>
+        ) : null}
         {allowed ? (
           <Layout.Section>
             <TextField

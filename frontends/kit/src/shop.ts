@@ -1,4 +1,4 @@
-import type { ShopView } from '@belegfluss/shared';
+import { staffMay, type ShopView, type StaffAction } from '@belegfluss/shared';
 import type { ApiClient } from './api';
 
 /**
@@ -32,9 +32,17 @@ export function hasPermission(shop: Pick<Shop, 'permissions'> | undefined, name:
   return shop.permissions.includes(wanted);
 }
 
-/** The administration: permission view_dashboard, or a shop the gateway flags isAdmin (ADMIN_SHOPS). */
-export function isAdminShop(shop: (Pick<Shop, 'permissions'> & { isAdmin?: boolean }) | undefined): boolean {
-  return Boolean(shop?.isAdmin) || hasPermission(shop, 'view', 'dashboard');
+/**
+ * The administration is for the person of the session when the gateway lists them as staff
+ * (`isAdmin`); a shop's view_dashboard permission grants nothing, as the gateway would refuse it.
+ */
+export function isAdminShop(shop: Pick<Shop, 'isAdmin'> | undefined): boolean {
+  return Boolean(shop?.isAdmin);
+}
+
+/** Whether the person may use an admin action, so the admin area shows only the buttons that work. */
+export function staffMayDo(shop: Pick<Shop, 'staff'> | undefined, action: StaffAction): boolean {
+  return staffMay(shop?.staff?.role, action);
 }
 
 export interface TransfersLeft {

@@ -41,3 +41,4 @@ export * from './plan-features';
 export * from './domain/bank-account';
 export * from './domain/payout-items';
 export * from './coupon-terms';
+export * from './staff';

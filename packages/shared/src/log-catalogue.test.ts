@@ -82,3 +82,35 @@ describe('the plan feature map', () => {
     ]);
   });
 });
+
+describe('admin actions in the log', () => {
+  const entry = (body: Record<string, unknown>) =>
+    describeLogEntry({ origin: 'shop', event: 'admin.action', body }).text;
+
+  it('names the person who acted, with their role and the shop they worked from', () => {
+    expect(
+      entry({
+        action: 'settings',
+        admin: 'zentrale.myshopify.com',
+        adminUser: '42',
+        adminName: 'Erika Muster',
+        adminRole: 'operator',
+      }),
+    ).toBe('Betrieb Erika Muster (Nutzer 42, zentrale.myshopify.com): Berechtigungen oder Partnerstatus geändert');
+    expect(
+      entry({
+        action: 'workflow.restart',
+        admin: 'zentrale.myshopify.com',
+        adminUser: '7',
+        adminRole: 'support',
+        workflowId: 'order:a.myshopify.com:1',
+      }),
+    ).toBe('Support Nutzer 7 (zentrale.myshopify.com): Workflow neu gestartet – order:a.myshopify.com:1');
+  });
+
+  it('still reads entries written before rights were personal', () => {
+    expect(entry({ action: 'settings', admin: 'alt.myshopify.com' })).toBe(
+      'Support (alt.myshopify.com): Berechtigungen oder Partnerstatus geändert',
+    );
+  });
+});

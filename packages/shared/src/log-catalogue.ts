@@ -6,6 +6,7 @@
 
 import { cheapestPlanWith, FEATURE_INFO, PLAN_FEATURES } from './plan-features';
 import { PLANS } from './plans';
+import { STAFF_ROLE_LABELS, staffLabel } from './staff';
 
 export interface LogEntryLike {
   origin: string;
@@ -155,6 +156,15 @@ const ADMIN_ACTIONS: Record<string, string> = {
   'downtime.delete': 'Wartung gelöscht',
 };
 
+/** The person who acted; entries from before rights were personal name only the shop. */
+function adminActor(b: Record<string, unknown>): string {
+  const shop = str(b.admin);
+  const userId = str(b.adminUser);
+  const role = b.adminRole === 'operator' || b.adminRole === 'support' ? b.adminRole : 'support';
+  if (!shop || !userId) return `Support (${shop ?? 'Admin'})`;
+  return `${STAFF_ROLE_LABELS[role]} ${staffLabel({ shop, userId, name: str(b.adminName) })}`;
+}
+
 type Sentence = (b: Record<string, unknown>) => string;
 /** One sentence per event; `b` is the entry's body. */
 const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
@@ -293,7 +303,7 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'help.contact': { text: (b) => withDetail('Supportanfrage gesendet', str(b.subject)) },
   'admin.action': {
     text: (b) =>
-      `Support (${str(b.admin) ?? 'Admin'}): ${ADMIN_ACTIONS[String(b.action)] ?? String(b.action)}${str(b.workflowId) ? ` – ${String(b.workflowId)}` : ''}`,
+      `${adminActor(b)}: ${ADMIN_ACTIONS[String(b.action)] ?? String(b.action)}${str(b.workflowId) ? ` – ${String(b.workflowId)}` : ''}`,
   },
   'customers.redact': { text: () => 'Kundendaten auf Anfrage von Shopify gelöscht' },
   'customers.data_request': { text: () => 'Shopify hat die Daten eines Kunden angefordert' },

@@ -1,4 +1,5 @@
 import { DEV_DEFAULTS, env } from './config';
+import { parseStaffList, type StaffMember } from './staff';
 
 export const LEXWARE_SCOPES =
   'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
@@ -49,6 +50,26 @@ export function documentFileLimits(environment: NodeJS.ProcessEnv = process.env)
     ),
     maxAgeDays: read('DOCUMENT_FILES_MAX_AGE_DAYS', DOCUMENT_FILE_LIMITS.maxAgeDays),
   };
+}
+
+/**
+ * The people with admin rights, set by the operator only (never through the app):
+ * SUPPORT_STAFF (shops, logs, workflows, restarts, downtimes) and OPERATOR_STAFF (also allowances,
+ * partner flags, permissions, SEPA confirmations and ending workflows). Each is a comma-separated list of
+ * `shop-domain:user-id` entries, the user id being the session token's `sub` (Shopify's id of the staff
+ * account), optionally followed by `=Name` for the logs. ADMIN_SHOPS, which made every staff account of a
+ * shop an admin, is refused rather than ignored, so a deployment that still sets it does not start
+ * believing it has admins (or keep the old shop-wide grant).
+ */
+export function readStaff(environment: NodeJS.ProcessEnv = process.env): StaffMember[] {
+  if (environment.ADMIN_SHOPS?.trim())
+    throw new Error(
+      'ADMIN_SHOPS gilt nicht mehr: Adminrechte gehören Personen, nicht Shops. Bitte SUPPORT_STAFF bzw. OPERATOR_STAFF mit Einträgen shop-domain:user-id setzen und ADMIN_SHOPS entfernen.',
+    );
+  return [
+    ...parseStaffList(environment.OPERATOR_STAFF, 'operator', 'OPERATOR_STAFF'),
+    ...parseStaffList(environment.SUPPORT_STAFF, 'support', 'SUPPORT_STAFF'),
+  ];
 }
 
 /** Every setting of the worker and the gateway, read from the environment once. */

@@ -1,3 +1,5 @@
+import type { StaffRole } from './staff';
+
 /** The answer of `GET /api/shop`, shared by the gateway and the front ends. */
 export interface ShopView {
   shop: string;
@@ -37,8 +39,13 @@ export interface ShopView {
   missingAccessToken: boolean;
   /** Spec 1 §3 `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
   shopifyPlan?: string | null;
-  /** Spec 1 §6 flags from the gateway's configured shop lists (added by GET /api/shop). */
+  /**
+   * Spec 1 §6 flags (added by GET /api/shop): isAdmin when the person of the session is listed as staff
+   * (SUPPORT_STAFF, OPERATOR_STAFF), the others from the configured shop lists.
+   */
   isAdmin?: boolean;
+  /** Who is using the admin area, and with which role; null for everyone not listed. */
+  staff?: { role: StaffRole; userId: string; shop: string; name: string | null } | null;
   isShopify?: boolean;
   isDev?: boolean;
   scopes: string[];

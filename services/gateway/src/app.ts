@@ -45,7 +45,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               shop has the app; 20 misses per address in 10 min → 429
  *   Every answer carries X-Content-Type-Options: nosniff; unknown paths and methods answer German JSON (404/405).
  *   --- below: session token required; the shop comes from the token ---
- *   GET  /api/shop                              the shop object (spec 1 §3) with isAdmin, isShopify, isDev
+ *   GET  /api/shop                              the shop object (spec 1 §3) with isAdmin and staff (the listed person), isShopify, isDev
  *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message}
  *   GET  /api/shop/logs                         ?sortBy&sortDir&search&origin&status&order&page&pageSize(25) → {items, hasPrevious, hasNext}
  *   GET  /api/orders                            ?sortBy&sortDir&search&page (50 a page) → {items:[order + receipts], total, hasPrevious, hasNext}
@@ -81,21 +81,21 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message};
  *                                               5 per shop an hour → 429
  *   GET  /api/legal                             (public) the Impressum from IMPRINT_* (required in production)
- *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk
+ *   GET  /api/admin/help-requests, /api/admin/shops/{shop}/logs, GET|PATCH /api/admin/shops/{shop}/settings  support desk (PATCH: operator, not for their own shop)
  *   GET  /api/shop/smtp, PATCH, DELETE          the shop's own SMTP sender → {smtp: {host, port, encryption, user, email, name,
  *                                               hasPassword, status, error, checkedAt} | null}; PATCH saves it unchecked
  *   POST /api/shop/smtp/validate                {host, port, encryption, user, pass, email, name} → a real SMTP connection (public
  *                                               addresses, ports 25/465/587/2525, 5 checks per shop in 10 min);
  *                                               saved as connected or interrupted → {status, result: {ok, message}, smtp}
  *   GET  /api/partner                           partner overview (partner flag)
- *   GET  /api/admin/shops                       shop list (permission view_dashboard, or ADMIN_SHOPS)
+ *   GET  /api/admin/shops                       shop list (people in SUPPORT_STAFF or OPERATOR_STAFF)
  *   GET  /api/admin/shops/{shop}/workflows      the shop's workflows (Temporal list, ShopDomain = "…") with Temporal UI links
  *   POST /api/admin/shops/{shop}/workflows/{id}/restart    signalWithStart an order workflow with the stored order snapshot
- *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow
+ *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow (operator)
  *   GET  /api/admin/downtimes, POST; PATCH, DELETE /api/admin/downtimes/{id}   maintenance windows (shown in GET /api/shop)
  *   GET  /api/admin/payout-runs                 the monthly partner payout runs with their state
  *   GET  /api/admin/payout-runs/{id}/sepa       the run's pain.001 file for the bank
- *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid
+ *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid (operator)
  *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (spec 3 §7/§8 error codes)
  *   GET  /api/partner/redemptions               ?sort&tab&search → {items}
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)

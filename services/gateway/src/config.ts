@@ -1,12 +1,16 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { findAppConfig, readAppConfig, type AppConfig } from '@belegfluss/shopify';
+import { readStaff } from '@belegfluss/shared/settings';
+import type { StaffMember } from '@belegfluss/shared';
 
 /**
  * Settings only the gateway reads (the shared Settings cover what the worker needs too).
- * Shop lists are comma-separated myshopify domains (spec 1 §6: isAdmin, isShopify, isDev).
+ * Shop lists are comma-separated myshopify domains (spec 1 §6: isShopify, isDev); admin rights
+ * belong to the people in `staff` (see readStaff).
  */
 export interface GatewayOptions {
-  adminShops: string[];
+  /** SUPPORT_STAFF and OPERATOR_STAFF. */
+  staff: StaffMember[];
   shopifyShops: string[];
   devShops: string[];
   /** PEM of Lexware's event-signing key (LEXWARE_EVENT_PUBLIC_KEY). */
@@ -93,7 +97,7 @@ const shopList = (v: string | undefined) =>
 
 export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): GatewayOptions {
   return {
-    adminShops: shopList(env.ADMIN_SHOPS),
+    staff: readStaff(env),
     shopifyShops: shopList(env.SHOPIFY_STAFF_SHOPS),
     devShops: shopList(env.DEV_SHOPS),
     // A PEM in one env line often has literal "\n"s.
@@ -115,7 +119,6 @@ function appConfigFrom(env: NodeJS.ProcessEnv): AppConfig | undefined {
 export function shopFlags(options: GatewayOptions, shop: string) {
   const s = shop.toLowerCase();
   return {
-    isAdmin: options.adminShops.includes(s),
     isShopify: options.shopifyShops.includes(s),
     isDev: options.devShops.includes(s),
   };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiRouter } from './app';
+import { readStaff } from '@belegfluss/shared/settings';
 import { seedOrder, startHarness, type Harness } from '../test/harness';
 import { appTableNames } from '@belegfluss/db/testing';
 
@@ -16,9 +17,9 @@ let h: Harness;
 const SHOP = 'fuzz-shop.myshopify.com';
 
 beforeAll(async () => {
-  h = await startHarness();
-  // Partner and admin, so the guards let the input through to validation.
-  await h.install(SHOP, { partner: true, permissions: ['view_dashboard'] });
+  // Partner and operator (its default staff user, sub 1), so the guards let the input through to validation.
+  h = await startHarness({ options: { staff: readStaff({ OPERATOR_STAFF: `${SHOP}:1` }) } });
+  await h.install(SHOP, { partner: true });
   await seedOrder(h.db, SHOP, { id: 8001 });
 }, 60_000);
 afterAll(async () => h?.stop());

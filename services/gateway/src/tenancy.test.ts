@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { buildApiRouter } from './app';
+import { readStaff } from '@belegfluss/shared/settings';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 import { couponsTable, lexwareConnectionsTable, partnersTable, shopPreferencesTable } from '@belegfluss/db/testing';
 
@@ -26,8 +27,9 @@ const A_TABLES = [
 ];
 
 beforeAll(async () => {
-  h = await startHarness();
-  await h.install(A, { partner: true, permissions: ['view_dashboard'], name: 'SECRET-A Shop' });
+  // A's default staff user (sub 1) is an operator, so admin routes run; B's is not listed.
+  h = await startHarness({ options: { staff: readStaff({ OPERATOR_STAFF: `${A}:1` }) } });
+  await h.install(A, { partner: true, name: 'SECRET-A Shop' });
   await h.install(B, { partner: true }); // a partner, so partner routes run; not an admin
   await seedOrder(h.db, A, {
     id: 6001,

@@ -12,6 +12,9 @@ import { startGateway } from '../src/main';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read the JSON answers freely
 type AnswerBody = any;
 
+/** Who calls: a shop (as its default staff user, `sub` 1), or a named staff user of a shop. */
+export type Caller = string | { shop: string; userId: string };
+
 export interface Harness {
   url: string;
   db: Db;
@@ -19,10 +22,10 @@ export interface Harness {
   temporal: TestWorkflowEnvironment;
   sandbox?: RunningSandbox;
   gateway: Awaited<ReturnType<typeof startGateway>>;
-  token(shop: string): Promise<string>;
-  /** An /api call as `shop`, with a JSON body when given. */
+  token(caller: Caller): Promise<string>;
+  /** An /api call as `caller`, with a JSON body when given. */
   call(
-    shop: string,
+    caller: Caller,
     method: string,
     path: string,
     body?: unknown,
@@ -94,8 +97,10 @@ export async function startHarness(
   };
   const extra = typeof opts.options === 'function' ? opts.options(sandbox) : (opts.options ?? {});
   const gateway = await startGateway(settings, 0, { ...readGatewayOptions({}), ...extra });
-  const token = (shop: string) =>
-    signSessionToken(shop, { apiKey: settings.shopify.apiKey, apiSecret: settings.shopify.apiSecret });
+  const token = (caller: Caller) => {
+    const { shop, userId } = typeof caller === 'string' ? { shop: caller, userId: undefined } : caller;
+    return signSessionToken(shop, { apiKey: settings.shopify.apiKey, apiSecret: settings.shopify.apiSecret, userId });
+  };
   return {
     url: gateway.url,
     db: database.db,
@@ -104,11 +109,11 @@ export async function startHarness(
     sandbox,
     gateway,
     token,
-    async call(shop, method, path, body) {
+    async call(caller, method, path, body) {
       const res = await fetch(`${gateway.url}${path}`, {
         method,
         headers: {
-          Authorization: `Bearer ${await token(shop)}`,
+          Authorization: `Bearer ${await token(caller)}`,
           ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),

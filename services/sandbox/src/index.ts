@@ -18,7 +18,7 @@ export type { SandboxOptions } from './options.js';
 export type { SandboxUrls } from './sandbox.js';
 export type { SandboxState } from './state.js';
 export { shopifyHmac } from './shopify/webhooks.js';
-export { queryHmac } from './shopify/signing.js';
+export { DEFAULT_STAFF_USER_ID, queryHmac } from './shopify/signing.js';
 
 export interface RunningSandbox {
   urls: SandboxUrls;

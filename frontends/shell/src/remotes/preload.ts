@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { preloadRemoteApp } from './federation';
 
 /** The remotes this shop's navigation offers, most visited first; the others are never fetched ahead. */
-export function reachableRemotes(shop: Pick<Shop, 'partner' | 'permissions'> & { isAdmin?: boolean }): RemoteName[] {
+export function reachableRemotes(shop: Pick<Shop, 'partner' | 'isAdmin'>): RemoteName[] {
   const names: RemoteName[] = ['preferences'];
   if (shop.partner) names.push('partner');
   if (isAdminShop(shop)) names.push('admin');

@@ -1,7 +1,6 @@
 import type { Context, Next } from 'koa';
 import { getShop } from '@belegfluss/db';
 import type { GatewayContext } from '../context';
-import { shopFlags } from '../config';
 import { Forbidden, NotFound } from '../errors';
 import { sessionOf } from './session';
 
@@ -18,17 +17,6 @@ export function requireInstalled(gw: GatewayContext) {
   return async (ctx: Context, next: Next) => {
     const row = await getShop(gw.db, sessionOf(ctx).shop);
     if (!row || row.uninstalledAt) throw NotFound('Dieser Shop ist nicht installiert.');
-    await next();
-  };
-}
-
-/** Guards a router: the shop needs every permission, or is an admin shop by configuration. */
-export function requirePermission(gw: GatewayContext, ...required: [name: string, sub: string][]) {
-  return async (ctx: Context, next: Next) => {
-    const { shop } = sessionOf(ctx);
-    const row = await getShop(gw.db, shop);
-    if (!row) throw NotFound('Dieser Shop ist nicht installiert.');
-    if (!shopFlags(gw.options, shop).isAdmin && !hasPermissions(row.permissions, ...required)) throw Forbidden();
     await next();
   };
 }

@@ -4,11 +4,18 @@ import type { GatewayContext } from '../context';
 import { shopFlags } from '../config';
 import { NotFound } from '../errors';
 import { sessionOf } from '../middleware/session';
+import { staffOf } from '../middleware/staff';
 
 export function shopRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/shop', async (ctx) => {
     const view = await shopView(gw.db, sessionOf(ctx).shop);
     if (!view) throw NotFound('Dieser Shop ist nicht installiert.');
-    ctx.body = { ...view, ...shopFlags(gw.options, view.shop) };
+    const person = staffOf(gw, ctx);
+    ctx.body = {
+      ...view,
+      ...shopFlags(gw.options, view.shop),
+      isAdmin: Boolean(person),
+      staff: person ? { role: person.role, userId: person.userId, shop: person.shop, name: person.name } : null,
+    };
   });
 }

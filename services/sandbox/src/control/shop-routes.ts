@@ -27,7 +27,14 @@ const ShopInput = z.object({
   orderSuffix: z.string().max(20).optional(),
 });
 
-const ShopQuery = z.object({ shop: z.string().min(1), userId: z.string().optional() });
+// Shopify's `sub` is the staff account's numeric user id; anything else would pass here and never in production.
+const ShopQuery = z.object({
+  shop: z.string().min(1),
+  userId: z
+    .string()
+    .regex(/^[0-9]+$/, 'userId ist die numerische ID eines Shopify-Mitarbeiterkontos')
+    .optional(),
+});
 
 export function deliverySummary(d: WebhookDelivery): Record<string, unknown> {
   const { body: raw, ...rest } = d;

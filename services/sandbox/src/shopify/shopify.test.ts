@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../index.js';
+import { DEFAULT_STAFF_USER_ID, type RunningSandbox } from '../index.js';
 import { fakeApp, json, post, startTestSandbox, until } from '../test-support.js';
 
 const SECRET = 'test-secret';
@@ -57,6 +57,17 @@ describe('shops, install link and session tokens', () => {
     expect(payload.exp! - payload.iat!).toBe(60);
     expect(payload.sid).toBeTypeOf('string');
     expect(payload.jti).toBeTypeOf('string');
+    expect(payload.sub).toBe(DEFAULT_STAFF_USER_ID);
+  });
+
+  it("names the chosen staff user in `sub`, and only by Shopify's numeric user id", async () => {
+    const { token } = await json<{ token: string }>(
+      await fetch(`${sb.urls.control}/control/session-token?shop=${SHOP}&userId=42`),
+    );
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(SECRET), { audience: KEY });
+    expect(payload.sub).toBe('42');
+    const bad = await fetch(`${sb.urls.control}/control/session-token?shop=${SHOP}&userId=admin`);
+    expect(bad.status).toBe(400);
   });
 });
 

@@ -35,6 +35,12 @@ export interface SessionTokenOptions {
   ttlSeconds?: number;
 }
 
+/**
+ * The staff user a token names when the caller picks none: like Shopify's, a numeric user id in `sub`,
+ * so that the operator can list this person in SUPPORT_STAFF or OPERATOR_STAFF for local work.
+ */
+export const DEFAULT_STAFF_USER_ID = '73125004';
+
 /** Signs a session token with the same claims App Bridge puts in one. */
 export async function sessionToken(o: SessionTokenOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
@@ -42,7 +48,7 @@ export async function sessionToken(o: SessionTokenOptions): Promise<string> {
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(`https://${o.shop}/admin`)
     .setAudience(o.apiKey)
-    .setSubject(o.userId ?? '73125004')
+    .setSubject(o.userId ?? DEFAULT_STAFF_USER_ID)
     .setIssuedAt(now)
     .setNotBefore(now)
     .setExpirationTime(now + (o.ttlSeconds ?? 60))

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { listShopsForAdmin } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
 import { query, page, search, single } from '../../http';
-import { requirePermission } from '../../middleware/permissions';
+import { requireStaff } from '../../middleware/staff';
 import { downtimeRoutes } from './downtimes';
 import { payoutRunRoutes } from './payouts';
 import { supportDeskRoutes } from './support-desk';
@@ -18,10 +18,13 @@ const ShopListQuery = z.object({
   ),
 });
 
-/** /api/admin/*: permission view_dashboard (spec 1 §6), or a shop listed in ADMIN_SHOPS. */
+/**
+ * /api/admin/*: only for the people in SUPPORT_STAFF or OPERATOR_STAFF; the routes that move money or
+ * grant rights narrow it to the operator.
+ */
 export function adminRoutes(gw: GatewayContext, api: Router): void {
   const admin = new Router({ prefix: '/api/admin' });
-  admin.use(requirePermission(gw, ['view', 'dashboard']));
+  admin.use(requireStaff(gw, 'shops.view'));
 
   admin.get('/shops', async (ctx) => {
     const q = query(ctx, ShopListQuery);

@@ -6,6 +6,7 @@ import type { GatewayContext } from '../../context';
 import { NotFound, Conflict } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { requireStaff } from '../../middleware/staff';
 
 export const PAYOUT_RUN_MESSAGES = {
   notFound: 'Diesen Auszahlungslauf gibt es nicht.',
@@ -36,7 +37,7 @@ export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
     ctx.body = file.xml;
   });
 
-  admin.post('/payout-runs/:id/confirm', async (ctx) => {
+  admin.post('/payout-runs/:id/confirm', requireStaff(gw, 'payout.confirm'), async (ctx) => {
     const id = validate(RunId, ctx.params.id);
     await body(ctx, ConfirmBody);
     const run = await payoutRun(gw.db, id);

@@ -9,11 +9,12 @@ import {
   updateShopSupportSettings,
   writeLog,
 } from '@belegfluss/db';
-import { ShopDomainParam } from '@belegfluss/shared';
+import { ShopDomainParam, STAFF_MESSAGES } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { NotFound } from '../../errors';
+import { ForbiddenWith, NotFound } from '../../errors';
 import { body, page, query, single, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { requireStaff, staffOf } from '../../middleware/staff';
 import { logView } from '../logs/logs';
 import { LogListQuery } from '../logs/schema';
 
@@ -51,8 +52,9 @@ async function knownShop(gw: GatewayContext, raw: string | undefined): Promise<s
 }
 
 /**
- * Every support action goes into the affected shop's event log with the acting admin (their shop
- * and Shopify user), so the merchant and the next admin see who changed what.
+ * Every support action goes into the affected shop's event log with the acting person (their Shopify
+ * user, the shop whose session they used, their configured name and role), so the merchant and the
+ * next admin see who changed what.
  */
 export async function auditAdminAction(
   gw: GatewayContext,
@@ -62,12 +64,20 @@ export async function auditAdminAction(
   details: Record<string, unknown> = {},
 ): Promise<void> {
   const { shop: admin, userId } = sessionOf(ctx);
+  const person = staffOf(gw, ctx);
   await writeLog(gw.db, {
     shopId: targetShop,
     origin: 'shop',
     event: 'admin.action',
     status: 'info',
-    body: { action, admin, adminUser: userId, ...details },
+    body: {
+      action,
+      admin,
+      adminUser: userId,
+      adminName: person?.name ?? null,
+      adminRole: person?.role ?? null,
+      ...details,
+    },
   });
 }
 
@@ -91,8 +101,10 @@ export function supportDeskRoutes(gw: GatewayContext, admin: Router): void {
     ctx.body = await shopSupportSettings(gw.db, shop);
   });
 
-  admin.patch('/shops/:shop/settings', async (ctx) => {
+  admin.patch('/shops/:shop/settings', requireStaff(gw, 'shop.settings'), async (ctx) => {
     const shop = await knownShop(gw, ctx.params.shop);
+    // Rights and money of the shop one works from would let a person raise their own stake.
+    if (shop === sessionOf(ctx).shop) throw ForbiddenWith('OWN_SHOP', STAFF_MESSAGES.ownShop);
     const change = await body(ctx, SupportSettingsPatch);
     const before = await shopSupportSettings(gw.db, shop);
     const after = await updateShopSupportSettings(gw.db, shop, change);

@@ -2,15 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderWorkflowId } from '@belegfluss/orchestration/api';
 import { seedOrder, startHarness, type Harness } from '../../../test/harness';
 import { WORKFLOW_MESSAGES } from './workflows';
+import { STAFF_MESSAGES } from '@belegfluss/shared';
+import { readStaff } from '@belegfluss/shared/settings';
+import { eventLogTable } from '@belegfluss/db/testing';
 
 let h: Harness;
 const ADMIN = 'support-admin.myshopify.com';
 const SHOP = 'support-kunde.myshopify.com';
 const OTHER = 'support-andere.myshopify.com';
+/** The desk's staff users: 21 is support, 22 the operator (who alone ends workflows). */
+const SUPPORT = { shop: ADMIN, userId: '21' };
+const OPERATOR = { shop: ADMIN, userId: '22' };
 
 beforeAll(async () => {
-  h = await startHarness({ options: { temporalUiUrl: 'http://ui.test' } });
-  await h.install(ADMIN, { permissions: ['view_dashboard'] });
+  h = await startHarness({
+    options: {
+      temporalUiUrl: 'http://ui.test',
+      staff: readStaff({ SUPPORT_STAFF: `${ADMIN}:21`, OPERATOR_STAFF: `${ADMIN}:22` }),
+    },
+  });
+  await h.install(ADMIN);
   await h.install(SHOP);
   await h.install(OTHER);
   await seedOrder(h.db, SHOP, { id: 7001, name: '#7001' });
@@ -20,7 +31,7 @@ afterAll(async () => h?.stop());
 /** Temporal's visibility store catches up shortly after a start; wait for it, without timing anything. */
 async function listed(shop: string, count: number) {
   for (;;) {
-    const res = await h.call(ADMIN, 'GET', `/api/admin/shops/${shop}/workflows`);
+    const res = await h.call(SUPPORT, 'GET', `/api/admin/shops/${shop}/workflows`);
     if (res.status !== 200 || res.body.items.length >= count) return res;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -29,9 +40,9 @@ async function listed(shop: string, count: number) {
 describe("admin: a shop's workflows", () => {
   const id = orderWorkflowId(SHOP, 7001);
 
-  it('restarts an order workflow from the stored snapshot, lists it with Temporal UI links, and terminates it', async () => {
+  it('support restarts an order workflow from the stored snapshot and lists it with Temporal UI links; the operator terminates it', async () => {
     const restarted = await h.call(
-      ADMIN,
+      SUPPORT,
       'POST',
       `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/restart`,
     );
@@ -49,19 +60,33 @@ describe("admin: a shop's workflows", () => {
     );
     expect((await listed(OTHER, 0)).body.items).toEqual([]);
 
-    const terminated = await h.call(
-      ADMIN,
-      'POST',
-      `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/terminate`,
-      { reason: 'Test' },
-    );
+    const path = `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/terminate`;
+    expect(await h.call(SUPPORT, 'POST', path, { reason: 'Test' })).toMatchObject({
+      status: 403,
+      body: { message: STAFF_MESSAGES.operatorOnly },
+    });
+    expect((await h.temporal.client.workflow.getHandle(id).describe()).status.name).toBe('RUNNING');
+    const terminated = await h.call(OPERATOR, 'POST', path, { reason: 'Test' });
     expect(terminated).toMatchObject({ status: 200, body: { status: 'TERMINATED' } });
     expect((await h.temporal.client.workflow.getHandle(id).describe()).status.name).toBe('TERMINATED');
+    const audit = await eventLogTable.select(
+      h.db,
+      ['body'],
+      { shopId: SHOP, event: 'admin.action' },
+      { orderBy: 'id' },
+    );
     expect(
-      await h.call(ADMIN, 'POST', `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/terminate`, {}),
-    ).toMatchObject({ status: 409, body: { message: WORKFLOW_MESSAGES.closed } });
+      audit.map((a: { body: Record<string, unknown> }) => [a.body.action, a.body.adminUser, a.body.adminRole]),
+    ).toEqual([
+      ['workflow.restart', '21', 'support'],
+      ['workflow.terminate', '22', 'operator'],
+    ]);
+    expect(await h.call(OPERATOR, 'POST', path, {})).toMatchObject({
+      status: 409,
+      body: { message: WORKFLOW_MESSAGES.closed },
+    });
     // A restart after termination starts a new run.
-    const again = await h.call(ADMIN, 'POST', `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/restart`);
+    const again = await h.call(SUPPORT, 'POST', `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(id)}/restart`);
     expect(again.body.runId).not.toBe(restarted.body.runId);
     await h.temporal.client.workflow.getHandle(id).terminate('Testende');
   });
@@ -69,19 +94,19 @@ describe("admin: a shop's workflows", () => {
   it("refuses other shops' workflows, unknown orders and non-admins", async () => {
     const foreign = orderWorkflowId(OTHER, 7001);
     expect(
-      await h.call(ADMIN, 'POST', `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(foreign)}/terminate`, {}),
+      await h.call(OPERATOR, 'POST', `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(foreign)}/terminate`, {}),
     ).toMatchObject({ status: 404, body: { message: WORKFLOW_MESSAGES.notOfShop } });
     expect(
       await h.call(
-        ADMIN,
+        SUPPORT,
         'POST',
         `/api/admin/shops/${SHOP}/workflows/${encodeURIComponent(orderWorkflowId(SHOP, 9))}/restart`,
       ),
     ).toMatchObject({ status: 409, body: { message: WORKFLOW_MESSAGES.noSnapshot } });
-    expect(await h.call(ADMIN, 'GET', '/api/admin/shops/gibt-es-nicht.myshopify.com/workflows')).toMatchObject({
+    expect(await h.call(SUPPORT, 'GET', '/api/admin/shops/gibt-es-nicht.myshopify.com/workflows')).toMatchObject({
       status: 404,
     });
-    expect(await h.call(ADMIN, 'GET', '/api/admin/shops/kaputt/workflows')).toMatchObject({
+    expect(await h.call(SUPPORT, 'GET', '/api/admin/shops/kaputt/workflows')).toMatchObject({
       status: 400,
       body: { message: 'Ungültige Shop-Domain' },
     });
@@ -94,7 +119,7 @@ describe("admin: a shop's workflows", () => {
 
 describe('admin: downtimes', () => {
   it('creates, changes and deletes maintenance windows; shops see them in GET /api/shop', async () => {
-    const created = await h.call(ADMIN, 'POST', '/api/admin/downtimes', {
+    const created = await h.call(SUPPORT, 'POST', '/api/admin/downtimes', {
       status: 'warning',
       message: 'Wartung heute Nacht',
       startsAt: '2026-12-01T22:00:00Z',
@@ -113,18 +138,18 @@ describe('admin: downtimes', () => {
       },
     ]);
 
-    const changed = await h.call(ADMIN, 'PATCH', `/api/admin/downtimes/${created.body.id}`, { status: 'active' });
+    const changed = await h.call(SUPPORT, 'PATCH', `/api/admin/downtimes/${created.body.id}`, { status: 'active' });
     expect(changed).toMatchObject({ status: 200, body: { status: 'active', message: 'Wartung heute Nacht' } });
     expect(
-      await h.call(ADMIN, 'PATCH', `/api/admin/downtimes/${created.body.id}`, { endsAt: '2020-01-01T00:00:00Z' }),
+      await h.call(SUPPORT, 'PATCH', `/api/admin/downtimes/${created.body.id}`, { endsAt: '2020-01-01T00:00:00Z' }),
     ).toMatchObject({ status: 400, body: { field: 'endsAt' } });
-    expect((await h.call(ADMIN, 'GET', '/api/admin/downtimes')).body.items).toHaveLength(1);
+    expect((await h.call(SUPPORT, 'GET', '/api/admin/downtimes')).body.items).toHaveLength(1);
 
     expect(
-      await h.call(ADMIN, 'POST', '/api/admin/downtimes', { status: 'aus', message: '', startsAt: 'morgen' }),
+      await h.call(SUPPORT, 'POST', '/api/admin/downtimes', { status: 'aus', message: '', startsAt: 'morgen' }),
     ).toMatchObject({ status: 400, body: { field: 'status' } });
     expect(
-      await h.call(ADMIN, 'POST', '/api/admin/downtimes', {
+      await h.call(SUPPORT, 'POST', '/api/admin/downtimes', {
         status: 'warning',
         message: 'x',
         startsAt: '2026-12-01T22:00:00Z',
@@ -142,11 +167,11 @@ describe('admin: downtimes', () => {
     ).toBe(403);
     expect((await h.call(SHOP, 'DELETE', `/api/admin/downtimes/${created.body.id}`)).status).toBe(403);
 
-    expect(await h.call(ADMIN, 'DELETE', `/api/admin/downtimes/${created.body.id}`)).toMatchObject({
+    expect(await h.call(SUPPORT, 'DELETE', `/api/admin/downtimes/${created.body.id}`)).toMatchObject({
       status: 200,
       body: { deleted: 1 },
     });
-    expect((await h.call(ADMIN, 'DELETE', `/api/admin/downtimes/${created.body.id}`)).status).toBe(404);
+    expect((await h.call(SUPPORT, 'DELETE', `/api/admin/downtimes/${created.body.id}`)).status).toBe(404);
     expect((await h.call(SHOP, 'GET', '/api/shop')).body.downtimes).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { GatewayContext } from '../../context';
 import { DEFAULT_TEMPORAL_UI_URL } from '../../config';
 import { NotFound, Conflict, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
+import { requireStaff } from '../../middleware/staff';
 import { signalOrderWorkflow } from '../../signal';
 import { auditAdminAction } from './support-desk';
 
@@ -111,7 +112,7 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     };
   });
 
-  admin.post('/shops/:shop/workflows/:workflowId/terminate', async (ctx) => {
+  admin.post('/shops/:shop/workflows/:workflowId/terminate', requireStaff(gw, 'workflow.terminate'), async (ctx) => {
     const shop = await shopParam(gw, ctx.params.shop);
     const wf = workflowParam(shop, ctx.params.workflowId);
     const { reason } = await body(ctx, TerminateBody);

@@ -138,6 +138,6 @@ describe('the key setting', () => {
   });
 
   it('has no key while neither setting is given (the receiver then answers 503, which Lexware retries)', async () => {
-    expect(await publicKeyLoader({ adminShops: [], shopifyShops: [], devShops: [] })()).toBeUndefined();
+    expect(await publicKeyLoader({ staff: [], shopifyShops: [], devShops: [] })()).toBeUndefined();
   });
 });

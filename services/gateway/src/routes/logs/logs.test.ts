@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneExpiredLogs, writeLog } from '@belegfluss/db';
+import { readStaff } from '@belegfluss/shared/settings';
 import { startHarness, type Harness } from '../../../test/harness';
 import { eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
@@ -7,7 +8,7 @@ let h: Harness;
 const A = 'logs-a.myshopify.com';
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ options: { staff: readStaff({ SUPPORT_STAFF: `${A}:9` }) } });
   await h.install(A); // free plan: logMaxAge 7 days
   await writeLog(h.db, {
     shopId: A,
@@ -124,15 +125,16 @@ describe('GET /api/shop/logs', () => {
     await eventLogTable.remove(h.db, { shopId: A, event: 'credit.skipped' });
   });
 
-  it('shows the stack trace of a critical entry to admins only', async () => {
+  it('shows the stack trace of a critical entry to listed staff only, not to a shop with view_dashboard', async () => {
     const merchant = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
     expect(merchant.body).toEqual({ message: 'Adresse fehlt' });
     expect(merchant.stack).toBeUndefined();
     await shopsTable.update(h.db, { id: A }, { permissions: ['view_dashboard'] });
-    const admin = (await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0];
-    expect(admin.stack).toContain('at createInvoice');
-    expect(admin.body.stack).toBeUndefined();
+    expect((await h.call(A, 'GET', '/api/shop/logs?status=critical')).body.items[0].stack).toBeUndefined();
     await shopsTable.update(h.db, { id: A }, { permissions: [] });
+    const staff = (await h.call({ shop: A, userId: '9' }, 'GET', '/api/shop/logs?status=critical')).body.items[0];
+    expect(staff.stack).toContain('at createInvoice');
+    expect(staff.body.stack).toBeUndefined();
   });
 
   it.each([

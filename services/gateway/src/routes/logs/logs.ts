@@ -2,11 +2,10 @@ import type Router from '@koa/router';
 import { entryLacksNumber, getShop, listLogs, type LogEntry } from '@belegfluss/db';
 import { planById, searchLogCatalogue } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { shopFlags } from '../../config';
 import { NotFound } from '../../errors';
 import { query } from '../../http';
-import { hasPermissions } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
+import { staffOf } from '../../middleware/staff';
 import { LogListQuery } from './schema';
 import { fillShownNumbers } from '../documents/numbers';
 
@@ -36,7 +35,7 @@ export function logRoutes(gw: GatewayContext, api: Router): void {
     let page = await list();
     // A made document's number is learned from Lexware's voucher list when a screen first shows it.
     if (page.items.some(entryLacksNumber) && (await fillShownNumbers(gw, shop))) page = await list();
-    const admin = shopFlags(gw.options, shop).isAdmin || hasPermissions(row.permissions, ['view', 'dashboard']);
+    const admin = Boolean(staffOf(gw, ctx));
     ctx.body = { ...page, items: page.items.map((e) => logView(e, admin)), page: q.page, pageSize: q.pageSize, maxAge };
   });
 }
