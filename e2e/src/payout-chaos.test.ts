@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { payoutRunWorkflowId } from '@belegfluss/workflows';
 import { payoutsTable, redemptionsTable } from '@belegfluss/db/testing';
 import { eventually, merchant } from './merchant';
@@ -31,7 +32,7 @@ const cents = (n: number) => Math.round(n * 100);
 
 beforeAll(async () => {
   pg = await startPrivatePostgres();
-  process.env.ADMIN_SHOPS = SUPPORT;
+  process.env.OPERATOR_STAFF = `${SUPPORT}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack({ worker: false, postgresUrl: pg.url });
   worker = spawnWorker(stack.settings);
   for (const shop of [SUPPORT, PAYPAL, UNCLAIMED, BANK, FOREIGN_BIC]) {
@@ -61,7 +62,7 @@ beforeAll(async () => {
   });
 }, 300_000);
 afterAll(async () => {
-  delete process.env.ADMIN_SHOPS;
+  delete process.env.OPERATOR_STAFF;
   worker?.kill('SIGKILL');
   await stack?.stop();
   await pg?.stop();

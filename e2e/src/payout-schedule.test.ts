@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { ScheduleOverlapPolicy } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { PAYOUT_SCHEDULE_ID, payoutRunWorkflowId } from '@belegfluss/workflows';
 import { ensureSchedules } from '@belegfluss/workflows/client';
 import { payoutsTable } from '@belegfluss/db/testing';
@@ -21,7 +22,7 @@ const cli = async (...args: string[]) =>
     .stdout;
 
 beforeAll(async () => {
-  process.env.ADMIN_SHOPS = SUPPORT;
+  process.env.OPERATOR_STAFF = `${SUPPORT}:${DEFAULT_STAFF_USER_ID}`;
   stack = await startStack();
   await ensureSchedules(stack.temporal.client, stack.settings.taskQueue);
   for (const shop of [SUPPORT, BANK]) {
@@ -31,7 +32,7 @@ beforeAll(async () => {
   await addPartner(stack, BANK, { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', name: 'Zeitplan GmbH' });
 }, 240_000);
 afterAll(async () => {
-  delete process.env.ADMIN_SHOPS;
+  delete process.env.OPERATOR_STAFF;
   await stack?.stop();
 });
 

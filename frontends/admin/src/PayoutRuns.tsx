@@ -32,6 +32,8 @@ export interface PayoutRunRow {
   paypalStatus: string | null;
   hasSepaFile: boolean;
   sepaConfirmedAt: string | null;
+  /** Who confirmed the bank's execution: the listed person, with their shop. */
+  sepaConfirmedBy?: string | null;
   error: string | null;
   payouts: { gateway: string; status: string; count: number; amount: number }[];
   /** Payouts that went back to their partner's balance, each with its reason. */
@@ -176,6 +178,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
                     {run.sepaConfirmedAt ? (
                       <Text as="span" tone="subdued">
                         Ausgeführt am {formatDate(run.sepaConfirmedAt)}
+                        {run.sepaConfirmedBy ? `, bestätigt von ${run.sepaConfirmedBy}` : ''}
                       </Text>
                     ) : mayConfirm ? (
                       <Button

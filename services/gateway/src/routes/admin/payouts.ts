@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
 import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@belegfluss/db';
 import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/orchestration/api';
+import { staffLabel } from '@belegfluss/shared';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { NotFound, Conflict } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-import { requireStaff } from '../../middleware/staff';
+import { requireStaff, staffOf } from '../../middleware/staff';
 
 export const PAYOUT_RUN_MESSAGES = {
   notFound: 'Diesen Auszahlungslauf gibt es nicht.',
@@ -43,12 +44,14 @@ export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
     const run = await payoutRun(gw.db, id);
     if (!run) throw NotFound(PAYOUT_RUN_MESSAGES.notFound);
     if (!run.hasSepaFile) throw Conflict('NO_FILE', PAYOUT_RUN_MESSAGES.noFile);
-    if (!(await confirmSepaExecution(gw.db, id, sessionOf(ctx).shop, new Date())))
+    // The person who confirmed, as the admin area and the run's history show them, not only their shop.
+    const by = staffLabel(staffOf(gw, ctx) ?? { userId: sessionOf(ctx).userId ?? '?', shop: sessionOf(ctx).shop });
+    if (!(await confirmSepaExecution(gw.db, id, by, new Date())))
       throw Conflict('CONFIRMED', PAYOUT_RUN_MESSAGES.alreadyConfirmed);
     // The run's workflow waits for this; once it has ended, the database alone carries the confirmation.
     await gw.temporal.workflow
       .getHandle(payoutRunWorkflowId(run.month))
-      .signal(sepaConfirmedSignal, sessionOf(ctx).shop)
+      .signal(sepaConfirmedSignal, by)
       .catch((err: unknown) => gw.log.info({ err, run: id }, 'payout run workflow not signalled'));
     ctx.body = { run: await payoutRun(gw.db, id), message: PAYOUT_RUN_MESSAGES.confirmed };
   });
