@@ -7,6 +7,7 @@ import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { errorAnswer } from '../errors';
 import { MB, readRawBody, readRequestBody } from '../http';
+import { refuseDelivery, type Refusal } from '../webhook-payloads';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 /** Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB. */
@@ -20,16 +21,24 @@ interface Answer {
 }
 
 /**
- * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
+ * Shopify webhooks. The HMAC over the raw body is checked first, then that the body fits the unsigned headers
+ * (refused: 401, nothing written, nothing started); the delivery is
  * written to the inbox (which also dedupes; concurrent requests share one insert) and answered 200
  * once its row is committed. Nothing slow is in the request path: whether the shop is installed is
  * remembered for a few seconds, and signalling Temporal happens after the answer, in the dispatcher.
  */
 async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: string) => string): Promise<Answer> {
-  if (!verifyWebhookHmac(raw, header('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret))
-    return { status: 401, body: { error: 'UNAUTHORIZED', message: 'Ungültige Webhook-Signatur' } };
   const shopId = header('x-shopify-shop-domain');
   const topic = header('x-shopify-topic');
+  const refused = (refusal: Refusal): Answer => {
+    gw.log.warn(
+      { shop: shopId, topic, webhookId: header('x-shopify-webhook-id'), reason: refusal.reason },
+      'Webhook refused',
+    );
+    return { status: 401, body: { error: 'UNAUTHORIZED', message: refusal.message } };
+  };
+  if (!verifyWebhookHmac(raw, header('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret))
+    return refused({ reason: 'HMAC', message: 'Ungültige Webhook-Signatur' });
   const json = raw.toString('utf8');
   let body: Record<string, unknown>;
   try {
@@ -41,6 +50,10 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
   }
   if (!isShopDomain(shopId) || !topic)
     return { status: 400, body: { error: 'BAD_REQUEST', message: 'Shop oder Thema des Webhooks fehlt' } };
+  // The signature vouches for the body only: it must be this topic's, of this shop, and recent.
+  const triggeredAt = header('x-shopify-triggered-at');
+  const refusal = refuseDelivery({ topic, shopId, triggeredAt, body });
+  if (refusal) return refused(refusal);
   // An order event of a shop that is not installed (never, or uninstalled) has nowhere to go: an order
   // workflow could only fail on the missing shop. Answered 200 so Shopify does not retry it.
   const orderId = orderIdOf(topic, body);
@@ -57,7 +70,7 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
     shopId,
     topic,
     resourceId: body.id == null ? null : String(body.id),
-    triggeredAt: header('x-shopify-triggered-at') || null,
+    triggeredAt,
     body,
   };
   // Stored as the text Shopify sent, the one the HMAC covers.
