@@ -24,6 +24,22 @@ export interface GatewayOptions {
   supportEmail?: string;
   /** The Impressum (§ 5 DDG) from IMPRINT_*; required in production. */
   imprint?: Imprint;
+  /** Shopify webhook bodies held in memory at once (WEBHOOK_MAX_BODIES); more are answered 503 unread. */
+  webhookMaxBodies?: number;
+}
+
+/**
+ * Each body may be 10 MB, so this bounds the memory a flood of webhooks takes (640 MB at worst); the project's
+ * burst benches (50 connections at once) stay below it.
+ */
+export const DEFAULT_WEBHOOK_MAX_BODIES = 64;
+
+function webhookMaxBodies(env: NodeJS.ProcessEnv): number {
+  const value = env.WEBHOOK_MAX_BODIES?.trim();
+  if (!value) return DEFAULT_WEBHOOK_MAX_BODIES;
+  if (!/^[1-9]\d*$/.test(value))
+    throw new Error(`WEBHOOK_MAX_BODIES muss eine ganze Zahl ab 1 sein, nicht „${value}“.`);
+  return Number(value);
 }
 
 export interface Imprint {
@@ -83,6 +99,7 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     appConfig: appConfigFrom(env),
     supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
     imprint: readImprint(env),
+    webhookMaxBodies: webhookMaxBodies(env),
   };
 }
 

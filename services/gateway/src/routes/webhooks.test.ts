@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@belegfluss/shopify';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 import { startHarness, type Harness } from '../../test/harness';
+import { readGatewayOptions } from '../config';
+import { startGateway } from '../main';
 
 /**
  * Shopify signs the body only; topic, shop and time come in headers anyone can change. A body signed for
@@ -42,7 +45,13 @@ const shopRedact = (shop: string) => ({ shop_id: 954889, shop_domain: shop });
 const uninstalled = (shop: string) => ({ id: 954889, name: 'Laden', domain: 'laden.de', myshopify_domain: shop });
 
 /** A delivery signed with the app's secret, as Shopify would sign `body`; the headers are whatever the caller says. */
-async function deliver(topic: string, shop: string, body: unknown, headers: Record<string, string | null> = {}) {
+async function deliver(
+  topic: string,
+  shop: string,
+  body: unknown,
+  headers: Record<string, string | null> = {},
+  gatewayUrl = h.url,
+) {
   const raw = JSON.stringify(body);
   const webhookId = randomUUID();
   const all: Record<string, string | null> = {
@@ -55,12 +64,12 @@ async function deliver(topic: string, shop: string, body: unknown, headers: Reco
     'X-Shopify-Hmac-Sha256': signWebhook(raw, h.settings.shopify.apiSecret),
     ...headers,
   };
-  const res = await fetch(`${h.url}/webhooks/shopify`, {
+  const res = await fetch(`${gatewayUrl}/webhooks/shopify`, {
     method: 'POST',
     headers: Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== null)),
     body: raw,
   });
-  return { status: res.status, body: (await res.json()) as { message?: string }, webhookId };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as { message?: string }, webhookId };
 }
 
 /** A refused delivery: 401 with a German message, and no inbox row (so nothing is ever signalled or handled). */
@@ -183,5 +192,40 @@ describe('genuine deliveries', () => {
     expect(deliveries.map((d) => [d.topic, d.attempts[0]?.status])).toEqual(deliveries.map((d) => [d.topic, 200]));
     // shop/redact was genuine too: the shop is gone.
     await expect.poll(async () => (await shopsTable.list(h.db, { id: shop })).length, { timeout: 10_000 }).toBe(0);
+  });
+});
+
+describe('webhook bodies held at once', () => {
+  /** A sender that promises a body and sends only its start, so the gateway holds it while it waits for the rest. */
+  const halfSent = (url: string) => {
+    const req = http.request(`${url}/webhooks/shopify`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '100000' },
+    });
+    req.on('error', () => undefined); // destroyed by the test
+    req.write('{"id": 1');
+    return req;
+  };
+
+  it('past the bound: 503 with Retry-After, the body unread and nothing written; a freed place is taken again', async () => {
+    const small = await startGateway(h.settings, 0, { ...readGatewayOptions({}), webhookMaxBodies: 2 });
+    const senders = [halfSent(small.url), halfSent(small.url)];
+    try {
+      await expect.poll(() => small.gw.webhookBodies.held(), { timeout: 10_000 }).toBe(2);
+      const busy = await deliver('orders/create', A, order, {}, small.url);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('5');
+      expect(busy.body.message).toMatch(/zu viele Webhooks/);
+      expect(await webhookInboxTable.list(h.db, { webhookId: busy.webhookId })).toHaveLength(0);
+
+      for (const sender of senders) sender.destroy();
+      await expect.poll(() => small.gw.webhookBodies.held(), { timeout: 10_000 }).toBe(0);
+      const taken = await deliver('orders/create', A, order, {}, small.url);
+      expect(taken.status).toBe(200);
+      expect(await webhookInboxTable.list(h.db, { webhookId: taken.webhookId })).toHaveLength(1);
+    } finally {
+      for (const sender of senders) sender.destroy(); // a held connection would keep the gateway from closing
+      await small.close();
+    }
   });
 });

@@ -16,6 +16,7 @@ const LIMIT = 10 * MB;
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
   /** A new delivery, handed to the dispatcher once the answer is sent. */
   fresh?: WebhookDelivery;
 }
@@ -80,6 +81,47 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
   return { status: 200, body: { ok: true, duplicate: !fresh }, ...(fresh ? { fresh: delivery } : {}) };
 }
 
+/**
+ * How many webhook bodies are held at once, from their first byte read until their inbox commit. Past the
+ * bound a request is answered before its body is read, and the connection closed so the body is never read:
+ * Shopify retries it later, as it does any 5xx.
+ */
+export function createWebhookBodies(max: number) {
+  let held = 0;
+  return {
+    max,
+    held: () => held,
+    take(): boolean {
+      if (held >= max) return false;
+      held += 1;
+      return true;
+    },
+    release(): void {
+      held -= 1;
+    },
+  };
+}
+export type WebhookBodies = ReturnType<typeof createWebhookBodies>;
+
+const BUSY: Answer = {
+  status: 503,
+  body: { error: 'BUSY', message: 'Gerade kommen zu viele Webhooks auf einmal an. Bitte später erneut senden.' },
+  headers: { 'Retry-After': '5', Connection: 'close' },
+};
+
+/** Takes a webhook while one of the bounded places for its body is free; BUSY without reading it otherwise. */
+async function withinBound(gw: GatewayContext, take: () => Promise<Answer>): Promise<Answer> {
+  if (!gw.webhookBodies.take()) {
+    gw.log.warn({ max: gw.webhookBodies.max }, 'Webhook answered 503: too many bodies held at once');
+    return BUSY;
+  }
+  try {
+    return await take();
+  } finally {
+    gw.webhookBodies.release();
+  }
+}
+
 /** Signalling goes through the dispatcher, after the answer; a failure there is picked up by the relay. */
 const handOver = (gw: GatewayContext, answer: Answer) => {
   if (answer.fresh) gw.dispatcher.enqueue(answer.fresh);
@@ -89,7 +131,10 @@ const handOver = (gw: GatewayContext, answer: Answer) => {
 export function webhookRoutes(gw: GatewayContext): Router {
   const router = new Router();
   router.post(SHOPIFY_WEBHOOK_PATH, async (ctx) => {
-    const answer = await takeWebhook(gw, await readRawBody(ctx, LIMIT), (name) => ctx.get(name));
+    const answer = await withinBound(gw, async () =>
+      takeWebhook(gw, await readRawBody(ctx, LIMIT), (name) => ctx.get(name)),
+    );
+    if (answer.headers) ctx.set(answer.headers);
     ctx.status = answer.status;
     ctx.body = answer.body;
     handOver(gw, answer);
@@ -113,7 +158,7 @@ export function shopifyWebhookListener(gw: GatewayContext): (req: IncomingMessag
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     let answer: Answer;
     try {
-      answer = await takeWebhook(gw, await readRequestBody(req, LIMIT), header(req));
+      answer = await withinBound(gw, async () => takeWebhook(gw, await readRequestBody(req, LIMIT), header(req)));
     } catch (caught) {
       const failed = errorAnswer(caught);
       if (failed.log) gw.log.error({ err: caught }, 'request failed');
@@ -125,6 +170,7 @@ export function shopifyWebhookListener(gw: GatewayContext): (req: IncomingMessag
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(text),
       'X-Content-Type-Options': 'nosniff',
+      ...answer.headers,
     });
     res.end(text);
     handOver(gw, answer);
