@@ -21,6 +21,7 @@ import * as contactClaimKeys from './migrations/20261124_1402_contact_claim_keys
 import * as completenessAudits from './migrations/20261124_19b01_completeness_audits';
 import * as lexwareTransfersNames from './migrations/20261125_1601_lexware_transfers_names';
 import * as auditRepairs from './migrations/20261125_1901_audit_repairs';
+import * as shopifyShopId from './migrations/20261127_311_shopify_shop_id';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261124_19b01_completeness_audits': completenessAudits,
   '20261125_1601_lexware_transfers_names': lexwareTransfersNames,
   '20261125_1901_audit_repairs': auditRepairs,
+  '20261127_311_shopify_shop_id': shopifyShopId,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

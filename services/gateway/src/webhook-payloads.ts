@@ -61,10 +61,12 @@ const BODIES: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   ...[...BILLING_TOPICS].map((topic) => [topic, BILLING_BODIES[topic]!] as const),
 ]);
 
-/** The topics whose bodies are known: the only ones this app subscribes to. */
-export const CHECKED_TOPICS: ReadonlySet<string> = new Set(BODIES.keys());
-
 export type Refusal = { reason: string; message: string };
+
+export const OTHER_SHOP: Refusal = {
+  reason: 'SHOP',
+  message: 'Der Webhook nennt einen anderen Shop als den, für den er zugestellt wurde.',
+};
 
 const TriggeredAt = z.iso.datetime({ offset: true });
 
@@ -85,13 +87,22 @@ export function refuseDelivery(
   if (!shape) return { reason: 'TOPIC', message: `Das Webhook-Thema „${d.topic}“ wird nicht angenommen.` };
   if (!shape.safeParse(d.body).success)
     return { reason: 'BODY', message: `Der Inhalt des Webhooks passt nicht zum Thema „${d.topic}“.` };
-  const named = shopNamedBy(d.body);
-  if (named !== undefined && named !== d.shopId)
-    return { reason: 'SHOP', message: 'Der Webhook nennt einen anderen Shop als den, für den er zugestellt wurde.' };
+  const named = d.body.shop_domain ?? d.body.myshopify_domain;
+  if (named !== undefined && named !== d.shopId) return OTHER_SHOP;
   return null;
 }
 
-/** The myshopify domain a body names, where it names one (compliance topics and app/uninstalled). */
-function shopNamedBy(body: Record<string, unknown>): unknown {
-  return body.shop_domain ?? body.myshopify_domain;
+/**
+ * Shopify's numeric id of the shop a body names, where it names one: compliance topics (`shop_id`), the Shop
+ * resource of app/uninstalled (`id`), and the billing topics (`admin_graphql_api_shop_id`). Call after
+ * refuseDelivery, which has checked the shapes.
+ */
+export function shopifyShopIdNamedBy(topic: string, body: Record<string, unknown>): string | undefined {
+  if (COMPLIANCE_TOPICS.has(topic)) return String(body.shop_id);
+  if (topic === 'app/uninstalled') return String(body.id);
+  if (BILLING_TOPICS.has(topic)) {
+    const update = (body.app_subscription ?? body.app_purchase_one_time) as { admin_graphql_api_shop_id: string };
+    return update.admin_graphql_api_shop_id.split('/').at(-1);
+  }
+  return undefined;
 }

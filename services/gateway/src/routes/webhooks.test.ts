@@ -79,9 +79,13 @@ async function expectRefused(answer: Awaited<ReturnType<typeof deliver>>, messag
   expect(await webhookInboxTable.list(h.db, { webhookId: answer.webhookId })).toHaveLength(0);
 }
 
+/** Shopify's id of shop B, as read at install; A was installed before the id was kept. */
+const B_SHOPIFY_ID = '954889';
+
 beforeAll(async () => {
   h = await startHarness();
-  for (const shop of [A, B]) await h.install(shop);
+  await h.install(A);
+  await h.install(B, { shopify_shop_id: B_SHOPIFY_ID });
 });
 afterAll(async () => {
   await sandbox?.stop();
@@ -120,6 +124,33 @@ describe('a body naming another shop than the header', () => {
   ])('%s of shop A sent for shop B: 401, and B stays installed', async (topic, body) => {
     await expectRefused(await deliver(topic, B, body), /anderen Shop/);
     expect(await shopsTable.one(h.db, { id: B })).toMatchObject({ uninstalledAt: null });
+  });
+});
+
+describe("a body naming another Shopify id than the shop's", () => {
+  const other = { shop_id: 111 };
+  it.each([
+    ['shop/redact', { ...shopRedact(B), ...other }],
+    ['customers/redact', { ...customerRedact(B), ...other }],
+    ['app/uninstalled', { ...uninstalled(B), id: 111 }],
+    [
+      'app_subscriptions/update',
+      {
+        app_subscription: {
+          admin_graphql_api_id: 'gid://shopify/AppSubscription/1029266952',
+          status: 'CANCELLED',
+          admin_graphql_api_shop_id: 'gid://shopify/Shop/111',
+        },
+      },
+    ],
+  ])('%s with the right domain but the id of another shop: 401, and B stays installed', async (topic, body) => {
+    await expectRefused(await deliver(topic, B, body), /anderen Shop/);
+    expect(await shopsTable.one(h.db, { id: B })).toMatchObject({ uninstalledAt: null });
+  });
+
+  it("the shop's own id is taken; a shop whose id we never read is checked by its domain alone", async () => {
+    expect((await deliver('customers/redact', B, customerRedact(B))).status).toBe(200);
+    expect((await deliver('customers/redact', A, { ...customerRedact(A), ...other })).status).toBe(200);
   });
 });
 
@@ -177,8 +208,17 @@ describe('genuine deliveries', () => {
       return (await res.json()) as T;
     };
     await control('/shops', { shop });
-    await control(`/shops/${shop}/access-token`, { scopes: ['read_orders', 'write_orders'] });
-    await h.install(shop);
+    const { access_token } = await control<{ access_token: string }>(`/shops/${shop}/access-token`, {
+      scopes: ['read_orders', 'write_orders'],
+    });
+    // The id the install reads from Shopify, so the bodies are held to it as in production.
+    const graphql = await fetch(`${sandbox.urls.shopifyAdmin.replace('{shop}', shop)}/admin/api/2025-10/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': access_token },
+      body: JSON.stringify({ query: '{ shop { id } }' }),
+    });
+    const { data } = (await graphql.json()) as { data: { shop: { id: string } } };
+    await h.install(shop, { shopify_shop_id: data.shop.id.split('/').at(-1)! });
     const created = await control<{ order: { id: number } }>(`/shops/${shop}/orders`, { paid: true });
     await control(`/shops/${shop}/orders/${created.order.id}/fulfil`, {});
     await control(`/shops/${shop}/orders/${created.order.id}/refund`, { mode: 'full' });

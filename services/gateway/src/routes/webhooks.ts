@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shopExists, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { shopExists, shopifyShopIdOf, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { errorAnswer } from '../errors';
 import { MB, readRawBody, readRequestBody } from '../http';
-import { refuseDelivery, type Refusal } from '../webhook-payloads';
+import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from '../webhook-payloads';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 /** Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB. */
@@ -55,6 +55,12 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
   const triggeredAt = header('x-shopify-triggered-at');
   const refusal = refuseDelivery({ topic, shopId, triggeredAt, body });
   if (refusal) return refused(refusal);
+  // Shopify's id of the shop, where the body names it, against the one read at install (if we have it).
+  const namedShopifyId = shopifyShopIdNamedBy(topic, body);
+  if (namedShopifyId !== undefined) {
+    const stored = await shopifyShopIdOf(gw.db, shopId);
+    if (stored !== null && stored !== namedShopifyId) return refused(OTHER_SHOP);
+  }
   // An order event of a shop that is not installed (never, or uninstalled) has nowhere to go: an order
   // workflow could only fail on the missing shop. Answered 200 so Shopify does not retry it.
   const orderId = orderIdOf(topic, body);
