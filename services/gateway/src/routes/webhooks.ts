@@ -23,10 +23,10 @@ interface Answer {
 
 /**
  * Shopify webhooks. The HMAC over the raw body is checked first, then that the body fits the unsigned headers
- * (refused: 401, nothing written, nothing started); the delivery is
- * written to the inbox (which also dedupes; concurrent requests share one insert) and answered 200
- * once its row is committed. Nothing slow is in the request path: whether the shop is installed is
- * remembered for a few seconds, and signalling Temporal happens after the answer, in the dispatcher.
+ * (refused: 401, nothing written, nothing started); the delivery is written to the inbox (which also dedupes;
+ * concurrent requests share one insert) and answered 200 once its row is committed. Nothing slow is in the
+ * request path: whether the shop is installed is remembered for a few seconds, and signalling Temporal happens
+ * after the answer, in the dispatcher.
  */
 async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: string) => string): Promise<Answer> {
   const shopId = header('x-shopify-shop-domain');
