@@ -30,36 +30,33 @@ const customer = z.object({ id: id.nullish() });
 const billing = (type: string) =>
   z.object({ admin_graphql_api_id: gid(type), status: z.string(), admin_graphql_api_shop_id: gid('Shop') });
 
-const COMPLIANCE_BODIES: Record<string, z.ZodType> = {
-  'customers/data_request': z.object({
-    ...complianceShop,
-    customer,
-    orders_requested: z.array(id),
-    data_request: z.object({ id }),
-  }),
-  'customers/redact': z.object({ ...complianceShop, customer, orders_to_redact: z.array(id) }),
-  // Deletes the whole shop: a customer topic's body (same shop fields) must never pass as this one.
-  'shop/redact': z.object({
-    ...complianceShop,
-    customer: absent,
-    orders_to_redact: absent,
-    orders_requested: absent,
-    data_request: absent,
-  }),
-};
-
-const BILLING_BODIES: Record<string, z.ZodType> = {
-  'app_subscriptions/update': z.object({ app_subscription: billing('AppSubscription') }),
-  'app_purchases_one_time/update': z.object({ app_purchase_one_time: billing('AppPurchaseOneTime') }),
-};
-
+/** Each subscribed topic's body (topics.test.ts checks that none is missing). */
 const BODIES: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   ...ORDER_TOPICS.map((topic) => [topic, topic === 'refunds/create' ? refund : order] as const),
   // The Shop resource.
   ['app/uninstalled', z.object({ id, myshopify_domain: z.string() })],
-  ...[...COMPLIANCE_TOPICS].map((topic) => [topic, COMPLIANCE_BODIES[topic]!] as const),
-  ...[...BILLING_TOPICS].map((topic) => [topic, BILLING_BODIES[topic]!] as const),
+  [
+    'customers/data_request',
+    z.object({ ...complianceShop, customer, orders_requested: z.array(id), data_request: z.object({ id }) }),
+  ],
+  ['customers/redact', z.object({ ...complianceShop, customer, orders_to_redact: z.array(id) })],
+  // Deletes the whole shop: a customer topic's body (same shop fields) must never pass as this one.
+  [
+    'shop/redact',
+    z.object({
+      ...complianceShop,
+      customer: absent,
+      orders_to_redact: absent,
+      orders_requested: absent,
+      data_request: absent,
+    }),
+  ],
+  ['app_subscriptions/update', z.object({ app_subscription: billing('AppSubscription') })],
+  ['app_purchases_one_time/update', z.object({ app_purchase_one_time: billing('AppPurchaseOneTime') })],
 ]);
+
+/** The topics whose bodies are known; any other is refused. */
+export const SHAPED_TOPICS: readonly string[] = [...BODIES.keys()];
 
 export type Refusal = { reason: string; message: string };
 
