@@ -27,6 +27,7 @@ const result = await autocannon({
         const id = 9_000_000_000 + n;
         const body = JSON.stringify({
           id,
+          admin_graphql_api_id: `gid://shopify/Order/${id}`,
           name: `#L${n}`,
           created_at: new Date().toISOString(),
           currency: 'EUR',
@@ -45,6 +46,7 @@ const result = await autocannon({
             'x-shopify-shop-domain': shop,
             'x-shopify-webhook-id': randomUUID(),
             'x-shopify-event-id': randomUUID(),
+            'x-shopify-triggered-at': new Date().toISOString(),
             'x-shopify-hmac-sha256': signWebhook(body, secret),
           },
         };

@@ -92,13 +92,23 @@ describe('the production front ends behind nginx', () => {
     );
   });
 
-  it('answers the remotes’ manifests cross-origin and forwards /api and /webhooks to the gateway', async () => {
+  it('answers the remotes’ manifests cross-origin and forwards /api, /webhooks and /documents to the gateway', async () => {
     const manifest = await fetch(`${served.urls.preferences}/mf-manifest.json`, {
       headers: { Origin: served.urls.shell },
     });
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     expect((await fetch(`${served.urls.shell}/api/shop`)).status).toBe(401);
     expect((await fetch(`${served.urls.shell}/webhooks/shopify`, { method: 'POST', body: '{}' })).status).toBe(401);
+    // The links in customers' mails are APP_URL/documents/{token}: the gateway's answer, not the shell's index.html.
+    for (const path of [
+      '/documents/unbekannt0123456789unbekannt0123',
+      '/documents/unbekannt0123456789unbekannt0123/download',
+    ]) {
+      const document = await fetch(`${served.urls.shell}${path}`);
+      expect(document.status, path).toBe(404);
+      expect(document.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(await document.json(), path).toMatchObject({ message: 'Beleg nicht gefunden' });
+    }
   });
 
   for (const area of [

@@ -52,6 +52,21 @@ describe('production start without ENCRYPTION_KEY', () => {
   }
 });
 
+describe('production start without SHOPIFY_API_SECRET', () => {
+  // Outside docker-compose (which insists on it) nothing else stops a start with the secret from the code.
+  for (const entry of ['services/gateway/src/main.ts', 'services/workflows/src/worker.ts']) {
+    it(`${entry} refuses to start without the app's secret, and with the development secret`, async () => {
+      const key = { ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+      const missing = await run(entry, { ...key, SHOPIFY_API_SECRET: undefined });
+      expect(missing.code).not.toBe(0);
+      expect(missing.stderr).toContain('SHOPIFY_API_SECRET fehlt');
+      const dev = await run(entry, { ...key, SHOPIFY_API_SECRET: DEV_DEFAULTS.shopifyApiSecret });
+      expect(dev.code).not.toBe(0);
+      expect(dev.stderr).toContain('SHOPIFY_API_SECRET ist das Entwicklungs-Secret');
+    }, 60_000);
+  }
+});
+
 /** Gateway and worker as the images run them: healthy once up, and a clean exit (code 0) on SIGTERM. */
 describe('health checks and graceful shutdown', () => {
   let stack: Stack | undefined;
@@ -70,6 +85,7 @@ describe('health checks and graceful shutdown', () => {
         ...IMPRINT,
         NODE_ENV: 'production',
         ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        SHOPIFY_API_SECRET: randomBytes(32).toString('hex'),
         LOG_LEVEL: 'silent',
       },
     });

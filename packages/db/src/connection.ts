@@ -23,6 +23,7 @@ import * as lexwareTransfersNames from './migrations/20261125_1601_lexware_trans
 import * as auditRepairs from './migrations/20261125_1901_audit_repairs';
 import * as payoutRecipient from './migrations/20261127_201_payout_recipient';
 import * as documentFiles from './migrations/20261127_351_document_files';
+import * as shopifyShopId from './migrations/20261127_311_shopify_shop_id';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261125_1901_audit_repairs': auditRepairs,
   '20261127_201_payout_recipient': payoutRecipient,
   '20261127_351_document_files': documentFiles,
+  '20261127_311_shopify_shop_id': shopifyShopId,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

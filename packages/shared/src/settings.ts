@@ -5,20 +5,37 @@ export const LEXWARE_SCOPES =
   'profile.read contacts.read contacts.write vouchers.read vouchers.write files.read files.write transaction-assignment-hint.write';
 
 /**
- * The key that encrypts tokens and passwords at rest. The development key is in the code for anyone
- * to read, so in production (NODE_ENV=production) a missing or development key stops the service.
+ * Secrets whose development value is in the code for anyone to read: in production (NODE_ENV=production) a
+ * missing or development value stops gateway and worker before they connect to anything. The Shopify secret
+ * signs every webhook and session token: with the one from the code anyone could forge webhooks (shop/redact,
+ * app/uninstalled) and sessions of any merchant.
  */
-export function encryptionKey(environment: NodeJS.ProcessEnv = process.env): string {
-  const value = environment.ENCRYPTION_KEY;
-  if (environment.NODE_ENV !== 'production') return value || DEV_DEFAULTS.encryptionKey;
-  if (!value)
-    throw new Error(
-      'ENCRYPTION_KEY fehlt: in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne eigenen Schlüssel (32 Byte, base64).',
-    );
-  if (value === DEV_DEFAULTS.encryptionKey)
-    throw new Error(
-      'ENCRYPTION_KEY ist der Entwicklungsschlüssel aus dem Code: in Produktion bitte einen eigenen setzen (openssl rand -base64 32).',
-    );
+const PRODUCTION_SECRETS = {
+  ENCRYPTION_KEY: {
+    development: DEV_DEFAULTS.encryptionKey,
+    missing:
+      'in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne eigenen Schlüssel (32 Byte, base64).',
+    isDevelopment:
+      'ist der Entwicklungsschlüssel aus dem Code: in Produktion bitte einen eigenen setzen (openssl rand -base64 32).',
+  },
+  SHOPIFY_API_SECRET: {
+    development: DEV_DEFAULTS.shopifyApiSecret,
+    missing:
+      'in Produktion (NODE_ENV=production) starten Gateway und Worker nicht ohne das Secret der Shopify-App (Partner Dashboard).',
+    isDevelopment:
+      'ist das Entwicklungs-Secret aus dem Code: in Produktion bitte das Secret der Shopify-App aus dem Partner Dashboard setzen.',
+  },
+} as const;
+
+export function productionSecret(
+  name: keyof typeof PRODUCTION_SECRETS,
+  environment: NodeJS.ProcessEnv = process.env,
+): string {
+  const { development, missing, isDevelopment } = PRODUCTION_SECRETS[name];
+  const value = environment[name];
+  if (environment.NODE_ENV !== 'production') return value || development;
+  if (!value) throw new Error(`${name} fehlt: ${missing}`);
+  if (value === development) throw new Error(`${name} ${isDevelopment}`);
   return value;
 }
 
@@ -71,6 +88,9 @@ export function readStaff(environment: NodeJS.ProcessEnv = process.env): StaffMe
     ...parseStaffList(environment.SUPPORT_STAFF, 'support', 'SUPPORT_STAFF'),
   ];
 }
+/** The key that encrypts tokens and passwords at rest. */
+export const encryptionKey = (environment: NodeJS.ProcessEnv = process.env) =>
+  productionSecret('ENCRYPTION_KEY', environment);
 
 /** Every setting of the worker and the gateway, read from the environment once. */
 export function readSettings() {
@@ -85,7 +105,7 @@ export function readSettings() {
     shellUrl: env('SHELL_URL', DEV_DEFAULTS.shellUrl),
     shopify: {
       apiKey: env('SHOPIFY_API_KEY', DEV_DEFAULTS.shopifyApiKey),
-      apiSecret: env('SHOPIFY_API_SECRET', DEV_DEFAULTS.shopifyApiSecret),
+      apiSecret: productionSecret('SHOPIFY_API_SECRET'),
       apiVersion: env('SHOPIFY_API_VERSION', DEV_DEFAULTS.shopifyApiVersion),
       adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
       scopes: env(

@@ -32,7 +32,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.
  *   GET  /healthz
- *   POST /webhooks/shopify                      Shopify webhooks (HMAC, inbox by group commit, 200; signalWithStart after, in the
+ *   POST /webhooks/shopify                      Shopify webhooks (HMAC; body fits the topic and names the header's shop,
+ *                                               triggered at most 48 h ago, else 401; inbox by group commit, 200; signalWithStart after, in the
  *                                               dispatcher; compliance topics handled for real); served in front of Koa
  *                                               (main.ts); over 10 MB → 413 (on Content-Length before reading), no object → 400
  *   POST /webhooks/paypal                       PayPal PAYMENT.PAYOUTSBATCH.* (checked with verify-webhook-signature) → signal the payout run

@@ -241,7 +241,9 @@ describe('document links /documents/{token}', () => {
     // A draft answers 409 while the shop has the app: the link itself is still good.
     const open = (ip: string) => fetch(`${h.url}/documents/${token}`, { headers: { 'X-Forwarded-For': ip } });
     expect((await open('192.0.2.1')).status).toBe(409);
-    expect((await h.webhook('app/uninstalled', shop, { id: 1, domain: shop })).status).toBe(200);
+    expect((await h.webhook('app/uninstalled', shop, { id: 1, domain: shop, myshopify_domain: shop })).status).toBe(
+      200,
+    );
     await expect.poll(async () => (await open('192.0.2.1')).status, { timeout: 10_000 }).toBe(404);
     await h.install(shop); // reinstalled: the links work again
     expect((await open('192.0.2.2')).status).toBe(409);

@@ -34,6 +34,7 @@ describe('compliance webhooks', () => {
       'customers/data_request',
       A,
       {
+        shop_id: 1,
         shop_domain: A,
         customer: { id: 4901, email: 'max@example.com' },
         orders_requested: [4001],
@@ -64,7 +65,7 @@ describe('compliance webhooks', () => {
     const res = await h.webhook(
       'customers/redact',
       A,
-      { shop_domain: A, customer: { id: 5001, email: 'max@example.com' }, orders_to_redact: [4001] },
+      { shop_id: 1, shop_domain: A, customer: { id: 5001, email: 'max@example.com' }, orders_to_redact: [4001] },
       'gdpr-2',
     );
     expect(res.status).toBe(200);

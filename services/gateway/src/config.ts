@@ -33,6 +33,8 @@ export interface GatewayOptions {
    * address is the entry that many from the right. 0 ignores the header.
    */
   trustedProxyHops?: number;
+  /** Shopify webhook bodies held in memory at once (WEBHOOK_MAX_BODIES); more are answered 503 unread. */
+  webhookMaxBodies?: number;
 }
 
 /**
@@ -48,6 +50,20 @@ function readProxyHops(value: string | undefined): number {
   if (!Number.isInteger(hops) || hops < 0 || hops > 10)
     throw new Error(`TRUSTED_PROXY_HOPS muss eine ganze Zahl von 0 bis 10 sein, nicht "${value}".`);
   return hops;
+}
+
+/**
+ * Each body may be 10 MB, so this bounds the memory a flood of webhooks takes (640 MB at worst); the project's
+ * burst benches (50 connections at once) stay below it.
+ */
+export const DEFAULT_WEBHOOK_MAX_BODIES = 64;
+
+function webhookMaxBodies(env: NodeJS.ProcessEnv): number {
+  const value = env.WEBHOOK_MAX_BODIES?.trim();
+  if (!value) return DEFAULT_WEBHOOK_MAX_BODIES;
+  if (!/^[1-9]\d*$/.test(value))
+    throw new Error(`WEBHOOK_MAX_BODIES muss eine ganze Zahl ab 1 sein, nicht „${value}“.`);
+  return Number(value);
 }
 
 export interface Imprint {
@@ -108,6 +124,7 @@ export function readGatewayOptions(env: NodeJS.ProcessEnv = process.env): Gatewa
     supportEmail: env.SUPPORT_EMAIL?.trim() || DEFAULT_SUPPORT_EMAIL,
     imprint: readImprint(env),
     trustedProxyHops: readProxyHops(env.TRUSTED_PROXY_HOPS),
+    webhookMaxBodies: webhookMaxBodies(env),
   };
 }
 

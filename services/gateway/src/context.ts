@@ -9,6 +9,7 @@ import type { Dispatcher } from './signal';
 import type { InstalledShops } from './installed-shops';
 import type { InboxWriter } from './inbox-writer';
 import type { Background } from './background';
+import type { WebhookBodies } from './routes/webhooks';
 
 /** What every route needs, built once in main.ts (or by a test). */
 export interface GatewayContext {
@@ -23,6 +24,8 @@ export interface GatewayContext {
   log: Logger;
   /** The webhook inbox's group commit. */
   inbox: InboxWriter;
+  /** The bound on Shopify webhook bodies held at once. */
+  webhookBodies: WebhookBodies;
   /** Installed shops, remembered briefly for the webhook route. */
   installedShops: InstalledShops;
   /** Hands recorded webhooks to their workflows in the background. */

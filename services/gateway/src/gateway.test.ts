@@ -46,6 +46,7 @@ function webhook(body: string, headers: Record<string, string> = {}) {
       'X-Shopify-Shop-Domain': 'a.myshopify.com',
       'X-Shopify-Webhook-Id': 'wh-1',
       'X-Shopify-Event-Id': 'ev-1',
+      'X-Shopify-Triggered-At': new Date().toISOString(),
       'X-Shopify-Hmac-Sha256': signWebhook(body, settings.shopify.apiSecret),
       ...headers,
     },
@@ -56,6 +57,7 @@ function webhook(body: string, headers: Record<string, string> = {}) {
 describe('Shopify webhooks', () => {
   const body = JSON.stringify({
     id: 5001,
+    admin_graphql_api_id: 'gid://shopify/Order/5001',
     name: '#5001',
     created_at: '2026-11-21T10:00:00Z',
     currency: 'EUR',
@@ -94,7 +96,12 @@ describe('Shopify webhooks', () => {
   });
 
   it('answers 200 to an order webhook of a shop that is not installed, and drops it: no inbox row, no workflow', async () => {
-    const stranger = JSON.stringify({ id: 7001, name: '#7001', line_items: [] });
+    const stranger = JSON.stringify({
+      id: 7001,
+      admin_graphql_api_id: 'gid://shopify/Order/7001',
+      name: '#7001',
+      line_items: [],
+    });
     const res = await webhook(stranger, {
       'X-Shopify-Shop-Domain': 'fremd.myshopify.com',
       'X-Shopify-Webhook-Id': 'wh-stranger',

@@ -5,14 +5,14 @@ import pino from 'pino';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
-import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
+import { createWebhookBodies, isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
 import type { GatewayContext } from './context';
 import { createRateLimits } from './rate-limit';
 import { createBackground } from './background';
 import { createDispatcher, startRelay } from './signal';
 import { createInstalledShops } from './installed-shops';
 import { createInboxWriter } from './inbox-writer';
-import { publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
+import { DEFAULT_WEBHOOK_MAX_BODIES, publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
 
 /** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
@@ -34,6 +34,7 @@ export async function startGateway(
     log,
     installedShops: createInstalledShops(db),
     inbox: createInboxWriter(db),
+    webhookBodies: createWebhookBodies(options.webhookMaxBodies ?? DEFAULT_WEBHOOK_MAX_BODIES),
   };
   const gw: GatewayContext = {
     ...base,

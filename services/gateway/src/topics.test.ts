@@ -3,6 +3,7 @@ import { declaredEndpoints, declaredTopics, findAppConfig, readAppConfig } from 
 import { readSettings } from '@belegfluss/shared/settings';
 import { COMPLIANCE_TOPICS, HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
 import { shopSpecificTopics } from './webhook-subscriptions';
+import { SHAPED_TOPICS } from './webhook-payloads';
 
 /** The project's shopify.app.toml is what `shopify app deploy` publishes: Shopify sends nothing else. */
 describe('shopify.app.toml', () => {
@@ -18,6 +19,12 @@ describe('shopify.app.toml', () => {
       expect(declaredEndpoints(config, topic, appUrl), topic).toEqual([`${appUrl}${WEBHOOK_PATH}`]);
     }
     expect(shopSpecificTopics(config)).toEqual([]);
+  });
+
+  it('knows the body of every topic it subscribes to (the others are refused)', () => {
+    const subscribed = new Set([...declaredTopics(config), ...config.complianceTopics.map((c) => c.topic)]);
+    expect(new Set(SHAPED_TOPICS)).toEqual(new Set([...HANDLED_TOPICS, ...COMPLIANCE_TOPICS]));
+    expect(new Set(SHAPED_TOPICS)).toEqual(subscribed);
   });
 
   it('declares the three compliance topics under compliance_topics', () => {

@@ -140,6 +140,7 @@ export async function startHarness(
           'X-Shopify-Topic': topic,
           'X-Shopify-Shop-Domain': shop,
           'X-Shopify-Webhook-Id': webhookId,
+          'X-Shopify-Triggered-At': new Date().toISOString(),
           'X-Shopify-Hmac-Sha256': signWebhook(raw, settings.shopify.apiSecret),
         },
         body: raw,

@@ -66,7 +66,16 @@ export async function getShop(db: Db, shopId: string): Promise<ShopRow | undefin
 /** Install or re-install: the token and granted scopes replace what we had. */
 export async function saveShopInstall(
   db: Db,
-  input: { shopId: string; tokenEnc: string; scopes: string[]; name?: string; email?: string; shopifyPlan?: string },
+  input: {
+    shopId: string;
+    tokenEnc: string;
+    scopes: string[];
+    name?: string;
+    email?: string;
+    shopifyPlan?: string;
+    /** Shopify's numeric id of the shop (from `shop { id }`). */
+    shopifyShopId?: string;
+  },
 ): Promise<ShopRow> {
   const [row] = await db('shops')
     .insert({
@@ -77,6 +86,7 @@ export async function saveShopInstall(
       name: input.name ?? input.shopId,
       email: input.email ?? null,
       shopify_plan: input.shopifyPlan ?? null,
+      shopify_shop_id: input.shopifyShopId ?? null,
     })
     .onConflict('id')
     .merge({
@@ -88,9 +98,17 @@ export async function saveShopInstall(
       ...(input.name ? { name: input.name } : {}),
       ...(input.email ? { email: input.email } : {}),
       ...(input.shopifyPlan ? { shopify_plan: input.shopifyPlan } : {}),
+      ...(input.shopifyShopId ? { shopify_shop_id: input.shopifyShopId } : {}),
     })
     .returning('*');
   return toShop(row);
+}
+
+/** Shopify's numeric id of the shop as read at install; null when not known (installed before it was kept). */
+export async function shopifyShopIdOf(db: Db, shopId: string): Promise<string | null> {
+  const row = (await db('shops').where({ id: shopId }).first('shopify_shop_id')) as
+    { shopify_shop_id: string | null } | undefined;
+  return row?.shopify_shop_id ?? null;
 }
 
 export async function markUninstalled(db: Db, shopId: string): Promise<void> {

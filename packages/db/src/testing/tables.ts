@@ -691,6 +691,7 @@ export interface ShopTestRow {
   webhookCallbackUrl: string | null;
   transfersPeriodStart: Date;
   currentPeriodEnd: Date | null;
+  shopifyShopId: string | null;
 }
 export const shopsTable = testTable<ShopTestRow>('shops', [
   'id',
@@ -723,6 +724,7 @@ export const shopsTable = testTable<ShopTestRow>('shops', [
   'webhook_callback_url',
   'transfers_period_start',
   'current_period_end',
+  'shopify_shop_id',
 ]);
 
 /** A row of `transfer_ledger`. */

@@ -73,6 +73,8 @@ describe('onboarding mail on install', () => {
     expect(await shopsTable.one(h.db, { id: shop })).toMatchObject({
       name: 'Willkommen-Laden',
       email: 'chefin@willkommen.de',
+      // What compliance and app webhooks name the shop by.
+      shopifyShopId: expect.stringMatching(/^\d+$/),
     });
 
     // Re-authorising (a new scope, a reinstall) is no new welcome.

@@ -24,21 +24,25 @@ const CallbackQuery = z.object({
   hmac: z.string().min(1),
 });
 
-/** The shop's name, e-mail and plan, for the install row and the merchant's notifications; empty when Shopify does not answer. */
+/**
+ * The shop's name, e-mail and plan, for the install row and the merchant's notifications, and Shopify's id of
+ * the shop, which compliance and app webhooks name; empty when Shopify does not answer.
+ */
 async function shopDetails(
   gw: GatewayContext,
   shop: string,
   accessToken: string,
-): Promise<{ name?: string; email?: string; shopifyPlan?: string }> {
+): Promise<{ name?: string; email?: string; shopifyPlan?: string; shopifyShopId?: string }> {
   const { adminUrl, apiVersion } = gw.settings.shopify;
   try {
     const data = await createAdminClient({ adminUrl, apiVersion, shop, accessToken })<{
-      shop: { name: string; email: string | null; plan: { displayName: string } | null };
-    }>('query { shop { name email plan { displayName } } }');
+      shop: { id: string; name: string; email: string | null; plan: { displayName: string } | null };
+    }>('query { shop { id name email plan { displayName } } }');
     return {
       name: data.shop.name || undefined,
       email: data.shop.email || undefined,
       shopifyPlan: data.shop.plan?.displayName || undefined,
+      shopifyShopId: /^gid:\/\/shopify\/Shop\/(\d+)$/.exec(data.shop.id)?.[1],
     };
   } catch (err) {
     gw.log.warn({ err, shop }, 'Shop details could not be read at install');

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { shopExists, writeLog, type WebhookDelivery } from '@belegfluss/db';
+import { shopExists, shopifyShopIdOf, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { errorAnswer } from '../errors';
 import { MB, readRawBody, readRequestBody } from '../http';
+import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from '../webhook-payloads';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 /** Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB. */
@@ -15,21 +16,30 @@ const LIMIT = 10 * MB;
 interface Answer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
   /** A new delivery, handed to the dispatcher once the answer is sent. */
   fresh?: WebhookDelivery;
 }
 
 /**
- * Shopify webhooks. The HMAC over the raw body is checked first; the delivery is
- * written to the inbox (which also dedupes; concurrent requests share one insert) and answered 200
- * once its row is committed. Nothing slow is in the request path: whether the shop is installed is
- * remembered for a few seconds, and signalling Temporal happens after the answer, in the dispatcher.
+ * Shopify webhooks. The HMAC over the raw body is checked first, then that the body fits the unsigned headers
+ * (refused: 401, nothing written, nothing started); the delivery is written to the inbox (which also dedupes;
+ * concurrent requests share one insert) and answered 200 once its row is committed. Nothing slow is in the
+ * request path: whether the shop is installed is remembered for a few seconds, and signalling Temporal happens
+ * after the answer, in the dispatcher.
  */
 async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: string) => string): Promise<Answer> {
-  if (!verifyWebhookHmac(raw, header('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret))
-    return { status: 401, body: { error: 'UNAUTHORIZED', message: 'Ungültige Webhook-Signatur' } };
   const shopId = header('x-shopify-shop-domain');
   const topic = header('x-shopify-topic');
+  const refused = (refusal: Refusal): Answer => {
+    gw.log.warn(
+      { shop: shopId, topic, webhookId: header('x-shopify-webhook-id'), reason: refusal.reason },
+      'Webhook refused',
+    );
+    return { status: 401, body: { error: 'UNAUTHORIZED', message: refusal.message } };
+  };
+  if (!verifyWebhookHmac(raw, header('x-shopify-hmac-sha256') || undefined, gw.settings.shopify.apiSecret))
+    return refused({ reason: 'HMAC', message: 'Ungültige Webhook-Signatur' });
   const json = raw.toString('utf8');
   let body: Record<string, unknown>;
   try {
@@ -41,6 +51,16 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
   }
   if (!isShopDomain(shopId) || !topic)
     return { status: 400, body: { error: 'BAD_REQUEST', message: 'Shop oder Thema des Webhooks fehlt' } };
+  // The signature vouches for the body only: it must be this topic's, of this shop, and recent.
+  const triggeredAt = header('x-shopify-triggered-at');
+  const refusal = refuseDelivery({ topic, shopId, triggeredAt, body });
+  if (refusal) return refused(refusal);
+  // Shopify's id of the shop, where the body names it, against the one read at install (if we have it).
+  const namedShopifyId = shopifyShopIdNamedBy(topic, body);
+  if (namedShopifyId !== undefined) {
+    const stored = await shopifyShopIdOf(gw.db, shopId);
+    if (stored !== null && stored !== namedShopifyId) return refused(OTHER_SHOP);
+  }
   // An order event of a shop that is not installed (never, or uninstalled) has nowhere to go: an order
   // workflow could only fail on the missing shop. Answered 200 so Shopify does not retry it.
   const orderId = orderIdOf(topic, body);
@@ -57,7 +77,7 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
     shopId,
     topic,
     resourceId: body.id == null ? null : String(body.id),
-    triggeredAt: header('x-shopify-triggered-at') || null,
+    triggeredAt,
     body,
   };
   // Stored as the text Shopify sent, the one the HMAC covers.
@@ -65,6 +85,47 @@ async function takeWebhook(gw: GatewayContext, raw: Buffer, header: (name: strin
   // Rare, and the merchant's log has it by the time Shopify has the answer.
   if (!fresh && orderId) await logDuplicate(gw, delivery);
   return { status: 200, body: { ok: true, duplicate: !fresh }, ...(fresh ? { fresh: delivery } : {}) };
+}
+
+/**
+ * How many webhook bodies are held at once, from their first byte read until their inbox commit. Past the
+ * bound a request is answered before its body is read, and the connection closed so the body is never read:
+ * Shopify retries it later, as it does any 5xx.
+ */
+export function createWebhookBodies(max: number) {
+  let held = 0;
+  return {
+    max,
+    held: () => held,
+    take(): boolean {
+      if (held >= max) return false;
+      held += 1;
+      return true;
+    },
+    release(): void {
+      held -= 1;
+    },
+  };
+}
+export type WebhookBodies = ReturnType<typeof createWebhookBodies>;
+
+const BUSY: Answer = {
+  status: 503,
+  body: { error: 'BUSY', message: 'Gerade kommen zu viele Webhooks auf einmal an. Bitte später erneut senden.' },
+  headers: { 'Retry-After': '5', Connection: 'close' },
+};
+
+/** Takes a webhook while one of the bounded places for its body is free; BUSY without reading it otherwise. */
+async function withinBound(gw: GatewayContext, take: () => Promise<Answer>): Promise<Answer> {
+  if (!gw.webhookBodies.take()) {
+    gw.log.warn({ max: gw.webhookBodies.max }, 'Webhook answered 503: too many bodies held at once');
+    return BUSY;
+  }
+  try {
+    return await take();
+  } finally {
+    gw.webhookBodies.release();
+  }
 }
 
 /** Signalling goes through the dispatcher, after the answer; a failure there is picked up by the relay. */
@@ -76,7 +137,10 @@ const handOver = (gw: GatewayContext, answer: Answer) => {
 export function webhookRoutes(gw: GatewayContext): Router {
   const router = new Router();
   router.post(SHOPIFY_WEBHOOK_PATH, async (ctx) => {
-    const answer = await takeWebhook(gw, await readRawBody(ctx, LIMIT), (name) => ctx.get(name));
+    const answer = await withinBound(gw, async () =>
+      takeWebhook(gw, await readRawBody(ctx, LIMIT), (name) => ctx.get(name)),
+    );
+    if (answer.headers) ctx.set(answer.headers);
     ctx.status = answer.status;
     ctx.body = answer.body;
     handOver(gw, answer);
@@ -100,7 +164,7 @@ export function shopifyWebhookListener(gw: GatewayContext): (req: IncomingMessag
   const serve = async (req: IncomingMessage, res: ServerResponse) => {
     let answer: Answer;
     try {
-      answer = await takeWebhook(gw, await readRequestBody(req, LIMIT), header(req));
+      answer = await withinBound(gw, async () => takeWebhook(gw, await readRequestBody(req, LIMIT), header(req)));
     } catch (caught) {
       const failed = errorAnswer(caught);
       if (failed.log) gw.log.error({ err: caught }, 'request failed');
@@ -112,6 +176,7 @@ export function shopifyWebhookListener(gw: GatewayContext): (req: IncomingMessag
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Length': Buffer.byteLength(text),
       'X-Content-Type-Options': 'nosniff',
+      ...answer.headers,
     });
     res.end(text);
     handOver(gw, answer);
