@@ -113,4 +113,28 @@ describe('the partner-payouts Schedule', () => {
       'paid',
     ]);
   }, 300_000);
+  it('a run started by hand under another id hands its month to the run the confirmation reaches', async () => {
+    await redemption(stack, BANK, 'zeitplan-kunde-4.myshopify.com', 90, 60);
+    const byHand = await cli(
+      'workflow',
+      'start',
+      '--type',
+      'payoutRunWorkflow',
+      '--task-queue',
+      stack.settings.taskQueue,
+      '--workflow-id',
+      'auszahlung-von-hand',
+      '--input',
+      '{"month":"2026-04-01"}',
+    );
+    expect(byHand).toContain('auszahlung-von-hand');
+    expect(await stack.temporal.client.workflow.getHandle('auszahlung-von-hand').result()).toMatchObject({
+      result: `weitergegeben an ${payoutRunWorkflowId('2026-04-01')}`,
+    });
+    await confirmInAdminArea('2026-04-01');
+    expect(await stack.temporal.client.workflow.getHandle(payoutRunWorkflowId('2026-04-01')).result()).toMatchObject({
+      result: 'paid',
+      bank: 1,
+    });
+  }, 300_000);
 });

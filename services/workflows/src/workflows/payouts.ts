@@ -61,7 +61,11 @@ const SCHEDULED_START = defineSearchAttributeKey('TemporalScheduledStartTime', S
 export async function payoutScheduleWorkflow(): Promise<string> {
   const info = workflowInfo();
   const due = info.typedSearchAttributes.get(SCHEDULED_START) ?? info.startTime;
-  const month = berlinMonthStart(due);
+  return startMonthRun(berlinMonthStart(due));
+}
+
+/** Starts (or finds running) the run of `month` under its own id, and leaves it running on its own. */
+async function startMonthRun(month: string): Promise<string> {
   const workflowId = payoutRunWorkflowId(month);
   try {
     await startChild(payoutRunWorkflow, {
@@ -89,7 +93,14 @@ export async function payoutRunWorkflow(input: PayoutRunInput = {}): Promise<Run
   setHandler(sepaConfirmedSignal, () => void (confirmed = true));
   setHandler(paypalBatchChangedSignal, () => void (paypalNews = true));
   const now = () => new Date().toISOString();
-  const run = await acts.openPayoutRun(input.month ?? berlinMonthStart(new Date(workflowInfo().startTime)), now());
+  const month = input.month ?? berlinMonthStart(new Date(workflowInfo().startTime));
+  // Started by hand under another id, the confirmation and PayPal's webhooks could never reach it:
+  // it hands the month to a run under the id they signal, and ends.
+  if (workflowInfo().workflowId !== payoutRunWorkflowId(month)) {
+    const workflowId = await startMonthRun(month);
+    return { runId: '', month, status: 'handed-over', paypal: 0, bank: 0, result: `weitergegeben an ${workflowId}` };
+  }
+  const run = await acts.openPayoutRun(month, now());
   if (run.status === 'empty' || run.status === 'paid') return { ...run, result: run.status };
 
   async function payByPayPal(): Promise<void> {
