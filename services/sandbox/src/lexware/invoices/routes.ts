@@ -5,6 +5,7 @@ import { lexwareTime } from '../../time.js';
 import type { Publish } from '../contacts.js';
 import { newerError, notAllowed, validationFailed } from '../errors.js';
 import { lex } from '../middleware.js';
+import { negotiate } from '../negotiation.js';
 import type { Organization, Voucher, VoucherKind } from '../types.js';
 import { validateVoucher } from './validate.js';
 import { isXRechnung, renderVoucherFile, renderXRechnung } from './xrechnung.js';
@@ -44,24 +45,16 @@ async function sendPdf(ctx: Context, org: Organization, v: Voucher): Promise<voi
 const fileName = (v: Voucher) => `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}`;
 
 /**
- * `/file` by Accept header, as documented: an XRechnung is XML for `*\/*` and `application/xml` and a
- * preview PDF for `application/pdf`; any other document is a PDF (a ZUGFeRD one with its XML embedded),
- * and `application/xml` finds nothing for it (404).
- * The types are read in the client's order of preference, so the default header of axios and most clients
- * (`application/json, text/plain, *\/*`) gets the document through its `*\/*`. Only a header that allows
- * neither PDF nor XML is 406; a draft has no file (409).
+ * `/file` by Accept header, as documented: an XRechnung is XML by default (`*\/*`, `application/xml`) and a
+ * preview PDF for `application/pdf`; any other document is a PDF by default (a ZUGFeRD one with its XML
+ * embedded), and a request that settles on XML finds nothing for it (404).
  */
-function wantedFile(ctx: Context, xrechnung: boolean): 'application/pdf' | 'application/xml' | undefined {
-  for (const type of ctx.accepts() as string[]) {
-    if (type === 'application/pdf' || type === 'application/xml') return type;
-    if (type === '*/*' || type === 'application/*') return xrechnung ? 'application/xml' : 'application/pdf';
-  }
-  return undefined;
-}
+const fileTypes = (xrechnung: boolean) =>
+  xrechnung ? (['application/xml', 'application/pdf'] as const) : (['application/pdf', 'application/xml'] as const);
 
 async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
   const xrechnung = isXRechnung(v);
-  const wanted = wantedFile(ctx, xrechnung);
+  const wanted = negotiate(ctx, fileTypes(xrechnung));
   if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
   if (wanted === 'application/pdf') return sendPdf(ctx, org, v);
