@@ -124,8 +124,8 @@ async function expectRoundTrip(id: string, got: Checked): Promise<void> {
   expect(got.violations).toEqual([]);
 }
 
-describe('e-invoices of the sandbox, checked against the official schema', () => {
-  it('an XRechnung: CII XML valid against the EN 16931 XSD, with the Leitweg-ID and the voucher’s numbers', async () => {
+describe('e-invoices of the sandbox, checked against the official schema and business rules', () => {
+  it('an XRechnung: CII XML that passes the EN 16931 XSD and rules, with the Leitweg-ID and the voucher’s numbers', async () => {
     const contact = await json<{ id: string }>(
       await apiPost(
         '/contacts',
@@ -146,17 +146,42 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
     expect(got.buyerReference).toBe('04011000-12345-03');
     await expectRoundTrip(id, got);
 
-    // The rules run for real: the same file with a wrong grand total, a currency on a line amount and no
-    // buyer reference breaks exactly the rules that say so.
-    const broken = (await (await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } })).text())
-      .replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '')
-      .replace(
-        /<ram:GrandTotalAmount>([\d.]+)</,
-        (_, total: string) => `<ram:GrandTotalAmount>${(Number(total) + 1).toFixed(2)}<`,
-      )
-      .replace(/(<ram:SpecifiedTradeSettlementLineMonetarySummation>\s*<ram:LineTotalAmount)>/, '$1 currencyID="EUR">');
-    const rules = (await check(Buffer.from(broken), 'broken.xml')).violations.map((v) => v.rule);
-    expect([...new Set(rules)].sort()).toEqual(['BR-CO-15', 'BR-CO-16', 'BR-DE-15', 'CII-DT-031']);
+    // The rules run for real: copies of the file with amounts that don't add up, a currency on a line amount
+    // and no buyer reference break exactly the rules that say so.
+    const xml = await (await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } })).text();
+    /** Raises the first amount after `before` (a pattern ending in the amount's opening tag). */
+    const plus = (before: string, by: number) => (text: string) =>
+      text.replace(
+        new RegExp(`(${before})([\\d.]+)<`),
+        (_, open: string, amount: string) => `${open}${(Number(amount) + by).toFixed(2)}<`,
+      );
+    const rulesBrokenBy = async (...changes: Array<(text: string) => string>) =>
+      [
+        ...new Set(
+          (await check(Buffer.from(changes.reduce((text, change) => change(text), xml)), 'broken.xml')).violations.map(
+            (v) => v.rule,
+          ),
+        ),
+      ].sort();
+    expect(
+      await rulesBrokenBy(
+        (text) => text.replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, ''),
+        plus('<ram:GrandTotalAmount>', 1),
+        (text) =>
+          text.replace(
+            /(<ram:SpecifiedTradeSettlementLineMonetarySummation>\s*<ram:LineTotalAmount)>/,
+            '$1 currencyID="EUR">',
+          ),
+      ),
+    ).toEqual(['BR-CO-15', 'BR-CO-16', 'BR-DE-15', 'CII-DT-031']);
+    // The line total of the header, its allowances, and the tax of the first category (19 %).
+    expect(
+      await rulesBrokenBy(
+        plus('<ram:SpecifiedTradeSettlementHeaderMonetarySummation>\\s*<ram:LineTotalAmount>', 1),
+        plus('<ram:AllowanceTotalAmount>', 0.5),
+        plus('<ram:CalculatedAmount>', 2),
+      ),
+    ).toEqual(['BR-CO-10', 'BR-CO-11', 'BR-CO-13', 'BR-CO-14', 'BR-CO-17', 'BR-S-09']);
   });
 
   it('a ZUGFeRD invoice: a PDF/A-3 with factur-x.xml embedded, EN 16931, only as PDF (404 for XML, as documented)', async () => {
