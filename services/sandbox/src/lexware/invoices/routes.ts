@@ -53,16 +53,27 @@ const fileTypes = (xrechnung: boolean) =>
   xrechnung ? (['application/xml', 'application/pdf'] as const) : (['application/pdf', 'application/xml'] as const);
 
 async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
-  const xrechnung = isXRechnung(v);
-  const wanted = negotiate(ctx, fileTypes(xrechnung));
+  const wanted = negotiate(ctx, fileTypes(isXRechnung(v)));
   if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
   if (wanted === 'application/pdf') return sendPdf(ctx, org, v);
-  if (!xrechnung) return newerError(ctx, 404, 'Not Found');
+  return sendXml(ctx, org, v);
+}
+
+/** An XRechnung's XML; any other document has none (404, as both file endpoints document). */
+async function sendXml(ctx: Context, org: Organization, v: Voucher): Promise<void> {
+  if (!isXRechnung(v)) return newerError(ctx, 404, 'Not Found');
   ctx.type = 'application/xml';
   ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.xml"`);
   ctx.body = await renderXRechnung(org, v);
 }
+
+/**
+ * The deprecated `/files/{id}` of a sales voucher, by its own documented table: the PDF is the default even for
+ * an XRechnung, `application/xml` gets an XRechnung's XML (404 for any other), and an image type still gets the
+ * PDF; nothing acceptable among these is 406.
+ */
+const LEGACY_FILE_TYPES = ['application/pdf', 'application/xml', 'image/jpeg', 'image/png'] as const;
 
 function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): void {
   const path = `/${PATHS[kind]}`;
@@ -130,6 +141,9 @@ export function vouchersRouter(publish: Publish): Router {
       (x) => (x.json.files as { documentFileId?: string } | undefined)?.documentFileId === ctx.params.id,
     );
     if (!v) return newerError(ctx, 404, 'Not Found');
+    const wanted = negotiate(ctx, LEGACY_FILE_TYPES);
+    if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
+    if (wanted === 'application/xml') return sendXml(ctx, org, v);
     await sendPdf(ctx, org, v);
   });
   return router;
