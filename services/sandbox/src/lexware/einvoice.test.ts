@@ -202,6 +202,25 @@ describe('e-invoices of the sandbox, checked against the official schema and bus
     await expectRoundTrip(id, got);
   });
 
+  it('a zero-rated line is VAT category Z, which carries no exemption reason (BR-Z-10)', async () => {
+    const contact = await json<{ id: string }>(await apiPost('/contacts', company('Hotel am See GmbH')));
+    const withVoucher = invoice(contact.id);
+    withVoucher.lineItems.push({
+      type: 'custom',
+      name: 'Gutschein',
+      quantity: 1,
+      unitName: 'Stück',
+      unitPrice: { currency: 'EUR', netAmount: 10, taxRatePercentage: 0 },
+    });
+    const { id } = await json<{ id: string }>(await apiPost('/invoices?finalize=true', withVoucher));
+    const got = await check(
+      Buffer.from(await (await api(`/invoices/${id}/file`, { headers: { Accept: '*/*' } })).arrayBuffer()),
+      'z.pdf',
+    );
+    expect(got.taxes.map((t) => t.category).sort()).toEqual(['S', 'S', 'Z']);
+    expect(got.violations).toEqual([]);
+  });
+
   it('gives a private customer, a gross invoice, or an account without e-invoicing a plain PDF', async () => {
     const privat = await json<{ id: string }>(await apiPost('/contacts', person));
     const a = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(privat.id)));

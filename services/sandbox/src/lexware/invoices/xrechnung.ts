@@ -138,7 +138,6 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
             'cac:TaxCategory': {
               'cbc:ID': category(Number(t.taxRatePercentage)),
               'cbc:Percent': String(t.taxRatePercentage),
-              ...(Number(t.taxRatePercentage) === 0 ? { 'cbc:TaxExemptionReason': 'Nullsatz' } : {}),
               'cac:TaxScheme': { 'cbc:ID': 'VAT' },
             },
           })),
