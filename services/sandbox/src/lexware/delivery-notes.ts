@@ -8,6 +8,7 @@ import { newerError, notAllowed, notNull, validationFailed, type Violation } fro
 import { validateAddress, validateShipping } from './invoices/validate.js';
 import { contactName } from './contacts.js';
 import { lex } from './middleware.js';
+import { negotiate } from './negotiation.js';
 import type { Organization, Voucher } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -228,8 +229,7 @@ export function deliveryNotesRouter(): Router {
   router.get('/delivery-notes/:id/file', async (ctx) => {
     const v = findDeliveryNote(ctx);
     if (!v) return;
-    const wanted = (ctx.accepts() as string[]).find((t) => ['application/pdf', '*/*', 'application/*'].includes(t));
-    if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
+    if (!negotiate(ctx, ['application/pdf'])) return newerError(ctx, 406, 'Not Acceptable');
     if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="Lieferschein_${v.voucherNumber ?? v.id}.pdf"`);

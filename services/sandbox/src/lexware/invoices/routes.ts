@@ -5,6 +5,7 @@ import { lexwareTime } from '../../time.js';
 import type { Publish } from '../contacts.js';
 import { newerError, notAllowed, validationFailed } from '../errors.js';
 import { lex } from '../middleware.js';
+import { negotiate } from '../negotiation.js';
 import type { Organization, Voucher, VoucherKind } from '../types.js';
 import { validateVoucher } from './validate.js';
 import { isXRechnung, renderVoucherFile, renderXRechnung } from './xrechnung.js';
@@ -44,32 +45,35 @@ async function sendPdf(ctx: Context, org: Organization, v: Voucher): Promise<voi
 const fileName = (v: Voucher) => `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}`;
 
 /**
- * `/file` by Accept header, as documented: an XRechnung is XML for `*\/*` and `application/xml` and a
- * preview PDF for `application/pdf`; any other document is a PDF (a ZUGFeRD one with its XML embedded),
- * and `application/xml` finds nothing for it (404).
- * The types are read in the client's order of preference, so the default header of axios and most clients
- * (`application/json, text/plain, *\/*`) gets the document through its `*\/*`. Only a header that allows
- * neither PDF nor XML is 406; a draft has no file (409).
+ * `/file` by Accept header, as documented: an XRechnung is XML by default (`*\/*`, `application/xml`) and a
+ * preview PDF for `application/pdf`; any other document is a PDF by default (a ZUGFeRD one with its XML
+ * embedded), and a request that settles on XML finds nothing for it (404).
  */
-function wantedFile(ctx: Context, xrechnung: boolean): 'application/pdf' | 'application/xml' | undefined {
-  for (const type of ctx.accepts() as string[]) {
-    if (type === 'application/pdf' || type === 'application/xml') return type;
-    if (type === '*/*' || type === 'application/*') return xrechnung ? 'application/xml' : 'application/pdf';
-  }
-  return undefined;
-}
+const fileTypes = (xrechnung: boolean) =>
+  xrechnung ? (['application/xml', 'application/pdf'] as const) : (['application/pdf', 'application/xml'] as const);
 
 async function sendFile(ctx: Context, org: Organization, v: Voucher): Promise<void> {
-  const xrechnung = isXRechnung(v);
-  const wanted = wantedFile(ctx, xrechnung);
+  const wanted = negotiate(ctx, fileTypes(isXRechnung(v)));
   if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
   if (v.status === 'draft') return newerError(ctx, 409, 'Für Entwürfe gibt es kein Dokument');
   if (wanted === 'application/pdf') return sendPdf(ctx, org, v);
-  if (!xrechnung) return newerError(ctx, 404, 'Not Found');
+  return sendXml(ctx, org, v);
+}
+
+/** An XRechnung's XML; any other document has none (404, as both file endpoints document). */
+async function sendXml(ctx: Context, org: Organization, v: Voucher): Promise<void> {
+  if (!isXRechnung(v)) return newerError(ctx, 404, 'Not Found');
   ctx.type = 'application/xml';
   ctx.set('Content-Disposition', `attachment; filename="${fileName(v)}.xml"`);
   ctx.body = await renderXRechnung(org, v);
 }
+
+/**
+ * The deprecated `/files/{id}` of a sales voucher, by its own documented table: the PDF is the default even for
+ * an XRechnung, `application/xml` gets an XRechnung's XML (404 for any other), and an image type still gets the
+ * PDF; nothing acceptable among these is 406.
+ */
+const LEGACY_FILE_TYPES = ['application/pdf', 'application/xml', 'image/jpeg', 'image/png'] as const;
 
 function voucherRoutes(router: Router, kind: VoucherKind, publish: Publish): void {
   const path = `/${PATHS[kind]}`;
@@ -137,6 +141,9 @@ export function vouchersRouter(publish: Publish): Router {
       (x) => (x.json.files as { documentFileId?: string } | undefined)?.documentFileId === ctx.params.id,
     );
     if (!v) return newerError(ctx, 404, 'Not Found');
+    const wanted = negotiate(ctx, LEGACY_FILE_TYPES);
+    if (!wanted) return newerError(ctx, 406, 'Not Acceptable');
+    if (wanted === 'application/xml') return sendXml(ctx, org, v);
     await sendPdf(ctx, org, v);
   });
   return router;

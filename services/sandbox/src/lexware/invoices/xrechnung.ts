@@ -1,5 +1,6 @@
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice } from '@e-invoice-eu/core';
 import type { Organization, Voucher } from '../types.js';
+import { conformingInvoiceService } from './cii.js';
 import { renderVoucherPdf } from './pdf.js';
 
 type Json = Record<string, unknown>;
@@ -18,7 +19,6 @@ const SELLER = {
 const money = (v: unknown) => Number(v ?? 0).toFixed(2);
 const day = (d: unknown) => String(d ?? '').slice(0, 10);
 const category = (rate: number) => (rate > 0 ? 'S' : 'Z');
-const quiet = { log: () => {}, warn: () => {}, error: () => {} };
 
 /** What the voucher's profile makes of it: which e-invoice Lexware issues, if any. */
 export const isXRechnung = (v: Voucher) => v.json.electronicDocumentProfile === 'XRechnung';
@@ -138,7 +138,6 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
             'cac:TaxCategory': {
               'cbc:ID': category(Number(t.taxRatePercentage)),
               'cbc:Percent': String(t.taxRatePercentage),
-              ...(Number(t.taxRatePercentage) === 0 ? { 'cbc:TaxExemptionReason': 'Nullsatz' } : {}),
               'cac:TaxScheme': { 'cbc:ID': 'VAT' },
             },
           })),
@@ -213,7 +212,7 @@ function buyerReferenceOf(org: Organization, v: Voucher): string | undefined {
  * reference: what `GET /v1/invoices/{id}/file` answers for `Accept: application/xml` or `*\/*`.
  */
 export async function renderXRechnung(org: Organization, v: Voucher): Promise<string> {
-  const out = await new InvoiceService(quiet).generate(invoiceData(org, v, buyerReferenceOf(org, v)), {
+  const out = await conformingInvoiceService().generate(invoiceData(org, v, buyerReferenceOf(org, v)), {
     format: 'XRECHNUNG-CII',
     lang: 'de-de',
   });
@@ -228,7 +227,7 @@ export async function renderVoucherFile(org: Organization, v: Voucher): Promise<
   const pdf = await renderVoucherPdf(org, v);
   if (!isZugferd(v)) return pdf;
   const name = `${v.kind === 'invoice' ? 'Rechnung' : 'Gutschrift'}_${v.voucherNumber ?? v.id}.pdf`;
-  const out = await new InvoiceService(quiet).generate(invoiceData(org, v, buyerReferenceOf(org, v)), {
+  const out = await conformingInvoiceService().generate(invoiceData(org, v, buyerReferenceOf(org, v)), {
     format: 'Factur-X-EN16931',
     lang: 'de-de',
     pdf: { buffer: pdf, filename: name, mimetype: 'application/pdf' },
