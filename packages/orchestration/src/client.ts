@@ -11,6 +11,7 @@ import {
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
   AUDIT_SCHEDULE_ID,
+  backgroundTaskQueue,
   billingChangedSignal,
   billingWorkflowId,
   HOUSEKEEPING_SCHEDULE_ID,
@@ -97,6 +98,14 @@ export async function signalOrder(
     });
 }
 
+/** A Schedule made by an earlier release keeps its action: point it at the queue this release runs it on. */
+async function moveToQueue(temporal: Client, scheduleId: string, taskQueue: string): Promise<void> {
+  const handle = temporal.schedule.getHandle(scheduleId);
+  const { action } = await handle.describe();
+  if (action.type !== 'startWorkflow' || action.taskQueue === taskQueue) return;
+  await handle.update((current) => ({ ...current, action: { ...current.action, taskQueue } }));
+}
+
 /**
  * The Schedules, created once (visible and pausable with `temporal schedule list|toggle|trigger`):
  * the partner payout run on the 1st of each month, 06:00 Europe/Berlin, and the daily
@@ -110,6 +119,7 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       made.push(opts.scheduleId);
     } catch (error) {
       if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+      await moveToQueue(temporal, opts.scheduleId, opts.action.taskQueue);
     }
   };
   await create({
@@ -119,7 +129,7 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       type: 'startWorkflow',
       workflowType: 'payoutRunWorkflow',
       workflowId: 'payout-run',
-      taskQueue,
+      taskQueue: backgroundTaskQueue(taskQueue),
       args: [{}],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
@@ -147,7 +157,7 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       type: 'startWorkflow',
       workflowType: 'completenessAuditRunWorkflow',
       workflowId: 'completeness-audit',
-      taskQueue,
+      taskQueue: backgroundTaskQueue(taskQueue),
       args: [{}],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },

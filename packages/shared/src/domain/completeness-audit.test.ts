@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditableMonths,
   auditCounts,
   auditCsv,
   auditFindingKey,
   auditMonth,
   closingIntentKey,
+  lastClosedMonth,
   type AuditOrder,
   type AuditVoucher,
 } from './completeness-audit';
@@ -127,5 +129,24 @@ describe('the completeness audit', () => {
     );
     expect(auditFindingKey(dup!)).toBe('duplicate:2:hand');
     expect(auditFindingKey(missing!)).toBe('missing_credit:4:r4');
+  });
+});
+
+describe('the months an audit may check', () => {
+  it('end with the last closed German month, across the turn of the year and of the day in Berlin', () => {
+    expect(lastClosedMonth('2026-11-27T05:00:00Z')).toBe('2026-10');
+    expect(lastClosedMonth('2026-01-15T12:00:00Z')).toBe('2025-12');
+    // 23:30 UTC on 31 January is already February in Berlin.
+    expect(lastClosedMonth('2026-01-31T23:30:00Z')).toBe('2026-01');
+  });
+
+  it('start with the month of the first order or the installation, the earlier given', () => {
+    expect(auditableMonths('2024-10-31T23:30:00Z', '2026-11-27T05:00:00Z')).toEqual({
+      first: '2024-11',
+      last: '2026-10',
+    });
+    // Installed this month, no older order: nothing is closed yet.
+    const fresh = auditableMonths('2026-11-03T09:00:00Z', '2026-11-27T05:00:00Z');
+    expect(fresh.first > fresh.last).toBe(true);
   });
 });
