@@ -76,7 +76,7 @@ describe('the completeness audit of a month', () => {
   it('finds exactly the injected faults', async () => {
     const created = await json<{ order: { id: number; name: string } }[]>(`/shops/${shop}/orders`, {
       method: 'POST',
-      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS, createdAt: placedAt }),
+      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS, createdAt: placedAt, webhooks: true }),
     });
     const orders = created.map((c) => c.order);
     await eventually(
