@@ -140,13 +140,22 @@ describe('the months an audit may check', () => {
     expect(lastClosedMonth('2026-01-31T23:30:00Z')).toBe('2026-01');
   });
 
-  it('start with the month of the first order or the installation, the earlier given', () => {
-    expect(auditableMonths('2024-10-31T23:30:00Z', '2026-11-27T05:00:00Z')).toEqual({
+  it('start with the month of the first order or the installation, whichever came first', () => {
+    const now = '2026-11-27T05:00:00Z';
+    // Late on 31 October in UTC is already November in Berlin.
+    expect(auditableMonths({ installedAt: '2024-10-31T23:30:00Z', firstOrderAt: null }, now)).toEqual({
       first: '2024-11',
       last: '2026-10',
     });
+    // Orders from before the installation (the historical import) open their months too.
+    expect(
+      auditableMonths({ installedAt: '2025-06-01T10:00:00Z', firstOrderAt: '2025-02-14T10:00:00Z' }, now).first,
+    ).toBe('2025-02');
+    expect(
+      auditableMonths({ installedAt: '2025-06-01T10:00:00Z', firstOrderAt: '2025-07-14T10:00:00Z' }, now).first,
+    ).toBe('2025-06');
     // Installed this month, no older order: nothing is closed yet.
-    const fresh = auditableMonths('2026-11-03T09:00:00Z', '2026-11-27T05:00:00Z');
+    const fresh = auditableMonths({ installedAt: '2026-11-03T09:00:00Z', firstOrderAt: null }, now);
     expect(fresh.first > fresh.last).toBe(true);
   });
 });

@@ -19,8 +19,12 @@ export function lastClosedMonth(now: string): string {
  * each audit reads Lexware at 2 requests a second, so months that cannot hold findings are not worth it.
  * `first` is after `last` while the shop has no closed month yet.
  */
-export function auditableMonths(earliest: string, now: string): { first: string; last: string } {
-  return { first: germanDay(earliest).slice(0, 7), last: lastClosedMonth(now) };
+export function auditableMonths(
+  shop: { installedAt: string; firstOrderAt: string | null },
+  now: string,
+): { first: string; last: string } {
+  const months = [shop.installedAt, shop.firstOrderAt ?? shop.installedAt].map((at) => germanDay(at).slice(0, 7));
+  return { first: months.sort()[0]!, last: lastClosedMonth(now) };
 }
 
 export type AuditFindingKind =

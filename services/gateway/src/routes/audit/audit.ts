@@ -97,8 +97,10 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     const row = await getShop(gw.db, shop);
     if (!row) throw NotFound();
     const firstOrder = await firstOrderAt(gw.db, shop);
-    const earliest = firstOrder && firstOrder < row.installedAt ? firstOrder : row.installedAt;
-    const { first, last } = auditableMonths(earliest.toISOString(), new Date().toISOString());
+    const { first, last } = auditableMonths(
+      { installedAt: row.installedAt.toISOString(), firstOrderAt: firstOrder?.toISOString() ?? null },
+      new Date().toISOString(),
+    );
     if (first > last) throw BadRequest(AUDIT_MESSAGES.noClosedMonth, 'month');
     if (month < first || month > last) throw BadRequest(AUDIT_MESSAGES.outOfRange(first, last), 'month');
     if (!(await getConnection(gw.db, shop))) throw BadRequest(AUDIT_MESSAGES.notConnected);
