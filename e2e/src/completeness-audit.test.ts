@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentByIntent } from '@belegfluss/db';
-import { closingIntentKey, germanDay } from '@belegfluss/shared';
+import { closingIntentKey, lastClosedMonth } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
 import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
@@ -14,7 +14,11 @@ const shop = 'monatspruefung.myshopify.com';
 const m = () => merchant(stack, shop);
 /** The issue's month of 200 orders; AUDIT_ORDERS makes it smaller for a quick local run. */
 const ORDERS = Number(process.env.AUDIT_ORDERS ?? 200);
-const month = germanDay(new Date().toISOString()).slice(0, 7);
+// Only a closed month can be audited: the orders are placed on its last day, refunds and repairs come today.
+const month = lastClosedMonth(new Date().toISOString());
+const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+const placedAt = `${month}-${lastDay}T12:00:00+01:00`;
 
 const control = (path: string, init: RequestInit = {}) =>
   fetch(`${stack.sandbox.urls.control}/control${path}`, {
@@ -59,6 +63,8 @@ beforeAll(async () => {
   await m().install();
   await m().connectLexware();
   await openAllFeatures(stack, shop);
+  // Installed before the month, so its orders count as live ones.
+  await shopsTable.update(stack.db, { id: shop }, { installedAt: new Date(`${month}-01T00:00:00+01:00`) });
   // Room for the month's invoices and credit notes: transfers are not what this test is about.
   await shopsTable.update(stack.db, { id: shop }, { transfersQuota: 3000 });
 });
@@ -70,7 +76,7 @@ describe('the completeness audit of a month', () => {
   it('finds exactly the injected faults', async () => {
     const created = await json<{ order: { id: number; name: string } }[]>(`/shops/${shop}/orders`, {
       method: 'POST',
-      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS }),
+      body: JSON.stringify({ scenario: 'de_b2c', paid: true, count: ORDERS, createdAt: placedAt, webhooks: true }),
     });
     const orders = created.map((c) => c.order);
     await eventually(

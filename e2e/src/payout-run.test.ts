@@ -1,6 +1,6 @@
 import { Client } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payoutRunWorkflowId } from '@belegfluss/workflows';
+import { backgroundTaskQueue, payoutRunWorkflowId } from '@belegfluss/workflows';
 import { validatePain001 } from '@belegfluss/workflows/sepa-xsd';
 import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { eventually, merchant } from './merchant';
@@ -65,7 +65,7 @@ describe('the partner payout run', () => {
       body: JSON.stringify({ processingReads: 2, failNext: [503], webhooks: false, completeAfterMs: 0 }),
     });
     const handle = await stack.temporal.client.workflow.start('payoutRunWorkflow', {
-      taskQueue: stack.settings.taskQueue,
+      taskQueue: backgroundTaskQueue(stack.settings.taskQueue),
       workflowId: payoutRunWorkflowId(MONTH),
       args: [{ month: MONTH }],
     });
@@ -186,7 +186,7 @@ describe('the partner payout run', () => {
     const client = new Client({ connection: stack.temporal.connection });
     await redemption(PAYPAL, 'kunde-7.myshopify.com', 55, 50);
     const handle = await client.workflow.start('payoutRunWorkflow', {
-      taskQueue: stack.settings.taskQueue,
+      taskQueue: backgroundTaskQueue(stack.settings.taskQueue),
       workflowId: payoutRunWorkflowId('2027-01-01'),
       args: [{ month: '2027-01-01' }],
     });

@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUDIT_SCHEDULE_ID,
+  backgroundTaskQueue,
   billingStateQuery,
   billingWorkflowId,
   HOUSEKEEPING_SCHEDULE_ID,
@@ -91,4 +93,20 @@ describe('recurring work on the dev server', () => {
     await eventually(async () => (await handle.query(billingStateQuery)).rollovers === 1, 60_000);
     expect(await transferLedgerTable.list(stack.db, { shopId: SHOP, reason: 'reset' })).toHaveLength(1);
   }, 300_000);
+
+  it('runs the payout and audit Schedules on the background queue, also one an earlier release made on the live queue', async () => {
+    const queueOf = async (id: string) => {
+      const { action } = await stack.temporal.client.schedule.getHandle(id).describe();
+      return action.type === 'startWorkflow' ? action.taskQueue : undefined;
+    };
+    const background = backgroundTaskQueue(stack.settings.taskQueue);
+    expect(await queueOf(PAYOUT_SCHEDULE_ID)).toBe(background);
+    // As the release before the background queue left it.
+    await stack.temporal.client.schedule
+      .getHandle(AUDIT_SCHEDULE_ID)
+      .update((current) => ({ ...current, action: { ...current.action, taskQueue: stack.settings.taskQueue } }));
+    expect(await queueOf(AUDIT_SCHEDULE_ID)).toBe(stack.settings.taskQueue);
+    expect(await ensureSchedules(stack.temporal.client, stack.settings.taskQueue)).toEqual([]);
+    expect(await queueOf(AUDIT_SCHEDULE_ID)).toBe(background);
+  });
 });

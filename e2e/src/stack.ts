@@ -3,7 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import type { Worker } from '@temporalio/worker';
 import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
@@ -143,7 +142,7 @@ export async function startStack(
     closeGateway,
     async stop() {
       if (inProcess) {
-        (inProcess.worker as Worker).shutdown();
+        inProcess.worker.shutdown();
         await running;
         await inProcess.db.destroy();
       }

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventually, merchant } from './merchant';
 import { spawnWorker, startStack, type Stack } from './stack';
+import { invoiceByHand } from './lexware-by-hand';
 import {
   documentsTable,
   lexwareConnectionsTable,
@@ -78,28 +79,10 @@ beforeAll(async () => {
   // Ten at a time: setting up is not what the test measures.
   const writeVoucher = async (i: number) => {
     const remark = i < NAMED ? `Vielen Dank für deine Bestellung ${names[i * 7]}` : `Ladenverkauf ${i}`;
-    const res = await fetch(`${stack.settings.lexware.apiUrl}/invoices?finalize=true`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${tokens.access_token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        voucherDate: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '+00:00'),
-        remark,
-        address: { name: 'Erika Muster', street: 'Hauptstraße 1', zip: '10115', city: 'Berlin', countryCode: 'DE' },
-        lineItems: [
-          {
-            type: 'custom',
-            name: 'Tasse',
-            quantity: 1,
-            unitName: 'Stück',
-            unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
-          },
-        ],
-        totalPrice: { currency: 'EUR' },
-        taxConditions: { taxType: 'gross' },
-        shippingConditions: { shippingType: 'none' },
-      }),
+    await invoiceByHand(stack, tokens.access_token, {
+      voucherDate: new Date(Date.now() - 5 * 86_400_000).toISOString().replace('Z', '+00:00'),
+      remark,
     });
-    if (res.status !== 201) throw new Error(`voucher ${i}: ${res.status} ${await res.text()}`);
   };
   for (let i = 0; i < NAMED + UNNAMED; i += 10)
     await Promise.all(Array.from({ length: 10 }, (_, k) => writeVoucher(i + k)));

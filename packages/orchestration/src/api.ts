@@ -190,8 +190,16 @@ export interface AuditInput {
 }
 export interface AuditRunInput {
   /** YYYY-MM; by default the month before the run. */ month?: string;
+  /** Carried by continueAsNew: the run goes on with the shops after this one, having audited this many. */
+  after?: string;
+  audited?: number;
 }
-export const auditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}`;
+/**
+ * A shop's on-demand audit: one id per shop, so Temporal itself refuses a second one while one runs
+ * (the month it checks is in the run's memo). The monthly run's audits carry their month in their id.
+ */
+export const auditWorkflowId = (shopId: string) => `audit:${shopId}`;
+export const monthlyAuditWorkflowId = (shopId: string, month: string) => `audit:${shopId}:${month}:monthly`;
 export const AUDIT_SCHEDULE_ID = 'completeness-audit';
 
 const LEGACY_KEYS: Record<string, string> = { lexofficeId: 'lexwareId' };
@@ -221,3 +229,13 @@ function renamed(value: unknown): unknown {
 export function withCurrentNames<T>(value: T): T {
   return hasLegacyNames(value) ? (renamed(value) as T) : value;
 }
+
+/**
+ * Work a shop starts in bulk (audits, imports, payout runs) has its own task queue and its own worker slots,
+ * so no amount of it holds a slot a live order's invoice needs. Workflows started there run their activities
+ * there; orders they hand on go to their order workflows on the live queue.
+ */
+const BACKGROUND_SUFFIX = '-background';
+export const backgroundTaskQueue = (taskQueue: string) => `${liveTaskQueue(taskQueue)}${BACKGROUND_SUFFIX}`;
+export const liveTaskQueue = (taskQueue: string) =>
+  taskQueue.endsWith(BACKGROUND_SUFFIX) ? taskQueue.slice(0, -BACKGROUND_SUFFIX.length) : taskQueue;

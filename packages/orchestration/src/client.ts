@@ -11,6 +11,7 @@ import {
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
   AUDIT_SCHEDULE_ID,
+  backgroundTaskQueue,
   billingChangedSignal,
   billingWorkflowId,
   HOUSEKEEPING_SCHEDULE_ID,
@@ -129,7 +130,7 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       // It starts the month's run under its own id (payout-run:{YYYY-MM-01}) and ends at once.
       workflowType: 'payoutScheduleWorkflow',
       workflowId: 'payout-schedule',
-      taskQueue,
+      taskQueue: backgroundTaskQueue(taskQueue),
       args: [],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },
@@ -157,7 +158,7 @@ export async function ensureSchedules(temporal: Client, taskQueue: string): Prom
       type: 'startWorkflow',
       workflowType: 'completenessAuditRunWorkflow',
       workflowId: 'completeness-audit',
-      taskQueue,
+      taskQueue: backgroundTaskQueue(taskQueue),
       args: [{}],
     },
     policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '7 days' },

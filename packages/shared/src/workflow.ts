@@ -9,3 +9,4 @@ export { decideInvoice } from './domain/invoice-decision';
 export { decideCreditNote } from './domain/credit-decision';
 export { defaultRegime } from './domain/invoice-draft';
 export { shippedFulfillments } from './domain/delivery-note';
+export { lastClosedMonth } from './domain/completeness-audit';

@@ -9,7 +9,7 @@ import { createHousekeepingActivities } from './activities/housekeeping';
 import { createAuditActivities } from './activities/audit';
 import { createPayoutActivities } from './payouts/activities';
 import { ensureSchedules } from './client';
-import { HOUSEKEEPING_SCHEDULE_ID } from './api';
+import { backgroundTaskQueue, HOUSEKEEPING_SCHEDULE_ID } from './api';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 
 /**
@@ -29,47 +29,108 @@ export const bundleWorkflows = () =>
  * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its
  * state and a sandboxed context; an evicted one replays its (short) history when its next event comes.
  * The defaults were measured with e2e/bench/backlog.ts (see issue 17's note); the variables override them.
+ *
+ * The background queue has its own, fewer slots (WORKER_BACKGROUND_…): audits, imports and payout runs hold
+ * activities for minutes to hours at Lexware's 2 requests/s, and a few slots keep them moving without taking
+ * memory or CPU from live orders.
  */
-export function workerTuning(env: NodeJS.ProcessEnv) {
-  const int = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+export function workerTuning(env: NodeJS.ProcessEnv, queue: 'live' | 'background' = 'live') {
+  const prefix = queue === 'live' ? 'WORKER' : 'WORKER_BACKGROUND';
+  const int = (name: string, live: number, background: number) => {
+    const given = env[`${prefix}_${name}`];
+    return given ? Number(given) : queue === 'live' ? live : background;
+  };
   return {
-    maxCachedWorkflows: int('WORKER_MAX_CACHED_WORKFLOWS', 250),
-    maxConcurrentWorkflowTaskExecutions: int('WORKER_WORKFLOW_TASKS', 20),
-    maxConcurrentActivityTaskExecutions: int('WORKER_ACTIVITY_TASKS', 100),
-    maxConcurrentLocalActivityExecutions: int('WORKER_LOCAL_ACTIVITIES', 50),
+    maxCachedWorkflows: int('MAX_CACHED_WORKFLOWS', 250, 50),
+    maxConcurrentWorkflowTaskExecutions: int('WORKFLOW_TASKS', 20, 5),
+    maxConcurrentActivityTaskExecutions: int('ACTIVITY_TASKS', 100, 20),
+    maxConcurrentLocalActivityExecutions: int('LOCAL_ACTIVITIES', 50, 10),
   };
 }
 
-/** Creates the order worker; tests pass their own connection and settings. */
+/** The live and the background worker of one process, run and stopped together. */
+export interface WorkerPair {
+  live: Worker;
+  background: Worker;
+  /** Resolves when both have stopped; when one fails, the other is shut down and the failure is thrown. */
+  run(): Promise<void>;
+  shutdown(): void;
+  /** RUNNING only while both poll. */
+  getState(): ReturnType<Worker['getState']>;
+}
+
+function pairOf(live: Worker, background: Worker): WorkerPair {
+  const both = [live, background];
+  const shutdown = () => {
+    for (const w of both) if (w.getState() === 'RUNNING') w.shutdown();
+  };
+  return {
+    live,
+    background,
+    async run() {
+      const ends = await Promise.allSettled(
+        both.map((w) =>
+          w.run().catch((error: unknown) => {
+            shutdown();
+            throw error;
+          }),
+        ),
+      );
+      const failed = ends.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+    shutdown,
+    getState: () => both.map((w) => w.getState()).find((s) => s !== 'RUNNING') ?? 'RUNNING',
+  };
+}
+
+/**
+ * Creates the worker process's two workers on one connection and one workflow bundle: the live queue
+ * (orders, billing, housekeeping) and the background queue (audits, imports, payout runs), each with its
+ * own slots. Tests pass their own connection and settings.
+ */
 export async function createOrderWorker(settings: Settings, connection: NativeConnection) {
   const db = createDb(settings.databaseUrl);
   const box = createSecretBox(settings.encryptionKey);
   // Billing and housekeeping start and signal other workflows; the worker's connection serves as a client too.
   const temporal = new Client({ connection, namespace: settings.temporalNamespace });
   const taskQueue = settings.taskQueue;
-  const worker = await Worker.create({
+  const workflowBundle = await bundleWorkflows();
+  const orderActivities = createActivities({
+    db,
+    box,
+    lexware: settings.lexware,
+    shopify: settings.shopify,
+    appUrl: settings.appUrl,
+    mail: settings.mail,
+    documentFiles: settings.documentFiles,
+  });
+  const live = await Worker.create({
     connection,
     namespace: settings.temporalNamespace,
     taskQueue,
-    ...workflowSource,
+    workflowBundle,
     ...workerTuning(process.env),
     activities: {
-      ...createActivities({
-        db,
-        box,
-        lexware: settings.lexware,
-        shopify: settings.shopify,
-        appUrl: settings.appUrl,
-        mail: settings.mail,
-        documentFiles: settings.documentFiles,
-      }),
+      ...orderActivities,
       ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
       ...createHousekeepingActivities({ db, temporal, taskQueue, documentFiles: settings.documentFiles }),
+    },
+  });
+  const background = await Worker.create({
+    connection,
+    namespace: settings.temporalNamespace,
+    taskQueue: backgroundTaskQueue(taskQueue),
+    workflowBundle,
+    ...workerTuning(process.env, 'background'),
+    activities: {
+      // The historical and the wizard's import run their steps here.
+      ...orderActivities,
       ...createPayoutActivities({ db, payouts: settings.payouts }),
       ...createAuditActivities({ db, box, shopify: settings.shopify, lexware: settings.lexware }),
     },
   });
-  return { worker, db, temporal };
+  return { worker: pairOf(live, background), db, temporal };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
@@ -84,13 +145,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const stop = () => worker.shutdown();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  // The container's health check (HEALTH_PORT, 8081 by default): 200 while the worker polls its task queue.
+  // The container's health check (HEALTH_PORT, 8081 by default): 200 while both workers poll their task queues.
   const health = createServer((_req, res) => {
     const state = worker.getState();
     res.statusCode = state === 'RUNNING' ? 200 : 503;
     res.end(`${state}\n`);
   }).listen(Number(process.env.HEALTH_PORT ?? 8081));
-  console.log(`Worker läuft (Task-Queue ${settings.taskQueue}, Temporal ${settings.temporalAddress})`);
+  console.log(
+    `Worker läuft (Task-Queues ${settings.taskQueue} und ${backgroundTaskQueue(settings.taskQueue)}, Temporal ${settings.temporalAddress})`,
+  );
   await worker.run();
   health.close();
   await db.destroy();

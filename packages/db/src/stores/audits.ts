@@ -1,5 +1,6 @@
 import type { AuditFinding } from '@belegfluss/shared';
 import type { Db } from '../connection';
+import type { DocumentType } from './documents';
 import { fromRow, isoOf } from '../rows';
 
 export interface AuditReport {
@@ -58,15 +59,15 @@ export async function noteAuditRepairs(db: Db, shopId: string, month: string, ke
 export async function ourDocumentsByLexwareId(
   db: Db,
   shopId: string,
-): Promise<Map<string, { orderId: string; intentKey: string }>> {
+): Promise<Map<string, { orderId: string; intentKey: string; type: DocumentType }>> {
   const rows = await db('documents')
     .where({ shop_id: shopId })
     .whereNotNull('lexware_id')
-    .select('lexware_id', 'order_id', 'intent_key');
+    .select('lexware_id', 'order_id', 'intent_key', 'type');
   return new Map(
-    rows.map((r: { lexware_id: string; order_id: string; intent_key: string }) => [
+    rows.map((r: { lexware_id: string; order_id: string; intent_key: string; type: DocumentType }) => [
       r.lexware_id,
-      { orderId: r.order_id, intentKey: r.intent_key },
+      { orderId: r.order_id, intentKey: r.intent_key, type: r.type },
     ]),
   );
 }

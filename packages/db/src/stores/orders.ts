@@ -28,6 +28,13 @@ export async function upsertOrder(db: Db, shopId: string, order: ShopifyOrder): 
     .where('orders.updated_at', '<=', row.updated_at);
 }
 
+/** When the shop's first order we know of was placed (webhook or import), or null before any. */
+export async function firstOrderAt(db: Db, shopId: string): Promise<Date | null> {
+  const row = (await db('orders').where({ shop_id: shopId }).min('created_at as first').first()) as
+    { first: Date | null } | undefined;
+  return row?.first ?? null;
+}
+
 /** The shop's orders with these names (e.g. the names a Lexware document mentions). */
 export async function ordersByName(
   db: Db,

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  auditableMonths,
   auditCounts,
   auditCsv,
   auditFindingKey,
   auditMonth,
   closingIntentKey,
+  lastClosedMonth,
   type AuditOrder,
   type AuditVoucher,
 } from './completeness-audit';
@@ -148,5 +150,33 @@ describe('the completeness audit', () => {
     );
     expect(auditFindingKey(dup!)).toBe('duplicate:2:hand');
     expect(auditFindingKey(missing!)).toBe('missing_credit:4:r4');
+  });
+});
+
+describe('the months an audit may check', () => {
+  it('end with the last closed German month, across the turn of the year and of the day in Berlin', () => {
+    expect(lastClosedMonth('2026-11-27T05:00:00Z')).toBe('2026-10');
+    expect(lastClosedMonth('2026-01-15T12:00:00Z')).toBe('2025-12');
+    // 23:30 UTC on 31 January is already February in Berlin.
+    expect(lastClosedMonth('2026-01-31T23:30:00Z')).toBe('2026-01');
+  });
+
+  it('start with the month of the first order or the installation, whichever came first', () => {
+    const now = '2026-11-27T05:00:00Z';
+    // Late on 31 October in UTC is already November in Berlin.
+    expect(auditableMonths({ installedAt: '2024-10-31T23:30:00Z', firstOrderAt: null }, now)).toEqual({
+      first: '2024-11',
+      last: '2026-10',
+    });
+    // Orders from before the installation (the historical import) open their months too.
+    expect(
+      auditableMonths({ installedAt: '2025-06-01T10:00:00Z', firstOrderAt: '2025-02-14T10:00:00Z' }, now).first,
+    ).toBe('2025-02');
+    expect(
+      auditableMonths({ installedAt: '2025-06-01T10:00:00Z', firstOrderAt: '2025-07-14T10:00:00Z' }, now).first,
+    ).toBe('2025-06');
+    // Installed this month, no older order: nothing is closed yet.
+    const fresh = auditableMonths({ installedAt: '2026-11-03T09:00:00Z', firstOrderAt: null }, now);
+    expect(fresh.first > fresh.last).toBe(true);
   });
 });

@@ -5,6 +5,28 @@
  * order workflow's own rule (`decideInvoice`), applied by the caller, so the audit never has a second one.
  */
 
+import { germanDay } from './invoice-decision';
+
+/** The German month before the one `now` falls in: the last one that can no longer change. */
+export function lastClosedMonth(now: string): string {
+  const [y, m] = germanDay(now).split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The months a shop's audit may check (YYYY-MM): from its first order or its installation, whichever came
+ * first, to the last closed month. Before that there is nothing to find, and an open month still changes;
+ * each audit reads Lexware at 2 requests a second, so months that cannot hold findings are not worth it.
+ * `first` is after `last` while the shop has no closed month yet.
+ */
+export function auditableMonths(
+  shop: { installedAt: string; firstOrderAt: string | null },
+  now: string,
+): { first: string; last: string } {
+  const months = [shop.installedAt, shop.firstOrderAt ?? shop.installedAt].map((at) => germanDay(at).slice(0, 7));
+  return { first: months.sort()[0]!, last: lastClosedMonth(now) };
+}
+
 export type AuditFindingKind =
   'missing_invoice' | 'missing_credit' | 'duplicate' | 'total_mismatch' | 'unlinked_credit' | 'unknown_order';
 

@@ -19,6 +19,22 @@ const SORT_FIELDS: Record<string, (v: Voucher) => string> = {
   updatedDate: (v) => String(v.json.updatedDate),
 };
 
+const DATE_FILTERS = [
+  'voucherDateFrom',
+  'voucherDateTo',
+  'createdDateFrom',
+  'createdDateTo',
+  'updatedDateFrom',
+  'updatedDateTo',
+] as const;
+
+/** A real day in the form yyyy-MM-dd (2026-02-30 is not one). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}
+
 /** The voucherlist shows `overdue` for an open invoice past its due date. */
 function listStatus(v: Voucher): string {
   if (v.status === 'open' && v.kind === 'invoice' && v.dueDate && Date.parse(v.dueDate) < Date.now()) return 'overdue';
@@ -69,6 +85,9 @@ export function bookkeepingRouter(): Router {
     if (!SORT_FIELDS[sortField] || !['ASC', 'DESC'].includes(direction.toUpperCase()) || extra.length > 0) {
       return newerError(ctx, 400, `Unbekannte Sortierung: ${q.sort ?? ''}`);
     }
+    // Lexware's date filters take a calendar day, yyyy-MM-dd, and answer anything else with 400 instead of ignoring it.
+    const badDate = DATE_FILTERS.find((p) => q[p] !== undefined && !isCalendarDay(q[p]!));
+    if (badDate) return newerError(ctx, 400, `${badDate} muss ein Datum im Format yyyy-MM-dd sein`);
     let list = Object.values(lex(ctx).org.vouchers)
       .filter((v) => types.includes('any') || types.includes(v.kind))
       // An overdue invoice is still open, so the `open` filter keeps it.

@@ -11,6 +11,25 @@ const api = (path: string, init: RequestInit = {}) =>
     headers: { Authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
   });
 
+/** A small invoice of one tea, dated as given. */
+const invoiceOf = (voucherDate: string) =>
+  JSON.stringify({
+    voucherDate,
+    address: { name: 'Erika Muster', countryCode: 'DE' },
+    totalPrice: { currency: 'EUR' },
+    lineItems: [
+      {
+        type: 'custom',
+        name: 'Tee',
+        quantity: 1,
+        unitName: 'Stück',
+        unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
+      },
+    ],
+    taxConditions: { taxType: 'gross' },
+    shippingConditions: { shippingType: 'none' },
+  });
+
 beforeAll(async () => {
   sb = await startTestSandbox({ knobs: { lexware: { rateLimitPerSecond: 0 } } });
   const org = await json<{ id: string }>(
@@ -41,22 +60,7 @@ describe('Lexware fidelity', () => {
       await api('/invoices', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          voucherDate: '2026-11-20T00:00:00.000+01:00',
-          address: { name: 'Erika Muster', countryCode: 'DE' },
-          totalPrice: { currency: 'EUR' },
-          lineItems: [
-            {
-              type: 'custom',
-              name: 'Tee',
-              quantity: 1,
-              unitName: 'Stück',
-              unitPrice: { currency: 'EUR', grossAmount: 11.9, taxRatePercentage: 19 },
-            },
-          ],
-          taxConditions: { taxType: 'gross' },
-          shippingConditions: { shippingType: 'none' },
-        }),
+        body: invoiceOf('2026-11-20T00:00:00.000+01:00'),
       }),
     );
     for (const [method, path] of [
@@ -87,6 +91,29 @@ describe('Lexware fidelity', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe('Maximum search window size exceeded');
     expect((await api('/voucherlist?voucherType=invoice&voucherStatus=any&page=39&size=250')).status).toBe(200);
+  });
+
+  it('filters the voucher list by voucher date, both days included, and refuses a date that is not yyyy-MM-dd', async () => {
+    const made: Record<string, string> = {};
+    for (const day of ['2025-02-28', '2025-03-01', '2025-03-31', '2025-04-01']) {
+      const res = await api('/invoices', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: invoiceOf(`${day}T23:30:00.000+01:00`),
+      });
+      made[(await json<{ id: string }>(res)).id] = day;
+    }
+    const march = await json<{ content: { id: string }[] }>(
+      await api(
+        '/voucherlist?voucherType=invoice&voucherStatus=any&voucherDateFrom=2025-03-01&voucherDateTo=2025-03-31',
+      ),
+    );
+    expect(march.content.map((v) => made[v.id]).sort()).toEqual(['2025-03-01', '2025-03-31']);
+    for (const bad of ['voucherDateTo=2025-03-31T23:59:59', 'voucherDateFrom=01.03.2025', 'voucherDateTo=2025-02-30']) {
+      const res = await api(`/voucherlist?voucherType=invoice&voucherStatus=any&${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain('yyyy-MM-dd');
+    }
   });
 
   it('sorts the voucher list only by the four documented properties, and refuses overdue combined with another status', async () => {

@@ -2,7 +2,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
-import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
+import {
+  LexwareError,
+  lexwareFor,
+  type LexwareClient,
+  type LexwareCreditNote,
+  type LexwareDeps,
+  type VoucherListEntry,
+} from '@belegfluss/lexware';
 import {
   auditCounts,
   auditMonth,
@@ -73,13 +80,21 @@ async function monthOrders(
   return orders;
 }
 
-async function allVouchers(api: LexwareClient, from: string): Promise<VoucherListEntry[]> {
+/** The month's last day (YYYY-MM-DD): Lexware's voucher date filters take whole days, both ends included. */
+export function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/** The month's vouchers only: an audit of a far-past month must not read every voucher made since. */
+async function monthVouchers(api: LexwareClient, month: string): Promise<VoucherListEntry[]> {
   const list: VoucherListEntry[] = [];
   for (let page = 0; ; page++) {
     const res = await api.voucherList({
       voucherType: 'invoice,creditnote',
       voucherStatus: 'draft,open,paid,paidoff,voided',
-      voucherDateFrom: from,
+      voucherDateFrom: `${month}-01`,
+      voucherDateTo: lastDayOf(month),
       page,
       size: 250,
     });
@@ -90,9 +105,45 @@ async function allVouchers(api: LexwareClient, from: string): Promise<VoucherLis
 }
 
 /**
- * Gathers one month: Shopify's orders and refunds (Admin GraphQL), Lexware's vouchers from the month's
- * first day on (credit notes of a later refund are dated later), and our records. Only vouchers we did
- * not make, and credit notes (for their link), are read one by one: Lexware allows 2 requests a second.
+ * Our credit notes for the month's orders that are dated later (a refund or a repair after the month closed),
+ * read one by one from our records instead of listing every voucher since; one deleted in Lexware is missing.
+ */
+async function laterOwnCredits(
+  api: LexwareClient,
+  ours: Map<string, { orderId: string; type: string }>,
+  monthIds: Set<string>,
+  listed: Set<string>,
+): Promise<{ entry: VoucherListEntry; detail: LexwareCreditNote }[]> {
+  const found: { entry: VoucherListEntry; detail: LexwareCreditNote }[] = [];
+  for (const [id, doc] of ours) {
+    if (doc.type !== 'credit' || !monthIds.has(doc.orderId) || listed.has(id)) continue;
+    const detail = await api.creditNote(id).catch((error: unknown) => {
+      if (error instanceof LexwareError && error.status === 404) return null;
+      throw error;
+    });
+    heartbeat();
+    if (!detail) continue;
+    found.push({
+      entry: {
+        id,
+        voucherType: 'creditnote',
+        voucherStatus: detail.voucherStatus,
+        voucherNumber: detail.voucherNumber ?? '',
+        voucherDate: detail.voucherDate,
+        totalAmount: detail.totalPrice.totalGrossAmount,
+        openAmount: 0,
+        currency: detail.totalPrice.currency,
+      },
+      detail,
+    });
+  }
+  return found;
+}
+
+/**
+ * Gathers one month: Shopify's orders and refunds (Admin GraphQL), Lexware's vouchers dated in the month
+ * with our later credit notes for its orders, and our records. Only vouchers we did not make, and credit
+ * notes (for their link), are read one by one: Lexware allows 2 requests a second.
  */
 export function createAuditActivities({
   db,
@@ -114,11 +165,13 @@ export function createAuditActivities({
       const ctx = await loadShopContext(db, shopId);
       const orders = await monthOrders(db, box, shopify, shopId, month);
       const api = lexwareFor(db, box, lexware, shopId, { background: true });
-      const entries = await allVouchers(api, `${month}-01`);
+      const entries = await monthVouchers(api, month);
       const ours = await ourDocumentsByLexwareId(db, shopId);
       const monthIds = new Set(orders.map((o) => String(o.id)));
+      const later = await laterOwnCredits(api, ours, monthIds, new Set(entries.map((e) => e.id)));
+      const known = new Map(later.map((l) => [l.entry.id, l.detail]));
       const vouchers: AuditVoucher[] = [];
-      for (const e of entries) {
+      for (const e of [...entries, ...later.map((l) => l.entry)]) {
         const type = e.voucherType === 'invoice' ? 'invoice' : 'credit';
         const mine = ours.get(e.id);
         const base = {
@@ -131,9 +184,10 @@ export function createAuditActivities({
         } as const;
         if (mine && !monthIds.has(mine.orderId)) continue;
         const detail =
-          !mine || type === 'credit'
+          known.get(e.id) ??
+          (!mine || type === 'credit'
             ? await (type === 'invoice' ? api.invoice(e.id) : api.creditNote(e.id))
-            : undefined;
+            : undefined);
         heartbeat();
         const preceding =
           (detail as { relatedVouchers?: { id: string }[] } | undefined)?.relatedVouchers?.[0]?.id ?? null;
@@ -143,10 +197,10 @@ export function createAuditActivities({
         }
         const names = orderNamesIn([detail?.title, detail?.introduction, detail?.remark]);
         const inMonth = orders.find((o) => names.includes(o.name));
-        const known = inMonth ? undefined : await orderIdsByName(db, shopId, names);
+        const named = inMonth ? undefined : await orderIdsByName(db, shopId, names);
         if (inMonth) vouchers.push({ ...base, orderId: String(inMonth.id), precedingInvoiceId: preceding });
         // A document of a known order of another month belongs to that month's audit.
-        else if (names.length > 0 && known!.size === 0)
+        else if (names.length > 0 && named!.size === 0)
           vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
       }
       const auditOrders: AuditOrder[] = orders.map((o) => ({

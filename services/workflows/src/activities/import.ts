@@ -15,7 +15,7 @@ import {
 } from '@belegfluss/shopify';
 import { settleEndedImports } from '@belegfluss/orchestration/imports';
 import type { Client } from '@temporalio/client';
-import { DocumentStatusKey, ShopDomainKey } from '../api';
+import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
@@ -82,9 +82,10 @@ export async function handOver(
     if (opts.stillAllowed && (i - (opts.from ?? 0)) % IN_FLIGHT === 0) await opts.stillAllowed();
     if (opts.bounded) await roomInFlight(client, shopId, since);
     await upsertOrder(db, shopId, order);
+    // The import runs on the background queue; the order's own workflow belongs on the live one.
     await signalOrder(
       client,
-      info.taskQueue,
+      liveTaskQueue(info.taskQueue),
       { shopId, orderId: order.id, orderName: order.name },
       {
         shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },

@@ -1,7 +1,16 @@
-import { executeChild, ParentClosePolicy, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import {
+  allHandlersFinished,
+  condition,
+  continueAsNew,
+  executeChild,
+  ParentClosePolicy,
+  proxyActivities,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { AuditFindingKind } from '@belegfluss/shared';
+import { lastClosedMonth } from '@belegfluss/shared/workflow';
 import type { AuditActivities } from '../activities/audit';
-import { auditWorkflowId, type AuditInput, type AuditRunInput } from '../api';
+import { monthlyAuditWorkflowId, type AuditInput, type AuditRunInput } from '../api';
 
 // One audit reads a month of orders and vouchers at Lexware's 2 requests/s: give it time, heartbeat it.
 const { runCompletenessAudit } = proxyActivities<AuditActivities>({
@@ -11,32 +20,41 @@ const { runCompletenessAudit } = proxyActivities<AuditActivities>({
 });
 const { auditShops } = proxyActivities<AuditActivities>({ startToCloseTimeout: '1 minute' });
 
+/**
+ * Every child costs the run's history about ten events, and Temporal refuses a history past 50,000 events:
+ * with thousands of shops the run hands over to a fresh one well before, also when the server suggests it.
+ */
+const HISTORY_LIMIT = 10_000;
+
 /** One shop's audit of one month (issue 19 §2), on demand or from the monthly run; the report lands in the database. */
 export async function completenessAuditWorkflow(input: AuditInput): Promise<Record<AuditFindingKind, number>> {
   return runCompletenessAudit(input.shopId, input.month);
 }
 
-/** The month before the one the run starts in, on the German calendar. */
-function closedMonth(startedAt: Date): string {
-  const berlin = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Berlin',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(startedAt);
-  const [y, m] = berlin.split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-}
-
-/** Started by the `completeness-audit` Schedule after each month closes: every installed shop's audit of it, one child each. */
+/**
+ * Started by the `completeness-audit` Schedule after each month closes: every installed shop's audit of it, one
+ * child each, in the order of their ids; a run continued as new goes on after the last shop it audited.
+ */
 export async function completenessAuditRunWorkflow(input: AuditRunInput = {}): Promise<number> {
-  const month = input.month ?? closedMonth(new Date(workflowInfo().startTime));
-  const shops = await auditShops();
+  const month = input.month ?? lastClosedMonth(new Date(workflowInfo().startTime).toISOString());
+  const shops = (await auditShops()).sort().filter((shopId) => input.after === undefined || shopId > input.after);
   for (const shopId of shops) {
     await executeChild(completenessAuditWorkflow, {
-      workflowId: `${auditWorkflowId(shopId, month)}:monthly`,
+      workflowId: monthlyAuditWorkflowId(shopId, month),
       args: [{ shopId, month }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     }).catch(() => undefined); // one shop's failure (its own history shows why) must not stop the others
+    const info = workflowInfo();
+    if (shopId !== shops.at(-1) && (info.continueAsNewSuggested || info.historyLength > HISTORY_LIMIT)) {
+      await condition(allHandlersFinished);
+      await continueAsNew<typeof completenessAuditRunWorkflow>({
+        month,
+        after: shopId,
+        audited: audited(input) + shops.indexOf(shopId) + 1,
+      });
+    }
   }
-  return shops.length;
+  return audited(input) + shops.length;
 }
+
+const audited = (input: AuditRunInput) => input.audited ?? 0;

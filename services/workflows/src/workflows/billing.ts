@@ -21,6 +21,9 @@ const { syncPeriod, resumeWaitingOrders } = proxyActivities<BillingActivities>({
   retry: { initialInterval: '5s', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 
+/** Far below Temporal's 50,000 events, and short enough to replay quickly when the run is evicted from the cache. */
+const HISTORY_LIMIT = 2_000;
+
 /**
  * One shop's billing periods (issue 13 §1–2), a per-shop workflow with a durable timer rather
  * than a Schedule: every shop's period ends at its own instant (its installation day, or
@@ -31,10 +34,14 @@ const { syncPeriod, resumeWaitingOrders } = proxyActivities<BillingActivities>({
  * Each wake: put the shop into the period that contains now (the reset, if one is due), then
  * resume the orders that waited for transfers, oldest first, as far as transfers allow.
  */
-export async function billingWorkflow(input: BillingInput, carried?: BillingState): Promise<void> {
+export async function billingWorkflow(
+  input: BillingInput,
+  carried?: BillingState,
+  pendingRollover?: RolloverRequest,
+): Promise<void> {
   const state: BillingState = carried ?? { periodStart: null, resetAt: null, rollovers: 0, resumed: 0 };
   const reasons: string[] = [];
-  let request: RolloverRequest | null = null;
+  let request: RolloverRequest | null = pendingRollover ?? null;
   setHandler(billingChangedSignal, (reason) => void reasons.push(reason));
   setHandler(rolloverSignal, (req) => {
     request = req ?? {};
@@ -54,9 +61,12 @@ export async function billingWorkflow(input: BillingInput, carried?: BillingStat
     state.resetAt = period.end;
     state.resumed += await resumeWaitingOrders(input.shopId, period.start);
     await condition(() => reasons.length > 0, Math.max(1_000, Date.parse(period.end) - Date.now()));
-    if (workflowInfo().continueAsNewSuggested && reasons.length === 0) {
+    // Every signal lengthens the history, and a shop's plan changes or support's rollovers can come faster than
+    // any timer: hand over by size, whatever woke us. The new run syncs at once, so a pending wake is not lost;
+    // only a forced rollover asked for meanwhile has to be carried.
+    if (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength > HISTORY_LIMIT) {
       await condition(allHandlersFinished);
-      await continueAsNew<typeof billingWorkflow>(input, state);
+      await continueAsNew<typeof billingWorkflow>(input, state, (request as RolloverRequest | null) ?? undefined);
     }
   }
 }

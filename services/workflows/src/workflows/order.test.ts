@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker, type WorkflowBundle } from '@temporalio/worker';
 import type { WorkflowExecutionDescription } from '@temporalio/client';
 import type { ShopifyOrder } from '@belegfluss/shared';
@@ -11,21 +11,18 @@ import {
   DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
 import { signalOrder } from '@belegfluss/orchestration/client';
-import { SEARCH_ATTRIBUTES, orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
+import { orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
 import { bundleWorkflows } from '../worker';
 import { quietTemporal } from '../testing';
+import { localTestServer } from '../test-server';
 
 let env: TestWorkflowEnvironment;
 let bundle: WorkflowBundle;
 beforeAll(async () => {
   quietTemporal();
   bundle = await bundleWorkflows();
-  const path = process.env.TEMPORAL_CLI_PATH;
-  if (!path) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
-  env = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path }, searchAttributes: SEARCH_ATTRIBUTES },
-  });
+  env = await localTestServer();
 });
 afterAll(async () => {
   await env?.teardown();

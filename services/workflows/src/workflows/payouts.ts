@@ -14,29 +14,45 @@ import {
 } from '@temporalio/common';
 import { berlinMonthStart } from '@belegfluss/shared/berlin-clock';
 import type { PayoutActivities, RunSummary } from '../payouts/activities';
-import { paypalBatchChangedSignal, payoutRunWorkflowId, sepaConfirmedSignal, type PayoutRunInput } from '../api';
+import {
+  backgroundTaskQueue,
+  paypalBatchChangedSignal,
+  payoutRunWorkflowId,
+  sepaConfirmedSignal,
+  type PayoutRunInput,
+} from '../api';
 
 /**
  * Every step is retried a bounded number of times (about three and a half hours), so a run whose
  * database or PayPal stays away ends as failed and gives back what it never sent, instead of
  * retrying for ever; data errors are not retried at all.
  */
-const acts = proxyActivities<PayoutActivities>({
-  // Each step is a few database statements and PayPal calls; a worker that died in one is noticed after this.
-  startToCloseTimeout: '1 minute',
-  retry: {
-    initialInterval: '5s',
-    backoffCoefficient: 2,
-    maximumInterval: '10 minutes',
-    maximumAttempts: 12,
-    nonRetryableErrorTypes: ['PAYPAL_REJECTED', 'PAYPAL_AUTH', 'SEPA_DATA'],
-  },
-});
-/** Giving back what a failed run never sent gets more patience: until it runs, those provisions are stuck. */
-const { failPayoutRun } = proxyActivities<PayoutActivities>({
-  startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '30 minutes', maximumAttempts: 40 },
-});
+const RETRY = {
+  initialInterval: '5s',
+  backoffCoefficient: 2,
+  maximumInterval: '10 minutes',
+  maximumAttempts: 12,
+  nonRetryableErrorTypes: ['PAYPAL_REJECTED', 'PAYPAL_AUTH', 'SEPA_DATA'],
+};
+
+/**
+ * The run's activities, always on the background queue whatever queue the run itself was started on
+ * (by hand, a run may land on the live queue; its steps must not take the live orders' slots, and only
+ * the background worker has them). Each step is a few database statements and PayPal calls: a worker
+ * that died in one is noticed after a minute.
+ */
+function runActivities() {
+  const taskQueue = backgroundTaskQueue(workflowInfo().taskQueue);
+  return {
+    acts: proxyActivities<PayoutActivities>({ taskQueue, startToCloseTimeout: '1 minute', retry: RETRY }),
+    /** Giving back what a failed run never sent gets more patience: until it runs, those provisions are stuck. */
+    failPayoutRun: proxyActivities<PayoutActivities>({
+      taskQueue,
+      startToCloseTimeout: '1 minute',
+      retry: { initialInterval: '10s', backoffCoefficient: 2, maximumInterval: '30 minutes', maximumAttempts: 40 },
+    }).failPayoutRun,
+  };
+}
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -70,6 +86,7 @@ async function startMonthRun(month: string): Promise<string> {
   try {
     await startChild(payoutRunWorkflow, {
       workflowId,
+      taskQueue: backgroundTaskQueue(workflowInfo().taskQueue),
       args: [{ month }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     });
@@ -92,6 +109,7 @@ export async function payoutRunWorkflow(input: PayoutRunInput = {}): Promise<Run
   let paypalNews = false;
   setHandler(sepaConfirmedSignal, () => void (confirmed = true));
   setHandler(paypalBatchChangedSignal, () => void (paypalNews = true));
+  const { acts, failPayoutRun } = runActivities();
   const now = () => new Date().toISOString();
   const month = input.month ?? berlinMonthStart(new Date(workflowInfo().startTime));
   // Started by hand under another id, the confirmation and PayPal's webhooks could never reach it:

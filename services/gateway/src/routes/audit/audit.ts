@@ -2,17 +2,25 @@ import type Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { z } from 'zod';
-import { getAuditReport, getConnection, noteAuditRepairs, writeLog, type AuditReport } from '@belegfluss/db';
+import {
+  firstOrderAt,
+  getAuditReport,
+  getConnection,
+  getShop,
+  noteAuditRepairs,
+  writeLog,
+  type AuditReport,
+} from '@belegfluss/db';
 import {
   AUDIT_FINDING_LABELS,
   AUDIT_REPAIRS,
+  auditableMonths,
   auditCounts,
   auditCsv,
   auditFindingKey,
-  germanDay,
   type AuditFinding,
 } from '@belegfluss/shared';
-import { auditWorkflowId, ShopDomainKey, type OrderRepair } from '@belegfluss/orchestration/api';
+import { auditWorkflowId, backgroundTaskQueue, ShopDomainKey, type OrderRepair } from '@belegfluss/orchestration/api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Conflict, NotFound } from '../../errors';
@@ -21,8 +29,11 @@ import { sessionOf } from '../../middleware/session';
 
 export const AUDIT_MESSAGES = {
   month: 'Bitte wähle einen Monat im Format JJJJ-MM.',
-  future: 'Dieser Monat liegt in der Zukunft und lässt sich noch nicht prüfen.',
-  running: 'Die Prüfung dieses Monats läuft bereits.',
+  noClosedMonth:
+    'Prüfen lassen sich nur abgeschlossene Monate. Der erste ist nach dem Ende dieses Monats an der Reihe.',
+  outOfRange: (first: string, last: string) =>
+    `Prüfen lassen sich nur abgeschlossene Monate ab der ersten Bestellung oder der Installation, hier ${germanMonth(first)} bis ${germanMonth(last)}.`,
+  running: 'Für diesen Shop läuft bereits eine Prüfung. Bitte warte, bis sie fertig ist, und starte dann die nächste.',
   notConnected: 'Verbinde zuerst Lexware Office, dann lässt sich die Vollständigkeit prüfen.',
   none: 'Für diesen Monat gibt es noch keinen Prüfbericht.',
   unknownFinding: 'Diesen Befund gibt es im aktuellen Prüfbericht nicht. Bitte lade die Seite neu.',
@@ -65,11 +76,15 @@ const reportView = (report: AuditReport) => ({
   }),
 });
 
+/** 2025-03 as the merchant reads it: 03/2025. */
+const germanMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
+
 const Month = z.string({ error: AUDIT_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, AUDIT_MESSAGES.month);
 
 /**
- * The completeness audit (issue 19 §2), on demand for any month up to the current one:
- *   POST /api/audits {month}        starts the shop's audit of that month (workflow audit:{shop}:{month}) → 202; 409 while it runs
+ * The completeness audit, on demand for a closed month of the shop's own (auditableMonths):
+ *   POST /api/audits {month}        starts the shop's audit of that month (workflow audit:{shop}, on the background
+ *                                   queue) → 202; 409 while any audit of the shop runs
  *   GET  /api/audits/{month}        {status: running|done|none, report: {orders, vouchers, counts, findings[] with label, finishedAt}}
  *   GET  /api/audits/{month}/csv    the findings as CSV (semicolons, decimal commas)
  *   POST /api/audits/{month}/repair {keys[] | all, confirm} hands each finding's repair to its order workflow → 202
@@ -79,14 +94,23 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/audits', async (ctx) => {
     const { month } = await body(ctx, z.object({ month: Month }));
     const shop = sessionOf(ctx).shop;
-    if (month > germanDay(new Date().toISOString()).slice(0, 7)) throw BadRequest(AUDIT_MESSAGES.future, 'month');
+    const row = await getShop(gw.db, shop);
+    if (!row) throw NotFound();
+    const firstOrder = await firstOrderAt(gw.db, shop);
+    const { first, last } = auditableMonths(
+      { installedAt: row.installedAt.toISOString(), firstOrderAt: firstOrder?.toISOString() ?? null },
+      new Date().toISOString(),
+    );
+    if (first > last) throw BadRequest(AUDIT_MESSAGES.noClosedMonth, 'month');
+    if (month < first || month > last) throw BadRequest(AUDIT_MESSAGES.outOfRange(first, last), 'month');
     if (!(await getConnection(gw.db, shop))) throw BadRequest(AUDIT_MESSAGES.notConnected);
-    const workflowId = auditWorkflowId(shop, month);
+    const workflowId = auditWorkflowId(shop);
     try {
       await gw.temporal.workflow.start('completenessAuditWorkflow', {
         workflowId,
-        taskQueue: gw.settings.taskQueue,
+        taskQueue: backgroundTaskQueue(gw.settings.taskQueue),
         args: [{ shopId: shop, month }],
+        memo: { month },
         workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
         typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop }]),
       });
@@ -103,9 +127,9 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     const month = validate(Month, ctx.params.month);
     const shop = sessionOf(ctx).shop;
     const running = await gw.temporal.workflow
-      .getHandle(auditWorkflowId(shop, month))
+      .getHandle(auditWorkflowId(shop))
       .describe()
-      .then((d) => d.status.name === 'RUNNING')
+      .then((d) => d.status.name === 'RUNNING' && d.memo?.month === month)
       .catch(() => false);
     const report = await getAuditReport(gw.db, shop, month);
     ctx.body = {

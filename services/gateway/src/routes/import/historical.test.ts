@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { germanDay, germanDayBounds } from '@belegfluss/shared';
 import { claimOrderImport } from '@belegfluss/db';
-import { importWorkflowId } from '@belegfluss/orchestration/api';
+import { backgroundTaskQueue, importWorkflowId } from '@belegfluss/orchestration/api';
 import {
   connectLexware,
   installFromSandbox,
@@ -232,7 +232,7 @@ describe('POST /api/orders/import?date=', () => {
     expect(await claimOrderImport(h.db, S, DOWNGRADED, workflowId)).toBe(true);
     const handle = await h.temporal.client.workflow.start('importWorkflow', {
       workflowId,
-      taskQueue: h.settings.taskQueue,
+      taskQueue: backgroundTaskQueue(h.settings.taskQueue),
       args: [{ shopId: S, day: DOWNGRADED }],
     });
     await expect(handle.result()).rejects.toThrow();

@@ -14,7 +14,12 @@ import {
 } from '@belegfluss/db';
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
-import { ShopDomainKey, importProgressQuery, importWorkflowId } from '@belegfluss/orchestration/api';
+import {
+  backgroundTaskQueue,
+  ShopDomainKey,
+  importProgressQuery,
+  importWorkflowId,
+} from '@belegfluss/orchestration/api';
 import { settleShopImports } from '@belegfluss/orchestration/imports';
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound, BadGateway, Conflict, PaymentRequired } from '../../errors';
@@ -92,7 +97,7 @@ export async function startHistoricalImport(
   try {
     await gw.temporal.workflow.start('importWorkflow', {
       workflowId,
-      taskQueue: gw.settings.taskQueue,
+      taskQueue: backgroundTaskQueue(gw.settings.taskQueue),
       args: [{ shopId: shop.id, day: date }],
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY,
       typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shop.id }]),

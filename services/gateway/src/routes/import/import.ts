@@ -12,6 +12,7 @@ import {
 } from '@belegfluss/db';
 import { TOO_OLD_DAYS } from '@belegfluss/shared';
 import {
+  backgroundTaskQueue,
   ShopDomainKey,
   wizardImportWorkflowId,
   wizardProgressQuery,
@@ -122,7 +123,7 @@ async function startWizardWorkflow(gw: GatewayContext, shopId: string, workflowI
   try {
     await gw.temporal.workflow.start('wizardImportWorkflow', {
       workflowId,
-      taskQueue: gw.settings.taskQueue,
+      taskQueue: backgroundTaskQueue(gw.settings.taskQueue),
       args: [{ shopId, from }],
       typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
     });
