@@ -9,7 +9,7 @@ import {
 } from '@belegfluss/db';
 import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
 import { signalOrder } from '@belegfluss/orchestration/client';
-import type { ShopifyOrder } from '@belegfluss/shared';
+import { withRefundTimes, type ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { nudge } from './billing';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
@@ -50,10 +50,12 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     return;
   }
   const isOrder = d.topic.startsWith('orders/');
+  // Shopify may leave a refund's created_at null; the credit note is dated by the moment Shopify sent it instead.
+  const stamped = withRefundTimes(d.topic, body, d.triggeredAt ?? new Date().toISOString());
   await signalOrderWorkflow(ctx, d.shopId, orderId, {
     topic: d.topic,
     webhookId: d.webhookId,
-    ...(isOrder ? { order: body as unknown as ShopifyOrder } : { refund: body }),
+    ...(isOrder ? { order: stamped as unknown as ShopifyOrder } : { refund: stamped }),
   });
 }
 

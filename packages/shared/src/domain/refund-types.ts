@@ -14,7 +14,8 @@ export const ShopifyRefundSchema = z
       .array(
         z
           .object({
-            id: z.number().optional(),
+            // Shopify's schema lets it be null: a refunded line is known by its order line and quantity, never by this id.
+            id: z.number().nullish(),
             line_item_id: z.number(),
             quantity: z.number(),
             subtotal: money,
@@ -54,3 +55,22 @@ export const ShopifyRefundSchema = z
   .passthrough();
 
 export type ShopifyRefund = z.infer<typeof ShopifyRefundSchema>;
+
+/**
+ * Shopify's schema lets a refund come without its creation time, yet the credit note is dated by it. A
+ * correction belongs to the VAT period in which the refund happened (§ 17 UStG), so the order's date would put
+ * it into a period that may be closed already; the moment Shopify told us of the refund (the webhook's
+ * triggered-at, or when we read it) is at most Shopify's retry window after the refund. `at` is that moment.
+ */
+export function withRefundTime<T>(refund: T, at: string): T {
+  if (!refund || typeof refund !== 'object') return refund;
+  const r = refund as Record<string, unknown>;
+  return r.created_at == null ? ({ ...r, created_at: at } as T) : refund;
+}
+
+/** A webhook body with each refund it carries (refunds/create: itself; orders/*: its `refunds`) given a time. */
+export function withRefundTimes(topic: string, body: Record<string, unknown>, at: string): Record<string, unknown> {
+  if (topic === 'refunds/create') return withRefundTime(body, at);
+  if (!Array.isArray(body.refunds)) return body;
+  return { ...body, refunds: body.refunds.map((r: unknown) => withRefundTime(r, at)) };
+}
