@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderTaxCents } from '@belegfluss/shared';
+import { orderTaxCents, ShopifyRefundSchema } from '@belegfluss/shared';
 import { toRestOrder } from './orders';
 import { toRestRefund } from './refunds';
 
@@ -94,7 +94,8 @@ describe('reading what Shopify may send as null', () => {
     );
     expect(refund).toMatchObject({
       created_at: '2026-11-27T09:30:00.000Z',
-      refund_line_items: [{ id: null, line_item_id: 11, quantity: 1, subtotal: '11.90' }],
+      refund_line_items: [{ line_item_id: 11, quantity: 1, subtotal: '11.90' }],
     });
+    expect(ShopifyRefundSchema.parse(refund).refund_line_items[0]).not.toHaveProperty('id');
   });
 });

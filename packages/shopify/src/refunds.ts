@@ -1,4 +1,4 @@
-import { withRefundTime } from '@belegfluss/shared';
+import { receivedRefund } from '@belegfluss/shared';
 import type { AdminClient } from './admin';
 
 /**
@@ -45,13 +45,13 @@ const legacyId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
 const amount = (m: Money) => m.shopMoney.amount;
 const negative = (m: Money) => (-Number(m.shopMoney.amount)).toFixed(2);
 
-/** `readAt` dates a refund Shopify sends without createdAt (see withRefundTime). */
+/** `readAt` dates a refund Shopify sends without createdAt (see receivedRefund). */
 export function toRestRefund(
   r: GqlRefund,
   orderId: number,
   readAt = new Date().toISOString(),
 ): Record<string, unknown> {
-  return withRefundTime(
+  return receivedRefund(
     {
       id: Number(r.legacyResourceId),
       admin_graphql_api_id: r.id,

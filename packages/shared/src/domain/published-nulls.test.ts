@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { orderSubtotalCents, orderTaxCents, ShopifyOrderSchema } from '../shopify-order';
 import { sandboxOrder } from './fixtures/sandbox-orders';
 import { buildCreditNote } from './credit-note';
-import { ShopifyRefundSchema, withRefundTimes } from './refund-types';
+import { ShopifyRefundSchema, receivedRefunds } from './refund-types';
 import { templateVars } from './templates';
 
 /** Shopify's published schema allows null in these fields; none of them may change an amount. */
@@ -28,20 +28,20 @@ describe('fields Shopify may send as null', () => {
     const refund = { ...(json.refunds as Record<string, unknown>[])[0], created_at: null, processed_at: null };
     const at = '2026-11-27T09:30:00.000Z';
     expect(ShopifyRefundSchema.safeParse(refund).success).toBe(false);
-    const fromRefundTopic = ShopifyRefundSchema.parse(withRefundTimes('refunds/create', refund, at));
-    const fromOrderTopic = withRefundTimes('orders/updated', { ...json, refunds: [refund] }, at);
+    const fromRefundTopic = ShopifyRefundSchema.parse(receivedRefunds('refunds/create', refund, at));
+    const fromOrderTopic = receivedRefunds('orders/updated', { ...json, refunds: [refund] }, at);
     expect(fromRefundTopic.created_at).toBe(at);
     expect(ShopifyRefundSchema.parse((fromOrderTopic.refunds as unknown[])[0]).created_at).toBe(at);
     // A refund that has its time keeps it.
     const dated = (json.refunds as Record<string, unknown>[])[0]!;
-    expect(withRefundTimes('refunds/create', dated, at)).toBe(dated);
+    expect(receivedRefunds('refunds/create', dated, at)).toBe(dated);
   });
 
   it('a refund whose line items have no id credits the same lines and amounts, dated by the time it was sent', () => {
     const { order, refunds, json } = sandboxOrder('refund_partial');
     const raw = (json.refunds as Record<string, unknown>[])[0]!;
     const nulled = ShopifyRefundSchema.parse(
-      withRefundTimes(
+      receivedRefunds(
         'refunds/create',
         {
           ...raw,

@@ -14,8 +14,8 @@ export const ShopifyRefundSchema = z
       .array(
         z
           .object({
-            // Shopify's schema lets it be null: a refunded line is known by its order line and quantity, never by this id.
-            id: z.number().nullish(),
+            // Shopify may send null; receivedRefund drops it, as nothing is matched by this id.
+            id: z.number().optional(),
             line_item_id: z.number(),
             quantity: z.number(),
             subtotal: money,
@@ -57,20 +57,37 @@ export const ShopifyRefundSchema = z
 export type ShopifyRefund = z.infer<typeof ShopifyRefundSchema>;
 
 /**
- * Shopify's schema lets a refund come without its creation time, yet the credit note is dated by it. A
- * correction belongs to the VAT period in which the refund happened (§ 17 UStG), so the order's date would put
- * it into a period that may be closed already; the moment Shopify told us of the refund (the webhook's
- * triggered-at, or when we read it) is at most Shopify's retry window after the refund. `at` is that moment.
+ * A refund as Shopify sent it, made fit for the rules, for the two fields Shopify's schema lets be null:
+ * - without its creation time it takes `at`, the moment Shopify told us of it (the webhook's triggered-at, or
+ *   when we read it). The credit note is dated by it, and a correction belongs to the VAT period in which the
+ *   refund happened (§ 17 UStG): the order's date could put it into a period already filed, while `at` is at
+ *   most Shopify's retry window after the refund;
+ * - a refund line item without id loses the key: it is known by its order line and quantity, as before, and
+ *   the order workflow's schema (and so its recorded histories) stays as it was.
  */
-export function withRefundTime<T>(refund: T, at: string): T {
+export function receivedRefund<T>(refund: T, at: string): T {
   if (!refund || typeof refund !== 'object') return refund;
   const r = refund as Record<string, unknown>;
-  return r.created_at == null ? ({ ...r, created_at: at } as T) : refund;
+  const items = Array.isArray(r.refund_line_items) ? (r.refund_line_items as unknown[]) : [];
+  const nullIds = items.some((l) => (l as { id?: unknown } | null)?.id === null);
+  if (r.created_at != null && !nullIds) return refund;
+  return {
+    ...r,
+    created_at: r.created_at ?? at,
+    ...(nullIds
+      ? {
+          refund_line_items: items.map((l) => {
+            const { id, ...rest } = l as Record<string, unknown>;
+            return id === null ? rest : l;
+          }),
+        }
+      : {}),
+  } as T;
 }
 
-/** A webhook body with each refund it carries (refunds/create: itself; orders/*: its `refunds`) given a time. */
-export function withRefundTimes(topic: string, body: Record<string, unknown>, at: string): Record<string, unknown> {
-  if (topic === 'refunds/create') return withRefundTime(body, at);
+/** A webhook body with each refund it carries (refunds/create: itself; orders/*: its `refunds`) as received. */
+export function receivedRefunds(topic: string, body: Record<string, unknown>, at: string): Record<string, unknown> {
+  if (topic === 'refunds/create') return receivedRefund(body, at);
   if (!Array.isArray(body.refunds)) return body;
-  return { ...body, refunds: body.refunds.map((r: unknown) => withRefundTime(r, at)) };
+  return { ...body, refunds: body.refunds.map((r: unknown) => receivedRefund(r, at)) };
 }
