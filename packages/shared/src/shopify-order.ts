@@ -38,9 +38,10 @@ export const ShopifyOrderSchema = z
     note: z.string().nullish(),
     taxes_included: z.boolean().default(true),
     total_price: money,
-    subtotal_price: money.optional(),
-    total_tax: money.optional(),
-    total_discounts: money.optional(),
+    // Shopify's schema lets these totals be null; nothing may take null for zero (see orderTaxCents).
+    subtotal_price: money.nullish(),
+    total_tax: money.nullish(),
+    total_discounts: money.nullish(),
     customer: z
       .object({
         id: z.number(),
@@ -91,4 +92,28 @@ export function toCents(amount: string | number): number {
 
 export function fromCents(cents: number): number {
   return Math.round(cents) / 100;
+}
+
+const lineTaxCents = (lines: readonly { tax_lines: readonly { price: string }[] }[]) =>
+  lines.flatMap((l) => l.tax_lines).reduce((a, t) => a + toCents(t.price), 0);
+
+/**
+ * The order's tax in cents. Shopify may send no total (null): a missing total is not a tax of zero but the
+ * sum of what the lines and the shipping were taxed, which is what Shopify's total is made of.
+ */
+export function orderTaxCents(order: Pick<ShopifyOrder, 'total_tax' | 'line_items' | 'shipping_lines'>): number {
+  if (order.total_tax != null) return toCents(order.total_tax);
+  return lineTaxCents(order.line_items) + lineTaxCents(order.shipping_lines);
+}
+
+/**
+ * The order's subtotal in cents: its items after discounts, before shipping (and, for net prices, before tax),
+ * as Shopify defines subtotal_price; worked out from the lines when Shopify sends none.
+ */
+export function orderSubtotalCents(order: Pick<ShopifyOrder, 'subtotal_price' | 'line_items'>): number {
+  if (order.subtotal_price != null) return toCents(order.subtotal_price);
+  return order.line_items.reduce(
+    (a, l) => a + toCents(l.price) * l.quantity - l.discount_allocations.reduce((d, x) => d + toCents(x.amount), 0),
+    0,
+  );
 }

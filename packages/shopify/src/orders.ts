@@ -83,9 +83,10 @@ interface GqlOrder {
   discountCodes: string[];
   customAttributes: { key: string; value: string | null }[];
   totalPriceSet: Money;
-  subtotalPriceSet: Money;
-  totalTaxSet: Money;
-  totalDiscountsSet: Money;
+  /** These three may be null in Shopify's schema; the order rules then work them out from the lines. */
+  subtotalPriceSet: Money | null;
+  totalTaxSet: Money | null;
+  totalDiscountsSet: Money | null;
   totalRefundedSet?: Money;
   customer: {
     legacyResourceId: string;
@@ -108,6 +109,7 @@ interface GqlOrder {
 }
 
 const amount = (m: Money) => m.shopMoney.amount;
+const amountOrNull = (m: Money | null) => (m ? m.shopMoney.amount : null);
 const legacyId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
 const taxLine = (t: GqlTaxLine) => ({ title: t.title, rate: t.rate ?? 0, price: amount(t.priceSet) });
 
@@ -165,9 +167,9 @@ export function toRestOrder(
     tags: o.tags.join(', '),
     taxes_included: o.taxesIncluded,
     total_price: amount(o.totalPriceSet),
-    subtotal_price: amount(o.subtotalPriceSet),
-    total_tax: amount(o.totalTaxSet),
-    total_discounts: amount(o.totalDiscountsSet),
+    subtotal_price: amountOrNull(o.subtotalPriceSet),
+    total_tax: amountOrNull(o.totalTaxSet),
+    total_discounts: amountOrNull(o.totalDiscountsSet),
     note_attributes: o.customAttributes.map((a) => ({ name: a.key, value: a.value })),
     discount_codes: o.discountCodes.map((code) => ({ code })),
     customer: o.customer

@@ -1,3 +1,4 @@
+import { receivedRefund } from '@belegfluss/shared';
 import type { AdminClient } from './admin';
 
 /**
@@ -21,11 +22,13 @@ interface Money {
 interface GqlRefund {
   id: string;
   legacyResourceId: string;
-  createdAt: string;
+  /** Null is allowed by Shopify's schema. */
+  createdAt: string | null;
   note: string | null;
   refundLineItems: {
     nodes: {
-      id: string;
+      /** Null is allowed by Shopify's schema; the line is matched by its order line and quantity. */
+      id: string | null;
       quantity: number;
       restockType: string;
       lineItem: { id: string; title: string };
@@ -42,47 +45,55 @@ const legacyId = (gid: string) => Number(gid.slice(gid.lastIndexOf('/') + 1));
 const amount = (m: Money) => m.shopMoney.amount;
 const negative = (m: Money) => (-Number(m.shopMoney.amount)).toFixed(2);
 
-export function toRestRefund(r: GqlRefund, orderId: number): Record<string, unknown> {
-  return {
-    id: Number(r.legacyResourceId),
-    admin_graphql_api_id: r.id,
-    order_id: orderId,
-    created_at: r.createdAt,
-    processed_at: r.createdAt,
-    note: r.note,
-    refund_line_items: r.refundLineItems.nodes.map((l) => ({
-      id: legacyId(l.id),
-      line_item_id: legacyId(l.lineItem.id),
-      quantity: l.quantity,
-      restock_type: l.restockType.toLowerCase(),
-      subtotal: amount(l.subtotalSet),
-      total_tax: amount(l.totalTaxSet),
-      line_item: { id: legacyId(l.lineItem.id), title: l.lineItem.title },
-    })),
-    order_adjustments: [
-      ...r.refundShippingLines.nodes.map((s) => ({
-        id: legacyId(s.id),
-        kind: 'shipping_refund',
-        amount: negative(s.subtotalAmountSet),
-        tax_amount: negative(s.taxAmountSet),
-        reason: 'Shipping refund',
+/** `readAt` dates a refund Shopify sends without createdAt (see receivedRefund). */
+export function toRestRefund(
+  r: GqlRefund,
+  orderId: number,
+  readAt = new Date().toISOString(),
+): Record<string, unknown> {
+  return receivedRefund(
+    {
+      id: Number(r.legacyResourceId),
+      admin_graphql_api_id: r.id,
+      order_id: orderId,
+      created_at: r.createdAt,
+      processed_at: r.createdAt,
+      note: r.note,
+      refund_line_items: r.refundLineItems.nodes.map((l) => ({
+        id: l.id ? legacyId(l.id) : null,
+        line_item_id: legacyId(l.lineItem.id),
+        quantity: l.quantity,
+        restock_type: l.restockType.toLowerCase(),
+        subtotal: amount(l.subtotalSet),
+        total_tax: amount(l.totalTaxSet),
+        line_item: { id: legacyId(l.lineItem.id), title: l.lineItem.title },
       })),
-      ...r.orderAdjustments.nodes.map((a) => ({
-        id: legacyId(a.id),
-        kind: 'refund_discrepancy',
-        amount: amount(a.amountSet),
-        tax_amount: amount(a.taxAmountSet),
-        reason: a.reason,
+      order_adjustments: [
+        ...r.refundShippingLines.nodes.map((s) => ({
+          id: legacyId(s.id),
+          kind: 'shipping_refund',
+          amount: negative(s.subtotalAmountSet),
+          tax_amount: negative(s.taxAmountSet),
+          reason: 'Shipping refund',
+        })),
+        ...r.orderAdjustments.nodes.map((a) => ({
+          id: legacyId(a.id),
+          kind: 'refund_discrepancy',
+          amount: amount(a.amountSet),
+          tax_amount: amount(a.taxAmountSet),
+          reason: a.reason,
+        })),
+      ],
+      transactions: r.transactions.nodes.map((t) => ({
+        id: legacyId(t.id),
+        kind: t.kind.toLowerCase(),
+        status: t.status.toLowerCase(),
+        gateway: t.gateway,
+        amount: amount(t.amountSet),
       })),
-    ],
-    transactions: r.transactions.nodes.map((t) => ({
-      id: legacyId(t.id),
-      kind: t.kind.toLowerCase(),
-      status: t.status.toLowerCase(),
-      gateway: t.gateway,
-      amount: amount(t.amountSet),
-    })),
-  };
+    },
+    readAt,
+  );
 }
 
 export async function orderRefunds(

@@ -9,7 +9,7 @@ import {
 } from '@belegfluss/db';
 import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
 import { signalOrder } from '@belegfluss/orchestration/client';
-import type { ShopifyOrder } from '@belegfluss/shared';
+import { receivedRefunds, type ShopifyOrder } from '@belegfluss/shared';
 import type { GatewayContext } from './context';
 import { nudge } from './billing';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
@@ -50,10 +50,12 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     return;
   }
   const isOrder = d.topic.startsWith('orders/');
+  // Shopify may send a refund without created_at, or refund line items without id (see receivedRefund).
+  const received = receivedRefunds(d.topic, body, d.triggeredAt ?? new Date().toISOString());
   await signalOrderWorkflow(ctx, d.shopId, orderId, {
     topic: d.topic,
     webhookId: d.webhookId,
-    ...(isOrder ? { order: body as unknown as ShopifyOrder } : { refund: body }),
+    ...(isOrder ? { order: received as unknown as ShopifyOrder } : { refund: received }),
   });
 }
 

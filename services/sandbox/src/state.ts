@@ -1,4 +1,5 @@
 import type { CallbackRecord } from './http/callbacks.js';
+import type { PublishedNull } from './shopify/webhook-payload.js';
 import type { Customer, ShopifyOrder } from './shopify/orders/types.js';
 import type { LexwareState } from './lexware/types.js';
 import { emptyLexwareState } from './lexware/types.js';
@@ -94,6 +95,8 @@ export interface Knobs {
     graphqlRestoreRate: number;
     /** While true, bulk operations stay RUNNING (a long export on Shopify); they finish once it is false again. */
     bulkHold: boolean;
+    /** Fields sent as null (webhooks and Admin GraphQL) where Shopify's published schema allows it. */
+    publishedNulls: PublishedNull[];
   };
   lexware: {
     rate429: number;
@@ -119,6 +122,7 @@ export function defaultKnobs(): Knobs {
       graphqlCostLimit: 2000,
       graphqlRestoreRate: 100,
       bulkHold: false,
+      publishedNulls: [],
     },
     lexware: {
       rate429: 0,

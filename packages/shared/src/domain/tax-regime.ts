@@ -1,4 +1,4 @@
-import type { ShopifyOrder } from '../shopify-order';
+import { orderTaxCents, type ShopifyOrder } from '../shopify-order';
 import type { ContactPreferences } from '../preferences/contact';
 import type { InvoicePreferences } from '../preferences/invoice';
 import { LEGAL_NOTES } from '../preferences/texts';
@@ -93,7 +93,7 @@ function taxCharged(order: ShopifyOrder): boolean {
       cents(t.price),
     ),
   );
-  return lineTax !== 0 || cents(order.total_tax ?? 0) !== 0;
+  return lineTax !== 0 || orderTaxCents(order) !== 0;
 }
 
 /** Whether the invoice shows net prices: asNet, b2bAsNet for businesses, tagsAsNet, or a shop that prices net. */

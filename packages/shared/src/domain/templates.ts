@@ -1,5 +1,5 @@
 import type { MetafieldResource } from '../preferences/metafields';
-import type { ShopifyOrder } from '../shopify-order';
+import { orderSubtotalCents, orderTaxCents, type ShopifyOrder } from '../shopify-order';
 import { cents, formatEuro, ratePercent, sumOf } from './money';
 import { customerExtras, itemExtras, orderExtras } from './order-fields';
 import type { ShopifyRefund } from './refund-types';
@@ -107,8 +107,8 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
     'ORDER.NOTE': order.note ?? '',
     'ORDER.CURRENCY': cur,
     'ORDER.LINE_ITEMS': String(order.line_items.length),
-    'ORDER.SUBTOTAL': order.subtotal_price ? money(cents(order.subtotal_price), cur) : '',
-    'ORDER.TAX': money(cents(order.total_tax ?? 0), cur),
+    'ORDER.SUBTOTAL': money(orderSubtotalCents(order), cur),
+    'ORDER.TAX': money(orderTaxCents(order), cur),
     'ORDER.TOTAL': money(cents(order.total_price), cur),
     'ORDER.TAGS': order.tags,
     'ORDER.TRACKING_URL': tracking,

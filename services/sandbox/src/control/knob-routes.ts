@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
+import { PUBLISHED_NULLS } from '../shopify/webhook-payload.js';
 import { defaultKnobs } from '../state.js';
 import { body } from './validate.js';
 
@@ -14,6 +15,7 @@ const Knobs = z
         graphqlCostLimit: z.number().int().positive(),
         graphqlRestoreRate: z.number().positive(),
         bulkHold: z.boolean(),
+        publishedNulls: z.array(z.enum(PUBLISHED_NULLS)),
       })
       .partial(),
     lexware: z

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { declaredEndpoints, graphqlTopic, type AppConfig } from '@belegfluss/shopify';
 import { CallbackSender } from '../http/callbacks.js';
 import type { SandboxState, ShopState, WebhookDelivery } from '../state.js';
+import { webhookPayload } from './webhook-payload.js';
 
 export interface WebhookOptions {
   appUrl: string;
@@ -49,9 +50,13 @@ export class WebhookDispatcher {
     const ordered = this.state.knobs.shopify.outOfOrder ? [...events].reverse() : events;
     const created: WebhookDelivery[] = [];
     for (const { topic, payload } of ordered) {
-      const body = JSON.stringify(payload, (key, value: unknown) => (key.startsWith('_') ? undefined : value));
       const eventId = randomUUID();
       for (const { url, apiVersion } of this.targets(shop, topic)) {
+        // Each subscription gets the body of its own API version.
+        const body = JSON.stringify(
+          webhookPayload(topic, payload, apiVersion, this.state.knobs.shopify.publishedNulls),
+          (key, value: unknown) => (key.startsWith('_') ? undefined : value),
+        );
         const delivery: WebhookDelivery = {
           webhookId: randomUUID(),
           eventId,

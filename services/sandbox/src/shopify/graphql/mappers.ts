@@ -4,6 +4,7 @@ import { purchasingEntity } from './companies.js';
 import { connection, type ConnectionArgs } from './connection.js';
 import { lineItemProducts } from './products.js';
 import { refundNode } from './refunds.js';
+import type { PublishedNull } from '../webhook-payload.js';
 
 type Json = Record<string, unknown>;
 
@@ -107,7 +108,9 @@ export function customerNode(shop: ShopState, c: Customer): Json {
   };
 }
 
-export function orderNode(shop: ShopState, o: ShopifyOrder): Json {
+/** `nulls`: the fields to show as null, as Shopify's schema allows (the publishedNulls knob). */
+export function orderNode(shop: ShopState, o: ShopifyOrder, nulls: readonly PublishedNull[] = []): Json {
+  const totals = !nulls.includes('orderTotals');
   const c = o.currency;
   const refunded = o._transactions.filter((t) => t.kind === 'refund').reduce((a, t) => a + cents(t.amount), 0);
   const status = o.financial_status.toUpperCase();
@@ -141,9 +144,9 @@ export function orderNode(shop: ShopState, o: ShopifyOrder): Json {
     customAttributes: o.note_attributes.map((a) => ({ key: a.name, value: a.value })),
     discountCodes: o.discount_codes.map((d) => d.code),
     totalPriceSet: bag(o.total_price_set as MoneySet),
-    subtotalPriceSet: bag(o.subtotal_price_set as MoneySet),
-    totalTaxSet: bag(o.total_tax_set as MoneySet),
-    totalDiscountsSet: bag(o.total_discounts_set as MoneySet),
+    subtotalPriceSet: totals ? bag(o.subtotal_price_set as MoneySet) : null,
+    totalTaxSet: totals ? bag(o.total_tax_set as MoneySet) : null,
+    totalDiscountsSet: totals ? bag(o.total_discounts_set as MoneySet) : null,
     totalShippingPriceSet: bag(o.total_shipping_price_set as MoneySet),
     totalOutstandingSet: money(cents(o.total_outstanding), c),
     totalRefundedSet: money(refunded, c),
@@ -181,7 +184,8 @@ export function orderNode(shop: ShopState, o: ShopifyOrder): Json {
         createdAt: t.created_at,
         fees: transactionFees(t),
       })),
-    refunds: () => o.refunds.map((r) => refundNode(o, r, (l) => ({ ...lineItem(l, c), ...lineItemProducts(shop, l) }))),
+    refunds: () =>
+      o.refunds.map((r) => refundNode(o, r, (l) => ({ ...lineItem(l, c), ...lineItemProducts(shop, l) }), nulls)),
     ...metafieldFields(shop, o.admin_graphql_api_id),
   };
 }

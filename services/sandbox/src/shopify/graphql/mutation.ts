@@ -115,11 +115,11 @@ function orderMarkAsPaid({ input }: { input: { id: string } }, ctx: GqlContext) 
     ctx.sb.orders.markPaidFromApi(ctx.shop, order);
   } catch (err) {
     return {
-      order: orderNode(ctx.shop, order),
+      order: orderNode(ctx.shop, order, ctx.sb.state.knobs.shopify.publishedNulls),
       userErrors: [{ field: ['id'], message: err instanceof Error ? err.message : 'Order cannot be marked as paid.' }],
     };
   }
-  return { order: orderNode(ctx.shop, order), userErrors: [] };
+  return { order: orderNode(ctx.shop, order, ctx.sb.state.knobs.shopify.publishedNulls), userErrors: [] };
 }
 
 type WebhookSubscriptionInput = {

@@ -42,7 +42,7 @@ export const queryRoot = {
     const list = visibleOrders(ctx).filter(orderMatcher(args.query)).sort(orderComparator(args.sortKey));
     if (args.reverse) list.reverse();
     return connection(
-      list.map((o) => orderNode(ctx.shop, o)),
+      list.map((o) => orderNode(ctx.shop, o, ctx.sb.state.knobs.shopify.publishedNulls)),
       args,
     );
   },
@@ -50,7 +50,7 @@ export const queryRoot = {
   order: ({ id }: { id: string }, ctx: GqlContext) => {
     requireScope(ctx, 'read_orders', 'order');
     const order = visibleOrders(ctx).find((o) => o.admin_graphql_api_id === id);
-    return order ? orderNode(ctx.shop, order) : null;
+    return order ? orderNode(ctx.shop, order, ctx.sb.state.knobs.shopify.publishedNulls) : null;
   },
 
   customers: (args: ConnectionArgs & { query?: string; sortKey?: string; reverse?: boolean }, ctx: GqlContext) => {

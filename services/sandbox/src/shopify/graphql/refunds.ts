@@ -1,5 +1,6 @@
 import type { MoneySet, Refund, ShopifyOrder } from '../orders/types.js';
 import { connection, type ConnectionArgs } from './connection.js';
+import type { PublishedNull } from '../webhook-payload.js';
 
 type Json = Record<string, unknown>;
 const cents = (s: string | number) => Math.round(Number(s) * 100);
@@ -21,6 +22,7 @@ export function refundNode(
   o: ShopifyOrder,
   r: Refund,
   lineItem: (l: Refund['refund_line_items'][number]['line_item']) => Json,
+  nulls: readonly PublishedNull[] = [],
 ): Json {
   const c = o.currency;
   const shipping = r.order_adjustments.filter((a) => a.kind === 'shipping_refund');
@@ -28,7 +30,7 @@ export function refundNode(
   return {
     id: r.admin_graphql_api_id,
     legacyResourceId: String(r.id),
-    createdAt: r.created_at,
+    createdAt: nulls.includes('refundCreatedAt') ? null : r.created_at,
     note: r.note,
     totalRefundedSet: money(
       r.transactions.reduce((a, t) => a + cents(t.amount), 0),
@@ -37,7 +39,7 @@ export function refundNode(
     refundLineItems: (args: ConnectionArgs) =>
       connection(
         r.refund_line_items.map((l) => ({
-          id: `gid://shopify/RefundLineItem/${l.id}`,
+          id: nulls.includes('refundLineItemIds') ? null : `gid://shopify/RefundLineItem/${l.id}`,
           quantity: l.quantity,
           restockType: l.restock_type.toUpperCase(),
           lineItem: lineItem(l.line_item),

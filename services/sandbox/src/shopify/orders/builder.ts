@@ -61,6 +61,7 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
   const total = subtotal + shipping + (s.taxesIncluded ? 0 : tax);
   const tip = sum(s.items.filter((i) => i.isTip).map((i) => i.priceCents * i.quantity));
   const email = s.customer?.email ?? null;
+  const pos = s.sourceName === 'pos';
 
   const order: ShopifyOrder = {
     id,
@@ -74,6 +75,9 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     number: number - 1000,
     order_number: number,
     token: Math.random().toString(16).slice(2).padEnd(32, '0'),
+    // POS sales have no online checkout. Which of the two a webhook carries depends on its API version.
+    checkout_id: pos ? null : nextId(),
+    checkout_token: pos ? null : Math.random().toString(16).slice(2).padEnd(32, '0'),
     email,
     contact_email: email,
     phone: null,
@@ -143,6 +147,42 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     fulfillments: [],
     payment_terms: null,
     order_status_url: `https://${shop.domain}/orders/${id}/authenticate`,
+    // The rest of what Shopify's order webhooks carry; nothing in the app reads them.
+    cart_token: pos ? null : Math.random().toString(16).slice(2).padEnd(32, '0'),
+    client_details: pos
+      ? null
+      : {
+          accept_language: 'de-DE',
+          browser_height: null,
+          browser_ip: '203.0.113.24',
+          browser_width: null,
+          session_hash: null,
+          user_agent:
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+        },
+    current_shipping_price_set: moneySet(shipping, currency),
+    current_subtotal_price_set: moneySet(subtotal, currency),
+    current_total_additional_fees_set: null,
+    current_total_discounts_set: moneySet(discounts, currency),
+    current_total_duties_set: null,
+    current_total_tax_set: moneySet(tax, currency),
+    device_id: null,
+    duties_included: false,
+    landing_site: null,
+    landing_site_ref: null,
+    merchant_business_entity_id: Buffer.from(String(60_000_000 + (id % 1_000_000))).toString('base64'),
+    merchant_of_record_app_id: null,
+    original_total_additional_fees_set: null,
+    original_total_duties_set: null,
+    po_number: null,
+    reference: null,
+    referring_site: null,
+    source_identifier: null,
+    source_url: null,
+    total_cash_rounding_payment_adjustment_set: moneySet(0, currency),
+    total_cash_rounding_refund_adjustment_set: moneySet(0, currency),
+    user_id: pos ? 7_100_000_001 : null,
+    returns: [],
     _transactions: [],
   };
   return order;

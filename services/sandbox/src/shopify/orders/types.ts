@@ -165,6 +165,8 @@ export interface ShopifyOrder {
   order_number: number;
   email: string | null;
   contact_email: string | null;
+  checkout_id: number | null;
+  checkout_token: string | null;
   created_at: string;
   updated_at: string;
   processed_at: string;
