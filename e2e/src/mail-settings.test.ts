@@ -113,7 +113,10 @@ describe('e-mail settings in Chromium', () => {
         .subarray(0, 5)
         .toString(),
     ).toBe('%PDF-');
-    expect(await mailSendOfShop(stack.db, { shopId: shop, status: 'sent' })).toMatchObject({ sender: 'own' });
+    // The send is recorded as sent just after the server took the mail.
+    expect(
+      await eventually(async () => await mailSendOfShop(stack.db, { shopId: shop, status: 'sent' })),
+    ).toMatchObject({ sender: 'own' });
 
     // The order's document card says when it was mailed.
     await page.goto(`${frontends.urls.shell}/orders/${order.id}?shop=${shop}`);
