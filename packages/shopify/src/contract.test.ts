@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
-import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import { DEV_DEFAULTS, SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import {
   createAdminClient,
   exchangeShopifyCode,
@@ -70,7 +70,7 @@ async function install(shop: string, scope: string): Promise<{ accessToken: stri
 }
 
 const client = (shop: string, accessToken: string): AdminClient =>
-  createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: '2025-10', shop, accessToken });
+  createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: SHOPIFY_API_VERSION, shop, accessToken });
 
 beforeAll(async () => {
   app = createServer((req, res) => {
@@ -129,6 +129,25 @@ describe('OAuth and signatures', () => {
     await expect(
       exchangeShopifyCode({ adminUrl: sandbox.urls.shopifyAdmin, shop: SHOP, apiKey, apiSecret: 'falsch', code: 'x' }),
     ).rejects.toThrow(/400/);
+  });
+
+  it('warns once when Shopify serves another API version than the one asked for, never for the pinned one', async () => {
+    const { accessToken } = await install(SHOP, 'read_orders');
+    const warnings: string[] = [];
+    const ask = (apiVersion: string) =>
+      createAdminClient({
+        adminUrl: sandbox.urls.shopifyAdmin,
+        apiVersion,
+        shop: SHOP,
+        accessToken,
+        warn: (m) => warnings.push(m),
+      })<{ shop: { name: string } }>('query { shop { name } }');
+    await ask(SHOPIFY_API_VERSION);
+    expect(warnings).toEqual([]);
+    expect((await ask('2024-07')).shop.name).toBeTruthy();
+    await ask('2024-07');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('Shopify served Admin API 2025-10 instead of 2024-07');
   });
 
   it('verifies a session token from App Bridge and refuses one for another app', async () => {
