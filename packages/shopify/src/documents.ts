@@ -87,8 +87,7 @@ export const ADMIN_DOCUMENTS = {
   Cancel: `mutation Cancel($id: ID!) {
   appSubscriptionCancel(id: $id, prorate: false) { appSubscription { id status } userErrors { field message } }
 }`,
-  WebhookSubscriptions:
-    'query WebhookSubscriptions { webhookSubscriptions(first: 100) { nodes { id topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } } }',
+  WebhookSubscriptions: 'query WebhookSubscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }',
   WebhookSubscriptionDelete:
     'mutation WebhookSubscriptionDelete($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }',
   WebhookSubscriptionCreate:

@@ -17,7 +17,7 @@ export function shopSpecificTopics(config: AppConfig | undefined): string[] {
 interface Subscription {
   id: string;
   topic: string;
-  endpoint: { callbackUrl?: string };
+  uri: string;
 }
 interface UserErrors {
   userErrors: Array<{ message: string }>;
@@ -38,7 +38,7 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
   const current = webhookSubscriptions.nodes.map((s) => ({
     id: s.id,
     topic: s.topic,
-    url: s.endpoint.callbackUrl ?? '',
+    url: s.uri,
   }));
   for (const sub of current) {
     const ours = sub.url.endsWith(WEBHOOK_PATH);
@@ -53,7 +53,7 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
     if (current.some((s) => s.topic === topic && s.url === callbackUrl)) continue;
     const { webhookSubscriptionCreate: res } = await graphql<{ webhookSubscriptionCreate: UserErrors }>(
       ADMIN_DOCUMENTS.WebhookSubscriptionCreate,
-      { topic, sub: { callbackUrl, format: 'JSON' } },
+      { topic, sub: { uri: callbackUrl, format: 'JSON' } },
     );
     throwOnUserErrors(res, `create ${topic}`);
   }
