@@ -8,6 +8,7 @@ import {
   exchangeShopifyCode,
   isAccessDenied,
   MetafieldsUserError,
+  orderById,
   orderMetafields,
   readMetafields,
   setMetafields,
@@ -184,6 +185,17 @@ describe('Admin GraphQL as the app sends it', () => {
       scenario: 'eu_oss',
       createdAt: '2025-12-30T09:00:00+01:00',
     });
+  });
+
+  it('reads an order in the webhook shape, the customer e-mail from defaultEmailAddress', async () => {
+    const created = await control<{ order: { id: number; email: string; customer: { id: number; email: string } } }>(
+      'POST',
+      `/control/shops/${SHOP}/orders`,
+      { scenario: 'de_b2c' },
+    );
+    const order = await orderById(graphql, created.order.id);
+    expect(order?.customer).toMatchObject({ id: created.order.customer.id, email: created.order.customer.email });
+    expect(order?.customer?.email).toMatch(/@/);
   });
 
   it('pages the import query by cursor with a created_at search and an OrderSortKeys sort', async () => {

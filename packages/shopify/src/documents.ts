@@ -18,7 +18,7 @@ const ORDER_FIELDS = `
   displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
   customAttributes { key value }
   totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} } totalRefundedSet { ${MONEY} }
-  customer { legacyResourceId email firstName lastName }
+  customer { legacyResourceId defaultEmailAddress { emailAddress } firstName lastName }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
 `;
 const SHIPPING_LINE = `title code originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } taxLines { ${TAX_LINE} }`;

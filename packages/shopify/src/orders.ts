@@ -59,7 +59,7 @@ interface GqlOrder {
   totalRefundedSet?: Money;
   customer: {
     legacyResourceId: string;
-    email: string | null;
+    defaultEmailAddress: { emailAddress: string } | null;
     firstName: string | null;
     lastName: string | null;
   } | null;
@@ -143,7 +143,7 @@ export function toRestOrder(
     customer: o.customer
       ? {
           id: Number(o.customer.legacyResourceId),
-          email: o.customer.email,
+          email: o.customer.defaultEmailAddress?.emailAddress ?? null,
           first_name: o.customer.firstName,
           last_name: o.customer.lastName,
         }

@@ -103,6 +103,7 @@ export function customerNode(shop: ShopState, c: Customer): Json {
     lastName: c.last_name,
     displayName: `${c.first_name} ${c.last_name}`.trim(),
     email: c.email,
+    defaultEmailAddress: c.email ? { emailAddress: c.email, validFormat: /^[^@\s]+@[^@\s]+$/.test(c.email) } : null,
     phone: c.phone,
     createdAt: c.created_at,
     updatedAt: c.updated_at,

@@ -502,7 +502,8 @@ export const SDL = /* GraphQL */ `
     firstName: String
     lastName: String
     displayName: String!
-    email: String
+    email: String @deprecated(reason: "Use \`defaultEmailAddress.emailAddress\` instead.")
+    defaultEmailAddress: CustomerEmailAddress
     phone: String
     createdAt: DateTime!
     updatedAt: DateTime!
@@ -512,6 +513,10 @@ export const SDL = /* GraphQL */ `
     defaultAddress: MailingAddress
     metafield(namespace: String, key: String!): Metafield
     metafields(first: Int, namespace: String): MetafieldConnection!
+  }
+  type CustomerEmailAddress {
+    emailAddress: String!
+    validFormat: Boolean!
   }
   type CustomerEdge {
     cursor: String!
