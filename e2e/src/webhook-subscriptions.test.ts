@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import { createAdminClient } from '@belegfluss/shopify';
 import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { eventually, merchant } from './merchant';
@@ -32,7 +33,7 @@ describe('webhook subscriptions, end to end', () => {
     );
     return createAdminClient({
       adminUrl: stack.sandbox.urls.shopifyAdmin,
-      apiVersion: '2025-10',
+      apiVersion: SHOPIFY_API_VERSION,
       shop: SHOP,
       accessToken: accessTokens.at(-1)!,
     });

@@ -19,6 +19,13 @@ export const DEV_PORTS = {
   temporalUi: 8233,
 } as const;
 
+/**
+ * The Admin API version the app is written for, in production as in development: its GraphQL documents are
+ * checked against Shopify's published schema of this version, and shopify.app.toml's `[webhooks] api_version`
+ * must name it too. Shopify supports a version for twelve months, so it moves forward at least once a year.
+ */
+export const SHOPIFY_API_VERSION = '2026-07';
+
 export const DEV_DEFAULTS = {
   databaseUrl: 'postgres://postgres@127.0.0.1:5432/belegfluss',
   temporalAddress: `127.0.0.1:${DEV_PORTS.temporal}`,
@@ -26,7 +33,6 @@ export const DEV_DEFAULTS = {
   taskQueue: 'belegfluss-orders',
   shopifyApiKey: 'belegfluss-dev-api-key',
   shopifyApiSecret: 'belegfluss-dev-api-secret',
-  shopifyApiVersion: '2025-10',
   /** `{shop}` is replaced by the shop domain; production: `https://{shop}`. */
   shopifyAdminUrl: `http://127.0.0.1:${DEV_PORTS.sandboxShopify}/store/{shop}`,
   lexwareApiUrl: `http://127.0.0.1:${DEV_PORTS.sandboxLexware}/v1`,

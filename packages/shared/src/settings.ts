@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, env } from './config';
+import { DEV_DEFAULTS, env, SHOPIFY_API_VERSION } from './config';
 import { parseStaffList, type StaffMember } from './staff';
 
 export const LEXWARE_SCOPES =
@@ -106,7 +106,7 @@ export function readSettings() {
     shopify: {
       apiKey: env('SHOPIFY_API_KEY', DEV_DEFAULTS.shopifyApiKey),
       apiSecret: productionSecret('SHOPIFY_API_SECRET'),
-      apiVersion: env('SHOPIFY_API_VERSION', DEV_DEFAULTS.shopifyApiVersion),
+      apiVersion: SHOPIFY_API_VERSION,
       adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
       scopes: env(
         'SHOPIFY_SCOPES',

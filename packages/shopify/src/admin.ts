@@ -4,6 +4,23 @@ export interface AdminClientOptions {
   apiVersion: string;
   shop: string;
   accessToken: string;
+  /** Where the warning goes that Shopify served another version than asked for; console.warn by default. */
+  warn?: (message: string) => void;
+}
+
+// Shopify serves a retired version as its oldest supported one without an error: the answers may then
+// differ from what the documents were written for. One warning per version pair and process is enough.
+const versionWarnings = new Set<string>();
+
+function checkServedVersion(opts: AdminClientOptions, res: Response): void {
+  const served = res.headers.get('x-shopify-api-version');
+  if (!served || served === opts.apiVersion) return;
+  const key = `${opts.apiVersion}→${served}`;
+  if (versionWarnings.has(key)) return;
+  versionWarnings.add(key);
+  (opts.warn ?? console.warn)(
+    `Shopify served Admin API ${served} instead of ${opts.apiVersion}: ${opts.apiVersion} is retired or unknown; move SHOPIFY_API_VERSION on`,
+  );
 }
 
 export class ShopifyGraphqlError extends Error {
@@ -39,6 +56,7 @@ export function createAdminClient(opts: AdminClientOptions) {
       headers: { 'Content-Type': 'application/json', 'X-Shopify-Access-Token': opts.accessToken },
       body: JSON.stringify({ query, variables }),
     });
+    checkServedVersion(opts, res);
     const body = (await res.json().catch(() => ({}))) as {
       // An array of GraphQL errors, or a plain string for a 401/404 ("[API] Invalid API key or access token …").
       data?: T;

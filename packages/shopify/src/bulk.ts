@@ -1,7 +1,8 @@
 import type { AdminClient } from './admin';
+import { ADMIN_DOCUMENTS } from './documents';
 
 /**
- * Shopify's bulk query operations (Admin API 2025-10): start one with `bulkOperationRunQuery`,
+ * Shopify's bulk query operations: start one with `bulkOperationRunQuery`,
  * poll `node(id:)` until it is COMPLETED, then read the JSONL file at its `url`. A shop runs
  * one bulk query at a time; a start that finds one running (a retried start) takes that one.
  */
@@ -14,25 +15,19 @@ export interface BulkOperationStatus {
   url: string | null;
 }
 
-const FIELDS = 'id status errorCode objectCount rootObjectCount url';
-
-const RUN = `mutation RunBulk($query: String!) {
-  bulkOperationRunQuery(query: $query) { bulkOperation { ${FIELDS} } userErrors { field message code } }
-}`;
-const CURRENT = `query CurrentBulk { currentBulkOperation(type: QUERY) { ${FIELDS} query } }`;
-const NODE = `query BulkStatus($id: ID!) { node(id: $id) { ... on BulkOperation { ${FIELDS} } } }`;
-
 export async function startBulkQuery(graphql: AdminClient, query: string): Promise<BulkOperationStatus> {
   const data: {
     bulkOperationRunQuery: {
       bulkOperation: BulkOperationStatus | null;
       userErrors: { message: string; code: string | null }[];
     };
-  } = await graphql(RUN, { query });
+  } = await graphql(ADMIN_DOCUMENTS.RunBulk, { query });
   const { bulkOperation, userErrors } = data.bulkOperationRunQuery;
   if (bulkOperation) return bulkOperation;
   if (userErrors.some((e) => e.code === 'OPERATION_IN_PROGRESS')) {
-    const current: { currentBulkOperation: (BulkOperationStatus & { query: string }) | null } = await graphql(CURRENT);
+    const current: { currentBulkOperation: (BulkOperationStatus & { query: string }) | null } = await graphql(
+      ADMIN_DOCUMENTS.CurrentBulk,
+    );
     // Ours when it runs the same query (a retried start); someone else's otherwise: try again later.
     if (current.currentBulkOperation?.query === query) return current.currentBulkOperation;
   }
@@ -40,7 +35,7 @@ export async function startBulkQuery(graphql: AdminClient, query: string): Promi
 }
 
 export async function bulkQueryStatus(graphql: AdminClient, id: string): Promise<BulkOperationStatus> {
-  const data: { node: BulkOperationStatus | null } = await graphql(NODE, { id });
+  const data: { node: BulkOperationStatus | null } = await graphql(ADMIN_DOCUMENTS.BulkStatus, { id });
   if (!data.node) throw new Error(`Bulk operation ${id} not found`);
   return data.node;
 }

@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
-import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import { DEV_DEFAULTS, SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import {
   createAdminClient,
   exchangeShopifyCode,
   isAccessDenied,
   MetafieldsUserError,
+  orderById,
   orderMetafields,
   readMetafields,
   setMetafields,
@@ -70,7 +71,7 @@ async function install(shop: string, scope: string): Promise<{ accessToken: stri
 }
 
 const client = (shop: string, accessToken: string): AdminClient =>
-  createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: '2025-10', shop, accessToken });
+  createAdminClient({ adminUrl: sandbox.urls.shopifyAdmin, apiVersion: SHOPIFY_API_VERSION, shop, accessToken });
 
 beforeAll(async () => {
   app = createServer((req, res) => {
@@ -131,6 +132,25 @@ describe('OAuth and signatures', () => {
     ).rejects.toThrow(/400/);
   });
 
+  it('warns once when Shopify serves another API version than the one asked for, never for the pinned one', async () => {
+    const { accessToken } = await install(SHOP, 'read_orders');
+    const warnings: string[] = [];
+    const ask = (apiVersion: string) =>
+      createAdminClient({
+        adminUrl: sandbox.urls.shopifyAdmin,
+        apiVersion,
+        shop: SHOP,
+        accessToken,
+        warn: (m) => warnings.push(m),
+      })<{ shop: { name: string } }>('query { shop { name } }');
+    await ask(SHOPIFY_API_VERSION);
+    expect(warnings).toEqual([]);
+    expect((await ask('2024-07')).shop.name).toBeTruthy();
+    await ask('2024-07');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('Shopify served Admin API 2025-10 instead of 2024-07');
+  });
+
   it('verifies a session token from App Bridge and refuses one for another app', async () => {
     const { token } = await control<{ token: string }>('GET', `/control/session-token?shop=${SHOP}&userId=42`);
     await expect(verifySessionToken(token, { apiKey, apiSecret })).resolves.toMatchObject({ shop: SHOP, userId: '42' });
@@ -165,6 +185,17 @@ describe('Admin GraphQL as the app sends it', () => {
       scenario: 'eu_oss',
       createdAt: '2025-12-30T09:00:00+01:00',
     });
+  });
+
+  it('reads an order in the webhook shape, the customer e-mail from defaultEmailAddress', async () => {
+    const created = await control<{ order: { id: number; email: string; customer: { id: number; email: string } } }>(
+      'POST',
+      `/control/shops/${SHOP}/orders`,
+      { scenario: 'de_b2c' },
+    );
+    const order = await orderById(graphql, created.order.id);
+    expect(order?.customer).toMatchObject({ id: created.order.customer.id, email: created.order.customer.email });
+    expect(order?.customer?.email).toMatch(/@/);
   });
 
   it('pages the import query by cursor with a created_at search and an OrderSortKeys sort', async () => {

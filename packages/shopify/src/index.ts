@@ -6,3 +6,4 @@ export * from './app-config';
 export * from './bulk';
 export * from './orders';
 export * from './refunds';
+export * from './documents';

@@ -1,5 +1,6 @@
 import type { MetafieldReadEntry, MetafieldsSetInput, MetafieldValue } from '@belegfluss/shared';
 import { ShopifyGraphqlError, type AdminClient } from './admin';
+import { ADMIN_DOCUMENTS, orderMetafieldsQuery, readMetafieldsQuery } from './documents';
 
 /** Shopify refused a metafieldsSet; nothing was written (the mutation is atomic). */
 export class MetafieldsUserError extends Error {
@@ -15,36 +16,16 @@ export const isAccessDenied = (error: unknown): boolean =>
   Array.isArray(error.errors) &&
   error.errors.some((e: { extensions?: { code?: string } }) => e.extensions?.code === 'ACCESS_DENIED');
 
-const METAFIELDS_SET = `mutation belegflussMetafieldsSet($metafields: [MetafieldsSetInput!]!) {
-  metafieldsSet(metafields: $metafields) { metafields { namespace key value } userErrors { field message code } }
-}`;
-
 /** `metafieldsSet`: up to 25 entries, atomic, and an upsert per owner, namespace and key. */
 export async function setMetafields(graphql: AdminClient, metafields: readonly MetafieldsSetInput[]): Promise<void> {
   if (metafields.length === 0) return;
   const data = await graphql<{
     metafieldsSet: { userErrors: { field: string[] | null; message: string; code: string | null }[] };
-  }>(METAFIELDS_SET, { metafields });
+  }>(ADMIN_DOCUMENTS.MetafieldsSet, { metafields });
   if (data.metafieldsSet.userErrors.length > 0) throw new MetafieldsUserError(data.metafieldsSet.userErrors);
 }
 
 type Wanted = { namespace: string; key: string };
-
-/** One aliased `metafield(namespace, key)` selection per entry, with the arguments as variables. */
-function selections(
-  list: readonly (Wanted & { alias: string })[],
-  vars: Record<string, unknown>,
-  defs: string[],
-): string {
-  return list
-    .map((w) => {
-      defs.push(`$${w.alias}ns: String!`, `$${w.alias}k: String!`);
-      vars[`${w.alias}ns`] = w.namespace;
-      vars[`${w.alias}k`] = w.key;
-      return `${w.alias}: metafield(namespace: $${w.alias}ns, key: $${w.alias}k) { value }`;
-    })
-    .join(' ');
-}
 
 type Found = { value: string } | null;
 
@@ -55,12 +36,9 @@ export async function orderMetafields(
   wanted: readonly Wanted[],
 ): Promise<{ namespace: string; key: string; value: string }[]> {
   if (wanted.length === 0) return [];
-  const vars: Record<string, unknown> = { order: orderId };
-  const defs = ['$order: ID!'];
   const list = wanted.map((w, i) => ({ ...w, alias: `m${i}` }));
-  const fields = selections(list, vars, defs);
-  const query = `query belegflussOrderMetafields(${defs.join(', ')}) { order(id: $order) { ${fields} } }`;
-  const data = await graphql<{ order: Record<string, Found> | null }>(query, vars);
+  const { query, variables } = orderMetafieldsQuery(orderId, list);
+  const data = await graphql<{ order: Record<string, Found> | null }>(query, variables);
   return list.flatMap((w) => {
     const found = data.order?.[w.alias];
     return found ? [{ namespace: w.namespace, key: w.key, value: found.value }] : [];
@@ -78,28 +56,8 @@ export async function readMetafields(
   entries: readonly MetafieldReadEntry[],
 ): Promise<MetafieldValue[]> {
   if (entries.length === 0) return [];
-  const vars: Record<string, unknown> = {};
-  const defs: string[] = [];
   const list = entries.map((e, i) => ({ ...e, alias: `m${i}` }));
-  const of = (resource: MetafieldReadEntry['resource']) => list.filter((e) => e.resource === resource);
-  const parts: string[] = [];
-  if (of('shop').length) parts.push(`shop { ${selections(of('shop'), vars, defs)} }`);
-  const inOrder: string[] = [];
-  if (of('order').length) inOrder.push(selections(of('order'), vars, defs));
-  if (of('customer').length) inOrder.push(`customer { ${selections(of('customer'), vars, defs)} }`);
-  if (of('company').length)
-    inOrder.push(
-      `purchasingEntity { ... on PurchasingCompany { company { ${selections(of('company'), vars, defs)} } } }`,
-    );
-  const product = of('product').length ? `product { ${selections(of('product'), vars, defs)} }` : '';
-  const variant = of('variant').length ? `variant { ${selections(of('variant'), vars, defs)} }` : '';
-  if (product || variant) inOrder.push(`lineItems(first: 50) { nodes { ${product} ${variant} } }`);
-  if (inOrder.length) {
-    defs.unshift('$order: ID!');
-    vars.order = orderId;
-    parts.push(`order(id: $order) { ${inOrder.join(' ')} }`);
-  }
-  const query = `query belegflussReadMetafields(${defs.join(', ')}) { ${parts.join(' ')} }`;
+  const { query, variables } = readMetafieldsQuery(orderId, list);
   type Owner = Record<string, Found>;
   const data = await graphql<{
     shop?: Owner;
@@ -110,7 +68,7 @@ export async function readMetafields(
           lineItems?: { nodes: { product?: Owner | null; variant?: Owner | null }[] };
         })
       | null;
-  }>(query, vars);
+  }>(query, variables);
   return list.flatMap((e): MetafieldValue[] => {
     let values: string[] = [];
     if (e.resource === 'shop') values = [data.shop?.[e.alias]?.value ?? ''];

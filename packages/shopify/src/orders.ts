@@ -1,42 +1,12 @@
 import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
 import type { AdminClient } from './admin';
+import { ADMIN_DOCUMENTS, createdBetween, ORDERS_PER_PAGE } from './documents';
 import { orderRefunds } from './refunds';
 
 /*
  * Admin GraphQL has no REST order JSON, so the import reads the fields the order
- * workflow needs and maps them to the webhook shape (ShopifyOrderSchema).
- * Page sizes keep a query's requested cost under Shopify's limit of 1000.
+ * workflow needs (./documents) and maps them to the webhook shape (ShopifyOrderSchema).
  */
-const ORDERS_PER_PAGE = 5;
-const LINE_ITEMS_PER_PAGE = 10;
-
-const MONEY = 'shopMoney { amount currencyCode }';
-const TAX_LINE = `title rate priceSet { ${MONEY} }`;
-const ADDRESS = 'firstName lastName name company address1 address2 city zip province country countryCodeV2 phone';
-const LINE_ITEM = `id name title sku variantTitle vendor quantity originalUnitPriceSet { ${MONEY} } totalDiscountSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
-const LINE_ITEMS = `pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} }`;
-
-const ORDER_FIELDS = `
-  id legacyResourceId name email phone note createdAt updatedAt cancelledAt currencyCode taxesIncluded
-  displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
-  customAttributes { key value }
-  totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} } totalRefundedSet { ${MONEY} }
-  customer { legacyResourceId email firstName lastName }
-  billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
-`;
-const SHIPPING_LINE = `title code originalPriceSet { ${MONEY} } discountedPriceSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
-const ORDER = `${ORDER_FIELDS}
-  lineItems(first: ${LINE_ITEMS_PER_PAGE}) { ${LINE_ITEMS} }
-  shippingLines(first: 5) { nodes { ${SHIPPING_LINE} } }
-`;
-
-const ORDERS_QUERY = `query Orders($first: Int!, $after: String, $query: String) {
-  orders(first: $first, after: $after, query: $query) { pageInfo { hasNextPage endCursor } nodes { ${ORDER} } }
-}`;
-
-const MORE_LINE_ITEMS_QUERY = `query MoreLineItems($id: ID!, $after: String) {
-  order(id: $id) { lineItems(first: 100, after: $after) { ${LINE_ITEMS} } }
-}`;
 
 interface Money {
   shopMoney: { amount: string; currencyCode: string };
@@ -90,7 +60,7 @@ interface GqlOrder {
   totalRefundedSet?: Money;
   customer: {
     legacyResourceId: string;
-    email: string | null;
+    defaultEmailAddress: { emailAddress: string } | null;
     firstName: string | null;
     lastName: string | null;
   } | null;
@@ -175,7 +145,7 @@ export function toRestOrder(
     customer: o.customer
       ? {
           id: Number(o.customer.legacyResourceId),
-          email: o.customer.email,
+          email: o.customer.defaultEmailAddress?.emailAddress ?? null,
           first_name: o.customer.firstName,
           last_name: o.customer.lastName,
         }
@@ -211,7 +181,7 @@ async function completeOrder(graphql: AdminClient, node: GqlOrder): Promise<Shop
   const items = [...node.lineItems.nodes];
   let page = node.lineItems.pageInfo;
   while (page.hasNextPage) {
-    const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(MORE_LINE_ITEMS_QUERY, {
+    const more: { order: { lineItems: Connection<GqlLineItem> } } = await graphql(ADMIN_DOCUMENTS.MoreLineItems, {
       id: node.id,
       after: page.endCursor,
     });
@@ -223,9 +193,6 @@ async function completeOrder(graphql: AdminClient, node: GqlOrder): Promise<Shop
 }
 
 /** The orders filter of [from, to) (to open when absent) in Shopify's search syntax. */
-const createdBetween = (range: { from: string; to?: string }) =>
-  [`created_at:>='${range.from}'`, ...(range.to ? [`created_at:<'${range.to}'`] : [])].join(' ');
-
 export interface OrderPage {
   orders: ShopifyOrder[];
   next: string | null;
@@ -237,7 +204,7 @@ export async function orderPage(
   range: { from: string; to?: string },
   after: string | null,
 ): Promise<OrderPage> {
-  const data: { orders: Connection<GqlOrder> } = await graphql(ORDERS_QUERY, {
+  const data: { orders: Connection<GqlOrder> } = await graphql(ADMIN_DOCUMENTS.Orders, {
     first: ORDERS_PER_PAGE,
     after,
     query: createdBetween(range),
@@ -247,24 +214,12 @@ export async function orderPage(
   return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null };
 }
 
-const ORDER_QUERY = `query Order($id: ID!) { order(id: $id) { ${ORDER} } }`;
-
 /** One order as the webhooks carry it, with all of its line items and refunds; undefined when Shopify has none. */
 export async function orderById(graphql: AdminClient, orderId: number | string): Promise<ShopifyOrder | undefined> {
-  const data: { order: GqlOrder | null } = await graphql(ORDER_QUERY, { id: `gid://shopify/Order/${orderId}` });
+  const data: { order: GqlOrder | null } = await graphql(ADMIN_DOCUMENTS.Order, {
+    id: `gid://shopify/Order/${orderId}`,
+  });
   return data.order ? completeOrder(graphql, data.order) : undefined;
-}
-
-/**
- * The bulk query for every order created in [from, to) (to open when absent): the same fields,
- * its line items and shipping lines as nested connections, which the JSONL result gives as
- * lines of their own. The export costs one mutation, not the 150 points an order costs a page.
- */
-export function bulkOrdersQuery(from: string, to?: string): string {
-  return `{ orders(query: ${JSON.stringify(createdBetween({ from, to }))}) { edges { node { ${ORDER_FIELDS}
-    lineItems { edges { node { __typename ${LINE_ITEM} } } }
-    shippingLines { edges { node { __typename ${SHIPPING_LINE} } } }
-  } } } }`;
 }
 
 /** A bulk result's orders, each with the line items and shipping lines naming it as parent. */

@@ -1,21 +1,13 @@
 import { receivedRefund } from '@belegfluss/shared';
 import type { AdminClient } from './admin';
+import { ADMIN_DOCUMENTS } from './documents';
 
 /**
- * An order's refunds through Admin GraphQL (2025-10), in the webhook's REST shape that the
+ * An order's refunds through Admin GraphQL, in the webhook's REST shape that the
  * credit-note rules read: refunded line items, refunded shipping as `shipping_refund`
  * adjustments (negative, like REST), other differences as `refund_discrepancy`, and the
  * refund's transactions. Asked per refunded order, so the order pages stay within the cost limit.
  */
-const MONEY = 'shopMoney { amount currencyCode }';
-const REFUNDS_QUERY = `query OrderRefunds($id: ID!) { order(id: $id) { refunds {
-  id legacyResourceId createdAt note
-  refundLineItems(first: 100) { nodes { id quantity restockType lineItem { id title } subtotalSet { ${MONEY} } totalTaxSet { ${MONEY} } } }
-  refundShippingLines(first: 5) { nodes { id subtotalAmountSet { ${MONEY} } taxAmountSet { ${MONEY} } } }
-  orderAdjustments(first: 10) { nodes { id amountSet { ${MONEY} } taxAmountSet { ${MONEY} } reason } }
-  transactions(first: 10) { nodes { id kind status gateway amountSet { ${MONEY} } } }
-} } }`;
-
 interface Money {
   shopMoney: { amount: string };
 }
@@ -101,6 +93,8 @@ export async function orderRefunds(
   orderGid: string,
   orderId: number,
 ): Promise<Record<string, unknown>[]> {
-  const data: { order: { refunds: GqlRefund[] } | null } = await graphql(REFUNDS_QUERY, { id: orderGid });
+  const data: { order: { refunds: GqlRefund[] } | null } = await graphql(ADMIN_DOCUMENTS.OrderRefunds, {
+    id: orderGid,
+  });
   return (data.order?.refunds ?? []).map((r) => toRestRefund(r, orderId));
 }

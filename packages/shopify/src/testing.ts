@@ -1,3 +1,4 @@
+import { SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import { parseAppConfig } from './app-config';
 
 /**
@@ -11,7 +12,7 @@ embedded = true
 [auth]
 redirect_urls = ["https://app.example.com/api/auth/callback"]
 [webhooks]
-api_version = "2025-10"
+api_version = "${SHOPIFY_API_VERSION}"
 [[webhooks.subscriptions]]
 topics = ["app/uninstalled", "app_subscriptions/update", "app_purchases_one_time/update"]
 uri = "/webhooks/shopify"

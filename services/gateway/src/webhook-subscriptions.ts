@@ -1,5 +1,5 @@
 import { setWebhookCallbackUrl, shopsWithStaleWebhooks } from '@belegfluss/db';
-import { createAdminClient, declaredTopics, graphqlTopic, type AppConfig } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient, declaredTopics, graphqlTopic, type AppConfig } from '@belegfluss/shopify';
 import type { GatewayContext } from './context';
 import { HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
 
@@ -17,7 +17,7 @@ export function shopSpecificTopics(config: AppConfig | undefined): string[] {
 interface Subscription {
   id: string;
   topic: string;
-  endpoint: { callbackUrl?: string };
+  uri: string;
 }
 interface UserErrors {
   userErrors: Array<{ message: string }>;
@@ -33,18 +33,18 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
   const callbackUrl = `${gw.settings.appUrl}${WEBHOOK_PATH}`;
   const wanted = new Set(shopSpecificTopics(gw.options.appConfig).map(graphqlTopic));
   const { webhookSubscriptions } = await graphql<{ webhookSubscriptions: { nodes: Subscription[] } }>(
-    'query { webhookSubscriptions(first: 100) { nodes { id topic endpoint { ... on WebhookHttpEndpoint { callbackUrl } } } } }',
+    ADMIN_DOCUMENTS.WebhookSubscriptions,
   );
   const current = webhookSubscriptions.nodes.map((s) => ({
     id: s.id,
     topic: s.topic,
-    url: s.endpoint.callbackUrl ?? '',
+    url: s.uri,
   }));
   for (const sub of current) {
     const ours = sub.url.endsWith(WEBHOOK_PATH);
     if (!ours || (sub.url === callbackUrl && wanted.has(sub.topic))) continue;
     const { webhookSubscriptionDelete: res } = await graphql<{ webhookSubscriptionDelete: UserErrors }>(
-      'mutation ($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }',
+      ADMIN_DOCUMENTS.WebhookSubscriptionDelete,
       { id: sub.id },
     );
     throwOnUserErrors(res, `delete ${sub.topic}`);
@@ -52,8 +52,8 @@ export async function registerShopWebhooks(gw: RegisterContext, shop: string, ac
   for (const topic of wanted) {
     if (current.some((s) => s.topic === topic && s.url === callbackUrl)) continue;
     const { webhookSubscriptionCreate: res } = await graphql<{ webhookSubscriptionCreate: UserErrors }>(
-      'mutation ($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) { webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) { webhookSubscription { id } userErrors { message } } }',
-      { topic, sub: { callbackUrl, format: 'JSON' } },
+      ADMIN_DOCUMENTS.WebhookSubscriptionCreate,
+      { topic, sub: { uri: callbackUrl, format: 'JSON' } },
     );
     throwOnUserErrors(res, `create ${topic}`);
   }

@@ -1,4 +1,4 @@
-import { DEV_DEFAULTS, DEV_PORTS } from '@belegfluss/shared/config';
+import { DEV_DEFAULTS, DEV_PORTS, SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import { fileURLToPath } from 'node:url';
 import pino, { type Logger } from 'pino';
 import { findAppConfig, readAppConfig, type AppConfig } from '@belegfluss/shopify';
@@ -66,7 +66,7 @@ export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
     appUrl: (o.appUrl ?? DEV_DEFAULTS.appUrl).replace(/\/$/, ''),
     appSecret: o.appSecret ?? DEV_DEFAULTS.shopifyApiSecret,
     apiKey: o.apiKey ?? DEV_DEFAULTS.shopifyApiKey,
-    apiVersion: o.apiVersion ?? DEV_DEFAULTS.shopifyApiVersion,
+    apiVersion: o.apiVersion ?? SHOPIFY_API_VERSION,
     lexwareClientId: o.lexwareClientId ?? DEV_DEFAULTS.lexwareClientId,
     lexwareClientSecret: o.lexwareClientSecret ?? DEV_DEFAULTS.lexwareClientSecret,
     dataDir: o.dataDir,

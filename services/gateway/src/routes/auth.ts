@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { nudge } from '../billing';
 import { consumeOauthState, createOauthState, saveShopInstall, writeLog } from '@belegfluss/db';
 import { sendNotification } from '@belegfluss/mail';
-import { createAdminClient, exchangeShopifyCode, isShopDomain, verifyQueryHmac } from '@belegfluss/shopify';
+import {
+  ADMIN_DOCUMENTS,
+  createAdminClient,
+  exchangeShopifyCode,
+  isShopDomain,
+  verifyQueryHmac,
+} from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
 import { BadRequest, Unauthorized } from '../errors';
 import { registerShopWebhooks } from '../webhook-subscriptions';
@@ -37,7 +43,7 @@ async function shopDetails(
   try {
     const data = await createAdminClient({ adminUrl, apiVersion, shop, accessToken })<{
       shop: { id: string; name: string; email: string | null; plan: { displayName: string } | null };
-    }>('query { shop { id name email plan { displayName } } }');
+    }>(ADMIN_DOCUMENTS.ShopDetails);
     return {
       name: data.shop.name || undefined,
       email: data.shop.email || undefined,

@@ -1,3 +1,4 @@
+import { SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import { createHmac } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,7 +186,7 @@ describe('orders and webhooks', () => {
     const expected = createHmac('sha256', SECRET).update(hook!.body).digest('base64');
     expect(hook!.headers['x-shopify-hmac-sha256']).toBe(expected);
     expect(hook!.headers['x-shopify-shop-domain']).toBe(SHOP);
-    expect(hook!.headers['x-shopify-api-version']).toBe('2025-10');
+    expect(hook!.headers['x-shopify-api-version']).toBe(SHOPIFY_API_VERSION);
     expect(hook!.headers['x-shopify-webhook-id']).toBeTruthy();
     expect(hook!.headers['x-shopify-event-id']).toBeTruthy();
     expect(hook!.headers['x-shopify-triggered-at']).toBeTruthy();

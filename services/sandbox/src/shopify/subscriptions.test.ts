@@ -144,14 +144,14 @@ describe('webhook subscriptions decide what is delivered', () => {
     expect(received(after)).toEqual([]);
   });
 
-  it('sends app/uninstalled and the compliance topics from the toml, with its api_version, also after uninstall; uninstall drops the shop subscriptions', async () => {
+  it('sends app/uninstalled and the compliance topics from the toml, with its retired api_version served as the oldest supported one, also after uninstall; uninstall drops the shop subscriptions', async () => {
     await gql(CREATE, { topic: 'ORDERS_PAID', sub: { uri: `${app.url}/hooks` } });
     const before = app.received.length;
     await post(`${sb.urls.control}/control/shops/${SHOP}/webhooks`, { topic: 'app/uninstalled' });
     await post(`${sb.urls.control}/control/shops/${SHOP}/webhooks`, { topic: 'shop/redact' });
     await sb.settled();
     expect(received(before)).toEqual(['/webhooks/shopify app/uninstalled', '/webhooks/shopify shop/redact']);
-    expect(app.received.at(-1)!.headers['x-shopify-api-version']).toBe('2025-07');
+    expect(app.received.at(-1)!.headers['x-shopify-api-version']).toBe('2025-10');
     expect(sb.state.shops[SHOP]!.webhookSubscriptions).toEqual([]);
   });
 });

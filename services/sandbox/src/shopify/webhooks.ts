@@ -4,6 +4,7 @@ import { declaredEndpoints, graphqlTopic, type AppConfig } from '@belegfluss/sho
 import { CallbackSender } from '../http/callbacks.js';
 import type { SandboxState, ShopState, WebhookDelivery } from '../state.js';
 import { webhookPayload } from './webhook-payload.js';
+import { servedApiVersion } from './api-versions.js';
 
 export interface WebhookOptions {
   appUrl: string;
@@ -118,7 +119,11 @@ export class WebhookDispatcher {
     // Each subscription delivers on its own: an app-specific and a shop-specific one to the same URL send twice.
     const targets =
       shop.installed || afterUninstall
-        ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({ url, apiVersion: config.apiVersion }))
+        ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({
+            url,
+            // A retired api_version in the toml is delivered as the oldest supported one, as Shopify does.
+            apiVersion: servedApiVersion(config.apiVersion) ?? config.apiVersion,
+          }))
         : [];
     for (const sub of shop.webhookSubscriptions) {
       if (sub.topic === graphqlTopic(topic))

@@ -10,7 +10,7 @@ import {
   type Db,
   type SecretBox,
 } from '@belegfluss/db';
-import { createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { RESUME_TOPIC } from '../api';
 import type { ShopifyDeps } from './paid';
@@ -30,7 +30,6 @@ export interface PeriodResult {
   active: boolean;
 }
 
-const ACTIVE_SUBSCRIPTIONS = '{ currentAppInstallation { activeSubscriptions { id status currentPeriodEnd } } }';
 type Installation = {
   currentAppInstallation: { activeSubscriptions: { id: string; status: string; currentPeriodEnd: string | null }[] };
 };
@@ -55,7 +54,8 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
         shop: shopId,
         accessToken: box.open(shop.shopifyTokenEnc),
       });
-      const subs = (await graphql<Installation>(ACTIVE_SUBSCRIPTIONS)).currentAppInstallation.activeSubscriptions;
+      const subs = (await graphql<Installation>(ADMIN_DOCUMENTS.SubscriptionPeriods)).currentAppInstallation
+        .activeSubscriptions;
       const end = subs.find((s) => s.status === 'ACTIVE' && s.currentPeriodEnd)?.currentPeriodEnd;
       if (end) await saveCurrentPeriodEnd(db, shopId, new Date(end));
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Db, SecretBox } from '@belegfluss/db';
 import { getShop, writeLog, documentStateByLexwareId, recordLexwareStatus } from '@belegfluss/db';
 import type { LexwareClient } from '@belegfluss/lexware';
-import { createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import type { ShopifyOrder } from '@belegfluss/shared';
 
 export interface ShopifyDeps {
@@ -40,10 +40,6 @@ export async function refreshDocument(
   return { status, openAmount: payment.openAmount };
 }
 
-const MARK_AS_PAID = `mutation markPaid($input: OrderMarkAsPaidInput!) {
-  orderMarkAsPaid(input: $input) { order { id displayFinancialStatus } userErrors { field message } }
-}`;
-
 /**
  * The invoice was paid in Lexware: mark the Shopify order paid, but only while Shopify
  * still shows it unpaid (orderMarkAsPaid needs write_orders and an outstanding balance).
@@ -74,7 +70,7 @@ export async function markOrderPaid(
     accessToken: box.open(shop.shopifyTokenEnc),
   });
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
-  const result = await graphql<{ orderMarkAsPaid: { userErrors: { message: string }[] } }>(MARK_AS_PAID, {
+  const result = await graphql<{ orderMarkAsPaid: { userErrors: { message: string }[] } }>(ADMIN_DOCUMENTS.MarkPaid, {
     input: { id },
   });
   const errors = result.orderMarkAsPaid.userErrors;

@@ -14,7 +14,7 @@ import {
   documentState,
 } from '@belegfluss/db';
 import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
-import { createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import {
   buildBankTransaction,
   enforcePlan,
@@ -54,16 +54,6 @@ export interface BookResult {
   skipped?: string;
 }
 
-const ORDER_PAYMENTS = `query orderPayments($id: ID!) {
-  order(id: $id) {
-    transactions(first: 50) {
-      id kind status gateway processedAt createdAt
-      amountSet { shopMoney { amount currencyCode } }
-      fees { amount { amount currencyCode } taxAmount { amount } }
-    }
-  }
-}`;
-
 /** Order webhooks carry no transactions, so they are read from Admin GraphQL. */
 async function orderPayments(
   d: TransactionDeps,
@@ -80,7 +70,9 @@ async function orderPayments(
     accessToken: d.box.open(shop.shopifyTokenEnc),
   });
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
-  const result = await graphql<{ order: { transactions: ShopifyPayment[] } | null }>(ORDER_PAYMENTS, { id });
+  const result = await graphql<{ order: { transactions: ShopifyPayment[] } | null }>(ADMIN_DOCUMENTS.OrderPayments, {
+    id,
+  });
   return result.order?.transactions ?? [];
 }
 

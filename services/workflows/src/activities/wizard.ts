@@ -12,6 +12,7 @@ import {
   startBulkQuery,
   type AdminClient,
   type BulkOperationStatus,
+  ADMIN_DOCUMENTS,
 } from '@belegfluss/shopify';
 import { adminClientFor } from './import';
 import type { ShopifyDeps } from './paid';
@@ -19,11 +20,10 @@ import type { ShopifyDeps } from './paid';
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
 export const VOUCHERS_PER_PAGE = 25;
 
-const FORMAT_QUERY = 'query OrderFormat { shop { orderNumberFormatPrefix orderNumberFormatSuffix } }';
-
 async function orderFormat(graphql: AdminClient): Promise<OrderNumberFormat> {
-  const data: { shop: { orderNumberFormatPrefix: string; orderNumberFormatSuffix: string } } =
-    await graphql(FORMAT_QUERY);
+  const data: { shop: { orderNumberFormatPrefix: string; orderNumberFormatSuffix: string } } = await graphql(
+    ADMIN_DOCUMENTS.OrderFormat,
+  );
   return {
     prefix: data.shop.orderNumberFormatPrefix ?? DEFAULT_ORDER_NUMBER_FORMAT.prefix,
     suffix: data.shop.orderNumberFormatSuffix ?? '',

@@ -13,7 +13,7 @@ import {
   type ShopRow,
 } from '@belegfluss/db';
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
-import { createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
   ShopDomainKey,
@@ -56,12 +56,10 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
     shop: shop.id,
     accessToken: gw.box.open(shop.shopifyTokenEnc!),
   });
-  const data = await graphql<{ shop: { createdAt: string } }>('query StoreCreated { shop { createdAt } }').catch(
-    (error: unknown) => {
-      gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
-      throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
-    },
-  );
+  const data = await graphql<{ shop: { createdAt: string } }>(ADMIN_DOCUMENTS.StoreCreated).catch((error: unknown) => {
+    gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
+    throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
+  });
   const first = germanDay(data.shop.createdAt);
   storeOpened.set(shop.id, first);
   return { first, last };

@@ -1,4 +1,4 @@
-import { createAdminClient, type AdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, createAdminClient, type AdminClient } from '@belegfluss/shopify';
 import type { ShopRow } from '@belegfluss/db';
 import type { IntervalDiscount } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -8,14 +8,6 @@ import { BadRequest, HttpError, BadGateway, Unprocessable } from '../../errors';
  * The Shopify Billing API (Admin GraphQL): appSubscriptionCreate returns a confirmation URL the
  * merchant approves outside the app; currentAppInstallation lists the subscriptions that are ACTIVE.
  */
-
-const CREATE = `mutation Subscribe($name: String!, $lineItems: [AppSubscriptionLineItemInput!]!, $returnUrl: URL!, $test: Boolean, $trialDays: Int) {
-  appSubscriptionCreate(name: $name, lineItems: $lineItems, returnUrl: $returnUrl, test: $test, trialDays: $trialDays) {
-    confirmationUrl appSubscription { id status } userErrors { field message }
-  }
-}`;
-const ACTIVE = '{ currentAppInstallation { activeSubscriptions { id status } } }';
-const SHOP_PLAN = '{ shop { plan { displayName partnerDevelopment } } }';
 
 export const SHOPIFY_UNREACHABLE = 'Shopify ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.';
 
@@ -86,7 +78,13 @@ export async function createSubscription(
         appSubscription: { id: string } | null;
         userErrors: { message: string }[];
       };
-    }>(CREATE, { name: r.name, lineItems, returnUrl: r.returnUrl, test: r.test, trialDays: r.trialDays }),
+    }>(ADMIN_DOCUMENTS.Subscribe, {
+      name: r.name,
+      lineItems,
+      returnUrl: r.returnUrl,
+      test: r.test,
+      trialDays: r.trialDays,
+    }),
   );
   const result = data.appSubscriptionCreate;
   if (result.userErrors.length || !result.confirmationUrl || !result.appSubscription) {
@@ -97,18 +95,6 @@ export async function createSubscription(
   }
   return { id: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
 }
-
-const PURCHASE = `mutation Purchase($name: String!, $price: MoneyInput!, $returnUrl: URL!, $test: Boolean) {
-  appPurchaseOneTimeCreate(name: $name, price: $price, returnUrl: $returnUrl, test: $test) {
-    confirmationUrl appPurchaseOneTime { id status } userErrors { field message }
-  }
-}`;
-const PURCHASES = `query Purchases($after: String) {
-  currentAppInstallation { oneTimePurchases(first: 50, after: $after, reverse: true) { nodes { id status } pageInfo { hasNextPage endCursor } } }
-}`;
-const CANCEL = `mutation Cancel($id: ID!) {
-  appSubscriptionCancel(id: $id, prorate: false) { appSubscription { id status } userErrors { field message } }
-}`;
 
 /** A one-time charge (spec 1 §4 purchase); the merchant approves it on Shopify's confirmation page. */
 export async function createOneTimePurchase(
@@ -123,7 +109,7 @@ export async function createOneTimePurchase(
         appPurchaseOneTime: { id: string } | null;
         userErrors: { message: string }[];
       };
-    }>(PURCHASE, {
+    }>(ADMIN_DOCUMENTS.Purchase, {
       name: r.name,
       price: { amount: r.price, currencyCode: 'EUR' },
       returnUrl: r.returnUrl,
@@ -156,7 +142,7 @@ export async function oneTimePurchaseStatus(
         };
       };
     };
-    const data: Page = await shopifyCall(gw, () => graphql<Page>(PURCHASES, { after }));
+    const data: Page = await shopifyCall(gw, () => graphql<Page>(ADMIN_DOCUMENTS.Purchases, { after }));
     const page = data.currentAppInstallation.oneTimePurchases;
     const found = page.nodes.find((p) => p.id === gid);
     if (found) return found.status;
@@ -170,7 +156,7 @@ export async function cancelSubscription(gw: GatewayContext, graphql: AdminClien
   const data = await shopifyCall(gw, () =>
     graphql<{
       appSubscriptionCancel: { appSubscription: { status: string } | null; userErrors: { message: string }[] };
-    }>(CANCEL, { id: gid }),
+    }>(ADMIN_DOCUMENTS.Cancel, { id: gid }),
   );
   const result = data.appSubscriptionCancel;
   if (result.userErrors.length && result.appSubscription?.status === 'ACTIVE') {
@@ -183,7 +169,9 @@ export async function cancelSubscription(gw: GatewayContext, graphql: AdminClien
 
 export async function activeSubscriptionIds(gw: GatewayContext, graphql: AdminClient): Promise<string[]> {
   const data = await shopifyCall(gw, () =>
-    graphql<{ currentAppInstallation: { activeSubscriptions: { id: string; status: string }[] } }>(ACTIVE),
+    graphql<{ currentAppInstallation: { activeSubscriptions: { id: string; status: string }[] } }>(
+      ADMIN_DOCUMENTS.ActiveSubscriptions,
+    ),
   );
   return data.currentAppInstallation.activeSubscriptions.filter((s) => s.status === 'ACTIVE').map((s) => s.id);
 }
@@ -191,7 +179,7 @@ export async function activeSubscriptionIds(gw: GatewayContext, graphql: AdminCl
 /** The shop's Shopify plan, as its plan's display name says it (for basic's restriction). */
 export async function shopifyPlanName(gw: GatewayContext, graphql: AdminClient): Promise<string> {
   const data = await shopifyCall(gw, () =>
-    graphql<{ shop: { plan: { displayName: string; partnerDevelopment: boolean } } }>(SHOP_PLAN),
+    graphql<{ shop: { plan: { displayName: string; partnerDevelopment: boolean } } }>(ADMIN_DOCUMENTS.ShopPlan),
   );
   return data.shop.plan.partnerDevelopment ? 'partner_test' : data.shop.plan.displayName;
 }

@@ -5,7 +5,7 @@ import type { GqlContext } from './context.js';
 import { schema } from './schema.js';
 
 /**
- * Shopify's bulk query operations (Admin API 2025-10): `bulkOperationRunQuery` starts one,
+ * Shopify's bulk query operations: `bulkOperationRunQuery` starts one,
  * `currentBulkOperation` / `node(id:)` report it, and when COMPLETED its `url` serves the
  * result as JSONL: one line per node, nested connections' nodes as lines of their own with
  * `__parentId`. One bulk query runs per shop at a time. The results live in memory only,

@@ -15,7 +15,7 @@ function locationNode(o: ShopifyOrder): Json {
   const a = o.billing_address;
   const address = a
     ? {
-        address1: a.address1,
+        address1: a.address1 ?? '',
         city: a.city,
         zip: a.zip,
         countryCode: a.country_code ?? 'DE',

@@ -452,4 +452,22 @@ describe('Admin GraphQL as the specs use it', () => {
     expect((await plusGql(q)).errors).toBeUndefined();
     await fetch(`${sb.urls.control}/control/knobs`, { method: 'DELETE' });
   });
+
+  it('names the version it served: the one asked for, the oldest supported for a retired one, 404 for none', async () => {
+    const ask = (version: string) =>
+      post(
+        `${sb.urls.shopify}/store/${SHOP}/admin/api/${version}/graphql.json`,
+        { query: '{ shop { name } }' },
+        { 'X-Shopify-Access-Token': token },
+      );
+    for (const version of ['2026-07', '2026-10', 'unstable']) {
+      const res = await ask(version);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-shopify-api-version')).toBe(version);
+    }
+    const retired = await ask('2024-10');
+    expect(retired.headers.get('x-shopify-api-version')).toBe('2025-10');
+    expect((await json<GqlAnswer<{ shop: { name: string } }>>(retired)).data?.shop.name).toBeTruthy();
+    for (const version of ['2026-05', '2099-01', 'latest']) expect((await ask(version)).status).toBe(404);
+  });
 });

@@ -51,15 +51,22 @@ function address(a: Address | null): Json | null {
   };
 }
 
+/** MetafieldOwnerType from the owner's GID: `gid://shopify/ProductVariant/1` is PRODUCTVARIANT. */
+export const metafieldOwnerType = (ownerId: string) => (ownerId.split('/')[3] ?? '').toUpperCase();
+
 /** Metafield fields shared by every owner type. */
 export function metafieldFields(shop: ShopState, ownerId: string): Json {
   const list = () => shop.metafields[ownerId] ?? [];
   return {
-    metafield: ({ namespace, key }: { namespace?: string; key: string }) =>
-      list().find((m) => m.key === key && (!namespace || m.namespace === namespace)) ?? null,
+    metafield: ({ namespace, key }: { namespace?: string; key: string }) => {
+      const m = list().find((m) => m.key === key && (!namespace || m.namespace === namespace));
+      return m ? { ...m, ownerType: metafieldOwnerType(ownerId) } : null;
+    },
     metafields: ({ namespace, ...args }: ConnectionArgs & { namespace?: string }) =>
       connection(
-        list().filter((m) => !namespace || m.namespace === namespace),
+        list()
+          .filter((m) => !namespace || m.namespace === namespace)
+          .map((m) => ({ ...m, ownerType: metafieldOwnerType(ownerId) })),
         args,
       ),
   };
@@ -97,6 +104,7 @@ export function customerNode(shop: ShopState, c: Customer): Json {
     lastName: c.last_name,
     displayName: `${c.first_name} ${c.last_name}`.trim(),
     email: c.email,
+    defaultEmailAddress: c.email ? { emailAddress: c.email, validFormat: /^[^@\s]+@[^@\s]+$/.test(c.email) } : null,
     phone: c.phone,
     createdAt: c.created_at,
     updatedAt: c.updated_at,
@@ -134,7 +142,11 @@ export function orderNode(shop: ShopState, o: ShopifyOrder, nulls: readonly Publ
     taxesIncluded: o.taxes_included,
     taxExempt: o.tax_exempt,
     displayFinancialStatus: status,
-    displayFulfillmentStatus: (o.fulfillment_status ?? 'unfulfilled').toUpperCase(),
+    // REST says `partial` where GraphQL's enum has PARTIALLY_FULFILLED.
+    displayFulfillmentStatus:
+      o.fulfillment_status === 'partial'
+        ? 'PARTIALLY_FULFILLED'
+        : (o.fulfillment_status ?? 'unfulfilled').toUpperCase(),
     sourceName: o.source_name,
     tags: o.tags ? o.tags.split(', ') : [],
     paymentGatewayNames: o.payment_gateway_names,

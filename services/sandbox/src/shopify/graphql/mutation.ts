@@ -1,9 +1,10 @@
+import { SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
 import { createHash, randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import type { ShopState, WebhookSubscription } from '../../state.js';
 import { shopifyTime } from '../../time.js';
 import { hasScope, requireScope, shopGid, type GqlContext } from './context.js';
-import { orderNode } from './mappers.js';
+import { metafieldOwnerType, orderNode } from './mappers.js';
 import { isProductOwner } from './products.js';
 import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
 import { companyNodes } from './companies.js';
@@ -42,7 +43,11 @@ export const subscriptionNode = (s: WebhookSubscription) => ({
   updatedAt: s.createdAt,
   includeFields: [],
   metafieldNamespaces: [],
-  apiVersion: { handle: s.apiVersion ?? '2025-10', displayName: s.apiVersion ?? '2025-10', supported: true },
+  apiVersion: {
+    handle: s.apiVersion ?? SHOPIFY_API_VERSION,
+    displayName: s.apiVersion ?? SHOPIFY_API_VERSION,
+    supported: true,
+  },
   endpoint: { __typename: 'WebhookHttpEndpoint', callbackUrl: s.callbackUrl },
 });
 
@@ -100,7 +105,7 @@ function metafieldsSet({ metafields }: { metafields: MetafieldInput[] }, ctx: Gq
     Object.assign(entry, { value: m.value, type: m.type ?? entry.type, updatedAt: now });
     return {
       ...entry,
-      ownerType: m.ownerId.split('/')[3]?.toUpperCase() ?? null,
+      ownerType: metafieldOwnerType(m.ownerId),
       compareDigest: createHash('sha256').update(entry.value).digest('hex'),
     };
   });

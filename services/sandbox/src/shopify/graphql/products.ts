@@ -15,7 +15,8 @@ export function lineItemProducts(shop: ShopState, l: LineItem): Record<string, u
       return {
         id: productGid(l.product_id),
         title: l.title,
-        vendor: l.vendor,
+        // Shopify's products always have a vendor, an empty one when none was given.
+        vendor: l.vendor ?? '',
         ...metafieldFields(shop, productGid(l.product_id)),
       };
     },

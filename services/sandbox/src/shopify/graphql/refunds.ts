@@ -14,7 +14,7 @@ const bag = (s: MoneySet) => ({
 });
 
 /**
- * A refund as Admin GraphQL (2025-10) shows it: refunded line items, refunded shipping as
+ * A refund as Admin GraphQL shows it: refunded line items, refunded shipping as
  * refundShippingLines (REST calls them shipping_refund adjustments), other differences as
  * orderAdjustments with a reason, and the refund's transactions, each a connection.
  */

@@ -8,6 +8,7 @@ import { requestedCost } from './cost.js';
 import { mutationRoot } from './mutation.js';
 import { queryRoot } from './query.js';
 import { schema } from './schema.js';
+import { servedApiVersion } from '../api-versions.js';
 import { bulkNode, bulkOperationRunQuery, bulkResult, currentBulkOperation } from './bulk.js';
 
 const queries = { ...queryRoot, currentBulkOperation, node: bulkNode };
@@ -31,6 +32,14 @@ function throttle(sb: Sandbox, shopDomain: string, cost: number): { ok: boolean;
 }
 
 async function handle(sb: Sandbox, ctx: Context): Promise<void> {
+  // Shopify names the version it served on every answer; a retired one is served as the oldest supported.
+  const apiVersion = servedApiVersion(ctx.params.version ?? '');
+  if (!apiVersion) {
+    ctx.status = 404;
+    ctx.body = { errors: 'Not Found' };
+    return;
+  }
+  ctx.set('X-Shopify-API-Version', apiVersion);
   let shop;
   try {
     shop = getShop(sb.state, ctx.params.shop ?? '');
@@ -98,7 +107,7 @@ async function handle(sb: Sandbox, ctx: Context): Promise<void> {
     schema,
     document: doc,
     rootValue,
-    contextValue: { sb, shop, scopes: token.scopes, apiVersion: ctx.params.version ?? '' },
+    contextValue: { sb, shop, scopes: token.scopes, apiVersion },
     variableValues: variables,
     operationName: body.operationName,
   });

@@ -1,13 +1,17 @@
 import { buildSchema } from 'graphql';
+import { ENUMS_SDL } from './enums.js';
 
-/** The subset of the Admin GraphQL API (2025-10) that the app uses, with Shopify's names and shapes. */
+/**
+ * The subset of the Admin GraphQL API that the app uses, with Shopify's names and shapes: schema.contract.test.ts
+ * holds it against Shopify's published schema of the version the app pins.
+ */
 export const SDL = /* GraphQL */ `
   scalar DateTime
   scalar Decimal
   scalar URL
   scalar JSON
 
-  type Query {
+  type QueryRoot {
     shop: Shop!
     orders(
       first: Int
@@ -67,7 +71,7 @@ export const SDL = /* GraphQL */ `
       name: String!
       lineItems: [AppSubscriptionLineItemInput!]!
       returnUrl: URL!
-      test: Boolean
+      test: Boolean = false
       trialDays: Int
       replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD
     ): AppSubscriptionCreatePayload
@@ -78,7 +82,7 @@ export const SDL = /* GraphQL */ `
       returnUrl: URL!
       test: Boolean = false
     ): AppPurchaseOneTimeCreatePayload
-    bulkOperationRunQuery(query: String!, groupObjects: Boolean! = true): BulkOperationRunQueryPayload
+    bulkOperationRunQuery(query: String!, groupObjects: Boolean! = false): BulkOperationRunQueryPayload
   }
 
   interface Node {
@@ -140,7 +144,7 @@ export const SDL = /* GraphQL */ `
   }
   type MoneyV2 {
     amount: Decimal!
-    currencyCode: String!
+    currencyCode: CurrencyCode!
   }
   type MoneyBag {
     shopMoney: MoneyV2!
@@ -153,7 +157,7 @@ export const SDL = /* GraphQL */ `
   type MetafieldsSetUserError {
     field: [String!]
     message: String!
-    code: String
+    code: MetafieldsSetUserErrorCode
     elementIndex: Int
   }
   type Attribute {
@@ -169,7 +173,7 @@ export const SDL = /* GraphQL */ `
   }
   type ShopAddress {
     country: String
-    countryCodeV2: String
+    countryCodeV2: CountryCode
     city: String
     zip: String
     address1: String
@@ -181,7 +185,7 @@ export const SDL = /* GraphQL */ `
     contactEmail: String!
     myshopifyDomain: String!
     url: URL!
-    currencyCode: String!
+    currencyCode: CurrencyCode!
     ianaTimezone: String!
     plan: ShopPlan!
     billingAddress: ShopAddress!
@@ -203,7 +207,7 @@ export const SDL = /* GraphQL */ `
     zip: String
     province: String
     country: String
-    countryCodeV2: String
+    countryCodeV2: CountryCode
     phone: String
   }
 
@@ -242,7 +246,7 @@ export const SDL = /* GraphQL */ `
   type Product {
     id: ID!
     title: String!
-    vendor: String
+    vendor: String!
     metafield(namespace: String, key: String!): Metafield
     metafields(first: Int, namespace: String): MetafieldConnection!
   }
@@ -292,8 +296,8 @@ export const SDL = /* GraphQL */ `
   }
   type OrderTransaction {
     id: ID!
-    kind: String!
-    status: String!
+    kind: OrderTransactionKind!
+    status: OrderTransactionStatus!
     gateway: String
     amountSet: MoneyBag!
     processedAt: DateTime
@@ -302,8 +306,8 @@ export const SDL = /* GraphQL */ `
   }
   type Refund {
     id: ID!
-    legacyResourceId: String!
-    createdAt: DateTime!
+    legacyResourceId: UnsignedInt64!
+    createdAt: DateTime
     note: String
     totalRefundedSet: MoneyBag!
     refundLineItems(first: Int, after: String): RefundLineItemConnection!
@@ -311,16 +315,10 @@ export const SDL = /* GraphQL */ `
     orderAdjustments(first: Int, after: String): OrderAdjustmentConnection!
     transactions(first: Int, after: String): OrderTransactionConnection!
   }
-  enum RestockType {
-    CANCEL
-    LEGACY_RESTOCK
-    NO_RESTOCK
-    RETURN
-  }
   type RefundLineItem {
-    id: ID!
+    id: ID
     quantity: Int!
-    restockType: RestockType!
+    restockType: RefundLineItemRestockType!
     lineItem: LineItem!
     subtotalSet: MoneyBag!
     totalTaxSet: MoneyBag!
@@ -390,7 +388,7 @@ export const SDL = /* GraphQL */ `
     type: String!
     createdAt: DateTime!
     updatedAt: DateTime!
-    ownerType: String
+    ownerType: MetafieldOwnerType!
     compareDigest: String!
   }
   type MetafieldEdge {
@@ -406,13 +404,13 @@ export const SDL = /* GraphQL */ `
   type CompanyLocationTaxSettings {
     taxRegistrationId: String
     taxExempt: Boolean!
-    taxExemptions: [String!]!
+    taxExemptions: [TaxExemption!]!
   }
   type CompanyAddress {
-    address1: String
+    address1: String!
     city: String
     zip: String
-    countryCode: String!
+    countryCode: CountryCode!
     companyName: String!
   }
   type CompanyLocation {
@@ -449,7 +447,7 @@ export const SDL = /* GraphQL */ `
   }
   type Count {
     count: Int!
-    precision: String!
+    precision: CountPrecision!
   }
   enum OrderSortKeys {
     CREATED_AT
@@ -479,7 +477,6 @@ export const SDL = /* GraphQL */ `
     ID
     NAME
     ORDER_COUNT
-    RELEVANCE
     SINCE_DATE
     TOTAL_SPENT
     UPDATED_AT
@@ -501,11 +498,12 @@ export const SDL = /* GraphQL */ `
 
   type Customer {
     id: ID!
-    legacyResourceId: String!
+    legacyResourceId: UnsignedInt64!
     firstName: String
     lastName: String
     displayName: String!
-    email: String
+    email: String @deprecated(reason: "Use \`defaultEmailAddress.emailAddress\` instead.")
+    defaultEmailAddress: CustomerEmailAddress
     phone: String
     createdAt: DateTime!
     updatedAt: DateTime!
@@ -515,6 +513,10 @@ export const SDL = /* GraphQL */ `
     defaultAddress: MailingAddress
     metafield(namespace: String, key: String!): Metafield
     metafields(first: Int, namespace: String): MetafieldConnection!
+  }
+  type CustomerEmailAddress {
+    emailAddress: String!
+    validFormat: Boolean!
   }
   type CustomerEdge {
     cursor: String!
@@ -528,7 +530,7 @@ export const SDL = /* GraphQL */ `
 
   type Order {
     id: ID!
-    legacyResourceId: String!
+    legacyResourceId: UnsignedInt64!
     name: String!
     email: String
     phone: String
@@ -537,16 +539,16 @@ export const SDL = /* GraphQL */ `
     updatedAt: DateTime!
     processedAt: DateTime!
     cancelledAt: DateTime
-    cancelReason: String
+    cancelReason: OrderCancelReason
     closed: Boolean!
     test: Boolean!
     confirmed: Boolean!
-    currencyCode: String!
-    presentmentCurrencyCode: String!
+    currencyCode: CurrencyCode!
+    presentmentCurrencyCode: CurrencyCode!
     taxesIncluded: Boolean!
     taxExempt: Boolean!
-    displayFinancialStatus: String
-    displayFulfillmentStatus: String!
+    displayFinancialStatus: OrderDisplayFinancialStatus
+    displayFulfillmentStatus: OrderDisplayFulfillmentStatus!
     sourceName: String
     tags: [String!]!
     paymentGatewayNames: [String!]!
@@ -556,9 +558,9 @@ export const SDL = /* GraphQL */ `
     customAttributes: [Attribute!]!
     discountCodes: [String!]!
     totalPriceSet: MoneyBag!
-    subtotalPriceSet: MoneyBag!
-    totalTaxSet: MoneyBag!
-    totalDiscountsSet: MoneyBag!
+    subtotalPriceSet: MoneyBag
+    totalTaxSet: MoneyBag
+    totalDiscountsSet: MoneyBag
     totalShippingPriceSet: MoneyBag!
     totalOutstandingSet: MoneyBag!
     totalRefundedSet: MoneyBag!
@@ -593,7 +595,7 @@ export const SDL = /* GraphQL */ `
     id: ID!
     title: String!
     apiKey: String!
-    handle: String!
+    handle: String
   }
   enum AppSubscriptionStatus {
     ACTIVE
@@ -612,12 +614,6 @@ export const SDL = /* GraphQL */ `
     APPLY_IMMEDIATELY
     APPLY_ON_NEXT_BILLING_CYCLE
     STANDARD
-  }
-  enum CurrencyCode {
-    EUR
-    USD
-    CHF
-    GBP
   }
   input MoneyInput {
     amount: Decimal!
@@ -829,4 +825,4 @@ export const SDL = /* GraphQL */ `
   }
 `;
 
-export const schema = buildSchema(SDL);
+export const schema = buildSchema(`schema { query: QueryRoot mutation: Mutation }\n${SDL}\n${ENUMS_SDL}`);
