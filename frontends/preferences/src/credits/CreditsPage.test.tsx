@@ -156,17 +156,25 @@ describe('credit note settings', () => {
     await waitFor(() => expect(patches().at(-1)).toEqual({ creditLayoutItemUnit: '{ORDER_ITEM.SKU}' }));
   });
 
-  it('links to the mail form and the link wizard, and follows assistant=email-integration', async () => {
+  it('links to the mail form, and opens the link wizard from assistant=email-integration and from its button', async () => {
     const { navigate } = creditsPage({
       search: '?assistant=email-integration',
       stored: { creditSendMailSkipTags: ['b2b'] },
+      routes: { '/metafields': { write: [], limit: 5, writeScope: { scope: 'write_orders', granted: true } } },
     });
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/preferences/metafields?assistant=email-integration'));
+    let wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(await wizard.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' })).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(navigate).toHaveBeenCalledWith('/preferences/credits');
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));
     expect(mail.getByText('Nicht senden bei Tags: b2b · Nicht senden bei Quellen: keine')).toBeTruthy();
     fireEvent.click(mail.getByRole('button', { name: 'E-Mail-Versand bearbeiten' }));
     expect(navigate).toHaveBeenLastCalledWith('/preferences/mail');
     fireEvent.click(mail.getByRole('button', { name: 'Beleg-Link in Shopify-E-Mails einbetten' }));
-    expect(navigate).toHaveBeenLastCalledWith('/preferences/metafields?assistant=email-integration');
+    wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/preferences/mail');
   });
 });

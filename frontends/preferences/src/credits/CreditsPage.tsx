@@ -1,7 +1,7 @@
 import { GatedFeature, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { CreditPreferencesSchema, LIMITS, type CreditPreferences } from '@belegfluss/shared';
 import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { checkField } from '../form/field-check';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
@@ -11,6 +11,8 @@ import { SettingsBlock, settingsPageWaiting } from '../form/SettingsBlock';
 import { TemplatePreview } from '../form/TemplatePreview';
 import { UnitField } from '../form/UnitField';
 import { useSectionForm } from '../form/use-section-form';
+import { LinkWizard } from '../metafields/LinkWizard';
+import { useLinkWizard } from '../metafields/use-link-wizard';
 import { CreditMailSummary } from './CreditMailSummary';
 
 type TextName =
@@ -59,11 +61,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
   const expert = useExpertMode(api).value?.expertMode === true;
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const linkWizard = `${basePath}/metafields?assistant=email-integration`;
-  const assistant = new URLSearchParams(search).get('assistant');
-  useEffect(() => {
-    if (assistant === 'email-integration') navigate(linkWizard);
-  }, [assistant, linkWizard, navigate]);
+  const wizard = useLinkWizard({ search, navigate, here: `${basePath}/credits` });
 
   const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
   const value = form.value;
@@ -233,17 +231,14 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
           description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF, mit Ausnahmen nach Tags und Bestellquellen."
         >
           <GatedFeature api={api} feature="emails">
-            <CreditMailSummary
-              value={value}
-              onEdit={() => navigate(`${basePath}/mail`)}
-              onEmbedLink={() => navigate(linkWizard)}
-            />
+            <CreditMailSummary value={value} onEdit={() => navigate(`${basePath}/mail`)} onEmbedLink={wizard.show} />
           </GatedFeature>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Expertenmodus">
           <ExpertModeCard api={api} reveals="Status der Gutschriften, Positionen, Verknüpfung und den Bestellfilter" />
         </Layout.AnnotatedSection>
       </Layout>
+      <LinkWizard api={api} open={wizard.open} onClose={wizard.close} />
     </Page>
   );
 }

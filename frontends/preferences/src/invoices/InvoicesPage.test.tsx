@@ -45,6 +45,16 @@ function invoicesPage(options: { value?: Raw; search?: string; routes?: Record<s
   });
   return { api, navigated, stored: () => stored };
 }
+/** A shop that already writes the PDF link, so the wizard's first step lets it go on. */
+const LINK_CATALOGUE = {
+  read: [],
+  write: [{ value: 'invoice_pdf_save', namespace: 'belegfluss', key: 'invoice_pdf' }],
+  limit: 5,
+  placeholders: [],
+  resources: [],
+  writable: [],
+  writeScope: { scope: 'write_orders', granted: true },
+};
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
 const patches = (api: ReturnType<typeof invoicesPage>['api']) =>
   api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
@@ -217,9 +227,10 @@ describe('invoice settings page', () => {
     expect((layout.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('');
   });
 
-  it('summarises the automatic mail and links to the mail page and the link wizard', async () => {
+  it('summarises the automatic mail, links to the mail page and opens the link wizard over the page', async () => {
     const { navigated } = invoicesPage({
       value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } },
+      routes: { '/metafields': LINK_CATALOGUE },
     });
     const mail = await region('E-Mail-Versand');
     expect(mail.getByText('Aktiv')).toBeTruthy();
@@ -229,12 +240,28 @@ describe('invoice settings page', () => {
     fireEvent.click(
       (await region('Rechnungslink in Shopify-E-Mails')).getByRole('button', { name: 'E-Mail-Link einrichten' }),
     );
-    expect(navigated).toEqual(['/preferences/mail', '/preferences/metafields?assistant=email-integration']);
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(await wizard.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Opened by the button, the wizard leaves the address alone.
+    expect(navigated).toEqual(['/preferences/mail']);
   });
 
-  it('sends assistant=email-integration on to the link wizard', async () => {
-    const { navigated } = invoicesPage({ search: '?assistant=email-integration' });
-    await waitFor(() => expect(navigated).toEqual(['/preferences/metafields?assistant=email-integration']));
+  it('opens the link wizard from assistant=email-integration and closes back to the page without it', async () => {
+    const { navigated } = invoicesPage({
+      search: '?assistant=email-integration',
+      routes: { '/metafields': LINK_CATALOGUE },
+    });
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(await wizard.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Weiter' }));
+    expect(await wizard.findByText('E-Mail-Verknüpfung · Schritt 2 von 3: Link konfigurieren')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Texte der Rechnung' })).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(navigated).toEqual(['/preferences/invoices']);
   });
 
   it('says why the page could not be loaded', async () => {
