@@ -4,6 +4,7 @@ import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } fr
 import { useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { checkField } from '../form/field-check';
+import { PlaceholderPicker } from '../form/PlaceholderPicker';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
 import { SavedTextField } from '../form/SavedTextField';
 import { SaveNote } from '../form/SaveNote';
@@ -47,6 +48,13 @@ const TEXTS = [
   },
   { name: 'creditLayoutRemark', label: 'Bemerkung', field: 'remark', max: LIMITS.remark, lines: 3, help: undefined },
 ] as const;
+const ITEM_TEXTS = [
+  { name: 'creditLayoutItemTitle', label: 'Positionstitel', field: 'itemTitle', max: LIMITS.itemTitle, lines: 0 },
+  { name: 'creditLayoutItemDetail', label: 'Positionsbeschreibung', field: 'itemDetail', max: LIMITS.detail, lines: 2 },
+] as const;
+const fieldId = (name: TextName) => `credit-${name}`;
+const pickable = (texts: readonly { name: TextName; label: string }[]) =>
+  texts.map((t) => ({ id: fieldId(t.name), label: t.label }));
 const forcedText = (field: string) =>
   field === 'creditSendMailEnabled'
     ? 'Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'
@@ -161,6 +169,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             {TEXTS.map((t) => (
               <BlockStack key={t.name} gap="100">
                 <SavedTextField
+                  id={fieldId(t.name)}
                   label={t.label}
                   helpText={t.help}
                   maxLength={t.max}
@@ -180,6 +189,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
               onChange={(id) => form.save('texts', { creditLayoutPrintLayout: id })}
             />
           </FormLayout>
+          <PlaceholderPicker api={api} id="credit-text-placeholders" fields={pickable(TEXTS)} />
         </SettingsBlock>
         {expert ? (
           <SettingsBlock
@@ -205,17 +215,19 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             note={note('items', ['creditLayoutItemTitle', 'creditLayoutItemDetail', 'creditLayoutItemUnit'])}
           >
             <FormLayout>
-              <SavedTextField
-                label="Positionstitel"
-                maxLength={LIMITS.itemTitle}
-                {...textProps('items', 'creditLayoutItemTitle')}
-              />
-              <SavedTextField
-                label="Positionsbeschreibung"
-                multiline={2}
-                maxLength={LIMITS.detail}
-                {...textProps('items', 'creditLayoutItemDetail')}
-              />
+              {ITEM_TEXTS.map((t) => (
+                <BlockStack key={t.name} gap="100">
+                  <SavedTextField
+                    id={fieldId(t.name)}
+                    label={t.label}
+                    multiline={t.lines || undefined}
+                    maxLength={t.max}
+                    onDraft={(text) => setDrafts((d) => ({ ...d, [t.name]: text }))}
+                    {...textProps('items', t.name)}
+                  />
+                  <TemplatePreview api={api} type="credit" field={t.field} value={drafts[t.name] ?? value[t.name]} />
+                </BlockStack>
+              ))}
               <UnitField
                 label="Einheit"
                 value={value.creditLayoutItemUnit}
@@ -224,6 +236,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
                 disabled={busy}
               />
             </FormLayout>
+            <PlaceholderPicker api={api} id="credit-item-placeholders" fields={pickable(ITEM_TEXTS)} />
           </SettingsBlock>
         ) : null}
         <Layout.AnnotatedSection

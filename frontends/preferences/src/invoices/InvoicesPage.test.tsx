@@ -188,6 +188,55 @@ describe('invoice settings page', () => {
     await waitFor(() => expect(stored().invoiceReferencePlaces).toEqual(['remark', 'title']));
   });
 
+  it('offers every placeholder group and the metafields, and inserts at the cursor of the last focused text', async () => {
+    const saved = 'Rechnung {ORDER.NAME} vom Shop';
+    const { stored } = invoicesPage({
+      routes: {
+        '/metafields': {
+          ...LINK_CATALOGUE,
+          read: [{ resource: 'order', namespace: 'custom', key: 'po' }],
+          placeholders: [
+            { resource: 'order', namespace: 'custom', key: 'po', placeholder: '{METAFIELD.ORDER.CUSTOM.PO}' },
+          ],
+          resources: [{ id: 'order', label: 'Bestellung', scope: 'read_orders', granted: true }],
+        },
+        [`/lexoffice/vars?${new URLSearchParams({ value: saved, type: 'invoice', field: 'title' })}`]: {
+          value: 'Rechnung #1001 vom Shop',
+          order: '#1001',
+        },
+      },
+    });
+    const layout = await region('Texte der Rechnung');
+    fireEvent.click(layout.getByRole('button', { name: 'Platzhalter' }));
+    for (const group of ['Bestellung', 'Artikel', 'Versand', 'Rabatt', 'Erstattung', 'Metafelder'])
+      expect(await layout.findByRole('heading', { name: group })).toBeTruthy();
+    expect(layout.getByRole('button', { name: '{ORDER_REFUND.NOTE} Erstattungsnotiz einfügen' })).toBeTruthy();
+
+    const title = layout.getByLabelText('Titel', { selector: 'input:not([type=checkbox])' }) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: 'Rechnung  vom Shop' } });
+    title.focus();
+    title.setSelectionRange(9, 9);
+    fireEvent.click(layout.getByRole('button', { name: '{ORDER.NAME} Bestellnummer einfügen' }));
+    expect(title.value).toBe(saved);
+    // The preview renders the text with the insertion, and leaving the field saves it as typing would.
+    expect(await layout.findByText('Rechnung #1001 vom Shop')).toBeTruthy();
+    fireEvent.blur(title);
+    await waitFor(() => expect((stored().invoiceLayout as Raw).title).toBe(saved));
+
+    const remark = layout.getByLabelText('Bemerkung', { selector: 'textarea' }) as HTMLTextAreaElement;
+    // The fields are locked while the title is being saved.
+    await waitFor(() => expect(remark.disabled).toBe(false));
+    fireEvent.change(remark, { target: { value: 'Bestellt unter ???.' } });
+    remark.focus();
+    remark.setSelectionRange(15, 18);
+    expect(
+      await layout.findByText('Ein Klick fügt den Platzhalter in „Bemerkung“ an der Cursorposition ein.'),
+    ).toBeTruthy();
+    fireEvent.click(layout.getByRole('button', { name: '{METAFIELD.ORDER.CUSTOM.PO} Bestellung: custom.po einfügen' }));
+    expect(remark.value).toBe('Bestellt unter {METAFIELD.ORDER.CUSTOM.PO}.');
+    expect(title.value).toBe(saved);
+  });
+
   it("chooses the print layout from Lexware's layouts and goes back to Lexware's default", async () => {
     const layouts = {
       layouts: [

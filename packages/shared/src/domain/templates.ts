@@ -231,6 +231,15 @@ export const TEMPLATE_VARIABLES: Record<
   },
 };
 
+/** The picker's heading for each group, in the order it lists them. */
+export const TEMPLATE_GROUP_LABELS: Record<keyof typeof TEMPLATE_VARIABLES, string> = {
+  ORDER: 'Bestellung',
+  ORDER_ITEM: 'Artikel',
+  ORDER_SHIPPING: 'Versand',
+  ORDER_DISCOUNT: 'Rabatt',
+  ORDER_REFUND: 'Erstattung',
+};
+
 /**
  * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order,
  * with the first item, shipping line, discount or refund standing in for the field's context.
