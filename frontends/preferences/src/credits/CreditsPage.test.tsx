@@ -133,6 +133,29 @@ describe('credit note settings', () => {
     expect(screen.getByText('Bestellbezug einfügen in')).toBeTruthy();
   });
 
+  it('in expert mode: item texts offer the item and refund placeholders, insert them and preview the first item', async () => {
+    creditsPage({
+      expertMode: true,
+      routes: {
+        [`/lexoffice/vars?${new URLSearchParams({ value: '{ORDER_ITEM.SKU} ', type: 'credit', field: 'itemTitle' })}`]:
+          { value: 'TS-01', order: '#1001' },
+      },
+    });
+    const title = (await screen.findByLabelText('Positionstitel')) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: ' ' } });
+    title.focus();
+    title.setSelectionRange(0, 0);
+    fireEvent.click(document.querySelector('[aria-controls="credit-item-placeholders"]')!);
+    const picker = within(document.getElementById('credit-item-placeholders')!);
+    expect(
+      await picker.findByText('Ein Klick fügt den Platzhalter in „Positionstitel“ an der Cursorposition ein.'),
+    ).toBeTruthy();
+    expect(picker.getByRole('heading', { name: 'Erstattung' })).toBeTruthy();
+    fireEvent.click(picker.getByRole('button', { name: '{ORDER_ITEM.SKU} Artikelnummer einfügen' }));
+    expect(title.value).toBe('{ORDER_ITEM.SKU} ');
+    expect(await screen.findByText('TS-01')).toBeTruthy();
+  });
+
   it('in expert mode: drafts switch mail off with a note, reference places and units save', async () => {
     const { patches } = creditsPage({ expertMode: true, stored: { creditSendMailEnabled: true } });
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));

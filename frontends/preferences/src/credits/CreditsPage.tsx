@@ -1,5 +1,5 @@
 import { GatedFeature, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { CreditPreferencesSchema, LIMITS, type CreditPreferences } from '@belegfluss/shared';
+import { CreditPreferencesSchema, LIMITS, templateGroupsFor, type CreditPreferences } from '@belegfluss/shared';
 import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } from '@shopify/polaris';
 import { useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
@@ -53,8 +53,8 @@ const ITEM_TEXTS = [
   { name: 'creditLayoutItemDetail', label: 'Positionsbeschreibung', field: 'itemDetail', max: LIMITS.detail, lines: 2 },
 ] as const;
 const fieldId = (name: TextName) => `credit-${name}`;
-const pickable = (texts: readonly { name: TextName; label: string }[]) =>
-  texts.map((t) => ({ id: fieldId(t.name), label: t.label }));
+const pickable = (texts: readonly { name: TextName; label: string; field: string }[]) =>
+  texts.map((t) => ({ id: fieldId(t.name), label: t.label, accepts: templateGroupsFor('credit', t.field) }));
 const forcedText = (field: string) =>
   field === 'creditSendMailEnabled'
     ? 'Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'

@@ -1,13 +1,17 @@
 import type { ApiClient } from '@belegfluss/frontend-kit';
-import { TEMPLATE_GROUP_LABELS, TEMPLATE_VARIABLES } from '@belegfluss/shared';
+import { TEMPLATE_GROUP_LABELS, TEMPLATE_VARIABLES, type TemplatePlaceholders } from '@belegfluss/shared';
 import { BlockStack, Button, Collapsible, InlineStack, Text } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 import { useMetafieldCatalogue } from '../metafields/catalogue';
 
-/** A text field the picker writes into: the `id` given to its Polaris TextField, which lands on the input. */
+/**
+ * A text field the picker writes into: the `id` given to its Polaris TextField, which lands on the input, and
+ * the placeholders the text is rendered with.
+ */
 export interface TemplateField {
   id: string;
   label: string;
+  accepts: TemplatePlaceholders;
 }
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
@@ -28,8 +32,9 @@ function insertAtCursor(el: Editable, text: string) {
 }
 
 /**
- * The placeholder picker (spec 1 §7): every group the templates know plus the shop's metafield placeholders;
- * a click inserts one where the cursor last stood in the most recently focused of `fields`.
+ * The placeholder picker (spec 1 §7): the groups the target text is rendered with, and the shop's metafield
+ * placeholders where metafields are read; a click inserts one where the cursor last stood in the most
+ * recently focused of `fields`.
  */
 export function PlaceholderPicker({ api, id, fields }: { api: ApiClient; id: string; fields: TemplateField[] }) {
   const [open, setOpen] = useState(false);
@@ -45,22 +50,22 @@ export function PlaceholderPicker({ api, id, fields }: { api: ApiClient; id: str
     document.addEventListener('focusin', follow);
     return () => document.removeEventListener('focusin', follow);
   }, [ids]);
-  const catalogue = useMetafieldCatalogue(api, open);
+  const field = fields.find((f) => f.id === target) ?? fields[0];
+  const catalogue = useMetafieldCatalogue(api, open && fields.some((f) => f.accepts.metafields));
   const metafields = catalogue.data?.placeholders ?? [];
   const resourceLabel = (resource: string) =>
     catalogue.data?.resources.find((r) => r.id === resource)?.label ?? resource;
 
-  const field = fields.find((f) => f.id === target) ?? fields[0];
   const insert = (placeholder: string) => {
     const el = field && document.getElementById(field.id);
     if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) insertAtCursor(el, placeholder);
   };
   const groups = [
-    ...Object.entries(TEMPLATE_VARIABLES).map(([group, vars]) => ({
-      title: TEMPLATE_GROUP_LABELS[group as keyof typeof TEMPLATE_GROUP_LABELS],
-      entries: Object.entries(vars).map(([name, label]) => ({ placeholder: `{${name}}`, label })),
+    ...(field?.accepts.groups ?? []).map((group) => ({
+      title: TEMPLATE_GROUP_LABELS[group],
+      entries: Object.entries(TEMPLATE_VARIABLES[group]).map(([name, label]) => ({ placeholder: `{${name}}`, label })),
     })),
-    ...(metafields.length > 0
+    ...(field?.accepts.metafields && metafields.length > 0
       ? [
           {
             title: 'Metafelder',

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@belegfluss/frontend-kit';
-import { LIMITS } from '@belegfluss/shared';
+import { LIMITS, templateGroupsFor } from '@belegfluss/shared';
 import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { PlaceholderPicker } from '../form/PlaceholderPicker';
@@ -97,7 +97,11 @@ export function LayoutSection({
       <PlaceholderPicker
         api={api}
         id="invoice-layout-placeholders"
-        fields={[...MAIN_TEXTS, ...(expert ? LINE_TEXTS : [])].map((t) => ({ id: fieldId(t.name), label: t.label }))}
+        fields={[...MAIN_TEXTS, ...(expert ? LINE_TEXTS : [])].map((t) => ({
+          id: fieldId(t.name),
+          label: t.label,
+          accepts: templateGroupsFor('invoice', t.name),
+        }))}
       />
       <PrintLayoutSelect
         api={api}

@@ -184,6 +184,10 @@ describe('e-mail page: automatic sending', () => {
     expect(
       await credit.findByText('Ein Klick fügt den Platzhalter in „Nachricht“ an der Cursorposition ein.'),
     ).toBeTruthy();
+    // The mail is rendered with the order alone.
+    expect(credit.getByRole('heading', { name: 'Bestellung' })).toBeTruthy();
+    expect(credit.queryByRole('heading', { name: 'Erstattung' })).toBeNull();
+    expect(credit.queryByRole('heading', { name: 'Metafelder' })).toBeNull();
     fireEvent.click(credit.getByRole('button', { name: '{ORDER.CUSTOMER_NAME} Name des Kunden einfügen' }));
     expect(field.value).toBe(message);
     expect(await credit.findByText('Hallo Erika Muster, anbei die Gutschrift.')).toBeTruthy();

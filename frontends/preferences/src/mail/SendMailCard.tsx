@@ -1,5 +1,5 @@
 import { describeError, errorField, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import { LIMITS } from '@belegfluss/shared';
+import { LIMITS, templateGroupsFor } from '@belegfluss/shared';
 import {
   Banner,
   BlockStack,
@@ -213,7 +213,11 @@ function SendMailEditor({
           <PlaceholderPicker
             api={api}
             id={`${adapter.kind}-mail-placeholders`}
-            fields={MAIL_TEXTS.map((t) => ({ id: fieldId(t.name), label: t.label }))}
+            fields={MAIL_TEXTS.map((t) => ({
+              id: fieldId(t.name),
+              label: t.label,
+              accepts: templateGroupsFor('mail'),
+            }))}
           />
           <AttachmentInputs
             value={block.attachments}

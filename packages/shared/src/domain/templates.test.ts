@@ -4,6 +4,7 @@ import {
   metafieldVar,
   previewTemplate,
   renderTemplate,
+  templateGroupsFor,
   templatePlaceholders,
   templateVars,
   orderDiscounts,
@@ -51,5 +52,15 @@ describe('templates (spec 1 §3)', () => {
   it('previews a field with its context, for /api/lexoffice/vars', () => {
     expect(previewTemplate('{ORDER_ITEM.TITLE}', order, 'itemTitle')).toBe('Bio-Baumwoll T-Shirt');
     expect(previewTemplate('{ORDER_SHIPPING.TITLE}', order, 'shippingDetail')).toBe('DHL Paket');
+  });
+
+  it('names the groups each text is rendered with, for the placeholder picker', () => {
+    expect(templateGroupsFor('invoice', 'title')).toEqual({ groups: ['ORDER'], metafields: true });
+    expect(templateGroupsFor('invoice', 'discountDetail').groups).toEqual(['ORDER', 'ORDER_DISCOUNT']);
+    expect(templateGroupsFor('invoice', 'shippingTitle').groups).toEqual(['ORDER', 'ORDER_SHIPPING']);
+    expect(templateGroupsFor('invoice', 'tipTitle').groups).toEqual(['ORDER']);
+    expect(templateGroupsFor('credit', 'remark').groups).toEqual(['ORDER', 'ORDER_REFUND']);
+    expect(templateGroupsFor('credit', 'itemTitle').groups).toEqual(['ORDER', 'ORDER_ITEM', 'ORDER_REFUND']);
+    expect(templateGroupsFor('mail', 'message')).toEqual({ groups: ['ORDER'], metafields: false });
   });
 });
