@@ -170,7 +170,7 @@ describe('e-mail page: automatic sending', () => {
     const patch = vi.fn((body: Record<string, unknown>) => ({ ...credits(body), forced: [], warnings: [] }));
     mailPage({
       'PATCH /preferences/credits': patch,
-      [`/lexoffice/vars?${new URLSearchParams({ value: message, type: 'credit', field: 'message' })}`]: {
+      [`/lexoffice/vars?${new URLSearchParams({ value: message, type: 'mail', field: 'message' })}`]: {
         value: 'Hallo Erika Muster, anbei die Gutschrift.',
         order: '#1001',
       },

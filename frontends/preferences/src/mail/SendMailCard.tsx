@@ -206,7 +206,7 @@ function SendMailEditor({
                   helpText={t.help}
                   {...text(t.name)}
                 />
-                <TemplatePreview api={api} type={adapter.kind} field={t.name} value={block[t.name]} />
+                <TemplatePreview api={api} type="mail" field={t.name} value={block[t.name]} />
               </BlockStack>
             ))}
           </FormLayout>

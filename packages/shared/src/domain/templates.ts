@@ -277,20 +277,22 @@ export function templateGroupsFor(template: 'invoice' | 'credit' | 'mail', field
 }
 
 /**
- * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order,
- * with the first item, shipping line, discount or refund standing in for the field's context.
+ * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order with the groups
+ * `templateGroupsFor` names for it, the first item, shipping line, discount or refund standing in for its line.
+ * A placeholder the text is not rendered with stays visible.
  */
 export function previewTemplate(
   value: string,
   order: ShopifyOrder,
+  template: 'invoice' | 'credit' | 'mail',
   field = '',
-  refund?: ShopifyRefund,
   metafields?: readonly MetafieldValue[],
 ): string {
-  const ctx: TemplateContext = { metafields, refund: refund ?? (order.refunds[0] as ShopifyRefund | undefined) };
-  const line = lineGroup(field);
-  if (line === 'ORDER_ITEM') ctx.item = order.line_items[0];
-  if (line === 'ORDER_SHIPPING') ctx.shipping = order.shipping_lines[0];
-  if (line === 'ORDER_DISCOUNT') ctx.discount = orderDiscounts(order)[0];
+  const { groups, metafields: readsMetafields } = templateGroupsFor(template, field);
+  const ctx: TemplateContext = { metafields: readsMetafields ? metafields : undefined };
+  if (groups.includes('ORDER_REFUND')) ctx.refund = order.refunds[0] as ShopifyRefund | undefined;
+  if (groups.includes('ORDER_ITEM')) ctx.item = order.line_items[0];
+  if (groups.includes('ORDER_SHIPPING')) ctx.shipping = order.shipping_lines[0];
+  if (groups.includes('ORDER_DISCOUNT')) ctx.discount = orderDiscounts(order)[0];
   return renderTemplate(value, templateVars(order, ctx), 'keep');
 }
