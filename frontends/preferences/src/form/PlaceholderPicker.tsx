@@ -58,7 +58,9 @@ export function PlaceholderPicker({ api, id, fields }: { api: ApiClient; id: str
 
   const insert = (placeholder: string) => {
     const el = field && document.getElementById(field.id);
-    if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) insertAtCursor(el, placeholder);
+    // A field locked while its form saves takes no typing, so it takes no placeholder either.
+    if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && !el.disabled)
+      insertAtCursor(el, placeholder);
   };
   const groups = [
     ...(field?.accepts.groups ?? []).map((group) => ({
