@@ -77,7 +77,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/lexoffice/signup/return           (public) back from that page: closes the popup, the wizard asks for consent next
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
  *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
- *   GET  /api/lexoffice/vars                    ?value&type&field → {value} rendered for the newest order
+ *   GET  /api/lexoffice/vars                    ?value&type(invoice|credit|mail)&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
  *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message};
  *                                               5 per shop an hour → 429

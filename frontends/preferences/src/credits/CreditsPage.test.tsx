@@ -133,6 +133,29 @@ describe('credit note settings', () => {
     expect(screen.getByText('Bestellbezug einfügen in')).toBeTruthy();
   });
 
+  it('in expert mode: item texts offer the item and refund placeholders, insert them and preview the first item', async () => {
+    creditsPage({
+      expertMode: true,
+      routes: {
+        [`/lexoffice/vars?${new URLSearchParams({ value: '{ORDER_ITEM.SKU} ', type: 'credit', field: 'itemTitle' })}`]:
+          { value: 'TS-01', order: '#1001' },
+      },
+    });
+    const title = (await screen.findByLabelText('Positionstitel')) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: ' ' } });
+    title.focus();
+    title.setSelectionRange(0, 0);
+    fireEvent.click(document.querySelector('[aria-controls="credit-item-placeholders"]')!);
+    const picker = within(document.getElementById('credit-item-placeholders')!);
+    expect(
+      await picker.findByText('Ein Klick fügt den Platzhalter in „Positionstitel“ an der Cursorposition ein.'),
+    ).toBeTruthy();
+    expect(picker.getByRole('heading', { name: 'Erstattung' })).toBeTruthy();
+    fireEvent.click(picker.getByRole('button', { name: '{ORDER_ITEM.SKU} Artikelnummer einfügen' }));
+    expect(title.value).toBe('{ORDER_ITEM.SKU} ');
+    expect(await screen.findByText('TS-01')).toBeTruthy();
+  });
+
   it('in expert mode: drafts switch mail off with a note, reference places and units save', async () => {
     const { patches } = creditsPage({ expertMode: true, stored: { creditSendMailEnabled: true } });
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));
@@ -156,17 +179,25 @@ describe('credit note settings', () => {
     await waitFor(() => expect(patches().at(-1)).toEqual({ creditLayoutItemUnit: '{ORDER_ITEM.SKU}' }));
   });
 
-  it('links to the mail form and the link wizard, and follows assistant=email-integration', async () => {
+  it('links to the mail form, and opens the link wizard from assistant=email-integration and from its button', async () => {
     const { navigate } = creditsPage({
       search: '?assistant=email-integration',
       stored: { creditSendMailSkipTags: ['b2b'] },
+      routes: { '/metafields': { write: [], limit: 5, writeScope: { scope: 'write_orders', granted: true } } },
     });
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/preferences/metafields?assistant=email-integration'));
+    let wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(await wizard.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' })).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(navigate).toHaveBeenCalledWith('/preferences/credits');
     const mail = within(await screen.findByRole('region', { name: 'Gutschriften per E-Mail' }));
     expect(mail.getByText('Nicht senden bei Tags: b2b · Nicht senden bei Quellen: keine')).toBeTruthy();
     fireEvent.click(mail.getByRole('button', { name: 'E-Mail-Versand bearbeiten' }));
     expect(navigate).toHaveBeenLastCalledWith('/preferences/mail');
     fireEvent.click(mail.getByRole('button', { name: 'Beleg-Link in Shopify-E-Mails einbetten' }));
-    expect(navigate).toHaveBeenLastCalledWith('/preferences/metafields?assistant=email-integration');
+    wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(navigate).toHaveBeenLastCalledWith('/preferences/mail');
   });
 });

@@ -1,9 +1,10 @@
 import { GatedFeature, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { CreditPreferencesSchema, LIMITS, type CreditPreferences } from '@belegfluss/shared';
+import { CreditPreferencesSchema, LIMITS, templateGroupsFor, type CreditPreferences } from '@belegfluss/shared';
 import { Banner, BlockStack, Checkbox, ChoiceList, FormLayout, Layout, Page } from '@shopify/polaris';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { checkField } from '../form/field-check';
+import { PlaceholderPicker } from '../form/PlaceholderPicker';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
 import { SavedTextField } from '../form/SavedTextField';
 import { SaveNote } from '../form/SaveNote';
@@ -11,6 +12,8 @@ import { SettingsBlock, settingsPageWaiting } from '../form/SettingsBlock';
 import { TemplatePreview } from '../form/TemplatePreview';
 import { UnitField } from '../form/UnitField';
 import { useSectionForm } from '../form/use-section-form';
+import { LinkWizard } from '../metafields/LinkWizard';
+import { useLinkWizard } from '../metafields/use-link-wizard';
 import { CreditMailSummary } from './CreditMailSummary';
 
 type TextName =
@@ -45,6 +48,13 @@ const TEXTS = [
   },
   { name: 'creditLayoutRemark', label: 'Bemerkung', field: 'remark', max: LIMITS.remark, lines: 3, help: undefined },
 ] as const;
+const ITEM_TEXTS = [
+  { name: 'creditLayoutItemTitle', label: 'Positionstitel', field: 'itemTitle', max: LIMITS.itemTitle, lines: 0 },
+  { name: 'creditLayoutItemDetail', label: 'Positionsbeschreibung', field: 'itemDetail', max: LIMITS.detail, lines: 2 },
+] as const;
+const fieldId = (name: TextName) => `credit-${name}`;
+const pickable = (texts: readonly { name: TextName; label: string; field: string }[]) =>
+  texts.map((t) => ({ id: fieldId(t.name), label: t.label, accepts: templateGroupsFor('credit', t.field) }));
 const forcedText = (field: string) =>
   field === 'creditSendMailEnabled'
     ? 'Automatischer E-Mail-Versand ausgeschaltet: er braucht festgeschriebene Gutschriften.'
@@ -59,11 +69,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
   const expert = useExpertMode(api).value?.expertMode === true;
   const [checked, setChecked] = useState<Record<string, string>>({});
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const linkWizard = `${basePath}/metafields?assistant=email-integration`;
-  const assistant = new URLSearchParams(search).get('assistant');
-  useEffect(() => {
-    if (assistant === 'email-integration') navigate(linkWizard);
-  }, [assistant, linkWizard, navigate]);
+  const wizard = useLinkWizard({ search, navigate, here: `${basePath}/credits` });
 
   const back = { content: 'Einstellungen', onAction: () => navigate(basePath) };
   const value = form.value;
@@ -163,6 +169,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             {TEXTS.map((t) => (
               <BlockStack key={t.name} gap="100">
                 <SavedTextField
+                  id={fieldId(t.name)}
                   label={t.label}
                   helpText={t.help}
                   maxLength={t.max}
@@ -182,6 +189,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
               onChange={(id) => form.save('texts', { creditLayoutPrintLayout: id })}
             />
           </FormLayout>
+          <PlaceholderPicker api={api} id="credit-text-placeholders" fields={pickable(TEXTS)} />
         </SettingsBlock>
         {expert ? (
           <SettingsBlock
@@ -207,17 +215,19 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
             note={note('items', ['creditLayoutItemTitle', 'creditLayoutItemDetail', 'creditLayoutItemUnit'])}
           >
             <FormLayout>
-              <SavedTextField
-                label="Positionstitel"
-                maxLength={LIMITS.itemTitle}
-                {...textProps('items', 'creditLayoutItemTitle')}
-              />
-              <SavedTextField
-                label="Positionsbeschreibung"
-                multiline={2}
-                maxLength={LIMITS.detail}
-                {...textProps('items', 'creditLayoutItemDetail')}
-              />
+              {ITEM_TEXTS.map((t) => (
+                <BlockStack key={t.name} gap="100">
+                  <SavedTextField
+                    id={fieldId(t.name)}
+                    label={t.label}
+                    multiline={t.lines || undefined}
+                    maxLength={t.max}
+                    onDraft={(text) => setDrafts((d) => ({ ...d, [t.name]: text }))}
+                    {...textProps('items', t.name)}
+                  />
+                  <TemplatePreview api={api} type="credit" field={t.field} value={drafts[t.name] ?? value[t.name]} />
+                </BlockStack>
+              ))}
               <UnitField
                 label="Einheit"
                 value={value.creditLayoutItemUnit}
@@ -226,6 +236,7 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
                 disabled={busy}
               />
             </FormLayout>
+            <PlaceholderPicker api={api} id="credit-item-placeholders" fields={pickable(ITEM_TEXTS)} />
           </SettingsBlock>
         ) : null}
         <Layout.AnnotatedSection
@@ -233,17 +244,14 @@ export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps)
           description="Automatischer Versand jeder neuen Gutschrift mit ihrem PDF, mit Ausnahmen nach Tags und Bestellquellen."
         >
           <GatedFeature api={api} feature="emails">
-            <CreditMailSummary
-              value={value}
-              onEdit={() => navigate(`${basePath}/mail`)}
-              onEmbedLink={() => navigate(linkWizard)}
-            />
+            <CreditMailSummary value={value} onEdit={() => navigate(`${basePath}/mail`)} onEmbedLink={wizard.show} />
           </GatedFeature>
         </Layout.AnnotatedSection>
         <Layout.AnnotatedSection title="Expertenmodus">
           <ExpertModeCard api={api} reveals="Status der Gutschriften, Positionen, Verknüpfung und den Bestellfilter" />
         </Layout.AnnotatedSection>
       </Layout>
+      <LinkWizard api={api} open={wizard.open} onClose={wizard.close} />
     </Page>
   );
 }

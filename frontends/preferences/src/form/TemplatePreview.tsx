@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 const SETTLE_MS = 400;
 
 /**
- * The live preview of a document text (spec 1 §7): `GET /api/lexoffice/vars` renders it for the
+ * The live preview of a document or mail text (spec 1 §7): `GET /api/lexoffice/vars` renders it for the
  * shop's newest order, a moment after typing stops.
  */
 export function TemplatePreview({
@@ -17,7 +17,8 @@ export function TemplatePreview({
 }: {
   api: ApiClient;
   value: string;
-  type: 'invoice' | 'credit';
+  /** Which rendering the text gets: a document's, or the mail's (the order alone). */
+  type: 'invoice' | 'credit' | 'mail';
   field: string;
 }) {
   const [settled, setSettled] = useState(value);

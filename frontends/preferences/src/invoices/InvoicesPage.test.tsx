@@ -45,6 +45,16 @@ function invoicesPage(options: { value?: Raw; search?: string; routes?: Record<s
   });
   return { api, navigated, stored: () => stored };
 }
+/** A shop that already writes the PDF link, so the wizard's first step lets it go on. */
+const LINK_CATALOGUE = {
+  read: [],
+  write: [{ value: 'invoice_pdf_save', namespace: 'belegfluss', key: 'invoice_pdf' }],
+  limit: 5,
+  placeholders: [],
+  resources: [],
+  writable: [],
+  writeScope: { scope: 'write_orders', granted: true },
+};
 const region = async (name: string) => within(await screen.findByRole('region', { name }));
 const patches = (api: ReturnType<typeof invoicesPage>['api']) =>
   api.calls.filter((c) => c.method === 'PATCH').map((c) => c.body);
@@ -178,6 +188,57 @@ describe('invoice settings page', () => {
     await waitFor(() => expect(stored().invoiceReferencePlaces).toEqual(['remark', 'title']));
   });
 
+  it('offers the placeholders the texts are rendered with, and inserts at the cursor of the last focused text', async () => {
+    const saved = 'Rechnung {ORDER.NAME} vom Shop';
+    const { stored } = invoicesPage({
+      routes: {
+        '/metafields': {
+          ...LINK_CATALOGUE,
+          read: [{ resource: 'order', namespace: 'custom', key: 'po' }],
+          placeholders: [
+            { resource: 'order', namespace: 'custom', key: 'po', placeholder: '{METAFIELD.ORDER.CUSTOM.PO}' },
+          ],
+          resources: [{ id: 'order', label: 'Bestellung', scope: 'read_orders', granted: true }],
+        },
+        [`/lexoffice/vars?${new URLSearchParams({ value: saved, type: 'invoice', field: 'title' })}`]: {
+          value: 'Rechnung #1001 vom Shop',
+          order: '#1001',
+        },
+      },
+    });
+    const layout = await region('Texte der Rechnung');
+    fireEvent.click(layout.getByRole('button', { name: 'Platzhalter' }));
+    expect(await layout.findByRole('heading', { name: 'Metafelder' })).toBeTruthy();
+    expect(layout.getByRole('heading', { name: 'Bestellung' })).toBeTruthy();
+    // The invoice's own texts know no item line and no refund: those placeholders would stay empty.
+    expect(layout.queryByRole('heading', { name: 'Artikel' })).toBeNull();
+    expect(layout.queryByRole('heading', { name: 'Erstattung' })).toBeNull();
+
+    const title = layout.getByLabelText('Titel', { selector: 'input:not([type=checkbox])' }) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: 'Rechnung  vom Shop' } });
+    title.focus();
+    title.setSelectionRange(9, 9);
+    fireEvent.click(layout.getByRole('button', { name: '{ORDER.NAME} Bestellnummer einfügen' }));
+    expect(title.value).toBe(saved);
+    // The preview renders the text with the insertion, and leaving the field saves it as typing would.
+    expect(await layout.findByText('Rechnung #1001 vom Shop')).toBeTruthy();
+    fireEvent.blur(title);
+    await waitFor(() => expect((stored().invoiceLayout as Raw).title).toBe(saved));
+
+    const remark = layout.getByLabelText('Bemerkung', { selector: 'textarea' }) as HTMLTextAreaElement;
+    // The fields are locked while the title is being saved.
+    await waitFor(() => expect(remark.disabled).toBe(false));
+    fireEvent.change(remark, { target: { value: 'Bestellt unter ???.' } });
+    remark.focus();
+    remark.setSelectionRange(15, 18);
+    expect(
+      await layout.findByText('Ein Klick fügt den Platzhalter in „Bemerkung“ an der Cursorposition ein.'),
+    ).toBeTruthy();
+    fireEvent.click(layout.getByRole('button', { name: '{METAFIELD.ORDER.CUSTOM.PO} Bestellung: custom.po einfügen' }));
+    expect(remark.value).toBe('Bestellt unter {METAFIELD.ORDER.CUSTOM.PO}.');
+    expect(title.value).toBe(saved);
+  });
+
   it("chooses the print layout from Lexware's layouts and goes back to Lexware's default", async () => {
     const layouts = {
       layouts: [
@@ -217,9 +278,10 @@ describe('invoice settings page', () => {
     expect((layout.getByLabelText('Drucklayout') as HTMLSelectElement).value).toBe('');
   });
 
-  it('summarises the automatic mail and links to the mail page and the link wizard', async () => {
+  it('summarises the automatic mail, links to the mail page and opens the link wizard over the page', async () => {
     const { navigated } = invoicesPage({
       value: { invoiceSendMail: { ...defaults().invoiceSendMail, enabled: true } },
+      routes: { '/metafields': LINK_CATALOGUE },
     });
     const mail = await region('E-Mail-Versand');
     expect(mail.getByText('Aktiv')).toBeTruthy();
@@ -229,12 +291,28 @@ describe('invoice settings page', () => {
     fireEvent.click(
       (await region('Rechnungslink in Shopify-E-Mails')).getByRole('button', { name: 'E-Mail-Link einrichten' }),
     );
-    expect(navigated).toEqual(['/preferences/mail', '/preferences/metafields?assistant=email-integration']);
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(await wizard.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Opened by the button, the wizard leaves the address alone.
+    expect(navigated).toEqual(['/preferences/mail']);
   });
 
-  it('sends assistant=email-integration on to the link wizard', async () => {
-    const { navigated } = invoicesPage({ search: '?assistant=email-integration' });
-    await waitFor(() => expect(navigated).toEqual(['/preferences/metafields?assistant=email-integration']));
+  it('opens the link wizard from assistant=email-integration and closes back to the page without it', async () => {
+    const { navigated } = invoicesPage({
+      search: '?assistant=email-integration',
+      routes: { '/metafields': LINK_CATALOGUE },
+    });
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(await wizard.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Weiter' }));
+    expect(await wizard.findByText('E-Mail-Verknüpfung · Schritt 2 von 3: Link konfigurieren')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Texte der Rechnung' })).toBeTruthy();
+    fireEvent.click(wizard.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(navigated).toEqual(['/preferences/invoices']);
   });
 
   it('says why the page could not be loaded', async () => {

@@ -3,6 +3,8 @@ import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBod
 import { useEffect, useState } from 'react';
 import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { useSectionForm } from '../form/use-section-form';
+import { LinkWizard } from '../metafields/LinkWizard';
+import { useLinkWizard } from '../metafields/use-link-wizard';
 import { CreateSection, StatusSection } from './CreateSections';
 import { DateSection, DeliveryDateSection } from './DateSections';
 import { FormatSection } from './FormatSection';
@@ -16,12 +18,11 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
   const expert = useExpertMode(api).value?.expertMode === true;
   const assistant = new URLSearchParams(search).get('assistant');
   const [previewOpen, setPreviewOpen] = useState(assistant === 'receipt-preview');
-  const linkWizard = `${basePath}/metafields?assistant=email-integration`;
+  const wizard = useLinkWizard({ search, navigate, here: `${basePath}/invoices` });
 
   useEffect(() => {
-    if (assistant === 'email-integration') navigate(linkWizard);
     if (assistant === 'receipt-preview') setPreviewOpen(true);
-  }, [assistant, linkWizard, navigate]);
+  }, [assistant]);
   const loaded = form.value !== undefined;
   useEffect(() => {
     // Links such as /preferences/invoices#create land on their section once it is drawn.
@@ -112,7 +113,7 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
                       Der Assistent legt das Metafeld an und zeigt dir den HTML-Code für die Vorlagen.
                     </Text>
                     <InlineStack>
-                      <Button onClick={() => navigate(linkWizard)}>E-Mail-Link einrichten</Button>
+                      <Button onClick={wizard.show}>E-Mail-Link einrichten</Button>
                     </InlineStack>
                   </BlockStack>
                 </Card>
@@ -123,6 +124,7 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
         </Layout.Section>
       </Layout>
       <PreviewDialog api={api} open={previewOpen} onClose={() => setPreviewOpen(false)} />
+      <LinkWizard api={api} open={wizard.open} onClose={wizard.close} />
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import type { ApiClient } from '@belegfluss/frontend-kit';
-import { LIMITS, TEMPLATE_VARIABLES } from '@belegfluss/shared';
-import { BlockStack, Button, Checkbox, Collapsible, FormLayout, InlineStack, Text } from '@shopify/polaris';
+import { LIMITS, templateGroupsFor } from '@belegfluss/shared';
+import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Text } from '@shopify/polaris';
 import { useState } from 'react';
+import { PlaceholderPicker } from '../form/PlaceholderPicker';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
 import { SavedTextField } from '../form/SavedTextField';
 import { TemplatePreview } from '../form/TemplatePreview';
@@ -23,6 +24,13 @@ const LINE_TEXTS: { name: LayoutText; label: string; max: number }[] = [
   { name: 'tipTitle', label: 'Trinkgeld: Titel', max: LIMITS.itemTitle },
 ];
 
+const MAIN_TEXTS: { name: LayoutText; label: string }[] = [
+  { name: 'title', label: 'Titel' },
+  { name: 'introduction', label: 'Einleitung' },
+  { name: 'remark', label: 'Bemerkung' },
+];
+const fieldId = (name: LayoutText) => `invoice-layout-${name}`;
+
 /** Title, introduction and remark with placeholders and a live preview; where the order number goes. */
 export function LayoutSection({
   api,
@@ -38,7 +46,6 @@ export function LayoutSection({
   onPreview: () => void;
 }) {
   const [drafts, setDrafts] = useState<Partial<Record<LayoutText, string>>>({});
-  const [showPlaceholders, setShowPlaceholders] = useState(false);
   const save = (name: LayoutText, text: string) =>
     form.save('layout', { invoiceLayout: { [name]: text } }, [`invoiceLayout.${name}`]);
   const field = (
@@ -46,10 +53,10 @@ export function LayoutSection({
     label: string,
     max: number,
     extra: { multiline?: number; helpText?: string } = {},
-    preview = true,
   ) => (
     <BlockStack gap="100">
       <SavedTextField
+        id={fieldId(name)}
         label={label}
         value={value.invoiceLayout[name]}
         maxLength={max}
@@ -61,9 +68,7 @@ export function LayoutSection({
         onDraft={(text) => setDrafts((d) => ({ ...d, [name]: text }))}
         onCommit={(text) => save(name, text)}
       />
-      {preview ? (
-        <TemplatePreview api={api} type="invoice" field={name} value={drafts[name] ?? value.invoiceLayout[name]} />
-      ) : null}
+      <TemplatePreview api={api} type="invoice" field={name} value={drafts[name] ?? value.invoiceLayout[name]} />
     </BlockStack>
   );
   const places = value.invoiceReferencePlaces;
@@ -89,24 +94,15 @@ export function LayoutSection({
         {field('introduction', 'Einleitung', LIMITS.introduction, { multiline: 3 })}
         {field('remark', 'Bemerkung', LIMITS.remark, { multiline: 3 })}
       </FormLayout>
-      <BlockStack gap="200">
-        <InlineStack>
-          <Button
-            variant="plain"
-            disclosure={showPlaceholders ? 'up' : 'down'}
-            onClick={() => setShowPlaceholders(!showPlaceholders)}
-          >
-            Platzhalter
-          </Button>
-        </InlineStack>
-        <Collapsible id="invoice-layout-placeholders" open={showPlaceholders}>
-          <InlineStack gap="300">
-            {Object.entries(TEMPLATE_VARIABLES.ORDER).map(([name, label]) => (
-              <Text key={name} as="span" tone="subdued">{`{${name}} ${label}`}</Text>
-            ))}
-          </InlineStack>
-        </Collapsible>
-      </BlockStack>
+      <PlaceholderPicker
+        api={api}
+        id="invoice-layout-placeholders"
+        fields={[...MAIN_TEXTS, ...(expert ? LINE_TEXTS : [])].map((t) => ({
+          id: fieldId(t.name),
+          label: t.label,
+          accepts: templateGroupsFor('invoice', t.name),
+        }))}
+      />
       <PrintLayoutSelect
         api={api}
         value={value.invoiceLayout.printLayout}
@@ -139,7 +135,7 @@ export function LayoutSection({
           </Text>
           <FormLayout>
             {LINE_TEXTS.map((t) => (
-              <div key={t.name}>{field(t.name, t.label, t.max, {}, false)}</div>
+              <div key={t.name}>{field(t.name, t.label, t.max)}</div>
             ))}
           </FormLayout>
         </BlockStack>

@@ -165,6 +165,37 @@ describe('e-mail page: automatic sending', () => {
     expect(await screen.findByText('Gespeichert')).toBeTruthy();
   });
 
+  it('inserts a placeholder into the credit message at the cursor, previews it and saves it with the block', async () => {
+    const message = 'Hallo {ORDER.CUSTOMER_NAME}, anbei die Gutschrift.';
+    const patch = vi.fn((body: Record<string, unknown>) => ({ ...credits(body), forced: [], warnings: [] }));
+    mailPage({
+      'PATCH /preferences/credits': patch,
+      [`/lexoffice/vars?${new URLSearchParams({ value: message, type: 'mail', field: 'message' })}`]: {
+        value: 'Hallo Erika Muster, anbei die Gutschrift.',
+        order: '#1001',
+      },
+    });
+    const credit = await region('Gutschriften per E-Mail');
+    const field = credit.getByLabelText('Nachricht') as HTMLTextAreaElement;
+    type(field, 'Hallo , anbei die Gutschrift.');
+    field.focus();
+    field.setSelectionRange(6, 6);
+    fireEvent.click(credit.getByRole('button', { name: 'Platzhalter' }));
+    expect(
+      await credit.findByText('Ein Klick fügt den Platzhalter in „Nachricht“ an der Cursorposition ein.'),
+    ).toBeTruthy();
+    // The mail is rendered with the order alone.
+    expect(credit.getByRole('heading', { name: 'Bestellung' })).toBeTruthy();
+    expect(credit.queryByRole('heading', { name: 'Erstattung' })).toBeNull();
+    expect(credit.queryByRole('heading', { name: 'Metafelder' })).toBeNull();
+    fireEvent.click(credit.getByRole('button', { name: '{ORDER.CUSTOMER_NAME} Name des Kunden einfügen' }));
+    expect(field.value).toBe(message);
+    expect(await credit.findByText('Hallo Erika Muster, anbei die Gutschrift.')).toBeTruthy();
+    fireEvent.click(credit.getByRole('button', { name: 'Speichern' }));
+    await waitFor(() => expect(patch).toHaveBeenCalled());
+    expect(JSON.stringify(patch.mock.calls[0]![0])).toContain(JSON.stringify(message));
+  });
+
   it('refuses a file type before sending, and shows the server errors of the flat credit fields at their field', async () => {
     const api = mailPage({
       'PATCH /preferences/credits': new ApiError(400, 'Maximal 60 Zeichen', 'VALIDATION', {

@@ -1,12 +1,11 @@
 import { describeError, errorField, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import { LIMITS, TEMPLATE_VARIABLES } from '@belegfluss/shared';
+import { LIMITS, templateGroupsFor } from '@belegfluss/shared';
 import {
   Banner,
   BlockStack,
   Button,
   Card,
   Checkbox,
-  Collapsible,
   FormLayout,
   InlineStack,
   SkeletonBodyText,
@@ -15,6 +14,8 @@ import {
 } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PlaceholderPicker } from '../form/PlaceholderPicker';
+import { TemplatePreview } from '../form/TemplatePreview';
 import { AttachmentInputs, TagInput } from './ListInputs';
 import { blockErrors, type MailAdapter, type MailBlock } from './send-mail';
 
@@ -33,6 +34,19 @@ const WORDS = {
     switch: 'Gutschriften automatisch per E-Mail senden',
   },
 } as const;
+
+/** The mail's texts that take placeholders, each with a live preview. */
+const MAIL_TEXTS = [
+  { name: 'subject', label: 'Betreff', max: LIMITS.mailSubject, lines: undefined, help: undefined },
+  {
+    name: 'message',
+    label: 'Nachricht',
+    max: LIMITS.mailMessage,
+    lines: 6,
+    help: 'HTML ist erlaubt. Platzhalter werden für jede Bestellung ersetzt.',
+  },
+  { name: 'signature', label: 'Signatur', max: LIMITS.mailMessage, lines: 3, help: 'Steht unter der Nachricht.' },
+] as const;
 
 /** One automatic `sendMail` block (spec 2 §3, spec 3 §3), saved into its preferences section. */
 export function SendMailCard({ api, adapter, toast }: { api: ApiClient; adapter: MailAdapter; toast: Toast }) {
@@ -86,7 +100,6 @@ function SendMailEditor({
   const words = WORDS[adapter.kind];
   const [block, setBlock] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [showPlaceholders, setShowPlaceholders] = useState(false);
 
   const patch = useMutation({
     mutationFn: (body: Raw) => api.request<Saved>(`/preferences/${adapter.section}`, { method: 'PATCH', body }),
@@ -126,6 +139,7 @@ function SendMailEditor({
     disabled: busy,
     autoComplete: 'off',
   });
+  const fieldId = (name: 'subject' | 'message' | 'signature') => `${adapter.kind}-mail-${name}`;
   const unplaced =
     patch.isError && !(errorField(patch.error) && adapter.field(errorField(patch.error)!))
       ? describeError(patch.error)
@@ -181,40 +195,30 @@ function SendMailEditor({
                 {...text('copy')}
               />
             </FormLayout.Group>
-            <TextField label="Betreff" maxLength={LIMITS.mailSubject} showCharacterCount {...text('subject')} />
-            <TextField
-              label="Nachricht"
-              multiline={6}
-              maxLength={LIMITS.mailMessage}
-              helpText="HTML ist erlaubt. Platzhalter werden für jede Bestellung ersetzt."
-              {...text('message')}
-            />
-            <TextField
-              label="Signatur"
-              multiline={3}
-              maxLength={LIMITS.mailMessage}
-              helpText="Steht unter der Nachricht."
-              {...text('signature')}
-            />
+            {MAIL_TEXTS.map((t) => (
+              <BlockStack key={t.name} gap="100">
+                <TextField
+                  id={fieldId(t.name)}
+                  label={t.label}
+                  multiline={t.lines}
+                  maxLength={t.max}
+                  showCharacterCount={t.name === 'subject'}
+                  helpText={t.help}
+                  {...text(t.name)}
+                />
+                <TemplatePreview api={api} type="mail" field={t.name} value={block[t.name]} />
+              </BlockStack>
+            ))}
           </FormLayout>
-          <BlockStack gap="200">
-            <InlineStack>
-              <Button
-                variant="plain"
-                disclosure={showPlaceholders ? 'up' : 'down'}
-                onClick={() => setShowPlaceholders(!showPlaceholders)}
-              >
-                Platzhalter
-              </Button>
-            </InlineStack>
-            <Collapsible id={`${adapter.kind}-mail-placeholders`} open={showPlaceholders}>
-              <InlineStack gap="300">
-                {Object.entries(TEMPLATE_VARIABLES.ORDER).map(([name, label]) => (
-                  <Text key={name} as="span" tone="subdued">{`{${name}} ${label}`}</Text>
-                ))}
-              </InlineStack>
-            </Collapsible>
-          </BlockStack>
+          <PlaceholderPicker
+            api={api}
+            id={`${adapter.kind}-mail-placeholders`}
+            fields={MAIL_TEXTS.map((t) => ({
+              id: fieldId(t.name),
+              label: t.label,
+              accepts: templateGroupsFor('mail'),
+            }))}
+          />
           <AttachmentInputs
             value={block.attachments}
             onChange={(urls) => edit('attachments', urls)}

@@ -1,6 +1,6 @@
 import { ApiError, type ApiClient } from '@belegfluss/frontend-kit';
 import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import App from '../App';
 
@@ -131,15 +131,32 @@ describe('metafields page', () => {
     expect(writeText).toHaveBeenCalledWith(links.groups[0]!.templates[0]!.code);
   });
 
-  it('offers to create the PDF link metafield when none is written', async () => {
+  it('offers to create the PDF link metafield when none is written, and goes on once it is', async () => {
+    let write: unknown[] = [];
     const sent: unknown[] = [];
-    const api = recordingApi({ '/metafields': catalogue() }, (body) => {
-      sent.push(body);
-      return { section: 'metafields', value: body };
+    const api = fakeApi({
+      '/metafields': () => catalogue(write),
+      'PATCH /preferences/metafields': (body: { write: unknown[] }) => {
+        sent.push(body);
+        write = body.write;
+        return { section: 'metafields', value: body };
+      },
     });
     renderRemote(App, { basePath: '/preferences', path: '/metafields', search: '?assistant=email-integration', api });
-    fireEvent.click(await screen.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' }));
-    expect(await screen.findByText('Gespeichert')).toBeTruthy();
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByRole('button', { name: 'Weiter' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(await wizard.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' }));
+    expect(await wizard.findByText('Der PDF-Link wird bereits geschrieben.')).toBeTruthy();
     expect(sent).toEqual([{ write: [{ value: 'invoice_pdf_save', namespace: 'belegfluss', key: 'invoice_pdf' }] }]);
+    fireEvent.click(wizard.getByRole('button', { name: 'Weiter' }));
+    expect(await wizard.findByText('E-Mail-Verknüpfung · Schritt 2 von 3: Link konfigurieren')).toBeTruthy();
+  });
+
+  it('keeps the wizard on the metafields page behind a button', async () => {
+    renderRemote(App, { basePath: '/preferences', path: '/metafields', api: fakeApi({ '/metafields': catalogue() }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Assistent öffnen' }));
+    const wizard = within(await screen.findByRole('dialog'));
+    expect(wizard.getByText('E-Mail-Verknüpfung · Schritt 1 von 3: Einführung')).toBeTruthy();
+    expect(await wizard.findByRole('button', { name: 'PDF-Link-Metafeld anlegen' })).toBeTruthy();
   });
 });

@@ -18,47 +18,26 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { METAFIELDS_KEY, useMetafieldCatalogue, type Catalogue, type ReadEntry, type WriteEntry } from './catalogue';
 import { LinkWizard } from './LinkWizard';
+import { useLinkWizard } from './use-link-wizard';
 
-export interface ReadEntry {
-  resource: string;
-  namespace: string;
-  key: string;
-}
-export interface WriteEntry {
-  value: string;
-  namespace: string;
-  key: string;
-}
-interface Catalogue {
-  read: ReadEntry[];
-  write: WriteEntry[];
-  limit: number;
-  placeholders: (ReadEntry & { placeholder: string })[];
-  resources: { id: string; label: string; scope: string; granted: boolean }[];
-  writable: { id: string; category: string; label: string; type: string; example: string }[];
-  writeScope: { scope: string; granted: boolean };
-}
-
-export const METAFIELDS_KEY = ['metafields'] as const;
 const SAVED_FEEDBACK_MS = 5_000;
 
 /** /preferences/metafields (spec 3 §2): read entries become placeholders, write entries carry document data to the order. */
 export function MetafieldsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const queryClient = useQueryClient();
-  const catalogue = useQuery({
-    queryKey: METAFIELDS_KEY,
-    queryFn: ({ signal }) => api.get<Catalogue>('/metafields', signal),
-  });
+  const catalogue = useMetafieldCatalogue(api);
+  const wizard = useLinkWizard({ search, navigate, here: `${basePath}/metafields` });
   const [savedAt, setSavedAt] = useState<number>();
   const save = useMutation({
     mutationFn: (change: { read?: ReadEntry[]; write?: WriteEntry[] }) =>
       api.request('/preferences/metafields', { method: 'PATCH', body: change }),
     onSuccess: () => {
       setSavedAt(Date.now());
-      return queryClient.invalidateQueries({ queryKey: ['metafields'] });
+      return queryClient.invalidateQueries({ queryKey: METAFIELDS_KEY });
     },
   });
   useEffect(() => {
@@ -125,17 +104,25 @@ export function MetafieldsPage({ api, basePath, search, navigate }: RemoteAppPro
               </Text>
             ) : null}
             <GatedFeature api={api} feature="emailIntegration">
-              <LinkWizard
-                api={api}
-                write={c.write}
-                open={new URLSearchParams(search).get('assistant') === 'email-integration'}
-                onAddLink={(entry) => save.mutate({ write: [...c.write, entry] })}
-                canAdd={c.write.length < c.limit && c.writeScope.granted}
-              />
+              <Card>
+                <InlineStack align="space-between" blockAlign="center">
+                  <BlockStack gap="100">
+                    <Text as="h2" variant="headingMd">
+                      Rechnungslink in Shopify-Benachrichtigungen
+                    </Text>
+                    <Text as="p" tone="subdued">
+                      Deine Kundinnen und Kunden laden die Rechnung direkt aus der Bestellbestätigung oder
+                      Versandbestätigung.
+                    </Text>
+                  </BlockStack>
+                  <Button onClick={wizard.show}>Assistent öffnen</Button>
+                </InlineStack>
+              </Card>
             </GatedFeature>
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <LinkWizard api={api} open={wizard.open} onClose={wizard.close} />
     </Page>
   );
 }

@@ -4,6 +4,7 @@ import {
   metafieldVar,
   previewTemplate,
   renderTemplate,
+  templateGroupsFor,
   templatePlaceholders,
   templateVars,
   orderDiscounts,
@@ -49,7 +50,26 @@ describe('templates (spec 1 §3)', () => {
   });
 
   it('previews a field with its context, for /api/lexoffice/vars', () => {
-    expect(previewTemplate('{ORDER_ITEM.TITLE}', order, 'itemTitle')).toBe('Bio-Baumwoll T-Shirt');
-    expect(previewTemplate('{ORDER_SHIPPING.TITLE}', order, 'shippingDetail')).toBe('DHL Paket');
+    expect(previewTemplate('{ORDER_ITEM.TITLE}', order, 'invoice', 'itemTitle')).toBe('Bio-Baumwoll T-Shirt');
+    expect(previewTemplate('{ORDER_SHIPPING.TITLE}', order, 'invoice', 'shippingDetail')).toBe('DHL Paket');
+    const note = `${order.refunds.length} {ORDER_REFUND.POSITIONS}`;
+    expect(previewTemplate(note, order, 'credit', 'remark')).toMatch(/^\d+ \d+$/);
+    // An invoice and a mail are not rendered with a refund: the preview shows the placeholder as it stays.
+    expect(previewTemplate(note, order, 'invoice', 'remark')).toBe(`${order.refunds.length} {ORDER_REFUND.POSITIONS}`);
+    const metafields = [{ resource: 'order' as const, namespace: 'custom', key: 'po', value: 'PO-7' }];
+    expect(previewTemplate('{METAFIELD.ORDER.CUSTOM.PO}', order, 'invoice', 'title', metafields)).toBe('PO-7');
+    expect(previewTemplate('{METAFIELD.ORDER.CUSTOM.PO}', order, 'mail', 'message', metafields)).toBe(
+      '{METAFIELD.ORDER.CUSTOM.PO}',
+    );
+  });
+
+  it('names the groups each text is rendered with, for the placeholder picker', () => {
+    expect(templateGroupsFor('invoice', 'title')).toEqual({ groups: ['ORDER'], metafields: true });
+    expect(templateGroupsFor('invoice', 'discountDetail').groups).toEqual(['ORDER', 'ORDER_DISCOUNT']);
+    expect(templateGroupsFor('invoice', 'shippingTitle').groups).toEqual(['ORDER', 'ORDER_SHIPPING']);
+    expect(templateGroupsFor('invoice', 'tipTitle').groups).toEqual(['ORDER']);
+    expect(templateGroupsFor('credit', 'remark').groups).toEqual(['ORDER', 'ORDER_REFUND']);
+    expect(templateGroupsFor('credit', 'itemTitle').groups).toEqual(['ORDER', 'ORDER_ITEM', 'ORDER_REFUND']);
+    expect(templateGroupsFor('mail', 'message')).toEqual({ groups: ['ORDER'], metafields: false });
   });
 });

@@ -231,21 +231,68 @@ export const TEMPLATE_VARIABLES: Record<
   },
 };
 
+export type TemplateGroup = keyof typeof TEMPLATE_VARIABLES;
+
+/** The picker's heading for each group, in the order it lists them. */
+export const TEMPLATE_GROUP_LABELS: Record<TemplateGroup, string> = {
+  ORDER: 'Bestellung',
+  ORDER_ITEM: 'Artikel',
+  ORDER_SHIPPING: 'Versand',
+  ORDER_DISCOUNT: 'Rabatt',
+  ORDER_REFUND: 'Erstattung',
+};
+
 /**
- * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order,
- * with the first item, shipping line, discount or refund standing in for the field's context.
+ * The line a text describes, read from its field name (`itemTitle`, `shippingDetail`, `discountTitle`): the
+ * invoice and credit-note positions render those texts with that line as context.
+ */
+function lineGroup(field: string): TemplateGroup | undefined {
+  const f = field.toLowerCase();
+  if (f.includes('item')) return 'ORDER_ITEM';
+  if (f.includes('shipping')) return 'ORDER_SHIPPING';
+  if (f.includes('discount')) return 'ORDER_DISCOUNT';
+  return undefined;
+}
+
+export interface TemplatePlaceholders {
+  groups: TemplateGroup[];
+  /** Whether the shop's `{METAFIELD.…}` placeholders are read for the text. */
+  metafields: boolean;
+}
+
+/**
+ * The placeholders a text is rendered with, as the documents and the mail render it: every text knows ORDER,
+ * a position text its line, a credit note's texts the refund, and document texts the shop's metafields. The
+ * mail is rendered with the order alone.
+ */
+export function templateGroupsFor(template: 'invoice' | 'credit' | 'mail', field = ''): TemplatePlaceholders {
+  if (template === 'mail') return { groups: ['ORDER'], metafields: false };
+  const line = lineGroup(field);
+  const groups: TemplateGroup[] = [
+    'ORDER',
+    ...(line ? [line] : []),
+    ...(template === 'credit' ? ['ORDER_REFUND' as const] : []),
+  ];
+  return { groups, metafields: true };
+}
+
+/**
+ * What `GET /api/lexoffice/vars?value&type&field` answers: the template rendered for an order with the groups
+ * `templateGroupsFor` names for it, the first item, shipping line, discount or refund standing in for its line.
+ * A placeholder the text is not rendered with stays visible.
  */
 export function previewTemplate(
   value: string,
   order: ShopifyOrder,
+  template: 'invoice' | 'credit' | 'mail',
   field = '',
-  refund?: ShopifyRefund,
   metafields?: readonly MetafieldValue[],
 ): string {
-  const f = field.toLowerCase();
-  const ctx: TemplateContext = { metafields, refund: refund ?? (order.refunds[0] as ShopifyRefund | undefined) };
-  if (f.includes('item')) ctx.item = order.line_items[0];
-  if (f.includes('shipping')) ctx.shipping = order.shipping_lines[0];
-  if (f.includes('discount')) ctx.discount = orderDiscounts(order)[0];
+  const { groups, metafields: readsMetafields } = templateGroupsFor(template, field);
+  const ctx: TemplateContext = { metafields: readsMetafields ? metafields : undefined };
+  if (groups.includes('ORDER_REFUND')) ctx.refund = order.refunds[0] as ShopifyRefund | undefined;
+  if (groups.includes('ORDER_ITEM')) ctx.item = order.line_items[0];
+  if (groups.includes('ORDER_SHIPPING')) ctx.shipping = order.shipping_lines[0];
+  if (groups.includes('ORDER_DISCOUNT')) ctx.discount = orderDiscounts(order)[0];
   return renderTemplate(value, templateVars(order, ctx), 'keep');
 }

@@ -67,8 +67,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => h?.stop());
 
-const preview = (shop: string, value: string) =>
-  h.call(shop, 'GET', `/api/lexoffice/vars?${new URLSearchParams({ value, type: 'invoice', field: 'introduction' })}`);
+const preview = (shop: string, value: string, type = 'invoice') =>
+  h.call(shop, 'GET', `/api/lexoffice/vars?${new URLSearchParams({ value, type, field: 'introduction' })}`);
 
 describe('GET /api/lexoffice/vars with metafields', () => {
   it('fills the configured METAFIELD placeholders from Shopify', async () => {
@@ -79,6 +79,14 @@ describe('GET /api/lexoffice/vars with metafields', () => {
       value: `Hinweis: Bitte beim Nachbarn abgeben / Shop: Alles aus Holz / ${order.name}`,
       order: order.name,
     });
+  });
+
+  it('previews a mail as it is sent, with the order alone: its metafield placeholders stay as they are', async () => {
+    const res = await preview(SHOP, TEMPLATE, 'mail');
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatch(
+      /^Hinweis: \{METAFIELD\.ORDER\.CUSTOM\.LIEFERHINWEIS\} \/ Shop: \{METAFIELD\.SHOP\.CUSTOM\.SLOGAN\} \/ #/,
+    );
   });
 
   it('leaves a placeholder whose scope is missing as it is, and still answers', async () => {

@@ -18,6 +18,7 @@ import { authorizeUrl, exchangeCode, LexwareError, lexwareFor, revokeToken } fro
 import {
   MetafieldPreferencesSchema,
   previewTemplate,
+  templateGroupsFor,
   readableEntries,
   ShopifyOrderSchema,
   type MetafieldValue,
@@ -37,7 +38,7 @@ const VarsQuery = z.object({
   value: z.preprocess(single, z.string({ error: 'Pflichtfeld' }).max(30000, 'Maximal 30000 Zeichen')),
   type: z.preprocess(
     single,
-    z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' }).default('invoice'),
+    z.enum(['invoice', 'credit', 'mail'], { error: 'Vorlage ist invoice, credit oder mail' }).default('invoice'),
   ),
   field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
 });
@@ -100,8 +101,9 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     const order = ShopifyOrderSchema.safeParse(snapshot);
     if (!order.success)
       throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    const metafields = q.value.includes('METAFIELD.') ? await previewMetafields(gw, shop, order.data) : [];
-    ctx.body = { value: previewTemplate(q.value, order.data, q.field, undefined, metafields), order: order.data.name };
+    const reads = q.value.includes('METAFIELD.') && templateGroupsFor(q.type, q.field).metafields;
+    const metafields = reads ? await previewMetafields(gw, shop, order.data) : [];
+    ctx.body = { value: previewTemplate(q.value, order.data, q.type, q.field, metafields), order: order.data.name };
   });
 
   pub.get('/api/lexoffice/callback', async (ctx) => {
