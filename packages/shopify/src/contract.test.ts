@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS, SHOPIFY_API_VERSION } from '@belegfluss/shared/config';
+import { orderSubtotalCents, orderTaxCents, ShopifyRefundSchema } from '@belegfluss/shared';
 import {
   createAdminClient,
   exchangeShopifyCode,
@@ -196,6 +197,35 @@ describe('Admin GraphQL as the app sends it', () => {
     const order = await orderById(graphql, created.order.id);
     expect(order?.customer).toMatchObject({ id: created.order.customer.id, email: created.order.customer.email });
     expect(order?.customer?.email).toMatch(/@/);
+  });
+
+  it('reads an order with the nulls Shopify may send: totals, a refund without createdAt, a line item without id', async () => {
+    const created = await control<{ order: { id: number; total_tax: string; subtotal_price: string } }>(
+      'POST',
+      `/control/shops/${SHOP}/orders`,
+      { scenario: 'de_b2c', paid: true },
+    );
+    await control('POST', `/control/shops/${SHOP}/orders/${created.order.id}/refund`, { mode: 'full' });
+    const before = await orderById(graphql, created.order.id);
+    await control('PUT', '/control/knobs', {
+      shopify: { publishedNulls: ['orderTotals', 'refundCreatedAt', 'refundLineItemIds'] },
+    });
+    try {
+      const order = await orderById(graphql, created.order.id);
+      // Shopify's nulls come through as nulls; the tax and subtotal the app reads are worked out from the lines.
+      expect([order?.total_tax, order?.subtotal_price]).toEqual([null, null]);
+      expect(orderTaxCents(order!)).toBe(orderTaxCents(before!));
+      expect(orderSubtotalCents(order!)).toBe(orderSubtotalCents(before!));
+      // A refund without its time or its line items' ids is still a refund the credit note can be made of.
+      const refund = ShopifyRefundSchema.parse(order!.refunds[0]);
+      const earlier = ShopifyRefundSchema.parse(before!.refunds[0]);
+      expect(refund.created_at).toEqual(expect.any(String));
+      expect(refund.refund_line_items.map((l) => [l.line_item_id, l.quantity])).toEqual(
+        earlier.refund_line_items.map((l) => [l.line_item_id, l.quantity]),
+      );
+    } finally {
+      await control('PUT', '/control/knobs', { shopify: { publishedNulls: [] } });
+    }
   });
 
   it('pages the import query by cursor with a created_at search and an OrderSortKeys sort', async () => {
