@@ -53,13 +53,15 @@ export type ResolvedOptions = Required<
 
 export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
   return {
+    // A port left out follows the control port: a sandbox on a free control port (a test) takes free
+    // ports for the rest too, so two tests never race for a development port one of them forgot to name.
     ports: {
       control: DEV_PORTS.sandboxControl,
-      shopify: DEV_PORTS.sandboxShopify,
-      lexware: DEV_PORTS.sandboxLexware,
-      paypal: DEV_PORTS.sandboxPayPal,
-      smtp: DEV_PORTS.sandboxSmtp,
-      smtps: DEV_PORTS.sandboxSmtps,
+      shopify: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxShopify,
+      lexware: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxLexware,
+      paypal: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxPayPal,
+      smtp: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxSmtp,
+      smtps: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxSmtps,
       ...o.ports,
     },
     host: o.host ?? '127.0.0.1',
