@@ -1,4 +1,4 @@
-import { describeError, type ApiClient } from '@belegfluss/frontend-kit';
+import { describeError, formatMoney, type ApiClient } from '@belegfluss/frontend-kit';
 import { germanDay } from '@belegfluss/shared';
 import {
   Badge,
@@ -51,8 +51,7 @@ const KINDS: [string, string][] = [
   ['unlinked_credit', 'Gutschrift nicht verknüpft'],
   ['unknown_order', 'Unbekannte Bestellung'],
 ];
-const euro = (cents: number | undefined) =>
-  cents === undefined ? '' : (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
+const euro = (cents: number | undefined) => (cents === undefined ? '' : formatMoney(cents / 100));
 const lastMonth = () => {
   const [y, m] = germanDay(new Date().toISOString()).slice(0, 7).split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;

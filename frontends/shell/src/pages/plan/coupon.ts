@@ -1,4 +1,4 @@
-import { isApiError } from '@belegfluss/frontend-kit';
+import { formatMoney, formatPercent, isApiError } from '@belegfluss/frontend-kit';
 import { COUPON_MESSAGES } from '@belegfluss/shared';
 
 /** Spec 1 §5: upper case, spaces become hyphens, at most 20 characters. */
@@ -59,7 +59,7 @@ export interface Coupon {
  * it falls back to the bare value.
  */
 export function couponLabel(coupon: Coupon, annual: boolean): string {
-  const value = coupon.type === 'percent' ? `${coupon.value} %` : `${coupon.value.toFixed(2).replace('.', ',')} €`;
+  const value = coupon.type === 'percent' ? formatPercent(coupon.value / 100) : formatMoney(coupon.value);
   const terms = coupon.terms ? (annual ? coupon.terms.annual : coupon.terms.monthly) : `${value} Rabatt`;
   return `Coupon ${coupon.code}: ${terms}`;
 }
