@@ -72,7 +72,7 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
       {source !== 'none' ? (
         <SavedTextField
           label="Deine Lieferantennummer beim Käufer"
-          helpText="Lexware Office verlangt sie zu jeder Leitweg-ID (vendorNumberAtCustomer)."
+          helpText="Lexware Office verlangt sie zu jeder Leitweg-ID."
           value={value.vendorNumberAtCustomer}
           disabled={busy}
           error={error('vendorNumberAtCustomer')}
