@@ -231,6 +231,10 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
           <GatedFeature api={api} feature="eInvoice">
             <EInvoiceArea value={value} busy={busy} error={prefs.error} save={saveIn('einvoice')} />
           </GatedFeature>
+          <Text as="p" tone="subdued">
+            ZUGFeRD erstellt Lexware Office für Netto-Rechnungen an Firmenkunden. Ob Geschäftskunden netto abgerechnet
+            werden, stellst du unter <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
+          </Text>
           {status('einvoice')}
         </Area>
       </Layout>
