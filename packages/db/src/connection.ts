@@ -25,6 +25,7 @@ import * as payoutRecipient from './migrations/20261127_201_payout_recipient';
 import * as documentFiles from './migrations/20261127_351_document_files';
 import * as shopifyShopId from './migrations/20261127_311_shopify_shop_id';
 import * as oneB2bNetSetting from './migrations/20261127_901_one_b2b_net_setting';
+import * as auditNotCounted from './migrations/20261127_902_audit_not_counted';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261127_351_document_files': documentFiles,
   '20261127_311_shopify_shop_id': shopifyShopId,
   '20261127_901_one_b2b_net_setting': oneB2bNetSetting,
+  '20261127_902_audit_not_counted': auditNotCounted,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

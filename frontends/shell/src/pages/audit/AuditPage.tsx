@@ -1,5 +1,5 @@
 import { describeError, formatMoney, type ApiClient } from '@belegfluss/frontend-kit';
-import { germanDay } from '@belegfluss/shared';
+import { germanDay, REASON_SENTENCES } from '@belegfluss/shared';
 import {
   Badge,
   Banner,
@@ -39,8 +39,20 @@ export interface AuditAnswer {
     vouchers: number;
     counts: Record<string, number>;
     findings: AuditFindingRow[];
+    /** Orders due no documents, by the order workflow's reason (e.g. SKIP_DATE before the installation). */
+    notCounted?: Record<string, number>;
     finishedAt: string;
   } | null;
+}
+
+/** Why orders of the month were left out, one line per reason, in the log's words. */
+function notCountedLines(notCounted: Record<string, number> = {}): string[] {
+  return Object.entries(notCounted)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => {
+      const orders = n === 1 ? '1 Bestellung nicht mitgezählt' : `${n} Bestellungen nicht mitgezählt`;
+      return `${orders}: ${REASON_SENTENCES[reason]?.text ?? reason}.`;
+    });
 }
 
 const KINDS: [string, string][] = [
@@ -172,6 +184,11 @@ export function AuditPage() {
               <Card>
                 <BlockStack gap="200">
                   <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
+                  {notCountedLines(data.report.notCounted).map((line) => (
+                    <Text as="p" tone="subdued" key={line}>
+                      {line}
+                    </Text>
+                  ))}
                   <InlineStack gap="200" blockAlign="center">
                     {KINDS.map(([kind, label]) => (
                       <Badge
@@ -185,7 +202,9 @@ export function AuditPage() {
               <Card padding="0">
                 {rows.length === 0 ? (
                   <Banner tone="success">
-                    Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.
+                    {notCountedLines(data.report.notCounted).length > 0
+                      ? 'Alles vollständig: jede Bestellung, für die Belegfluss Belege erstellt, hat sie genau einmal und mit dem richtigen Betrag.'
+                      : 'Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.'}
                   </Banner>
                 ) : (
                   <BlockStack gap="200">
