@@ -45,6 +45,12 @@ const SETTINGS = {
   partner: { url: '/partner/preferences', label: 'Partner-Einstellungen' },
 } as const satisfies Record<string, LogLink>;
 
+/**
+ * Skips that follow from a switch the merchant turned off themselves: logged once a day per shop, not once
+ * per payment, or they filled half the log with the same sentence about a setting that is off by default.
+ */
+export const DAILY_SKIP_REASONS: ReadonlySet<string> = new Set(['DISABLED_TRANSACTION_CREATE']);
+
 /** What each reason code means, and where the setting behind it lives. */
 export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | null }> = {
   WAIT: { text: 'wartet auf das gewählte Ereignis (z. B. Zahlung oder Versand)', link: SETTINGS.invoiceCreate },
