@@ -1,10 +1,5 @@
 import { describeError, errorField, formatDateTime, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import {
-  MAIL_MESSAGES,
-  SMTP_DEFAULT_PORT,
-  storedSmtpPasswordApplies,
-  type SmtpSettingsView,
-} from '@belegfluss/shared';
+import { MAIL_MESSAGES, SMTP_DEFAULT_PORT, storedSmtpPasswordApplies, type SmtpSettingsView } from '@belegfluss/shared';
 import {
   Badge,
   Banner,
