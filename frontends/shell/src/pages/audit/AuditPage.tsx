@@ -1,4 +1,4 @@
-import { describeError, formatMoney, type ApiClient } from '@belegfluss/frontend-kit';
+import { describeError, formatMoney, formatNumber, type ApiClient } from '@belegfluss/frontend-kit';
 import { germanDay, REASON_SENTENCES } from '@belegfluss/shared';
 import {
   Badge,
@@ -50,7 +50,7 @@ function notCountedLines(notCounted: Record<string, number> = {}): string[] {
   return Object.entries(notCounted)
     .filter(([, n]) => n > 0)
     .map(([reason, n]) => {
-      const orders = n === 1 ? '1 Bestellung nicht mitgezählt' : `${n} Bestellungen nicht mitgezählt`;
+      const orders = n === 1 ? '1 Bestellung nicht mitgezählt' : `${formatNumber(n)} Bestellungen nicht mitgezählt`;
       return `${orders}: ${REASON_SENTENCES[reason]?.text ?? reason}.`;
     });
 }
@@ -183,7 +183,7 @@ export function AuditPage() {
             <BlockStack gap="400">
               <Card>
                 <BlockStack gap="200">
-                  <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
+                  <Text as="p">{`${formatNumber(data.report.orders)} Bestellungen und ${formatNumber(data.report.vouchers)} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
                   {notCountedLines(data.report.notCounted).map((line) => (
                     <Text as="p" tone="subdued" key={line}>
                       {line}
