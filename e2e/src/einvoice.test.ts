@@ -147,7 +147,7 @@ describe('e-invoices for a public buyer', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ eInvoicing: true }),
     });
-    await patch('contacts', { eInvoiceNet: true });
+    await patch('invoices', { b2bAsNet: true });
     const { order } = await m().createOrder({
       scenario: 'de_b2c',
       paid: true,

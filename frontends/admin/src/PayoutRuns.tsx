@@ -1,6 +1,7 @@
 import {
   describeError,
   formatDate,
+  formatMoney,
   isAdminShop,
   LoadErrorBanner,
   staffMayDo,
@@ -65,14 +66,13 @@ function SetAside({ runs }: { runs: PayoutRunRow[] }) {
         {rows.map((p) => (
           <Text as="p" key={p.id}>
             <Text as="span" fontWeight="semibold">{`${monthLabel(p.month)} · ${p.name} (${p.partnerShopId})`}</Text>
-            {` · ${GATEWAY[p.gateway] ?? p.gateway} · ${euro(p.amount)}: ${p.failure}`}
+            {` · ${GATEWAY[p.gateway] ?? p.gateway} · ${formatMoney(p.amount)}: ${p.failure}`}
           </Text>
         ))}
       </BlockStack>
     </Card>
   );
 }
-const euro = (n: number) => n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 const monthLabel = (m: string) =>
   new Date(`${m}T12:00:00Z`).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
 
@@ -81,7 +81,7 @@ function sums(run: PayoutRunRow): string {
   return run.payouts
     .map(
       (p) =>
-        `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${PAYOUT_STATUS[p.status] ?? p.status}, ${euro(p.amount)}`,
+        `${GATEWAY[p.gateway] ?? p.gateway}: ${p.count} × ${PAYOUT_STATUS[p.status] ?? p.status}, ${formatMoney(p.amount)}`,
     )
     .join(' · ');
 }

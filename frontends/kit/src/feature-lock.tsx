@@ -1,4 +1,11 @@
-import { FEATURE_INFO, featureRequiredMessage, PLANS, planIncludes, type PlanFeature } from '@belegfluss/shared';
+import {
+  FEATURE_INFO,
+  featureRequiredMessage,
+  PLANS,
+  planIncludes,
+  scopesText,
+  type PlanFeature,
+} from '@belegfluss/shared';
 import { BlockStack, Box, Button, Card, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -78,7 +85,7 @@ export function FeatureLock({ shop, feature, children, onGrant }: Props) {
       >{`Für ${formatMoney(state.price)} freischalten`}</Button>
     );
   } else {
-    text = `Dafür braucht Belegfluss noch Zugriff in Shopify auf: ${state.missing.join(', ')}.${onGrant ? '' : ' Erteile ihn über „Zugriff erteilen“ oben in der App.'}`;
+    text = `Dafür braucht Belegfluss in Shopify noch die Berechtigung ${scopesText(state.missing)}.${onGrant ? '' : ' Erteile ihn über „Zugriff erteilen“ oben in der App.'}`;
     if (onGrant)
       action = (
         <Button variant="primary" onClick={() => onGrant(state.missing)}>

@@ -28,3 +28,11 @@ export function formatMoney(value: number, currency = 'EUR'): string {
   if (currency === 'EUR') return euroFormat.format(value);
   return new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(value);
 }
+
+// Rates are stored as fractions (0.035); multiplying by 100 by hand shows float noise such as 3,5000000000000004.
+const percentFormat = new Intl.NumberFormat('de-DE', { style: 'percent', maximumFractionDigits: 2 });
+
+/** `3,5 %` for 0.035, with the plain space the texts written by hand use, so that both read and match alike. */
+export function formatPercent(ratio: number): string {
+  return percentFormat.format(ratio).replace(/\u00a0/g, ' ');
+}

@@ -1,4 +1,11 @@
-import { formatMoney, formatNumber, LoadErrorBanner, shopQuery, type ApiClient } from '@belegfluss/frontend-kit';
+import {
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  LoadErrorBanner,
+  shopQuery,
+  type ApiClient,
+} from '@belegfluss/frontend-kit';
 import { MAX_PARTNER_COUPONS, PARTNER_ALLOWANCE, PAYOUT_GATEWAYS } from '@belegfluss/shared';
 import {
   Banner,
@@ -90,12 +97,12 @@ function PartnerFigures({ summary, basePath }: { summary: PartnerSummary; basePa
             Deine Provision
           </Text>
           <Text as="p">
-            Du erhältst {formatNumber(allowance * 100)} % der Abonnementzahlungen der Shops, die deinen Coupon einlösen.
-            Jeder Shop wird nur einmal belohnt; eigene Coupons kannst du nicht einlösen.
+            Du erhältst {formatPercent(allowance)} der Abonnementzahlungen der Shops, die deinen Coupon einlösen. Jeder
+            Shop wird nur einmal belohnt; eigene Coupons kannst du nicht einlösen.
           </Text>
           <Text as="p" tone="subdued">
             Auszahlung ab {formatMoney(PAYOUT_GATEWAYS.paypal.threshold)} per PayPal (
-            {formatNumber(PAYOUT_GATEWAYS.paypal.fee * 100)} % Gebühr) oder per Banküberweisung (SEPA, gebührenfrei).
+            {formatPercent(PAYOUT_GATEWAYS.paypal.fee)} Gebühr) oder per Banküberweisung (SEPA, gebührenfrei).
           </Text>
         </BlockStack>
       </Card>

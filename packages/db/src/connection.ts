@@ -24,6 +24,9 @@ import * as auditRepairs from './migrations/20261125_1901_audit_repairs';
 import * as payoutRecipient from './migrations/20261127_201_payout_recipient';
 import * as documentFiles from './migrations/20261127_351_document_files';
 import * as shopifyShopId from './migrations/20261127_311_shopify_shop_id';
+import * as oneB2bNetSetting from './migrations/20261127_901_one_b2b_net_setting';
+import * as auditNotCounted from './migrations/20261127_902_audit_not_counted';
+import * as creditNotesPaidoff from './migrations/20261127_903_credit_notes_paidoff';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -59,6 +62,9 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261127_201_payout_recipient': payoutRecipient,
   '20261127_351_document_files': documentFiles,
   '20261127_311_shopify_shop_id': shopifyShopId,
+  '20261127_901_one_b2b_net_setting': oneB2bNetSetting,
+  '20261127_902_audit_not_counted': auditNotCounted,
+  '20261127_903_credit_notes_paidoff': creditNotesPaidoff,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

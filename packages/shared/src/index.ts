@@ -37,6 +37,7 @@ export * from './preferences/transactions';
 export * from './domain/transactions';
 export * from './domain/billing-period';
 export * from './log-catalogue';
+export * from './scopes';
 export * from './plan-features';
 export * from './domain/bank-account';
 export * from './domain/payout-items';

@@ -114,3 +114,14 @@ describe('admin actions in the log', () => {
     );
   });
 });
+
+describe('status changes Lexware reports', () => {
+  it('name the new status in German words, not Lexware’s code', () => {
+    expect(describeLogEntry({ origin: 'invoice', event: 'invoice.status', body: { status: 'paid' } }).text).toBe(
+      'Lexware Office meldet einen neuen Rechnungsstatus: Bezahlt',
+    );
+    expect(describeLogEntry({ origin: 'credit', event: 'credit.status', body: { status: 'paidoff' } }).text).toBe(
+      'Lexware Office meldet einen neuen Gutschriftstatus: Ausgeglichen',
+    );
+  });
+});

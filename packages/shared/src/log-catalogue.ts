@@ -45,6 +45,12 @@ const SETTINGS = {
   partner: { url: '/partner/preferences', label: 'Partner-Einstellungen' },
 } as const satisfies Record<string, LogLink>;
 
+/**
+ * Skips that follow from a switch the merchant turned off themselves: logged once a day per shop, not once
+ * per payment, or they filled half the log with the same sentence about a setting that is off by default.
+ */
+export const DAILY_SKIP_REASONS: ReadonlySet<string> = new Set(['DISABLED_TRANSACTION_CREATE']);
+
 /** What each reason code means, and where the setting behind it lives. */
 export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | null }> = {
   WAIT: { text: 'wartet auf das gewählte Ereignis (z. B. Zahlung oder Versand)', link: SETTINGS.invoiceCreate },
@@ -127,6 +133,25 @@ const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const withDetail = (text: string, detail: string | null) => (detail ? `${text}: ${detail}` : text);
 
+/**
+ * Lexware's voucher statuses in the words the order page shows them (spec 1 §4); Lexware's own codes
+ * (`paid`, `paidoff`) mean nothing to a merchant. A code not listed here is shown as it comes.
+ */
+export const VOUCHER_STATUS_TEXT = {
+  draft: 'Entwurf',
+  open: 'Offen',
+  overdue: 'Überfällig',
+  partially_paid: 'Teilweise bezahlt',
+  paid: 'Bezahlt',
+  paidoff: 'Ausgeglichen',
+  voided: 'Erstattet',
+} as const satisfies Record<string, string>;
+
+const voucherStatus = (status: unknown): string | null => {
+  const code = str(status);
+  return code ? ((VOUCHER_STATUS_TEXT as Record<string, string>)[code.toLowerCase()] ?? code) : null;
+};
+
 /** A feature set up in the settings that the shop's plan no longer includes (after a downgrade). */
 function withheldSentence(b: Record<string, unknown>): string {
   const feature = PLAN_FEATURES.find((f) => f === b.feature);
@@ -195,8 +220,12 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
     link: SETTINGS.deliveryNotes,
   },
   'invoice.rounding': { text: () => 'Rundungsdifferenz zur Bestellsumme in der Rechnung ausgeglichen' },
-  'invoice.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Rechnungsstatus', str(b.status)) },
-  'credit.status': { text: (b) => withDetail('Lexware Office meldet einen neuen Gutschriftstatus', str(b.status)) },
+  'invoice.status': {
+    text: (b) => withDetail('Lexware Office meldet einen neuen Rechnungsstatus', voucherStatus(b.status)),
+  },
+  'credit.status': {
+    text: (b) => withDetail('Lexware Office meldet einen neuen Gutschriftstatus', voucherStatus(b.status)),
+  },
   'invoice.cancelled': {
     text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)),
   },

@@ -9,7 +9,14 @@ export interface ShopView {
     name: string;
     annual: boolean;
     logMaxAge: number;
-    credits: { used: number; quota: number; resetAt: string };
+    credits: {
+      used: number;
+      /** What the shop may use this period, raised while a bought import runs. */
+      quota: number;
+      resetAt: string;
+      /** While a bought import raises the quota: the plan's own quota and the day the raise ends. */
+      importBoost?: { planQuota: number; until: string } | null;
+    };
     /** The one-time unlocks bought (spec 1 §3 `plan.purchase`), e.g. orderImport. */
     purchase: string[];
   };

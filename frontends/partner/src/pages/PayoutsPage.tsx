@@ -2,6 +2,7 @@ import {
   describeError,
   formatDate,
   formatMoney,
+  formatPercent,
   LoadErrorBanner,
   NumericCell,
   useRemoteToast,
@@ -146,7 +147,7 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
   return (
     <Page
       title="Auszahlungen"
-      subtitle={`Ab ${formatMoney(PAYOUT_GATEWAYS.bank.threshold)} freigegebener Provision; PayPal kostet ${String(PAYOUT_GATEWAYS.paypal.fee * 100).replace('.', ',')} % Gebühr, SEPA nichts.`}
+      subtitle={`Ab ${formatMoney(PAYOUT_GATEWAYS.bank.threshold)} freigegebener Provision; PayPal kostet ${formatPercent(PAYOUT_GATEWAYS.paypal.fee)} Gebühr, SEPA nichts.`}
       backAction={{ content: 'Partnerprogramm', url: basePath }}
       primaryAction={{ content: 'Auszahlung anfordern', loading: request.isPending, onAction: () => request.mutate() }}
       secondaryActions={[{ content: 'Auszahlungsdaten', url: `${basePath}/preferences` }]}

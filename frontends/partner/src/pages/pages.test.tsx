@@ -143,6 +143,8 @@ describe('partner pages', () => {
     expect(await screen.findByText('Nicht ausgezahlt')).toBeTruthy();
     expect(screen.getByText(/die Provisionen sind wieder in deinem Guthaben/)).toBeTruthy();
     expect(screen.getByText(/Grenzgänger · DE02120300000000202051/)).toBeTruthy();
+    // 0.035 * 100 is 3.5000000000000004 in floating point
+    expect(screen.getByText(/PayPal kostet 3,5 % Gebühr, SEPA nichts/)).toBeTruthy();
   });
 
   it('shows why a payout was not requested and links to the payout data', async () => {

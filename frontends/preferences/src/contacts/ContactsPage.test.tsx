@@ -40,6 +40,14 @@ describe('contact settings page', () => {
     expect(screen.getByText('Firmenstandorte können nicht gelesen werden')).toBeTruthy();
   });
 
+  it('leaves net invoices to business customers to the one switch under Rechnungen, and links there', async () => {
+    renderRemote(App, { basePath: '/preferences', path: '/contacts', api: contactsApi({}) });
+    const eInvoice = await screen.findByRole('region', { name: 'E-Rechnung' });
+    expect(within(eInvoice).queryByRole('checkbox', { name: /netto/ })).toBeNull();
+    expect(within(eInvoice).getByText(/Ob Geschäftskunden netto abgerechnet werden, stellst du unter/)).toBeTruthy();
+    expect(within(eInvoice).getByRole('button', { name: 'Rechnungen' })).toBeTruthy();
+  });
+
   it('saves a tag list for contact creation, lower-cased, and says so in that card', async () => {
     const api = contactsApi();
     renderRemote(App, { basePath: '/preferences', path: '/contacts', api });

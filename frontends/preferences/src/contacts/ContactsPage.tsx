@@ -5,7 +5,13 @@ import {
   shopQuery,
   type RemoteAppProps,
 } from '@belegfluss/frontend-kit';
-import { featureRequiredMessage, VAT_ID_PLACES, type ContactPreferences, type VatIdPlace } from '@belegfluss/shared';
+import {
+  featureRequiredMessage,
+  scopeText,
+  VAT_ID_PLACES,
+  type ContactPreferences,
+  type VatIdPlace,
+} from '@belegfluss/shared';
 import {
   Banner,
   BlockStack,
@@ -201,7 +207,10 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
           ))}
           {value.vatIdPlaces.includes('company-location') && !companyScope ? (
             <Banner tone="warning" title="Firmenstandorte können nicht gelesen werden">
-              <p>Der App fehlt die Berechtigung read_companies. Ohne sie bleibt diese Quelle leer.</p>
+              <p>
+                Der App fehlt die Shopify-Berechtigung „{scopeText('read_companies')}“. Ohne sie bleibt diese Quelle
+                leer.
+              </p>
             </Banner>
           ) : null}
           {value.vatIdPlaces.length === 0 ? (
@@ -222,6 +231,10 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
           <GatedFeature api={api} feature="eInvoice">
             <EInvoiceArea value={value} busy={busy} error={prefs.error} save={saveIn('einvoice')} />
           </GatedFeature>
+          <Text as="p" tone="subdued">
+            ZUGFeRD erstellt Lexware Office für Netto-Rechnungen an Firmenkunden. Ob Geschäftskunden netto abgerechnet
+            werden, stellst du unter <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
+          </Text>
           {status('einvoice')}
         </Area>
       </Layout>

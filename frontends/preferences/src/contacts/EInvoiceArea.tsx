@@ -1,5 +1,5 @@
 import { isValidLeitwegId, LEITWEG_SOURCES, type ContactPreferences, type LeitwegSource } from '@belegfluss/shared';
-import { BlockStack, Checkbox, InlineStack, Select, Text, TextField } from '@shopify/polaris';
+import { BlockStack, InlineStack, Select, Text, TextField } from '@shopify/polaris';
 import { useState } from 'react';
 import { SavedTextField } from '../form/SavedTextField';
 
@@ -21,7 +21,8 @@ interface Props {
 /**
  * Issue 19, the contact settings' e-invoice section: where the buyer's Leitweg-ID comes from (it goes into the
  * Lexware contact as xRechnung.buyerReference, so Lexware issues an XRechnung), our supplier number at the buyer,
- * a format check of a Leitweg-ID, and whether B2B invoices go out net (Lexware then issues ZUGFeRD, EN 16931).
+ * and a format check of a Leitweg-ID. Whether B2B invoices go out net (Lexware then issues ZUGFeRD, EN 16931) is the
+ * invoice format's one switch, not a second one here.
  */
 export function EInvoiceArea({ value, busy, error, save }: Props) {
   const [probe, setProbe] = useState('');
@@ -72,7 +73,7 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
       {source !== 'none' ? (
         <SavedTextField
           label="Deine Lieferantennummer beim Käufer"
-          helpText="Lexware Office verlangt sie zu jeder Leitweg-ID (vendorNumberAtCustomer)."
+          helpText="Lexware Office verlangt sie zu jeder Leitweg-ID."
           value={value.vendorNumberAtCustomer}
           disabled={busy}
           error={error('vendorNumberAtCustomer')}
@@ -99,14 +100,6 @@ export function EInvoiceArea({ value, busy, error, save }: Props) {
           Diese Leitweg-ID ist gültig.
         </Text>
       ) : null}
-      <Checkbox
-        label="Rechnungen an Geschäftskunden netto ausstellen (E-Rechnung nach EN 16931)"
-        helpText="Lexware Office erstellt Netto-Rechnungen an Firmen als ZUGFeRD, wenn die E-Rechnung in deinem Lexware-Konto eingeschaltet ist."
-        checked={value.eInvoiceNet}
-        disabled={busy}
-        error={error('eInvoiceNet')}
-        onChange={(on) => save({ eInvoiceNet: on })}
-      />
     </BlockStack>
   );
 }

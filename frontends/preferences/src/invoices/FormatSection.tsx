@@ -58,7 +58,7 @@ export function FormatSection({ form, value }: { form: InvoiceForm; value: Invoi
         />
         <Checkbox
           label="Geschäftskunden netto abrechnen"
-          helpText="Für Bestellungen mit Firma oder USt-IdNr."
+          helpText="Für Bestellungen mit Firma oder USt-IdNr. Ist die E-Rechnung in deinem Lexware-Konto eingeschaltet, erstellt Lexware Office diese Rechnungen als ZUGFeRD (EN 16931)."
           checked={value.b2bAsNet}
           disabled={form.busy || value.asNet}
           onChange={(b2bAsNet) => save({ b2bAsNet })}

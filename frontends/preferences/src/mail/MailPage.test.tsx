@@ -56,7 +56,8 @@ describe('e-mail page: own SMTP sender', () => {
     });
     let smtp = await region('Eigener Absender (SMTP)');
     expect(smtp.getByText('Standard-Absender der App aktiv')).toBeTruthy();
-    expect(smtp.getByLabelText('Port').getAttribute('placeholder')).toBe('587');
+    // SSL is the default, and an empty port means its 465.
+    expect(smtp.getByLabelText('Port').getAttribute('placeholder')).toBe('465');
 
     type(smtp.getByLabelText('SMTP-Server'), 'mail server!');
     type(smtp.getByLabelText('Absender-E-Mail'), 'keine-adresse');

@@ -1,10 +1,5 @@
 import { describeError, errorField, formatDateTime, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import {
-  MAIL_MESSAGES,
-  SMTP_PORT_PLACEHOLDER,
-  storedSmtpPasswordApplies,
-  type SmtpSettingsView,
-} from '@belegfluss/shared';
+import { MAIL_MESSAGES, SMTP_DEFAULT_PORT, storedSmtpPasswordApplies, type SmtpSettingsView } from '@belegfluss/shared';
 import {
   Badge,
   Banner,
@@ -160,7 +155,8 @@ function SmtpEditor({ api, toast, view }: { api: ApiClient; toast: Toast; view: 
               <TextField
                 label="Port"
                 type="number"
-                placeholder={String(SMTP_PORT_PLACEHOLDER)}
+                // The port an empty field stands for: 587 belongs to TLS, while SSL, the default, uses 465.
+                placeholder={String(SMTP_DEFAULT_PORT[form.encryption])}
                 {...field('port')}
                 helpText="Leer lassen für den üblichen Port der Verschlüsselung."
               />

@@ -56,8 +56,9 @@ describe('metafields page', () => {
     renderRemote(App, { basePath: '/preferences', path: '/metafields', api: fakeApi({ '/metafields': catalogue() }) });
     expect(await screen.findByText('{METAFIELD.ORDER.CUSTOM.PO_NUMBER}')).toBeTruthy();
     expect(screen.getByText('Fehlende Shopify-Berechtigung')).toBeTruthy();
-    const option = screen.getByRole('option', { name: 'Produkt (fehlt: read_products)' }) as HTMLOptionElement;
+    const option = screen.getByRole('option', { name: 'Produkt (fehlt: Produkte lesen)' }) as HTMLOptionElement;
     expect(option.disabled).toBe(true);
+    expect(screen.getByText(/dafür braucht es die Berechtigung „Bestellungen bearbeiten“/)).toBeTruthy();
   });
 
   it('adds a read entry and shows the German error of the gateway at its field', async () => {

@@ -18,6 +18,7 @@ import {
   Text,
   TextField,
 } from '@shopify/polaris';
+import { scopeText } from '@belegfluss/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { METAFIELDS_KEY, useMetafieldCatalogue, type Catalogue, type ReadEntry, type WriteEntry } from './catalogue';
@@ -193,7 +194,7 @@ function ReadCard({ c, busy, error, onSave }: CardProps<ReadEntry>) {
           <Select
             label="Ressource"
             options={c.resources.map((r) => ({
-              label: r.granted ? r.label : `${r.label} (fehlt: ${r.scope})`,
+              label: r.granted ? r.label : `${r.label} (fehlt: ${scopeText(r.scope)})`,
               value: r.id,
               disabled: !r.granted,
             }))}
@@ -245,7 +246,8 @@ function WriteCard({ c, busy, error, onSave }: CardProps<WriteEntry>) {
           Metafelder schreiben
         </Text>
         <Text as="p" tone="subdued">
-          Nach jedem Beleg schreibt Belegfluss diese Werte an die Bestellung in Shopify (braucht {c.writeScope.scope}).
+          Nach jedem Beleg schreibt Belegfluss diese Werte an die Bestellung in Shopify; dafür braucht es die
+          Berechtigung „{scopeText(c.writeScope.scope)}“.
         </Text>
         {c.write.length === 0 ? (
           <Text as="p">Noch keine Metafelder.</Text>

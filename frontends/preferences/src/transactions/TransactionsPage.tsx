@@ -1,4 +1,10 @@
-import { describeError, GatedFeature, LoadErrorBanner, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import {
+  describeError,
+  formatNumber,
+  GatedFeature,
+  LoadErrorBanner,
+  type RemoteAppProps,
+} from '@belegfluss/frontend-kit';
 import {
   Badge,
   Banner,
@@ -39,7 +45,7 @@ const AUTOMATION_KEY = ['preferences', 'automation'] as const;
 const SAVED_FEEDBACK_MS = 5_000;
 const HINT_WARNING = 'Hinweise erfordern finalisierte Belege.';
 
-const orders = (n: number) => (n === 1 ? '1 Bestellung' : `${n.toLocaleString('de-DE')} Bestellungen`);
+const orders = (n: number) => (n === 1 ? '1 Bestellung' : `${formatNumber(n)} Bestellungen`);
 
 /** /preferences/transactions (spec 3 §2): create switch, fees, hints, and one switch per payment gateway with its order count. */
 export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppProps) {

@@ -1,4 +1,4 @@
-import { formatMoney, formatNumber } from '@belegfluss/frontend-kit';
+import { formatMoney, formatNumber, formatPercent } from '@belegfluss/frontend-kit';
 import { ANNUAL_DISCOUNT, PLANS } from '@belegfluss/shared';
 import {
   Badge,
@@ -165,7 +165,7 @@ export function Landing({ apiUrl, onSandboxLogin }: { apiUrl: string; onSandboxL
               </Text>
               <Prices />
               <Text as="p" tone="subdued">
-                {`Jeder erstellte Beleg verbraucht eine Übertragung. Im Jahresabo sparst du ${Math.round(ANNUAL_DISCOUNT * 100)} %.`}
+                {`Jeder erstellte Beleg verbraucht eine Übertragung. Im Jahresabo sparst du ${formatPercent(ANNUAL_DISCOUNT)}.`}
               </Text>
             </BlockStack>
           </div>

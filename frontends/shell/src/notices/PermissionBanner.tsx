@@ -1,3 +1,4 @@
+import { scopesText } from '@belegfluss/shared';
 import { Banner } from '@shopify/polaris';
 
 /** Spec 1 §8: missing Shopify scopes block features until access is granted again. */
@@ -8,7 +9,7 @@ export function PermissionBanner({ missing, onGrant }: { missing: string[]; onGr
       title="Fehlende Shopify-Berechtigung"
       action={{ content: 'Zugriff erteilen', onAction: onGrant }}
     >
-      <p>{`Belegfluss braucht noch Zugriff auf: ${missing.join(', ')}. Ohne diese Berechtigung funktionieren einige Funktionen nicht.`}</p>
+      <p>{`Belegfluss braucht in Shopify noch die Berechtigung ${scopesText(missing)}. Ohne sie funktionieren einige Funktionen nicht.`}</p>
     </Banner>
   );
 }

@@ -1,4 +1,4 @@
-import { transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
+import { formatNumber, transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
 import { CREDITS_NOTIFY_THRESHOLD } from '@belegfluss/shared';
 import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
@@ -38,7 +38,7 @@ export function TransfersExhaustedModal({ credits }: { credits: Shop['plan']['cr
     >
       <Modal.Section>
         <Text as="p">
-          {`Dir bleiben noch ${left.remaining} von ${left.quota} Übertragungen in diesem Zeitraum. Ohne freie Übertragungen legt Belegfluss keine Belege mehr an.`}
+          {`Dir bleiben noch ${formatNumber(left.remaining)} von ${formatNumber(left.quota)} Übertragungen in diesem Zeitraum. Ohne freie Übertragungen legt Belegfluss keine Belege mehr an.`}
         </Text>
       </Modal.Section>
     </Modal>

@@ -1,4 +1,4 @@
-import { transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
+import { formatNumber, transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
 import { Modal, Text } from '@shopify/polaris';
 
 /**
@@ -41,7 +41,7 @@ export function TransfersNeededModal({ credits, needed, purpose, proceedLabel, o
     >
       <Modal.Section>
         <Text as="p">
-          {`Für ${purpose} braucht Belegfluss bis zu ${needed} Übertragungen. Dir bleiben in diesem Zeitraum ${left.remaining} von ${left.quota}.`}
+          {`Für ${purpose} braucht Belegfluss bis zu ${formatNumber(needed)} Übertragungen. Dir bleiben in diesem Zeitraum ${formatNumber(left.remaining)} von ${formatNumber(left.quota)}.`}
         </Text>
         <Text as="p" tone="subdued">
           Belege, für die keine Übertragung mehr frei ist, legt Belegfluss erst an, wenn wieder Übertragungen frei sind.

@@ -56,6 +56,9 @@ describe('notices around the pages', () => {
       api,
     );
     expect(screen.getByText('Fehlende Shopify-Berechtigung')).toBeTruthy();
+    expect(
+      screen.getByText(/die Berechtigung „Bestellungen bearbeiten“, „Kunden lesen“, „Produkte lesen“\./),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Zugriff erteilen' }));
     expect(open).toHaveBeenCalledWith(
       '/api/auth?shop=demo.myshopify.com&scopes=write_orders%2Cread_customers%2Cread_products',

@@ -36,6 +36,18 @@ describe('the credit dialog in the last wizard step', () => {
     await waitFor(() => expect(enables(calls)).toHaveLength(1));
   });
 
+  it('writes the counts as German numbers', async () => {
+    const calls = setup(1200);
+    await waitFor(() => expect(calls.some((c) => c.path === '/shop')).toBe(true));
+    await new Promise((r) => setTimeout(r, 0));
+    fireEvent.click(await screen.findByRole('button', { name: 'Testphase starten' }));
+    expect(
+      await screen.findByText(
+        'Für die 1.200 importierten Bestellungen ohne Beleg braucht Belegfluss bis zu 1.200 Übertragungen. Dir bleiben in diesem Zeitraum 86 von 300.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('starts at once when more transfers remain than needed', async () => {
     const calls = setup(12);
     await waitFor(() => expect(calls.some((c) => c.path === '/shop')).toBe(true));

@@ -1,4 +1,4 @@
-import { describeError, navigate, shopQuery } from '@belegfluss/frontend-kit';
+import { describeError, formatNumber, navigate, shopQuery } from '@belegfluss/frontend-kit';
 import { TRIAL_DAYS } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Checkbox, InlineStack, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -95,7 +95,7 @@ export function ActivateStep({
         <TransfersNeededModal
           credits={shop.data.plan.credits}
           needed={needed}
-          purpose={`die ${needed} importierten Bestellungen ohne Beleg`}
+          purpose={`die ${formatNumber(needed)} importierten Bestellungen ohne Beleg`}
           proceedLabel="Trotzdem starten"
           onProceed={() => {
             setAsking(false);

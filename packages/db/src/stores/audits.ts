@@ -8,6 +8,8 @@ export interface AuditReport {
   orders: number;
   vouchers: number;
   findings: AuditFinding[];
+  /** Orders of the month due no documents, by the order workflow's skip reason (SKIP_DATE, TOO_OLD, ...). */
+  notCounted: Record<string, number>;
   finishedAt: string;
   /** Repairs asked for since this run: finding key → ISO time. */
   repairs: Record<string, string>;
@@ -17,7 +19,7 @@ export interface AuditReport {
 export async function saveAuditReport(
   db: Db,
   shopId: string,
-  report: Omit<AuditReport, 'finishedAt' | 'repairs'>,
+  report: Omit<AuditReport, 'finishedAt' | 'repairs' | 'notCounted'> & { notCounted?: AuditReport['notCounted'] },
 ): Promise<void> {
   await db('completeness_audits')
     .insert({
@@ -26,6 +28,7 @@ export async function saveAuditReport(
       orders: report.orders,
       vouchers: report.vouchers,
       findings: JSON.stringify(report.findings),
+      not_counted: JSON.stringify(report.notCounted ?? {}),
       repairs: '{}',
       finished_at: db.fn.now(),
     })
@@ -33,12 +36,24 @@ export async function saveAuditReport(
     .merge();
 }
 
-const AUDIT_REPORT_COLUMNS = ['month', 'orders', 'vouchers', 'findings', 'finished_at', 'repairs'] as const;
+const AUDIT_REPORT_COLUMNS = [
+  'month',
+  'orders',
+  'vouchers',
+  'findings',
+  'not_counted',
+  'finished_at',
+  'repairs',
+] as const;
 const auditReportFromRow = (r: Record<string, unknown>): AuditReport => {
   const row = fromRow<
-    Omit<AuditReport, 'finishedAt' | 'repairs'> & { finishedAt: Date; repairs: AuditReport['repairs'] | null }
+    Omit<AuditReport, 'finishedAt' | 'repairs' | 'notCounted'> & {
+      finishedAt: Date;
+      repairs: AuditReport['repairs'] | null;
+      notCounted: AuditReport['notCounted'] | null;
+    }
   >(r, AUDIT_REPORT_COLUMNS);
-  return { ...row, finishedAt: isoOf(row.finishedAt), repairs: row.repairs ?? {} };
+  return { ...row, notCounted: row.notCounted ?? {}, finishedAt: isoOf(row.finishedAt), repairs: row.repairs ?? {} };
 };
 
 export async function getAuditReport(db: Db, shopId: string, month: string): Promise<AuditReport | undefined> {

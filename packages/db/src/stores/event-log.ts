@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
-import type { LogOrigin, LogStatus } from '@belegfluss/shared';
+import { DAILY_SKIP_REASONS, type LogOrigin, type LogStatus } from '@belegfluss/shared';
 
 export interface LogEntryInput {
   shopId: string;
@@ -25,12 +25,44 @@ const logRow = (entry: LogEntryInput) => ({
 });
 
 export async function writeLog(db: Db, entry: LogEntryInput): Promise<void> {
-  await db('event_log').insert(logRow(entry));
+  await writeLogs(db, [entry]);
 }
 
 /** Several entries in one statement. */
 export async function writeLogs(db: Db, entries: readonly LogEntryInput[]): Promise<void> {
-  if (entries.length > 0) await db('event_log').insert(entries.map(logRow));
+  const kept = await withoutRepeatedChoices(db, entries);
+  if (kept.length > 0) await db('event_log').insert(kept.map(logRow));
+}
+
+/**
+ * Drops a skip for a merchant's own switch (DAILY_SKIP_REASONS) that the shop's log already holds today
+ * (Berlin time) and since the settings last changed, so turning the switch off again is logged anew. Done here, where every entry passes, so the workflows log as they always did and their
+ * recorded histories still replay.
+ */
+async function withoutRepeatedChoices(db: Db, entries: readonly LogEntryInput[]): Promise<LogEntryInput[]> {
+  const kept: LogEntryInput[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const reason = entry.body?.reason;
+    if (!entry.event.endsWith('.skipped') || typeof reason !== 'string' || !DAILY_SKIP_REASONS.has(reason)) {
+      kept.push(entry);
+      continue;
+    }
+    const key = `${entry.shopId}|${entry.event}|${reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const today = await db('event_log')
+      .where({ shop_id: entry.shopId, event: entry.event })
+      .whereRaw(`body->>'reason' = ?`, [reason])
+      .whereRaw(`date >= date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin'`)
+      .whereRaw(
+        `date >= coalesce((select max(updated_at) from shop_preferences where shop_id = ?), '-infinity'::timestamptz)`,
+        [entry.shopId],
+      )
+      .first('id');
+    if (!today) kept.push(entry);
+  }
+  return kept;
 }
 
 export interface LogEntry extends Required<Omit<LogEntryInput, 'shopId'>> {

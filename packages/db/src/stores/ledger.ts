@@ -18,11 +18,19 @@ const transferShopFromRow = (r: Record<string, unknown>) =>
  * while a bought import is younger than 30 days (a query-time rule: it ends by itself).
  */
 export async function transfersQuota(db: Db, shop: { id: string; transfersQuota: number }): Promise<number> {
+  return (await importBoostUntil(db, shop)) ? shop.transfersQuota * ORDER_IMPORT_FACTOR : shop.transfersQuota;
+}
+
+/** When the bought import's raised quota ends, or null when none is running. */
+export async function importBoostUntil(db: Db, shop: { id: string }): Promise<Date | null> {
   const boost = await db('purchases')
     .where({ shop_id: shop.id, feature: 'orderImport', status: 'active' })
     .where('activated_at', '>', db.raw(`now() - make_interval(days => ?)`, [ORDER_IMPORT_DAYS]))
-    .first('id');
-  return boost ? shop.transfersQuota * ORDER_IMPORT_FACTOR : shop.transfersQuota;
+    .orderBy('activated_at', 'desc')
+    .first<{ until: Date } | undefined>(
+      db.raw(`activated_at + make_interval(days => ?) as until`, [ORDER_IMPORT_DAYS]),
+    );
+  return boost ? new Date(boost.until) : null;
 }
 
 /** Transfers charged in the shop's current period (`shops.transfers_period_start`, kept by the billing workflow). */

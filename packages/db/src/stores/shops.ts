@@ -1,7 +1,7 @@
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
 import { planById, type ShopView } from '@belegfluss/shared';
-import { transfersQuota, transfersUsed } from './ledger';
+import { importBoostUntil, transfersQuota, transfersUsed } from './ledger';
 import { downtimeFromRow } from './downtimes';
 import { purchasedFeatures } from './plans';
 
@@ -132,7 +132,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
   const shop = await getShop(db, shopId);
   if (!shop) return undefined;
   const plan = planById(shop.planId);
-  const [counters, connection, docs, hooks, used, downtimes, purchase, quota] = await Promise.all([
+  const [counters, connection, docs, hooks, used, downtimes, purchase, quota, boostUntil] = await Promise.all([
     db('shops')
       .where({ id: shopId })
       .first<Raw>(
@@ -159,6 +159,7 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
     db('downtimes').whereRaw('ends_at is null or ends_at > now()').orderBy('starts_at'),
     purchasedFeatures(db, shopId),
     transfersQuota(db, shop),
+    importBoostUntil(db, shop),
   ]);
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
   const counter = (column: string) => Number(counters?.[column] ?? 0);
@@ -172,7 +173,12 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
       name: plan.name,
       annual: shop.planAnnual,
       logMaxAge: plan.logMaxAge,
-      credits: { used, quota, resetAt: shop.transfersResetAt.toISOString() },
+      credits: {
+        used,
+        quota,
+        resetAt: shop.transfersResetAt.toISOString(),
+        importBoost: boostUntil ? { planQuota: shop.transfersQuota, until: boostUntil.toISOString() } : null,
+      },
       purchase,
     },
     lexoffice: {

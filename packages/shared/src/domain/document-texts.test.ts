@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasOrderReference, orderNamesIn } from './document-texts';
+import { CUT_NOTE, hasOrderReference, orderNamesIn, placeReference } from './document-texts';
+import { LIMITS } from '../preferences/messages';
 
 describe('orderNamesIn: order numbers in document texts, in the shop format (spec 2 §5)', () => {
   it('finds the default #number, never a longer number or one running on', () => {
@@ -16,5 +17,15 @@ describe('orderNamesIn: order numbers in document texts, in the shop format (spe
   it('agrees with hasOrderReference for the app its own reference', () => {
     const text = 'Rechnung zu Bestellung #1001';
     for (const name of orderNamesIn([text])) expect(hasOrderReference(text, { name })).toBe(true);
+  });
+});
+
+describe('a customer note longer than Lexware takes', () => {
+  it('is cut to the limit and says so at its end', () => {
+    const note = 'x'.repeat(10_000);
+    const texts = placeReference({ title: '', introduction: '', remark: 'Danke!' }, { name: '#1001' }, [], [note]);
+    expect(texts.remark).toHaveLength(LIMITS.remark);
+    expect(texts.remark.startsWith('Danke!\nxxx')).toBe(true);
+    expect(texts.remark.endsWith(CUT_NOTE)).toBe(true);
   });
 });

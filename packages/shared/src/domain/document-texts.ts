@@ -32,6 +32,12 @@ export interface DocumentTexts {
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
+/** Ends a text cut to Lexware's limit, so that the reader of the document sees that something is missing. */
+export const CUT_NOTE = ` … (gekürzt: Lexware Office nimmt höchstens ${new Intl.NumberFormat('de-DE').format(LIMITS.remark)} Zeichen)`;
+
+/** A long customer note cut to what Lexware takes, saying so at its end instead of stopping mid-sentence. */
+const cutSaying = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - CUT_NOTE.length)}${CUT_NOTE}` : s);
+
 /**
  * Puts the order reference into the named places (unless the rendered text already has it),
  * appends notes to the remark, and keeps each text within what Lexware takes.
@@ -53,8 +59,8 @@ export function placeReference(
   // Lexware rejects titles over 255 characters; keep the reference when cutting.
   if (out.title.length > 255)
     out.title = places.includes('title') ? `${cut(out.title, 254 - ref.length)} ${ref}` : cut(out.title, 255);
-  out.introduction = cut(out.introduction, LIMITS.introduction);
-  out.remark = cut(out.remark, LIMITS.remark);
+  out.introduction = cutSaying(out.introduction, LIMITS.introduction);
+  out.remark = cutSaying(out.remark, LIMITS.remark);
   return out;
 }
 

@@ -37,7 +37,10 @@ export const ContactPreferencesSchema = z.object({
   leitwegKey: z.string().trim().max(64).default(D.leitwegKey),
   leitwegAttribute: z.string().trim().max(255).default(D.leitwegAttribute),
   vendorNumberAtCustomer: z.string().trim().max(255).default(D.vendorNumberAtCustomer),
-  /** B2B invoices go out net, so Lexware issues them as EN 16931 (ZUGFeRD). */
+  /**
+   * Replaced by invoices' b2bAsNet, the one switch for net B2B invoices (the stored values were moved there).
+   * Still read so that order workflows recorded with it replay as they ran; no page sets it any more.
+   */
   eInvoiceNet: z.boolean().default(D.eInvoiceNet),
 });
 

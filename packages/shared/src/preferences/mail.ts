@@ -34,8 +34,6 @@ const optionalAddress = (message: string) =>
 export const SMTP_ENCRYPTIONS = ['SSL', 'TLS'] as const;
 export type SmtpEncryption = (typeof SMTP_ENCRYPTIONS)[number];
 export const SMTP_DEFAULT_PORT: Record<SmtpEncryption, number> = { SSL: 465, TLS: 587 };
-/** The port field's placeholder (spec 2 §5). */
-export const SMTP_PORT_PLACEHOLDER = 587;
 
 /** unchecked: saved, not tried; connected: the last check or send worked; interrupted: it failed (error stored). */
 export const SMTP_STATES = ['unchecked', 'connected', 'interrupted'] as const;

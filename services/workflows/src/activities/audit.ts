@@ -203,21 +203,36 @@ export function createAuditActivities({
         else if (names.length > 0 && named!.size === 0)
           vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
       }
-      const auditOrders: AuditOrder[] = orders.map((o) => ({
-        id: String(o.id),
-        name: o.name,
-        totalCents: toCents(o.total_price),
+      const notCounted: Record<string, number> = {};
+      const auditOrders: AuditOrder[] = orders.map((o) => {
         // Today's rule, the one the order workflow applies: nothing is due while it waits or is skipped.
-        invoiceDue: decideInvoice(o, ctx.invoice).action !== 'skip',
-        refunds: o.refunds.flatMap((raw) => {
-          const r = ShopifyRefundSchema.safeParse(raw);
-          return r.success ? [{ id: String(r.data.id), amountCents: refundGrossCents(o, r.data) }] : [];
-        }),
-      }));
+        const decision = decideInvoice(o, ctx.invoice);
+        if (decision.action === 'skip') notCounted[decision.reason] = (notCounted[decision.reason] ?? 0) + 1;
+        return auditOrder(o, decision.action !== 'skip');
+      });
       const findings = auditMonth(auditOrders, vouchers);
-      await saveAuditReport(db, shopId, { month, orders: orders.length, vouchers: vouchers.length, findings });
+      await saveAuditReport(db, shopId, {
+        month,
+        orders: orders.length,
+        vouchers: vouchers.length,
+        findings,
+        notCounted,
+      });
       return auditCounts(findings);
     },
+  };
+}
+
+function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
+  return {
+    id: String(o.id),
+    name: o.name,
+    totalCents: toCents(o.total_price),
+    invoiceDue,
+    refunds: o.refunds.flatMap((raw) => {
+      const r = ShopifyRefundSchema.safeParse(raw);
+      return r.success ? [{ id: String(r.data.id), amountCents: refundGrossCents(o, r.data) }] : [];
+    }),
   };
 }
 export type AuditActivities = ReturnType<typeof createAuditActivities>;

@@ -170,3 +170,31 @@ describe('a retry after an attempt whose answer left open whether Lexware made t
     expect(result).toMatchObject({ outcome: 'created' });
   });
 });
+
+describe('a credit note that follows its invoice', () => {
+  it('is kept as Lexware has it after the create: settled (paidoff), not open', async () => {
+    const order = created[0]!;
+    const invoiceBody = buildInvoice(order, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice;
+    const invoice = await issueDocument(database.db, api, {
+      shopId: SHOP,
+      order,
+      intentKey: `invoice:${order.id}`,
+      contactId: null,
+      finalize: true,
+      document: { type: 'invoice', body: invoiceBody },
+    });
+    if (!('lexwareId' in invoice)) throw new Error('no invoice');
+    const { shippingConditions: _, ...creditBody } = invoiceBody;
+    const credit = await issueDocument(database.db, api, {
+      shopId: SHOP,
+      order,
+      intentKey: `credit:${order.id}-full`,
+      contactId: null,
+      finalize: true,
+      document: { type: 'credit', body: creditBody, precedingInvoiceId: invoice.lexwareId },
+    });
+    if (!('lexwareId' in credit)) throw new Error('no credit note');
+    expect((await api.creditNote(credit.lexwareId)).voucherStatus).toBe('paidoff');
+    expect(credit.status).toBe('paidoff');
+  });
+});

@@ -138,6 +138,12 @@ const fromVoucher = (v: Voucher): Made => ({
 });
 
 /**
+ * Lexware settles a finalised credit note against the invoice it follows (all of ours follow one) at once:
+ * it is never open, and storing 'open' showed "Offen" beside an invoice the refund had paid off.
+ */
+const FINALIZED_CREDIT_NOTE_STATUS = 'paidoff';
+
+/**
  * One Lexware call: the create answers only the id, and the document is what we sent, so we don't read it
  * back. Its number comes later from the voucher list, where it is shown (see fillDocumentNumbers).
  */
@@ -155,7 +161,7 @@ async function create(api: LexwareClient, req: IssueRequest): Promise<Made> {
   return {
     id,
     voucherNumber: null,
-    voucherStatus: req.finalize ? 'open' : 'draft',
+    voucherStatus: !req.finalize ? 'draft' : d.type === 'credit' ? FINALIZED_CREDIT_NOTE_STATUS : 'open',
     total,
     voucherDate: d.body.voucherDate,
     title: d.body.title ?? null,

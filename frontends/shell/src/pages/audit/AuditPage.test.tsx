@@ -47,6 +47,26 @@ const done: AuditAnswer = {
 };
 
 describe('the completeness audit page (issue 19 §2)', () => {
+  it('says which orders it did not count and why, instead of calling them complete', async () => {
+    const clean: AuditAnswer = {
+      ...done,
+      report: {
+        ...done.report!,
+        counts: {},
+        findings: [],
+        notCounted: { SKIP_DATE: 12 },
+      },
+    };
+    const { api } = scriptedApi(({ path }) => (path.startsWith('/audits/') ? clean : undefined));
+    renderInShell(<AuditPage />, api);
+    expect(
+      await screen.findByText(
+        '12 Bestellungen nicht mitgezählt: übersprungen, weil die Bestellung vor dem Stichtag der Rechnungserstellung liegt.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText(/jede Bestellung, für die Belegfluss Belege erstellt, hat sie genau einmal/)).toBeTruthy();
+  });
+
   it('shows the counts and each finding, and starts an audit of the chosen month', async () => {
     const { api, calls } = scriptedApi(({ method, path }) => {
       if (method === 'POST' && path === '/audits') return { month: '2026-10', status: 'running' };

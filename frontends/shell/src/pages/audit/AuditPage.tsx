@@ -1,5 +1,5 @@
-import { describeError, type ApiClient } from '@belegfluss/frontend-kit';
-import { germanDay } from '@belegfluss/shared';
+import { describeError, formatMoney, formatNumber, type ApiClient } from '@belegfluss/frontend-kit';
+import { germanDay, REASON_SENTENCES } from '@belegfluss/shared';
 import {
   Badge,
   Banner,
@@ -39,8 +39,20 @@ export interface AuditAnswer {
     vouchers: number;
     counts: Record<string, number>;
     findings: AuditFindingRow[];
+    /** Orders due no documents, by the order workflow's reason (e.g. SKIP_DATE before the installation). */
+    notCounted?: Record<string, number>;
     finishedAt: string;
   } | null;
+}
+
+/** Why orders of the month were left out, one line per reason, in the log's words. */
+function notCountedLines(notCounted: Record<string, number> = {}): string[] {
+  return Object.entries(notCounted)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => {
+      const orders = n === 1 ? '1 Bestellung nicht mitgezählt' : `${formatNumber(n)} Bestellungen nicht mitgezählt`;
+      return `${orders}: ${REASON_SENTENCES[reason]?.text ?? reason}.`;
+    });
 }
 
 const KINDS: [string, string][] = [
@@ -51,8 +63,7 @@ const KINDS: [string, string][] = [
   ['unlinked_credit', 'Gutschrift nicht verknüpft'],
   ['unknown_order', 'Unbekannte Bestellung'],
 ];
-const euro = (cents: number | undefined) =>
-  cents === undefined ? '' : (cents / 100).toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
+const euro = (cents: number | undefined) => (cents === undefined ? '' : formatMoney(cents / 100));
 const lastMonth = () => {
   const [y, m] = germanDay(new Date().toISOString()).slice(0, 7).split('-').map(Number) as [number, number];
   return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
@@ -172,7 +183,12 @@ export function AuditPage() {
             <BlockStack gap="400">
               <Card>
                 <BlockStack gap="200">
-                  <Text as="p">{`${data.report.orders} Bestellungen und ${data.report.vouchers} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
+                  <Text as="p">{`${formatNumber(data.report.orders)} Bestellungen und ${formatNumber(data.report.vouchers)} Belege geprüft am ${new Date(data.report.finishedAt).toLocaleString('de-DE', { timeZone: 'Europe/Berlin' })}.`}</Text>
+                  {notCountedLines(data.report.notCounted).map((line) => (
+                    <Text as="p" tone="subdued" key={line}>
+                      {line}
+                    </Text>
+                  ))}
                   <InlineStack gap="200" blockAlign="center">
                     {KINDS.map(([kind, label]) => (
                       <Badge
@@ -186,7 +202,9 @@ export function AuditPage() {
               <Card padding="0">
                 {rows.length === 0 ? (
                   <Banner tone="success">
-                    Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.
+                    {notCountedLines(data.report.notCounted).length > 0
+                      ? 'Alles vollständig: jede Bestellung, für die Belegfluss Belege erstellt, hat sie genau einmal und mit dem richtigen Betrag.'
+                      : 'Alles vollständig: jede Bestellung hat ihre Belege genau einmal und mit dem richtigen Betrag.'}
                   </Banner>
                 ) : (
                   <BlockStack gap="200">

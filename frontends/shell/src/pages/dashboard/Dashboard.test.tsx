@@ -25,6 +25,18 @@ describe('dashboard cards', () => {
     expect(screen.getByText('Demo GmbH')).toBeTruthy();
   });
 
+  it('names the historical import’s 30-day raise as such beside the plan’s own quota', () => {
+    const shop = shopFixture();
+    shop.plan.credits = {
+      used: 40,
+      quota: 1500,
+      resetAt: '2025-12-01T00:00:00Z',
+      importBoost: { planQuota: 300, until: '2025-12-14T09:00:00Z' },
+    };
+    renderWithPolaris(<Dashboard shop={shop} />);
+    expect(screen.getByText('300 Übertragungen pro Monat, bis 14.12.2025 1.500 durch den Import')).toBeTruthy();
+  });
+
   it("says 'nicht verbunden' when the accounting service is not connected", () => {
     const shop = shopFixture({ lexoffice: { isConnected: false, connectedAt: null, profile: null } });
     renderWithPolaris(<Dashboard shop={shop} />);

@@ -1,5 +1,12 @@
-import { formatNumber, type Shop } from '@belegfluss/frontend-kit';
+import { formatDate, formatNumber, type Shop } from '@belegfluss/frontend-kit';
 import { BlockStack, Button, Card, Text } from '@shopify/polaris';
+
+/** The plan's own quota; a bought import's 30-day raise is named as such, not passed off as the plan's. */
+export function transfersLine(credits: Shop['plan']['credits']): string {
+  const boost = credits.importBoost;
+  if (!boost) return `${formatNumber(credits.quota)} Übertragungen pro Monat`;
+  return `${formatNumber(boost.planQuota)} Übertragungen pro Monat, bis ${formatDate(boost.until)} ${formatNumber(credits.quota)} durch den Import`;
+}
 
 export function PlanCard({ plan }: { plan: Shop['plan'] }) {
   return (
@@ -11,7 +18,7 @@ export function PlanCard({ plan }: { plan: Shop['plan'] }) {
         <Text as="p" variant="headingXl">
           {plan.name}
         </Text>
-        <Text as="p">{formatNumber(plan.credits.quota)} Übertragungen pro Monat</Text>
+        <Text as="p">{transfersLine(plan.credits)}</Text>
         <div>
           <Button url="/plan">Tarife vergleichen</Button>
         </div>

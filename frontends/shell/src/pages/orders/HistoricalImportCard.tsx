@@ -1,4 +1,4 @@
-import { describeError, shopQuery } from '@belegfluss/frontend-kit';
+import { describeError, formatNumber, shopQuery } from '@belegfluss/frontend-kit';
 import { featureRequiredMessage } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -135,7 +135,7 @@ export function HistoricalImportCard() {
                       <Text
                         as="span"
                         tone={ended(d.status) ? 'critical' : 'subdued'}
-                      >{`${d.orders} Bestellungen, ${d.invoices} Rechnungen · ${statusText(d)}`}</Text>
+                      >{`${formatNumber(d.orders)} Bestellungen, ${formatNumber(d.invoices)} Rechnungen · ${statusText(d)}`}</Text>
                       {ended(d.status) ? (
                         <Button
                           size="slim"

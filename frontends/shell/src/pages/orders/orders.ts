@@ -1,3 +1,5 @@
+import { VOUCHER_STATUS_TEXT } from '@belegfluss/shared';
+
 /**
  * What the orders list reads from `GET /api/orders` (`{ items }` or a bare
  * array). Only `id` and `name` are required; the rest shows when present.
@@ -84,18 +86,18 @@ export function receiptStatus(status: string): { label: string; tone?: 'info' | 
   return RECEIPT_STATUS[status.toLowerCase() as ReceiptStatus] ?? { label: status };
 }
 
-/** Spec 1 §4: Entwurf, Offen, Bezahlt, Erstattet; partially paid has a tone of its own. */
+/** Spec 1 §4: Entwurf, Offen, Bezahlt, Erstattet, in the log's words; partially paid has a tone of its own. */
 export const RECEIPT_STATUS: Record<
   ReceiptStatus,
   { label: string; tone?: 'info' | 'attention' | 'warning' | 'success' }
 > = {
-  draft: { label: 'Entwurf', tone: 'info' },
-  open: { label: 'Offen', tone: 'attention' },
-  partially_paid: { label: 'Teilweise bezahlt', tone: 'warning' },
-  paid: { label: 'Bezahlt', tone: 'success' },
+  draft: { label: VOUCHER_STATUS_TEXT.draft, tone: 'info' },
+  open: { label: VOUCHER_STATUS_TEXT.open, tone: 'attention' },
+  partially_paid: { label: VOUCHER_STATUS_TEXT.partially_paid, tone: 'warning' },
+  paid: { label: VOUCHER_STATUS_TEXT.paid, tone: 'success' },
   // A credit note Lexware has settled against its invoice.
-  paidoff: { label: 'Ausgeglichen', tone: 'success' },
-  voided: { label: 'Erstattet' },
+  paidoff: { label: VOUCHER_STATUS_TEXT.paidoff, tone: 'success' },
+  voided: { label: VOUCHER_STATUS_TEXT.voided },
 };
 
 /** Spec 1 §4: payment statuses, in German. */

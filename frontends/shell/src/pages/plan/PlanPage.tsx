@@ -1,4 +1,4 @@
-import { describeError, type Shop } from '@belegfluss/frontend-kit';
+import { describeError, formatPercent, type Shop } from '@belegfluss/frontend-kit';
 import { ANNUAL_DISCOUNT, PLANS, TRIAL_DAYS, TOO_OLD_DAYS } from '@belegfluss/shared';
 import {
   Banner,
@@ -90,7 +90,7 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
                     Monatlich
                   </Button>
                   <Button pressed={selected.annual} onClick={() => setSelected({ ...selected, annual: true })}>
-                    {`Jährlich (${Math.round(ANNUAL_DISCOUNT * 100)} % sparen)`}
+                    {`Jährlich (${formatPercent(ANNUAL_DISCOUNT)} sparen)`}
                   </Button>
                 </ButtonGroup>
                 <Button onClick={() => setCouponOpen(true)}>Coupon einlösen</Button>

@@ -1,11 +1,19 @@
-import { isApiError } from '@belegfluss/frontend-kit';
+import { formatMoney, formatPercent, isApiError } from '@belegfluss/frontend-kit';
 import { COUPON_MESSAGES } from '@belegfluss/shared';
 
 /** Spec 1 §5: upper case, spaces become hyphens, at most 20 characters. */
 export const COUPON_MAX_LENGTH = 20;
 
+/**
+ * Keeps what the field's help allows, capitals, digits and hyphens, as the gateway's check does: anything else
+ * (an emoji counted as two characters, an umlaut) could only be refused later, after eating into the 20.
+ */
 export function normalizeCoupon(input: string): string {
-  return input.toUpperCase().replace(/ /g, '-').slice(0, COUPON_MAX_LENGTH);
+  return input
+    .toUpperCase()
+    .replace(/ /g, '-')
+    .replace(/[^A-Z0-9-]/g, '')
+    .slice(0, COUPON_MAX_LENGTH);
 }
 
 /** The redeem button is enabled only for codes longer than 3 characters. */
@@ -59,7 +67,7 @@ export interface Coupon {
  * it falls back to the bare value.
  */
 export function couponLabel(coupon: Coupon, annual: boolean): string {
-  const value = coupon.type === 'percent' ? `${coupon.value} %` : `${coupon.value.toFixed(2).replace('.', ',')} €`;
+  const value = coupon.type === 'percent' ? formatPercent(coupon.value / 100) : formatMoney(coupon.value);
   const terms = coupon.terms ? (annual ? coupon.terms.annual : coupon.terms.monthly) : `${value} Rabatt`;
   return `Coupon ${coupon.code}: ${terms}`;
 }

@@ -47,6 +47,9 @@ describe('coupon input and errors (spec 1 §5, §8)', () => {
   it('upper-cases, turns spaces into hyphens and stops at 20 characters', () => {
     expect(normalizeCoupon('summer sale 2025')).toBe('SUMMER-SALE-2025');
     expect(normalizeCoupon('a'.repeat(25))).toHaveLength(20);
+    // The help allows capitals, digits and hyphens only: an emoji or an umlaut does not count against the 20.
+    expect(normalizeCoupon('😀😀😀😀')).toBe('');
+    expect(normalizeCoupon('Grüße 😀 10')).toBe('GRSSE--10');
     expect(canRedeem('ABC')).toBe(false);
     expect(canRedeem('ABCD')).toBe(true);
   });

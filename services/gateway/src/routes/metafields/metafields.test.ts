@@ -55,7 +55,7 @@ describe('GET /api/metafields', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'MISSING_SCOPE', field: 'read.0.resource' });
-    expect(res.body.message).toContain('Fehlende Shopify-Berechtigung: read_products');
+    expect(res.body.message).toContain('Fehlende Shopify-Berechtigung: „Produkte lesen“');
     const write = await h.call(READ_ONLY, 'PATCH', '/api/preferences/metafields', {
       write: [{ value: 'invoice_id', namespace: 'belegfluss', key: 'invoice_id' }],
     });

@@ -14,7 +14,10 @@ export async function orderDetails(db: Db, shopId: string, order: OrderListEntry
     order.receipts
       .filter((r) => r.type === type && r.total != null)
       .map((r) => ({ totalCents: Math.round((r.total ?? 0) * 100), status: r.status.toLowerCase() }));
-  const balance = orderBalance(o, docs('invoice'), docs('credit'));
+  const invoices = docs('invoice');
+  // Without an invoice there is nothing to balance: an order whose invoice still waits for its payment (or another
+  // chosen event) showed its whole total as "Abweichung". Why it has none is the log's and the audit's to say.
+  const balance = invoices.length > 0 ? orderBalance(o, invoices, docs('credit')) : null;
   const name =
     [o.customer?.first_name, o.customer?.last_name].filter(Boolean).join(' ') ||
     [o.billing_address?.first_name, o.billing_address?.last_name].filter(Boolean).join(' ');
@@ -37,7 +40,7 @@ export async function orderDetails(db: Db, shopId: string, order: OrderListEntry
           }
         : null,
     fulfillmentStatus: o.fulfillment_status ?? 'unfulfilled',
-    balance: {
+    balance: balance && {
       documents: balance.documentsCents / 100,
       expected: balance.expectedCents / 100,
       difference: balance.diffCents / 100,

@@ -95,6 +95,13 @@ describe('GET /api/orders/{id}', () => {
     expect(res.body.balance).toMatchObject({ expected: 1, complete: expect.any(Boolean) });
   });
 
+  it('shows no balance for an order whose invoice is not made yet (it waits for the payment)', async () => {
+    const res = await h.call(A, 'GET', '/api/orders/1003');
+    expect(res.status).toBe(200);
+    expect(res.body.invoices).toHaveLength(0);
+    expect(res.body.balance).toBeNull();
+  });
+
   it('answers 404 for an unknown order and 400 for a malformed id', async () => {
     expect((await h.call(A, 'GET', '/api/orders/999999')).status).toBe(404);
     expect((await h.call(A, 'GET', '/api/orders/abc')).body.message).toBe('Ungültige Bestellnummer');

@@ -318,10 +318,15 @@ describe('POST /api/plan/purchase/:feature', () => {
       (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes[0]!.status,
     ).toBe('ACTIVE');
     // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase), and the quota is 5 × 300.
-    expect((await h.call(SHOP, 'GET', '/api/shop')).body.plan).toMatchObject({
+    const boosted = (await h.call(SHOP, 'GET', '/api/shop')).body.plan;
+    expect(boosted).toMatchObject({
       purchase: ['orderImport'],
-      credits: { quota: 1500 },
+      credits: { quota: 1500, importBoost: { planQuota: 300, until: expect.any(String) } },
     });
+    // The raise ends 30 days after the purchase, so the dashboard can say until when.
+    const days = (Date.parse(boosted.credits.importBoost.until) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
     // The workflow's transfer check reads the same quota.
     expect(await hasTransfers(h.db, SHOP)).toMatchObject({ ok: true, quota: 1500 });
     expect(await h.call(SHOP, 'POST', '/api/plan/purchase/orderImport')).toMatchObject({

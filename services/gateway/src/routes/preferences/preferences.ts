@@ -18,6 +18,7 @@ import {
   featuresTurnedOn,
   normalizeSection,
   readStoredSection,
+  scopeText,
   type Automation,
 } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
@@ -122,7 +123,7 @@ function checkMetafieldScopes(value: Raw, scopes: string[]): void {
     if (!scopes.includes(scope))
       throw Unprocessable(
         'MISSING_SCOPE',
-        `Fehlende Shopify-Berechtigung: ${scope}. Bitte erteile den Zugriff erneut.`,
+        `Fehlende Shopify-Berechtigung: „${scopeText(scope)}“. Bitte erteile den Zugriff erneut.`,
         field,
       );
   };
