@@ -9,7 +9,7 @@ import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import type { AppConfig } from '@belegfluss/shopify';
-import { freePort } from './ports';
+import { reservePort } from './ports';
 
 /** The sandbox's SMTP server under a name a merchant can enter as own sender (`.test` names only; production pins none). */
 export const SMTP_TEST_HOST = 'smtp.sandbox.test';
@@ -89,7 +89,8 @@ export async function startStack(
       searchAttributes: Object.fromEntries(SEARCH_ATTRIBUTES.map((k) => [k.name, KEYWORD])),
     });
   }
-  const gatewayPort = await freePort();
+  const reserved = await reservePort();
+  const gatewayPort = reserved.port;
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
   const sandbox = await startSandbox({
     ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
@@ -124,6 +125,7 @@ export async function startStack(
     },
     payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: sandbox.urls.paypal } },
   };
+  await reserved.release();
   const gateway = await startGateway(settings, gatewayPort, {
     ...readGatewayOptions(),
     lexwareEventPublicKeyUrl: `${sandbox.urls.control}/control/lexware/public-key`,

@@ -45,12 +45,17 @@ export async function startGateway(
   // Shopify's webhooks go around Koa (routes/webhooks.ts); everything else through it.
   const koa = createApp(gw).callback();
   const webhook = shopifyWebhookListener(gw);
-  const server: Server = await new Promise((resolve) => {
+  const server: Server = await new Promise((resolve, reject) => {
     const s = createServer((req, res) => {
       if (isShopifyWebhook(req)) webhook(req, res);
       else void koa(req, res);
     });
-    s.listen(port, '0.0.0.0', () => resolve(s));
+    // A port already taken fails the start at once (an uncaught error event left the caller waiting).
+    s.once('error', reject);
+    s.listen(port, '0.0.0.0', () => {
+      s.off('error', reject);
+      resolve(s);
+    });
   });
   // A client that promises a body and never sends it lets go of the connection after 30 s, not Node's 300 s.
   server.requestTimeout = 30_000;
