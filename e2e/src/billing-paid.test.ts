@@ -49,6 +49,6 @@ describe('a paid shop through three billing cycles', () => {
     expect(Date.parse(periods[1]!.periodStart)).toBe(trialEnd);
     const credits = (await m.api<{ plan: { credits: { used: number; quota: number; resetAt: string } } }>('/api/shop'))
       .plan.credits;
-    expect(credits).toEqual({ used: 1, quota: 300, resetAt: state.resetAt });
+    expect(credits).toEqual({ used: 1, quota: 300, resetAt: state.resetAt, importBoost: null });
   }, 600_000);
 });

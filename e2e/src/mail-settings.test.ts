@@ -49,7 +49,8 @@ describe('e-mail settings in Chromium', () => {
     await page.getByRole('heading', { name: 'E-Mail-Versand', level: 1 }).waitFor();
     const smtp = page.getByRole('region', { name: 'Eigener Absender (SMTP)' });
     await smtp.getByText('Standard-Absender der App aktiv').waitFor();
-    expect(await smtp.getByLabel('Port').getAttribute('placeholder')).toBe('587');
+    // The placeholder is the port of the chosen encryption: SSL (the default) listens on 465.
+    expect(await smtp.getByLabel('Port').getAttribute('placeholder')).toBe('465');
 
     const { port } = stack.sandbox.urls.smtp!;
     await smtp.getByLabel('SMTP-Server').fill(SMTP_TEST_HOST);

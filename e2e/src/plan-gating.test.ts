@@ -88,7 +88,9 @@ describe('plans and feature locks in Chromium', () => {
     const create = page.getByLabel('Umsätze automatisch erstellen');
     await create.waitFor({ timeout: 60_000 });
     expect(await page.getByText(FEES_LOCKED).count()).toBe(0);
-    // Each switch saves at once and shows what the server kept.
+    // Each switch saves at once and shows what the server kept. The page may still be settling (the
+    // plan's data arriving re-renders it): a forced click does not wait, so wait for the switch first.
+    await expect.poll(() => create.isVisible(), { timeout: 30_000 }).toBe(true);
     if (!(await create.isChecked())) await create.click({ force: true });
     await expect.poll(() => create.isChecked(), { timeout: 30_000 }).toBe(true);
     const fees = page.getByLabel('Gebühren als eigene Beträge buchen');

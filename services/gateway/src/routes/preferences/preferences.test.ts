@@ -1,3 +1,4 @@
+import { scopeText } from '@belegfluss/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trialUsed } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../../test/harness';
@@ -148,12 +149,13 @@ describe('PATCH /api/preferences/{section}', () => {
     });
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({ error: 'MISSING_SCOPE', field: 'read.0.resource' });
-    expect(res.body.message).toMatch(/read_customers/);
+    // The scope in the merchant's words, not Shopify's code.
+    expect(res.body.message).toBe('Fehlende Shopify-Berechtigung: „Kunden lesen“. Bitte erteile den Zugriff erneut.');
     const write = await h.call(A, 'PATCH', '/api/preferences/metafields', {
       write: [{ value: 'invoice_number', namespace: 'belegfluss', key: 'nr' }],
     });
     expect(write.status).toBe(422);
-    expect(write.body.message).toMatch(/write_orders/);
+    expect(write.body.message).toContain(`„${scopeText('write_orders')}“`);
   });
 
   it("stores the wizard's VAT regime in general, where the worker reads it", async () => {
