@@ -134,7 +134,7 @@ const str = (v: unknown): string | null =>
 const withDetail = (text: string, detail: string | null) => (detail ? `${text}: ${detail}` : text);
 
 /**
- * Lexware's voucher statuses in the words the order page shows them (spec 1 §4); Lexware's own codes
+ * Lexware's voucher statuses in the words the order page shows them; Lexware's own codes
  * (`paid`, `paidoff`) mean nothing to a merchant. A code not listed here is shown as it comes.
  */
 export const VOUCHER_STATUS_TEXT = {

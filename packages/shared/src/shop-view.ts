@@ -47,7 +47,7 @@ export interface ShopView {
   /** Spec 1 §3 `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
   shopifyPlan?: string | null;
   /**
-   * Spec 1 §6 flags (added by GET /api/shop): isAdmin when the person of the session is listed as staff
+   * Flags added by GET /api/shop: isAdmin when the person of the session is listed as staff
    * (SUPPORT_STAFF, OPERATOR_STAFF), the others from the configured shop lists.
    */
   isAdmin?: boolean;

@@ -46,7 +46,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               shop has the app; 20 misses per address in 10 min → 429
  *   Every answer carries X-Content-Type-Options: nosniff; unknown paths and methods answer German JSON (404/405).
  *   --- below: session token required; the shop comes from the token ---
- *   GET  /api/shop                              the shop object (spec 1 §3) with isAdmin and staff (the listed person), isShopify, isDev
+ *   GET  /api/shop                              the shop object with isAdmin and staff (the listed person), isShopify, isDev
  *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message}
  *   GET  /api/shop/logs                         ?sortBy&sortDir&search&origin&status&order&page&pageSize(25) → {items, hasPrevious, hasNext}
  *   GET  /api/orders                            ?sortBy&sortDir&search&page (50 a page) → {items:[order + receipts], total, hasPrevious, hasNext}

@@ -5,7 +5,7 @@ import type { StaffMember } from '@belegfluss/shared';
 
 /**
  * Settings only the gateway reads (the shared Settings cover what the worker needs too).
- * Shop lists are comma-separated myshopify domains (spec 1 §6: isShopify, isDev); admin rights
+ * Shop lists are comma-separated myshopify domains (the isShopify and isDev flags); admin rights
  * belong to the people in `staff` (see readStaff).
  */
 export interface GatewayOptions {

@@ -32,7 +32,7 @@ function insertAtCursor(el: Editable, text: string) {
 }
 
 /**
- * The placeholder picker (spec 1 §7): the groups the target text is rendered with, and the shop's metafield
+ * The template placeholder picker: the groups the target text is rendered with, and the shop's metafield
  * placeholders where metafields are read; a click inserts one where the cursor last stood in the most
  * recently focused of `fields`.
  */

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 const SETTLE_MS = 400;
 
 /**
- * The live preview of a document or mail text (spec 1 §7): `GET /api/lexoffice/vars` renders it for the
+ * The live preview of a document or mail text: `GET /api/lexoffice/vars` renders it for the
  * shop's newest order, a moment after typing stops.
  */
 export function TemplatePreview({

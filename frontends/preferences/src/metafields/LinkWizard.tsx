@@ -35,7 +35,7 @@ const PDF_VALUES = ['invoice_pdf_save', 'invoice_pdf_view', 'invoices_pdf_save',
 const STEPS = ['Einführung', 'Link konfigurieren', 'HTML einfügen'];
 
 /**
- * The e-mail link wizard (spec 2 §2), a dialog over the page that opened it: three steps from the idea to the
+ * The e-mail link wizard, a dialog over the page that opened it: three steps from the idea to the
  * HTML for each of the shop's 20 notification templates. The snippets read the PDF link this app writes to the order.
  */
 export function LinkWizard({ api, open, onClose }: { api: ApiClient; open: boolean; onClose: () => void }) {

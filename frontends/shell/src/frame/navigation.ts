@@ -11,7 +11,7 @@ export interface NavEntry {
 }
 
 /**
- * Spec 1 §2, in its order: Home, Administration (for listed staff: isAdmin), Übersicht
+ * The product's navigation, in its order: Home, Administration (for listed staff: isAdmin), Übersicht
  * (only when home is the orders list), Bestellungen, Abonnement (with the
  * share of transfers left), Partnerprogramm (partners), Einstellungen, Hilfe.
  */

@@ -19,9 +19,11 @@ export interface HousekeepingResult {
 }
 
 /**
- * The daily job (issue 13 §4): retention by plan, expired OAuth states, kept document files past their age,
- * a billing workflow for every installed shop, and redemptions decided once their lock period is over
- * (spec 3 §4), so the partner sees verified or declined before the payout run.
+ * The daily job, because each of these ages by the calendar and none has an event of its own to hang on:
+ * log entries past the plan's retention, expired OAuth states, kept document files past their age, a
+ * billing workflow for every installed shop (one lost at a restart comes back within a day), and coupon
+ * redemptions decided once their lock period is over, so the partner sees verified or declined before
+ * the monthly payout run reads them.
  */
 export function createHousekeepingActivities({
   db,

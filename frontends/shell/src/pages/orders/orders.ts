@@ -86,7 +86,7 @@ export function receiptStatus(status: string): { label: string; tone?: 'info' | 
   return RECEIPT_STATUS[status.toLowerCase() as ReceiptStatus] ?? { label: status };
 }
 
-/** Spec 1 §4: Entwurf, Offen, Bezahlt, Erstattet, in the log's words; partially paid has a tone of its own. */
+/** The document states as the order list names them: Entwurf, Offen, Bezahlt, Erstattet, in the log's words; partially paid has a tone of its own. */
 export const RECEIPT_STATUS: Record<
   ReceiptStatus,
   { label: string; tone?: 'info' | 'attention' | 'warning' | 'success' }
