@@ -52,16 +52,17 @@ export type ResolvedOptions = Required<
 };
 
 export function resolveOptions(o: SandboxOptions = {}): ResolvedOptions {
+  const orFree = (devPort: number) => (o.ports?.control === 0 ? 0 : devPort);
   return {
     // A port left out follows the control port: a sandbox on a free control port (a test) takes free
     // ports for the rest too, so two tests never race for a development port one of them forgot to name.
     ports: {
       control: DEV_PORTS.sandboxControl,
-      shopify: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxShopify,
-      lexware: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxLexware,
-      paypal: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxPayPal,
-      smtp: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxSmtp,
-      smtps: o.ports?.control === 0 ? 0 : DEV_PORTS.sandboxSmtps,
+      shopify: orFree(DEV_PORTS.sandboxShopify),
+      lexware: orFree(DEV_PORTS.sandboxLexware),
+      paypal: orFree(DEV_PORTS.sandboxPayPal),
+      smtp: orFree(DEV_PORTS.sandboxSmtp),
+      smtps: orFree(DEV_PORTS.sandboxSmtps),
       ...o.ports,
     },
     host: o.host ?? '127.0.0.1',

@@ -176,14 +176,6 @@ export async function settleRedemptions(
   return { verified, declined };
 }
 
-/** The partners a run pays (each is told when the run fails). */
-export async function partnersOfRun(db: Db, runId: string): Promise<string[]> {
-  return (await db('payouts')
-    .where({ run_id: runId })
-    .distinct('partner_shop_id')
-    .pluck('partner_shop_id')) as string[];
-}
-
 /**
  * Opens the run of `month` (YYYY-MM-01), once: decides the redemptions, turns every partner's
  * verified provisions above the gateway's threshold into one payout with that gateway's fee,
