@@ -69,6 +69,8 @@ describe('help and the admin area in Chromium', () => {
       message: 'Zu meiner letzten Bestellung finde ich keine Rechnung.',
     });
     await page.goto(`${frontends.urls.shell}/help/contact?${query.toString()}`);
+    // The form takes the query once it has rendered; a click before that sends nothing (seen on a cold start).
+    await expect.poll(() => page.getByLabel('Betreff').inputValue(), { timeout: 60_000 }).toBe('Rechnung fehlt');
     await page.getByRole('button', { name: 'Senden' }).click();
     await page
       .getByText(/^(Nachricht gesendet|Nachricht gespeichert|Die Nachricht wurde nicht gesendet)$/)
