@@ -16,4 +16,4 @@ ENV APP=${APP}
 COPY --from=build /app/frontends/${APP}/dist /usr/share/nginx/html
 COPY deploy/nginx.conf.template /etc/nginx/templates/default.conf.template
 COPY --chmod=0755 deploy/frontend-entrypoint.sh /docker-entrypoint.d/40-belegfluss-config.sh
-HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD wget -qO- http://127.0.0.1/healthz || exit 1
+HEALTHCHECK --interval=10s --timeout=3s --retries=5 CMD ["wget", "-qO-", "http://127.0.0.1/healthz"]

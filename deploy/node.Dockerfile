@@ -10,5 +10,7 @@ COPY e2e/package.json ./e2e/package.json
 # tsx is a root dev dependency, so the full install; no frontend is built here.
 RUN npm ci --no-audit --no-fund
 ENV NODE_ENV=production
+# The image's own unprivileged user (node, 1000): the services write nothing but temporary files (tsx's cache in /tmp).
+USER 1000:1000
 # exec: node is PID 1's child no more, so SIGTERM reaches it and the service shuts down gracefully.
 CMD ["sh", "-c", "exec node --import tsx \"$SERVICE\""]

