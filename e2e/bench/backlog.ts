@@ -1,31 +1,45 @@
 /**
  * A backlog of paid orders across several shops, through the whole stack: sandbox
- * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints what issues 4 and 17 ask:
- * Lexware calls per invoice, invoices per second per connection against the 2 req/s
- * bound, 429 answers, duplicates, the slowest/fastest shop ratio, database transactions and Temporal history
- * events per invoice, and the CPU seconds per
- * 1,000 invoices of each process (the worker runs in its own process, as in production;
- * gateway and sandbox share the bench's process) with the worker's peak memory.
+ * webhooks → gateway → Temporal → worker → sandbox Lexware. Prints Lexware calls per invoice, invoices per
+ * second per connection against the 2 req/s bound, 429 answers (those of the rate limit itself apart),
+ * duplicates, the slowest/fastest shop ratio, database transactions and Temporal history events per invoice,
+ * and the CPU seconds per 1,000 invoices of each process with the workers' peak memory.
+ * BENCH_WORKERS worker processes and BENCH_GATEWAYS gateway processes (1 and 1 unless set; more gateways stand
+ * behind nginx on the app's URL) run scaled out as in production; the sandbox stays in the bench's process.
  * BENCH_PER_SHOP=1 also lists, per shop, when its first and last webhook arrived, its last signal and its last
  * invoice. Prints figures; asserts nothing.
  */
 import { merchant, eventually } from '../src/merchant';
 import { startStack } from '../src/stack';
-import { CpuMeter, descendants, orderHistoryEvents, peakRssMb, postgresPids, startWorkerProcess } from './proc';
+import {
+  CpuMeter,
+  descendants,
+  orderHistoryEvents,
+  peakRssMb,
+  postgresPids,
+  startGatewayProcesses,
+  startWorkerProcess,
+} from './proc';
 import { documentsTable, drainStagesPerShop, finishedTransactions, shopsTable } from '@belegfluss/db/testing';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 10);
 const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
 
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
+
 const stack = await startStack({ worker: false });
-// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the worker there (it is written when the worker stops).
-const worker = await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF);
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each worker there (it is written when the worker stops).
+const workers = [];
+for (let i = 0; i < WORKERS; i++) workers.push(await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF));
+const gateways = await startGatewayProcesses(stack, GATEWAYS);
 const postgres = () => postgresPids(stack.db, stack.settings.databaseUrl);
 let pgPids: number[] = [];
 const temporalPids = descendants(process.pid, 'temporal');
-const meters = {
-  'gateway + sandbox (bench process)': new CpuMeter(() => [process.pid]),
-  worker: new CpuMeter(() => [worker.pid!]),
+const meters: Record<string, CpuMeter> = {
+  'sandbox (bench process)': new CpuMeter(() => [process.pid]),
+  [`gateway${GATEWAYS > 1 ? `s (${GATEWAYS})` : ''}`]: new CpuMeter(() => gateways.gateways.map((g) => g.pid!)),
+  ...Object.fromEntries(workers.map((w, i) => [`worker ${i + 1}`, new CpuMeter(() => [w.pid!])])),
   'Temporal dev server': new CpuMeter(() => temporalPids),
   'PostgreSQL (this database)': new CpuMeter(() => pgPids),
 };
@@ -105,11 +119,12 @@ const span = (xs: number[]) => `${xs[0]!.toFixed(1)} s … ${xs.at(-1)!.toFixed(
 
 const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
   string,
-  { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number> }
+  { requests: number; byStatus: Record<string, number>; byRoute: Record<string, number>; rateLimited: number }
 >;
 const invoices = (await (await fetch(`${control}/control/lexware/invoices`)).json()) as { remark?: string }[];
 const requests = Object.values(stats).reduce((s, x) => s + x.requests, 0);
 const r429 = Object.values(stats).reduce((s, x) => s + (x.byStatus['429'] ?? 0), 0);
+const rateLimited = Object.values(stats).reduce((s, x) => s + x.rateLimited, 0);
 const routes: Record<string, number> = {};
 for (const s of Object.values(stats)) for (const [r, n] of Object.entries(s.byRoute)) routes[r] = (routes[r] ?? 0) + n;
 const perReference = new Map<string, number>();
@@ -122,9 +137,10 @@ const duplicates =
   [...perReference.values()].reduce((s, n) => s + Math.max(0, n - SHOPS), 0) + Math.max(0, invoices.length - total);
 
 console.log(
-  `backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}`,
+  `backlog: ${total} paid orders across ${SHOPS} shops (${ORDERS} each), every shop its own Lexware connection${faults ? `, ${faults * 100} % Lexware faults` : ''}; ${WORKERS} worker process(es), ${GATEWAYS} gateway process(es)`,
 );
 console.log(`  time                         ${seconds.toFixed(1)} s`);
+console.log(`  throughput                   ${(total / seconds).toFixed(1)} invoices/s`);
 console.log(`  invoices created             ${invoices.length}`);
 console.log(
   `  Lexware calls per invoice    ${(requests / total).toFixed(2)}  (${Object.entries(routes)
@@ -135,7 +151,7 @@ console.log(
   `  invoices/s per connection    ${(ORDERS / seconds).toFixed(2)}  (bound: 2 req/s ÷ ${(requests / total).toFixed(2)} calls = ${(2 / (requests / total)).toFixed(2)})`,
 );
 console.log(`  requests/s per connection    ${(requests / SHOPS / seconds).toFixed(2)}  (limit 2)`);
-console.log(`  429 answers                  ${r429}`);
+console.log(`  429 answers                  ${r429} (of the rate limit itself: ${rateLimited})`);
 console.log(`  duplicates                   ${duplicates}`);
 console.log(
   `  slowest/fastest shop         ${(drain.at(-1)! / drain[0]!).toFixed(2)}  (${span(drain)}, from the common start)`,
@@ -153,8 +169,14 @@ for (const [name, used] of cpu)
   console.log(
     `  CPU s per 1,000 invoices     ${((used / total) * 1000).toFixed(1).padStart(6)}  ${name} (${used.toFixed(1)} s)`,
   );
-console.log(`  worker peak RSS              ${peakRssMb(worker.pid!).toFixed(0)} MB`);
-worker.kill('SIGTERM');
-await new Promise((resolve) => worker.once('exit', resolve));
+for (const [i, w] of workers.entries())
+  console.log(`  worker ${i + 1} peak RSS            ${peakRssMb(w.pid!).toFixed(0)} MB`);
+await Promise.all(
+  workers.map(async (w) => {
+    w.kill('SIGTERM');
+    await new Promise((resolve) => w.once('exit', resolve));
+  }),
+);
+await gateways.stop();
 await stack.stop();
 process.exit(0);

@@ -1,8 +1,8 @@
 /**
- * The full chaos run of issue 14 (see e2e/src/chaos.ts): BENCH_CHAOS_ORDERS paid orders (300 unless set;
- * the issue's figure is 3000) while the gateway dies twice, Temporal and PostgreSQL restart once and the
- * worker dies 20 times, with webhook and Lexware faults. Prints the figures; asserts nothing.
- * BENCH_CHAOS_POSTGRES=0 leaves PostgreSQL alone (on a server others use).
+ * The full chaos run (see e2e/src/chaos.ts): BENCH_CHAOS_ORDERS paid orders (300 unless set) while a gateway
+ * dies twice, Temporal and PostgreSQL restart once and a worker dies 20 times, with webhook and Lexware faults,
+ * scaled out over BENCH_CHAOS_GATEWAYS gateways behind nginx and BENCH_CHAOS_WORKERS workers (2 and 2 unless
+ * set). Prints the figures; asserts nothing. BENCH_CHAOS_POSTGRES=0 leaves PostgreSQL alone (on a server others use).
  */
 import { describeFigures, runChaos } from '../src/chaos';
 
@@ -15,6 +15,8 @@ const figures = await runChaos({
   postgresRestarts: process.env.BENCH_CHAOS_POSTGRES === '0' ? 0 : 1,
   // The disruptions spread over roughly the first half of the expected drain.
   intervalMs: Math.max(2_000, Math.min(30_000, orders * 40)),
+  gateways: Number(process.env.BENCH_CHAOS_GATEWAYS ?? 2),
+  workers: Number(process.env.BENCH_CHAOS_WORKERS ?? 2),
   log: (line) => console.log(line),
 });
 console.log(describeFigures(figures));

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startBalancer } from '../src/balancer';
 import { freePort } from '../src/ports';
 import { workerEnv, type Stack } from '../src/stack';
 
@@ -109,20 +110,48 @@ const answers = (url: string) => () =>
  * The gateway in its own process, as in production, on the port the sandbox knows as the app's URL (the
  * stack's in-process gateway is closed first). `profileDir` writes a V8 CPU profile there.
  */
-export async function startGatewayProcess(stack: Stack, profileDir?: string): Promise<ChildProcess> {
+export async function startGatewayProcess(
+  stack: Stack,
+  profileDir?: string,
+  port = Number(new URL(stack.settings.appUrl).port),
+): Promise<ChildProcess> {
   await stack.closeGateway();
   const gateway = spawnTs(
     `${root}/services/gateway/src/main.ts`,
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
     {
       ...workerEnv(stack.settings),
-      PORT: new URL(stack.settings.appUrl).port,
+      PORT: String(port),
       LEXWARE_EVENT_PUBLIC_KEY_URL: `${stack.sandbox.urls.control}/control/lexware/public-key`,
     },
   );
   gateway.stdout!.resume();
-  await until('the gateway process', answers(`${stack.gatewayUrl}/healthz`));
+  await until('the gateway process', answers(`http://127.0.0.1:${port}/healthz`));
   return gateway;
+}
+
+/**
+ * `count` gateway processes behind nginx on the app's URL, as a scaled-out installation runs them (one gateway
+ * without nginx). Returns the processes and a stop for the balancer.
+ */
+export async function startGatewayProcesses(
+  stack: Stack,
+  count: number,
+): Promise<{ gateways: ChildProcess[]; stop(): Promise<void> }> {
+  if (count <= 1) return { gateways: [await startGatewayProcess(stack)], stop: async () => undefined };
+  await stack.closeGateway();
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const gateways: ChildProcess[] = [];
+  for (const port of ports) gateways.push(await startGatewayProcess(stack, undefined, port));
+  const balancer = await startBalancer(Number(new URL(stack.settings.appUrl).port), ports);
+  await until('the balancer', answers(`${stack.gatewayUrl}/healthz`));
+  return {
+    gateways,
+    async stop() {
+      for (const g of gateways) g.kill('SIGTERM');
+      await balancer.stop();
+    },
+  };
 }
 
 /**

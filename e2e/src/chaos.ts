@@ -7,15 +7,18 @@ import { promisify } from 'node:util';
 import { createTestDatabase, lexwareConnectionsTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 import { startSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
+import { startBalancer } from './balancer';
 import { eventually, merchant } from './merchant';
 import { freePort } from './ports';
 import { spawnWorker, TEMPORAL_DEV_FLAGS, workerEnv } from './stack';
 
 /**
- * Every part of the stack fails while orders drain (issue 14): the gateway is killed with -9, the
- * Temporal dev server restarts with its data file kept, PostgreSQL restarts (when allowed: it is shared
- * with other test runs), the worker is killed again and again; meanwhile Shopify sends half its webhooks
- * twice and out of order, and Lexware answers 429/500/504 (504s after the write too).
+ * Every part of the stack fails while orders drain: a gateway is killed with -9, the Temporal dev server
+ * restarts with its data file kept, PostgreSQL restarts (when allowed: it is shared with other test runs), a
+ * worker is killed again and again; meanwhile Shopify sends half its webhooks twice and out of order, and
+ * Lexware answers 429/500/504 (504s after the write too). With `gateways` or `workers` above one it runs scaled
+ * out, as an installation that outgrew one host does: that many gateway and worker processes against the one
+ * Temporal and PostgreSQL, the gateways behind nginx (the app's one address), each kill hitting the next in turn.
  */
 export interface ChaosOptions {
   orders: number;
@@ -26,6 +29,10 @@ export interface ChaosOptions {
   postgresRestarts: number;
   /** Time between two disruptions. */
   intervalMs: number;
+  /** Gateway processes behind one nginx (1: the app's URL is the gateway itself). */
+  gateways?: number;
+  /** Worker processes polling the same task queues. */
+  workers?: number;
   log?: (line: string) => void;
 }
 
@@ -35,6 +42,10 @@ export interface ChaosFigures {
   missing: number;
   duplicates: number;
   unsettledWebhooks: number;
+  /** 429s of Lexware's own rate limit (2 requests per second per connection), apart from injected faults. */
+  rateLimited: number;
+  gateways: number;
+  workers: number;
   drainSeconds: number;
   disruptions: Record<string, number>;
 }
@@ -56,7 +67,11 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   if (!cli) throw new Error('TEMPORAL_CLI_PATH is not set: run through npm test or npm run bench.');
   const dataDir = mkdtempSync(join(tmpdir(), 'belegfluss-chaos-'));
   const database = await createTestDatabase();
-  const [temporalPort, gatewayPort] = [await freePort(), await freePort()];
+  const gatewayCount = o.gateways ?? 1;
+  const workerCount = o.workers ?? 1;
+  const temporalPort = await freePort();
+  const gatewayPorts = await Promise.all(Array.from({ length: gatewayCount }, () => freePort()));
+  const balancerPort = gatewayCount > 1 ? await freePort() : gatewayPorts[0]!;
   const temporalAddress = `127.0.0.1:${temporalPort}`;
   const temporalArgs = [
     'server',
@@ -85,7 +100,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   };
   await startTemporal();
 
-  const appUrl = `http://127.0.0.1:${gatewayPort}`;
+  const appUrl = `http://127.0.0.1:${balancerPort}`;
+  const balancer = gatewayCount > 1 ? await startBalancer(balancerPort, gatewayPorts) : undefined;
   // Shopify retries a failed delivery for hours; a few growing delays cover the gateway's short deaths.
   const sandbox = await startSandbox({
     ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
@@ -112,22 +128,23 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     },
     mail: { ...base.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sandbox.urls.smtp!.port}` },
   };
-  let gateway: ChildProcess | undefined;
-  const startGateway = async () => {
-    gateway = spawn(process.execPath, ['--import', 'tsx', `${root}/services/gateway/src/main.ts`], {
+  const gateways: (ChildProcess | undefined)[] = [];
+  const startGateway = async (i: number) => {
+    gateways[i] = spawn(process.execPath, ['--import', 'tsx', `${root}/services/gateway/src/main.ts`], {
       cwd: root,
       stdio: 'ignore',
       env: {
         ...workerEnv(settings),
-        PORT: String(gatewayPort),
+        PORT: String(gatewayPorts[i]),
         LOG_LEVEL: 'silent',
         LEXWARE_EVENT_PUBLIC_KEY_URL: `${sandbox.urls.control}/control/lexware/public-key`,
       },
     });
-    await eventually(() => healthy(`${appUrl}/healthz`), 60_000);
+    await eventually(() => healthy(`http://127.0.0.1:${gatewayPorts[i]}/healthz`), 60_000);
   };
-  await startGateway();
-  let worker = spawnWorker(settings);
+  for (let i = 0; i < gatewayCount; i++) await startGateway(i);
+  const workers = Array.from({ length: workerCount }, () => spawnWorker(settings));
+  const gone = (p: ChildProcess) => p.exitCode !== null || p.signalCode !== null;
   const disruptions: Record<string, number> = {
     workerKills: 0,
     gatewayKills: 0,
@@ -138,14 +155,16 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
   };
   /** A process that gave up while Temporal or PostgreSQL was away is started again, as a supervisor would; counted apart. */
   const supervise = async () => {
-    if (worker.exitCode !== null || worker.signalCode !== null) {
-      worker = spawnWorker(settings);
-      disruptions.workerExits!++;
-    }
-    if (gateway && (gateway.exitCode !== null || gateway.signalCode !== null)) {
-      disruptions.gatewayExits!++;
-      await startGateway();
-    }
+    for (const [i, worker] of workers.entries())
+      if (gone(worker)) {
+        workers[i] = spawnWorker(settings);
+        disruptions.workerExits!++;
+      }
+    for (const [i, gateway] of gateways.entries())
+      if (gateway && gone(gateway)) {
+        disruptions.gatewayExits!++;
+        await startGateway(i);
+      }
   };
 
   const db = database.db;
@@ -192,15 +211,17 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
       await new Promise((r) => setTimeout(r, o.intervalMs));
       log(`chaos: ${what}`);
       if (what === 'worker') {
-        worker.kill('SIGKILL');
-        worker = spawnWorker(settings);
+        const i = disruptions.workerKills! % workerCount;
+        workers[i]!.kill('SIGKILL');
+        workers[i] = spawnWorker(settings);
         disruptions.workerKills!++;
       } else if (what === 'gateway') {
-        const dying = gateway!;
+        const i = disruptions.gatewayKills! % gatewayCount;
+        const dying = gateways[i]!;
         const exited = new Promise((r) => dying.once('exit', r));
         dying.kill('SIGKILL');
         await exited; // its port must be free before the next one binds it
-        await startGateway();
+        await startGateway(i);
         disruptions.gatewayKills!++;
       } else if (what === 'temporal') {
         temporal?.kill('SIGINT');
@@ -251,10 +272,24 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
       Math.max(600_000, o.orders * 2_000),
     ).catch(() => undefined);
     const drainSeconds = Math.round((performance.now() - started) / 100) / 10;
-    return { orders: o.orders, ...last, drainSeconds, disruptions };
+    const stats = (await (await fetch(`${control}/control/lexware/stats`)).json()) as Record<
+      string,
+      { rateLimited?: number }
+    >;
+    const rateLimited = Object.values(stats).reduce((sum, s) => sum + (s.rateLimited ?? 0), 0);
+    return {
+      orders: o.orders,
+      ...last,
+      rateLimited,
+      gateways: gatewayCount,
+      workers: workerCount,
+      drainSeconds,
+      disruptions,
+    };
   } finally {
-    worker.kill('SIGKILL');
-    gateway?.kill('SIGKILL');
+    for (const worker of workers) worker.kill('SIGKILL');
+    for (const gateway of gateways) gateway?.kill('SIGKILL');
+    await balancer?.stop();
     temporal?.kill('SIGKILL');
     await sandbox.stop();
     await database.drop().catch(() => undefined);
@@ -263,7 +298,8 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
 }
 
 export const describeFigures = (f: ChaosFigures) =>
-  `chaos: ${f.orders} orders, ${f.documents} invoices, ${f.missing} missing, ${f.duplicates} duplicates, ${f.unsettledWebhooks} webhooks unsettled, ` +
+  `chaos with ${f.gateways} gateway(s) and ${f.workers} worker(s): ${f.orders} orders, ${f.documents} invoices, ${f.missing} missing, ` +
+  `${f.duplicates} duplicates, ${f.unsettledWebhooks} webhooks unsettled, ${f.rateLimited} rate-limit 429s, ` +
   `drained in ${f.drainSeconds} s; ${Object.entries(f.disruptions)
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')}`;

@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,31 @@ const run = promisify(execFile);
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const APPS = ['shell', 'preferences', 'partner', 'admin'] as const;
 export type FrontendApp = (typeof APPS)[number];
+
+/**
+ * nginx in the foreground with its prefix, pid, logs and temporary files in `dir` (no root-owned defaults), and
+ * `http` as the body of its http block. The configuration is tested before it starts.
+ */
+export async function startNginx(dir: string, http: string, errorLevel = 'warn'): Promise<ChildProcess> {
+  await mkdir(join(dir, 'logs'));
+  const conf = join(dir, 'nginx.conf');
+  await writeFile(
+    conf,
+    `daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/logs/error.log ${errorLevel};
+events {}
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+${http}
+}
+`,
+  );
+  await run(NGINX, ['-t', '-p', dir, '-c', conf]);
+  return spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore' });
+}
 
 /**
  * The four built front ends as the production images serve them: each dist copied to its own html
@@ -50,25 +75,11 @@ export async function serveWithNginx(opts: {
       throw new Error('deploy/nginx.conf.template changed shape: listen/root not found');
     servers.push(server);
   }
-  await mkdir(join(dir, 'logs'));
-  const conf = join(dir, 'nginx.conf');
-  await writeFile(
-    conf,
-    `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/logs/error.log warn;
-events {}
-http {
-  include /etc/nginx/mime.types;
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-${servers.join('\n')}
-}
-`,
+  const child = await startNginx(
+    dir,
+    `include /etc/nginx/mime.types;
+${servers.join('\n')}`,
   );
-  await run(NGINX, ['-t', '-p', dir, '-c', conf]);
-  const child = spawn(NGINX, ['-p', dir, '-c', conf], { stdio: 'ignore' });
   for (const app of APPS) await waitForHttp(`${urls[app]}/healthz`);
   return {
     urls,

@@ -272,11 +272,16 @@ describe('rate limit and faults', () => {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ lexware: { rateLimitPerSecond: 2 } }),
     });
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await api('/profile')).status);
-    expect(statuses).toEqual([200, 200, 429, 429]);
-    const res = await api('/profile');
-    expect(await res.json()).toEqual({ message: 'Rate limit exceeded' });
+    await fetch(`${sb.urls.control}/control/lexware/stats`, { method: 'DELETE' });
+    // At once, so that a slow machine cannot refill the bucket between two of them.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api('/profile')));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429]);
+    expect(await answers.find((r) => r.status === 429)!.json()).toEqual({ message: 'Rate limit exceeded' });
+    // The stats tell the limit's own 429s apart: a scaled-out run must show none of them.
+    const stats = await json<Record<string, { rateLimited: number; byStatus: Record<string, number> }>>(
+      await fetch(`${sb.urls.control}/control/lexware/stats`),
+    );
+    expect(Object.values(stats).map((s) => [s.rateLimited, s.byStatus['429']])).toEqual([[3, 3]]);
     await new Promise((r) => setTimeout(r, 600));
     expect((await api('/profile')).status).toBe(200);
   });

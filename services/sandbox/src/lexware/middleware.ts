@@ -24,6 +24,7 @@ export function authenticate(state: SandboxState) {
 export function rateLimit(buckets: TokenBuckets) {
   return async (ctx: Context, next: Next) => {
     if (!buckets.take(lex(ctx).connection.id)) {
+      ctx.state.rateLimited = true;
       ctx.status = 429;
       ctx.body = { message: 'Rate limit exceeded' };
       return;

@@ -6,6 +6,8 @@ export interface RequestStats {
   requests: number;
   byStatus: Record<string, number>;
   byRoute: Record<string, number>;
+  /** 429s of the rate limit itself (2 per second per connection), apart from 429s the fault knobs inject. */
+  rateLimited: number;
 }
 
 const stats = new Map<string, RequestStats>();
@@ -16,8 +18,9 @@ export function countRequests() {
       await next();
     } finally {
       const orgId = lex(ctx).org.id;
-      const entry = stats.get(orgId) ?? { requests: 0, byStatus: {}, byRoute: {} };
+      const entry = stats.get(orgId) ?? { requests: 0, byStatus: {}, byRoute: {}, rateLimited: 0 };
       entry.requests++;
+      if (ctx.state.rateLimited) entry.rateLimited++;
       entry.byStatus[ctx.status] = (entry.byStatus[ctx.status] ?? 0) + 1;
       const route = `${ctx.method} ${ctx.path.replace(/\/[0-9a-f-]{36}/g, '/{id}')}`;
       entry.byRoute[route] = (entry.byRoute[route] ?? 0) + 1;
