@@ -1,5 +1,5 @@
 import { describeError, EventLog, formatDate, formatMoney } from '@belegfluss/frontend-kit';
-import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
@@ -18,10 +18,15 @@ export function OrderDetail({ id }: { id: string }) {
   });
 
   let documents;
+  // While loading, the page keeps the shape it will have (subtitle line, facts column, a document card's
+  // height), so nothing below jumps once the order arrives: that jump measured a layout shift of 0.8.
   if (order.isPending)
     documents = (
       <Card>
-        <SkeletonBodyText lines={5} />
+        <BlockStack gap="400">
+          <SkeletonDisplayText size="small" />
+          <SkeletonBodyText lines={8} />
+        </BlockStack>
       </Card>
     );
   else if (order.isError)
@@ -70,7 +75,7 @@ export function OrderDetail({ id }: { id: string }) {
       ]
         .filter(Boolean)
         .join(' · ')
-    : undefined;
+    : '\u00a0';
 
   return (
     <Page
@@ -95,6 +100,12 @@ export function OrderDetail({ id }: { id: string }) {
         {order.data ? (
           <Layout.Section variant="oneThird">
             <OrderFacts data={order.data} />
+          </Layout.Section>
+        ) : order.isPending ? (
+          <Layout.Section variant="oneThird">
+            <Card>
+              <SkeletonBodyText lines={10} />
+            </Card>
           </Layout.Section>
         ) : null}
         <Layout.Section>
