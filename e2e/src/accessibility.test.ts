@@ -6,7 +6,7 @@ import type { AxeResults, ImpactValue } from 'axe-core';
 import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { shopsTable } from '@belegfluss/db/testing';
 import { merchant } from './merchant';
-import { type serveFrontends } from './frontends';
+import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
 import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 
@@ -151,6 +151,7 @@ describe('accessibility of every route (axe, WCAG 2.1 A and AA)', () => {
         (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,
       );
       console.log(`axe ${route}: ${JSON.stringify(counts)}${details.length ? `\n  ${details.join('\n  ')}` : ''}`);
+      await screenshot(page, `axe${path.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '') || '-root'}`);
       const blocking = results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
       expect(blocking.map((v) => `${v.id} (${v.help})`)).toEqual([]);
     }, 120_000);
