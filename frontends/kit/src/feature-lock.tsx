@@ -94,19 +94,43 @@ export function FeatureLock({ shop, feature, children, onGrant }: Props) {
       );
   }
   return (
-    <div style={{ position: 'relative', minHeight: 180 }} data-feature-lock={state.kind} data-feature={feature}>
+    // The feature and the lock share one grid cell: the cell is as tall as the taller of the two, so a lock
+    // message longer than a small locked card makes the card area grow instead of spilling over what follows.
+    <div
+      style={{ display: 'grid', gridTemplate: '1fr / minmax(0, 1fr)', minHeight: 180 }}
+      data-feature-lock={state.kind}
+      data-feature={feature}
+    >
       {/* The feature shows through, blurred and out of reach, so the merchant sees what the unlock brings. */}
       <div
         aria-hidden
         ref={(element) => {
           if (element) element.inert = true;
         }}
-        style={{ filter: 'blur(3px)', opacity: 0.5, pointerEvents: 'none', userSelect: 'none' }}
+        // A grid again so a locked card stretches to the cell's height: the lock then sits within the card itself.
+        style={{
+          gridArea: '1 / 1',
+          display: 'grid',
+          filter: 'blur(3px)',
+          opacity: 0.5,
+          pointerEvents: 'none',
+          userSelect: 'none',
+        }}
       >
         {children}
       </div>
-      <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-        <Box maxWidth="28rem">
+      <div
+        data-feature-lock-overlay
+        style={{
+          gridArea: '1 / 1',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: 'var(--p-space-400)',
+          minWidth: 0,
+        }}
+      >
+        <Box maxWidth="28rem" width="100%">
           <Card>
             <BlockStack gap="300" inlineAlign="center">
               <Text as="h3" variant="headingMd" alignment="center">

@@ -49,6 +49,46 @@ describe('preferences remote', () => {
     expect(screen.queryByText(/noch nicht verfügbar/)).toBeNull();
   });
 
+  it('/setup takes the tax regime from the connected Lexware account until one is chosen in the wizard', async () => {
+    const account = (distanceSalesPrinciple: 'ORIGIN' | 'DESTINATION', smallBusiness = false) => ({
+      ...connected,
+      lexoffice: {
+        ...connected.lexoffice,
+        profile: { companyName: 'Demo GmbH', smallBusiness, distanceSalesPrinciple },
+      },
+    });
+    const step2 = async () => (await screen.findByText('2. Umsatzsteuer-Regelung wählen')).closest('.Polaris-Box')!;
+    const view = renderRemote(App, {
+      basePath: '/preferences',
+      path: '/setup',
+      api: fakeApi({
+        '/shop': account('DESTINATION'),
+        '/preferences/general': { value: {} },
+        '/preferences': { invoiceCreate: 'all' },
+      }),
+    });
+    expect(
+      await screen.findByText(
+        'Aus deinem Lexware-Office-Konto übernommen: One-Stop-Shop (OSS). Im Assistenten kannst du eine andere Regelung wählen.',
+      ),
+    ).toBeTruthy();
+    expect((await step2()).textContent).toContain('Erledigt');
+    view.unmount();
+
+    // A choice made in the wizard wins over what the account says.
+    renderRemote(App, {
+      basePath: '/preferences',
+      path: '/setup',
+      api: fakeApi({
+        '/shop': account('ORIGIN', true),
+        '/preferences/general': { value: { vatRegime: '1' } },
+        '/preferences': { invoiceCreate: 'all' },
+      }),
+    });
+    expect(await screen.findByText('Gewählt: Nur deutsche Umsatzsteuer.')).toBeTruthy();
+    expect((await step2()).textContent).toContain('Erledigt');
+  });
+
   it('an unknown settings page says it was not found', async () => {
     renderRemote(App, { basePath: '/preferences', path: '/gibt-es-nicht', api: fakeApi({ '/shop': connected }) });
     expect(await screen.findByText('Diese Seite wurde nicht gefunden.')).toBeTruthy();

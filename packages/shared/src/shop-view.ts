@@ -23,7 +23,15 @@ export interface ShopView {
   lexoffice: {
     isConnected: boolean;
     connectedAt: string | null;
-    profile: { companyName: string | null; smallBusiness?: boolean } | null;
+    /**
+     * From Lexware's profile: what the tax regime of the documents follows as long as the merchant has
+     * not chosen one in the wizard.
+     */
+    profile: {
+      companyName: string | null;
+      smallBusiness?: boolean;
+      distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION' | null;
+    } | null;
   };
   stat: {
     invoice: { created: number; matched: number; updated: number };

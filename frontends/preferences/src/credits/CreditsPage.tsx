@@ -6,7 +6,7 @@ import { ExpertModeCard, useExpertMode } from '../form/expert-mode';
 import { checkField } from '../form/field-check';
 import { PlaceholderPicker } from '../form/PlaceholderPicker';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
-import { SavedTextField } from '../form/SavedTextField';
+import { SavedTextField, TEXT_MIN_ROWS } from '../form/SavedTextField';
 import { SaveNote } from '../form/SaveNote';
 import { SettingsBlock, settingsPageWaiting } from '../form/SettingsBlock';
 import { TemplatePreview } from '../form/TemplatePreview';
@@ -43,14 +43,27 @@ const TEXTS = [
     label: 'Einleitung',
     field: 'introduction',
     max: LIMITS.introduction,
-    lines: 3,
+    lines: TEXT_MIN_ROWS,
     help: undefined,
   },
-  { name: 'creditLayoutRemark', label: 'Bemerkung', field: 'remark', max: LIMITS.remark, lines: 3, help: undefined },
+  {
+    name: 'creditLayoutRemark',
+    label: 'Bemerkung',
+    field: 'remark',
+    max: LIMITS.remark,
+    lines: TEXT_MIN_ROWS,
+    help: undefined,
+  },
 ] as const;
 const ITEM_TEXTS = [
   { name: 'creditLayoutItemTitle', label: 'Positionstitel', field: 'itemTitle', max: LIMITS.itemTitle, lines: 0 },
-  { name: 'creditLayoutItemDetail', label: 'Positionsbeschreibung', field: 'itemDetail', max: LIMITS.detail, lines: 2 },
+  {
+    name: 'creditLayoutItemDetail',
+    label: 'Positionsbeschreibung',
+    field: 'itemDetail',
+    max: LIMITS.detail,
+    lines: TEXT_MIN_ROWS,
+  },
 ] as const;
 const fieldId = (name: TextName) => `credit-${name}`;
 const pickable = (texts: readonly { name: TextName; label: string; field: string }[]) =>

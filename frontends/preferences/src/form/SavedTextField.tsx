@@ -1,6 +1,13 @@
 import { TextField, type TextFieldProps } from '@shopify/polaris';
 import { useEffect, useState } from 'react';
 
+/**
+ * How many rows a free text (introduction, remark, item description) starts with. Polaris grows a multiline
+ * field with its text, so the box fits what is written: one line of text no longer sits in a tall box of
+ * empty rows, and a long text shows in full instead of scrolling inside the field.
+ */
+export const TEXT_MIN_ROWS = 2;
+
 type Props = Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'autoComplete'> & {
   value: string;
   /** Called when the field is left with a changed text. */

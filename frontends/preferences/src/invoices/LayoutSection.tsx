@@ -4,7 +4,7 @@ import { BlockStack, Button, Checkbox, FormLayout, InlineStack, Text } from '@sh
 import { useState } from 'react';
 import { PlaceholderPicker } from '../form/PlaceholderPicker';
 import { PrintLayoutSelect } from '../form/PrintLayoutSelect';
-import { SavedTextField } from '../form/SavedTextField';
+import { SavedTextField, TEXT_MIN_ROWS } from '../form/SavedTextField';
 import { TemplatePreview } from '../form/TemplatePreview';
 import { Section } from './Section';
 import type { InvoiceForm, InvoicePreferences } from './types';
@@ -91,8 +91,8 @@ export function LayoutSection({
         {field('title', 'Titel', LIMITS.title, {
           helpText: `Lexware Office zeigt nur die ersten ${LIMITS.lexwareTitleShown} Zeichen des Titels.`,
         })}
-        {field('introduction', 'Einleitung', LIMITS.introduction, { multiline: 3 })}
-        {field('remark', 'Bemerkung', LIMITS.remark, { multiline: 3 })}
+        {field('introduction', 'Einleitung', LIMITS.introduction, { multiline: TEXT_MIN_ROWS })}
+        {field('remark', 'Bemerkung', LIMITS.remark, { multiline: TEXT_MIN_ROWS })}
       </FormLayout>
       <PlaceholderPicker
         api={api}

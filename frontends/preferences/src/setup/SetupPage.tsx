@@ -1,4 +1,5 @@
 import { shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { vatRegimeFromProfile } from '@belegfluss/shared';
 import { Badge, BlockStack, Button, Card, InlineStack, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -61,8 +62,18 @@ export function SetupPage({ api, basePath, navigate }: RemoteAppProps) {
         </Card>
       </Page>
     );
-  const connected = shop.data.lexoffice.isConnected;
-  const regime = general.data?.value.vatRegime;
+  const { isConnected: connected, profile } = shop.data.lexoffice;
+  const chosen = general.data?.value.vatRegime;
+  // Until the merchant chooses in the wizard, documents follow the regime of the connected Lexware account
+  // (smallBusiness, distance sales principle): however the account was connected, that regime is set.
+  const fromAccount =
+    connected && profile
+      ? vatRegimeFromProfile({
+          smallBusiness: Boolean(profile.smallBusiness),
+          distanceSalesPrinciple: profile.distanceSalesPrinciple ?? null,
+        })
+      : undefined;
+  const regime = chosen ?? fromAccount;
   const wizard = () => navigate(`${basePath}/setup?assistant=connect`);
   return (
     <Page title="Einrichtung" subtitle="Was Belegfluss braucht, damit Belege von selbst entstehen" backAction={back}>
@@ -86,16 +97,18 @@ export function SetupPage({ api, basePath, navigate }: RemoteAppProps) {
             <Step
               n={2}
               title="Umsatzsteuer-Regelung wählen"
-              done={general.data ? Boolean(regime) : null}
+              done={general.data || fromAccount ? Boolean(regime) : null}
               action={
                 <Button onClick={wizard} disabled={!connected}>
                   Regelung im Assistenten wählen
                 </Button>
               }
             >
-              {regime
-                ? `Gewählt: ${VAT_REGIMES[regime] ?? regime}.`
-                : 'Kleinunternehmer, nur deutsche Umsatzsteuer oder One-Stop-Shop: Davon hängen die Steuersätze jeder Rechnung ab.'}
+              {chosen
+                ? `Gewählt: ${VAT_REGIMES[chosen] ?? chosen}.`
+                : fromAccount
+                  ? `Aus deinem Lexware-Office-Konto übernommen: ${VAT_REGIMES[fromAccount]}. Im Assistenten kannst du eine andere Regelung wählen.`
+                  : 'Kleinunternehmer, nur deutsche Umsatzsteuer oder One-Stop-Shop: Davon hängen die Steuersätze jeder Rechnung ab.'}
             </Step>
             <Step
               n={3}

@@ -164,7 +164,10 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
   const docCount = (type: string) => Number(docs.find((d) => d.type === type)?.count ?? 0);
   const counter = (column: string) => Number(counters?.[column] ?? 0);
   const hookCount = (status: string) => Number(hooks.find((h) => h.status === status)?.count ?? 0);
-  const profile = connection?.profile as { companyName?: string | null; smallBusiness?: boolean } | null | undefined;
+  const profile = connection?.profile as
+    | { companyName?: string | null; smallBusiness?: boolean; distanceSalesPrinciple?: 'ORIGIN' | 'DESTINATION' }
+    | null
+    | undefined;
   return {
     shop: shop.id,
     name: shop.name,
@@ -185,7 +188,11 @@ async function readShopView(db: Db, shopId: string): Promise<ShopView | undefine
       isConnected: Boolean(connection),
       connectedAt: connection ? isoOf(fromRow<{ connectedAt: Date }>(connection, ['connected_at']).connectedAt) : null,
       profile: profile
-        ? { companyName: profile.companyName ?? null, smallBusiness: profile.smallBusiness ?? false }
+        ? {
+            companyName: profile.companyName ?? null,
+            smallBusiness: profile.smallBusiness ?? false,
+            distanceSalesPrinciple: profile.distanceSalesPrinciple ?? null,
+          }
         : null,
     },
     stat: {
