@@ -8,7 +8,6 @@ import {
   getShop,
   recordImportPage,
   recordImportRangeDays,
-  releaseOrderImport,
   upsertOrder,
 } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
@@ -183,10 +182,6 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
     async claimImportDay(shopId: string, day: string, workflowId: string): Promise<boolean> {
       await settleShopImports(db, Context.current().client, shopId, [day]);
       return claimOrderImport(db, shopId, day, workflowId);
-    },
-
-    async releaseImportDay(shopId: string, day: string): Promise<void> {
-      await releaseOrderImport(db, shopId, day);
     },
 
     async recordImportRange(workflowId: string, daysDone: number): Promise<void> {

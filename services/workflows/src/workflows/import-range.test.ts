@@ -17,7 +17,6 @@ function stubs(taken: string[], handed: string[], ends: string[], gate?: { reach
     async claimImportDay(_shopId, day) {
       return !taken.includes(day);
     },
-    async releaseImportDay() {},
     async importDayInTurn() {
       return true;
     },

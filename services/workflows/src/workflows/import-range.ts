@@ -3,12 +3,13 @@ import {
   condition,
   continueAsNew,
   executeChild,
+  isCancellation,
   ParentClosePolicy,
   proxyActivities,
   setHandler,
   workflowInfo,
 } from '@temporalio/workflow';
-import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/common';
+import { WorkflowIdReusePolicy } from '@temporalio/common';
 import { daysBetween } from '@belegfluss/shared/workflow';
 import type { createImportActivities } from '../activities/import';
 import {
@@ -20,7 +21,7 @@ import {
 } from '../api';
 import { importWorkflow } from './import';
 
-const { claimImportDay, releaseImportDay, recordImportRange, finishImportRange } = proxyActivities<
+const { claimImportDay, recordImportRange, finishImportRange } = proxyActivities<
   ReturnType<typeof createImportActivities>
 >({
   startToCloseTimeout: '1 minute',
@@ -73,7 +74,9 @@ async function importDay(shopId: string, day: string): Promise<void> {
       typedSearchAttributes: [{ key: ShopDomainKey, value: shopId }],
     });
   } catch (error) {
-    // The day's own run wrote why it failed; a day whose run never started gives its claim back.
-    if (error instanceof WorkflowExecutionAlreadyStartedError) await releaseImportDay(shopId, day);
+    // A range cancelled from outside ends here, not with the next day.
+    if (isCancellation(error)) throw error;
+    // Otherwise the day's run wrote why it failed, or a run the table had given up on still holds the
+    // day's id and writes the day's end itself; either way the next day comes.
   }
 }
