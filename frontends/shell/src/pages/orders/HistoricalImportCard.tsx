@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
+import { plural } from '../../wizard/wizard';
 import { ImportRangeProgress, shortDay, TransferBoostNote } from './ImportRangeParts';
 
 /** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
@@ -54,7 +55,7 @@ const ended = (status: DayStatus) => status === 'failed' || status === 'terminat
 /** A day's line: where it stands (read, invoiced, waiting) and when to expect the rest. */
 const dayLine = (d: ImportDays['days'][number]) =>
   [
-    `${formatNumber(d.orders)} Bestellungen eingelesen, ${formatNumber(d.invoices)} Rechnungen${d.waiting ? `, ${formatNumber(d.waiting)} warten` : ''}`,
+    `${plural(d.orders, 'Bestellung', 'Bestellungen')} eingelesen, ${plural(d.invoices, 'Rechnung', 'Rechnungen')}${d.waiting ? `, ${formatNumber(d.waiting)} ${d.waiting === 1 ? 'wartet' : 'warten'}` : ''}`,
     statusText(d),
     d.estimate,
   ]

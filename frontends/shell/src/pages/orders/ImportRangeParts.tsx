@@ -1,6 +1,7 @@
 import { formatDate, formatNumber, type Shop } from '@belegfluss/frontend-kit';
 import { ORDER_IMPORT_FACTOR, type ImportRangeView } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, InlineStack, ProgressBar, Text } from '@shopify/polaris';
+import { plural } from '../../wizard/wizard';
 
 export const shortDay = (day: string) => formatDate(`${day}T12:00:00Z`);
 
@@ -59,7 +60,7 @@ export function ImportRangeProgress({
         ) : null}
       </InlineStack>
       <Text as="p" tone="subdued">
-        {`${formatNumber(range.daysDone)} von ${formatNumber(range.total)} Tagen, ${formatNumber(range.invoices)} Rechnungen bisher · ${status}`}
+        {`${formatNumber(range.daysDone)} von ${plural(range.total, 'Tag', 'Tagen')}, ${plural(range.invoices, 'Rechnung', 'Rechnungen')} bisher · ${status}`}
       </Text>
       {range.current ? <Text as="p" tone="subdued">{`Gerade dran: ${shortDay(range.current)}`}</Text> : null}
       <ProgressBar
