@@ -1,15 +1,19 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { germanDay, germanDayBounds } from '@belegfluss/shared';
+import { germanDay, germanDayBounds, type ImportRangeView } from '@belegfluss/shared';
+import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { spawnWorker, startStack, type Stack } from './stack';
-import { documentsTable, ordersTable, transferLedgerTable } from '@belegfluss/db/testing';
+import { launchChromium, screenshot, serveFrontends } from './frontends';
+import { documentsTable, orderImportsTable, ordersTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
  * The paid historical import as a merchant meets it (spec 1 §9, spec 2), against the Temporal
  * dev server and the sandbox: three backdated days with 40 orders, the Standard plan and the
  * import bought through the sandbox's billing pages, two days imported while the worker is
  * killed once. Exactly those days' invoices exist, with their totals and transfers charged.
+ * Then a range of three more days chosen in Chromium's dialog, queued and run one day after
+ * another through another worker kill, and a range stopped while its first day runs.
  */
 let stack: Stack;
 const shop = 'alte-bestellungen.myshopify.com';
@@ -20,6 +24,14 @@ const DAYS = [day(12), day(11), day(10)];
 const COUNTS = [14, 13, 13];
 type Order = { id: number; name: string; total_price: string };
 const orders: Order[][] = [[], [], []];
+/** The range chosen in the dialog, and the range stopped while its first day runs. */
+const RANGE = [day(20), day(19), day(18)];
+// Counts of their own, so each day's line in the card is told from the others.
+const RANGE_COUNTS = [3, 2, 4];
+const rangeOrders: Order[][] = [[], [], []];
+const STOPPED = { from: day(9), to: day(1), orders: 3 };
+let frontends: Awaited<ReturnType<typeof serveFrontends>> | undefined;
+let browser: Browser | undefined;
 
 const post = (path: string) => m().api<Record<string, unknown>>(path, { method: 'POST' });
 const call = async (path: string, method = 'GET') => {
@@ -60,6 +72,20 @@ beforeAll(async () => {
   });
   await m().install();
   await m().connectLexware();
+  const backdated = (d: string, n: number) =>
+    m().createOrder({
+      scenario: 'de_b2c',
+      createdAt: new Date(Date.parse(germanDayBounds(d).from) + (8 * 60 + n * 90) * 60_000).toISOString(),
+      paid: true,
+    });
+  await Promise.all([
+    ...RANGE.map(async (d, i) => {
+      rangeOrders[i] = await Promise.all(
+        Array.from({ length: RANGE_COUNTS[i]! }, async (_, n) => (await backdated(d, n)).order),
+      );
+    }),
+    ...Array.from({ length: STOPPED.orders }, (_, n) => backdated(STOPPED.from, n)),
+  ]);
   await Promise.all(
     DAYS.map(async (d, i) => {
       const { from } = germanDayBounds(d);
@@ -75,6 +101,8 @@ beforeAll(async () => {
   );
 }, 180_000);
 afterAll(async () => {
+  await browser?.close();
+  await frontends?.stop();
   for (const w of workers) w.kill('SIGKILL');
   await stack?.stop();
 });
@@ -138,11 +166,125 @@ describe('the historical import, one day at a time', () => {
     const after = await m().api<{ days: { day: string; status: string; orders: number; invoices: number }[] }>(
       '/api/orders/import/days',
     );
-    expect(after.days).toEqual([
-      { day: DAYS[0], status: 'completed', orders: COUNTS[0], invoices: COUNTS[0], stoppedOnPlan: null },
-      { day: DAYS[1], status: 'completed', orders: COUNTS[1], invoices: COUNTS[1], stoppedOnPlan: null },
-    ]);
+    expect(after.days).toEqual(
+      [0, 1].map((i) => ({
+        day: DAYS[i],
+        status: 'completed',
+        orders: COUNTS[i],
+        invoices: COUNTS[i],
+        waiting: 0,
+        estimate: null,
+        stoppedOnPlan: null,
+      })),
+    );
     expect(await call(`/api/orders/import?date=${DAYS[1]}`, 'POST')).toMatchObject({ status: 409 });
     expect((await sandboxInvoices()).length).toBe(wanted.length);
   }, 420_000);
+});
+
+type Dialog = {
+  days: { day: string; status: string; orders: number; invoices: number; waiting: number }[];
+  range: ImportRangeView | null;
+};
+const dialogData = () => m().api<Dialog>('/api/orders/import/days');
+const german = (d: string) => d.split('-').reverse().join('.');
+
+/** Shows the month of `d` in the dialog's calendar and clicks that day. */
+async function pickDay(page: Page, d: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  const monthName = new Date(`${d}T12:00:00Z`).toLocaleDateString('de-DE', { month: 'long', year: 'numeric' });
+  for (let i = 0; i < 24 && !(await dialog.getByText(monthName, { exact: false }).count()); i++)
+    await dialog.locator('button[aria-label^="Vormonat anzeigen"]').click();
+  await dialog
+    .locator('table button:not([disabled])')
+    .filter({ hasText: new RegExp(`^${Number(d.slice(8))}$`) })
+    .first()
+    .click();
+}
+
+describe('the historical import of a range of days', () => {
+  it('is chosen in the dialog, which says the transfer boost first; the days run one after another and each gets its invoices', async () => {
+    frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'de-DE' });
+    await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
+    await page.getByText('Importierte Tage').waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Zeitraum auswählen' }).click();
+    const dialog = page.getByRole('dialog');
+    // Before the start: the purchase's raise (5 × the Standard quota for 30 days) and what happens past it.
+    await dialog.getByText(/das 5-fache deines Monatskontingents: 1\.500 statt 300 Übertragungen/).waitFor();
+    await dialog.getByText(/Bestellungen darüber hinaus erhalten vorerst keine Rechnung/).waitFor();
+    await pickDay(page, RANGE[0]!);
+    await pickDay(page, RANGE[2]!);
+    await dialog.getByText(new RegExp(`${german(RANGE[0]!)} bis .*${german(RANGE[2]!)} \\(3 Tage\\)`)).waitFor();
+    console.log('dialog:', await screenshot(page, 'import-range-dialog'));
+    await dialog.getByRole('button', { name: '3 Tage importieren' }).click();
+    await page.getByText(/von 3 Tagen, \d+ Rechnung(en)? bisher · läuft/).waitFor({ timeout: 60_000 });
+
+    // The worker dies while the range's first invoices are made; the queue goes on with a new one.
+    await eventually(async () => ((await dialogData()).range?.invoices ?? 0) >= 1, 180_000);
+    console.log('progress:', await screenshot(page, 'import-range-progress'));
+    workers.at(-1)!.kill('SIGKILL');
+    workers.push(spawnWorker(stack.settings));
+
+    const total = RANGE_COUNTS.reduce((a, b) => a + b, 0);
+    const done = await eventually(async () => {
+      const data = await dialogData();
+      return data.range?.status === 'completed' && data.range.invoices >= total && data;
+    }, 420_000);
+    expect(done.range).toMatchObject({ total: 3, daysDone: 3, invoices: total, current: null });
+    for (const [i, d] of RANGE.entries()) {
+      expect(done.days.find((x) => x.day === d)).toMatchObject({
+        status: 'completed',
+        orders: RANGE_COUNTS[i],
+        invoices: RANGE_COUNTS[i],
+        waiting: 0,
+      });
+      // Each day shows its own invoices in the card.
+      await page
+        .getByText(`${RANGE_COUNTS[i]} Bestellungen eingelesen, ${RANGE_COUNTS[i]} Rechnungen · abgeschlossen`)
+        .first()
+        .waitFor({ timeout: 60_000 });
+    }
+    await page.getByText('3 von 3 Tagen').first().waitFor({ timeout: 60_000 });
+    console.log('done:', await screenshot(page, 'import-range-done'));
+
+    // Exactly one invoice per order of the range, each with its order's total.
+    const invoices = await sandboxInvoices();
+    for (const order of rangeOrders.flat()) {
+      const mine = invoices.filter((i) => i.remark?.includes(`Bestellung ${order.name}`));
+      expect(mine, order.name).toHaveLength(1);
+      expect(mine[0]!.totalPrice.totalGrossAmount).toBe(Number(order.total_price));
+    }
+  }, 720_000);
+
+  it('stops: the running day finishes, the days not started are not started', async () => {
+    const started = await call(`/api/orders/import/range?from=${STOPPED.from}&to=${STOPPED.to}`, 'POST');
+    expect(started).toMatchObject({ status: 202, body: { days: 9 } });
+    // Overlapping the running range: refused in German, nothing queued.
+    expect(await call(`/api/orders/import/range?from=${day(3)}&to=${day(2)}`, 'POST')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('überschneidet sich mit dem laufenden Import') },
+    });
+    await eventually(async () => (await dialogData()).range?.current === STOPPED.from, 180_000);
+    expect(await call('/api/orders/import/range/stop', 'POST')).toMatchObject({ status: 202 });
+
+    const stopped = await eventually(async () => {
+      const data = await dialogData();
+      return data.range?.status === 'stopped' && data;
+    }, 300_000);
+    expect(stopped.range!.total).toBe(9);
+    expect(stopped.range!.daysDone).toBeLessThan(9);
+    // The day that ran finished with its orders read; no later day of the range was claimed.
+    expect(stopped.days.find((d) => d.day === STOPPED.from)).toMatchObject({ status: 'completed', orders: 3 });
+    const claimed = stopped.days.filter((d) => d.day >= STOPPED.from && d.day <= STOPPED.to);
+    expect(claimed).toHaveLength(stopped.range!.daysDone);
+    const rows = await orderImportsTable.list(stack.db, { shopId: shop });
+    expect(rows.length).toBe(stopped.days.length);
+    // Its invoices still come: the stop only leaves the days not started alone.
+    await eventually(
+      async () => (await dialogData()).days.find((d) => d.day === STOPPED.from)?.invoices === STOPPED.orders,
+      180_000,
+    );
+  }, 600_000);
 });

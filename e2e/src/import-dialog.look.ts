@@ -51,15 +51,15 @@ try {
   await page.getByText('Importierte Tage').waitFor({ timeout: 60_000 });
   await page.getByText('von Hand beendet', { exact: false }).waitFor({ timeout: 60_000 });
   // Part-way through the first day: some of its invoices made.
-  await page.getByText(/12 Bestellungen, ([3-9]|1[01]) Rechnungen · eingelesen/).waitFor({ timeout: 120_000 });
+  await page.getByText(/12 Bestellungen eingelesen, ([3-9]|1[01]) Rechnungen, /).waitFor({ timeout: 120_000 });
   console.log('card:', await screenshot(page, 'import-card-progress'));
-  await page.getByRole('button', { name: 'Tag auswählen' }).click();
+  await page.getByRole('button', { name: 'Zeitraum auswählen' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   console.log('weekdays:', (await dialog.getByRole('columnheader').allTextContents()).join(' '));
   console.log('dialog:', await screenshot(page, 'import-dialog-calendar'));
   await page.keyboard.press('Escape');
-  await page.getByText('12 Bestellungen, 12 Rechnungen · abgeschlossen').waitFor({ timeout: 180_000 });
+  await page.getByText('12 Bestellungen eingelesen, 12 Rechnungen · abgeschlossen').waitFor({ timeout: 180_000 });
   console.log('done:', await screenshot(page, 'import-card-done'));
   console.log('days:', JSON.stringify((await m.api<{ days: unknown[] }>('/api/orders/import/days')).days));
   await browser.close();

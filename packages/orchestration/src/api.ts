@@ -125,6 +125,28 @@ export interface ImportProgress {
 export const importProgressQuery = defineQuery<ImportProgress>('importProgress');
 
 /**
+ * The historical import of a range of days: one workflow per shop queues the range's days and
+ * runs each as its own day workflow, one after another; `stopImportRange` leaves the days not
+ * started alone while the running day finishes.
+ */
+export interface ImportRangeInput {
+  shopId: string;
+  from: string;
+  to: string;
+  /** Carried by continueAsNew: the days dealt with so far. */
+  daysDone?: number;
+}
+export interface ImportRangeResult {
+  days: number;
+  daysDone: number;
+  stopped: boolean;
+}
+export const stopImportRangeSignal = defineSignal('stopImportRange');
+/** `run` tells a range started again after a stop from the one before. */
+export const importRangeWorkflowId = (shopId: string, from: string, to: string, run: string) =>
+  `import-range:${shopId}:${from}:${to}:${run}`;
+
+/**
  * The shop's billing workflow (issue 13): one per shop, sleeping until its period ends.
  * `billingChanged` wakes it when the plan, Shopify's cycle or the bought import changed;
  * `rollover` is support's button (`force` starts a fresh period now).

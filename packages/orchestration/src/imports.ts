@@ -6,7 +6,15 @@
  * the worker therefore ask Temporal about runs the table still calls running.
  */
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { runningOrderImports, settleOrderImport, type Db, type ImportStatus, type OrderImport } from '@belegfluss/db';
+import {
+  finishImportRange,
+  runningOrderImports,
+  settleOrderImport,
+  type Db,
+  type ImportRange,
+  type ImportStatus,
+  type OrderImport,
+} from '@belegfluss/db';
 
 /** How a claimed run that Temporal does not know (yet) is told from one about to start. */
 const START_GRACE_MS = 60_000;
@@ -46,4 +54,26 @@ export async function settleEndedImports(db: Db, temporal: Client, runs: OrderIm
 /** The shop's days (or the given ones) brought in line with Temporal before they are shown or claimed. */
 export async function settleShopImports(db: Db, temporal: Client, shopId: string, days?: string[]): Promise<void> {
   await settleEndedImports(db, temporal, await runningOrderImports(db, shopId, days));
+}
+
+/**
+ * A range the table still calls running whose workflow ended from outside (terminated by hand,
+ * timed out): it wrote no end, and would refuse every further range of the shop. Its running
+ * day, if any, is a day run of its own and settles as the days do.
+ */
+export async function settleImportRange(db: Db, temporal: Client, range: ImportRange): Promise<ImportRange> {
+  if (range.status !== 'running') return range;
+  try {
+    const { status } = await temporal.workflow.getHandle(range.workflowId).describe();
+    const end = ENDS[status.name];
+    if (!end || end === 'completed') return range;
+    await finishImportRange(db, range.workflowId, 'failed');
+    return { ...range, status: 'failed' };
+  } catch (error) {
+    if (!(error instanceof WorkflowNotFoundError)) throw error;
+    // Claimed but never started: the gateway gives the claim back itself, unless it died in between.
+    if (Date.now() - range.startedAt.getTime() <= START_GRACE_MS) return range;
+    await finishImportRange(db, range.workflowId, 'failed');
+    return { ...range, status: 'failed' };
+  }
 }

@@ -40,6 +40,7 @@ export * from './log-catalogue';
 export * from './scopes';
 export * from './plan-features';
 export * from './domain/bank-account';
+export * from './domain/import-range';
 export * from './domain/payout-items';
 export * from './coupon-terms';
 export * from './staff';

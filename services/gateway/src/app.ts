@@ -105,7 +105,12 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   POST /api/audits {month}, GET /api/audits/{month}[/csv]   the completeness audit of a month (routes/audit/audit.ts)
  *   POST /api/orders/import?date=YYYY-MM-DD     the paid historical import of that one day as workflow import:{shop}:{date}
  *                                               → 202 {id}; 402 unless bought; 409 when the day is imported or importing
- *   GET  /api/orders/import/days                the dialog: {first, last} selectable days, days[] {day, status, orders, invoices}
+ *   POST /api/orders/import/range?from=&to=    a range of days queued behind workflow import-range:{shop}:{from}:{to}:{run},
+ *                                               each day its own import:{shop}:{date}, one after another → 202 {id, days};
+ *                                               400 in German for a bad range or while another range runs
+ *   POST /api/orders/import/range/stop          the days not started stay so, the running day finishes → 202
+ *   GET  /api/orders/import/days                the dialog: {first, last} selectable days, days[] {day, status, orders, invoices,
+ *                                               waiting, estimate}, range {from, to, status, total, daysDone, invoices, current}
  *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
  *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, terms {monthly, annual}, comment?};
  *                                               terms: the discount as each interval bills it, in German; errors INVALID 404, USED 409,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
-import { createTestDatabase, insertTestRows, updateTestShop } from '@belegfluss/db/testing';
+import { createTestDatabase, insertTestRows, purchasesTable, shopsTable, updateTestShop } from '@belegfluss/db/testing';
 import { saveShopInstall, type Db } from '@belegfluss/db';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
@@ -359,7 +359,7 @@ export async function installFromSandbox(
   h: Harness,
   shop: string,
   scopes: string[],
-  opts: { plan?: string } = {},
+  opts: { plan?: string; createdAt?: string } = {},
 ): Promise<void> {
   await sandboxControl(h, '/shops', { shop, ...opts });
   const { access_token } = await sandboxControl<{ access_token: string }>(h, `/shops/${shop}/access-token`, { scopes });
@@ -378,4 +378,25 @@ export async function startWorker(h: Harness): Promise<{ stop(): Promise<void> }
       await h.stop();
     },
   };
+}
+
+/** Polls `read` until `done` holds: a test waits for a condition, never for a fixed time. */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** The shop on the Standard plan with the historical import bought, as after Shopify's billing pages. */
+export async function buyOrderImport(h: Harness, shop: string, changes: { installedAt?: Date } = {}): Promise<void> {
+  await shopsTable.update(h.db, { id: shop }, { planId: 'standard', transfersQuota: 300, ...changes });
+  await purchasesTable.insert(h.db, {
+    shopId: shop,
+    feature: 'orderImport',
+    price: 129,
+    status: 'active',
+    activatedAt: new Date(),
+  });
 }

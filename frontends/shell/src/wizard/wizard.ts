@@ -1,3 +1,4 @@
+import { formatNumber } from '@belegfluss/frontend-kit';
 import type { VatRegimeChoice } from '@belegfluss/shared';
 
 /** Spec 1 §2: the seven steps of the connect wizard. */
@@ -83,8 +84,9 @@ export const VAT_OPTIONS: { value: VatRegimeChoice; label: string; helpText: str
   },
 ];
 
+/** "1 Rechnung", "1.286 Rechnungen": the count as German writes it, with the word that fits it. */
 export function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
 /** Lexware's own terms and privacy notice, accepted in the account-opening dialog. */

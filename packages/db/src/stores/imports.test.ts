@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing';
 import {
+  claimImportRange,
   claimOrderImport,
+  finishImportRange,
+  latestImportRange,
+  recordImportRangeDays,
+  releaseImportRange,
+  requestImportRangeStop,
   earlierImportRunning,
   finishOrderImport,
   getOrderImport,
@@ -86,5 +92,36 @@ describe('Lexware slots for background work', () => {
     const order: number[] = [];
     await Promise.all([0, 1, 2, 3, 4, 5].map((i) => throttle().then(() => order.push(i))));
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('the ranges of days', () => {
+  const R = 'zeitraum.myshopify.com';
+  const range = (workflowId: string) => ({ shopId: R, workflowId, from: '2026-03-01', to: '2026-03-31' });
+  beforeAll(async () => saveShopInstall(db, { shopId: R, tokenEnc: 'x', scopes: ['read_orders'] }));
+
+  it('lets one range of a shop run at a time, even when two are claimed at once', async () => {
+    const claims = await Promise.all([claimImportRange(db, range('r:1')), claimImportRange(db, range('r:2'))]);
+    expect(claims.sort()).toEqual([false, true]);
+    const running = (await latestImportRange(db, R))!;
+    expect(running).toMatchObject({ status: 'running', from: '2026-03-01', to: '2026-03-31', daysDone: 0 });
+    // A claim whose workflow could not be started is given back; the next one may run.
+    await releaseImportRange(db, running.workflowId);
+    expect(await latestImportRange(db, R)).toBeUndefined();
+    expect(await claimImportRange(db, range('r:3'))).toBe(true);
+  });
+
+  it('counts days done forward only, keeps the stop, and ends once', async () => {
+    await recordImportRangeDays(db, 'r:3', 2);
+    await recordImportRangeDays(db, 'r:3', 1); // a retried write of an earlier day
+    await requestImportRangeStop(db, 'r:3');
+    expect(await latestImportRange(db, R)).toMatchObject({ daysDone: 2, stopRequested: true, status: 'running' });
+    // Started: its claim is no longer given back.
+    await releaseImportRange(db, 'r:3');
+    await finishImportRange(db, 'r:3', 'stopped');
+    await finishImportRange(db, 'r:3', 'failed');
+    expect(await latestImportRange(db, R)).toMatchObject({ workflowId: 'r:3', status: 'stopped', daysDone: 2 });
+    expect(await claimImportRange(db, range('r:4'))).toBe(true);
+    expect(await latestImportRange(db, R)).toMatchObject({ workflowId: 'r:4', status: 'running' });
   });
 });

@@ -84,9 +84,20 @@ export interface ImportDay {
   status: ImportStatus;
   orders: number;
   invoices: number;
+  /** When the first of the day's invoices was made; null before. */
+  firstInvoiceAt: string | null;
   /** A day that failed because the plan no longer includes the import: the plan it was on then. */
   stoppedOnPlan: string | null;
 }
+
+/** The invoices made for the orders of the day `oi` (an `order_imports` row of the outer query). */
+const dayInvoices = (db: Db) =>
+  db('documents as d')
+    .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
+    .whereRaw('d.shop_id = oi.shop_id')
+    .where('d.type', 'invoice')
+    .whereNotNull('d.lexware_id')
+    .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`);
 
 /**
  * The shop's imported days (spec 2: the dialog lists them with their counts and excludes them
@@ -100,14 +111,9 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
       'oi.day',
       'oi.status',
       'oi.affected',
-      db('documents as d')
-        .join('orders as o', (j) => j.on('o.shop_id', 'd.shop_id').andOn('o.order_id', 'd.order_id'))
-        .whereRaw('d.shop_id = oi.shop_id')
-        .where('d.type', 'invoice')
-        .whereNotNull('d.lexware_id')
-        .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`)
-        .count('*')
-        .as('invoices'),
+      dayInvoices(db).count('*').as('invoices'),
+      // When the day's first invoice was made: the rate the dialog's estimate goes by.
+      dayInvoices(db).min('d.created_at').as('first_invoice_at'),
       // The import's own log entry when a plan without it stopped the day (activities/plan.ts).
       db('event_log as e')
         .whereRaw('e.shop_id = oi.shop_id')
@@ -125,13 +131,15 @@ export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[
       status: ImportStatus;
       affected: number;
       invoices: unknown;
+      firstInvoiceAt: Date | null;
       stoppedOnPlan: string | null;
-    }>(r, ['day', 'status', 'affected', 'invoices', 'stopped_on_plan']);
+    }>(r, ['day', 'status', 'affected', 'invoices', 'first_invoice_at', 'stopped_on_plan']);
     return {
       day: day(row.day),
       status: row.status,
       orders: row.affected,
       invoices: Number(row.invoices),
+      firstInvoiceAt: row.firstInvoiceAt ? new Date(row.firstInvoiceAt).toISOString() : null,
       stoppedOnPlan: row.status === 'failed' ? (row.stoppedOnPlan ?? null) : null,
     };
   });
@@ -188,4 +196,80 @@ export async function earlierImportRunning(db: Db, shopId: string, day: string):
   );
   const row = (rows as Raw[])[0];
   return row ? importFromRow(row) : undefined;
+}
+
+export type ImportRangeStatus = 'running' | 'completed' | 'stopped' | 'failed';
+export interface ImportRange {
+  workflowId: string;
+  shopId: string;
+  from: string;
+  to: string;
+  status: ImportRangeStatus;
+  /** Days the range has dealt with, from its first on: imported, or skipped as imported already. */
+  daysDone: number;
+  stopRequested: boolean;
+  startedAt: Date;
+}
+const rangeFromRow = (r: Raw): ImportRange => ({
+  workflowId: String(r.workflow_id),
+  shopId: String(r.shop_id),
+  from: day(r.first_day),
+  to: day(r.last_day),
+  status: r.status as ImportRangeStatus,
+  daysDone: Number(r.days_done),
+  stopRequested: r.stop_requested_at != null,
+  startedAt: new Date(r.started_at as string),
+});
+
+/** Claims the shop's one running range: false while another runs (the partial unique index decides). */
+export async function claimImportRange(
+  db: Db,
+  range: { shopId: string; workflowId: string; from: string; to: string },
+): Promise<boolean> {
+  const rows = await db('order_import_ranges')
+    .insert({ workflow_id: range.workflowId, shop_id: range.shopId, first_day: range.from, last_day: range.to })
+    .onConflict(db.raw(`(shop_id) where status = 'running'`))
+    .ignore()
+    .returning('workflow_id');
+  return rows.length > 0;
+}
+
+/** Undoes a claim whose workflow could not be started: nothing was queued. */
+export async function releaseImportRange(db: Db, workflowId: string): Promise<void> {
+  await db('order_import_ranges').where({ workflow_id: workflowId, days_done: 0 }).delete();
+}
+
+/** The shop's running range, else its latest one (the dialog shows how it ended). */
+export async function latestImportRange(db: Db, shopId: string): Promise<ImportRange | undefined> {
+  const row = (await db('order_import_ranges')
+    .where({ shop_id: shopId })
+    .orderByRaw(`status = 'running' desc, started_at desc`)
+    .first()) as Raw | undefined;
+  return row ? rangeFromRow(row) : undefined;
+}
+
+/** How far the range's workflow got; counted once however often a retry writes it. */
+export async function recordImportRangeDays(db: Db, workflowId: string, daysDone: number): Promise<void> {
+  await db('order_import_ranges')
+    .where({ workflow_id: workflowId })
+    .where('days_done', '<', daysDone)
+    .update({ days_done: daysDone });
+}
+
+/** The merchant asked to stop: the days not started stay so, the running day finishes. */
+export async function requestImportRangeStop(db: Db, workflowId: string): Promise<void> {
+  await db('order_import_ranges')
+    .where({ workflow_id: workflowId, status: 'running' })
+    .update({ stop_requested_at: db.raw('coalesce(stop_requested_at, now())') });
+}
+
+/** The range's end, written by its workflow, or by whoever finds it ended from outside. */
+export async function finishImportRange(
+  db: Db,
+  workflowId: string,
+  status: Exclude<ImportRangeStatus, 'running'>,
+): Promise<void> {
+  await db('order_import_ranges')
+    .where({ workflow_id: workflowId, status: 'running' })
+    .update({ status, finished_at: db.fn.now() });
 }

@@ -395,6 +395,30 @@ export const orderImportsTable = testTable<OrderImportTestRow>('order_imports', 
   'cursor',
 ]);
 
+/** A row of `order_import_ranges`. */
+export interface OrderImportRangeTestRow {
+  workflowId: string;
+  shopId: string;
+  firstDay: Date;
+  lastDay: Date;
+  status: string;
+  daysDone: number;
+  stopRequestedAt: Date | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+}
+export const orderImportRangesTable = testTable<OrderImportRangeTestRow>('order_import_ranges', [
+  'workflow_id',
+  'shop_id',
+  'first_day',
+  'last_day',
+  'status',
+  'days_done',
+  'stop_requested_at',
+  'started_at',
+  'finished_at',
+]);
+
 /** A row of `orders`. */
 export interface OrderTestRow {
   shopId: string;

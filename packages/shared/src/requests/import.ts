@@ -6,3 +6,10 @@ export const ImportDate = z.iso
   .refine((d) => d >= '2006-01-01', 'Das Datum liegt zu weit zurück')
   .refine((d) => d <= new Date().toISOString().slice(0, 10), 'Das Datum darf nicht in der Zukunft liegen');
 export const OrderImportQuery = z.object({ date: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), ImportDate) });
+
+const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+/** `POST /api/orders/import/range?from=&to=`: the days from `from` to `to`, both included. */
+export const OrderImportRangeQuery = z.object({
+  from: z.preprocess(first, ImportDate),
+  to: z.preprocess(first, ImportDate),
+});

@@ -1,6 +1,15 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
+import {
+  claimOrderImport,
+  earlierImportRunning,
+  finishImportRange,
+  finishOrderImport,
+  getShop,
+  recordImportPage,
+  recordImportRangeDays,
+  upsertOrder,
+} from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
@@ -13,7 +22,7 @@ import {
   type AdminClient,
   type BulkOperationStatus,
 } from '@belegfluss/shopify';
-import { settleEndedImports } from '@belegfluss/orchestration/imports';
+import { settleEndedImports, settleShopImports } from '@belegfluss/orchestration/imports';
 import type { Client } from '@temporalio/client';
 import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
@@ -164,6 +173,23 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
 
     async finishImport(shopId: string, since: string, status: 'completed' | 'failed'): Promise<void> {
       await finishOrderImport(db, shopId, since, status);
+    },
+
+    /**
+     * A range's day claimed as the single-day start claims it: false when the day is imported or
+     * importing already (the range passes it over). A run of the day ended by hand no longer counts.
+     */
+    async claimImportDay(shopId: string, day: string, workflowId: string): Promise<boolean> {
+      await settleShopImports(db, Context.current().client, shopId, [day]);
+      return claimOrderImport(db, shopId, day, workflowId);
+    },
+
+    async recordImportRange(workflowId: string, daysDone: number): Promise<void> {
+      await recordImportRangeDays(db, workflowId, daysDone);
+    },
+
+    async finishImportRange(workflowId: string, status: 'completed' | 'stopped'): Promise<void> {
+      await finishImportRange(db, workflowId, status);
     },
   };
 }

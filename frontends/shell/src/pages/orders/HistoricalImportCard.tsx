@@ -1,11 +1,13 @@
 import { describeError, formatNumber, shopQuery } from '@belegfluss/frontend-kit';
-import { featureRequiredMessage } from '@belegfluss/shared';
+import { daysBetween, featureRequiredMessage, MAX_IMPORT_RANGE_DAYS, type ImportRangeView } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
+import { plural } from '../../wizard/wizard';
+import { ImportRangeProgress, shortDay, TransferBoostNote } from './ImportRangeParts';
 
 /** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
 export interface ImportDays {
@@ -19,7 +21,13 @@ export interface ImportDays {
     invoices: number;
     /** Set when a plan without the import stopped the day. */
     stoppedOnPlan?: string | null;
+    /** Orders read whose invoice is not made yet. */
+    waiting?: number;
+    /** When to expect the rest ("noch etwa 12 Minuten", "wartet hinter laufenden Bestellungen"). */
+    estimate?: string | null;
   }[];
+  /** The shop's running (else last) range of days. */
+  range?: ImportRangeView | null;
 }
 type DayStatus = ImportDays['days'][number]['status'];
 
@@ -44,11 +52,22 @@ const statusText = (d: ImportDays['days'][number]) =>
 /** A day whose run ended without finishing: it is not imported and may be imported again. */
 const ended = (status: DayStatus) => status === 'failed' || status === 'terminated' || status === 'cancelled';
 
+/** A day's line: where it stands (read, invoiced, waiting) and when to expect the rest. */
+const dayLine = (d: ImportDays['days'][number]) =>
+  [
+    `${plural(d.orders, 'Bestellung', 'Bestellungen')} eingelesen, ${plural(d.invoices, 'Rechnung', 'Rechnungen')}${d.waiting ? `, ${formatNumber(d.waiting)} ${d.waiting === 1 ? 'wartet' : 'warten'}` : ''}`,
+    statusText(d),
+    d.estimate,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /**
- * Spec 1 §9 and spec 2: invoices for the orders of one day before the installation, a paid
+ * Spec 1 §9 and spec 2: invoices for the orders of days before the installation, a paid
  * one-time unlock. The calendar offers the days from the store's opening to the installation
- * day (weeks start on Monday), without the days imported already; each imported day shows its
- * orders and the invoices made so far.
+ * day (weeks start on Monday), without the days imported already; a range of days queues up
+ * and runs one day after another. Each imported day shows its orders and the invoices made so
+ * far, the range its days done, and it can be stopped.
  */
 export function HistoricalImportCard() {
   const { api } = useShell();
@@ -56,7 +75,7 @@ export function HistoricalImportCard() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [selected, setSelected] = useState<Date | null>(null);
+  const [selected, setSelected] = useState<{ start: Date; end: Date } | null>(null);
   const [month, setMonth] = useState<{ month: number; year: number } | null>(null);
   const unlocked = shop.data?.plan.purchase.includes('orderImport') ?? false;
   const days = useQuery({
@@ -65,9 +84,34 @@ export function HistoricalImportCard() {
     queryFn: ({ signal }) => api.get<ImportDays>('/orders/import/days', signal),
     // Progress per day: while a day runs or its invoices are still being made, look again.
     refetchInterval: (query) =>
+      query.state.data?.range?.status === 'running' ||
       query.state.data?.days.some((d) => d.status === 'running' || (d.status === 'completed' && d.invoices < d.orders))
         ? 3000
         : false,
+  });
+  const startRange = useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) =>
+      api.request<{ from: string; to: string }>(
+        `/orders/import/range?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+        { method: 'POST' },
+      ),
+    onSuccess: async (answer) => {
+      toast(
+        answer.from === answer.to
+          ? `Import vom ${german(answer.from)} gestartet`
+          : `Import vom ${shortDay(answer.from)} bis ${shortDay(answer.to)} gestartet`,
+      );
+      setOpen(false);
+      setSelected(null);
+      await queryClient.invalidateQueries({ queryKey: ['orderImportDays'] });
+    },
+  });
+  const stop = useMutation({
+    mutationFn: () => api.request('/orders/import/range/stop', { method: 'POST' }),
+    onSuccess: async () => {
+      toast('Import wird angehalten');
+      await queryClient.invalidateQueries({ queryKey: ['orderImportDays'] });
+    },
   });
   const start = useMutation({
     mutationFn: (day: string) =>
@@ -95,7 +139,10 @@ export function HistoricalImportCard() {
     (data
       ? { month: toDate(data.last).getMonth(), year: toDate(data.last).getFullYear() }
       : { month: new Date().getMonth(), year: new Date().getFullYear() });
-  const selectedDay = selected ? toDay(selected) : null;
+  const from = selected ? toDay(selected.start) : null;
+  const to = selected ? toDay(selected.end) : null;
+  const count = from && to ? daysBetween(from, to).length : 0;
+  const tooLong = count > MAX_IMPORT_RANGE_DAYS;
   return (
     <FeatureLock shop={shop.data} feature="orderImport">
       <Card>
@@ -104,18 +151,27 @@ export function HistoricalImportCard() {
             <Text as="h2" variant="headingMd">
               Ältere Bestellungen importieren
             </Text>
-            <Button onClick={() => setOpen(true)} disabled={!data}>
-              Tag auswählen
+            <Button onClick={() => setOpen(true)} disabled={!data || data.range?.status === 'running'}>
+              Zeitraum auswählen
             </Button>
           </InlineStack>
           <Text as="p" tone="subdued">
-            Belegfluss erstellt für die Bestellungen eines Tages vor der Installation Belege nach deinen aktuellen
-            Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Jeder Beleg verbraucht eine Übertragung.
+            Belegfluss erstellt für die Bestellungen von Tagen vor der Installation Belege nach deinen aktuellen
+            Einstellungen, auch für Bestellungen, die älter als 60 Tage sind. Die Tage eines Zeitraums werden
+            nacheinander importiert. Jeder Beleg verbraucht eine Übertragung.
           </Text>
           {start.isError && !open ? (
             <Banner tone="critical" title="Der Import wurde nicht gestartet">
               <p>{describeError(start.error)}</p>
             </Banner>
+          ) : null}
+          {stop.isError ? (
+            <Banner tone="critical" title="Der Import wurde nicht angehalten">
+              <p>{describeError(stop.error)}</p>
+            </Banner>
+          ) : null}
+          {data?.range ? (
+            <ImportRangeProgress range={data.range} onStop={() => stop.mutate()} stopping={stop.isPending} />
           ) : null}
           {days.isError ? (
             <Banner tone="warning" title="Importierte Tage nicht abrufbar">
@@ -132,10 +188,9 @@ export function HistoricalImportCard() {
                   <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span">{german(d.day)}</Text>
                     <InlineStack gap="200" blockAlign="center">
-                      <Text
-                        as="span"
-                        tone={ended(d.status) ? 'critical' : 'subdued'}
-                      >{`${formatNumber(d.orders)} Bestellungen, ${formatNumber(d.invoices)} Rechnungen · ${statusText(d)}`}</Text>
+                      <Text as="span" tone={ended(d.status) ? 'critical' : 'subdued'}>
+                        {dayLine(d)}
+                      </Text>
                       {ended(d.status) ? (
                         <Button
                           size="slim"
@@ -169,39 +224,46 @@ export function HistoricalImportCard() {
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Bestellungen eines Tages importieren"
+        title="Ältere Bestellungen importieren"
         primaryAction={{
-          content: 'Tag importieren',
-          disabled: !selectedDay,
-          loading: start.isPending,
-          onAction: () => selectedDay && start.mutate(selectedDay),
+          content: count > 1 ? `${formatNumber(count)} Tage importieren` : 'Tag importieren',
+          disabled: !from || !to || tooLong,
+          loading: startRange.isPending,
+          onAction: () => from && to && startRange.mutate({ from, to }),
         }}
         secondaryActions={[{ content: 'Abbrechen', onAction: () => setOpen(false) }]}
       >
         <Modal.Section>
           <BlockStack gap="300">
-            {start.isError ? (
+            {startRange.isError ? (
               <Banner tone="critical" title="Der Import wurde nicht gestartet">
-                <p>{describeError(start.error)}</p>
+                <p>{describeError(startRange.error)}</p>
               </Banner>
             ) : null}
+            {shop.data ? <TransferBoostNote credits={shop.data.plan.credits} /> : null}
             {data ? (
               <DatePicker
                 month={shown.month}
                 year={shown.year}
                 weekStartsOn={1}
                 onMonthChange={(m, y) => setMonth({ month: m, year: y })}
+                allowRange
                 selected={selected ?? undefined}
-                onChange={(range) => setSelected(range.start)}
+                onChange={(range) => setSelected(range)}
                 disableDatesBefore={data.first ? toDate(data.first) : undefined}
                 disableDatesAfter={toDate(data.last)}
                 disableSpecificDates={[...taken].map(toDate)}
               />
             ) : null}
             <Text as="p" tone="subdued">
-              {selectedDay
-                ? `Ausgewählt: ${german(selectedDay)}`
-                : `Wähle einen Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut.`}
+              {from && to
+                ? from === to
+                  ? `Ausgewählt: ${german(from)}`
+                  : `Ausgewählt: ${german(from)} bis ${german(to)} (${formatNumber(count)} Tage)`
+                : `Wähle den ersten und den letzten Tag ${data?.first ? `zwischen dem ${german(data.first)} und dem ${german(data.last)}` : `bis zum ${data ? german(data.last) : '…'}`}. Bereits importierte Tage sind ausgegraut und werden übersprungen.`}
+            </Text>
+            <Text as="p" tone={tooLong ? 'critical' : 'subdued'}>
+              {`Die Tage werden nacheinander importiert, höchstens ${formatNumber(MAX_IMPORT_RANGE_DAYS)} auf einmal.`}
             </Text>
           </BlockStack>
         </Modal.Section>

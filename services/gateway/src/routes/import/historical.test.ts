@@ -8,17 +8,12 @@ import {
   sandboxControl,
   startHarness,
   startWorker,
+  until,
+  buyOrderImport,
   type Harness,
 } from '../../../test/harness';
 import { HISTORICAL_MESSAGES } from './historical';
-import {
-  documentsTable,
-  eventLogTable,
-  orderImportsTable,
-  ordersTable,
-  purchasesTable,
-  shopsTable,
-} from '@belegfluss/db/testing';
+import { documentsTable, eventLogTable, orderImportsTable, ordersTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * The paid historical import, one German calendar day per workflow (spec 1 §9, spec 2): each
@@ -47,28 +42,13 @@ async function lexwareInvoices(): Promise<{ id: string; totalAmount: number; vou
   return ((await res.json()) as { content: { id: string; totalAmount: number; voucherNumber: string }[] }).content;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
   h = await startHarness({ sandbox: true });
   worker = await startWorker(h);
   const scopes = ['read_orders', 'write_orders', 'read_all_orders'];
   await installFromSandbox(h, S, scopes);
   lexware = await connectLexware(h, S);
-  await shopsTable.update(h.db, { id: S }, { planId: 'standard', transfersQuota: 300 });
-  await purchasesTable.insert(h.db, {
-    shopId: S,
-    feature: 'orderImport',
-    price: 129,
-    status: 'active',
-    activatedAt: new Date(),
-  });
+  await buyOrderImport(h, S);
   // Morning, noon and late evening of the day (German time), and the evening before, which belongs to the other day.
   const at = (day: string, minutes: number) =>
     new Date(Date.parse(germanDayBounds(day).from) + minutes * 60_000).toISOString();
@@ -174,7 +154,9 @@ describe('POST /api/orders/import?date=', () => {
     expect(res.status).toBe(200);
     expect(res.body.first <= OTHER).toBe(true);
     expect(res.body.last).toBe(germanDay(new Date().toISOString()));
-    expect(res.body.days).toEqual([{ day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null }]);
+    expect(res.body.days).toEqual([
+      { day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null, waiting: 0, estimate: null },
+    ]);
     expect((await h.call(S, 'GET', '/api/orders/import/2020-01-01')).status).toBe(404);
     expect((await h.call(FREE, 'GET', `/api/orders/import/${DAY}`)).status).toBe(404);
   });
@@ -199,9 +181,9 @@ describe('POST /api/orders/import?date=', () => {
     });
     expect((await h.call(S, 'GET', '/api/orders/import/days')).body.days).toEqual(
       [
-        { day: OTHER, status: 'terminated', orders: 0, invoices: 0, stoppedOnPlan: null },
-        { day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null },
-        { day: LATER, status: 'completed', orders: 0, invoices: 0, stoppedOnPlan: null },
+        { day: OTHER, status: 'terminated', orders: 0, invoices: 0, stoppedOnPlan: null, waiting: 0, estimate: null },
+        { day: DAY, status: 'completed', orders: 5, invoices: 5, stoppedOnPlan: null, waiting: 0, estimate: null },
+        { day: LATER, status: 'completed', orders: 0, invoices: 0, stoppedOnPlan: null, waiting: 0, estimate: null },
       ].sort((a, b) => a.day.localeCompare(b.day)),
     );
     expect(await h.call(S, 'GET', `/api/orders/import/${OTHER}`)).toMatchObject({
@@ -243,6 +225,9 @@ describe('POST /api/orders/import?date=', () => {
       orders: 3,
       invoices: 0,
       stoppedOnPlan: 'free',
+      // Ended: its orders wait for nothing, so no estimate.
+      waiting: 3,
+      estimate: null,
     });
     expect(await made()).toHaveLength(invoices.length);
     const withheld = await eventLogTable.list(h.db, { shopId: S, event: 'plan.feature.withheld' });

@@ -25,6 +25,7 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound, BadGateway, Conflict, PaymentRequired } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { dayView, rangeView } from './range-progress';
 
 const IMPORT_SHOPIFY_MISSING = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
 
@@ -45,7 +46,7 @@ export const HISTORICAL_MESSAGES = {
  */
 const storeOpened = new Map<string, string>();
 
-async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
+export async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
   const last = germanDay(shop.installedAt.toISOString());
   // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
   const known = storeOpened.get(shop.id);
@@ -70,20 +71,9 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
  * workflow (spec 1 §4: the unlock counts only on a paid plan). Answers 202 with the id to poll;
  * a day imported or importing already answers 409 and starts nothing.
  */
-export async function startHistoricalImport(
-  gw: GatewayContext,
-  ctx: Context,
-  checks: { shopifyMissing: string; scopeMissing: string; lexwareMissing: string },
-): Promise<void> {
+export async function startHistoricalImport(gw: GatewayContext, ctx: Context, checks: ImportChecks): Promise<void> {
   const { date } = query(ctx, OrderImportQuery);
-  const shop = await getShop(gw.db, sessionOf(ctx).shop);
-  if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
-  if (planById(shop.planId).importPrice === null)
-    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
-  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
-    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
-  if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
-  if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexwareMissing);
+  const shop = await importingShop(gw, ctx, checks);
   const range = await selectableDays(gw, shop);
   if (date < range.first || date > range.last) throw BadRequest(HISTORICAL_MESSAGES.outOfRange, 'date');
 
@@ -110,6 +100,21 @@ export async function startHistoricalImport(
   ctx.body = { id: date, workflowId, status: 'running', affected: 0, pages: 0 };
 }
 
+export type ImportChecks = { shopifyMissing: string; scopeMissing: string; lexwareMissing: string };
+
+/** The shop, when it may import older orders now (a paid plan, the unlock bought, Shopify's scope, Lexware). */
+export async function importingShop(gw: GatewayContext, ctx: Context, checks: ImportChecks): Promise<ShopRow> {
+  const shop = await getShop(gw.db, sessionOf(ctx).shop);
+  if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
+  if (planById(shop.planId).importPrice === null)
+    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
+  if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
+    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
+  if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
+  if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexwareMissing);
+  return shop;
+}
+
 /** `GET /api/orders/import/{date}`: progress, from the running workflow's query, else from the stored run. */
 export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
@@ -126,7 +131,8 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
       selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
       settled.then(() => listImportDays(gw.db, shop.id)),
     ]);
-    ctx.body = { ...range, days };
+    const now = Date.now();
+    ctx.body = { ...range, days: days.map((d) => dayView(d, now)), range: await rangeView(gw, shop.id, days) };
   });
 
   api.get('/api/orders/import/:id', async (ctx) => {

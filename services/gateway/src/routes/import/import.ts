@@ -22,6 +22,7 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
 import { historicalImportRoutes, startHistoricalImport } from './historical';
+import { importRangeRoutes } from './range';
 
 export const IMPORT_MESSAGES = {
   shopifyMissing: 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.',
@@ -181,6 +182,8 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
     await answerOrders(gw, ctx, shop, run);
   });
 
+  // Before the day routes: their /api/orders/import/:id would take 'range' for a day.
+  importRangeRoutes(gw, api, IMPORT_MESSAGES);
   historicalImportRoutes(gw, api);
 
   /**
