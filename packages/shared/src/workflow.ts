@@ -10,3 +10,4 @@ export { decideCreditNote } from './domain/credit-decision';
 export { defaultRegime } from './domain/invoice-draft';
 export { shippedFulfillments } from './domain/delivery-note';
 export { lastClosedMonth } from './domain/completeness-audit';
+export { afterViesUnavailable } from './domain/vat-id-check';
