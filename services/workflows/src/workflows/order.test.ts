@@ -308,6 +308,48 @@ describe('orderWorkflow and the VIES check of a VAT ID', () => {
   });
 });
 
+describe('orderWorkflow when the merchant keeps waiting for VIES', () => {
+  it('tells the merchant once that the wait is over, asks on, and makes no invoice meanwhile', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-vies-keep-waiting-test';
+    const contact = { ...DEFAULT_CONTACT_PREFERENCES, viesWaitHours: 0.0001, viesAfterWait: 'keepWaiting' as const };
+    const activities = fakeActivities(calls, {
+      prefs: {
+        invoice: DEFAULT_INVOICE_PREFERENCES,
+        credit: DEFAULT_CREDIT_PREFERENCES,
+        contact,
+        orderHandling: DEFAULT_ORDER_HANDLING,
+      },
+    });
+    activities.checkVatId = async (_shop, vatId) => {
+      calls.push(`checkVatId:${vatId}`);
+      return {
+        check: { status: 'unavailable', vatId, error: 'SERVICE_UNAVAILABLE', message: 'VIES down' },
+        retryMs: 100,
+      };
+    };
+    const worker = await testWorker(taskQueue, activities);
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:503',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '503' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'v3', order: austrianOrder(503) }],
+      });
+      await waitFor(() => calls.includes('tell:waiting'));
+      const told = calls.filter((c) => c.startsWith('checkVatId')).length;
+      await waitFor(() => calls.filter((c) => c.startsWith('checkVatId')).length >= told + 3);
+      expect(calls.filter((c) => c === 'tell:waiting')).toHaveLength(1);
+      expect(calls).not.toContain('issueInvoice');
+      const state = await handle.query(orderStateQuery);
+      expect(state.waitingFor).toBe('VIES');
+      expect(state.viesWait).toMatchObject({ vatId: 'ATU12345678', told: true });
+      await handle.terminate('test done');
+    });
+  });
+});
+
 describe('orderWorkflow across shops', () => {
   it('starts with its shop as fairness key, and an imported order behind the live ones', async () => {
     const calls: string[] = [];
