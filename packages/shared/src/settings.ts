@@ -92,10 +92,16 @@ export function readStaff(environment: NodeJS.ProcessEnv = process.env): StaffMe
 export const encryptionKey = (environment: NodeJS.ProcessEnv = process.env) =>
   productionSecret('ENCRYPTION_KEY', environment);
 
-function positiveNumber(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} muss eine Zahl größer als 0 sein, nicht „${value}“.`);
-  return n;
+/**
+ * VAT ID checks: VIES's base URL (VIES_URL), and how often an order waiting for VIES (or a member state's register)
+ * asks again, in seconds (VIES_RETRY_SECONDS; VIES's outages usually last minutes to hours).
+ */
+export function viesSettings(environment: NodeJS.ProcessEnv = process.env): { url: string; retrySeconds: number } {
+  const retry = environment.VIES_RETRY_SECONDS || '900';
+  const retrySeconds = Number(retry);
+  if (!Number.isFinite(retrySeconds) || retrySeconds <= 0)
+    throw new Error(`VIES_RETRY_SECONDS muss eine Zahl größer als 0 sein, nicht „${retry}“.`);
+  return { url: environment.VIES_URL || DEV_DEFAULTS.viesUrl, retrySeconds };
 }
 
 /** Every setting of the worker and the gateway, read from the environment once. */
@@ -137,14 +143,7 @@ export function readSettings() {
       },
     },
     documentFiles: documentFileLimits(),
-    /**
-     * VAT ID checks: VIES's base URL, and how often an order waiting for VIES (or a member state's register)
-     * asks again, in seconds (VIES_RETRY_SECONDS; its outages usually last minutes to hours).
-     */
-    vies: {
-      url: env('VIES_URL', DEV_DEFAULTS.viesUrl),
-      retrySeconds: positiveNumber('VIES_RETRY_SECONDS', env('VIES_RETRY_SECONDS', '900')),
-    },
+    vies: viesSettings(),
     /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */
     payouts: {
       paypal: {
