@@ -124,6 +124,8 @@ export async function startStack(
       outboundTestHosts: TEST_HOSTS,
     },
     payouts: { ...base.payouts, paypal: { ...base.payouts.paypal, apiUrl: sandbox.urls.paypal } },
+    // An order waiting for VIES asks again within a second, so tests wait on the sandbox's knob, not on a clock.
+    vies: { url: sandbox.urls.vies, retrySeconds: 1 },
   };
   await reserved.release();
   const gateway = await startGateway(settings, gatewayPort, {
@@ -188,6 +190,8 @@ export function workerEnv(settings: Settings): NodeJS.ProcessEnv {
     SMTP_URL: settings.mail.smtpUrl,
     OUTBOUND_TEST_HOSTS: settings.mail.outboundTestHosts,
     PAYPAL_API_URL: settings.payouts.paypal.apiUrl,
+    VIES_URL: settings.vies.url,
+    VIES_RETRY_SECONDS: String(settings.vies.retrySeconds),
     // Any free port for the health check: the default 8081 may be taken by another stack on this machine,
     // and a worker that can't listen would die before it polls.
     HEALTH_PORT: '0',

@@ -5,6 +5,7 @@ export * from './stores/shops';
 export * from './stores/ledger';
 export * from './stores/documents';
 export * from './stores/contact-links';
+export * from './stores/vat-id-checks';
 export * from './stores/event-log';
 export * from './stores/inbox';
 export * from './stores/connections';

@@ -8,6 +8,10 @@ export interface NotificationFacts {
   quota?: number;
   /** When the transfers are reset (the next billing period starts). */
   resetAt?: Date;
+  /** vatIdUnconfirmed: the order, its buyer's USt-IdNr. and what became of it. */
+  orderName?: string;
+  vatId?: string;
+  vatIdOutcome?: 'invalid' | 'withVat' | 'waiting';
 }
 
 export interface NotificationTexts {
@@ -48,6 +52,23 @@ export function notificationTexts(kind: NotificationKind, f: NotificationFacts):
           'Bis du sie wiederherstellst, werden keine Belege erstellt.\n\n' +
           'Öffne die App und verbinde Lexware Office unter „Einstellungen“ erneut.',
       };
+    case 'vatIdUnconfirmed': {
+      const order = f.orderName ?? 'eine Bestellung';
+      const id = f.vatId ?? 'die USt-IdNr.';
+      const what =
+        f.vatIdOutcome === 'invalid'
+          ? `Laut VIES ist die USt-IdNr. ${id} ungültig. Die Rechnung zu ${order} wurde deshalb nicht steuerfrei, sondern mit 19 % Umsatzsteuer erstellt.`
+          : f.vatIdOutcome === 'withVat'
+            ? `VIES hat die USt-IdNr. ${id} innerhalb deiner Wartezeit nicht bestätigen können (Dienst nicht erreichbar). Wie in den Kontakt-Einstellungen gewählt, wurde die Rechnung zu ${order} mit 19 % Umsatzsteuer erstellt.`
+            : `VIES hat die USt-IdNr. ${id} innerhalb deiner Wartezeit nicht bestätigen können (Dienst nicht erreichbar). Die Rechnung zu ${order} wartet weiter; Belegfluss fragt regelmäßig erneut.`;
+      return {
+        subject: `USt-IdNr. ${id} nicht bestätigt (${order})`,
+        message:
+          `Hallo,\n\nin deinem Shop ${f.shopName}: ${what}\n\n` +
+          'Eine steuerfreie innergemeinschaftliche Lieferung setzt eine gültige, geprüfte USt-IdNr. des Käufers voraus (§ 18e UStG). ' +
+          'Die Prüfung steht im Protokoll der Bestellung; Wartezeit und Vorgehen stellst du unter „Einstellungen → Kontakte“ ein.',
+      };
+    }
     case 'onboarding':
       return {
         subject: 'Willkommen bei Belegfluss – deine ersten Schritte',

@@ -61,7 +61,12 @@ export interface OrderState {
   origin?: 'historical';
   /** Shopify fulfilments already given a delivery note, or passed over while the setting was off (issue 19 §3). Absent in older states. */
   deliveryNotes?: { fulfillmentId: number; outcome: string }[];
-  /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE. */
+  /**
+   * While VIES can't confirm the buyer's USt-IdNr.: since when (epoch ms, the first failed check), when the order
+   * asks again, and whether the merchant was told that the wait is over. Absent otherwise.
+   */
+  viesWait?: { vatId: string; since: number; retryAt: number; told: boolean } | null;
+  /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE, VIES. */
   waitingFor: string | null;
 }
 

@@ -52,6 +52,8 @@ export const DEV_DEFAULTS = {
   paypalClientSecret: 'belegfluss-dev-paypal-secret',
   /** The id PayPal gave the app's webhook subscription; webhooks are verified against it. */
   paypalWebhookId: 'WH-BELEGFLUSS-DEV',
+  /** The EU's VIES REST service (the sandbox's stand-in on its control port; production VIES_PRODUCTION_URL). */
+  viesUrl: `http://127.0.0.1:${DEV_PORTS.sandboxControl}/taxation_customs/vies/rest-api`,
   /** The account SEPA payouts are paid from (the pain.001 debtor). */
   sepaDebtorName: 'Belegfluss GmbH',
   sepaDebtorIban: 'DE02120300000000202051',

@@ -19,6 +19,7 @@ export * from './domain/order-fields';
 export * from './domain/refund-types';
 export * from './domain/templates';
 export * from './domain/vat-id';
+export * from './domain/vat-id-check';
 export * from './domain/tax-regime';
 export * from './domain/invoice-dates';
 export * from './domain/positions';

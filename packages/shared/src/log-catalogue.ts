@@ -170,6 +170,7 @@ const NOTIFICATION_KIND: Record<string, string> = {
   creditsExhaustedNow: 'Übertragungen verbraucht',
   connectionMissing: 'Verbindung getrennt',
   onboarding: 'Willkommen',
+  vatIdUnconfirmed: 'USt-IdNr. nicht bestätigt',
 };
 
 const ADMIN_ACTIONS: Record<string, string> = {
@@ -189,6 +190,47 @@ function adminActor(b: Record<string, unknown>): string {
   if (!shop || !userId) return `Support (${shop ?? 'Admin'})`;
   return `${STAFF_ROLE_LABELS[role]} ${staffLabel({ shop, userId, name: str(b.adminName) })}`;
 }
+
+/**
+ * VIES's answer on the buyer's USt-IdNr., with what a tax audit asks for (§ 18e UStG): the date, VIES's request
+ * identifier, and the name and address VIES holds for the ID.
+ */
+function vatIdSentence(
+  b: Record<string, unknown>,
+  kind: 'confirmed' | 'invalid' | 'unavailable' | 'unconfirmed',
+): string {
+  const id = str(b.vatId) ?? 'USt-IdNr.';
+  const evidence = [
+    str(b.requestDate) && `Abfragedatum ${str(b.requestDate)}`,
+    str(b.requestIdentifier)
+      ? `Abfragenummer ${str(b.requestIdentifier)}`
+      : 'ohne Abfragenummer (eigene USt-IdNr. fehlt in den Kontakt-Einstellungen)',
+    str(b.name) && `Name ${str(b.name)}`,
+    str(b.address) && `Anschrift ${str(b.address)}`,
+  ].filter(Boolean);
+  switch (kind) {
+    case 'confirmed':
+      return `USt-IdNr. ${id} von VIES als gültig bestätigt${b.cached ? ' (Bestätigung vom selben Tag)' : ''}: ${evidence.join(', ')}`;
+    case 'invalid':
+      return `USt-IdNr. ${id} laut VIES ungültig${str(b.refusal) ? ` (${str(b.refusal)})` : ''}: Rechnung mit 19 % Umsatzsteuer statt steuerfrei; ${evidence.join(', ')}`;
+    case 'unavailable':
+      return `USt-IdNr. ${id} konnte nicht bei VIES geprüft werden (${str(b.error) ?? 'nicht erreichbar'}): die Rechnung wartet, neuer Versuch ${str(b.retryAt) ? `um ${berlinTime(String(b.retryAt))}` : 'später'}`;
+    case 'unconfirmed':
+      return b.outcome === 'withVat'
+        ? `USt-IdNr. ${id} in der Wartezeit nicht von VIES bestätigt: Rechnung mit 19 % Umsatzsteuer wie in den Kontakt-Einstellungen gewählt`
+        : `USt-IdNr. ${id} in der Wartezeit nicht von VIES bestätigt: die Rechnung wartet weiter, wie in den Kontakt-Einstellungen gewählt`;
+  }
+}
+
+const berlinTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Berlin',
+  });
 
 type Sentence = (b: Record<string, unknown>) => string;
 /** One sentence per event; `b` is the entry's body. */
@@ -235,6 +277,10 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'audit.repair_requested': {
     text: (b) => withDetail('Korrekturen aus der Vollständigkeitsprüfung angestoßen', str(b.month)),
   },
+  'vatid.confirmed': { text: (b) => vatIdSentence(b, 'confirmed'), link: SETTINGS.contacts },
+  'vatid.invalid': { text: (b) => vatIdSentence(b, 'invalid'), link: SETTINGS.contacts },
+  'vatid.unavailable': { text: (b) => vatIdSentence(b, 'unavailable'), link: SETTINGS.contacts },
+  'vatid.unconfirmed': { text: (b) => vatIdSentence(b, 'unconfirmed'), link: SETTINGS.contacts },
   'contact.created': {
     text: (b) => withDetail('Kontakt in Lexware Office angelegt', str(b.email)),
     link: SETTINGS.contacts,

@@ -92,6 +92,18 @@ export function readStaff(environment: NodeJS.ProcessEnv = process.env): StaffMe
 export const encryptionKey = (environment: NodeJS.ProcessEnv = process.env) =>
   productionSecret('ENCRYPTION_KEY', environment);
 
+/**
+ * VAT ID checks: VIES's base URL (VIES_URL), and how often an order waiting for VIES (or a member state's register)
+ * asks again, in seconds (VIES_RETRY_SECONDS; VIES's outages usually last minutes to hours).
+ */
+export function viesSettings(environment: NodeJS.ProcessEnv = process.env): { url: string; retrySeconds: number } {
+  const retry = environment.VIES_RETRY_SECONDS || '900';
+  const retrySeconds = Number(retry);
+  if (!Number.isFinite(retrySeconds) || retrySeconds <= 0)
+    throw new Error(`VIES_RETRY_SECONDS muss eine Zahl größer als 0 sein, nicht „${retry}“.`);
+  return { url: environment.VIES_URL || DEV_DEFAULTS.viesUrl, retrySeconds };
+}
+
 /** Every setting of the worker and the gateway, read from the environment once. */
 export function readSettings() {
   const appUrl = env('APP_URL', DEV_DEFAULTS.appUrl);
@@ -131,6 +143,7 @@ export function readSettings() {
       },
     },
     documentFiles: documentFileLimits(),
+    vies: viesSettings(),
     /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */
     payouts: {
       paypal: {

@@ -11,3 +11,4 @@ export { defaultRegime } from './domain/invoice-draft';
 export { shippedFulfillments } from './domain/delivery-note';
 export { lastClosedMonth } from './domain/completeness-audit';
 export { daysBetween } from './domain/import-range';
+export { afterViesUnavailable } from './domain/vat-id-check';

@@ -13,6 +13,7 @@ import { shopifyApp } from './shopify/app.js';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import { startSmtp, type SmtpServers } from './smtp/server.js';
 import { emptyState, type SandboxState } from './state.js';
+import { VIES_REST_PATH } from './vies/routes.js';
 
 export type { SandboxOptions } from './options.js';
 export type { SandboxUrls } from './sandbox.js';
@@ -80,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       lexwareApi: `${lexware.url}/v1`,
       lexwareOauth: `${lexware.url}/oauth2`,
       paypal: paypal.url,
+      vies: `${control.url}${VIES_REST_PATH}`,
     };
     if (opts.smtp !== false) {
       smtp = await startSmtp({

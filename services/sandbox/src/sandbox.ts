@@ -10,6 +10,7 @@ import { OrderService } from './shopify/orders/service.js';
 import { WebhookDispatcher } from './shopify/webhooks.js';
 import type { MailSettings } from './smtp/server.js';
 import type { SandboxState } from './state.js';
+import { ViesRegister } from './vies/register.js';
 
 export interface SandboxUrls {
   control: string;
@@ -21,6 +22,8 @@ export interface SandboxUrls {
   lexwareOauth: string;
   /** PayPal's REST API at the root, as PAYPAL_API_URL. */
   paypal: string;
+  /** VIES's REST interface on the control port, as VIES_URL. */
+  vies: string;
   smtp?: { host: string; port: number; securePort: number };
 }
 
@@ -37,6 +40,7 @@ export class Sandbox {
     lexwareApi: '',
     lexwareOauth: '',
     paypal: '',
+    vies: '',
   };
   readonly keys: KeyPair;
   readonly mailSettings: MailSettings;
@@ -46,6 +50,8 @@ export class Sandbox {
   readonly publish: Publish;
   /** PayPal's batches and items: its API port serves them, the control port moves them. */
   readonly paypal: PayPalPayouts;
+  /** The VIES stand-in's registers: which VAT IDs are valid, which member states are down. */
+  readonly vies = new ViesRegister();
 
   constructor(
     public state: SandboxState,

@@ -104,6 +104,7 @@ export async function createOrderWorker(settings: Settings, connection: NativeCo
     appUrl: settings.appUrl,
     mail: settings.mail,
     documentFiles: settings.documentFiles,
+    vies: settings.vies,
   });
   const live = await Worker.create({
     connection,

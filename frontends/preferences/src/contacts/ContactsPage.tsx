@@ -27,6 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SaveNote } from '../form/SaveNote';
+import { SavedTextField } from '../form/SavedTextField';
 import { useSectionForm } from '../form/use-section-form';
 import { TagInput } from '../mail/ListInputs';
 import { EInvoiceArea } from './EInvoiceArea';
@@ -35,7 +36,13 @@ import { VAT_ID_PLACE_LABELS } from './vat-id-check';
 
 const TITLE = 'Kontakte';
 const TEST_ACTION = 'test-vatid';
-type AreaKey = 'create' | 'organise' | 'business' | 'einvoice';
+type AreaKey = 'create' | 'organise' | 'business' | 'vies' | 'einvoice';
+
+/** "1,5" as 1.5; anything that is no number goes to the server as typed, which answers with its German message. */
+const hoursInput = (text: string): number | string => {
+  const n = Number(text.trim().replace(',', '.'));
+  return text.trim() !== '' && Number.isFinite(n) ? n : text;
+};
 
 /** /preferences/contacts (spec 2 §5): contact creation, what goes into a contact, business customers' VAT IDs. */
 export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps) {
@@ -223,6 +230,42 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
             <Link onClick={() => navigate(`${basePath}/invoices`)}>Rechnungen</Link> ein.
           </Text>
           {status('business')}
+        </Area>
+        <Area
+          title="USt-IdNr.-Prüfung"
+          description="Vor jeder steuerfreien innergemeinschaftlichen Lieferung prüft Belegfluss die USt-IdNr. des Kunden beim EU-Dienst VIES und hält Datum, Abfragenummer, Name und Anschrift im Protokoll der Bestellung fest (§ 18e UStG). Ist sie ungültig, wird die Rechnung mit 19 % Umsatzsteuer erstellt und du wirst benachrichtigt."
+        >
+          <SavedTextField
+            label="Eigene USt-IdNr."
+            helpText="Wird bei VIES als Anfragender angegeben; nur dann vergibt VIES eine Abfragenummer als Nachweis."
+            placeholder="DE123456789"
+            value={value.ownVatId}
+            disabled={busy}
+            error={fieldError('ownVatId')}
+            onCommit={(v) => saveIn('vies')({ ownVatId: v })}
+          />
+          <SavedTextField
+            label="Wartezeit, wenn VIES nicht erreichbar ist (Stunden)"
+            helpText="So lange wartet die Rechnung und Belegfluss fragt regelmäßig erneut, wenn VIES oder der Dienst des Mitgliedstaats ausgefallen ist."
+            type="number"
+            min={0.01}
+            max={720}
+            value={String(value.viesWaitHours)}
+            disabled={busy}
+            error={fieldError('viesWaitHours')}
+            onCommit={(v) => saveIn('vies')({ viesWaitHours: hoursInput(v) as number })}
+          />
+          <ChoiceList
+            title="Nach der Wartezeit"
+            disabled={busy}
+            selected={[value.viesAfterWait]}
+            choices={[
+              { label: 'Rechnung mit 19 % Umsatzsteuer erstellen und mich benachrichtigen', value: 'withVat' },
+              { label: 'Weiter auf VIES warten und mich benachrichtigen', value: 'keepWaiting' },
+            ]}
+            onChange={([choice]) => saveIn('vies')({ viesAfterWait: choice as ContactPreferences['viesAfterWait'] })}
+          />
+          {status('vies')}
         </Area>
         <Area
           title="E-Rechnung"

@@ -24,6 +24,11 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string; helpText: s
     helpText: 'Wenn Belegfluss dein Lexware-Office-Konto nicht mehr erreicht.',
   },
   {
+    key: 'vatIdUnconfirmed',
+    label: 'USt-IdNr. nicht bestätigt',
+    helpText: 'Wenn VIES die USt-IdNr. eines Geschäftskunden ablehnt oder in deiner Wartezeit nicht prüfen kann.',
+  },
+  {
     key: 'onboarding',
     label: 'Hilfe bei der Einrichtung',
     helpText: 'Hinweise und Tipps in den ersten Tagen nach der Installation.',

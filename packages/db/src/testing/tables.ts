@@ -820,3 +820,31 @@ export const wizardImportsTable = testTable<WizardImportTestRow>('wizard_imports
   'started_at',
   'finished_at',
 ]);
+
+/** A row of `vat_id_checks`. */
+export interface VatIdCheckTestRow {
+  shopId: string;
+  vatId: string;
+  valid: boolean;
+  requestDate: string;
+  requestIdentifier: string | null;
+  name: string | null;
+  address: string | null;
+  refusal: string | null;
+  checkedAt: Date;
+  email: string | null;
+  orderId: string | null;
+}
+export const vatIdChecksTable = testTable<VatIdCheckTestRow>('vat_id_checks', [
+  'shop_id',
+  'vat_id',
+  'valid',
+  'request_date',
+  'request_identifier',
+  'name',
+  'address',
+  'refusal',
+  'checked_at',
+  'email',
+  'order_id',
+]);

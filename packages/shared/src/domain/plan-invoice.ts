@@ -14,6 +14,7 @@ import {
 } from './invoice-decision';
 import { buildInvoice, type BuiltInvoice } from './invoice-draft';
 import { chooseTaxRegime, type TaxProfile, type TaxRegime, type TaxRegimeProblem } from './tax-regime';
+import type { VatIdVerdict } from './vat-id-check';
 
 /** The part of a shop's context an invoice depends on (the worker's ShopContext has it). */
 export interface InvoicePlanContext {
@@ -59,17 +60,23 @@ export function planInvoice(
   order: ShopifyOrder,
   ctx: InvoicePlanContext,
   metafields: readonly MetafieldValue[] = [],
-  decision: InvoiceDecisionContext & { preview?: boolean } = {},
+  decision: InvoiceDecisionContext & {
+    preview?: boolean;
+    /** VIES's word on the buyer's USt-IdNr., once asked (the workflow asks before a tax-free invoice). */
+    vatIdVerdict?: VatIdVerdict;
+  } = {},
   eInvoice: InvoiceEInvoice = { xRechnung: null, net: false },
 ): InvoicePlan {
   // A preview shows the invoice as it would be sent, whether or not it is due yet.
   const decided = decision.preview ? null : decideInvoice(order, ctx.invoice, decision);
   if (decided?.action === 'skip') return decided;
-  const chosen = chooseTaxRegime(order, ctx.profile ?? { smallBusiness: false }, {
-    ...ctx.prefs.invoice,
-    ...ctx.prefs.contact,
-    b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net,
-  });
+  const chosen = chooseTaxRegime(
+    order,
+    ctx.profile ?? { smallBusiness: false },
+    { ...ctx.prefs.invoice, ...ctx.prefs.contact, b2bAsNet: ctx.prefs.invoice.b2bAsNet || eInvoice.net },
+    {},
+    decision.vatIdVerdict,
+  );
   if (!chosen.ok) return { action: 'unprocessable', reason: chosen.reason, message: chosen.message };
   const { regime } = chosen;
   const { prefs } = ctx;
@@ -79,7 +86,8 @@ export function planInvoice(
     // An XRechnung needs the contact that carries the Leitweg-ID.
     contact: {
       prefs: prefs.contact,
-      vatId: regime.vatId,
+      // Only a confirmed ID goes to Lexware's contact, where it allows tax-free invoices.
+      vatId: regime.taxFree ? regime.vatId : undefined,
       required: contactRequired(regime) || Boolean(eInvoice.xRechnung),
       xRechnung: eInvoice.xRechnung,
     },

@@ -6,6 +6,7 @@ import type { LexwareTaxType } from './lexware-types';
 import { cents, ratePercent, sumOf } from './money';
 import { destinationCountry, isB2B, itemExtras, orderExtras, splitTags } from './order-fields';
 import { findVatId, isEuCountry, type VatIdSources } from './vat-id';
+import type { VatIdVerdict } from './vat-id-check';
 
 /** What Lexware's profile says about taxes (GET /v1/profile), plus the merchant's choice in the wizard. */
 export interface TaxProfile {
@@ -32,6 +33,11 @@ export interface TaxRegime {
   allowedRates: number[];
   /** The standard rate, used for tips under the tip tax fix. */
   standardRate: number;
+  /**
+   * The rate for lines Shopify charged no tax on: an order sold tax-free to a buyer whose USt-IdNr. VIES did not
+   * confirm is German VAT after all, and what the buyer paid is the gross amount.
+   */
+  untaxedRate?: number;
   /** Printed in the remark. */
   legalNote?: string;
   warnings: string[];
@@ -73,6 +79,12 @@ export const EU_STANDARD_RATES: Record<string, number> = {
   SI: 22,
   SK: 23,
 };
+
+/** Why an order sold tax-free to an EU business is invoiced with German VAT after all (the log and the mail say it). */
+export const VAT_ID_VERDICT_WARNINGS = {
+  invalid: 'VAT_ID_INVALID',
+  unconfirmed: 'VAT_ID_UNCONFIRMED',
+} as const;
 
 export const REGIME_MESSAGES = {
   'MISSING_VAT-ID': 'Für eine steuerfreie innergemeinschaftliche Lieferung fehlt die USt-IdNr. des Kunden.',
@@ -135,7 +147,9 @@ export function vatRegimeWarnings(choice: VatRegimeChoice, profile: TaxProfile):
  * The tax regime of an order's documents:
  * - small business (§19 UStG): vatfree with the legal note;
  * - delivery to a non-EU country: third-country delivery (or service when nothing ships), 0 %;
- * - EU abroad without tax charged: intra-community supply, which needs a valid foreign VAT ID;
+ * - EU abroad without tax charged: intra-community supply, which needs a foreign VAT ID that VIES confirmed
+ *   (`verdict`; absent while not yet asked, e.g. in a preview); one VIES calls invalid, or that could not be
+ *   confirmed in the merchant's wait, gives German VAT at the standard rate on what the buyer paid;
  * - EU abroad with tax charged and the DESTINATION principle: OSS at the destination's rates (XL only);
  * - everything else: German VAT at 19, 7 or 0 %.
  */
@@ -144,6 +158,7 @@ export function chooseTaxRegime(
   profile: TaxProfile,
   prefs: Pick<InvoicePreferences, 'asNet' | 'b2bAsNet' | 'tagsAsNet'> & Pick<ContactPreferences, 'vatIdPlaces'>,
   sources: VatIdSources = {},
+  verdict?: VatIdVerdict,
 ): TaxRegimeResult {
   const country = destinationCountry(order) ?? 'DE';
   const netOrGross: LexwareTaxType = invoiceIsNet(order, prefs) ? 'net' : 'gross';
@@ -187,6 +202,22 @@ export function chooseTaxRegime(
     const found = findVatId(order, prefs.vatIdPlaces, sources);
     if (!found || found.country === 'DE')
       return { ok: false, reason: 'MISSING_VAT-ID', message: REGIME_MESSAGES['MISSING_VAT-ID'] };
+    if (verdict === 'invalid' || verdict === 'unconfirmed')
+      return {
+        ok: true,
+        regime: {
+          ...base,
+          // Gross: the buyer paid the net price, which now includes the tax; Lexware then keeps the total to the cent.
+          kind: 'germanVat',
+          taxType: 'gross',
+          taxFree: false,
+          vatId: found.vatId,
+          allowedRates: [...GERMAN_RATES],
+          standardRate: 19,
+          untaxedRate: 19,
+          warnings: [VAT_ID_VERDICT_WARNINGS[verdict]],
+        },
+      };
     return {
       ok: true,
       regime: {
@@ -238,6 +269,7 @@ export function chooseTaxRegime(
  */
 export function regimeRate(regime: TaxRegime, shopifyPercent: number, highestCharged?: number): number {
   if (regime.taxFree) return 0;
+  if (shopifyPercent === 0 && regime.untaxedRate !== undefined) return regime.untaxedRate;
   if (regime.allowedRates.includes(shopifyPercent)) return shopifyPercent;
   if (shopifyPercent === 0) return 0;
   if (regime.kind === 'germanVat') return highestCharged !== undefined && shopifyPercent < highestCharged ? 7 : 19;

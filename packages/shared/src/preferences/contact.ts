@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PREFERENCE_DEFAULTS } from './defaults';
 import { LEITWEG_SOURCES } from '../domain/einvoice';
+import { isValidVatId, normalizeVatId } from '../domain/vat-id';
 
 const D = PREFERENCE_DEFAULTS.contact;
 
@@ -37,6 +38,25 @@ export const ContactPreferencesSchema = z.object({
   leitwegKey: z.string().trim().max(64).default(D.leitwegKey),
   leitwegAttribute: z.string().trim().max(255).default(D.leitwegAttribute),
   vendorNumberAtCustomer: z.string().trim().max(255).default(D.vendorNumberAtCustomer),
+  /**
+   * The shop's own USt-IdNr.: sent to VIES as the requester, so that its answer carries a request identifier,
+   * the evidence of a qualified confirmation. Lexware's profile has no field for it, so the merchant enters it here.
+   */
+  ownVatId: z
+    .string()
+    .transform(normalizeVatId)
+    .refine((v) => v === '' || isValidVatId(v), 'Die eigene USt-IdNr. hat kein gültiges Format (z. B. DE123456789).')
+    .default(D.ownVatId),
+  /** How long an order waits for VIES (or a member state's service) to answer before `viesAfterWait` applies. */
+  viesWaitHours: z
+    .number({ error: 'Die Wartezeit ist eine Zahl von Stunden.' })
+    .min(0.01, 'Die Wartezeit muss größer als 0 Stunden sein.')
+    .max(720, 'Die Wartezeit darf höchstens 720 Stunden (30 Tage) betragen.')
+    .default(D.viesWaitHours),
+  /** After the wait: invoice with German VAT, or keep waiting for VIES (the merchant is told either way). */
+  viesAfterWait: z
+    .enum(['withVat', 'keepWaiting'], { error: 'Nach der Wartezeit: withVat oder keepWaiting.' })
+    .default(D.viesAfterWait),
   /**
    * Replaced by invoices' b2bAsNet, the one switch for net B2B invoices (the stored values were moved there).
    * Still read so that order workflows recorded with it replay as they ran; no page sets it any more.

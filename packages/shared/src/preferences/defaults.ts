@@ -38,6 +38,9 @@ const contact = {
   leitwegKey: '',
   leitwegAttribute: '',
   vendorNumberAtCustomer: '',
+  ownVatId: '',
+  viesWaitHours: 24,
+  viesAfterWait: 'withVat' as const,
   eInvoiceNet: false,
 };
 

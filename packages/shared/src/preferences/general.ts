@@ -9,6 +9,8 @@ export const NotificationPreferencesSchema = z.object({
   creditsExhaustedNow: z.boolean().default(true),
   connectionMissing: z.boolean().default(true),
   onboarding: z.boolean().default(true),
+  /** An order's USt-IdNr. that VIES did not confirm (invalid, or unanswered within the merchant's wait). */
+  vatIdUnconfirmed: z.boolean().default(true),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 

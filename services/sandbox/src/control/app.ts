@@ -13,6 +13,7 @@ import { pageRoutes } from './page/routes.js';
 import { orderRoutes } from './order-routes.js';
 import { shopRoutes } from './shop-routes.js';
 import { controlErrors, cors } from './validate.js';
+import { viesControlRoutes, viesRoutes } from '../vies/routes.js';
 
 /** Port 4000: the control API for tests, the CLI and the control page. */
 export function controlApp(sb: Sandbox): Koa {
@@ -45,6 +46,8 @@ export function controlApp(sb: Sandbox): Koa {
     mailRoutes(sb),
     pageRoutes(sb),
     paypalControlRoutes(sb.paypal),
+    viesRoutes(sb.vies),
+    viesControlRoutes(sb.vies),
   ]) {
     app.use(router.routes()).use(router.allowedMethods());
   }

@@ -31,9 +31,11 @@ import { readOrderMetafields, writeOrderMetafields } from './metafields';
 import { resolveEInvoice } from './einvoice';
 import { createImportActivities } from './import';
 import { createWizardActivities } from './wizard';
-import { createNotifier } from './notify';
+import { createNotifier, type VatIdNotice } from './notify';
 import { noteWithheldFeatures } from './plan';
 import { closeInvoice, freshOrder, releaseLostDocument } from './repair';
+import { checkVatIdActivity, type ViesDeps } from './vies';
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
@@ -48,6 +50,8 @@ export interface ActivityDeps {
   mail: DefaultSender;
   /** The bound of the kept document files the mail's attachments share with the download links. */
   documentFiles?: DocumentFileLimits;
+  /** The VAT ID check's VIES service; tests without one get the sandbox's on its development port. */
+  vies?: ViesDeps;
 }
 
 /** 4xx answers other than 409 and 429 won't get better by retrying: fail the step, say why. */
@@ -77,6 +81,7 @@ export function createActivities({
   appUrl,
   mail,
   documentFiles,
+  vies = { url: DEV_DEFAULTS.viesUrl, retrySeconds: 900 },
 }: ActivityDeps) {
   const notifier = createNotifier(db, mail);
   const lexware: LexwareDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
@@ -239,6 +244,17 @@ export function createActivities({
     },
 
     ensureContact: contactStep,
+
+    /** VIES's answer on the buyer's USt-IdNr., kept with the customer (see ./vies). */
+    checkVatId: (
+      shopId: string,
+      vatId: string,
+      requester: string | null,
+      customer: { email: string | null; orderId: string | null },
+    ) => checkVatIdActivity(db, vies, shopId, vatId, requester, customer),
+
+    /** Tells the merchant that an order's USt-IdNr. could not be confirmed (once per order and ID). */
+    tellVatIdUnconfirmed: (shopId: string, facts: VatIdNotice) => notifier.vatIdUnconfirmed(shopId, facts),
 
     issueInvoice,
 

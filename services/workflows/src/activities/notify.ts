@@ -11,6 +11,15 @@ export interface Notifier {
   credits(shopId: string, kind: TransfersNotification, credits: { used: number; quota: number }): Promise<void>;
   /** The Lexware connection answered that it is gone; one mail per connection. */
   connectionLost(shopId: string): Promise<void>;
+  /** VIES did not confirm an order's USt-IdNr.: one mail per order, ID and outcome. */
+  vatIdUnconfirmed(shopId: string, notice: VatIdNotice): Promise<void>;
+}
+
+export interface VatIdNotice {
+  orderId: string;
+  orderName: string;
+  vatId: string;
+  outcome: 'invalid' | 'withVat' | 'waiting';
 }
 
 export function createNotifier(db: Db, mail: DefaultSender): Notifier {
@@ -46,5 +55,12 @@ export function createNotifier(db: Db, mail: DefaultSender): Notifier {
           ? { shopId, kind: 'connectionMissing', occasion: connectionOccasion(connection.connectedAt) }
           : null;
       }),
+    vatIdUnconfirmed: (shopId, n) =>
+      send(async () => ({
+        shopId,
+        kind: 'vatIdUnconfirmed',
+        occasion: `order:${n.orderId}:${n.vatId}:${n.outcome}`,
+        facts: { orderName: n.orderName, vatId: n.vatId, vatIdOutcome: n.outcome },
+      })),
   };
 }

@@ -87,3 +87,17 @@ export const shopifyActivities = currentNames(
     },
   }),
 );
+
+// VIES answers within seconds or says it is down (the check returns that, it does not throw): a retry here only
+// covers our own database; the long wait for a member state is the order workflow's timer.
+export const viesActivities = currentNames(
+  proxyActivities<Activities>({
+    startToCloseTimeout: '2m',
+    retry: {
+      initialInterval: '5s',
+      backoffCoefficient: 2,
+      maximumInterval: '5m',
+      nonRetryableErrorTypes: ['NOT_INSTALLED'],
+    },
+  }),
+);

@@ -1,13 +1,14 @@
 import { coarseRounds, orderPatched } from './patches';
-import type { EInvoiceDecision } from '@belegfluss/shared';
-import { planInvoice } from '@belegfluss/shared/workflow';
+import type { EInvoiceDecision, VatIdVerdict } from '@belegfluss/shared';
+import { afterViesUnavailable, planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
-import { lexwareActivities, shopifyActivities } from './activity-options';
-import { decisionContext, logDecision, type StepOutcome } from './decisions';
+import { lexwareActivities, shopifyActivities, viesActivities } from './activity-options';
+import { decisionContext, log, logDecision, type StepOutcome } from './decisions';
 
 const { ensureContact, issueInvoice, issueInvoiceWithContact } = lexwareActivities;
 const { resolveEInvoice } = shopifyActivities;
+const { checkVatId, tellVatIdUnconfirmed } = viesActivities;
 
 /**
  * Issue 19: the e-invoice decision (the buyer's Leitweg-ID, net for B2B). Asked only of shops that set it up,
@@ -40,12 +41,20 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     await logDecision(shopId, state, 'invoice', eInvoice.reason, 'warning', { leitwegId: eInvoice.value });
     return 'unprocessable';
   }
-  const plan = eInvoice.xRechnung || eInvoice.net ? planInvoice(order, ctx, [], decisionContext(state), eInvoice) : due;
+  let plan = eInvoice.xRechnung || eInvoice.net ? planInvoice(order, ctx, [], decisionContext(state), eInvoice) : due;
   if (plan.action === 'skip') return 'skipped'; // the same decision as above: planning again changes only the e-invoice part
   if (plan.action === 'unprocessable') {
     state.waitingFor = null;
     await logDecision(shopId, state, 'invoice', plan.reason, 'warning', { message: plan.message });
     return 'unprocessable';
+  }
+  // A tax-free intra-community invoice only on an ID VIES confirmed; otherwise the same rule plans it with VAT.
+  if (plan.regime.kind === 'intraCommunitySupply' && plan.regime.vatId) {
+    const verdict = await confirmVatId(shopId, state, ctx, plan.regime.vatId);
+    if (verdict === 'wait') return 'skipped';
+    if (verdict !== 'valid')
+      plan = planInvoice(order, ctx, [], { ...decisionContext(state), vatIdVerdict: verdict }, eInvoice);
+    if (plan.action !== 'create') return 'skipped'; // planned as above: only the tax rule's input changed
   }
   const { regime } = plan;
   const contact = { ...plan.contact, shopDomain: shopId };
@@ -84,4 +93,62 @@ async function contactThenInvoice(
   const contactId = await ensureContact(shopId, order, contact);
   const result = await issueInvoice(shopId, order, contactId, regime, ctx);
   return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: result.contactId ?? contactId };
+}
+
+/**
+ * Asks VIES about the buyer's USt-IdNr. and logs its answer with the evidence. While VIES or the member state's
+ * register can't answer, the order waits (`state.viesWait`, the loop's durable timer asks again) until the
+ * merchant's wait is over, then follows their choice: invoice with VAT, or keep waiting; they are told either way.
+ */
+async function confirmVatId(
+  shopId: string,
+  state: OrderState,
+  ctx: ShopContext,
+  vatId: string,
+): Promise<VatIdVerdict | 'wait'> {
+  const order = state.order!;
+  const orderId = String(order.id);
+  const entry = { shopId, origin: 'invoice' as const, orderId, orderName: order.name };
+  const { check, retryMs } = await checkVatId(shopId, vatId, ctx.prefs.contact.ownVatId || null, {
+    email: order.email ?? null,
+    orderId,
+  });
+  if (check.status === 'answered') {
+    const { evidence } = check;
+    state.viesWait = null;
+    await log({
+      ...entry,
+      event: evidence.valid ? 'vatid.confirmed' : 'vatid.invalid',
+      status: evidence.valid ? 'success' : 'warning',
+      body: { ...evidence },
+    });
+    if (evidence.valid) return 'valid';
+    await tellVatIdUnconfirmed(shopId, { orderId, orderName: order.name, vatId, outcome: 'invalid' });
+    return 'invalid';
+  }
+  const now = Date.now();
+  const earlier = state.viesWait?.vatId === vatId ? state.viesWait : null;
+  const wait = earlier ?? { vatId, since: now, retryAt: now, told: false };
+  const step = afterViesUnavailable(ctx.prefs.contact, { since: wait.since, now, retryMs });
+  if (step.action === 'invoiceWithVat') {
+    state.viesWait = null;
+    await log({ ...entry, event: 'vatid.unconfirmed', status: 'warning', body: { vatId, outcome: 'withVat' } });
+    await tellVatIdUnconfirmed(shopId, { orderId, orderName: order.name, vatId, outcome: 'withVat' });
+    return 'unconfirmed';
+  }
+  // Once per wait, not per attempt: a day of retries would otherwise fill the log.
+  if (!earlier)
+    await log({
+      ...entry,
+      event: 'vatid.unavailable',
+      status: 'info',
+      body: { vatId, error: check.error, message: check.message, retryAt: new Date(step.retryAt).toISOString() },
+    });
+  if (step.over && !wait.told) {
+    await log({ ...entry, event: 'vatid.unconfirmed', status: 'warning', body: { vatId, outcome: 'waiting' } });
+    await tellVatIdUnconfirmed(shopId, { orderId, orderName: order.name, vatId, outcome: 'waiting' });
+  }
+  state.viesWait = { vatId, since: wait.since, retryAt: step.retryAt, told: wait.told || step.over };
+  state.waitingFor = 'VIES';
+  return 'wait';
 }

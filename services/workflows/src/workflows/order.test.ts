@@ -53,6 +53,29 @@ const order = (financial_status: string, updated_at: string): ShopifyOrder =>
     billing_address: { city: 'Köln', country_code: 'DE' },
   }) as ShopifyOrder;
 
+const confirmed = (vatId: string) => ({
+  vatId,
+  valid: true,
+  requestDate: '2026-11-27+01:00',
+  requestIdentifier: 'WAPIAAAAA1',
+  name: 'Alpenhandel GmbH',
+  address: 'Wien',
+  checkedAt: new Date().toISOString(),
+  cached: false,
+});
+
+/** A paid order of an Austrian business, sold tax-free with its USt-IdNr. in the note. */
+const austrianOrder = (id: number): ShopifyOrder =>
+  ({
+    ...order('paid', '2026-11-21T10:00:00Z'),
+    id,
+    name: `#${id}`,
+    taxes_included: false,
+    note: 'USt-IdNr.: ATU12345678',
+    billing_address: { city: 'Wien', country_code: 'AT' },
+    shipping_address: { city: 'Wien', country_code: 'AT' },
+  }) as ShopifyOrder;
+
 /** The activities, stubbed inline: the workflow's decisions are what is under test here. */
 function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Activities {
   const common = { connected: true, automationEnabled: true, skipPos: true, skipFree: true, posName: 'pos' };
@@ -132,6 +155,13 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       calls.push(`close:${lexwareId}`);
       return { result: null, reopened: lexwareId === 'lx-1' };
     },
+    checkVatId: async (_shop, vatId) => {
+      calls.push(`checkVatId:${vatId}`);
+      return { check: { status: 'answered', evidence: confirmed(vatId) }, retryMs: 100 };
+    },
+    tellVatIdUnconfirmed: async (_shop, notice) => {
+      calls.push(`tell:${notice.outcome}`);
+    },
     issueDeliveryNote: async (_shop, _order, fulfillmentId) => {
       calls.push(`issueDeliveryNote:${fulfillmentId}`);
       return {
@@ -186,6 +216,135 @@ describe('orderWorkflow', () => {
         contactId: 'contact-1',
       });
       expect(state.order?.financial_status).toBe('paid');
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow and the VIES check of a VAT ID', () => {
+  const unavailable = {
+    status: 'unavailable' as const,
+    vatId: 'ATU12345678',
+    error: 'MS_UNAVAILABLE',
+    message: 'AT down',
+  };
+
+  it('waits on its own timer while the member state is down, then invoices tax-free once VIES confirms', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-vies-wait-test';
+    let attempts = 0;
+    const activities = fakeActivities(calls);
+    activities.checkVatId = async (_shop, vatId) => {
+      calls.push(`checkVatId:${vatId}`);
+      attempts += 1;
+      return attempts < 3
+        ? { check: unavailable, retryMs: 100 }
+        : { check: { status: 'answered', evidence: confirmed(vatId) }, retryMs: 100 };
+    };
+    const logs: string[] = [];
+    const endRound = activities.endRound;
+    activities.endRound = async (entries, ids, status) => {
+      logs.push(...entries.map((e) => e.event));
+      return endRound(entries, ids, status);
+    };
+    const worker = await testWorker(taskQueue, activities);
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:501',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '501' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'v1', order: austrianOrder(501) }],
+      });
+      await waitFor(() => settled(calls, 'v1', 'skipped'));
+      expect(calls).not.toContain('issueInvoice');
+      expect((await handle.query(orderStateQuery)).waitingFor).toBe('VIES');
+      // No webhook comes: the timer alone brings the next attempts.
+      await waitFor(() => calls.includes('issueInvoice'));
+      expect(calls.filter((c) => c === 'checkVatId:ATU12345678')).toHaveLength(3);
+      const state = await handle.query(orderStateQuery);
+      expect(state.regime).toMatchObject({ kind: 'intraCommunitySupply', taxFree: true, vatId: 'ATU12345678' });
+      expect(state.viesWait).toBeNull();
+      // The wait is logged once, not per attempt; the confirmation with its evidence once.
+      await waitFor(() => logs.includes('vatid.confirmed'));
+      expect(logs.filter((e) => e === 'vatid.unavailable')).toHaveLength(1);
+      await handle.terminate('test done');
+    });
+  });
+
+  it("invoices with German VAT and tells the merchant once the merchant's wait is over", async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-vies-over-test';
+    // A wait of about a third of a second; the settings page takes at least 0.01 hours, the rule any span.
+    const contact = { ...DEFAULT_CONTACT_PREFERENCES, viesWaitHours: 0.0001, viesAfterWait: 'withVat' as const };
+    const activities = fakeActivities(calls, {
+      prefs: {
+        invoice: DEFAULT_INVOICE_PREFERENCES,
+        credit: DEFAULT_CREDIT_PREFERENCES,
+        contact,
+        orderHandling: DEFAULT_ORDER_HANDLING,
+      },
+    });
+    activities.checkVatId = async (_shop, vatId) => {
+      calls.push(`checkVatId:${vatId}`);
+      return { check: unavailable, retryMs: 100 };
+    };
+    const worker = await testWorker(taskQueue, activities);
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:502',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '502' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'v2', order: austrianOrder(502) }],
+      });
+      await waitFor(() => calls.includes('issueInvoice'));
+      expect(calls).toContain('tell:withVat');
+      const state = await handle.query(orderStateQuery);
+      expect(state.regime).toMatchObject({ kind: 'germanVat', taxFree: false, untaxedRate: 19 });
+      expect(state.regime?.warnings).toContain('VAT_ID_UNCONFIRMED');
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow when the merchant keeps waiting for VIES', () => {
+  it('tells the merchant once that the wait is over, asks on, and makes no invoice meanwhile', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-vies-keep-waiting-test';
+    const contact = { ...DEFAULT_CONTACT_PREFERENCES, viesWaitHours: 0.0001, viesAfterWait: 'keepWaiting' as const };
+    const activities = fakeActivities(calls, {
+      prefs: {
+        invoice: DEFAULT_INVOICE_PREFERENCES,
+        credit: DEFAULT_CREDIT_PREFERENCES,
+        contact,
+        orderHandling: DEFAULT_ORDER_HANDLING,
+      },
+    });
+    activities.checkVatId = async (_shop, vatId) => {
+      calls.push(`checkVatId:${vatId}`);
+      return {
+        check: { status: 'unavailable', vatId, error: 'SERVICE_UNAVAILABLE', message: 'VIES down' },
+        retryMs: 100,
+      };
+    };
+    const worker = await testWorker(taskQueue, activities);
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:503',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '503' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'v3', order: austrianOrder(503) }],
+      });
+      await waitFor(() => calls.includes('tell:waiting'));
+      const told = calls.filter((c) => c.startsWith('checkVatId')).length;
+      await waitFor(() => calls.filter((c) => c.startsWith('checkVatId')).length >= told + 3);
+      expect(calls.filter((c) => c === 'tell:waiting')).toHaveLength(1);
+      expect(calls).not.toContain('issueInvoice');
+      const state = await handle.query(orderStateQuery);
+      expect(state.waitingFor).toBe('VIES');
+      expect(state.viesWait).toMatchObject({ vatId: 'ATU12345678', told: true });
       await handle.terminate('test done');
     });
   });

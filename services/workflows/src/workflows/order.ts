@@ -47,15 +47,20 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   setHandler(orderStateQuery, () => state);
 
   for (;;) {
-    if (!(await condition(() => inbox.length > 0 || lexwareEvents.length > 0, IDLE))) return;
+    // An order waiting for VIES wakes at its next attempt; any other waits for news until it has been idle.
+    const viesDue = state.viesWait ? Math.max(1, state.viesWait.retryAt - Date.now()) : null;
+    const woke = await condition(() => inbox.length > 0 || lexwareEvents.length > 0, viesDue ?? IDLE);
+    if (!woke && viesDue === null) return;
     const changes = lexwareEvents.splice(0);
     if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
     if (events.length > 0 && orderPatched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
     else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
+    // The timer fired: a round without webhooks asks VIES again (and does whatever else is due).
+    else if (!woke) await handleOrGiveUp(input.shopId, state, []);
     if (orderPatched('document-status-attribute')) publishStatus(state);
     // A round of Lexware events alone grows the history too, so it may also start a new run.
-    if (events.length === 0 && !orderPatched('continue-as-new-after-any-round')) continue;
+    if (events.length === 0 && woke && !orderPatched('continue-as-new-after-any-round')) continue;
     // Signals that came in while this round ran live only in memory: handle them before a new run starts.
     if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexwareEvents.length === 0) {
       await condition(allHandlersFinished);
