@@ -27,6 +27,7 @@ import * as shopifyShopId from './migrations/20261127_311_shopify_shop_id';
 import * as oneB2bNetSetting from './migrations/20261127_901_one_b2b_net_setting';
 import * as auditNotCounted from './migrations/20261127_902_audit_not_counted';
 import * as creditNotesPaidoff from './migrations/20261127_903_credit_notes_paidoff';
+import * as wizardImportHandOver from './migrations/20261127_9901_wizard_import_hand_over';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261127_901_one_b2b_net_setting': oneB2bNetSetting,
   '20261127_902_audit_not_counted': auditNotCounted,
   '20261127_903_credit_notes_paidoff': creditNotesPaidoff,
+  '20261127_9901_wizard_import_hand_over': wizardImportHandOver,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {
