@@ -3,5 +3,5 @@ export { importWorkflow } from './import';
 export { billingWorkflow } from './billing';
 export { housekeepingWorkflow } from './housekeeping';
 export { payoutRunWorkflow, payoutScheduleWorkflow } from './payouts';
-export { wizardImportWorkflow } from './wizard';
+export { wizardHandOverWorkflow, wizardImportWorkflow } from './wizard';
 export { completenessAuditWorkflow, completenessAuditRunWorkflow } from './audit';
