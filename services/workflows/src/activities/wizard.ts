@@ -22,7 +22,7 @@ import {
 import {
   bulkOrdersQuery,
   bulkQueryStatus,
-  ordersFromBulk,
+  ordersFromBulkWithRefunds,
   readBulkResult,
   startBulkQuery,
   type AdminClient,
@@ -114,21 +114,29 @@ export function createWizardActivities({
       return bulkQueryStatus(await adminClientFor(db, box, shopify, shopId), id);
     },
 
-    /** Stores every order of the export; the count is what the wizard's toast reports. */
+    /**
+     * Stores every order of the export, each refunded one with its refunds: once invoices are switched on,
+     * the order is invoiced from this snapshot and its refunds become credit notes, as for a live order.
+     * The count is what the wizard's toast reports.
+     */
     async storeExportedOrders(shopId: string, url: string | null): Promise<number> {
       if (!url) return 0;
-      const orders = ordersFromBulk(await readBulkResult(url));
-      for (const [i, order] of orders.entries()) {
-        await upsertOrder(db, shopId, order);
-        if (i % 20 === 0) heartbeat(i);
+      // Beats on a clock: reading the refunds of a refunded order waits for Shopify's query budget.
+      const beat = setInterval(() => heartbeat(), 2_000);
+      try {
+        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const orders = await ordersFromBulkWithRefunds(graphql, await readBulkResult(url));
+        for (const order of orders) await upsertOrder(db, shopId, order);
+        // Marked apart from the upsert: an order a webhook stored newer keeps its snapshot but is still imported.
+        await markWizardImported(
+          db,
+          shopId,
+          orders.map((o) => String(o.id)),
+        );
+        return orders.length;
+      } finally {
+        clearInterval(beat);
       }
-      // Marked apart from the upsert: an order a webhook stored newer keeps its snapshot but is still imported.
-      await markWizardImported(
-        db,
-        shopId,
-        orders.map((o) => String(o.id)),
-      );
-      return orders.length;
     },
 
     async linkVoucherPage(
