@@ -137,6 +137,12 @@ describe('the wizard import of a large shop', () => {
     await eventually(
       async () => (await wizardImportsTable.list(stack.db, { shopId: shop, status: 'completed' })).length === 1,
     );
+    // The wizard's last step: every paid order without a linked document will be invoiced on activation.
+    const counted = performance.now();
+    const due = await timed<{ orders: number }>('/api/orders/import/wizard/invoices', 'GET');
+    const countMs = Math.round(performance.now() - counted);
+    expect(due).toEqual({ orders: ORDER_DAYS * ORDERS_PER_DAY - NAMED });
+    console.log(`wizard import: the last step's count of ${due.orders} orders took ${countMs} ms`);
     console.log(
       `wizard import: ${latencies.length} gateway answers, slowest ${Math.round(Math.max(...latencies))} ms, median ${Math.round([...latencies].sort((a, b) => a - b)[Math.floor(latencies.length / 2)]!)} ms`,
     );

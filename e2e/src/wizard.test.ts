@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { ShopView } from '@belegfluss/shared';
+import { orderNamesIn, type ShopView } from '@belegfluss/shared';
 import { eventually, merchant } from './merchant';
 import { launchChromium, lexwareOrganization, screenshot, serveFrontends } from './frontends';
 import { startStack, type Stack } from './stack';
-import { couponsTable, documentsTable, shopsTable } from '@belegfluss/db/testing';
+import { couponsTable, documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
  * A merchant's first hour, in headless Chromium against the whole stack and the
@@ -18,6 +18,20 @@ let page: Page;
 const shop = 'wizard-laden.myshopify.com';
 const m = () => merchant(stack, shop);
 const apiCalls: { method: string; path: string; status: number; body?: unknown }[] = [];
+/** The orders made before the connection: twelve online orders (the first already invoiced by hand) and a POS sale. */
+const imported: { id: number; name: string }[] = [];
+let handInvoiceId = '';
+
+/** The sandbox Lexware's invoices, each with the order names its texts carry. */
+async function lexwareInvoices(): Promise<{ id: string; names: string[] }[]> {
+  const list = (await (await fetch(`${stack.sandbox.urls.control}/control/lexware/invoices`)).json()) as {
+    id: string;
+    title?: string;
+    introduction?: string;
+    remark?: string;
+  }[];
+  return list.map((v) => ({ id: v.id, names: orderNamesIn([v.title, v.introduction, v.remark]) }));
+}
 
 beforeAll(async () => {
   stack = await startStack();
@@ -71,13 +85,17 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     // Twelve orders from ten days ago: only the wizard's order import brings them in. Lexware already
     // holds the first one's invoice; the other eleven need more transfers than Free's 10.
     const created = await m().createOrder({ scenario: 'de_b2c', paid: true, createdAt, count: 12 });
-    const order = (created as unknown as { order: { name: string } }[])[0]!.order;
+    const order = (created as unknown as { order: { id: number; name: string } }[])[0]!.order;
     orderName = order.name;
+    imported.push(...(created as unknown as { order: { id: number; name: string } }[]).map((c) => c.order));
+    // A sale at the till from the same day: imported too, but POS orders get no invoice by default.
+    imported.push((await m().createOrder({ scenario: 'pos', paid: true, createdAt })).order);
     // The merchant's Lexware account already holds an invoice for that order; the document import links it.
     const organization = await lexwareOrganization(stack.sandbox.urls, {
       companyName: 'Wizard Laden GmbH',
       invoiceRemark: `Bestellung ${order.name}`,
     });
+    handInvoiceId = organization.invoiceId;
 
     await page.goto(`${frontends.urls.shell}/home?shop=${shop}`);
     await page.getByRole('link', { name: 'Jetzt verbinden' }).click();
@@ -110,7 +128,7 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
 
     // Confetti, then the order import's toast and the document import's.
     await page.waitForSelector('body > canvas', { state: 'attached', timeout: 10_000 });
-    await page.getByText('12 Bestellungen importiert').first().waitFor({ timeout: 30_000 });
+    await page.getByText('13 Bestellungen importiert').first().waitFor({ timeout: 30_000 });
     await page
       .getByText(/\d+ Belege? verlinkt/)
       .first()
@@ -149,7 +167,8 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await dialog.getByLabel('Gutschriften automatisch erstellen').uncheck({ force: true });
     await screenshot(page, 'wizard-7-activate');
     await dialog.getByRole('button', { name: 'Testphase starten' }).click();
-    // The credit dialog (spec 1 §5): the eleven orders without a document need more than the 10 left.
+    // The credit dialog (spec 1 §5): of the 13 imported orders one has its invoice and the POS sale gets
+    // none, so the eleven others need more than the 10 left.
     const credits = page.getByRole('dialog', { name: 'Nicht genug Übertragungen' });
     await credits
       .getByText(
@@ -184,6 +203,54 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
       .waitFor();
     await screenshot(page, 'wizard-done-dashboard');
   });
+
+  it('hands the imported orders to their workflows on activation, as far as the transfers go', async () => {
+    const [linked, ...rest] = imported;
+    const pos = rest.at(-1)!;
+    const online = rest.slice(0, -1);
+    expect(online).toHaveLength(11);
+    // Ten transfers on Free: ten imported orders get their invoice, the eleventh waits for transfers.
+    const invoiced = await eventually(async () => {
+      const rows = await eventLogTable.list(stack.db, { shopId: shop, event: 'invoice.created' });
+      return rows.length >= 10 && rows;
+    }, 300_000);
+    expect(invoiced).toHaveLength(10);
+    const waiting = await eventually(async () => {
+      const rows = await eventLogTable.list(stack.db, { shopId: shop, event: 'invoice.skipped' });
+      return rows.some((r) => (r.body as { reason?: string }).reason === 'NO_CREDITS') && rows;
+    }, 120_000);
+    const reasons = new Map(waiting.map((r) => [r.orderName, (r.body as { reason: string }).reason]));
+    expect(reasons.get(pos.name)).toBe('SKIP_POS');
+    expect([...reasons.values()].filter((r) => r === 'NO_CREDITS')).toHaveLength(1);
+    expect(
+      [
+        ...invoiced.map((r) => r.orderName),
+        ...[...reasons].filter(([, r]) => r === 'NO_CREDITS').map(([n]) => n),
+      ].sort(),
+    ).toEqual(online.map((o) => o.name).sort());
+    // Nothing at all for the order whose invoice was linked from Lexware.
+    expect(invoiced.some((r) => r.orderName === linked!.name)).toBe(false);
+    expect(reasons.has(linked!.name)).toBe(false);
+
+    // What the merchant sees: the order list, and the log with each order's reason in German.
+    await page.goto(`${frontends.urls.shell}/orders?shop=${shop}`);
+    await page.getByText(online[0]!.name, { exact: true }).waitFor();
+    // With all ten transfers taken, the shell says so first; the merchant puts it off.
+    const exhausted = page.getByRole('dialog', { name: 'Deine Übertragungen wurden (fast) vollständig verbraucht' });
+    await exhausted.getByRole('button', { name: 'Später' }).click();
+    await exhausted.waitFor({ state: 'detached' });
+    await page.getByText('wartet auf Übertragungen').first().waitFor();
+    await screenshot(page, 'wizard-import-orders-after');
+    // Put off for this period: the log opens without it.
+    await page.goto(`${frontends.urls.shell}/log?shop=${shop}`);
+    await page.getByText('Rechnung übersprungen, weil es eine Kassenbestellung (POS) ist').first().waitFor();
+    await page.getByText('Rechnung nicht erstellt: es sind keine Übertragungen mehr übrig').first().waitFor();
+    await page
+      .getByText(/Rechnung in Lexware Office erstellt/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'wizard-import-log-after');
+  }, 600_000);
 
   it('changes the plan with a coupon', async () => {
     await couponsTable.insert(stack.db, {
@@ -244,6 +311,26 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     expect(changed.plan).toMatchObject({ id: 'standard', credits: { quota: 300 } });
     await screenshot(page, 'plan-changed');
   });
+
+  it('gives every imported online order exactly one invoice in Lexware once the upgrade brings transfers', async () => {
+    const [linked, ...rest] = imported;
+    const pos = rest.at(-1)!;
+    // The order that waited is resumed by the upgrade.
+    const all = await eventually(async () => {
+      const list = await lexwareInvoices();
+      return list.length >= 12 && list;
+    }, 300_000);
+    expect(all).toHaveLength(12);
+    for (const o of imported.slice(0, -1))
+      expect(
+        all.filter((v) => v.names.includes(o.name)),
+        o.name,
+      ).toHaveLength(1);
+    // The linked order keeps the invoice made by hand; the POS sale has none.
+    expect(all.find((v) => v.names.includes(linked!.name))?.id).toBe(handInvoiceId);
+    expect(all.some((v) => v.names.includes(pos.name))).toBe(false);
+    expect(await documentsTable.list(stack.db, { shopId: shop, orderId: String(pos.id) })).toEqual([]);
+  }, 600_000);
 
   it('opens an invoice PDF from the orders list', async () => {
     const { order } = await m().createOrder({ scenario: 'de_b2c' });

@@ -14,6 +14,8 @@ import {
   upsertOrder,
   waitingDocuments,
   type Db,
+  markHandedOver,
+  markWizardImported,
 } from './index';
 import type { ShopifyOrder } from '@belegfluss/shared';
 
@@ -88,6 +90,14 @@ describe('billing periods, waiting documents and housekeeping in PostgreSQL', ()
       ids[n] = doc.id;
     }
     expect((await waitingDocuments(db, SHOP, 2)).map((d) => d.orderId)).toEqual(['1', '2']);
+    // An order the connect wizard imported and handed over is resumed as that import.
+    await markWizardImported(db, SHOP, ['2']);
+    await markHandedOver(db, SHOP, '2');
+    expect((await waitingDocuments(db, SHOP, 3)).map((d) => [d.orderId, d.wizardImport])).toEqual([
+      ['1', false],
+      ['2', true],
+      ['3', false],
+    ]);
     expect(await hasTransfers(db, SHOP)).toMatchObject({ ok: true, used: 0, quota: 10 });
     await markResumed(db, ids[1]!);
     expect((await waitingDocuments(db, SHOP, 10)).map((d) => d.orderId)).toEqual(['2', '3']);

@@ -10,6 +10,7 @@ import {
   markSignalled,
   unsignalledDeliveries,
   recordDelivery,
+  reserveTransfer,
   saveShopInstall,
   shopView,
   type Db,
@@ -85,6 +86,43 @@ describe('stores against the real PostgreSQL', () => {
     });
     expect((await chargeTransfer(db, 'b.myshopify.com', d1.id)).charged).toBe(true);
     expect(await chargeTransfer(db, 'b.myshopify.com', d2.id)).toMatchObject({ charged: false, reason: 'NO_CREDITS' });
+  });
+
+  it('lets only as many documents at once start their Lexware call as transfers are left', async () => {
+    const shop = 'c.myshopify.com';
+    await saveShopInstall(db, { shopId: shop, tokenEnc: 'x', scopes: [] });
+    await db('shops').where({ id: shop }).update({ transfers_quota: 3 });
+    const docs = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        claimIntent(db, {
+          shopId: shop,
+          type: 'invoice',
+          intentKey: `invoice:${n}`,
+          orderId: String(n),
+          orderName: `#${n}`,
+        }),
+      ),
+    );
+    // Five orders at the same moment, three transfers: three calls may go out, the others wait.
+    const answers = await Promise.all(docs.map((d) => reserveTransfer(db, shop, d.id)));
+    expect(answers.filter((a) => a.ok)).toHaveLength(3);
+    // Asking again for a document already under way does not count it twice.
+    const going = docs.filter((_, i) => answers[i]!.ok);
+    expect((await reserveTransfer(db, shop, going[0]!.id)).ok).toBe(true);
+    // Once a call is answered and charged, the count is the ledger's: still no room for a fourth.
+    await completeDocument(db, going[0]!.id, {
+      lexwareId: 'lex-c-1',
+      contactId: null,
+      number: 'RE-1',
+      title: 'Rechnung',
+      status: 'open',
+      total: 10,
+      voucherDate: '2026-11-21T10:00:00.000+01:00',
+      pdfToken: 'c'.repeat(32),
+    });
+    expect((await chargeTransfer(db, shop, going[0]!.id)).charged).toBe(true);
+    const waiting = docs.find((_, i) => !answers[i]!.ok)!;
+    expect(await reserveTransfer(db, shop, waiting.id)).toMatchObject({ ok: false, used: 1, quota: 3 });
   });
 
   it('dedupes webhook deliveries by webhook id and by topic + event id', async () => {

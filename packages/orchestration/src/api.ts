@@ -11,8 +11,11 @@ export interface ShopifyEvent {
   webhookId: string;
   order?: ShopifyOrder;
   refund?: unknown;
-  /** Set by the paid historical import: the order is judged without TOO_OLD and the switch's date. */
-  origin?: 'historical';
+  /**
+   * Set by the paid historical import (judged without TOO_OLD and the switch's date) and by the connect wizard's
+   * import on activation (judged with TOO_OLD, without the switch's date).
+   */
+  origin?: 'historical' | 'import';
   /** Set by a repair from the completeness audit (issue 19 §2): the workflow reads the order afresh first. */
   repair?: OrderRepair;
 }
@@ -57,8 +60,8 @@ export interface OrderState {
   said?: Record<string, string>;
   /** The order snapshot and invoice status whose payments were last booked (spec 3 bank transactions). Absent in older states. */
   paymentsBookedFor?: string;
-  /** 'historical' once the paid import brought the order (spec 1 §9); absent for webhook orders. */
-  origin?: 'historical';
+  /** 'historical' once the paid import brought the order, 'import' once the connect wizard's did; absent for webhook orders. */
+  origin?: 'historical' | 'import';
   /** Shopify fulfilments already given a delivery note, or passed over while the setting was off (issue 19 §3). Absent in older states. */
   deliveryNotes?: { fulfillmentId: number; outcome: string }[];
   /**
@@ -209,6 +212,11 @@ export interface WizardProgress {
 }
 export const wizardProgressQuery = defineQuery<WizardProgress>('wizardProgress');
 export const wizardImportWorkflowId = (shopId: string, run: string) => `wizard:${shopId}:${run}`;
+/** Hands the wizard's imported orders without a document to their order workflows once invoice creation is on. */
+export interface WizardHandOverInput {
+  shopId: string;
+}
+export const wizardHandOverWorkflowId = (shopId: string) => `wizard-invoices:${shopId}`;
 
 /** The completeness audit (issue 19 §2): a shop's month (YYYY-MM, German calendar), on demand or monthly. */
 export interface AuditInput {

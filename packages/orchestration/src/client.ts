@@ -73,11 +73,12 @@ export async function signalOrder(
     taskQueue,
     args: [{ shopId, orderId }] as [OrderWorkflowInput],
     // Temporal hands out the tasks of many shops in turn (task queue fairness), so one shop's backlog never
-    // starves another shop's live orders; an order the historical import brings waits behind every live one
-    // (spec 1 §9; 3 is the default priority, higher numbers come later). The workflow's activities inherit both.
+    // starves another shop's live orders; an order an import brings (the historical one, or the wizard's on
+    // activation) waits behind every live one (3 is the default priority, higher numbers come later). The
+    // workflow's activities inherit both.
     priority: {
       fairnessKey: shopId,
-      ...('shopify' in event && event.shopify.origin === 'historical' ? { priorityKey: 4 } : {}),
+      ...('shopify' in event && event.shopify.origin ? { priorityKey: 4 } : {}),
     },
     typedSearchAttributes: new TypedSearchAttributes([
       { key: ShopDomainKey, value: shopId },

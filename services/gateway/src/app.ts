@@ -47,7 +47,8 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   Every answer carries X-Content-Type-Options: nosniff; unknown paths and methods answer German JSON (404/405).
  *   --- below: session token required; the shop comes from the token ---
  *   GET  /api/shop                              the shop object with isAdmin and staff (the listed person), isShopify, isDev
- *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message}
+ *   POST /api/shop/enable/{true|false}          master switch + {invoiceCreate?, creditCreate?} → {enabled, invoiceCreate, creditCreate, message};
+ *                                               with invoices on, the wizard's imported orders go to their workflows (wizard-invoices:{shop})
  *   GET  /api/shop/logs                         ?sortBy&sortDir&search&origin&status&order&page&pageSize(25) → {items, hasPrevious, hasNext}
  *   GET  /api/orders                            ?sortBy&sortDir&search&page (50 a page) → {items:[order + receipts], total, hasPrevious, hasNext}
  *   GET  /api/orders/{id}                       one order with invoices[] and credits[]
@@ -60,6 +61,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               orders as a Shopify bulk export, then Lexware documents linked to the orders they
  *                                               name → {affected, continue, status}; 403 without read_all_orders, 400 when not connected
  *   GET  /api/orders/import/wizard              that run's order progress (from the workflow's query) → {affected, continue, status}
+ *   GET  /api/orders/import/wizard/invoices     the wizard's last step: imported orders that switching invoices on will invoice → {orders}
  *   POST /api/lexoffice/import                  wizard, repeated while `continue`: the run's document progress
  *                                               → {continue, progress, found, affected, assigned} (assigned: linked so far)
  *   GET  /api/preferences, PATCH                the automation switches as the preferences remote reads them ('all' | false)

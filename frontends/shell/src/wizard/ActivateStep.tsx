@@ -11,15 +11,11 @@ import { useShell } from '../session/ShellContext';
  * Step 6: switch automatic invoices and credit notes on or off, then start the trial. The
  * trial belongs to the first paid plan (spec 1 §9), so "Testphase starten" leads to the plan
  * choice, where that plan begins with TRIAL_DAYS free days; the free plan needs no trial.
- * When the imported orders need more transfers than remain, the credit dialog asks first (spec 1 §5).
+ * When the imported orders need more transfers than remain, the credit dialog asks first (spec 1 §5):
+ * the gateway counts them by the rule that hands them to their workflows on activation, so the dialog's
+ * number is the number of invoices the activation makes.
  */
-export function ActivateStep({
-  onDone,
-  needed = 0,
-}: {
-  onDone: () => void;
-  /** transfers the imported orders without a document will use */ needed?: number;
-}) {
+export function ActivateStep({ onDone }: { onDone: () => void }) {
   const [then, setThen] = useState<'trial' | 'free'>('trial');
   const { api } = useShell();
   const toast = useToast();
@@ -28,6 +24,11 @@ export function ActivateStep({
   const [creditCreate, setCreditCreate] = useState(true);
   const [asking, setAsking] = useState(false);
   const shop = useQuery(shopQuery(api));
+  const due = useQuery({
+    queryKey: ['wizard-import-invoices'],
+    queryFn: () => api.get<{ orders: number }>('/orders/import/wizard/invoices'),
+  });
+  const needed = due.data?.orders ?? 0;
   const enabled = invoiceCreate || creditCreate;
   const activate = useMutation({
     mutationFn: () => api.request(`/shop/enable/${enabled}`, { method: 'POST', body: { invoiceCreate, creditCreate } }),
@@ -69,6 +70,11 @@ export function ActivateStep({
         disabled={!invoiceCreate}
         onChange={setCreditCreate}
       />
+      {due.isError ? (
+        <Banner tone="critical" title="Die importierten Bestellungen konnten nicht gezählt werden">
+          <p>{describeError(due.error)}</p>
+        </Banner>
+      ) : null}
       {activate.isError ? (
         <Banner tone="critical" title="Die Belegerstellung wurde nicht umgestellt">
           <p>{describeError(activate.error)}</p>
@@ -77,7 +83,7 @@ export function ActivateStep({
       <InlineStack align="end" gap="200">
         <Button
           loading={activate.isPending && then === 'free'}
-          disabled={activate.isPending}
+          disabled={activate.isPending || !due.isSuccess}
           onClick={() => start('free')}
         >
           Kostenlos fortfahren
@@ -85,7 +91,7 @@ export function ActivateStep({
         <Button
           variant="primary"
           loading={activate.isPending && then === 'trial'}
-          disabled={activate.isPending}
+          disabled={activate.isPending || !due.isSuccess}
           onClick={() => start('trial')}
         >
           Testphase starten

@@ -41,6 +41,8 @@ describe('the connect wizard', () => {
       if (path === '/lexoffice/pull') return { profile };
       if (method === 'PATCH' && path === '/preferences/general') return {};
       if (path === '/shop/enable/true') return {};
+      // The gateway's count of the imported orders the activation will invoice: few enough for the plan.
+      if (path === '/orders/import/wizard/invoices') return { orders: 1 };
       return undefined;
     });
     const onClose = vi.fn();
@@ -83,6 +85,10 @@ describe('the connect wizard', () => {
     expect(await screen.findByText('Schritt 6 von 7: Steuern in Shopify')).toBeTruthy();
     await click('Weiter');
     fireEvent.click(screen.getByLabelText('Gutschriften automatisch erstellen'));
+    // Startable once the count is in.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Testphase starten' }).hasAttribute('disabled')).toBe(false),
+    );
     await click('Testphase starten');
     expect(calls).toContainEqual({
       method: 'POST',

@@ -24,14 +24,7 @@ export function ConnectWizard({ shop, onClose }: { shop: Shop; onClose: () => vo
   const [consent, setConsent] = useState<Consent>(NO_CONSENT);
   const [signup, setSignup] = useState<'closed' | 'open' | 'opened'>('closed');
   const next = () => setStep((current) => Math.min(6, current + 1) as WizardStep);
-  // What the imports found, so the last step knows how many transfers the imported orders need.
-  const [counts, setCounts] = useState({ orders: 0, linked: 0 });
-  const importProps = {
-    progress,
-    setProgress,
-    onNext: next,
-    onCount: (kind: 'orders' | 'linked', n: number) => setCounts((c) => ({ ...c, [kind]: n })),
-  };
+  const importProps = { progress, setProgress, onNext: next };
 
   const body = [
     <ConsentStep
@@ -54,7 +47,7 @@ export function ConnectWizard({ shop, onClose }: { shop: Shop; onClose: () => vo
     <ImportDocumentsStep key={3} {...importProps} />,
     <VatRegimeStep key={4} choice={choice} onChoice={setChoice} onNext={next} />,
     <TaxSetupStep key={5} choice={choice} onNext={next} />,
-    <ActivateStep key={6} onDone={onClose} needed={Math.max(0, counts.orders - counts.linked)} />,
+    <ActivateStep key={6} onDone={onClose} />,
   ][step];
 
   // The account-opening dialog takes the wizard's place while open; with the account opened, the

@@ -18,7 +18,6 @@ interface ImportStepProps {
   progress: number;
   setProgress: (value: number) => void;
   onNext: () => void;
-  onCount?: (kind: 'orders' | 'linked', n: number) => void;
 }
 
 /** Starts the mutation once per mount; StrictMode's second mount keeps the ref. */
@@ -74,7 +73,7 @@ function ImportLayout({
 export function ImportOrdersStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext, onCount } = props;
+  const { setProgress, onNext } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let answer = (await api.request<OrderImportAnswer | undefined>('/orders/import', { method: 'POST' })) ?? {};
@@ -86,7 +85,6 @@ export function ImportOrdersStep(props: ImportStepProps) {
       return answer;
     },
     onSuccess: (answer) => {
-      onCount?.('orders', (answer as OrderImportAnswer | undefined)?.affected ?? 0);
       toast(
         `${plural((answer as OrderImportAnswer | undefined)?.affected ?? 0, 'Bestellung', 'Bestellungen')} importiert`,
       );
@@ -109,7 +107,7 @@ export function ImportOrdersStep(props: ImportStepProps) {
 export function ImportDocumentsStep(props: ImportStepProps) {
   const { api } = useShell();
   const toast = useToast();
-  const { setProgress, onNext, onCount } = props;
+  const { setProgress, onNext } = props;
   const mutation = useMutation<unknown, Error, void>({
     mutationFn: async () => {
       let linked = 0;
@@ -127,7 +125,6 @@ export function ImportDocumentsStep(props: ImportStepProps) {
       return linked;
     },
     onSuccess: (linked) => {
-      onCount?.('linked', linked as number);
       toast(`${plural(linked as number, 'Beleg', 'Belege')} verlinkt`);
       setProgress(PROGRESS.done);
       onNext();

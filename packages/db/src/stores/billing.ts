@@ -113,9 +113,19 @@ export interface WaitingDocument {
   type: string;
   waitingSince: Date;
   snapshot: unknown;
+  /** The connect wizard's import handed the order over: a workflow started anew must judge it as that import. */
+  wizardImport: boolean;
 }
 
-const WAITING_DOCUMENT_COLUMNS = ['id', 'order_id', 'order_name', 'type', 'waiting_since', 'snapshot'] as const;
+const WAITING_DOCUMENT_COLUMNS = [
+  'id',
+  'order_id',
+  'order_name',
+  'type',
+  'waiting_since',
+  'snapshot',
+  'wizard_import',
+] as const;
 const waitingDocumentFromRow = (r: Record<string, unknown>): WaitingDocument => {
   const { id, ...row } = fromRow<Omit<WaitingDocument, 'documentId'> & { id: string }>(r, WAITING_DOCUMENT_COLUMNS);
   return { documentId: id, ...row, orderName: row.orderName ?? null };
@@ -135,7 +145,15 @@ export async function waitingDocuments(db: Db, shopId: string, limit: number): P
     .where((w) => void w.whereNull('d.resumed_at').orWhereRaw('d.resumed_at < d.waiting_since'))
     .orderBy([{ column: 'o.created_at' }, { column: 'd.waiting_since' }])
     .limit(limit)
-    .select('d.id', 'd.order_id', 'd.order_name', 'd.type', 'd.waiting_since', 'o.snapshot');
+    .select(
+      'd.id',
+      'd.order_id',
+      'd.order_name',
+      'd.type',
+      'd.waiting_since',
+      'o.snapshot',
+      db.raw('o.wizard_imported_at is not null and o.handed_over_at is not null as wizard_import'),
+    );
   return rows.map(waitingDocumentFromRow);
 }
 

@@ -72,6 +72,36 @@ export async function chargeTransfer(db: Db, shopId: string, documentId: string)
   });
 }
 
+/**
+ * Takes the right to make one document before its Lexware call: under the shop row's lock, the transfers
+ * charged plus the documents of this period whose call is under way (attempted, not yet completed) must
+ * leave one free, and the document is marked attempted in the same transaction. Without it, orders handed
+ * over together (the wizard's import on activation, a flash sale) all saw the last transfer free and made
+ * one document more each than the plan allows.
+ */
+export async function reserveTransfer(
+  db: Db,
+  shopId: string,
+  documentId: string,
+): Promise<{ ok: boolean; used: number; quota: number }> {
+  return db.transaction(async (trx) => {
+    const row = await trx('shops').where({ id: shopId }).forUpdate().first();
+    if (!row) throw new Error(`Shop ${shopId} not found`);
+    const shop = transferShopFromRow(row);
+    const [used, quota] = await Promise.all([transfersUsed(trx, shop), transfersQuota(trx, shop)]);
+    const [pending] = await trx('documents')
+      .where({ shop_id: shopId })
+      .whereIn('type', ['invoice', 'credit'])
+      .whereNot({ id: documentId })
+      .whereNull('lexware_id')
+      .where('attempted_at', '>=', shop.transfersPeriodStart)
+      .count<{ count: number }[]>({ count: '*' });
+    if (used + Number(pending?.count ?? 0) >= quota) return { ok: false, used, quota };
+    await trx('documents').where({ id: documentId }).update({ attempted_at: trx.fn.now(), updated_at: trx.fn.now() });
+    return { ok: true, used, quota };
+  });
+}
+
 /** Whether a document may still be created in this period (checked before the Lexware call). */
 export async function hasTransfers(db: Db, shopId: string): Promise<{ ok: boolean; used: number; quota: number }> {
   const row = await db('shops').where({ id: shopId }).first();

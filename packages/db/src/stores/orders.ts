@@ -48,3 +48,38 @@ export async function ordersByName(
   }[];
   return rows.map((r) => ({ orderId: r.order_id, name: r.name }));
 }
+
+/** Marks the orders the connect wizard's import stored, so its hand-over on activation finds them (and only them). */
+export async function markWizardImported(db: Db, shopId: string, orderIds: string[]): Promise<void> {
+  for (let i = 0; i < orderIds.length; i += 500)
+    await db('orders')
+      .where({ shop_id: shopId })
+      .whereIn('order_id', orderIds.slice(i, i + 500))
+      .whereNull('wizard_imported_at')
+      .update({ wizard_imported_at: db.fn.now() });
+}
+
+/**
+ * The wizard's imported orders that have no Lexware document and were not handed to their workflow yet,
+ * oldest first, with their newest snapshot: what activating invoice creation still has to judge.
+ */
+export async function importedOrdersToHandOver(db: Db, shopId: string): Promise<ShopifyOrder[]> {
+  const rows = (await db('orders as o')
+    .where({ 'o.shop_id': shopId })
+    .whereNotNull('o.wizard_imported_at')
+    .whereNull('o.handed_over_at')
+    .whereNotExists(
+      db('documents as d')
+        .whereRaw('d.shop_id = o.shop_id and d.order_id = o.order_id')
+        .whereNotNull('d.lexware_id')
+        .select(db.raw('1')),
+    )
+    .orderBy([{ column: 'o.created_at' }, { column: 'o.order_id' }])
+    .select('o.snapshot')) as { snapshot: ShopifyOrder }[];
+  return rows.map((r) => r.snapshot);
+}
+
+/** The order went through the hand-over (handed to its workflow, or its skip logged): never again. */
+export async function markHandedOver(db: Db, shopId: string, orderId: string): Promise<void> {
+  await db('orders').where({ shop_id: shopId, order_id: orderId }).update({ handed_over_at: db.fn.now() });
+}

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ShopifyOrderSchema } from '../shopify-order';
-import { decideInvoice, DEFAULT_INVOICE_SETTINGS, type InvoiceSettings } from './invoice-decision';
+import {
+  decideInvoice,
+  DEFAULT_INVOICE_SETTINGS,
+  importedOrdersToInvoice,
+  type InvoiceSettings,
+} from './invoice-decision';
 
 const settings: InvoiceSettings = {
   ...DEFAULT_INVOICE_SETTINGS,
@@ -112,5 +117,44 @@ describe('decideInvoice with preferences and sandbox orders', async () => {
     const done = sandboxOrder('de_b2c', { paid: true, createdAt: at, fulfilledAt: '2026-11-21T10:00:00Z' }).order;
     expect(decideInvoice(done, { ...s, invoiceEvent: 'completed' })).toEqual({ action: 'create' });
     expect(decideInvoice(sandboxOrder('ch', { createdAt: at }).order, s)).toEqual({ action: 'create' });
+  });
+});
+
+describe("the connect wizard's imported orders on activation", () => {
+  // Before the activation: automation off, invoices off; installed on 1 November.
+  const before: InvoiceSettings = { ...settings, automationEnabled: false, invoiceCreate: false };
+  const names = (orders: { name: string }[]) => orders.map((o) => o.name);
+
+  it('hands over what will be invoiced, judged with the switches the activation sets', () => {
+    const orders = [
+      order({ id: 1, name: '#1', created_at: '2026-10-20T10:00:00Z' }), // before the installation day: no SKIP_DATE
+      order({ id: 2, name: '#2', created_at: '2026-08-01T10:00:00Z' }), // more than 60 days before: TOO_OLD
+      order({ id: 3, name: '#3', created_at: '2026-10-25T10:00:00Z', financial_status: 'pending', gateway: 'manual' }),
+      order({ id: 4, name: '#4', created_at: '2026-10-25T10:00:00Z', tags: 'kein-beleg' }),
+      order({ id: 5, name: '#5', created_at: '2026-10-25T10:00:00Z', customer: null }),
+    ];
+    const { due, skipped } = importedOrdersToInvoice(orders, { ...before, skipTags: ['kein-beleg'] });
+    // #3 waits for its payment: it is handed over and invoiced when it is paid, so it is counted.
+    expect(names(due)).toEqual(['#1', '#3']);
+    expect(skipped.map((s) => [s.order.name, s.reason])).toEqual([
+      ['#2', 'TOO_OLD'],
+      ['#4', 'SKIP_TAG'],
+      ['#5', 'MISSING_CUSTOMER'],
+    ]);
+  });
+
+  it('judges the same after the activation, and keeps a cutoff day out of it', () => {
+    const orders = [order({ id: 1, name: '#1', created_at: '2026-10-20T10:00:00Z' })];
+    expect(names(importedOrdersToInvoice(orders, before).due)).toEqual(['#1']);
+    expect(names(importedOrdersToInvoice(orders, settings).due)).toEqual(['#1']);
+    expect(names(importedOrdersToInvoice(orders, { ...settings, invoiceCreate: '2026-11-15' }).due)).toEqual(['#1']);
+    // The same order as a live one would be before the switch's day.
+    expect(reason(orders[0])).toBe('SKIP_DATE');
+  });
+
+  it('skips every order while Lexware Office is not connected', () => {
+    const { due, skipped } = importedOrdersToInvoice([order()], { ...before, connected: false });
+    expect(due).toEqual([]);
+    expect(skipped.map((s) => s.reason)).toEqual(['NOT_CONNECTED']);
   });
 });

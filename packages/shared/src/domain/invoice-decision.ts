@@ -103,3 +103,30 @@ export function decideInvoice(
   if (!invoiceDue(order, s.invoiceEvent, s.invoiceEventExceptions)) return skip('WAIT');
   return { action: 'create' };
 }
+
+/**
+ * The connect wizard's imported orders once invoice creation is switched on, judged as their order workflows
+ * will judge them (origin import: TOO_OLD applies, the switch's day does not, as the merchant chose to bring
+ * these orders in). `due` are the orders handed to their workflows (to be invoiced now or when their event
+ * comes); `skipped` never get an invoice under these settings. The transfers dialog counts `due`, and the
+ * hand-over on activation hands over exactly `due`, so the count is the number that will be invoiced.
+ */
+export function importedOrdersToInvoice(
+  orders: readonly ShopifyOrder[],
+  s: InvoiceSettings,
+): { due: ShopifyOrder[]; skipped: { order: ShopifyOrder; reason: InvoiceSkipReason }[] } {
+  // Asked before the activation too (the dialog's count): judged with the switches as the activation sets them.
+  const on: InvoiceSettings = {
+    ...s,
+    automationEnabled: true,
+    invoiceCreate: s.invoiceCreate === false ? true : s.invoiceCreate,
+  };
+  const due: ShopifyOrder[] = [];
+  const skipped: { order: ShopifyOrder; reason: InvoiceSkipReason }[] = [];
+  for (const order of orders) {
+    const decision = decideInvoice(order, on, { origin: 'import' });
+    if (decision.action === 'skip' && isFinalSkip(decision)) skipped.push({ order, reason: decision.reason });
+    else due.push(order);
+  }
+  return { due, skipped };
+}

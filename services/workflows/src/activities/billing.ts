@@ -112,6 +112,8 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
               topic: RESUME_TOPIC,
               webhookId: `resume:${doc.documentId}:${periodStart}`,
               order: doc.snapshot as never,
+              // A workflow that ended while the order waited starts anew from this event alone.
+              ...(doc.wizardImport ? { origin: 'import' as const } : {}),
             },
           },
         );

@@ -6,10 +6,9 @@ import {
   clearAttempted,
   completeDocument,
   countShopEvent,
-  hasTransfers,
+  reserveTransfer,
   inTransaction,
   knownLexwareIds,
-  markAttempted,
   markTransfersExhausted,
   markWaiting,
   writeLog,
@@ -203,7 +202,7 @@ export async function issueDocument(
   let voucher = orphan ? fromVoucher(orphan) : undefined;
   const matched = Boolean(voucher);
   if (!voucher) {
-    const credits = await hasTransfers(db, shopId);
+    const credits = await reserveTransfer(db, shopId, doc.id);
     if (!credits.ok) {
       await markTransfersExhausted(db, shopId);
       // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
@@ -217,7 +216,6 @@ export async function issueDocument(
       await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
       return { outcome: 'NO_CREDITS' };
     }
-    await markAttempted(db, doc.id);
     try {
       voucher = await create(api, req);
     } catch (error) {

@@ -6,6 +6,7 @@ import { createTestDatabase, ordersTable } from '@belegfluss/db/testing';
 import { ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { handOver, IN_FLIGHT } from './import';
+import { sandboxControl } from '../testing';
 
 /**
  * The historical import's in-flight bound (issue 15): a day's orders are handed to their order
@@ -24,14 +25,7 @@ beforeAll(async () => {
     startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false, smtp: false }),
     createTestDatabase(),
   ]);
-  const post = async (path: string, body: unknown) =>
-    (
-      await fetch(`${sb.urls.control}/control${path}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      })
-    ).json();
+  const post = sandboxControl(() => sb.urls.control);
   await post('/shops', { shop: SHOP });
   const made = (await post(`/shops/${SHOP}/orders`, {
     scenario: 'de_b2c',

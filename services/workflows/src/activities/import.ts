@@ -66,7 +66,7 @@ async function roomInFlight(client: Client, shopId: string, since: Date): Promis
 
 /**
  * Stores each order and hands it to its own workflow (signalOrder, like a webhook), marked
- * historical. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
+ * historical unless told otherwise. With `bounded`, no more than IN_FLIGHT of the shop's orders wait for their first
  * round at a time: Lexware makes about one invoice a second, and orders handed over faster only
  * queue up as activity tasks ahead of the live orders' tasks, which must come first. A retry
  * resumes after the last order its heartbeat reported (`from`); `reached` hears of each order handed over.
@@ -79,7 +79,9 @@ export async function handOver(
   opts: {
     bounded?: boolean;
     from?: number;
-    reached?: (n: number) => void;
+    reached?: (n: number) => unknown;
+    /** Which import brought the orders: the order workflow judges them by it (historical by default). */
+    origin?: 'historical' | 'import';
     /** Asked before each IN_FLIGHT orders; throws to stop the hand-over (a plan without the import). */
     stillAllowed?: () => Promise<void>;
   } = {},
@@ -97,10 +99,15 @@ export async function handOver(
       liveTaskQueue(info.taskQueue),
       { shopId, orderId: order.id, orderName: order.name },
       {
-        shopify: { topic: 'orders/import', webhookId: `${importId}:${order.id}`, order, origin: 'historical' },
+        shopify: {
+          topic: 'orders/import',
+          webhookId: `${importId}:${order.id}`,
+          order,
+          origin: opts.origin ?? 'historical',
+        },
       },
     );
-    opts.reached?.(i + 1);
+    await opts.reached?.(i + 1);
   }
 }
 

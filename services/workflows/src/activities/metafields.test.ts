@@ -6,6 +6,7 @@ import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { readSettings } from '@belegfluss/shared/settings';
 import { readOrderMetafields, writeOrderMetafields, type MetafieldDeps } from './metafields';
+import { sandboxControl } from '../testing';
 
 /** Real PostgreSQL and the sandbox's Shopify over HTTP: the activities exactly as the worker runs them. */
 let sb: RunningSandbox;
@@ -32,16 +33,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-async function control<T>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(
-    `${sb.urls.control}/control${path}`,
-    body === undefined
-      ? {}
-      : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
-  );
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+const control = sandboxControl(() => sb.urls.control);
 
 /** A sandbox shop with an order, installed in our database with the given scopes. */
 async function shopWithOrder(scopes: string[]): Promise<{ shop: string; order: ShopifyOrder; token: string }> {

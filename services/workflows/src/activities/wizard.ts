@@ -1,20 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
+import {
+  claimIntent,
+  completeDocument,
+  finishWizardImport,
+  importedOrdersToHandOver,
+  markHandedOver,
+  markWizardImported,
+  ordersByName,
+  upsertOrder,
+  writeLog,
+} from '@belegfluss/db';
 import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
-import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
+import {
+  DEFAULT_ORDER_NUMBER_FORMAT,
+  importedOrdersToInvoice,
+  orderNamesIn,
+  type OrderNumberFormat,
+} from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
   bulkQueryStatus,
-  ordersFromBulk,
+  ordersFromBulkWithRefunds,
   readBulkResult,
   startBulkQuery,
   type AdminClient,
   type BulkOperationStatus,
   ADMIN_DOCUMENTS,
 } from '@belegfluss/shopify';
-import { adminClientFor } from './import';
+import { wizardHandOverWorkflowId } from '../api';
+import { adminClientFor, handOver } from './import';
+import { loadShopContext } from './context';
 import type { ShopifyDeps } from './paid';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
@@ -97,15 +114,29 @@ export function createWizardActivities({
       return bulkQueryStatus(await adminClientFor(db, box, shopify, shopId), id);
     },
 
-    /** Stores every order of the export; the count is what the wizard's toast reports. */
+    /**
+     * Stores every order of the export, each refunded one with its refunds: once invoices are switched on,
+     * the order is invoiced from this snapshot and its refunds become credit notes, as for a live order.
+     * The count is what the wizard's toast reports.
+     */
     async storeExportedOrders(shopId: string, url: string | null): Promise<number> {
       if (!url) return 0;
-      const orders = ordersFromBulk(await readBulkResult(url));
-      for (const [i, order] of orders.entries()) {
-        await upsertOrder(db, shopId, order);
-        if (i % 20 === 0) heartbeat(i);
+      // Beats on a clock: reading the refunds of a refunded order waits for Shopify's query budget.
+      const beat = setInterval(() => heartbeat(), 2_000);
+      try {
+        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const orders = await ordersFromBulkWithRefunds(graphql, await readBulkResult(url));
+        for (const order of orders) await upsertOrder(db, shopId, order);
+        // Marked apart from the upsert: an order a webhook stored newer keeps its snapshot but is still imported.
+        await markWizardImported(
+          db,
+          shopId,
+          orders.map((o) => String(o.id)),
+        );
+        return orders.length;
+      } finally {
+        clearInterval(beat);
       }
-      return orders.length;
     },
 
     async linkVoucherPage(
@@ -134,6 +165,40 @@ export function createWizardActivities({
         totalPages: list.totalPages,
         last: list.last || list.content.length === 0,
       };
+    },
+
+    /**
+     * Invoice creation was switched on: each imported order without a document either goes to its order
+     * workflow (as background work, behind live orders, at most IN_FLIGHT at a time) or has its reason
+     * logged, by the rule the transfers dialog counted with. Each order is marked as it is done, so a
+     * retry goes on where the last attempt stopped and a second activation hands none over twice.
+     */
+    async handOverImportedOrders(shopId: string): Promise<{ handedOver: number; skipped: number }> {
+      const beat = setInterval(() => heartbeat(), 2_000);
+      try {
+        const ctx = await loadShopContext(db, shopId);
+        const { due, skipped } = importedOrdersToInvoice(await importedOrdersToHandOver(db, shopId), ctx.invoice);
+        for (const { order, reason } of skipped) {
+          await writeLog(db, {
+            shopId,
+            origin: 'invoice',
+            event: 'invoice.skipped',
+            status: 'warning',
+            orderId: String(order.id),
+            orderName: order.name,
+            body: { reason, import: true },
+          });
+          await markHandedOver(db, shopId, String(order.id));
+        }
+        await handOver(db, shopId, due, wizardHandOverWorkflowId(shopId), {
+          bounded: true,
+          origin: 'import',
+          reached: (n) => markHandedOver(db, shopId, String(due[n - 1]!.id)),
+        });
+        return { handedOver: due.length, skipped: skipped.length };
+      } finally {
+        clearInterval(beat);
+      }
     },
 
     async finishWizardImport(

@@ -59,8 +59,10 @@ export async function logDecision(
 
 /**
  * How the rules judge the order: an order the paid import brought is historical (no TOO_OLD,
- * no SKIP_DATE). Histories recorded before the origin existed keep judging as a webhook.
+ * no SKIP_DATE); one the connect wizard imported is judged with TOO_OLD but without the switch's
+ * day. Histories recorded before the historical origin existed keep judging as a webhook.
  */
 export function decisionContext(state: OrderState): InvoiceDecisionContext {
+  if (state.origin === 'import') return { origin: 'import' };
   return state.origin === 'historical' && orderPatched('historical-origin') ? { origin: 'historical' } : {};
 }

@@ -4,5 +4,5 @@ export { importRangeWorkflow } from './import-range';
 export { billingWorkflow } from './billing';
 export { housekeepingWorkflow } from './housekeeping';
 export { payoutRunWorkflow, payoutScheduleWorkflow } from './payouts';
-export { wizardImportWorkflow } from './wizard';
+export { wizardHandOverWorkflow, wizardImportWorkflow } from './wizard';
 export { completenessAuditWorkflow, completenessAuditRunWorkflow } from './audit';

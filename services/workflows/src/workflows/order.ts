@@ -132,7 +132,8 @@ async function handleOrGiveUp(shopId: string, state: OrderState, events: Shopify
 
 /** Webhooks can arrive twice or out of order: keep the newest snapshot, and each refund once. */
 function absorb(state: OrderState, event: ShopifyEvent): void {
-  if (event.origin === 'historical') state.origin = 'historical';
+  // The historical import's laxer rules win: an order it brought stays historical whatever comes after.
+  if (event.origin && state.origin !== 'historical') state.origin = event.origin;
   if (event.order) {
     const next = ShopifyOrderSchema.parse(event.order);
     if (!state.order || updatedAt(next) >= updatedAt(state.order)) state.order = next;

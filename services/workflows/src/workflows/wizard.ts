@@ -9,7 +9,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { createWizardActivities } from '../activities/wizard';
-import { wizardProgressQuery, type WizardImportInput, type WizardProgress } from '../api';
+import { wizardProgressQuery, type WizardHandOverInput, type WizardImportInput, type WizardProgress } from '../api';
 
 type WizardActivities = ReturnType<typeof createWizardActivities>;
 const shopify = proxyActivities<WizardActivities>({
@@ -95,4 +95,23 @@ export async function wizardImportWorkflow({
   });
   recorded = true;
   return progress;
+}
+
+// Handing over thousands of orders, each waiting for room among the shop's orders in flight, takes long:
+// the heartbeat shows it alive, and each order is marked once done, so a retry never starts over.
+const handing = proxyActivities<WizardActivities>({
+  startToCloseTimeout: '4 hours',
+  heartbeatTimeout: '30s',
+  retry: { initialInterval: '5s', maximumInterval: '5 minutes' },
+});
+
+/**
+ * Invoice creation was switched on in the wizard's last step: the imported orders without a document go
+ * to their order workflows, as background work behind the live orders (their own task queue here, the
+ * lowest priority on the live one). Started by the activation; a second start while it runs is the same run.
+ */
+export async function wizardHandOverWorkflow({
+  shopId,
+}: WizardHandOverInput): Promise<{ handedOver: number; skipped: number }> {
+  return handing.handOverImportedOrders(shopId);
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ShopifyOrderSchema } from '@belegfluss/shared';
 import {
   connectLexware,
@@ -206,6 +206,29 @@ describe('the connect wizard import, as a workflow', () => {
     expect((await wizardImportsTable.one(h.db, { shopId: S })).workflowId).not.toBe(terminated);
     expect(await documentsTable.count(h.db, { shopId: S })).toBe(4);
   });
+
+  it('counts the imported orders switching invoices on will invoice, and switching them on invoices exactly those', async () => {
+    // Seven imported, three with a document already: four to invoice. (Last of the runs above: their
+    // counts of Lexware's documents would include the invoices made here.)
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard/invoices')).body).toEqual({ orders: 4 });
+    const before = await documentsTable.list(h.db, { shopId: S });
+    const on = await h.call(S, 'POST', '/api/shop/enable/true', { invoiceCreate: true, creditCreate: false });
+    expect(on.status).toBe(200);
+    const invoiced = async () =>
+      (await documentsTable.list(h.db, { shopId: S, type: 'invoice' })).filter((d) => d.lexwareId !== null);
+    await vi.waitUntil(async () => (await invoiced()).length === 7, { timeout: 120_000, interval: 500 });
+    const mine = (await invoiced()).filter((d) => !before.some((b) => b.intentKey === d.intentKey));
+    expect(mine.map((d) => d.orderId).sort()).toEqual(
+      imported
+        .slice(3)
+        .map((o) => String(o.id))
+        .sort(),
+    );
+    // Handed over: nothing left to count, and switching on again hands nothing over twice.
+    expect((await h.call(S, 'GET', '/api/orders/import/wizard/invoices')).body).toEqual({ orders: 0 });
+    expect((await h.call(S, 'POST', '/api/shop/enable/true', { invoiceCreate: true })).status).toBe(200);
+    expect(await documentsTable.count(h.db, { shopId: S, type: 'invoice' })).toBe(7);
+  }, 150_000);
 
   it('answers 403 naming read_all_orders when the scope is missing', async () => {
     const res = await h.call(NO_SCOPE, 'POST', '/api/orders/import');

@@ -8,12 +8,15 @@ import {
   getConnection,
   getShop,
   getWizardImport,
+  importedOrdersToHandOver,
+  loadShopContext,
   type WizardImport,
 } from '@belegfluss/db';
-import { TOO_OLD_DAYS } from '@belegfluss/shared';
+import { importedOrdersToInvoice, TOO_OLD_DAYS } from '@belegfluss/shared';
 import {
   backgroundTaskQueue,
   ShopDomainKey,
+  wizardHandOverWorkflowId,
   wizardImportWorkflowId,
   wizardProgressQuery,
   type WizardProgress,
@@ -146,6 +149,32 @@ async function ensureWizardImport(gw: GatewayContext, shopId: string): Promise<W
   return run;
 }
 
+/** The imported orders without a document that switching invoice creation on hands to their workflows. */
+async function importedOrdersDue(gw: GatewayContext, shopId: string) {
+  const orders = await importedOrdersToHandOver(gw.db, shopId);
+  if (orders.length === 0) return [];
+  return importedOrdersToInvoice(orders, (await loadShopContext(gw.db, shopId)).invoice).due;
+}
+
+/**
+ * Invoice creation was switched on: the wizard's imported orders go to their workflows in the background
+ * (the workflow logs why each one is skipped). Nothing to hand over, nothing started; one running already
+ * is the same hand-over.
+ */
+export async function startWizardHandOver(gw: GatewayContext, shopId: string): Promise<void> {
+  if ((await importedOrdersToHandOver(gw.db, shopId)).length === 0) return;
+  try {
+    await gw.temporal.workflow.start('wizardHandOverWorkflow', {
+      workflowId: wizardHandOverWorkflowId(shopId),
+      taskQueue: backgroundTaskQueue(gw.settings.taskQueue),
+      args: [{ shopId }],
+      typedSearchAttributes: new TypedSearchAttributes([{ key: ShopDomainKey, value: shopId }]),
+    });
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
 const percent = (p: WizardProgress) =>
   p.phase === 'done' ? 100 : p.totalPages ? Math.min(99, Math.floor((p.page / Math.max(1, p.totalPages)) * 100)) : 0;
 
@@ -184,6 +213,15 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
 
   // Before the day routes: their /api/orders/import/:id would take 'range' for a day.
   importRangeRoutes(gw, api, IMPORT_MESSAGES);
+  /**
+   * The wizard's last step: how many imported orders switching invoice creation on will invoice, i.e. how
+   * many transfers they need, counted by the rule the hand-over follows.
+   */
+  api.get('/api/orders/import/wizard/invoices', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    ctx.body = { orders: (await importedOrdersDue(gw, shop)).length };
+  });
+
   historicalImportRoutes(gw, api);
 
   /**

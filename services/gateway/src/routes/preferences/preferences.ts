@@ -26,6 +26,7 @@ import { NotFound, Invalid, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { assertPlanFeatures } from '../../plan-gate';
+import { startWizardHandOver } from '../import/import';
 import {
   AutomationPatch,
   EnableBody,
@@ -222,6 +223,7 @@ export function preferenceRoutes(gw: GatewayContext, api: Router): void {
       status: 'info',
       body: { active: enabled, ...switches },
     });
+    if (enabled && result.value.invoiceCreate) await startWizardHandOver(gw, shop);
     ctx.body = {
       enabled,
       invoiceCreate: result.value.invoiceCreate,
