@@ -19,6 +19,7 @@ import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
+import type { ActivityDeps } from './deps';
 
 /** The shop's Admin GraphQL client, from its sealed token. */
 export async function adminClientFor(
@@ -101,7 +102,7 @@ export async function handOver(
  * (signalOrder, like a webhook) marked historical. A page handed over twice changes
  * nothing: the order workflow keeps each document once.
  */
-export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
+export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 'db' | 'box' | 'shopify'>) {
   return {
     /**
      * The day's orders as one Shopify bulk export: it costs one mutation where reading them in

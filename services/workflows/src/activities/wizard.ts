@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { heartbeat } from '@temporalio/activity';
-import type { Db, SecretBox } from '@belegfluss/db';
+import type { Db } from '@belegfluss/db';
 import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
-import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
+import { lexwareFor, type LexwareClient, type VoucherListEntry } from '@belegfluss/lexware';
 import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
@@ -15,7 +15,8 @@ import {
   ADMIN_DOCUMENTS,
 } from '@belegfluss/shopify';
 import { adminClientFor } from './import';
-import type { ShopifyDeps } from './paid';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
 export const VOUCHERS_PER_PAGE = 25;
@@ -77,17 +78,10 @@ async function linkVoucher(
  * operation, then every Lexware document matched to the order it names. Each step repeats
  * safely: orders are upserted, documents claimed by their intent key.
  */
-export function createWizardActivities({
-  db,
-  box,
-  shopify,
-  lexware,
-}: {
-  db: Db;
-  box: SecretBox;
-  shopify: ShopifyDeps;
-  lexware: LexwareDeps;
-}) {
+export function createWizardActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'shopify' | 'lexware' | 'mail'>) {
+  const { db, box, shopify } = deps;
+  // A lost connection found while matching documents mails the merchant, as it does for an order's steps.
+  const { lexware } = lexwareAccess(deps);
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
       return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from));
