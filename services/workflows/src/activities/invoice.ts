@@ -114,10 +114,6 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
       return resolveEInvoice({ db, box, shopify, appUrl }, shopId, order, prefs.contact);
     },
 
-    ensureContact: contactStep,
-
-    issueInvoice,
-
     /**
      * The customer's contact and the invoice in one activity (one Temporal round trip fewer per
      * invoice). A retry finds the contact it made in our records, without a Lexware call.

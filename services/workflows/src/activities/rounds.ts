@@ -1,12 +1,12 @@
 import { ApplicationFailure, log as activityLog } from '@temporalio/activity';
 import type { LogEntryInput, WebhookStatus } from '@belegfluss/db';
-import { setDeliveriesStatus, settleRound, shopInstalled, upsertOrder, writeLog } from '@belegfluss/db';
+import { settleRound, shopInstalled, upsertOrder } from '@belegfluss/db';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { loadShopContext, type ShopContext } from './context';
 import type { ActivityDeps } from './deps';
 import { noteWithheldFeatures } from './plan';
 
-/** The order workflow's own database steps: the snapshot recorded, the shop's context read, the round settled. */
+/** The order workflow's own database steps: a round's start and end, and the shop's context. */
 export function createRoundActivities({ db }: Pick<ActivityDeps, 'db'>) {
   /**
    * The order's row; a shop that never installed the app (or removed it) has none to hang it on.
@@ -30,16 +30,6 @@ export function createRoundActivities({ db }: Pick<ActivityDeps, 'db'>) {
 
   return {
     loadShopContext: (shopId: string): Promise<ShopContext> => loadShopContext(db, shopId),
-
-    recordOrder,
-
-    async writeLog(entry: LogEntryInput): Promise<void> {
-      await writeLog(db, entry);
-    },
-
-    async settleDeliveries(webhookIds: string[], status: WebhookStatus): Promise<void> {
-      await setDeliveriesStatus(db, webhookIds, status);
-    },
 
     /**
      * A round's database steps at its start, in one local activity: the order's newest snapshot
