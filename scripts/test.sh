@@ -32,6 +32,7 @@ mkdir -p "$(dirname "$E2E_LOG")"
 e2e=$!
 node_modules/.bin/turbo run typecheck lint test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "typecheck, lint or tests of the packages"
 node_modules/.bin/turbo run typecheck lint --filter=@belegfluss/e2e --concurrency=1 --continue --output-logs=errors-only || failed "typecheck or lint of e2e"
+node_modules/.bin/tsx scripts/long-functions.ts || failed "functions over 120 lines in services/*/src"
 if ! wait $e2e; then
   failed "e2e tests"
   # Their output is interleaved with the packages' above; repeat how vitest ended, errors included.

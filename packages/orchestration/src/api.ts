@@ -115,13 +115,11 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
 
 /**
  * The paid historical import (spec 1 §9, spec 2): one workflow per shop and German calendar day,
- * queryable for its progress. `since` is the day's name in runs started before days were exact.
+ * queryable for its progress.
  */
 export interface ImportInput {
   shopId: string;
-  day?: string;
-  since?: string;
-  progress?: ImportProgress;
+  day: string;
 }
 export interface ImportProgress {
   pages: number;

@@ -1,15 +1,16 @@
 /**
- * Records the workflow histories that `src/workflows/replay.test.ts` replays, one per path: a paid
- * invoice, a refund, bank transactions after a Lexware event, mail, and the historical import.
- * Each path runs against a local Temporal dev server with stubbed activities (the workflow's
- * commands are what replay checks), then its history is written to `src/workflows/histories/`.
+ * Records the workflow histories of a release that `src/workflows/replay.test.ts` replays, one per path: a paid
+ * invoice, refunds, bank transactions after a Lexware event, mail, delivery notes, a repair and the historical
+ * import. Each path runs against a local Temporal dev server with stubbed activities (the workflow's commands are
+ * what replay checks), then its history is written to `src/workflows/histories/<release>/`.
  *
- *   npm run record-histories -w @belegfluss/workflows            # every path
- *   npm run record-histories -w @belegfluss/workflows -- mail     # only the named ones
+ *   npm run record-histories -w @belegfluss/workflows -- --release v1.1.0          # every path
+ *   npm run record-histories -w @belegfluss/workflows -- --release v1.1.0 mail-documents   # only the named ones
  *
- * See `src/workflows/histories/README.md` for when to record and when a patch may go.
+ * Run it on the checkout of the release's tag: the histories are what that release's code does, and they are never
+ * recorded again once the release runs in production. See `src/workflows/histories/README.md`.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
@@ -98,17 +99,8 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     };
   const order: Activities = {
     loadShopContext: note('loadShopContext', ctx),
-    recordOrder: note('recordOrder', undefined),
     refreshDocument: note('refreshDocument', { status: 'paid', openAmount: 0 }),
     markOrderPaid: note('markOrderPaid', 'already_paid'),
-    ensureContact: note('ensureContact', 'contact-1'),
-    issueInvoice: note('issueInvoice', {
-      outcome: 'created',
-      documentId: 'doc-1',
-      lexwareId: 'lx-1',
-      number: 'RE0001',
-      status: 'open',
-    }),
     issueInvoiceWithContact: note('issueInvoice', {
       outcome: 'created',
       documentId: 'doc-1',
@@ -124,10 +116,6 @@ function stubActivities(calls: string[], ctx: ShopContext) {
       number: 'GS0001',
       status: 'open',
     }),
-    writeLog: note('writeLog', undefined),
-    settleDeliveries: async (ids: string[], status: string) => {
-      calls.push(`settle:${ids.join(',')}:${status}`);
-    },
     beginRound: note('beginRound', ctx),
     endRound: async (_logs: unknown[], ids: string[], status: string) => {
       calls.push(`settle:${ids.join(',')}:${status}`);
@@ -146,7 +134,6 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     closeInvoice: note('closeInvoice', { result: null, reopened: false }),
   } as unknown as Activities;
   let turns = 0;
-  let pages = 0;
   let polls = 0;
   const importing = {
     startDayExport: note('startDayExport', {
@@ -168,10 +155,6 @@ function stubActivities(calls: string[], ctx: ShopContext) {
     importDayInTurn: async () => {
       calls.push('importDayInTurn');
       return ++turns > 1;
-    },
-    importOrderPage: async () => {
-      calls.push('importOrderPage');
-      return { affected: 2, next: ++pages < 2 ? `page-${pages}` : null };
     },
     finishImport: note('finishImport', undefined),
   };
@@ -249,6 +232,23 @@ const shipped = {
 const PATHS: Path[] = [
   { name: 'paid-invoice', run: paidOrder },
   {
+    // The refund comes while the order waits for payment: it waits for the invoice, then gets its credit note.
+    name: 'refund-before-invoice',
+    async run(client, taskQueue, calls) {
+      await signalOrder(client, taskQueue, order, {
+        shopify: { topic: 'orders/create', webhookId: 'w1', order: snapshot('pending', '2026-11-21T10:00:00Z') },
+      });
+      await signalOrder(client, taskQueue, order, { shopify: { topic: 'refunds/create', webhookId: 'w3', refund } });
+      await until('the waiting refund', settled(calls, 'w3'));
+      await signalOrder(client, taskQueue, order, {
+        shopify: { topic: 'orders/paid', webhookId: 'w2', order: snapshot('paid', '2026-11-21T10:05:00Z') },
+      });
+      await until('the credit note', () => calls.includes('issueCreditNote'));
+      await until('the paid round', settled(calls, 'w2'));
+      return client.workflow.getHandle(orderWorkflowId(SHOP, 42));
+    },
+  },
+  {
     name: 'refund-after-invoice',
     async run(client, taskQueue, calls) {
       const handle = await paidOrder(client, taskQueue, calls);
@@ -284,8 +284,6 @@ const PATHS: Path[] = [
       return handle;
     },
   },
-  // Recorded from the code with the patches of issues 17 and 19 (`local-shop-context`, `einvoice-leitweg`,
-  // `delivery-notes`, `day-by-bulk-export`): the older files above keep proving the sequences before them.
   { name: 'einvoice-invoice', eInvoice: true, run: paidOrder },
   {
     name: 'delivery-notes',
@@ -315,8 +313,8 @@ const PATHS: Path[] = [
     },
   },
   {
-    // Issue 19 §2: the audit found the invoice missing in Lexware; the repair reads the order afresh, frees the
-    // intent and the invoice step makes it anew.
+    // The audit found the invoice missing in Lexware; the repair reads the order afresh, frees the intent and
+    // the invoice step makes it anew.
     name: 'audit-repair',
     async run(client, taskQueue, calls) {
       const handle = await paidOrder(client, taskQueue, calls);
@@ -332,22 +330,28 @@ const PATHS: Path[] = [
       return handle;
     },
   },
-  // Issue 17, P1b: the order's own database steps (record, log, settle) as local activities (`local-db-steps`).
-  { name: 'order-local-db-steps', run: paidOrder },
-  // Issue 17: one marker (`order-baseline-2026-11`) for every order patch (workflows/patches.ts); the order takes
-  // as many of their branches as one run can: invoice, e-invoice question, metafields, payments, mail, credit note
-  // and delivery note.
-  { name: 'order-baseline', mail: true, eInvoice: true, deliveryNotes: true, run: everyStep },
-  // Issue 17: the same order with coarse rounds (`order-baseline-2026-11b`): each round's database steps are
-  // `beginRound` and `endRound`, and the waiting order's log entry is written with its settling.
-  { name: 'order-rounds', mail: true, eInvoice: true, deliveryNotes: true, run: everyStep },
-  { name: 'historical-import-bulk-export', run: importDay('2026-10-02', 'handOverDayExport') },
-  // Recorded before `day-by-bulk-export`: the day read in two pages (today's code takes the bulk export).
-  { name: 'historical-import', run: importDay('2026-10-01', 'finishImport') },
+  // As many steps as one run can take: invoice, e-invoice question, metafields, payments, mail, credit note and
+  // delivery note.
+  { name: 'every-step', mail: true, eInvoice: true, deliveryNotes: true, run: everyStep },
+  { name: 'historical-import', run: importDay('2026-10-02', 'handOverDayExport') },
 ];
 
-async function main(only: string[]): Promise<void> {
+/** `--release <tag>` (required) and the names of the paths to record (all when none is named). */
+function parseArgs(args: string[]): { release: string; only: string[] } {
+  const at = args.indexOf('--release');
+  const release = at >= 0 ? args[at + 1] : undefined;
+  if (!release || !/^v\d+\.\d+\.\d+$/.test(release))
+    throw new Error('Name the release the histories belong to: --release v1.2.3 (its git tag).');
+  const only = args.filter((_, i) => i !== at && i !== at + 1);
+  const unknown = only.filter((name) => !PATHS.some((p) => p.name === name));
+  if (unknown.length > 0) throw new Error(`Unknown paths: ${unknown.join(', ')}`);
+  return { release, only };
+}
+
+async function main({ release, only }: { release: string; only: string[] }): Promise<void> {
   quietTemporal();
+  const folder = new URL(`${release}/`, HISTORIES);
+  mkdirSync(folder, { recursive: true });
   const executable =
     process.env.TEMPORAL_CLI_PATH ?? fileURLToPath(new URL('../../../.venv/bin/temporal', import.meta.url));
   const env = await TestWorkflowEnvironment.createLocal({
@@ -372,12 +376,12 @@ async function main(only: string[]): Promise<void> {
         if (described.status.name === 'RUNNING') await handle.terminate('recorded');
         return handle.fetchHistory();
       });
-      writeFileSync(new URL(`${path.name}.json`, HISTORIES), historyToJSON(history));
-      console.log(`${path.name}: ${history.events?.length ?? 0} events`);
+      writeFileSync(new URL(`${path.name}.json`, folder), historyToJSON(history));
+      console.log(`${release}/${path.name}: ${history.events?.length ?? 0} events`);
     }
   } finally {
     await env.teardown();
   }
 }
 
-await main(process.argv.slice(2));
+await main(parseArgs(process.argv.slice(2)));

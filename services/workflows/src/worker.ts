@@ -3,10 +3,22 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { createDb, createSecretBox } from '@belegfluss/db';
-import { createActivities } from './activities';
-import { createBillingActivities } from './activities/billing';
-import { createHousekeepingActivities } from './activities/housekeeping';
+import type { Activities, ActivityDeps } from './activities';
 import { createAuditActivities } from './activities/audit';
+import { createBillingActivities } from './activities/billing';
+import { createCreditNoteActivities } from './activities/credit-note';
+import { createDeliveryNoteActivities } from './activities/delivery-notes';
+import { createHousekeepingActivities } from './activities/housekeeping';
+import { createImportActivities } from './activities/import';
+import { createInvoiceActivities } from './activities/invoice';
+import { createMailActivities } from './activities/mail';
+import { createMetafieldActivities } from './activities/metafields';
+import { createPaidActivities } from './activities/paid';
+import { createRepairActivities } from './activities/repair';
+import { createRoundActivities } from './activities/rounds';
+import { createTransactionActivities } from './activities/transactions';
+import { createVatIdActivities } from './activities/vies';
+import { createWizardActivities } from './activities/wizard';
 import { createPayoutActivities } from './payouts/activities';
 import { ensureSchedules } from './client';
 import { backgroundTaskQueue, HOUSEKEEPING_SCHEDULE_ID } from './api';
@@ -89,49 +101,75 @@ function pairOf(live: Worker, background: Worker): WorkerPair {
  * (orders, billing, housekeeping) and the background queue (audits, imports, payout runs), each with its
  * own slots. Tests pass their own connection and settings.
  */
+/** The order workflow's activities, one factory per capability; the type says none is missing. */
+export function orderActivities(deps: ActivityDeps): Activities {
+  return {
+    ...createRoundActivities(deps),
+    ...createInvoiceActivities(deps),
+    ...createCreditNoteActivities(deps),
+    ...createDeliveryNoteActivities(deps),
+    ...createRepairActivities(deps),
+    ...createPaidActivities(deps),
+    ...createMailActivities(deps),
+    ...createTransactionActivities(deps),
+    ...createMetafieldActivities(deps),
+    ...createVatIdActivities(deps),
+  };
+}
+
+/**
+ * Creates the worker process's two workers on one connection and one workflow bundle: the live queue
+ * (orders, billing, housekeeping) and the background queue (audits, imports, payout runs), each with its
+ * own slots. Tests pass their own connection and settings.
+ */
 export async function createOrderWorker(settings: Settings, connection: NativeConnection) {
   const db = createDb(settings.databaseUrl);
-  const box = createSecretBox(settings.encryptionKey);
-  // Billing and housekeeping start and signal other workflows; the worker's connection serves as a client too.
-  const temporal = new Client({ connection, namespace: settings.temporalNamespace });
-  const taskQueue = settings.taskQueue;
-  const workflowBundle = await bundleWorkflows();
-  const orderActivities = createActivities({
+  const deps: ActivityDeps = {
     db,
-    box,
+    box: createSecretBox(settings.encryptionKey),
     lexware: settings.lexware,
     shopify: settings.shopify,
     appUrl: settings.appUrl,
     mail: settings.mail,
     documentFiles: settings.documentFiles,
     vies: settings.vies,
-  });
+    // Billing and housekeeping start and signal other workflows; the worker's connection serves as a client too.
+    temporal: new Client({ connection, namespace: settings.temporalNamespace }),
+    taskQueue: settings.taskQueue,
+    payouts: settings.payouts,
+  };
+  const workflowBundle = await bundleWorkflows();
+  // The historical and the wizard's import run their steps on both queues, beside the order's.
+  const orderAndImport = {
+    ...orderActivities(deps),
+    ...createImportActivities(deps),
+    ...createWizardActivities(deps),
+  };
   const live = await Worker.create({
     connection,
     namespace: settings.temporalNamespace,
-    taskQueue,
+    taskQueue: deps.taskQueue,
     workflowBundle,
     ...workerTuning(process.env),
     activities: {
-      ...orderActivities,
-      ...createBillingActivities({ db, box, shopify: settings.shopify, temporal, taskQueue }),
-      ...createHousekeepingActivities({ db, temporal, taskQueue, documentFiles: settings.documentFiles }),
+      ...orderAndImport,
+      ...createBillingActivities(deps),
+      ...createHousekeepingActivities(deps),
     },
   });
   const background = await Worker.create({
     connection,
     namespace: settings.temporalNamespace,
-    taskQueue: backgroundTaskQueue(taskQueue),
+    taskQueue: backgroundTaskQueue(deps.taskQueue),
     workflowBundle,
     ...workerTuning(process.env, 'background'),
     activities: {
-      // The historical and the wizard's import run their steps here.
-      ...orderActivities,
-      ...createPayoutActivities({ db, payouts: settings.payouts }),
-      ...createAuditActivities({ db, box, shopify: settings.shopify, lexware: settings.lexware }),
+      ...orderAndImport,
+      ...createPayoutActivities(deps),
+      ...createAuditActivities(deps),
     },
   });
-  return { worker: pairOf(live, background), db, temporal };
+  return { worker: pairOf(live, background), db, temporal: deps.temporal };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

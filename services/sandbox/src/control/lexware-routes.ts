@@ -107,10 +107,41 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   router.get('/credit-notes', listVouchers('creditnote'));
   router.get('/delivery-notes', listVouchers('deliverynote'));
 
-  /**
-   * Faults for the completeness audit, the hand work a bookkeeper does in Lexware Office: delete a
-   * voucher, change its total, or copy it (a duplicate made by hand, with its own number).
-   */
+  voucherRoutes(sb, router);
+
+  router.get('/public-key', (ctx) => {
+    ctx.type = 'application/x-pem-file';
+    ctx.body = sb.keys.publicKey;
+  });
+
+  router.get('/events', (ctx) => {
+    ctx.body = sb.state.lexware.eventDeliveries.map((d) => ({ ...d, payload: JSON.parse(d.body) as unknown }));
+  });
+
+  router.get('/stats', (ctx) => {
+    ctx.body = requestStats();
+  });
+
+  router.delete('/stats', (ctx) => {
+    resetRequestStats();
+    ctx.status = 204;
+  });
+
+  router.get('/contacts', (ctx) => {
+    ctx.body = orgs()
+      .filter(orgFilter(ctx.query.organizationId))
+      .flatMap((org) => Object.values(org.contacts));
+  });
+
+  return router;
+}
+
+/**
+ * Faults for the completeness audit, the hand work a bookkeeper does in Lexware Office (delete a voucher, change its
+ * total, or copy it: a duplicate made by hand, with its own number), and a simulated bank payment.
+ */
+function voucherRoutes(sb: Sandbox, router: Router): void {
+  const orgs = () => Object.values(sb.state.lexware.organizations);
   const voucherOf = (id: string | undefined) => {
     const org = orgs().find((o) => o.vouchers[id ?? '']);
     const v = org?.vouchers[id ?? ''];
@@ -153,30 +184,4 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
     recordPayment(org, v, sb.publish, input.amount === undefined ? undefined : Math.round(input.amount * 100));
     ctx.body = { ...voucherJson(v), openAmount: openCents(v) / 100 };
   });
-
-  router.get('/public-key', (ctx) => {
-    ctx.type = 'application/x-pem-file';
-    ctx.body = sb.keys.publicKey;
-  });
-
-  router.get('/events', (ctx) => {
-    ctx.body = sb.state.lexware.eventDeliveries.map((d) => ({ ...d, payload: JSON.parse(d.body) as unknown }));
-  });
-
-  router.get('/stats', (ctx) => {
-    ctx.body = requestStats();
-  });
-
-  router.delete('/stats', (ctx) => {
-    resetRequestStats();
-    ctx.status = 204;
-  });
-
-  router.get('/contacts', (ctx) => {
-    ctx.body = orgs()
-      .filter(orgFilter(ctx.query.organizationId))
-      .flatMap((org) => Object.values(org.contacts));
-  });
-
-  return router;
 }

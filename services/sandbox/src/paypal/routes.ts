@@ -65,44 +65,7 @@ export function paypalApp(payouts: PayPalPayouts, opts: { clientId: string; clie
     await next();
   });
 
-  api.post('/v1/payments/payouts', async (ctx) => {
-    const parsed = PayoutRequest.safeParse(await readJson(ctx));
-    if (!parsed.success)
-      return validationError(
-        ctx,
-        parsed.error.issues.map((i) => ({ field: pointer(i.path), location: 'body', issue: i.message })),
-      );
-    const req = parsed.data;
-    for (const [n, item] of req.items.entries()) {
-      const type = item.recipient_type ?? req.sender_batch_header.recipient_type ?? 'EMAIL';
-      if (type === 'EMAIL' && !EMAIL.test(item.receiver))
-        return validationError(ctx, [
-          { field: `items[${n}].receiver`, location: 'body', issue: 'Receiver is invalid or does not match with type' },
-        ]);
-      if (item.amount.currency !== req.items[0]!.amount.currency)
-        return paypalError(ctx, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', [
-          { issue: 'CURRENCY_MISMATCH', description: 'All items of a batch use one currency.' },
-        ]);
-    }
-    const duplicate = [...payouts.batches.values()].find(
-      (b) => b.senderBatchId === req.sender_batch_header.sender_batch_id,
-    );
-    if (duplicate)
-      return paypalError(
-        ctx,
-        400,
-        'USER_BUSINESS_ERROR',
-        'User business error.',
-        [{ field: 'SENDER_BATCH_ID', location: 'body', issue: 'Batch with given sender_batch_id already exists' }],
-        [link(payouts.batchUrl(duplicate.id), 'self')],
-      );
-    const batch = payouts.create(req.sender_batch_header, req.items);
-    ctx.status = 201;
-    ctx.body = {
-      batch_header: { sender_batch_header: batch.header, payout_batch_id: batch.id, batch_status: batch.status },
-      links: [link(payouts.batchUrl(batch.id), 'self')],
-    };
-  });
+  api.post('/v1/payments/payouts', (ctx) => createBatch(payouts, ctx));
 
   api.get('/v1/payments/payouts/:id', (ctx) => {
     const batch = payouts.batches.get(ctx.params.id!);
@@ -147,6 +110,46 @@ export function paypalApp(payouts: PayPalPayouts, opts: { clientId: string; clie
 
   app.use(api.routes()).use(api.allowedMethods());
   return app;
+}
+
+/** A new payout batch, refused as PayPal refuses it: a bad receiver, mixed currencies, a sender batch id again. */
+async function createBatch(payouts: PayPalPayouts, ctx: Context): Promise<void> {
+  const parsed = PayoutRequest.safeParse(await readJson(ctx));
+  if (!parsed.success)
+    return validationError(
+      ctx,
+      parsed.error.issues.map((i) => ({ field: pointer(i.path), location: 'body', issue: i.message })),
+    );
+  const req = parsed.data;
+  for (const [n, item] of req.items.entries()) {
+    const type = item.recipient_type ?? req.sender_batch_header.recipient_type ?? 'EMAIL';
+    if (type === 'EMAIL' && !EMAIL.test(item.receiver))
+      return validationError(ctx, [
+        { field: `items[${n}].receiver`, location: 'body', issue: 'Receiver is invalid or does not match with type' },
+      ]);
+    if (item.amount.currency !== req.items[0]!.amount.currency)
+      return paypalError(ctx, 422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed.', [
+        { issue: 'CURRENCY_MISMATCH', description: 'All items of a batch use one currency.' },
+      ]);
+  }
+  const duplicate = [...payouts.batches.values()].find(
+    (b) => b.senderBatchId === req.sender_batch_header.sender_batch_id,
+  );
+  if (duplicate)
+    return paypalError(
+      ctx,
+      400,
+      'USER_BUSINESS_ERROR',
+      'User business error.',
+      [{ field: 'SENDER_BATCH_ID', location: 'body', issue: 'Batch with given sender_batch_id already exists' }],
+      [link(payouts.batchUrl(duplicate.id), 'self')],
+    );
+  const batch = payouts.create(req.sender_batch_header, req.items);
+  ctx.status = 201;
+  ctx.body = {
+    batch_header: { sender_batch_header: batch.header, payout_batch_id: batch.id, batch_status: batch.status },
+    links: [link(payouts.batchUrl(batch.id), 'self')],
+  };
 }
 
 const VERIFY_FIELDS = [

@@ -7,7 +7,6 @@ import {
   lexwareFor,
   type LexwareClient,
   type LexwareCreditNote,
-  type LexwareDeps,
   type VoucherListEntry,
 } from '@belegfluss/lexware';
 import {
@@ -35,6 +34,7 @@ import {
   readBulkResult,
   startBulkQuery,
 } from '@belegfluss/shopify';
+import type { ActivityDeps } from './deps';
 
 /** The first instant of a German month and of the month after it. */
 export function germanMonthBounds(month: string): { from: string; to: string } {
@@ -150,12 +150,7 @@ export function createAuditActivities({
   box,
   shopify,
   lexware,
-}: {
-  db: Db;
-  box: SecretBox;
-  shopify: ShopifyDeps;
-  lexware: LexwareDeps;
-}) {
+}: Pick<ActivityDeps, 'db' | 'box' | 'shopify' | 'lexware'>) {
   return {
     async auditShops(): Promise<string[]> {
       return installedShopIds(db);

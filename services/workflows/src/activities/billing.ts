@@ -1,4 +1,3 @@
-import type { Client } from '@temporalio/client';
 import {
   getShop,
   hasTransfers,
@@ -7,21 +6,13 @@ import {
   syncBillingPeriod,
   waitingDocuments,
   writeLog,
-  type Db,
-  type SecretBox,
 } from '@belegfluss/db';
 import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { RESUME_TOPIC } from '../api';
-import type { ShopifyDeps } from './paid';
+import type { ActivityDeps } from './deps';
 
-export interface BillingDeps {
-  db: Db;
-  box: SecretBox;
-  shopify: ShopifyDeps;
-  temporal: Client;
-  taskQueue: string;
-}
+export type BillingDeps = Pick<ActivityDeps, 'db' | 'box' | 'shopify' | 'temporal' | 'taskQueue'>;
 
 export interface PeriodResult {
   start: string;

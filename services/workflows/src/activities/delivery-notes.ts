@@ -9,6 +9,8 @@ import {
   type LexwareTaxType,
   type ShopifyOrder,
 } from '@belegfluss/shared';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 export type DeliveryNoteResult =
   | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexwareId: string; number: string | null }
@@ -126,4 +128,26 @@ export async function issueDeliveryNote(
     },
   });
   return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexwareId: note.id, number: saved.number };
+}
+
+/** The delivery note of one shipment; the contact and tax type are the invoice's when it has one. */
+export function createDeliveryNoteActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail'>) {
+  const { clientFor, step } = lexwareAccess(deps);
+  return {
+    issueDeliveryNote: (
+      shopId: string,
+      order: ShopifyOrder,
+      fulfillmentId: number,
+      from: { contactId: string | null; taxType: LexwareTaxType | null },
+    ) =>
+      step(shopId, order, 'delivery', async () =>
+        issueDeliveryNote(deps.db, await clientFor(shopId, order), {
+          shopId,
+          order,
+          fulfillmentId,
+          contactId: from.contactId,
+          regimeTaxType: from.taxType,
+        }),
+      ),
+  };
 }

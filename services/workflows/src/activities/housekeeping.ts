@@ -1,14 +1,12 @@
-import type { Client } from '@temporalio/client';
 import {
   installedShopIds,
   pruneExpiredDocumentFiles,
   pruneExpiredLogs,
   purgeExpiredOauthStates,
   settleRedemptions,
-  type Db,
 } from '@belegfluss/db';
-import type { DocumentFileLimits } from '@belegfluss/shared/settings';
 import { ensureBillingWorkflow } from '../client';
+import type { ActivityDeps } from './deps';
 
 export interface HousekeepingResult {
   logsDeleted: number;
@@ -30,12 +28,7 @@ export function createHousekeepingActivities({
   temporal,
   taskQueue,
   documentFiles,
-}: {
-  db: Db;
-  temporal: Client;
-  taskQueue: string;
-  documentFiles: DocumentFileLimits;
-}) {
+}: Pick<ActivityDeps, 'db' | 'temporal' | 'taskQueue' | 'documentFiles'>) {
   return {
     async housekeeping(nowIso: string): Promise<HousekeepingResult> {
       const now = new Date(nowIso);

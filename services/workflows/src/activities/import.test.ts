@@ -86,7 +86,7 @@ describe('the historical import hands a day over', () => {
     expect(await ordersTable.count(database.db, { shopId: SHOP })).toBe(orders.length);
   }, 60_000);
 
-  it('without the bound (the page-by-page path older runs replay), hands everything over at once', async () => {
+  it('without the bound, hands everything over at once', async () => {
     const temporal = fakeTemporal({ finishing: false }); // nobody finishes: only the bound could hold it back
     await new MockActivityEnvironment({ taskQueue: 'q' }, { client: temporal.client }).run(() =>
       handOver(database.db, SHOP, orders.slice(0, 60), 'import:unbounded'),

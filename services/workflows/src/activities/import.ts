@@ -15,7 +15,6 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
   createAdminClient,
-  orderPage,
   ordersFromBulkWithRefunds,
   readBulkResult,
   startBulkQuery,
@@ -28,6 +27,7 @@ import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
 import { assertImportAllowed } from './plan';
+import type { ActivityDeps } from './deps';
 
 /** The shop's Admin GraphQL client, from its sealed token. */
 export async function adminClientFor(
@@ -112,12 +112,11 @@ export async function handOver(
 }
 
 /**
- * The paid historical import's steps: one activity a page of one German calendar day, so a
- * retry repeats one page only; each order is stored and handed to its own workflow
- * (signalOrder, like a webhook) marked historical. A page handed over twice changes
- * nothing: the order workflow keeps each document once.
+ * The paid historical import's steps for one German calendar day: its orders through one bulk export,
+ * each stored and handed to its own workflow (signalOrder, like a webhook) marked historical. An order
+ * handed over twice changes nothing: the order workflow keeps each document once.
  */
-export function createImportActivities({ db, box, shopify }: { db: Db; box: SecretBox; shopify: ShopifyDeps }) {
+export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 'db' | 'box' | 'shopify'>) {
   return {
     /**
      * The day's orders as one Shopify bulk export: it costs one mutation where reading them in
@@ -150,20 +149,6 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       } finally {
         clearInterval(beat);
       }
-    },
-
-    async importOrderPage(
-      shopId: string,
-      day: string,
-      after: string | null,
-      importId: string,
-    ): Promise<{ affected: number; next: string | null }> {
-      await assertImportAllowed(db, shopId, day);
-      const graphql = await adminClientFor(db, box, shopify, shopId);
-      const page = await orderPage(graphql, germanDayBounds(day), after);
-      await handOver(db, shopId, page.orders, importId);
-      await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
-      return { affected: page.orders.length, next: page.next };
     },
 
     /**

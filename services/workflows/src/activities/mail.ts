@@ -1,5 +1,7 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import { MailError, sendDocumentMail, type MailDeps } from '@belegfluss/mail';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 /** What the workflow keeps of a mail: the outcome and, for a skip, its reason. */
 export interface MailOutcome {
@@ -27,4 +29,14 @@ export async function mailDocument(deps: MailDeps, shopId: string, documentId: s
   } finally {
     clearInterval(beat);
   }
+}
+
+/** The shop's automatic mail of a finalised invoice or credit note, at most once. */
+export function createMailActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail' | 'documentFiles'>) {
+  const { db, box, mail, documentFiles } = deps;
+  const { lexware } = lexwareAccess(deps);
+  return {
+    sendDocumentMail: (shopId: string, documentId: string) =>
+      mailDocument({ db, box, lexware, mail, documentFiles }, shopId, documentId),
+  };
 }

@@ -22,6 +22,9 @@ import {
 } from '@belegfluss/shopify';
 import { documentNumber, lexwareFor, type LexwareDeps } from '@belegfluss/lexware';
 import type { ShopifyDeps } from './paid';
+import { loadShopContext } from './context';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 /** lexware: to learn a document's number, which Lexware names only after the create, when a metafield shows it. */
 export interface MetafieldDeps {
@@ -180,4 +183,18 @@ export async function writeOrderMetafields(
     });
     return 'REJECTED';
   }
+}
+
+/** The order's document values written to its metafields. */
+export function createMetafieldActivities(
+  deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail' | 'shopify' | 'appUrl'>,
+) {
+  const { db, box, shopify, appUrl } = deps;
+  const { lexware } = lexwareAccess(deps);
+  return {
+    async writeOrderMetafields(shopId: string, order: ShopifyOrder) {
+      const { metafields } = await loadShopContext(db, shopId);
+      return writeOrderMetafields({ db, box, shopify, appUrl, lexware }, shopId, order, metafields?.write ?? []);
+    },
+  };
 }

@@ -10,7 +10,7 @@ import {
 import { revokeToken } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
-import { createActivities } from './index';
+import { createPaidActivities } from './paid';
 
 // Real PostgreSQL and the sandbox's Lexware OAuth and SMTP server: the merchant revokes the
 // app's access in Lexware, the next token refresh is refused, and the merchant is told once.
@@ -21,7 +21,7 @@ const box = createSecretBox(settings.encryptionKey);
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
 let sb: RunningSandbox;
-let activities: ReturnType<typeof createActivities>;
+let activities: ReturnType<typeof createPaidActivities>;
 const oauth = () => ({ ...settings.lexware.oauth, oauthUrl: sb.urls.lexwareOauth });
 
 interface Caught {
@@ -57,11 +57,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   sb = await startSandbox({ ports: { control: 0, shopify: 0, lexware: 0, smtp: 0, smtps: 0 }, log: false });
-  activities = createActivities({
+  activities = createPaidActivities({
     db,
     box,
     shopify: settings.shopify,
-    appUrl: settings.appUrl,
     lexware: { apiUrl: sb.urls.lexwareApi, oauth: oauth() },
     mail: { ...settings.mail, smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}` },
   });

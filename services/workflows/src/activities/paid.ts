@@ -3,6 +3,8 @@ import { getShop, writeLog, documentStateByLexwareId, recordLexwareStatus } from
 import type { LexwareClient } from '@belegfluss/lexware';
 import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import type { ShopifyOrder } from '@belegfluss/shared';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 export interface ShopifyDeps {
   adminUrl: string;
@@ -85,4 +87,14 @@ export async function markOrderPaid(
   }
   await writeLog(db, { ...base, event: 'order.paid', status: 'success', body: {} });
   return 'marked';
+}
+
+/** Payment news both ways: Lexware's status of a document, and the Shopify order marked paid. */
+export function createPaidActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail' | 'shopify'>) {
+  const { db, box, shopify } = deps;
+  const { client } = lexwareAccess(deps);
+  return {
+    refreshDocument: (shopId: string, lexwareId: string) => refreshDocument(db, client(shopId), shopId, lexwareId),
+    markOrderPaid: (shopId: string, order: ShopifyOrder) => markOrderPaid(db, box, shopify, shopId, order),
+  };
 }

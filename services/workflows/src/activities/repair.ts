@@ -7,6 +7,8 @@ import { issueDocument, type IssueResult } from './documents';
 import { adminClientFor } from './import';
 import type { Notifier } from './notify';
 import type { ShopifyDeps } from './paid';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 /*
  * The one-click repairs of the completeness audit (issue 19 §2), run by the order workflow so that every rule
@@ -142,4 +144,19 @@ export async function closeInvoice(
     },
   });
   return { result, reopened };
+}
+
+/** The audit's repairs, as the order workflow runs them: the order afresh, a lost document's intent freed, an invoice closed. */
+export function createRepairActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail' | 'shopify'>) {
+  const { db } = deps;
+  const { notifier, client, clientFor, step } = lexwareAccess(deps);
+  return {
+    freshOrder: (shopId: string, orderId: string) => freshOrder(deps, shopId, orderId),
+    releaseLostDocument: (shopId: string, order: { id: string; name: string }, intentKey: string) =>
+      releaseLostDocument(db, client(shopId), shopId, order, intentKey),
+    closeInvoice: (shopId: string, order: ShopifyOrder, lexwareId: string) =>
+      step(shopId, order, 'credit', async () =>
+        closeInvoice(db, await clientFor(shopId, order), shopId, order, lexwareId, notifier),
+      ),
+  };
 }

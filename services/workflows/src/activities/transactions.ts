@@ -32,6 +32,8 @@ import {
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
 import type { ShopifyDeps } from './paid';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 export interface TransactionDeps {
   db: Db;
@@ -260,4 +262,16 @@ export async function bookOrderPayments(
     });
   }
   return result;
+}
+
+/** The order's payments booked as bank transactions in Lexware. */
+export function createTransactionActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail' | 'shopify'>) {
+  const { db, box, shopify } = deps;
+  const { clientFor, step } = lexwareAccess(deps);
+  return {
+    bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
+      step(shopId, order, 'transaction', async () =>
+        bookOrderPayments({ db, box, shopify, api: await clientFor(shopId, order) }, shopId, order, invoice),
+      ),
+  };
 }

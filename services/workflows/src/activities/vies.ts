@@ -1,6 +1,9 @@
 import { latestVatIdCheck, saveVatIdCheck, type Db } from '@belegfluss/db';
 import type { VatIdCheck } from '@belegfluss/shared';
 import { checkVatId as askVies } from '@belegfluss/shared/vies';
+import { DEV_DEFAULTS } from '@belegfluss/shared/config';
+import type { ActivityDeps } from './deps';
+import { createNotifier, type VatIdNotice } from './notify';
 
 export interface ViesDeps {
   url: string;
@@ -38,4 +41,22 @@ export async function checkVatIdActivity(
     },
   });
   return { check, retryMs: vies.retrySeconds * 1000 };
+}
+
+/** The buyer's VAT ID before a tax-free invoice: VIES's answer, and telling the merchant when it is not confirmed. */
+export function createVatIdActivities(deps: Pick<ActivityDeps, 'db' | 'mail' | 'vies'>) {
+  const { db, vies = { url: DEV_DEFAULTS.viesUrl, retrySeconds: 900 } } = deps;
+  const notifier = createNotifier(db, deps.mail);
+  return {
+    /** VIES's answer on the buyer's USt-IdNr., kept with the customer. */
+    checkVatId: (
+      shopId: string,
+      vatId: string,
+      requester: string | null,
+      customer: { email: string | null; orderId: string | null },
+    ) => checkVatIdActivity(db, vies, shopId, vatId, requester, customer),
+
+    /** Tells the merchant that an order's USt-IdNr. could not be confirmed (once per order and ID). */
+    tellVatIdUnconfirmed: (shopId: string, facts: VatIdNotice) => notifier.vatIdUnconfirmed(shopId, facts),
+  };
 }

@@ -108,6 +108,7 @@ describe('activating invoices after the wizard import', () => {
       box: { open: (s: string) => s, seal: (s: string) => s } as never,
       shopify: {} as never,
       lexware: {} as never,
+      mail: {} as never,
     });
 
   it('hands the imported orders without a document to their workflows and logs why the others get none', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { heartbeat } from '@temporalio/activity';
-import type { Db, SecretBox } from '@belegfluss/db';
+import type { Db } from '@belegfluss/db';
 import {
   claimIntent,
   completeDocument,
@@ -12,7 +12,7 @@ import {
   upsertOrder,
   writeLog,
 } from '@belegfluss/db';
-import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
+import { lexwareFor, type LexwareClient, type VoucherListEntry } from '@belegfluss/lexware';
 import {
   DEFAULT_ORDER_NUMBER_FORMAT,
   importedOrdersToInvoice,
@@ -32,7 +32,8 @@ import {
 import { wizardHandOverWorkflowId } from '../api';
 import { adminClientFor, handOver } from './import';
 import { loadShopContext } from './context';
-import type { ShopifyDeps } from './paid';
+import type { ActivityDeps } from './deps';
+import { lexwareAccess } from './lexware-step';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
 export const VOUCHERS_PER_PAGE = 25;
@@ -94,17 +95,10 @@ async function linkVoucher(
  * operation, then every Lexware document matched to the order it names. Each step repeats
  * safely: orders are upserted, documents claimed by their intent key.
  */
-export function createWizardActivities({
-  db,
-  box,
-  shopify,
-  lexware,
-}: {
-  db: Db;
-  box: SecretBox;
-  shopify: ShopifyDeps;
-  lexware: LexwareDeps;
-}) {
+export function createWizardActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'shopify' | 'lexware' | 'mail'>) {
+  const { db, box, shopify } = deps;
+  // A lost connection found while matching documents mails the merchant, as it does for an order's steps.
+  const { lexware } = lexwareAccess(deps);
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
       return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from));

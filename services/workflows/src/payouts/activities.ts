@@ -9,14 +9,13 @@ import {
   storeSepaFile,
   unclaimedPayPalItems,
   updatePayoutRun,
-  type Db,
   type PayPalRunProgress,
 } from '@belegfluss/db';
 import { bankDataReason, payPalReturnReason, runFailedReason } from '@belegfluss/shared';
-import type { Settings } from '@belegfluss/shared/settings';
 import { ApplicationFailure } from '@temporalio/activity';
 import { PayPalError, paypalClient, type BatchStatus } from '@belegfluss/paypal';
 import { buildSepaFile, refusedTransfers, SepaDataError, type SepaTransfer } from './sepa';
+import type { ActivityDeps } from '../activities/deps';
 
 export interface RunSummary {
   runId: string;
@@ -43,7 +42,7 @@ async function asActivity<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /** The payout run's activities; each is safe to repeat (the run and its batch are keyed by month and run id). */
-export function createPayoutActivities({ db, payouts }: { db: Db; payouts: Settings['payouts'] }) {
+export function createPayoutActivities({ db, payouts }: Pick<ActivityDeps, 'db' | 'payouts'>) {
   const paypal = paypalClient(payouts.paypal);
 
   /** Reads every item of the batch and applies it: paid, back to the balance, or still waiting. */

@@ -1,5 +1,4 @@
 import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
-import { orderPatched } from './patches';
 import { withCurrentNames } from '../api';
 import type { Activities } from '../activities';
 
@@ -18,38 +17,15 @@ function currentNames<T extends object>(activities: T): T {
  * changes no command, so running histories still replay.
  */
 
-// Database reads and writes: short, and a shop without the app ends the order (NOT_INSTALLED).
-export const dbActivities = currentNames(
-  proxyActivities<Activities>({
-    startToCloseTimeout: '30s',
-    retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
-  }),
-);
-
-// Short reads as local activities: they run inside the workflow task, so an order's round costs no extra
-// trips to Temporal for them (issue 17). Histories from before run them as activities.
+// The order's database steps (a round's start and end, the shop's context) as local activities: short, they run
+// inside the workflow task, so a round costs no extra trips to Temporal for them. A shop without the app ends
+// the order (NOT_INSTALLED).
 export const localDbActivities = currentNames(
   proxyLocalActivities<Activities>({
     startToCloseTimeout: '30s',
     retry: { initialInterval: '1s', maximumInterval: '1m', nonRetryableErrorTypes: ['NOT_INSTALLED'] },
   }),
 );
-
-/**
- * The order's own database steps as local activities, each since its patch: reading the shop's context
- * (`local-shop-context`), and recording the snapshot, logging a decision and settling the webhooks (`local-db-steps`,
- * issue 17's P1b). A round that only reads, records, logs and settles is one workflow task instead of activity round
- * trips through Temporal. Histories from before schedule them as activities.
- */
-const orderDb = (id: 'local-shop-context' | 'local-db-steps') => (orderPatched(id) ? localDbActivities : dbActivities);
-export const orderDbActivities = {
-  loadShopContext: (...args: Parameters<typeof dbActivities.loadShopContext>) =>
-    orderDb('local-shop-context').loadShopContext(...args),
-  recordOrder: (...args: Parameters<typeof dbActivities.recordOrder>) => orderDb('local-db-steps').recordOrder(...args),
-  writeLog: (...args: Parameters<typeof dbActivities.writeLog>) => orderDb('local-db-steps').writeLog(...args),
-  settleDeliveries: (...args: Parameters<typeof dbActivities.settleDeliveries>) =>
-    orderDb('local-db-steps').settleDeliveries(...args),
-};
 
 // Lexware calls share a 2 requests/s budget per connection and may meet 429s: retry patiently.
 // Bank transactions share the same budget, so they retry the same way.

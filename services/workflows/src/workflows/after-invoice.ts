@@ -1,4 +1,3 @@
-import { coarseRounds, orderPatched } from './patches';
 import type { LexwareEvent, OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities, mailActivities, shopifyActivities } from './activity-options';
@@ -40,7 +39,6 @@ export async function applyLexwareEvents(
  */
 export async function writeMetafields(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
   if (!state.order || (!state.invoice && state.credits.length === 0) || !ctx.metafields?.write.length) return;
-  if (!orderPatched('order-metafields')) return;
   await writeOrderMetafields(shopId, state.order);
 }
 
@@ -56,9 +54,9 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
   if (!order || !invoice || !PAID_STATUSES.has(order.financial_status ?? '')) return;
   if (!ctx.invoice.connected || !ctx.invoice.automationEnabled || ctx.invoice.invoiceCreate === false) return;
   const key = `${order.updated_at ?? order.created_at}|${invoice.status}`;
-  if (state.paymentsBookedFor === key || !orderPatched('bank-transactions')) return;
-  if (ctx.transactionsOff && coarseRounds()) {
-    // Booking is off: the entry the activity would write, without asking it (issue 17: one round trip fewer).
+  if (state.paymentsBookedFor === key) return;
+  if (ctx.transactionsOff) {
+    // Booking is off: the entry the activity would write, without asking it (one round trip fewer).
     await log({
       shopId,
       origin: 'transaction',
@@ -81,8 +79,7 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
 
 /**
  * Mails each new finalised invoice and credit note once, when the shop's settings say so at
- * the time it is created (turning mail on later does not mail old documents). Documents of a
- * pass recorded before this step existed are marked, not mailed, when their history replays.
+ * the time it is created (turning mail on later does not mail old documents).
  */
 export async function mailDocuments(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
   const said = (state.said ??= {});
@@ -95,10 +92,6 @@ export async function mailDocuments(shopId: string, state: OrderState, ctx: Shop
     const key = `mail:${doc.documentId}`;
     if (!enabled || doc.status === 'draft') {
       said[key] = enabled ? 'DRAFT' : 'disabled';
-      continue;
-    }
-    if (!orderPatched('mail-documents')) {
-      said[key] = 'before-mail';
       continue;
     }
     try {

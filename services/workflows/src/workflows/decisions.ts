@@ -1,20 +1,15 @@
-import { coarseRounds, orderPatched } from './patches';
 import type { InvoiceDecisionContext, LogOrigin } from '@belegfluss/shared';
 import type { Activities } from '../activities';
 import type { OrderState } from '../api';
-import { orderDbActivities } from './activity-options';
 
-const { writeLog } = orderDbActivities;
+type LogEntryInput = Parameters<Activities['endRound']>[0][number];
 
-type LogEntryInput = Parameters<Activities['writeLog']>[0];
-
-/** The log entries of the round under way, written with its deliveries' status at its end (`coarseRounds`). */
+/** The log entries of the round under way, written with its deliveries' status at its end (`endRound`). */
 const roundLogs: LogEntryInput[] = [];
 
-/** Writes an entry to the shop's log: at the round's end for runs with coarse rounds, at once for older runs. */
+/** Notes an entry for the shop's log; the round's end writes it, in the same transaction as the settling. */
 export async function log(entry: LogEntryInput): Promise<void> {
-  if (coarseRounds()) roundLogs.push(entry);
-  else await writeLog(entry);
+  roundLogs.push(entry);
 }
 
 /** The entries the round logged so far, taken out for its end. */
@@ -40,11 +35,9 @@ export async function logDecision(
   step: string = origin,
 ) {
   const order = state.order!;
-  if (orderPatched('log-decisions-per-step')) {
-    const said = (state.said ??= {});
-    if (said[step] === reason) return;
-    said[step] = reason;
-  } else if (state.lastDecision === reason) return;
+  const said = (state.said ??= {});
+  if (said[step] === reason) return;
+  said[step] = reason;
   state.lastDecision = reason;
   await log({
     shopId,
@@ -59,10 +52,9 @@ export async function logDecision(
 
 /**
  * How the rules judge the order: an order the paid import brought is historical (no TOO_OLD,
- * no SKIP_DATE); one the connect wizard imported is judged with TOO_OLD but without the switch's
- * day. Histories recorded before the historical origin existed keep judging as a webhook.
+ * no SKIP_DATE); one the connect wizard imported is judged with TOO_OLD but without the switch's day.
  */
 export function decisionContext(state: OrderState): InvoiceDecisionContext {
   if (state.origin === 'import') return { origin: 'import' };
-  return state.origin === 'historical' && orderPatched('historical-origin') ? { origin: 'historical' } : {};
+  return state.origin === 'historical' ? { origin: 'historical' } : {};
 }

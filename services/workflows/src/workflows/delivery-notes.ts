@@ -1,5 +1,4 @@
 import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
-import { orderPatched } from './patches';
 import { shippedFulfillments } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { Activities, ShopContext } from '../activities';
@@ -31,7 +30,7 @@ export async function issueDeliveryNotes(shopId: string, state: OrderState, ctx:
   if (fresh.length === 0) return;
   const enabled = ctx.prefs.orderHandling.deliveryNoteCreate && ctx.invoice.connected && ctx.invoice.automationEnabled;
   for (const fulfillment of fresh) {
-    if (!enabled || !orderPatched('delivery-notes')) {
+    if (!enabled) {
       decided.push({ fulfillmentId: fulfillment.id, outcome: 'disabled' });
       continue;
     }

@@ -1,14 +1,4 @@
-import {
-  allHandlersFinished,
-  ApplicationFailure,
-  condition,
-  continueAsNew,
-  patched,
-  proxyActivities,
-  setHandler,
-  sleep,
-  workflowInfo,
-} from '@temporalio/workflow';
+import { ApplicationFailure, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import type { createImportActivities } from '../activities/import';
 import type { createWizardActivities } from '../activities/wizard';
 import { importProgressQuery, importWorkflowId, type ImportInput, type ImportProgress } from '../api';
@@ -16,8 +6,7 @@ import { importProgressQuery, importWorkflowId, type ImportInput, type ImportPro
 type ImportActivities = ReturnType<typeof createImportActivities>;
 const retry = { maximumAttempts: 10, initialInterval: '2s', maximumInterval: '1 minute' } as const;
 const shopifyCall = { startToCloseTimeout: '2 minutes', retry } as const;
-const { importOrderPage, importDayInTurn, finishImport, startDayExport } =
-  proxyActivities<ImportActivities>(shopifyCall);
+const { importDayInTurn, finishImport, startDayExport } = proxyActivities<ImportActivities>(shopifyCall);
 const { orderExportStatus } = proxyActivities<ReturnType<typeof createWizardActivities>>(shopifyCall);
 // A day's orders are handed over about as fast as Lexware makes their invoices (one a second):
 // a busy day takes long, heartbeats show it is alive and where a retry resumes.
@@ -29,55 +18,31 @@ const { handOverDayExport } = proxyActivities<ImportActivities>({
 
 /**
  * The paid historical import of one German calendar day: reads that day's orders through a
- * Shopify bulk export (runs recorded before it page through Admin GraphQL, one activity a
- * page), handing each order to its own workflow, which makes its documents under the shop's
+ * Shopify bulk export, handing each order to its own workflow, which makes its documents under the shop's
  * settings as a historical order. A day waits for the days started before it, so one export
- * runs at a time. Progress is queryable; long days read in pages continue as new.
+ * runs at a time. Progress is queryable.
  */
-export async function importWorkflow({
-  shopId,
-  day: given,
-  since,
-  progress: carried,
-}: ImportInput): Promise<ImportProgress> {
-  const day = (given ?? since)!;
-  const progress: ImportProgress = carried ?? { pages: 0, affected: 0, cursor: null, done: false, failed: null };
+export async function importWorkflow({ shopId, day }: ImportInput): Promise<ImportProgress> {
+  const progress: ImportProgress = { pages: 0, affected: 0, cursor: null, done: false, failed: null };
   setHandler(importProgressQuery, () => progress);
   const importId = importWorkflowId(shopId, day);
   try {
     // One day at a time, in the order the merchant started them (spec 2).
-    if (!carried && patched('days-in-turn')) while (!(await importDayInTurn(shopId, day))) await sleep('3s');
-    // A day read in pages before (a run carried on as new) keeps reading in pages.
-    if (!progress.cursor && patched('day-by-bulk-export')) {
-      // Shopify's bulk export: a page costs 150 query points an order, the export one mutation.
-      let op = await startDayExport(shopId, day);
-      while (op.status === 'CREATED' || op.status === 'RUNNING') {
-        await sleep('1s');
-        op = await orderExportStatus(shopId, op.id);
-      }
-      if (op.status !== 'COMPLETED')
-        throw ApplicationFailure.nonRetryable(
-          `Bulk export ${op.status} (${op.errorCode ?? 'no code'})`,
-          'EXPORT_FAILED',
-        );
-      progress.affected = await handOverDayExport(shopId, day, op.url, importId);
-      progress.pages = 1;
-    } else {
-      do {
-        const page = await importOrderPage(shopId, day, progress.cursor, importId);
-        progress.pages++;
-        progress.affected += page.affected;
-        progress.cursor = page.next;
-      } while (progress.cursor && !workflowInfo().continueAsNewSuggested);
+    while (!(await importDayInTurn(shopId, day))) await sleep('3s');
+    // Shopify's bulk export: a page costs 150 query points an order, the export one mutation.
+    let op = await startDayExport(shopId, day);
+    while (op.status === 'CREATED' || op.status === 'RUNNING') {
+      await sleep('1s');
+      op = await orderExportStatus(shopId, op.id);
     }
+    if (op.status !== 'COMPLETED')
+      throw ApplicationFailure.nonRetryable(`Bulk export ${op.status} (${op.errorCode ?? 'no code'})`, 'EXPORT_FAILED');
+    progress.affected = await handOverDayExport(shopId, day, op.url, importId);
+    progress.pages = 1;
   } catch (error) {
     progress.failed = error instanceof Error ? error.message : String(error);
     await finishImport(shopId, day, 'failed');
     throw ApplicationFailure.nonRetryable(`Import failed: ${progress.failed}`, 'IMPORT_FAILED');
-  }
-  if (progress.cursor) {
-    await condition(allHandlersFinished);
-    return continueAsNew<typeof importWorkflow>({ shopId, day, progress });
   }
   progress.done = true;
   await finishImport(shopId, day, 'completed');

@@ -1,4 +1,3 @@
-import { coarseRounds, orderPatched } from './patches';
 import type { EInvoiceDecision, VatIdVerdict } from '@belegfluss/shared';
 import { afterViesUnavailable, planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
@@ -6,13 +5,13 @@ import type { ShopContext } from '../activities';
 import { lexwareActivities, shopifyActivities, viesActivities } from './activity-options';
 import { decisionContext, log, logDecision, type StepOutcome } from './decisions';
 
-const { ensureContact, issueInvoice, issueInvoiceWithContact } = lexwareActivities;
+const { issueInvoiceWithContact } = lexwareActivities;
 const { resolveEInvoice } = shopifyActivities;
 const { checkVatId, tellVatIdUnconfirmed } = viesActivities;
 
 /**
- * Issue 19: the e-invoice decision (the buyer's Leitweg-ID, net for B2B). Asked only of shops that set it up,
- * so other orders cost no extra activity; histories from before replay without it.
+ * The e-invoice decision (the buyer's Leitweg-ID, net for B2B). Asked only of shops that set it up,
+ * so other orders cost no extra activity.
  */
 async function eInvoiceOf(
   shopId: string,
@@ -20,9 +19,7 @@ async function eInvoiceOf(
   ctx: ShopContext,
 ): Promise<EInvoiceDecision> {
   const configured = ctx.prefs.contact.leitwegSource !== 'none' || ctx.prefs.contact.eInvoiceNet;
-  return configured && orderPatched('einvoice-leitweg')
-    ? resolveEInvoice(shopId, order)
-    : { ok: true, xRechnung: null, net: false };
+  return configured ? resolveEInvoice(shopId, order) : { ok: true, xRechnung: null, net: false };
 }
 
 /** Creates the order's invoice once it is due; every other answer is logged with its reason. */
@@ -58,11 +55,9 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   }
   const { regime } = plan;
   const contact = { ...plan.contact, shopDomain: shopId };
-  // One activity for contact and invoice since `coarseRounds` (it names the contact it used); two before. The activity
-  // builds with this same context (plus the order's metafields) instead of loading the settings again.
-  const result = coarseRounds()
-    ? await issueInvoiceWithContact(shopId, order, contact, regime, ctx)
-    : await contactThenInvoice(shopId, order, contact, regime, ctx);
+  // One activity for contact and invoice (it names the contact it used). It builds with this same context (plus
+  // the order's metafields) instead of loading the settings again.
+  const result = await issueInvoiceWithContact(shopId, order, contact, regime, ctx);
   if (result.outcome === 'NO_CREDITS') {
     state.lastDecision = 'NO_CREDITS';
     state.waitingFor = 'NO_CREDITS';
@@ -80,19 +75,6 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   state.lastDecision = result.outcome;
   state.waitingFor = null;
   return 'successful';
-}
-
-/** Older runs: the contact by its own activity, then the invoice. */
-async function contactThenInvoice(
-  shopId: string,
-  order: NonNullable<OrderState['order']>,
-  contact: Parameters<typeof ensureContact>[2],
-  regime: Parameters<typeof issueInvoice>[3],
-  ctx: ShopContext,
-): ReturnType<typeof issueInvoice> {
-  const contactId = await ensureContact(shopId, order, contact);
-  const result = await issueInvoice(shopId, order, contactId, regime, ctx);
-  return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: result.contactId ?? contactId };
 }
 
 /**

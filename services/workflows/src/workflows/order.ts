@@ -8,7 +8,6 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from '@temporalio/workflow';
-import { coarseRounds, orderPatched } from './patches';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
@@ -22,14 +21,13 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { localDbActivities, orderDbActivities } from './activity-options';
+import { localDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
-const { loadShopContext, recordOrder, settleDeliveries } = orderDbActivities;
-const { beginRound, endRound } = localDbActivities;
+const { beginRound, endRound, loadShopContext } = localDbActivities;
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
@@ -54,13 +52,11 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
     const changes = lexwareEvents.splice(0);
     if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
     const events = inbox.splice(0);
-    if (events.length > 0 && orderPatched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
-    else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
+    if (events.length > 0) await handleOrGiveUp(input.shopId, state, events);
     // The timer fired: a round without webhooks asks VIES again (and does whatever else is due).
     else if (!woke) await handleOrGiveUp(input.shopId, state, []);
-    if (orderPatched('document-status-attribute')) publishStatus(state);
-    // A round of Lexware events alone grows the history too, so it may also start a new run.
-    if (events.length === 0 && woke && !orderPatched('continue-as-new-after-any-round')) continue;
+    publishStatus(state);
+    // Any round grows the history, a round of Lexware events alone too, so any round may start a new run.
     // Signals that came in while this round ran live only in memory: handle them before a new run starts.
     if (workflowInfo().continueAsNewSuggested && inbox.length === 0 && lexwareEvents.length === 0) {
       await condition(allHandlersFinished);
@@ -72,7 +68,7 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 /** One round of webhooks: the newest snapshot, then every step that may be due, then the inbox rows settled. */
 async function handleShopifyEvents(shopId: string, state: OrderState, events: ShopifyEvent[]): Promise<void> {
   const repairs = events.flatMap((e) => (e.repair ? [e.repair] : []));
-  if (repairs.length > 0 && orderPatched('audit-repair')) {
+  if (repairs.length > 0) {
     const fresh = await prepareRepairs(shopId, state, repairs);
     if (fresh) absorb(state, { topic: 'audit/repair', webhookId: '', order: fresh });
   }
@@ -97,17 +93,14 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   );
 }
 
-/** The newest snapshot recorded and the shop's context read: one local activity, or two for older runs. */
+/** The newest snapshot recorded and the shop's context read, in one local activity. */
 async function startRound(shopId: string, state: OrderState) {
-  if (coarseRounds()) return beginRound(shopId, state.order ?? null);
-  if (state.order) await recordOrder(shopId, state.order);
-  return loadShopContext(shopId);
+  return beginRound(shopId, state.order ?? null);
 }
 
-/** The round's log entries written and its deliveries settled: one local activity, or just the settling. */
+/** The round's log entries written and its deliveries settled, in one local activity. */
 async function finishRound(webhookIds: string[], status: StepOutcome) {
-  if (coarseRounds()) await endRound(takeRoundLogs(), webhookIds, status);
-  else await settleDeliveries(webhookIds, status);
+  await endRound(takeRoundLogs(), webhookIds, status);
 }
 
 /**

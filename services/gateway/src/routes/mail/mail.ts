@@ -79,7 +79,6 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
     mail: gw.settings.mail,
     documentFiles: gw.settings.documentFiles,
   };
-  const outbound = parseOutboundPolicy(gw.settings.mail.outboundTestHosts);
 
   /**
    * Sends one finalised document. One click is one intent: a repeat of the same request
@@ -134,6 +133,13 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
       throw ANSWER[error.code](error.code, error.message, error.code === 'INVALID_RECIPIENT' ? 'email' : undefined);
     }
   });
+
+  smtpRoutes(gw, api);
+}
+
+/** The merchant's own SMTP sender: read, saved, tried, or back to the app's default. */
+function smtpRoutes(gw: GatewayContext, api: Router): void {
+  const outbound = parseOutboundPolicy(gw.settings.mail.outboundTestHosts);
 
   api.get('/api/shop/smtp', async (ctx) => {
     ctx.body = { smtp: view(await getShopSmtp(gw.db, sessionOf(ctx).shop)) };

@@ -205,24 +205,30 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { confirmationUrl: charge.confirmationUrl, purchase: { feature, price } };
   });
 
-  /** The shop and our record of the charge Shopify sends the merchant back from; 404 for a charge we never made. */
-  async function returnedCharge<T>(
-    ctx: Context,
-    type: 'AppSubscription' | 'AppPurchaseOneTime',
-    find: (shopId: string, gid: string) => Promise<T | undefined>,
-    unknown: string,
-  ) {
-    const q = validate(BillingReturnQuery, ctx.query);
-    const shop = await getShop(gw.db, q.shop);
-    const charge = shop && (await find(shop.id, `gid://shopify/${type}/${q.charge_id}`));
-    if (!shop || !charge) throw NotFound(unknown);
-    return { shop, charge };
-  }
+  return returnRoutes(gw);
+}
 
-  /** Shopify sends the merchant back here from the confirmation page (no session token: a top-level redirect). */
+/** The shop and our record of the charge Shopify sends the merchant back from; 404 for a charge we never made. */
+async function returnedCharge<T>(
+  gw: GatewayContext,
+  ctx: Context,
+  type: 'AppSubscription' | 'AppPurchaseOneTime',
+  find: (shopId: string, gid: string) => Promise<T | undefined>,
+  unknown: string,
+) {
+  const q = validate(BillingReturnQuery, ctx.query);
+  const shop = await getShop(gw.db, q.shop);
+  const charge = shop && (await find(shop.id, `gid://shopify/${type}/${q.charge_id}`));
+  if (!shop || !charge) throw NotFound(unknown);
+  return { shop, charge };
+}
+
+/** Shopify sends the merchant back here from the confirmation pages (no session token: a top-level redirect). */
+function returnRoutes(gw: GatewayContext): Router {
   const pub = new Router();
   pub.get('/api/plan/return', async (ctx) => {
     const { shop, charge: sub } = await returnedCharge(
+      gw,
       ctx,
       'AppSubscription',
       (id, gid) => findSubscription(gw.db, id, gid),
@@ -240,6 +246,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   /** Back from a one-time charge: recorded only when Shopify's own list says ACTIVE (or DECLINED). */
   pub.get('/api/plan/purchase/return', async (ctx) => {
     const { shop, charge: purchase } = await returnedCharge(
+      gw,
       ctx,
       'AppPurchaseOneTime',
       (id, gid) => findPurchase(gw.db, id, gid),

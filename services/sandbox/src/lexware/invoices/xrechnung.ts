@@ -38,40 +38,7 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
   const items = ((j.lineItems as Json[]) ?? []).filter((l) => l.type !== 'text');
   const vendorNumber = contact?.xRechnung?.vendorNumberAtCustomer;
   const eur = 'EUR' as const;
-  const lines = items.map((item, i) => {
-    const price = item.unitPrice as Json;
-    const quantity = Number(item.quantity);
-    const rate = Number(price.taxRatePercentage);
-    const allowance = Math.round((quantity * Number(price.netAmount) - Number(item.lineItemAmount)) * 100) / 100;
-    return {
-      'cbc:ID': String(i + 1),
-      'cbc:InvoicedQuantity': String(quantity),
-      'cbc:InvoicedQuantity@unitCode': 'H87',
-      'cbc:LineExtensionAmount': money(item.lineItemAmount),
-      'cbc:LineExtensionAmount@currencyID': eur,
-      ...(allowance > 0
-        ? {
-            'cac:AllowanceCharge': [
-              {
-                'cbc:ChargeIndicator': 'false',
-                'cbc:AllowanceChargeReason': 'Rabatt',
-                'cbc:Amount': money(allowance),
-                'cbc:Amount@currencyID': eur,
-              },
-            ],
-          }
-        : {}),
-      'cac:Item': {
-        'cbc:Name': String(item.name),
-        'cac:ClassifiedTaxCategory': {
-          'cbc:ID': category(rate),
-          'cbc:Percent': String(rate),
-          'cac:TaxScheme': { 'cbc:ID': 'VAT' },
-        },
-      },
-      'cac:Price': { 'cbc:PriceAmount': money(price.netAmount), 'cbc:PriceAmount@currencyID': eur },
-    };
-  });
+  const lines = items.map(invoiceLine);
   const data = {
     'ubl:Invoice': {
       'cbc:ID': String(v.voucherNumber),
@@ -161,6 +128,43 @@ function invoiceData(org: Organization, v: Voucher, buyerReference: string | und
     },
   };
   return data as unknown as Invoice;
+}
+
+/** One of the voucher's lines as an EN 16931 invoice line, a discount on it as the line's allowance. */
+function invoiceLine(item: Json, i: number) {
+  const eur = 'EUR' as const;
+  const price = item.unitPrice as Json;
+  const quantity = Number(item.quantity);
+  const rate = Number(price.taxRatePercentage);
+  const allowance = Math.round((quantity * Number(price.netAmount) - Number(item.lineItemAmount)) * 100) / 100;
+  return {
+    'cbc:ID': String(i + 1),
+    'cbc:InvoicedQuantity': String(quantity),
+    'cbc:InvoicedQuantity@unitCode': 'H87',
+    'cbc:LineExtensionAmount': money(item.lineItemAmount),
+    'cbc:LineExtensionAmount@currencyID': eur,
+    ...(allowance > 0
+      ? {
+          'cac:AllowanceCharge': [
+            {
+              'cbc:ChargeIndicator': 'false',
+              'cbc:AllowanceChargeReason': 'Rabatt',
+              'cbc:Amount': money(allowance),
+              'cbc:Amount@currencyID': eur,
+            },
+          ],
+        }
+      : {}),
+    'cac:Item': {
+      'cbc:Name': String(item.name),
+      'cac:ClassifiedTaxCategory': {
+        'cbc:ID': category(rate),
+        'cbc:Percent': String(rate),
+        'cac:TaxScheme': { 'cbc:ID': 'VAT' },
+      },
+    },
+    'cac:Price': { 'cbc:PriceAmount': money(price.netAmount), 'cbc:PriceAmount@currencyID': eur },
+  };
 }
 
 /** A total discount (Lexware's totalDiscountAbsolute/Percentage) is a document-level allowance in EN 16931. */

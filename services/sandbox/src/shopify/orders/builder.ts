@@ -147,7 +147,25 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     fulfillments: [],
     payment_terms: null,
     order_status_url: `https://${shop.domain}/orders/${id}/authenticate`,
-    // The rest of what Shopify's order webhooks carry; nothing in the app reads them.
+    ...unreadFields({ id, pos, currency, shipping, subtotal, discounts, tax }),
+    returns: [],
+    _transactions: [],
+  };
+  return order;
+}
+
+/** The rest of what Shopify's order webhooks carry; nothing in the app reads them. */
+function unreadFields(o: {
+  id: number;
+  pos: boolean;
+  currency: string;
+  shipping: number;
+  subtotal: number;
+  discounts: number;
+  tax: number;
+}) {
+  const { id, pos, currency, shipping, subtotal, discounts, tax } = o;
+  return {
     cart_token: pos ? null : Math.random().toString(16).slice(2).padEnd(32, '0'),
     client_details: pos
       ? null
@@ -182,8 +200,5 @@ export function buildOrder(shop: ShopState, s: Scenario, nextId: IdSource, creat
     total_cash_rounding_payment_adjustment_set: moneySet(0, currency),
     total_cash_rounding_refund_adjustment_set: moneySet(0, currency),
     user_id: pos ? 7_100_000_001 : null,
-    returns: [],
-    _transactions: [],
   };
-  return order;
 }
