@@ -6,6 +6,7 @@ import {
   clearAttempted,
   completeDocument,
   countShopEvent,
+  documentByIntent,
   hasTransfers,
   inTransaction,
   knownLexwareIds,
@@ -15,6 +16,7 @@ import {
   writeLog,
 } from '@belegfluss/db';
 import {
+  closingCreditNote,
   LexwareError,
   type LexwareClient,
   type LexwareCreditNote,
@@ -22,6 +24,7 @@ import {
   type VoucherListEntry,
 } from '@belegfluss/lexware';
 import {
+  closingIntentKey,
   transfersNotification,
   hasOrderReference,
   lexwareTotals,
@@ -46,9 +49,12 @@ export type DocumentBody =
   | { type: 'invoice'; body: LexwareInvoiceInput }
   | { type: 'credit'; body: LexwareCreditNoteInput; precedingInvoiceId: string };
 
+/** What a document needs of its order: the id it is filed under and the name its texts (and orphan search) carry. */
+export type OrderRef = Pick<ShopifyOrder, 'name'> & { id: number | string };
+
 export interface IssueRequest {
   shopId: string;
-  order: ShopifyOrder;
+  order: OrderRef;
   /** invoice:{orderId} or credit:{refundId}: one document per intent, ever. */
   intentKey: string;
   document: DocumentBody;
@@ -279,4 +285,49 @@ export async function issueDocument(
     number: saved.number,
     status: voucher.voucherStatus,
   };
+}
+
+/** Why no closing credit note was made: Lexware can pursue neither a draft nor a voided invoice. */
+export type ClosingRefusal = 'DRAFT' | 'VOIDED';
+
+/**
+ * The credit note that takes back a whole invoice, once per invoice (intent cancel:{invoice}), for the merchant's
+ * cancel and the audit's repair alike: the invoice is read as Lexware has it, then made like every other document.
+ */
+export async function issueClosingCreditNote(
+  db: Db,
+  api: LexwareClient,
+  req: { shopId: string; order: OrderRef; lexwareId: string; number?: string | null; remark?: string },
+  notifier?: Pick<Notifier, 'credits'>,
+): Promise<{ invoice: LexwareInvoice; refused: ClosingRefusal } | { invoice: LexwareInvoice; result: IssueResult }> {
+  const { shopId, order, lexwareId } = req;
+  const intentKey = closingIntentKey(lexwareId);
+  const invoice = await api.invoice(lexwareId);
+  if (invoice.voucherStatus === 'draft') return { invoice, refused: 'DRAFT' };
+  // Our own closing note may be what voided it: then this is a repeat, and the note is answered as it exists.
+  if (invoice.voucherStatus === 'voided' && !(await documentByIntent(db, shopId, intentKey))?.lexwareId)
+    return { invoice, refused: 'VOIDED' };
+  const result = await issueDocument(
+    db,
+    api,
+    {
+      shopId,
+      order,
+      intentKey,
+      document: {
+        type: 'credit',
+        body: closingCreditNote(invoice, {
+          number: invoice.voucherNumber ?? req.number ?? null,
+          now: new Date(),
+          order,
+          ...(req.remark ? { remark: req.remark } : {}),
+        }),
+        precedingInvoiceId: lexwareId,
+      },
+      finalize: true,
+      contactId: 'contactId' in invoice.address ? (invoice.address.contactId ?? null) : null,
+    },
+    notifier,
+  );
+  return { invoice, result };
 }

@@ -22,7 +22,7 @@ import {
 } from '@belegfluss/shared';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
-import { issueDocument, type IssueResult } from './documents';
+import { issueDocument, type IssueResult, type OrderRef } from './documents';
 import { issueDeliveryNote } from './delivery-notes';
 import { markOrderPaid, refreshDocument, type ShopifyDeps } from './paid';
 import { mailDocument } from './mail';
@@ -34,6 +34,8 @@ import { createWizardActivities } from './wizard';
 import { createNotifier } from './notify';
 import { noteWithheldFeatures } from './plan';
 import { closeInvoice, freshOrder, releaseLostDocument } from './repair';
+import { cancelInvoice } from './cancel';
+import type { CancelInvoiceRequest } from '../api';
 
 export type { ShopContext } from './context';
 export type { IssueResult } from './documents';
@@ -94,7 +96,7 @@ export function createActivities({
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
   async function lexwareStep<T>(
     shopId: string,
-    order: ShopifyOrder,
+    order: OrderRef,
     origin: 'invoice' | 'credit' | 'delivery' | 'contact' | 'transaction',
     step: () => Promise<T>,
   ): Promise<T> {
@@ -317,6 +319,12 @@ export function createActivities({
     closeInvoice: (shopId: string, order: ShopifyOrder, lexwareId: string) =>
       lexwareStep(shopId, order, 'credit', async () =>
         closeInvoice(db, await clientFor(shopId, order), shopId, order, lexwareId, notifier),
+      ),
+
+    /** The merchant's cancel of one invoice, asked of the order's workflow by the gateway. */
+    cancelInvoice: (shopId: string, orderId: string, req: CancelInvoiceRequest) =>
+      lexwareStep(shopId, { id: orderId, name: req.orderName }, 'credit', () =>
+        cancelInvoice(db, client(shopId), shopId, orderId, req, notifier),
       ),
 
     refreshDocument: (shopId: string, lexwareId: string) => refreshDocument(db, client(shopId), shopId, lexwareId),

@@ -1,9 +1,9 @@
 import type { Db, DocumentRow, SecretBox } from '@belegfluss/db';
 import { documentByIntent, markCancelled, releaseIntent, writeLog } from '@belegfluss/db';
-import { closingCreditNote, LexwareError, type LexwareClient } from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import { closingIntentKey, type ShopifyOrder } from '@belegfluss/shared';
 import { orderById } from '@belegfluss/shopify';
-import { issueDocument, type IssueResult } from './documents';
+import { issueClosingCreditNote, type IssueResult } from './documents';
 import { adminClientFor } from './import';
 import type { Notifier } from './notify';
 import type { ShopifyDeps } from './paid';
@@ -83,8 +83,19 @@ export async function closeInvoice(
   notifier?: Pick<Notifier, 'credits'>,
 ): Promise<{ result: IssueResult | null; reopened: boolean }> {
   const base = { shopId, origin: 'credit', orderId: String(order.id), orderName: order.name } as const;
-  const invoice = await api.invoice(lexwareId);
-  if (invoice.voucherStatus === 'voided' || invoice.voucherStatus === 'draft') {
+  const closing = await issueClosingCreditNote(
+    db,
+    api,
+    {
+      shopId,
+      order,
+      lexwareId,
+      remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
+    },
+    notifier,
+  );
+  const { invoice } = closing;
+  if ('refused' in closing) {
     await writeLog(db, {
       ...base,
       event: 'audit.repair',
@@ -93,34 +104,14 @@ export async function closeInvoice(
       body: {
         action: 'close',
         message:
-          invoice.voucherStatus === 'draft'
+          closing.refused === 'DRAFT'
             ? `Rechnung ${invoice.voucherNumber ?? lexwareId} ist ein Entwurf: bitte in Lexware Office löschen.`
             : `Rechnung ${invoice.voucherNumber ?? lexwareId} ist bereits storniert; nichts zu tun.`,
       },
     });
     return { result: null, reopened: false };
   }
-  const result = await issueDocument(
-    db,
-    api,
-    {
-      shopId,
-      order,
-      intentKey: closingIntentKey(lexwareId),
-      document: {
-        type: 'credit',
-        body: closingCreditNote(invoice, {
-          number: invoice.voucherNumber ?? null,
-          now: new Date(),
-          remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
-        }),
-        precedingInvoiceId: lexwareId,
-      },
-      finalize: true,
-      contactId: 'contactId' in invoice.address ? (invoice.address.contactId ?? null) : null,
-    },
-    notifier,
-  );
+  const { result } = closing;
   if (result.outcome === 'NO_CREDITS') return { result, reopened: false };
   const own = await documentByIntent(db, shopId, `invoice:${order.id}`);
   const reopened = own?.lexwareId === lexwareId;

@@ -13,6 +13,7 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import {
+  cancelInvoiceUpdate,
   DocumentStatusKey,
   emptyOrderState,
   lexwareEventSignal,
@@ -22,7 +23,7 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { localDbActivities, orderDbActivities } from './activity-options';
+import { lexwareActivities, localDbActivities, orderDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
@@ -30,29 +31,53 @@ import { prepareRepairs } from './repair';
 
 const { loadShopContext, recordOrder, settleDeliveries } = orderDbActivities;
 const { beginRound, endRound } = localDbActivities;
+const { cancelInvoice } = lexwareActivities;
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
 
 /**
  * One order, from its first webhook until it has been quiet for a month: the invoice
- * when it is due, a credit note per refund, each exactly once.
+ * when it is due, a credit note per refund, each exactly once. It is the only writer of the order's
+ * documents: the merchant's cancel of an invoice is asked of it too (an update that answers once the
+ * closing credit note exists), and runs between rounds, never beside one.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const state: OrderState = input.state ? withCurrentNames(input.state) : emptyOrderState();
   const inbox: ShopifyEvent[] = [];
   const lexwareEvents: LexwareEvent[] = [];
+  // Two writers of one order's documents at once could each miss what the other is making (its orphan search
+  // looks only for what it has attempted itself): a round and each cancel take turns.
+  let writing = false;
+  const oneWriter = async <T>(work: () => Promise<T>): Promise<T> => {
+    while (writing) await condition(() => !writing);
+    writing = true;
+    try {
+      return await work();
+    } finally {
+      writing = false;
+    }
+  };
   setHandler(shopifyEventSignal, (event) => void inbox.push(event));
   setHandler(lexwareEventSignal, (event) => void lexwareEvents.push(event));
   setHandler(orderStateQuery, () => state);
+  setHandler(cancelInvoiceUpdate, (request) => oneWriter(() => cancelInvoice(input.shopId, input.orderId, request)));
 
   for (;;) {
-    if (!(await condition(() => inbox.length > 0 || lexwareEvents.length > 0, IDLE))) return;
-    const changes = lexwareEvents.splice(0);
-    if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
-    const events = inbox.splice(0);
-    if (events.length > 0 && orderPatched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, events);
-    else if (events.length > 0) await handleShopifyEvents(input.shopId, state, events);
+    if (!(await condition(() => inbox.length > 0 || lexwareEvents.length > 0, IDLE))) {
+      // A cancel asked for just now is answered before the order ends.
+      if (!allHandlersFinished()) await condition(allHandlersFinished);
+      return;
+    }
+    const events = await oneWriter(async () => {
+      const changes = lexwareEvents.splice(0);
+      if (changes.length > 0)
+        await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
+      const round = inbox.splice(0);
+      if (round.length > 0 && orderPatched('not-installed-ends')) await handleOrGiveUp(input.shopId, state, round);
+      else if (round.length > 0) await handleShopifyEvents(input.shopId, state, round);
+      return round;
+    });
     if (orderPatched('document-status-attribute')) publishStatus(state);
     // A round of Lexware events alone grows the history too, so it may also start a new run.
     if (events.length === 0 && !orderPatched('continue-as-new-after-any-round')) continue;
