@@ -9,7 +9,7 @@ import {
   type Harness,
 } from '../../../test/harness';
 import { CANCEL_MESSAGES } from './cancel';
-import { documentsTable, eventLogTable, transferLedgerTable } from '@belegfluss/db/testing';
+import { documentsTable, eventLogTable, shopsTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
  * Cancelling an invoice (spec 2 §4) against the sandbox's Lexware: a credit note continued from
@@ -126,5 +126,35 @@ describe('POST /api/orders/{id}/invoice/{receipt}/cancel', () => {
     expect(answers.map((a) => a.status)).toContain(200);
     await expectClosedOnce(receipt);
     expect(await eventLogTable.count(h.db, { shopId: A, event: 'invoice.cancelled', orderId: '6004' })).toBe(1);
+  });
+
+  it('says in German when no transfer is left, and makes the note on a later click once one is free', async () => {
+    const receipt = await invoicedOrder(6005);
+    const { transfersQuota } = await shopsTable.one(h.db, { id: A });
+    const used = await transferLedgerTable.count(h.db, { shopId: A });
+    await shopsTable.update(h.db, { id: A }, { transfersQuota: used });
+    try {
+      expect(await cancel(6005, receipt)).toMatchObject({
+        status: 409,
+        body: { error: 'NO_CREDITS', message: CANCEL_MESSAGES.noCredits },
+      });
+      expect(notesPursuing(receipt)).toHaveLength(0);
+      expect((await documentsTable.one(h.db, { shopId: A, lexwareId: receipt })).cancelled).toBe(false);
+    } finally {
+      await shopsTable.update(h.db, { id: A }, { transfersQuota });
+    }
+    expect(await cancel(6005, receipt)).toMatchObject({ status: 200, body: { message: CANCEL_MESSAGES.done } });
+    await expectClosedOnce(receipt);
+  });
+
+  it("answers Lexware's refusal in German with a 502, and marks nothing cancelled", async () => {
+    const receipt = await invoicedOrder(6006);
+    // The invoice is gone from Lexware (deleted there by hand): pursuing it is refused.
+    delete Object.values(h.sandbox!.state.lexware.organizations)[0]!.vouchers[receipt];
+    const res = await cancel(6006, receipt);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/^Lexware Office hat die Gutschrift abgelehnt: /);
+    expect((await documentsTable.one(h.db, { shopId: A, lexwareId: receipt })).cancelled).toBe(false);
+    expect(await documentsTable.count(h.db, { shopId: A, intentKey: `cancel:${receipt}` })).toBe(0);
   });
 });
