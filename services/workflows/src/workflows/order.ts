@@ -46,8 +46,8 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const state: OrderState = input.state ? withCurrentNames(input.state) : emptyOrderState();
   const inbox: ShopifyEvent[] = [];
   const lexwareEvents: LexwareEvent[] = [];
-  // Two writers of one order's documents at once could each miss what the other is making (its orphan search
-  // looks only for what it has attempted itself): a round and each cancel take turns.
+  // Two writers of one document at once would make it twice: the second sees the first's attempt, looks for the
+  // orphan before Lexware has made it, and creates its own. So a round and each cancel take turns.
   let writing = false;
   const oneWriter = async <T>(work: () => Promise<T>): Promise<T> => {
     while (writing) await condition(() => !writing);
@@ -65,9 +65,10 @@ export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
 
   for (;;) {
     if (!(await condition(() => inbox.length > 0 || lexwareEvents.length > 0, IDLE))) {
-      // A cancel asked for just now is answered before the order ends.
-      if (!allHandlersFinished()) await condition(allHandlersFinished);
-      return;
+      // A cancel asked for just now is answered, and the order stays for another quiet month after it.
+      if (allHandlersFinished()) return;
+      await condition(allHandlersFinished);
+      continue;
     }
     const events = await oneWriter(async () => {
       const changes = lexwareEvents.splice(0);
