@@ -2,7 +2,7 @@
  * The messages of the order workflow, defined once and imported by both the
  * gateway (client side) and the workflow, so the gateway never imports workflow code.
  */
-import { defineQuery, defineSignal } from '@temporalio/workflow';
+import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
 import type { ShopifyOrder, ShopifyRefund, TaxRegime } from '@belegfluss/shared';
 
@@ -95,6 +95,21 @@ export interface LexwareEvent {
 // Its wire name is the one running workflows were signalled with before the rename to lexware (issue 16).
 export const lexwareEventSignal = defineSignal<[LexwareEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
+
+/**
+ * The merchant cancels one of the order's finalised invoices: the order's workflow, the only writer of its
+ * documents, makes the credit note that closes it (once) and answers when it exists.
+ */
+export interface CancelInvoiceRequest {
+  /** The invoice's Lexware id. */
+  lexwareId: string;
+  /** Its number as we know it, for the credit note's introduction when Lexware's copy has none. */
+  number: string | null;
+  orderName: string;
+}
+/** `cancelled`: the credit note exists and the invoice shows cancelled; otherwise why nothing was made. */
+export type CancelInvoiceOutcome = 'cancelled' | 'NO_CREDITS' | 'DRAFT' | 'VOIDED';
+export const cancelInvoiceUpdate = defineUpdate<CancelInvoiceOutcome, [CancelInvoiceRequest]>('cancelInvoice');
 
 export const ShopDomainKey = defineSearchAttributeKey('ShopDomain', SearchAttributeType.KEYWORD);
 export const OrderNameKey = defineSearchAttributeKey('OrderName', SearchAttributeType.KEYWORD);

@@ -5,8 +5,11 @@
 import {
   ScheduleAlreadyRunning,
   ScheduleOverlapPolicy,
+  WithStartWorkflowOperation,
   WorkflowExecutionAlreadyStartedError,
+  WorkflowUpdateStage,
   type Client,
+  type WorkflowUpdateHandle,
 } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import {
@@ -14,6 +17,7 @@ import {
   backgroundTaskQueue,
   billingChangedSignal,
   billingWorkflowId,
+  cancelInvoiceUpdate,
   HOUSEKEEPING_SCHEDULE_ID,
   lexwareEventSignal,
   OrderNameKey,
@@ -21,6 +25,8 @@ import {
   PAYOUT_SCHEDULE_ID,
   shopifyEventSignal,
   ShopDomainKey,
+  type CancelInvoiceOutcome,
+  type CancelInvoiceRequest,
   type LexwareEvent,
   type OrderWorkflowInput,
   type ShopifyEvent,
@@ -56,19 +62,13 @@ export async function nudgeBilling(temporal: Client, taskQueue: string, shopId: 
 /** What an order workflow can be told: a Shopify event (webhook, import, resume) or a Lexware event. */
 export type OrderSignal = { shopify: ShopifyEvent } | { lexware: LexwareEvent };
 
-/**
- * Hands one event to the order's workflow, starting it if needed (a finished workflow starts anew);
- * the one place that names the workflow type, its id, its start arguments and its search attributes.
- */
-export async function signalOrder(
-  temporal: Client,
-  taskQueue: string,
-  order: { shopId: string; orderId: string | number; orderName?: string | null },
-  event: OrderSignal,
-): Promise<void> {
+type OrderRef = { shopId: string; orderId: string | number; orderName?: string | null };
+
+/** The one place that names the order workflow's type, its id, its start arguments and its search attributes. */
+function orderStart(taskQueue: string, order: OrderRef, imported: boolean) {
   const { shopId } = order;
   const orderId = String(order.orderId);
-  const common = {
+  return {
     workflowId: orderWorkflowId(shopId, orderId),
     taskQueue,
     args: [{ shopId, orderId }] as [OrderWorkflowInput],
@@ -76,15 +76,22 @@ export async function signalOrder(
     // starves another shop's live orders; an order an import brings (the historical one, or the wizard's on
     // activation) waits behind every live one (3 is the default priority, higher numbers come later). The
     // workflow's activities inherit both.
-    priority: {
-      fairnessKey: shopId,
-      ...('shopify' in event && event.shopify.origin ? { priorityKey: 4 } : {}),
-    },
+    priority: { fairnessKey: shopId, ...(imported ? { priorityKey: 4 } : {}) },
     typedSearchAttributes: new TypedSearchAttributes([
       { key: ShopDomainKey, value: shopId },
       ...(order.orderName ? [{ key: OrderNameKey, value: order.orderName }] : []),
     ]),
   };
+}
+
+/** Hands one event to the order's workflow, starting it if needed (a finished workflow starts anew). */
+export async function signalOrder(
+  temporal: Client,
+  taskQueue: string,
+  order: OrderRef,
+  event: OrderSignal,
+): Promise<void> {
+  const common = orderStart(taskQueue, order, 'shopify' in event && Boolean(event.shopify.origin));
   if ('shopify' in event)
     await temporal.workflow.signalWithStart('orderWorkflow', {
       ...common,
@@ -97,6 +104,27 @@ export async function signalOrder(
       signal: lexwareEventSignal,
       signalArgs: [event.lexware],
     });
+}
+
+/**
+ * Asks the order's workflow to cancel one of its invoices, starting the workflow if it has ended. The returned
+ * handle's result is the outcome once the credit note exists (or why none was made); the workflow has accepted
+ * the request when this returns, so it is carried out even if nobody waits for the answer.
+ */
+export async function askOrderToCancel(
+  temporal: Client,
+  taskQueue: string,
+  order: OrderRef,
+  request: CancelInvoiceRequest,
+): Promise<WorkflowUpdateHandle<CancelInvoiceOutcome>> {
+  return temporal.workflow.startUpdateWithStart(cancelInvoiceUpdate, {
+    args: [request],
+    waitForStage: WorkflowUpdateStage.ACCEPTED,
+    startWorkflowOperation: new WithStartWorkflowOperation('orderWorkflow', {
+      ...orderStart(taskQueue, order, false),
+      workflowIdConflictPolicy: 'USE_EXISTING',
+    }),
+  });
 }
 
 /**

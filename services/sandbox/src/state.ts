@@ -109,6 +109,8 @@ export interface Knobs {
     latencyAfterWriteMs: number;
     /** Deterministic faults: each API request takes the next status from the front. */
     failNext: number[];
+    /** The same for writes (POST, PUT) alone, reads pass: e.g. a create answered 504 after it was made. */
+    failNextWrite: number[];
     rateLimitPerSecond: number;
     tokenTtlSeconds: number;
   };
@@ -132,6 +134,7 @@ export function defaultKnobs(): Knobs {
       latencyMs: 0,
       latencyAfterWriteMs: 0,
       failNext: [],
+      failNextWrite: [],
       rateLimitPerSecond: 2,
       tokenTtlSeconds: 3600,
     },

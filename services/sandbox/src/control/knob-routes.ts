@@ -27,6 +27,7 @@ const Knobs = z
         latencyMs: z.number().int().min(0).max(60_000),
         latencyAfterWriteMs: z.number().int().min(0).max(60_000),
         failNext: z.array(z.union([z.literal(429), z.literal(500), z.literal(504)])),
+        failNextWrite: z.array(z.union([z.literal(429), z.literal(500), z.literal(504)])),
         rateLimitPerSecond: z.number().min(0),
         tokenTtlSeconds: z.number().int().positive(),
       })

@@ -21,7 +21,7 @@ beforeEach(async () => {
   await fetch(`${sb.urls.control}/control/knobs`, {
     method: 'PUT',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ lexware: { rateLimitPerSecond: 0, failNext: [] } }),
+    body: JSON.stringify({ lexware: { rateLimitPerSecond: 0, failNext: [], failNextWrite: [] } }),
   });
 });
 
@@ -300,5 +300,19 @@ describe('rate limit and faults', () => {
     expect(second.status).toBe(500);
     const after = (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
     expect(after).toBe(before + 1);
+  });
+
+  it('failNextWrite lets reads pass and answers the next write 504 after performing it', async () => {
+    const before = (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
+    await fetch(`${sb.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lexware: { write504: true, failNextWrite: [504] } }),
+    });
+    expect((await api('/profile')).status).toBe(200);
+    expect((await apiPost('/invoices', grossInvoice())).status).toBe(504);
+    expect((await apiPost('/invoices', grossInvoice())).status).toBe(201);
+    const after = (await json<unknown[]>(await fetch(`${sb.urls.control}/control/lexware/invoices`))).length;
+    expect(after).toBe(before + 2);
   });
 });

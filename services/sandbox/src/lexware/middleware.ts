@@ -43,7 +43,8 @@ export function faults(state: SandboxState) {
   return async (ctx: Context, next: Next) => {
     const k = state.knobs.lexware;
     if (k.latencyMs > 0) await sleep(k.latencyMs);
-    const queued = k.failNext.shift();
+    const write = ctx.method === 'POST' || ctx.method === 'PUT';
+    const queued = (write ? k.failNextWrite.shift() : undefined) ?? k.failNext.shift();
     const roll = Math.random();
     const status =
       queued ??

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '@belegfluss/db';
-import { claimIntent, completeDocument, knownLexwareIds, markAttempted, writeLog } from '@belegfluss/db';
+import { knownLexwareIds, writeLog } from '@belegfluss/db';
 import type { LexwareClient, LexwareDeliveryNote } from '@belegfluss/lexware';
 import {
   buildDeliveryNote,
@@ -11,6 +10,7 @@ import {
 } from '@belegfluss/shared';
 import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
+import { makeOnce, type Made } from './documents';
 
 export type DeliveryNoteResult =
   | { outcome: 'created' | 'matched' | 'existing'; documentId: string; lexwareId: string; number: string | null }
@@ -39,6 +39,16 @@ function taxTypeFor(
   return regimeTaxType;
 }
 
+/** A delivery note has no amounts: what we keep of it is Lexware's copy without a total. */
+const fromNote = (note: LexwareDeliveryNote): Made => ({
+  id: note.id,
+  voucherNumber: note.voucherNumber ?? null,
+  voucherStatus: note.voucherStatus,
+  total: null,
+  voucherDate: note.voucherDate,
+  title: note.title ?? null,
+});
+
 /** A crashed attempt may have made the delivery note without our record: find it by the order's reference and the shipment's name. */
 async function findOrphan(
   db: Db,
@@ -64,9 +74,8 @@ async function findOrphan(
 }
 
 /**
- * One delivery note per Shopify fulfilment, exactly once: the intent `delivery:{fulfillmentId}` is
- * recorded before the Lexware call and a retry after an attempt looks for the orphan first, as for
- * invoices. Delivery notes cost no transfer, so nothing is charged.
+ * One delivery note per Shopify fulfilment, exactly once (intent `delivery:{fulfillmentId}`), by the same
+ * protocol as every other document of ours (makeOnce); only the orphan search is its own.
  */
 export async function issueDeliveryNote(
   db: Db,
@@ -82,37 +91,30 @@ export async function issueDeliveryNote(
   const { shopId, order } = req;
   const fulfillment = shippedFulfillments(order).find((f) => f.id === req.fulfillmentId);
   if (!fulfillment) return { outcome: 'NOT_SHIPPED' };
-  const doc = await claimIntent(db, {
-    shopId,
-    type: 'delivery',
-    intentKey: `delivery:${fulfillment.id}`,
-    orderId: String(order.id),
-    orderName: order.name,
-  });
-  if (doc.lexwareId) return { outcome: 'existing', documentId: doc.id, lexwareId: doc.lexwareId, number: doc.number };
   const body = buildDeliveryNote(order, fulfillment, {
     contactId: req.contactId,
     taxType: taxTypeFor(order, req.regimeTaxType, req.contactId),
   });
   const marker = body.introduction;
-  let note = doc.attemptedAt
-    ? await findOrphan(db, api, shopId, order, marker, body.voucherDate.slice(0, 10))
-    : undefined;
-  const matched = Boolean(note);
-  if (!note) {
-    await markAttempted(db, doc.id);
-    note = await api.deliveryNote((await api.createDeliveryNote(body, true)).id);
-  }
-  const saved = await completeDocument(db, doc.id, {
-    lexwareId: note.id,
+  const once = await makeOnce(db, {
+    shopId,
+    type: 'delivery',
+    intentKey: `delivery:${fulfillment.id}`,
+    order,
     contactId: req.contactId,
-    number: note.voucherNumber ?? null,
-    title: note.title ?? null,
-    status: note.voucherStatus,
-    total: null,
-    voucherDate: note.voucherDate,
-    pdfToken: randomBytes(16).toString('hex'),
+    // Delivery notes cost no transfer.
+    charged: false,
+    findOrphan: async () => {
+      const note = await findOrphan(db, api, shopId, order, marker, body.voucherDate.slice(0, 10));
+      return note ? fromNote(note) : undefined;
+    },
+    create: async () => fromNote(await api.deliveryNote((await api.createDeliveryNote(body, true)).id)),
   });
+  if (once.outcome === 'refused') throw new Error('A delivery note is never refused: it costs no transfer.');
+  if (once.outcome === 'existing')
+    return { outcome: 'existing', documentId: once.doc.id, lexwareId: once.doc.lexwareId!, number: once.doc.number };
+  const { made: note, saved } = once;
+  const matched = once.outcome === 'matched';
   await writeLog(db, {
     shopId,
     origin: 'delivery',
@@ -127,7 +129,7 @@ export async function issueDeliveryNote(
       items: body.lineItems.length,
     },
   });
-  return { outcome: matched ? 'matched' : 'created', documentId: doc.id, lexwareId: note.id, number: saved.number };
+  return { outcome: once.outcome, documentId: once.documentId, lexwareId: note.id, number: saved.number };
 }
 
 /** The delivery note of one shipment; the contact and tax type are the invoice's when it has one. */

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall, shopView } from '@belegfluss/db';
-import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
+import { createTestDatabase, shopsTable, transferLedgerTable } from '@belegfluss/db/testing';
 import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
-import { buildInvoice, DEFAULT_ORDER_HANDLING, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
+import {
+  buildInvoice,
+  DEFAULT_ORDER_HANDLING,
+  ShopifyOrderSchema,
+  shippedFulfillments,
+  type ShopifyOrder,
+} from '@belegfluss/shared';
+import { issueDeliveryNote } from './delivery-notes';
 import { issueDocument } from './documents';
 
 /**
@@ -196,5 +203,35 @@ describe('a credit note that follows its invoice', () => {
     if (!('lexwareId' in credit)) throw new Error('no credit note');
     expect((await api.creditNote(credit.lexwareId)).voucherStatus).toBe('paidoff');
     expect(credit.status).toBe('paidoff');
+  });
+});
+
+describe('a delivery note whose create was made but answered 504', () => {
+  it('is found by the retry instead of made again, and costs no transfer', async () => {
+    const { order: raw } = await post<{ order: { id: number } }>(`/shops/${SHOP}/orders`, {
+      scenario: 'de_b2c',
+      paid: true,
+      webhooks: false,
+    });
+    const { order: shippedRaw } = await post<{ order: unknown }>(`/shops/${SHOP}/orders/${raw.id}/fulfil`, {});
+    const order = ShopifyOrderSchema.parse(shippedRaw) as ShopifyOrder;
+    const fulfillmentId = shippedFulfillments(order)[0]!.id;
+    const request = { shopId: SHOP, order, fulfillmentId, contactId: null, regimeTaxType: null };
+    await control('PUT', '/knobs', { lexware: { write504: true, failNextWrite: [504] } });
+    await expect(issueDeliveryNote(database.db, api, request)).rejects.toThrow();
+    const retry = await issueDeliveryNote(database.db, api, request);
+    expect(retry).toMatchObject({ outcome: 'matched' });
+    if (!('lexwareId' in retry)) throw new Error('no delivery note');
+    expect(await issueDeliveryNote(database.db, api, request)).toMatchObject({
+      outcome: 'existing',
+      lexwareId: retry.lexwareId,
+    });
+    const notes = Object.values(sb.state.lexware.organizations).flatMap((org) =>
+      Object.values(org.vouchers).filter(
+        (v) => v.kind === 'deliverynote' && String(v.json.introduction).includes(order.name),
+      ),
+    );
+    expect(notes.map((n) => n.id)).toEqual([retry.lexwareId]);
+    expect(await transferLedgerTable.count(database.db, { documentId: retry.documentId })).toBe(0);
   });
 });

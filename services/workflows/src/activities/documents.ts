@@ -1,19 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, DocumentType } from '@belegfluss/db';
+import type { ChargeResult, Db, DocumentRow, DocumentType } from '@belegfluss/db';
 import {
   chargeTransfer,
   claimIntent,
   clearAttempted,
   completeDocument,
   countShopEvent,
-  reserveTransfer,
+  documentByIntent,
   inTransaction,
   knownLexwareIds,
+  markAttempted,
   markTransfersExhausted,
   markWaiting,
+  reserveTransfer,
   writeLog,
 } from '@belegfluss/db';
 import {
+  closingCreditNote,
   LexwareError,
   type LexwareClient,
   type LexwareCreditNote,
@@ -21,6 +24,7 @@ import {
   type VoucherListEntry,
 } from '@belegfluss/lexware';
 import {
+  closingIntentKey,
   transfersNotification,
   hasOrderReference,
   lexwareTotals,
@@ -45,9 +49,12 @@ export type DocumentBody =
   | { type: 'invoice'; body: LexwareInvoiceInput }
   | { type: 'credit'; body: LexwareCreditNoteInput; precedingInvoiceId: string };
 
+/** What a document needs of its order: the id it is filed under and the name its texts (and orphan search) carry. */
+export type OrderRef = Pick<ShopifyOrder, 'name'> & { id: number | string };
+
 export interface IssueRequest {
   shopId: string;
-  order: ShopifyOrder;
+  order: OrderRef;
   /** invoice:{orderId} or credit:{refundId}: one document per intent, ever. */
   intentKey: string;
   document: DocumentBody;
@@ -115,11 +122,12 @@ async function findOrphan(
 }
 
 /** What we keep of a made document: Lexware's voucher when we read one, or what we sent and the id it answered. */
-interface Made {
+export interface Made {
   id: string;
   voucherNumber?: string | null;
   voucherStatus: string;
-  total: number;
+  /** Null for a delivery note, which has no amounts. */
+  total: number | null;
   voucherDate: string;
   title?: string | null;
   /** Lexware's e-invoice profile (XRechnung, EN16931 for ZUGFeRD, NONE), known only where we read the voucher. */
@@ -167,71 +175,76 @@ async function create(api: LexwareClient, req: IssueRequest): Promise<Made> {
   };
 }
 
+/** One document to make exactly once, whatever its kind: how to find it after a lost answer and how to create it. */
+export interface OnceSpec {
+  shopId: string;
+  type: DocumentType;
+  /** invoice:{orderId}, credit:{refundId}, cancel:{invoice}, delivery:{fulfillmentId}: one document per intent, ever. */
+  intentKey: string;
+  order: OrderRef;
+  contactId: string | null;
+  /** Whether it costs a transfer: then it is charged in the transaction that completes its row. */
+  charged: boolean;
+  /** Lexware has no idempotency key: a voucher of this order that none of our rows knows yet, made by our attempt. */
+  findOrphan(attemptedAt: Date): Promise<Made | undefined>;
+  create(): Promise<Made>;
+  /**
+   * Asked before a create (never before a match): true when it took the right to create and marked the attempt
+   * (a charged document reserves its transfer under the shop's lock); false leaves the intent unmade for now,
+   * nothing attempted. Without it the attempt is simply marked.
+   */
+  mayCreate?(documentId: string): Promise<boolean>;
+}
+
+export type OnceResult =
+  | { outcome: 'existing'; doc: DocumentRow }
+  | { outcome: 'refused' }
+  | {
+      outcome: 'created' | 'matched';
+      documentId: string;
+      made: Made;
+      saved: DocumentRow;
+      charge: ChargeResult | null;
+    };
+
 /**
- * Creates one document exactly once: the intent row is written before any Lexware call,
- * a retry after an attempt looks for the orphan first, and the transfer is charged
- * against the document's row, so a retry never charges twice.
+ * The exactly-once protocol of every document we make in Lexware (invoice, credit note, closing credit note,
+ * delivery note): the intent row is written before any Lexware call, a retry after an attempt looks for the
+ * orphan first, and the row is completed and charged in one transaction, so a retry never makes or charges twice.
  */
-export async function issueDocument(
-  db: Db,
-  api: LexwareClient,
-  req: IssueRequest,
-  notifier?: Pick<Notifier, 'credits'>,
-): Promise<IssueResult> {
-  const { shopId, order } = req;
-  const type = req.document.type;
+export async function makeOnce(db: Db, spec: OnceSpec): Promise<OnceResult> {
+  const { shopId, order } = spec;
   const doc = await claimIntent(db, {
     shopId,
-    type,
-    intentKey: req.intentKey,
+    type: spec.type,
+    intentKey: spec.intentKey,
     orderId: String(order.id),
     orderName: order.name,
   });
   if (doc.lexwareId) {
-    await chargeTransfer(db, shopId, doc.id); // a no-op unless a crash came between the two writes
-    return {
-      outcome: 'existing',
-      documentId: doc.id,
-      lexwareId: doc.lexwareId,
-      number: doc.number,
-      status: doc.status,
-    };
+    if (spec.charged) await chargeTransfer(db, shopId, doc.id); // a no-op unless a crash came between the two writes
+    return { outcome: 'existing', doc };
   }
-  const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
-  const orphan = doc.attemptedAt ? await findOrphan(db, api, req, doc.attemptedAt) : undefined;
-  let voucher = orphan ? fromVoucher(orphan) : undefined;
-  const matched = Boolean(voucher);
-  if (!voucher) {
-    const credits = await reserveTransfer(db, shopId, doc.id);
-    if (!credits.ok) {
-      await markTransfersExhausted(db, shopId);
-      // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
-      await markWaiting(db, doc.id);
-      await writeLog(db, {
-        ...base,
-        event: `${type}.skipped`,
-        status: 'critical',
-        body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota },
-      });
-      await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
-      return { outcome: 'NO_CREDITS' };
-    }
+  const orphan = doc.attemptedAt ? await spec.findOrphan(doc.attemptedAt) : undefined;
+  let made = orphan;
+  if (!made) {
+    if (!spec.mayCreate) await markAttempted(db, doc.id);
+    else if (!(await spec.mayCreate(doc.id))) return { outcome: 'refused' };
     try {
-      voucher = await create(api, req);
+      made = await spec.create();
     } catch (error) {
       // Only an answer that may hide a made document (a 504, a lost connection) sends the retry looking for it;
-      // under injected faults that search would cost more calls than the invoice itself.
+      // under injected faults that search would cost more calls than the document itself.
       if (error instanceof LexwareError && !error.ambiguous) await clearAttempted(db, doc.id);
       throw error;
     }
-  } else {
-    await countShopEvent(db, shopId, type === 'invoice' ? 'invoices_matched' : 'credits_matched');
   }
+  const voucher = made;
   // One transaction: the document is never counted without the transfer it costs (the dashboard reads both).
   const { saved, charge } = await inTransaction(db, async (trx) => {
     const completed = await completeDocument(trx, doc.id, {
       lexwareId: voucher.id,
-      contactId: req.contactId,
+      contactId: spec.contactId,
       number: voucher.voucherNumber ?? null,
       title: voucher.title ?? null,
       status: voucher.voucherStatus,
@@ -240,8 +253,66 @@ export async function issueDocument(
       pdfToken: randomBytes(16).toString('hex'),
       profile: voucher.profile ?? null,
     });
-    return { saved: completed, charge: await chargeTransfer(trx, shopId, doc.id) };
+    return { saved: completed, charge: spec.charged ? await chargeTransfer(trx, shopId, doc.id) : null };
   });
+  return { outcome: orphan ? 'matched' : 'created', documentId: doc.id, made: voucher, saved, charge };
+}
+
+/** Creates one invoice or credit note exactly once (makeOnce), refused while the shop has no transfer left. */
+export async function issueDocument(
+  db: Db,
+  api: LexwareClient,
+  req: IssueRequest,
+  notifier?: Pick<Notifier, 'credits'>,
+): Promise<IssueResult> {
+  const { shopId, order } = req;
+  const type = req.document.type;
+  const base = { shopId, origin: type, orderId: String(order.id), orderName: order.name } as const;
+  const once = await makeOnce(db, {
+    shopId,
+    type,
+    intentKey: req.intentKey,
+    order,
+    contactId: req.contactId,
+    charged: true,
+    findOrphan: async (attemptedAt) => {
+      const orphan = await findOrphan(db, api, req, attemptedAt);
+      return orphan ? fromVoucher(orphan) : undefined;
+    },
+    create: () => create(api, req),
+    // Reserving, not only checking: documents handed over together (the wizard's import on activation, a flash
+    // sale) would each see the last transfer free and make one more than the plan allows.
+    mayCreate: async (documentId) => {
+      const credits = await reserveTransfer(db, shopId, documentId);
+      if (credits.ok) return true;
+      await markTransfersExhausted(db, shopId);
+      // It waits visibly; the billing workflow resumes it, oldest first, once transfers are free again.
+      await markWaiting(db, documentId);
+      await writeLog(db, {
+        ...base,
+        event: `${type}.skipped`,
+        status: 'critical',
+        body: { reason: 'NO_CREDITS', message: WAITING_TEXT, remaining: 0, quota: credits.quota },
+      });
+      await notifier?.credits(shopId, 'creditsExhaustedNow', credits);
+      return false;
+    },
+  });
+  if (once.outcome === 'refused') return { outcome: 'NO_CREDITS' };
+  if (once.outcome === 'existing') {
+    const { doc } = once;
+    return {
+      outcome: 'existing',
+      documentId: doc.id,
+      lexwareId: doc.lexwareId!,
+      number: doc.number,
+      status: doc.status,
+    };
+  }
+  const matched = once.outcome === 'matched';
+  if (matched) await countShopEvent(db, shopId, type === 'invoice' ? 'invoices_matched' : 'credits_matched');
+  const { made: voucher, saved } = once;
+  const charge = once.charge!;
   const usedBefore = charge.charged ? charge.used - 1 : charge.used;
   const notify = transfersNotification(
     { used: usedBefore, quota: charge.quota },
@@ -272,9 +343,54 @@ export async function issueDocument(
   if (notify) await notifier?.credits(shopId, 'creditsExhaustedSoon', charge);
   return {
     outcome: matched ? 'matched' : 'created',
-    documentId: doc.id,
+    documentId: once.documentId,
     lexwareId: voucher.id,
     number: saved.number,
     status: voucher.voucherStatus,
   };
+}
+
+/** Why no closing credit note was made: Lexware can pursue neither a draft nor a voided invoice. */
+export type ClosingRefusal = 'DRAFT' | 'VOIDED';
+
+/**
+ * The credit note that takes back a whole invoice, once per invoice (intent cancel:{invoice}), for the merchant's
+ * cancel and the audit's repair alike: the invoice is read as Lexware has it, then made like every other document.
+ */
+export async function issueClosingCreditNote(
+  db: Db,
+  api: LexwareClient,
+  req: { shopId: string; order: OrderRef; lexwareId: string; number?: string | null; remark?: string },
+  notifier?: Pick<Notifier, 'credits'>,
+): Promise<{ invoice: LexwareInvoice; refused: ClosingRefusal } | { invoice: LexwareInvoice; result: IssueResult }> {
+  const { shopId, order, lexwareId } = req;
+  const intentKey = closingIntentKey(lexwareId);
+  const invoice = await api.invoice(lexwareId);
+  if (invoice.voucherStatus === 'draft') return { invoice, refused: 'DRAFT' };
+  // Our own closing note may be what voided it: then this is a repeat, and the note is answered as it exists.
+  if (invoice.voucherStatus === 'voided' && !(await documentByIntent(db, shopId, intentKey))?.lexwareId)
+    return { invoice, refused: 'VOIDED' };
+  const result = await issueDocument(
+    db,
+    api,
+    {
+      shopId,
+      order,
+      intentKey,
+      document: {
+        type: 'credit',
+        body: closingCreditNote(invoice, {
+          number: invoice.voucherNumber ?? req.number ?? null,
+          now: new Date(),
+          order,
+          ...(req.remark ? { remark: req.remark } : {}),
+        }),
+        precedingInvoiceId: lexwareId,
+      },
+      finalize: true,
+      contactId: 'contactId' in invoice.address ? (invoice.address.contactId ?? null) : null,
+    },
+    notifier,
+  );
+  return { invoice, result };
 }

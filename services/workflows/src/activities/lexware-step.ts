@@ -3,6 +3,7 @@ import { forgetContact, getShop, writeLog, type Db } from '@belegfluss/db';
 import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { ActivityDeps } from './deps';
+import type { OrderRef } from './documents';
 import { createNotifier } from './notify';
 
 export type LexwareOrigin = 'invoice' | 'credit' | 'delivery' | 'contact' | 'transaction';
@@ -52,7 +53,7 @@ export function lexwareAccess({
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
   async function step<T>(
     shopId: string,
-    order: ShopifyOrder,
+    order: OrderRef,
     origin: LexwareOrigin,
     run: () => Promise<T>,
   ): Promise<T> {

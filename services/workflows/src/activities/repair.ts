@@ -1,9 +1,11 @@
+import { cancelInvoice } from './cancel';
+import type { CancelInvoiceRequest } from '../api';
 import type { Db, DocumentRow, SecretBox } from '@belegfluss/db';
 import { documentByIntent, markCancelled, releaseIntent, writeLog } from '@belegfluss/db';
-import { closingCreditNote, LexwareError, type LexwareClient } from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import { closingIntentKey, type ShopifyOrder } from '@belegfluss/shared';
 import { orderById } from '@belegfluss/shopify';
-import { issueDocument, type IssueResult } from './documents';
+import { issueClosingCreditNote, type IssueResult } from './documents';
 import { adminClientFor } from './import';
 import type { Notifier } from './notify';
 import type { ShopifyDeps } from './paid';
@@ -85,8 +87,19 @@ export async function closeInvoice(
   notifier?: Pick<Notifier, 'credits'>,
 ): Promise<{ result: IssueResult | null; reopened: boolean }> {
   const base = { shopId, origin: 'credit', orderId: String(order.id), orderName: order.name } as const;
-  const invoice = await api.invoice(lexwareId);
-  if (invoice.voucherStatus === 'voided' || invoice.voucherStatus === 'draft') {
+  const closing = await issueClosingCreditNote(
+    db,
+    api,
+    {
+      shopId,
+      order,
+      lexwareId,
+      remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
+    },
+    notifier,
+  );
+  const { invoice } = closing;
+  if ('refused' in closing) {
     await writeLog(db, {
       ...base,
       event: 'audit.repair',
@@ -95,34 +108,14 @@ export async function closeInvoice(
       body: {
         action: 'close',
         message:
-          invoice.voucherStatus === 'draft'
+          closing.refused === 'DRAFT'
             ? `Rechnung ${invoice.voucherNumber ?? lexwareId} ist ein Entwurf: bitte in Lexware Office löschen.`
             : `Rechnung ${invoice.voucherNumber ?? lexwareId} ist bereits storniert; nichts zu tun.`,
       },
     });
     return { result: null, reopened: false };
   }
-  const result = await issueDocument(
-    db,
-    api,
-    {
-      shopId,
-      order,
-      intentKey: closingIntentKey(lexwareId),
-      document: {
-        type: 'credit',
-        body: closingCreditNote(invoice, {
-          number: invoice.voucherNumber ?? null,
-          now: new Date(),
-          remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
-        }),
-        precedingInvoiceId: lexwareId,
-      },
-      finalize: true,
-      contactId: 'contactId' in invoice.address ? (invoice.address.contactId ?? null) : null,
-    },
-    notifier,
-  );
+  const { result } = closing;
   if (result.outcome === 'NO_CREDITS') return { result, reopened: false };
   const own = await documentByIntent(db, shopId, `invoice:${order.id}`);
   const reopened = own?.lexwareId === lexwareId;
@@ -157,6 +150,12 @@ export function createRepairActivities(deps: Pick<ActivityDeps, 'db' | 'box' | '
     closeInvoice: (shopId: string, order: ShopifyOrder, lexwareId: string) =>
       step(shopId, order, 'credit', async () =>
         closeInvoice(db, await clientFor(shopId, order), shopId, order, lexwareId, notifier),
+      ),
+
+    /** The merchant's cancel of one invoice, asked of the order's workflow by the gateway. */
+    cancelInvoice: (shopId: string, orderId: string, req: CancelInvoiceRequest) =>
+      step(shopId, { id: orderId, name: req.orderName }, 'credit', () =>
+        cancelInvoice(db, client(shopId), shopId, orderId, req, notifier),
       ),
   };
 }

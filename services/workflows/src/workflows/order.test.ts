@@ -10,7 +10,7 @@ import {
   DEFAULT_INVOICE_SETTINGS,
   DEFAULT_ORDER_HANDLING,
 } from '@belegfluss/shared';
-import { signalOrder } from '@belegfluss/orchestration/client';
+import { askOrderToCancel, signalOrder } from '@belegfluss/orchestration/client';
 import { orderStateQuery, orderWorkflowId, shopifyEventSignal, type OrderRepair } from '../api';
 import type { Activities, ShopContext } from '../activities';
 import { bundleWorkflows } from '../worker';
@@ -75,6 +75,14 @@ const austrianOrder = (id: number): ShopifyOrder =>
     billing_address: { city: 'Wien', country_code: 'AT' },
     shipping_address: { city: 'Wien', country_code: 'AT' },
   }) as ShopifyOrder;
+
+/** Holds the stubbed cancel open until the test lets it finish, so a second writer would show meanwhile. */
+const gate = () => {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+};
+let cancelGate = gate();
 
 /** The activities, stubbed inline: the workflow's decisions are what is under test here. */
 function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Activities {
@@ -146,6 +154,12 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
     },
     tellVatIdUnconfirmed: async (_shop, notice) => {
       calls.push(`tell:${notice.outcome}`);
+    },
+    cancelInvoice: async (_shop, _orderId, req) => {
+      calls.push(`cancel:begin:${req.lexwareId}`);
+      await cancelGate.promise;
+      calls.push(`cancel:end:${req.lexwareId}`);
+      return 'cancelled';
     },
     issueDeliveryNote: async (_shop, _order, fulfillmentId) => {
       calls.push(`issueDeliveryNote:${fulfillmentId}`);
@@ -364,6 +378,40 @@ describe('orderWorkflow across shops', () => {
       expect(a.priority?.priorityKey ?? 0).toBe(0); // none set: Temporal's default, 3
       expect(b.priority).toMatchObject({ fairnessKey: 'fair-b.myshopify.com', priorityKey: 4 });
       await Promise.all(handles.map((h) => h.terminate('test done')));
+    });
+  });
+});
+
+describe('orderWorkflow cancels an invoice the merchant asked to cancel', () => {
+  it('starts the ended order, answers when the cancel is done, and runs two cancels one after the other', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-cancel-test';
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
+    await worker.runUntil(async () => {
+      cancelGate = gate();
+      const ref = { shopId: 'cancel.myshopify.com', orderId: 44, orderName: '#1044' };
+      const ask = () =>
+        askOrderToCancel(env.client, taskQueue, ref, { lexwareId: 'lx-1', number: 'RE0001', orderName: '#1044' });
+      // Both clicks are accepted by the workflow (no order workflow ran before: the first starts it).
+      const [first, second] = await Promise.all([ask(), ask()]);
+      const handle = env.client.workflow.getHandle(orderWorkflowId(ref.shopId, ref.orderId));
+      // Accepted together, yet only one cancel runs: the other waits for it. (The gate opens also when this
+      // fails, so the worker can stop and the failure shows at once.)
+      try {
+        const { raw } = await handle.describe();
+        expect(raw.pendingActivities ?? []).toHaveLength(1);
+        expect(calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:begin:lx-1']);
+      } finally {
+        cancelGate.resolve();
+      }
+      expect(await Promise.all([first.result(), second.result()])).toEqual(['cancelled', 'cancelled']);
+      expect(calls.filter((c) => c.startsWith('cancel:'))).toEqual([
+        'cancel:begin:lx-1',
+        'cancel:end:lx-1',
+        'cancel:begin:lx-1',
+        'cancel:end:lx-1',
+      ]);
+      await handle.terminate('test done');
     });
   });
 });

@@ -12,6 +12,7 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import {
+  cancelInvoiceUpdate,
   DocumentStatusKey,
   emptyOrderState,
   lexwareEventSignal,
@@ -21,40 +22,64 @@ import {
 } from '../api';
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
-import { localDbActivities } from './activity-options';
+import { lexwareActivities, localDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
 
 const { beginRound, endRound, loadShopContext } = localDbActivities;
+const { cancelInvoice } = lexwareActivities;
 
 /** An order with nothing left to do ends after this much quiet; a new webhook restarts it. */
 const IDLE = '30 days';
 
 /**
  * One order, from its first webhook until it has been quiet for a month: the invoice
- * when it is due, a credit note per refund, each exactly once.
+ * when it is due, a credit note per refund, each exactly once. It is the only writer of the order's
+ * documents: the merchant's cancel of an invoice is asked of it too (an update that answers once the
+ * closing credit note exists), and runs between rounds, never beside one.
  */
 export async function orderWorkflow(input: OrderWorkflowInput): Promise<void> {
   const state: OrderState = input.state ? withCurrentNames(input.state) : emptyOrderState();
   const inbox: ShopifyEvent[] = [];
   const lexwareEvents: LexwareEvent[] = [];
+  // Two writers of one document at once would make it twice: the second sees the first's attempt, looks for the
+  // orphan before Lexware has made it, and creates its own. So a round and each cancel take turns.
+  let writing = false;
+  const oneWriter = async <T>(work: () => Promise<T>): Promise<T> => {
+    while (writing) await condition(() => !writing);
+    writing = true;
+    try {
+      return await work();
+    } finally {
+      writing = false;
+    }
+  };
   setHandler(shopifyEventSignal, (event) => void inbox.push(event));
   setHandler(lexwareEventSignal, (event) => void lexwareEvents.push(event));
   setHandler(orderStateQuery, () => state);
+  setHandler(cancelInvoiceUpdate, (request) => oneWriter(() => cancelInvoice(input.shopId, input.orderId, request)));
 
   for (;;) {
     // An order waiting for VIES wakes at its next attempt; any other waits for news until it has been idle.
     const viesDue = state.viesWait ? Math.max(1, state.viesWait.retryAt - Date.now()) : null;
     const woke = await condition(() => inbox.length > 0 || lexwareEvents.length > 0, viesDue ?? IDLE);
-    if (!woke && viesDue === null) return;
-    const changes = lexwareEvents.splice(0);
-    if (changes.length > 0) await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
-    const events = inbox.splice(0);
-    if (events.length > 0) await handleOrGiveUp(input.shopId, state, events);
-    // The timer fired: a round without webhooks asks VIES again (and does whatever else is due).
-    else if (!woke) await handleOrGiveUp(input.shopId, state, []);
+    if (!woke && viesDue === null) {
+      // A cancel asked for just now is answered, and the order stays for another quiet month after it.
+      if (allHandlersFinished()) return;
+      await condition(allHandlersFinished);
+      continue;
+    }
+    await oneWriter(async () => {
+      const changes = lexwareEvents.splice(0);
+      if (changes.length > 0)
+        await applyLexwareEvents(input.shopId, state, await loadShopContext(input.shopId), changes);
+      const events = inbox.splice(0);
+      if (events.length > 0) await handleOrGiveUp(input.shopId, state, events);
+      // The timer fired: a round without webhooks asks VIES again (and does whatever else is due).
+      else if (!woke) await handleOrGiveUp(input.shopId, state, []);
+    });
     publishStatus(state);
     // Any round grows the history, a round of Lexware events alone too, so any round may start a new run.
     // Signals that came in while this round ran live only in memory: handle them before a new run starts.

@@ -1,20 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type Router from '@koa/router';
+import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
 import { z } from 'zod';
-import {
-  chargeTransfer,
-  claimIntent,
-  completeDocument,
-  documentsOfOrder,
-  markAttempted,
-  writeLog,
-  documentState,
-  markCancelled,
-} from '@belegfluss/db';
-import { closingCreditNote, LexwareError, lexwareFor } from '@belegfluss/lexware';
-import { closingIntentKey } from '@belegfluss/shared';
+import { documentsOfOrder, documentState } from '@belegfluss/db';
+import type { CancelInvoiceOutcome } from '@belegfluss/orchestration/api';
+import { askOrderToCancel } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
-import { BadGateway, Conflict, NotFound, upstreamHttpError } from '../../errors';
+import { BadGateway, Conflict, LexwareUnavailable, NotFound } from '../../errors';
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { OrderIdParam } from '../orders/schema';
@@ -26,14 +17,43 @@ export const CANCEL_MESSAGES = {
   cancelled: 'Diese Rechnung ist bereits storniert.',
   draft:
     'Einen Entwurf kann die Schnittstelle von Lexware Office weder stornieren noch löschen. Lösche ihn in Lexware Office.',
+  voided: 'Lexware Office führt diese Rechnung bereits als storniert; eine Gutschrift ist nicht mehr nötig.',
+  noCredits:
+    'Für die Gutschrift ist keine Übertragung mehr frei. Storniere die Rechnung erneut, sobald wieder Übertragungen frei sind.',
   done: 'Rechnung storniert: Die Gutschrift schließt sie in Lexware Office.',
+  pending:
+    'Die Stornierung läuft: Lexware Office antwortet gerade langsam. Die Gutschrift erscheint bei der Bestellung, sobald sie erstellt ist.',
 } as const;
 
 /**
- * Spec 2 §4 "cancel": Lexware's API has no cancel call, but it continues an invoice into a credit
- * note (`POST /v1/credit-notes?precedingSalesVoucherId=`), as the app's "Pursue to a Credit Note"
- * does. That credit note, over every position, closes the invoice; ours is marked cancelled and
- * shows struck through. The credit note is one intent per invoice, so a repeated click finds it.
+ * How long the merchant's click waits for the order's workflow to answer. Lexware may be slow or rate-limited; the
+ * workflow has accepted the cancel by then and finishes it without anyone waiting, so the page is told so instead.
+ */
+const ANSWER_WITHIN_MS = 25_000;
+
+const REFUSALS: Record<Exclude<CancelInvoiceOutcome, 'cancelled'>, () => Error> = {
+  DRAFT: () => Conflict('DRAFT', CANCEL_MESSAGES.draft),
+  VOIDED: () => Conflict('VOIDED', CANCEL_MESSAGES.voided),
+  NO_CREDITS: () => Conflict('NO_CREDITS', CANCEL_MESSAGES.noCredits),
+};
+
+/** Lexware's refusal in its own words when the workflow's step failed for good, else "not reachable". */
+function failureOf(error: WorkflowUpdateFailedError): Error {
+  const cause = error.cause instanceof ActivityFailure ? error.cause.cause : error.cause;
+  if (cause instanceof ApplicationFailure && cause.type === 'LEXWARE_REJECTED')
+    return BadGateway(
+      'LEXOFFICE',
+      `Lexware Office hat die Gutschrift abgelehnt: ${String(cause.details?.[1] ?? cause.message)}`,
+    );
+  return LexwareUnavailable();
+}
+
+/**
+ * Spec 2 §4 "cancel": Lexware's API has no cancel call, but it continues an invoice into a credit note that
+ * names it as preceding voucher, as the app's "Pursue to a Credit Note" does. That credit note, over every
+ * position, closes the invoice; ours is marked cancelled and shows struck through. The order's
+ * workflow makes it, as it makes every document of the order, so a repeated click or a lost answer never makes
+ * a second one; this route only checks the request and waits for the workflow's answer.
  */
 export function cancelRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/orders/:id/invoice/:receipt/cancel', async (ctx) => {
@@ -47,62 +67,32 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
     if ((await documentState(gw.db, invoice.id))?.cancelled) throw Conflict('CANCELLED', CANCEL_MESSAGES.cancelled);
     if (invoice.status === 'draft') throw Conflict('DRAFT', CANCEL_MESSAGES.draft);
 
-    const intent = await claimIntent(gw.db, {
-      shopId: shop,
-      type: 'credit',
-      intentKey: closingIntentKey(receipt),
-      orderId,
-      orderName: invoice.orderName ?? '',
-    });
-    if (!intent.lexwareId) {
-      // A credit note half-made by an earlier click (answer lost) must not be made twice.
-      if (intent.attemptedAt)
-        throw Conflict(
-          'UNCERTAIN',
-          'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.',
-        );
-      try {
-        const lexware = lexwareFor(gw.db, gw.box, gw.settings.lexware, shop);
-        const source = await lexware.invoice(receipt);
-        await markAttempted(gw.db, intent.id);
-        const created = await lexware.createCreditNote(
-          closingCreditNote(source, { number: invoice.number ?? source.voucherNumber ?? null, now: new Date() }),
-          true,
-          receipt,
-        );
-        const credit = await lexware.creditNote(created.id);
-        await completeDocument(gw.db, intent.id, {
-          lexwareId: credit.id,
-          contactId: 'contactId' in credit.address ? credit.address.contactId : null,
-          number: credit.voucherNumber ?? null,
-          title: credit.title ?? null,
-          status: credit.voucherStatus,
-          total: credit.totalPrice.totalGrossAmount,
-          voucherDate: credit.voucherDate,
-          pdfToken: randomBytes(16).toString('hex'),
-        });
-        // Every document created uses a transfer (spec 1 §1), this one too.
-        await chargeTransfer(gw.db, shop, intent.id);
-      } catch (error) {
-        if (error instanceof LexwareError)
-          throw BadGateway(
-            'LEXOFFICE',
-            `Lexware Office hat die Gutschrift abgelehnt: ${LexwareError.describe(error.body)}`,
-          );
-        throw upstreamHttpError(error) ?? error;
-      }
+    const update = await askOrderToCancel(
+      gw.temporal,
+      gw.settings.taskQueue,
+      { shopId: shop, orderId, orderName: invoice.orderName },
+      { lexwareId: receipt, number: invoice.number, orderName: invoice.orderName ?? '' },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const answer = await Promise.race([
+      update.result().then(
+        (outcome) => ({ outcome }),
+        (error: unknown) => ({ error }),
+      ),
+      new Promise<{ pending: true }>((resolve) => {
+        timer = setTimeout(() => resolve({ pending: true }), ANSWER_WITHIN_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if ('pending' in answer) {
+      ctx.status = 202;
+      ctx.body = { cancelled: false, message: CANCEL_MESSAGES.pending };
+      return;
     }
-    await markCancelled(gw.db, invoice.id);
-    await writeLog(gw.db, {
-      shopId: shop,
-      origin: 'invoice',
-      event: 'invoice.cancelled',
-      status: 'success',
-      orderId,
-      orderName: invoice.orderName,
-      ref: { invoice: receipt },
-      body: { number: invoice.number },
-    });
+    if ('error' in answer) {
+      if (answer.error instanceof WorkflowUpdateFailedError) throw failureOf(answer.error);
+      throw answer.error;
+    }
+    if (answer.outcome !== 'cancelled') throw REFUSALS[answer.outcome]();
     ctx.body = { cancelled: true, message: CANCEL_MESSAGES.done };
   });
 }
