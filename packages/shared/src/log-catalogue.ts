@@ -243,6 +243,10 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
     text: () => 'Lexware Office kennt den gespeicherten Kontakt nicht mehr; er wurde neu angelegt',
     link: SETTINGS.contacts,
   },
+  'contact.limit': {
+    text: (b) => str(b.message) ?? 'Lexware Office hält keine weiteren Kontakte',
+    link: SETTINGS.contacts,
+  },
   'contact.updated': {
     text: (b) => withDetail('Kontakt in Lexware Office aktualisiert', str(b.email)),
     link: SETTINGS.contacts,

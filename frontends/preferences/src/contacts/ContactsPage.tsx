@@ -27,6 +27,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SaveNote } from '../form/SaveNote';
+import { SavedTextField } from '../form/SavedTextField';
 import { useSectionForm } from '../form/use-section-form';
 import { TagInput } from '../mail/ListInputs';
 import { EInvoiceArea } from './EInvoiceArea';
@@ -176,6 +177,15 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
               )}
             </BlockStack>
           </GatedFeature>
+          <SavedTextField
+            label="Kontaktkategorie"
+            value={value.contactCategory}
+            placeholder="z. B. Onlineshop"
+            helpText="Die öffentliche Schnittstelle von Lexware Office kennt keine Kontaktkategorie, nur die Rolle Kunde. Belegfluss speichert die Kategorie, überträgt sie aber nicht; in Lexware Office ordnest du sie selbst zu."
+            disabled={busy}
+            error={fieldError('contactCategory')}
+            onCommit={(contactCategory) => saveIn('organise')({ contactCategory })}
+          />
           {status('organise')}
         </Area>
         <Area
