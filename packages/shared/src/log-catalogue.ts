@@ -179,6 +179,7 @@ const ADMIN_ACTIONS: Record<string, string> = {
   'downtime.create': 'Wartung angelegt',
   'downtime.update': 'Wartung geändert',
   'downtime.delete': 'Wartung gelöscht',
+  'coupon.create': 'Coupon erstellt',
 };
 
 /** The person who acted; entries from before rights were personal name only the shop. */

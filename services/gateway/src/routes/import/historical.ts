@@ -12,7 +12,7 @@ import {
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
-import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
+import { germanDay, ImportDate, orderImportPrice, OrderImportQuery } from '@belegfluss/shared';
 import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
@@ -78,8 +78,7 @@ export async function startHistoricalImport(
   const { date } = query(ctx, OrderImportQuery);
   const shop = await getShop(gw.db, sessionOf(ctx).shop);
   if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
-  if (planById(shop.planId).importPrice === null)
-    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
+  if (orderImportPrice(shop.planId) === null) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
