@@ -6,3 +6,22 @@ export const ImportDate = z.iso
   .refine((d) => d >= '2006-01-01', 'Das Datum liegt zu weit zurück')
   .refine((d) => d <= new Date().toISOString().slice(0, 10), 'Das Datum darf nicht in der Zukunft liegen');
 export const OrderImportQuery = z.object({ date: z.preprocess((v) => (Array.isArray(v) ? v[0] : v), ImportDate) });
+
+/**
+ * The shop's `shopify.order.imports` (spec 2 §3: the days already imported) as `GET /api/orders/import/days`
+ * answers it: the days the dialog may offer, and each day imported so far with its progress.
+ */
+export interface ShopifyOrderImports {
+  /** The store's opening day; null while Shopify could not be asked. */
+  first: string | null;
+  /** The installation day: the last day the import covers. */
+  last: string;
+  days: {
+    day: string;
+    status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+    orders: number;
+    invoices: number;
+    /** Set when a plan without the import stopped the day. */
+    stoppedOnPlan?: string | null;
+  }[];
+}

@@ -1,5 +1,5 @@
 import { describeError, formatNumber, shopQuery } from '@belegfluss/frontend-kit';
-import { featureRequiredMessage } from '@belegfluss/shared';
+import { featureRequiredMessage, type ShopifyOrderImports } from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -7,20 +7,8 @@ import { useToast } from '../../frame/toast';
 import { FeatureLock } from '../../notices/FeatureLock';
 import { useShell } from '../../session/ShellContext';
 
-/** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
-export interface ImportDays {
-  /** The store's opening day; null while Shopify could not be asked. */
-  first: string | null;
-  last: string;
-  days: {
-    day: string;
-    status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
-    orders: number;
-    invoices: number;
-    /** Set when a plan without the import stopped the day. */
-    stoppedOnPlan?: string | null;
-  }[];
-}
+/** `GET /api/orders/import/days`: the shop's `shopify.order.imports` in the answer shape shared with the gateway. */
+export type ImportDays = ShopifyOrderImports;
 type DayStatus = ImportDays['days'][number]['status'];
 
 const toDate = (day: string) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_COUPON_MESSAGES, COUPON_MESSAGES, STAFF_MESSAGES } from '@belegfluss/shared';
 import { readStaff } from '@belegfluss/shared/settings';
 import { couponsTable } from '@belegfluss/db/testing';
-import { startHarness, type Harness } from '../../../test/harness';
+import { startHarness, type Caller, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const DESK = 'coupon-support.myshopify.com';
@@ -10,7 +10,7 @@ const OPS = 'coupon-betrieb.myshopify.com';
 const MERCHANT = 'coupon-kunde.myshopify.com';
 const SUPPORT = { shop: DESK, userId: '501' };
 const OPERATOR = { shop: OPS, userId: '601' };
-const SHOP = { shop: MERCHANT };
+const SHOP = MERCHANT;
 
 beforeAll(async () => {
   h = await startHarness({
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.stop());
 
-const create = (body: unknown, who: { shop: string; userId?: string } = OPERATOR) =>
-  h.call(who, 'POST', '/api/admin/coupons', body);
+const create = (body: unknown, who: Caller = OPERATOR) => h.call(who, 'POST', '/api/admin/coupons', body);
 
 describe('/api/admin/coupons: coupons without a partner', () => {
   it('the operator creates one that shops redeem for its plans, and the list shows it', async () => {

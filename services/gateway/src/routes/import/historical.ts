@@ -12,7 +12,13 @@ import {
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
-import { germanDay, ImportDate, orderImportPrice, OrderImportQuery } from '@belegfluss/shared';
+import {
+  germanDay,
+  ImportDate,
+  orderImportPrice,
+  OrderImportQuery,
+  type ShopifyOrderImports,
+} from '@belegfluss/shared';
 import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
@@ -125,7 +131,7 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
       selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
       settled.then(() => listImportDays(gw.db, shop.id)),
     ]);
-    ctx.body = { ...range, days };
+    ctx.body = { ...range, days } satisfies ShopifyOrderImports;
   });
 
   api.get('/api/orders/import/:id', async (ctx) => {
