@@ -1,6 +1,7 @@
 import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
+import { Coupons } from './Coupons';
 import { Downtimes } from './Downtimes';
 import { HelpRequestList } from './HelpRequests';
 import { PayoutRuns } from './PayoutRuns';
@@ -12,7 +13,13 @@ const TABS = [
   { id: 'shops', content: 'Shops', path: '/' },
   { id: 'help', content: 'Supportanfragen', path: '/help' },
   { id: 'downtimes', content: 'Wartungen', path: '/downtimes' },
+  { id: 'coupons', content: 'Coupons', path: '/coupons' },
 ];
+const SUBTITLES: Record<string, string> = {
+  '/help': 'Anfragen aus dem Kontaktformular der Hilfe',
+  '/downtimes': 'Wartungsfenster: Banner oder ganze Seite in jedem Shop',
+  '/coupons': 'Coupons für alle Shops, ohne Partner (auch PARTNER)',
+};
 
 /** /admin: support staff's view over all shops; /admin/payouts: the partner payout runs. Mounted by the shell (see frontends/README.md). */
 export default function AdminApp({ api, path, basePath, navigate }: RemoteAppProps) {
@@ -31,16 +38,9 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
       onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)}
     />
   );
-  if (path === '/help' || path === '/downtimes') {
+  if (SUBTITLES[path]) {
     return (
-      <Page
-        title="Administration"
-        subtitle={
-          path === '/help'
-            ? 'Anfragen aus dem Kontaktformular der Hilfe'
-            : 'Wartungsfenster: Banner oder ganze Seite in jedem Shop'
-        }
-      >
+      <Page title="Administration" subtitle={SUBTITLES[path]}>
         <Layout>
           <Layout.Section>
             <BlockStack gap="300">
@@ -48,6 +48,8 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
               {tabs}
               {!isAdminShop(shop.data) ? null : path === '/help' ? (
                 <HelpRequestList api={api} />
+              ) : path === '/coupons' ? (
+                <Coupons api={api} shop={shop.data} />
               ) : (
                 <Downtimes api={api} />
               )}

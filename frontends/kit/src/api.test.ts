@@ -26,6 +26,25 @@ describe('the API client', () => {
     expect(describeError(error)).toBe('Ungültige Eingabe');
   });
 
+  it('names an unexpected failure exactly as the spec does, and keeps the gateway’s own words for its 500', async () => {
+    const answer = (body: string, status: number) =>
+      createApiClient({
+        baseUrl: '/api',
+        getToken: async () => 'tok',
+        fetchImpl: async () => new Response(body, { status }),
+      })
+        .get('/x')
+        .catch((caught: unknown) => caught);
+    expect(describeError(await answer(`<html>${'x'.repeat(400)}</html>`, 502))).toBe('Unbekannter Fehler aufgetreten');
+    expect(describeError(await answer('', 500))).toBe('Unbekannter Fehler aufgetreten');
+    expect(describeError('kaputt')).toBe('Unbekannter Fehler aufgetreten');
+    const coded = await answer(
+      JSON.stringify({ error: 'LEXWARE_DOWN', message: 'Lexware Office antwortet nicht' }),
+      503,
+    );
+    expect(describeError(coded)).toBe('Lexware Office antwortet nicht');
+  });
+
   it('reports an unreachable server in German', async () => {
     const api = createApiClient({
       baseUrl: '/api',

@@ -1,3 +1,5 @@
+import { UNKNOWN_ERROR_MESSAGE } from '@belegfluss/shared';
+
 /**
  * The one way the front ends talk to the gateway. Every call carries the
  * session token of the current shop; the gateway takes the shop only from it.
@@ -127,8 +129,10 @@ export function describeError(error: unknown): string {
     if (error.status === 405) return 'Diese Aktion ist hier nicht erlaubt (HTTP 405).';
     if (error.status === 401) return 'Die Sitzung ist abgelaufen oder ungültig (HTTP 401).';
     if (error.status === 403) return 'Dafür fehlt dir die Berechtigung (HTTP 403).';
+    // A 5xx that is not the gateway's own coded answer (a proxy's page, a crash) is an unexpected failure.
+    if (error.status >= 500 && !error.code) return UNKNOWN_ERROR_MESSAGE;
     return error.message;
   }
   if (error instanceof Error && error.message) return error.message;
-  return 'Unbekannter Fehler.';
+  return UNKNOWN_ERROR_MESSAGE;
 }

@@ -1,6 +1,7 @@
 import {
   FEATURE_INFO,
   featureRequiredMessage,
+  orderImportPrice,
   PLANS,
   planIncludes,
   scopesText,
@@ -38,7 +39,7 @@ export function featureLockState(shop: Shop | undefined, feature: PlanFeature): 
   if (!PLANS.some((plan) => plan.id === shop.plan?.id)) return { kind: 'open' };
   if (!planIncludes(shop.plan.id, feature)) return { kind: 'feature' };
   if (feature === 'orderImport') {
-    const price = PLANS.find((plan) => plan.id === shop.plan.id)?.importPrice ?? null;
+    const price = orderImportPrice(shop.plan.id);
     // A purchase counts only on a paid plan: on free the feature is locked again (above).
     if (price !== null && !(shop.plan.purchase ?? []).includes(feature)) return { kind: 'purchase', price };
   }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { couponTerms } from './coupon-terms';
-import { PARTNER_COUPON_TYPES, annualPrice, discountedPrice } from './plans';
+import {
+  PARTNER_COUPON_TYPES,
+  annualPrice,
+  couponCodeAllowsPlan,
+  couponPlans,
+  discountedPrice,
+  ORDER_IMPORT_PRICE,
+  orderImportPrice,
+  PARTNER_COUPON_MIN_TRANSFERS,
+  PLANS,
+} from './plans';
 
 describe('a coupon on a monthly plan', () => {
   it('is its months as 30-day intervals', () => {
@@ -66,5 +76,32 @@ describe('a coupon on an annual plan', () => {
       discount: { type: 'percent', value: 8.34, intervals: 1 },
       text: '8,34 % Rabatt auf das erste Jahr (entspricht 20 % Rabatt auf 5 Monate)',
     });
+  });
+});
+
+describe('constants of spec 1 §9 with a rule', () => {
+  it('the order import costs the plan’s own price, the general 109 on a paid plan without one, nothing on free', () => {
+    expect(ORDER_IMPORT_PRICE).toBe(109);
+    expect(orderImportPrice('free')).toBeNull();
+    expect(orderImportPrice('basic')).toBe(99);
+    expect(orderImportPrice('business')).toBe(379);
+    const basic = PLANS.find((p) => p.id === 'basic')!;
+    const price = basic.importPrice;
+    try {
+      basic.importPrice = null;
+      expect(orderImportPrice('basic')).toBe(109);
+    } finally {
+      basic.importPrice = price;
+    }
+  });
+
+  it('PARTNER is valid only for plans above 1,999 transfers; other codes for their own plans', () => {
+    expect(PARTNER_COUPON_MIN_TRANSFERS).toBe(1999);
+    expect(couponPlans('PARTNER', [])).toEqual(['business', 'corporate', 'enterprise']);
+    expect(couponPlans('PARTNER', ['premium', 'business'])).toEqual(['business']);
+    expect(couponCodeAllowsPlan('PARTNER', 'premium')).toBe(false);
+    expect(couponCodeAllowsPlan('PARTNER', 'business')).toBe(true);
+    expect(couponPlans('SOMMER-25', ['premium'])).toEqual(['premium']);
+    expect(couponCodeAllowsPlan('SOMMER-25', 'free')).toBe(true);
   });
 });

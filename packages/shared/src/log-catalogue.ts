@@ -180,6 +180,7 @@ const ADMIN_ACTIONS: Record<string, string> = {
   'downtime.create': 'Wartung angelegt',
   'downtime.update': 'Wartung geändert',
   'downtime.delete': 'Wartung gelöscht',
+  'coupon.create': 'Coupon erstellt',
 };
 
 /** The person who acted; entries from before rights were personal name only the shop. */
@@ -287,6 +288,10 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   },
   'contact.refused': {
     text: () => 'Lexware Office kennt den gespeicherten Kontakt nicht mehr; er wurde neu angelegt',
+    link: SETTINGS.contacts,
+  },
+  'contact.limit': {
+    text: (b) => str(b.message) ?? 'Lexware Office hält keine weiteren Kontakte',
     link: SETTINGS.contacts,
   },
   'contact.updated': {

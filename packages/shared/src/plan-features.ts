@@ -1,5 +1,5 @@
 import { splitTags } from './domain/order-fields';
-import { PLANS, planById, type Plan, type PlanId } from './plans';
+import { orderImportPrice, PLANS, planById, type Plan, type PlanId } from './plans';
 import type { ShopifyOrder } from './shopify-order';
 
 /**
@@ -77,7 +77,7 @@ export function planFeatures(planId: string): Record<PlanFeature, boolean | numb
   const included = Object.fromEntries(
     Object.entries(INCLUDED_FROM).map(([f, from]) => [f, rank(plan.id) >= rank(from)]),
   );
-  return { ...included, orderImport: plan.importPrice ?? false } as Record<PlanFeature, boolean | number>;
+  return { ...included, orderImport: orderImportPrice(plan.id) ?? false } as Record<PlanFeature, boolean | number>;
 }
 
 /** Whether the plan includes the feature (orderImport: whether it can be bought on this plan). */

@@ -7,6 +7,7 @@ export interface Plan {
   monthlyPrice: number;
   transfersQuota: number;
   logMaxAge: number;
+  /** null: the plan has no price of its own (see orderImportPrice). */
   importPrice: number | null;
   private: boolean;
 }
@@ -89,6 +90,10 @@ export const CREDITS_NOTIFY_THRESHOLD = 0.2;
 export const TRIAL_DAYS = 7;
 export const ANNUAL_DISCOUNT = 0.16;
 export const ORDER_IMPORT_FACTOR = 5;
+/** Spec 1 §9: the general one-time price of the historical order import, for a paid plan without a price of its own. */
+export const ORDER_IMPORT_PRICE = 109;
+/** Spec 1 §9: what Basic saves in tax per order (Basic is for small shops; the plan page shows it). */
+export const BASIC_TAX_SAVING_PER_ORDER = 0.99;
 /** Orders created more than this many days before installation are not processed. */
 export const TOO_OLD_DAYS = 60;
 
@@ -134,12 +139,37 @@ export function discountedPrice(price: number, coupon: { type: 'percent' | 'amou
   return Math.max(0, cents - off) / 100;
 }
 
+/**
+ * The one-time price of the historical order import on a plan: none on the free plan (the import is disabled
+ * there), else the plan's own import price, else the general price.
+ */
+export function orderImportPrice(planId: string): number | null {
+  const plan = PLANS.find((p) => p.id === planId);
+  if (!plan || plan.monthlyPrice === 0) return null;
+  return plan.importPrice ?? ORDER_IMPORT_PRICE;
+}
+
 /** Spec 1 §6: one-time unlocks; only the historical order import has a price (the plan's import price). */
 export const PURCHASABLE_FEATURES = ['orderImport'] as const;
 export type PurchasableFeature = (typeof PURCHASABLE_FEATURES)[number];
 
 /** Spec 1 §9: the special coupon PARTNER shows only plans above 1999 transfers. */
 export const PARTNER_COUPON = 'PARTNER';
+export const PARTNER_COUPON_MIN_TRANSFERS = 1999;
+
+/** Whether a coupon may be used for a plan as far as its code goes: PARTNER only above 1999 transfers. */
+export function couponCodeAllowsPlan(code: string, planId: string): boolean {
+  if (code !== PARTNER_COUPON) return true;
+  const plan = PLANS.find((p) => p.id === planId);
+  return Boolean(plan && plan.transfersQuota > PARTNER_COUPON_MIN_TRANSFERS);
+}
+
+/** The plans a coupon is valid for (empty: all), narrowed by what its code allows. */
+export function couponPlans(code: string, plans: readonly string[]): string[] {
+  if (code !== PARTNER_COUPON) return [...plans];
+  const all = plans.length > 0 ? plans : PLANS.map((p) => p.id);
+  return all.filter((id) => couponCodeAllowsPlan(code, id));
+}
 
 /** Spec 1 §9 / spec 3 §9: the partner programme's constants. */
 export const PARTNER_ALLOWANCE = 0.5;

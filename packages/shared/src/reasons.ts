@@ -42,3 +42,6 @@ export const LOG_ORIGINS = [
 export type LogOrigin = (typeof LOG_ORIGINS)[number];
 export const LOG_STATUSES = ['info', 'success', 'warning', 'critical'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
+
+/** Spec 2 §8: the toast for an unexpected failure, word for word; the gateway answers a 500 with it too. */
+export const UNKNOWN_ERROR_MESSAGE = 'Unbekannter Fehler aufgetreten';

@@ -21,9 +21,21 @@ export interface StaffMember {
 
 /** Everything an admin can do; the gateway guards each route with one of these and the admin area hides the rest. */
 export type StaffAction =
-  'shops.view' | 'workflow.restart' | 'downtime.publish' | 'shop.settings' | 'workflow.terminate' | 'payout.confirm';
+  | 'shops.view'
+  | 'workflow.restart'
+  | 'downtime.publish'
+  | 'shop.settings'
+  | 'workflow.terminate'
+  | 'payout.confirm'
+  | 'coupon.create';
 
-const OPERATOR_ONLY: ReadonlySet<StaffAction> = new Set(['shop.settings', 'workflow.terminate', 'payout.confirm']);
+// A coupon is a discount on every shop that redeems it: money, so the operator's.
+const OPERATOR_ONLY: ReadonlySet<StaffAction> = new Set([
+  'shop.settings',
+  'workflow.terminate',
+  'payout.confirm',
+  'coupon.create',
+]);
 
 export function staffMay(role: StaffRole | null | undefined, action: StaffAction): boolean {
   if (!role) return false;
@@ -36,7 +48,7 @@ export const STAFF_MESSAGES = {
   notListed:
     'Die Administration ist nur für namentlich freigeschaltete Mitarbeiter. Dein Benutzer ist dafür nicht eingetragen.',
   operatorOnly:
-    'Nur der Betrieb darf das: Provisionen, Partnerstatus, Berechtigungen, SEPA-Bestätigungen und das Beenden von Workflows.',
+    'Nur der Betrieb darf das: Provisionen, Partnerstatus, Berechtigungen, Coupons, SEPA-Bestätigungen und das Beenden von Workflows.',
   ownShop:
     'Die Berechtigungen, den Partnerstatus und die Provision deines eigenen Shops kannst du nicht selbst ändern.',
 } as const;

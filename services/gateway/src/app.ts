@@ -96,6 +96,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   POST /api/admin/shops/{shop}/workflows/{id}/restart    signalWithStart an order workflow with the stored order snapshot
  *   POST /api/admin/shops/{shop}/workflows/{id}/terminate  {reason} → terminate a running workflow (operator)
  *   GET  /api/admin/downtimes, POST; PATCH, DELETE /api/admin/downtimes/{id}   maintenance windows (shown in GET /api/shop)
+ *   GET  /api/admin/coupons, POST                  coupons without a partner (PARTNER among them); POST operator only
  *   GET  /api/admin/payout-runs                 the monthly partner payout runs with their state
  *   GET  /api/admin/payout-runs/{id}/sepa       the run's pain.001 file for the bank
  *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid (operator)

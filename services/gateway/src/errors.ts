@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { LexwareNotConnectedError } from '@belegfluss/lexware';
+import { UNKNOWN_ERROR_MESSAGE } from '@belegfluss/shared';
 
 /** An error with a status and a German message for the merchant; one JSON shape for all. */
 export class HttpError extends Error {
@@ -100,7 +101,7 @@ export function errorAnswer(caught: unknown): { status: number; body: Record<str
       log: false,
     };
   }
-  return { status: 500, body: { error: 'INTERNAL', message: 'Unbekannter Fehler aufgetreten' }, log: true };
+  return { status: 500, body: { error: 'INTERNAL', message: UNKNOWN_ERROR_MESSAGE }, log: true };
 }
 
 export async function errorMiddleware(ctx: Context, next: Next): Promise<void> {

@@ -15,7 +15,13 @@ function contactsApi(initial: Record<string, unknown> = {}) {
     '/shop': shop,
     'GET /preferences/contacts': () => ({ section: 'contacts', value }),
     'PATCH /preferences/contacts': (patch: unknown) => {
-      value = ContactPreferencesSchema.parse({ ...value, ...(patch as object) });
+      const parsed = ContactPreferencesSchema.safeParse({ ...value, ...(patch as object) });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        const field = issue.path.join('.');
+        return new ApiError(400, issue.message, 'VALIDATION', { error: 'VALIDATION', message: issue.message, field });
+      }
+      value = parsed.data;
       return { section: 'contacts', value, forced: [], warnings: [] };
     },
   });
@@ -170,5 +176,20 @@ describe('checkVatIds', () => {
   it('reads the company location tax ID as its own source', () => {
     const found = checkVatIds({ ...EMPTY_SAMPLE, companyLocation: 'FR40303265045' }, ['company-location']).found;
     expect(found).toMatchObject({ vatId: 'FR40303265045', place: 'company-location', country: 'FR' });
+  });
+
+  it('keeps a contact category and says that Lexware Office cannot take it; too long is refused in German', async () => {
+    const api = contactsApi();
+    renderRemote(App, { basePath: '/preferences', path: '/contacts', api });
+    const organise = await screen.findByRole('region', { name: 'Organisieren' });
+    expect(within(organise).getByText(/kennt keine Kontaktkategorie/)).toBeTruthy();
+    const category = within(organise).getByLabelText('Kontaktkategorie');
+    fireEvent.change(category, { target: { value: 'x'.repeat(51) } });
+    fireEvent.blur(category);
+    expect(await within(organise).findByText('Maximal 50 Zeichen')).toBeTruthy();
+    fireEvent.change(category, { target: { value: ' Onlineshop ' } });
+    fireEvent.blur(category);
+    expect(await within(organise).findByText('Gespeichert')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({ contactCategory: ' Onlineshop ' });
   });
 });

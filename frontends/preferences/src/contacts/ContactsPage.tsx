@@ -183,6 +183,15 @@ export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps
               )}
             </BlockStack>
           </GatedFeature>
+          <SavedTextField
+            label="Kontaktkategorie"
+            value={value.contactCategory}
+            placeholder="z. B. Onlineshop"
+            helpText="Die öffentliche Schnittstelle von Lexware Office kennt keine Kontaktkategorie, nur die Rolle Kunde. Belegfluss speichert die Kategorie, überträgt sie aber nicht; in Lexware Office ordnest du sie selbst zu."
+            disabled={busy}
+            error={fieldError('contactCategory')}
+            onCommit={(contactCategory) => saveIn('organise')({ contactCategory })}
+          />
           {status('organise')}
         </Area>
         <Area

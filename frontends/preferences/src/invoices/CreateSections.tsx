@@ -102,10 +102,11 @@ export function CreateSection({ form, value }: { form: InvoiceForm; value: Invoi
   );
 }
 
-/** #status: finalise at creation or leave a draft. */
+/** #status: finalise at creation or leave a draft, and from which order event on an invoice is finalised. */
 export function StatusSection({ form, value }: { form: InvoiceForm; value: InvoicePreferences }) {
+  const early = value.invoiceEvent === 'created' || value.invoiceEvent === 'paid';
   return (
-    <Section id="status" title="Status" form={form} fields={['invoiceFinalize']}>
+    <Section id="status" title="Status" form={form} fields={['invoiceFinalize', 'invoiceEnshrine']}>
       <ChoiceList
         title="Neue Rechnungen"
         titleHidden
@@ -127,6 +128,24 @@ export function StatusSection({ form, value }: { form: InvoiceForm; value: Invoi
         disabled={form.busy}
         onChange={([next]) => form.save('status', { invoiceFinalize: next === 'final' })}
       />
+      {value.invoiceFinalize ? (
+        <Select
+          label="Festschreiben, wenn die Bestellung bei Erstellung schon …"
+          options={EVENTS.map((e) => ({
+            ...e,
+            disabled: early && (e.value === 'fulfilled' || e.value === 'completed'),
+          }))}
+          value={value.invoiceEnshrine}
+          helpText={
+            early
+              ? 'Bei „erstellt“ oder „bezahlt“ steht der Versand bei Erstellung noch nicht fest.'
+              : 'Lexware Office schreibt eine Rechnung nur bei ihrer Erstellung fest. Ist die Bestellung dann noch nicht so weit, bleibt die Rechnung ein Entwurf, den du in Lexware Office festschreibst.'
+          }
+          disabled={form.busy}
+          error={form.error('invoiceEnshrine')}
+          onChange={(e) => form.save('status', { invoiceEnshrine: e as InvoicePreferences['invoiceEnshrine'] })}
+        />
+      ) : null}
     </Section>
   );
 }

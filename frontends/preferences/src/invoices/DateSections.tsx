@@ -3,17 +3,17 @@ import { BlockStack, ChoiceList, InlineGrid, Select, Text } from '@shopify/polar
 import { SavedTextField } from '../form/SavedTextField';
 import { Section } from './Section';
 import type { DeliveryDate, InvoiceForm, InvoicePreferences } from './types';
-import { DATE_EVENTS, DELIVERY_TYPES, MODIFY, UNITS } from './words';
+import { DATE_EVENTS, DELIVERY_TYPES, DUE_STARTS, MODIFY, UNITS } from './words';
 
 const EARLY_EVENT =
   'Wird die Rechnung bei „erstellt“ oder „bezahlt“ erstellt, steht der Versand noch nicht fest: der Server setzt dann das Bestelldatum.';
 const options = (list: readonly { value: string; label: string }[]) => list.map((o) => ({ ...o }));
 
-/** The invoice date: order or fulfilment date. */
+/** The invoice date (order or fulfilment date) and from when the payment term runs. */
 export function DateSection({ form, value }: { form: InvoiceForm; value: InvoicePreferences }) {
   const early = value.invoiceEvent === 'created' || value.invoiceEvent === 'paid';
   return (
-    <Section id="date" title="Rechnungsdatum" form={form} fields={['invoiceDate']}>
+    <Section id="date" title="Rechnungsdatum" form={form} fields={['invoiceDate', 'invoiceDue']}>
       <Select
         label="Rechnungsdatum"
         options={options(DATE_EVENTS)}
@@ -22,6 +22,19 @@ export function DateSection({ form, value }: { form: InvoiceForm; value: Invoice
         disabled={form.busy}
         error={form.error('invoiceDate')}
         onChange={(invoiceDate) => form.save('date', { invoiceDate: invoiceDate as InvoicePreferences['invoiceDate'] })}
+      />
+      <Select
+        label="Zahlungsziel beginnt mit …"
+        options={DUE_STARTS.map((o) => ({ ...o, disabled: early && o.value === 'fulfilled' }))}
+        value={value.invoiceDue}
+        helpText={
+          early
+            ? EARLY_EVENT
+            : 'Ab dem Versand: Lexware Office setzt das Fälligkeitsdatum auf den Versandtag. Sonst gilt deine Zahlungsbedingung aus Lexware Office ab dem Rechnungsdatum.'
+        }
+        disabled={form.busy}
+        error={form.error('invoiceDue')}
+        onChange={(invoiceDue) => form.save('date', { invoiceDue: invoiceDue as InvoicePreferences['invoiceDue'] })}
       />
     </Section>
   );

@@ -64,7 +64,7 @@ describe('invoice settings page', () => {
     invoicesPage();
     await screen.findByRole('region', { name: 'Rechnungen erstellen' });
     const ids = [...document.querySelectorAll('section[id]')].map((s) => s.id);
-    expect(ids).toEqual(['create', 'status', 'date', 'delivery', 'format', 'layout', 'mail', 'link']);
+    expect(ids).toEqual(['create', 'status', 'date', 'delivery', 'format', 'layout', 'tags', 'mail', 'link']);
   });
 
   it('moves the creation switch through its three positions and keeps the cutoff day and excluded tags', async () => {
@@ -318,5 +318,47 @@ describe('invoice settings page', () => {
   it('says why the page could not be loaded', async () => {
     invoicesPage({ routes: { '/preferences/invoices': new ApiError(500, 'Interner Fehler') } });
     expect(await screen.findByText('Die Rechnungs-Einstellungen konnten nicht geladen werden')).toBeTruthy();
+  });
+
+  it('finalises from the chosen order event; before the fulfilment is known, only events up to paid are offered', async () => {
+    const { stored } = invoicesPage({ value: { invoiceEvent: 'fulfilled' } });
+    const status = await region('Status');
+    const enshrine = status.getByLabelText(
+      'Festschreiben, wenn die Bestellung bei Erstellung schon …',
+    ) as HTMLSelectElement;
+    expect(enshrine.value).toBe('fulfilled');
+    fireEvent.change(enshrine, { target: { value: 'completed' } });
+    await waitFor(() => expect(stored().invoiceEnshrine).toBe('completed'));
+    expect(status.getByText(/bleibt die Rechnung ein Entwurf/)).toBeTruthy();
+
+    const create = await region('Rechnungen erstellen');
+    fireEvent.change(create.getByLabelText('Rechnung erstellen, wenn die Bestellung …'), { target: { value: 'paid' } });
+    await waitFor(() => expect(stored().invoiceEnshrine).toBe('created'));
+    const early = (await region('Status')).getByLabelText(
+      'Festschreiben, wenn die Bestellung bei Erstellung schon …',
+    ) as HTMLSelectElement;
+    const disabled = [...early.options].filter((o) => o.disabled).map((o) => o.value);
+    expect(disabled).toEqual(['fulfilled', 'completed']);
+  });
+
+  it('lets the payment term run from the fulfilment once the invoice waits for it', async () => {
+    const { stored } = invoicesPage({ value: { invoiceEvent: 'completed' } });
+    const date = await region('Rechnungsdatum');
+    const due = date.getByLabelText('Zahlungsziel beginnt mit …') as HTMLSelectElement;
+    expect(due.value).toBe('started');
+    fireEvent.change(due, { target: { value: 'fulfilled' } });
+    await waitFor(() => expect(stored().invoiceDue).toBe('fulfilled'));
+    expect(await date.findByText('Gespeichert')).toBeTruthy();
+  });
+
+  it('keeps the tags an invoice should carry and says Lexware Office cannot take them', async () => {
+    const { stored } = invoicesPage();
+    const tags = await region('Tags an Rechnungen');
+    expect(tags.getByText(/kann Belegen keine Tags mitgeben/)).toBeTruthy();
+    expect((tags.getByLabelText('„shopify“') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(tags.getByLabelText('Bestellnummer'));
+    await waitFor(() => expect(stored().invoiceTag).toMatchObject({ shopify: true, orderId: true }));
+    fireEvent.change(tags.getByLabelText('Eigene Tags'), { target: { value: 'Messe,' } });
+    await waitFor(() => expect(stored().invoiceTag).toMatchObject({ orderId: true, custom: ['messe'] }));
   });
 });

@@ -10,9 +10,10 @@ import { DateSection, DeliveryDateSection } from './DateSections';
 import { FormatSection } from './FormatSection';
 import { LayoutSection } from './LayoutSection';
 import { PreviewDialog } from './PreviewDialog';
+import { TagSection } from './TagSection';
 import type { InvoicePreferences } from './types';
 
-/** /preferences/invoices (spec 2 §2): create, status, date, delivery date, format, layout, mail, link — each saved as it changes. */
+/** /preferences/invoices (spec 2 §2): create, status, date, delivery date, format, layout, tags, mail, link — each saved as it changes. */
 export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const form = useSectionForm<InvoicePreferences>(api, 'invoices');
   const expert = useExpertMode(api).value?.expertMode === true;
@@ -72,6 +73,7 @@ export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps
             </GatedFeature>
             <FormatSection form={form} value={value} />
             <LayoutSection api={api} form={form} value={value} expert={expert} onPreview={() => setPreviewOpen(true)} />
+            <TagSection form={form} value={value} />
             <section id="mail" aria-label="E-Mail-Versand">
               <GatedFeature api={api} feature="emails">
                 <Card>

@@ -13,6 +13,11 @@ export const DATE_EVENTS = [
   { value: 'fulfilled', label: 'Versanddatum' },
 ] as const;
 
+export const DUE_STARTS = [
+  { value: 'started', label: 'dem Rechnungsdatum (Zahlungsbedingung aus Lexware Office)' },
+  { value: 'fulfilled', label: 'dem Versand (fällig am Versandtag)' },
+] as const;
+
 export const MODIFY = [
   { value: 'none', label: 'unverändert' },
   { value: 'add', label: 'plus' },
@@ -53,6 +58,8 @@ const FORCED: Record<string, string> = {
   invoiceDate: `Rechnungsdatum auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
   invoiceDeliveryDate0: `Lieferdatum auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
   invoiceDeliveryDate1: `Ende des Lieferzeitraums auf das Bestelldatum gesetzt: ${EVENT_RULE}.`,
+  invoiceDue: `Zahlungsziel beginnt mit dem Rechnungsdatum: ${EVENT_RULE}.`,
+  invoiceEnshrine: `Rechnungen werden bei Erstellung festgeschrieben: ${EVENT_RULE}.`,
   'invoiceSendMail.enabled':
     'Automatischer E-Mail-Versand ausgeschaltet: er ist nur mit festgeschriebenen Rechnungen möglich.',
   creditCreate: 'Automatische Gutschriften ausgeschaltet: sie brauchen die automatische Rechnungserstellung.',

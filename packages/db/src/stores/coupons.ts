@@ -1,3 +1,4 @@
+import { couponPlans } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
@@ -48,7 +49,8 @@ export async function checkCoupon(
 ): Promise<{ coupon: Coupon } | { problem: CouponProblem }> {
   const row = await db('coupons').where({ code }).first();
   if (!row || !row.active) return { problem: 'INVALID' };
-  const coupon = couponFromRow(row);
+  const stored = couponFromRow(row);
+  const coupon = { ...stored, plans: couponPlans(code, stored.plans) };
   if (coupon.partnerShopId === shopId) return { problem: 'SELF_REDEMPTION' };
   if (coupon.expiresAt && coupon.expiresAt <= now) return { problem: 'EXPIRED' };
   const redemption = await db('redemptions').where({ shop_id: shopId }).first();
@@ -120,4 +122,47 @@ export async function removePartnerCoupon(
     else await trx('coupons').where({ code }).update({ active: false });
     return 'removed';
   });
+}
+
+/** The coupons the operator made for every shop (no partner behind them), newest first. */
+export async function listAdminCoupons(db: Db): Promise<(Coupon & { redemptions: number })[]> {
+  const rows = await db('coupons as c')
+    .whereNull('c.partner_shop_id')
+    .select('c.*', db.raw('(select count(*)::int from redemptions r where r.coupon_code = c.code) as redemptions'))
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.code');
+  return rows.map((r: Raw) => ({ ...couponFromRow(r), ...fromRow<{ redemptions: number }>(r, ['redemptions']) }));
+}
+
+/** A coupon without a partner; null when the code is taken (by any coupon, a partner's too). */
+export async function createAdminCoupon(
+  db: Db,
+  input: {
+    code: string;
+    type: 'percent' | 'amount';
+    value: number;
+    intervals: number;
+    plans: string[];
+    comment: string;
+    expiresAt: string | null;
+  },
+): Promise<Coupon | null> {
+  const [row] = await db('coupons')
+    .insert({
+      code: input.code,
+      partner_shop_id: null,
+      type: input.type,
+      value: input.value,
+      intervals: input.intervals,
+      plans: input.plans,
+      comment: input.comment || null,
+      // The coupon holds through its last day, German time.
+      expires_at: input.expiresAt
+        ? db.raw(`(?::date + 1)::timestamp at time zone 'Europe/Berlin'`, [input.expiresAt])
+        : null,
+    })
+    .onConflict('code')
+    .ignore()
+    .returning('*');
+  return row ? couponFromRow(row) : null;
 }

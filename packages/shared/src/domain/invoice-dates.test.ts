@@ -28,6 +28,7 @@ describe('invoice dates (spec 2 §4)', () => {
     expect(normalizeInvoicePreferences(InvoicePreferencesSchema.parse(p)).forced).toEqual([
       'invoiceDate',
       'invoiceDeliveryDate0',
+      'invoiceEnshrine',
     ]);
   });
 

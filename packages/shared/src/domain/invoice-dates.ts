@@ -7,10 +7,13 @@ import { fulfilledAt, itemExtras } from './order-fields';
 import { berlinDay } from './berlin-clock';
 
 type ShippingConditions = LexwareInvoiceInput['shippingConditions'];
+type PaymentConditions = NonNullable<LexwareInvoiceInput['paymentConditions']>;
 
 export interface InvoiceDates {
   voucherDate: string;
   shippingConditions: ShippingConditions;
+  /** Only when the term runs from the fulfilment; otherwise Lexware applies the account's own payment condition. */
+  paymentConditions?: PaymentConditions;
   /** Dates that wanted the fulfilment but fell back to the order date because the order isn't fulfilled yet. */
   fallbacks: string[];
 }
@@ -63,6 +66,8 @@ export function invoiceDates(
     | 'invoiceDeliveryDate1'
     | 'invoiceFinalize'
     | 'invoiceSendMail'
+    | 'invoiceDue'
+    | 'invoiceEnshrine'
   >,
 ): InvoiceDates {
   const prefs = normalizeInvoicePreferences(input as InvoicePreferences).value;
@@ -76,12 +81,15 @@ export function invoiceDates(
     return order.created_at;
   };
   const voucherDate = lexwareDate(at(prefs.invoiceDate, 'invoiceDate'));
+  const payment = prefs.invoiceDue === 'fulfilled' ? dueOnFulfilment(voucherDate, fulfilled) : undefined;
+  if (prefs.invoiceDue === 'fulfilled' && !payment) fallbacks.push('invoiceDue');
+  const paid = payment ? { paymentConditions: payment } : {};
   const ships = order.line_items.some((l) => itemExtras(l).requires_shipping);
   const kind = prefs.invoiceDeliveryType || (ships ? 'delivery' : 'service');
   const d0 = prefs.invoiceDeliveryDate0;
   const start = shiftDate(at(d0.event, 'invoiceDeliveryDate0'), d0);
   const d1 = prefs.invoiceDeliveryDate1;
-  if (!d1) return { voucherDate, shippingConditions: { shippingType: kind, shippingDate: start }, fallbacks };
+  if (!d1) return { voucherDate, shippingConditions: { shippingType: kind, shippingDate: start }, ...paid, fallbacks };
   let end = shiftDate(at(d1.event, 'invoiceDeliveryDate1'), d1);
   let from = start;
   if (Date.parse(end) < Date.parse(from)) [from, end] = [end, from];
@@ -92,6 +100,26 @@ export function invoiceDates(
       shippingDate: from,
       shippingEndDate: end,
     },
+    ...paid,
     fallbacks,
+  };
+}
+
+const DAY = 86_400_000;
+const germanDate = ([y, m, d]: [number, number, number]) =>
+  `${String(d).padStart(2, '0')}.${String(m).padStart(2, '0')}.${y}`;
+
+/**
+ * A payment term that starts with the fulfilment: Lexware counts the term in days from the invoice date, so the
+ * invoice falls due on the German day the order shipped. Without a fulfilment there is nothing to count from.
+ */
+function dueOnFulfilment(voucherDate: string, fulfilled: string | null | undefined): PaymentConditions | undefined {
+  if (!fulfilled) return undefined;
+  const [vy, vm, vd] = dayOf(voucherDate);
+  const due = dayOf(fulfilled);
+  const days = Math.round((Date.UTC(due[0], due[1] - 1, due[2]) - Date.UTC(vy, vm - 1, vd)) / DAY);
+  return {
+    paymentTermLabel: `Zahlbar ohne Abzug bis zum Versandtag, ${germanDate(due)}.`,
+    paymentTermDuration: Math.max(0, days),
   };
 }

@@ -8,6 +8,7 @@ import { cents } from './money';
 import { orderPositions } from './order-positions';
 import { settleLineItems, type RoundingReport } from './positions';
 import { invoiceDates } from './invoice-dates';
+import { hasHappened } from './has-happened';
 import { placeReference } from './document-texts';
 import { localizeInvoiceLayout, type DocumentLanguage } from './document-language';
 import { renderTemplate, templateVars, type MetafieldValue } from './templates';
@@ -44,7 +45,7 @@ export interface InvoiceBuildOptions {
 
 export interface BuiltInvoice {
   invoice: LexwareInvoiceInput;
-  /** `POST /v1/invoices?finalize=true` when set (invoiceFinalize). */
+  /** `POST /v1/invoices?finalize=true` when set (invoiceFinalize, once the order reached invoiceEnshrine). */
   finalize: boolean;
   rounding: RoundingReport;
   /** The order's total minus the invoice total, in cents; 0 when the invoice matches Shopify. */
@@ -104,6 +105,7 @@ export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions =
     totalPrice: { currency: 'EUR' },
     taxConditions: { taxType: regime.taxType, ...(regime.taxSubType ? { taxSubType: regime.taxSubType } : {}) },
     shippingConditions: dates.shippingConditions,
+    ...(dates.paymentConditions ? { paymentConditions: dates.paymentConditions } : {}),
     ...(prefs.invoiceLayout.printLayout ? { printLayoutId: prefs.invoiceLayout.printLayout } : {}),
     ...texts,
   };
@@ -114,7 +116,8 @@ export function buildInvoice(order: ShopifyOrder, options: InvoiceBuildOptions =
   if (rounding.handled === 'line') warnings.push('ROUNDING_LINE');
   return {
     invoice,
-    finalize: prefs.invoiceFinalize,
+    // Lexware finalises only at creation: an order that has not reached the finalising event yet gets a draft.
+    finalize: prefs.invoiceFinalize && hasHappened(order, prefs.invoiceEnshrine),
     rounding,
     orderDiffCents,
     dateFallbacks: dates.fallbacks,

@@ -40,6 +40,8 @@ export interface LexwareInvoiceInput {
     shippingDate?: string;
     shippingEndDate?: string;
   };
+  /** Omitted, Lexware applies the organisation's (or the contact's) default payment condition. */
+  paymentConditions?: { paymentTermLabel: string; paymentTermDuration: number };
   /** The print layout (GET /v1/print-layouts); without it Lexware prints with the organisation's default. */
   printLayoutId?: string;
   title?: string;
@@ -88,4 +90,4 @@ export interface AddressEntry {
 }
 
 /** The body of `POST /v1/credit-notes`: an invoice without shipping conditions or line discounts. */
-export type LexwareCreditNoteInput = Omit<LexwareInvoiceInput, 'shippingConditions'>;
+export type LexwareCreditNoteInput = Omit<LexwareInvoiceInput, 'shippingConditions' | 'paymentConditions'>;

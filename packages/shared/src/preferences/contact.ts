@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PREFERENCE_DEFAULTS } from './defaults';
+import { LIMITS, MESSAGES } from './messages';
 import { LEITWEG_SOURCES } from '../domain/einvoice';
 import { isValidVatId, normalizeVatId } from '../domain/vat-id';
 
@@ -62,6 +63,15 @@ export const ContactPreferencesSchema = z.object({
    * Still read so that order workflows recorded with it replay as they ran; no page sets it any more.
    */
   eInvoiceNet: z.boolean().default(D.eInvoiceNet),
+  /**
+   * The category new contacts are filed under. Lexware's public contacts API knows only the roles customer and
+   * vendor, so the value is kept for the merchant and not sent.
+   */
+  contactCategory: z
+    .string()
+    .trim()
+    .max(LIMITS.contactCategory, MESSAGES.max(LIMITS.contactCategory))
+    .default(D.contactCategory),
 });
 
 export type ContactPreferences = z.infer<typeof ContactPreferencesSchema>;

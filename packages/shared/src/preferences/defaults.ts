@@ -42,6 +42,7 @@ const contact = {
   viesWaitHours: 24,
   viesAfterWait: 'withVat' as const,
   eInvoiceNet: false,
+  contactCategory: '',
 };
 
 const CT = DEFAULT_TEXTS.credit;
@@ -84,6 +85,9 @@ const invoice = {
   invoiceEvent: 'paid' as const,
   invoiceEventExceptions: [] as string[],
   invoiceFinalize: true,
+  invoiceDue: 'started' as const,
+  invoiceEnshrine: 'fulfilled' as const,
+  invoiceTag: { shopify: true, shop: false, orderId: false, orderTags: false, custom: [] as string[] },
   invoiceDate: 'created' as const,
   invoiceDeliveryType: '' as const,
   invoiceDeliveryDate0: deliveryDate,

@@ -9,6 +9,10 @@ const DD = PREFERENCE_DEFAULTS.deliveryDate;
 const M = D.invoiceSendMail;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The order events of spec 1 §4 ("has happened"), in the order a shop usually sees them. */
+export const INVOICE_EVENTS = ['created', 'paid', 'fulfilled', 'completed'] as const;
+export const INVOICE_DUE_STARTS = ['started', 'fulfilled'] as const;
+
 export const DeliveryDateSchema = z.object({
   event: z.enum(['created', 'fulfilled']).default(DD.event),
   /** Whether and how the offset moves the date. */
@@ -56,9 +60,25 @@ export const InvoicePreferencesSchema = z.object({
   creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(D.creditCreate),
   /** Orders carrying one of these tags get no invoice (the switch's excluded tags). */
   skipTags: tags(),
-  invoiceEvent: z.enum(['created', 'paid', 'fulfilled', 'completed']).default(D.invoiceEvent),
+  invoiceEvent: z.enum(INVOICE_EVENTS).default(D.invoiceEvent),
   invoiceEventExceptions: z.array(z.string()).default(D.invoiceEventExceptions),
   invoiceFinalize: z.boolean().default(D.invoiceFinalize),
+  /** From when the payment term runs: the invoice's start (Lexware's own term) or the fulfilment. */
+  invoiceDue: z.enum(INVOICE_DUE_STARTS).default(D.invoiceDue),
+  /** The order event from which an invoice is created finalised; before it, Lexware keeps a draft. */
+  invoiceEnshrine: z.enum(INVOICE_EVENTS).default(D.invoiceEnshrine),
+  /** Tags the voucher would carry; Lexware's public API has no tags on vouchers, so they are only kept. */
+  invoiceTag: z
+    .object({
+      shopify: z.boolean().default(D.invoiceTag.shopify),
+      shop: z.boolean().default(D.invoiceTag.shop),
+      orderId: z.boolean().default(D.invoiceTag.orderId),
+      orderTags: z.boolean().default(D.invoiceTag.orderTags),
+      custom: tags().pipe(
+        z.array(z.string().max(LIMITS.tag, MESSAGES.max(LIMITS.tag))).max(LIMITS.tags, MESSAGES.tooManyTags),
+      ),
+    })
+    .prefault({}),
   invoiceDate: z.enum(['created', 'fulfilled']).default(D.invoiceDate),
   invoiceDeliveryType: z.enum(['', 'delivery', 'service']).default(D.invoiceDeliveryType),
   invoiceDeliveryDate0: DeliveryDateSchema.prefault({}),

@@ -13,12 +13,14 @@ export const MESSAGES = {
   offset: 'Bitte gib eine Zahl ab 0 ein',
   date: 'Bitte gib ein Datum im Format JJJJ-MM-TT ein',
   unit: 'Ungültige Einheit',
+  tooManyTags: 'Maximal 20 eigene Tags',
 } as const;
 
-/** Limits of spec 2 §5 and spec 3 §5. Lexware itself shows only 25 characters of a title. */
+/** Limits of spec 2 §5 and spec 3 §5. Lexware itself shows only 25 characters of a title and holds at most 59,999 contacts. */
 export const LIMITS = {
   title: 256,
   lexwareTitleShown: 25,
+  lexwareContacts: 59_999,
   introduction: 2000,
   remark: 2000,
   itemTitle: 256,
@@ -28,6 +30,9 @@ export const LIMITS = {
   mailMessage: 30000,
   attachments: 5,
   lineItems: 300,
+  tag: 50,
+  tags: 20,
+  contactCategory: 50,
 } as const;
 
 export const ATTACHMENT_EXTENSIONS = ['html', 'pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
@@ -46,3 +51,9 @@ export const PAYMENT_GATEWAYS = [
   'manual',
   'ebay',
 ] as const;
+
+/** What the merchant reads when the Lexware account holds as many contacts as Lexware allows. */
+export const CONTACT_LIMIT_MESSAGES = {
+  withoutContact: `Lexware Office hält höchstens ${LIMITS.lexwareContacts.toLocaleString('de-DE')} Kontakte, und dein Konto ist voll. Die Rechnung trägt die Adresse der Bestellung ohne Kontakt; lösche oder archiviere alte Kontakte in Lexware Office, damit wieder Kontakte angelegt werden.`,
+  required: `Lexware Office hält höchstens ${LIMITS.lexwareContacts.toLocaleString('de-DE')} Kontakte, und dein Konto ist voll. Diese Rechnung braucht einen Kontakt (steuerfreie Lieferung); lösche oder archiviere alte Kontakte in Lexware Office und verarbeite die Bestellung erneut.`,
+} as const;

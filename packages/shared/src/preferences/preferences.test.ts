@@ -114,8 +114,10 @@ describe('invoice preferences', () => {
       invoiceSendMail: { enabled: true },
     });
     const { value, forced } = normalizeInvoicePreferences(p);
-    expect(forced).toEqual(['invoiceDate', 'invoiceDeliveryDate1', 'invoiceSendMail.enabled']);
+    expect(forced).toEqual(['invoiceDate', 'invoiceDeliveryDate1', 'invoiceEnshrine', 'invoiceSendMail.enabled']);
     expect(value.invoiceDate).toBe('created');
+    // The spec's default finalising event (fulfilled) cannot apply to an invoice made before the order ships.
+    expect(value.invoiceEnshrine).toBe('created');
     const kept = normalizeInvoicePreferences(
       InvoicePreferencesSchema.parse({ invoiceEvent: 'fulfilled', invoiceDate: 'fulfilled' }),
     );
@@ -213,5 +215,59 @@ describe('automation (spec 3 §4)', () => {
       transactionCreate: true,
       transactionHints: true,
     });
+  });
+});
+
+describe('the fields of spec 1 §3 without a form of their own before: due, enshrine, tag, category', () => {
+  it('default as the spec says: due started, enshrine fulfilled; the tag "shopify" only; no category', () => {
+    expect(DEFAULT_INVOICE_PREFERENCES).toMatchObject({
+      invoiceDue: 'started',
+      invoiceEnshrine: 'fulfilled',
+      invoiceTag: { shopify: true, shop: false, orderId: false, orderTags: false, custom: [] },
+    });
+    expect(DEFAULT_CONTACT_PREFERENCES.contactCategory).toBe('');
+  });
+
+  it('custom tags are lower-cased like every tag, with German messages for their limits', () => {
+    expect(InvoicePreferencesSchema.parse({ invoiceTag: { custom: [' Messe ', 'messe', 'B2B'] } }).invoiceTag).toEqual({
+      shopify: true,
+      shop: false,
+      orderId: false,
+      orderTags: false,
+      custom: ['messe', 'b2b'],
+    });
+    const many = Array.from({ length: 21 }, (_, i) => `tag${i}`);
+    expect(messages(InvoicePreferencesSchema.safeParse({ invoiceTag: { custom: many } }))).toEqual([
+      'invoiceTag.custom: Maximal 20 eigene Tags',
+    ]);
+    expect(messages(InvoicePreferencesSchema.safeParse({ invoiceTag: { custom: ['x'.repeat(51)] } }))).toEqual([
+      'invoiceTag.custom.0: Maximal 50 Zeichen',
+    ]);
+  });
+
+  it('due and enshrine take only the spec’s events', () => {
+    expect(InvoicePreferencesSchema.safeParse({ invoiceDue: 'paid' }).success).toBe(false);
+    expect(InvoicePreferencesSchema.safeParse({ invoiceEnshrine: 'shipped' }).success).toBe(false);
+    expect(InvoicePreferencesSchema.parse({ invoiceEnshrine: 'completed' }).invoiceEnshrine).toBe('completed');
+  });
+
+  it('an event of created or paid moves due and enshrine off the fulfilment; later events keep them', () => {
+    const early = normalizeInvoicePreferences(
+      InvoicePreferencesSchema.parse({ invoiceEvent: 'paid', invoiceDue: 'fulfilled', invoiceEnshrine: 'completed' }),
+    );
+    expect(early.forced).toEqual(['invoiceDue', 'invoiceEnshrine']);
+    expect(early.value).toMatchObject({ invoiceDue: 'started', invoiceEnshrine: 'created' });
+    const late = normalizeInvoicePreferences(
+      InvoicePreferencesSchema.parse({ invoiceEvent: 'fulfilled', invoiceDue: 'fulfilled' }),
+    );
+    expect(late.forced).toEqual([]);
+    expect(late.value).toMatchObject({ invoiceDue: 'fulfilled', invoiceEnshrine: 'fulfilled' });
+  });
+
+  it('the contact category is trimmed text of at most 50 characters', () => {
+    expect(ContactPreferencesSchema.parse({ contactCategory: ' Onlineshop ' }).contactCategory).toBe('Onlineshop');
+    expect(messages(ContactPreferencesSchema.safeParse({ contactCategory: 'x'.repeat(51) }))).toEqual([
+      'contactCategory: Maximal 50 Zeichen',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Router, { type RouterContext } from '@koa/router';
 import { requestStats, resetRequestStats } from '../lexware/request-stats.js';
+import { LIMITS } from '@belegfluss/shared';
 import { z } from 'zod';
 import { recordPayment } from '../lexware/invoices/payment.js';
 import { openCents, voucherJson } from '../lexware/invoices/vouchers.js';
 import { createOrganization } from '../lexware/organizations.js';
+import { lexwareTime } from '../time.js';
 import { createConnection, issueTokens, PUBLIC_SCOPES } from '../lexware/tokens.js';
 import type { Organization, SalesVoucherKind } from '../lexware/types.js';
 import type { Sandbox } from '../sandbox.js';
@@ -108,6 +110,7 @@ export function lexwareControlRoutes(sb: Sandbox): Router {
   router.get('/delivery-notes', listVouchers('deliverynote'));
 
   voucherRoutes(sb, router);
+  contactRoutes(sb, router);
 
   router.get('/public-key', (ctx) => {
     ctx.type = 'application/x-pem-file';
@@ -183,5 +186,36 @@ function voucherRoutes(sb: Sandbox, router: Router): void {
     if (!org || !v) throw new ControlError(404, 'Rechnung nicht gefunden');
     recordPayment(org, v, sb.publish, input.amount === undefined ? undefined : Math.round(input.amount * 100));
     ctx.body = { ...voucherJson(v), openAmount: openCents(v) / 100 };
+  });
+}
+
+/** Contacts in bulk, for what a full account answers. */
+function contactRoutes(sb: Sandbox, router: Router): void {
+  /**
+   * Fills an organisation up to `count` contacts (Lexware's limit by default) without 59,999 API calls, so a test
+   * can see what a full account answers.
+   */
+  router.post('/organizations/:id/contacts/fill', async (ctx) => {
+    const org = sb.state.lexware.organizations[ctx.params.id ?? ''];
+    if (!org) throw new ControlError(404, 'Organisation nicht gefunden');
+    const { count } = await body(
+      ctx,
+      z.object({ count: z.number().int().min(0).max(LIMITS.lexwareContacts).default(LIMITS.lexwareContacts) }),
+    );
+    const now = lexwareTime();
+    for (let n = Object.keys(org.contacts).length; n < count; n++) {
+      const id = randomUUID();
+      org.contacts[id] = {
+        id,
+        organizationId: org.id,
+        version: 1,
+        roles: { customer: { number: org.nextCustomerNumber++ } },
+        person: { lastName: `Bestandskunde ${n + 1}` },
+        archived: false,
+        createdDate: now,
+        updatedDate: now,
+      };
+    }
+    ctx.body = orgSummary(org);
   });
 }

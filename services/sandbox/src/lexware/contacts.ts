@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { LIMITS } from '@belegfluss/shared';
 import { origin, readJson } from '../http/body.js';
 import { lexwareTime } from '../time.js';
 import { issueList } from './errors.js';
@@ -9,8 +10,6 @@ import { likeMatcher, paged } from './paging.js';
 import type { Contact, Organization } from './types.js';
 
 export type Publish = (org: Organization, eventType: string, resourceId: string) => void;
-
-const MAX_CONTACTS = 59_999;
 
 function contactJson(c: Contact): Record<string, unknown> {
   const { id, organizationId, ...rest } = c;
@@ -53,7 +52,7 @@ export function contactsRouter(publish: Publish): Router {
     const body = await readJson(ctx);
     const issues = validateContact(body);
     if (issues.length) return issueList(ctx, 406, issues);
-    if (Object.keys(org.contacts).length >= MAX_CONTACTS)
+    if (Object.keys(org.contacts).length >= LIMITS.lexwareContacts)
       return issueList(ctx, 406, [{ i18nKey: 'too_many_contacts', source: 'contact', type: 'validation_failure' }]);
     const now = lexwareTime();
     const contact = {

@@ -251,6 +251,28 @@ describe('invoices', () => {
     }
   });
 
+  it('takes payment conditions: the term counts the due date from the invoice date; a bad term is refused', async () => {
+    const paymentConditions = { paymentTermLabel: 'Zahlbar bis zum Versandtag.', paymentTermDuration: 3 };
+    const created = await apiPost('/invoices?finalize=true', grossInvoice({ paymentConditions }));
+    expect(created.status).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    const inv = await json<{ voucherDate: string; dueDate: string; paymentConditions: unknown }>(
+      await api(`/invoices/${id}`),
+    );
+    expect(inv.paymentConditions).toEqual(paymentConditions);
+    expect(Date.parse(inv.dueDate) - Date.parse(inv.voucherDate)).toBe(3 * 86_400_000);
+    for (const [bad, field] of [
+      [{ paymentTermDuration: 1.5 }, 'paymentConditions.paymentTermDuration'],
+      [{ paymentTermLabel: 7 }, 'paymentConditions.paymentTermLabel'],
+      [{ paymentTermLabelTemplate: '{paymentRange} Tage' }, 'paymentConditions.paymentTermLabelTemplate'],
+    ] as const) {
+      const res = await apiPost('/invoices', grossInvoice({ paymentConditions: bad }));
+      expect(res.status).toBe(406);
+      const err = await json<{ details: Array<{ field: string }> }>(res);
+      expect(err.details.map((d) => d.field)).toContain(field);
+    }
+  });
+
   it('answers 415 for non-JSON and 401 without a token', async () => {
     expect(
       (

@@ -13,9 +13,12 @@ import {
   writeLog,
 } from '@belegfluss/db';
 import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
+import { ApplicationFailure } from '@temporalio/activity';
 import {
   buildContactDraft,
+  CONTACT_LIMIT_MESSAGES,
   contactNeedsUpdate,
+  LIMITS,
   decideContact,
   mergeContactUpdate,
   type ContactPreferences,
@@ -96,15 +99,52 @@ export async function ensureContact(
     const known = await unchangedContact(db, shopId, organization, email, pushed);
     if (known) return known;
   }
-  return underClaim(db, organization, key, async (held) => {
-    // The holder before us may have pushed this very customer data: its contact is ours, without a Lexware call.
-    const reused = email && held.contactId ? await unchangedContact(db, shopId, organization, email, pushed) : null;
-    if (reused) return reused;
-    const id = await resolve(target, held);
-    // Remembered while we still hold the claim, so the next holder finds it.
-    if (email) await rememberContact(db, shopId, organization, email, id, pushed);
-    return id;
+  try {
+    return await underClaim(db, organization, key, async (held) => {
+      // The holder before us may have pushed this very customer data: its contact is ours, without a Lexware call.
+      const reused = email && held.contactId ? await unchangedContact(db, shopId, organization, email, pushed) : null;
+      if (reused) return reused;
+      const id = await resolve(target, held);
+      // Remembered while we still hold the claim, so the next holder finds it.
+      if (email) await rememberContact(db, shopId, organization, email, id, pushed);
+      return id;
+    });
+  } catch (error) {
+    if (!(error instanceof ContactLimitReached)) throw error;
+    return withoutContact(db, shopId, order, req.required);
+  }
+}
+
+/** Lexware refused a new contact because the account already holds as many as Lexware allows. */
+class ContactLimitReached extends Error {}
+
+/**
+ * A full account must not stop the shop's invoices: one that may carry the order's address goes out without a
+ * contact; one that needs a contact (tax-free supplies) cannot, and its step fails with the same German reason.
+ */
+async function withoutContact(db: Db, shopId: string, order: ShopifyOrder, required: boolean): Promise<null> {
+  const message = required ? CONTACT_LIMIT_MESSAGES.required : CONTACT_LIMIT_MESSAGES.withoutContact;
+  await writeLog(db, {
+    shopId,
+    origin: 'contact',
+    event: 'contact.limit',
+    status: required ? 'critical' : 'warning',
+    orderId: String(order.id),
+    orderName: order.name,
+    body: { message, limit: LIMITS.lexwareContacts },
   });
+  if (required) throw ApplicationFailure.nonRetryable(message, 'CONTACT_LIMIT');
+  return null;
+}
+
+/**
+ * Lexware documents the limit but not its answer, and its contact list stops counting at 10,000, so the count
+ * can't tell. A 406 that names a limit for the contact as a whole (not one of its fields) is the account being full.
+ */
+function accountFull(error: unknown): boolean {
+  if (!(error instanceof LexwareError) || error.status !== 406) return false;
+  const issues = (error.body as { IssueList?: { i18nKey?: string; source?: string }[] } | null)?.IssueList ?? [];
+  return issues.some((i) => /too_many|limit|max/i.test(i.i18nKey ?? '') && (i.source ?? 'contact') === 'contact');
 }
 
 /** Runs `work` while holding the claim on this customer; waits for another holder to finish first. */
@@ -167,7 +207,9 @@ async function findOrCreate(t: Target, held: Held): Promise<string> {
       : undefined;
   if (found) return updateIfChanged(t, found as ExistingContact);
   await held.markCreateStarted();
-  const created = await t.api.createContact(t.draft);
+  const created = await t.api.createContact(t.draft).catch((error: unknown) => {
+    throw accountFull(error) ? new ContactLimitReached() : error;
+  });
   await countShopEvent(t.db, t.shopId, 'contacts_created');
   await logContact(t, 'contact.created', created.id);
   return created.id;

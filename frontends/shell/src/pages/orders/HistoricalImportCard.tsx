@@ -1,5 +1,10 @@
 import { describeError, formatNumber, shopQuery } from '@belegfluss/frontend-kit';
-import { daysBetween, featureRequiredMessage, MAX_IMPORT_RANGE_DAYS, type ImportRangeView } from '@belegfluss/shared';
+import {
+  daysBetween,
+  featureRequiredMessage,
+  MAX_IMPORT_RANGE_DAYS,
+  type ShopifyOrderImports,
+} from '@belegfluss/shared';
 import { Banner, BlockStack, Button, Card, DatePicker, InlineStack, Modal, ProgressBar, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -9,26 +14,8 @@ import { useShell } from '../../session/ShellContext';
 import { plural } from '../../wizard/wizard';
 import { ImportRangeProgress, shortDay, TransferBoostNote } from './ImportRangeParts';
 
-/** `GET /api/orders/import/days`: the days the dialog offers and the days imported so far. */
-export interface ImportDays {
-  /** The store's opening day; null while Shopify could not be asked. */
-  first: string | null;
-  last: string;
-  days: {
-    day: string;
-    status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
-    orders: number;
-    invoices: number;
-    /** Set when a plan without the import stopped the day. */
-    stoppedOnPlan?: string | null;
-    /** Orders read whose invoice is not made yet. */
-    waiting?: number;
-    /** When to expect the rest ("noch etwa 12 Minuten", "wartet hinter laufenden Bestellungen"). */
-    estimate?: string | null;
-  }[];
-  /** The shop's running (else last) range of days. */
-  range?: ImportRangeView | null;
-}
+/** `GET /api/orders/import/days`: the shop's `shopify.order.imports` in the answer shape shared with the gateway. */
+export type ImportDays = ShopifyOrderImports;
 type DayStatus = ImportDays['days'][number]['status'];
 
 const toDate = (day: string) => {

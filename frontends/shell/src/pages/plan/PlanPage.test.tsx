@@ -25,6 +25,7 @@ describe('the plan page', () => {
     renderInShell(planRoute('/plan', shop), api);
     expect(screen.queryByText('Tarif noch nicht gespeichert')).toBeNull();
     expect(screen.getByText('8,99 € pro Monat')).toBeTruthy();
+    expect(screen.getByText('Steuerersparnis: 0,99 € pro Bestellung')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Jährlich (16 % sparen)' }));
     expect(screen.getByText('89,99 € pro Jahr')).toBeTruthy();

@@ -1,5 +1,13 @@
 import { formatMoney, formatNumber } from '@belegfluss/frontend-kit';
-import { FEATURE_INFO, PLAN_FEATURES, PLAN_PRESENTATION, planFeatures, type Plan } from '@belegfluss/shared';
+import {
+  BASIC_TAX_SAVING_PER_ORDER,
+  FEATURE_INFO,
+  orderImportPrice,
+  PLAN_FEATURES,
+  PLAN_PRESENTATION,
+  planFeatures,
+  type Plan,
+} from '@belegfluss/shared';
 import { Badge, BlockStack, Card, DataTable, InlineStack, RadioButton, Text } from '@shopify/polaris';
 import { planPrice } from './pricing';
 
@@ -14,6 +22,11 @@ interface Props {
 function priceLabel(plan: Plan, annual: boolean): string {
   if (plan.monthlyPrice === 0) return 'kostenlos';
   return `${formatMoney(planPrice(plan, annual))} ${annual ? 'pro Jahr' : 'pro Monat'}`;
+}
+
+function importPriceLabel(plan: Plan): string {
+  const price = orderImportPrice(plan.id);
+  return price === null ? '—' : formatMoney(price);
 }
 
 /** The features a plan adds to the one before it in the table, so each row says what the step up brings. */
@@ -48,6 +61,11 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
             {look.requires}
           </Text>
         ) : null}
+        {plan.id === 'basic' ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {`Steuerersparnis: ${formatMoney(BASIC_TAX_SAVING_PER_ORDER)} pro Bestellung`}
+          </Text>
+        ) : null}
       </BlockStack>,
       <Text key="price" as="span" numeric>
         {priceLabel(plan, annual)}
@@ -63,7 +81,7 @@ export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Pro
             : `+ ${added.join(', ')}`}
         </Text>
       </div>,
-      plan.importPrice === null ? '—' : formatMoney(plan.importPrice),
+      importPriceLabel(plan),
     ];
   });
   return (

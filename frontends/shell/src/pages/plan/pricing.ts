@@ -1,4 +1,4 @@
-import { PARTNER_COUPON, PLANS, planOffered, type Plan } from '@belegfluss/shared';
+import { couponCodeAllowsPlan, PARTNER_COUPON, PLANS, planOffered, type Plan } from '@belegfluss/shared';
 
 // The price rules live once, beside the plans, for the gateway and the screens alike.
 export { annualPrice, planPrice } from '@belegfluss/shared';
@@ -7,7 +7,7 @@ export { annualPrice, planPrice } from '@belegfluss/shared';
 export function visiblePlans(options: { activePlanId?: string; shopifyPlan?: string; coupon?: string } = {}): Plan[] {
   return PLANS.filter((plan) => {
     if (plan.id === options.activePlanId) return true;
-    if (options.coupon === PARTNER_COUPON) return plan.transfersQuota > 1999 && !plan.private;
+    if (options.coupon === PARTNER_COUPON) return couponCodeAllowsPlan(PARTNER_COUPON, plan.id) && !plan.private;
     if (plan.private) return false;
     return !options.shopifyPlan || planOffered(plan.id, options.shopifyPlan);
   });

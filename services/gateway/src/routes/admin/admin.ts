@@ -4,6 +4,7 @@ import { listShopsForAdmin } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
 import { query, page, search, single } from '../../http';
 import { requireStaff } from '../../middleware/staff';
+import { couponRoutes } from './coupons';
 import { downtimeRoutes } from './downtimes';
 import { payoutRunRoutes } from './payouts';
 import { supportDeskRoutes } from './support-desk';
@@ -41,6 +42,7 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
 
   workflowRoutes(gw, admin);
   downtimeRoutes(gw, admin);
+  couponRoutes(gw, admin);
   payoutRunRoutes(gw, admin);
   supportDeskRoutes(gw, admin);
   api.use(admin.routes(), admin.allowedMethods());

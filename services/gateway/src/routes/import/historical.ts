@@ -12,7 +12,13 @@ import {
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
-import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
+import {
+  germanDay,
+  ImportDate,
+  orderImportPrice,
+  OrderImportQuery,
+  type ShopifyOrderImports,
+} from '@belegfluss/shared';
 import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
@@ -106,8 +112,7 @@ export type ImportChecks = { shopifyMissing: string; scopeMissing: string; lexwa
 export async function importingShop(gw: GatewayContext, ctx: Context, checks: ImportChecks): Promise<ShopRow> {
   const shop = await getShop(gw.db, sessionOf(ctx).shop);
   if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
-  if (planById(shop.planId).importPrice === null)
-    throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
+  if (orderImportPrice(shop.planId) === null) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
@@ -132,7 +137,11 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
       settled.then(() => listImportDays(gw.db, shop.id)),
     ]);
     const now = Date.now();
-    ctx.body = { ...range, days: days.map((d) => dayView(d, now)), range: await rangeView(gw, shop.id, days) };
+    ctx.body = {
+      ...range,
+      days: days.map((d) => dayView(d, now)),
+      range: await rangeView(gw, shop.id, days),
+    } satisfies ShopifyOrderImports;
   });
 
   api.get('/api/orders/import/:id', async (ctx) => {

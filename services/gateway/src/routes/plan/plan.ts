@@ -29,6 +29,7 @@ import {
   TRIAL_DAYS,
   couponTerms,
   discountedPrice,
+  orderImportPrice,
   planById,
   planOffered,
   planPrice,
@@ -190,7 +191,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   api.post('/api/plan/purchase/:feature', async (ctx) => {
     const feature = validate(PurchaseFeatureParam, ctx.params.feature);
     const shop = await shopOf(gw, ctx);
-    const price = planById(shop.planId).importPrice;
+    const price = orderImportPrice(shop.planId);
     if (price === null) throw PaymentRequired('PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
     if ((await purchasedFeatures(gw.db, shop.id)).includes(feature))
       throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);

@@ -92,6 +92,23 @@ export function validateShipping(sc: unknown, out: Violation[]): void {
     out.push(notNull('shippingConditions.shippingEndDate'));
 }
 
+/**
+ * Payment conditions are optional (Lexware then applies the organisation's or the contact's default); when sent,
+ * the term is a whole number of days (the documented type) and the label a text. The label template is read-only,
+ * and a write must not carry read-only fields.
+ */
+export function validatePayment(pc: unknown, out: Violation[]): void {
+  if (pc === undefined || pc === null) return;
+  if (!isObj(pc)) return void out.push(notAllowed('paymentConditions', 'Ungültige Zahlungsbedingungen'));
+  const days = pc.paymentTermDuration;
+  if (days !== undefined && days !== null && !(isNum(days) && Number.isInteger(days)))
+    out.push(notAllowed('paymentConditions.paymentTermDuration', 'Zahlungsziel in ganzen Tagen'));
+  if (pc.paymentTermLabel !== undefined && pc.paymentTermLabel !== null && typeof pc.paymentTermLabel !== 'string')
+    out.push(notAllowed('paymentConditions.paymentTermLabel', 'Text erwartet'));
+  if (pc.paymentTermLabelTemplate !== undefined)
+    out.push(notAllowed('paymentConditions.paymentTermLabelTemplate', 'Nur lesbar'));
+}
+
 /** The checks Lexware runs on a new invoice or credit note, reported as one 406 with every violation. */
 export function validateVoucher(kind: VoucherKind, body: unknown, org: Organization): Violation[] {
   const out: Violation[] = [];
@@ -120,8 +137,10 @@ export function validateVoucher(kind: VoucherKind, body: unknown, org: Organizat
   validateLineItems(body.lineItems, taxType, distanceSales, kind, out);
   const tp = body.totalPrice;
   if (!isObj(tp) || tp.currency !== 'EUR') out.push(notNull('totalPrice.currency'));
-  if (kind === 'invoice') validateShipping(body.shippingConditions, out);
-  else if (body.shippingConditions !== undefined)
+  if (kind === 'invoice') {
+    validateShipping(body.shippingConditions, out);
+    validatePayment(body.paymentConditions, out);
+  } else if (body.shippingConditions !== undefined)
     out.push(notAllowed('shippingConditions', 'Gutschriften haben keine Lieferbedingungen'));
   if (typeof body.title === 'string' && body.title.length > 255) out.push(notAllowed('title', 'zu lang'));
   return out;
