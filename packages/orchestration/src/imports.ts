@@ -6,12 +6,31 @@
  * the worker therefore ask Temporal about runs the table still calls running.
  */
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
-import { runningOrderImports, settleOrderImport, type Db, type ImportStatus, type OrderImport } from '@belegfluss/db';
+
+export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+type ImportEnd = Exclude<ImportStatus, 'running'>;
+
+/** One day's run as the store holds it. */
+export interface ImportRun {
+  shopId: string;
+  day: string;
+  status: ImportStatus;
+  workflowId: string | null;
+  claimedAt: Date;
+}
+
+/** Where the service keeps the import runs (packages/db has one). */
+export interface ImportRunStore {
+  /** The shop's runs still marked running, of the given days or all. */
+  runningOrderImports(shopId: string, days?: string[]): Promise<ImportRun[]>;
+  /** Records the end of the run, if it is still the one with this workflow id. */
+  settleOrderImport(shopId: string, day: string, workflowId: string, end: ImportEnd): Promise<void>;
+}
 
 /** How a claimed run that Temporal does not know (yet) is told from one about to start. */
 const START_GRACE_MS = 60_000;
 
-const ENDS: Record<string, Exclude<ImportStatus, 'running'> | undefined> = {
+const ENDS: Record<string, ImportEnd | undefined> = {
   COMPLETED: 'completed',
   FAILED: 'failed',
   TIMED_OUT: 'failed',
@@ -20,7 +39,7 @@ const ENDS: Record<string, Exclude<ImportStatus, 'running'> | undefined> = {
 };
 
 /** The end of the run, or null while it runs (or may still be starting). */
-async function endOf(temporal: Client, run: OrderImport): Promise<Exclude<ImportStatus, 'running'> | null> {
+async function endOf(temporal: Client, run: ImportRun): Promise<ImportEnd | null> {
   try {
     const { status } = await temporal.workflow.getHandle(run.workflowId!).describe();
     return ENDS[status.name] ?? null;
@@ -32,18 +51,23 @@ async function endOf(temporal: Client, run: OrderImport): Promise<Exclude<Import
 }
 
 /** Records the end of each given run that has ended; true when any had. */
-export async function settleEndedImports(db: Db, temporal: Client, runs: OrderImport[]): Promise<boolean> {
+export async function settleEndedImports(store: ImportRunStore, temporal: Client, runs: ImportRun[]): Promise<boolean> {
   let settled = false;
   for (const run of runs) {
     const end = run.status === 'running' && run.workflowId ? await endOf(temporal, run) : null;
     if (!end) continue;
-    await settleOrderImport(db, run.shopId, run.day, run.workflowId!, end);
+    await store.settleOrderImport(run.shopId, run.day, run.workflowId!, end);
     settled = true;
   }
   return settled;
 }
 
 /** The shop's days (or the given ones) brought in line with Temporal before they are shown or claimed. */
-export async function settleShopImports(db: Db, temporal: Client, shopId: string, days?: string[]): Promise<void> {
-  await settleEndedImports(db, temporal, await runningOrderImports(db, shopId, days));
+export async function settleShopImports(
+  store: ImportRunStore,
+  temporal: Client,
+  shopId: string,
+  days?: string[],
+): Promise<void> {
+  await settleEndedImports(store, temporal, await store.runningOrderImports(shopId, days));
 }

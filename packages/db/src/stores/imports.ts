@@ -189,3 +189,10 @@ export async function earlierImportRunning(db: Db, shopId: string, day: string):
   const row = (rows as Raw[])[0];
   return row ? importFromRow(row) : undefined;
 }
+
+/** The orchestration package's ImportRunStore: the runs it brings in line with Temporal. */
+export const importRunStore = (db: Db) => ({
+  runningOrderImports: (shopId: string, days?: string[]) => runningOrderImports(db, shopId, days),
+  settleOrderImport: (shopId: string, day: string, workflowId: string, end: Exclude<ImportStatus, 'running'>) =>
+    settleOrderImport(db, shopId, day, workflowId, end),
+});

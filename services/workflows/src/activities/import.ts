@@ -1,16 +1,14 @@
 import { Context, heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
-import { earlierImportRunning, finishOrderImport, getShop, recordImportPage, upsertOrder } from '@belegfluss/db';
+import { earlierImportRunning, finishOrderImport, importRunStore, recordImportPage, upsertOrder } from '@belegfluss/db';
 import { germanDayBounds } from '@belegfluss/shared';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
-  createAdminClient,
   orderPage,
   ordersFromBulkWithRefunds,
   readBulkResult,
   startBulkQuery,
-  type AdminClient,
   type BulkOperationStatus,
 } from '@belegfluss/shopify';
 import { settleEndedImports } from '@belegfluss/orchestration/imports';
@@ -18,24 +16,8 @@ import type { Client } from '@temporalio/client';
 import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
+import { shopifyOf } from './clients';
 import { assertImportAllowed } from './plan';
-
-/** The shop's Admin GraphQL client, from its sealed token. */
-export async function adminClientFor(
-  db: Db,
-  box: SecretBox,
-  shopify: ShopifyDeps,
-  shopId: string,
-): Promise<AdminClient> {
-  const shop = await getShop(db, shopId);
-  if (!shop?.shopifyTokenEnc) throw new Error(`Shop ${shopId} has no Shopify token`);
-  return createAdminClient({
-    adminUrl: shopify.adminUrl,
-    apiVersion: shopify.apiVersion,
-    shop: shopId,
-    accessToken: box.open(shop.shopifyTokenEnc),
-  });
-}
 
 /** Orders of a shop handed over but not through their first round yet (see handOver). */
 export const IN_FLIGHT = 40;
@@ -110,7 +92,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
      */
     async startDayExport(shopId: string, day: string): Promise<BulkOperationStatus> {
       const { from, to } = germanDayBounds(day);
-      return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from, to));
+      return startBulkQuery((await shopifyOf(db, box, shopify, shopId)).graphql, bulkOrdersQuery(from, to));
     },
 
     /** Hands the exported day over, each refunded order with its refunds, as fast as Lexware takes them; counted once however often it runs. */
@@ -119,7 +101,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       let handed = Number(Context.current().info.heartbeatDetails ?? 0);
       const beat = setInterval(() => heartbeat(handed), 2_000);
       try {
-        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const graphql = (await shopifyOf(db, box, shopify, shopId)).graphql;
         const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
         // Counted first, so the dialog shows the day's orders while their invoices are made.
         await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
@@ -143,7 +125,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       importId: string,
     ): Promise<{ affected: number; next: string | null }> {
       await assertImportAllowed(db, shopId, day);
-      const graphql = await adminClientFor(db, box, shopify, shopId);
+      const graphql = (await shopifyOf(db, box, shopify, shopId)).graphql;
       const page = await orderPage(graphql, germanDayBounds(day), after);
       await handOver(db, shopId, page.orders, importId);
       await recordImportPage(db, shopId, day, { affected: page.orders.length, after, next: page.next });
@@ -158,7 +140,7 @@ export function createImportActivities({ db, box, shopify }: { db: Db; box: Secr
       for (;;) {
         const ahead = await earlierImportRunning(db, shopId, day);
         if (!ahead) return true;
-        if (!(await settleEndedImports(db, Context.current().client, [ahead]))) return false;
+        if (!(await settleEndedImports(importRunStore(db), Context.current().client, [ahead]))) return false;
       }
     },
 

@@ -3,13 +3,15 @@ import type { Db, LogEntryInput, SecretBox, WebhookStatus } from '@belegfluss/db
 import {
   forgetContact,
   getShop,
+  mailStore,
   setDeliveriesStatus,
   settleRound,
   shopInstalled,
   upsertOrder,
   writeLog,
 } from '@belegfluss/db';
-import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
+import { lexwareOf } from './clients';
 import type { DefaultSender } from '@belegfluss/mail';
 import type { DocumentFileLimits } from '@belegfluss/shared/settings';
 import {
@@ -80,7 +82,7 @@ export function createActivities({
 }: ActivityDeps) {
   const notifier = createNotifier(db, mail);
   const lexware: LexwareDeps = { ...lexwareDeps, onConnectionLost: notifier.connectionLost };
-  const client = (shopId: string): LexwareClient => lexwareFor(db, box, lexware, shopId);
+  const client = (shopId: string): LexwareClient => lexwareOf(db, box, lexware, shopId);
   /**
    * An order from before the installation comes from the historical import: its Lexware calls
    * give way to live orders, which share the same 2 requests/s (spec 1 §9, live orders first).
@@ -88,7 +90,7 @@ export function createActivities({
   const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexwareClient> => {
     const shop = await getShop(db, shopId);
     const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
-    return lexwareFor(db, box, lexware, shopId, { background });
+    return lexwareOf(db, box, lexware, shopId, { background });
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
@@ -325,7 +327,7 @@ export function createActivities({
 
     /** The shop's automatic mail of a finalised invoice or credit note, at most once. */
     sendDocumentMail: (shopId: string, documentId: string) =>
-      mailDocument({ db, box, lexware, mail, documentFiles }, shopId, documentId),
+      mailDocument({ store: mailStore(db, box), lexware, mail, documentFiles }, shopId, documentId),
 
     bookOrderPayments: (shopId: string, order: ShopifyOrder, invoice: PaidInvoice) =>
       lexwareStep(shopId, order, 'transaction', async () =>

@@ -4,7 +4,7 @@ import { closingCreditNote, LexwareError, type LexwareClient } from '@belegfluss
 import { closingIntentKey, type ShopifyOrder } from '@belegfluss/shared';
 import { orderById } from '@belegfluss/shopify';
 import { issueDocument, type IssueResult } from './documents';
-import { adminClientFor } from './import';
+import { shopifyOf } from './clients';
 import type { Notifier } from './notify';
 import type { ShopifyDeps } from './paid';
 
@@ -19,7 +19,7 @@ export async function freshOrder(
   shopId: string,
   orderId: string,
 ): Promise<ShopifyOrder | null> {
-  return (await orderById(await adminClientFor(deps.db, deps.box, deps.shopify, shopId), orderId)) ?? null;
+  return (await orderById((await shopifyOf(deps.db, deps.box, deps.shopify, shopId)).graphql, orderId)) ?? null;
 }
 
 const voucherOf = async (api: LexwareClient, doc: DocumentRow) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { claimIntent, completeDocument, finishWizardImport, ordersByName, upsertOrder } from '@belegfluss/db';
-import { lexwareFor, type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
+import { type LexwareClient, type LexwareDeps, type VoucherListEntry } from '@belegfluss/lexware';
 import { DEFAULT_ORDER_NUMBER_FORMAT, orderNamesIn, type OrderNumberFormat } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
@@ -14,7 +14,7 @@ import {
   type BulkOperationStatus,
   ADMIN_DOCUMENTS,
 } from '@belegfluss/shopify';
-import { adminClientFor } from './import';
+import { lexwareOf, shopifyOf } from './clients';
 import type { ShopifyDeps } from './paid';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
@@ -90,11 +90,11 @@ export function createWizardActivities({
 }) {
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
-      return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from));
+      return startBulkQuery((await shopifyOf(db, box, shopify, shopId)).graphql, bulkOrdersQuery(from));
     },
 
     async orderExportStatus(shopId: string, id: string): Promise<BulkOperationStatus> {
-      return bulkQueryStatus(await adminClientFor(db, box, shopify, shopId), id);
+      return bulkQueryStatus((await shopifyOf(db, box, shopify, shopId)).graphql, id);
     },
 
     /** Stores every order of the export; the count is what the wizard's toast reports. */
@@ -112,8 +112,8 @@ export function createWizardActivities({
       shopId: string,
       page: number,
     ): Promise<{ seen: number; linked: number; totalPages: number; last: boolean }> {
-      const api = lexwareFor(db, box, lexware, shopId);
-      const format = await orderFormat(await adminClientFor(db, box, shopify, shopId));
+      const api = lexwareOf(db, box, lexware, shopId);
+      const format = await orderFormat((await shopifyOf(db, box, shopify, shopId)).graphql);
       const list = await api.voucherList({
         voucherType: 'invoice,creditnote',
         voucherStatus: 'open,paid,paidoff,voided,draft',

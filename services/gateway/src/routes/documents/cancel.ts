@@ -11,7 +11,8 @@ import {
   documentState,
   markCancelled,
 } from '@belegfluss/db';
-import { closingCreditNote, LexwareError, lexwareFor } from '@belegfluss/lexware';
+import { closingCreditNote, LexwareError } from '@belegfluss/lexware';
+import { lexwareOf } from '../../clients';
 import { closingIntentKey } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadGateway, Conflict, NotFound, upstreamHttpError } from '../../errors';
@@ -62,7 +63,7 @@ export function cancelRoutes(gw: GatewayContext, api: Router): void {
           'Eine frühere Stornierung dieser Rechnung ist unterbrochen worden. Prüfe in Lexware Office, ob die Gutschrift existiert.',
         );
       try {
-        const lexware = lexwareFor(gw.db, gw.box, gw.settings.lexware, shop);
+        const lexware = lexwareOf(gw, shop);
         const source = await lexware.invoice(receipt);
         await markAttempted(gw.db, intent.id);
         const created = await lexware.createCreditNote(

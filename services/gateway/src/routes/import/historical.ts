@@ -7,13 +7,14 @@ import {
   getConnection,
   getOrderImport,
   getShop,
+  importRunStore,
   listImportDays,
   purchasedFeatures,
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
 import { germanDay, ImportDate, OrderImportQuery, planById } from '@belegfluss/shared';
-import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, type AdminClient } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
   ShopDomainKey,
@@ -25,8 +26,7 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound, BadGateway, Conflict, PaymentRequired } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-
-const IMPORT_SHOPIFY_MISSING = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
+import { shopifyOf } from '../../clients';
 
 export const HISTORICAL_MESSAGES = {
   freePlan:
@@ -45,17 +45,15 @@ export const HISTORICAL_MESSAGES = {
  */
 const storeOpened = new Map<string, string>();
 
-async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ first: string; last: string }> {
+async function selectableDays(
+  gw: GatewayContext,
+  shop: ShopRow,
+  graphql: AdminClient,
+): Promise<{ first: string; last: string }> {
   const last = germanDay(shop.installedAt.toISOString());
   // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
   const known = storeOpened.get(shop.id);
   if (known) return { first: known, last };
-  const graphql = createAdminClient({
-    adminUrl: gw.settings.shopify.adminUrl,
-    apiVersion: gw.settings.shopify.apiVersion,
-    shop: shop.id,
-    accessToken: gw.box.open(shop.shopifyTokenEnc!),
-  });
   const data = await graphql<{ shop: { createdAt: string } }>(ADMIN_DOCUMENTS.StoreCreated).catch((error: unknown) => {
     gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
     throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
@@ -63,6 +61,13 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
   const first = germanDay(data.shop.createdAt);
   storeOpened.set(shop.id, first);
   return { first, last };
+}
+
+/** The shop's row and Admin client; a shop Shopify can't be asked for is refused (ShopifyNotConnectedError). */
+async function shopWithShopify(gw: GatewayContext, shopId: string): Promise<{ shop: ShopRow; graphql: AdminClient }> {
+  const { graphql } = await shopifyOf(gw, shopId);
+  // shopifyFor found the installed shop, so its row is there
+  return { shop: (await getShop(gw.db, shopId))!, graphql };
 }
 
 /**
@@ -73,23 +78,22 @@ async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise<{ firs
 export async function startHistoricalImport(
   gw: GatewayContext,
   ctx: Context,
-  checks: { shopifyMissing: string; scopeMissing: string; lexwareMissing: string },
+  checks: { scopeMissing: string; lexwareMissing: string },
 ): Promise<void> {
   const { date } = query(ctx, OrderImportQuery);
-  const shop = await getShop(gw.db, sessionOf(ctx).shop);
-  if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
+  const { shop, graphql } = await shopWithShopify(gw, sessionOf(ctx).shop);
   if (planById(shop.planId).importPrice === null)
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
   if (!shop.scopes.includes('read_all_orders')) throw Forbidden(checks.scopeMissing);
   if (!(await getConnection(gw.db, shop.id))) throw BadRequest(checks.lexwareMissing);
-  const range = await selectableDays(gw, shop);
+  const range = await selectableDays(gw, shop, graphql);
   if (date < range.first || date > range.last) throw BadRequest(HISTORICAL_MESSAGES.outOfRange, 'date');
 
   const workflowId = importWorkflowId(shop.id, date);
   // A run of this day ended by hand (terminated, cancelled) no longer counts as imported.
-  await settleShopImports(gw.db, gw.temporal, shop.id, [date]);
+  await settleShopImports(importRunStore(gw.db), gw.temporal, shop.id, [date]);
   if (!(await claimOrderImport(gw.db, shop.id, date, workflowId)))
     throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
@@ -114,16 +118,14 @@ export async function startHistoricalImport(
 export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
   api.get('/api/orders/import/days', async (ctx) => {
-    const shop = await getShop(gw.db, sessionOf(ctx).shop);
-    if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt)
-      throw BadRequest(IMPORT_SHOPIFY_MISSING);
+    const { shop, graphql } = await shopWithShopify(gw, sessionOf(ctx).shop);
     // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
     // Runs ended from outside (terminated by support, cancelled) are shown as such, not as running.
-    const settled = settleShopImports(gw.db, gw.temporal, shop.id).catch((error: unknown) =>
+    const settled = settleShopImports(importRunStore(gw.db), gw.temporal, shop.id).catch((error: unknown) =>
       gw.log.warn({ err: error, shop: shop.id }, 'import runs not settled'),
     );
     const [range, days] = await Promise.all([
-      selectableDays(gw, shop).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
+      selectableDays(gw, shop, graphql).catch(() => ({ first: null, last: germanDay(shop.installedAt.toISOString()) })),
       settled.then(() => listImportDays(gw.db, shop.id)),
     ]);
     ctx.body = { ...range, days };
@@ -134,7 +136,7 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     if (!parsed.success) throw NotFound(HISTORICAL_MESSAGES.notFound);
     const shopId = sessionOf(ctx).shop;
     const day = validate(ImportDate, parsed.data);
-    await settleShopImports(gw.db, gw.temporal, shopId, [day]);
+    await settleShopImports(importRunStore(gw.db), gw.temporal, shopId, [day]);
     const run = await getOrderImport(gw.db, shopId, day);
     if (!run?.workflowId) throw NotFound(HISTORICAL_MESSAGES.notFound);
     let live: { pages: number; affected: number; done: boolean } | undefined;
