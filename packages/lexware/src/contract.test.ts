@@ -3,8 +3,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox, getConnection, saveConnection, saveShopInstall } from '@belegfluss/db';
-import { createTestDatabase } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
 import {
@@ -16,13 +14,15 @@ import {
   refreshTokens,
   type LexwareClient,
   type LexwareOauthConfig,
+  type LexwareSessionStore,
+  type LexwareTokens,
 } from './index';
 import type { LexwareDeliveryNoteInput, LexwareInvoiceInput } from '@belegfluss/shared';
 
 /*
  * Contract tests: the calls of this package the other tests do not make, against the sandbox over
  * real HTTP — the OAuth consent and code exchange, payments, event subscriptions, fault classification,
- * and lexwareFor with its token refresh on a real PostgreSQL database.
+ * and lexwareFor with its token refresh through its session store.
  */
 let sandbox: RunningSandbox;
 let oauth: LexwareOauthConfig;
@@ -294,35 +294,54 @@ describe('faults as the client classifies them', () => {
   });
 });
 
-describe('lexwareFor on a real database', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database?.drop();
-  });
+/**
+ * The session store as a service keeps it, here in memory: one refresh hold at a time (a row lock in
+ * PostgreSQL), and request slots spaced per key.
+ */
+function memorySessionStore(initial: LexwareTokens | null) {
+  let tokens = initial;
+  let hold: Promise<unknown> = Promise.resolve();
+  let refreshes = 0;
+  const slots = new Map<string, number>();
+  const store: LexwareSessionStore = {
+    tokens: async () => tokens,
+    refreshing: (_shopId, work) => {
+      const run = hold.then(() =>
+        work(tokens, async (renewed) => {
+          refreshes++;
+          tokens = renewed;
+        }),
+      );
+      hold = run.catch(() => undefined);
+      return run;
+    },
+    throttle: (key, perSecond) => async () => {
+      const now = Date.now();
+      const slot = Math.max(now, slots.get(key) ?? 0);
+      slots.set(key, slot + 1000 / perSecond);
+      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+    },
+  };
+  return { store, current: () => tokens, refreshes: () => refreshes };
+}
 
+describe('lexwareFor with its session store', () => {
   it('refreshes an expiring token once under concurrent calls, stores the rotated tokens, and stays under 2 requests/s', async () => {
-    const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
     const shopId = 'vertrag.myshopify.com';
-    await saveShopInstall(database.db, { shopId, tokenEnc: box.seal('shpat_x'), scopes: ['read_orders'] });
     const tokens = await exchangeCode(oauth, (await consent('db', 'allow')).searchParams.get('code')!);
-    await saveConnection(database.db, {
-      shopId,
-      accessTokenEnc: box.seal(tokens.accessToken),
-      refreshTokenEnc: box.seal(tokens.refreshToken),
+    const kept = memorySessionStore({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
       expiresAt: new Date(Date.now() + 10_000),
-      scope: tokens.scope,
     });
     await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 2, failNext: [] } });
     try {
-      const api = lexwareFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
+      const api = lexwareFor(kept.store, { apiUrl: sandbox.urls.lexwareApi, oauth }, shopId);
       const profiles = await Promise.all(Array.from({ length: 5 }, () => api.profile()));
       expect(new Set(profiles.map((p) => p.organizationId)).size).toBe(1);
-      const stored = (await getConnection(database.db, shopId))!;
-      expect(box.open(stored.refreshTokenEnc)).not.toBe(tokens.refreshToken);
-      expect(stored.expiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+      expect(kept.refreshes()).toBe(1);
+      expect(kept.current()!.refreshToken).not.toBe(tokens.refreshToken);
+      expect(kept.current()!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
       // The old refresh token was rotated away: a second refresh with it fails.
       await expect(refreshTokens(oauth, tokens.refreshToken)).rejects.toThrow(/Lexware-Anmeldung fehlgeschlagen/);
     } finally {
@@ -331,9 +350,9 @@ describe('lexwareFor on a real database', () => {
   });
 
   it('answers NOT_CONNECTED for a shop without a connection', async () => {
-    const box = createSecretBox(DEV_DEFAULTS.encryptionKey);
+    const { store } = memorySessionStore(null);
     await expect(
-      lexwareFor(database.db, box, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile(),
+      lexwareFor(store, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'fremd.myshopify.com').profile(),
     ).rejects.toThrow('NOT_CONNECTED');
   });
 });

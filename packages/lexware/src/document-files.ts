@@ -1,7 +1,7 @@
-import { keepDocumentFile, keptDocumentFile, type Db, type DocumentFileKind } from '@belegfluss/db';
 import type { DocumentFileLimits } from '@belegfluss/shared/settings';
 import type { LexwareClient } from './client';
 import { embeddedInvoiceXml } from './einvoice-xml';
+import type { DocumentFileKind, DocumentFileStore } from './store';
 
 /** A document whose file we may fetch: our row, its shop and status, and the Lexware voucher behind it. */
 export interface FileDocument {
@@ -29,7 +29,7 @@ const CONTENT_TYPE: Record<DocumentFileKind, string> = { pdf: 'application/pdf',
  * because every Lexware call spends the shop's 2 requests per second. Lexware's errors pass through.
  */
 export async function documentFile(
-  db: Db,
+  store: DocumentFileStore,
   client: LexwareClient,
   doc: FileDocument,
   kind: DocumentFileKind,
@@ -37,13 +37,13 @@ export async function documentFile(
 ): Promise<Buffer | null> {
   const final = isFinalised(doc.status);
   if (final) {
-    const kept = await keptDocumentFile(db, doc, kind, limits.maxAgeDays);
+    const kept = await store.keptDocumentFile(doc, kind, limits.maxAgeDays);
     if (kept) return kept.content;
   }
-  const content = kind === 'pdf' ? await fetchPdf(client, doc) : await fetchXml(db, client, doc, limits);
+  const content = kind === 'pdf' ? await fetchPdf(client, doc) : await fetchXml(store, client, doc, limits);
   // A failed write only costs the next download a Lexware call; the file in hand is still served.
   if (content && final)
-    await keepDocumentFile(db, doc, kind, { contentType: CONTENT_TYPE[kind], content }, limits).catch(() => false);
+    await store.keepDocumentFile(doc, kind, { contentType: CONTENT_TYPE[kind], content }, limits).catch(() => false);
   return content;
 }
 
@@ -55,13 +55,13 @@ function fetchPdf(client: LexwareClient, doc: FileDocument): Promise<Buffer> {
 
 /** A ZUGFeRD invoice's XML lives inside its PDF (Lexware hands out no separate file); an XRechnung's is its own file. */
 async function fetchXml(
-  db: Db,
+  store: DocumentFileStore,
   client: LexwareClient,
   doc: FileDocument,
   limits: DocumentFileLimits,
 ): Promise<Buffer | null> {
   if (doc.type !== 'invoice') return null;
   if (doc.profile !== 'EN16931') return client.invoiceXml(doc.lexwareId);
-  const pdf = await documentFile(db, client, doc, 'pdf', limits);
+  const pdf = await documentFile(store, client, doc, 'pdf', limits);
   return pdf && embeddedInvoiceXml(pdf);
 }

@@ -7,3 +7,4 @@ export * from './numbers';
 export * from './einvoice-xml';
 export * from './document-files';
 export * from './closing';
+export * from './store';

@@ -1,6 +1,5 @@
-import type { Db, DocumentType } from '@belegfluss/db';
-import { documentNumberOf, documentsWithoutNumber, setDocumentNumbers } from '@belegfluss/db';
 import type { LexwareClient } from './client';
+import type { DocumentNumberStore } from './store';
 
 /** Lexware's largest voucher-list page; a few pages cover every document a busy shop made since the oldest gap. */
 const PAGE_SIZE = 250;
@@ -9,8 +8,8 @@ const DAY = 86_400_000;
 
 const running = new Map<string, Promise<void>>();
 
-async function readNumbers(db: Db, api: LexwareClient, shopId: string): Promise<void> {
-  const gaps = await documentsWithoutNumber(db, shopId);
+async function readNumbers(store: DocumentNumberStore, api: LexwareClient, shopId: string): Promise<void> {
+  const gaps = await store.documentsWithoutNumber(shopId);
   if (gaps.length === 0) return;
   const missing = new Set(gaps.map((d) => d.lexwareId));
   const oldest = gaps[0]!.voucherDate;
@@ -28,7 +27,7 @@ async function readNumbers(db: Db, api: LexwareClient, shopId: string): Promise<
     const found = list.content
       .filter((e) => missing.has(e.id) && e.voucherNumber)
       .map((e) => ({ lexwareId: e.id, number: e.voucherNumber }));
-    await setDocumentNumbers(db, shopId, found);
+    await store.setDocumentNumbers(shopId, found);
     for (const f of found) missing.delete(f.lexwareId);
     if (list.last) break;
   }
@@ -40,12 +39,16 @@ async function readNumbers(db: Db, api: LexwareClient, shopId: string): Promise<
  * every gap of the shop. Callers of the same shop at the same time share one read; a caller that joined a
  * read begun before its document existed starts one more.
  */
-export async function fillDocumentNumbers(db: Db, api: LexwareClient, shopId: string): Promise<void> {
+export async function fillDocumentNumbers(
+  store: DocumentNumberStore,
+  api: LexwareClient,
+  shopId: string,
+): Promise<void> {
   const current = running.get(shopId);
   if (current) await current.catch(() => undefined);
   const later = running.get(shopId);
   if (later && later !== current) return later;
-  const read = readNumbers(db, api, shopId).finally(() => {
+  const read = readNumbers(store, api, shopId).finally(() => {
     if (running.get(shopId) === read) running.delete(shopId);
   });
   running.set(shopId, read);
@@ -57,16 +60,22 @@ export async function fillDocumentNumbers(db: Db, api: LexwareClient, shopId: st
  * first; if Lexware's list does not show the document yet, the document itself. A draft has no number.
  */
 export async function documentNumber(
-  db: Db,
+  store: DocumentNumberStore,
   api: LexwareClient,
-  doc: { shopId: string; lexwareId: string; type: DocumentType; number: string | null; status: string },
+  doc: {
+    shopId: string;
+    lexwareId: string;
+    type: 'invoice' | 'credit' | 'delivery';
+    number: string | null;
+    status: string;
+  },
 ): Promise<string | null> {
   if (doc.number || doc.status === 'draft') return doc.number;
-  await fillDocumentNumbers(db, api, doc.shopId);
-  const listed = await documentNumberOf(db, doc.shopId, doc.lexwareId);
+  await fillDocumentNumbers(store, api, doc.shopId);
+  const listed = await store.documentNumberOf(doc.shopId, doc.lexwareId);
   if (listed) return listed;
   const voucher = doc.type === 'invoice' ? await api.invoice(doc.lexwareId) : await api.creditNote(doc.lexwareId);
   if (voucher.voucherNumber)
-    await setDocumentNumbers(db, doc.shopId, [{ lexwareId: doc.lexwareId, number: voucher.voucherNumber }]);
+    await store.setDocumentNumbers(doc.shopId, [{ lexwareId: doc.lexwareId, number: voucher.voucherNumber }]);
   return voucher.voucherNumber ?? null;
 }

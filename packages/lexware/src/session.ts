@@ -1,8 +1,7 @@
 import { createLexwareClient, type LexwareClient } from './client';
 import { LexwareError, LexwareNotConnectedError, LexwareOauthError } from './errors';
 import { refreshTokens, type LexwareOauthConfig } from './oauth';
-import type { Db, SecretBox } from '@belegfluss/db';
-import { getConnection, sharedThrottle, updateTokens, withLockedConnection } from '@belegfluss/db';
+import type { LexwareSessionStore } from './store';
 
 export interface LexwareDeps {
   apiUrl: string;
@@ -11,6 +10,9 @@ export interface LexwareDeps {
   /** Told when Lexware refuses the refresh token (invalid_grant, 401): the merchant must connect again. Must not throw. */
   onConnectionLost?: (shopId: string) => Promise<void>;
 }
+
+/** Still good for a minute: long enough for the call about to use it. */
+const fresh = (expiresAt: Date) => new Date(expiresAt).getTime() > Date.now() + 60_000;
 
 /** The token endpoint refused the refresh token itself, not just this attempt. */
 const refreshRefused = (error: unknown) => error instanceof LexwareOauthError && error.refused;
@@ -21,34 +23,32 @@ const refreshRefused = (error: unknown) => error instanceof LexwareOauthError &&
  */
 /** background: the historical import's calls, which give way to the shop's live orders. */
 export function lexwareFor(
-  db: Db,
-  box: SecretBox,
+  store: LexwareSessionStore,
   deps: LexwareDeps,
   shopId: string,
   opts: { background?: boolean } = {},
 ): LexwareClient {
   const client = createLexwareClient({
     baseUrl: deps.apiUrl,
-    throttle: sharedThrottle(db, `lexware:${shopId}`, deps.requestsPerSecond ?? 2, opts),
+    throttle: store.throttle(`lexware:${shopId}`, deps.requestsPerSecond ?? 2, opts),
     accessToken: async () => {
-      const connection = await getConnection(db, shopId);
-      if (!connection) throw new LexwareNotConnectedError();
-      if (connection.expiresAt.getTime() > Date.now() + 60_000) return box.open(connection.accessTokenEnc);
-      return withLockedConnection(db, shopId, async (row, trx) => {
-        if (!row) throw new LexwareNotConnectedError();
-        if (new Date(row.expiresAt).getTime() > Date.now() + 60_000) return box.open(row.accessTokenEnc);
-        const tokens = await refreshTokens(deps.oauth, box.open(row.refreshTokenEnc));
-        await updateTokens(trx, shopId, {
-          accessTokenEnc: box.seal(tokens.accessToken),
-          refreshTokenEnc: box.seal(tokens.refreshToken),
-          expiresAt: tokens.expiresAt,
+      const current = await store.tokens(shopId);
+      if (!current) throw new LexwareNotConnectedError();
+      if (fresh(current.expiresAt)) return current.accessToken;
+      return store
+        .refreshing(shopId, async (locked, save) => {
+          if (!locked) throw new LexwareNotConnectedError();
+          // another process may have refreshed while this one waited for the hold
+          if (fresh(locked.expiresAt)) return locked.accessToken;
+          const tokens = await refreshTokens(deps.oauth, locked.refreshToken);
+          await save(tokens);
+          return tokens.accessToken;
+        })
+        .catch(async (error: unknown) => {
+          // after the transaction, so that the row lock is not held while the merchant is told
+          if (refreshRefused(error)) await deps.onConnectionLost?.(shopId);
+          throw error;
         });
-        return tokens.accessToken;
-      }).catch(async (error: unknown) => {
-        // after the transaction, so that the row lock is not held while the merchant is told
-        if (refreshRefused(error)) await deps.onConnectionLost?.(shopId);
-        throw error;
-      });
     },
   });
   return deps.onConnectionLost ? withConnectionWatch(client, () => deps.onConnectionLost!(shopId)) : client;

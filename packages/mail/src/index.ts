@@ -7,3 +7,4 @@ export * from './send';
 export * from './notifications';
 export * from './notifications-send';
 export * from './outbound';
+export * from './store';

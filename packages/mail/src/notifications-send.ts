@@ -1,20 +1,12 @@
-import {
-  claimNotification,
-  getShop,
-  preferenceSections,
-  settleNotification,
-  writeLog,
-  type Db,
-  type NotificationKind,
-} from '@belegfluss/db';
 import { GeneralPreferencesSchema, readStoredSection } from '@belegfluss/shared';
 import { describeSmtpError } from './errors';
 import { isEmail } from './message';
 import { buildNotificationMail, type NotificationFacts } from './notifications';
 import { createMailTransport, parseSmtpUrl, type DefaultSender } from './server';
+import type { NotificationKind, NotificationStore } from './store';
 
 export interface NotificationDeps {
-  db: Db;
+  store: NotificationStore;
   mail: DefaultSender;
   timeoutMs?: number;
 }
@@ -37,10 +29,10 @@ export type NotificationOutcome =
 export const connectionOccasion = (connectedAt: Date) => `connection:${new Date(connectedAt).toISOString()}`;
 
 /** Where the shop's notifications go: the settings' notification e-mail, else the shop's own. */
-async function settingsOf(db: Db, shopId: string) {
+async function settingsOf(store: NotificationStore, shopId: string) {
   const [s, shop] = await Promise.all([
-    preferenceSections(db, shopId, ['general', 'notifications']),
-    getShop(db, shopId),
+    store.preferenceSections(shopId, ['general', 'notifications']),
+    store.shop(shopId),
   ]);
   const general = GeneralPreferencesSchema.safeParse(s.general ?? {}).data;
   const switches = readStoredSection('notifications', s.notifications);
@@ -55,16 +47,16 @@ async function settingsOf(db: Db, shopId: string) {
  * so that no caller's own work depends on a notification.
  */
 export async function sendNotification(deps: NotificationDeps, req: NotificationRequest): Promise<NotificationOutcome> {
-  const { db } = deps;
-  const claim = await claimNotification(db, req);
+  const { store } = deps;
+  const claim = await store.claimNotification(req);
   if (!claim) return { outcome: 'already' };
   const log = (event: string, status: 'success' | 'info' | 'warning', body: Record<string, unknown>) =>
-    writeLog(db, { shopId: req.shopId, origin: 'shop', event, status, body: { kind: req.kind, ...body } });
+    store.writeLog({ shopId: req.shopId, origin: 'shop', event, status, body: { kind: req.kind, ...body } });
 
-  const { switches, recipient, shopName } = await settingsOf(db, req.shopId);
+  const { switches, recipient, shopName } = await settingsOf(store, req.shopId);
   const reason = !switches[req.kind] ? 'DISABLED' : !isEmail(recipient) ? 'NO_RECIPIENT' : null;
   if (reason) {
-    await settleNotification(db, req, { status: 'skipped', recipient: recipient || null });
+    await store.settleNotification(req, { status: 'skipped', recipient: recipient || null });
     await log('notification.skipped', reason === 'DISABLED' ? 'info' : 'warning', { reason });
     return { outcome: 'skipped', reason };
   }
@@ -85,13 +77,13 @@ export async function sendNotification(deps: NotificationDeps, req: Notification
     );
   } catch (error) {
     const text = describeSmtpError(error, server);
-    await settleNotification(db, req, { status: 'failed', recipient, error: text });
+    await store.settleNotification(req, { status: 'failed', recipient, error: text });
     await log('notification.failed', 'warning', { email: recipient, error: text });
     return { outcome: 'failed', error: text };
   } finally {
     transport.close();
   }
-  await settleNotification(db, req, { status: 'sent', recipient });
+  await store.settleNotification(req, { status: 'sent', recipient });
   await log('notification.sent', 'success', { email: recipient });
   return { outcome: 'sent', recipient };
 }

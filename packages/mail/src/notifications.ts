@@ -1,5 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer';
-import type { NotificationKind } from '@belegfluss/db';
+import type { NotificationKind } from './store';
 
 /** What a notification mail says about the shop's situation; every field is optional but the shop's name. */
 export interface NotificationFacts {

@@ -1,22 +1,4 @@
 import {
-  claimMailSend,
-  documentOfShop,
-  getOrderSnapshot,
-  getShop,
-  getShopSmtp,
-  markMailSending,
-  markMailSent,
-  markMailUncertain,
-  markMailUnsent,
-  preferenceSections,
-  setShopSmtpStatus,
-  writeLog,
-  type Db,
-  type LogEntryInput,
-  type MailSendRow,
-  type SecretBox,
-} from '@belegfluss/db';
-import {
   documentFile,
   documentNumber,
   LexwareError,
@@ -53,14 +35,14 @@ import {
   createMailTransport,
   guardShopServer,
   parseSmtpUrl,
-  shopServerOf,
+  shopServer,
   type DefaultSender,
   type MailServer,
 } from './server';
+import type { MailLogEntry, MailSend, MailStore } from './store';
 
 export interface MailDeps {
-  db: Db;
-  box: SecretBox;
+  store: MailStore;
   lexware: LexwareDeps;
   mail: DefaultSender;
   timeoutMs?: number;
@@ -104,6 +86,9 @@ export class MailError extends Error {
   }
 }
 
+/** A log line of this send: the shop, origin and order are filled in. */
+type SendLogEntry = Omit<MailLogEntry, 'shopId' | 'origin' | 'orderId' | 'orderName'>;
+
 const KIND_NAME: Record<DocumentKind, string> = { invoice: 'Rechnung', credit: 'Gutschrift' };
 
 interface Doc {
@@ -117,8 +102,8 @@ interface Doc {
   profile: string | null;
 }
 
-async function loadDocument(db: Db, shopId: string, documentId: string): Promise<Doc> {
-  const r = await documentOfShop(db, shopId, documentId);
+async function loadDocument(store: MailStore, shopId: string, documentId: string): Promise<Doc> {
+  const r = await store.documentOfShop(shopId, documentId);
   if (!r) throw new MailError('NOT_FOUND', 'Beleg nicht gefunden', false);
   if (!r.lexwareId) throw new MailError('NOT_CREATED', 'Dieser Beleg wurde noch nicht erstellt.', false);
   if (r.type === 'delivery')
@@ -139,15 +124,15 @@ async function loadDocument(db: Db, shopId: string, documentId: string): Promise
   };
 }
 
-async function mailPreferences(db: Db, shopId: string) {
-  const s = await preferenceSections(db, shopId, ['invoices', 'credits']);
+async function mailPreferences(store: MailStore, shopId: string) {
+  const s = await store.preferenceSections(shopId, ['invoices', 'credits']);
   const invoice = InvoicePreferencesSchema.safeParse(s.invoices ?? {}).data ?? InvoicePreferencesSchema.parse({});
   const credit = CreditPreferencesSchema.safeParse(s.credits ?? {}).data ?? CreditPreferencesSchema.parse({});
   return { invoice: normalizeInvoicePreferences(invoice).value, credit: normalizeCreditPreferences(credit).value };
 }
 
-async function orderOf(db: Db, shopId: string, doc: Doc) {
-  const parsed = ShopifyOrderSchema.safeParse(await getOrderSnapshot(db, shopId, doc.orderId));
+async function orderOf(store: MailStore, shopId: string, doc: Doc) {
+  const parsed = ShopifyOrderSchema.safeParse(await store.orderSnapshot(shopId, doc.orderId));
   return parsed.success ? parsed.data : null;
 }
 
@@ -162,10 +147,10 @@ function splitAddress(from: string): { name: string; address: string } {
  * buyer's system reads (a ZUGFeRD PDF carries its XML inside).
  */
 async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
-  const client = lexwareFor(deps.db, deps.box, deps.lexware, shopId);
+  const client = lexwareFor(deps.store, deps.lexware, shopId);
   // The same kept files as the download links: a document mailed and then opened costs Lexware one call.
   const file = async (kind: 'pdf' | 'xml') =>
-    (await documentFile(deps.db, client, { ...doc, shopId }, kind, deps.documentFiles ?? DOCUMENT_FILE_LIMITS))!;
+    (await documentFile(deps.store, client, { ...doc, shopId }, kind, deps.documentFiles ?? DOCUMENT_FILE_LIMITS))!;
   try {
     const content = await file('pdf');
     const pdf = { filename: pdfFileName(doc.type, doc.number), content, contentType: 'application/pdf' };
@@ -193,7 +178,7 @@ async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ p
 /** The subject and the PDF's file name carry the number, which Lexware names only after the create (see documentNumber). */
 async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<string | null> {
   try {
-    return await documentNumber(deps.db, lexwareFor(deps.db, deps.box, deps.lexware, shopId), { ...doc, shopId });
+    return await documentNumber(deps.store, lexwareFor(deps.store, deps.lexware, shopId), { ...doc, shopId });
   } catch (error) {
     if (error instanceof LexwareNotConnectedError)
       throw new MailError('NOT_CONNECTED', 'Lexware Office ist nicht verbunden.', false);
@@ -215,17 +200,17 @@ async function numberFor(deps: MailDeps, shopId: string, doc: Doc): Promise<stri
  * told that one mail may be missing.
  */
 export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promise<SendResult> {
-  const { db } = deps;
+  const { store } = deps;
   const { shopId } = req;
-  const doc = await loadDocument(db, shopId, req.documentId);
+  const doc = await loadDocument(store, shopId, req.documentId);
   const [prefs, order, shop] = await Promise.all([
-    mailPreferences(db, shopId),
-    orderOf(db, shopId, doc),
-    getShop(db, shopId),
+    mailPreferences(store, shopId),
+    orderOf(store, shopId, doc),
+    store.shop(shopId),
   ]);
   const settings = sendMailSettingsOf(doc.type, prefs);
-  const log = (entry: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) =>
-    writeLog(db, {
+  const log = (entry: SendLogEntry) =>
+    store.writeLog({
       shopId,
       origin: 'mail',
       orderId: doc.orderId,
@@ -277,7 +262,7 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   if (texts.copy && !isEmail(texts.copy)) texts.copy = '';
   if (texts.replyTo && !isEmail(texts.replyTo)) texts.replyTo = '';
 
-  const claim = await claimMailSend(db, { shopId, documentId: doc.id, intent: req.intent, recipient: texts.to });
+  const claim = await store.claimMailSend({ shopId, documentId: doc.id, intent: req.intent, recipient: texts.to });
   if (!claim.claimed) return settle(deps, claim.send, doc, log);
   const send = claim.send;
 
@@ -296,22 +281,22 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
     pdf = files.pdf;
     extra = { ...fetched, files: [...files.xml, ...fetched.files] };
   } catch (error) {
-    await markMailUnsent(db, send, 'failed', (error as Error).message);
+    await store.markMailUnsent(send, 'failed', (error as Error).message);
     throw error;
   }
 
-  const smtp = await getShopSmtp(db, shopId);
+  const smtp = await store.shopSmtp(shopId);
   const own = smtp?.status === 'connected';
   let server: MailServer;
   try {
     // The shop's own server obeys the rules for user-given addresses at every send, not only at its check.
     server = own
-      ? await guardShopServer(shopServerOf(smtp, deps.box), parseOutboundPolicy(deps.mail.outboundTestHosts))
+      ? await guardShopServer(shopServer(smtp), parseOutboundPolicy(deps.mail.outboundTestHosts))
       : parseSmtpUrl(deps.mail.smtpUrl);
   } catch (error) {
     if (!(error instanceof OutboundRefused)) throw error;
-    await markMailUnsent(db, send, 'failed', error.message);
-    await setShopSmtpStatus(db, shopId, 'interrupted', error.message);
+    await store.markMailUnsent(send, 'failed', error.message);
+    await store.interruptShopSmtp(shopId, error.message);
     throw new MailError('SMTP', error.message, true);
   }
   const fallback = splitAddress(deps.mail.from);
@@ -323,14 +308,14 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
   const messageId = `<${send.id}@${from.address.split('@')[1] ?? 'belegfluss.local'}>`;
   const message = buildDocumentMail({ from, texts, pdf, extra: extra.files, messageId });
 
-  if (!(await markMailSending(db, send, own ? 'own' : 'default', messageId))) return { outcome: 'in_progress' };
+  if (!(await store.markMailSending(send, own ? 'own' : 'default', messageId))) return { outcome: 'in_progress' };
   const transport = createMailTransport(server, deps.timeoutMs);
   try {
     await transport.sendMail(message);
   } catch (error) {
     const text = describeSmtpError(error, server);
     if (deliveryUnknown(error)) {
-      await markMailUnsent(db, send, 'uncertain', text);
+      await store.markMailUnsent(send, 'uncertain', text);
       await log({
         event: 'mail.uncertain',
         status: 'warning',
@@ -339,14 +324,14 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
       return { outcome: 'uncertain' };
     }
     // Not logged here: the workflow retries and logs the final failure, the dialog shows it.
-    await markMailUnsent(db, send, 'failed', text);
+    await store.markMailUnsent(send, 'failed', text);
     // The shop's own server refused us for good: back to the default sender until it is checked again.
-    if (own && !isTransient(error)) await setShopSmtpStatus(db, shopId, 'interrupted', text);
+    if (own && !isTransient(error)) await store.interruptShopSmtp(shopId, text);
     throw new MailError('SMTP', text, isTransient(error) || own);
   } finally {
     transport.close();
   }
-  const emailedAt = await markMailSent(db, send);
+  const emailedAt = await store.markMailSent(send);
   await log({
     event: 'mail.sent',
     status: 'success',
@@ -372,13 +357,13 @@ export async function sendDocumentMail(deps: MailDeps, req: SendRequest): Promis
 /** Another attempt owns or owned this send: say what became of it. */
 async function settle(
   deps: MailDeps,
-  send: MailSendRow,
+  send: MailSend,
   doc: Doc,
-  log: (e: Omit<LogEntryInput, 'shopId' | 'origin' | 'orderId' | 'orderName'>) => Promise<void>,
+  log: (e: SendLogEntry) => Promise<void>,
 ): Promise<SendResult> {
   if (send.status === 'sent') return { outcome: 'already_sent' };
   if (send.status === 'sending') {
-    await markMailUncertain(deps.db, send.id);
+    await deps.store.markMailUncertain(send.id);
     await log({
       event: 'mail.uncertain',
       status: 'warning',

@@ -1,6 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { SecretBox, ShopSmtpRow } from '@belegfluss/db';
 import { SMTP_DEFAULT_PORT, type SmtpEncryption } from '@belegfluss/shared';
 import { resolveSmtpHost, type OutboundPolicy } from './outbound';
 
@@ -57,9 +56,6 @@ export function shopServer(input: {
     auth: input.user ? { user: input.user, pass: input.pass ?? '' } : null,
   };
 }
-
-export const shopServerOf = (row: ShopSmtpRow, box: SecretBox): MailServer =>
-  shopServer({ ...row, pass: row.passEnc ? box.open(row.passEnc) : null });
 
 // A loopback server is this machine (the sandbox in development) and has a self-signed
 // certificate; anywhere else the certificate must be valid.

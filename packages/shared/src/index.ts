@@ -31,7 +31,7 @@ export * from './domain/delivery-note';
 export * from './domain/completeness-audit';
 export * from './domain/credit-decision';
 export * from './domain/order-balance';
-export * from './domain/credits-state';
+export * from './domain/transfers-state';
 export * from './shop-view';
 export * from './requests';
 export * from './preferences/transactions';

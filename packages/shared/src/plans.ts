@@ -86,7 +86,7 @@ export function planById(id: string): Plan {
 }
 
 /** Below this share of transfers left, the shop is notified (spec 1 §9). */
-export const CREDITS_NOTIFY_THRESHOLD = 0.2;
+export const TRANSFERS_NOTIFY_THRESHOLD = 0.2;
 export const TRIAL_DAYS = 7;
 export const ANNUAL_DISCOUNT = 0.16;
 export const ORDER_IMPORT_FACTOR = 5;

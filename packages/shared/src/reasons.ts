@@ -23,6 +23,11 @@ export const PROCESSED_REASONS = ['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND'] 
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
 export type ProcessedReason = (typeof PROCESSED_REASONS)[number];
+/*
+ * NO_CREDITS (no transfers left) keeps the name it was first stored under: event-log rows, the order workflows'
+ * recorded activity results and waitingFor (a search attribute support filters by) hold it, and the log
+ * catalogue reads those rows by it. Everything else says transfers.
+ */
 export type ReasonCode =
   SkipReason | DisabledReason | ProcessedReason | 'NO_CREDITS' | 'MISSING_VAT-ID' | 'MISSING_SCOPE';
 

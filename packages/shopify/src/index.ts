@@ -7,3 +7,4 @@ export * from './bulk';
 export * from './orders';
 export * from './refunds';
 export * from './documents';
+export * from './session';

@@ -9,7 +9,7 @@ import type { Dispatcher } from './signal';
 import type { InstalledShops } from './installed-shops';
 import type { InboxWriter } from './inbox-writer';
 import type { Background } from './background';
-import type { WebhookBodies } from './routes/webhooks';
+import type { WebhookBodies } from './webhook-bodies';
 
 /** What every route needs, built once in main.ts (or by a test). */
 export interface GatewayContext {

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { LexwareNotConnectedError } from '@belegfluss/lexware';
 import { UNKNOWN_ERROR_MESSAGE } from '@belegfluss/shared';
+import { ShopifyNotConnectedError } from '@belegfluss/shopify';
 
 /** An error with a status and a German message for the merchant; one JSON shape for all. */
 export class HttpError extends Error {
@@ -53,6 +54,7 @@ export const LexwareUnavailable = () =>
  */
 export function upstreamHttpError(error: unknown): HttpError | undefined {
   if (error instanceof LexwareNotConnectedError) return NotConnected();
+  if (error instanceof ShopifyNotConnectedError) return BadRequest(error.message);
   return undefined;
 }
 

@@ -5,7 +5,9 @@ import pino from 'pino';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
-import { createWebhookBodies, isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
+import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
+import { createWebhookBodies } from './webhook-bodies';
+import { signalDelivery } from './deliveries';
 import type { GatewayContext } from './context';
 import { createRateLimits } from './rate-limit';
 import { createBackground } from './background';
@@ -38,7 +40,7 @@ export async function startGateway(
   };
   const gw: GatewayContext = {
     ...base,
-    dispatcher: createDispatcher(base),
+    dispatcher: createDispatcher(base, (d) => signalDelivery(base, d)),
     limits: createRateLimits(base.db),
     background: createBackground(),
   };

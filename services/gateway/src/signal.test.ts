@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { WebhookDelivery } from '@belegfluss/db';
 import { createTestDatabase } from '@belegfluss/db/testing';
 import { createDispatcher, ShopRoundRobin } from './signal';
+import { signalDelivery } from './deliveries';
 
 describe('the fair queue', () => {
   it('serves the shops in turn, each in the order its items came', () => {
@@ -78,18 +79,15 @@ describe('the dispatcher', () => {
         },
       },
     };
-    const dispatcher = createDispatcher(
-      {
-        db: database.db,
-        temporal,
-        settings: { taskQueue: 'orders' },
-        log: pino({ level: 'silent' }),
-        installedShops: { forget: () => undefined },
-        inbox: { takePressure: () => ({ waiting: 0, slowestMs: 0 }) },
-      } as unknown as Parameters<typeof createDispatcher>[0],
-      1,
-      maxQueued,
-    );
+    const ctx = {
+      db: database.db,
+      temporal,
+      settings: { taskQueue: 'orders' },
+      log: pino({ level: 'silent' }),
+      installedShops: { forget: () => undefined },
+      inbox: { takePressure: () => ({ waiting: 0, slowestMs: 0 }) },
+    } as unknown as Parameters<typeof signalDelivery>[0] & Parameters<typeof createDispatcher>[0];
+    const dispatcher = createDispatcher(ctx, (d) => signalDelivery(ctx, d), 1, maxQueued);
     const open = () => {
       release();
       gate = Promise.resolve();

@@ -1,77 +1,10 @@
-import {
-  markSignalled,
-  markUninstalled,
-  setDeliveryStatus,
-  unsignalledDeliveries,
-  writeLog,
-  type InboxCursor,
-  type WebhookDelivery,
-} from '@belegfluss/db';
-import { orderIdOf, type ShopifyEvent } from '@belegfluss/orchestration/api';
-import { signalOrder } from '@belegfluss/orchestration/client';
-import { receivedRefunds, type ShopifyOrder } from '@belegfluss/shared';
-import type { GatewayContext } from './context';
-import { nudge } from './billing';
-import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
-import { BILLING_TOPICS, handleBillingWebhook } from './routes/plan/webhooks';
+import { markSignalled, unsignalledDeliveries, type Db, type InboxCursor, type WebhookDelivery } from '@belegfluss/db';
+import type { Logger } from 'pino';
+import type { InboxWriter } from './inbox-writer';
 
-type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log' | 'installedShops'>;
-type DispatchContext = SignalContext & Pick<GatewayContext, 'inbox'>;
-
-/**
- * Hands one recorded delivery to its order workflow, starting the workflow if needed. The caller marks
- * it signalled (the dispatcher does so for many at once).
- */
-export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Promise<void> {
-  const body = d.body as Record<string, unknown>;
-  const orderId = orderIdOf(d.topic, body);
-  if (!orderId) {
-    if (COMPLIANCE_TOPICS.has(d.topic)) await handleCompliance(ctx.db, d);
-    if (BILLING_TOPICS.has(d.topic)) {
-      await handleBillingWebhook(ctx.db, d);
-      await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
-      // The shop's billing period follows the plan; best effort, it never fails the delivery.
-      await nudge(ctx, d.shopId, d.topic);
-    }
-    if (d.topic === 'app/uninstalled') {
-      // The token is dead from now on; the shop's data stays until shop/redact asks for deletion.
-      await markUninstalled(ctx.db, d.shopId);
-      await writeLog(ctx.db, {
-        shopId: d.shopId,
-        origin: 'shopify',
-        event: 'shop.uninstalled',
-        status: 'warning',
-        ref: { webhook: d.webhookId },
-      }).catch(() => undefined);
-      await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
-    }
-    // An uninstall or a redaction changes whether the shop's order webhooks are taken.
-    ctx.installedShops.forget(d.shopId);
-    return;
-  }
-  const isOrder = d.topic.startsWith('orders/');
-  // Shopify may send a refund without created_at, or refund line items without id (see receivedRefund).
-  const received = receivedRefunds(d.topic, body, d.triggeredAt ?? new Date().toISOString());
-  await signalOrderWorkflow(ctx, d.shopId, orderId, {
-    topic: d.topic,
-    webhookId: d.webhookId,
-    ...(isOrder ? { order: received as unknown as ShopifyOrder } : { refund: received }),
-  });
-}
-
-/**
- * Hands one event to the order's workflow, starting it if needed. Webhooks come through
- * signalDelivery; the order import sends synthetic `orders/import` events the same way.
- */
-export async function signalOrderWorkflow(
-  ctx: Pick<SignalContext, 'temporal' | 'settings'>,
-  shopId: string,
-  orderId: string,
-  event: ShopifyEvent,
-): Promise<void> {
-  const orderName = event.order && typeof event.order.name === 'string' ? event.order.name : null;
-  await signalOrder(ctx.temporal, ctx.settings.taskQueue, { shopId, orderId, orderName }, { shopify: event });
-}
+/** What the relay reads the inbox with; the dispatcher also watches the inbox's commits. */
+type RelayContext = { db: Db; log: Pick<Logger, 'warn'> };
+type DispatchContext = RelayContext & { inbox: Pick<InboxWriter, 'takePressure'> };
 
 /**
  * A queue per shop, served in turn: take() hands out the oldest item of the next shop in the rotation, so a
@@ -164,6 +97,8 @@ const TICK_MS = 250;
  */
 export function createDispatcher(
   ctx: DispatchContext,
+  /** Hands one delivery on (deliveries.ts: to its order workflow, or to its topic's handler). */
+  deliver: (d: WebhookDelivery) => Promise<void>,
   concurrency = Number(process.env.SIGNAL_CONCURRENCY ?? 8),
   maxQueued = 20_000,
 ) {
@@ -204,7 +139,7 @@ export function createDispatcher(
 
   const start = (d: WebhookDelivery) => {
     active++;
-    signalDelivery(ctx, d)
+    deliver(d)
       .then(() => signalledOne(d.webhookId))
       .catch((err: unknown) => ctx.log.warn({ err, webhookId: d.webhookId }, 'signal failed; relay will retry'))
       .finally(() => {
@@ -261,7 +196,7 @@ export type Dispatcher = ReturnType<typeof createDispatcher>;
  * the dispatcher's pace, and each row is read about once.
  */
 export function startRelay(
-  ctx: SignalContext,
+  ctx: RelayContext,
   dispatcher: Dispatcher,
   everyMs = 5_000,
   olderThanMs = 30_000,

@@ -1,7 +1,7 @@
 import { COMPLIANCE_TOPICS } from './compliance';
 import { BILLING_TOPICS } from './routes/plan/webhooks';
 
-/** The order events the order workflow takes (signal.ts hands every `orders/*` and `refunds/create` to it). */
+/** The order events the order workflow takes (deliveries.ts hands every `orders/*` and `refunds/create` to it). */
 export const ORDER_TOPICS = [
   'orders/create',
   'orders/updated',

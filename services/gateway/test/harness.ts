@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createTestDatabase, insertTestRows, purchasesTable, shopsTable, updateTestShop } from '@belegfluss/db/testing';
-import { saveShopInstall, type Db } from '@belegfluss/db';
+import { createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
@@ -128,7 +128,9 @@ export async function startHarness(
       return { status: res.status, body: parsed, headers: res.headers };
     },
     async install(shop, extraColumns = {}) {
-      await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
+      // sealed as an install seals it, so that the gateway can open it like a real shop's token
+      const tokenEnc = createSecretBox(settings.encryptionKey).seal('shpat_test');
+      await saveShopInstall(database.db, { shopId: shop, tokenEnc, scopes: ['read_orders'] });
       if (Object.keys(extraColumns).length) await updateTestShop(database.db, shop, extraColumns);
     },
     webhook(topic, shop, payload, webhookId = randomBytes(8).toString('hex')) {

@@ -1,5 +1,5 @@
 import { formatNumber, transfersLeft, navigate, type Shop } from '@belegfluss/frontend-kit';
-import { CREDITS_NOTIFY_THRESHOLD } from '@belegfluss/shared';
+import { TRANSFERS_NOTIFY_THRESHOLD } from '@belegfluss/shared';
 import { Modal, Text } from '@shopify/polaris';
 import { useState } from 'react';
 import { dismiss, isDismissed } from './dismissals';
@@ -9,7 +9,7 @@ export const transfersDismissalId = (credits: Shop['plan']['credits']) => `trans
 
 export function transfersNearlyUsed(credits: Shop['plan']['credits']): boolean {
   const left = transfersLeft(credits);
-  return left.quota === 0 || left.remaining / left.quota < CREDITS_NOTIFY_THRESHOLD;
+  return left.quota === 0 || left.remaining / left.quota < TRANSFERS_NOTIFY_THRESHOLD;
 }
 
 /** Spec 1 §8: transfers nearly or fully used. */

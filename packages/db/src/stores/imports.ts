@@ -273,3 +273,11 @@ export async function finishImportRange(
     .where({ workflow_id: workflowId, status: 'running' })
     .update({ status, finished_at: db.fn.now() });
 }
+
+/** The orchestration package's ImportRunStore and ImportRangeStore: the runs it brings in line with Temporal. */
+export const importRunStore = (db: Db) => ({
+  finishImportRange: (workflowId: string, status: 'failed') => finishImportRange(db, workflowId, status),
+  runningOrderImports: (shopId: string, days?: string[]) => runningOrderImports(db, shopId, days),
+  settleOrderImport: (shopId: string, day: string, workflowId: string, end: Exclude<ImportStatus, 'running'>) =>
+    settleOrderImport(db, shopId, day, workflowId, end),
+});

@@ -175,7 +175,7 @@ export async function claimMailSend(
  */
 export async function markMailSending(
   db: Db,
-  send: MailSendRow,
+  send: Pick<MailSendRow, 'id' | 'claimToken'>,
   sender: 'own' | 'default',
   messageId: string,
 ): Promise<boolean> {
@@ -186,7 +186,7 @@ export async function markMailSending(
 }
 
 /** The server accepted the message: the send and the document's `emailed_at`, in one transaction. */
-export async function markMailSent(db: Db, send: MailSendRow): Promise<Date> {
+export async function markMailSent(db: Db, send: Pick<MailSendRow, 'id' | 'claimToken' | 'documentId'>): Promise<Date> {
   return db.transaction(async (trx) => {
     const [row] = await trx('mail_sends')
       .where({ id: send.id, claim_token: send.claimToken })
@@ -201,7 +201,7 @@ export async function markMailSent(db: Db, send: MailSendRow): Promise<Date> {
 /** `failed` (definitely not sent, may be claimed again) or `uncertain` (may have been sent). */
 export async function markMailUnsent(
   db: Db,
-  send: MailSendRow,
+  send: Pick<MailSendRow, 'id' | 'claimToken'>,
   status: 'failed' | 'uncertain',
   error: string,
 ): Promise<void> {

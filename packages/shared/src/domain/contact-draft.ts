@@ -1,6 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { ContactPreferences } from '../preferences/contact';
-import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/defaults';
+import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/typed-defaults';
 import type { AddressEntry, LexwareContactInput } from './lexware-types';
 import { customerExtras, orderExtras, splitTags } from './order-fields';
 

@@ -1,7 +1,7 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { CreditPreferences } from '../preferences/credit';
 import type { OrderHandlingPreferences } from '../preferences/order-handling';
-import { DEFAULT_CREDIT_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/defaults';
+import { DEFAULT_CREDIT_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/typed-defaults';
 import type { LexwareCreditNoteInput } from './lexware-types';
 import { lexwareDate } from './lexware-date';
 import { cents, sumOf } from './money';

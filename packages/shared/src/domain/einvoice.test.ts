@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopifyOrder } from '../shopify-order';
-import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/contact';
+import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/typed-defaults';
 import { decideEInvoice, isValidLeitwegId, leitwegIdOfOrder } from './einvoice';
 
 const order = (extra: Record<string, unknown> = {}) =>

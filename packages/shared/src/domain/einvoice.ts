@@ -1,4 +1,3 @@
-import type { ContactPreferences } from '../preferences/contact';
 import type { ShopifyOrder } from '../shopify-order';
 import { isB2B, orderExtras } from './order-fields';
 
@@ -35,7 +34,7 @@ export type LeitwegSource = (typeof LEITWEG_SOURCES)[number];
 /** The raw Leitweg-ID of an order from the note or a note attribute; a metafield value is read by the caller. */
 export function leitwegIdOfOrder(
   order: ShopifyOrder,
-  prefs: Pick<ContactPreferences, 'leitwegSource' | 'leitwegAttribute'>,
+  prefs: { leitwegSource: LeitwegSource; leitwegAttribute: string },
 ): string | null {
   if (prefs.leitwegSource === 'order-note') {
     const note = order.note?.trim() ?? '';
@@ -69,7 +68,7 @@ export type EInvoiceDecision =
  */
 export function decideEInvoice(
   order: ShopifyOrder,
-  prefs: Pick<ContactPreferences, 'vendorNumberAtCustomer' | 'eInvoiceNet'>,
+  prefs: { vendorNumberAtCustomer: string; eInvoiceNet: boolean },
   rawLeitwegId: string | null,
 ): EInvoiceDecision {
   const net = prefs.eInvoiceNet && isB2B(order);

@@ -1,7 +1,7 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { DisabledReason, ProcessedReason, SkipReason } from '../reasons';
 import { TOO_OLD_DAYS } from '../plans';
-import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/defaults';
+import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/typed-defaults';
 import { invoiceDue, type InvoiceEvent } from './has-happened';
 import { cents } from './money';
 import { splitTags } from './order-fields';

@@ -1,7 +1,7 @@
 import type { ShopifyOrder } from '../shopify-order';
 import type { InvoiceLayoutPreferences, InvoicePreferences } from '../preferences/invoice';
 import type { OrderHandlingPreferences } from '../preferences/order-handling';
-import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/defaults';
+import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferences/typed-defaults';
 import { normalizeInvoicePreferences } from '../preferences/invoice-rules';
 import type { LexwareInvoiceInput } from './lexware-types';
 import { cents } from './money';

@@ -3,21 +3,11 @@ import { PREFERENCE_DEFAULTS } from './defaults';
 import { LIMITS, MESSAGES } from './messages';
 import { LEITWEG_SOURCES } from '../domain/einvoice';
 import { isValidVatId, normalizeVatId } from '../domain/vat-id';
+import { VAT_ID_PLACES } from './vat-id-places';
 
 const D = PREFERENCE_DEFAULTS.contact;
 
-export const VAT_ID_PLACES = [
-  'order-note',
-  'order-attributes',
-  'order-items',
-  'order-billing',
-  'order-shipping',
-  'order-tags',
-  'customer-note',
-  'customer-tags',
-  'company-location',
-] as const;
-export type VatIdPlace = (typeof VAT_ID_PLACES)[number];
+export { VAT_ID_PLACES, type VatIdPlace } from './vat-id-places';
 
 export const ContactPreferencesSchema = z.object({
   vatIdPlaces: z.array(z.enum(VAT_ID_PLACES)).default(D.vatIdPlaces),
@@ -75,4 +65,3 @@ export const ContactPreferencesSchema = z.object({
 });
 
 export type ContactPreferences = z.infer<typeof ContactPreferencesSchema>;
-export { DEFAULT_CONTACT_PREFERENCES } from './defaults';

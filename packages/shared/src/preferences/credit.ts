@@ -35,7 +35,6 @@ export const CreditPreferencesSchema = z.object({
 });
 
 export type CreditPreferences = z.infer<typeof CreditPreferencesSchema>;
-export { DEFAULT_CREDIT_PREFERENCES } from './defaults';
 
 /** Mail needs finalised credit notes (spec 3 §4): the block is hidden and off while finalize is off. */
 export function normalizeCreditPreferences(prefs: CreditPreferences): { value: CreditPreferences; forced: string[] } {

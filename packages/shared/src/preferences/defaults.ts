@@ -1,8 +1,5 @@
-import type { ContactPreferences, VatIdPlace } from './contact';
-import type { CreditPreferences } from './credit';
-import type { InvoicePreferences } from './invoice';
-import type { OrderHandlingPreferences } from './order-handling';
 import { DEFAULT_TEXTS } from './texts';
+import type { VatIdPlace } from './vat-id-places';
 
 /**
  * What a shop gets for each preference it never set: the one place these values live. The schemas next to this
@@ -14,7 +11,7 @@ import { DEFAULT_TEXTS } from './texts';
  */
 
 // The values as the schemas' `.default()`s take them (typed by their literals, so the schemas' types do not depend on
-// their own output); everything else reads the DEFAULT_* objects at the end, typed by the schemas.
+// their own output); everything else reads the DEFAULT_* objects of typed-defaults.ts, typed by the schemas.
 const orderHandling = {
   fixTaxTip: true,
   fixTaxShipping: false,
@@ -129,8 +126,3 @@ const invoice = {
 
 type ReferencePlace = 'title' | 'introduction' | 'remark';
 export const PREFERENCE_DEFAULTS = { orderHandling, contact, credit, deliveryDate, invoice };
-
-export const DEFAULT_ORDER_HANDLING: OrderHandlingPreferences = orderHandling;
-export const DEFAULT_CONTACT_PREFERENCES: ContactPreferences = contact;
-export const DEFAULT_CREDIT_PREFERENCES: CreditPreferences = credit;
-export const DEFAULT_INVOICE_PREFERENCES: InvoicePreferences = invoice;

@@ -91,7 +91,4 @@ export const InvoicePreferencesSchema = z.object({
 
 export type InvoicePreferences = z.infer<typeof InvoicePreferencesSchema>;
 export type InvoicePreferencesInput = z.input<typeof InvoicePreferencesSchema>;
-export { DEFAULT_INVOICE_PREFERENCES } from './defaults';
 export const KNOWN_GATEWAYS = PAYMENT_GATEWAYS;
-
-export { normalizeInvoicePreferences } from './invoice-rules';

@@ -26,4 +26,3 @@ export const OrderHandlingPreferencesSchema = z.object({
 });
 
 export type OrderHandlingPreferences = z.infer<typeof OrderHandlingPreferencesSchema>;
-export { DEFAULT_ORDER_HANDLING } from './defaults';

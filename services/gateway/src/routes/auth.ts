@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { nudge } from '../billing';
-import { consumeOauthState, createOauthState, saveShopInstall, writeLog } from '@belegfluss/db';
+import { consumeOauthState, createOauthState, notificationStore, saveShopInstall, writeLog } from '@belegfluss/db';
 import { sendNotification } from '@belegfluss/mail';
 import {
   ADMIN_DOCUMENTS,
@@ -127,7 +127,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     // The welcome mail, once per shop; the merchant is not kept waiting for the mail server.
     gw.background.run(() =>
       sendNotification(
-        { db: gw.db, mail: gw.settings.mail, timeoutMs: 10_000 },
+        { store: notificationStore(gw.db), mail: gw.settings.mail, timeoutMs: 10_000 },
         { shopId: input.shop, kind: 'onboarding', occasion: 'install' },
       ).catch((err: unknown) => gw.log.warn({ err, shop: input.shop }, 'Onboarding mail not sent')),
     );

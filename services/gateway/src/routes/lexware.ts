@@ -14,7 +14,8 @@ import {
   saveProfile,
   writeLog,
 } from '@belegfluss/db';
-import { authorizeUrl, exchangeCode, LexwareError, lexwareFor, revokeToken } from '@belegfluss/lexware';
+import { authorizeUrl, exchangeCode, LexwareError, revokeToken } from '@belegfluss/lexware';
+import { lexwareOf, shopifyOf } from '../clients';
 import {
   MetafieldPreferencesSchema,
   previewTemplate,
@@ -29,7 +30,6 @@ import type { GatewayContext } from '../context';
 import { BadRequest, NotFound, NotConnected, Unprocessable } from '../errors';
 import { query, single } from '../http';
 import { sessionOf } from '../middleware/session';
-import { adminClientFor } from './plan/billing';
 
 const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
 
@@ -155,7 +155,7 @@ async function previewMetafields(gw: GatewayContext, shopId: string, order: Shop
   const { allowed } = readableEntries(entries, shop.scopes);
   try {
     return await readMetafields(
-      adminClientFor(gw, shop),
+      (await shopifyOf(gw, shop.id)).graphql,
       order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
       allowed,
     );
@@ -167,7 +167,7 @@ async function previewMetafields(gw: GatewayContext, shopId: string, order: Shop
 
 /** Paid and status events of the shop's documents come back to /webhooks/lexoffice. */
 async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> {
-  const api = lexwareFor(gw.db, gw.box, gw.settings.lexware, shop);
+  const api = lexwareOf(gw, shop);
   for (const eventType of [
     'payment.changed',
     'invoice.status.changed',
@@ -190,7 +190,7 @@ async function subscribeEvents(gw: GatewayContext, shop: string): Promise<void> 
 async function pullProfile(gw: GatewayContext, shop: string) {
   const connected = await getConnection(gw.db, shop);
   if (!connected) throw BadRequest('Lexware Office ist nicht verbunden.');
-  const profile = await lexwareFor(gw.db, gw.box, gw.settings.lexware, shop).profile();
+  const profile = await lexwareOf(gw, shop).profile();
   await saveProfile(gw.db, shop, profile as unknown as Record<string, unknown>);
   return profile;
 }

@@ -4,7 +4,6 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
 import {
   LexwareError,
-  lexwareFor,
   type LexwareClient,
   type LexwareCreditNote,
   type VoucherListEntry,
@@ -24,7 +23,7 @@ import {
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
-import { adminClientFor } from './import';
+import { lexwareOf, shopifyOf } from './clients';
 import type { ShopifyDeps } from './paid';
 import {
   bulkOrdersQuery,
@@ -55,7 +54,7 @@ async function monthOrders(
   shopId: string,
   month: string,
 ): Promise<ShopifyOrder[]> {
-  const graphql = await adminClientFor(db, box, shopify, shopId);
+  const graphql = (await shopifyOf(db, box, shopify, shopId)).graphql;
   const range = germanMonthBounds(month);
   const exported = await startBulkQuery(graphql, bulkOrdersQuery(range.from, range.to)).catch((error: unknown) => {
     if (String(error).includes('OPERATION_IN_PROGRESS')) return null;
@@ -159,7 +158,7 @@ export function createAuditActivities({
     async runCompletenessAudit(shopId: string, month: string): Promise<Record<AuditFindingKind, number>> {
       const ctx = await loadShopContext(db, shopId);
       const orders = await monthOrders(db, box, shopify, shopId, month);
-      const api = lexwareFor(db, box, lexware, shopId, { background: true });
+      const api = lexwareOf(db, box, lexware, shopId, { background: true });
       const entries = await monthVouchers(api, month);
       const ours = await ourDocumentsByLexwareId(db, shopId);
       const monthIds = new Set(orders.map((o) => String(o.id)));

@@ -7,7 +7,8 @@ import {
   waitingDocuments,
   writeLog,
 } from '@belegfluss/db';
-import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS } from '@belegfluss/shopify';
+import { shopifyOf } from './clients';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import { RESUME_TOPIC } from '../api';
 import type { ActivityDeps } from './deps';
@@ -37,14 +38,8 @@ export function createBillingActivities({ db, box, shopify, temporal, taskQueue 
   async function refreshPeriodEnd(shopId: string): Promise<void> {
     const shop = await getShop(db, shopId);
     if (!shop || shop.planId === 'free') return saveCurrentPeriodEnd(db, shopId, null);
-    if (!shop.shopifyTokenEnc) return;
     try {
-      const graphql = createAdminClient({
-        adminUrl: shopify.adminUrl,
-        apiVersion: shopify.apiVersion,
-        shop: shopId,
-        accessToken: box.open(shop.shopifyTokenEnc),
-      });
+      const { graphql } = await shopifyOf(db, box, shopify, shopId);
       const subs = (await graphql<Installation>(ADMIN_DOCUMENTS.SubscriptionPeriods)).currentAppInstallation
         .activeSubscriptions;
       const end = subs.find((s) => s.status === 'ACTIVE' && s.currentPeriodEnd)?.currentPeriodEnd;

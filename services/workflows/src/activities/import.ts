@@ -6,6 +6,7 @@ import {
   finishImportRange,
   finishOrderImport,
   getShop,
+  importRunStore,
   recordImportPage,
   recordImportRangeDays,
   upsertOrder,
@@ -14,11 +15,9 @@ import { germanDayBounds } from '@belegfluss/shared';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import {
   bulkOrdersQuery,
-  createAdminClient,
   ordersFromBulkWithRefunds,
   readBulkResult,
   startBulkQuery,
-  type AdminClient,
   type BulkOperationStatus,
 } from '@belegfluss/shopify';
 import { settleEndedImports, settleShopImports } from '@belegfluss/orchestration/imports';
@@ -26,25 +25,9 @@ import type { Client } from '@temporalio/client';
 import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { ShopifyDeps } from './paid';
+import { shopifyOf } from './clients';
 import { assertImportAllowed } from './plan';
 import type { ActivityDeps } from './deps';
-
-/** The shop's Admin GraphQL client, from its sealed token. */
-export async function adminClientFor(
-  db: Db,
-  box: SecretBox,
-  shopify: ShopifyDeps,
-  shopId: string,
-): Promise<AdminClient> {
-  const shop = await getShop(db, shopId);
-  if (!shop?.shopifyTokenEnc) throw new Error(`Shop ${shopId} has no Shopify token`);
-  return createAdminClient({
-    adminUrl: shopify.adminUrl,
-    apiVersion: shopify.apiVersion,
-    shop: shopId,
-    accessToken: box.open(shop.shopifyTokenEnc),
-  });
-}
 
 /** Orders of a shop handed over but not through their first round yet (see handOver). */
 export const IN_FLIGHT = 40;
@@ -125,7 +108,7 @@ export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 
      */
     async startDayExport(shopId: string, day: string): Promise<BulkOperationStatus> {
       const { from, to } = germanDayBounds(day);
-      return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from, to));
+      return startBulkQuery((await shopifyOf(db, box, shopify, shopId)).graphql, bulkOrdersQuery(from, to));
     },
 
     /** Hands the exported day over, each refunded order with its refunds, as fast as Lexware takes them; counted once however often it runs. */
@@ -134,7 +117,7 @@ export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 
       let handed = Number(Context.current().info.heartbeatDetails ?? 0);
       const beat = setInterval(() => heartbeat(handed), 2_000);
       try {
-        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const graphql = (await shopifyOf(db, box, shopify, shopId)).graphql;
         const orders = url ? await ordersFromBulkWithRefunds(graphql, await readBulkResult(url)) : [];
         // Counted first, so the dialog shows the day's orders while their invoices are made.
         await recordImportPage(db, shopId, day, { affected: orders.length, after: null, next: null });
@@ -159,7 +142,7 @@ export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 
       for (;;) {
         const ahead = await earlierImportRunning(db, shopId, day);
         if (!ahead) return true;
-        if (!(await settleEndedImports(db, Context.current().client, [ahead]))) return false;
+        if (!(await settleEndedImports(importRunStore(db), Context.current().client, [ahead]))) return false;
       }
     },
 
@@ -172,7 +155,7 @@ export function createImportActivities({ db, box, shopify }: Pick<ActivityDeps, 
      * importing already (the range passes it over). A run of the day ended by hand no longer counts.
      */
     async claimImportDay(shopId: string, day: string, workflowId: string): Promise<boolean> {
-      await settleShopImports(db, Context.current().client, shopId, [day]);
+      await settleShopImports(importRunStore(db), Context.current().client, shopId, [day]);
       return claimOrderImport(db, shopId, day, workflowId);
     },
 

@@ -1,7 +1,8 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity';
 import { forgetContact, getShop, writeLog, type Db } from '@belegfluss/db';
-import { LexwareError, lexwareFor, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient, type LexwareDeps } from '@belegfluss/lexware';
 import type { ShopifyOrder } from '@belegfluss/shared';
+import { lexwareOf } from './clients';
 import type { ActivityDeps } from './deps';
 import type { OrderRef } from './documents';
 import { createNotifier } from './notify';
@@ -39,7 +40,7 @@ export function lexwareAccess({
 }: Pick<ActivityDeps, 'db' | 'box' | 'lexware' | 'mail'>) {
   const notifier = createNotifier(db, mail);
   const lexware: LexwareDeps = { ...given, onConnectionLost: notifier.connectionLost };
-  const client = (shopId: string): LexwareClient => lexwareFor(db, box, lexware, shopId);
+  const client = (shopId: string): LexwareClient => lexwareOf(db, box, lexware, shopId);
   /**
    * An order from before the installation comes from the historical import: its Lexware calls
    * give way to live orders, which share the same 2 requests/s (live orders first).
@@ -47,7 +48,7 @@ export function lexwareAccess({
   const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexwareClient> => {
     const shop = await getShop(db, shopId);
     const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
-    return lexwareFor(db, box, lexware, shopId, { background });
+    return lexwareOf(db, box, lexware, shopId, { background });
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { ApplicationFailure } from '@temporalio/common';
-import { claimMailSend, createSecretBox, saveShopInstall, type Db } from '@belegfluss/db';
+import { claimMailSend, createSecretBox, mailStore, saveShopInstall, type Db } from '@belegfluss/db';
 import {
   createTestDatabase,
   documentsTable,
@@ -24,7 +24,11 @@ const settings = readSettings();
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  deps = { db, box: createSecretBox(settings.encryptionKey), lexware: settings.lexware, mail: settings.mail };
+  deps = {
+    store: mailStore(db, createSecretBox(settings.encryptionKey)),
+    lexware: settings.lexware,
+    mail: settings.mail,
+  };
   await saveShopInstall(db, { shopId: SHOP, tokenEnc: 'x', scopes: [] });
 });
 afterAll(async () => database?.drop());

@@ -1,4 +1,5 @@
 import { ApplicationFailure, heartbeat } from '@temporalio/activity';
+import { mailStore } from '@belegfluss/db';
 import { MailError, sendDocumentMail, type MailDeps } from '@belegfluss/mail';
 import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
@@ -37,6 +38,6 @@ export function createMailActivities(deps: Pick<ActivityDeps, 'db' | 'box' | 'le
   const { lexware } = lexwareAccess(deps);
   return {
     sendDocumentMail: (shopId: string, documentId: string) =>
-      mailDocument({ db, box, lexware, mail, documentFiles }, shopId, documentId),
+      mailDocument({ store: mailStore(db, box), lexware, mail, documentFiles }, shopId, documentId),
   };
 }

@@ -1,5 +1,5 @@
 import type { Db, SecretBox } from '@belegfluss/db';
-import { documentsOfOrder, getShop, writeLog } from '@belegfluss/db';
+import { documentsOfOrder, lexwareStore, writeLog } from '@belegfluss/db';
 import {
   changedMetafields,
   hasShopifyScope,
@@ -13,14 +13,15 @@ import {
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import {
-  createAdminClient,
   isAccessDenied,
   MetafieldsUserError,
   orderMetafields,
   readMetafields,
   setMetafields,
+  unlessNotConnected,
 } from '@belegfluss/shopify';
-import { documentNumber, lexwareFor, type LexwareDeps } from '@belegfluss/lexware';
+import { documentNumber, type LexwareDeps } from '@belegfluss/lexware';
+import { lexwareOf, shopifyOf } from './clients';
 import type { ShopifyDeps } from './paid';
 import { loadShopContext } from './context';
 import type { ActivityDeps } from './deps';
@@ -39,19 +40,9 @@ export type MetafieldWriteOutcome = 'written' | 'unchanged' | 'disabled' | 'MISS
 
 const orderGid = (order: ShopifyOrder) => order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
 
-async function shopClient(d: MetafieldDeps, shopId: string) {
-  const shop = await getShop(d.db, shopId);
-  if (!shop?.shopifyTokenEnc) return null;
-  return {
-    scopes: shop.scopes,
-    graphql: createAdminClient({
-      adminUrl: d.shopify.adminUrl,
-      apiVersion: d.shopify.apiVersion,
-      shop: shopId,
-      accessToken: d.box.open(shop.shopifyTokenEnc),
-    }),
-  };
-}
+/** Null for a shop Shopify no longer lets us reach: its metafields are left alone, the documents are made anyway. */
+const shopClient = (d: MetafieldDeps, shopId: string) =>
+  shopifyOf(d.db, d.box, d.shopify, shopId).catch(unlessNotConnected);
 
 function missingScope(
   d: MetafieldDeps,
@@ -109,8 +100,9 @@ async function orderDocuments(
 ): Promise<OrderDocuments> {
   const made = (await documentsOfOrder(d.db, shopId, orderId)).filter((r) => r.lexwareId !== null);
   if (withNumbers && d.lexware) {
-    const api = lexwareFor(d.db, d.box, d.lexware, shopId);
-    for (const r of made) r.number = await documentNumber(d.db, api, { ...r, lexwareId: r.lexwareId! });
+    const api = lexwareOf(d.db, d.box, d.lexware, shopId);
+    for (const r of made)
+      r.number = await documentNumber(lexwareStore(d.db, d.box), api, { ...r, lexwareId: r.lexwareId! });
   }
   const doc = (r: (typeof made)[number]) => ({
     lexwareId: r.lexwareId!,

@@ -1,4 +1,4 @@
-import { getConnection, getShop, type Db } from '@belegfluss/db';
+import { getConnection, getShop, notificationStore, type Db } from '@belegfluss/db';
 import { connectionOccasion, sendNotification, type DefaultSender, type NotificationRequest } from '@belegfluss/mail';
 import type { TransfersNotification } from '@belegfluss/shared';
 
@@ -27,7 +27,7 @@ export function createNotifier(db: Db, mail: DefaultSender): Notifier {
   const send = async (req: () => Promise<NotificationRequest | null>) => {
     try {
       const r = await req();
-      if (r) await sendNotification({ db, mail, timeoutMs: NOTIFICATION_TIMEOUT_MS }, r);
+      if (r) await sendNotification({ store: notificationStore(db), mail, timeoutMs: NOTIFICATION_TIMEOUT_MS }, r);
     } catch (error) {
       console.warn(`Benachrichtigung nicht gesendet: ${(error as Error).message}`);
     }

@@ -1,7 +1,8 @@
 import type { Db, SecretBox } from '@belegfluss/db';
-import { getShop, writeLog, documentStateByLexwareId, recordLexwareStatus } from '@belegfluss/db';
+import { writeLog, documentStateByLexwareId, recordLexwareStatus } from '@belegfluss/db';
 import type { LexwareClient } from '@belegfluss/lexware';
-import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, unlessNotConnected } from '@belegfluss/shopify';
+import { shopifyOf } from './clients';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
@@ -55,8 +56,9 @@ export async function markOrderPaid(
 ): Promise<'marked' | 'already_paid' | 'MISSING_SCOPE'> {
   const base = { shopId, origin: 'shopify', orderId: String(order.id), orderName: order.name } as const;
   if (['paid', 'refunded', 'partially_refunded'].includes(order.financial_status ?? '')) return 'already_paid';
-  const shop = await getShop(db, shopId);
-  if (!shop?.shopifyTokenEnc || !shop.scopes.includes('write_orders')) {
+  // A shop Shopify no longer lets us reach is logged as the missing write scope: only a new install helps.
+  const shop = await shopifyOf(db, box, shopify, shopId).catch(unlessNotConnected);
+  if (!shop?.scopes.includes('write_orders')) {
     await writeLog(db, {
       ...base,
       event: 'order.paid.failed',
@@ -65,12 +67,7 @@ export async function markOrderPaid(
     });
     return 'MISSING_SCOPE';
   }
-  const graphql = createAdminClient({
-    adminUrl: shopify.adminUrl,
-    apiVersion: shopify.apiVersion,
-    shop: shopId,
-    accessToken: box.open(shop.shopifyTokenEnc),
-  });
+  const { graphql } = shop;
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
   const result = await graphql<{ orderMarkAsPaid: { userErrors: { message: string }[] } }>(ADMIN_DOCUMENTS.MarkPaid, {
     input: { id },

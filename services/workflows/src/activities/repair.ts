@@ -6,7 +6,7 @@ import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import { closingIntentKey, type ShopifyOrder } from '@belegfluss/shared';
 import { orderById } from '@belegfluss/shopify';
 import { issueClosingCreditNote, type IssueResult } from './documents';
-import { adminClientFor } from './import';
+import { shopifyOf } from './clients';
 import type { Notifier } from './notify';
 import type { ShopifyDeps } from './paid';
 import type { ActivityDeps } from './deps';
@@ -23,7 +23,7 @@ export async function freshOrder(
   shopId: string,
   orderId: string,
 ): Promise<ShopifyOrder | null> {
-  return (await orderById(await adminClientFor(deps.db, deps.box, deps.shopify, shopId), orderId)) ?? null;
+  return (await orderById((await shopifyOf(deps.db, deps.box, deps.shopify, shopId)).graphql, orderId)) ?? null;
 }
 
 const voucherOf = async (api: LexwareClient, doc: DocumentRow) =>

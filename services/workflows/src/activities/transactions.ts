@@ -3,7 +3,6 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import {
   claimPayment,
   completePayment,
-  getShop,
   markHinted,
   markPaymentAttempted,
   saveFinanceAccount,
@@ -14,7 +13,8 @@ import {
   documentState,
 } from '@belegfluss/db';
 import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
-import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS, unlessNotConnected } from '@belegfluss/shopify';
+import { shopifyOf } from './clients';
 import {
   buildBankTransaction,
   enforcePlan,
@@ -62,15 +62,9 @@ async function orderPayments(
   shopId: string,
   order: ShopifyOrder,
 ): Promise<ShopifyPayment[] | 'MISSING_SCOPE'> {
-  const shop = await getShop(d.db, shopId);
-  if (!shop?.shopifyTokenEnc || !shop.scopes.some((s) => s === 'read_orders' || s === 'write_orders'))
-    return 'MISSING_SCOPE';
-  const graphql = createAdminClient({
-    adminUrl: d.shopify.adminUrl,
-    apiVersion: d.shopify.apiVersion,
-    shop: shopId,
-    accessToken: d.box.open(shop.shopifyTokenEnc),
-  });
+  const shop = await shopifyOf(d.db, d.box, d.shopify, shopId).catch(unlessNotConnected);
+  if (!shop?.scopes.some((s) => s === 'read_orders' || s === 'write_orders')) return 'MISSING_SCOPE';
+  const { graphql } = shop;
   const id = order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`;
   const result = await graphql<{ order: { transactions: ShopifyPayment[] } | null }>(ADMIN_DOCUMENTS.OrderPayments, {
     id,

@@ -12,7 +12,7 @@ import {
   upsertOrder,
   writeLog,
 } from '@belegfluss/db';
-import { lexwareFor, type LexwareClient, type VoucherListEntry } from '@belegfluss/lexware';
+import { type LexwareClient, type VoucherListEntry } from '@belegfluss/lexware';
 import {
   DEFAULT_ORDER_NUMBER_FORMAT,
   importedOrdersToInvoice,
@@ -30,10 +30,11 @@ import {
   ADMIN_DOCUMENTS,
 } from '@belegfluss/shopify';
 import { wizardHandOverWorkflowId } from '../api';
-import { adminClientFor, handOver } from './import';
+import { handOver } from './import';
 import { loadShopContext } from './context';
 import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
+import { lexwareOf, shopifyOf } from './clients';
 
 /** Vouchers a page: each needs its own GET for its texts, at 2 requests/s about 13 s a page. */
 export const VOUCHERS_PER_PAGE = 25;
@@ -101,11 +102,11 @@ export function createWizardActivities(deps: Pick<ActivityDeps, 'db' | 'box' | '
   const { lexware } = lexwareAccess(deps);
   return {
     async startOrderExport(shopId: string, from: string): Promise<BulkOperationStatus> {
-      return startBulkQuery(await adminClientFor(db, box, shopify, shopId), bulkOrdersQuery(from));
+      return startBulkQuery((await shopifyOf(db, box, shopify, shopId)).graphql, bulkOrdersQuery(from));
     },
 
     async orderExportStatus(shopId: string, id: string): Promise<BulkOperationStatus> {
-      return bulkQueryStatus(await adminClientFor(db, box, shopify, shopId), id);
+      return bulkQueryStatus((await shopifyOf(db, box, shopify, shopId)).graphql, id);
     },
 
     /**
@@ -118,7 +119,7 @@ export function createWizardActivities(deps: Pick<ActivityDeps, 'db' | 'box' | '
       // Beats on a clock: reading the refunds of a refunded order waits for Shopify's query budget.
       const beat = setInterval(() => heartbeat(), 2_000);
       try {
-        const graphql = await adminClientFor(db, box, shopify, shopId);
+        const { graphql } = await shopifyOf(db, box, shopify, shopId);
         const orders = await ordersFromBulkWithRefunds(graphql, await readBulkResult(url));
         for (const order of orders) await upsertOrder(db, shopId, order);
         // Marked apart from the upsert: an order a webhook stored newer keeps its snapshot but is still imported.
@@ -137,8 +138,8 @@ export function createWizardActivities(deps: Pick<ActivityDeps, 'db' | 'box' | '
       shopId: string,
       page: number,
     ): Promise<{ seen: number; linked: number; totalPages: number; last: boolean }> {
-      const api = lexwareFor(db, box, lexware, shopId);
-      const format = await orderFormat(await adminClientFor(db, box, shopify, shopId));
+      const api = lexwareOf(db, box, lexware, shopId);
+      const format = await orderFormat((await shopifyOf(db, box, shopify, shopId)).graphql);
       const list = await api.voucherList({
         voucherType: 'invoice,creditnote',
         voucherStatus: 'open,paid,paidoff,voided,draft',

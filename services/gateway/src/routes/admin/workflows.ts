@@ -9,7 +9,7 @@ import { DEFAULT_TEMPORAL_UI_URL } from '../../config';
 import { NotFound, Conflict, Unprocessable } from '../../errors';
 import { body, validate } from '../../http';
 import { requireStaff } from '../../middleware/staff';
-import { signalOrderWorkflow } from '../../signal';
+import { signalOrderWorkflow } from '../../deliveries';
 import { auditAdminAction } from './support-desk';
 
 const MAX_LISTED = 200;

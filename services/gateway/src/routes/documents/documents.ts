@@ -4,10 +4,12 @@ import {
   documentByPdfToken,
   getOrderSnapshot,
   latestDocumentOfOrder,
+  lexwareStore,
   loadShopContext,
   type DocumentRef,
 } from '@belegfluss/db';
-import { documentFile, LexwareError, lexwareFor } from '@belegfluss/lexware';
+import { documentFile, LexwareError } from '@belegfluss/lexware';
+import { lexwareOf } from '../../clients';
 import { planInvoice, ShopifyOrderSchema } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstreamHttpError } from '../../errors';
@@ -31,10 +33,10 @@ export const documentUrl = (appUrl: string, token: string) => `${appUrl}/documen
 async function fetchFile(gw: GatewayContext, doc: DocumentRef, kind: 'pdf' | 'xml' = 'pdf'): Promise<Buffer> {
   if (doc.status === 'draft') throw Conflict('DRAFT', DRAFT_MESSAGE);
   if (!doc.lexwareId) throw NotFound('Dieser Beleg wurde noch nicht erstellt.');
-  const client = lexwareFor(gw.db, gw.box, gw.settings.lexware, doc.shopId);
+  const client = lexwareOf(gw, doc.shopId);
   try {
     const file = await documentFile(
-      gw.db,
+      lexwareStore(gw.db, gw.box),
       client,
       { ...doc, lexwareId: doc.lexwareId },
       kind,

@@ -1,5 +1,6 @@
-import type { DocumentRef } from '@belegfluss/db';
-import { documentNumber, fillDocumentNumbers, lexwareFor } from '@belegfluss/lexware';
+import { lexwareStore, type DocumentRef } from '@belegfluss/db';
+import { documentNumber, fillDocumentNumbers } from '@belegfluss/lexware';
+import { lexwareOf } from '../../clients';
 import type { GatewayContext } from '../../context';
 
 /** A screen waits at most this long for numbers Lexware has not named to us yet; the read goes on without it. */
@@ -15,7 +16,7 @@ export const numberPending = (r: { number: string | null; status: string }) =>
  * and the screen says "Nummer folgt" until the next look.
  */
 export function fillShownNumbers(gw: GatewayContext, shop: string): Promise<boolean> {
-  const fill = fillDocumentNumbers(gw.db, lexwareFor(gw.db, gw.box, gw.settings.lexware, shop), shop).then(
+  const fill = fillDocumentNumbers(lexwareStore(gw.db, gw.box), lexwareOf(gw, shop), shop).then(
     () => true,
     () => false,
   );
@@ -28,6 +29,6 @@ export function fillShownNumbers(gw: GatewayContext, shop: string): Promise<bool
 /** The PDF's file name carries the number; when Lexware can't tell it now, the file is named by its kind. */
 export async function numberForFile(gw: GatewayContext, doc: DocumentRef): Promise<string | null> {
   if (!doc.lexwareId || !numberPending(doc)) return doc.number;
-  const api = lexwareFor(gw.db, gw.box, gw.settings.lexware, doc.shopId);
-  return documentNumber(gw.db, api, { ...doc, lexwareId: doc.lexwareId }).catch(() => null);
+  const api = lexwareOf(gw, doc.shopId);
+  return documentNumber(lexwareStore(gw.db, gw.box), api, { ...doc, lexwareId: doc.lexwareId }).catch(() => null);
 }

@@ -7,6 +7,7 @@ import {
   getConnection,
   getOrderImport,
   getShop,
+  importRunStore,
   listImportDays,
   purchasedFeatures,
   releaseOrderImport,
@@ -19,7 +20,7 @@ import {
   OrderImportQuery,
   type ShopifyOrderImports,
 } from '@belegfluss/shared';
-import { ADMIN_DOCUMENTS, createAdminClient } from '@belegfluss/shopify';
+import { ADMIN_DOCUMENTS } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
   ShopDomainKey,
@@ -31,9 +32,9 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound, BadGateway, Conflict, PaymentRequired } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { shopifyOf } from '../../clients';
 import { dayView, rangeView } from './range-progress';
 
-const IMPORT_SHOPIFY_MISSING = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
 
 export const HISTORICAL_MESSAGES = {
   freePlan:
@@ -57,12 +58,7 @@ export async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise
   // A store opens once: the dialog polls while a day runs, Shopify is asked the first time only.
   const known = storeOpened.get(shop.id);
   if (known) return { first: known, last };
-  const graphql = createAdminClient({
-    adminUrl: gw.settings.shopify.adminUrl,
-    apiVersion: gw.settings.shopify.apiVersion,
-    shop: shop.id,
-    accessToken: gw.box.open(shop.shopifyTokenEnc!),
-  });
+  const { graphql } = await shopifyOf(gw, shop.id);
   const data = await graphql<{ shop: { createdAt: string } }>(ADMIN_DOCUMENTS.StoreCreated).catch((error: unknown) => {
     gw.log.warn({ err: error, shop: shop.id }, 'shop.createdAt not readable');
     throw BadGateway('SHOPIFY_UNAVAILABLE', HISTORICAL_MESSAGES.shopifyUnavailable);
@@ -85,7 +81,7 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
 
   const workflowId = importWorkflowId(shop.id, date);
   // A run of this day ended by hand (terminated, cancelled) no longer counts as imported.
-  await settleShopImports(gw.db, gw.temporal, shop.id, [date]);
+  await settleShopImports(importRunStore(gw.db), gw.temporal, shop.id, [date]);
   if (!(await claimOrderImport(gw.db, shop.id, date, workflowId)))
     throw Conflict('IMPORT_EXISTS', HISTORICAL_MESSAGES.running);
   try {
@@ -106,12 +102,18 @@ export async function startHistoricalImport(gw: GatewayContext, ctx: Context, ch
   ctx.body = { id: date, workflowId, status: 'running', affected: 0, pages: 0 };
 }
 
-export type ImportChecks = { shopifyMissing: string; scopeMissing: string; lexwareMissing: string };
+export type ImportChecks = { scopeMissing: string; lexwareMissing: string };
+
+/** The shop's row, when Shopify can be asked for it (else ShopifyNotConnectedError, a German 400). */
+async function connectedShop(gw: GatewayContext, shopId: string): Promise<ShopRow> {
+  await shopifyOf(gw, shopId);
+  // shopifyFor found the installed shop, so its row is there
+  return (await getShop(gw.db, shopId))!;
+}
 
 /** The shop, when it may import older orders now (a paid plan, the unlock bought, Shopify's scope, Lexware). */
 export async function importingShop(gw: GatewayContext, ctx: Context, checks: ImportChecks): Promise<ShopRow> {
-  const shop = await getShop(gw.db, sessionOf(ctx).shop);
-  if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(checks.shopifyMissing);
+  const shop = await connectedShop(gw, sessionOf(ctx).shop);
   if (orderImportPrice(shop.planId) === null) throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.freePlan);
   if (!(await purchasedFeatures(gw.db, shop.id)).includes('orderImport'))
     throw PaymentRequired('PAYMENT_REQUIRED', HISTORICAL_MESSAGES.notPurchased);
@@ -124,12 +126,10 @@ export async function importingShop(gw: GatewayContext, ctx: Context, checks: Im
 export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
   api.get('/api/orders/import/days', async (ctx) => {
-    const shop = await getShop(gw.db, sessionOf(ctx).shop);
-    if (!shop?.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt)
-      throw BadRequest(IMPORT_SHOPIFY_MISSING);
+    const shop = await connectedShop(gw, sessionOf(ctx).shop);
     // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
     // Runs ended from outside (terminated by support, cancelled) are shown as such, not as running.
-    const settled = settleShopImports(gw.db, gw.temporal, shop.id).catch((error: unknown) =>
+    const settled = settleShopImports(importRunStore(gw.db), gw.temporal, shop.id).catch((error: unknown) =>
       gw.log.warn({ err: error, shop: shop.id }, 'import runs not settled'),
     );
     const [range, days] = await Promise.all([
@@ -149,7 +149,7 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     if (!parsed.success) throw NotFound(HISTORICAL_MESSAGES.notFound);
     const shopId = sessionOf(ctx).shop;
     const day = validate(ImportDate, parsed.data);
-    await settleShopImports(gw.db, gw.temporal, shopId, [day]);
+    await settleShopImports(importRunStore(gw.db), gw.temporal, shopId, [day]);
     const run = await getOrderImport(gw.db, shopId, day);
     if (!run?.workflowId) throw NotFound(HISTORICAL_MESSAGES.notFound);
     let live: { pages: number; affected: number; done: boolean } | undefined;

@@ -8,6 +8,7 @@ import {
   startWorker,
   type Harness,
 } from '../../../test/harness';
+import { SHOPIFY_NOT_CONNECTED } from '@belegfluss/shopify';
 import { IMPORT_MESSAGES } from './import';
 import { documentsTable, ordersTable, shopsTable, wizardImportsTable } from '@belegfluss/db/testing';
 
@@ -249,7 +250,7 @@ describe('the connect wizard import, as a workflow', () => {
     await shopsTable.update(h.db, { id: 'import-e.myshopify.com' }, { missingAccessToken: true });
     expect(await h.call('import-e.myshopify.com', 'POST', '/api/orders/import')).toMatchObject({
       status: 400,
-      body: { message: IMPORT_MESSAGES.shopifyMissing },
+      body: { message: SHOPIFY_NOT_CONNECTED },
     });
     expect(await h.call(NO_SCOPE, 'GET', '/api/orders/import/wizard')).toMatchObject({
       status: 404,

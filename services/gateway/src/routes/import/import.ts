@@ -24,11 +24,11 @@ import {
 import type { GatewayContext } from '../../context';
 import { BadRequest, Forbidden, NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
+import { shopifyOf } from '../../clients';
 import { historicalImportRoutes, startHistoricalImport } from './historical';
 import { importRangeRoutes } from './range';
 
 export const IMPORT_MESSAGES = {
-  shopifyMissing: 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.',
   lexwareMissing: 'Lexware Office ist nicht verbunden.',
   scopeMissing: 'Für den Import fehlt die Shopify-Berechtigung read_all_orders. Bitte erteile den Zugriff erneut.',
   noRun: 'Es läuft kein Import. Starte ihn im Verbindungsassistenten.',
@@ -195,10 +195,8 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
   api.post('/api/orders/import', async (ctx) => {
     if (ctx.query.date !== undefined) return startHistoricalImport(gw, ctx, IMPORT_MESSAGES);
     const { shop } = sessionOf(ctx);
-    const row = await getShop(gw.db, shop);
-    if (!row?.shopifyTokenEnc || row.missingAccessToken || row.uninstalledAt)
-      throw BadRequest(IMPORT_MESSAGES.shopifyMissing);
-    if (!row.scopes.includes('read_all_orders')) throw Forbidden(IMPORT_MESSAGES.scopeMissing);
+    const { scopes } = await shopifyOf(gw, shop);
+    if (!scopes.includes('read_all_orders')) throw Forbidden(IMPORT_MESSAGES.scopeMissing);
     if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexwareMissing);
     await answerOrders(gw, ctx, shop, await ensureWizardImport(gw, shop));
   });

@@ -1,4 +1,4 @@
-import { latestImportRange, type ImportDay } from '@belegfluss/db';
+import { importRunStore, latestImportRange, type ImportDay } from '@belegfluss/db';
 import { daysBetween, importDayEstimate, type ImportRangeView } from '@belegfluss/shared';
 import { settleImportRange } from '@belegfluss/orchestration/imports';
 import type { GatewayContext } from '../../context';
@@ -26,7 +26,7 @@ export async function rangeView(
 ): Promise<ImportRangeView | null> {
   const stored = await latestImportRange(gw.db, shopId);
   if (!stored) return null;
-  const range = await settleImportRange(gw.db, gw.temporal, stored).catch((error: unknown) => {
+  const range = await settleImportRange(importRunStore(gw.db), gw.temporal, stored).catch((error: unknown) => {
     gw.log.warn({ err: error, shop: shopId }, 'import range not settled');
     return stored;
   });

@@ -1,7 +1,13 @@
 import type Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { claimImportRange, latestImportRange, releaseImportRange, requestImportRangeStop } from '@belegfluss/db';
+import {
+  claimImportRange,
+  importRunStore,
+  latestImportRange,
+  releaseImportRange,
+  requestImportRangeStop,
+} from '@belegfluss/db';
 import { checkImportRange, IMPORT_RANGE_MESSAGES, OrderImportRangeQuery } from '@belegfluss/shared';
 import {
   backgroundTaskQueue,
@@ -28,7 +34,7 @@ export function importRangeRoutes(gw: GatewayContext, api: Router, checks: Impor
     const shop = await importingShop(gw, ctx, checks);
     const allowed = await selectableDays(gw, shop);
     const stored = await latestImportRange(gw.db, shop.id);
-    const running = stored && (await settleImportRange(gw.db, gw.temporal, stored));
+    const running = stored && (await settleImportRange(importRunStore(gw.db), gw.temporal, stored));
     const checked = checkImportRange(from, to, {
       ...allowed,
       running: running?.status === 'running' ? running : null,
@@ -60,7 +66,7 @@ export function importRangeRoutes(gw: GatewayContext, api: Router, checks: Impor
   api.post('/api/orders/import/range/stop', async (ctx) => {
     const shopId = sessionOf(ctx).shop;
     const stored = await latestImportRange(gw.db, shopId);
-    const range = stored && (await settleImportRange(gw.db, gw.temporal, stored));
+    const range = stored && (await settleImportRange(importRunStore(gw.db), gw.temporal, stored));
     if (range?.status !== 'running') throw BadRequest(IMPORT_RANGE_MESSAGES.noneRunning);
     await requestImportRangeStop(gw.db, range.workflowId);
     await gw.temporal.workflow

@@ -4,6 +4,7 @@ import {
   deleteShopSmtp,
   getShopSmtp,
   latestDocumentOfOrder,
+  mailStore,
   saveShopSmtp,
   writeLog,
   type ShopSmtpRow,
@@ -73,8 +74,7 @@ function requirePasswordForNewServer(stored: ShopSmtpRow | undefined, input: Smt
 /** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
   const deps: MailDeps = {
-    db: gw.db,
-    box: gw.box,
+    store: mailStore(gw.db, gw.box),
     lexware: gw.settings.lexware,
     mail: gw.settings.mail,
     documentFiles: gw.settings.documentFiles,

@@ -1,8 +1,7 @@
-import { ADMIN_DOCUMENTS, createAdminClient, type AdminClient } from '@belegfluss/shopify';
-import type { ShopRow } from '@belegfluss/db';
+import { ADMIN_DOCUMENTS, type AdminClient } from '@belegfluss/shopify';
 import type { IntervalDiscount } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
-import { BadRequest, HttpError, BadGateway, Unprocessable } from '../../errors';
+import { HttpError, BadGateway, Unprocessable } from '../../errors';
 
 /*
  * The Shopify Billing API (Admin GraphQL): appSubscriptionCreate returns a confirmation URL the
@@ -10,24 +9,6 @@ import { BadRequest, HttpError, BadGateway, Unprocessable } from '../../errors';
  */
 
 export const SHOPIFY_UNREACHABLE = 'Shopify ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.';
-
-const NOT_CONNECTED = 'Der Shop ist nicht mit Shopify verbunden. Bitte installiere die App erneut.';
-
-export function adminClientFor(gw: GatewayContext, shop: ShopRow): AdminClient {
-  if (!shop.shopifyTokenEnc || shop.missingAccessToken || shop.uninstalledAt) throw BadRequest(NOT_CONNECTED);
-  let accessToken: string;
-  try {
-    accessToken = gw.box.open(shop.shopifyTokenEnc);
-  } catch {
-    throw BadRequest(NOT_CONNECTED); // sealed with another key: only a new install helps
-  }
-  return createAdminClient({
-    adminUrl: gw.settings.shopify.adminUrl,
-    apiVersion: gw.settings.shopify.apiVersion,
-    shop: shop.id,
-    accessToken,
-  });
-}
 
 /** Outside failures are Shopify's, not the merchant's: 502 with a German message. */
 async function shopifyCall<T>(gw: GatewayContext, run: () => Promise<T>): Promise<T> {

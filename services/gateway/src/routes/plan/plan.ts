@@ -49,9 +49,9 @@ import {
 } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { shopifyOf } from '../../clients';
 import {
   activeSubscriptionIds,
-  adminClientFor,
   cancelSubscription,
   createOneTimePurchase,
   createSubscription,
@@ -112,7 +112,7 @@ async function couponFor(
 async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string): Promise<void> {
   if (planById(planId).private && shop.planId !== planId) throw Forbidden(PLAN_MESSAGES.private);
   if (planId !== 'basic' || planOffered('basic', shop.shopifyPlan)) return;
-  if (shop.shopifyPlan || !planOffered('basic', await shopifyPlanName(gw, adminClientFor(gw, shop))))
+  if (shop.shopifyPlan || !planOffered('basic', await shopifyPlanName(gw, (await shopifyOf(gw, shop.id)).graphql)))
     throw Forbidden(PLAN_MESSAGES.basicOnly);
 }
 
@@ -149,7 +149,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     if (price === 0) {
       // Back to free: the paid subscription ends at Shopify first, so the merchant is billed no more.
       const current = await activeSubscription(gw.db, shop.id);
-      if (current) await cancelSubscription(gw, adminClientFor(gw, shop), current.subscriptionGid);
+      if (current) await cancelSubscription(gw, (await shopifyOf(gw, shop.id)).graphql, current.subscriptionGid);
       await changePlanWithoutCharge(gw.db, shop.id, plan.id, req.annual, coupon?.code ?? null);
       gw.background.run(() => nudge(gw, shop.id, 'plan'));
       ctx.body = { plan: { id: plan.id, annual: req.annual } };
@@ -157,7 +157,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     }
     const discount = coupon && couponTerms(coupon, req.annual).discount;
     const trialDays = (await trialUsed(gw.db, shop.id)) ? 0 : TRIAL_DAYS;
-    const subscription = await createSubscription(gw, adminClientFor(gw, shop), {
+    const subscription = await createSubscription(gw, (await shopifyOf(gw, shop.id)).graphql, {
       name: `Belegfluss ${plan.name}${req.annual ? ' (jährlich)' : ''}`,
       price,
       annual: req.annual,
@@ -195,7 +195,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     if (price === null) throw PaymentRequired('PAYMENT_REQUIRED', PLAN_MESSAGES.freeNoPurchase);
     if ((await purchasedFeatures(gw.db, shop.id)).includes(feature))
       throw Conflict('PURCHASED', PLAN_MESSAGES.purchased);
-    const charge = await createOneTimePurchase(gw, adminClientFor(gw, shop), {
+    const charge = await createOneTimePurchase(gw, (await shopifyOf(gw, shop.id)).graphql, {
       name: PURCHASE_NAMES[feature] ?? feature,
       price,
       returnUrl: returnUrl(gw, '/api/plan/purchase/return', shop.id),
@@ -236,7 +236,7 @@ function returnRoutes(gw: GatewayContext): Router {
       PLAN_MESSAGES.subscriptionUnknown,
     );
     if (sub.status === 'pending') {
-      const active = await activeSubscriptionIds(gw, adminClientFor(gw, shop));
+      const active = await activeSubscriptionIds(gw, (await shopifyOf(gw, shop.id)).graphql);
       if (active.includes(sub.subscriptionGid)) await activateSubscription(gw.db, sub, PARTNER_PROVISION_INTERVALS);
       else await declineSubscription(gw.db, sub);
       gw.background.run(() => nudge(gw, shop.id, 'plan'));
@@ -254,7 +254,7 @@ function returnRoutes(gw: GatewayContext): Router {
       PLAN_MESSAGES.purchaseUnknown,
     );
     if (purchase.status === 'pending') {
-      const status = await oneTimePurchaseStatus(gw, adminClientFor(gw, shop), purchase.chargeGid!);
+      const status = await oneTimePurchaseStatus(gw, (await shopifyOf(gw, shop.id)).graphql, purchase.chargeGid!);
       if (status === 'ACTIVE' || status === 'DECLINED' || status === 'EXPIRED')
         await settlePurchase(gw.db, shop.id, purchase.chargeGid!, status === 'ACTIVE');
       if (status === 'ACTIVE') gw.background.run(() => nudge(gw, shop.id, 'purchase'));

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
-import { LexwareError, lexwareFor } from '@belegfluss/lexware';
+import { LexwareError } from '@belegfluss/lexware';
+import { lexwareOf } from '../../clients';
 import type { GatewayContext } from '../../context';
 import { LexwareUnavailable, upstreamHttpError, NotConnected } from '../../errors';
 import { sessionOf } from '../../middleware/session';
@@ -13,7 +14,7 @@ export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/lexoffice/print-layouts', requireFeature(gw, 'layouts'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     try {
-      const layouts = await lexwareFor(gw.db, gw.box, gw.settings.lexware, shop).printLayouts();
+      const layouts = await lexwareOf(gw, shop).printLayouts();
       ctx.body = { layouts: layouts.map(({ id, name, default: isDefault }) => ({ id, name, default: isDefault })) };
     } catch (error) {
       if (error instanceof LexwareError && (error.status === 401 || error.status === 403))

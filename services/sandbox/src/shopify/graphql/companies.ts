@@ -1,7 +1,7 @@
 import type { ShopState } from '../../state.js';
 import type { ShopifyOrder } from '../orders/types.js';
 import { connection, type ConnectionArgs } from './connection.js';
-import { metafieldFields } from './mappers.js';
+import { metafieldFields } from './metafield-fields.js';
 
 type Json = Record<string, unknown>;
 

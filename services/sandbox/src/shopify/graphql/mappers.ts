@@ -2,6 +2,7 @@ import type { ShopState } from '../../state.js';
 import type { Address, Customer, LineItem, MoneySet, ShopifyOrder, TaxLine } from '../orders/types.js';
 import { purchasingEntity } from './companies.js';
 import { connection, type ConnectionArgs } from './connection.js';
+import { metafieldFields } from './metafield-fields.js';
 import { lineItemProducts } from './products.js';
 import { refundNode } from './refunds.js';
 import type { PublishedNull } from '../webhook-payload.js';
@@ -48,27 +49,6 @@ function address(a: Address | null): Json | null {
     country: a.country,
     countryCodeV2: a.country_code,
     phone: a.phone,
-  };
-}
-
-/** MetafieldOwnerType from the owner's GID: `gid://shopify/ProductVariant/1` is PRODUCTVARIANT. */
-export const metafieldOwnerType = (ownerId: string) => (ownerId.split('/')[3] ?? '').toUpperCase();
-
-/** Metafield fields shared by every owner type. */
-export function metafieldFields(shop: ShopState, ownerId: string): Json {
-  const list = () => shop.metafields[ownerId] ?? [];
-  return {
-    metafield: ({ namespace, key }: { namespace?: string; key: string }) => {
-      const m = list().find((m) => m.key === key && (!namespace || m.namespace === namespace));
-      return m ? { ...m, ownerType: metafieldOwnerType(ownerId) } : null;
-    },
-    metafields: ({ namespace, ...args }: ConnectionArgs & { namespace?: string }) =>
-      connection(
-        list()
-          .filter((m) => !namespace || m.namespace === namespace)
-          .map((m) => ({ ...m, ownerType: metafieldOwnerType(ownerId) })),
-        args,
-      ),
   };
 }
 

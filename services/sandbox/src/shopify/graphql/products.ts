@@ -1,7 +1,7 @@
 import type { ShopState } from '../../state.js';
 import type { LineItem } from '../orders/types.js';
 import { requireScope, type GqlContext } from './context.js';
-import { metafieldFields } from './mappers.js';
+import { metafieldFields } from './metafield-fields.js';
 
 const productGid = (id: number) => `gid://shopify/Product/${id}`;
 const variantGid = (id: number) => `gid://shopify/ProductVariant/${id}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSpendTransfers, transfersNotification, transfersState } from './credits-state';
+import { canSpendTransfers, transfersNotification, transfersState } from './transfers-state';
 
 describe('transfer credits', () => {
   it('reports remaining share, tone and the 20 % threshold', () => {

@@ -1,4 +1,4 @@
-import { CREDITS_NOTIFY_THRESHOLD } from '../plans';
+import { TRANSFERS_NOTIFY_THRESHOLD } from '../plans';
 
 export interface TransfersState {
   used: number;
@@ -25,8 +25,8 @@ export function transfersState(used: number, quota: number): TransfersState {
     remainingShare: share,
     percentRemaining: Math.floor(share * 100),
     exhausted: remaining <= 0,
-    exhaustedSoon: share < CREDITS_NOTIFY_THRESHOLD,
-    tone: share < CREDITS_NOTIFY_THRESHOLD ? 'critical' : share < 0.4 ? 'warning' : 'success',
+    exhaustedSoon: share < TRANSFERS_NOTIFY_THRESHOLD,
+    tone: share < TRANSFERS_NOTIFY_THRESHOLD ? 'critical' : share < 0.4 ? 'warning' : 'success',
   };
 }
 

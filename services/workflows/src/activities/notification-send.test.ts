@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationSends, saveShopInstall, savePreferenceSections, type Db } from '@belegfluss/db';
+import { notificationSends, notificationStore, saveShopInstall, savePreferenceSections, type Db } from '@belegfluss/db';
 import {
   createTestDatabase,
   eventLogTable,
@@ -8,7 +8,7 @@ import {
   shopPreferencesTable,
 } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
-import { sendNotification, type NotificationDeps } from './notifications-send';
+import { sendNotification, type NotificationDeps } from '@belegfluss/mail';
 
 // Real PostgreSQL and the sandbox's SMTP server as the default sender.
 const SHOP = 'hinweis-laden.myshopify.com';
@@ -52,7 +52,7 @@ beforeAll(async () => {
     email: 'shop@hinweis-laden.de',
   });
   deps = {
-    db,
+    store: notificationStore(db),
     mail: {
       smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${sb.urls.smtp!.port}`,
       from: 'Belegfluss <belege@belegfluss.local>',

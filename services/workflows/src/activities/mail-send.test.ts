@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   claimMailSend,
   createSecretBox,
+  mailStore,
   markMailSending,
   saveShopInstall,
   saveShopSmtp,
@@ -20,11 +21,9 @@ import {
 } from '@belegfluss/db/testing';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { readSettings } from '@belegfluss/shared/settings';
-import { checkSmtp } from './check';
-import { MailError, sendDocumentMail, type MailDeps } from './send';
-import { shopServer } from './server';
+import { checkSmtp, MailError, sendDocumentMail, shopServer, type MailDeps } from '@belegfluss/mail';
 
-// Everything real: PostgreSQL, the sandbox's Lexware for the PDFs and its SMTP server for the mail.
+// sendDocumentMail wired to our database as the services wire it. Everything real: PostgreSQL, the sandbox's Lexware for the PDFs and its SMTP server for the mail.
 const SHOP = 'mail-laden.myshopify.com';
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let db: Db;
@@ -157,8 +156,7 @@ beforeAll(async () => {
   });
   const base = readSettings();
   deps = {
-    db,
-    box,
+    store: mailStore(db, box),
     lexware: { ...base.lexware, apiUrl: sb.urls.lexwareApi },
     mail: {
       smtpUrl: `smtp://belegfluss:belegfluss@127.0.0.1:${smtp().port}`,
