@@ -2,12 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
-import {
-  LexwareError,
-  type LexwareClient,
-  type LexwareCreditNote,
-  type VoucherListEntry,
-} from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient, type LexwareCreditNote, type VoucherListEntry } from '@belegfluss/lexware';
 import {
   auditCounts,
   auditMonth,

@@ -1,11 +1,10 @@
 import { Context, heartbeat } from '@temporalio/activity';
-import type { Db, SecretBox } from '@belegfluss/db';
+import type { Db } from '@belegfluss/db';
 import {
   claimOrderImport,
   earlierImportRunning,
   finishImportRange,
   finishOrderImport,
-  getShop,
   importRunStore,
   recordImportPage,
   recordImportRangeDays,
@@ -24,7 +23,6 @@ import { settleEndedImports, settleShopImports } from '@belegfluss/orchestration
 import type { Client } from '@temporalio/client';
 import { DocumentStatusKey, liveTaskQueue, ShopDomainKey } from '../api';
 import { signalOrder } from '@belegfluss/orchestration/client';
-import type { ShopifyDeps } from './paid';
 import { shopifyOf } from './clients';
 import { assertImportAllowed } from './plan';
 import type { ActivityDeps } from './deps';

@@ -52,12 +52,7 @@ export function lexwareAccess({
   };
 
   /** Runs a Lexware step; a failure is logged once with Lexware's own message, then rethrown. */
-  async function step<T>(
-    shopId: string,
-    order: OrderRef,
-    origin: LexwareOrigin,
-    run: () => Promise<T>,
-  ): Promise<T> {
+  async function step<T>(shopId: string, order: OrderRef, origin: LexwareOrigin, run: () => Promise<T>): Promise<T> {
     // Heartbeats let Temporal notice a dead worker within the heartbeat timeout, while a
     // long wait for a rate-limit slot is still fine.
     const beat = setInterval(() => heartbeat(), 2_000);

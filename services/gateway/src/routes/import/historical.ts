@@ -35,7 +35,6 @@ import { sessionOf } from '../../middleware/session';
 import { shopifyOf } from '../../clients';
 import { dayView, rangeView } from './range-progress';
 
-
 export const HISTORICAL_MESSAGES = {
   freePlan:
     'Der Import älterer Bestellungen ist auf dem kostenlosen Tarif nicht verfügbar. Wähle zuerst einen bezahlten Tarif.',
