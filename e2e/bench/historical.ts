@@ -1,5 +1,5 @@
 /**
- * The paid historical import at size (issue 15): 2,000 orders over 20 days before the
+ * The paid historical import at size: 2,000 orders over 20 days before the
  * installation, one import workflow per day, through the whole stack. Prints invoices per
  * second against the 2 requests/s bound of the Lexware connection, and how long a live order
  * paid during the import waits for its invoice (live orders come first). Asserts nothing.

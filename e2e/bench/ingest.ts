@@ -1,5 +1,5 @@
 /**
- * Webhook ingestion (issue 17, P1): the gateway's /webhooks/shopify against a bare Koa endpoint that only
+ * Webhook ingestion: the gateway's /webhooks/shopify against a bare Koa endpoint that only
  * checks the HMAC. Gateway and bare endpoint each run in their own process (as in production, and so their
  * CPU can be told apart), loaded by autocannon from a third (bench/ingest-load.ts).
  * Prints requests/s at 50 connections for 10 s, their ratio, p99 at 500 requests/s offered, the CPU seconds

@@ -1,5 +1,5 @@
 /**
- * What a burst costs later (issue 17, P1b): BENCH_SETTLE_WEBHOOKS (20,000) distinct orders/create webhooks of
+ * What a burst costs later: BENCH_SETTLE_WEBHOOKS (20,000) distinct orders/create webhooks of
  * unpaid orders, sent through the gateway as fast as autocannon (in its own process) goes, then each settled by
  * its order workflow: recorded, judged (it waits for payment), logged, and its inbox row marked. Gateway and
  * worker run in their own processes, as in production. Prints how long the burst took, when the last inbox row

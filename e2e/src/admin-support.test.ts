@@ -16,7 +16,7 @@ import {
 } from '@belegfluss/db/testing';
 
 /**
- * Help and the admin area (issue 18, parts 3 and 5) in Chromium against the whole stack: a merchant's
+ * Help and the admin area in Chromium against the whole stack: a merchant's
  * help request goes by e-mail to the support address through the default sender and shows in the
  * admin area; support finds the shop with its plan, opens it, sees its workflows with Temporal links
  * and its log with stack traces, gives permissions, makes it a partner, restarts and ends a workflow,
@@ -62,7 +62,7 @@ afterAll(async () => {
 describe('help and the admin area in Chromium', () => {
   it('sends a help request by e-mail to support and keeps it for the admin area', async () => {
     await fetch(`${stack.sandbox.urls.control}/control/mail`, { method: 'DELETE' });
-    // The contact page takes subject and message from the query (spec 1 §2), as the 418 page links it.
+    // The contact page takes subject and message from the query, as the 418 page links it.
     const query = new URLSearchParams({
       shop,
       subject: 'Rechnung fehlt',

@@ -6,7 +6,7 @@ import { openAllFeatures, startStack, type Stack } from './stack';
 import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
- * The completeness audit (issue 19 §2): a month of orders, invoiced by the workflows, then the faults
+ * The completeness audit: a month of orders, invoiced by the workflows, then the faults
  * a bookkeeper can cause in Lexware Office by hand. The audit finds exactly those, no more.
  */
 let stack: Stack;

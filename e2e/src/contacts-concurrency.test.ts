@@ -14,7 +14,7 @@ import {
 } from '@belegfluss/db/testing';
 
 /**
- * Issue 14 §4, §5, §8 through the whole stack: sandbox webhooks, the gateway, the worker and the
+ * Contacts under concurrency through the whole stack: sandbox webhooks, the gateway, the worker and the
  * sandbox's Lexware. One contact per customer and organisation however the orders arrive.
  */
 let stack: Stack;

@@ -4,7 +4,7 @@ import { startStack, type Stack } from './stack';
 import { documentsTable, eventLogTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
- * Delivery notes (issue 19 §3): an order shipped in two parts gets two delivery notes in Lexware,
+ * Delivery notes: an order shipped in two parts gets two delivery notes in Lexware,
  * each with only its shipment's items, once each although every webhook arrives twice.
  */
 let stack: Stack;

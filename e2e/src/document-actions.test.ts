@@ -7,7 +7,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable } from '@belegfluss/db/testing';
 
 /**
- * Document actions in the order list (issue 18, spec 2 §4), in Chromium against the whole stack: each
+ * Document actions in the order list, in Chromium against the whole stack: each
  * document of a row has its menu. Cancelling goes through Lexware's API (a credit note that pursues
  * the invoice); what the API can't do (address, paid/unpaid, draft, finalise, delete, see
  * services/sandbox/README.md) explains why in German and opens the document in Lexware Office. A draft

@@ -13,7 +13,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable, eventLogTable, lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 /**
- * E-invoices through the whole stack (issue 19 §1): the merchant reads the buyer's Leitweg-ID from a
+ * E-invoices through the whole stack: the merchant reads the buyer's Leitweg-ID from a
  * note attribute. A paid order carrying a valid one gets a contact with xRechnung.buyerReference and
  * our supplier number, and Lexware (the sandbox) issues an XRechnung: the order page shows
  * "E-Rechnung (XRechnung)" with the XML, the XML passes the independent validator (PyPI factur-x:

@@ -8,7 +8,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable, eventLogTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
- * The event log as its own page (issue 18, spec 2 §2, §7–§9), in Chromium against the whole stack:
+ * The event log as its own page, in Chromium against the whole stack:
  * the worker's real entries read as German sentences, search, status filter, sort and paging work,
  * each entry leads to its order or to the setting behind it, the order page reads the same
  * sentences, and only an admin sees a critical entry's stack trace.
@@ -117,7 +117,7 @@ describe('the event log page in Chromium', () => {
     await eventually(async () => page.url().includes(`/orders/${paid.id}`));
     await page.getByText('Rechnung in Lexware Office erstellt', { exact: false }).last().waitFor({ timeout: 60_000 });
     await page.getByText('Kontakt in Lexware Office angelegt', { exact: false }).first().waitFor();
-    // Beside the documents: payment and fulfilment, the customer, the items and the balance (spec 1 §4).
+    // Beside the documents: payment and fulfilment, the customer, the items and the balance.
     // The page follows the order as Shopify's paid webhook lands; reload until it shows.
     await eventually(
       async () => (await page.getByText('Zahlung: Bezahlt').isVisible()) || (await page.reload(), false),

@@ -8,7 +8,7 @@ import { launchChromium, screenshot, serveFrontends } from './frontends';
 import { documentsTable, orderImportsTable, ordersTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
- * The paid historical import as a merchant meets it (spec 1 §9, spec 2), against the Temporal
+ * The paid historical import as a merchant meets it, against the Temporal
  * dev server and the sandbox: three backdated days with 40 orders, the Standard plan and the
  * import bought through the sandbox's billing pages, two days imported while the worker is
  * killed once. Exactly those days' invoices exist, with their totals and transfers charged.

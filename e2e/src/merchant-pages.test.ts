@@ -7,7 +7,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable } from '@belegfluss/db/testing';
 
 /**
- * The merchant's other daily pages (issue 18, parts 2 and 4) in Chromium against the whole stack: the
+ * The merchant's other daily pages in Chromium against the whole stack: the
  * send dialog with copy (BCC) and signature reaches the SMTP stand-in as written; an order that does
  * not exist says „nicht gefunden“, never „noch nicht verfügbar“; a shop without the app gets the 418
  * page that explains it; /preferences/setup is a real page.

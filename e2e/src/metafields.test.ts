@@ -4,7 +4,7 @@ import { openAllFeatures, startStack, type Stack } from './stack';
 import { documentsTable, eventLogTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
- * Metafields end to end (issue 7): the real worker on the real Temporal dev server, the
+ * Metafields end to end: the real worker on the real Temporal dev server, the
  * gateway, PostgreSQL and the sandbox's Shopify and Lexware. Values are read back from
  * the sandbox's Shopify Admin GraphQL, as a merchant's theme or notification would.
  */

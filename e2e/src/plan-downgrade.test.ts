@@ -9,7 +9,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable, eventLogTable, mailSendsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
- * The plan after a downgrade (issue 18, spec 1 §6), the way a merchant does it: a shop subscribed to
+ * The plan after a downgrade, the way a merchant does it: a shop subscribed to
  * Business through Shopify's billing set up mail, an exclusion tag and the payment sync, then chose Free
  * in the plan table (its colours, taglines and features shown), which ends the subscription at
  * Shopify. The server refuses the gated settings with the spec's 402 text. Its next order gets its

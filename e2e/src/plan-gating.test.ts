@@ -7,7 +7,7 @@ import { startStack, type Stack } from './stack';
 import { shopsTable } from '@belegfluss/db/testing';
 
 /**
- * Plan gating (issue 18, spec 1 §3, §6, §9) in Chromium against the whole stack: the plan table
+ * Plan gating in Chromium against the whole stack: the plan table
  * shows colour, tagline, features and requirements and leaves Basic out for a shop on Shopify
  * Advanced; a feature the plan lacks is under the feature-lock overlay with the server's 402 text
  * and refused by the gateway; on a plan with it the overlay is gone and the setting is saved.
@@ -24,7 +24,7 @@ const FEES_LOCKED = 'Die Funktion „Gebühren“ ist in deinem Tarif nicht enth
 beforeAll(async () => {
   stack = await startStack();
   frontends = await serveFrontends({ gatewayUrl: stack.gatewayUrl, sandboxUrl: stack.sandbox.urls.control });
-  // A shop on Shopify's Advanced plan: Basic is not for it (spec 1 §9).
+  // A shop on Shopify's Advanced plan: Basic is not for it.
   await m().json(`${stack.sandbox.urls.control}/control/shops`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

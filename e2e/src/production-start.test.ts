@@ -8,7 +8,7 @@ import { startStack, workerEnv, type Stack } from './stack';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Production refuses to start without an Impressum (issue 18); these tests look at the other checks. */
+/** Production refuses to start without an Impressum; these tests look at the other checks. */
 const IMPRINT = {
   IMPRINT_NAME: 'Belegfluss GmbH',
   IMPRINT_ADDRESS: 'Musterstraße 1\\n10115 Berlin',

@@ -232,7 +232,7 @@ describe('the sandbox as a person sees it, in Chromium', () => {
       await xml.waitFor();
       const href = await xml.getAttribute('href');
       const file = await fetch(new URL(href!, sandbox.urls.control));
-      // CII, as Lexware issues XRechnungen since issue 19 (ram: in CII, cbc: in UBL).
+      // CII, as Lexware issues XRechnungen (ram: in CII, cbc: in UBL).
       expect(await file.text()).toMatch(/<(ram|cbc):BuyerReference>991-12345-67<\/(ram|cbc):BuyerReference>/);
     });
   });

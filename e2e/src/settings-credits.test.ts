@@ -67,7 +67,7 @@ describe('credit note and order-handling settings in Chromium', () => {
     expect(await create.isChecked()).toBe(false);
     await create.check({ force: true });
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
-    // Status is an expert option (spec 3 §2).
+    // Status is an expert option.
     expect(await page.getByLabel('Als Entwurf anlegen').count()).toBe(0);
     await page.getByLabel('Expertenmodus').check({ force: true });
     await page.getByLabel('Als Entwurf anlegen').check({ force: true, timeout: 20_000 });

@@ -7,7 +7,7 @@ import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
 import { documentsTable } from '@belegfluss/db/testing';
 
 /**
- * The settings home (issue 6, spec 3 §2) clicked through in Chromium against the whole stack:
+ * The settings home clicked through in Chromium against the whole stack:
  * the receipt language switched to English shows in the next invoice in the sandbox's Lexware,
  * a notification switch and expert mode are saved on change and kept after a reload, and the
  * navigation leads to each settings page.

@@ -159,7 +159,7 @@ export async function startStack(
 }
 
 /**
- * Puts a shop on a plan with every gated feature (spec 1 §6), as after Shopify approved it: tests of
+ * Puts a shop on a plan with every gated feature, as after Shopify approved it: tests of
  * those features run on it, plan-gating.test.ts covers the locks themselves. The quota stays.
  */
 export async function openAllFeatures(stack: Pick<Stack, 'db'>, shop: string): Promise<void> {

@@ -6,7 +6,7 @@ import { openAllFeatures, startStack, workerEnv, type Stack } from './stack';
 import { bankTransactionsTable, documentsTable, eventLogTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 /**
- * Bank transactions end to end (spec 3): a paid order becomes a bank transaction with its
+ * Bank transactions end to end: a paid order becomes a bank transaction with its
  * fee in the gateway's payment-provider account, and its invoice gets an assignment hint,
  * in the sandbox's Lexware; each switch stops its effect; duplicates and a killed worker
  * leave exactly one of each.

@@ -133,7 +133,7 @@ describe('one order from Shopify to a Lexware invoice', () => {
   });
 
   it('marks the Shopify order paid when Lexware reports its invoice paid', async () => {
-    await openAllFeatures(stack, shop); // the payment sync is a plan feature (spec 1 §6)
+    await openAllFeatures(stack, shop); // the payment sync is a plan feature
     // Invoice on creation, so the invoice exists while Shopify still waits for the money.
     await m().api('/api/preferences/invoices', {
       method: 'PATCH',

@@ -12,7 +12,7 @@ import {
 } from '@belegfluss/db/testing';
 
 /**
- * The connect wizard's import at the size of a busy shop (spec 1 §4 steps 2–3): 2,000 orders in
+ * The connect wizard's import at the size of a busy shop (the wizard's import and linking steps): 2,000 orders in
  * the last 60 days and 300 documents already in Lexware, 250 of which name an order. The wizard
  * imports every order and links exactly those 250, while the gateway only starts the workflow
  * and answers from its query (each answer's time is printed; bench measures, tests don't).

@@ -160,14 +160,14 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     await dialog.getByRole('button', { name: 'Weiter' }).click();
 
     // Step 7: invoices on, credit notes off, then the trial. The trial belongs to the first paid plan
-    // (spec 1 §9), so "Testphase starten" switches creation on and leads to the plan choice, after the
+    // (the trial), so "Testphase starten" switches creation on and leads to the plan choice, after the
     // credit dialog.
     await dialog.getByText('Schritt 7 von 7').waitFor();
     await dialog.getByRole('button', { name: 'Kostenlos fortfahren' }).waitFor();
     await dialog.getByLabel('Gutschriften automatisch erstellen').uncheck({ force: true });
     await screenshot(page, 'wizard-7-activate');
     await dialog.getByRole('button', { name: 'Testphase starten' }).click();
-    // The credit dialog (spec 1 §5): of the 13 imported orders one has its invoice and the POS sale gets
+    // The credit dialog: of the 13 imported orders one has its invoice and the POS sale gets
     // none, so the eleven others need more than the 10 left.
     const credits = page.getByRole('dialog', { name: 'Nicht genug Übertragungen' });
     await credits

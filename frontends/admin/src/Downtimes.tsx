@@ -45,7 +45,7 @@ const toIso = (local: string) => (local ? new Date(local).toISOString() : '');
 const EMPTY: Draft = { id: null, status: 'warning', message: '', startsAt: '', endsAt: '' };
 const STATUS = { warning: 'Hinweis (Banner)', active: 'Wartung läuft (ganze Seite)' } as const;
 
-/** What a merchant sees: the banner for a warning, the full-page screen for an active downtime (spec 1 §4). */
+/** What a merchant sees: the banner for a warning, the full-page screen for an active downtime. */
 function Preview({ draft }: { draft: Draft }) {
   if (draft.status === 'warning') {
     return (

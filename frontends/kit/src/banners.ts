@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 
-/** Spec 3 §2: dismissed banners are remembered on this device under keys prefixed 'App:banner:'. */
+/** Dismissed banners are remembered on this device under keys prefixed 'App:banner:'. */
 export const BANNER_PREFIX = 'App:banner:';
 
 function safeStorage(): Storage | undefined {

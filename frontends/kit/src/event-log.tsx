@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { describeError, type ApiClient } from './api';
 import { formatDateTime } from './format';
 
-/** Spec 2 §3: one entry of the event log as `GET …/logs` answers it; `stack` only for admins. */
+/** One entry of the event log as `GET …/logs` answers it; `stack` only for admins. */
 export interface EventLogEntry {
   _key: string;
   date: string;
@@ -41,7 +41,7 @@ export interface EventLogPage {
   maxAge?: number;
 }
 
-/** Spec 2 §9: 25 entries a page, refetched every 60 s. */
+/** 25 entries a page, refetched every 60 s. */
 export const EVENT_LOG_PAGE_SIZE = 25;
 const REFETCH_MS = 60_000;
 
@@ -114,14 +114,14 @@ interface Props {
   api: ApiClient;
   /** `/shop/logs` for the merchant, `/admin/shops/{shop}/logs` for support. */
   base: string;
-  /** Filtered to one order: no order column and no filters (spec 2 §2). */
+  /** Filtered to one order: no order column and no filters. */
   order?: string;
   title?: string;
   /** Off where the log is another shop's (admin area): its orders and settings are not the viewer's. */
   links?: boolean;
 }
 
-/** Spec 2 §2: the event log, with sort, search, origin and status filters and paging; each entry a German sentence with its link. */
+/** The event log, with sort, search, origin and status filters and paging; each entry a German sentence with its link. */
 export function EventLog({ api, base, order, title = 'Protokoll', links = true }: Props) {
   const [filter, setFilter] = useState<EventLogFilter>({
     sort: 'date desc',

@@ -15,7 +15,7 @@ import { formatMoney } from './format';
 import { missingScopes, shopQuery, type Shop } from './shop';
 
 /**
- * Spec 1 §4: the four states of the feature lock, and `open` when nothing blocks. `feature`: the
+ * The four states of the feature lock, and `open` when nothing blocks. `feature`: the
  * plan does not include it (upgrade); `purchase`: a one-time unlock at a numeric price; `scopes`:
  * Shopify permissions missing. The plan part reads the one feature map in `@belegfluss/shared`,
  * the same the gateway answers 402 from.
@@ -56,7 +56,7 @@ interface Props {
   onGrant?: (missing: string[]) => void;
 }
 
-/** Spec 1 §2: the upgrade or feature-lock overlay over a feature the shop cannot use yet. */
+/** The upgrade or feature-lock overlay over a feature the shop cannot use yet. */
 export function FeatureLock({ shop, feature, children, onGrant }: Props) {
   const state = featureLockState(shop, feature);
   if (state.kind === 'open') return <>{children}</>;

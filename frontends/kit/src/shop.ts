@@ -9,7 +9,7 @@ export type Shop = ShopView;
 
 export const SHOP_QUERY_KEY = ['shop'] as const;
 
-/** Refetch rhythm of spec 1 §4 and §9: 20 s while connected, 60 s otherwise. */
+/** Refetch rhythm: 20 s while connected, 60 s otherwise. */
 export const SHOP_REFETCH_CONNECTED_MS = 20_000;
 export const SHOP_REFETCH_DISCONNECTED_MS = 60_000;
 
@@ -25,7 +25,7 @@ export function shopQuery(api: ApiClient) {
   };
 }
 
-/** Spec 1 §6: name and sub name joined with an underscore; every entry must be granted. */
+/** Name and sub name joined with an underscore; every entry must be granted. */
 export function hasPermission(shop: Pick<Shop, 'permissions'> | undefined, name: string, sub?: string): boolean {
   if (!shop) return false;
   const wanted = sub ? `${name}_${sub}` : name;
@@ -53,7 +53,7 @@ export interface TransfersLeft {
   tone: 'critical' | 'warning' | 'success';
 }
 
-/** Spec 1 §9: critical below 20 % remaining, warning below 40 %. */
+/** Critical below 20 % remaining, warning below 40 %. */
 export function transfersLeft(credits: Shop['plan']['credits']): TransfersLeft {
   const quota = Math.max(0, credits.quota);
   const remaining = Math.max(0, quota - credits.used);
@@ -62,7 +62,7 @@ export function transfersLeft(credits: Shop['plan']['credits']): TransfersLeft {
   return { remaining, quota, percent: Math.floor(ratio * 100), tone };
 }
 
-/** The Shopify access scopes the app's features depend on (spec 3 §4, §6). */
+/** The Shopify access scopes the app's features depend on. */
 export const REQUIRED_SCOPES = ['read_orders', 'write_orders', 'read_customers', 'read_products'] as const;
 
 /** Required scopes the shop has not granted (yet). */

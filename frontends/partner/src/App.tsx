@@ -7,7 +7,7 @@ import { PayoutsPage } from './pages/PayoutsPage';
 import { RedemptionsPage } from './pages/RedemptionsPage';
 import { PartnerOverview } from './PartnerOverview';
 
-/** Every /partner page (spec 3 §2), only for partners. Mounted by the shell (see frontends/README.md). */
+/** Every /partner page, only for partners. Mounted by the shell (see frontends/README.md). */
 export default function PartnerApp(props: RemoteAppProps) {
   const shop = useQuery(shopQuery(props.api));
   const { path } = props;

@@ -35,7 +35,7 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec 3 §2: the partner overview: info, commission, statistics. */
+/** The partner overview: info, commission, statistics. */
 export function PartnerOverview({ api, basePath }: { api: ApiClient; basePath: string }) {
   const shop = useQuery(shopQuery(api));
   const isPartner = shop.data?.partner === true;

@@ -1,5 +1,5 @@
 /**
- * What the overview reads from `GET /api/partner` (spec 3 §3, "Partner").
+ * What the overview reads from `GET /api/partner` ("Partner").
  * Every part is optional: the gateway may not send all of it yet.
  */
 export interface PartnerSummary {

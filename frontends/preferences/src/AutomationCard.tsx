@@ -51,7 +51,7 @@ export function AutomationCard({ api }: { api: ApiClient }) {
     onMutate: () => setSaved(undefined),
     onSuccess: (answer) => {
       setSaved({ at: Date.now(), forced: answer.forced ?? [], warnings: answer.warnings ?? [] });
-      // Spec 3 §2: when all three become enabled, confetti plays for 4 seconds.
+      // When all three become enabled, confetti plays for 4 seconds.
       const before = preferences.data ? automationLevel(fromPreferences(preferences.data)) : undefined;
       if (before !== 'automated' && automationLevel(fromPreferences(answer)) === 'automated') void celebrateFor();
       return queryClient.invalidateQueries({ queryKey: PREFERENCES_KEY });

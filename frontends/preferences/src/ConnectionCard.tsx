@@ -10,7 +10,7 @@ import { Badge, BlockStack, Button, Card, InlineStack, Modal, SkeletonBodyText, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-/** Spec 3 §2: the company name, else the user's e-mail, else 'Nicht verbunden'. */
+/** The company name, else the user's e-mail, else 'Nicht verbunden'. */
 export function connectionLabel(lexoffice: Shop['lexoffice']): string {
   if (!lexoffice.isConnected) return 'Nicht verbunden';
   const profile = lexoffice.profile as (Shop['lexoffice']['profile'] & { userEmail?: string | null }) | null;

@@ -8,7 +8,7 @@ import { LanguageCard } from './home/LanguageCard';
 import { NotificationsCard } from './home/NotificationsCard';
 import { SettingsNav } from './home/SettingsNav';
 
-/** Spec 3 §2: the settings home: connection, automation, every settings page, receipt language, notifications, app settings. */
+/** The settings home: connection, automation, every settings page, receipt language, notifications, app settings. */
 export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
   const [toastNode, toast] = useRemoteToast();
   const [autosaveKnown, dismissAutosave] = useDismissedBanner('settings-autosave');

@@ -6,7 +6,7 @@ import {
   type AutomationBadge,
 } from '@belegfluss/shared';
 
-/** The automation switches of spec 3 §2; their dependencies (spec 3 §4) are the server's, from @belegfluss/shared. */
+/** The automation switches; their dependencies are the server's, from @belegfluss/shared. */
 export type { Automation };
 export type AutomationKey = keyof Automation;
 
@@ -29,7 +29,7 @@ export const AUTOMATION_LEVEL_LABEL: Record<AutomationLevel, string> = {
   manual: 'Manuell',
 };
 
-/** The preferences store `false` or `'all'` for the three create flags (spec 3 §3). */
+/** The preferences store `false` or `'all'` for the three create flags. */
 export interface AutomationPreferences {
   invoiceCreate?: false | 'all' | boolean;
   creditCreate?: false | 'all' | boolean;

@@ -37,13 +37,13 @@ function PageSkeleton() {
   );
 }
 
-/** The shell's own routes (spec 1 §2); everything under a remote's base path goes to that remote. */
+/** The shell's own routes; everything under a remote's base path goes to that remote. */
 function routeContent(location: AppLocation, shop: Shop | undefined) {
   const { pathname, search } = location;
   if (isUnder(pathname, '/help')) return <HelpRoute pathname={pathname} search={search} />;
   const remote = remoteRouteFor(pathname);
   if (remote) return <FederatedArea route={remote} pathname={pathname} search={search} />;
-  // Entry routes (spec 1 §2): the admin's app entry and the install link lead home once there is a session.
+  // Entry routes: the admin's app entry and the install link lead home once there is a session.
   if (isUnder(pathname, '/apps') || pathname === '/register') return <ToHome search={search} />;
   if (!shop) return <PageSkeleton />;
   if (pathname === '/affiliate') return <Affiliate shop={shop} />;
@@ -73,7 +73,7 @@ export function ShellApp() {
   const lostToken = shop.data?.missingAccessToken ? shop.data.shop : undefined;
   usePreloadRemotes(shop.data);
 
-  // Spec 1 §4: without an access token the shop must authorise the app again.
+  // Without an access token the shop must authorise the app again.
   useEffect(() => {
     if (lostToken) redirectTop(authUrl(config.apiUrl, lostToken));
   }, [lostToken, config.apiUrl]);

@@ -22,7 +22,7 @@ beforeAll(async () => ({ db, drop } = await createTestDatabase()));
 afterAll(async () => drop());
 
 describe('stores against the real PostgreSQL', () => {
-  it('seeds the plans of spec 1 §9', async () => {
+  it('seeds the plans', async () => {
     const plans = await db('plans').orderBy('sort');
     expect(plans.map((p) => [p.id, p.transfers_quota, p.monthly_price])).toContainEqual(['standard', 300, 18.99]);
     expect(plans).toHaveLength(8);

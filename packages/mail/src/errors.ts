@@ -15,7 +15,7 @@ const as = (error: unknown): SmtpError =>
 const TLS_MISMATCH =
   /wrong version number|ssl routines|packet length too long|unknown protocol|Greeting never received|STARTTLS/i;
 
-/** What went wrong, in German, for the sender form and the log (spec 2: the error is stored). */
+/** What went wrong, in German, for the sender form and the log (the error is stored). */
 export function describeSmtpError(error: unknown, server: Pick<MailServer, 'host' | 'port' | 'servername'>): string {
   const e = as(error);
   const host = server.servername ?? server.host;

@@ -46,7 +46,7 @@ describe('mail settings of a document kind', () => {
     });
   });
 
-  it('is off while documents are not finalised automatically (spec 2 §4)', () => {
+  it('is off while documents are not finalised automatically', () => {
     const invoice = {
       ...prefs.invoice,
       invoiceFinalize: false,

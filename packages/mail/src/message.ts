@@ -113,7 +113,7 @@ const parts = (t: MailBody) =>
     { text: t.signature, html: t.html.signature },
   ].filter((p) => p.text.trim() !== '');
 
-/** Message and signature may be HTML (spec 3 §5); plain text keeps its line breaks. */
+/** Message and signature may be HTML; plain text keeps its line breaks. */
 export function mailHtml(t: MailBody): string {
   const body = parts(t)
     .map((p) => `<div>${p.html ? p.text : escapeHtml(p.text).replace(/\r?\n/g, '<br>\n')}</div>`)

@@ -25,7 +25,7 @@ const day = (d: Date | undefined) =>
     : 'Beginn des nächsten Abrechnungszeitraums';
 const SIGNATURE = 'Viele Grüße\ndein Belegfluss-Team';
 
-/** The German texts of each notification kind (spec 3 §3, toggles of the settings home). Pure. */
+/** The German texts of each notification kind (toggles of the settings home). Pure. */
 export function notificationTexts(kind: NotificationKind, f: NotificationFacts): NotificationTexts {
   switch (kind) {
     case 'creditsExhaustedSoon':

@@ -16,7 +16,7 @@ export interface ShopifyEvent {
    * import on activation (judged with TOO_OLD, without the switch's date).
    */
   origin?: 'historical' | 'import';
-  /** Set by a repair from the completeness audit (issue 19 §2): the workflow reads the order afresh first. */
+  /** Set by a repair from the completeness audit: the workflow reads the order afresh first. */
   repair?: OrderRepair;
 }
 
@@ -58,11 +58,11 @@ export interface OrderState {
   lastDecision: string | null;
   /** The last answer each step logged (invoice, credit:{refundId}), so repeats are not logged again. Absent in older states. */
   said?: Record<string, string>;
-  /** The order snapshot and invoice status whose payments were last booked (spec 3 bank transactions). Absent in older states. */
+  /** The order snapshot and invoice status whose payments were last booked as bank transactions. Absent in older states. */
   paymentsBookedFor?: string;
   /** 'historical' once the paid import brought the order, 'import' once the connect wizard's did; absent for webhook orders. */
   origin?: 'historical' | 'import';
-  /** Shopify fulfilments already given a delivery note, or passed over while the setting was off (issue 19 §3). Absent in older states. */
+  /** Shopify fulfilments already given a delivery note, or passed over while the setting was off. Absent in older states. */
   deliveryNotes?: { fulfillmentId: number; outcome: string }[];
   /**
    * While VIES can't confirm the buyer's USt-IdNr.: since when (epoch ms, the first failed check), when the order
@@ -92,7 +92,7 @@ export interface LexwareEvent {
   resourceId: string;
   eventDate: string;
 }
-// Its wire name is the one running workflows were signalled with before the rename to lexware (issue 16).
+// Its wire name is the one running workflows were signalled with before the rename to lexware.
 export const lexwareEventSignal = defineSignal<[LexwareEvent]>('lexofficeEvent');
 export const orderStateQuery = defineQuery<OrderState>('orderState');
 
@@ -129,7 +129,7 @@ export function orderIdOf(topic: string, body: Record<string, unknown>): string 
 }
 
 /**
- * The paid historical import (spec 1 §9, spec 2): one workflow per shop and German calendar day,
+ * The paid historical import: one workflow per shop and German calendar day,
  * queryable for its progress.
  */
 export interface ImportInput {
@@ -168,7 +168,7 @@ export const importRangeWorkflowId = (shopId: string, from: string, to: string, 
   `import-range:${shopId}:${from}:${to}:${run}`;
 
 /**
- * The shop's billing workflow (issue 13): one per shop, sleeping until its period ends.
+ * The shop's billing workflow: one per shop, sleeping until its period ends.
  * `billingChanged` wakes it when the plan, Shopify's cycle or the bought import changed;
  * `rollover` is support's button (`force` starts a fresh period now).
  */
@@ -192,7 +192,7 @@ export const billingWorkflowId = (shopId: string) => `billing:${shopId}`;
 /** The topic of the synthetic event that resumes an order waiting for transfers. */
 export const RESUME_TOPIC = 'credits/available';
 
-/** The monthly partner payout run (issue 13 §3), started by the `partner-payouts` Schedule. */
+/** The monthly partner payout run, started by the `partner-payouts` Schedule. */
 export interface PayoutRunInput {
   /** YYYY-MM-01; by default the month the run starts in (Europe/Berlin). */ month?: string;
 }
@@ -205,7 +205,7 @@ export const HOUSEKEEPING_SCHEDULE_ID = 'housekeeping';
 export const paypalBatchChangedSignal = defineSignal<[string]>('paypalBatchChanged');
 export const importWorkflowId = (shopId: string, day: string) => `import:${shopId}:${day}`;
 
-/** The connect wizard's import (spec 1 §4 steps 2–3): orders of the last 60 days, then Lexware documents linked to them. */
+/** The connect wizard's import: orders of the last 60 days, then Lexware documents linked to them. */
 export interface WizardImportInput {
   shopId: string;
   from: string;
@@ -231,7 +231,7 @@ export interface WizardHandOverInput {
 }
 export const wizardHandOverWorkflowId = (shopId: string) => `wizard-invoices:${shopId}`;
 
-/** The completeness audit (issue 19 §2): a shop's month (YYYY-MM, German calendar), on demand or monthly. */
+/** The completeness audit: a shop's month (YYYY-MM, German calendar), on demand or monthly. */
 export interface AuditInput {
   shopId: string;
   month: string;
@@ -271,7 +271,7 @@ function renamed(value: unknown): unknown {
 /**
  * Names that older workflow histories carry, read under today's names. An order workflow replays its history on
  * every worker restart; activity results and continue-as-new states recorded before the rename to `lexware`
- * (issue 16) key a document's Lexware id `lexofficeId`. Pure, so workflow code may call it; a value without
+ * key a document's Lexware id `lexofficeId`. Pure, so workflow code may call it; a value without
  * legacy names is returned as it is, not copied.
  */
 export function withCurrentNames<T>(value: T): T {

@@ -79,7 +79,7 @@ describe('a coupon on an annual plan', () => {
   });
 });
 
-describe('constants of spec 1 §9 with a rule', () => {
+describe('constants with a rule', () => {
   it('the order import costs the plan’s own price, the general 109 on a paid plan without one, nothing on free', () => {
     expect(ORDER_IMPORT_PRICE).toBe(109);
     expect(orderImportPrice('free')).toBeNull();

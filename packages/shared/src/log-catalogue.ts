@@ -1,5 +1,5 @@
 /**
- * The event log's words (spec 2 §2, §8): every event and reason code the services write becomes one
+ * The event log's words: every event and reason code the services write becomes one
  * German sentence, with a link to the order or to the settings that explain or change it. The order
  * page, the log page and the admin area read this one catalogue, so one entry always reads the same.
  */

@@ -103,8 +103,8 @@ describe("withheldForOrder (which withheld features the order's log names)", () 
 });
 
 describe('the feature map against the specs, line by line', () => {
-  it("spec 1 §6: plans gate exactly these features (plus issue 19's e-invoices), orderImport valued at the one-time price", () => {
-    // eInvoice is not in spec 1 §6: issue 19 puts it behind the plan gate; it comes with metafields (Standard), one of its sources.
+  it('plans gate exactly these features (plus e-invoices), orderImport valued at the one-time price', () => {
+    // eInvoice is behind the plan gate too; it comes with metafields (Standard), one of its sources.
     expect([...PLAN_FEATURES]).toEqual([
       'orders',
       'emails',
@@ -120,7 +120,7 @@ describe('the feature map against the specs, line by line', () => {
       'shopifyPlus',
       'eInvoice',
     ]);
-    // Spec 1 §9's import prices; spec 2 §5: the historical import is disabled on the free plan.
+    // The import prices; the historical import is disabled on the free plan.
     const prices = Object.fromEntries(
       ['free', 'basic', 'standard', 'premium', 'business', 'corporate', 'enterprise', 'custom'].map((p) => [
         p,
@@ -139,7 +139,7 @@ describe('the feature map against the specs, line by line', () => {
     });
   });
 
-  it('spec 2 §6: orderImport, emails, emailIntegration and deliveryDate are gated (none on Free); spec 1 §1: Free makes documents', () => {
+  it('orderImport, emails, emailIntegration and deliveryDate are gated (none on Free); Free makes documents', () => {
     for (const f of ['orderImport', 'emails', 'emailIntegration', 'deliveryDate'] as const)
       expect(planIncludes('free', f), f).toBe(false);
     expect(planIncludes('free', 'orders')).toBe(true);

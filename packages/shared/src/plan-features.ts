@@ -3,7 +3,7 @@ import { orderImportPrice, PLANS, planById, type Plan, type PlanId } from './pla
 import type { ShopifyOrder } from './shopify-order';
 
 /**
- * Spec 1 §6: the features plans gate, in one map. The gateway checks them (402), the front ends
+ * The features plans gate, in one map. The gateway checks them (402), the front ends
  * lock them with the feature-lock overlay and the plan table lists them, all from here.
  */
 export const PLAN_FEATURES = [
@@ -69,8 +69,8 @@ const INCLUDED_FROM: Record<Exclude<PlanFeature, 'orderImport'>, PlanId> = {
 const rank = (id: string) => PLANS.findIndex((p) => p.id === id);
 
 /**
- * Spec 1 §3 `plan.features`: each feature true or false; orderImport's value is the one-time
- * price (spec 1 §6), or false where the plan can't buy it.
+ * `plan.features`: each feature true or false; orderImport's value is the one-time
+ * price, or false where the plan can't buy it.
  */
 export function planFeatures(planId: string): Record<PlanFeature, boolean | number> {
   const plan = planById(planId);
@@ -95,7 +95,7 @@ export function featureRequiredMessage(feature: PlanFeature): string {
   return `Die Funktion „${FEATURE_INFO[feature].title}“ ist in deinem Tarif nicht enthalten. Verfügbar ab dem Tarif ${cheapestPlanWith(feature).name}.`;
 }
 
-/** Spec 1 §3 `plan.color`, `tagline`, `requires`: how the plan table presents each plan. */
+/** `plan.color`, `tagline`, `requires`: how the plan table presents each plan. */
 export const PLAN_PRESENTATION: Record<
   PlanId,
   { color: 'base' | 'info' | 'success' | 'attention' | 'warning' | 'magic'; tagline: string; requires: string | null }
@@ -253,7 +253,7 @@ export function featuresTurnedOn(before: Sections, after: Sections): PlanFeature
 }
 
 /**
- * The plan applied to the preferences the worker acts on (spec 1 §6), e.g. after a downgrade:
+ * The plan applied to the preferences the worker acts on, e.g. after a downgrade:
  * every feature the plan lacks is turned off in a copy of the sections. `withheld` names the ones
  * the merchant had set up beyond the defaults, so the event log can say why they did not run.
  */

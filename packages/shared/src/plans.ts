@@ -1,4 +1,4 @@
-/** Plans and their limits, exactly as spec 1 §9 lists them. */
+/** Plans and their limits, exactly as the product specification lists them. */
 export type PlanId = 'free' | 'basic' | 'standard' | 'premium' | 'business' | 'corporate' | 'enterprise' | 'custom';
 
 export interface Plan {
@@ -85,21 +85,21 @@ export function planById(id: string): Plan {
   return plan;
 }
 
-/** Below this share of transfers left, the shop is notified (spec 1 §9). */
+/** Below this share of transfers left, the shop is notified. */
 export const TRANSFERS_NOTIFY_THRESHOLD = 0.2;
 export const TRIAL_DAYS = 7;
 export const ANNUAL_DISCOUNT = 0.16;
 export const ORDER_IMPORT_FACTOR = 5;
-/** Spec 1 §9: the general one-time price of the historical order import, for a paid plan without a price of its own. */
+/** The general one-time price of the historical order import, for a paid plan without a price of its own. */
 export const ORDER_IMPORT_PRICE = 109;
-/** Spec 1 §9: what Basic saves in tax per order (Basic is for small shops; the plan page shows it). */
+/** What Basic saves in tax per order (Basic is for small shops; the plan page shows it). */
 export const BASIC_TAX_SAVING_PER_ORDER = 0.99;
 /** Orders created more than this many days before installation are not processed. */
 export const TOO_OLD_DAYS = 60;
 
 export const isPlanId = (id: string): id is PlanId => PLANS.some((p) => p.id === id);
 
-/** Spec 1 §9: basic is only offered to shops on these Shopify plans. */
+/** Basic is only offered to shops on these Shopify plans. */
 export const BASIC_PLAN_SHOPIFY_PLANS = ['basic', 'trial', 'partner_test', 'affiliate', 'paid_trial', 'staff'] as const;
 
 /** Whether a shop on this Shopify plan may choose `planId` (only basic is restricted). */
@@ -113,7 +113,7 @@ export function planOffered(planId: string, shopifyPlan: string | null | undefin
 }
 
 /**
- * Spec 1 §9: "Annual discount 16 percent (annual price per year is the monthly
+ * "Annual discount 16 percent (annual price per year is the monthly
  * price floored, minus one cent)". Twelve monthly prices less 16 %, floored to
  * whole euros, minus one cent: 8.99 → 89.99 a year. Computed in cents, so no
  * float rounding can move the floor. A free plan stays free.
@@ -149,11 +149,11 @@ export function orderImportPrice(planId: string): number | null {
   return plan.importPrice ?? ORDER_IMPORT_PRICE;
 }
 
-/** Spec 1 §6: one-time unlocks; only the historical order import has a price (the plan's import price). */
+/** One-time unlocks; only the historical order import has a price (the plan's import price). */
 export const PURCHASABLE_FEATURES = ['orderImport'] as const;
 export type PurchasableFeature = (typeof PURCHASABLE_FEATURES)[number];
 
-/** Spec 1 §9: the special coupon PARTNER shows only plans above 1999 transfers. */
+/** The special coupon PARTNER shows only plans above 1999 transfers. */
 export const PARTNER_COUPON = 'PARTNER';
 export const PARTNER_COUPON_MIN_TRANSFERS = 1999;
 
@@ -171,7 +171,7 @@ export function couponPlans(code: string, plans: readonly string[]): string[] {
   return all.filter((id) => couponCodeAllowsPlan(code, id));
 }
 
-/** Spec 1 §9 / spec 3 §9: the partner programme's constants. */
+/** The partner programme's constants. */
 export const PARTNER_ALLOWANCE = 0.5;
 /** Billing intervals of a referred shop the partner's provision is paid for. */
 export const PARTNER_PROVISION_INTERVALS = 1;
@@ -193,7 +193,7 @@ export const PAYOUT_GATEWAYS = {
 } as const;
 export type PayoutGateway = keyof typeof PAYOUT_GATEWAYS;
 
-/** Coupon statuses of spec 1 §4. */
+/** Coupon statuses. */
 export const REDEMPTION_STATUSES = [
   'pending',
   'redeemed',

@@ -1,4 +1,4 @@
-/** Reason codes of spec 2 §8, used in the event log and as non-retryable failure types. */
+/** Reason codes, used in the event log and as non-retryable failure types. */
 export const SKIP_REASONS = [
   'WAIT',
   'SKIP_POS',
@@ -48,5 +48,5 @@ export type LogOrigin = (typeof LOG_ORIGINS)[number];
 export const LOG_STATUSES = ['info', 'success', 'warning', 'critical'] as const;
 export type LogStatus = (typeof LOG_STATUSES)[number];
 
-/** Spec 2 §8: the toast for an unexpected failure, word for word; the gateway answers a 500 with it too. */
+/** The toast for an unexpected failure, word for word; the gateway answers a 500 with it too. */
 export const UNKNOWN_ERROR_MESSAGE = 'Unbekannter Fehler aufgetreten';

@@ -144,7 +144,7 @@ export function readSettings() {
     },
     documentFiles: documentFileLimits(),
     vies: viesSettings(),
-    /** Partner payouts (spec 3 §9): PayPal Payouts API, and the account SEPA transfers leave from. */
+    /** Partner payouts: PayPal Payouts API, and the account SEPA transfers leave from. */
     payouts: {
       paypal: {
         apiUrl: env('PAYPAL_API_URL', DEV_DEFAULTS.paypalApiUrl),

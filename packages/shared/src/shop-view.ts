@@ -17,7 +17,7 @@ export interface ShopView {
       /** While a bought import raises the quota: the plan's own quota and the day the raise ends. */
       importBoost?: { planQuota: number; until: string } | null;
     };
-    /** The one-time unlocks bought (spec 1 §3 `plan.purchase`), e.g. orderImport. */
+    /** The one-time unlocks bought (`plan.purchase`), e.g. orderImport. */
     purchase: string[];
   };
   lexoffice: {
@@ -52,7 +52,7 @@ export interface ShopView {
   partner: boolean;
   home: 'orders' | '';
   missingAccessToken: boolean;
-  /** Spec 1 §3 `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
+  /** `shopify.store.plan`: the shop's Shopify plan, which decides whether Basic is offered. */
   shopifyPlan?: string | null;
   /**
    * Flags added by GET /api/shop: isAdmin when the person of the session is listed as staff

@@ -1,6 +1,6 @@
 // What workflow code runs from this package, and nothing more. Each workflow evaluates the modules it imports
 // anew in its own sandboxed context, so every schema built here costs CPU and memory per workflow: the full
-// index (every screen's request schemas) cost an order workflow about 60 ms of CPU to start (issue 17).
+// index (every screen's request schemas) cost an order workflow about 60 ms of CPU to start.
 // Workflow code imports values from here; types may still come from the index (they are erased).
 export { ShopifyOrderSchema } from './shopify-order';
 export { ShopifyRefundSchema } from './domain/refund-types';

@@ -441,7 +441,7 @@ describe('Admin GraphQL as the app sends it', () => {
     expect(companies.companies.nodes).toEqual([
       { name: 'Alpenhandel GmbH', locations: { nodes: [{ taxSettings: { taxRegistrationId: 'ATU12345678' } }] } },
     ]);
-    // The company's metafields (a public buyer's Leitweg-ID, issue 19) are read through the B2B order.
+    // The company's metafields (a public buyer's Leitweg-ID) are read through the B2B order.
     const admin = client(PLUS, (await install(PLUS, 'read_orders,read_companies,write_customers')).accessToken);
     const b2b = (
       await control<{ order: { admin_graphql_api_id: string } }>('POST', `/control/shops/${PLUS}/orders`, {

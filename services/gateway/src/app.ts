@@ -100,7 +100,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/admin/payout-runs                 the monthly partner payout runs with their state
  *   GET  /api/admin/payout-runs/{id}/sepa       the run's pain.001 file for the bank
  *   POST /api/admin/payout-runs/{id}/confirm    {executed: true} → the bank executed the file: its payouts are paid (operator)
- *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (spec 3 §7/§8 error codes)
+ *   GET  /api/partner/coupons, POST|DELETE /api/partner/coupons/{code} {type}   partner coupons (errors as codes)
  *   GET  /api/partner/redemptions               ?sort&tab&search → {items}
  *   GET  /api/partner/payouts, POST             payouts; POST requests one of the released provisions (threshold, gateway on file)
  *   GET  /api/partner/payouts/{id}/receipt      → {mimetype, content (base64 PDF)}
@@ -117,7 +117,7 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *   GET  /api/orders/import/{date}              its progress {status, affected, pages}
  *   GET  /api/plan/coupon/{code}                coupon check → {type, value, intervals, plans, terms {monthly, annual}, comment?};
  *                                               terms: the discount as each interval bills it, in German; errors INVALID 404, USED 409,
- *                                               SELF_REDEMPTION 403, EXPIRED 422 (spec 1 §8 texts)
+ *                                               SELF_REDEMPTION 403, EXPIRED 422 (German texts)
  *   POST /api/plan                              {plan, annual, coupon} → free: {plan} (the active subscription cancelled at Shopify);
  *                                               paid: Shopify appSubscriptionCreate → {confirmationUrl}
  *   GET  /api/plan/return                       (public) Shopify's return from the confirmation page: currentAppInstallation → plan active

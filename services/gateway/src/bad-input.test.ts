@@ -8,7 +8,7 @@ import { RATE_LIMITS } from './rate-limit';
 import { seedDocument, seedOrder, startHarness, type Harness } from '../test/harness';
 import { oauthStatesTable, shopSmtpTable, webhookInboxTable } from '@belegfluss/db/testing';
 
-/** Issue 14 §3, §6, §7: bad or abusive input gets a German 4xx, through the real HTTP stack. */
+/** Bad or abusive input gets a German 4xx, through the real HTTP stack. */
 let h: Harness;
 const A = 'eingaben-a.myshopify.com';
 const NEVER = 'nie-installiert.myshopify.com';

@@ -80,7 +80,7 @@ describe('Shopify webhooks', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ duplicate: true });
     expect(await webhookInboxTable.list(database.db, { shopId: 'a.myshopify.com' })).toHaveLength(1);
-    // The merchant's log says why the second delivery did nothing (spec 2 §8).
+    // The merchant's log says why the second delivery did nothing.
     const noted = await eventLogTable.list(database.db, { shopId: 'a.myshopify.com', event: 'webhook.skipped' });
     expect(noted.map((l: { body: { reason: string } }) => l.body.reason)).toEqual(['DUPLICATE_ORDER']);
     expect(noted[0]).toMatchObject({ orderId: '5001', orderName: '#5001' });

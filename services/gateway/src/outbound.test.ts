@@ -12,7 +12,7 @@ import {
 import { shopSmtpTable } from '@belegfluss/db/testing';
 
 /**
- * Issue 14 §1 and §2: addresses a merchant gives (mail attachments, an own SMTP server) reach only public
+ * Addresses a merchant gives (mail attachments, an own SMTP server) reach only public
  * servers, through the real HTTP stack. `files.shop.test` stands for a public file server (a `.test` name the
  * test harness pins to this machine); every redirect it answers points somewhere the gateway must not go.
  */

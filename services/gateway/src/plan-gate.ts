@@ -5,7 +5,7 @@ import type { GatewayContext } from './context';
 import { NotFound, PaymentRequired } from './errors';
 import { sessionOf } from './middleware/session';
 
-/** Spec 1 §6: the one place the server refuses a feature the shop's plan lacks, with 402 and the text of the feature map. */
+/** The one place the server refuses a feature the shop's plan lacks, with 402 and the text of the feature map. */
 export function assertPlanFeatures(planId: string, features: readonly PlanFeature[]): void {
   const missing = features.find((feature) => !planIncludes(planId, feature));
   if (missing) throw PaymentRequired('PLAN_FEATURE', featureRequiredMessage(missing), missing);

@@ -40,7 +40,7 @@ export const bundleWorkflows = () =>
 /**
  * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its
  * state and a sandboxed context; an evicted one replays its (short) history when its next event comes.
- * The defaults were measured with e2e/bench/backlog.ts (see issue 17's note); the variables override them.
+ * The defaults were measured with e2e/bench/backlog.ts ; the variables override them.
  *
  * The background queue has its own, fewer slots (WORKER_BACKGROUND_…): audits, imports and payout runs hold
  * activities for minutes to hours at Lexware's 2 requests/s, and a few slots keep them moving without taking

@@ -37,7 +37,7 @@ import {
 
 const COUPONS_KEY = ['partner', 'coupons'] as const;
 
-/** A gateway code (spec 3 §8) as its German text; anything else as the gateway says it. */
+/** A gateway code as its German text; anything else as the gateway says it. */
 const couponMessage = (error: unknown) => {
   const code = (error as { code?: string }).code;
   return code && code in PARTNER_COUPON_MESSAGES
@@ -107,7 +107,7 @@ function CreateCouponModal({
   );
 }
 
-/** `/partner/coupons` (spec 3 §2): `/new` opens the create dialog, `/confirm?code=` the delete confirmation. */
+/** `/partner/coupons`: `/new` opens the create dialog, `/confirm?code=` the delete confirmation. */
 export function CouponsPage({ api, path, search, basePath, navigate }: RemoteAppProps) {
   const queryClient = useQueryClient();
   const [toast, showToast] = useRemoteToast();

@@ -192,7 +192,7 @@ function PreferencesForm({ api, stored, basePath }: { api: RemoteAppProps['api']
   );
 }
 
-/** The partner preferences (spec 3 §2, §5): contact, tax and payout data. */
+/** The partner preferences: contact, tax and payout data. */
 export function PartnerPreferencesPage({ api, basePath }: RemoteAppProps) {
   const stored = useQuery({
     queryKey: ['partner', 'preferences'],

@@ -34,7 +34,7 @@ export function receiptBlob(answer: { mimetype: string; content: string }): Blob
   return new Blob([bytes], { type: answer.mimetype });
 }
 
-/** The payout list (spec 3 §2): one row per payout with its receipt, and a request for the released provisions. */
+/** The payout list: one row per payout with its receipt, and a request for the released provisions. */
 export function PayoutsPage({ api, basePath }: RemoteAppProps) {
   const queryClient = useQueryClient();
   const [toast, showToast] = useRemoteToast();

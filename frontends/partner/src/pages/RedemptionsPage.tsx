@@ -28,7 +28,7 @@ interface Redemption {
   subscribedAt: string | null;
 }
 
-/** Spec 3 §4: what each status means to the partner. */
+/** What each status means to the partner. */
 export const REDEMPTION_LABELS: Record<
   (typeof REDEMPTION_STATUSES)[number],
   { label: string; tone?: 'info' | 'success' | 'critical' | 'attention' }
@@ -54,7 +54,7 @@ export function redemptionsPath(tab: string, sort: string, search: string): stri
   return `/partner/redemptions?${query.toString()}`;
 }
 
-/** `/partner/redemptions` (spec 3 §2): status tabs, search and sort; `?search=` and `?sort=` come in through the address. */
+/** `/partner/redemptions`: status tabs, search and sort; `?search=` and `?sort=` come in through the address. */
 export function RedemptionsPage({ api, search, basePath }: RemoteAppProps) {
   const initial = new URLSearchParams(search);
   const [tab, setTab] = useState(0);

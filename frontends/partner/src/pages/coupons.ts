@@ -16,7 +16,7 @@ export interface CouponList {
   max: number;
 }
 
-/** Spec 3 §5: upper case, only A–Z, 0–9 and hyphens, repeated hyphens collapse. */
+/** Upper case, only A–Z, 0–9 and hyphens, repeated hyphens collapse. */
 export function normalizePartnerCode(input: string): string {
   return input
     .toUpperCase()
@@ -27,7 +27,7 @@ export function normalizePartnerCode(input: string): string {
 export const CODE_MIN = 4;
 export const CODE_MAX = 30;
 
-/** Spec 3 §5, checked before the gateway checks again (with the codes of §8). */
+/** The partner coupon rules, checked before the gateway checks again (with its error codes). */
 export function partnerCodeError(code: string): string | undefined {
   if (code === '') return 'Darf nicht leer sein';
   if (code.length < CODE_MIN) return `Mindestens ${CODE_MIN} Zeichen`;
@@ -40,7 +40,7 @@ export function couponTypeLabel(type: (typeof PARTNER_COUPON_TYPES)[number]): st
   return `${type.percent} % für ${type.months} ${type.months === 1 ? 'Monat' : 'Monate'}${type.popular ? ' (beliebt)' : ''}`;
 }
 
-/** The tabs of spec 3 §2 the gateway's list can tell apart. */
+/** The tabs the gateway's list can tell apart. */
 export const COUPON_TABS = [
   { id: 'all', label: 'Alle', keep: () => true },
   { id: 'unused', label: 'Unbenutzt', keep: (c: PartnerCoupon) => c.views === 0 && c.redemptions === 0 },

@@ -36,7 +36,7 @@ const codeError = (code: string) =>
     field: 'code',
   });
 
-describe('partner coupon rules (spec 3 §5)', () => {
+describe('partner coupon rules', () => {
   it('normalises and checks the code', () => {
     expect(normalizePartnerCode('kaffee  --10!')).toBe('KAFFEE-10');
     expect(partnerCodeError('')).toBe('Darf nicht leer sein');

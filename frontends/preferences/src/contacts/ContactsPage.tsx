@@ -44,7 +44,7 @@ const hoursInput = (text: string): number | string => {
   return text.trim() !== '' && Number.isFinite(n) ? n : text;
 };
 
-/** /preferences/contacts (spec 2 §5): contact creation, what goes into a contact, business customers' VAT IDs. */
+/** /preferences/contacts: contact creation, what goes into a contact, business customers' VAT IDs. */
 export function ContactsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const prefs = useSectionForm<ContactPreferences>(api, 'contacts');
   const shop = useQuery(shopQuery(api));

@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * Issue 19, the contact settings' e-invoice section: where the buyer's Leitweg-ID comes from (it goes into the
+ * The contact settings' e-invoice section: where the buyer's Leitweg-ID comes from (it goes into the
  * Lexware contact as xRechnung.buyerReference, so Lexware issues an XRechnung), our supplier number at the buyer,
  * and a format check of a Leitweg-ID. Whether B2B invoices go out net (Lexware then issues ZUGFeRD, EN 16931) is the
  * invoice format's one switch, not a second one here.

@@ -9,7 +9,7 @@ const COUNTRY_OPTIONS = [...EU_COUNTRIES]
   .sort((a, b) => a.label.localeCompare(b.label, 'de'));
 
 /**
- * `?action=test-vatid` (spec 2 §5): the merchant pastes what a customer wrote and sees the VAT ID
+ * `?action=test-vatid`: the merchant pastes what a customer wrote and sees the VAT ID
  * the worker would find with the saved sources — the same `findVatId`, so the two never disagree.
  */
 export function VatIdTestModal({ places, onClose }: { places: readonly VatIdPlace[]; onClose: () => void }) {

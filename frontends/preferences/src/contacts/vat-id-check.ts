@@ -80,7 +80,7 @@ export interface VatIdCheck {
   domestic: boolean;
 }
 
-/** Runs the worker's detection on the sample with the saved places (spec 2 §5, `action=test-vatid`). */
+/** Runs the worker's detection on the sample with the saved places (`action=test-vatid`). */
 export function checkVatIds(sample: VatIdSample, places: readonly VatIdPlace[]): VatIdCheck {
   const order = sampleOrder(sample);
   const sources = { companyLocationTaxId: sample.companyLocation || null };

@@ -5,7 +5,7 @@ import { CREDIT_MAIL } from '../mail/send-mail';
 const list = (values: string[]) => (values.length > 0 ? values.join(', ') : 'keine');
 
 /**
- * The credit note's automatic mail at a glance (spec 3 §2 "e-mail sending block, exclusion tags,
+ * The credit note's automatic mail at a glance ("e-mail sending block, exclusion tags,
  * skip sources"); it is edited on /preferences/mail, not here.
  */
 export function CreditMailSummary({

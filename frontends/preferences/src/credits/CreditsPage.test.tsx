@@ -11,7 +11,7 @@ const credits = (change: Raw = {}) => ({
   value: { ...CreditPreferencesSchema.parse({}), ...change },
 });
 
-/** A gateway that keeps what is saved, as the real one does, with the mail rule of spec 3 §4. */
+/** A gateway that keeps what is saved, as the real one does, with the mail rule. */
 function creditsPage({
   expertMode = false,
   invoiceCreate = true,

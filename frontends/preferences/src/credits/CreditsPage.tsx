@@ -75,7 +75,7 @@ const forcedText = (field: string) =>
       ? 'Gutschriften bleiben aus: sie brauchen die automatische Rechnungserstellung.'
       : undefined;
 
-/** /preferences/credits (spec 3 §2): credit notes from refunds, their status, texts, item lines, linking and mail. */
+/** /preferences/credits: credit notes from refunds, their status, texts, item lines, linking and mail. */
 export function CreditsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const form = useSectionForm<CreditPreferences>(api, 'credits');
   const automation = useSectionForm<{ invoiceCreate: boolean }>(api, 'automation');

@@ -23,7 +23,7 @@ type Props = {
   onChange: (id: string | null) => void;
 };
 
-/** Own print layouts are a plan feature (spec 1 §6): locked below Standard. */
+/** Own print layouts are a plan feature: locked below Standard. */
 export function PrintLayoutSelect(props: Props) {
   return (
     <GatedFeature api={props.api} feature="layouts">

@@ -7,7 +7,7 @@ const NONE = '-';
 const CUSTOM = '__custom__';
 
 /**
- * An item unit (spec 3 §5): "choose from a list with default, dash, or custom"; the list is
+ * An item unit: "choose from a list with default, dash, or custom"; the list is
  * the unit names Lexware accepts. A placeholder text ({ORDER_ITEM.…}) counts as custom.
  */
 export function UnitField({

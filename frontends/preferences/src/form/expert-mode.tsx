@@ -3,7 +3,7 @@ import { BlockStack, Card, Checkbox } from '@shopify/polaris';
 import { SaveNote } from './SaveNote';
 import { useSectionForm } from './use-section-form';
 
-/** `general.expertMode` (spec 3 §2): "a switch that reveals extra options: credit status, item lines, linking, order filter". */
+/** `general.expertMode`: "a switch that reveals extra options: credit status, item lines, linking, order filter". */
 export function useExpertMode(api: ApiClient) {
   return useSectionForm<{ expertMode: boolean }>(api, 'general');
 }

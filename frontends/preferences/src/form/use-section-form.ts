@@ -20,14 +20,14 @@ export interface SectionAnswer<T> {
   warnings?: string[];
 }
 
-/** The last save, shown for 5 seconds (spec 3 §2) next to the control it came from. */
+/** The last save, shown for 5 seconds next to the control it came from. */
 export interface SaveFeedback {
   origin: string;
   forced: string[];
   warnings: string[];
 }
 
-/** Spec 3 §2: "Settings show auto-save feedback for 5 seconds". */
+/** Settings show their auto-save feedback for 5 seconds. */
 export const SAVED_FEEDBACK_MS = 5_000;
 
 /**
@@ -51,7 +51,7 @@ export function useSectionForm<T extends Raw>(api: ApiClient, section: string) {
     onSuccess: (answer, { origin }) => {
       setFeedback({ origin, forced: answer.forced ?? [], warnings: answer.warnings ?? [] });
       queryClient.setQueryData(key, { section, value: answer.value });
-      // Other sections may have changed with it (spec 3 §4 ties the create switches together).
+      // Other sections may have changed with it (the create switches are tied together).
       return queryClient.invalidateQueries({ queryKey: ['preferences'], predicate: (q) => q.queryKey[1] !== section });
     },
     onError: (error, { origin }) => {

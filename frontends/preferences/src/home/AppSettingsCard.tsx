@@ -11,7 +11,7 @@ const START_PAGES = [
   { label: 'Bestellungen', value: 'orders' },
 ];
 
-/** Spec 3 §2 "app settings": the start page (`general.home`), expert mode and resetting dismissed hints. */
+/** The app settings: the start page (`general.home`), expert mode and resetting dismissed hints. */
 export function AppSettingsCard({ api, toast }: { api: ApiClient; toast: (content: string) => void }) {
   const general = useSectionForm<GeneralPreferences>(api, 'general');
   const queryClient = useQueryClient();

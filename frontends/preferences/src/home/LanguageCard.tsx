@@ -9,7 +9,7 @@ const LANGUAGES = [
   { label: 'Englisch', value: 'en' },
 ];
 
-/** Spec 3 §2: the receipt language (`general.language`, de or en). */
+/** The receipt language (`general.language`, de or en). */
 export function LanguageCard({ api }: { api: ApiClient }) {
   const general = useSectionForm<GeneralPreferences>(api, 'general');
   if (general.query.isError)

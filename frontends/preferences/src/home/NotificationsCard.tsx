@@ -35,7 +35,7 @@ const SWITCHES: { key: keyof NotificationPreferences; label: string; helpText: s
   },
 ];
 
-/** Spec 3 §2/§3: the four notification switches and where notifications go (`general.email`). */
+/** The four notification switches and where notifications go (`general.email`). */
 export function NotificationsCard({ api }: { api: ApiClient }) {
   const notifications = useSectionForm<NotificationPreferences>(api, 'notifications');
   const general = useSectionForm<GeneralPreferences>(api, 'general');

@@ -113,7 +113,7 @@ describe('settings home', () => {
     expect(((await screen.findByLabelText('Belegsprache')) as HTMLSelectElement).value).toBe('en');
   });
 
-  it('shows "Gespeichert" for 5 seconds (spec 3 §9)', async () => {
+  it('shows "Gespeichert" for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       home();

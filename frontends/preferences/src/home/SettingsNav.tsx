@@ -39,7 +39,7 @@ export const SETTINGS_PAGES = [
   },
 ] as const;
 
-/** The settings home's way to every settings page (spec 3 §2). */
+/** The settings home's way to every settings page. */
 export function SettingsNav({ basePath, navigate }: { basePath: string; navigate: (to: string) => void }) {
   return (
     <Card padding="0">

@@ -1,6 +1,6 @@
 import type { AutomationKey } from '../automation';
 
-/** The automation switches as the settings home names them (spec 3 §2). */
+/** The automation switches as the settings home names them. */
 export const AUTOMATION_FIELD_LABELS: Record<AutomationKey, string> = {
   invoiceCreate: 'Rechnungen automatisch erstellen',
   creditCreate: 'Gutschriften automatisch erstellen',

@@ -1,4 +1,4 @@
-/** Spec 3 §9: "Confetti: 4 seconds". */
+/** The confetti lasts 4 seconds. */
 export const CONFETTI_MS = 4_000;
 
 /** Confetti from both sides for 4 seconds; loaded only when it plays. Decoration: a browser without canvas skips it. */

@@ -13,7 +13,7 @@ import { PreviewDialog } from './PreviewDialog';
 import { TagSection } from './TagSection';
 import type { InvoicePreferences } from './types';
 
-/** /preferences/invoices (spec 2 §2): create, status, date, delivery date, format, layout, tags, mail, link — each saved as it changes. */
+/** /preferences/invoices: create, status, date, delivery date, format, layout, tags, mail, link — each saved as it changes. */
 export function InvoicesPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const form = useSectionForm<InvoicePreferences>(api, 'invoices');
   const expert = useExpertMode(api).value?.expertMode === true;

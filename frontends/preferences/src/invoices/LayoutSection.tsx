@@ -13,7 +13,7 @@ import { REFERENCE_PLACES } from './words';
 type Layout = InvoicePreferences['invoiceLayout'];
 type LayoutText = Exclude<{ [K in keyof Layout]: Layout[K] extends string ? K : never }[keyof Layout], 'printLayout'>;
 
-/** Item line texts: only in expert mode (spec 3 §2 "item lines"). */
+/** Item line texts: only in expert mode. */
 const LINE_TEXTS: { name: LayoutText; label: string; max: number }[] = [
   { name: 'itemTitle', label: 'Artikel: Titel', max: LIMITS.itemTitle },
   { name: 'itemDetail', label: 'Artikel: Beschreibung', max: LIMITS.detail },

@@ -39,7 +39,7 @@ function usePdfUrl(base64: string | undefined): string | undefined {
   return url;
 }
 
-/** Spec 2 "Invoice preview": pick an order and see its invoice, or what would go to Lexware Office before there is one. */
+/** The invoice preview: pick an order and see its invoice, or what would go to Lexware Office before there is one. */
 export function PreviewDialog({ api, open, onClose }: { api: ApiClient; open: boolean; onClose: () => void }) {
   const orders = useQuery({
     queryKey: ['orders', 'preview-picker'],

@@ -1,6 +1,6 @@
 import { KNOWN_GATEWAYS } from '@belegfluss/shared';
 
-/** German words of the invoice settings page (spec 2 §2–§5). */
+/** German words of the invoice settings page. */
 export const EVENTS = [
   { value: 'created', label: 'erstellt wurde' },
   { value: 'paid', label: 'bezahlt wurde' },

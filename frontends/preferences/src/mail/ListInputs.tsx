@@ -3,7 +3,7 @@ import { BlockStack, Button, InlineStack, Tag, Text, TextField } from '@shopify/
 import { useState, type KeyboardEvent } from 'react';
 import { normalizeTag } from './send-mail';
 
-/** Tags as Shopify knows them: a comma or Enter adds one, lower-cased (spec 2 §5). */
+/** Tags as Shopify knows them: a comma or Enter adds one, lower-cased. */
 export function TagInput({
   label,
   helpText,

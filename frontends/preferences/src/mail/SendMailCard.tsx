@@ -48,7 +48,7 @@ const MAIL_TEXTS = [
   { name: 'signature', label: 'Signatur', max: LIMITS.mailMessage, lines: 3, help: 'Steht unter der Nachricht.' },
 ] as const;
 
-/** One automatic `sendMail` block (spec 2 §3, spec 3 §3), saved into its preferences section. */
+/** One automatic `sendMail` block, saved into its preferences section. */
 export function SendMailCard({ api, adapter, toast }: { api: ApiClient; adapter: MailAdapter; toast: Toast }) {
   const key = ['preferences', adapter.section];
   const prefs = useQuery({
@@ -105,7 +105,7 @@ function SendMailEditor({
     mutationFn: (body: Raw) => api.request<Saved>(`/preferences/${adapter.section}`, { method: 'PATCH', body }),
     onSuccess: (answer) => {
       const off = answer.forced.includes(adapter.forcedOff);
-      // The server switches mail off while documents stay drafts (spec 2 §4); say so rather than pretend.
+      // The server switches mail off while documents stay drafts; say so rather than pretend.
       toast(
         off ? `Gespeichert. Automatischer Versand aus: ${words.plural} werden nicht festgeschrieben.` : 'Gespeichert',
       );

@@ -28,7 +28,7 @@ import {
 
 type Toast = (content: string, error?: boolean) => void;
 
-/** Spec 2 §4, §5, §7: the merchant's own SMTP sender, used only after a successful check. */
+/** The merchant's own SMTP sender, used only after a successful check. */
 export function SmtpCard({ api, toast }: { api: ApiClient; toast: Toast }) {
   const smtp = useQuery({
     queryKey: SMTP_KEY,
@@ -135,7 +135,7 @@ function SmtpEditor({ api, toast, view }: { api: ApiClient; toast: Toast; view: 
     error: errorOf(name),
     autoComplete: 'off',
   });
-  /** Submission is blocked while any field has an error (spec 2 §5). */
+  /** Submission is blocked while any field has an error. */
   const submit = (action: { mutate: () => void }) => () => {
     setSubmitted(true);
     if (!blocked) action.mutate();

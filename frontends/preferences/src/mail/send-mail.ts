@@ -113,5 +113,5 @@ export function blockErrors(b: MailBlock): Record<string, string> {
   return errors;
 }
 
-/** A tag as the server keeps it (spec 2 §5): trimmed and lower-cased. */
+/** A tag as the server keeps it: trimmed and lower-cased. */
 export const normalizeTag = (tag: string) => tag.trim().toLowerCase();

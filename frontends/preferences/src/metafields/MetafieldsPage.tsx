@@ -27,7 +27,7 @@ import { useLinkWizard } from './use-link-wizard';
 
 const SAVED_FEEDBACK_MS = 5_000;
 
-/** /preferences/metafields (spec 3 §2): read entries become placeholders, write entries carry document data to the order. */
+/** /preferences/metafields: read entries become placeholders, write entries carry document data to the order. */
 export function MetafieldsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const queryClient = useQueryClient();
   const catalogue = useMetafieldCatalogue(api);

@@ -8,11 +8,11 @@ import { SaveNote } from '../form/SaveNote';
 import { SettingsBlock, settingsPageWaiting } from '../form/SettingsBlock';
 import { useSectionForm } from '../form/use-section-form';
 
-/** Spec 3 §5/§8: "Orders with tips may not be processable if the tip tax fix is off." */
+/** "Orders with tips may not be processable if the tip tax fix is off." */
 export const TIP_WARNING =
   'Bestellungen mit Trinkgeld können ohne die Trinkgeld-Korrektur möglicherweise nicht verarbeitet werden.';
 
-/** The order-handling page (spec 3 §2): order filter (expert mode), tax corrections, payment status. */
+/** The order-handling page: order filter (expert mode), tax corrections, payment status. */
 export function OrdersPage({ api, basePath, navigate }: RemoteAppProps) {
   const form = useSectionForm<OrderHandlingPreferences>(api, 'orderHandling');
   const expert = useExpertMode(api).value?.expertMode === true;

@@ -47,7 +47,7 @@ const HINT_WARNING = 'Hinweise erfordern finalisierte Belege.';
 
 const orders = (n: number) => (n === 1 ? '1 Bestellung' : `${formatNumber(n)} Bestellungen`);
 
-/** /preferences/transactions (spec 3 §2): create switch, fees, hints, and one switch per payment gateway with its order count. */
+/** /preferences/transactions: create switch, fees, hints, and one switch per payment gateway with its order count. */
 export function TransactionsPage({ api, basePath, search, navigate }: RemoteAppProps) {
   const queryClient = useQueryClient();
   const prefs = useQuery({

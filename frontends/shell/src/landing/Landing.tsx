@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { authUrl } from '../notices/redirect';
 import { SHOP_DOMAIN_ERROR, shopDomainFrom } from './shopDomain';
 
-/** Spec 1 §1: what new users see first. */
+/** What new users see first. */
 const FEATURES = [
   {
     title: 'Einfache Einrichtung',
@@ -108,7 +108,7 @@ function InstallForm({ apiUrl }: { apiUrl: string }) {
   );
 }
 
-/** `/` for a visitor without a session: features, prices, installation and help (spec 1 §1). */
+/** `/` for a visitor without a session: features, prices, installation and help. */
 export function Landing({ apiUrl, onSandboxLogin }: { apiUrl: string; onSandboxLogin?: () => void }) {
   return (
     <Page

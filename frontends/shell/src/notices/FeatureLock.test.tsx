@@ -9,7 +9,7 @@ import { featureLockState } from '@belegfluss/frontend-kit';
 const withPurchase = (purchase: string[]) =>
   shopFixture({ plan: { ...shopFixture().plan, purchase } as ReturnType<typeof shopFixture>['plan'] });
 
-describe('featureLockState (spec 1 §4)', () => {
+describe('featureLockState', () => {
   it('is loading without a shop, asks for an upgrade on free, for the purchase at the plan’s price, then for scopes', () => {
     expect(featureLockState(undefined, 'orderImport')).toEqual({ kind: 'loading' });
     expect(featureLockState(shopFixture({ plan: { ...shopFixture().plan, id: 'free' } }), 'orderImport')).toEqual({

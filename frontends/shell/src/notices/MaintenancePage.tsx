@@ -1,7 +1,7 @@
 import { formatDateTime, type Shop } from '@belegfluss/frontend-kit';
 import { BlockStack, Box, Button, Card, Page, Text } from '@shopify/polaris';
 
-/** Spec 1 §4: an active downtime replaces the page (except on the exempt paths). */
+/** An active downtime replaces the page (except on the exempt paths). */
 export function MaintenancePage({ downtime }: { downtime: Shop['downtimes'][number] }) {
   return (
     <Page narrowWidth>

@@ -8,7 +8,7 @@ import { MaintenancePage } from './MaintenancePage';
 import { PermissionBanner } from './PermissionBanner';
 import { authUrl, redirectTop } from './redirect';
 
-/** Everything spec 1 §2 puts around a page: maintenance, missing permissions, the credits dialog. */
+/** Everything around a page: maintenance, missing permissions, the credits dialog. */
 export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname: string; children: ReactNode }) {
   const { config } = useShell();
   const active = downtimeOf(shop, 'active');

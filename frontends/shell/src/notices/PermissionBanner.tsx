@@ -1,7 +1,7 @@
 import { scopesText } from '@belegfluss/shared';
 import { Banner } from '@shopify/polaris';
 
-/** Spec 1 §8: missing Shopify scopes block features until access is granted again. */
+/** Missing Shopify scopes block features until access is granted again. */
 export function PermissionBanner({ missing, onGrant }: { missing: string[]; onGrant: () => void }) {
   return (
     <Banner

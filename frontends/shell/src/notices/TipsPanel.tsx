@@ -6,7 +6,7 @@ import { TIP_INTERVAL_MS, TIPS, type Tip } from './tips';
 
 export const TIPS_DISMISSAL_ID = 'tips';
 
-/** Spec 1 §2: about 19 tips, advancing every 5 s, with previous, next and hide. */
+/** About 19 tips, advancing every 5 s, with previous, next and hide. */
 export function TipsPanel({
   tips = TIPS,
   intervalMs = TIP_INTERVAL_MS,

@@ -12,7 +12,7 @@ export function transfersNearlyUsed(credits: Shop['plan']['credits']): boolean {
   return left.quota === 0 || left.remaining / left.quota < TRANSFERS_NOTIFY_THRESHOLD;
 }
 
-/** Spec 1 §8: transfers nearly or fully used. */
+/** Transfers nearly or fully used. */
 export function TransfersExhaustedModal({ credits }: { credits: Shop['plan']['credits'] }) {
   const id = transfersDismissalId(credits);
   const [open, setOpen] = useState(() => transfersNearlyUsed(credits) && !isDismissed(id));

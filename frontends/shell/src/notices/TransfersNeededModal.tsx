@@ -2,7 +2,7 @@ import { formatNumber, transfersLeft, navigate, type Shop } from '@belegfluss/fr
 import { Modal, Text } from '@shopify/polaris';
 
 /**
- * Spec 1 §2, §5: the credit dialog. Work that consumes `needed` transfers goes ahead on its own
+ * The credit dialog. Work that consumes `needed` transfers goes ahead on its own
  * only while more transfers are available than it needs; otherwise this dialog says how many are
  * missing and offers the bigger plan, or to go ahead anyway (the rest waits for free transfers).
  */

@@ -1,2 +1,2 @@
-/** Spec 3 §2: dismissed banners live in the kit, where the remotes remember theirs too. */
+/** Dismissed banners live in the kit, where the remotes remember theirs too. */
 export { BANNER_PREFIX, dismiss, isDismissed } from '@belegfluss/frontend-kit';

@@ -6,7 +6,7 @@ export function redirectTop(url: string, win: Window = window): void {
   win.open(url, '_top');
 }
 
-/** Spec 1 §7: `/api/auth?shop&scopes` starts the permission grant. */
+/** `/api/auth?shop&scopes` starts the permission grant. */
 export function authUrl(apiUrl: string, shop: string, scopes: string[] = []): string {
   const query = new URLSearchParams({ shop });
   if (scopes.length > 0) query.set('scopes', scopes.join(','));

@@ -1,4 +1,4 @@
-/** The rotating tips of spec 1 §2: short, practical, each with an optional link. */
+/** The rotating tips: short, practical, each with an optional link. */
 export interface Tip {
   text: string;
   url?: string;

@@ -1,7 +1,7 @@
 import { describeError, isApiError } from '@belegfluss/frontend-kit';
 import { BlockStack, Box, Button, Card, InlineStack, Page, Text } from '@shopify/polaris';
 
-/** Spec 1 §8: the full page shown when the shop cannot be loaded. */
+/** The full page shown when the shop cannot be loaded. */
 export function Teapot({
   error,
   onRetry,

@@ -5,7 +5,7 @@ import { shopFixture } from '../test/fixtures';
 import { renderInShell } from '../test/render';
 import { ActivateStep } from './ActivateStep';
 
-/** Spec 1 §5: the credit dialog, when the imported orders need more transfers than remain. */
+/** The credit dialog, when the imported orders need more transfers than remain. */
 describe('the credit dialog in the last wizard step', () => {
   const setup = (needed: number) => {
     const shop = shopFixture(); // Standard: 214 of 300 used, 86 left

@@ -9,9 +9,9 @@ import { useShell } from '../session/ShellContext';
 
 /**
  * Step 6: switch automatic invoices and credit notes on or off, then start the trial. The
- * trial belongs to the first paid plan (spec 1 §9), so "Testphase starten" leads to the plan
+ * trial belongs to the first paid plan, so "Testphase starten" leads to the plan
  * choice, where that plan begins with TRIAL_DAYS free days; the free plan needs no trial.
- * When the imported orders need more transfers than remain, the credit dialog asks first (spec 1 §5):
+ * When the imported orders need more transfers than remain, the credit dialog asks first:
  * the gateway counts them by the rule that hands them to their workflows on activation, so the dialog's
  * number is the number of invoices the activation makes.
  */
@@ -60,7 +60,7 @@ export function ActivateStep({ onDone }: { onDone: () => void }) {
         checked={invoiceCreate}
         onChange={(on) => {
           setInvoiceCreate(on);
-          // Credit notes refer to invoices (spec 3 §4).
+          // Credit notes refer to invoices.
           if (!on) setCreditCreate(false);
         }}
       />

@@ -13,7 +13,7 @@ import { VatRegimeStep } from './VatRegimeStep';
 import { PROGRESS, WIZARD_STEPS, type WizardStep } from './wizard';
 
 /**
- * The connect wizard of spec 1 §2 and §4. A shop that is already connected
+ * The connect wizard. A shop that is already connected
  * starts at the VAT regime, so the wizard also serves to redo the tax setup.
  */
 export function ConnectWizard({ shop, onClose }: { shop: Shop; onClose: () => void }) {

@@ -16,7 +16,7 @@ interface Props {
   accountOpened: boolean;
 }
 
-/** Step 0 (spec 1 §5): both boxes must be ticked before connecting; a merchant without an account opens one first. */
+/** Step 0: both boxes must be ticked before connecting; a merchant without an account opens one first. */
 export function ConsentStep({ consent, onConsent, onNext, onOpenAccount, accountOpened }: Props) {
   const { terms, liability } = consent;
   const setTerms = (value: boolean) => onConsent({ ...consent, terms: value });

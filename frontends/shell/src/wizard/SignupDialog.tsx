@@ -10,7 +10,7 @@ import { LEXWARE_LEGAL } from './wizard';
 type Errors = Partial<Record<'email' | 'acceptTerms', string>>;
 type State = { kind: 'form' } | { kind: 'waiting' } | { kind: 'blocked' } | { kind: 'error'; message: string };
 
-/** The gateway's own schema, so the dialog shows the same German texts (spec 1 §5) before anything is sent. */
+/** The gateway's own schema, so the dialog shows the same German texts before anything is sent. */
 function clientErrors(input: unknown): Errors {
   const parsed = LexwareSignupBody.safeParse(input);
   const errors: Errors = {};
@@ -19,7 +19,7 @@ function clientErrors(input: unknown): Errors {
 }
 
 /**
- * The account-opening dialog (spec 1 §2, §5): Lexware's registration page opens in the same popup as
+ * The account-opening dialog: Lexware's registration page opens in the same popup as
  * the authorisation, with the e-mail prefilled; when it closes, the wizard asks for access to the new account.
  */
 export function SignupDialog({ onClose, onOpened }: { onClose: () => void; onOpened: () => void }) {

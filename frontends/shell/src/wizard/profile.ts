@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../session/ShellContext';
 import { profileOf, PROFILE_PULL_MS, type LexwareProfile } from './wizard';
 
-/** The Lexware profile, pulled fresh; during the VAT step every 2.5 s (spec 1 §4). */
+/** The Lexware profile, pulled fresh; during the VAT step every 2.5 s. */
 export function useLexwareProfile(poll: boolean) {
   const { api } = useShell();
   return useQuery<LexwareProfile>({

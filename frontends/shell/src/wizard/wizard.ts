@@ -1,7 +1,7 @@
 import { formatNumber } from '@belegfluss/frontend-kit';
 import type { VatRegimeChoice } from '@belegfluss/shared';
 
-/** Spec 1 §2: the seven steps of the connect wizard. */
+/** The seven steps of the connect wizard. */
 export const WIZARD_STEPS = [
   'Bedingungen',
   'Lexware Office verbinden',
@@ -14,13 +14,13 @@ export const WIZARD_STEPS = [
 
 export type WizardStep = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
-/** Spec 1 §4: the progress bar only ever shows these values. */
+/** The progress bar only ever shows these values. */
 export const PROGRESS = { start: 0, connected: 50, ordersImported: 60, documentsImporting: 80, done: 100 } as const;
 
-/** Spec 1 §9: the authorisation popup's size. */
+/** The authorisation popup's size. */
 export const POPUP_SIZE = { width: 800, height: 700 } as const;
 
-/** Spec 1 §4: the profile is pulled this often during the VAT step. */
+/** The profile is pulled this often during the VAT step. */
 export const PROFILE_PULL_MS = 2_500;
 
 /** What `POST /api/lexoffice/pull` yields; the gateway wraps it as `{ profile }`. */
@@ -38,7 +38,7 @@ export function profileOf(body: unknown): LexwareProfile | undefined {
   return inner as LexwareProfile;
 }
 
-/** Spec 1 §5: tax setup needs Lexware Office L (INVOICING); XL (INVOICING_PRO) includes it. */
+/** Tax setup needs Lexware Office L (INVOICING); XL (INVOICING_PRO) includes it. */
 export function hasInvoicing(profile: LexwareProfile): boolean {
   const features = profile.businessFeatures ?? [];
   return features.includes('INVOICING') || features.includes('INVOICING_PRO');

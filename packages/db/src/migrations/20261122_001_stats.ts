@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The stat counters of spec 1 §3 that can't be derived from rows we keep:
+ * The stat counters that can't be derived from rows we keep:
  * the event log is trimmed to the plan's retention, the counters are not.
  */
 const COUNTERS = [

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * A shop's own SMTP sender (spec 2 §3: host, port, encryption, user, email, name, error),
+ * A shop's own SMTP sender (host, port, encryption, user, email, name, error),
  * its password sealed by the SecretBox, and one row per mail we mean to send: the row is
  * claimed before the SMTP conversation, so a retried activity or a second click of the
  * same intent finds it and never sends the document twice.

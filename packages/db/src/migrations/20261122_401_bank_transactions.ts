@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Bank transactions (spec 3): one row per Shopify payment, claimed before Lexware is
+ * Bank transactions: one row per Shopify payment, claimed before Lexware is
  * called, and one row per shop and gateway for its payment-provider account in Lexware.
  */
 export async function up(knex: Knex): Promise<void> {

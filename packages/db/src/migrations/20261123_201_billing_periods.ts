@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Billing periods (issue 13): the period a shop counts transfers in has an explicit start, since
+ * Billing periods: the period a shop counts transfers in has an explicit start, since
  * Shopify's 30-day cycles are not "one month before the reset". `current_period_end` is what
  * Shopify last said about the active subscription. A document refused for want of transfers
  * waits (`waiting_since`) until the billing workflow resumes it (`resumed_at`).

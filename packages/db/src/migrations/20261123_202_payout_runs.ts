@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The monthly partner payout run (spec 3 §9, issue 13 §3): one row per month, holding the
+ * The monthly partner payout run: one row per month, holding the
  * PayPal batch it sent and the SEPA file it wrote. A payout belongs to the run that sends it
  * and is `paid` only once the money has gone (PayPal SUCCESS, or an admin confirmed the bank's execution).
  */

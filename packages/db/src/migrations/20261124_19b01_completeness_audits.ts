@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The completeness audit's reports (issue 19 §2): one row per shop and month, replaced by each new run,
+ * The completeness audit's reports: one row per shop and month, replaced by each new run,
  * so the page shows the latest answer to "does every order have its documents, once, with the right amounts?".
  */
 export async function up(knex: Knex): Promise<void> {

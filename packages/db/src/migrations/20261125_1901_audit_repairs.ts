@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The repairs asked for from a month's report (issue 19 §2): finding key → when, so the page shows what is under way. */
+/** The repairs asked for from a month's report: finding key → when, so the page shows what is under way. */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.alterTable('completeness_audits', (t) => {
     t.jsonb('repairs').notNullable().defaultTo('{}');

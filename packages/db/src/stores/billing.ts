@@ -12,7 +12,7 @@ export interface PeriodChange {
 }
 
 /**
- * Puts the shop into the billing period that contains `now` (issue 13 §1). `now` comes from the
+ * Puts the shop into the billing period that contains `now`. `now` comes from the
  * caller (the billing workflow's clock), never from the database, so that a test may let months
  * pass. Moving to a new period is the reset: usage is counted per `period_start`, every earlier
  * period's rows stay in the ledger, and a `reset` row records when it happened. `force` starts

@@ -37,7 +37,7 @@ export type CouponProblem = 'INVALID' | 'USED' | 'SELF_REDEMPTION' | 'EXPIRED' |
 const RETRYABLE = ['pending', 'declined'];
 
 /**
- * Spec 1 §8 and spec 3 §6: whether `shopId` may redeem `code` (for `planId`, when given).
+ * Whether `shopId` may redeem `code` (for `planId`, when given).
  * Each customer is rewarded once, so any other redemption of the shop means USED.
  */
 export async function checkCoupon(

@@ -34,7 +34,7 @@ export async function markCancelled(db: Db, documentId: string): Promise<void> {
   await db('documents').where({ id: documentId }).update({ cancelled: true, updated_at: db.fn.now() });
 }
 
-/** Lexware changed one of our documents: the new status, counted as stat.invoice.updated / stat.credit.updated (spec 1 §3). */
+/** Lexware changed one of our documents: the new status, counted as stat.invoice.updated / stat.credit.updated. */
 export async function recordLexwareStatus(
   db: Db,
   shopId: string,

@@ -100,7 +100,7 @@ const dayInvoices = (db: Db) =>
     .whereRaw(`(o.created_at at time zone 'Europe/Berlin')::date = oi.day`);
 
 /**
- * The shop's imported days (spec 2: the dialog lists them with their counts and excludes them
+ * The shop's imported days (the dialog lists them with their counts and excludes them
  * from the calendar), each with the invoices its orders have so far: the progress of a day.
  */
 export async function listImportDays(db: Db, shopId: string): Promise<ImportDay[]> {
@@ -182,7 +182,7 @@ export async function settleOrderImport(
 
 /**
  * The first day of the shop claimed before this one that is still being read, if any: days are
- * imported one at a time, in the order they were started (spec 2), so Shopify's query budget
+ * imported one at a time, in the order they were started, so Shopify's query budget
  * goes to one.
  */
 export async function earlierImportRunning(db: Db, shopId: string, day: string): Promise<OrderImport | undefined> {

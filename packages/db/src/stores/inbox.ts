@@ -79,7 +79,7 @@ export async function setDeliveriesStatus(db: Db, webhookIds: readonly string[],
 }
 
 /**
- * The end of an order workflow's round (issue 17): the decisions it logged and its deliveries' status, in one
+ * The end of an order workflow's round: the decisions it logged and its deliveries' status, in one
  * transaction, so a delivery is never settled without its log entries.
  */
 export async function settleRound(

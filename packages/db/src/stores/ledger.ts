@@ -2,7 +2,7 @@ import { ORDER_IMPORT_FACTOR } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
-/** Spec 1 §9: a bought order import multiplies the plan's quota by ORDER_IMPORT_FACTOR for 30 days. */
+/** A bought order import multiplies the plan's quota by ORDER_IMPORT_FACTOR for 30 days. */
 const ORDER_IMPORT_DAYS = 30;
 
 /** What the transfer rules read of a shop row. */

@@ -117,7 +117,7 @@ async function withDocumentNumbers(db: Db, shopId: string, items: LogEntry[]): P
 }
 
 /**
- * Retention by plan (spec 2 §9), run by the daily housekeeping job: every shop's entries older
+ * Retention by plan, run by the daily housekeeping job: every shop's entries older
  * than its plan's `logMaxAge` at `now` go. Returns how many were deleted.
  */
 export async function pruneExpiredLogs(db: Db, now: Date): Promise<number> {

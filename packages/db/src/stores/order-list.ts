@@ -32,7 +32,7 @@ export interface ReceiptListEntry {
   hintedAt: string | null;
   emailedAt: string | null;
   pdfToken: string | null;
-  /** Lexware's electronicDocumentProfile: NONE, EN16931 (ZUGFeRD) or XRechnung; null before issue 19. */
+  /** Lexware's electronicDocumentProfile: NONE, EN16931 (ZUGFeRD) or XRechnung; null for documents made before e-invoices were read. */
   profile: string | null;
   createdAt: string;
 }

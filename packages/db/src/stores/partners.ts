@@ -4,7 +4,7 @@ import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
 
 /**
- * A redemption's status as the partner sees it (spec 3 §4): a subscribed redemption is verified
+ * A redemption's status as the partner sees it: a subscribed redemption is verified
  * once its lock period (PARTNER_RELEASE_DAYS) has passed without the subscription being cancelled.
  * A query-time rule, so no job has to move it.
  */
@@ -24,7 +24,7 @@ export interface PartnerOverview {
 
 const DEFAULT_ALLOWANCE = 0.5;
 
-/** The partner overview of spec 3 §3: coupon statistics, provision sums by status, payout sums. */
+/** The partner overview: coupon statistics, provision sums by status, payout sums. */
 export async function partnerOverview(db: Db, shopId: string): Promise<PartnerOverview> {
   const [partner, coupons, redemptions, provisions, payouts] = await Promise.all([
     db('partners').where({ shop_id: shopId }).first(),

@@ -150,7 +150,7 @@ const payoutRunFromRow = (r: Raw, sums: RunSumRow[], setAside: SetAsideRow[]): P
 };
 
 /**
- * Redemptions whose lock period has passed are decided (spec 3 §4): verified while the redeeming
+ * Redemptions whose lock period has passed are decided: verified while the redeeming
  * shop still pays for its plan and has the app, declined otherwise. Cancelled ones stay cancelled.
  */
 export async function settleRedemptions(

@@ -145,7 +145,7 @@ export async function activeSubscription(db: Db, shopId: string): Promise<PlanSu
 
 /**
  * Ends the shop's active subscriptions. A partner's redemption still in its lock period
- * (spec 3 §4, PARTNER_RELEASE_DAYS) is void: cancelled early.
+ * (PARTNER_RELEASE_DAYS) is void: cancelled early.
  */
 async function endSubscriptions(trx: Db, shopId: string, only?: string): Promise<number> {
   const ended = await trx('plan_subscriptions')
@@ -260,7 +260,7 @@ export async function settlePurchase(db: Db, shopId: string, chargeGid: string, 
     .update(approved ? { status: 'active', activated_at: db.fn.now() } : { status: 'declined' });
 }
 
-/** The trial is given once per shop (spec 1 §9: 7 days). */
+/** The trial is given once per shop (7 days). */
 export async function trialUsed(db: Db, shopId: string): Promise<boolean> {
   const row = await db('shops').where({ id: shopId }).first('trial_at');
   return Boolean(row?.trial_at);

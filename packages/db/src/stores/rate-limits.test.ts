@@ -3,7 +3,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { createTestDatabase } from '../testing';
 import { createDb, sharedRateLimiter, type Db } from '../index';
 
-/** Issue 14: a rate limit holds across gateway processes; each process has its own pool, as here. */
+/** A rate limit holds across gateway processes; each process has its own pool, as here. */
 let url: string;
 let drop: () => Promise<void>;
 const pools: Db[] = [];

@@ -40,7 +40,7 @@ export interface ShopContext {
   /** Metafields read into document texts and written to the order; absent in contexts made before they existed. */
   metafields?: MetafieldPreferences;
   /**
-   * The shop's plan, already applied to the preferences above (spec 1 §6): `withheld` are the features
+   * The shop's plan, already applied to the preferences above: `withheld` are the features
    * set up in the settings that the plan no longer includes (a downgrade), for the event log.
    */
   plan?: { id: string; withheld: PlanFeature[]; /** the tags the withheld tag rules name */ ruleTags?: string[] };
@@ -82,7 +82,7 @@ interface ShopContextRow {
 
 /**
  * What the context is made of, in one statement: the shop's plan, switches and install date, its Lexware
- * connection's profile, and its preference sections. Every order round reads it (issue 17: three statements before).
+ * connection's profile, and its preference sections. Every order round reads it (three statements before).
  */
 async function shopContextRow(db: Db, shopId: string): Promise<ShopContextRow | undefined> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(

@@ -1,7 +1,7 @@
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
-/** The shop's statistics counters of spec 1 §3 (stat.*). */
+/** The shop's statistics counters (stat.*). */
 export type ShopCounter = 'contacts_created' | 'contacts_updated' | 'invoices_matched' | 'credits_matched';
 
 export async function countShopEvent(db: Db, shopId: string, counter: ShopCounter): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
-/** The connect wizard's import of one shop (spec 1 §4 steps 2–3), as the gateway reports it. */
+/** The connect wizard's import of one shop (orders, then the Lexware documents linked to them), as the gateway reports it. */
 export interface WizardImport {
   shopId: string;
   workflowId: string;

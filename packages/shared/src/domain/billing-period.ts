@@ -1,5 +1,5 @@
 /**
- * Billing periods (issue 13 §1). Pure, so that the workflow, the activities and the tests
+ * Billing periods. Pure, so that the workflow, the activities and the tests
  * all compute the same dates. Every date is an instant; months are counted in UTC on the
  * anchor's day, clamped to the month's last day (installed on the 31st → 28 Feb → 31 Mar).
  */

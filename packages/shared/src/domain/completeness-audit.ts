@@ -1,5 +1,5 @@
 /**
- * The completeness audit of one shop and month (issue 19 §2): does every order have its documents,
+ * The completeness audit of one shop and month: does every order have its documents,
  * exactly once, with the right amounts? Pure: the activity gathers Shopify's orders and refunds and
  * Lexware's vouchers, this decides what is wrong. Whether an order should have an invoice is the
  * order workflow's own rule (`decideInvoice`), applied by the caller, so the audit never has a second one.
@@ -78,7 +78,7 @@ export const AUDIT_FINDING_LABELS: Record<AuditFindingKind, string> = {
 };
 
 /**
- * The intent of a credit note that closes an invoice, one per invoice ever: the merchant's cancel (spec 2 §4)
+ * The intent of a credit note that closes an invoice, one per invoice ever: the merchant's cancel
  * and the audit's repair of a doubled or wrong invoice make the same document.
  */
 const CLOSING = 'cancel:';
@@ -87,7 +87,7 @@ export const closingIntentKey = (invoiceLexwareId: string) => `${CLOSING}${invoi
 const live = (v: AuditVoucher) => v.status !== 'voided';
 
 /**
- * What one click does about a finding (issue 19 §2). A missing document is made by the order workflow under
+ * What one click does about a finding. A missing document is made by the order workflow under
  * every rule; a duplicate or a wrong total is closed with a credit note linked to it (the merchant confirms
  * first), and a wrong total then gets a fresh invoice. The other kinds need a person in Lexware Office.
  */

@@ -190,7 +190,7 @@ describe('decideCreditNote', () => {
     }));
 });
 
-describe('orderBalance (spec 1 §4)', () => {
+describe('orderBalance', () => {
   const doc = (totalCents: number, status = 'open') => ({ totalCents, status });
   const invoiceTotal = (o: Parameters<typeof buildInvoice>[0]) =>
     lexwareTotalCents(buildInvoice(o, { orderHandling: DEFAULT_ORDER_HANDLING }).invoice);

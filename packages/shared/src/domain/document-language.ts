@@ -2,7 +2,7 @@ import { DEFAULT_TEXTS } from '../preferences/texts';
 import type { InvoiceLayoutPreferences } from '../preferences/invoice';
 import type { CreditPreferences } from '../preferences/credit';
 
-/** Receipt languages (spec 3 §9): de is the default, en the other. */
+/** Receipt languages: de is the default, en the other. */
 export type DocumentLanguage = 'de' | 'en';
 
 /** The English counterparts of the German default invoice texts; placeholders stay as they are. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CUT_NOTE, hasOrderReference, orderNamesIn, placeReference } from './document-texts';
 import { LIMITS } from '../preferences/messages';
 
-describe('orderNamesIn: order numbers in document texts, in the shop format (spec 2 §5)', () => {
+describe('orderNamesIn: order numbers in document texts, in the shop format', () => {
   it('finds the default #number, never a longer number or one running on', () => {
     expect(orderNamesIn(['Bestellung #1001', 'Ihre Bestellung #10011.', null])).toEqual(['#1001', '#10011']);
     expect(orderNamesIn(['Bestellung #1001a', 'Bestellung #1001-2'])).toEqual([]);

@@ -75,7 +75,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The order names a document's texts mention, in the shop's format: prefix, number, suffix
- * (spec 2 §5). As in hasOrderReference, a name must not run on into further letters or digits,
+ * As in hasOrderReference, a name must not run on into further letters or digits,
  * so "#1001" is not found in "#10011", nor "1001" in "A1001" when the prefix is empty.
  */
 export function orderNamesIn(

@@ -8,7 +8,7 @@ const order = (financial_status: string, fulfillment_status: string | null) => (
   gateway: 'manual',
 });
 
-describe('hasHappened (spec 1 §4)', () => {
+describe('hasHappened', () => {
   it('created is always true', () => expect(hasHappened(order('pending', null), 'created')).toBe(true));
   it.each(['paid', 'refunded', 'partially_refunded'])('paid when status is %s', (s) =>
     expect(hasHappened(order(s, null), 'paid')).toBe(true),

@@ -4,7 +4,7 @@ export type InvoiceEvent = 'created' | 'paid' | 'fulfilled' | 'completed';
 
 const PAID_STATUSES = new Set(['paid', 'refunded', 'partially_refunded']);
 
-/** Spec 1 §4, "Order has happened". */
+/** Whether an order "has happened": the rule the order list and the balance share. */
 export function hasHappened(
   order: Pick<ShopifyOrder, 'financial_status' | 'fulfillment_status'>,
   event: InvoiceEvent,

@@ -9,7 +9,7 @@ const fulfilled = '2026-11-23T16:00:00Z';
 const { order } = sandboxOrder('de_b2c', { paid: true, createdAt: created, fulfilledAt: fulfilled });
 const dates = (p: InvoicePreferencesInput) => invoiceDates(order, InvoicePreferencesSchema.parse(p));
 
-describe('invoice dates (spec 2 §4)', () => {
+describe('invoice dates', () => {
   it('invoice date: creation by default, fulfilment when asked and the event waits for it', () => {
     expect(dates({}).voucherDate).toBe('2026-11-20T11:15:00.000+01:00');
     expect(dates({ invoiceEvent: 'fulfilled', invoiceDate: 'fulfilled' }).voucherDate).toBe(

@@ -51,7 +51,7 @@ export function shiftDate(iso: string, d: Pick<DeliveryDate, 'modify' | 'offset'
 }
 
 /**
- * Invoice date and delivery date(s) of spec 2 §4: the order or fulfilment date, a single delivery
+ * Invoice date and delivery date(s): the order or fulfilment date, a single delivery
  * date or a span, each moved by its offset. An invoice event of created or paid never waits for the
  * fulfilment, so those settings fall back to the order date.
  */

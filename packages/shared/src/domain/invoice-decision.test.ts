@@ -33,7 +33,7 @@ const reason = (o = order(), s: Partial<InvoiceSettings> = {}) => {
   return d.action === 'skip' ? d.reason : 'create';
 };
 
-describe('decideInvoice (spec 2 §8)', () => {
+describe('decideInvoice', () => {
   it('creates the invoice for a paid web order', () => expect(reason()).toBe('create'));
   it.each([
     ['NOT_CONNECTED', order(), { connected: false }],

@@ -69,7 +69,7 @@ export function isFinalSkip(decision: InvoiceDecision): boolean {
 }
 
 /**
- * Whether an order gets its invoice now, and if not, the reason code of spec 2 §8. The creation
+ * Whether an order gets its invoice now, and if not, the reason code. The creation
  * switch has three positions: off, on for orders from the installation day, or on from a cutoff
  * day; its excluded tags are `skipTags`. Days are German calendar days.
  */

@@ -31,7 +31,7 @@ export interface MetafieldsSetInput {
   value: string;
 }
 
-/** The token links of spec 1 §7: `{pdf}` opens the PDF, `{pdf}/download` saves it. */
+/** The token links: `{pdf}` opens the PDF, `{pdf}/download` saves it. */
 export function documentLinks(appUrl: string, pdfToken: string): { view: string; save: string } {
   const view = `${appUrl.replace(/\/$/, '')}/documents/${pdfToken}`;
   return { view, save: `${view}/download` };

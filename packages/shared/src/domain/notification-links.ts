@@ -1,7 +1,7 @@
 import type { MetafieldWriteEntry, WritableMetafield } from '../preferences/metafields';
 
 /**
- * The e-mail link wizard (spec 2 §2, §9): HTML snippets for the shop's own Shopify
+ * The e-mail link wizard: HTML snippets for the shop's own Shopify
  * notifications, 20 templates in 4 groups, that link to the document PDF through the
  * metafield the app writes to the order.
  */

@@ -27,14 +27,14 @@ export function orderRefunds(order: ShopifyOrder): ShopifyRefund[] {
   });
 }
 
-/** Rounding tolerance of spec 1 §4: below 0.02 or below 1 percent. */
+/** Rounding tolerance: below 0.02 or below 1 percent. */
 export function withinTolerance(diffCents: number, baseCents: number): boolean {
   const d = Math.abs(diffCents);
   return d < 2 || d * 100 < Math.abs(baseCents);
 }
 
 /**
- * Spec 1 §4: invoices (not voided) minus credit notes, against the order total minus refunds.
+ * Invoices (not voided) minus credit notes, against the order total minus refunds.
  * Shopify's current total already drops refunded items; refunds without items (adjustments only)
  * don't lower it and are subtracted on their own. The sum of both is what every refund returned,
  * so it is computed from the refunds themselves, which also works on snapshots whose

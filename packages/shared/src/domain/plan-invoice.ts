@@ -50,7 +50,7 @@ export type InvoicePlan =
  * builds with the same context (passed along, not loaded again), and the preview shows what would be sent.
  * Metafields only change the texts, never the decision.
  */
-/** The e-invoice part (issue 19): the buyer's Leitweg-ID for the contact, and whether the B2B invoice goes out net. */
+/** The e-invoice part: the buyer's Leitweg-ID for the contact, and whether the B2B invoice goes out net. */
 export interface InvoiceEInvoice {
   xRechnung: LexwareContactInput['xRechnung'] | null;
   net: boolean;

@@ -123,7 +123,7 @@ export function hasXl(profile: Pick<TaxProfile, 'businessFeatures'>): boolean {
   return (profile.businessFeatures ?? []).includes('INVOICING_PRO');
 }
 
-/** The choice the wizard preselects from the profile (spec 1 §5). */
+/** The choice the wizard preselects from the profile. */
 export function vatRegimeFromProfile(profile: TaxProfile): VatRegimeChoice {
   if (profile.smallBusiness) return '0';
   return profile.distanceSalesPrinciple === 'DESTINATION' ? 'oss' : '1';

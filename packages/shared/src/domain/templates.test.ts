@@ -12,7 +12,7 @@ import {
 
 const { order, refunds } = sandboxOrder('refund_partial');
 
-describe('templates (spec 1 §3)', () => {
+describe('templates', () => {
   it('renders ORDER, ORDER_ITEM, ORDER_SHIPPING, ORDER_DISCOUNT and ORDER_REFUND', () => {
     const vars = templateVars(order, {
       item: order.line_items[0],

@@ -5,7 +5,7 @@ import { customerExtras, itemExtras, orderExtras } from './order-fields';
 import type { ShopifyRefund } from './refund-types';
 
 /**
- * Text placeholders of spec 1 §3: `{ORDER.NAME}`, `{ORDER_ITEM.SKU}`, `{METAFIELD.ORDER.CUSTOM.KEY}`.
+ * Text placeholders: `{ORDER.NAME}`, `{ORDER_ITEM.SKU}`, `{METAFIELD.ORDER.CUSTOM.KEY}`.
  * Names are upper case, groups and fields joined by dots.
  */
 export type TemplateVars = Record<string, string>;
@@ -32,7 +32,7 @@ export interface MetafieldValue {
   value: string;
 }
 
-/** `METAFIELD.{resource.namespace.key}` in upper case (spec 3 §3). */
+/** `METAFIELD.{resource.namespace.key}` in upper case. */
 export function metafieldVar(m: Pick<MetafieldValue, 'resource' | 'namespace' | 'key'>): string {
   return `METAFIELD.${m.resource}.${m.namespace}.${m.key}`.toUpperCase();
 }
@@ -171,7 +171,7 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
   return vars;
 }
 
-/** The placeholder picker's catalogue: each name with a German label, grouped as spec 1 §3 groups them. */
+/** The placeholder picker's catalogue: each name with a German label, grouped as the templates group them. */
 export const TEMPLATE_VARIABLES: Record<
   'ORDER' | 'ORDER_ITEM' | 'ORDER_SHIPPING' | 'ORDER_DISCOUNT' | 'ORDER_REFUND',
   Record<string, string>

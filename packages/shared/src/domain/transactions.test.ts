@@ -24,7 +24,7 @@ const tx = (over: Partial<ShopifyPayment> & { amount?: string } = {}): ShopifyPa
 const prefs = (p: Record<string, unknown>) => TransactionPreferencesSchema.parse(p);
 const shop = { connected: true, automationEnabled: true, invoiceCreate: true };
 
-describe('transactionSettings (spec 3 §4 on the server)', () => {
+describe('transactionSettings on the server', () => {
   it('gives fees and hints only while transactions are on', () => {
     expect(
       transactionSettings(prefs({ transactionCreate: true, transactionFees: true, transactionHints: true }), shop),

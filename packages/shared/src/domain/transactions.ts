@@ -19,7 +19,7 @@ export interface ShopifyPayment {
   fees?: { amount: { amount: string; currencyCode: string }; taxAmount?: { amount: string } | null }[];
 }
 
-/** What the worker may do for a shop, after spec 3 §4's dependencies. */
+/** What the worker may do for a shop, §4's dependencies. */
 export interface TransactionSettings {
   create: boolean;
   fees: boolean;
@@ -31,7 +31,7 @@ export type TransactionsOff = 'DISABLED' | 'NOT_CONNECTED' | 'DISABLED_INVOICE_C
 
 /**
  * The switches as stored may disagree (an older save, a hand edit): the worker applies
- * spec 3 §4 again, so invoices off means no transactions and no hints, and
+ * the automation's dependencies again, so invoices off means no transactions and no hints, and
  * transactions off means no fees and no hints, whatever the section says.
  */
 export function transactionSettings(
@@ -132,7 +132,7 @@ export function buildBankTransaction(
   };
 }
 
-/** Lexware allows one hint per voucher, and only for a finalised one (spec 3 §4). */
+/** Lexware allows one hint per voucher, and only for a finalised one. */
 export function hintDecision(
   invoice: { lexwareId: string; status: string; hinted: boolean } | null,
   settings: TransactionSettings,

@@ -8,7 +8,7 @@ export interface TransfersState {
   remainingShare: number;
   percentRemaining: number;
   exhausted: boolean;
-  /** Below the 20 % notification threshold (spec 1 §9, spec 3 §9). */
+  /** Below the 20 % notification threshold. */
   exhaustedSoon: boolean;
   /** Dashboard tone: critical below 20 % left, warning below 40 %. */
   tone: 'critical' | 'warning' | 'success';

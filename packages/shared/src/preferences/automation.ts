@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const flag = z.preprocess((v) => (v === 'all' ? true : v === 'false' ? false : v), z.boolean()).default(false);
 
-/** The automation overview of spec 3 §2: three switches and two transaction sub-options. */
+/** The automation overview: three switches and two transaction sub-options. */
 export const AutomationSchema = z.object({
   invoiceCreate: flag,
   creditCreate: flag,
@@ -15,7 +15,7 @@ export type Automation = z.infer<typeof AutomationSchema>;
 export type AutomationBadge = 'automated' | 'partial' | 'manual';
 
 /**
- * Spec 3 §4: invoices off forces credit notes, transactions and hints off; transactions off
+ * Invoices off forces credit notes, transactions and hints off; transactions off
  * forces fees and hints off. Hints need finalised receipts, which is a warning, not a change.
  */
 export function applyAutomationDependencies(

@@ -5,7 +5,7 @@ import { attachmentEntries, emailOrTemplate, mailRecipient, referencePlaces, tag
 
 const D = PREFERENCE_DEFAULTS.credit;
 
-/** Credit-note preferences of spec 3 §3, with the flat field names the spec uses. */
+/** Credit-note preferences, with the flat field names the spec uses. */
 export const CreditPreferencesSchema = z.object({
   creditCreate: z.preprocess((v) => (v === 'all' ? true : v), z.boolean()).default(D.creditCreate),
   creditFinalize: z.boolean().default(D.creditFinalize),
@@ -36,7 +36,7 @@ export const CreditPreferencesSchema = z.object({
 
 export type CreditPreferences = z.infer<typeof CreditPreferencesSchema>;
 
-/** Mail needs finalised credit notes (spec 3 §4): the block is hidden and off while finalize is off. */
+/** Mail needs finalised credit notes: the block is hidden and off while finalize is off. */
 export function normalizeCreditPreferences(prefs: CreditPreferences): { value: CreditPreferences; forced: string[] } {
   if (!prefs.creditFinalize && prefs.creditSendMailEnabled)
     return { value: { ...prefs, creditSendMailEnabled: false }, forced: ['creditSendMailEnabled'] };

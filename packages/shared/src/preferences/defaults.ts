@@ -6,8 +6,7 @@ import type { VatIdPlace } from './vat-id-places';
  * file take their `.default()`s from here, and preferences.test.ts checks that parsing `{}` gives exactly these.
  *
  * Plain data without zod, because the order workflow needs them: it evaluates its modules anew in every workflow,
- * and building the preference schemas (and parsing `{}` with them) cost each order workflow about 20 ms of CPU
- * (issue 17).
+ * and building the preference schemas (and parsing `{}` with them) cost each order workflow about 20 ms of CPU.
  */
 
 // The values as the schemas' `.default()`s take them (typed by their literals, so the schemas' types do not depend on

@@ -4,7 +4,7 @@ import { ATTACHMENT_EXTENSIONS, LIMITS, MESSAGES } from './messages';
 /** Building blocks shared by the preference schemas. */
 export const text = (max: number, fallback: string) => z.string().max(max, MESSAGES.max(max)).default(fallback);
 
-/** Tags are lower-cased and trimmed (spec 2 §5), duplicates dropped. */
+/** Tags are lower-cased and trimmed, duplicates dropped. */
 export const tags = () =>
   z
     .array(z.string())
@@ -57,7 +57,7 @@ export const sendMail = (subject: string, message: string) =>
       subject: text(LIMITS.mailSubject, subject),
       to: mailRecipient(),
       message: text(LIMITS.mailMessage, message),
-      /** Appended below the message (spec 2 §3); HTML allowed like the message. */
+      /** Appended below the message; HTML allowed like the message. */
       signature: text(LIMITS.mailMessage, ''),
       attachments: attachments(),
       replyTo: emailOrTemplate(),

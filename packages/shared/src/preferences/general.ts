@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The notification switches of the settings home (spec 3 §3). */
+/** The notification switches of the settings home. */
 export const NotificationPreferencesSchema = z.object({
   creditsExhaustedSoon: z.boolean().default(true),
   creditsExhaustedNow: z.boolean().default(true),
@@ -14,9 +14,9 @@ export const NotificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
 
-/** Receipt language, start page, notification e-mail and expert mode (spec 3 §2, §3). */
+/** Receipt language, start page, notification e-mail and expert mode. */
 export const GeneralPreferencesSchema = z.object({
-  /** Receipt language (spec 3 §5). */
+  /** Receipt language. */
   language: z.enum(['de', 'en'], { error: 'Die Belegsprache ist de oder en' }).default('de'),
   home: z.enum(['orders', ''], { error: 'Startseite ist orders oder leer' }).default(''),
   /** Where notifications go; empty means the shop's e-mail. */
@@ -26,7 +26,7 @@ export const GeneralPreferencesSchema = z.object({
     .refine((v) => v === '' || EMAIL.test(v), MESSAGES.emailRequired)
     .default(''),
   expertMode: z.boolean().default(false),
-  /** The wizard's VAT regime (spec 1 §5); the worker reads it from here. Absent until chosen. */
+  /** The wizard's VAT regime; the worker reads it from here. Absent until chosen. */
   vatRegime: z.enum(['0', '1', 'oss'], { error: 'Die Umsatzsteuer-Regelung ist 0, 1 oder oss' }).optional(),
 });
 export type GeneralPreferences = z.infer<typeof GeneralPreferencesSchema>;

@@ -2,7 +2,7 @@ import type { InvoicePreferences } from './invoice';
 
 // Without zod, so the order workflow can apply the rule without building the schemas (see defaults.ts).
 /**
- * The rules of spec 2 §4 that tie fields together: an invoice event of created or paid moves
+ * The rules that tie fields together: an invoice event of created or paid moves
  * every date away from fulfilled, and mail goes out only for invoices finalised automatically.
  * The same event also moves the payment term's start and the finalising event away from the
  * fulfilment: such an invoice is created before the order ships, and Lexware finalises an

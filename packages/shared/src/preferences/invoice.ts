@@ -9,7 +9,7 @@ const DD = PREFERENCE_DEFAULTS.deliveryDate;
 const M = D.invoiceSendMail;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The order events of spec 1 §4 ("has happened"), in the order a shop usually sees them. */
+/** The order events ("has happened"), in the order a shop usually sees them. */
 export const INVOICE_EVENTS = ['created', 'paid', 'fulfilled', 'completed'] as const;
 export const INVOICE_DUE_STARTS = ['started', 'fulfilled'] as const;
 

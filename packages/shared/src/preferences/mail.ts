@@ -3,7 +3,7 @@ import { LIMITS, MESSAGES } from './messages';
 import { attachmentEntries } from './fields';
 
 /**
- * The send dialog and the SMTP sender form (spec 2 §5, §7), shared by the gateway
+ * The send dialog and the SMTP sender form, shared by the gateway
  * and the preferences remote so both check the same rules with the same words.
  */
 export const MAIL_MESSAGES = {

@@ -1,4 +1,4 @@
-/** German validation messages, worded as the specs give them (spec 2 §5, spec 3 §5). */
+/** German validation messages, worded as the specs give them. */
 export const MESSAGES = {
   required: 'Pflichtfeld',
   notEmpty: 'Darf nicht leer sein',
@@ -16,7 +16,7 @@ export const MESSAGES = {
   tooManyTags: 'Maximal 20 eigene Tags',
 } as const;
 
-/** Limits of spec 2 §5 and spec 3 §5. Lexware itself shows only 25 characters of a title and holds at most 59,999 contacts. */
+/** Limits. Lexware itself shows only 25 characters of a title and holds at most 59,999 contacts. */
 export const LIMITS = {
   title: 256,
   lexwareTitleShown: 25,
@@ -37,7 +37,7 @@ export const LIMITS = {
 
 export const ATTACHMENT_EXTENSIONS = ['html', 'pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
 
-/** Unit names Lexware accepts for items (spec 1 §5); the layout may also use '-' or its own text. */
+/** Unit names Lexware accepts for items; the layout may also use '-' or its own text. */
 export const ALLOWED_UNIT_NAMES = ['Stück', 'Stk', 'Einheiten', 'Artikel', 'Pieces', 'Pc', 'Items', 'Pos'] as const;
 export const SHIPPING_UNIT = 'Versand';
 export const DISCOUNT_UNIT = 'Rabatt';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
 
-/** Where a read entry comes from (spec 3 §3). */
+/** Where a read entry comes from. */
 export const METAFIELD_RESOURCES = ['shop', 'order', 'customer', 'company', 'product', 'variant'] as const;
 export type MetafieldResource = (typeof METAFIELD_RESOURCES)[number];
 
-/** The values the app can write to an order (spec 1 §3, spec 3 §3). */
+/** The values the app can write to an order. */
 export const WRITABLE_METAFIELDS = [
   'contact_id',
   'invoice_number',
@@ -58,7 +58,7 @@ function list(f: keyof typeof field): Omit<WritableMetafieldInfo, 'category' | '
   return { type: 'json', example: JSON.stringify([f === 'json' ? EXAMPLE_DOC : EXAMPLE_DOC[f]]) };
 }
 
-/** Category, German label, Shopify type and an example for each writable value (spec 3 §3). */
+/** Category, German label, Shopify type and an example for each writable value. */
 export const WRITABLE_METAFIELD_INFO: Record<WritableMetafield, WritableMetafieldInfo> = Object.fromEntries(
   WRITABLE_METAFIELDS.map((id): [WritableMetafield, WritableMetafieldInfo] => {
     if (id === 'contact_id')
@@ -79,7 +79,7 @@ export const WRITABLE_METAFIELD_INFO: Record<WritableMetafield, WritableMetafiel
   }),
 ) as Record<WritableMetafield, WritableMetafieldInfo>;
 
-/** Which Shopify scope a metafield entry needs (spec 3 §4); writing to the order needs write_orders. */
+/** Which Shopify scope a metafield entry needs; writing to the order needs write_orders. */
 export const METAFIELD_SCOPES: Record<MetafieldResource | 'write', string> = {
   shop: 'read_orders',
   order: 'read_orders',
@@ -103,7 +103,7 @@ const namespace = z
   .max(255, MESSAGES.max(255));
 const key = z.string({ error: MESSAGES.notEmpty }).trim().min(1, MESSAGES.notEmpty).max(64, MESSAGES.max(64));
 
-/** Drops repeated entries before the limit is counted (spec 3 §5: a duplicate read entry is ignored). */
+/** Drops repeated entries before the limit is counted (a duplicate read entry is ignored). */
 const unique = (id: (e: Record<string, unknown>) => string) => (v: unknown) => {
   if (!Array.isArray(v)) return v;
   const seen = new Map<string, unknown>();

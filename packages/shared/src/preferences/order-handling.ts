@@ -5,7 +5,7 @@ import { MESSAGES } from './messages';
 
 const D = PREFERENCE_DEFAULTS.orderHandling;
 
-/** Order handling of spec 3 §3: which orders are processed and how tips and shipping are taxed. */
+/** Order handling: which orders are processed and how tips and shipping are taxed. */
 export const OrderHandlingPreferencesSchema = z.object({
   /** Tips get the regime's standard rate instead of 0 % (tips to the business are taxable revenue). */
   fixTaxTip: z.boolean().default(D.fixTaxTip),
@@ -19,7 +19,7 @@ export const OrderHandlingPreferencesSchema = z.object({
   syncOrderPayment: z.boolean().default(D.syncOrderPayment),
   /**
    * A delivery note in Lexware for each fulfilment, with only that fulfilment's items. It costs no
-   * transfer: the plan table counts invoices and credit notes (spec 1 §1, §9), and a delivery note
+   * transfer: the plan table counts invoices and credit notes, and a delivery note
    * is neither a booking nor revenue.
    */
   deliveryNoteCreate: z.boolean().default(D.deliveryNoteCreate),

@@ -75,7 +75,7 @@ describe('invoice preferences', () => {
     ]);
   });
 
-  it('German messages for the limits of spec 2 §5', () => {
+  it('German messages for the limits', () => {
     const r = InvoicePreferencesSchema.safeParse({
       invoiceLayout: { title: 'x'.repeat(257), introduction: 'x'.repeat(2001), itemDetail: 'x'.repeat(1001) },
       invoiceDeliveryDate0: { offset: -1 },
@@ -126,7 +126,7 @@ describe('invoice preferences', () => {
 });
 
 describe('credit, contact and order-handling preferences', () => {
-  it('credit defaults and limits (spec 3 §5)', () => {
+  it('credit defaults and limits', () => {
     expect(CreditPreferencesSchema.parse({})).toMatchObject({
       creditCreate: true,
       creditFinalize: true,
@@ -173,7 +173,7 @@ describe('credit, contact and order-handling preferences', () => {
   });
 });
 
-describe('automation (spec 3 §4)', () => {
+describe('automation', () => {
   const all = AutomationSchema.parse({
     invoiceCreate: 'all',
     creditCreate: true,
@@ -218,7 +218,7 @@ describe('automation (spec 3 §4)', () => {
   });
 });
 
-describe('the fields of spec 1 §3 without a form of their own before: due, enshrine, tag, category', () => {
+describe('the fields without a form of their own before: due, enshrine, tag, category', () => {
   it('default as the spec says: due started, enshrine fulfilled; the tag "shopify" only; no category', () => {
     expect(DEFAULT_INVOICE_PREFERENCES).toMatchObject({
       invoiceDue: 'started',

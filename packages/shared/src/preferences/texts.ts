@@ -1,4 +1,4 @@
-/** Default German texts of the documents (spec 1 §9). Placeholders follow spec 1 §3. */
+/** Default German texts of the documents. Placeholders as the templates define them. */
 export const DEFAULT_TEXTS = {
   invoice: {
     title: 'Rechnung',

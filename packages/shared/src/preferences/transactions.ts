@@ -3,7 +3,7 @@ import type { PAYMENT_GATEWAYS } from './messages';
 
 const flag = z.preprocess((v) => (v === 'all' ? true : v === 'false' ? false : v), z.boolean()).default(false);
 
-/** The names the screens show for the gateways the specs know (spec 3 §3). */
+/** The names the screens show for the gateways the specs know. */
 export const GATEWAY_LABELS: Record<(typeof PAYMENT_GATEWAYS)[number], string> = {
   shopify_payments: 'Shopify Payments',
   paypal: 'PayPal',
@@ -14,7 +14,7 @@ export const GATEWAY_LABELS: Record<(typeof PAYMENT_GATEWAYS)[number], string> =
   ebay: 'eBay',
 };
 
-/** Lexware imports PayPal on its own; a second booking would count every payment twice (spec 3 §5). */
+/** Lexware imports PayPal on its own; a second booking would count every payment twice. */
 export const UNSELECTABLE_GATEWAYS = ['paypal'] as const;
 
 /**
@@ -23,7 +23,7 @@ export const UNSELECTABLE_GATEWAYS = ['paypal'] as const;
  */
 export const GATEWAYS_OFF_BY_DEFAULT = ['manual'] as const;
 
-/** Bank transactions of spec 3 §3: the create switch, hints, fees and a create flag per gateway. */
+/** Bank transactions: the create switch, hints, fees and a create flag per gateway. */
 export const TransactionPreferencesSchema = z.object({
   transactionCreate: flag,
   transactionHints: flag,

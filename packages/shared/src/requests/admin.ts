@@ -3,7 +3,7 @@ import { couponPlans, PARTNER_COUPON, PARTNER_COUPON_MIN_TRANSFERS, PLANS, type 
 
 const dateTime = z.iso.datetime({ offset: true, error: 'Datum und Uhrzeit im ISO-Format, z. B. 2026-12-01T22:00:00Z' });
 
-/** Maintenance windows (spec 1 §4): 'warning' shows the banner, 'active' the full-page screen. */
+/** Maintenance windows: 'warning' shows the banner, 'active' the full-page screen. */
 export const DowntimeBody = z
   .strictObject({
     status: z.enum(['warning', 'active'], { error: 'Status ist warning oder active' }),

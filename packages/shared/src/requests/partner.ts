@@ -3,7 +3,7 @@ import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { PARTNER_COUPON_TYPES, REDEMPTION_STATUSES } from '../plans';
 import { checkBankAccount } from '../domain/bank-account';
 
-/** Spec 3 §8: the field errors of coupon creation, keyed by code. */
+/** The field errors of coupon creation, keyed by code. */
 export const PARTNER_COUPON_MESSAGES = {
   COUPON_INVALID: 'Dieser Code ist ungültig',
   TYPE_NOT_FOUND: 'Ungültier Rabattyp',
@@ -13,7 +13,7 @@ export const PARTNER_COUPON_MESSAGES = {
   PENDING_PROVISION: 'coupon cannot be deleted because of pending provisions',
 } as const;
 
-/** Spec 1 §5: 4 to 30 characters; capital letters, digits and hyphens; starts and ends with a letter or digit. */
+/** 4 to 30 characters; capital letters, digits and hyphens; starts and ends with a letter or digit. */
 export const PartnerCouponCode = z
   .string({ error: PARTNER_COUPON_MESSAGES.COUPON_INVALID })
   .regex(/^[A-Z0-9][A-Z0-9-]{2,28}[A-Z0-9]$/, PARTNER_COUPON_MESSAGES.COUPON_INVALID);
@@ -79,7 +79,7 @@ const address = z.strictObject({
     .default('DE'),
 });
 
-/** `PATCH /api/partner/preferences` (spec 3 §5, partner preferences). */
+/** `PATCH /api/partner/preferences` (partner preferences). */
 export const PartnerPreferencesBody = z.discriminatedUnion(
   'gateway',
   [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLANS, PURCHASABLE_FEATURES, type PlanId } from '../plans';
 
-/** Spec 1 §8: the coupon errors the shell shows, keyed by the code the gateway answers. */
+/** The coupon errors the shell shows, keyed by the code the gateway answers. */
 export const COUPON_MESSAGES = {
   INVALID: 'Der Code scheint ungültig zu sein',
   USED: 'Du hast diesen Coupon bereits verwendet',
@@ -10,7 +10,7 @@ export const COUPON_MESSAGES = {
   PLAN: 'Dieser Coupon gilt nicht für den gewählten Tarif',
 } as const;
 
-/** Spec 1 §5: upper case, spaces become hyphens; stored codes are at most 30 characters (spec 3 §5). */
+/** Upper case, spaces become hyphens; stored codes are at most 30 characters. */
 export const CouponCode = z
   .string({ error: COUPON_MESSAGES.INVALID })
   .transform((s) => s.trim().toUpperCase().replace(/ /g, '-'))

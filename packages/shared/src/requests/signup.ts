@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** Spec 1 §5: the account-opening dialog's field errors. */
+/** The account-opening dialog's field errors. */
 export const SIGNUP_MESSAGES = {
   emailRequired: 'Bitte gib deine E-Mail-Adresse ein',
   emailInvalid: 'Bitte gib eine gültige E-Mail-Adresse ein',
   acceptTerms: 'Bitte akzeptiere die AGB und die Datenschutzhinweise von Lexware Office',
 } as const;
 
-/** An e-mail address without spaces (spec 1 §5); the registration page of the sandbox checks the same. */
+/** An e-mail address without spaces; the registration page of the sandbox checks the same. */
 export const SignupEmail = z
   .string({ error: SIGNUP_MESSAGES.emailRequired })
   .trim()

@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context';
 import { Forbidden, NotFound } from '../errors';
 import { sessionOf } from './session';
 
-/** Spec 1 §6: name and sub name joined with an underscore, and every such entry must be present. */
+/** Name and sub name joined with an underscore, and every such entry must be present. */
 export function hasPermissions(granted: readonly string[], ...required: [name: string, sub: string][]): boolean {
   return required.every(([name, sub]) => granted.includes(`${name}_${sub}`));
 }

@@ -24,7 +24,7 @@ export function signupUrl(gw: GatewayContext, email: string): string {
   return url.toString();
 }
 
-/** The connect wizard's account-opening dialog (spec 1 §2, §5): `{email, acceptTerms}` → the registration URL. */
+/** The connect wizard's account-opening dialog: `{email, acceptTerms}` → the registration URL. */
 export function lexwareSignupRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
 

@@ -92,7 +92,7 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   api.delete('/api/lexoffice', disconnect);
   api.post('/api/lexoffice/disconnect', disconnect);
 
-  /** The template picker's live preview (spec 1 §7), rendered for the shop's newest order. */
+  /** The template picker's live preview, rendered for the shop's newest order. */
   api.get('/api/lexoffice/vars', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const q = query(ctx, VarsQuery);

@@ -167,7 +167,7 @@ export function shopifyWebhookListener(gw: GatewayContext): (req: IncomingMessag
   };
 }
 
-/** Shopify sent an order event we already have (spec 2 §8 DUPLICATE_ORDER): processed once, noted here. */
+/** Shopify sent an order event we already have (DUPLICATE_ORDER): processed once, noted here. */
 async function logDuplicate(gw: GatewayContext, d: WebhookDelivery): Promise<void> {
   // A shop we don't know (never installed, already redacted) has no log to write to.
   if (!(await shopExists(gw.db, d.shopId))) return;

@@ -14,7 +14,7 @@ import { issueDeliveryNote } from './delivery-notes';
 import { issueDocument } from './documents';
 
 /**
- * Issue 14 §9: the dashboard read a created invoice before the transfer it cost was counted. A document
+ * The dashboard read a created invoice before the transfer it cost was counted. A document
  * and its transfer are now written in one transaction and the dashboard reads one snapshot: while
  * invoices are being created, no reading of GET /api/shop's figures may count more invoices than transfers.
  */

@@ -9,7 +9,7 @@ import {
 import { readOrderMetafields, type MetafieldDeps } from './metafields';
 
 /**
- * The e-invoice decision of an order's invoice (issue 19): reads the buyer's Leitweg-ID where the contact
+ * The e-invoice decision of an order's invoice: reads the buyer's Leitweg-ID where the contact
  * settings say (a customer's or a B2B company's metafield over the Admin API, or the order's note or note attribute) and judges it.
  * A missing read scope is logged by readOrderMetafields and counts as no Leitweg-ID.
  */

@@ -9,7 +9,7 @@ import { handOver, IN_FLIGHT } from './import';
 import { sandboxControl } from '../testing';
 
 /**
- * The historical import's in-flight bound (issue 15): a day's orders are handed to their order
+ * The historical import's in-flight bound: a day's orders are handed to their order
  * workflows only while fewer than IN_FLIGHT of the shop's orders wait for their first round, so
  * a backlog never queues ahead of live orders. Temporal's visibility is played by a client whose
  * count is the orders signalled and not yet through their first round; a "worker" takes them

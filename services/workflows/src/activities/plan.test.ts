@@ -4,7 +4,7 @@ import { createTestDatabase, eventLogTable, shopsTable } from '@belegfluss/db/te
 import { describeLogEntry, featureRequiredMessage } from '@belegfluss/shared';
 import { assertImportAllowed } from './plan';
 
-/** The historical import after a downgrade to Free stops in the worker too (spec 2 §5), with its reason in the log. */
+/** The historical import after a downgrade to Free stops in the worker too, with its reason in the log. */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const SHOP = 'import-abgestuft.myshopify.com';
 

@@ -5,7 +5,7 @@ import { featureRequiredMessage, planIncludes, withheldForOrder, type ShopifyOrd
 import { loadShopContext } from './context';
 
 /**
- * Spec 1 §6 in the worker: the shop's context already leaves out what the plan lacks (the rule is
+ * The plan's features in the worker: the shop's context already leaves out what the plan lacks (the rule is
  * `enforcePlan` of plan-features.ts, the same map the gateway's 402s use). This says so in the
  * order's event log, once per order and feature, so a shop that downgraded reads why its mail,
  * tags or metafields no longer ran for this order; only for features that would have acted on it.
@@ -29,8 +29,8 @@ export async function noteWithheldFeatures(db: Db, shopId: string, order: Shopif
 }
 
 /**
- * The historical import after a downgrade: the one-time purchase counts only on a paid plan (spec 1 §4,
- * spec 2 §5 "disabled on the free plan"). A day still being read when the shop went to Free stops,
+ * The historical import after a downgrade: the one-time purchase counts only on a paid plan (the
+ * import is "disabled on the free plan"). A day still being read when the shop went to Free stops,
  * says why in the log, and fails without retries; the gateway's 402 keeps new days from starting.
  */
 export async function assertImportAllowed(db: Db, shopId: string, day: string): Promise<void> {

@@ -13,7 +13,7 @@ import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
 
 /*
- * The one-click repairs of the completeness audit (issue 19 §2), run by the order workflow so that every rule
+ * The one-click repairs of the completeness audit, run by the order workflow so that every rule
  * and the exactly-once guarantee of a document still apply. Each repair is logged on the order.
  */
 

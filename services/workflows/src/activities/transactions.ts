@@ -186,7 +186,7 @@ async function hintInvoice(
 }
 
 /**
- * Spec 3: the order's payments become bank transactions in the gateway's payment-provider
+ * The order's payments become bank transactions in the gateway's payment-provider
  * account (fees as their own amount when chosen), and the invoice gets an assignment hint.
  * The switches and their dependencies are read here, on the server, every time.
  */
@@ -211,7 +211,7 @@ export async function bookOrderPayments(
   const ctx = await loadShopContext(d.db, shopId);
   const stored = (await preferenceSections(d.db, shopId, ['transactions'])).transactions;
   const saved = readStoredSection('transactions', stored);
-  // Fees are a plan feature (spec 1 §6): a shop that downgraded books its payments without them.
+  // Fees are a plan feature: a shop that downgraded books its payments without them.
   const prefs = ctx.plan ? enforcePlan(ctx.plan.id, { transactions: saved }).sections.transactions : saved;
   const decided = transactionSettings(prefs, {
     connected: ctx.invoice.connected,

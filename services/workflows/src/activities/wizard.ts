@@ -50,7 +50,7 @@ async function orderFormat(graphql: AdminClient): Promise<OrderNumberFormat> {
 }
 
 /**
- * Records a Lexware document for the order its texts name (spec 2 §5: the shop's order number
+ * Records a Lexware document for the order its texts name (the shop's order number
  * format). True when the document is linked to an order now, whether by this call or by an
  * earlier attempt of the same page; a document of an order that already has another is not.
  */
@@ -92,7 +92,7 @@ async function linkVoucher(
 }
 
 /**
- * The connect wizard's import (spec 1 §4 steps 2–3): the last 60 days of orders through a bulk
+ * The connect wizard's import: the last 60 days of orders through a bulk
  * operation, then every Lexware document matched to the order it names. Each step repeats
  * safely: orders are upserted, documents claimed by their intent key.
  */

@@ -34,7 +34,7 @@ export async function applyLexwareEvents(
 }
 
 /**
- * Writes the order's document values to its metafields (spec 1 §3) once a document was
+ * Writes the order's document values to its metafields once a document was
  * made. The activity writes only what differs, so a repeat or a retry changes nothing.
  */
 export async function writeMetafields(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
@@ -45,7 +45,7 @@ export async function writeMetafields(shopId: string, state: OrderState, ctx: Sh
 const PAID_STATUSES = new Set(['paid', 'partially_paid', 'partially_refunded', 'refunded']);
 
 /**
- * Books the order's payments as bank transactions, with fee and assignment hint (spec 3),
+ * Books the order's payments as bank transactions, with fee and assignment hint,
  * once it is invoiced and paid. It asks again when a newer snapshot or a new invoice status
  * arrives; the activity reads the switches and books each payment only once.
  */

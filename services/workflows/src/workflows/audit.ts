@@ -26,7 +26,7 @@ const { auditShops } = proxyActivities<AuditActivities>({ startToCloseTimeout: '
  */
 const HISTORY_LIMIT = 10_000;
 
-/** One shop's audit of one month (issue 19 §2), on demand or from the monthly run; the report lands in the database. */
+/** One shop's audit of one month, on demand or from the monthly run; the report lands in the database. */
 export async function completenessAuditWorkflow(input: AuditInput): Promise<Record<AuditFindingKind, number>> {
   return runCompletenessAudit(input.shopId, input.month);
 }

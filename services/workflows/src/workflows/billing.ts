@@ -25,7 +25,7 @@ const { syncPeriod, resumeWaitingOrders } = proxyActivities<BillingActivities>({
 const HISTORY_LIMIT = 2_000;
 
 /**
- * One shop's billing periods (issue 13 §1–2), a per-shop workflow with a durable timer rather
+ * One shop's billing periods, a per-shop workflow with a durable timer rather
  * than a Schedule: every shop's period ends at its own instant (its installation day, or
  * whatever Shopify says the cycle is), which moves with upgrades, trials and Shopify's reports.
  * A timer that is re-armed from the period the database holds follows that without anyone

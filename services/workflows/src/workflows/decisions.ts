@@ -15,7 +15,7 @@ export async function log(entry: LogEntryInput): Promise<void> {
 /** The entries the round logged so far, taken out for its end. */
 export const takeRoundLogs = (): LogEntryInput[] => roundLogs.splice(0);
 
-/** Outcomes that count as processed, not as failures (spec 2 §8). */
+/** Outcomes that count as processed, not as failures. */
 export const PROCESSED = new Set<string>(['UNCHANGED', 'EXISTING', 'RECEIPT_NOT_FOUND']);
 
 export type StepOutcome = 'successful' | 'skipped' | 'unprocessable';

@@ -16,7 +16,7 @@ const { issueDeliveryNote } = proxyActivities<Activities>({
 });
 
 /**
- * A delivery note for each shipment of the order (issue 19 §3), with only that shipment's items.
+ * A delivery note for each shipment of the order, with only that shipment's items.
  * Each fulfilment is decided once: shipments seen while the setting is off are passed over (turning it
  * on later does not fill old orders with delivery notes), and the activity's intent row keeps a
  * duplicated webhook or a restarted worker from making a second note. A refusal by Lexware is logged

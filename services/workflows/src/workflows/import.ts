@@ -27,7 +27,7 @@ export async function importWorkflow({ shopId, day }: ImportInput): Promise<Impo
   setHandler(importProgressQuery, () => progress);
   const importId = importWorkflowId(shopId, day);
   try {
-    // One day at a time, in the order the merchant started them (spec 2).
+    // One day at a time, in the order the merchant started them.
     while (!(await importDayInTurn(shopId, day))) await sleep('3s');
     // Shopify's bulk export: a page costs 150 query points an order, the export one mutation.
     let op = await startDayExport(shopId, day);

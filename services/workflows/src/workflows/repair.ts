@@ -6,7 +6,7 @@ const { freshOrder } = shopifyActivities;
 const { releaseLostDocument, closeInvoice } = lexwareActivities;
 
 /**
- * Repairs from the completeness audit (issue 19 §2). They free what is to be made anew, then the order, read
+ * Repairs from the completeness audit. They free what is to be made anew, then the order, read
  * afresh from Shopify, takes the same round as a webhook: the invoice and credit-note steps make what is missing
  * under every rule and exactly once. Returns that fresh order (null when Shopify no longer has it).
  */

@@ -46,7 +46,7 @@ const done: AuditAnswer = {
   },
 };
 
-describe('the completeness audit page (issue 19 §2)', () => {
+describe('the completeness audit page', () => {
   it('says which orders it did not count and why, instead of calling them complete', async () => {
     const clean: AuditAnswer = {
       ...done,

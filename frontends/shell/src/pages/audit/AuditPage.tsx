@@ -80,7 +80,7 @@ async function downloadCsv(api: ApiClient, month: string): Promise<void> {
   URL.revokeObjectURL(url);
 }
 
-/** `/orders/audit`: the completeness audit of a month (issue 19 §2): counts, every finding, and the CSV for the accountant. */
+/** `/orders/audit`: the completeness audit of a month: counts, every finding, and the CSV for the accountant. */
 export function AuditPage() {
   const { api } = useShell();
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { TransfersCard } from './TransfersCard';
 import { DocumentsCard } from './DocumentsCard';
 import { PlanCard } from './PlanCard';
 
-/** Spec 1 §2: the dashboard cards, rendered from the shop alone. */
+/** The dashboard cards, rendered from the shop alone. */
 export function Dashboard({ shop }: { shop: Shop }) {
   return (
     <Page title="Übersicht" subtitle={shop.name}>

@@ -5,7 +5,7 @@ import { useId } from 'react';
 const BADGE_TONE = { critical: 'critical', warning: 'warning', success: 'success' } as const;
 const BAR_TONE = { critical: 'critical', warning: 'highlight', success: 'success' } as const;
 
-/** Spec 1 §2 and §9: transfers left, in percent, with the reset date; critical < 20 %, warning < 40 %. */
+/** Transfers left, in percent, with the reset date; critical < 20 %, warning < 40 %. */
 export function TransfersCard({ credits }: { credits: Shop['plan']['credits'] }) {
   const left = transfersLeft(credits);
   const headingId = useId();

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useShell } from '../../session/ShellContext';
 
-/** `/help/contact?subject=…&message=…` (spec 1 §2): prefilled from the query. */
+/** `/help/contact?subject=…&message=…`: prefilled from the query. */
 export function HelpContact({ search }: { search: string }) {
   const { api } = useShell();
   const query = new URLSearchParams(search);

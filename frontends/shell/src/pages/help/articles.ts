@@ -1,4 +1,4 @@
-/** The help pages of spec 1 §2. Keyed by path below /help; dotted ids map onto them (`setup.connect`). */
+/** The help pages. Keyed by path below /help; dotted ids map onto them (`setup.connect`). */
 export interface HelpArticle {
   title: string;
   group: 'Einrichtung' | 'Shopify' | 'Steuern' | 'Rechtliches';

@@ -19,7 +19,7 @@ const ROUTES = [
 ];
 
 describe('help pages', () => {
-  it('has a German article for every help route of spec 1 §2', () => {
+  it('has a German article for every help route', () => {
     for (const route of ROUTES) expect(articleFor(route.slice('/help'.length)), route).toBeDefined();
     expect(articleFor('/shopify/webhooks/orders-create')?.title).toBe('Webhooks');
     expect(helpPath('setup.connect')).toBe('/help/setup/connect');

@@ -5,7 +5,7 @@ import { HelpArticlePage } from './HelpArticlePage';
 import { HelpContact } from './HelpContact';
 import { ImprintPage } from './ImprintPage';
 
-/** Everything under /help (spec 1 §2). */
+/** Everything under /help. */
 export function helpRoute(pathname: string, search: string) {
   if (pathname === '/help' || pathname === '/help/') return <Help />;
   if (pathname === '/help/contact') return <HelpContact search={search} />;

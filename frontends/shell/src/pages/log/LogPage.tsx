@@ -6,7 +6,7 @@ import { useShell } from '../../session/ShellContext';
 /** The longest retention a public plan offers, to say whether upgrading keeps entries longer. */
 const LONGEST_PUBLIC = Math.max(...PLANS.filter((p) => !p.private).map((p) => p.logMaxAge));
 
-/** `/log`: the shop's whole event log (spec 2 §2), with the retention of its plan (spec 2 §9). */
+/** `/log`: the shop's whole event log, with the retention of its plan. */
 export function LogPage({ shop }: { shop: Shop }) {
   const { api } = useShell();
   const days = shop.plan.logMaxAge;

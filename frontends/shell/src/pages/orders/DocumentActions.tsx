@@ -7,7 +7,7 @@ import { useShell } from '../../session/ShellContext';
 import type { OrderDocument } from './documents';
 
 /**
- * Spec 2 §4's document actions, each as far as Lexware's public API allows. The API creates
+ * The document actions, each as far as Lexware's public API allows. The API creates
  * documents (finalised or draft) and continues an invoice into a credit note, but it has no call to
  * change, finalise, un-finalise, pay or delete an existing one: those open the document in
  * Lexware Office, and the dialog says why.

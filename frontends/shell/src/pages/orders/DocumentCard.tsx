@@ -18,12 +18,12 @@ interface Props {
   customerEmail?: string | null;
 }
 
-/** Spec 1 §2: a document with preview frame, open, download and send; drafts can do none of that. */
+/** A document with preview frame, open, download and send; drafts can do none of that. */
 export function DocumentCard({ document, kind, orderId, customerEmail }: Props) {
   const [mailing, setMailing] = useState(false);
   const { api } = useShell();
   const shop = useQuery(shopQuery(api));
-  // Sending by e-mail is a plan feature (spec 1 §6); the gateway answers 402 without it.
+  // Sending by e-mail is a plan feature; the gateway answers 402 without it.
   const emails = featureLockState(shop.data, 'emails').kind !== 'feature';
   const status = receiptStatus(document.status);
   const label = kind === 'credit' ? 'Gutschrift' : 'Rechnung';

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@shopify/polaris';
 import type { OrderDocument } from './documents';
 
-/** Issue 19: what Lexware made of the document, from its electronicDocumentProfile. */
+/** What Lexware made of the document, from its electronicDocumentProfile. */
 const LABELS: Record<string, string> = { XRechnung: 'E-Rechnung (XRechnung)', EN16931: 'E-Rechnung (ZUGFeRD)' };
 
 export function eInvoiceLabel(document: Pick<OrderDocument, 'profile'>): string | null {

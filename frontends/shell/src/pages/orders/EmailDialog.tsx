@@ -28,7 +28,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Spec 2 §7: send one finalised document by e-mail: recipient, subject, message and up to five attachment URLs. */
+/** Send one finalised document by e-mail: recipient, subject, message and up to five attachment URLs. */
 export function EmailDialog({ orderId, kind, document, label, defaultRecipient, onClose }: Props) {
   const { api } = useShell();
   const toast = useToast();
@@ -39,7 +39,7 @@ export function EmailDialog({ orderId, kind, document, label, defaultRecipient, 
   const [attachments, setAttachments] = useState<string[]>([]);
   const [copy, setCopy] = useState('');
   const [signature, setSignature] = useState('');
-  // Copy and signature start from the automatic mail's settings of this document type (spec 2 §3).
+  // Copy and signature start from the automatic mail's settings of this document type.
   const section = kind === 'credit' ? 'credits' : 'invoices';
   const settings = useQuery({
     queryKey: ['preferences', section],

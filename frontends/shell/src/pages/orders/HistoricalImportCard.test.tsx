@@ -49,7 +49,7 @@ function renderCard(started: string) {
   return calls;
 }
 
-describe('the historical import dialog (spec 2)', () => {
+describe('the historical import dialog', () => {
   it('lists the imported days with their counts and imports one chosen day from a Monday-first calendar', async () => {
     const calls = renderCard('2025-10-20');
     expect(await screen.findByText('14 Bestellungen eingelesen, 14 Rechnungen · abgeschlossen')).toBeTruthy();

@@ -50,7 +50,7 @@ const dayLine = (d: ImportDays['days'][number]) =>
     .join(' · ');
 
 /**
- * Spec 1 §9 and spec 2: invoices for the orders of days before the installation, a paid
+ * Invoices for the orders of days before the installation, a paid
  * one-time unlock. The calendar offers the days from the store's opening to the installation
  * day (weeks start on Monday), without the days imported already; a range of days queues up
  * and runs one day after another. Each imported day shows its orders and the invoices made so

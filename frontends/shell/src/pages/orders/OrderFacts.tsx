@@ -17,7 +17,7 @@ export interface OrderFactsData {
   balance?: { documents: number; expected: number; difference: number; complete: boolean } | null;
 }
 
-/** The order beside its documents: statuses, customer, items and the balance of spec 1 §4. */
+/** The order beside its documents: statuses, customer, items and the balance. */
 export function OrderFacts({ data }: { data: OrderFactsData }) {
   const currency = data.currency ?? 'EUR';
   const money = (v: number) => formatMoney(v, currency);

@@ -28,7 +28,7 @@ function amount(order: OrderRow): string {
 const SORTABLE: (OrdersQuery['sortBy'] | null)[] = ['name', 'createdAt', null, null, null, null, null];
 
 /**
- * Spec 2 §4: the document actions right in the list, one menu per document, the same as on the
+ * The document actions right in the list, one menu per document, the same as on the
  * document card. Clicks inside (the menu and its dialogs, also through their portals) stay here
  * instead of opening the order.
  */

@@ -9,7 +9,7 @@ function ReceiptBadge({ receipt }: { receipt: ReceiptRow }) {
   const label = `${kind} ${receipt.number ?? ''}`.trim();
   return (
     <InlineStack gap="100" blockAlign="center" wrap={false}>
-      {/* A cancelled document stays visible, struck through (spec 1 §2). */}
+      {/* A cancelled document stays visible, struck through. */}
       <Text as="span" textDecorationLine={receipt.cancelled ? 'line-through' : undefined}>
         {label}
       </Text>

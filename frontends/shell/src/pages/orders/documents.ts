@@ -1,7 +1,7 @@
 import type { OrderFactsData } from './OrderFacts';
 import type { OrderRow } from './orders';
 
-/** Spec 1 §3: a document (invoice or credit note) as the order detail shows it. */
+/** A document (invoice or credit note) as the order detail shows it. */
 export interface OrderDocument {
   _key: string;
   number?: string | null;
@@ -28,7 +28,7 @@ export interface OrderDetailData extends OrderRow, Omit<OrderFactsData, 'custome
   credits?: OrderDocument[];
 }
 
-/** Spec 1 §4: drafts must be finalised in Lexware Office before they can be downloaded. */
+/** Drafts must be finalised in Lexware Office before they can be downloaded. */
 export function canDownload(document: OrderDocument): boolean {
   return Boolean(document.pdf) && document.status.toLowerCase() !== 'draft';
 }
@@ -37,7 +37,7 @@ export function downloadUrl(pdf: string): string {
   return `${pdf.replace(/\/+$/, '')}/download`;
 }
 
-/** Spec 1 §9: a document number gets a tooltip when it has 8 characters or fewer. */
+/** A document number gets a tooltip when it has 8 characters or fewer. */
 export function numberNeedsTooltip(number: string | null | undefined): boolean {
   return typeof number === 'string' && number.length > 0 && number.length <= 8;
 }

@@ -8,13 +8,13 @@ export type ReceiptStatus = 'draft' | 'open' | 'partially_paid' | 'paid' | 'paid
 
 export interface ReceiptRow {
   id: string;
-  /** delivery: a Lieferschein (issue 19), shown beside the order's invoice and credit notes. */
+  /** delivery: a Lieferschein, shown beside the order's invoice and credit notes. */
   type: 'invoice' | 'credit' | 'delivery';
   number: string | null;
   status: ReceiptStatus | string;
   cancelled?: boolean;
   hintedAt?: string | null;
-  /** The document's page in Lexware Office, for the actions its API can't do (spec 2 §4). */
+  /** The document's page in Lexware Office, for the actions its API can't do. */
   lexwareUrl?: string | null;
 }
 
@@ -37,7 +37,7 @@ export interface OrderPage {
   hasPrevious: boolean;
 }
 
-/** Spec 1 §9 and spec 2 §7: 50 per page, sortable, searchable. */
+/** 50 per page, sortable, searchable. */
 export const ORDERS_PAGE_SIZE = 50;
 
 export interface OrdersQuery {
@@ -100,7 +100,7 @@ export const RECEIPT_STATUS: Record<
   voided: { label: VOUCHER_STATUS_TEXT.voided },
 };
 
-/** Spec 1 §4: payment statuses, in German. */
+/** Payment statuses, in German. */
 export const PAYMENT_STATUS: Record<string, string> = {
   manual: 'Manuell',
   pending: 'Ausstehend',
@@ -118,7 +118,7 @@ export const PAYMENT_STATUS: Record<string, string> = {
   unknown: 'Unbekannt',
 };
 
-/** Spec 1 §4: the fulfilment statuses. */
+/** The fulfilment statuses. */
 export const FULFILLMENT_STATUS: Record<string, string> = {
   fulfilled: 'Versendet',
   unfulfilled: 'Nicht versendet',

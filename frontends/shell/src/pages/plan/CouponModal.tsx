@@ -13,7 +13,7 @@ import {
   type Coupon,
 } from './coupon';
 
-/** Spec 1 §5 and §8: the coupon dialog with its input rules and error texts. */
+/** The coupon dialog with its input rules and error texts. */
 export function CouponModal({ onClose, onRedeemed }: { onClose: () => void; onRedeemed: (coupon: Coupon) => void }) {
   const { api } = useShell();
   const [code, setCode] = useState('');

@@ -38,7 +38,7 @@ function addedFeatures(plan: Plan, previous: Plan | undefined): string[] {
   );
 }
 
-/** Spec 1 §2, §3: the comparison table with a radio choice, colour, tagline, features and requirements per plan. */
+/** The comparison table with a radio choice, colour, tagline, features and requirements per plan. */
 export function PlanTable({ plans, activeId, selectedId, annual, onSelect }: Props) {
   const rows = plans.map((plan, index) => {
     const look = PLAN_PRESENTATION[plan.id];

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
 import { followConfirmation } from './confirmation';
 
-/** The one-time unlocks of spec 1 §6; only the historical order import has a price. */
+/** The one-time unlocks; only the historical order import has a price. */
 const FEATURES: Record<string, { title: string; description: string }> = {
   orderImport: {
     title: 'Import älterer Bestellungen',

@@ -1,7 +1,7 @@
 import { formatMoney, formatPercent, isApiError } from '@belegfluss/frontend-kit';
 import { COUPON_MESSAGES } from '@belegfluss/shared';
 
-/** Spec 1 §5: upper case, spaces become hyphens, at most 20 characters. */
+/** Upper case, spaces become hyphens, at most 20 characters. */
 export const COUPON_MAX_LENGTH = 20;
 
 /**
@@ -21,7 +21,7 @@ export function canRedeem(code: string): boolean {
   return code.length > 3;
 }
 
-/** Spec 1 §8, keyed by the error code the gateway answers (the texts live in packages/shared); '_' is the default. */
+/** The coupon errors' texts, keyed by the error code the gateway answers (the texts live in packages/shared); '_' is the default. */
 export const COUPON_ERRORS: Record<string, string> = { _: COUPON_MESSAGES.INVALID, ...COUPON_MESSAGES };
 
 export const SAD_EMOJIS = ['😢', '😞', '😔', '🙁', '😕', '😟', '🥺'] as const;
@@ -49,7 +49,7 @@ export function couponErrorCode(error: unknown): string | undefined {
   return '_';
 }
 
-/** What a valid coupon is worth (spec 1 §7). */
+/** What a valid coupon is worth. */
 export interface Coupon {
   code: string;
   type: 'percent' | 'amount';

@@ -2,7 +2,7 @@ import type { Shop } from '@belegfluss/frontend-kit';
 import { PlanPage } from './PlanPage';
 import { PurchasePage } from './PurchasePage';
 
-/** `/plan`, `/plan/{planId}` and `/plan/purchase/{feature}` (spec 1 §2). */
+/** `/plan`, `/plan/{planId}` and `/plan/purchase/{feature}`. */
 export function planRoute(pathname: string, shop: Shop) {
   const [, , first, second] = pathname.split('/');
   if (first === 'purchase') return <PurchasePage shop={shop} feature={second ?? ''} />;

@@ -4,7 +4,7 @@ import { canRedeem, couponErrorCode, couponErrorText, normalizeCoupon } from './
 import { annualPrice, selectionDiffers, visiblePlans } from './pricing';
 import { ApiError } from '@belegfluss/frontend-kit';
 
-describe('annual prices (spec 1 §9)', () => {
+describe('annual prices', () => {
   it('takes twelve months less 16 %, floors to whole euros and subtracts one cent', () => {
     const yearly = Object.fromEntries(PLANS.map((plan) => [plan.id, annualPrice(plan.monthlyPrice)]));
     expect(yearly).toEqual({
@@ -43,7 +43,7 @@ describe('plan choice', () => {
   });
 });
 
-describe('coupon input and errors (spec 1 §5, §8)', () => {
+describe('coupon input and errors', () => {
   it('upper-cases, turns spaces into hyphens and stops at 20 characters', () => {
     expect(normalizeCoupon('summer sale 2025')).toBe('SUMMER-SALE-2025');
     expect(normalizeCoupon('a'.repeat(25))).toHaveLength(20);

@@ -19,7 +19,7 @@ export interface PlanSelection {
   annual: boolean;
 }
 
-/** Spec 1 §2: the save bar appears when id, quota or annual flag differ from the active plan. */
+/** The save bar appears when id, quota or annual flag differ from the active plan. */
 export function selectionDiffers(selected: PlanSelection, active: PlanSelection): boolean {
   return selected.id !== active.id || selected.quota !== active.quota || selected.annual !== active.annual;
 }

@@ -140,7 +140,7 @@ describe('the staff configuration', () => {
     expect(() => readStaff({ SUPPORT_STAFF: 'a.myshopify.com:erika' })).toThrow(/SUPPORT_STAFF/);
   });
 
-  it('joins name and sub name and needs every entry (spec 1 §6)', () => {
+  it('joins name and sub name and needs every entry', () => {
     expect(hasPermissions(['view_dashboard'], ['view', 'dashboard'])).toBe(true);
     expect(hasPermissions(['view_dashboard'], ['view', 'dashboard'], ['edit', 'shops'])).toBe(false);
     expect(hasPermissions(['view'], ['view', 'dashboard'])).toBe(false);

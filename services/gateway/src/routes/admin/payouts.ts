@@ -22,7 +22,7 @@ const ConfirmBody = z.strictObject({
 });
 
 /**
- * The partner payout runs (issue 13 §3) for support staff: the list with each run's state, the
+ * The partner payout runs for support staff: the list with each run's state, the
  * SEPA file to hand to the bank, and the confirmation that the bank executed it (→ paid).
  */
 export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {

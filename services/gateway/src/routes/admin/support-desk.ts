@@ -27,7 +27,7 @@ const HelpListQuery = z.object({
   ),
 });
 
-/** Spec 1 §6: permissions are `name_sub` entries; the partner's allowance is a share of the first period's price. */
+/** Permissions are `name_sub` entries; the partner's allowance is a share of the first period's price. */
 const SupportSettingsPatch = z
   .object({
     permissions: z

@@ -12,7 +12,7 @@ import { CANCEL_MESSAGES } from './cancel';
 import { documentsTable, eventLogTable, shopsTable, transferLedgerTable } from '@belegfluss/db/testing';
 
 /**
- * Cancelling an invoice (spec 2 §4) against the sandbox's Lexware: a credit note continued from
+ * Cancelling an invoice against the sandbox's Lexware: a credit note continued from
  * the invoice (precedingSalesVoucherId), over every position, closes it; the invoice is cancelled.
  * The order's workflow makes that note (the gateway only asks it), so the worker runs here too.
  */

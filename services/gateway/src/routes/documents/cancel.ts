@@ -49,7 +49,7 @@ function failureOf(error: WorkflowUpdateFailedError): Error {
 }
 
 /**
- * Spec 2 §4 "cancel": Lexware's API has no cancel call, but it continues an invoice into a credit note that
+ * Cancelling: Lexware's API has no cancel call, but it continues an invoice into a credit note that
  * names it as preceding voucher, as the app's "Pursue to a Credit Note" does. That credit note, over every
  * position, closes the invoice; ours is marked cancelled and shows struck through. The order's
  * workflow makes it, as it makes every document of the order, so a repeated click or a lost answer never makes

@@ -19,7 +19,7 @@ import { sessionOf } from '../../middleware/session';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
 import { numberForFile } from './numbers';
 
-/** Spec 1 §9: document tokens are 32 characters. */
+/** Document tokens are 32 characters. */
 const TOKEN = /^[A-Za-z0-9]{32}$/;
 const NO_XML = 'Zu diesem Beleg gibt es keine XRechnung.';
 const DRAFT_MESSAGE = 'Entwürfe können nicht heruntergeladen werden. Bitte finalisiere den Beleg in Lexware Office.';
@@ -58,7 +58,7 @@ const fileName = (doc: DocumentRef) =>
   `${(doc.number ?? (doc.type === 'invoice' ? 'Rechnung' : 'Gutschrift')).replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`;
 
 /**
- * Document links (`{pdf}` and `{pdf}/download`, spec 1 §7) go out in mails and metafields,
+ * Document links (`{pdf}` and `{pdf}/download`) go out in mails and metafields,
  * so they carry no session: the 32-character random token is the credential.
  */
 export function documentRoutes(gw: GatewayContext, api: Router): Router {
@@ -82,7 +82,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = pdf;
   };
-  // An e-invoice's XML (issue 19): an XRechnung's own file, or the one a ZUGFeRD PDF carries; 404 for any other.
+  // An e-invoice's XML: an XRechnung's own file, or the one a ZUGFeRD PDF carries; 404 for any other.
   pub.get('/documents/:token/xml', async (ctx) => {
     const doc = await byToken(ctx);
     const xml = await fetchFile(gw, doc, 'xml');
@@ -95,7 +95,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
   pub.get('/documents/:token/download', serve('attachment'));
 
   /**
-   * The receipt preview (spec 2 §7): the PDF of the document we made, or, before one
+   * The receipt preview: the PDF of the document we made, or, before one
    * exists, the invoice as it would be sent to Lexware (drafts have no PDF there).
    */
   api.get('/api/orders/:id/lexoffice/:type/preview', async (ctx) => {

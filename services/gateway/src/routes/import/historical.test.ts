@@ -16,7 +16,7 @@ import { HISTORICAL_MESSAGES } from './historical';
 import { documentsTable, eventLogTable, orderImportsTable, ordersTable, shopsTable } from '@belegfluss/db/testing';
 
 /**
- * The paid historical import, one German calendar day per workflow (spec 1 §9, spec 2): each
+ * The paid historical import, one German calendar day per workflow: each
  * order of that day gets its invoice under the shop's settings as a historical order (no
  * TOO_OLD, no SKIP_DATE) and a credit note per refund, charged against the plan's quota times
  * five; other days stay untouched.

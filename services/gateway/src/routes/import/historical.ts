@@ -47,7 +47,7 @@ export const HISTORICAL_MESSAGES = {
 } as const;
 
 /**
- * The days the dialog offers (spec 2 §5): from the store's creation (Shopify's `shop.createdAt`)
+ * The days the dialog offers: from the store's creation (Shopify's `shop.createdAt`)
  * to the installation day, as German calendar days.
  */
 const storeOpened = new Map<string, string>();
@@ -69,7 +69,7 @@ export async function selectableDays(gw: GatewayContext, shop: ShopRow): Promise
 
 /**
  * `POST /api/orders/import?date=`: the paid import of the orders of that one day, as its own
- * workflow (spec 1 §4: the unlock counts only on a paid plan). Answers 202 with the id to poll;
+ * workflow (the unlock counts only on a paid plan). Answers 202 with the id to poll;
  * a day imported or importing already answers 409 and starts nothing.
  */
 export async function startHistoricalImport(gw: GatewayContext, ctx: Context, checks: ImportChecks): Promise<void> {

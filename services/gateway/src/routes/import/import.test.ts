@@ -13,7 +13,7 @@ import { IMPORT_MESSAGES } from './import';
 import { documentsTable, ordersTable, shopsTable, wizardImportsTable } from '@belegfluss/db/testing';
 
 /**
- * The connect wizard's import as a workflow (spec 1 §4 steps 2–3): the gateway starts it and
+ * The connect wizard's import as a workflow: the gateway starts it and
  * answers its progress; the worker reads the orders through a Shopify bulk export and links
  * the Lexware documents that name them in the shop's order number format.
  */

@@ -189,7 +189,7 @@ async function answerOrders(gw: GatewayContext, ctx: Context, shopId: string, ru
 
 export function importRoutes(gw: GatewayContext, api: Router): void {
   /**
-   * The connect wizard's import (spec 1 §4 steps 2–3) as the workflow wizard:{shop}:{run}; this
+   * The connect wizard's import as the workflow wizard:{shop}:{run}; this
    * only starts it and answers its progress. With ?date= it is the paid import of one older day.
    */
   api.post('/api/orders/import', async (ctx) => {

@@ -10,8 +10,8 @@ import { LogListQuery } from './schema';
 import { fillShownNumbers } from '../documents/numbers';
 
 /**
- * Spec 2 §2, §6: stack traces belong to critical entries and only admins see them; everyone else
- * gets the entry without it. `_key` and `order` are the names the log screens read (spec 2 §3).
+ * Stack traces belong to critical entries and only admins see them; everyone else
+ * gets the entry without it. `_key` and `order` are the names the log screens read.
  */
 export function logView(entry: LogEntry, admin: boolean) {
   const { stack, ...body } = entry.body ?? {};
@@ -21,7 +21,7 @@ export function logView(entry: LogEntry, admin: boolean) {
 
 export function logRoutes(gw: GatewayContext, api: Router): void {
   /**
-   * The event log (spec 2 §2, §7). Retention follows the plan's logMaxAge: the daily
+   * The event log. Retention follows the plan's logMaxAge: the daily
    * housekeeping workflow deletes older entries; a read only leaves them out.
    */
   api.get('/api/shop/logs', async (ctx) => {

@@ -71,7 +71,7 @@ function requirePasswordForNewServer(stored: ShopSmtpRow | undefined, input: Smt
   throw Invalid(MAIL_MESSAGES.passwordAgain, 'pass');
 }
 
-/** The send dialog's call and the merchant's own SMTP sender (spec 2 §4, §5, §7). */
+/** The send dialog's call and the merchant's own SMTP sender. */
 export function mailRoutes(gw: GatewayContext, api: Router): void {
   const deps: MailDeps = {
     store: mailStore(gw.db, gw.box),

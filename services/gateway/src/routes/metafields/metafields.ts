@@ -57,7 +57,7 @@ export function metafieldRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  /** The e-mail link wizard (spec 2): 20 notification snippets in 4 groups for this shop's write entries. */
+  /** The e-mail link wizard: 20 notification snippets in 4 groups for this shop's write entries. */
   api.get('/api/metafields/links', requireFeature(gw, 'emailIntegration'), async (ctx) => {
     const q = query(ctx, LinksQuery);
     const { shop } = sessionOf(ctx);

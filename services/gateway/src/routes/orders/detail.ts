@@ -2,8 +2,8 @@ import { getOrderSnapshot, type Db, type OrderListEntry } from '@belegfluss/db';
 import { cents, orderBalance, ShopifyOrderSchema } from '@belegfluss/shared';
 
 /**
- * What the order page shows beside the documents (issue 18): the items, the customer, fulfilment
- * and payment status from the latest snapshot, and the balance of spec 1 §4 between documents and
+ * What the order page shows beside the documents: the items, the customer, fulfilment
+ * and payment status from the latest snapshot, and the balance between documents and
  * order. Null fields where the snapshot does not parse, never made-up values.
  */
 export async function orderDetails(db: Db, shopId: string, order: OrderListEntry) {

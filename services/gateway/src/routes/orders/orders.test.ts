@@ -83,7 +83,7 @@ describe('GET /api/orders/{id}', () => {
     expect(res.status).toBe(200);
     expect(res.body.invoices).toHaveLength(1);
     expect(res.body.credits).toHaveLength(1);
-    // Beside the documents: items, customer, fulfilment and the balance of spec 1 §4.
+    // Beside the documents: items, customer, fulfilment and the balance.
     expect(res.body.items).toEqual([{ id: 1, title: 'Tasse', sku: 'T-1', quantity: 1, price: 1 }]);
     expect(res.body.customer).toMatchObject({
       name: 'Erika Muster',

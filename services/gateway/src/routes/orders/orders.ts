@@ -21,7 +21,7 @@ const LEXWARE_PATH: Record<string, string> = {
 
 /** Receipts as the screens read them: `_key` is the Lexware id, `pdf` the app-host link (`{pdf}/download`). */
 function present(gw: GatewayContext, order: OrderListEntry) {
-  // Lexware Office's own page of the document, for the actions its API can't do (spec 2 §4).
+  // Lexware Office's own page of the document, for the actions its API can't do.
   const app = new URL(gw.settings.lexware.oauth.oauthUrl).origin;
   const lexwareUrl = (r: ReceiptListEntry) =>
     `${app}/permalink/${LEXWARE_PATH[r.type] ?? 'credit-notes'}/${r.status.toLowerCase() === 'draft' ? 'edit' : 'view'}/${r.id}`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { page, search, single, sortDir } from '../../http';
 
-/** Spec 1 §9: the order list pages by 50. */
+/** The order list pages by 50. */
 export const ORDER_PAGE_SIZE = 50;
 
 export const OrderListQuery = z.object({

@@ -252,7 +252,7 @@ describe('/api/partner/preferences and payouts', () => {
   });
 });
 
-describe('provision release (spec 3 §4, §9: 46 days)', () => {
+describe('provision release (46 days)', () => {
   it('a subscribed redemption counts as verified once its lock period has passed; payouts take only verified ones', async () => {
     const [late, early] = ['c4.myshopify.com', 'c5.myshopify.com'];
     for (const c of [late, early]) await h.install(c);

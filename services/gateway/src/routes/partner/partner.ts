@@ -45,7 +45,7 @@ export const PAYOUT_MESSAGES = {
 const PayoutId = z.uuid({ error: PAYOUT_MESSAGES.notFound });
 const partnerOf = (ctx: Context) => sessionOf(ctx).shop;
 
-/** /api/partner/*: only shops with the partner flag (spec 3 §6, §7). */
+/** /api/partner/*: only shops with the partner flag. */
 export function partnerRoutes(gw: GatewayContext, api: Router): void {
   const partner = new Router({ prefix: '/api/partner' });
   partner.use(requirePartner(gw));
@@ -72,7 +72,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  /** Spec 3 §7/§8: errors are codes with their field text; the code is the path, the discount type the body. */
+  /** Errors are codes with their field text; the code is the path, the discount type the body. */
   partner.post('/coupons/:code', async (ctx) => {
     const code = PartnerCouponCode.safeParse(ctx.params.code);
     if (!code.success) throw couponError(BadRequestWith, 'COUPON_INVALID', 'code');
@@ -147,7 +147,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = await partnerPreferences(gw.db, partnerOf(ctx));
   });
 
-  /** Spec 3 §7: the answer is the updated shop (with the saved partner preferences). */
+  /** The answer is the updated shop (with the saved partner preferences). */
   partner.patch('/preferences', async (ctx) => {
     const req = await body(ctx, PartnerPreferencesBody);
     const saved = await savePartnerPreferences(gw.db, partnerOf(ctx), {

@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { PartnerPreferencesRow, PayoutEntry } from '@belegfluss/db';
 
-/** Spec 3 §9: receipts in German (default) or English. */
+/** Receipts in German (default) or English. */
 const TEXTS = {
   de: {
     title: 'Gutschrift Partnerprovision',

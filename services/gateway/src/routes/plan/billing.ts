@@ -77,7 +77,7 @@ export async function createSubscription(
   return { id: result.appSubscription.id, confirmationUrl: result.confirmationUrl };
 }
 
-/** A one-time charge (spec 1 §4 purchase); the merchant approves it on Shopify's confirmation page. */
+/** A one-time charge (a purchase); the merchant approves it on Shopify's confirmation page. */
 export async function createOneTimePurchase(
   gw: GatewayContext,
   graphql: AdminClient,

@@ -10,7 +10,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { shopsTable } from '@belegfluss/db/testing';
 
 /**
- * Plan gating (spec 1 §6, issue 18): every gated feature answers 402 with its German text on a
+ * Plan gating: every gated feature answers 402 with its German text on a
  * plan without it, and 200 on the cheapest plan with it. Each case starts from a fresh shop.
  */
 let h: Harness;

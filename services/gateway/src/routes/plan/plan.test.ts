@@ -241,7 +241,7 @@ describe('POST /api/plan', () => {
   });
 
   it('sends the merchant back from Shopify at once, even while Temporal does not answer', async () => {
-    // The cause of a flaky e2e wait (issue 14 §9): the return used to wait for the billing workflow's
+    // The cause of a flaky e2e wait: the return used to wait for the billing workflow's
     // signal before redirecting, so a slow Temporal held the merchant on Shopify's page. Here Temporal
     // never answers; the return must still redirect, with the plan applied.
     const shop = 'plan-eilig.myshopify.com';
@@ -317,7 +317,7 @@ describe('POST /api/plan/purchase/:feature', () => {
     expect(
       (await (await merchantAdmin(SHOP))<OneTime>(ONE_TIME)).currentAppInstallation.oneTimePurchases.nodes[0]!.status,
     ).toBe('ACTIVE');
-    // The shop object reports it, so the shell's feature lock opens (spec 1 §3 plan.purchase), and the quota is 5 × 300.
+    // The shop object reports it, so the shell's feature lock opens (plan.purchase), and the quota is 5 × 300.
     const boosted = (await h.call(SHOP, 'GET', '/api/shop')).body.plan;
     expect(boosted).toMatchObject({
       purchase: ['orderImport'],

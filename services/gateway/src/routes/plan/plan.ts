@@ -108,7 +108,7 @@ async function couponFor(
   return result.coupon;
 }
 
-/** Spec 1 §9: private plans only for shops already on them; basic only for the listed Shopify plans. */
+/** Private plans only for shops already on them; basic only for the listed Shopify plans. */
 async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string): Promise<void> {
   if (planById(planId).private && shop.planId !== planId) throw Forbidden(PLAN_MESSAGES.private);
   if (planId !== 'basic' || planOffered('basic', shop.shopifyPlan)) return;
@@ -117,7 +117,7 @@ async function assertOffered(gw: GatewayContext, shop: ShopRow, planId: string):
 }
 
 /**
- * The shell's plan page and coupon dialog (spec 1 §7, §9). Paid plans go through Shopify's
+ * The shell's plan page and coupon dialog. Paid plans go through Shopify's
  * Billing API: the answer is Shopify's confirmation URL, and the plan applies when the merchant
  * comes back from it and Shopify lists the subscription as active.
  */
@@ -184,8 +184,8 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
   });
 
   /**
-   * A one-time unlock (spec 1 §4): not on the free plan, and not twice. The price is the
-   * plan's import price (spec 1 §9), charged with Shopify's appPurchaseOneTimeCreate; the
+   * A one-time unlock: not on the free plan, and not twice. The price is the
+   * plan's import price, charged with Shopify's appPurchaseOneTimeCreate; the
    * feature unlocks when the merchant comes back and Shopify lists the charge as ACTIVE.
    */
   api.post('/api/plan/purchase/:feature', async (ctx) => {

@@ -173,7 +173,7 @@ describe('PATCH /api/preferences/{section}', () => {
 });
 
 describe('automation', () => {
-  it('turns credit notes, transactions and hints off with invoices (spec 3 §4), across sections', async () => {
+  it('turns credit notes, transactions and hints off with invoices, across sections', async () => {
     const on = await h.call(A, 'PATCH', '/api/preferences/automation', {
       invoiceCreate: true,
       creditCreate: true,

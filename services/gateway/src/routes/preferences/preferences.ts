@@ -59,7 +59,7 @@ function parseSection(section: StoredSection, input: Raw): { value: Raw; forced:
 }
 
 /**
- * The invoices screen shows and sets the credit-note switch too (spec 3 §4), but it is stored once, in credits:
+ * The invoices screen shows and sets the credit-note switch too, but it is stored once, in credits:
  * the invoices section is read with the credits' value and saved without it.
  */
 const toStored = (section: StoredSection, value: Raw): Raw => {
@@ -104,7 +104,7 @@ function withAutomation(v: Values, a: Automation): Values {
   };
 }
 
-/** Spec 3 §4 holds across sections, whichever screen changed a switch. */
+/** The automation's dependencies hold across sections, whichever screen changed a switch. */
 function enforceDependencies(v: Values): { values: Values; forced: string[]; warnings: string[] } {
   const result = applyAutomationDependencies(automationOf(v), {
     invoiceFinalize: v.invoices.invoiceFinalize as boolean,
@@ -208,13 +208,13 @@ export function preferenceRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = await changePreferences(gw, sessionOf(ctx).shop, section, await body(ctx, PatchBody));
   });
 
-  /** Spec 1 §7, the wizard's last step: the master switch, and invoice and credit creation on or off. */
+  /** The wizard's last step: the master switch, and invoice and credit creation on or off. */
   api.post('/api/shop/enable/:value', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const enabled = validate(EnableParam, ctx.params.value);
     const switches = await body(ctx, EnableBody);
     const result = await changePreferences(gw, shop, 'automation', switches);
-    // The trial is not spent here: it belongs to the first paid plan the shop takes (spec 1 §9, TRIAL_DAYS).
+    // The trial is not spent here: it belongs to the first paid plan the shop takes (TRIAL_DAYS).
     await setAutomationEnabled(gw.db, shop, enabled);
     await writeLog(gw.db, {
       shopId: shop,

@@ -20,7 +20,7 @@ export interface GatewayEntry {
 }
 
 /**
- * The gateways of the transactions page (spec 3 §3): the known ones and every one seen in the
+ * The gateways of the transactions page: the known ones and every one seen in the
  * shop's orders, with their order count from our own snapshots and whether their payments are booked.
  */
 export async function listGateways(gw: GatewayContext, shopId: string): Promise<GatewayEntry[]> {
