@@ -1,5 +1,5 @@
 import type { ShopifyOrder } from '../shopify-order';
-import type { VatIdPlace } from '../preferences/contact';
+import type { VatIdPlace } from '../preferences/vat-id-places';
 import { customerExtras, itemExtras, orderExtras } from './order-fields';
 
 /** EU member states (country codes as Shopify writes them). */

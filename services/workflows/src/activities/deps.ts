@@ -3,8 +3,7 @@ import type { Db, SecretBox } from '@belegfluss/db';
 import type { LexwareDeps } from '@belegfluss/lexware';
 import type { DefaultSender } from '@belegfluss/mail';
 import type { DocumentFileLimits, Settings } from '@belegfluss/shared/settings';
-import type { ShopifyDeps } from './paid';
-import type { ViesDeps } from './vies';
+import type { ShopifyAdminDeps } from '@belegfluss/shopify';
 
 /**
  * Everything the worker's activities need, built once by the worker. Each factory names the part it uses
@@ -14,7 +13,7 @@ export interface ActivityDeps {
   db: Db;
   box: SecretBox;
   lexware: LexwareDeps;
-  shopify: ShopifyDeps;
+  shopify: ShopifyAdminDeps;
   /** The gateway's public URL, for the document links written to metafields. */
   appUrl: string;
   mail: DefaultSender;
@@ -27,4 +26,10 @@ export interface ActivityDeps {
   payouts: Settings['payouts'];
   /** The VAT ID check's VIES service; tests without one get the sandbox's on its development port. */
   vies?: ViesDeps;
+}
+
+/** The VIES service's address, and how long an order waits before it asks again while VIES is down. */
+export interface ViesDeps {
+  url: string;
+  retrySeconds: number;
 }

@@ -1,3 +1,4 @@
+import type { ShopifyAdminDeps } from '@belegfluss/shopify';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { writeLog, documentStateByLexwareId, recordLexwareStatus } from '@belegfluss/db';
 import type { LexwareClient } from '@belegfluss/lexware';
@@ -7,10 +8,8 @@ import type { ShopifyOrder } from '@belegfluss/shared';
 import type { ActivityDeps } from './deps';
 import { lexwareAccess } from './lexware-step';
 
-export interface ShopifyDeps {
-  adminUrl: string;
-  apiVersion: string;
-}
+/** The Admin API's address and version: the shopify package's own shape. */
+export type ShopifyDeps = ShopifyAdminDeps;
 
 /** Lexware's word on one of our documents after an event: voucher status and open amount. */
 export async function refreshDocument(

@@ -2,13 +2,10 @@ import { latestVatIdCheck, saveVatIdCheck, type Db } from '@belegfluss/db';
 import type { VatIdCheck } from '@belegfluss/shared';
 import { checkVatId as askVies } from '@belegfluss/shared/vies';
 import { DEV_DEFAULTS } from '@belegfluss/shared/config';
-import type { ActivityDeps } from './deps';
+import type { ActivityDeps, ViesDeps } from './deps';
 import { createNotifier, type VatIdNotice } from './notify';
 
-export interface ViesDeps {
-  url: string;
-  retrySeconds: number;
-}
+export type { ViesDeps } from './deps';
 
 export interface VatIdCheckResult {
   check: VatIdCheck;
