@@ -151,7 +151,10 @@ describe('tenancy on every /api route', () => {
         const text = await res.text();
         for (const secret of SECRETS)
           expect(text, `${route.method} ${path}${suffix} leaked ${secret}`).not.toContain(secret);
-        expect(res.status, `${route.method} ${path}${suffix}`).toBeLessThan(500);
+        // This harness runs without Shopify: a route that must ask Shopify (B's own plan change) answers its
+        // German 502 for an unreachable Shopify, which is right and no crash. Every other 5xx is one.
+        const shopifyAway = res.status === 502 && text.includes('"SHOPIFY_UNAVAILABLE"');
+        if (!shopifyAway) expect(res.status, `${route.method} ${path}${suffix}: ${text}`).toBeLessThan(500);
       }
       seen.push(`${route.method} ${route.path}`);
     }
