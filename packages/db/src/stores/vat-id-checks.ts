@@ -2,7 +2,8 @@ import type { VatIdEvidence } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
 
-const COLUMNS = [
+/** The columns of a kept VIES answer (the test table reads the same list). */
+export const VAT_ID_CHECK_COLUMNS = [
   'vat_id',
   'valid',
   'request_date',
@@ -23,9 +24,9 @@ export interface VatIdCheckRow extends Omit<VatIdEvidence, 'cached' | 'refusal'>
 
 /** The newest VIES answer on this ID for the shop, or null. */
 export async function latestVatIdCheck(db: Db, shopId: string, vatId: string): Promise<VatIdCheckRow | null> {
-  const row = await db('vat_id_checks').where({ shop_id: shopId, vat_id: vatId }).first(COLUMNS);
+  const row = await db('vat_id_checks').where({ shop_id: shopId, vat_id: vatId }).first(VAT_ID_CHECK_COLUMNS);
   if (!row) return null;
-  const r = fromRow<VatIdCheckRow & { checkedAt: Date }>(row, COLUMNS);
+  const r = fromRow<VatIdCheckRow & { checkedAt: Date }>(row, VAT_ID_CHECK_COLUMNS);
   return { ...r, checkedAt: isoOf(r.checkedAt) };
 }
 

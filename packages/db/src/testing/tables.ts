@@ -2,6 +2,7 @@
 // Test support only: code reads and writes through the stores.
 
 import { testTable, type TestJson } from './table';
+import { VAT_ID_CHECK_COLUMNS } from '../stores/vat-id-checks';
 
 /** A row of `bank_transactions`. */
 export interface BankTransactionTestRow {
@@ -835,16 +836,4 @@ export interface VatIdCheckTestRow {
   email: string | null;
   orderId: string | null;
 }
-export const vatIdChecksTable = testTable<VatIdCheckTestRow>('vat_id_checks', [
-  'shop_id',
-  'vat_id',
-  'valid',
-  'request_date',
-  'request_identifier',
-  'name',
-  'address',
-  'refusal',
-  'checked_at',
-  'email',
-  'order_id',
-]);
+export const vatIdChecksTable = testTable<VatIdCheckTestRow>('vat_id_checks', ['shop_id', ...VAT_ID_CHECK_COLUMNS]);
