@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // One vitest setup for every package. Temporal's worker and its native core bridge
 // want processes, not worker threads, so every test file runs in its own fork.
@@ -14,6 +15,29 @@ const name = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8
   '',
 );
 
+// How long each test file took in the last full run (scripts/test.sh rewrites it; commit it when it changed).
+// Files start longest first, so the longest ones never start last and leave one fork idle while the other
+// finishes them: on two forks the run ends about when the total work divided by two ends. A fresh clone has
+// no vitest cache, whose own order (largest file first) says little about how long a file runs.
+const root = import.meta.dirname;
+const durationsFile = join(root, 'scripts', 'test-durations.json');
+const durations: Record<string, number> = (() => {
+  try {
+    return JSON.parse(readFileSync(durationsFile, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+})();
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const bySize = await super.sort(files);
+    // A file not seen yet counts as the longest: new files are often slow end-to-end ones.
+    const ms = (f: TestSpecification) => durations[relative(root, f.moduleId)] ?? Number.MAX_SAFE_INTEGER;
+    return bySize.map((f, i) => ({ f, i })).sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i).map(({ f }) => f);
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -24,5 +48,6 @@ export default defineConfig({
     reporters: reports ? ['default', 'json'] : ['default'],
     outputFile: reports ? { json: join(reports, `${name}.json`) } : undefined,
     passWithNoTests: false,
+    sequence: Object.keys(durations).length ? { sequencer: LongestFirst } : {},
   },
 });
