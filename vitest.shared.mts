@@ -32,8 +32,10 @@ const durations: Record<string, number> = (() => {
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const bySize = await super.sort(files);
-    // A file not seen yet counts as the longest: new files are often slow end-to-end ones.
-    const ms = (f: TestSpecification) => durations[relative(root, f.moduleId)] ?? Number.MAX_SAFE_INTEGER;
+    // A file not seen yet counts as a middling one: neither all new files first nor last.
+    const known = Object.values(durations).sort((a, b) => a - b);
+    const middle = known[Math.floor(known.length / 2)] ?? 0;
+    const ms = (f: TestSpecification) => durations[relative(root, f.moduleId)] ?? middle;
     return bySize.map((f, i) => ({ f, i })).sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i).map(({ f }) => f);
   }
 }
