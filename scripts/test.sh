@@ -3,14 +3,9 @@
 # PostgreSQL, the sandbox over real HTTP and SMTP, and a real Chromium.
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
+start_tool_installs
 ensure_node_deps
-ensure_temporal
-ensure_sepa_schemas
-ensure_facturx
 ensure_postgres
-ensure_chromium
-ensure_nginx
-ensure_deploy_checks
 
 REPORTS="$DATA/test-results"
 rm -rf "$REPORTS"; mkdir -p "$REPORTS"
@@ -24,6 +19,7 @@ status=0
 failed_steps=()
 failed() { status=1; failed_steps+=("$1"); }
 node_modules/.bin/turbo run build --concurrency=2 --output-logs=errors-only || failed "build"
+wait_for_tool_installs || { echo "Die Werkzeuge aus PyPI oder Debian ließen sich nicht installieren (siehe oben)." >&2; exit 1; }
 
 say "Typprüfung, Lint und Tests"
 E2E_LOG="$DATA/logs/e2e-test.log"
