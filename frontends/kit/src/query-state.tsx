@@ -22,9 +22,11 @@ export interface QueryLike<T> {
 
 /**
  * The placeholder's shape, taken from what replaces it so nothing jumps when the data arrives:
- * `lines` for text and forms, `table` for an IndexTable with the very headings the page shows.
+ * `lines` for text and forms, `table` for an IndexTable with the very headings the page shows
+ * (and `above` it whatever the page puts on top of its table in the same card: tabs, a search).
  */
-export type SkeletonShape = { lines: number } | { table: IndexTableProps['headings']; rows?: number };
+export type SkeletonShape =
+  { lines: number } | { table: IndexTableProps['headings']; rows?: number; above?: ReactNode };
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
@@ -78,7 +80,12 @@ function SkeletonTable({ headings, rows }: { headings: IndexTableProps['headings
 
 function Skeleton({ shape, card }: { shape: SkeletonShape; card: boolean }) {
   if ('table' in shape) {
-    const table = <SkeletonTable headings={shape.table} rows={shape.rows ?? 3} />;
+    const table = (
+      <>
+        {shape.above}
+        <SkeletonTable headings={shape.table} rows={shape.rows ?? 3} />
+      </>
+    );
     return card ? <Card padding="0">{table}</Card> : table;
   }
   const lines = <SkeletonBodyText lines={shape.lines} />;
