@@ -31,6 +31,33 @@ async function look(page: Page, path: string, shop: string, ready: string, name:
   return shift;
 }
 
+/**
+ * The page's height while its list is held back (the skeleton) and once the list is there: how far
+ * the content below would move. `api` is the list's path below /api.
+ */
+async function heights(page: Page, path: string, shop: string, api: string, ready: string): Promise<void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const pattern = new RegExp(`/api${api.replace(/[/?]/g, '\\$&')}(\\?|$)`);
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const height = () =>
+    page.evaluate(() => {
+      const pages = document.querySelectorAll('.Polaris-Page');
+      return Math.round(pages[pages.length - 1]?.getBoundingClientRect().height ?? 0);
+    });
+  await page.goto(`${frontends.urls.shell}${path}?shop=${shop}`);
+  await page.locator('.Polaris-Page .Polaris-SkeletonBodyText').first().waitFor({ timeout: 60_000 });
+  const skeleton = await height();
+  release();
+  await page.getByText(ready, { exact: false }).first().waitFor({ timeout: 60_000 });
+  await page.waitForFunction(() => document.querySelector('[class*="Polaris-Skeleton"]') === null);
+  console.log(`${path} as ${shop}: ${skeleton}px with the skeleton, ${await height()}px with the content`);
+  await page.unroute(pattern);
+}
+
 try {
   for (const s of [admin, partner, emptyPartner]) {
     await merchant(stack, s).createShop();
@@ -70,6 +97,10 @@ try {
   });
   await look(page, '/admin/downtimes', admin, 'Heute ab 22 Uhr kurze Wartung.', 'admin-downtimes');
   await look(page, '/admin', admin, 'blick-partner.myshopify.com', 'admin-shops');
+  await heights(page, '/admin', admin, '/admin/shops', 'blick-partner.myshopify.com');
+  await heights(page, '/admin/downtimes', admin, '/admin/downtimes', 'Heute ab 22 Uhr kurze Wartung.');
+  await heights(page, '/partner/coupons', partner, '/partner/coupons', 'KAFFEE-10');
+  await heights(page, '/partner/payouts', partner, '/partner/payouts', 'Noch keine Auszahlungen');
   await browser.close();
 } finally {
   await frontends.stop();

@@ -1,6 +1,5 @@
 import {
   Banner,
-  Box,
   Card,
   EmptyState,
   IndexTable,
@@ -59,6 +58,14 @@ const EMPTY_IMAGE = `data:image/svg+xml,${encodeURIComponent(
     '<path d="M38 36h20M38 45h20M38 54h12" stroke="#b5b5b5" stroke-width="3" stroke-linecap="round"/></svg>',
 )}`;
 
+const SKELETON_CELL = {
+  display: 'flex',
+  flexDirection: 'column',
+  justifyContent: 'center',
+  minWidth: '64px',
+  minHeight: 'var(--p-font-line-height-500)',
+} as const;
+
 /** Placeholder rows in the page's own table, so headings and row heights stay where they will be. */
 function SkeletonTable({ headings, rows }: { headings: IndexTableProps['headings']; rows: number }) {
   return (
@@ -67,9 +74,10 @@ function SkeletonTable({ headings, rows }: { headings: IndexTableProps['headings
         <IndexTable.Row id={`skeleton-${row}`} key={row} position={row}>
           {headings.map((_, column) => (
             <IndexTable.Cell key={column}>
-              <Box minWidth="64px">
+              {/* One line of body text high, as the row's text will be; the skeleton line alone is thinner. */}
+              <div style={SKELETON_CELL}>
                 <SkeletonBodyText lines={1} />
-              </Box>
+              </div>
             </IndexTable.Cell>
           ))}
         </IndexTable.Row>
