@@ -229,7 +229,7 @@ describe('help and the admin area in Chromium', () => {
       30_000,
     );
     await page.getByRole('button', { name: 'Löschen' }).click();
-    await page.getByText('Keine Wartungen geplant.').waitFor({ timeout: 30_000 });
+    await page.getByText('Keine Wartungen geplant').waitFor({ timeout: 30_000 });
     expect(await downtimesTable.list(stack.db)).toEqual([]);
     const audit = await eventLogTable.select(
       stack.db,

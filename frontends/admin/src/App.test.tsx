@@ -1,3 +1,4 @@
+import { ApiError } from '@belegfluss/frontend-kit';
 import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,28 @@ describe('admin remote', () => {
     expect(await screen.findByText('Keine Berechtigung')).toBeTruthy();
     expect(screen.getByText(STAFF_MESSAGES.notListed)).toBeTruthy();
     expect(api.calls.map((c) => c.path)).toEqual(['/shop']);
+  });
+
+  it('says who may see the area when the gateway refuses a list with a 403, with its reason', async () => {
+    const api = fakeApi({
+      '/shop': shop,
+      '/admin/downtimes': new ApiError(403, STAFF_MESSAGES.operatorOnly, 'OPERATOR_ONLY'),
+    });
+    renderRemote(App, { basePath: '/admin', path: '/downtimes', api });
+    expect(await screen.findByText('Keine Berechtigung')).toBeTruthy();
+    expect(screen.getByText(STAFF_MESSAGES.notListed)).toBeTruthy();
+    expect(screen.getByText(STAFF_MESSAGES.operatorOnly)).toBeTruthy();
+    // The form stays: only the list was refused.
+    expect(screen.getByRole('button', { name: 'Wartung anlegen' })).toBeTruthy();
+  });
+
+  it('shows no refusal while the session is still loading', () => {
+    const { container } = renderRemote(App, {
+      basePath: '/admin',
+      path: '/help',
+      api: { ...fakeApi({}), get: () => new Promise(() => undefined) },
+    });
+    expect(screen.queryByText('Keine Berechtigung')).toBeNull();
+    expect(container.querySelector('.Polaris-SkeletonBodyText')).not.toBeNull();
   });
 });

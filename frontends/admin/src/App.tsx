@@ -1,4 +1,4 @@
-import { isAdminShop, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { Coupons } from './Coupons';
@@ -7,7 +7,7 @@ import { HelpRequestList } from './HelpRequests';
 import { PayoutRuns } from './PayoutRuns';
 import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
-import { NotStaffBanner, StaffLine } from './Staff';
+import { StaffGate, StaffLine } from './Staff';
 
 const TABS = [
   { id: 'shops', content: 'Shops', path: '/' },
@@ -46,14 +46,17 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
             <BlockStack gap="300">
               <StaffLine shop={shop.data} />
               {tabs}
-              {!isAdminShop(shop.data) ? null : path === '/help' ? (
-                <HelpRequestList api={api} />
-              ) : path === '/coupons' ? (
-                <Coupons api={api} shop={shop.data} />
-              ) : (
-                <Downtimes api={api} />
-              )}
-              {isAdminShop(shop.data) ? null : <NotStaffBanner />}
+              <StaffGate shop={shop} skeleton={{ lines: 3 }}>
+                {(session) =>
+                  path === '/help' ? (
+                    <HelpRequestList api={api} />
+                  ) : path === '/coupons' ? (
+                    <Coupons api={api} shop={session} />
+                  ) : (
+                    <Downtimes api={api} />
+                  )
+                }
+              </StaffGate>
             </BlockStack>
           </Layout.Section>
         </Layout>

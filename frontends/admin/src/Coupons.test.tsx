@@ -74,6 +74,6 @@ describe('admin coupons', () => {
     renderRemote(App, { basePath: '/admin', path: '/coupons', api: couponsApi(support) });
     expect(await screen.findByText('Coupons legt nur der Betrieb an.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Coupon erstellen' })).toBeNull();
-    expect(await screen.findByText('Noch keine Coupons ohne Partner.')).toBeTruthy();
+    expect(await screen.findByText('Noch keine Coupons ohne Partner')).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
-import { formatDateTime, LoadErrorBanner, type ApiClient } from '@belegfluss/frontend-kit';
-import { Badge, BlockStack, Card, InlineStack, Link, Pagination, SkeletonBodyText, Text } from '@shopify/polaris';
+import { formatDateTime, QueryState, type ApiClient } from '@belegfluss/frontend-kit';
+import { Badge, BlockStack, Card, InlineStack, Link, Pagination, Text } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ADMIN_ONLY } from './Staff';
 
 interface HelpRequest {
   id: number;
@@ -29,50 +30,43 @@ export function HelpRequestList({ api, shop }: { api: ApiClient; shop?: string }
     queryFn: ({ signal }) => api.get<{ items: HelpRequest[]; hasNext: boolean; hasPrevious: boolean }>(path, signal),
     placeholderData: keepPreviousData,
   });
-  let content;
-  if (list.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Supportanfragen konnten nicht geladen werden"
-        error={list.error}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  else if (!list.data) content = <SkeletonBodyText lines={4} />;
-  else if (list.data.items.length === 0)
-    content = (
-      <Text as="p" tone="subdued">
-        Keine Supportanfragen.
-      </Text>
-    );
-  else
-    content = (
-      <BlockStack gap="400">
-        {list.data.items.map((r) => (
-          <BlockStack key={r.id} gap="100">
-            <InlineStack gap="200" blockAlign="center">
-              <Text as="h3" variant="headingSm">
-                {r.subject}
+  const content = (
+    <QueryState
+      query={list}
+      forbidden={ADMIN_ONLY}
+      errorTitle="Die Supportanfragen konnten nicht geladen werden"
+      skeleton={{ lines: 4 }}
+      empty={{ when: (data) => data.items.length === 0, heading: 'Keine Supportanfragen' }}
+    >
+      {(data) => (
+        <BlockStack gap="400">
+          {data.items.map((r) => (
+            <BlockStack key={r.id} gap="100">
+              <InlineStack gap="200" blockAlign="center">
+                <Text as="h3" variant="headingSm">
+                  {r.subject}
+                </Text>
+                <Badge tone={MAIL_STATUS[r.mailStatus].tone}>{MAIL_STATUS[r.mailStatus].label}</Badge>
+              </InlineStack>
+              <Text as="p" tone="subdued" variant="bodySm">
+                {`${formatDateTime(r.createdAt)} · `}
+                {shop ? r.shopId : <Link url={`/admin/shops/${encodeURIComponent(r.shopId)}`}>{r.shopId}</Link>}
+                {r.replyTo ? ` · Antwort an ${r.replyTo}` : ' · keine E-Mail-Adresse hinterlegt'}
               </Text>
-              <Badge tone={MAIL_STATUS[r.mailStatus].tone}>{MAIL_STATUS[r.mailStatus].label}</Badge>
-            </InlineStack>
-            <Text as="p" tone="subdued" variant="bodySm">
-              {`${formatDateTime(r.createdAt)} · `}
-              {shop ? r.shopId : <Link url={`/admin/shops/${encodeURIComponent(r.shopId)}`}>{r.shopId}</Link>}
-              {r.replyTo ? ` · Antwort an ${r.replyTo}` : ' · keine E-Mail-Adresse hinterlegt'}
-            </Text>
-            <Text as="p">
-              <span style={{ whiteSpace: 'pre-wrap' }}>{r.message}</span>
-            </Text>
-            {r.mailError ? (
-              <Text as="p" tone="critical" variant="bodySm">
-                {r.mailError}
+              <Text as="p">
+                <span style={{ whiteSpace: 'pre-wrap' }}>{r.message}</span>
               </Text>
-            ) : null}
-          </BlockStack>
-        ))}
-      </BlockStack>
-    );
+              {r.mailError ? (
+                <Text as="p" tone="critical" variant="bodySm">
+                  {r.mailError}
+                </Text>
+              ) : null}
+            </BlockStack>
+          ))}
+        </BlockStack>
+      )}
+    </QueryState>
+  );
   return (
     <Card>
       <BlockStack gap="300">

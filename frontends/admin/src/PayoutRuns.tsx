@@ -3,27 +3,14 @@ import {
   formatDate,
   formatMoney,
   isAdminShop,
-  LoadErrorBanner,
   staffMayDo,
   shopQuery,
-  EmptyCard,
   type ApiClient,
 } from '@belegfluss/frontend-kit';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  IndexTable,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris';
+import { Badge, Banner, BlockStack, Button, Card, IndexTable, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NotStaffBanner, StaffLine } from './Staff';
+import { AdminTable } from './AdminTable';
+import { StaffGate, StaffLine } from './Staff';
 
 /** One row of `GET /api/admin/payout-runs`. */
 export interface PayoutRunRow {
@@ -50,6 +37,13 @@ const STATUS: Record<PayoutRunRow['status'], { label: string; tone?: 'success' |
     failed: { label: 'Fehlgeschlagen', tone: 'critical' },
     empty: { label: 'Nichts auszuzahlen' },
   };
+const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
+  { title: 'Monat' },
+  { title: 'Status' },
+  { title: 'Auszahlungen' },
+  { title: 'PayPal' },
+  { title: 'SEPA' },
+];
 const GATEWAY: Record<string, string> = { paypal: 'PayPal', bank: 'SEPA' };
 const PAYOUT_STATUS: Record<string, string> = { paid: 'ausgezahlt', scheduled: 'geplant', failed: 'zurückgebucht' };
 
@@ -120,39 +114,18 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'payout-runs'] }),
   });
 
-  let content;
-  if (shop.isPending || (allowed && runs.isPending))
-    content = (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
-  else if (!allowed) content = <NotStaffBanner />;
-  else if (runs.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Auszahlungsläufe konnten nicht geladen werden"
-        error={runs.error}
-        onRetry={() => void runs.refetch()}
-      />
-    );
-  else if (!runs.data?.items.length) content = <EmptyCard heading="Noch kein Auszahlungslauf" />;
-  else
-    content = (
-      <Card padding="0">
-        <IndexTable
+  const content = (
+    <StaffGate shop={shop} skeleton={{ table: HEADINGS }}>
+      {() => (
+        <AdminTable
+          query={runs}
+          items={(data) => data.items}
+          errorTitle="Die Auszahlungsläufe konnten nicht geladen werden"
+          emptyHeading="Noch kein Auszahlungslauf"
           resourceName={{ singular: 'Auszahlungslauf', plural: 'Auszahlungsläufe' }}
-          itemCount={runs.data.items.length}
-          selectable={false}
-          headings={[
-            { title: 'Monat' },
-            { title: 'Status' },
-            { title: 'Auszahlungen' },
-            { title: 'PayPal' },
-            { title: 'SEPA' },
-          ]}
-        >
-          {runs.data.items.map((run, index) => (
+          headings={HEADINGS}
+          card
+          row={(run, index) => (
             <IndexTable.Row id={run.id} key={run.id} position={index}>
               <IndexTable.Cell>
                 <Text as="span" fontWeight="semibold">
@@ -200,10 +173,11 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
                 )}
               </IndexTable.Cell>
             </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-    );
+          )}
+        />
+      )}
+    </StaffGate>
+  );
 
   return (
     <Page

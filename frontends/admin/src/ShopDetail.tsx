@@ -2,7 +2,7 @@ import {
   describeError,
   EventLog,
   formatDateTime,
-  LoadErrorBanner,
+  QueryState,
   shopQuery,
   staffMayDo,
   useRemoteToast,
@@ -23,14 +23,14 @@ import {
   Link,
   Modal,
   Page,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HelpRequestList } from './HelpRequests';
-import { StaffLine } from './Staff';
+import { AdminTable } from './AdminTable';
+import { ADMIN_ONLY, StaffLine } from './Staff';
 
 interface Workflow {
   workflowId: string;
@@ -48,6 +48,13 @@ interface Settings {
 }
 
 type Toast = (content: string) => void;
+
+const WORKFLOW_HEADINGS: [{ title: string }, ...{ title: string }[]] = [
+  { title: 'Workflow' },
+  { title: 'Status' },
+  { title: 'Gestartet' },
+  { title: 'Aktionen' },
+];
 
 /** Why the person can't change these settings, or null when they can. */
 function settingsLock(session: Shop | undefined, shop: string): string | null {
@@ -103,69 +110,65 @@ function SettingsCard({
       await queryClient.invalidateQueries({ queryKey: ['logs'] });
     },
   });
-  if (settings.isError)
-    return (
-      <LoadErrorBanner
-        title="Die Einstellungen des Shops konnten nicht geladen werden"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-      />
-    );
-  if (!settings.data)
-    return (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Berechtigungen und Partnerprogramm
-        </Text>
-        {locked ? (
-          <Text as="p" tone="subdued">
-            {locked}
-          </Text>
-        ) : null}
-        {save.isError ? (
-          <Banner tone="critical" title="Nicht gespeichert">
-            <p>{describeError(save.error)}</p>
-          </Banner>
-        ) : null}
-        <TextField
-          label="Berechtigungen"
-          helpText="Durch Komma getrennt, in der Form name_unterbereich. Die Administration öffnen sie nicht: sie gehört den Personen, die der Betrieb einträgt."
-          value={permissions}
-          onChange={setPermissions}
-          autoComplete="off"
-          disabled={Boolean(locked)}
-        />
-        <Checkbox
-          label="Partner (Partnerprogramm und Coupons)"
-          checked={partner}
-          onChange={setPartner}
-          disabled={Boolean(locked)}
-        />
-        <TextField
-          label="Provision des Partners"
-          suffix="%"
-          type="number"
-          value={allowance}
-          onChange={setAllowance}
-          helpText="Anteil am ersten Abrechnungszeitraum eines geworbenen Shops."
-          autoComplete="off"
-          disabled={!partner || Boolean(locked)}
-        />
-        {locked ? null : (
-          <InlineStack>
-            <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>
-              Speichern
-            </Button>
-          </InlineStack>
-        )}
-      </BlockStack>
-    </Card>
+    <QueryState
+      query={settings}
+      forbidden={ADMIN_ONLY}
+      errorTitle="Die Einstellungen des Shops konnten nicht geladen werden"
+      skeleton={{ lines: 12 }}
+      card
+    >
+      {() => (
+        <Card>
+          <BlockStack gap="300">
+            <Text as="h2" variant="headingMd">
+              Berechtigungen und Partnerprogramm
+            </Text>
+            {locked ? (
+              <Text as="p" tone="subdued">
+                {locked}
+              </Text>
+            ) : null}
+            {save.isError ? (
+              <Banner tone="critical" title="Nicht gespeichert">
+                <p>{describeError(save.error)}</p>
+              </Banner>
+            ) : null}
+            <TextField
+              label="Berechtigungen"
+              helpText="Durch Komma getrennt, in der Form name_unterbereich. Die Administration öffnen sie nicht: sie gehört den Personen, die der Betrieb einträgt."
+              value={permissions}
+              onChange={setPermissions}
+              autoComplete="off"
+              disabled={Boolean(locked)}
+            />
+            <Checkbox
+              label="Partner (Partnerprogramm und Coupons)"
+              checked={partner}
+              onChange={setPartner}
+              disabled={Boolean(locked)}
+            />
+            <TextField
+              label="Provision des Partners"
+              suffix="%"
+              type="number"
+              value={allowance}
+              onChange={setAllowance}
+              helpText="Anteil am ersten Abrechnungszeitraum eines geworbenen Shops."
+              autoComplete="off"
+              disabled={!partner || Boolean(locked)}
+            />
+            {locked ? null : (
+              <InlineStack>
+                <Button variant="primary" loading={save.isPending} onClick={() => save.mutate()}>
+                  Speichern
+                </Button>
+              </InlineStack>
+            )}
+          </BlockStack>
+        </Card>
+      )}
+    </QueryState>
   );
 }
 
@@ -200,76 +203,60 @@ function WorkflowsCard({
   });
   // Ending a workflow stops the order's processing: support confirms it first.
   const [ending, setEnding] = useState<Workflow | null>(null);
-  let content;
-  if (workflows.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Workflows konnten nicht geladen werden"
-        error={workflows.error}
-        onRetry={() => void workflows.refetch()}
-      />
-    );
-  else if (!workflows.data) content = <SkeletonBodyText lines={4} />;
-  else if (workflows.data.items.length === 0)
-    content = (
-      <Text as="p" tone="subdued">
-        Dieser Shop hat keine Workflows.
-      </Text>
-    );
-  else
-    content = (
-      <IndexTable
-        resourceName={{ singular: 'Workflow', plural: 'Workflows' }}
-        itemCount={workflows.data.items.length}
-        selectable={false}
-        headings={[{ title: 'Workflow' }, { title: 'Status' }, { title: 'Gestartet' }, { title: 'Aktionen' }]}
-      >
-        {workflows.data.items.map((wf, index) => (
-          <IndexTable.Row id={wf.workflowId} key={`${wf.workflowId}:${wf.runId}`} position={index}>
-            <IndexTable.Cell>
-              <BlockStack gap="050">
-                <Link url={wf.url} target="_blank">
-                  {wf.orderName ? `Bestellung ${wf.orderName}` : wf.workflowId}
-                </Link>
-                <Text as="span" tone="subdued" variant="bodySm">
-                  {wf.type}
-                </Text>
-              </BlockStack>
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Badge
-                tone={
-                  wf.status === 'RUNNING'
-                    ? 'info'
-                    : wf.status === 'COMPLETED'
-                      ? 'success'
-                      : wf.status === 'FAILED'
-                        ? 'critical'
-                        : undefined
-                }
-              >
-                {wf.status}
-              </Badge>
-            </IndexTable.Cell>
-            <IndexTable.Cell>{formatDateTime(wf.startTime)}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <InlineStack gap="200">
-                {wf.workflowId.startsWith('order:') ? (
-                  <Button size="slim" onClick={() => act.mutate({ id: wf.workflowId, action: 'restart' })}>
-                    Neu starten
-                  </Button>
-                ) : null}
-                {wf.status === 'RUNNING' && mayTerminate ? (
-                  <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>
-                    Beenden
-                  </Button>
-                ) : null}
-              </InlineStack>
-            </IndexTable.Cell>
-          </IndexTable.Row>
-        ))}
-      </IndexTable>
-    );
+  const content = (
+    <AdminTable
+      query={workflows}
+      items={(data) => data.items}
+      errorTitle="Die Workflows konnten nicht geladen werden"
+      emptyHeading="Dieser Shop hat keine Workflows"
+      resourceName={{ singular: 'Workflow', plural: 'Workflows' }}
+      headings={WORKFLOW_HEADINGS}
+      row={(wf, index) => (
+        <IndexTable.Row id={wf.workflowId} key={`${wf.workflowId}:${wf.runId}`} position={index}>
+          <IndexTable.Cell>
+            <BlockStack gap="050">
+              <Link url={wf.url} target="_blank">
+                {wf.orderName ? `Bestellung ${wf.orderName}` : wf.workflowId}
+              </Link>
+              <Text as="span" tone="subdued" variant="bodySm">
+                {wf.type}
+              </Text>
+            </BlockStack>
+          </IndexTable.Cell>
+          <IndexTable.Cell>
+            <Badge
+              tone={
+                wf.status === 'RUNNING'
+                  ? 'info'
+                  : wf.status === 'COMPLETED'
+                    ? 'success'
+                    : wf.status === 'FAILED'
+                      ? 'critical'
+                      : undefined
+              }
+            >
+              {wf.status}
+            </Badge>
+          </IndexTable.Cell>
+          <IndexTable.Cell>{formatDateTime(wf.startTime)}</IndexTable.Cell>
+          <IndexTable.Cell>
+            <InlineStack gap="200">
+              {wf.workflowId.startsWith('order:') ? (
+                <Button size="slim" onClick={() => act.mutate({ id: wf.workflowId, action: 'restart' })}>
+                  Neu starten
+                </Button>
+              ) : null}
+              {wf.status === 'RUNNING' && mayTerminate ? (
+                <Button size="slim" tone="critical" onClick={() => setEnding(wf)}>
+                  Beenden
+                </Button>
+              ) : null}
+            </InlineStack>
+          </IndexTable.Cell>
+        </IndexTable.Row>
+      )}
+    />
+  );
   return (
     <Card>
       <BlockStack gap="300">

@@ -1,28 +1,20 @@
-import {
-  formatDate,
-  isAdminShop,
-  LoadErrorBanner,
-  shopQuery,
-  EmptyCard,
-  type ApiClient,
-} from '@belegfluss/frontend-kit';
+import { formatDate, isAdminShop, shopQuery, type ApiClient } from '@belegfluss/frontend-kit';
 import {
   Badge,
   BlockStack,
-  Card,
   IndexTable,
   InlineStack,
   Layout,
   Link,
   Page,
   Pagination,
-  SkeletonBodyText,
   Text,
   TextField,
 } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
-import { NotStaffBanner, StaffLine } from './Staff';
+import { AdminTable } from './AdminTable';
+import { StaffGate, StaffLine } from './Staff';
 
 /** One row of `GET /api/admin/shops`; only `shop` is required. */
 export interface AdminShopRow {
@@ -56,6 +48,15 @@ export function shopsPath(search: string, page: number): string {
   return `/admin/shops?${query.toString()}`;
 }
 
+const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
+  { title: 'Shop' },
+  { title: 'Name' },
+  { title: 'Tarif' },
+  { title: 'Lexware Office' },
+  { title: 'Installiert' },
+  { title: 'Workflows' },
+];
+
 function planLabel(plan: AdminShopRow['plan']): string {
   if (!plan) return '—';
   return typeof plan === 'string' ? plan : (plan.name ?? plan.id ?? '—');
@@ -74,48 +75,19 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
     placeholderData: keepPreviousData,
   });
 
-  let content;
-  if (shop.isPending)
-    content = (
-      <Card>
-        <SkeletonBodyText lines={5} />
-      </Card>
-    );
-  else if (!allowed) content = <NotStaffBanner />;
-  else if (shops.isPending)
-    content = (
-      <Card>
-        <SkeletonBodyText lines={5} />
-      </Card>
-    );
-  else if (shops.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Shops konnten nicht geladen werden"
-        error={shops.error}
-        onRetry={() => void shops.refetch()}
-      />
-    );
-  else if (shops.data.rows.length === 0)
-    content = <EmptyCard heading={search ? 'Kein passender Shop' : 'Noch keine Shops'} />;
-  else
-    content = (
-      <Card padding="0">
-        <IndexTable
+  const content = (
+    <StaffGate shop={shop} skeleton={{ table: HEADINGS, rows: 5 }}>
+      {() => (
+        <AdminTable
+          query={shops}
+          items={(data) => data.rows}
+          errorTitle="Die Shops konnten nicht geladen werden"
+          emptyHeading={search ? 'Kein passender Shop' : 'Noch keine Shops'}
           resourceName={{ singular: 'Shop', plural: 'Shops' }}
-          itemCount={shops.data.rows.length}
-          selectable={false}
+          headings={HEADINGS}
           loading={shops.isFetching}
-          headings={[
-            { title: 'Shop' },
-            { title: 'Name' },
-            { title: 'Tarif' },
-            { title: 'Lexware Office' },
-            { title: 'Installiert' },
-            { title: 'Workflows' },
-          ]}
-        >
-          {shops.data.rows.map((row, index) => (
+          card
+          row={(row, index) => (
             <IndexTable.Row id={row.shop} key={row.shop} position={index}>
               <IndexTable.Cell>
                 <Link url={`/admin/shops/${encodeURIComponent(row.shop)}`} removeUnderline>
@@ -148,10 +120,11 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
                 )}
               </IndexTable.Cell>
             </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-    );
+          )}
+        />
+      )}
+    </StaffGate>
+  );
 
   const paging =
     shops.data && (shops.data.hasNext || shops.data.hasPrevious) ? (

@@ -1,6 +1,10 @@
-import type { Shop } from '@belegfluss/frontend-kit';
+import { isAdminShop, QueryState, type QueryLike, type Shop, type SkeletonShape } from '@belegfluss/frontend-kit';
 import { STAFF_MESSAGES, STAFF_ROLE_LABELS, staffLabel } from '@belegfluss/shared';
-import { Banner, Text } from '@shopify/polaris';
+import { Text } from '@shopify/polaris';
+import type { ReactNode } from 'react';
+
+/** Who may see the admin area: the people the operator lists by name, whatever their shop's permissions say. */
+export const ADMIN_ONLY = STAFF_MESSAGES.notListed;
 
 /** Who is working in the admin area: their actions carry this name into the shops' logs. */
 export function StaffLine({ shop }: { shop: Shop | undefined }) {
@@ -13,11 +17,26 @@ export function StaffLine({ shop }: { shop: Shop | undefined }) {
   );
 }
 
-/** For everyone the operator has not listed by name, whatever their shop's permissions say. */
-export function NotStaffBanner() {
+/** The admin area's door: a placeholder while the session's shop loads, then the content only for listed staff. */
+export function StaffGate({
+  shop,
+  skeleton,
+  children,
+}: {
+  shop: QueryLike<Shop>;
+  skeleton: SkeletonShape;
+  children: (shop: Shop) => ReactNode;
+}) {
   return (
-    <Banner tone="warning" title="Keine Berechtigung">
-      <p>{STAFF_MESSAGES.notListed}</p>
-    </Banner>
+    <QueryState
+      query={shop}
+      allowed={isAdminShop}
+      forbidden={ADMIN_ONLY}
+      errorTitle="Der Shop konnte nicht geladen werden"
+      skeleton={skeleton}
+      card
+    >
+      {children}
+    </QueryState>
   );
 }

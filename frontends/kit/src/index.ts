@@ -6,6 +6,7 @@ export * from './router';
 export * from './session';
 export * from './shop';
 export * from './states';
+export * from './query-state';
 export { PolarisRoot } from './polaris';
 export { useRemoteToast } from './toast';
 export * from './event-log';

@@ -15,8 +15,7 @@ export function LoadErrorBanner({ title, error, onRetry }: { title: string; erro
   );
 }
 
-/** A section or page that has nothing to show yet. */
-/** A centred heading with a few words below: empty lists and failed loads. */
+/** A centred heading with a few words below: empty lists and failed loads inside a card of their own. */
 export function CenteredMessage({ heading, children }: { heading: string; children?: ReactNode }) {
   return (
     <Box paddingBlock="800" paddingInline="400">
@@ -27,14 +26,6 @@ export function CenteredMessage({ heading, children }: { heading: string; childr
         {children}
       </BlockStack>
     </Box>
-  );
-}
-
-export function EmptyCard({ heading, children }: { heading: string; children?: ReactNode }) {
-  return (
-    <Card>
-      <CenteredMessage heading={heading}>{children}</CenteredMessage>
-    </Card>
   );
 }
 

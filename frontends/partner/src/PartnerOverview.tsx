@@ -2,25 +2,14 @@ import {
   formatMoney,
   formatNumber,
   formatPercent,
-  LoadErrorBanner,
+  QueryState,
   shopQuery,
   type ApiClient,
 } from '@belegfluss/frontend-kit';
 import { MAX_PARTNER_COUPONS, PARTNER_ALLOWANCE, PAYOUT_GATEWAYS } from '@belegfluss/shared';
-import {
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Page,
-  SkeletonBodyText,
-  Text,
-} from '@shopify/polaris';
+import { BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
-import type { PartnerSummary } from './partner';
+import { PARTNERS_ONLY, type PartnerSummary } from './partner';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -35,6 +24,9 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** Roughly the three cards of figures: no jump when they arrive. */
+const FIGURES_SKELETON = { lines: 18 };
+
 /** The partner overview: info, commission, statistics. */
 export function PartnerOverview({ api, basePath }: { api: ApiClient; basePath: string }) {
   const shop = useQuery(shopQuery(api));
@@ -45,36 +37,28 @@ export function PartnerOverview({ api, basePath }: { api: ApiClient; basePath: s
     enabled: isPartner,
   });
 
-  let content;
-  if (shop.isPending || (isPartner && partner.isPending))
-    content = (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
-  else if (shop.isError)
-    content = (
-      <LoadErrorBanner
-        title="Der Shop konnte nicht geladen werden"
-        error={shop.error}
-        onRetry={() => void shop.refetch()}
-      />
-    );
-  else if (!isPartner)
-    content = (
-      <Banner tone="info" title="Nur für Partner">
-        <p>Das Partnerprogramm steht nur Shops offen, die als Partner freigeschaltet sind.</p>
-      </Banner>
-    );
-  else if (partner.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Partnerdaten konnten nicht geladen werden"
-        error={partner.error}
-        onRetry={() => void partner.refetch()}
-      />
-    );
-  else content = <PartnerFigures summary={partner.data ?? {}} basePath={basePath} />;
+  const content = (
+    <QueryState
+      query={shop}
+      allowed={(s) => s.partner === true}
+      forbidden={PARTNERS_ONLY}
+      errorTitle="Der Shop konnte nicht geladen werden"
+      skeleton={FIGURES_SKELETON}
+      card
+    >
+      {() => (
+        <QueryState
+          query={partner}
+          forbidden={PARTNERS_ONLY}
+          errorTitle="Die Partnerdaten konnten nicht geladen werden"
+          skeleton={FIGURES_SKELETON}
+          card
+        >
+          {(summary) => <PartnerFigures summary={summary} basePath={basePath} />}
+        </QueryState>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title="Partnerprogramm" subtitle="Empfiehl Belegfluss mit eigenen Coupons und erhalte eine Provision.">

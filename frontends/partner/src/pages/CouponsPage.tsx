@@ -3,7 +3,7 @@ import {
   errorField,
   formatDate,
   formatNumber,
-  LoadErrorBanner,
+  QueryState,
   NumericCell,
   useRemoteToast,
   type RemoteAppProps,
@@ -12,14 +12,13 @@ import { PARTNER_COUPON_MESSAGES, PARTNER_COUPON_TYPES } from '@belegfluss/share
 import {
   Button,
   Card,
-  EmptyState,
   FormLayout,
   IndexTable,
+  type IndexTableProps,
   Layout,
   Modal,
   Page,
   Select,
-  SkeletonBodyText,
   Tabs,
   Text,
   TextField,
@@ -34,8 +33,17 @@ import {
   type CouponList,
   type PartnerCoupon,
 } from './coupons';
+import { PARTNERS_ONLY } from '../partner';
 
 const COUPONS_KEY = ['partner', 'coupons'] as const;
+const HEADINGS: IndexTableProps['headings'] = [
+  { title: 'Code' },
+  { title: 'Rabatt' },
+  { title: 'Aufrufe', alignment: 'end' },
+  { title: 'Einlösungen', alignment: 'end' },
+  { title: 'Erstellt' },
+  { title: '' },
+];
 
 /** A gateway code as its German text; anything else as the gateway says it. */
 const couponMessage = (error: unknown) => {
@@ -132,87 +140,72 @@ export function CouponsPage({ api, path, search, basePath, navigate }: RemoteApp
     },
   });
 
-  let content;
-  if (coupons.isPending)
-    content = (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
-  else if (coupons.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Coupons konnten nicht geladen werden"
-        error={coupons.error}
-        onRetry={() => void coupons.refetch()}
-      />
-    );
-  else if (coupons.data.items.length === 0)
-    content = (
-      <Card>
-        <EmptyState
-          heading="Noch keine Coupons"
-          action={{ content: 'Coupon erstellen', url: `${listUrl}/new` }}
-          image=""
-        >
-          <p>Erstelle einen Coupon und gib ihn an Shops weiter. Für jede Einlösung erhältst du eine Provision.</p>
-        </EmptyState>
-      </Card>
-    );
-  else {
-    const rows: PartnerCoupon[] = coupons.data.items.filter(COUPON_TABS[tab]?.keep ?? (() => true));
-    content = (
-      <Card padding="0">
-        <Tabs tabs={COUPON_TABS.map((t) => ({ id: t.id, content: t.label }))} selected={tab} onSelect={setTab} />
-        <IndexTable
-          resourceName={{ singular: 'Coupon', plural: 'Coupons' }}
-          itemCount={rows.length}
-          selectable={false}
-          headings={[
-            { title: 'Code' },
-            { title: 'Rabatt' },
-            { title: 'Aufrufe', alignment: 'end' },
-            { title: 'Einlösungen', alignment: 'end' },
-            { title: 'Erstellt' },
-            { title: '' },
-          ]}
-          emptyState={
-            <Text as="p" tone="subdued" alignment="center">
-              In diesem Reiter gibt es keine Coupons.
-            </Text>
-          }
-        >
-          {rows.map((coupon, index) => (
-            <IndexTable.Row id={coupon.code} key={coupon.code} position={index}>
-              <IndexTable.Cell>
-                <Text as="span" fontWeight="semibold">
-                  {coupon.code}
+  const tabs = (
+    <Tabs tabs={COUPON_TABS.map((t) => ({ id: t.id, content: t.label }))} selected={tab} onSelect={setTab} />
+  );
+  const content = (
+    <QueryState
+      query={coupons}
+      forbidden={PARTNERS_ONLY}
+      errorTitle="Die Coupons konnten nicht geladen werden"
+      skeleton={{ table: HEADINGS, above: tabs }}
+      card
+      empty={{
+        when: (data) => data.items.length === 0,
+        heading: 'Noch keine Coupons',
+        text: 'Erstelle einen Coupon und gib ihn an Shops weiter. Für jede Einlösung erhältst du eine Provision.',
+        action: { content: 'Coupon erstellen', url: `${listUrl}/new` },
+      }}
+    >
+      {(data) => {
+        const rows: PartnerCoupon[] = data.items.filter(COUPON_TABS[tab]?.keep ?? (() => true));
+        return (
+          <Card padding="0">
+            {tabs}
+            <IndexTable
+              resourceName={{ singular: 'Coupon', plural: 'Coupons' }}
+              itemCount={rows.length}
+              selectable={false}
+              headings={HEADINGS}
+              emptyState={
+                <Text as="p" tone="subdued" alignment="center">
+                  In diesem Reiter gibt es keine Coupons.
                 </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{`${formatNumber(coupon.value)} % für ${coupon.intervals} ${coupon.intervals === 1 ? 'Monat' : 'Monate'}`}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <NumericCell>{formatNumber(coupon.views)}</NumericCell>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <NumericCell>{formatNumber(coupon.redemptions)}</NumericCell>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{formatDate(coupon.createdAt)}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Button
-                  variant="plain"
-                  tone="critical"
-                  url={`${listUrl}/confirm?code=${encodeURIComponent(coupon.code)}`}
-                  accessibilityLabel={`Coupon ${coupon.code} löschen`}
-                >
-                  Löschen
-                </Button>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-    );
-  }
+              }
+            >
+              {rows.map((coupon, index) => (
+                <IndexTable.Row id={coupon.code} key={coupon.code} position={index}>
+                  <IndexTable.Cell>
+                    <Text as="span" fontWeight="semibold">
+                      {coupon.code}
+                    </Text>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{`${formatNumber(coupon.value)} % für ${coupon.intervals} ${coupon.intervals === 1 ? 'Monat' : 'Monate'}`}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <NumericCell>{formatNumber(coupon.views)}</NumericCell>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <NumericCell>{formatNumber(coupon.redemptions)}</NumericCell>
+                  </IndexTable.Cell>
+                  <IndexTable.Cell>{formatDate(coupon.createdAt)}</IndexTable.Cell>
+                  <IndexTable.Cell>
+                    <Button
+                      variant="plain"
+                      tone="critical"
+                      url={`${listUrl}/confirm?code=${encodeURIComponent(coupon.code)}`}
+                      accessibilityLabel={`Coupon ${coupon.code} löschen`}
+                    >
+                      Löschen
+                    </Button>
+                  </IndexTable.Cell>
+                </IndexTable.Row>
+              ))}
+            </IndexTable>
+          </Card>
+        );
+      }}
+    </QueryState>
+  );
 
   const full = coupons.data ? coupons.data.items.length >= coupons.data.max : false;
   return (

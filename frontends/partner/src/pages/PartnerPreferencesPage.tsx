@@ -1,25 +1,9 @@
-import {
-  describeError,
-  errorField,
-  LoadErrorBanner,
-  useRemoteToast,
-  type RemoteAppProps,
-} from '@belegfluss/frontend-kit';
+import { describeError, errorField, QueryState, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { PartnerPreferencesBody } from '@belegfluss/shared';
-import {
-  Banner,
-  BlockStack,
-  Card,
-  ChoiceList,
-  FormLayout,
-  Layout,
-  Page,
-  Select,
-  SkeletonBodyText,
-  TextField,
-} from '@shopify/polaris';
+import { Banner, BlockStack, Card, ChoiceList, FormLayout, Layout, Page, Select, TextField } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PARTNERS_ONLY } from '../partner';
 
 interface Stored {
   email: string | null;
@@ -198,23 +182,20 @@ export function PartnerPreferencesPage({ api, basePath }: RemoteAppProps) {
     queryKey: ['partner', 'preferences'],
     queryFn: ({ signal }) => api.get<Stored>('/partner/preferences', signal),
   });
-  if (stored.isPending)
-    return (
-      <Page title="Partnerdaten" backAction={{ content: 'Partnerprogramm', url: basePath }}>
-        <Card>
-          <SkeletonBodyText lines={6} />
-        </Card>
-      </Page>
-    );
-  if (stored.isError)
-    return (
-      <Page title="Partnerdaten" backAction={{ content: 'Partnerprogramm', url: basePath }}>
-        <LoadErrorBanner
-          title="Die Partnerdaten konnten nicht geladen werden"
-          error={stored.error}
-          onRetry={() => void stored.refetch()}
-        />
-      </Page>
-    );
-  return <PreferencesForm api={api} stored={stored.data} basePath={basePath} />;
+  return (
+    <QueryState
+      query={stored}
+      forbidden={PARTNERS_ONLY}
+      errorTitle="Die Partnerdaten konnten nicht geladen werden"
+      skeleton={{ lines: 14 }}
+      card
+      frame={(state) => (
+        <Page title="Partnerdaten" backAction={{ content: 'Partnerprogramm', url: basePath }}>
+          {state}
+        </Page>
+      )}
+    >
+      {(data) => <PreferencesForm api={api} stored={data} basePath={basePath} />}
+    </QueryState>
+  );
 }

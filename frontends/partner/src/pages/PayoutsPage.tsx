@@ -3,14 +3,15 @@ import {
   formatDate,
   formatMoney,
   formatPercent,
-  LoadErrorBanner,
+  QueryState,
   NumericCell,
   useRemoteToast,
   type RemoteAppProps,
 } from '@belegfluss/frontend-kit';
 import { PAYOUT_GATEWAYS } from '@belegfluss/shared';
-import { Badge, Banner, Button, Card, IndexTable, Layout, Page, SkeletonBodyText, Text } from '@shopify/polaris';
+import { Badge, Banner, Button, Card, IndexTable, Layout, Page, Text, type IndexTableProps } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PARTNERS_ONLY } from '../partner';
 
 interface Payout {
   id: string;
@@ -26,6 +27,14 @@ interface Payout {
   createdAt: string;
 }
 
+const HEADINGS: IndexTableProps['headings'] = [
+  { title: 'Zeitraum' },
+  { title: 'Status' },
+  { title: 'Provisionen', alignment: 'end' },
+  { title: 'Gebühr', alignment: 'end' },
+  { title: 'Weg' },
+  { title: 'Beleg' },
+];
 const GATEWAY_LABEL: Record<string, string> = { paypal: 'PayPal', bank: 'Banküberweisung (SEPA)' };
 
 /** `GET …/receipt` answers `{mimetype, content}` in base64; the browser opens it as a file. */
@@ -65,84 +74,71 @@ export function PayoutsPage({ api, basePath }: RemoteAppProps) {
     },
   });
 
-  let content;
-  if (payouts.isPending)
-    content = (
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    );
-  else if (payouts.isError)
-    content = (
-      <LoadErrorBanner
-        title="Die Auszahlungen konnten nicht geladen werden"
-        error={payouts.error}
-        onRetry={() => void payouts.refetch()}
-      />
-    );
-  else
-    content = (
-      <Card padding="0">
-        <IndexTable
-          resourceName={{ singular: 'Auszahlung', plural: 'Auszahlungen' }}
-          itemCount={payouts.data.items.length}
-          selectable={false}
-          headings={[
-            { title: 'Zeitraum' },
-            { title: 'Status' },
-            { title: 'Provisionen', alignment: 'end' },
-            { title: 'Gebühr', alignment: 'end' },
-            { title: 'Weg' },
-            { title: 'Beleg' },
-          ]}
-          emptyState={
-            <Text as="p" tone="subdued" alignment="center">
-              Noch keine Auszahlungen.
-            </Text>
-          }
-        >
-          {payouts.data.items.map((p, index) => (
-            <IndexTable.Row id={p.id} key={p.id} position={index}>
-              <IndexTable.Cell>{`${formatDate(p.timespan.start)} – ${formatDate(p.timespan.end)}`}</IndexTable.Cell>
-              <IndexTable.Cell>
-                {p.status === 'paid' ? (
-                  <Badge tone="success">{`Ausgezahlt ${formatDate(p.paymentAt)}`}</Badge>
-                ) : p.status === 'failed' ? (
-                  <>
-                    <Badge tone="critical">Nicht ausgezahlt</Badge>
-                    {p.failure ? (
-                      <Text as="p" tone="subdued">
-                        {p.failure}
-                      </Text>
-                    ) : null}
-                  </>
-                ) : (
-                  <Badge tone="info">Geplant</Badge>
-                )}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <NumericCell>{formatMoney(p.provisions)}</NumericCell>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <NumericCell>{formatMoney(p.fee)}</NumericCell>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                {[GATEWAY_LABEL[p.gateway] ?? p.gateway, p.recipientName, p.recipient].filter(Boolean).join(' · ')}
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Button
-                  variant="plain"
-                  loading={receipt.isPending && receipt.variables?.id === p.id}
-                  onClick={() => receipt.mutate({ id: p.id, target: window.open('about:blank', '_blank') })}
-                >
-                  Beleg öffnen
-                </Button>
-              </IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      </Card>
-    );
+  const content = (
+    <QueryState
+      query={payouts}
+      forbidden={PARTNERS_ONLY}
+      errorTitle="Die Auszahlungen konnten nicht geladen werden"
+      skeleton={{ table: HEADINGS }}
+      card
+      empty={{
+        when: (data) => data.items.length === 0,
+        heading: 'Noch keine Auszahlungen',
+        text: 'Sobald du eine Auszahlung anforderst, steht sie hier mit ihrem Beleg.',
+      }}
+    >
+      {(data) => (
+        <Card padding="0">
+          <IndexTable
+            resourceName={{ singular: 'Auszahlung', plural: 'Auszahlungen' }}
+            itemCount={data.items.length}
+            selectable={false}
+            headings={HEADINGS}
+          >
+            {data.items.map((p, index) => (
+              <IndexTable.Row id={p.id} key={p.id} position={index}>
+                <IndexTable.Cell>{`${formatDate(p.timespan.start)} – ${formatDate(p.timespan.end)}`}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  {p.status === 'paid' ? (
+                    <Badge tone="success">{`Ausgezahlt ${formatDate(p.paymentAt)}`}</Badge>
+                  ) : p.status === 'failed' ? (
+                    <>
+                      <Badge tone="critical">Nicht ausgezahlt</Badge>
+                      {p.failure ? (
+                        <Text as="p" tone="subdued">
+                          {p.failure}
+                        </Text>
+                      ) : null}
+                    </>
+                  ) : (
+                    <Badge tone="info">Geplant</Badge>
+                  )}
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <NumericCell>{formatMoney(p.provisions)}</NumericCell>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <NumericCell>{formatMoney(p.fee)}</NumericCell>
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  {[GATEWAY_LABEL[p.gateway] ?? p.gateway, p.recipientName, p.recipient].filter(Boolean).join(' · ')}
+                </IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Button
+                    variant="plain"
+                    loading={receipt.isPending && receipt.variables?.id === p.id}
+                    onClick={() => receipt.mutate({ id: p.id, target: window.open('about:blank', '_blank') })}
+                  >
+                    Beleg öffnen
+                  </Button>
+                </IndexTable.Cell>
+              </IndexTable.Row>
+            ))}
+          </IndexTable>
+        </Card>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page

@@ -1,21 +1,21 @@
-import { formatDate, formatMoney, LoadErrorBanner, NumericCell, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { formatDate, formatMoney, NumericCell, QueryState, type RemoteAppProps } from '@belegfluss/frontend-kit';
 import { REDEMPTION_STATUSES } from '@belegfluss/shared';
 import {
   Badge,
   BlockStack,
   Card,
   IndexTable,
+  type IndexTableProps,
   InlineStack,
   Layout,
   Page,
   Select,
-  SkeletonBodyText,
   Tabs,
-  Text,
   TextField,
 } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { PARTNERS_ONLY } from '../partner';
 
 interface Redemption {
   id: string;
@@ -27,6 +27,15 @@ interface Redemption {
   createdAt: string;
   subscribedAt: string | null;
 }
+
+const HEADINGS: IndexTableProps['headings'] = [
+  { title: 'Shop' },
+  { title: 'Coupon' },
+  { title: 'Status' },
+  { title: 'Tarif' },
+  { title: 'Provision', alignment: 'end' },
+  { title: 'Eingelöst' },
+];
 
 /** What each status means to the partner. */
 export const REDEMPTION_LABELS: Record<
@@ -68,56 +77,43 @@ export function RedemptionsPage({ api, search, basePath }: RemoteAppProps) {
     placeholderData: keepPreviousData,
   });
 
-  let table;
-  if (list.isPending) table = <SkeletonBodyText lines={4} />;
-  else if (list.isError)
-    table = (
-      <LoadErrorBanner
-        title="Die Einlösungen konnten nicht geladen werden"
-        error={list.error}
-        onRetry={() => void list.refetch()}
-      />
-    );
-  else
-    table = (
-      <IndexTable
-        resourceName={{ singular: 'Einlösung', plural: 'Einlösungen' }}
-        itemCount={list.data.items.length}
-        selectable={false}
-        loading={list.isFetching}
-        headings={[
-          { title: 'Shop' },
-          { title: 'Coupon' },
-          { title: 'Status' },
-          { title: 'Tarif' },
-          { title: 'Provision', alignment: 'end' },
-          { title: 'Eingelöst' },
-        ]}
-        emptyState={
-          <Text as="p" tone="subdued" alignment="center">
-            Keine Einlösungen.
-          </Text>
-        }
-      >
-        {list.data.items.map((r, index) => {
-          const status = REDEMPTION_LABELS[r.status as keyof typeof REDEMPTION_LABELS] ?? { label: r.status };
-          return (
-            <IndexTable.Row id={r.id} key={r.id} position={index}>
-              <IndexTable.Cell>{r.shop}</IndexTable.Cell>
-              <IndexTable.Cell>{r.coupon}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <Badge tone={status.tone}>{status.label}</Badge>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{r.plan ?? '—'}</IndexTable.Cell>
-              <IndexTable.Cell>
-                <NumericCell>{r.provision === null ? '—' : formatMoney(r.provision)}</NumericCell>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{formatDate(r.createdAt)}</IndexTable.Cell>
-            </IndexTable.Row>
-          );
-        })}
-      </IndexTable>
-    );
+  const table = (
+    <QueryState
+      query={list}
+      forbidden={PARTNERS_ONLY}
+      errorTitle="Die Einlösungen konnten nicht geladen werden"
+      skeleton={{ table: HEADINGS }}
+      empty={{ when: (data) => data.items.length === 0, heading: 'Keine Einlösungen' }}
+    >
+      {(data) => (
+        <IndexTable
+          resourceName={{ singular: 'Einlösung', plural: 'Einlösungen' }}
+          itemCount={data.items.length}
+          selectable={false}
+          loading={list.isFetching}
+          headings={HEADINGS}
+        >
+          {data.items.map((r, index) => {
+            const status = REDEMPTION_LABELS[r.status as keyof typeof REDEMPTION_LABELS] ?? { label: r.status };
+            return (
+              <IndexTable.Row id={r.id} key={r.id} position={index}>
+                <IndexTable.Cell>{r.shop}</IndexTable.Cell>
+                <IndexTable.Cell>{r.coupon}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <Badge tone={status.tone}>{status.label}</Badge>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{r.plan ?? '—'}</IndexTable.Cell>
+                <IndexTable.Cell>
+                  <NumericCell>{r.provision === null ? '—' : formatMoney(r.provision)}</NumericCell>
+                </IndexTable.Cell>
+                <IndexTable.Cell>{formatDate(r.createdAt)}</IndexTable.Cell>
+              </IndexTable.Row>
+            );
+          })}
+        </IndexTable>
+      )}
+    </QueryState>
+  );
 
   return (
     <Page title="Einlösungen" backAction={{ content: 'Partnerprogramm', url: basePath }}>
