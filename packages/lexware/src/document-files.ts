@@ -24,7 +24,7 @@ export const isFinalised = (status: string) => FINAL_STATUSES.has(status.toLower
 const CONTENT_TYPE: Record<DocumentFileKind, string> = { pdf: 'application/pdf', xml: 'application/xml' };
 
 /**
- * A document's PDF, or an invoice's e-invoice XML (null when it has none), from our store when we kept it,
+ * A document's PDF, or its e-invoice XML (null when it has none), from our store when we kept it,
  * else from Lexware. A finalised document's file is kept for the next download, within the shop's bound,
  * because every Lexware call spends the shop's 2 requests per second. Lexware's errors pass through.
  */
@@ -53,15 +53,20 @@ function fetchPdf(client: LexwareClient, doc: FileDocument): Promise<Buffer> {
   return client.creditNotePdf(doc.lexwareId);
 }
 
-/** A ZUGFeRD invoice's XML lives inside its PDF (Lexware hands out no separate file); an XRechnung's is its own file. */
+/**
+ * A ZUGFeRD document's XML lives inside its PDF (Lexware hands out no separate file), an invoice's or a credit
+ * note's alike; an XRechnung's is its own file, and Lexware makes XRechnungen of invoices only.
+ */
 async function fetchXml(
   store: DocumentFileStore,
   client: LexwareClient,
   doc: FileDocument,
   limits: DocumentFileLimits,
 ): Promise<Buffer | null> {
-  if (doc.type !== 'invoice') return null;
-  if (doc.profile !== 'EN16931') return client.invoiceXml(doc.lexwareId);
-  const pdf = await documentFile(store, client, doc, 'pdf', limits);
-  return pdf && embeddedInvoiceXml(pdf);
+  if (doc.type === 'delivery') return null;
+  if (doc.profile === 'EN16931') {
+    const pdf = await documentFile(store, client, doc, 'pdf', limits);
+    return pdf && embeddedInvoiceXml(pdf);
+  }
+  return doc.type === 'invoice' ? client.invoiceXml(doc.lexwareId) : null;
 }

@@ -144,7 +144,8 @@ function splitAddress(from: string): { name: string; address: string } {
 
 /**
  * The document's files from Lexware: its PDF, and for an XRechnung also its XML, which is the invoice the
- * buyer's system reads (a ZUGFeRD PDF carries its XML inside).
+ * buyer's system reads. A ZUGFeRD PDF carries its XML inside, an invoice's or a credit note's alike; Lexware
+ * makes no XRechnung of a credit note, so a credit note never has an XML file of its own to attach.
  */
 async function fetchFiles(deps: MailDeps, shopId: string, doc: Doc): Promise<{ pdf: MailFile; xml: MailFile[] }> {
   const client = lexwareFor(deps.store, deps.lexware, shopId);

@@ -4,6 +4,7 @@
  * page, the log page and the admin area read this one catalogue, so one entry always reads the same.
  */
 
+import { creditNoteDelivery } from './domain/einvoice';
 import { cheapestPlanWith, FEATURE_INFO, PLAN_FEATURES } from './plan-features';
 import { PLANS } from './plans';
 import { STAFF_ROLE_LABELS, staffLabel } from './staff';
@@ -132,6 +133,11 @@ const SUBJECT: Record<string, string> = {
 const str = (v: unknown): string | null =>
   typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : null;
 const withDetail = (text: string, detail: string | null) => (detail ? `${text}: ${detail}` : text);
+/** A credit note's sentence ends with what the buyer receives, where the credit note or its invoice is an e-invoice. */
+const withDelivery = (text: string, b: Record<string, unknown>) => {
+  const delivery = creditNoteDelivery(str(b.profile), str(b.invoiceProfile));
+  return delivery ? `${text}. ${delivery}` : text;
+};
 
 /**
  * Lexware's voucher statuses in the words the order page shows them; Lexware's own codes
@@ -238,8 +244,12 @@ type Sentence = (b: Record<string, unknown>) => string;
 const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'invoice.created': { text: (b) => withDetail('Rechnung in Lexware Office erstellt', str(b.number)) },
   'invoice.matched': { text: (b) => withDetail('Vorhandene Rechnung aus Lexware Office zugeordnet', str(b.number)) },
-  'credit.created': { text: (b) => withDetail('Gutschrift in Lexware Office erstellt', str(b.number)) },
-  'credit.matched': { text: (b) => withDetail('Vorhandene Gutschrift aus Lexware Office zugeordnet', str(b.number)) },
+  'credit.created': {
+    text: (b) => withDelivery(withDetail('Gutschrift in Lexware Office erstellt', str(b.number)), b),
+  },
+  'credit.matched': {
+    text: (b) => withDelivery(withDetail('Vorhandene Gutschrift aus Lexware Office zugeordnet', str(b.number)), b),
+  },
   'invoice.failed': {
     text: (b) => withDetail('Rechnung konnte nicht erstellt werden', str(b.message) ?? str(b.error)),
     link: SETTINGS.invoices,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopifyOrder } from '../shopify-order';
 import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/typed-defaults';
-import { decideEInvoice, isValidLeitwegId, leitwegIdOfOrder } from './einvoice';
+import { creditNoteDelivery, decideEInvoice, isValidLeitwegId, leitwegIdOfOrder } from './einvoice';
+import { describeLogEntry } from '../log-catalogue';
 
 const order = (extra: Record<string, unknown> = {}) =>
   ({
@@ -84,5 +85,29 @@ describe('the e-invoice decision', () => {
     expect(
       decideEInvoice(order({ billing_address: { country_code: 'DE' } }), { ...prefs, eInvoiceNet: true }, null),
     ).toEqual({ ok: true, xRechnung: null, net: false });
+  });
+});
+
+describe('creditNoteDelivery', () => {
+  it('names a ZUGFeRD credit note, whatever its invoice was', () => {
+    expect(creditNoteDelivery('EN16931', 'XRechnung')).toBe('Gutschrift als ZUGFeRD-PDF (EN 16931)');
+    expect(creditNoteDelivery('EN16931', null)).toBe('Gutschrift als ZUGFeRD-PDF (EN 16931)');
+  });
+  it('tells why the credit note of an e-invoice is a plain PDF', () => {
+    expect(creditNoteDelivery('NONE', 'XRechnung')).toBe(
+      'Gutschrift als PDF – Lexware erstellt für Gutschriften keine XRechnung; der Käufer erhält die Rechnungskorrektur als PDF',
+    );
+    expect(creditNoteDelivery(null, 'EN16931')).toContain('Gutschrift als PDF – Lexware hat sie nicht als E-Rechnung');
+  });
+  it('says nothing where neither is an e-invoice', () => {
+    expect(creditNoteDelivery('NONE', 'NONE')).toBeNull();
+    expect(creditNoteDelivery(null, null)).toBeNull();
+  });
+  it('ends the log sentence of a made credit note', () => {
+    const entry = (body: Record<string, unknown>) => ({ origin: 'credit', event: 'credit.created', body });
+    expect(describeLogEntry(entry({ number: 'GS0001', profile: 'EN16931', invoiceProfile: 'XRechnung' })).text).toBe(
+      'Gutschrift in Lexware Office erstellt: GS0001. Gutschrift als ZUGFeRD-PDF (EN 16931)',
+    );
+    expect(describeLogEntry(entry({ number: 'GS0002' })).text).toBe('Gutschrift in Lexware Office erstellt: GS0002');
   });
 });

@@ -83,3 +83,26 @@ export function decideEInvoice(
     net: true,
   };
 }
+
+/** Whether Lexware made the document an e-invoice (XRechnung, or ZUGFeRD as EN16931). */
+export const isEInvoiceProfile = (profile: string | null | undefined) =>
+  profile === 'XRechnung' || profile === 'EN16931';
+
+/**
+ * What the buyer receives of a credit note, from Lexware's profile of it and of the invoice it corrects, in the
+ * merchant's words; null where neither is an e-invoice. Lexware makes no XRechnung for a credit note (its API
+ * docs say so), but a ZUGFeRD one (EN16931, the XML inside the PDF) where the account makes e-invoices: the
+ * buyer of an XRechnung may get the correction as a plain PDF, and the merchant should know before they ask.
+ */
+export function creditNoteDelivery(
+  creditProfile: string | null | undefined,
+  invoiceProfile: string | null | undefined,
+): string | null {
+  if (creditProfile === 'EN16931') return 'Gutschrift als ZUGFeRD-PDF (EN 16931)';
+  if (creditProfile === 'XRechnung') return 'Gutschrift als XRechnung';
+  if (invoiceProfile === 'XRechnung')
+    return 'Gutschrift als PDF – Lexware erstellt für Gutschriften keine XRechnung; der Käufer erhält die Rechnungskorrektur als PDF';
+  if (isEInvoiceProfile(invoiceProfile))
+    return 'Gutschrift als PDF – Lexware hat sie nicht als E-Rechnung erstellt; der Käufer erhält die Rechnungskorrektur als PDF';
+  return null;
+}

@@ -240,3 +240,97 @@ describe('e-invoices of the sandbox, checked against the official schema and bus
     ).toBe('NONE');
   });
 });
+
+/**
+ * Credit notes, by Lexware's documentation: no XRechnung for a credit note ("we currently do not support the
+ * XRechnung format for credit-notes"), while EN16931 (ZUGFeRD) is among a credit note's profiles and its file
+ * endpoint serves e-invoices "that include embedded XML data (e.g. ZUGFeRD invoices)" only as PDF.
+ */
+describe('credit notes of e-invoices', () => {
+  /** The invoice's lines as a credit note allows them: no line discounts, no shipping conditions. */
+  const creditNote = (contactId: string) => {
+    const { shippingConditions: _shipping, ...rest } = invoice(contactId);
+    return {
+      ...rest,
+      lineItems: rest.lineItems.map(({ discountPercentage: _discount, ...item }) => item),
+      totalPrice: { currency: 'EUR' },
+    };
+  };
+  const profileOf = async (path: string) =>
+    (await json<{ electronicDocumentProfile: string }>(await api(path))).electronicDocumentProfile;
+  const xRechnungBuyer = () =>
+    apiPost(
+      '/contacts',
+      company('Stadtverwaltung Gutschrifthausen', {
+        buyerReference: '04011000-12345-03',
+        vendorNumberAtCustomer: '70123456',
+      }),
+    ).then((r) => json<{ id: string }>(r));
+
+  it('the credit note of an XRechnung is a ZUGFeRD PDF (EN 16931, type 381), never an XML of its own', async () => {
+    const contact = await xRechnungBuyer();
+    const inv = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(contact.id)));
+    expect(await profileOf(`/invoices/${inv.id}`)).toBe('XRechnung');
+    const { id } = await json<{ id: string }>(
+      await apiPost(`/credit-notes?finalize=true&precedingSalesVoucherId=${inv.id}`, creditNote(contact.id)),
+    );
+    const cn = await json<{
+      electronicDocumentProfile: string;
+      voucherStatus: string;
+      voucherNumber: string;
+      totalPrice: Record<string, number>;
+    }>(await api(`/credit-notes/${id}`));
+    expect(cn).toMatchObject({ electronicDocumentProfile: 'EN16931', voucherStatus: 'paidoff' });
+
+    // As documented for a ZUGFeRD document: a PDF for */* and application/pdf, 404 for application/xml.
+    expect((await api(`/credit-notes/${id}/file`, { headers: { Accept: 'application/xml' } })).status).toBe(404);
+    expect((await api(`/credit-notes/${id}/file`, { headers: { Accept: 'text/html' } })).status).toBe(406);
+    for (const accept of ['*/*', 'application/pdf']) {
+      const res = await api(`/credit-notes/${id}/file`, { headers: { Accept: accept } });
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toContain(`Gutschrift_${cn.voucherNumber}.pdf`);
+      const got = await check(Buffer.from(await res.arrayBuffer()), 'gs.pdf');
+      expect(got.embeddedFile).toBe('factur-x.xml');
+      expect(got.guideline).toBe('urn:cen.eu:en16931:2017');
+      expect(got.typeCode).toBe('381');
+      expect(got.number).toBe(cn.voucherNumber);
+      expect(Number(got.totals.grandTotal)).toBe(cn.totalPrice.totalGrossAmount);
+      expect(Number(got.totals.taxBasis)).toBe(cn.totalPrice.totalNetAmount);
+      expect(Number(got.totals.tax)).toBe(cn.totalPrice.totalTaxAmount);
+      expect(got.violations).toEqual([]);
+    }
+  });
+
+  it('without e-invoicing in the account, or gross, or as a draft, a credit note is a plain PDF (NONE)', async () => {
+    const contact = await xRechnungBuyer();
+    const inv = await json<{ id: string }>(await apiPost('/invoices?finalize=true', invoice(contact.id)));
+    await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { eInvoicing: false });
+    try {
+      const { id } = await json<{ id: string }>(
+        await apiPost(`/credit-notes?finalize=true&precedingSalesVoucherId=${inv.id}`, creditNote(contact.id)),
+      );
+      expect(await profileOf(`/credit-notes/${id}`)).toBe('NONE');
+      expect((await api(`/credit-notes/${id}/file`, { headers: { Accept: 'application/xml' } })).status).toBe(404);
+      const pdf = Buffer.from(
+        await (await api(`/credit-notes/${id}/file`, { headers: { Accept: '*/*' } })).arrayBuffer(),
+      );
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.toString('latin1')).not.toContain('factur-x.xml');
+    } finally {
+      await control('PUT', `/control/lexware/organizations/${organizationId}/profile`, { eInvoicing: true });
+    }
+    const net = creditNote(contact.id);
+    const gross = {
+      ...net,
+      lineItems: net.lineItems.map((item) =>
+        item.unitPrice ? { ...item, unitPrice: { currency: 'EUR', grossAmount: 20, taxRatePercentage: 19 } } : item,
+      ),
+      taxConditions: { taxType: 'gross' },
+    };
+    const g = await json<{ id: string }>(await apiPost('/credit-notes?finalize=true', gross));
+    expect(await profileOf(`/credit-notes/${g.id}`)).toBe('NONE');
+    const draft = await json<{ id: string }>(await apiPost('/credit-notes', creditNote(contact.id)));
+    expect(await profileOf(`/credit-notes/${draft.id}`)).toBe('NONE');
+    expect((await api(`/credit-notes/${draft.id}/file`, { headers: { Accept: '*/*' } })).status).toBe(409);
+  });
+});

@@ -7,6 +7,7 @@ import {
   completeDocument,
   countShopEvent,
   documentByIntent,
+  documentsOfOrder,
   inTransaction,
   knownLexwareIds,
   markAttempted,
@@ -160,10 +161,11 @@ async function create(api: LexwareClient, req: IssueRequest): Promise<Made> {
     d.type === 'invoice'
       ? await api.createInvoice(d.body, req.finalize)
       : await api.createCreditNote(d.body, req.finalize, d.precedingInvoiceId);
-  // Only a finalised net invoice can become an e-invoice (XRechnung or ZUGFeRD), and Lexware decides which:
-  // those few are read back once for their profile; every other document costs the one call.
-  if (d.type === 'invoice' && req.finalize && d.body.taxConditions.taxType === 'net')
-    return fromVoucher(await api.invoice(id));
+  // Only a finalised net document can become an e-invoice, and Lexware decides which: an invoice XRechnung or
+  // ZUGFeRD, a credit note ZUGFeRD at most. Those few are read back once for their profile, which tells the
+  // merchant what the buyer receives; every other document costs the one call.
+  if (req.finalize && d.body.taxConditions.taxType === 'net')
+    return fromVoucher(d.type === 'invoice' ? await api.invoice(id) : await api.creditNote(id));
   const total = lexwareTotals(d.body.taxConditions.taxType, d.body.lineItems).totalGrossCents / 100;
   return {
     id,
@@ -258,6 +260,16 @@ export async function makeOnce(db: Db, spec: OnceSpec): Promise<OnceResult> {
   return { outcome: orphan ? 'matched' : 'created', documentId: doc.id, made: voucher, saved, charge };
 }
 
+/** A credit note's profile and its invoice's, for the log to say what the buyer receives. */
+async function creditProfiles(db: Db, req: IssueRequest, profile: string | null) {
+  const d = req.document;
+  if (d.type !== 'credit') return {};
+  const invoice = (await documentsOfOrder(db, req.shopId, String(req.order.id))).find(
+    (doc) => doc.lexwareId === d.precedingInvoiceId,
+  );
+  return { profile, invoiceProfile: invoice?.profile ?? null };
+}
+
 /** Creates one invoice or credit note exactly once (makeOnce), refused while the shop has no transfer left. */
 export async function issueDocument(
   db: Db,
@@ -327,6 +339,7 @@ export async function issueDocument(
       number: saved.number,
       amount: saved.total,
       finalized: voucher.voucherStatus !== 'draft',
+      ...(type === 'credit' ? await creditProfiles(db, req, saved.profile) : {}),
       remaining: charge.quota - charge.used,
       quota: charge.quota,
     },

@@ -7,7 +7,7 @@ import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
 import { DocumentActions } from './DocumentActions';
 import { EmailDialog } from './EmailDialog';
-import { EInvoiceBadge, EInvoiceXmlButton } from './EInvoice';
+import { CreditNoteDelivery, EInvoiceBadge, EInvoiceXmlButton } from './EInvoice';
 import { useShell } from '../../session/ShellContext';
 
 interface Props {
@@ -16,10 +16,12 @@ interface Props {
   orderId: string;
   /** The customer's address, proposed as the recipient. */
   customerEmail?: string | null;
+  /** For a credit note: the e-invoice profile of the order's invoice, to say what the buyer receives. */
+  invoiceProfile?: string | null;
 }
 
 /** A document with preview frame, open, download and send; drafts can do none of that. */
-export function DocumentCard({ document, kind, orderId, customerEmail }: Props) {
+export function DocumentCard({ document, kind, orderId, customerEmail, invoiceProfile }: Props) {
   const [mailing, setMailing] = useState(false);
   const { api } = useShell();
   const shop = useQuery(shopQuery(api));
@@ -58,6 +60,7 @@ export function DocumentCard({ document, kind, orderId, customerEmail }: Props) 
             .filter(Boolean)
             .join(' · ')}
         </Text>
+        {kind === 'credit' ? <CreditNoteDelivery document={document} invoiceProfile={invoiceProfile} /> : null}
         {document.pdf ? (
           <iframe
             title={`Vorschau ${label} ${number}`}

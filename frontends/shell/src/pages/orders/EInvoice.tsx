@@ -1,4 +1,5 @@
-import { Badge, Button } from '@shopify/polaris';
+import { creditNoteDelivery } from '@belegfluss/shared';
+import { Badge, Button, Text } from '@shopify/polaris';
 import type { OrderDocument } from './documents';
 
 /** What Lexware made of the document, from its electronicDocumentProfile. */
@@ -25,4 +26,23 @@ export function EInvoiceXmlButton({ document }: { document: OrderDocument }) {
       XML herunterladen
     </Button>
   );
+}
+
+/**
+ * What the buyer receives of a credit note, where it or the invoice it corrects is an e-invoice: a ZUGFeRD PDF,
+ * or a plain PDF since Lexware makes no XRechnung of a credit note.
+ */
+export function CreditNoteDelivery({
+  document,
+  invoiceProfile,
+}: {
+  document: OrderDocument;
+  invoiceProfile: string | null | undefined;
+}) {
+  const delivery = creditNoteDelivery(document.profile, invoiceProfile);
+  return delivery ? (
+    <Text as="p" tone="subdued">
+      {delivery}
+    </Text>
+  ) : null;
 }

@@ -1,4 +1,5 @@
 import { describeError, EventLog, formatDate, formatMoney } from '@belegfluss/frontend-kit';
+import { isEInvoiceProfile } from '@belegfluss/shared';
 import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, Text } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
@@ -44,6 +45,9 @@ export function OrderDetail({ id }: { id: string }) {
       ...(order.data.invoices ?? []).map((document) => ({ document, kind: 'invoice' as const })),
       ...(order.data.credits ?? []).map((document) => ({ document, kind: 'credit' as const })),
     ];
+    // Credit notes follow the order's invoice; the e-invoice among its invoices is what a credit note corrects.
+    const invoiceProfile =
+      (order.data.invoices ?? []).map((d) => d.profile).find(isEInvoiceProfile) ?? order.data.invoices?.[0]?.profile;
     documents =
       all.length === 0 ? (
         <Card>
@@ -60,6 +64,7 @@ export function OrderDetail({ id }: { id: string }) {
               kind={kind}
               orderId={id}
               customerEmail={order.data.customer?.email}
+              invoiceProfile={invoiceProfile}
             />
           ))}
         </BlockStack>

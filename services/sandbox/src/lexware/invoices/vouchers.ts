@@ -21,15 +21,21 @@ function resolveAddress(org: Organization, address: Json): Json {
   return { contactId: contact.id, name: contactName(contact), ...billing, ...address };
 }
 
-/** Lexware's electronicDocumentProfile: XRechnung for a buyer reference, EN16931 (ZUGFeRD) for net B2B with e-invoicing on. */
-function electronicProfile(org: Organization, body: Json, finalize: boolean): string {
+/**
+ * Lexware's electronicDocumentProfile: XRechnung for a buyer reference, EN16931 (ZUGFeRD) for net B2B with
+ * e-invoicing on. A credit note is never an XRechnung (Lexware's API docs: "we currently do not support the
+ * XRechnung format for credit-notes"), though EN16931 is among its documented profiles: the credit note of an
+ * XRechnung is a ZUGFeRD PDF where the account makes e-invoices, else a plain PDF.
+ */
+function electronicProfile(org: Organization, kind: VoucherKind, body: Json, finalize: boolean): string {
   if (!finalize) return 'NONE';
   const address = body.address as Json;
   const contact = typeof address.contactId === 'string' ? org.contacts[address.contactId] : undefined;
   const taxType = (body.taxConditions as Json).taxType;
   const override = (body.xRechnung as Json | undefined)?.buyerReference;
   const buyerReference = override !== undefined ? override : contact?.xRechnung?.buyerReference;
-  if (contact && taxType === 'net' && typeof buyerReference === 'string' && buyerReference !== '') return 'XRechnung';
+  if (kind === 'invoice' && contact && taxType === 'net' && typeof buyerReference === 'string' && buyerReference !== '')
+    return 'XRechnung';
   // ZUGFeRD: e-invoicing on in the account, a net voucher to a company (B2B).
   if (org.profile.eInvoicing && taxType === 'net' && (contact ? Boolean(contact.company) : false)) return 'EN16931';
   return 'NONE';
@@ -63,7 +69,7 @@ export function createVoucher(
     voucherDate,
     ...(kind === 'invoice' ? { dueDate } : {}),
     address,
-    electronicDocumentProfile: electronicProfile(org, body, finalize),
+    electronicDocumentProfile: electronicProfile(org, kind, body, finalize),
     lineItems: totals.lineItems,
     totalPrice: totals.totalPrice,
     taxAmounts: totals.taxAmounts,
