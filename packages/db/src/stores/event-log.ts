@@ -30,9 +30,17 @@ export async function writeLog(db: Db, entry: LogEntryInput): Promise<void> {
 
 /** Several entries in one statement. */
 export async function writeLogs(db: Db, entries: readonly LogEntryInput[]): Promise<void> {
-  const kept = await withoutRepeatedChoices(db, entries);
-  if (kept.length > 0) await db('event_log').insert(kept.map(logRow));
+  const rows = await logRows(db, entries);
+  if (rows.length > 0) await logInsert(db, rows);
 }
+
+/** The rows of the entries still worth writing (see below), for an insert of the caller's own. */
+export async function logRows(db: Db, entries: readonly LogEntryInput[]) {
+  return (await withoutRepeatedChoices(db, entries)).map(logRow);
+}
+
+/** The insert of such rows, not yet run (a knex query runs once awaited), so it can be part of a larger statement. */
+export const logInsert = (db: Db, rows: ReturnType<typeof logRow>[]) => db('event_log').insert(rows);
 
 /**
  * Drops a skip for a merchant's own switch (DAILY_SKIP_REASONS) that the shop's log already holds today

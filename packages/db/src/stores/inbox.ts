@@ -1,6 +1,6 @@
 import type { Db } from '../connection';
 import { fromRow, isoOf } from '../rows';
-import { writeLogs, type LogEntryInput } from './event-log';
+import { logInsert, logRows, type LogEntryInput } from './event-log';
 
 export interface WebhookDelivery {
   webhookId: string;
@@ -80,7 +80,9 @@ export async function setDeliveriesStatus(db: Db, webhookIds: readonly string[],
 
 /**
  * The end of an order workflow's round: the decisions it logged and its deliveries' status, in one
- * transaction, so a delivery is never settled without its log entries.
+ * statement (the log's insert as its CTE), so a delivery is never settled without its log entries. One statement is
+ * one transaction in PostgreSQL: every order round pays one round trip here instead of four (begin, insert, update,
+ * commit).
  */
 export async function settleRound(
   db: Db,
@@ -88,11 +90,14 @@ export async function settleRound(
   webhookIds: readonly string[],
   status: WebhookStatus,
 ): Promise<void> {
-  if (logs.length === 0) return setDeliveriesStatus(db, webhookIds, status);
-  await db.transaction(async (trx) => {
-    await writeLogs(trx, logs);
-    await setDeliveriesStatus(trx, webhookIds, status);
-  });
+  const rows = await logRows(db, logs);
+  if (rows.length === 0) return setDeliveriesStatus(db, webhookIds, status);
+  if (webhookIds.length === 0) return void (await logInsert(db, rows));
+  await db
+    .with('logged', logInsert(db, rows))
+    .table('webhook_inbox')
+    .whereIn('webhook_id', webhookIds)
+    .update({ status, error: null });
 }
 
 /** Deliveries that reached Temporal, in one update (the gateway's dispatcher collects them for a few ms). */

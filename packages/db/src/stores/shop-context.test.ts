@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing';
 import {
   loadShopContext,
+  markUninstalled,
   saveConnection,
   savePreferenceSections,
   saveProfile,
@@ -20,6 +21,15 @@ afterAll(async () => drop());
 describe('the shop context, read in one statement', () => {
   it('a shop without a row is not installed', async () => {
     await expect(loadShopContext(db, 'fehlt.myshopify.com')).rejects.toBeInstanceOf(ShopNotInstalledError);
+  });
+
+  it('a shop that removed the app still has its context, but not for an order round, which asks installedOnly', async () => {
+    const shop = 'weg.myshopify.com';
+    await saveShopInstall(db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
+    expect((await loadShopContext(db, shop, { installedOnly: true })).plan?.id).toBe('free');
+    await markUninstalled(db, shop);
+    expect((await loadShopContext(db, shop)).plan?.id).toBe('free');
+    await expect(loadShopContext(db, shop, { installedOnly: true })).rejects.toBeInstanceOf(ShopNotInstalledError);
   });
 
   it('a shop without a Lexware connection or stored preferences gets the defaults and no profile', async () => {

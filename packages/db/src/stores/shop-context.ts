@@ -73,6 +73,8 @@ interface ShopContextRow {
   planId: string;
   automationEnabled: boolean;
   installedAt: Date;
+  /** When the app was removed; null while installed. */
+  uninstalledAt: Date | null;
   /** Whether the shop has a Lexware connection, and its profile as last read from Lexware. */
   connected: boolean;
   profile: unknown;
@@ -86,7 +88,7 @@ interface ShopContextRow {
  */
 async function shopContextRow(db: Db, shopId: string): Promise<ShopContextRow | undefined> {
   const { rows } = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `select s.plan_id, s.automation_enabled, s.installed_at, c.shop_id is not null as connected, c.profile,
+    `select s.plan_id, s.automation_enabled, s.installed_at, s.uninstalled_at, c.shop_id is not null as connected, c.profile,
        (select coalesce(jsonb_object_agg(p.section, p.value), '{}'::jsonb) from shop_preferences p
         where p.shop_id = s.id) as sections
      from shops s left join lexware_connections c on c.shop_id = s.id
@@ -99,10 +101,15 @@ async function shopContextRow(db: Db, shopId: string): Promise<ShopContextRow | 
 /**
  * Everything the order rules need about a shop, read once (the worker's activities and the gateway's preview).
  * Stored sections are validated again on read: a value saved by an older version gets today's defaults.
+ * `installedOnly` also refuses a shop that removed the app, so an order round learns both from one statement.
  */
-export async function loadShopContext(db: Db, shopId: string): Promise<ShopContext> {
+export async function loadShopContext(
+  db: Db,
+  shopId: string,
+  { installedOnly = false }: { installedOnly?: boolean } = {},
+): Promise<ShopContext> {
   const shop = await shopContextRow(db, shopId);
-  if (!shop) throw new ShopNotInstalledError(shopId);
+  if (!shop || (installedOnly && shop.uninstalledAt)) throw new ShopNotInstalledError(shopId);
   const rows = shop.sections;
   const section = (name: string): unknown => rows[name] ?? {};
   // What the plan lacks is turned off here, so every step that reads the context stays within the plan.

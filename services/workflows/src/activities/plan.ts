@@ -2,7 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Db } from '@belegfluss/db';
 import { getShop, orderLogHas, writeLog } from '@belegfluss/db';
 import { featureRequiredMessage, planIncludes, withheldForOrder, type ShopifyOrder } from '@belegfluss/shared';
-import { loadShopContext } from './context';
+import type { ShopContext } from './context';
 
 /**
  * The plan's features in the worker: the shop's context already leaves out what the plan lacks (the rule is
@@ -10,8 +10,12 @@ import { loadShopContext } from './context';
  * order's event log, once per order and feature, so a shop that downgraded reads why its mail,
  * tags or metafields no longer ran for this order; only for features that would have acted on it.
  */
-export async function noteWithheldFeatures(db: Db, shopId: string, order: ShopifyOrder): Promise<void> {
-  const { plan } = await loadShopContext(db, shopId);
+export async function noteWithheldFeatures(
+  db: Db,
+  shopId: string,
+  order: ShopifyOrder,
+  plan: ShopContext['plan'],
+): Promise<void> {
   if (!plan) return;
   const orderId = String(order.id);
   for (const feature of withheldForOrder(plan.withheld, plan.ruleTags ?? [], order)) {
