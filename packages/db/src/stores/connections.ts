@@ -109,7 +109,10 @@ export async function updateTokens(
 ): Promise<void> {
   const tokens = { access_token_enc: t.accessTokenEnc, refresh_token_enc: t.refreshTokenEnc, expires_at: t.expiresAt };
   const row = await db('lexware_connections').where({ shop_id: shopId }).first('grant_id');
-  if (row?.grant_id) await db('lexware_grants').where({ id: row.grant_id as string }).update(tokens);
+  if (row?.grant_id)
+    await db('lexware_grants')
+      .where({ id: row.grant_id as string })
+      .update(tokens);
   else await db('lexware_connections').where({ shop_id: shopId }).update(tokens);
 }
 
@@ -122,7 +125,10 @@ export async function saveProfile(db: Db, shopId: string, profile: Record<string
     .where({ shop_id: shopId })
     .update({ profile: JSON.stringify(profile), pulled_at: db.fn.now(), ...ids });
   const row = await db('lexware_connections').where({ shop_id: shopId }).first('grant_id');
-  if (row?.grant_id) await db('lexware_grants').where({ id: row.grant_id as string }).update(ids);
+  if (row?.grant_id)
+    await db('lexware_grants')
+      .where({ id: row.grant_id as string })
+      .update(ids);
 }
 
 /** Lexware revoked a connection (token.revoked): its grant and every shop's row on it go; those shops are answered. */
@@ -133,7 +139,10 @@ export async function deleteRevokedConnection(db: Db, connectionId: string, orga
       .delete()
       .returning(['shop_id', 'grant_id']);
     const grants = [...new Set((gone as { grant_id: string | null }[]).map((r) => r.grant_id).filter(Boolean))];
-    if (grants.length > 0) await trx('lexware_grants').whereIn('id', grants as string[]).delete();
+    if (grants.length > 0)
+      await trx('lexware_grants')
+        .whereIn('id', grants as string[])
+        .delete();
     return (gone as { shop_id: string }[]).map((r) => r.shop_id);
   });
 }
@@ -150,7 +159,11 @@ export async function withLockedConnection<T>(
 ): Promise<T> {
   return db.transaction(async (trx) => {
     const own = await trx('lexware_connections').where({ shop_id: shopId }).forUpdate().first('grant_id');
-    if (own?.grant_id) await trx('lexware_grants').where({ id: own.grant_id as string }).forUpdate().first('id');
+    if (own?.grant_id)
+      await trx('lexware_grants')
+        .where({ id: own.grant_id as string })
+        .forUpdate()
+        .first('id');
     return work(toConnection(await connections(trx).where('c.shop_id', shopId).first()), trx);
   });
 }
@@ -161,7 +174,10 @@ export async function withLockedConnection<T>(
  */
 export async function deleteConnection(db: Db, shopId: string): Promise<{ refreshTokenEnc: string } | undefined> {
   return db.transaction(async (trx) => {
-    const own = await trx('lexware_connections').where({ shop_id: shopId }).forUpdate().first('grant_id', 'refresh_token_enc');
+    const own = await trx('lexware_connections')
+      .where({ shop_id: shopId })
+      .forUpdate()
+      .first('grant_id', 'refresh_token_enc');
     if (!own) return undefined;
     const grantId = (own.grant_id as string | null) ?? null;
     // Locked first, so that two shops leaving at once can't both see the other one still there.

@@ -45,7 +45,10 @@ describe('shops sharing one Lexware limit', () => {
     );
     // Past the first slots (whoever asked first), neither shop runs more than a few times in a row (a busy
     // machine's pause can hand one shop a slot the other was not yet queued for).
-    const runs = served.join('').slice(2).match(/(.)\1*/g)!;
+    const runs = served
+      .join('')
+      .slice(2)
+      .match(/(.)\1*/g)!;
     expect(Math.max(...runs.map((r) => r.length))).toBeLessThanOrEqual(3);
   });
 

@@ -78,7 +78,7 @@ async function reserveIfNobodyWaits(db: Db, key: string, intervalMs: number, lea
  * background, and within each the shops' first turns before anyone's second (round robin), oldest first.
  * null when the turn itself lapsed (its process stood still longer than the lease).
  */
-export async function turnPosition(db: Db, key: string, id: number): Promise<number | null> {
+async function turnPosition(db: Db, key: string, id: number): Promise<number | null> {
   const { rows } = await db.raw(
     `with mine as (update lexware_rate_turns set alive_until = clock_timestamp() + make_interval(secs => ? / 1000.0)
                    where id = ? returning id),
@@ -96,7 +96,12 @@ export async function turnPosition(db: Db, key: string, id: number): Promise<num
 
 async function joinQueue(db: Db, key: string, turn: string, background: boolean): Promise<number> {
   const [row] = await db('lexware_rate_turns')
-    .insert({ key, turn, background, alive_until: db.raw(`clock_timestamp() + make_interval(secs => ? / 1000.0)`, [TURN_LEASE_MS]) })
+    .insert({
+      key,
+      turn,
+      background,
+      alive_until: db.raw(`clock_timestamp() + make_interval(secs => ? / 1000.0)`, [TURN_LEASE_MS]),
+    })
     .returning('id');
   return Number((row as { id: number }).id);
 }
@@ -170,7 +175,12 @@ export interface ThrottleOptions {
  * A wait for the next slot of `key` (perSecond slots a second), shared by every process. Shops sharing a key
  * (one Lexware organisation) take turns, live requests before background ones.
  */
-export function sharedThrottle(db: Db, key: string, perSecond: number, opts: ThrottleOptions = {}): () => Promise<void> {
+export function sharedThrottle(
+  db: Db,
+  key: string,
+  perSecond: number,
+  opts: ThrottleOptions = {},
+): () => Promise<void> {
   const interval = 1000 / perSecond;
   const lead = interval / 4;
   const background = Boolean(opts.background);
@@ -179,7 +189,9 @@ export function sharedThrottle(db: Db, key: string, perSecond: number, opts: Thr
     let wait = 0;
     // The turn passes on once the slot is reserved: the next one queues while this one waits for its slot.
     await inTurn(`${key}\n${turn}\n${background}`, async () => {
-      wait = (await reserveIfNobodyWaits(db, key, interval, lead)) ?? (await slotInTurn(db, key, turn, background, interval, lead));
+      wait =
+        (await reserveIfNobodyWaits(db, key, interval, lead)) ??
+        (await slotInTurn(db, key, turn, background, interval, lead));
     });
     if (wait > 0) await sleep(wait);
   };

@@ -51,7 +51,10 @@ describe('one Lexware grant for two shops', () => {
     expect((connected.body as { message: string }).message).toMatch(/schon mit Lexware Office verbunden/);
     expect((await h.call(AT, 'POST', '/api/lexoffice/link', {})).status).toBe(400);
     const profiles = await Promise.all(
-      [DE, AT].map(async (shop) => (await h.call(shop, 'POST', '/api/lexoffice/pull')).body as { profile: { organizationId: string } }),
+      [DE, AT].map(
+        async (shop) =>
+          (await h.call(shop, 'POST', '/api/lexoffice/pull')).body as { profile: { organizationId: string } },
+      ),
     );
     expect(profiles[0]!.profile.organizationId).toBe(profiles[1]!.profile.organizationId);
   });

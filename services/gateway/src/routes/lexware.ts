@@ -71,6 +71,66 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { profile: await pullProfile(gw, shop) };
   });
 
+  connectionSharingRoutes(gw, api);
+
+  /** The template picker's live preview, rendered for the shop's newest order. */
+  api.get('/api/lexoffice/vars', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const q = query(ctx, VarsQuery);
+    const snapshot = await latestOrderSnapshot(gw.db, shop);
+    if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
+    const order = ShopifyOrderSchema.safeParse(snapshot);
+    if (!order.success)
+      throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
+    const reads = q.value.includes('METAFIELD.') && templateGroupsFor(q.type, q.field).metafields;
+    const metafields = reads ? await previewMetafields(gw, shop, order.data) : [];
+    ctx.body = { value: previewTemplate(q.value, order.data, q.type, q.field, metafields), order: order.data.name };
+  });
+
+  pub.get('/api/lexoffice/callback', async (ctx) => {
+    if (ctx.query.error) {
+      ctx.type = 'html';
+      ctx.body = closePage(
+        'Verbindung abgebrochen',
+        'Lexware Office wurde nicht verbunden. Du kannst dieses Fenster schließen.',
+      );
+      return;
+    }
+    const input = CallbackQuery.parse(ctx.query);
+    const shop = await consumeOauthState(gw.db, 'lexoffice', input.state);
+    if (!shop) throw BadRequest('Die Anmeldung bei Lexware Office ist abgelaufen. Bitte versuche es erneut.');
+    const tokens = await exchangeCode(oauth, input.code);
+    const replaced = await saveConnection(gw.db, {
+      shopId: shop,
+      accessTokenEnc: gw.box.seal(tokens.accessToken),
+      refreshTokenEnc: gw.box.seal(tokens.refreshToken),
+      expiresAt: tokens.expiresAt,
+      scope: tokens.scope,
+    });
+    // The grant the shop had before, now unused, is ended at Lexware too.
+    if (replaced) await revokeToken(oauth, gw.box.open(replaced.refreshTokenEnc)).catch(() => undefined);
+    const profile = await pullProfile(gw, shop);
+    await subscribeEvents(gw, shop);
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.connected',
+      status: 'success',
+      body: { companyName: profile.companyName },
+    });
+    ctx.type = 'html';
+    ctx.body = closePage('Lexware Office verbunden', 'Die Verbindung steht. Dieses Fenster schließt sich gleich.');
+  });
+
+  return pub;
+}
+
+/**
+ * Disconnecting, and a merchant's second store joining the first store's connection: the grant is shared,
+ * so leaving revokes it only for the last store out.
+ */
+function connectionSharingRoutes(gw: GatewayContext, api: Router): void {
+  const { oauth } = gw.settings.lexware;
   /**
    * Disconnecting forgets the shop's connection. Its grant is revoked at Lexware only when no other shop of
    * the merchant still uses it: the other store keeps invoicing.
@@ -123,7 +183,10 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
       throw BadRequest('Der Verbindungscode ist ungültig oder abgelaufen. Bitte erzeuge im anderen Shop einen neuen.');
     const joined = await joinGrant(gw.db, shop, from);
     if (joined === 'connected')
-      throw Conflict('ALREADY_CONNECTED', 'Dieser Shop ist schon mit Lexware Office verbunden. Bitte trenne die Verbindung zuerst.');
+      throw Conflict(
+        'ALREADY_CONNECTED',
+        'Dieser Shop ist schon mit Lexware Office verbunden. Bitte trenne die Verbindung zuerst.',
+      );
     if (joined === 'gone') throw BadRequest('Der andere Shop ist nicht mehr mit Lexware Office verbunden.');
     const profile = await pullProfile(gw, shop);
     await writeLog(gw.db, {
@@ -135,57 +198,6 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     });
     ctx.body = { connected: true, companyName: profile.companyName, sharedWith: from };
   });
-
-  /** The template picker's live preview, rendered for the shop's newest order. */
-  api.get('/api/lexoffice/vars', async (ctx) => {
-    const { shop } = sessionOf(ctx);
-    const q = query(ctx, VarsQuery);
-    const snapshot = await latestOrderSnapshot(gw.db, shop);
-    if (!snapshot) throw NotFound('Für die Vorschau wird mindestens eine Bestellung gebraucht.');
-    const order = ShopifyOrderSchema.safeParse(snapshot);
-    if (!order.success)
-      throw Unprocessable('UNPROCESSABLE', 'Die letzte Bestellung ist unvollständig; eine Vorschau ist nicht möglich.');
-    const reads = q.value.includes('METAFIELD.') && templateGroupsFor(q.type, q.field).metafields;
-    const metafields = reads ? await previewMetafields(gw, shop, order.data) : [];
-    ctx.body = { value: previewTemplate(q.value, order.data, q.type, q.field, metafields), order: order.data.name };
-  });
-
-  pub.get('/api/lexoffice/callback', async (ctx) => {
-    if (ctx.query.error) {
-      ctx.type = 'html';
-      ctx.body = closePage(
-        'Verbindung abgebrochen',
-        'Lexware Office wurde nicht verbunden. Du kannst dieses Fenster schließen.',
-      );
-      return;
-    }
-    const input = CallbackQuery.parse(ctx.query);
-    const shop = await consumeOauthState(gw.db, 'lexoffice', input.state);
-    if (!shop) throw BadRequest('Die Anmeldung bei Lexware Office ist abgelaufen. Bitte versuche es erneut.');
-    const tokens = await exchangeCode(oauth, input.code);
-    const replaced = await saveConnection(gw.db, {
-      shopId: shop,
-      accessTokenEnc: gw.box.seal(tokens.accessToken),
-      refreshTokenEnc: gw.box.seal(tokens.refreshToken),
-      expiresAt: tokens.expiresAt,
-      scope: tokens.scope,
-    });
-    // The grant the shop had before, now unused, is ended at Lexware too.
-    if (replaced) await revokeToken(oauth, gw.box.open(replaced.refreshTokenEnc)).catch(() => undefined);
-    const profile = await pullProfile(gw, shop);
-    await subscribeEvents(gw, shop);
-    await writeLog(gw.db, {
-      shopId: shop,
-      origin: 'lexoffice',
-      event: 'lexoffice.connected',
-      status: 'success',
-      body: { companyName: profile.companyName },
-    });
-    ctx.type = 'html';
-    ctx.body = closePage('Lexware Office verbunden', 'Die Verbindung steht. Dieses Fenster schließt sich gleich.');
-  });
-
-  return pub;
 }
 
 /**

@@ -216,7 +216,7 @@ describe('one customer of two shops booking into one organisation', () => {
     }
   });
 
-  it('makes one contact for the same e-mail, even with both shops\' orders at the same moment', async () => {
+  it("makes one contact for the same e-mail, even with both shops' orders at the same moment", async () => {
     const anna = {
       email: 'anna.beide@example.at',
       firstName: 'Anna',

@@ -57,7 +57,11 @@ interface Target {
  *   guests can share both, one guest writes them differently each time), so each such order gets its
  *   own contact: once, however often its webhook arrives or its activity runs.
  */
-export function customerKey(shopId: string, order: ShopifyOrder, vatId?: string | null): { key: string; email?: string } {
+export function customerKey(
+  shopId: string,
+  order: ShopifyOrder,
+  vatId?: string | null,
+): { key: string; email?: string } {
   const email = order.customer?.email || order.email || undefined;
   const vat = vatId?.replace(/[\s.-]/g, '').toUpperCase();
   if (vat) return { key: `vat:${vat}`, ...(email ? { email } : {}) };
