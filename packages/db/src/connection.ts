@@ -30,6 +30,8 @@ import * as creditNotesPaidoff from './migrations/20261127_903_credit_notes_paid
 import * as importRanges from './migrations/20261127_931_import_ranges';
 import * as vatIdChecks from './migrations/20261127_904_vat_id_checks';
 import * as wizardImportHandOver from './migrations/20261127_9901_wizard_import_hand_over';
+import * as multishopRateTurns from './migrations/20261127_multishop_01_rate_turns';
+import * as multishopLexwareGrants from './migrations/20261127_multishop_02_lexware_grants';
 import { PLANS } from '@belegfluss/shared';
 
 // Postgres returns NUMERIC and BIGINT as strings to be safe; our amounts fit a double
@@ -71,6 +73,8 @@ const MIGRATIONS: Record<string, { up(k: Knex): Promise<void>; down(k: Knex): Pr
   '20261127_931_import_ranges': importRanges,
   '20261127_904_vat_id_checks': vatIdChecks,
   '20261127_9901_wizard_import_hand_over': wizardImportHandOver,
+  '20261127_multishop_01_rate_turns': multishopRateTurns,
+  '20261127_multishop_02_lexware_grants': multishopLexwareGrants,
 };
 
 const migrationSource: Knex.MigrationSource<string> = {

@@ -18,22 +18,35 @@ const fresh = (expiresAt: Date) => new Date(expiresAt).getTime() > Date.now() + 
 const refreshRefused = (error: unknown) => error instanceof LexwareOauthError && error.refused;
 
 /**
+ * Whose budget a request spends. Lexware's documentation says "A client can make up to 2 requests per
+ * second to the Lexware API" without saying whether that counts per access token or per organisation, so
+ * we count per organisation: that holds under either reading, also when two shops reach one organisation
+ * through two connections. Until the organisation is known (the first profile read), the shop's own budget.
+ */
+export const rateKey = (shopId: string, organizationId?: string | null) =>
+  organizationId ? `lexware:org:${organizationId}` : `lexware:${shopId}`;
+
+/**
  * A client for one shop's connection. The access token is refreshed a minute before
  * it expires, under a row lock so that two activities never spend the same refresh token.
+ * background: the historical import's calls, which give way to live orders.
  */
-/** background: the historical import's calls, which give way to the shop's live orders. */
 export function lexwareFor(
   store: LexwareSessionStore,
   deps: LexwareDeps,
   shopId: string,
   opts: { background?: boolean } = {},
 ): LexwareClient {
+  const perSecond = deps.requestsPerSecond ?? 2;
+  // Learned with the tokens, which every request reads before it waits for its slot.
+  let organizationId: string | null | undefined;
   const client = createLexwareClient({
     baseUrl: deps.apiUrl,
-    throttle: store.throttle(`lexware:${shopId}`, deps.requestsPerSecond ?? 2, opts),
+    throttle: () => store.throttle(rateKey(shopId, organizationId), perSecond, { ...opts, turn: shopId })(),
     accessToken: async () => {
       const current = await store.tokens(shopId);
       if (!current) throw new LexwareNotConnectedError();
+      organizationId = current.organizationId;
       if (fresh(current.expiresAt)) return current.accessToken;
       return store
         .refreshing(shopId, async (locked, save) => {

@@ -11,6 +11,8 @@ export interface LexwareTokens {
   accessToken: string;
   refreshToken: string;
   expiresAt: Date;
+  /** The Lexware organisation the tokens reach, once its profile was read (null before). */
+  organizationId?: string | null;
 }
 
 export interface LexwareSessionStore {
@@ -24,8 +26,11 @@ export interface LexwareSessionStore {
     shopId: string,
     work: (tokens: LexwareTokens | null, save: (tokens: LexwareTokens) => Promise<void>) => Promise<T>,
   ): Promise<T>;
-  /** A wait for the next request slot of `key`, shared by every process; background gives way to live work. */
-  throttle(key: string, perSecond: number, opts: { background?: boolean }): () => Promise<void>;
+  /**
+   * A wait for the next request slot of `key`, shared by every process; background gives way to live work,
+   * and the askers (`turn`, the shop) sharing one key take the slots in turn.
+   */
+  throttle(key: string, perSecond: number, opts: { background?: boolean; turn?: string }): () => Promise<void>;
 }
 
 /** The voucher numbers Lexware names only after the create (see numbers.ts). */

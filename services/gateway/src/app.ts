@@ -78,7 +78,10 @@ import { paypalWebhookRoutes } from './routes/paypal-webhooks';
  *                                               (e-mail, partner = our client id, returnTo); logged as lexoffice.signup
  *   GET  /api/lexoffice/signup/return           (public) back from that page: closes the popup, the wizard asks for consent next
  *   POST /api/lexoffice/pull                    refresh the Lexware profile
- *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   revoke the token and forget the connection
+ *   DELETE /api/lexoffice, POST /api/lexoffice/disconnect   forget the shop's connection; its grant is revoked unless another
+ *                                               shop still uses it → {disconnected, revoked[, sharedWith]}
+ *   POST /api/lexoffice/link-code               a connected shop's code (10 minutes) for another store of the merchant → {code}
+ *   POST /api/lexoffice/link {code}             that store joins the grant (same organisation, same tokens) → {connected, sharedWith}
  *   GET  /api/lexoffice/vars                    ?value&type(invoice|credit|mail)&field → {value} rendered for the newest order
  *   GET  /api/lexoffice/print-layouts           the organisation's print layouts → {layouts: [{id, name, default}]}; 409 NOT_CONNECTED
  *   POST /api/help/contact                      {subject, message} → stored, mailed to SUPPORT_EMAIL (default sender) → {mailed, message};

@@ -16,12 +16,17 @@ interface Tokens {
   accessToken: string;
   refreshToken: string;
   expiresAt: Date;
+  organizationId?: string | null;
 }
 
-const opened = (box: SecretBox, row: { accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date }): Tokens => ({
+const opened = (
+  box: SecretBox,
+  row: { accessTokenEnc: string; refreshTokenEnc: string; expiresAt: Date; organizationId: string | null },
+): Tokens => ({
   accessToken: box.open(row.accessTokenEnc),
   refreshToken: box.open(row.refreshTokenEnc),
   expiresAt: new Date(row.expiresAt),
+  organizationId: row.organizationId,
 });
 
 /**
@@ -47,7 +52,7 @@ export function lexwareStore(db: Db, box: SecretBox) {
           }),
         ),
       ),
-    throttle: (key: string, perSecond: number, opts: { background?: boolean }) =>
+    throttle: (key: string, perSecond: number, opts: { background?: boolean; turn?: string }) =>
       sharedThrottle(db, key, perSecond, opts),
     documentsWithoutNumber: (shopId: string) => documentsWithoutNumber(db, shopId),
     documentNumberOf: (shopId: string, lexwareId: string) => documentNumberOf(db, shopId, lexwareId),

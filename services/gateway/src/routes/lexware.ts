@@ -8,10 +8,12 @@ import {
   deleteConnection,
   getConnection,
   getShop,
+  joinGrant,
   latestOrderSnapshot,
   preferenceSections,
   saveConnection,
   saveProfile,
+  shopsSharingGrant,
   writeLog,
 } from '@belegfluss/db';
 import { authorizeUrl, exchangeCode, LexwareError, revokeToken } from '@belegfluss/lexware';
@@ -27,11 +29,14 @@ import {
 } from '@belegfluss/shared';
 import { readMetafields } from '@belegfluss/shopify';
 import type { GatewayContext } from '../context';
-import { BadRequest, NotFound, NotConnected, Unprocessable } from '../errors';
-import { query, single } from '../http';
+import { BadRequest, Conflict, NotFound, NotConnected, Unprocessable } from '../errors';
+import { body, query, single } from '../http';
 import { sessionOf } from '../middleware/session';
 
 const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
+const LinkBody = z.object({
+  code: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(100, 'Maximal 100 Zeichen'),
+});
 
 /** GET /api/lexoffice/vars: a template (up to a mail message's 30000 characters) and the field it is for. */
 const VarsQuery = z.object({
@@ -66,31 +71,7 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { profile: await pullProfile(gw, shop) };
   });
 
-  /** Disconnecting revokes the refresh token at Lexware, then forgets the connection. */
-  const disconnect = async (ctx: Context) => {
-    const { shop } = sessionOf(ctx);
-    const connection = await getConnection(gw.db, shop);
-    if (!connection) throw NotConnected('Lexware Office ist nicht verbunden.');
-    let revoked = true;
-    try {
-      await revokeToken(oauth, gw.box.open(connection.refreshTokenEnc));
-    } catch (err) {
-      // The merchant asked to disconnect: we forget the tokens even when Lexware can't be reached.
-      revoked = false;
-      gw.log.warn({ err, shop }, 'Lexware token could not be revoked');
-    }
-    await deleteConnection(gw.db, shop);
-    await writeLog(gw.db, {
-      shopId: shop,
-      origin: 'lexoffice',
-      event: 'lexoffice.disconnected',
-      status: revoked ? 'info' : 'warning',
-      body: { action: 'disconnect', status: revoked ? 'revoked' : 'not_revoked' },
-    });
-    ctx.body = { disconnected: true, revoked };
-  };
-  api.delete('/api/lexoffice', disconnect);
-  api.post('/api/lexoffice/disconnect', disconnect);
+  connectionSharingRoutes(gw, api);
 
   /** The template picker's live preview, rendered for the shop's newest order. */
   api.get('/api/lexoffice/vars', async (ctx) => {
@@ -119,13 +100,15 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     const shop = await consumeOauthState(gw.db, 'lexoffice', input.state);
     if (!shop) throw BadRequest('Die Anmeldung bei Lexware Office ist abgelaufen. Bitte versuche es erneut.');
     const tokens = await exchangeCode(oauth, input.code);
-    await saveConnection(gw.db, {
+    const replaced = await saveConnection(gw.db, {
       shopId: shop,
       accessTokenEnc: gw.box.seal(tokens.accessToken),
       refreshTokenEnc: gw.box.seal(tokens.refreshToken),
       expiresAt: tokens.expiresAt,
       scope: tokens.scope,
     });
+    // The grant the shop had before, now unused, is ended at Lexware too.
+    if (replaced) await revokeToken(oauth, gw.box.open(replaced.refreshTokenEnc)).catch(() => undefined);
     const profile = await pullProfile(gw, shop);
     await subscribeEvents(gw, shop);
     await writeLog(gw.db, {
@@ -140,6 +123,81 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   });
 
   return pub;
+}
+
+/**
+ * Disconnecting, and a merchant's second store joining the first store's connection: the grant is shared,
+ * so leaving revokes it only for the last store out.
+ */
+function connectionSharingRoutes(gw: GatewayContext, api: Router): void {
+  const { oauth } = gw.settings.lexware;
+  /**
+   * Disconnecting forgets the shop's connection. Its grant is revoked at Lexware only when no other shop of
+   * the merchant still uses it: the other store keeps invoicing.
+   */
+  const disconnect = async (ctx: Context) => {
+    const { shop } = sessionOf(ctx);
+    const others = await shopsSharingGrant(gw.db, shop);
+    const released = await deleteConnection(gw.db, shop);
+    if (!released && others.length === 0) throw NotConnected('Lexware Office ist nicht verbunden.');
+    let revoked = false;
+    if (released) {
+      try {
+        await revokeToken(oauth, gw.box.open(released.refreshTokenEnc));
+        revoked = true;
+      } catch (err) {
+        // The merchant asked to disconnect: we forget the tokens even when Lexware can't be reached.
+        gw.log.warn({ err, shop }, 'Lexware token could not be revoked');
+      }
+    }
+    const status = released ? (revoked ? 'revoked' : 'not_revoked') : 'shared';
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.disconnected',
+      status: status === 'not_revoked' ? 'warning' : 'info',
+      body: { action: 'disconnect', status, ...(released ? {} : { sharedWith: others }) },
+    });
+    ctx.body = { disconnected: true, revoked, ...(released ? {} : { sharedWith: others }) };
+  };
+  api.delete('/api/lexoffice', disconnect);
+  api.post('/api/lexoffice/disconnect', disconnect);
+
+  /**
+   * A second store of the same merchant uses this shop's connection: this shop hands out a short-lived code,
+   * which the merchant enters in the other store (whose session proves they run that one too).
+   */
+  api.post('/api/lexoffice/link-code', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    if (!(await getConnection(gw.db, shop))) throw NotConnected('Lexware Office ist nicht verbunden.');
+    const code = randomBytes(12).toString('hex');
+    await createOauthState(gw.db, 'lexoffice-link', shop, code);
+    ctx.body = { code, validMinutes: 10 };
+  });
+
+  api.post('/api/lexoffice/link', async (ctx) => {
+    const { shop } = sessionOf(ctx);
+    const { code } = await body(ctx, LinkBody);
+    const from = await consumeOauthState(gw.db, 'lexoffice-link', code);
+    if (!from || from === shop)
+      throw BadRequest('Der Verbindungscode ist ungültig oder abgelaufen. Bitte erzeuge im anderen Shop einen neuen.');
+    const joined = await joinGrant(gw.db, shop, from);
+    if (joined === 'connected')
+      throw Conflict(
+        'ALREADY_CONNECTED',
+        'Dieser Shop ist schon mit Lexware Office verbunden. Bitte trenne die Verbindung zuerst.',
+      );
+    if (joined === 'gone') throw BadRequest('Der andere Shop ist nicht mehr mit Lexware Office verbunden.');
+    const profile = await pullProfile(gw, shop);
+    await writeLog(gw.db, {
+      shopId: shop,
+      origin: 'lexoffice',
+      event: 'lexoffice.connected',
+      status: 'success',
+      body: { companyName: profile.companyName, sharedWith: from },
+    });
+    ctx.body = { connected: true, companyName: profile.companyName, sharedWith: from };
+  });
 }
 
 /**

@@ -288,7 +288,7 @@ describe('invoices', () => {
 });
 
 describe('rate limit and faults', () => {
-  it('allows 2 requests per second per connection', async () => {
+  it('allows 2 requests per second', async () => {
     await fetch(`${sb.urls.control}/control/knobs`, {
       method: 'PUT',
       headers: { 'Content-Type': 'application/json' },
@@ -306,6 +306,28 @@ describe('rate limit and faults', () => {
     expect(Object.values(stats).map((s) => [s.rateLimited, s.byStatus['429']])).toEqual([[3, 3]]);
     await new Promise((r) => setTimeout(r, 600));
     expect((await api('/profile')).status).toBe(200);
+  });
+
+  it('allows 2 requests per second per organisation, whichever connection asks', async () => {
+    // A fresh organisation, so that its bucket is full.
+    const first = await json<{ access_token: string }>(await post(`${sb.urls.control}/control/lexware/tokens`, {}));
+    const one = { Authorization: `Bearer ${first.access_token}` };
+    const org = await json<{ organizationId: string }>(await fetch(`${sb.urls.lexwareApi}/profile`, { headers: one }));
+    const second = await json<{ access_token: string }>(
+      await post(`${sb.urls.control}/control/lexware/tokens`, { organizationId: org.organizationId }),
+    );
+    const other = { Authorization: `Bearer ${second.access_token}` };
+    await fetch(`${sb.urls.control}/control/knobs`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ lexware: { rateLimitPerSecond: 2 } }),
+    });
+    // Two connections of one organisation, at once: one bucket between them.
+    const answers = await Promise.all([
+      ...Array.from({ length: 2 }, () => fetch(`${sb.urls.lexwareApi}/profile`, { headers: one })),
+      ...Array.from({ length: 2 }, () => fetch(`${sb.urls.lexwareApi}/profile`, { headers: other })),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 429, 429]);
   });
 
   it('a 504 can perform the write anyway', async () => {

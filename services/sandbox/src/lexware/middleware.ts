@@ -21,9 +21,14 @@ export function authenticate(state: SandboxState) {
   };
 }
 
+/**
+ * Counted per organisation, not per connection: Lexware's "A client can make up to 2 requests per second"
+ * does not say which, and the stricter reading is the one a client must survive (two connections to one
+ * organisation share one bucket).
+ */
 export function rateLimit(buckets: TokenBuckets) {
   return async (ctx: Context, next: Next) => {
-    if (!buckets.take(lex(ctx).connection.id)) {
+    if (!buckets.take(lex(ctx).org.id)) {
       ctx.state.rateLimited = true;
       ctx.status = 429;
       ctx.body = { message: 'Rate limit exceeded' };

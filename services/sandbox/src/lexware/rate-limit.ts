@@ -1,5 +1,6 @@
 /**
- * Lexware's limit: a token bucket of 2 requests per second per connection, shared by every endpoint.
+ * Lexware's limit: a token bucket of 2 requests per second per organisation (however many connections reach it),
+ * shared by every endpoint.
  * A refused request is not performed, so clients may retry it blindly.
  */
 export class TokenBuckets {

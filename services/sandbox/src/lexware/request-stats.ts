@@ -6,7 +6,7 @@ export interface RequestStats {
   requests: number;
   byStatus: Record<string, number>;
   byRoute: Record<string, number>;
-  /** 429s of the rate limit itself (2 per second per connection), apart from 429s the fault knobs inject. */
+  /** 429s of the rate limit itself (2 per second per organisation), apart from 429s the fault knobs inject. */
   rateLimited: number;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
-import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
+import { createTestDatabase, insertTestRows, shopsTable } from '@belegfluss/db/testing';
 import { createLexwareClient, type LexwareClient } from '@belegfluss/lexware';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { DEFAULT_CONTACT_PREFERENCES, ShopifyOrderSchema, type ShopifyOrder } from '@belegfluss/shared';
@@ -174,5 +174,83 @@ describe('ensureContact against the sandbox', () => {
       expect(inLexware.map((c) => c.id)).toEqual([id]);
       expect(await ensure(guest)).toBe(id);
     });
+  });
+});
+
+describe('one customer of two shops booking into one organisation', () => {
+  const DE = 'kontakte-de.myshopify.com';
+  const AT = 'kontakte-at.myshopify.com';
+  const orderIn = async (shop: string, customer: Record<string, unknown>) =>
+    ShopifyOrderSchema.parse(
+      (await control<{ order: unknown }>(`/shops/${shop}/orders`, { scenario: 'de_b2c', webhooks: false, customer }))
+        .order,
+    ) as ShopifyOrder;
+  const ensureIn = (shop: string, o: ShopifyOrder, vatId?: string) =>
+    ensureContact(database.db, api, shop, o, {
+      prefs: DEFAULT_CONTACT_PREFERENCES,
+      required: false,
+      shopDomain: shop,
+      ...(vatId ? { vatId } : {}),
+    });
+  const contactsNamed = async (name: string) =>
+    (
+      await control<{ id: string; person?: { lastName?: string }; company?: { name?: string } }[]>(
+        '/lexware/contacts',
+        undefined,
+        'GET',
+      )
+    ).filter((c) => c.person?.lastName === name || c.company?.name === name);
+
+  beforeAll(async () => {
+    const { organizationId } = (await api.profile()) as { organizationId: string };
+    for (const shop of [DE, AT]) {
+      await control('/shops', { shop });
+      await saveShopInstall(database.db, { shopId: shop, tokenEnc: 'x', scopes: [] });
+      await insertTestRows(database.db, 'lexware_connections', {
+        shop_id: shop,
+        organization_id: organizationId,
+        access_token_enc: 'x',
+        refresh_token_enc: 'x',
+        expires_at: new Date(Date.now() + 3_600_000),
+      });
+    }
+  });
+
+  it("makes one contact for the same e-mail, even with both shops' orders at the same moment", async () => {
+    const anna = {
+      email: 'anna.beide@example.at',
+      firstName: 'Anna',
+      lastName: 'Beidlaeden',
+      address1: 'Ringstr. 1',
+      zip: '1010',
+      city: 'Wien',
+      countryCode: 'AT',
+    };
+    const orders = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? orderIn(AT, anna) : orderIn(DE, anna)).then((o) => ({ i, o }))),
+    );
+    const ids = await Promise.all(orders.map(({ i, o }) => ensureIn(i % 2 ? AT : DE, o)));
+    expect(new Set(ids).size).toBe(1);
+    expect((await contactsNamed('Beidlaeden')).map((c) => c.id)).toEqual([ids[0]]);
+  });
+
+  it('makes one contact for a business by its VAT ID, whichever buyer e-mail its orders carry', async () => {
+    const buyer = (email: string) => ({
+      email,
+      firstName: 'Bernd',
+      lastName: 'Bestell',
+      company: 'Alpen Handel GmbH',
+      address1: 'Hauptplatz 2',
+      zip: '8010',
+      city: 'Graz',
+      countryCode: 'AT',
+    });
+    const [inDe, inAt] = await Promise.all([
+      orderIn(DE, buyer('einkauf@alpen-handel.example')),
+      orderIn(AT, buyer('buchhaltung@alpen-handel.example')),
+    ]);
+    const ids = await Promise.all([ensureIn(DE, inDe, 'ATU12345678'), ensureIn(AT, inAt, 'ATU 123 456 78')]);
+    expect(ids[0]).toBe(ids[1]);
+    expect((await contactsNamed('Alpen Handel GmbH')).map((c) => c.id)).toEqual([ids[0]]);
   });
 });

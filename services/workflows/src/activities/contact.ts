@@ -48,15 +48,23 @@ interface Target {
 }
 
 /**
- * Who the customer is, so that their contact is created once per organisation:
+ * Who the customer is, so that their contact is created once per organisation, whichever of the merchant's
+ * shops (all booking into that organisation) sells to them:
+ * - a business's VAT ID: one company, however many buyers' e-mails its orders carry;
  * - their e-mail: what a returning customer's orders share, and how Lexware finds them too;
  * - without one, the Shopify customer (per shop, whose customer ids these are);
  * - a guest checkout with neither: that order's buyer. A name and an address don't make a person (two
  *   guests can share both, one guest writes them differently each time), so each such order gets its
  *   own contact: once, however often its webhook arrives or its activity runs.
  */
-export function customerKey(shopId: string, order: ShopifyOrder): { key: string; email?: string } {
+export function customerKey(
+  shopId: string,
+  order: ShopifyOrder,
+  vatId?: string | null,
+): { key: string; email?: string } {
   const email = order.customer?.email || order.email || undefined;
+  const vat = vatId?.replace(/[\s.-]/g, '').toUpperCase();
+  if (vat) return { key: `vat:${vat}`, ...(email ? { email } : {}) };
   if (email) return { key: email.toLowerCase(), email };
   if (order.customer?.id) return { key: `shopify-customer:${shopId}/${order.customer.id}` };
   return { key: `order:${shopId}/${order.id}` };
@@ -91,7 +99,7 @@ export async function ensureContact(
     shopDomain: req.shopDomain,
     xRechnung: req.xRechnung,
   });
-  const { key, email } = customerKey(shopId, order);
+  const { key, email } = customerKey(shopId, order, draft.company?.vatRegistrationId);
   const target: Target = { db, api, shopId, order, draft, email };
   const organization = await connectedOrganization(db, shopId);
   const pushed = createHash('sha256').update(JSON.stringify(draft)).digest('hex');
