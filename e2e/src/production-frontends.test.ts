@@ -125,7 +125,9 @@ describe('the production front ends behind nginx', () => {
       expect(await res.text(), path).toBe(await readFile(`${served.dir}/shell${path}`, 'utf8'));
     }
     // A deep link answers index.html, which must be asked again after a deployment, compressed on the fly.
-    const page = await fetch(`${served.urls.shell}/orders/1001?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const page = await fetch(`${served.urls.shell}/orders/1001?shop=${SHOP}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
     const manifest = await fetch(`${served.urls.partner}/mf-manifest.json`);
