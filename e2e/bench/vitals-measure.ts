@@ -99,6 +99,10 @@ async function paintDetails(url: string, preset: 'mobile' | 'desktop'): Promise<
     }).observe({ type: 'layout-shift', buffered: true });
   })();`);
   await page.goto(url, { waitUntil: 'networkidle' });
+  // Lighthouse keeps tracing until the network and CPU are quiet, so it also sees what the shell fetches a few
+  // seconds after load (the remotes' preloads): so does this.
+  await page.waitForTimeout(5_000);
+  await page.waitForLoadState('networkidle');
   for (const line of await page.evaluate(() => (window as unknown as { paints: string[] }).paints))
     console.log(`      [${preset}] ${line}`);
   await page.close();
