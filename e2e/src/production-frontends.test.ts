@@ -111,6 +111,37 @@ describe('the production front ends behind nginx', () => {
     }
   });
 
+  it('sends scripts and styles gzipped and cached for good by their hashed names, the pages and manifests revalidated', async () => {
+    const html = await readFile(`${served.dir}/shell/index.html`, 'utf8');
+    const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path!);
+    expect(assets.length).toBeGreaterThan(1);
+    let compressed = 0;
+    for (const path of assets) {
+      const res = await fetch(`${served.urls.shell}${path}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(res.status, path).toBe(200);
+      // Under a kilobyte, compressing saves less than it costs (gzip_min_length).
+      const body = await readFile(`${served.dir}/shell${path}`, 'utf8');
+      expect(res.headers.get('content-encoding'), path).toBe(Buffer.byteLength(body) >= 1024 ? 'gzip' : null);
+      expect(res.headers.get('cache-control'), path).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('access-control-allow-origin'), path).toBe('*');
+      // fetch unpacks it: the same bytes as the build's file.
+      expect(await res.text(), path).toBe(body);
+      if (res.headers.get('content-encoding') === 'gzip') compressed++;
+    }
+    expect(compressed).toBeGreaterThan(1);
+    // A deep link answers index.html, which must be asked again after a deployment, compressed on the fly.
+    const page = await fetch(`${served.urls.shell}/orders/1001?shop=${SHOP}`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    const manifest = await fetch(`${served.urls.partner}/mf-manifest.json`);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
+    // A chunk that is not there is a 404, never index.html parsed as a script.
+    expect((await fetch(`${served.urls.partner}/static/js/async/fehlt.0000000000.js`)).status).toBe(404);
+  });
+
   for (const area of [
     { name: 'preferences', path: '/preferences', heading: 'Einstellungen', content: 'Automatisierung' },
     { name: 'partner', path: '/partner', heading: 'Partnerprogramm', content: 'Coupons' },

@@ -7,9 +7,12 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
 
 /**
  * The page every front end starts from: German, one mount point. Its `placeholder` template
@@ -152,6 +155,40 @@ export const buildTools = {
   },
 };
 
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `name.gz` next to every script and stylesheet under `static/` (the hashed files) for nginx's
+ * gzip_static (deploy/nginx.conf.template): compressed once at the highest level here instead of at a
+ * middling level on every request. Files outside `static/` are left alone: index.html and config.json
+ * are rewritten at container start, and a stale .gz next to them would be served instead.
+ * @type {import('@rsbuild/core').RsbuildPlugin}
+ */
+export const precompressAssets = {
+  name: 'belegfluss:precompress',
+  setup(api) {
+    api.onAfterBuild(async () => {
+      const dir = join(api.context.distPath, 'static');
+      let files;
+      try {
+        files = await readdir(dir, { recursive: true });
+      } catch {
+        return;
+      }
+      await Promise.all(
+        files
+          .filter((file) => /\.(js|css|svg)$/.test(file))
+          .map(async (file) => {
+            const body = await readFile(join(dir, file));
+            if (body.length < 1024) return;
+            const gz = await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
+            await writeFile(join(dir, `${file}.gz`), gz);
+          }),
+      );
+    });
+  },
+};
+
 /**
  * `/api` goes to the gateway and `/sandbox` to the sandbox control API, so the
  * browser only ever talks to its own origin. GATEWAY_URL and SANDBOX_URL
@@ -184,6 +221,7 @@ export function remoteConfig({ name, port }) {
         manifest: true,
         dts: false,
       }),
+      precompressAssets,
     ],
     source: { entry: { index: './src/index.tsx' } },
     tools: buildTools,

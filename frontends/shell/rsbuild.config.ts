@@ -1,6 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { buildTools, htmlTemplate, serverProxies, sharedSingletons } from '@belegfluss/frontend-kit/federation';
+import {
+  buildTools,
+  htmlTemplate,
+  precompressAssets,
+  serverProxies,
+  sharedSingletons,
+} from '@belegfluss/frontend-kit/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -78,6 +84,7 @@ export default defineConfig({
     }),
     writeRuntimeConfig,
     findStartupFiles,
+    precompressAssets,
   ],
   performance: { preload: { type: 'async-chunks', include: (file) => startupFiles.has(file) } },
   source: { entry: { index: './src/index.tsx' } },

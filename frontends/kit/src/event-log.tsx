@@ -17,7 +17,7 @@ import {
   Text,
   Button,
 } from '@shopify/polaris';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { describeError, type ApiClient } from './api';
 import { formatDateTime } from './format';
@@ -121,15 +121,28 @@ interface Props {
   links?: boolean;
 }
 
+const FIRST_FILTER: EventLogFilter = { sort: 'date desc', search: '', origin: [], status: [], page: 1 };
+
+function logsQuery(api: ApiClient, path: string) {
+  return {
+    queryKey: ['logs', path],
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<EventLogPage>(path, signal),
+  };
+}
+
+/**
+ * Asks for the log's first page before {@link EventLog} is shown, for a page that shows it only once the content
+ * above it has its height (so it is not pushed down): the log then renders from the answer instead of asking.
+ */
+export function usePrefetchEventLog(api: ApiClient, base: string, order?: string): void {
+  const queryClient = useQueryClient();
+  const path = eventLogPath(base, { ...FIRST_FILTER, order });
+  useEffect(() => void queryClient.prefetchQuery(logsQuery(api, path)), [queryClient, api, path]);
+}
+
 /** The event log, with sort, search, origin and status filters and paging; each entry a German sentence with its link. */
 export function EventLog({ api, base, order, title = 'Protokoll', links = true }: Props) {
-  const [filter, setFilter] = useState<EventLogFilter>({
-    sort: 'date desc',
-    search: '',
-    origin: [],
-    status: [],
-    page: 1,
-  });
+  const [filter, setFilter] = useState<EventLogFilter>(FIRST_FILTER);
   const [typed, setTyped] = useState('');
   // The search is sent once typing pauses, not on every key.
   useEffect(() => {
@@ -139,8 +152,7 @@ export function EventLog({ api, base, order, title = 'Protokoll', links = true }
   const change = (patch: Partial<EventLogFilter>) => setFilter((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
   const path = eventLogPath(base, { ...filter, order });
   const logs = useQuery({
-    queryKey: ['logs', path],
-    queryFn: ({ signal }) => api.get<EventLogPage>(path, signal),
+    ...logsQuery(api, path),
     refetchInterval: REFETCH_MS,
     placeholderData: keepPreviousData,
   });

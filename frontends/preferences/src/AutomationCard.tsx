@@ -38,12 +38,17 @@ const SWITCHES: { key: AutomationKey; label: string; helpText?: string; nested?:
 
 const LEVEL_TONE = { automated: 'success', partial: 'attention', manual: undefined } as const;
 
+/** The automation switches' settings, as this card and the settings home (which waits for them) ask for them. */
+export function preferencesQuery(api: ApiClient) {
+  return {
+    queryKey: PREFERENCES_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<AutomationPreferences>('/preferences', signal),
+  };
+}
+
 export function AutomationCard({ api }: { api: ApiClient }) {
   const queryClient = useQueryClient();
-  const preferences = useQuery({
-    queryKey: PREFERENCES_KEY,
-    queryFn: ({ signal }) => api.get<AutomationPreferences>('/preferences', signal),
-  });
+  const preferences = useQuery(preferencesQuery(api));
   const [saved, setSaved] = useState<{ at: number; forced: string[]; warnings: string[] }>();
   const save = useMutation({
     mutationFn: (next: Automation) =>

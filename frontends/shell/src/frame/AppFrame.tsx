@@ -40,7 +40,9 @@ export function AppFrame({
   const [navOpen, setNavOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  const items = navigationEntries(shop, pathname).map((entry) => ({
+  // Which entries there are depends on the shop (partner, staff): listed before it is known, the ones it adds
+  // would push the others down. The navigation appears whole instead.
+  const items = (shop ? navigationEntries(shop, pathname) : []).map((entry) => ({
     url: entry.url,
     label: entry.label,
     icon: ICONS[entry.key],

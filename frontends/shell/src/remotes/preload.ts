@@ -26,9 +26,28 @@ function whenIdle(task: () => void, timeout: number, win: IdleWindow = window): 
 }
 
 /**
- * Once the shell shows a shop, fetches the remotes its navigation offers while the
- * browser is idle, one after another, so that a click into one of them renders at
- * once. Nothing is fetched before the page has its content.
+ * How long the preloads wait after the page's load event: the page's own chunks and data come first, and a
+ * remote fetched while they are still on their way only makes the first content later (on a phone's
+ * connection every request before it counts).
+ */
+const AFTER_LOAD_MS = 3_000;
+
+/** Runs `task` AFTER_LOAD_MS after the window's load event (or from now, if it has fired); returns a cancel. */
+function afterLoad(task: () => void, win: Window = window): () => void {
+  let handle: number | undefined;
+  const start = () => (handle = win.setTimeout(task, AFTER_LOAD_MS));
+  if (win.document.readyState === 'complete') start();
+  else win.addEventListener('load', start, { once: true });
+  return () => {
+    win.removeEventListener('load', start);
+    if (handle !== undefined) win.clearTimeout(handle);
+  };
+}
+
+/**
+ * Once the shell shows a shop and the page has loaded, fetches the remotes its navigation
+ * offers while the browser is idle, one after another, so that a click into one of them
+ * renders at once. Nothing is fetched before the page has its content.
  */
 export function usePreloadRemotes(shop: Shop | undefined): void {
   const names = shop ? reachableRemotes(shop).join(',') : '';
@@ -42,7 +61,7 @@ export function usePreloadRemotes(shop: Shop | undefined): void {
       if (!name || stopped) return;
       cancel = whenIdle(() => void preloadRemoteApp(name).then(next), 2_000);
     };
-    next();
+    cancel = afterLoad(next);
     return () => {
       stopped = true;
       cancel?.();

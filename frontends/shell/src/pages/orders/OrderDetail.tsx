@@ -1,6 +1,16 @@
-import { describeError, EventLog, formatDate, formatMoney } from '@belegfluss/frontend-kit';
+import { describeError, EventLog, formatDate, formatMoney, usePrefetchEventLog } from '@belegfluss/frontend-kit';
 import { isEInvoiceProfile } from '@belegfluss/shared';
-import { Banner, BlockStack, Card, Layout, Page, SkeletonBodyText, SkeletonDisplayText, Text } from '@shopify/polaris';
+import {
+  Banner,
+  BlockStack,
+  Card,
+  Layout,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  Text,
+  useBreakpoints,
+} from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
@@ -11,6 +21,9 @@ import { OrderFacts } from './OrderFacts';
 /** `/orders/{id}`: the order's documents and its event log. */
 export function OrderDetail({ id }: { id: string }) {
   const { api } = useShell();
+  const { mdUp } = useBreakpoints();
+  // Shown below the order once it has arrived, but asked for alongside it.
+  usePrefetchEventLog(api, '/shop/logs', id);
   const order = useQuery({
     queryKey: ['orders', 'detail', id],
     queryFn: ({ signal }) => api.get<OrderDetailData>(`/orders/${encodeURIComponent(id)}`, signal),
@@ -106,16 +119,21 @@ export function OrderDetail({ id }: { id: string }) {
           <Layout.Section variant="oneThird">
             <OrderFacts data={order.data} />
           </Layout.Section>
-        ) : order.isPending ? (
+        ) : order.isPending && mdUp ? (
+          // Beside the documents on a wide screen. On a narrow one the column sits below them, where the
+          // documents' real height would push it down: there the facts simply appear with the order.
           <Layout.Section variant="oneThird">
             <Card>
               <SkeletonBodyText lines={10} />
             </Card>
           </Layout.Section>
         ) : null}
-        <Layout.Section>
-          <EventLog api={api} base="/shop/logs" order={id} />
-        </Layout.Section>
+        {/* Below everything whose height is unknown until the order arrives: shown with it, never pushed down. */}
+        {order.isPending ? null : (
+          <Layout.Section>
+            <EventLog api={api} base="/shop/logs" order={id} />
+          </Layout.Section>
+        )}
       </Layout>
     </Page>
   );

@@ -203,9 +203,12 @@ export function Orders({ search = '' }: { search?: string }) {
             </BlockStack>
           </Card>
         </Layout.Section>
-        <Layout.Section>
-          <HistoricalImportCard />
-        </Layout.Section>
+        {/* Below a list whose height is unknown until it arrives: shown with it, so the list never pushes it down. */}
+        {orders.isPending ? null : (
+          <Layout.Section>
+            <HistoricalImportCard />
+          </Layout.Section>
+        )}
       </Layout>
     </Page>
   );
