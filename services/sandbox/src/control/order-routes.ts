@@ -77,9 +77,7 @@ const Cancel = z.object({
 const Edit = z
   .object({
     addItems: z.array(NewLineItem).optional(),
-    setQuantities: z
-      .array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().min(0) }))
-      .optional(),
+    setQuantities: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().min(0) })).optional(),
     addShipping: z
       .array(z.object({ title: z.string().min(1), price: z.number().min(0), taxRate: z.number().min(0).max(1) }))
       .optional(),

@@ -111,7 +111,12 @@ async function makeCorrection(
 }
 
 /** "Storno und neue Rechnung": the invoice closed by a full credit note; the round's invoice step makes the new one. */
-async function reissue(shopId: string, state: OrderState, order: ShopifyOrder, lexwareId: string): Promise<StepOutcome> {
+async function reissue(
+  shopId: string,
+  state: OrderState,
+  order: ShopifyOrder,
+  lexwareId: string,
+): Promise<StepOutcome> {
   const { result, reopened } = await reissueInvoice(shopId, order, lexwareId);
   if (result?.outcome === 'NO_CREDITS') {
     state.waitingFor = 'NO_CREDITS';

@@ -550,7 +550,14 @@ const mugAdded = (o: Record<string, unknown>) => {
   lowered(o);
   o.line_items = [
     ...(o.line_items as unknown[]),
-    { id: 2, title: 'Tasse', price: '12.00', quantity: 1, current_quantity: 1, tax_lines: [{ rate: 0.19, price: '1.92' }] },
+    {
+      id: 2,
+      title: 'Tasse',
+      price: '12.00',
+      quantity: 1,
+      current_quantity: 1,
+      tax_lines: [{ rate: 0.19, price: '1.92' }],
+    },
   ];
   o.current_total_price = '41.90';
 };

@@ -76,7 +76,8 @@ const failed = (userError: { field: string[]; message: string }) => ({
 });
 
 /** The tax rate a new line of the order gets: the rate its first taxed line or shipping charged. */
-const rateOf = (lines: Array<{ tax_lines: Array<{ rate: number }> }>) => lines.find((l) => l.tax_lines[0])?.tax_lines[0]?.rate ?? 0;
+const rateOf = (lines: Array<{ tax_lines: Array<{ rate: number }> }>) =>
+  lines.find((l) => l.tax_lines[0])?.tax_lines[0]?.rate ?? 0;
 
 export const orderEditMutations = {
   orderEditBegin({ id }: { id: string }, ctx: GqlContext) {
@@ -113,7 +114,12 @@ export const orderEditMutations = {
     });
     const n = s.req.addItems.length;
     return payload(ctx, s, {
-      calculatedLineItem: { id: `gid://shopify/CalculatedLineItem/${s.number}${n}`, quantity: a.quantity, title: sold.title, editableQuantity: a.quantity },
+      calculatedLineItem: {
+        id: `gid://shopify/CalculatedLineItem/${s.number}${n}`,
+        quantity: a.quantity,
+        title: sold.title,
+        editableQuantity: a.quantity,
+      },
     });
   },
 
@@ -130,7 +136,12 @@ export const orderEditMutations = {
     s.req.addItems.push({ title: a.title, price: Number(a.price.amount), quantity: a.quantity, taxRate });
     const n = s.req.addItems.length;
     return payload(ctx, s, {
-      calculatedLineItem: { id: `gid://shopify/CalculatedLineItem/${s.number}${n}`, quantity: a.quantity, title: a.title, editableQuantity: a.quantity },
+      calculatedLineItem: {
+        id: `gid://shopify/CalculatedLineItem/${s.number}${n}`,
+        quantity: a.quantity,
+        title: a.title,
+        editableQuantity: a.quantity,
+      },
     });
   },
 
@@ -142,18 +153,33 @@ export const orderEditMutations = {
     if (!li) return failed(error(['lineItemId'], 'The line item does not exist.'));
     if (a.quantity > li.current_quantity)
       return failed(error(['quantity'], `Only ${li.current_quantity} can be kept; add the item again for more.`));
-    s.req.setQuantities = [...s.req.setQuantities.filter((q) => q.lineItemId !== li.id), { lineItemId: li.id, quantity: a.quantity }];
+    s.req.setQuantities = [
+      ...s.req.setQuantities.filter((q) => q.lineItemId !== li.id),
+      { lineItemId: li.id, quantity: a.quantity },
+    ];
     return payload(ctx, s, {
-      calculatedLineItem: { id: `gid://shopify/CalculatedLineItem/${li.id}`, quantity: a.quantity, title: li.title, editableQuantity: a.quantity },
+      calculatedLineItem: {
+        id: `gid://shopify/CalculatedLineItem/${li.id}`,
+        quantity: a.quantity,
+        title: li.title,
+        editableQuantity: a.quantity,
+      },
     });
   },
 
-  orderEditAddShippingLine(a: { id: string; shippingLine: { title: string; price: { amount: string } } }, ctx: GqlContext) {
+  orderEditAddShippingLine(
+    a: { id: string; shippingLine: { title: string; price: { amount: string } } },
+    ctx: GqlContext,
+  ) {
     const s = open(ctx, a.id, 'orderEditAddShippingLine');
     if (!('number' in s)) return failed(s);
     const order = ctx.sb.orders.get(ctx.shop, s.orderId);
     const price = Number(a.shippingLine.price.amount);
-    s.req.addShipping.push({ title: a.shippingLine.title, price, taxRate: rateOf(order.shipping_lines) || rateOf(order.line_items) });
+    s.req.addShipping.push({
+      title: a.shippingLine.title,
+      price,
+      taxRate: rateOf(order.shipping_lines) || rateOf(order.line_items),
+    });
     return payload(ctx, s, {
       calculatedShippingLine: {
         id: null,
@@ -178,7 +204,10 @@ export const orderEditMutations = {
     const s = open(ctx, a.id, 'orderEditCommit');
     if (!('number' in s)) return { order: null, successMessages: null, userErrors: [s] };
     try {
-      const { order } = ctx.sb.orders.edit(ctx.shop, s.orderId, { ...s.req, ...(a.staffNote ? { staffNote: a.staffNote } : {}) });
+      const { order } = ctx.sb.orders.edit(ctx.shop, s.orderId, {
+        ...s.req,
+        ...(a.staffNote ? { staffNote: a.staffNote } : {}),
+      });
       s.committed = true;
       return {
         order: orderNode(ctx.shop, order, ctx.sb.state.knobs.shopify.publishedNulls),
@@ -191,5 +220,3 @@ export const orderEditMutations = {
     }
   },
 };
-
-

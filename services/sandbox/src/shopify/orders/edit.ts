@@ -99,7 +99,13 @@ export function applyOrderEdit(
   }
   for (const a of req.addItems ?? []) {
     const li = buildLineItem(
-      { title: a.title, sku: a.sku ?? '', priceCents: Math.round(a.price * 100), quantity: a.quantity, taxRate: a.taxRate },
+      {
+        title: a.title,
+        sku: a.sku ?? '',
+        priceCents: Math.round(a.price * 100),
+        quantity: a.quantity,
+        taxRate: a.taxRate,
+      },
       scenario,
       currency,
       nextId,
@@ -166,7 +172,8 @@ function shippingLine(
  */
 export function recomputeCurrentTotals(order: ShopifyOrder): void {
   const currency = order.currency;
-  const share = (amount: number, part: number, whole: number) => (whole === 0 ? 0 : Math.round((amount * part) / whole));
+  const share = (amount: number, part: number, whole: number) =>
+    whole === 0 ? 0 : Math.round((amount * part) / whole);
   const items = order.line_items.map((li) => ({
     subtotal: share(
       cents(li.price) * li.quantity - sum(li.discount_allocations.map((d) => cents(d.amount))),
