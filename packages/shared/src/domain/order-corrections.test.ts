@@ -3,6 +3,8 @@ import { DEFAULT_INVOICE_PREFERENCES, DEFAULT_ORDER_HANDLING } from '../preferen
 import { ShopifyOrderSchema, type ShopifyOrder } from '../shopify-order';
 import { cents, sumOf } from './money';
 import { defaultRegime } from './invoice-draft';
+import { buildPlannedInvoice } from './plan-invoice';
+import { DEFAULT_CONTACT_PREFERENCES } from '../preferences/typed-defaults';
 import {
   addCoverage,
   coverageByRate,
@@ -96,6 +98,28 @@ const refundOfOneShirt = {
   order_adjustments: [],
   transactions: [],
 };
+
+describe('an invoice made after an edit', () => {
+  it('shows the order as it is then: current quantities, no removed item, the edited total', () => {
+    const order = edit((o) => {
+      o.line_items[0]!.current_quantity = 1;
+      o.line_items[1]!.current_quantity = 0;
+      o.current_total_price = '29.90';
+    });
+    const prefs = {
+      invoice: DEFAULT_INVOICE_PREFERENCES,
+      contact: DEFAULT_CONTACT_PREFERENCES,
+      orderHandling: DEFAULT_ORDER_HANDLING,
+    };
+    const built = buildPlannedInvoice(order, prefs, defaultRegime(order), [], null);
+    expect(built.invoice.lineItems.map((l) => [l.name, 'quantity' in l ? l.quantity : null])).toEqual([
+      ['Shirt', 1],
+      [expect.any(String), 1],
+    ]);
+    expect(built.rounding.totalCents).toBe(2990);
+    expect(built.orderDiffCents).toBe(0);
+  });
+});
 
 describe('order corrections: Differenz', () => {
   it('a removed item is credited at its rate, nothing invoiced', () => {

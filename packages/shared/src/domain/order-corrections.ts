@@ -1,6 +1,6 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { cents, sumOf } from './money';
-import { orderRefunds } from './order-balance';
+import { orderRefunds } from './refund-types';
 import { grossAndNet, orderPositions, type PositionOptions } from './order-positions';
 import type { Position } from './positions';
 
@@ -22,6 +22,12 @@ export const CORRECTION_MODE_LABELS: Record<CorrectionMode, string> = {
   reissue: 'Storno und neue Rechnung',
 };
 export const DEFAULT_CORRECTION_MODE: CorrectionMode = 'difference';
+
+/** The intents of correction documents, numbered per order: `supplement:{orderId}:{n}`, `correction:{orderId}:{n}`. */
+export const SUPPLEMENT_INTENT = 'supplement:';
+export const CORRECTION_INTENT = 'correction:';
+export const correctionIntentKey = (kind: 'credit' | 'supplement', orderId: number | string, n: number) =>
+  `${kind === 'credit' ? CORRECTION_INTENT : SUPPLEMENT_INTENT}${orderId}:${n}`;
 
 /** A document's (or all documents') share of one order line at one tax rate; quantities and amounts signed. */
 export type CoveredLine = Position & { key: string };

@@ -1,5 +1,5 @@
 import type { Position, ShopifyOrder, TaxRegime } from '@belegfluss/shared';
-import { addCoverage, orderCoverage, planOrderCorrection } from '@belegfluss/shared/workflow';
+import { addCoverage, correctionIntentKey, orderCoverage, planOrderCorrection } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { IssueResult, ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
@@ -70,7 +70,7 @@ async function makeCorrection(
   const invoice = state.invoice!;
   const corrections = (state.corrections ??= []);
   // Numbered by the documents made so far: a retry keeps its intent, the next document gets the next one.
-  const intentKey = `${kind === 'credit' ? 'correction' : 'supplement'}:${order.id}:${corrections.length + 1}`;
+  const intentKey = correctionIntentKey(kind, order.id, corrections.length + 1);
   const req = {
     intentKey,
     positions,
