@@ -6,6 +6,7 @@ import { createDb, createSecretBox } from '@belegfluss/db';
 import type { Activities, ActivityDeps } from './activities';
 import { createAuditActivities } from './activities/audit';
 import { createBillingActivities } from './activities/billing';
+import { createCorrectionActivities } from './activities/corrections';
 import { createCreditNoteActivities } from './activities/credit-note';
 import { createDeliveryNoteActivities } from './activities/delivery-notes';
 import { createHousekeepingActivities } from './activities/housekeeping';
@@ -107,6 +108,7 @@ export function orderActivities(deps: ActivityDeps): Activities {
     ...createRoundActivities(deps),
     ...createInvoiceActivities(deps),
     ...createCreditNoteActivities(deps),
+    ...createCorrectionActivities(deps),
     ...createDeliveryNoteActivities(deps),
     ...createRepairActivities(deps),
     ...createPaidActivities(deps),

@@ -143,6 +143,28 @@ describe('the completeness audit', () => {
     ).toEqual(['duplicate']);
   });
 
+  it("takes an edited order's supplementary invoice and correction credit note with its invoice, not as faults", () => {
+    // Invoiced at 10,00 €, then an item of 3,00 € removed and one of 5,00 € added: the order is now 12,00 €.
+    const vouchers = [
+      invoice('7'),
+      { ...invoice('7'), lexwareId: 'sup-7', number: 'RE8', totalCents: 500, intentKey: 'supplement:7:2' },
+      {
+        ...invoice('7'),
+        lexwareId: 'cor-7',
+        type: 'credit' as const,
+        number: 'GS8',
+        totalCents: -300,
+        intentKey: 'correction:7:1',
+        precedingInvoiceId: 'inv-7',
+      },
+    ];
+    expect(auditMonth([order('7', { totalCents: 1200 })], vouchers)).toEqual([]);
+    // Without the correction credit note the documents are 3,00 € too high.
+    expect(auditMonth([order('7', { totalCents: 1200 })], vouchers.slice(0, 2))).toMatchObject([
+      { kind: 'total_mismatch', expectedCents: 1200 },
+    ]);
+  });
+
   it('names each finding stably for a repair', () => {
     const [dup, missing] = auditMonth(
       [order('2'), order('4', { refunds: [{ id: 'r4', amountCents: 500 }] })],

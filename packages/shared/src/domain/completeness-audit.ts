@@ -6,6 +6,7 @@
  */
 
 import { germanDay } from './invoice-decision';
+import { CORRECTION_INTENT, SUPPLEMENT_INTENT } from './order-corrections';
 
 /** The German month before the one `now` falls in: the last one that can no longer change. */
 export function lastClosedMonth(now: string): string {
@@ -132,8 +133,15 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
     const docs = byOrder.get(order.id) ?? [];
     const ref = { orderId: order.id, orderName: order.name };
     // The first invoice (ours, else the oldest) is the order's; any further one is a duplicate.
+    // Supplementary invoices and correction credit notes follow edits of the order: they are neither duplicates
+    // nor refunds, and with the invoice they add up to the order as it now is.
+    const supplement = (d: AuditVoucher) => d.intentKey?.startsWith(SUPPLEMENT_INTENT) === true;
+    const correction = (d: AuditVoucher) => d.intentKey?.startsWith(CORRECTION_INTENT) === true;
+    const corrected =
+      docs.filter(supplement).reduce((a, d) => a + Math.abs(d.totalCents), 0) -
+      docs.filter(correction).reduce((a, d) => a + Math.abs(d.totalCents), 0);
     const invoices = docs
-      .filter((d) => d.type === 'invoice')
+      .filter((d) => d.type === 'invoice' && !supplement(d))
       .sort((a, b) => Number(b.intentKey !== null) - Number(a.intentKey !== null));
     const [invoice, ...extra] = invoices;
     if (!invoice && order.invoiceDue)
@@ -146,7 +154,7 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
         number: dup.number,
         actualCents: dup.totalCents,
       });
-    if (invoice && Math.abs(invoice.totalCents - order.totalCents) > 1) {
+    if (invoice && Math.abs(invoice.totalCents + corrected - order.totalCents) > 1) {
       findings.push({
         kind: 'total_mismatch',
         ...ref,

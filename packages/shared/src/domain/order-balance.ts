@@ -1,7 +1,8 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { cents, sumOf } from './money';
 import { refundGrossCents } from './credit-note';
-import { ShopifyRefundSchema, type ShopifyRefund } from './refund-types';
+import { orderRefunds, type ShopifyRefund } from './refund-types';
+import { editedOrder } from './order-corrections';
 
 export interface BalanceDocument {
   totalCents: number;
@@ -17,14 +18,6 @@ export interface OrderBalance {
   expectedCents: number;
   diffCents: number;
   complete: boolean;
-}
-
-/** The refunds of an order snapshot, read leniently (malformed entries are left out). */
-export function orderRefunds(order: ShopifyOrder): ShopifyRefund[] {
-  return order.refunds.flatMap((r) => {
-    const parsed = ShopifyRefundSchema.safeParse(r);
-    return parsed.success ? [parsed.data] : [];
-  });
 }
 
 /** Rounding tolerance: below 0.02 or below 1 percent. */
@@ -50,7 +43,8 @@ export function orderBalance(
   const invoicedCents = sumOf(invoices.filter(live).map((d) => d.totalCents));
   const creditedCents = sumOf(creditNotes.filter(live).map((d) => d.totalCents));
   const documentsCents = invoicedCents - creditedCents;
-  const expectedCents = cents(order.total_price) - sumOf(refunds.map((r) => refundGrossCents(order, r)));
+  // The order as edited: what an edit added or took away is invoiced or credited like the rest.
+  const expectedCents = cents(editedOrder(order).total_price) - sumOf(refunds.map((r) => refundGrossCents(order, r)));
   const diffCents = documentsCents - expectedCents;
   return {
     invoicedCents,

@@ -91,3 +91,11 @@ export function receivedRefunds(topic: string, body: Record<string, unknown>, at
   if (!Array.isArray(body.refunds)) return body;
   return { ...body, refunds: body.refunds.map((r: unknown) => receivedRefund(r, at)) };
 }
+
+/** The refunds of an order snapshot, read leniently (malformed entries are left out). */
+export function orderRefunds(order: { refunds: readonly unknown[] }): ShopifyRefund[] {
+  return order.refunds.flatMap((r) => {
+    const parsed = ShopifyRefundSchema.safeParse(r);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

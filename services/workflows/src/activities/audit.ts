@@ -12,6 +12,7 @@ import {
   refundGrossCents,
   ShopifyRefundSchema,
   toCents,
+  editedOrder,
   type AuditFindingKind,
   type AuditOrder,
   type AuditVoucher,
@@ -216,7 +217,8 @@ function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
   return {
     id: String(o.id),
     name: o.name,
-    totalCents: toCents(o.total_price),
+    // The order as edited: an edit before the invoice is in the invoice, one after it in the corrections.
+    totalCents: toCents(editedOrder(o).total_price),
     invoiceDue,
     refunds: o.refunds.flatMap((raw) => {
       const r = ShopifyRefundSchema.safeParse(raw);

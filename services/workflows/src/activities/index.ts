@@ -1,3 +1,4 @@
+import type { createCorrectionActivities } from './corrections';
 import type { createCreditNoteActivities } from './credit-note';
 import type { createDeliveryNoteActivities } from './delivery-notes';
 import type { createInvoiceActivities } from './invoice';
@@ -20,6 +21,7 @@ export type { IssueResult } from './documents';
 export type Activities = ReturnType<typeof createRoundActivities> &
   ReturnType<typeof createInvoiceActivities> &
   ReturnType<typeof createCreditNoteActivities> &
+  ReturnType<typeof createCorrectionActivities> &
   ReturnType<typeof createDeliveryNoteActivities> &
   ReturnType<typeof createRepairActivities> &
   ReturnType<typeof createPaidActivities> &

@@ -4,6 +4,7 @@ import type { WebhookDispatcher } from '../webhooks.js';
 import { buildOrder } from './builder.js';
 import { cancel, fulfil, markPaid, OrderStateError, type FulfilItems } from './lifecycle.js';
 import { applyRefund, type RefundRequest } from './refund.js';
+import { applyOrderEdit, type OrderEditRequest } from './edit.js';
 import { SCENARIOS, type Scenario, type ScenarioName, type ScenarioItem, type ScenarioPerson } from './scenarios.js';
 import type { ShopifyOrder } from './types.js';
 
@@ -125,6 +126,17 @@ export class OrderService {
       { topic: 'orders/updated', payload: order },
     ]);
     return { order, deliveries };
+  }
+
+  /** A committed order edit: Shopify sends orders/edited (the edit), then orders/updated (the order). */
+  edit(shop: ShopState, id: string, req: OrderEditRequest): OrderChange & { edit: ReturnType<typeof applyOrderEdit> } {
+    const order = this.get(shop, id);
+    const edit = applyOrderEdit(order, req, this.nextId, new Date());
+    const deliveries = this.dispatcher.emit(shop, [
+      { topic: 'orders/edited', payload: edit },
+      { topic: 'orders/updated', payload: order },
+    ]);
+    return { order, deliveries, edit };
   }
 
   cancel(shop: ShopState, id: string, reason = 'customer', refund = false): OrderChange {
