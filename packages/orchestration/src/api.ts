@@ -4,13 +4,15 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { ShopifyOrder, ShopifyRefund, TaxRegime } from '@belegfluss/shared';
+import type { ShopifyOrder, ShopifyRefund, ShopifyReturn, TaxRegime } from '@belegfluss/shared';
 
 export interface ShopifyEvent {
   topic: string;
   webhookId: string;
   order?: ShopifyOrder;
   refund?: unknown;
+  /** A processed Shopify return (returns/process), with `processed_at` set to when Shopify told us. */
+  return?: unknown;
   /**
    * Set by the paid historical import (judged without TOO_OLD and the switch's date) and by the connect wizard's
    * import on activation (judged with TOO_OLD, without the switch's date).
@@ -69,8 +71,22 @@ export interface OrderState {
    * asks again, and whether the merchant was told that the wait is over. Absent otherwise.
    */
   viesWait?: { vatId: string; since: number; retryAt: number; told: boolean } | null;
+  /**
+   * The processed Shopify returns seen: whether each is an exchange and, once made, the exchange's credit note (what
+   * came back) and invoice (what went out). A refund naming one of these returns is settled by it. Absent in older states.
+   */
+  returns?: ReturnRecord[];
+  /** Processed exchanges whose documents are not made yet. Absent in older states. */
+  pendingReturns?: ShopifyReturn[];
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE, VIES. */
   waitingFor: string | null;
+}
+
+export interface ReturnRecord {
+  returnId: number;
+  exchange: boolean;
+  credit: OrderDocument | null;
+  invoice: OrderDocument | null;
 }
 
 export const emptyOrderState = (): OrderState => ({

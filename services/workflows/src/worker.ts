@@ -7,6 +7,7 @@ import type { Activities, ActivityDeps } from './activities';
 import { createAuditActivities } from './activities/audit';
 import { createBillingActivities } from './activities/billing';
 import { createCreditNoteActivities } from './activities/credit-note';
+import { createExchangeActivities } from './activities/exchange';
 import { createDeliveryNoteActivities } from './activities/delivery-notes';
 import { createHousekeepingActivities } from './activities/housekeeping';
 import { createImportActivities } from './activities/import';
@@ -107,6 +108,7 @@ export function orderActivities(deps: ActivityDeps): Activities {
     ...createRoundActivities(deps),
     ...createInvoiceActivities(deps),
     ...createCreditNoteActivities(deps),
+    ...createExchangeActivities(deps),
     ...createDeliveryNoteActivities(deps),
     ...createRepairActivities(deps),
     ...createPaidActivities(deps),

@@ -1,5 +1,6 @@
 import type { createCreditNoteActivities } from './credit-note';
 import type { createDeliveryNoteActivities } from './delivery-notes';
+import type { createExchangeActivities } from './exchange';
 import type { createInvoiceActivities } from './invoice';
 import type { createMailActivities } from './mail';
 import type { createMetafieldActivities } from './metafields';
@@ -20,6 +21,7 @@ export type { IssueResult } from './documents';
 export type Activities = ReturnType<typeof createRoundActivities> &
   ReturnType<typeof createInvoiceActivities> &
   ReturnType<typeof createCreditNoteActivities> &
+  ReturnType<typeof createExchangeActivities> &
   ReturnType<typeof createDeliveryNoteActivities> &
   ReturnType<typeof createRepairActivities> &
   ReturnType<typeof createPaidActivities> &

@@ -24,6 +24,7 @@ import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
 import { lexwareActivities, localDbActivities } from './activity-options';
 import { creditRefunds } from './credit-note';
+import { absorbReturn, settleExchanges } from './exchange';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
@@ -101,6 +102,7 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   const ctx = await startRound(shopId, state);
   const outcomes: StepOutcome[] = [
     await issueInvoiceIfDue(shopId, state, ctx),
+    await settleExchanges(shopId, state, ctx),
     await creditRefunds(shopId, state, ctx),
   ];
   await mailDocuments(shopId, state, ctx);
@@ -158,6 +160,7 @@ function absorb(state: OrderState, event: ShopifyEvent): void {
     for (const refund of next.refunds) addRefund(state, refund);
   }
   if (event.refund) addRefund(state, event.refund);
+  if (event.return) absorbReturn(state, event.return);
 }
 
 function addRefund(state: OrderState, raw: unknown): void {
