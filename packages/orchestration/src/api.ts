@@ -4,7 +4,7 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { ShopifyOrder, ShopifyRefund, ShopifyReturn, TaxRegime } from '@belegfluss/shared';
+import type { Coverage, ShopifyOrder, ShopifyRefund, ShopifyReturn, TaxRegime } from '@belegfluss/shared';
 
 export interface ShopifyEvent {
   topic: string;
@@ -78,6 +78,15 @@ export interface OrderState {
   returns?: ReturnRecord[];
   /** Processed exchanges whose documents are not made yet. Absent in older states. */
   pendingReturns?: ShopifyReturn[];
+  /**
+   * What the order's invoice and its corrections cover, per order line and tax rate (invoices added, correction credit
+   * notes taken away; refunds are on neither side). Set with the invoice; absent before it.
+   */
+  covered?: Coverage;
+  /** The documents that corrected the invoice after edits of the order, in the order they were made. */
+  corrections?: (OrderDocument & { kind: 'supplement' | 'credit' | 'storno'; cents: number })[];
+  /** Refunds of money alone that paid back what an edit's credit note had credited (no second credit note), in cents. */
+  editRefundedCents?: number;
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE, VIES. */
   waitingFor: string | null;
 }
@@ -85,6 +94,9 @@ export interface OrderState {
 export interface ReturnRecord {
   returnId: number;
   exchange: boolean;
+  /** The order lines that came back and how many of each; and the order lines the exchange sent out. */
+  returned?: { lineItemId: number; quantity: number }[];
+  exchangeLineIds?: number[];
   credit: OrderDocument | null;
   invoice: OrderDocument | null;
 }
@@ -139,6 +151,10 @@ export const orderWorkflowId = (shopId: string, orderId: string | number) => `or
 
 /** The ids of Shopify topics that carry an order, and where the order id sits. */
 export function orderIdOf(topic: string, body: Record<string, unknown>): string | null {
+  if (topic === 'orders/edited') {
+    const edit = body.order_edit as { order_id?: unknown } | undefined;
+    return edit?.order_id == null ? null : String(edit.order_id);
+  }
   if (topic.startsWith('orders/')) return body.id == null ? null : String(body.id);
   if (topic === 'refunds/create') return body.order_id == null ? null : String(body.order_id);
   return null;

@@ -32,6 +32,8 @@ export * from './domain/delivery-note';
 export * from './domain/completeness-audit';
 export * from './domain/credit-decision';
 export * from './domain/order-balance';
+export * from './domain/order-corrections';
+export * from './domain/correction-documents';
 export * from './domain/transfers-state';
 export * from './shop-view';
 export * from './requests';

@@ -104,6 +104,14 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   DRAFT_INVOICE: { text: 'wartet, weil die Rechnung noch ein Entwurf ist', link: SETTINGS.invoices },
   DRAFT: { text: 'nicht möglich: Entwürfe können nicht versendet werden', link: SETTINGS.invoices },
   NO_CREDITS: { text: 'nicht erstellt: es sind keine Übertragungen mehr übrig', link: SETTINGS.plan },
+  EDITED_DRAFT: {
+    text: 'nach der Änderung der Bestellung nicht korrigiert: sie ist noch ein Entwurf; bitte in Lexware Office anpassen oder löschen',
+    link: SETTINGS.invoices,
+  },
+  EDIT_REFUND: {
+    text: 'nicht nötig: die Erstattung zahlt zurück, was die Gutschrift zur Änderung der Bestellung schon gutschreibt',
+    link: null,
+  },
   'MISSING_VAT-ID': {
     text: 'nicht möglich: für die steuerfreie EU-Lieferung fehlt die USt-IdNr. des Kunden',
     link: SETTINGS.business,
@@ -309,6 +317,10 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   },
   'invoice.cancelled': {
     text: (b) => withDetail('Rechnung storniert, die Stornogutschrift schließt sie', str(b.number)),
+  },
+  'order.edited': {
+    text: (b) => withDetail('Bestellung nach der Rechnung geändert', str(b.message)),
+    link: { url: '/preferences/invoices#status', label: 'Korrektur nach Änderungen' },
   },
   'audit.repair': {
     text: (b) => withDetail('Korrektur aus der Vollständigkeitsprüfung', str(b.message)),

@@ -4,7 +4,14 @@
 // Workflow code imports values from here; types may still come from the index (they are erased).
 export { ShopifyOrderSchema } from './shopify-order';
 export { ShopifyRefundSchema } from './domain/refund-types';
-export { exchangeAmounts, isExchange, refundReturnId, ShopifyReturnSchema } from './domain/exchange';
+export {
+  exchangeAmounts,
+  exchangeOrder,
+  isExchange,
+  refundReturnId,
+  ShopifyReturnSchema,
+  withoutExchanges,
+} from './domain/exchange';
 export { planInvoice } from './domain/plan-invoice';
 export { decideInvoice } from './domain/invoice-decision';
 export { decideCreditNote } from './domain/credit-decision';
@@ -13,3 +20,6 @@ export { shippedFulfillments } from './domain/delivery-note';
 export { lastClosedMonth } from './domain/completeness-audit';
 export { daysBetween } from './domain/import-range';
 export { afterViesUnavailable } from './domain/vat-id-check';
+export { addCoverage, orderCoverage, planOrderCorrection } from './domain/order-corrections';
+export { formatEuro } from './domain/money';
+export { refundGrossCents } from './domain/credit-note';

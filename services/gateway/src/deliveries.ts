@@ -97,6 +97,12 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     ctx.installedShops.forget(d.shopId);
     return;
   }
+  // An edit's body is no order: the workflow only learns that one happened; the order's snapshot follows it
+  // in orders/updated.
+  if (d.topic === 'orders/edited') {
+    await signalOrderWorkflow(ctx, d.shopId, orderId, { topic: d.topic, webhookId: d.webhookId });
+    return;
+  }
   const isOrder = d.topic.startsWith('orders/');
   // Shopify may send a refund without created_at, or refund line items without id (see receivedRefund).
   const received = receivedRefunds(d.topic, body, d.triggeredAt ?? new Date().toISOString());

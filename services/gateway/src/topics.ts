@@ -9,6 +9,8 @@ export const ORDER_TOPICS = [
   'orders/fulfilled',
   'orders/partially_fulfilled',
   'orders/cancelled',
+  // An edit after payment (items, quantities, shipping): the order's snapshot follows in orders/updated.
+  'orders/edited',
   'refunds/create',
 ] as const;
 

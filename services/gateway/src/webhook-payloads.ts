@@ -18,6 +18,9 @@ const gid = (type: string) => z.string().regex(new RegExp(`^gid://shopify/${type
 const absent = z.never().optional();
 
 const order = z.object({ id, admin_graphql_api_id: gid('Order'), line_items: z.array(z.unknown()) });
+/** orders/edited carries the edit, not the order: what was added and removed, and the order it belongs to. */
+const changes = z.object({ additions: z.array(z.unknown()), removals: z.array(z.unknown()) });
+const orderEdit = z.object({ order_edit: z.object({ id, order_id: id, line_items: changes }) });
 const refund = z.object({
   id,
   order_id: id,
@@ -48,7 +51,9 @@ const billing = (type: string) =>
 
 /** Each subscribed topic's body (topics.test.ts checks that none is missing). */
 const BODIES: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
-  ...ORDER_TOPICS.map((topic) => [topic, topic === 'refunds/create' ? refund : order] as const),
+  ...ORDER_TOPICS.map(
+    (topic) => [topic, topic === 'refunds/create' ? refund : topic === 'orders/edited' ? orderEdit : order] as const,
+  ),
   ...RETURN_TOPICS.map((topic) => [topic, returnBody(topic)] as const),
   // The Shop resource.
   ['app/uninstalled', z.object({ id, myshopify_domain: z.string() })],

@@ -29,7 +29,11 @@ beforeAll(async () => {
     body: JSON.stringify({ scopes: ['read_orders', 'read_returns'] }),
   });
   accessToken = ((await res.json()) as { access_token: string }).access_token;
-  await saveShopInstall(h.db, { shopId: SHOP, tokenEnc: h.gateway.gw.box.seal(accessToken), scopes: ['read_orders', 'read_returns'] });
+  await saveShopInstall(h.db, {
+    shopId: SHOP,
+    tokenEnc: h.gateway.gw.box.seal(accessToken),
+    scopes: ['read_orders', 'read_returns'],
+  });
 });
 afterAll(() => h.stop());
 

@@ -6,6 +6,7 @@ import { createDb, createSecretBox } from '@belegfluss/db';
 import type { Activities, ActivityDeps } from './activities';
 import { createAuditActivities } from './activities/audit';
 import { createBillingActivities } from './activities/billing';
+import { createCorrectionActivities } from './activities/corrections';
 import { createCreditNoteActivities } from './activities/credit-note';
 import { createExchangeActivities } from './activities/exchange';
 import { createDeliveryNoteActivities } from './activities/delivery-notes';
@@ -109,6 +110,7 @@ export function orderActivities(deps: ActivityDeps): Activities {
     ...createInvoiceActivities(deps),
     ...createCreditNoteActivities(deps),
     ...createExchangeActivities(deps),
+    ...createCorrectionActivities(deps),
     ...createDeliveryNoteActivities(deps),
     ...createRepairActivities(deps),
     ...createPaidActivities(deps),

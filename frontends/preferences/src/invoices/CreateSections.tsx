@@ -106,7 +106,12 @@ export function CreateSection({ form, value }: { form: InvoiceForm; value: Invoi
 export function StatusSection({ form, value }: { form: InvoiceForm; value: InvoicePreferences }) {
   const early = value.invoiceEvent === 'created' || value.invoiceEvent === 'paid';
   return (
-    <Section id="status" title="Status" form={form} fields={['invoiceFinalize', 'invoiceEnshrine']}>
+    <Section
+      id="status"
+      title="Status"
+      form={form}
+      fields={['invoiceFinalize', 'invoiceEnshrine', 'invoiceCorrection']}
+    >
       <ChoiceList
         title="Neue Rechnungen"
         titleHidden
@@ -146,6 +151,28 @@ export function StatusSection({ form, value }: { form: InvoiceForm; value: Invoi
           onChange={(e) => form.save('status', { invoiceEnshrine: e as InvoicePreferences['invoiceEnshrine'] })}
         />
       ) : null}
+      <ChoiceList
+        title="Wird eine Bestellung nach ihrer festgeschriebenen Rechnung geändert …"
+        choices={[
+          {
+            label: 'Differenz',
+            value: 'difference',
+            helpText:
+              'Für entfernte Artikel oder einen niedrigeren Preis eine Gutschrift zur Rechnung, für hinzugekommene Artikel oder Versand eine Nachtragsrechnung. Die Rechnung bleibt gültig.',
+          },
+          {
+            label: 'Storno und neue Rechnung',
+            value: 'reissue',
+            helpText: 'Die Rechnung wird mit einer Gutschrift über alles storniert, eine neue Rechnung zeigt die Bestellung, wie sie jetzt ist.',
+          },
+        ]}
+        selected={[value.invoiceCorrection]}
+        disabled={form.busy}
+        error={form.error('invoiceCorrection')}
+        onChange={([next]) =>
+          form.save('status', { invoiceCorrection: next as InvoicePreferences['invoiceCorrection'] })
+        }
+      />
     </Section>
   );
 }

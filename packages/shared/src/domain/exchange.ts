@@ -150,3 +150,48 @@ export function exchangeAmounts(
   );
   return { creditCents, invoiceCents: linesGrossCents(order, exchangeLines(ret)) };
 }
+
+/** What the order's workflow keeps of a processed exchange (see absorbReturn). */
+export interface ExchangeRecord {
+  returnId: number;
+  exchange: boolean;
+  returned?: { lineItemId: number; quantity: number }[];
+  exchangeLineIds?: number[];
+}
+
+/**
+ * The order as if its exchanges had not happened: an exchange has documents of its own (its credit note and
+ * invoice), so the correction of edits must not see its lines as an edit. Only a snapshot taken after the exchange
+ * (its lines present) is changed back: the exchange's lines leave, and each returned line gets back what the
+ * exchange took and no refund of it already gives back (refunded quantities count as still covered).
+ */
+export function withoutExchanges(order: ShopifyOrder, records: readonly ExchangeRecord[] = []): ShopifyOrder {
+  const done = records.filter(
+    (r) => r.exchange && (r.exchangeLineIds ?? []).some((id) => order.line_items.some((l) => l.id === id)),
+  );
+  if (done.length === 0) return order;
+  const out = new Set(done.flatMap((r) => r.exchangeLineIds ?? []));
+  const refundedBy = (returnId: number, lineItemId: number) =>
+    sumOf(
+      (order.refunds as ShopifyRefund[])
+        .filter((r) => refundReturnId(r) === returnId)
+        .flatMap((r) => r.refund_line_items ?? [])
+        .filter((l) => l.line_item_id === lineItemId)
+        .map((l) => l.quantity),
+    );
+  const back = new Map<number, number>();
+  for (const r of done)
+    for (const l of r.returned ?? [])
+      back.set(l.lineItemId, (back.get(l.lineItemId) ?? 0) + l.quantity - refundedBy(r.returnId, l.lineItemId));
+  return {
+    ...order,
+    line_items: order.line_items
+      .filter((l) => !out.has(l.id))
+      .map((l) => {
+        const add = back.get(l.id) ?? 0;
+        const current = (l as { current_quantity?: unknown }).current_quantity;
+        if (add <= 0 || typeof current !== 'number') return l;
+        return { ...l, current_quantity: Math.min(l.quantity, current + add) };
+      }),
+  };
+}

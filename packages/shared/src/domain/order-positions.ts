@@ -53,6 +53,12 @@ function discountParts(discountCents: number, rate: number, taxesIncluded: boole
     : { grossCents: grossFromNet(discountCents, rate), netCents: discountCents };
 }
 
+/** A shipping line's own id where Shopify sends one, its place in the order otherwise. */
+function shippingKey(line: ShopifyOrder['shipping_lines'][number], index: number): string {
+  const id = (line as { id?: unknown }).id;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : `#${index}`;
+}
+
 export function highestChargedRate(order: ShopifyOrder): number {
   return Math.max(
     0,
@@ -115,6 +121,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
       const tipRate = o.orderHandling.fixTaxTip && !o.regime.taxFree ? o.regime.standardRate : 0;
       const tip: Position = {
         kind: 'tip',
+        key: `item:${item.id}`,
         name: L.tipTitle || item.title,
         unitName: 'Pos',
         quantity: 1,
@@ -131,6 +138,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     if (L.include.gtin && gtin) details.push(`GTIN: ${gtin}`);
     const base = {
       kind: 'item' as const,
+      key: `item:${item.id}`,
       name: renderTemplate(L.itemTitle, vars) || item.title,
       description: details.filter(Boolean).join('\n'),
       unitName: unitNameFor(renderTemplate(L.itemUnit, vars)),
@@ -162,7 +170,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
   const shipping: Position[] = [];
   const itemWeights = new Map<number, number>();
   for (const p of items) if (p.rate > 0) itemWeights.set(p.rate, (itemWeights.get(p.rate) ?? 0) + p.grossCents);
-  for (const line of order.shipping_lines) {
+  for (const [index, line] of order.shipping_lines.entries()) {
     const price = cents(line.price);
     const charged = cents(line.discounted_price ?? line.price);
     const tax = sumOf(line.tax_lines.map((t) => cents(t.price)));
@@ -170,6 +178,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const shopRate = chargedRate(line.tax_lines, charged);
     const base = {
       kind: 'shipping' as const,
+      key: `shipping:${shippingKey(line, index)}`,
       name: renderTemplate(L.shippingTitle, vars) || 'Versand',
       description: renderTemplate(L.shippingDetail, vars),
       unitName: unitNameFor(renderTemplate(L.shippingUnit, vars), 'Versand'),

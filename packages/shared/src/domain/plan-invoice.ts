@@ -13,6 +13,7 @@ import {
   type InvoiceSkipReason,
 } from './invoice-decision';
 import { buildInvoice, type BuiltInvoice } from './invoice-draft';
+import { editedOrder } from './order-corrections';
 import { chooseTaxRegime, type TaxProfile, type TaxRegime, type TaxRegimeProblem } from './tax-regime';
 import type { VatIdVerdict } from './vat-id-check';
 
@@ -95,7 +96,11 @@ export function planInvoice(
   };
 }
 
-/** The build step of a plan, for the activity that got the workflow's regime and context (it does not decide again). */
+/**
+ * The build step of a plan, for the activity that got the workflow's regime and context (it does not decide again).
+ * It invoices the order as it is when the invoice is made: edits before it count (current quantities, removed
+ * shipping gone), refunds don't (each gets its own credit note against this invoice).
+ */
 export function buildPlannedInvoice(
   order: ShopifyOrder,
   prefs: InvoicePlanContext['prefs'],
@@ -103,7 +108,7 @@ export function buildPlannedInvoice(
   metafields: readonly MetafieldValue[],
   contactId: string | null,
 ): BuiltInvoice {
-  return buildInvoice(order, {
+  return buildInvoice(editedOrder(order), {
     contactId,
     prefs: prefs.invoice,
     orderHandling: prefs.orderHandling,

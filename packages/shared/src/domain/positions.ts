@@ -18,6 +18,11 @@ export interface Position {
   grossCents: number;
   netCents: number;
   rate: number;
+  /**
+   * The order line it comes from (`item:{id}`, `shipping:{id}`), where there is one: what corrects a document after
+   * an order edit compares the documents' lines with the order's by it.
+   */
+  key?: string;
 }
 
 export interface RoundingReport {

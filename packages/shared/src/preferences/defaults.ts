@@ -83,6 +83,7 @@ const invoice = {
   invoiceFinalize: true,
   invoiceDue: 'started' as const,
   invoiceEnshrine: 'fulfilled' as const,
+  invoiceCorrection: 'difference' as const,
   invoiceTag: { shopify: true, shop: false, orderId: false, orderTags: false, custom: [] as string[] },
   invoiceDate: 'created' as const,
   invoiceDeliveryType: '' as const,

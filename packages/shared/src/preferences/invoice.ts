@@ -67,6 +67,11 @@ export const InvoicePreferencesSchema = z.object({
   invoiceDue: z.enum(INVOICE_DUE_STARTS).default(D.invoiceDue),
   /** The order event from which an invoice is created finalised; before it, Lexware keeps a draft. */
   invoiceEnshrine: z.enum(INVOICE_EVENTS).default(D.invoiceEnshrine),
+  /**
+   * How a finalised invoice is corrected when the order is edited after it: credit note and supplementary invoice for
+   * the difference, or the invoice closed and made anew (see domain/order-corrections).
+   */
+  invoiceCorrection: z.enum(['difference', 'reissue']).default(D.invoiceCorrection),
   /** Tags the voucher would carry; Lexware's public API has no tags on vouchers, so they are only kept. */
   invoiceTag: z
     .object({

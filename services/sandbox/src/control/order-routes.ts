@@ -21,6 +21,15 @@ const Person = z.object({
   phone: z.string().optional(),
 });
 
+/** A custom item, at a new order or added by an edit. */
+const NewLineItem = z.object({
+  title: z.string().min(1),
+  price: z.number().min(0),
+  quantity: z.number().int().positive(),
+  sku: z.string().optional(),
+  taxRate: z.number().min(0).max(1),
+});
+
 export const CreateOrder = z.object({
   scenario: z.enum(SCENARIO_NAMES).default('de_b2c'),
   paid: z.boolean().optional(),
@@ -38,18 +47,7 @@ export const CreateOrder = z.object({
   customer: Person.optional(),
   /** The buyer's address on the order, but no customer record. */
   guest: z.boolean().optional(),
-  lineItems: z
-    .array(
-      z.object({
-        title: z.string().min(1),
-        price: z.number().min(0),
-        quantity: z.number().int().positive(),
-        sku: z.string().optional(),
-        taxRate: z.number().min(0).max(1),
-      }),
-    )
-    .min(1)
-    .optional(),
+  lineItems: z.array(NewLineItem).min(1).optional(),
   /** How many orders to make at once, e.g. for the historical import. */
   count: z.number().int().min(1).max(500).default(1),
 });
@@ -110,6 +108,21 @@ const ReturnMove = z.object({
 
 const RETURN_ACTIONS = ['approve', 'decline', 'process', 'close', 'reopen', 'cancel'] as const;
 
+/** One committed order edit, as the admin's "Bestellung bearbeiten" or the GraphQL orderEdit mutations make it. */
+const Edit = z
+  .object({
+    addItems: z.array(NewLineItem).optional(),
+    setQuantities: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().min(0) })).optional(),
+    addShipping: z
+      .array(z.object({ title: z.string().min(1), price: z.number().min(0), taxRate: z.number().min(0).max(1) }))
+      .optional(),
+    removeShipping: z.array(z.number().int()).optional(),
+    staffNote: z.string().optional(),
+  })
+  .refine((e) => e.addItems?.length || e.setQuantities?.length || e.addShipping?.length || e.removeShipping?.length, {
+    message: 'Die Änderung enthält nichts.',
+  });
+
 const answer = (c: OrderChange) => ({
   order: c.order,
   deliveries: c.deliveries.map((d) => ({ webhookId: d.webhookId, eventId: d.eventId, topic: d.topic })),
@@ -149,6 +162,12 @@ export function orderRoutes(sb: Sandbox): Router {
   router.post('/:id/refund', async (ctx) => {
     const input = await body(ctx, Refund);
     ctx.body = answer(sb.orders.refund(shopOf(ctx.params.shop), ctx.params.id ?? '', input));
+  });
+
+  router.post('/:id/edit', async (ctx) => {
+    const input = await body(ctx, Edit);
+    const change = sb.orders.edit(shopOf(ctx.params.shop), ctx.params.id ?? '', input);
+    ctx.body = { ...answer(change), edit: change.edit.order_edit };
   });
 
   router.post('/:id/cancel', async (ctx) => {
@@ -200,8 +219,8 @@ export function orderRoutes(sb: Sandbox): Router {
     const id = Number(ctx.params.id);
     ctx.body = shopOf(ctx.params.shop)
       .deliveries.filter((d) => {
-        const p = JSON.parse(d.body) as { id?: number; order_id?: number };
-        return p.id === id || p.order_id === id;
+        const p = JSON.parse(d.body) as { id?: number; order_id?: number; order_edit?: { order_id?: number } };
+        return p.id === id || p.order_id === id || p.order_edit?.order_id === id;
       })
       .map(deliverySummary);
   });

@@ -58,7 +58,8 @@ export function webhookPayload(
 ): unknown {
   if (!payload || typeof payload !== 'object') return payload;
   if (topic === 'refunds/create') return refundWithNulls(payload as Json, nulls);
-  if (!topic.startsWith('orders/')) return payload;
+  // An edit's body is the edit, not the order.
+  if (!topic.startsWith('orders/') || topic === 'orders/edited') return payload;
   const order: Json = { ...(payload as Json) };
   for (const field of droppedOrderFields(apiVersion)) delete order[field];
   if (nulls.includes('orderTotals')) for (const field of ORDER_TOTALS) order[field] = null;

@@ -1,3 +1,4 @@
+import type { createCorrectionActivities } from './corrections';
 import type { createCreditNoteActivities } from './credit-note';
 import type { createDeliveryNoteActivities } from './delivery-notes';
 import type { createExchangeActivities } from './exchange';
@@ -22,6 +23,7 @@ export type Activities = ReturnType<typeof createRoundActivities> &
   ReturnType<typeof createInvoiceActivities> &
   ReturnType<typeof createCreditNoteActivities> &
   ReturnType<typeof createExchangeActivities> &
+  ReturnType<typeof createCorrectionActivities> &
   ReturnType<typeof createDeliveryNoteActivities> &
   ReturnType<typeof createRepairActivities> &
   ReturnType<typeof createPaidActivities> &

@@ -73,6 +73,29 @@ export async function releaseLostDocument(
   return gone ? 'released' : 'present';
 }
 
+/** Why an invoice is closed: the audit found it doubled or wrong, or the merchant edited the order after it. */
+export type CloseReason = 'audit' | 'edit';
+
+const CLOSE_WORDS: Record<
+  CloseReason,
+  { event: string; remark: string; closed: (number: string, reopened: boolean) => string }
+> = {
+  audit: {
+    event: 'audit.repair',
+    remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
+    closed: (number, reopened) =>
+      reopened
+        ? `Rechnung ${number} mit abweichendem Betrag per Gutschrift aufgehoben; eine neue Rechnung folgt.`
+        : `Doppelte Rechnung ${number} per Gutschrift aufgehoben.`,
+  },
+  edit: {
+    event: 'order.edited',
+    remark: 'Storno wegen nachträglicher Änderung der Bestellung: diese Gutschrift hebt die Rechnung vollständig auf.',
+    closed: (number) =>
+      `Bestellung nach der Rechnung geändert: Rechnung ${number} per Stornogutschrift aufgehoben; eine neue Rechnung über die Bestellung, wie sie jetzt ist, folgt.`,
+  },
+};
+
 /**
  * `close`: a doubled or wrong invoice is taken back with a linked credit note, once (the intent the merchant's
  * cancel uses too, cancel:{invoice}).
@@ -85,24 +108,16 @@ export async function closeInvoice(
   order: ShopifyOrder,
   lexwareId: string,
   notifier?: Pick<Notifier, 'credits'>,
+  why: CloseReason = 'audit',
 ): Promise<{ result: IssueResult | null; reopened: boolean }> {
   const base = { shopId, origin: 'credit', orderId: String(order.id), orderName: order.name } as const;
-  const closing = await issueClosingCreditNote(
-    db,
-    api,
-    {
-      shopId,
-      order,
-      lexwareId,
-      remark: 'Korrektur aus der Vollständigkeitsprüfung: diese Gutschrift hebt die Rechnung vollständig auf.',
-    },
-    notifier,
-  );
+  const words = CLOSE_WORDS[why];
+  const closing = await issueClosingCreditNote(db, api, { shopId, order, lexwareId, remark: words.remark }, notifier);
   const { invoice } = closing;
   if ('refused' in closing) {
     await writeLog(db, {
       ...base,
-      event: 'audit.repair',
+      event: words.event,
       status: 'warning',
       ref: { invoice: lexwareId },
       body: {
@@ -126,15 +141,10 @@ export async function closeInvoice(
   }
   await writeLog(db, {
     ...base,
-    event: 'audit.repair',
+    event: words.event,
     status: 'info',
     ref: { invoice: lexwareId, credit: result.lexwareId },
-    body: {
-      action: 'close',
-      message: reopened
-        ? `Rechnung ${invoice.voucherNumber ?? lexwareId} mit abweichendem Betrag per Gutschrift aufgehoben; eine neue Rechnung folgt.`
-        : `Doppelte Rechnung ${invoice.voucherNumber ?? lexwareId} per Gutschrift aufgehoben.`,
-    },
+    body: { action: 'close', message: words.closed(invoice.voucherNumber ?? lexwareId, reopened) },
   });
   return { result, reopened };
 }

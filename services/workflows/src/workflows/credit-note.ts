@@ -1,8 +1,9 @@
 import type { ShopifyRefund } from '@belegfluss/shared';
-import { decideCreditNote, decideInvoice, defaultRegime } from '@belegfluss/shared/workflow';
+import { decideCreditNote, decideInvoice, defaultRegime, refundGrossCents } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
+import { owedForEdits } from './corrections';
 import { decisionContext, logDecision, PROCESSED, type StepOutcome } from './decisions';
 import { refundOfReturn } from './exchange';
 
@@ -36,6 +37,11 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
       continue;
     }
     state.settledRefundIds.push(refund.id);
+    if (decision.action === 'create' && paysBackAnEdit(state, order, refund)) {
+      state.editRefundedCents = (state.editRefundedCents ?? 0) + refundGrossCents(order, refund);
+      await logDecision(shopId, state, 'credit', 'EDIT_REFUND', 'info', { refund: refund.id }, `credit:${refund.id}`);
+      continue;
+    }
     if (decision.action === 'skip') {
       await logDecision(
         shopId,
@@ -73,4 +79,16 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
   state.pendingRefunds = stillPending;
   if (stillPending.length === 0 && state.waitingFor?.startsWith('WAIT_FOR')) state.waitingFor = null;
   return outcome;
+}
+
+/**
+ * Shopify asks the merchant to pay back what an edit took off a paid order ("Erstattung fällig"): that refund names no
+ * items (they are gone already) and returns money alone. The edit's credit note has credited it; a second one would
+ * credit it twice.
+ */
+function paysBackAnEdit(state: OrderState, order: NonNullable<OrderState['order']>, refund: ShopifyRefund): boolean {
+  if (refund.refund_line_items.length > 0 || refund.order_adjustments.some((a) => a.kind === 'shipping_refund'))
+    return false;
+  const cents = refundGrossCents(order, refund);
+  return cents > 0 && cents <= owedForEdits(state);
 }

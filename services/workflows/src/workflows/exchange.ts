@@ -2,6 +2,7 @@ import type { ShopifyRefund, ShopifyReturn } from '@belegfluss/shared';
 import {
   defaultRegime,
   exchangeAmounts,
+  exchangeOrder,
   isExchange,
   refundReturnId,
   ShopifyReturnSchema,
@@ -9,9 +10,10 @@ import {
 import type { OrderDocument, OrderState, ReturnRecord } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
+import { invoiceCoverage } from './corrections';
 import { log, logDecision, type StepOutcome } from './decisions';
 
-const { issueExchangeCreditNote, issueExchangeInvoice } = lexwareActivities;
+const { issueExchangeCreditNote, issueSupplementaryInvoice } = lexwareActivities;
 
 /** A processed return, noted once: an exchange waits for its documents, a plain return lets its refund credit. */
 export function absorbReturn(state: OrderState, raw: unknown): void {
@@ -20,9 +22,23 @@ export function absorbReturn(state: OrderState, raw: unknown): void {
   const ret = parsed.data;
   const returns = (state.returns ??= []);
   if (returns.some((r) => r.returnId === ret.id)) return;
-  returns.push({ returnId: ret.id, exchange: isExchange(ret), credit: null, invoice: null });
+  returns.push({
+    returnId: ret.id,
+    exchange: isExchange(ret),
+    credit: null,
+    invoice: null,
+    returned: ret.return_line_items.map((l) => ({
+      lineItemId: l.fulfillment_line_item.line_item.id,
+      quantity: l.quantity,
+    })),
+    exchangeLineIds: ret.exchange_line_items.flatMap((x) => (x.line_item ? [x.line_item.id] : [])),
+  });
   if (isExchange(ret)) (state.pendingReturns ??= []).push(ret);
 }
+
+/** A refund names a return the order has not heard of as processed: the order may show an exchange not yet known. */
+export const returnUnderway = (state: OrderState): boolean =>
+  state.pendingRefunds.some((r) => refundOfReturn(state, r) === 'wait');
 
 /**
  * How a refund that names a return is settled: `exchange` when the exchange's credit note and invoice cover it,
@@ -71,7 +87,7 @@ export async function settleExchanges(shopId: string, state: OrderState, ctx: Sh
     }
     const preceding = { lexwareId: invoice.lexwareId, contactId: invoice.contactId };
     const regime = state.regime ?? defaultRegime(order);
-    const made = await makeBoth(shopId, state, ret, record, preceding, regime);
+    const made = await makeBoth(shopId, state, ret, record, { ...preceding, number: invoice.number }, regime, ctx);
     if (!made) {
       still.push(ret);
       state.waitingFor = 'NO_CREDITS';
@@ -91,8 +107,9 @@ async function makeBoth(
   state: OrderState,
   ret: ShopifyReturn,
   record: ReturnRecord,
-  preceding: { lexwareId: string; contactId: string | null },
+  preceding: { lexwareId: string; contactId: string | null; number: string | null },
   regime: NonNullable<OrderState['regime']>,
+  ctx: ShopContext,
 ): Promise<boolean> {
   const order = state.order!;
   if (!record.credit) {
@@ -101,7 +118,14 @@ async function makeBoth(
     record.credit = doc(credit);
   }
   if (!record.invoice) {
-    const invoice = await issueExchangeInvoice(shopId, order, ret, preceding, regime);
+    // What went out is billed like an edit's added items: a supplementary invoice of those positions.
+    const positions = invoiceCoverage(exchangeOrder(order, ret), ctx, regime);
+    const invoice = await issueSupplementaryInvoice(
+      shopId,
+      order,
+      { intentKey: `exchange-invoice:${ret.id}`, positions, regime, invoice: preceding, reason: 'Umtausch' },
+      ctx,
+    );
     if (invoice.outcome === 'NO_CREDITS') return false;
     record.invoice = doc(invoice);
   }

@@ -3,6 +3,7 @@ import { afterViesUnavailable, planInvoice } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { ShopContext } from '../activities';
 import { lexwareActivities, shopifyActivities, viesActivities } from './activity-options';
+import { invoiceCoverage } from './corrections';
 import { decisionContext, log, logDecision, type StepOutcome } from './decisions';
 
 const { issueInvoiceWithContact } = lexwareActivities;
@@ -72,6 +73,8 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
     contactId: result.contactId ?? null,
   };
   state.regime = regime;
+  // What this invoice covers, so a later edit of the order is corrected for the difference.
+  state.covered = invoiceCoverage(order, ctx, regime);
   state.lastDecision = result.outcome;
   state.waitingFor = null;
   return 'successful';

@@ -123,10 +123,6 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       calls.push(`issueExchangeCreditNote:${(ret as { id: number }).id}`);
       return { outcome: 'created', documentId: 'doc-x1', lexwareId: 'lx-x1', number: 'GS0002', status: 'paidoff' };
     },
-    issueExchangeInvoice: async (_shop, _order, ret) => {
-      calls.push(`issueExchangeInvoice:${(ret as { id: number }).id}`);
-      return { outcome: 'created', documentId: 'doc-x2', lexwareId: 'lx-x2', number: 'RE0002', status: 'open' };
-    },
     beginRound: async () => ctx,
     endRound: async (logs, ids, status) => {
       for (const entry of logs) calls.push(`log:${String(entry.body?.reason)}`);
@@ -168,6 +164,21 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       await cancelGate.promise;
       calls.push(`cancel:end:${req.lexwareId}`);
       return 'cancelled';
+    },
+    issueCorrectionCreditNote: async (_shop, _order, req) => {
+      calls.push(`correction:${req.intentKey}:${req.positions.map((p) => `${p.key}=${p.grossCents}`).join(',')}`);
+      return { outcome: 'created', documentId: 'doc-c', lexwareId: 'lx-c', number: 'GS0002', status: 'paidoff' };
+    },
+    issueSupplementaryInvoice: async (_shop, _order, req) => {
+      calls.push(`supplement:${req.intentKey}:${req.positions.map((p) => `${p.key}=${p.grossCents}`).join(',')}`);
+      return { outcome: 'created', documentId: 'doc-s', lexwareId: 'lx-s', number: 'RE0002', status: 'open' };
+    },
+    reissueInvoice: async (_shop, _order, lexwareId) => {
+      calls.push(`reissue:${lexwareId}`);
+      return {
+        result: { outcome: 'created', documentId: 'doc-x', lexwareId: 'lx-x', number: 'GS0003', status: 'paidoff' },
+        reopened: true,
+      };
     },
     issueDeliveryNote: async (_shop, _order, fulfillmentId) => {
       calls.push(`issueDeliveryNote:${fulfillmentId}`);
@@ -515,7 +526,7 @@ describe('orderWorkflow with returns and exchanges', () => {
   const processed = (id: number, exchange: boolean) => ({
     id,
     admin_graphql_api_id: `gid://shopify/Return/${id}`,
-    order_id: 44,
+    order_id: 46,
     status: 'open',
     processed_at: '2026-11-22T09:00:00Z',
     return_line_items: [{ id: 1, quantity: 1, fulfillment_line_item: { id: 5, line_item: { id: 5 } } }],
@@ -525,7 +536,7 @@ describe('orderWorkflow with returns and exchanges', () => {
   });
   const refundOf = (id: number, returnId: number) => ({
     id,
-    order_id: 44,
+    order_id: 46,
     created_at: '2026-11-22T09:00:00Z',
     transactions: [{ kind: 'refund', status: 'success', amount: '5.00' }],
     return: { id: returnId, admin_graphql_api_id: `gid://shopify/Return/${returnId}` },
@@ -537,9 +548,9 @@ describe('orderWorkflow with returns and exchanges', () => {
     const worker = await testWorker(taskQueue, fakeActivities(calls));
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
-        workflowId: 'order:test.myshopify.com:44',
+        workflowId: 'order:test.myshopify.com:46',
         taskQueue,
-        args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+        args: [{ shopId: 'test.myshopify.com', orderId: '46' }],
         signal: shopifyEventSignal,
         signalArgs: [{ topic: 'orders/paid', webhookId: 'x1', order: order('paid', '2026-11-21T10:00:00Z') }],
       });
@@ -572,17 +583,166 @@ describe('orderWorkflow with returns and exchanges', () => {
       await waitFor(() => settled(calls, 'x6', 'successful'));
       expect(calls.filter((c) => c.startsWith('issueExchange') || c.startsWith('issueCreditNote'))).toEqual([
         'issueExchangeCreditNote:501',
-        'issueExchangeInvoice:501',
         'issueCreditNote:82',
       ]);
+      // What went out is billed by the supplementary invoice of corrections, for the exchange line only.
+      expect(calls.filter((c) => c.startsWith('supplement:'))).toEqual(['supplement:exchange-invoice:501:item:9=3000']);
       const state = await handle.query(orderStateQuery);
       expect(state.returns).toMatchObject([
-        { returnId: 501, exchange: true, credit: { lexwareId: 'lx-x1' }, invoice: { lexwareId: 'lx-x2' } },
+        { returnId: 501, exchange: true, credit: { lexwareId: 'lx-x1' }, invoice: { lexwareId: 'lx-s' } },
         { returnId: 502, exchange: false, credit: null, invoice: null },
       ]);
       expect(state.pendingReturns).toEqual([]);
       expect(state.pendingRefunds).toEqual([]);
       expect(state.settledRefundIds).toEqual([81, 82]);
+      await handle.terminate('test done');
+    });
+  });
+});
+
+/** A paid order with two shirts at 19 % and 4,90 € shipping, as Shopify sends it after `edit` changed it. */
+const shirtOrder = (updated_at: string, edit: (o: Record<string, unknown>) => void = () => {}): ShopifyOrder => {
+  const json: Record<string, unknown> = {
+    ...order('paid', updated_at),
+    id: 44,
+    name: '#1044',
+    total_price: '54.90',
+    current_total_price: '54.90',
+    line_items: [
+      {
+        id: 1,
+        title: 'Shirt',
+        price: '25.00',
+        quantity: 2,
+        current_quantity: 2,
+        tax_lines: [{ rate: 0.19, price: '7.98' }],
+        discount_allocations: [],
+      },
+    ],
+    shipping_lines: [{ id: 9, title: 'DHL', price: '4.90', tax_lines: [{ rate: 0.19, price: '0.78' }] }],
+  };
+  edit(json);
+  return json as ShopifyOrder;
+};
+const lowered = (o: Record<string, unknown>) => {
+  (o.line_items as Array<Record<string, unknown>>)[0]!.current_quantity = 1;
+  o.current_total_price = '29.90';
+};
+const mugAdded = (o: Record<string, unknown>) => {
+  lowered(o);
+  o.line_items = [
+    ...(o.line_items as unknown[]),
+    {
+      id: 2,
+      title: 'Tasse',
+      price: '12.00',
+      quantity: 1,
+      current_quantity: 1,
+      tax_lines: [{ rate: 0.19, price: '1.92' }],
+    },
+  ];
+  o.current_total_price = '41.90';
+};
+
+/** Starts the shirt order's workflow with its payment. */
+const startPaid = (taskQueue: string, webhookId: string) =>
+  env.client.workflow.signalWithStart('orderWorkflow', {
+    workflowId: `order:test.myshopify.com:44:${taskQueue}`,
+    taskQueue,
+    args: [{ shopId: 'test.myshopify.com', orderId: '44' }],
+    signal: shopifyEventSignal,
+    signalArgs: [{ topic: 'orders/paid', webhookId, order: shirtOrder('2026-11-21T10:00:00Z') }],
+  });
+
+describe('orderWorkflow with orders edited after their invoice', () => {
+  it('Differenz: credits what went away and invoices what came in, once per edit', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-edit-test';
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
+    await worker.runUntil(async () => {
+      const handle = await startPaid(taskQueue, 'e1');
+      await waitFor(() => settled(calls, 'e1', 'successful'));
+      // Shopify's orders/edited carries the edit alone; the order follows in orders/updated.
+      await handle.signal(shopifyEventSignal, { topic: 'orders/edited', webhookId: 'e2' });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'e3',
+        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
+      });
+      await waitFor(() => settled(calls, 'e3', 'successful'));
+      expect(calls).toContain('correction:correction:44:1:item:1=2500');
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'e4',
+        order: shirtOrder('2026-11-21T12:00:00Z', mugAdded),
+      });
+      await waitFor(() => settled(calls, 'e4', 'successful'));
+      // The same snapshot again: nothing more.
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'e5',
+        order: shirtOrder('2026-11-21T12:00:00Z', mugAdded),
+      });
+      await waitFor(() => settled(calls, 'e5', 'skipped'));
+      expect(calls.filter((c) => c.startsWith('correction:') || c.startsWith('supplement:'))).toEqual([
+        'correction:correction:44:1:item:1=2500',
+        'supplement:supplement:44:2:item:2=1200',
+      ]);
+      const state = await handle.query(orderStateQuery);
+      expect(state.corrections?.map((c) => [c.kind, c.cents])).toEqual([
+        ['credit', 2500],
+        ['supplement', 1200],
+      ]);
+      // The customer gets back 13,00 € for the edits: that refund of money alone is no second credit note.
+      await handle.signal(shopifyEventSignal, {
+        topic: 'refunds/create',
+        webhookId: 'e6',
+        refund: {
+          id: 88,
+          order_id: 44,
+          created_at: '2026-11-21T13:00:00Z',
+          order_adjustments: [{ amount: '-13.00', tax_amount: '0.00', kind: 'refund_discrepancy' }],
+          transactions: [{ kind: 'refund', status: 'success', amount: '13.00' }],
+        },
+      });
+      await waitFor(() => settled(calls, 'e6', 'skipped'));
+      expect(calls).toContain('log:EDIT_REFUND');
+      expect(calls.some((c) => c.startsWith('issueCreditNote'))).toBe(false);
+      await handle.terminate('test done');
+    });
+  });
+
+  it('Storno und neue Rechnung: closes the invoice and makes the new one in the same round', async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-reissue-test';
+    const worker = await testWorker(
+      taskQueue,
+      fakeActivities(calls, {
+        prefs: {
+          invoice: { ...DEFAULT_INVOICE_PREFERENCES, invoiceCorrection: 'reissue' },
+          credit: DEFAULT_CREDIT_PREFERENCES,
+          contact: DEFAULT_CONTACT_PREFERENCES,
+          orderHandling: DEFAULT_ORDER_HANDLING,
+        },
+      }),
+    );
+    await worker.runUntil(async () => {
+      const handle = await startPaid(taskQueue, 'x1');
+      await waitFor(() => settled(calls, 'x1', 'successful'));
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'x2',
+        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
+      });
+      await waitFor(() => settled(calls, 'x2', 'successful'));
+      expect(calls.filter((c) => c === 'issueInvoice' || c.startsWith('reissue'))).toEqual([
+        'issueInvoice',
+        'reissue:lx-1',
+        'issueInvoice',
+      ]);
+      const state = await handle.query(orderStateQuery);
+      expect(state.invoice?.lexwareId).toBe('lx-1');
+      expect(state.corrections).toMatchObject([{ kind: 'storno', lexwareId: 'lx-x' }]);
       await handle.terminate('test done');
     });
   });

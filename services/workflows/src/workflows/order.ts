@@ -23,8 +23,9 @@ import {
 import { issueDeliveryNotes } from './delivery-notes';
 import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from './after-invoice';
 import { lexwareActivities, localDbActivities } from './activity-options';
+import { correctEditedOrder } from './corrections';
 import { creditRefunds } from './credit-note';
-import { absorbReturn, settleExchanges } from './exchange';
+import { absorbReturn, returnUnderway, settleExchanges } from './exchange';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
@@ -37,7 +38,7 @@ const IDLE = '30 days';
 
 /**
  * One order, from its first webhook until it has been quiet for a month: the invoice
- * when it is due, a credit note per refund, each exactly once. It is the only writer of the order's
+ * when it is due, a credit note per refund, the corrections of an order edited after its invoice, each exactly once. It is the only writer of the order's
  * documents: the merchant's cancel of an invoice is asked of it too (an update that answers once the
  * closing credit note exists), and runs between rounds, never beside one.
  */
@@ -100,11 +101,16 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   }
   for (const event of events) absorb(state, event);
   const ctx = await startRound(shopId, state);
-  const outcomes: StepOutcome[] = [
-    await issueInvoiceIfDue(shopId, state, ctx),
-    await settleExchanges(shopId, state, ctx),
-    await creditRefunds(shopId, state, ctx),
-  ];
+  const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx)];
+  // Exchanges before edits: the edit correction leaves out what an exchange's own documents cover.
+  outcomes.push(await settleExchanges(shopId, state, ctx));
+  // Edits before refunds: a refund that only pays back what an edit took off is known as such once it is corrected.
+  // While a return's refund waits for its return, the order may already show the exchange: no edit to correct yet.
+  const corrected = returnUnderway(state) ? 'skipped' : await correctEditedOrder(shopId, state, ctx);
+  outcomes.push(corrected);
+  // "Storno und neue Rechnung" closed the invoice: the new one is made in the same round.
+  if (corrected === 'successful' && !state.invoice) outcomes.push(await issueInvoiceIfDue(shopId, state, ctx));
+  outcomes.push(await creditRefunds(shopId, state, ctx));
   await mailDocuments(shopId, state, ctx);
   if (outcomes.includes('successful')) await writeMetafields(shopId, state, ctx);
   await bookPayments(shopId, state, ctx);

@@ -9,6 +9,9 @@ import type { PublishedNull } from '../webhook-payload.js';
 
 type Json = Record<string, unknown>;
 
+/** A MoneySet of the REST order as GraphQL's MoneyBag. */
+export const moneyBag = (s: MoneySet | undefined, currency = 'EUR') => bag(s, currency);
+
 const bag = (s: MoneySet | undefined, currency = 'EUR') => {
   const m = s ?? {
     shop_money: { amount: '0.00', currency_code: currency },

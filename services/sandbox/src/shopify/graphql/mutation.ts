@@ -9,6 +9,7 @@ import { metafieldOwnerType } from './metafield-fields.js';
 import { isProductOwner } from './products.js';
 import { cancelAppSubscription, createAppPurchaseOneTime, createAppSubscription } from '../app-subscriptions.js';
 import { companyNodes } from './companies.js';
+import { orderEditMutations } from './order-edit.js';
 
 interface MetafieldInput {
   ownerId: string;
@@ -222,4 +223,5 @@ export const mutationRoot = {
   appSubscriptionCreate,
   appSubscriptionCancel,
   appPurchaseOneTimeCreate,
+  ...orderEditMutations,
 };

@@ -83,6 +83,116 @@ export const SDL = /* GraphQL */ `
       test: Boolean = false
     ): AppPurchaseOneTimeCreatePayload
     bulkOperationRunQuery(query: String!, groupObjects: Boolean! = false): BulkOperationRunQueryPayload
+    orderEditBegin(id: ID!): OrderEditBeginPayload
+    orderEditAddVariant(
+      allowDuplicates: Boolean = false
+      id: ID!
+      locationId: ID
+      quantity: Int!
+      variantId: ID!
+    ): OrderEditAddVariantPayload
+    orderEditAddCustomItem(
+      id: ID!
+      locationId: ID
+      price: MoneyInput!
+      quantity: Int!
+      requiresShipping: Boolean
+      taxable: Boolean
+      title: String!
+    ): OrderEditAddCustomItemPayload
+    orderEditSetQuantity(
+      id: ID!
+      lineItemId: ID!
+      locationId: ID
+      quantity: Int!
+      restock: Boolean
+    ): OrderEditSetQuantityPayload
+    orderEditAddShippingLine(id: ID!, shippingLine: OrderEditAddShippingLineInput!): OrderEditAddShippingLinePayload
+    orderEditRemoveShippingLine(id: ID!, shippingLineId: ID!): OrderEditRemoveShippingLinePayload
+    orderEditCommit(id: ID!, notifyCustomer: Boolean, staffNote: String): OrderEditCommitPayload
+  }
+
+  type CalculatedOrder implements Node {
+    id: ID!
+    committed: Boolean!
+    totalPriceSet: MoneyBag!
+    subtotalLineItemsQuantity: Int!
+    originalOrder: Order!
+  }
+  type CalculatedLineItem {
+    id: ID!
+    quantity: Int!
+    title: String!
+    editableQuantity: Int!
+  }
+  enum CalculatedShippingLineStagedStatus {
+    ADDED
+    NONE
+    REMOVED
+  }
+  type CalculatedShippingLine {
+    id: ID
+    title: String!
+    price: MoneyBag!
+    stagedStatus: CalculatedShippingLineStagedStatus!
+  }
+  type OrderEditSession implements Node {
+    id: ID!
+  }
+  input OrderEditAddShippingLineInput {
+    price: MoneyInput!
+    title: String!
+  }
+  interface DisplayableError {
+    field: [String!]
+    message: String!
+  }
+  type OrderEditAddShippingLineUserError implements DisplayableError {
+    field: [String!]
+    message: String!
+  }
+  type OrderEditRemoveShippingLineUserError implements DisplayableError {
+    field: [String!]
+    message: String!
+  }
+  type OrderEditBeginPayload {
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [UserError!]!
+  }
+  type OrderEditAddVariantPayload {
+    calculatedLineItem: CalculatedLineItem
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [UserError!]!
+  }
+  type OrderEditAddCustomItemPayload {
+    calculatedLineItem: CalculatedLineItem
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [UserError!]!
+  }
+  type OrderEditSetQuantityPayload {
+    calculatedLineItem: CalculatedLineItem
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [UserError!]!
+  }
+  type OrderEditAddShippingLinePayload {
+    calculatedOrder: CalculatedOrder
+    calculatedShippingLine: CalculatedShippingLine
+    orderEditSession: OrderEditSession
+    userErrors: [OrderEditAddShippingLineUserError!]!
+  }
+  type OrderEditRemoveShippingLinePayload {
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [OrderEditRemoveShippingLineUserError!]!
+  }
+  type OrderEditCommitPayload {
+    order: Order
+    successMessages: [String!]
+    userErrors: [UserError!]!
   }
 
   interface Node {

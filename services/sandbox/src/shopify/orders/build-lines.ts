@@ -79,6 +79,7 @@ export function buildShippingLine(s: Scenario, currency: string, nextId: IdSourc
     requested_fulfillment_service_id: null,
     tax_lines: rate > 0 ? [taxLine(tax, rate, s.taxTitle, currency)] : [],
     discount_allocations: [],
+    is_removed: false,
   };
 }
 

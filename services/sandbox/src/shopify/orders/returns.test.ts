@@ -55,7 +55,7 @@ describe("Shopify's returns and exchanges", () => {
     expect(approved.return.status).toBe('open');
     const done = await call(`${orders()}/${order.id}/returns/${made.return.id}/process`);
     expect(done.status).toBe(200);
-    expect(done.deliveries.map((d) => d.topic)).toEqual(['orders/updated', 'returns/process', 'returns/close']);
+    expect(done.deliveries.map((d) => d.topic)).toEqual(['returns/process', 'orders/updated', 'returns/close']);
     // The shirt was sold at 36 € after the discount: that is what comes back.
     expect(done.order.total_outstanding).toBe('19.00');
     expect(done.order.financial_status).toBe('partially_paid');

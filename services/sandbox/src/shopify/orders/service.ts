@@ -4,6 +4,7 @@ import type { WebhookDispatcher } from '../webhooks.js';
 import { buildOrder } from './builder.js';
 import { cancel, fulfil, markPaid, OrderStateError, type FulfilItems } from './lifecycle.js';
 import { applyRefund, type RefundRequest } from './refund.js';
+import { applyOrderEdit, type OrderEditRequest } from './edit.js';
 import {
   findReturn,
   moveReturn,
@@ -142,6 +143,17 @@ export class OrderService {
     return { order, deliveries };
   }
 
+  /** A committed order edit: Shopify sends orders/edited (the edit), then orders/updated (the order). */
+  edit(shop: ShopState, id: string, req: OrderEditRequest): OrderChange & { edit: ReturnType<typeof applyOrderEdit> } {
+    const order = this.get(shop, id);
+    const edit = applyOrderEdit(order, req, this.nextId, new Date());
+    const deliveries = this.dispatcher.emit(shop, [
+      { topic: 'orders/edited', payload: edit },
+      { topic: 'orders/updated', payload: order },
+    ]);
+    return { order, deliveries, edit };
+  }
+
   cancel(shop: ShopState, id: string, reason = 'customer', refund = false): OrderChange {
     const order = this.get(shop, id);
     const refunded = cancel(order, this.nextId, new Date(), reason, refund);
@@ -186,8 +198,8 @@ export class OrderService {
   }
 
   /**
-   * returnProcess of every item: the refund of a difference first (refunds/create), the order as it now is, then
-   * returns/process and, the return being fully processed, its close.
+   * returnProcess of every item: the refund of a difference first (refunds/create), returns/process, the order as it
+   * now is, and, the return being fully processed, its close.
    */
   processReturn(shop: ShopState, id: string, returnId: number): ReturnChange {
     const order = this.get(shop, id);
@@ -195,8 +207,8 @@ export class OrderService {
     const { refund } = processReturn(order, ret, this.nextId, new Date());
     const events: Array<{ topic: string; payload: unknown }> = [];
     if (refund) events.push({ topic: 'refunds/create', payload: refund });
-    events.push({ topic: 'orders/updated', payload: order });
     events.push({ topic: 'returns/process', payload: returnPayload('returns/process', order, ret) });
+    events.push({ topic: 'orders/updated', payload: order });
     moveReturn(ret, 'close', new Date());
     events.push({ topic: 'returns/close', payload: returnPayload('returns/close', order, ret) });
     return { order, return: ret, deliveries: this.dispatcher.emit(shop, events) };

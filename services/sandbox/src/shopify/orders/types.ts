@@ -83,6 +83,8 @@ export interface ShippingLine {
   requested_fulfillment_service_id: string | null;
   tax_lines: TaxLine[];
   discount_allocations: DiscountAllocation[];
+  /** Removed by an order edit (API 2024-04 on); Shopify keeps the line in the order's payload. */
+  is_removed: boolean;
 }
 
 export interface Transaction {

@@ -1,0 +1,173 @@
+import type { ShopifyOrder } from '../shopify-order';
+import { cents, sumOf } from './money';
+import { orderRefunds } from './order-balance';
+import { grossAndNet, orderPositions, type PositionOptions } from './order-positions';
+import type { Position } from './positions';
+
+/*
+ * Orders edited after their invoice (Shopify's order editing: items added or removed, quantities or shipping
+ * changed after payment). The invoice stays what it was when it was made; what changed later is corrected by
+ * documents an accountant accepts, chosen by the merchant.
+ */
+
+/**
+ * How a finalised invoice is corrected after an edit. `difference`: a credit note for what went away (linked to the
+ * invoice) and a supplementary invoice for what came in, the invoice keeps its number. `reissue`: the invoice is
+ * closed by a full credit note and a new invoice shows the order as it now is.
+ */
+export const CORRECTION_MODES = ['difference', 'reissue'] as const;
+export type CorrectionMode = (typeof CORRECTION_MODES)[number];
+export const CORRECTION_MODE_LABELS: Record<CorrectionMode, string> = {
+  difference: 'Differenz',
+  reissue: 'Storno und neue Rechnung',
+};
+export const DEFAULT_CORRECTION_MODE: CorrectionMode = 'difference';
+
+/** A document's (or all documents') share of one order line at one tax rate; quantities and amounts signed. */
+export type CoveredLine = Position & { key: string };
+
+/** What the order's documents so far cover: invoices added, correction credit notes taken away. */
+export type Coverage = CoveredLine[];
+
+const refundedQuantities = (order: ShopifyOrder): Map<number, number> => {
+  const out = new Map<number, number>();
+  for (const r of orderRefunds(order))
+    for (const l of r.refund_line_items) out.set(l.line_item_id, (out.get(l.line_item_id) ?? 0) + l.quantity);
+  return out;
+};
+
+const scaled = (amount: string, part: number, whole: number) =>
+  (Math.round((cents(amount) * part) / whole) / 100).toFixed(2);
+
+/**
+ * The order as edited, before any refund: each line item with its current quantity plus what refunds took back
+ * (refunds get their own credit notes, so they must not lower what the invoices cover), its tax and discounts in
+ * proportion, without removed items and removed shipping lines. An order never edited comes back unchanged.
+ *
+ * Shopify keeps a line's `quantity` as ordered and says what is left in `current_quantity` (edits and refunds both
+ * lower it); an item added by an edit is a line of its own.
+ */
+export function editedOrder(order: ShopifyOrder): ShopifyOrder {
+  const refunded = refundedQuantities(order);
+  let changed = false;
+  const lineItems = order.line_items.flatMap((li) => {
+    const current = (li as { current_quantity?: unknown }).current_quantity;
+    if (typeof current !== 'number') return [li];
+    const quantity = Math.min(li.quantity, current + (refunded.get(li.id) ?? 0));
+    if (quantity === li.quantity) return [li];
+    changed = true;
+    if (quantity <= 0) return [];
+    return [
+      {
+        ...li,
+        quantity,
+        tax_lines: li.tax_lines.map((t) => ({ ...t, price: scaled(t.price, quantity, li.quantity) })),
+        discount_allocations: li.discount_allocations.map((d) => ({
+          ...d,
+          amount: scaled(d.amount, quantity, li.quantity),
+        })),
+      },
+    ];
+  });
+  const shippingLines = order.shipping_lines.filter((s) => (s as { is_removed?: unknown }).is_removed !== true);
+  if (shippingLines.length !== order.shipping_lines.length) changed = true;
+  const current = (order as { current_total_price?: unknown }).current_total_price;
+  if (typeof current === 'string' && cents(current) !== cents(order.total_price)) changed = true;
+  if (!changed) return order;
+  const edited = { ...order, line_items: lineItems, shipping_lines: shippingLines };
+  return { ...edited, total_price: (linesTotalCents(edited) / 100).toFixed(2) };
+}
+
+/** What the order's lines and shipping add up to, gross, as Shopify charges them. */
+function linesTotalCents(order: ShopifyOrder): number {
+  const incl = order.taxes_included;
+  const tax = (lines: readonly { price: string }[]) => sumOf(lines.map((t) => cents(t.price)));
+  const items = order.line_items.map(
+    (li) =>
+      grossAndNet(
+        cents(li.price) * li.quantity - sumOf(li.discount_allocations.map((d) => cents(d.amount))),
+        tax(li.tax_lines),
+        incl,
+      ).grossCents,
+  );
+  const shipping = order.shipping_lines.map(
+    (s) => grossAndNet(cents(s.discounted_price ?? s.price), tax(s.tax_lines), incl).grossCents,
+  );
+  return sumOf([...items, ...shipping]);
+}
+
+/**
+ * What an invoice for the order covers, line by line and per rate: the edited order's positions with discounts folded
+ * into their lines (a discount line belongs to no single line, and folded or not the amounts per rate are the same).
+ */
+export function orderCoverage(order: ShopifyOrder, options: PositionOptions): Coverage {
+  return orderPositions(editedOrder(order), { ...options, useDiscount: false }).flatMap((p) =>
+    p.key ? [{ ...p, key: p.key }] : [],
+  );
+}
+
+const slot = (l: CoveredLine) => `${l.key}|${l.rate}`;
+
+/** Adds a document's lines to what is covered (`sign` -1 for a credit note), merged per order line and rate. */
+export function addCoverage(covered: Coverage, lines: readonly Position[], sign: 1 | -1): Coverage {
+  const out = new Map(covered.map((l) => [slot(l), { ...l }]));
+  for (const p of lines) {
+    if (!p.key) continue;
+    const line: CoveredLine = { ...p, key: p.key };
+    const was = out.get(slot(line));
+    out.set(
+      slot(line),
+      was
+        ? {
+            ...was,
+            quantity: was.quantity + sign * line.quantity,
+            grossCents: was.grossCents + sign * line.grossCents,
+            netCents: was.netCents + sign * line.netCents,
+          }
+        : {
+            ...line,
+            quantity: sign * line.quantity,
+            grossCents: sign * line.grossCents,
+            netCents: sign * line.netCents,
+          },
+    );
+  }
+  return [...out.values()].filter((l) => l.grossCents !== 0 || l.netCents !== 0 || l.quantity !== 0);
+}
+
+/** Gross cents per tax rate (percent, as a string key); zero rates left out. */
+export function coverageByRate(lines: readonly Position[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const l of lines) out[String(l.rate)] = (out[String(l.rate)] ?? 0) + l.grossCents;
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
+}
+
+export type CorrectionPlan =
+  | { action: 'none' }
+  /** Either list may be empty; each non-empty one is one document. Amounts are positive. */
+  | { action: 'difference'; credit: Position[]; supplement: Position[] }
+  | { action: 'reissue' };
+
+/**
+ * The documents that bring what the order's documents cover in line with the order as it now is. Compared per order
+ * line and tax rate: what went away (a removed item, a lower quantity or price, removed shipping) is credited, what
+ * came in (an added item, more of one, added or dearer shipping) is invoiced on its own; `reissue` closes the invoice
+ * and makes it anew instead. Refunds are on neither side: each has its own credit note already.
+ */
+export function planOrderCorrection(mode: CorrectionMode, covered: Coverage, current: Coverage): CorrectionPlan {
+  const diff = addCoverage(current, covered, -1);
+  if (diff.length === 0) return { action: 'none' };
+  if (mode === 'reissue') return { action: 'reissue' };
+  const credit: Position[] = [];
+  const supplement: Position[] = [];
+  for (const d of diff) {
+    if (d.grossCents === 0 && d.netCents === 0) continue; // a free item comes and goes without a document
+    const more = d.grossCents > 0 || (d.grossCents === 0 && d.netCents > 0);
+    const sign = more ? 1 : -1;
+    // A changed count shows as that many pieces; a changed amount for the same count as one position.
+    const quantity = d.kind === 'item' && sign * d.quantity > 0 ? sign * d.quantity : 1;
+    const line: Position = { ...d, quantity, grossCents: sign * d.grossCents, netCents: sign * d.netCents };
+    (more ? supplement : credit).push(line);
+  }
+  return { action: 'difference', credit, supplement };
+}
