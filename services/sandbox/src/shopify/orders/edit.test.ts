@@ -17,11 +17,7 @@ const act = async (id: number | '', action: string, body: Record<string, unknown
 
 let token: string;
 const gql = async (query: string, variables: Record<string, unknown>, accessToken = token) =>
-  json<{
-    data?: Record<string, any>;
-    errors?: Array<{ message: string }>;
-  }> // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL's answer, checked field by field
-  (
+  json<{ data?: Record<string, any>; errors?: Array<{ message: string }> }>( // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL's answer, checked field by field
     await post(
       `${sb.urls.shopify}/store/${SHOP}/admin/api/2026-07/graphql.json`,
       { query, variables },
@@ -126,19 +122,17 @@ describe('order editing over GraphQL', () => {
       'mutation($id: ID!) { orderEditCommit(id: $id, staffNote: "Tasse ausverkauft") { order { id } userErrors { message } } }',
       { id },
     );
-    expect(committed.data!.orderEditCommit).toMatchObject({
-      order: { id: order.admin_graphql_api_id },
-      userErrors: [],
-    });
+    expect(committed.data!.orderEditCommit).toMatchObject({ order: { id: order.admin_graphql_api_id }, userErrors: [] });
     const after = await json<Order>(await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}`));
     expect(after.current_total_price).toBe('94.60');
     const topics = await json<Array<{ topic: string }>>(
       await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}/webhooks`),
     );
     expect(topics.map((d) => d.topic).slice(-2)).toEqual(['orders/edited', 'orders/updated']);
-    const again = await gql('mutation($id: ID!) { orderEditCommit(id: $id) { order { id } userErrors { message } } }', {
-      id,
-    });
+    const again = await gql(
+      'mutation($id: ID!) { orderEditCommit(id: $id) { order { id } userErrors { message } } }',
+      { id },
+    );
     expect(again.data!.orderEditCommit.userErrors).toHaveLength(1);
   });
 
