@@ -122,3 +122,35 @@ describe('the dispatcher', () => {
     expect(started).toEqual(['busy-1', 'busy-2', 'quiet-1', 'busy-3', 'busy-4', 'busy-5']);
   });
 });
+
+describe('orders/edited', () => {
+  it("goes to the edited order's workflow as news of an edit, without taking the edit for the order", async () => {
+    const signalled: Array<{ workflowId: string; signalArgs: unknown[] }> = [];
+    const ctx = {
+      temporal: {
+        workflow: {
+          signalWithStart: async (_type: string, options: { workflowId: string; signalArgs: unknown[] }) => {
+            signalled.push(options);
+          },
+        },
+      },
+      settings: { taskQueue: 'orders' },
+      installedShops: { forget: () => undefined },
+    } as unknown as Parameters<typeof signalDelivery>[0];
+    await signalDelivery(ctx, {
+      webhookId: 'edit-1',
+      eventId: null,
+      shopId: 'laden.myshopify.com',
+      topic: 'orders/edited',
+      resourceId: null,
+      triggeredAt: null,
+      body: {
+        order_edit: { id: 9, order_id: 450789469, line_items: { additions: [{ id: 1, delta: 1 }], removals: [] } },
+      },
+    } as unknown as WebhookDelivery);
+    expect(signalled).toHaveLength(1);
+    expect(signalled[0]!.workflowId).toBe('order:laden.myshopify.com:450789469');
+    expect(JSON.stringify(signalled[0]!.signalArgs)).toContain('"topic":"orders/edited"');
+    expect(JSON.stringify(signalled[0]!.signalArgs)).not.toContain('"order"');
+  });
+});

@@ -163,7 +163,8 @@ export function StatusSection({ form, value }: { form: InvoiceForm; value: Invoi
           {
             label: 'Storno und neue Rechnung',
             value: 'reissue',
-            helpText: 'Die Rechnung wird mit einer Gutschrift über alles storniert, eine neue Rechnung zeigt die Bestellung, wie sie jetzt ist.',
+            helpText:
+              'Die Rechnung wird mit einer Gutschrift über alles storniert, eine neue Rechnung zeigt die Bestellung, wie sie jetzt ist.',
           },
         ]}
         selected={[value.invoiceCorrection]}

@@ -2,10 +2,13 @@ import {
   buildCorrectionCreditNote,
   buildPlannedInvoice,
   buildSupplementaryInvoice,
+  formatEuro,
+  sumOf,
   type Position,
   type ShopifyOrder,
   type TaxRegime,
 } from '@belegfluss/shared';
+import { writeLog } from '@belegfluss/db';
 import { loadShopContext, type ShopContext } from './context';
 import type { ActivityDeps } from './deps';
 import { issueDocument, type DocumentBody, type IssueResult } from './documents';
@@ -20,6 +23,20 @@ export interface CorrectionRequest {
   invoice: { lexwareId: string; contactId: string | null; number: string | null };
   /** Why, in German, printed in the document's introduction. */
   reason: string;
+}
+
+/** The order's log entry for a correction: what was made, for how much, per tax rate. */
+function describe(type: 'invoice' | 'credit', req: CorrectionRequest): string {
+  const rates = [...new Set(req.positions.map((p) => p.rate))];
+  const byRate = rates
+    .map((rate) => {
+      const cents = sumOf(req.positions.filter((p) => p.rate === rate).map((p) => p.grossCents));
+      return `${String(rate).replace('.', ',')} %: ${formatEuro(cents)}`;
+    })
+    .join(', ');
+  const total = formatEuro(sumOf(req.positions.map((p) => p.grossCents)));
+  const invoice = req.invoice.number ? `Rechnung ${req.invoice.number}` : 'der Rechnung';
+  return `${type === 'credit' ? `Gutschrift zu ${invoice}` : `Nachtragsrechnung zu ${invoice}`} über ${total} (${byRate})`;
 }
 
 /**
@@ -40,10 +57,25 @@ export function createCorrectionActivities(deps: Pick<ActivityDeps, 'db' | 'box'
   ): Promise<IssueResult> => {
     const { contactId } = req.invoice;
     const request = { shopId, order, intentKey: req.intentKey, document, finalize, contactId };
-    return step(shopId, order, document.type, async () =>
-      issueDocument(db, await clientFor(shopId, order), request, notifier),
-    ).catch((error: unknown) => forgetRejectedContact(db, shopId, contactId, error));
+    return step(shopId, order, document.type, async () => {
+      const result = await issueDocument(db, await clientFor(shopId, order), request, notifier);
+      if (result.outcome === 'created' || result.outcome === 'matched')
+        await writeLog(db, {
+          shopId,
+          origin: document.type,
+          event: 'order.edited',
+          status: 'success',
+          orderId: String(order.id),
+          orderName: order.name,
+          ref: { [document.type]: result.lexwareId },
+          body: { message: describe(document.type, req), amount: sumOf(req.positions.map((p) => p.grossCents)) / 100 },
+        });
+      return result;
+    }).catch((error: unknown) => forgetRejectedContact(db, shopId, contactId, error));
   };
+  /** The invoice's number: Lexware answers a create with the id alone, so a fresh invoice's number is read there. */
+  const numberOf = async (shopId: string, order: ShopifyOrder, invoice: CorrectionRequest['invoice']) =>
+    invoice.number ?? (await (await clientFor(shopId, order)).invoice(invoice.lexwareId)).voucherNumber ?? null;
   return {
     /**
      * A supplementary invoice for the given positions only, with everything else (contact, tax conditions, terms,
@@ -57,20 +89,23 @@ export function createCorrectionActivities(deps: Pick<ActivityDeps, 'db' | 'box'
       ctx?: ShopContext,
     ): Promise<IssueResult> {
       const { prefs } = ctx ?? (await loadShopContext(db, shopId));
-      const { contactId, number } = req.invoice;
+      const { contactId } = req.invoice;
+      const number = await numberOf(shopId, order, req.invoice);
       const planned = buildPlannedInvoice(order, prefs, req.regime, [], contactId);
       const { invoice } = buildSupplementaryInvoice(order, planned, req.positions, req.regime, {
         invoiceNumber: number,
         reason: req.reason,
         now: new Date(),
       });
-      return issue(shopId, order, req, { type: 'invoice', body: invoice }, planned.finalize);
+      const known = { ...req, invoice: { ...req.invoice, number } };
+      return issue(shopId, order, known, { type: 'invoice', body: invoice }, planned.finalize);
     },
 
     /** A credit note for the given positions, following the invoice it corrects (Rechnungskorrektur). */
     async issueCorrectionCreditNote(shopId: string, order: ShopifyOrder, req: CorrectionRequest): Promise<IssueResult> {
       const { prefs } = await loadShopContext(db, shopId);
-      const { contactId, number, lexwareId } = req.invoice;
+      const { contactId, lexwareId } = req.invoice;
+      const number = await numberOf(shopId, order, req.invoice);
       const built = buildCorrectionCreditNote(
         order,
         req.positions,
@@ -84,7 +119,7 @@ export function createCorrectionActivities(deps: Pick<ActivityDeps, 'db' | 'box'
         { invoiceNumber: number, reason: req.reason, now: new Date() },
       );
       const document = { type: 'credit' as const, body: built.creditNote, precedingInvoiceId: lexwareId };
-      return issue(shopId, order, req, document, built.finalize);
+      return issue(shopId, order, { ...req, invoice: { ...req.invoice, number } }, document, built.finalize);
     },
 
     /**

@@ -1,15 +1,9 @@
 import type { Position, ShopifyOrder, TaxRegime } from '@belegfluss/shared';
-import {
-  addCoverage,
-  formatEuro,
-  orderCoverage,
-  planOrderCorrection,
-  withoutExchanges,
-} from '@belegfluss/shared/workflow';
+import { addCoverage, orderCoverage, planOrderCorrection, withoutExchanges } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { IssueResult, ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
-import { log, logDecision, type StepOutcome } from './decisions';
+import { logDecision, type StepOutcome } from './decisions';
 
 const { issueSupplementaryInvoice, issueCorrectionCreditNote, reissueInvoice } = lexwareActivities;
 
@@ -63,7 +57,10 @@ export async function correctEditedOrder(shopId: string, state: OrderState, ctx:
   return 'successful';
 }
 
-/** One correction document: made exactly once under its own intent, then counted in what the documents cover. */
+/**
+ * One correction document: made exactly once under its own intent (the activity logs it on the order in German),
+ * then counted in what the documents cover.
+ */
 async function makeCorrection(
   shopId: string,
   state: OrderState,
@@ -97,23 +94,6 @@ async function makeCorrection(
     cents: total,
   });
   state.covered = addCoverage(state.covered ?? [], positions, kind === 'credit' ? -1 : 1);
-  const byRate = [...new Set(positions.map((p) => p.rate))]
-    .map((rate) => {
-      const cents = positions.filter((p) => p.rate === rate).reduce((a, p) => a + p.grossCents, 0);
-      return `${String(rate).replace('.', ',')} %: ${formatEuro(cents)}`;
-    })
-    .join(', ');
-  const what = kind === 'credit' ? `Gutschrift zu Rechnung ${invoice.number ?? ''}`.trim() : 'Nachtragsrechnung';
-  await log({
-    shopId,
-    origin: kind === 'credit' ? 'credit' : 'invoice',
-    event: 'order.edited',
-    status: 'success',
-    orderId: String(order.id),
-    orderName: order.name,
-    ref: { [kind === 'credit' ? 'credit' : 'invoice']: result.lexwareId },
-    body: { kind, message: `${what} über ${formatEuro(total)} (${byRate})`, amount: total / 100 },
-  });
   return result;
 }
 

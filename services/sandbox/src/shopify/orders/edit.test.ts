@@ -17,7 +17,7 @@ const act = async (id: number | '', action: string, body: Record<string, unknown
 
 let token: string;
 const gql = async (query: string, variables: Record<string, unknown>, accessToken = token) =>
-  json<{ data?: Record<string, any>; errors?: Array<{ message: string }> }>( // eslint-disable-line @typescript-eslint/no-explicit-any -- GraphQL's answer, checked field by field
+  json<{ data?: Record<string, Order>; errors?: Array<{ message: string }> }>(
     await post(
       `${sb.urls.shopify}/store/${SHOP}/admin/api/2026-07/graphql.json`,
       { query, variables },
@@ -96,7 +96,7 @@ describe('order editing over GraphQL', () => {
     const { order } = await act('', '', { scenario: 'de_b2c', paid: true, discount: null });
     const [shirt, mug] = order.line_items as Order[];
     const began = await gql(begin, { id: order.admin_graphql_api_id });
-    const id = began.data!.orderEditBegin.calculatedOrder.id as string;
+    const id = began.data!.orderEditBegin!.calculatedOrder.id as string;
     expect(id).toMatch(/^gid:\/\/shopify\/CalculatedOrder\/\d+$/);
     const staged = await gql(
       `mutation($id: ID!, $line: ID!, $variant: ID!) {
@@ -115,25 +115,27 @@ describe('order editing over GraphQL', () => {
     );
     expect(staged.errors).toBeUndefined();
     // 3 shirts, no mug, shipping; nothing applied to the order yet.
-    expect(staged.data!.b.calculatedOrder.totalPriceSet.shopMoney.amount).toBe('94.60');
+    expect(staged.data!.b!.calculatedOrder.totalPriceSet.shopMoney.amount).toBe('94.60');
     const before = await json<Order>(await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}`));
     expect(before.current_total_price).toBe(order.current_total_price);
     const committed = await gql(
       'mutation($id: ID!) { orderEditCommit(id: $id, staffNote: "Tasse ausverkauft") { order { id } userErrors { message } } }',
       { id },
     );
-    expect(committed.data!.orderEditCommit).toMatchObject({ order: { id: order.admin_graphql_api_id }, userErrors: [] });
+    expect(committed.data!.orderEditCommit!).toMatchObject({
+      order: { id: order.admin_graphql_api_id },
+      userErrors: [],
+    });
     const after = await json<Order>(await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}`));
     expect(after.current_total_price).toBe('94.60');
     const topics = await json<Array<{ topic: string }>>(
       await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}/webhooks`),
     );
     expect(topics.map((d) => d.topic).slice(-2)).toEqual(['orders/edited', 'orders/updated']);
-    const again = await gql(
-      'mutation($id: ID!) { orderEditCommit(id: $id) { order { id } userErrors { message } } }',
-      { id },
-    );
-    expect(again.data!.orderEditCommit.userErrors).toHaveLength(1);
+    const again = await gql('mutation($id: ID!) { orderEditCommit(id: $id) { order { id } userErrors { message } } }', {
+      id,
+    });
+    expect(again.data!.orderEditCommit!.userErrors).toHaveLength(1);
   });
 
   it('needs the write_order_edits scope, as Shopify does', async () => {
