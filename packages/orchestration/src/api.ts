@@ -4,13 +4,15 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { Coverage, ShopifyOrder, ShopifyRefund, TaxRegime } from '@belegfluss/shared';
+import type { Coverage, ShopifyOrder, ShopifyRefund, ShopifyReturn, TaxRegime } from '@belegfluss/shared';
 
 export interface ShopifyEvent {
   topic: string;
   webhookId: string;
   order?: ShopifyOrder;
   refund?: unknown;
+  /** A processed Shopify return (returns/process), with `processed_at` set to when Shopify told us. */
+  return?: unknown;
   /**
    * Set by the paid historical import (judged without TOO_OLD and the switch's date) and by the connect wizard's
    * import on activation (judged with TOO_OLD, without the switch's date).
@@ -70,6 +72,13 @@ export interface OrderState {
    */
   viesWait?: { vatId: string; since: number; retryAt: number; told: boolean } | null;
   /**
+   * The processed Shopify returns seen: whether each is an exchange and, once made, the exchange's credit note (what
+   * came back) and invoice (what went out). A refund naming one of these returns is settled by it. Absent in older states.
+   */
+  returns?: ReturnRecord[];
+  /** Processed exchanges whose documents are not made yet. Absent in older states. */
+  pendingReturns?: ShopifyReturn[];
+  /**
    * What the order's invoice and its corrections cover, per order line and tax rate (invoices added, correction credit
    * notes taken away; refunds are on neither side). Set with the invoice; absent before it.
    */
@@ -80,6 +89,16 @@ export interface OrderState {
   editRefundedCents?: number;
   /** What the workflow waits for, for support staff: e.g. WAIT (invoice event), WAIT_FOR_INVOICE, VIES. */
   waitingFor: string | null;
+}
+
+export interface ReturnRecord {
+  returnId: number;
+  exchange: boolean;
+  /** The order lines that came back and how many of each; and the order lines the exchange sent out. */
+  returned?: { lineItemId: number; quantity: number }[];
+  exchangeLineIds?: number[];
+  credit: OrderDocument | null;
+  invoice: OrderDocument | null;
 }
 
 export const emptyOrderState = (): OrderState => ({

@@ -27,6 +27,7 @@ export * from './domain/order-positions';
 export * from './domain/document-texts';
 export * from './domain/document-language';
 export * from './domain/credit-note';
+export * from './domain/exchange';
 export * from './domain/delivery-note';
 export * from './domain/completeness-audit';
 export * from './domain/credit-decision';

@@ -96,6 +96,11 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
   EXISTING: { text: 'nicht nötig: der Beleg existiert bereits', link: null },
   RECEIPT_NOT_FOUND: { text: 'nicht nötig: zur Erstattung gibt es keinen Beleg', link: null },
   WAIT_FOR_INVOICE: { text: 'wartet, bis die Rechnung erstellt ist', link: SETTINGS.invoiceCreate },
+  WAIT_FOR_RETURN: { text: 'wartet, bis Shopify die Retoure dieser Erstattung verarbeitet hat', link: null },
+  EXCHANGE: {
+    text: 'nicht nötig: die Erstattung gehört zu einem Umtausch, dessen Gutschrift und Rechnung sie schon ausgleichen',
+    link: null,
+  },
   WAIT_FOR_FINALIZED_INVOICE: { text: 'wartet, bis die Rechnung festgeschrieben ist', link: SETTINGS.invoices },
   DRAFT_INVOICE: { text: 'wartet, weil die Rechnung noch ein Entwurf ist', link: SETTINGS.invoices },
   DRAFT: { text: 'nicht möglich: Entwürfe können nicht versendet werden', link: SETTINGS.invoices },
@@ -247,6 +252,25 @@ const berlinTime = (iso: string) =>
     timeZone: 'Europe/Berlin',
   });
 
+const RETURN_STATUS_TEXT: Record<string, string> = {
+  requested: 'angefragt',
+  approved: 'angenommen',
+  declined: 'abgelehnt',
+  closed: 'abgeschlossen',
+  reopened: 'wieder geöffnet',
+  canceled: 'storniert',
+};
+
+const euro = (v: unknown) =>
+  `${(typeof v === 'number' ? v : Number(v ?? 0)).toLocaleString('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+/** Which way the exchange's difference went: back to the customer, or paid by them. */
+function differenceText(v: unknown): string | null {
+  const c = typeof v === 'number' ? v : 0;
+  if (c === 0) return 'kein Differenzbetrag';
+  return c > 0 ? `${euro(c / 100)} an den Kunden erstattet` : `${euro(-c / 100)} vom Kunden nachgezahlt`;
+}
+
 type Sentence = (b: Record<string, unknown>) => string;
 /** One sentence per event; `b` is the entry's body. */
 const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
@@ -279,6 +303,20 @@ const EVENTS: Record<string, { text: Sentence; link?: LogLink }> = {
   'delivery.failed': {
     text: (b) => withDetail('Lieferschein konnte nicht erstellt werden', str(b.message) ?? str(b.error)),
     link: SETTINGS.deliveryNotes,
+  },
+  'exchange.created': {
+    text: (b) =>
+      withDetail(
+        `Umtausch${str(b.name) ? ` ${String(b.name)}` : ''} verbucht: Gutschrift über ${euro(b.creditAmount)} für die zurückgegebenen, Rechnung über ${euro(b.invoiceAmount)} für die neuen Artikel`,
+        differenceText(b.differenceCents),
+      ),
+  },
+  'return.status': {
+    text: (b) =>
+      withDetail(
+        `Shopify meldet eine Retoure${str(b.name) ? ` ${String(b.name)}` : ''}`,
+        RETURN_STATUS_TEXT[String(b.status)] ?? str(b.status),
+      ),
   },
   'invoice.rounding': { text: () => 'Rundungsdifferenz zur Bestellsumme in der Rechnung ausgeglichen' },
   'invoice.status': {

@@ -9,6 +9,7 @@ export const SHOPIFY_SCOPE_TEXT: Record<string, string> = {
   read_customers: 'Kunden lesen',
   read_products: 'Produkte lesen',
   read_companies: 'Firmen und Firmenstandorte lesen (B2B)',
+  read_returns: 'Retouren und Umtausche lesen',
 };
 
 /** One scope in words; an unknown one as it comes, so that it can still be looked up. */

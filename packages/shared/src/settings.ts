@@ -122,7 +122,7 @@ export function readSettings() {
       adminUrl: env('SHOPIFY_ADMIN_URL', DEV_DEFAULTS.shopifyAdminUrl),
       scopes: env(
         'SHOPIFY_SCOPES',
-        'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies',
+        'read_orders,write_orders,read_all_orders,read_customers,read_products,read_companies,read_returns',
       ),
     },
     /** The default sender, used while a shop has no checked SMTP server of its own. */

@@ -19,6 +19,20 @@ const address = z
   })
   .passthrough();
 
+/** An order's line item: the fields the rules read, the rest passed through. */
+export const ShopifyLineItemSchema = z
+  .object({
+    id: z.number(),
+    title: z.string(),
+    variant_title: z.string().nullish(),
+    sku: z.string().nullish(),
+    quantity: z.number(),
+    price: money,
+    tax_lines: z.array(taxLine).default([]),
+    discount_allocations: z.array(z.object({ amount: money }).passthrough()).default([]),
+  })
+  .passthrough();
+
 export const ShopifyOrderSchema = z
   .object({
     id: z.number(),
@@ -53,20 +67,7 @@ export const ShopifyOrderSchema = z
       .nullish(),
     billing_address: address.nullish(),
     shipping_address: address.nullish(),
-    line_items: z.array(
-      z
-        .object({
-          id: z.number(),
-          title: z.string(),
-          variant_title: z.string().nullish(),
-          sku: z.string().nullish(),
-          quantity: z.number(),
-          price: money,
-          tax_lines: z.array(taxLine).default([]),
-          discount_allocations: z.array(z.object({ amount: money }).passthrough()).default([]),
-        })
-        .passthrough(),
-    ),
+    line_items: z.array(ShopifyLineItemSchema),
     shipping_lines: z
       .array(
         z

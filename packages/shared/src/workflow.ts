@@ -4,6 +4,14 @@
 // Workflow code imports values from here; types may still come from the index (they are erased).
 export { ShopifyOrderSchema } from './shopify-order';
 export { ShopifyRefundSchema } from './domain/refund-types';
+export {
+  exchangeAmounts,
+  exchangeOrder,
+  isExchange,
+  refundReturnId,
+  ShopifyReturnSchema,
+  withoutExchanges,
+} from './domain/exchange';
 export { planInvoice } from './domain/plan-invoice';
 export { decideInvoice } from './domain/invoice-decision';
 export { decideCreditNote } from './domain/credit-decision';

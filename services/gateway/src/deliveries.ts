@@ -6,6 +6,7 @@ import type { GatewayContext } from './context';
 import { nudge } from './billing';
 import { COMPLIANCE_TOPICS, handleCompliance } from './compliance';
 import { BILLING_TOPICS, handleBillingWebhook } from './routes/plan/webhooks';
+import { RETURN_TOPICS } from './topics';
 
 type SignalContext = Pick<GatewayContext, 'db' | 'temporal' | 'settings' | 'log' | 'installedShops'>;
 
@@ -34,9 +35,51 @@ const billingChanged: TopicHandler = async (ctx, d) => {
 
 const compliance: TopicHandler = (ctx, d) => handleCompliance(ctx.db, d);
 
+/**
+ * A processed return moves goods and money: its order's workflow makes the exchange's documents (and knows the
+ * refund that belongs to it). It settles the delivery at the end of its round, like an order event.
+ */
+const returnProcessed: TopicHandler = async (ctx, d) => {
+  const body = d.body as Record<string, unknown>;
+  await signalOrderWorkflow(ctx, d.shopId, String(body.order_id), {
+    topic: d.topic,
+    webhookId: d.webhookId,
+    return: { ...body, processed_at: d.triggeredAt ?? new Date().toISOString() },
+  });
+};
+
+/** What a return's status change says, in the order's log: nothing is booked until it is processed. */
+const RETURN_STATUS_WORDS: Record<string, string> = {
+  'returns/request': 'requested',
+  'returns/approve': 'approved',
+  'returns/decline': 'declined',
+  'returns/close': 'closed',
+  'returns/reopen': 'reopened',
+  'returns/cancel': 'canceled',
+};
+
+const returnStatusChanged: TopicHandler = async (ctx, d) => {
+  const body = d.body as { id?: unknown; name?: unknown; order_id?: unknown; order?: { id?: unknown } };
+  const orderId = body.order_id ?? body.order?.id;
+  await writeLog(ctx.db, {
+    shopId: d.shopId,
+    origin: 'shopify',
+    event: 'return.status',
+    status: 'info',
+    ...(orderId != null ? { orderId: String(orderId) } : {}),
+    ref: { webhook: d.webhookId },
+    body: { status: RETURN_STATUS_WORDS[d.topic], returnId: body.id, name: body.name ?? null },
+  }).catch(() => undefined);
+  await setDeliveryStatus(ctx.db, d.webhookId, 'successful');
+};
+
 /** One handler per topic that names no order, as the Shopify app templates route their webhooks. */
-const TOPIC_HANDLERS: ReadonlyMap<string, TopicHandler> = new Map([
+export const TOPIC_HANDLERS: ReadonlyMap<string, TopicHandler> = new Map([
   ['app/uninstalled', appUninstalled],
+  ...RETURN_TOPICS.map((topic): [string, TopicHandler] => [
+    topic,
+    topic === 'returns/process' ? returnProcessed : returnStatusChanged,
+  ]),
   ...[...BILLING_TOPICS].map((topic): [string, TopicHandler] => [topic, billingChanged]),
   ...[...COMPLIANCE_TOPICS].map((topic): [string, TopicHandler] => [topic, compliance]),
 ]);

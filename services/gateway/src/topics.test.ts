@@ -4,6 +4,8 @@ import { readSettings } from '@belegfluss/shared/settings';
 import { COMPLIANCE_TOPICS, HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
 import { shopSpecificTopics } from './webhook-subscriptions';
 import { SHAPED_TOPICS } from './webhook-payloads';
+import { TOPIC_HANDLERS } from './deliveries';
+import { ORDER_TOPICS, RETURN_TOPICS } from './topics';
 
 /** The project's shopify.app.toml is what `shopify app deploy` publishes: Shopify sends nothing else. */
 describe('shopify.app.toml', () => {
@@ -25,6 +27,14 @@ describe('shopify.app.toml', () => {
     const subscribed = new Set([...declaredTopics(config), ...config.complianceTopics.map((c) => c.topic)]);
     expect(new Set(SHAPED_TOPICS)).toEqual(new Set([...HANDLED_TOPICS, ...COMPLIANCE_TOPICS]));
     expect(new Set(SHAPED_TOPICS)).toEqual(subscribed);
+  });
+
+  it('has one handler for each topic that is no order event, each return topic its own', () => {
+    const orderTopics = new Set<string>(ORDER_TOPICS);
+    for (const topic of HANDLED_TOPICS.filter((t) => !orderTopics.has(t)))
+      expect(TOPIC_HANDLERS.has(topic), topic).toBe(true);
+    expect(RETURN_TOPICS.every((t) => TOPIC_HANDLERS.has(t))).toBe(true);
+    expect(config.scopes).toContain('read_returns');
   });
 
   it('declares the three compliance topics under compliance_topics', () => {

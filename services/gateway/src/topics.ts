@@ -14,8 +14,27 @@ export const ORDER_TOPICS = [
   'refunds/create',
 ] as const;
 
+/**
+ * Shopify's returns: each has its own handler in deliveries.ts. Only returns/process moves goods and money (the
+ * exchange's documents follow it); the others change a return's status and are recorded.
+ */
+export const RETURN_TOPICS = [
+  'returns/request',
+  'returns/approve',
+  'returns/decline',
+  'returns/process',
+  'returns/close',
+  'returns/reopen',
+  'returns/cancel',
+] as const;
+
 /** Every topic /webhooks/shopify acts on, compliance topics aside: each must be subscribed (shopify.app.toml or per shop). */
-export const HANDLED_TOPICS: readonly string[] = [...ORDER_TOPICS, 'app/uninstalled', ...BILLING_TOPICS];
+export const HANDLED_TOPICS: readonly string[] = [
+  ...ORDER_TOPICS,
+  ...RETURN_TOPICS,
+  'app/uninstalled',
+  ...BILLING_TOPICS,
+];
 
 export { COMPLIANCE_TOPICS };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_TOPICS } from './compliance';
 import { BILLING_TOPICS } from './routes/plan/webhooks';
-import { ORDER_TOPICS } from './topics';
+import { ORDER_TOPICS, RETURN_TOPICS } from './topics';
 
 /**
  * Shopify's HMAC covers the body only; topic, shop and times come in unsigned headers. So a body signed for one
@@ -27,6 +27,22 @@ const refund = z.object({
   admin_graphql_api_id: gid('Refund'),
   refund_line_items: z.array(z.unknown()),
 });
+/**
+ * A return: request and approve name the order as an object, decline names none, the others by order_id; a
+ * refund or an order (both with an order id and line items) never passes for one.
+ */
+const returnBody = (topic: string) =>
+  z.object({
+    id,
+    admin_graphql_api_id: gid('Return'),
+    status: z.string(),
+    ...(topic === 'returns/request' || topic === 'returns/approve'
+      ? { order: z.object({ id, admin_graphql_api_id: gid('Order') }) }
+      : topic === 'returns/decline'
+        ? {}
+        : { order_id: id }),
+    ...(topic === 'returns/process' ? { return_line_items: z.array(z.unknown()) } : {}),
+  });
 /** The compliance bodies name the shop by its id and domain. */
 const complianceShop = { shop_id: id, shop_domain: z.string() };
 const customer = z.object({ id: id.nullish() });
@@ -38,6 +54,7 @@ const BODIES: ReadonlyMap<string, z.ZodType> = new Map<string, z.ZodType>([
   ...ORDER_TOPICS.map(
     (topic) => [topic, topic === 'refunds/create' ? refund : topic === 'orders/edited' ? orderEdit : order] as const,
   ),
+  ...RETURN_TOPICS.map((topic) => [topic, returnBody(topic)] as const),
   // The Shop resource.
   ['app/uninstalled', z.object({ id, myshopify_domain: z.string() })],
   [

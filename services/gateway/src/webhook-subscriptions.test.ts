@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveShopInstall } from '@belegfluss/db';
 import { APP_CONFIG_WITHOUT_ORDER_TOPICS } from '@belegfluss/shopify/testing';
 import { startHarness, type Harness } from '../test/harness';
-import { ORDER_TOPICS } from './topics';
+import { ORDER_TOPICS, RETURN_TOPICS } from './topics';
 import { registerShopWebhooks, reregisterStaleShops, shopSpecificTopics } from './webhook-subscriptions';
 import { shopsTable } from '@belegfluss/db/testing';
 
-/** A deployed toml that leaves the order topics out: the gateway must subscribe each shop to them itself. */
+/** A deployed toml that leaves the order and return topics out: the gateway must subscribe each shop to them itself. */
 const config = APP_CONFIG_WITHOUT_ORDER_TOPICS;
+const TOPICS = [...ORDER_TOPICS, ...RETURN_TOPICS];
 const SHOP = 'registrar.myshopify.com';
 let h: Harness;
 let accessToken: string;
@@ -25,16 +26,20 @@ beforeAll(async () => {
   const res = await fetch(`${h.sandbox!.urls.control}/control/shops/${SHOP}/access-token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ scopes: ['read_orders'] }),
+    body: JSON.stringify({ scopes: ['read_orders', 'read_returns'] }),
   });
   accessToken = ((await res.json()) as { access_token: string }).access_token;
-  await saveShopInstall(h.db, { shopId: SHOP, tokenEnc: h.gateway.gw.box.seal(accessToken), scopes: ['read_orders'] });
+  await saveShopInstall(h.db, {
+    shopId: SHOP,
+    tokenEnc: h.gateway.gw.box.seal(accessToken),
+    scopes: ['read_orders', 'read_returns'],
+  });
 });
 afterAll(() => h.stop());
 
 describe('per-shop webhook subscriptions', () => {
   it('takes the handled topics the toml does not declare, all of them without a toml', () => {
-    expect(shopSpecificTopics(config)).toEqual([...ORDER_TOPICS]);
+    expect(shopSpecificTopics(config)).toEqual(TOPICS);
     expect(shopSpecificTopics(undefined)).toContain('app/uninstalled');
   });
 
@@ -43,7 +48,7 @@ describe('per-shop webhook subscriptions', () => {
     await registerShopWebhooks(gw, SHOP, accessToken);
     await registerShopWebhooks(gw, SHOP, accessToken); // again: nothing doubles
     const url = `${h.settings.appUrl}/webhooks/shopify`;
-    expect(subscriptions()).toEqual(ORDER_TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} ${url}`).sort());
+    expect(subscriptions()).toEqual(TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} ${url}`).sort());
     expect((await shopsTable.one(h.db, { id: SHOP })).webhookCallbackUrl).toBe(url);
   });
 
@@ -60,7 +65,7 @@ describe('per-shop webhook subscriptions', () => {
     expect(await reregisterStaleShops(moved)).toBe(1);
     expect(subscriptions()).toEqual(
       [
-        ...ORDER_TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} https://neu.example.com/webhooks/shopify`),
+        ...TOPICS.map((t) => `${t.toUpperCase().replace('/', '_')} https://neu.example.com/webhooks/shopify`),
         'ORDERS_CREATE https://elsewhere.example/hook',
       ].sort(),
     );

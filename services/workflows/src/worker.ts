@@ -8,6 +8,7 @@ import { createAuditActivities } from './activities/audit';
 import { createBillingActivities } from './activities/billing';
 import { createCorrectionActivities } from './activities/corrections';
 import { createCreditNoteActivities } from './activities/credit-note';
+import { createExchangeActivities } from './activities/exchange';
 import { createDeliveryNoteActivities } from './activities/delivery-notes';
 import { createHousekeepingActivities } from './activities/housekeeping';
 import { createImportActivities } from './activities/import';
@@ -108,6 +109,7 @@ export function orderActivities(deps: ActivityDeps): Activities {
     ...createRoundActivities(deps),
     ...createInvoiceActivities(deps),
     ...createCreditNoteActivities(deps),
+    ...createExchangeActivities(deps),
     ...createCorrectionActivities(deps),
     ...createDeliveryNoteActivities(deps),
     ...createRepairActivities(deps),

@@ -73,6 +73,41 @@ const Cancel = z.object({
   refund: z.boolean().default(false),
 });
 
+const Return = z.object({
+  returnLineItems: z
+    .array(
+      z.object({
+        lineItemId: z.number().int(),
+        quantity: z.number().int().positive(),
+        returnReason: z.string().optional(),
+      }),
+    )
+    .min(1),
+  /** New items that go out in place of the returned ones: the return becomes an exchange. */
+  exchangeLineItems: z
+    .array(
+      z.object({
+        title: z.string().min(1),
+        price: z.number().min(0),
+        quantity: z.number().int().positive(),
+        taxRate: z.number().min(0).max(1),
+        sku: z.string().optional(),
+      }),
+    )
+    .optional(),
+  /** true: the customer requests it (REQUESTED, returns/request); otherwise staff create it OPEN (returns/approve). */
+  requested: z.boolean().optional(),
+  /** Process it at once (returnProcess), as staff do for an exchange handed over in the shop. */
+  process: z.boolean().optional(),
+});
+
+const ReturnMove = z.object({
+  reason: z.string().optional(),
+  note: z.string().nullable().optional(),
+});
+
+const RETURN_ACTIONS = ['approve', 'decline', 'process', 'close', 'reopen', 'cancel'] as const;
+
 /** One committed order edit, as the admin's "Bestellung bearbeiten" or the GraphQL orderEdit mutations make it. */
 const Edit = z
   .object({
@@ -138,6 +173,46 @@ export function orderRoutes(sb: Sandbox): Router {
   router.post('/:id/cancel', async (ctx) => {
     const input = await body(ctx, Cancel);
     ctx.body = answer(sb.orders.cancel(shopOf(ctx.params.shop), ctx.params.id ?? '', input.reason, input.refund));
+  });
+
+  router.post('/:id/returns', async (ctx) => {
+    const { process, ...input } = await body(ctx, Return);
+    const shop = shopOf(ctx.params.shop);
+    const created = sb.orders.createReturn(shop, ctx.params.id ?? '', input);
+    const processed = process ? sb.orders.processReturn(shop, ctx.params.id ?? '', created.return.id) : null;
+    ctx.status = 201;
+    ctx.body = {
+      ...answer(processed ?? created),
+      deliveries: [...created.deliveries, ...(processed?.deliveries ?? [])].map((d) => ({
+        webhookId: d.webhookId,
+        eventId: d.eventId,
+        topic: d.topic,
+      })),
+      return: (processed ?? created).return,
+    };
+  });
+
+  router.get('/:id/returns', (ctx) => {
+    ctx.body = sb.orders.returns(shopOf(ctx.params.shop), ctx.params.id ?? '');
+  });
+
+  router.post('/:id/returns/:returnId/:action', async (ctx) => {
+    const action = z.enum(RETURN_ACTIONS).safeParse(ctx.params.action);
+    if (!action.success) return ctx.throw(404, `Unknown return action ${ctx.params.action}`);
+    const input = await body(ctx, ReturnMove);
+    const shop = shopOf(ctx.params.shop);
+    const returnId = Number(ctx.params.returnId);
+    const change =
+      action.data === 'process'
+        ? sb.orders.processReturn(shop, ctx.params.id ?? '', returnId)
+        : sb.orders.moveReturn(
+            shop,
+            ctx.params.id ?? '',
+            returnId,
+            action.data,
+            action.data === 'decline' ? { reason: input.reason ?? 'other', note: input.note ?? null } : undefined,
+          );
+    ctx.body = { ...answer(change), return: change.return };
   });
 
   router.get('/:id/webhooks', (ctx) => {

@@ -118,6 +118,8 @@ const REFUND = [
   'processed_at',
   'refund_line_items',
   'restock',
+  // The return a refund belongs to (returnProcess), null otherwise: Shopify's sample refunds/create body has it.
+  'return',
   'total_duties_set',
   'transactions',
   'user_id',

@@ -20,6 +20,9 @@ export interface WebhookOptions {
 
 export const SHOPIFY_RETRY_DELAYS_MS = [60_000, 120_000, 300_000, 600_000, 1_200_000, 2_400_000, 3_600_000, 6_000_000];
 
+const hasScope = (granted: readonly string[], scope: string) =>
+  granted.includes(scope) || granted.includes(scope.replace('read_', 'write_'));
+
 export function shopifyHmac(body: string, secret: string): string {
   return createHmac('sha256', secret).update(body, 'utf8').digest('base64');
 }
@@ -117,6 +120,8 @@ export class WebhookDispatcher {
     const config = this.opts.appConfig;
     const afterUninstall = topic === 'app/uninstalled' || config.complianceTopics.some((c) => c.topic === topic);
     // Each subscription delivers on its own: an app-specific and a shop-specific one to the same URL send twice.
+    // Shopify sends a return's topics only to an app granted read_returns, whoever subscribed.
+    if (topic.startsWith('returns/') && !hasScope(shop.grantedScopes, 'read_returns')) return [];
     const targets =
       shop.installed || afterUninstall
         ? declaredEndpoints(config, topic, this.opts.appUrl).map((url) => ({

@@ -1,6 +1,7 @@
 import type { createCorrectionActivities } from './corrections';
 import type { createCreditNoteActivities } from './credit-note';
 import type { createDeliveryNoteActivities } from './delivery-notes';
+import type { createExchangeActivities } from './exchange';
 import type { createInvoiceActivities } from './invoice';
 import type { createMailActivities } from './mail';
 import type { createMetafieldActivities } from './metafields';
@@ -21,6 +22,7 @@ export type { IssueResult } from './documents';
 export type Activities = ReturnType<typeof createRoundActivities> &
   ReturnType<typeof createInvoiceActivities> &
   ReturnType<typeof createCreditNoteActivities> &
+  ReturnType<typeof createExchangeActivities> &
   ReturnType<typeof createCorrectionActivities> &
   ReturnType<typeof createDeliveryNoteActivities> &
   ReturnType<typeof createRepairActivities> &

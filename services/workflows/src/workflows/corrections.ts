@@ -1,5 +1,11 @@
 import type { Position, ShopifyOrder, TaxRegime } from '@belegfluss/shared';
-import { addCoverage, correctionIntentKey, orderCoverage, planOrderCorrection } from '@belegfluss/shared/workflow';
+import {
+  addCoverage,
+  correctionIntentKey,
+  orderCoverage,
+  planOrderCorrection,
+  withoutExchanges,
+} from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
 import type { IssueResult, ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
@@ -28,7 +34,8 @@ export function invoiceCoverage(order: ShopifyOrder, ctx: ShopContext, regime: T
 export async function correctEditedOrder(shopId: string, state: OrderState, ctx: ShopContext): Promise<StepOutcome> {
   const { order, invoice, regime } = state;
   if (!order || !invoice || !regime) return 'skipped';
-  const current = invoiceCoverage(order, ctx, regime);
+  // An exchange is no edit: it has its own credit note and invoice.
+  const current = invoiceCoverage(withoutExchanges(order, state.returns), ctx, regime);
   // An invoice from before coverage was kept covers the order as it was then, which is no longer known.
   state.covered ??= current;
   const plan = planOrderCorrection(ctx.prefs.invoice.invoiceCorrection, state.covered, current);

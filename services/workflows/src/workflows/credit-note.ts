@@ -5,6 +5,7 @@ import type { ShopContext } from '../activities';
 import { lexwareActivities } from './activity-options';
 import { owedForEdits } from './corrections';
 import { decisionContext, logDecision, PROCESSED, type StepOutcome } from './decisions';
+import { refundOfReturn } from './exchange';
 
 const { issueCreditNote } = lexwareActivities;
 
@@ -15,6 +16,15 @@ export async function creditRefunds(shopId: string, state: OrderState, ctx: Shop
   let outcome: StepOutcome = 'skipped';
   const stillPending: ShopifyRefund[] = [];
   for (const refund of state.pendingRefunds) {
+    // A return's refund is known only with its return: an exchange's documents already cover the money it moved.
+    const ofReturn = refundOfReturn(state, refund);
+    if (ofReturn !== 'credit') {
+      const reason = ofReturn === 'wait' ? 'WAIT_FOR_RETURN' : 'EXCHANGE';
+      if (ofReturn === 'wait') stillPending.push(refund);
+      else state.settledRefundIds.push(refund.id);
+      await logDecision(shopId, state, 'credit', reason, 'info', { refund: refund.id }, `credit:${refund.id}`);
+      continue;
+    }
     const decision = decideCreditNote(order, refund, ctx.credit, {
       invoice: state.invoice ? { id: state.invoice.lexwareId, status: state.invoice.status as 'open' } : null,
       invoiceDecision: state.invoice ? undefined : decideInvoice(order, ctx.invoice, decisionContext(state)),

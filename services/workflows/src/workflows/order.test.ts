@@ -119,6 +119,10 @@ function fakeActivities(calls: string[], extra: Partial<ShopContext> = {}): Acti
       calls.push(`issueCreditNote:${(refund as { id: number }).id}`);
       return { outcome: 'created', documentId: 'doc-2', lexwareId: 'lx-2', number: 'GS0001', status: 'open' };
     },
+    issueExchangeCreditNote: async (_shop, _order, ret) => {
+      calls.push(`issueExchangeCreditNote:${(ret as { id: number }).id}`);
+      return { outcome: 'created', documentId: 'doc-x1', lexwareId: 'lx-x1', number: 'GS0002', status: 'paidoff' };
+    },
     beginRound: async () => ctx,
     endRound: async (logs, ids, status) => {
       for (const entry of logs) calls.push(`log:${String(entry.body?.reason)}`);
@@ -513,6 +517,84 @@ describe('orderWorkflow with refunds', () => {
       expect(state.credits).toMatchObject([{ refundId: 77, number: 'GS0001' }]);
       expect(state.pendingRefunds).toHaveLength(0);
       expect(state.waitingFor).toBeNull();
+      await handle.terminate('test done');
+    });
+  });
+});
+
+describe('orderWorkflow with returns and exchanges', () => {
+  const processed = (id: number, exchange: boolean) => ({
+    id,
+    admin_graphql_api_id: `gid://shopify/Return/${id}`,
+    order_id: 46,
+    status: 'open',
+    processed_at: '2026-11-22T09:00:00Z',
+    return_line_items: [{ id: 1, quantity: 1, fulfillment_line_item: { id: 5, line_item: { id: 5 } } }],
+    exchange_line_items: exchange
+      ? [{ id: 2, quantity: 1, line_item: { id: 9, title: 'Neu', quantity: 1, price: '30.00', tax_lines: [] } }]
+      : [],
+  });
+  const refundOf = (id: number, returnId: number) => ({
+    id,
+    order_id: 46,
+    created_at: '2026-11-22T09:00:00Z',
+    transactions: [{ kind: 'refund', status: 'success', amount: '5.00' }],
+    return: { id: returnId, admin_graphql_api_id: `gid://shopify/Return/${returnId}` },
+  });
+
+  it("makes an exchange's credit note and invoice once, and no credit note for its refund; a plain return's refund credits", async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-exchange-test';
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
+    await worker.runUntil(async () => {
+      const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
+        workflowId: 'order:test.myshopify.com:46',
+        taskQueue,
+        args: [{ shopId: 'test.myshopify.com', orderId: '46' }],
+        signal: shopifyEventSignal,
+        signalArgs: [{ topic: 'orders/paid', webhookId: 'x1', order: order('paid', '2026-11-21T10:00:00Z') }],
+      });
+      await waitFor(() => settled(calls, 'x1', 'successful'));
+      // The exchange's refund comes first: it waits for its return, which alone tells an exchange.
+      await handle.signal(shopifyEventSignal, { topic: 'refunds/create', webhookId: 'x2', refund: refundOf(81, 501) });
+      await waitFor(() => settled(calls, 'x2', 'skipped'));
+      expect(calls).toContain('log:WAIT_FOR_RETURN');
+      await handle.signal(shopifyEventSignal, {
+        topic: 'returns/process',
+        webhookId: 'x3',
+        return: processed(501, true),
+      });
+      await waitFor(() => settled(calls, 'x3', 'successful'));
+      expect(calls).toContain('log:EXCHANGE');
+      // The same return again (a redelivery): nothing more.
+      await handle.signal(shopifyEventSignal, {
+        topic: 'returns/process',
+        webhookId: 'x4',
+        return: processed(501, true),
+      });
+      await waitFor(() => settled(calls, 'x4', 'skipped'));
+      // A plain return: its refund becomes a credit note as every refund does.
+      await handle.signal(shopifyEventSignal, {
+        topic: 'returns/process',
+        webhookId: 'x5',
+        return: processed(502, false),
+      });
+      await handle.signal(shopifyEventSignal, { topic: 'refunds/create', webhookId: 'x6', refund: refundOf(82, 502) });
+      await waitFor(() => settled(calls, 'x6', 'successful'));
+      expect(calls.filter((c) => c.startsWith('issueExchange') || c.startsWith('issueCreditNote'))).toEqual([
+        'issueExchangeCreditNote:501',
+        'issueCreditNote:82',
+      ]);
+      // What went out is billed by the supplementary invoice of corrections, for the exchange line only.
+      expect(calls.filter((c) => c.startsWith('supplement:'))).toEqual(['supplement:exchange-invoice:501:item:9=3000']);
+      const state = await handle.query(orderStateQuery);
+      expect(state.returns).toMatchObject([
+        { returnId: 501, exchange: true, credit: { lexwareId: 'lx-x1' }, invoice: { lexwareId: 'lx-s' } },
+        { returnId: 502, exchange: false, credit: null, invoice: null },
+      ]);
+      expect(state.pendingReturns).toEqual([]);
+      expect(state.pendingRefunds).toEqual([]);
+      expect(state.settledRefundIds).toEqual([81, 82]);
       await handle.terminate('test done');
     });
   });

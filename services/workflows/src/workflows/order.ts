@@ -25,6 +25,7 @@ import { applyLexwareEvents, bookPayments, mailDocuments, writeMetafields } from
 import { lexwareActivities, localDbActivities } from './activity-options';
 import { correctEditedOrder } from './corrections';
 import { creditRefunds } from './credit-note';
+import { absorbReturn, returnUnderway, settleExchanges } from './exchange';
 import { takeRoundLogs, type StepOutcome } from './decisions';
 import { issueInvoiceIfDue } from './invoice';
 import { prepareRepairs } from './repair';
@@ -101,8 +102,11 @@ async function handleShopifyEvents(shopId: string, state: OrderState, events: Sh
   for (const event of events) absorb(state, event);
   const ctx = await startRound(shopId, state);
   const outcomes: StepOutcome[] = [await issueInvoiceIfDue(shopId, state, ctx)];
+  // Exchanges before edits: the edit correction leaves out what an exchange's own documents cover.
+  outcomes.push(await settleExchanges(shopId, state, ctx));
   // Edits before refunds: a refund that only pays back what an edit took off is known as such once it is corrected.
-  const corrected = await correctEditedOrder(shopId, state, ctx);
+  // While a return's refund waits for its return, the order may already show the exchange: no edit to correct yet.
+  const corrected = returnUnderway(state) ? 'skipped' : await correctEditedOrder(shopId, state, ctx);
   outcomes.push(corrected);
   // "Storno und neue Rechnung" closed the invoice: the new one is made in the same round.
   if (corrected === 'successful' && !state.invoice) outcomes.push(await issueInvoiceIfDue(shopId, state, ctx));
@@ -162,6 +166,7 @@ function absorb(state: OrderState, event: ShopifyEvent): void {
     for (const refund of next.refunds) addRefund(state, refund);
   }
   if (event.refund) addRefund(state, event.refund);
+  if (event.return) absorbReturn(state, event.return);
 }
 
 function addRefund(state: OrderState, raw: unknown): void {

@@ -143,6 +143,14 @@ function webhookSubscriptionCreate(
   ctx: GqlContext,
 ) {
   // Each topic needs its access scope; order and refund events need read_orders.
+  if (/^RETURNS_/.test(topic) && !hasScope(ctx, 'read_returns')) {
+    return {
+      webhookSubscription: null,
+      userErrors: [
+        { field: ['topic'], message: `Access denied for ${topic}: the read_returns access scope is required.` },
+      ],
+    };
+  }
   if (/^(ORDERS|REFUNDS)_/.test(topic) && !hasScope(ctx, 'read_orders')) {
     return {
       webhookSubscription: null,

@@ -11,6 +11,9 @@ export interface RefundRequest {
   amount?: number;
   shipping?: boolean;
   note?: string;
+  /** A return's refund (returnProcess): the money that really goes back, when the items' value went elsewhere. */
+  transactionCents?: number;
+  return?: { id: number; admin_graphql_api_id: string };
 }
 
 const cents = (s: string) => Math.round(Number(s) * 100);
@@ -109,6 +112,7 @@ export function applyRefund(order: ShopifyOrder, req: RefundRequest, nextId: IdS
       refund_id: id,
     });
   }
+  if (req.transactionCents !== undefined) total = req.transactionCents;
   total = Math.min(total, paidCents(order));
   const parent = order._transactions.find((t) => t.kind === 'sale' || t.kind === 'capture');
   const tx = transaction(order, 'refund', total, order.gateway, nextId, at, parent?.id ?? null);
@@ -127,6 +131,7 @@ export function applyRefund(order: ShopifyOrder, req: RefundRequest, nextId: IdS
     order_adjustments: adjustments,
     refund_line_items: refundLineItems,
     transactions: [tx],
+    return: req.return ?? null,
   };
   order.refunds.push(refund);
   order.financial_status = paidCents(order) <= 0 ? 'refunded' : 'partially_refunded';

@@ -5,6 +5,17 @@ import { buildOrder } from './builder.js';
 import { cancel, fulfil, markPaid, OrderStateError, type FulfilItems } from './lifecycle.js';
 import { applyRefund, type RefundRequest } from './refund.js';
 import { applyOrderEdit, type OrderEditRequest } from './edit.js';
+import {
+  findReturn,
+  moveReturn,
+  newReturn,
+  processReturn,
+  returnPayload,
+  returnsOf,
+  type ExchangeLineItemInput,
+  type ReturnLineItemInput,
+  type SandboxReturn,
+} from './returns.js';
 import { SCENARIOS, type Scenario, type ScenarioName, type ScenarioItem, type ScenarioPerson } from './scenarios.js';
 import type { ShopifyOrder } from './types.js';
 
@@ -30,6 +41,10 @@ export interface CreateOrderInput {
 export interface OrderChange {
   order: ShopifyOrder;
   deliveries: WebhookDelivery[];
+}
+
+export interface ReturnChange extends OrderChange {
+  return: SandboxReturn;
 }
 
 export class OrderNotFoundError extends Error {}
@@ -147,6 +162,65 @@ export class OrderService {
     if (refunded && last) events.push({ topic: 'refunds/create', payload: last });
     events.push({ topic: 'orders/updated', payload: order });
     return { order, deliveries: this.dispatcher.emit(shop, events) };
+  }
+
+  /** returnRequest (the customer asks: REQUESTED) or returnCreate (staff opens it at once: OPEN). */
+  createReturn(
+    shop: ShopState,
+    id: string,
+    input: { returnLineItems: ReturnLineItemInput[]; exchangeLineItems?: ExchangeLineItemInput[]; requested?: boolean },
+  ): ReturnChange {
+    const order = this.get(shop, id);
+    const ret = newReturn(order, { ...input, requested: input.requested ?? false }, this.nextId, new Date());
+    // A created return is approved from the start: Shopify announces it as returns/approve.
+    return this.returnChange(shop, order, ret, [ret.status === 'requested' ? 'returns/request' : 'returns/approve']);
+  }
+
+  /** returnApproveRequest, returnDeclineRequest, returnClose, returnReopen, returnCancel. */
+  moveReturn(
+    shop: ShopState,
+    id: string,
+    returnId: number,
+    to: 'approve' | 'decline' | 'close' | 'reopen' | 'cancel',
+    decline?: { reason: string; note?: string | null },
+  ): ReturnChange {
+    const order = this.get(shop, id);
+    const ret = findReturn(order, returnId);
+    moveReturn(ret, to, new Date(), decline);
+    const topic = {
+      approve: 'returns/approve',
+      decline: 'returns/decline',
+      close: 'returns/close',
+      reopen: 'returns/reopen',
+      cancel: 'returns/cancel',
+    }[to];
+    return this.returnChange(shop, order, ret, [topic]);
+  }
+
+  /**
+   * returnProcess of every item: the refund of a difference first (refunds/create), returns/process, the order as it
+   * now is, and, the return being fully processed, its close.
+   */
+  processReturn(shop: ShopState, id: string, returnId: number): ReturnChange {
+    const order = this.get(shop, id);
+    const ret = findReturn(order, returnId);
+    const { refund } = processReturn(order, ret, this.nextId, new Date());
+    const events: Array<{ topic: string; payload: unknown }> = [];
+    if (refund) events.push({ topic: 'refunds/create', payload: refund });
+    events.push({ topic: 'returns/process', payload: returnPayload('returns/process', order, ret) });
+    events.push({ topic: 'orders/updated', payload: order });
+    moveReturn(ret, 'close', new Date());
+    events.push({ topic: 'returns/close', payload: returnPayload('returns/close', order, ret) });
+    return { order, return: ret, deliveries: this.dispatcher.emit(shop, events) };
+  }
+
+  returns(shop: ShopState, id: string): SandboxReturn[] {
+    return returnsOf(this.get(shop, id));
+  }
+
+  private returnChange(shop: ShopState, order: ShopifyOrder, ret: SandboxReturn, topics: string[]): ReturnChange {
+    const events = topics.map((topic) => ({ topic, payload: returnPayload(topic, order, ret) }));
+    return { order, return: ret, deliveries: this.dispatcher.emit(shop, events) };
   }
 
   /** Marks paid on behalf of GraphQL's orderMarkAsPaid, which checks the balance itself. */

@@ -137,6 +137,8 @@ export interface Refund {
     line_item: LineItem;
   }>;
   transactions: Transaction[];
+  /** The return the refund belongs to (returnProcess), null for a refund of its own. */
+  return: { id: number; admin_graphql_api_id: string } | null;
 }
 
 export interface Customer {
