@@ -9,7 +9,7 @@ import { lexwareConnectionsTable } from '@belegfluss/db/testing';
 /**
  * Two shops of one merchant share one Lexware connection, clicked through in Chromium: the connected shop
  * hands out a code on its settings page, the other shop enters it on its own, and when the first shop
- * disconnects the page says that the second keeps booking.
+ * disconnects the page says that the second keeps booking; a third shop joins in the connect wizard.
  */
 let stack: Stack;
 let frontends: Awaited<ReturnType<typeof serveFrontends>>;
@@ -17,12 +17,15 @@ let browser: Browser;
 let page: Page;
 const FIRST = 'teilen-de.myshopify.com';
 const SECOND = 'teilen-at.myshopify.com';
+const THIRD = 'teilen-ch.myshopify.com';
 const serverErrors: string[] = [];
 
 beforeAll(async () => {
   ({ stack, frontends, browser, page } = await openMerchantBrowser(FIRST, serverErrors));
-  await merchant(stack, SECOND).createShop();
-  await merchant(stack, SECOND).install();
+  for (const shop of [SECOND, THIRD]) {
+    await merchant(stack, shop).createShop();
+    await merchant(stack, shop).install();
+  }
 }, 180_000);
 afterAll(() => closeMerchantBrowser({ stack, frontends, browser }));
 
@@ -73,4 +76,29 @@ describe('sharing one Lexware connection between two shops in Chromium', () => {
     expect(await connectedSeen(SECOND)).toBe(true);
     expect(serverErrors).toEqual([]);
   }, 240_000);
+
+  it("joins a shop's connection in the connect wizard and goes on to the imports", async () => {
+    // The second shop is on the shared grant now; its code lets a third shop join as well.
+    const { code } = await merchant(stack, SECOND).api<{ code: string }>('/api/lexoffice/link-code', {
+      method: 'POST',
+    });
+    await page.goto(`${frontends.urls.shell}/home?shop=${THIRD}`);
+    await page.getByRole('link', { name: 'Jetzt verbinden' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Schritt 1 von 7').waitFor();
+    for (const box of await dialog.getByRole('checkbox').all()) await box.check({ force: true });
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await dialog.getByText('Schritt 2 von 7').waitFor();
+    await dialog.getByRole('button', { name: 'Mit der Lexware-Verbindung eines anderen Shops verbinden' }).click();
+    await dialog.getByLabel('Code aus dem anderen Shop').fill(code);
+    await screenshot(page, 'connection-shared-wizard');
+    await dialog.getByRole('button', { name: 'Verbinden', exact: true }).click();
+    await page
+      .getByText(/\d+ Bestellungen? importiert/)
+      .first()
+      .waitFor({ timeout: 60_000 });
+    expect(await connectedSeen(THIRD)).toBe(true);
+    expect(await organization(THIRD)).toBe(await organization(SECOND));
+    expect(serverErrors).toEqual([]);
+  }, 180_000);
 });
