@@ -1,5 +1,6 @@
 const dateFormat = new Intl.DateTimeFormat('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+const timeFormat = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
 const numberFormat = new Intl.NumberFormat('de-DE');
 const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 
@@ -18,6 +19,12 @@ export function formatDate(value: string | number | Date | null | undefined): st
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : '—';
+}
+
+/** `14:05`, or an em dash when the value is missing or unreadable. */
+export function formatTime(value: string | number | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : '—';
 }
 
 export function formatNumber(value: number): string {

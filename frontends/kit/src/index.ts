@@ -11,3 +11,4 @@ export { PolarisRoot } from './polaris';
 export { useRemoteToast } from './toast';
 export * from './event-log';
 export * from './feature-lock';
+export * from './lexware-link';

@@ -215,4 +215,74 @@ describe('settings home', () => {
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Verbindung trennen' })));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/lexoffice')).toBe(true));
   });
+
+  it('hands out a code for sharing the connection with another shop, with its expiry and a copy button', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.assign(navigator, { clipboard: { writeText } });
+    const { api } = home({ 'POST /lexoffice/link-code': { code: 'c0ffee12', validMinutes: 10 } });
+    const before = Date.now();
+    fireEvent.click(await screen.findByRole('button', { name: 'Verbindung mit einem weiteren Shop teilen' }));
+    expect((await screen.findByLabelText('Verbindungscode')).textContent).toBe('c0ffee12');
+    const until = screen.getByText(/^gültig bis \d\d:\d\d$/).textContent!;
+    const expected = [0, 60_000].map(
+      (slack) =>
+        `gültig bis ${new Date(before + 10 * 60_000 + slack).toLocaleTimeString('de-DE', { hour: '2-digit', minute: '2-digit' })}`,
+    );
+    expect(expected).toContain(until);
+    expect(screen.getByText(/Öffne Belegfluss im anderen Shop/)).toBeTruthy();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Code kopieren' })));
+    expect(writeText).toHaveBeenCalledWith('c0ffee12');
+    expect(screen.getByRole('button', { name: 'Kopiert' })).toBeTruthy();
+    expect(api.calls.filter((c) => c.path === '/lexoffice/link-code')).toHaveLength(1);
+  });
+
+  it('says after disconnecting that the other shops keep the shared connection', async () => {
+    let connected = true;
+    home({
+      '/shop': () =>
+        connected ? shop : { ...shop, lexoffice: { isConnected: false, connectedAt: null, profile: null } },
+      'DELETE /lexoffice': () => {
+        connected = false;
+        return { disconnected: true, revoked: false, sharedWith: ['demo-at.myshopify.com'] };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Verbindung trennen' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Verbindung trennen' })));
+    expect(
+      await screen.findByText(
+        'Dieser Shop ist getrennt. Der Shop demo-at.myshopify.com nutzt dieselbe Verbindung und bleibt mit Lexware Office verbunden.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it("joins another shop's connection with a code and shows the gateway's German error inline", async () => {
+    let connected = false;
+    const { api } = home({
+      '/shop': () =>
+        connected ? shop : { ...shop, lexoffice: { isConnected: false, connectedAt: null, profile: null } },
+      'POST /lexoffice/link': (body: { code: string }) => {
+        if (body.code === 'schon')
+          return new ApiError(
+            409,
+            'Dieser Shop ist schon mit Lexware Office verbunden. Bitte trenne die Verbindung zuerst.',
+            'ALREADY_CONNECTED',
+          );
+        connected = true;
+        return { connected: true, companyName: 'Demo GmbH', sharedWith: 'demo-de.myshopify.com' };
+      },
+    });
+    const field = await screen.findByLabelText('Code aus dem anderen Shop');
+    fireEvent.change(field, { target: { value: 'schon' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verbinden' })));
+    expect(await screen.findByText(/Dieser Shop ist schon mit Lexware Office verbunden/)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: 'c0ffee12' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verbinden' })));
+    // Connected: the card shows the shared organisation and offers sharing in turn.
+    expect(await screen.findByRole('button', { name: 'Verbindung mit einem weiteren Shop teilen' })).toBeTruthy();
+    expect(screen.getByText('Demo GmbH')).toBeTruthy();
+    expect(screen.queryByLabelText('Code aus dem anderen Shop')).toBeNull();
+    expect(api.calls).toContainEqual({ method: 'POST', path: '/lexoffice/link', body: { code: 'c0ffee12' } });
+  });
 });

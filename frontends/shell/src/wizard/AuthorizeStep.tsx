@@ -1,4 +1,4 @@
-import { describeError, shopQuery } from '@belegfluss/frontend-kit';
+import { describeError, LinkCodeForm, shopQuery } from '@belegfluss/frontend-kit';
 import { Banner, BlockStack, Button, InlineStack, Text } from '@shopify/polaris';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
   const { api } = useShell();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [linking, setLinking] = useState(false);
   const cancelWatch = useRef<() => void>(undefined);
   useEffect(() => () => cancelWatch.current?.(), []);
 
@@ -70,6 +71,27 @@ export function AuthorizeStep({ onConnected }: { onConnected: () => void }) {
           Mit Lexware Office verbinden
         </Button>
       </InlineStack>
+      {linking ? (
+        <BlockStack gap="200">
+          <Text as="p">
+            Erzeuge im anderen Shop unter Einstellungen mit „Verbindung mit einem weiteren Shop teilen“ einen Code und
+            gib ihn hier ein. Dieser Shop bucht dann in dieselbe Lexware-Organisation.
+          </Text>
+          <LinkCodeForm
+            api={api}
+            onLinked={async () => {
+              await queryClient.invalidateQueries({ queryKey: shopQuery(api).queryKey });
+              onConnected();
+            }}
+          />
+        </BlockStack>
+      ) : (
+        <InlineStack align="end">
+          <Button variant="plain" onClick={() => setLinking(true)}>
+            Mit der Lexware-Verbindung eines anderen Shops verbinden
+          </Button>
+        </InlineStack>
+      )}
     </BlockStack>
   );
 }

@@ -156,4 +156,46 @@ describe('the connect wizard', () => {
     const next = screen.getByRole('button', { name: 'Weiter' });
     expect(next.hasAttribute('disabled') || next.getAttribute('aria-disabled') === 'true').toBe(true);
   });
+
+  it("joins another shop's connection with its code instead of a second Lexware login", async () => {
+    let isConnected = false;
+    const { api, calls } = scriptedApi(({ method, path, body }) => {
+      if (path === '/shop') return isConnected ? connected : disconnected;
+      if (method === 'POST' && path === '/lexoffice/link') {
+        if ((body as { code: string }).code !== 'a1b2c3')
+          return new ApiError(
+            400,
+            'Der Verbindungscode ist ungültig oder abgelaufen. Bitte erzeuge im anderen Shop einen neuen.',
+            'BAD_REQUEST',
+          );
+        isConnected = true;
+        return { connected: true, companyName: 'Demo GmbH', sharedWith: 'demo-de.myshopify.com' };
+      }
+      if (path === '/orders/import') return { affected: 0 };
+      return undefined;
+    });
+    renderInShell(<ConnectWizard shop={disconnected} onClose={() => undefined} />, api);
+    for (const box of screen.getAllByRole('checkbox')) fireEvent.click(box);
+    await click('Weiter');
+
+    await click('Mit der Lexware-Verbindung eines anderen Shops verbinden');
+    const field = screen.getByLabelText('Code aus dem anderen Shop');
+    // An empty field is explained, not sent.
+    await click('Verbinden');
+    expect(screen.getByText('Bitte gib den Code aus dem anderen Shop ein.')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/lexoffice/link')).toBe(false);
+
+    fireEvent.change(field, { target: { value: 'falsch' } });
+    await click('Verbinden');
+    expect(await screen.findByText(/Der Verbindungscode ist ungültig oder abgelaufen/)).toBeTruthy();
+    expect(screen.getByText('Schritt 2 von 7: Lexware Office verbinden')).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: ' a1b2c3 ' } });
+    expect(screen.queryByText(/Der Verbindungscode ist ungültig/)).toBeNull();
+    await click('Verbinden');
+    // Linked: the wizard goes on as after the Lexware login, with the order import.
+    expect(await screen.findAllByText('0 Bestellungen importiert', {}, { timeout: 15_000 })).not.toHaveLength(0);
+    expect(celebrate).toHaveBeenCalledTimes(1);
+    expect(calls).toContainEqual({ method: 'POST', path: '/lexoffice/link', body: { code: 'a1b2c3' } });
+  });
 });
