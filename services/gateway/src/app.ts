@@ -6,16 +6,16 @@ import { DEFAULT_TRUSTED_PROXY_HOPS } from './config';
 import { errorMiddleware } from './errors';
 import { requireSession } from './middleware/session';
 import { adminRoutes } from './routes/admin/admin';
-import { shopifyAuthRoutes } from './routes/auth';
+import { shopifyAuthRoutes } from './routes/auth/auth';
 import { documentRoutes } from './routes/documents/documents';
 import { cancelRoutes } from './routes/documents/cancel';
-import { helpRoutes } from './routes/help';
-import { legalRoutes } from './routes/legal';
+import { helpRoutes } from './routes/help/help';
+import { legalRoutes } from './routes/legal/legal';
 import { importRoutes } from './routes/import/import';
 import { auditRoutes } from './routes/audit/audit';
-import { lexwareAuthRoutes } from './routes/lexware';
-import { lexwareEventRoutes } from './routes/lexware-events/events';
-import { lexwareSignupRoutes } from './routes/lexware-signup';
+import { lexwareAuthRoutes } from './routes/lexware/lexware';
+import { lexwareEventRoutes } from './routes/webhooks/lexware';
+import { lexwareSignupRoutes } from './routes/lexware/signup';
 import { printLayoutRoutes } from './routes/print-layouts/print-layouts';
 import { logRoutes } from './routes/logs/logs';
 import { mailRoutes } from './routes/mail/mail';
@@ -24,10 +24,10 @@ import { orderRoutes } from './routes/orders/orders';
 import { partnerRoutes } from './routes/partner/partner';
 import { planRoutes } from './routes/plan/plan';
 import { preferenceRoutes } from './routes/preferences/preferences';
-import { shopRoutes } from './routes/shop';
+import { shopRoutes } from './routes/shop/shop';
 import { transactionRoutes } from './routes/transactions/transactions';
-import { webhookRoutes } from './routes/webhooks';
-import { paypalWebhookRoutes } from './routes/paypal-webhooks';
+import { webhookRoutes } from './routes/webhooks/shopify';
+import { paypalWebhookRoutes } from './routes/webhooks/paypal';
 
 /**
  * The gateway's routes, in one place. Errors answer `{error: CODE, message, field?}` with a German message.

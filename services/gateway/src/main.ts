@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
-import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
+import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks/shopify';
 import { createWebhookBodies } from './webhook-bodies';
 import { signalDelivery } from './deliveries';
 import type { GatewayContext } from './context';
@@ -44,7 +44,7 @@ export async function startGateway(
     limits: createRateLimits(base.db),
     background: createBackground(),
   };
-  // Shopify's webhooks go around Koa (routes/webhooks.ts); everything else through it.
+  // Shopify's webhooks go around Koa (routes/webhooks/shopify.ts); everything else through it.
   const koa = createApp(gw).callback();
   const webhook = shopifyWebhookListener(gw);
   const server: Server = await new Promise((resolve, reject) => {

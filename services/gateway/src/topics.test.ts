@@ -3,7 +3,7 @@ import { declaredEndpoints, declaredTopics, findAppConfig, readAppConfig } from 
 import { readSettings } from '@belegfluss/shared/settings';
 import { COMPLIANCE_TOPICS, HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
 import { shopSpecificTopics } from './webhook-subscriptions';
-import { SHAPED_TOPICS } from './webhook-payloads';
+import { SHAPED_TOPICS } from './routes/webhooks/schema';
 
 /** The project's shopify.app.toml is what `shopify app deploy` publishes: Shopify sends nothing else. */
 describe('shopify.app.toml', () => {

@@ -1,23 +1,14 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import { listShopsForAdmin } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
-import { query, page, search, single } from '../../http';
+import { query } from '../../http';
 import { requireStaff } from '../../middleware/staff';
 import { couponRoutes } from './coupons';
 import { downtimeRoutes } from './downtimes';
 import { payoutRunRoutes } from './payouts';
 import { supportDeskRoutes } from './support-desk';
 import { temporalUiLinks, workflowRoutes } from './workflows';
-
-const ShopListQuery = z.object({
-  search,
-  page,
-  pageSize: z.preprocess(
-    single,
-    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(200, 'Höchstens 200 Einträge je Seite').default(50),
-  ),
-});
+import { ShopListQuery } from './schema';
 
 /**
  * /api/admin/*: only for the people in SUPPORT_STAFF or OPERATOR_STAFF; the routes that move money or

@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
 import { createAdminCoupon, listAdminCoupons } from '@belegfluss/db';
-import { ADMIN_COUPON_MESSAGES, AdminCouponBody } from '@belegfluss/shared';
+import { ADMIN_COUPON_MESSAGES } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { Conflict } from '../../errors';
 import { body } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { requireStaff } from '../../middleware/staff';
 import { auditAdminAction } from './support-desk';
+import { AdminCouponBody } from './schema';
 
 /**
  * Coupons without a partner behind them (PARTNER among them): every shop may redeem them on the plan page.

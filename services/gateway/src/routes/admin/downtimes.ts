@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
 import { createDowntime, deleteDowntime, listDowntimes, updateDowntime } from '@belegfluss/db';
-import { DowntimeBody, DowntimePatchBody, IdParam } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { BadRequest, NotFound } from '../../errors';
 import { body } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { auditAdminAction } from './support-desk';
+import { DowntimeBody, DowntimePatchBody, IdParam } from './schema';
 
 const NOT_FOUND = 'Diese Wartung gibt es nicht.';
 const idOf = (raw: string | undefined) => {

@@ -2,24 +2,12 @@ import type Router from '@koa/router';
 import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@belegfluss/db';
 import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/orchestration/api';
 import { staffLabel } from '@belegfluss/shared';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { NotFound, Conflict } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { requireStaff, staffOf } from '../../middleware/staff';
-
-export const PAYOUT_RUN_MESSAGES = {
-  notFound: 'Diesen Auszahlungslauf gibt es nicht.',
-  noFile: 'Dieser Lauf hat keine SEPA-Datei.',
-  alreadyConfirmed: 'Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.',
-  confirmed: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.',
-} as const;
-
-const RunId = z.uuid({ error: PAYOUT_RUN_MESSAGES.notFound });
-const ConfirmBody = z.strictObject({
-  executed: z.literal(true, { error: 'Bitte bestätige, dass die Bank die Datei ausgeführt hat.' }),
-});
+import { ConfirmBody, PAYOUT_RUN_MESSAGES, RunId } from './schema';
 
 /**
  * The partner payout runs for support staff: the list with each run's state, the

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   getShop,
   listHelpRequests,
@@ -9,41 +8,15 @@ import {
   updateShopSupportSettings,
   writeLog,
 } from '@belegfluss/db';
-import { ShopDomainParam, STAFF_MESSAGES } from '@belegfluss/shared';
+import { STAFF_MESSAGES } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { ForbiddenWith, NotFound } from '../../errors';
-import { body, page, query, single, validate } from '../../http';
+import { body, query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { requireStaff, staffOf } from '../../middleware/staff';
 import { logView } from '../logs/logs';
 import { LogListQuery } from '../logs/schema';
-
-const HelpListQuery = z.object({
-  shop: z.preprocess(single, ShopDomainParam.optional()),
-  page,
-  pageSize: z.preprocess(
-    single,
-    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(100, 'Höchstens 100 Einträge je Seite').default(25),
-  ),
-});
-
-/** Permissions are `name_sub` entries; the partner's allowance is a share of the first period's price. */
-const SupportSettingsPatch = z
-  .object({
-    permissions: z
-      .array(
-        z.string().regex(/^[a-z]+_[a-z]+$/, 'Berechtigungen haben die Form name_unterbereich, z. B. view_dashboard'),
-      )
-      .max(20, 'Höchstens 20 Berechtigungen')
-      .optional(),
-    partner: z.boolean({ error: 'Partner ist an oder aus' }).optional(),
-    allowance: z
-      .number({ error: 'Der Anteil ist eine Zahl zwischen 0 und 1' })
-      .min(0, 'Der Anteil ist eine Zahl zwischen 0 und 1')
-      .max(1, 'Der Anteil ist eine Zahl zwischen 0 und 1')
-      .optional(),
-  })
-  .strict();
+import { HelpListQuery, ShopDomainParam, SupportSettingsPatch } from './schema';
 
 async function knownShop(gw: GatewayContext, raw: string | undefined): Promise<string> {
   const shop = validate(ShopDomainParam, raw);

@@ -1,27 +1,18 @@
 import type Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { getOrderSnapshot, getShop } from '@belegfluss/db';
-import { ShopDomainParam, ShopifyOrderSchema, WorkflowIdParam } from '@belegfluss/shared';
+import { ShopifyOrderSchema } from '@belegfluss/shared';
 import { OrderNameKey, DocumentStatusKey } from '@belegfluss/orchestration/api';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { DEFAULT_TEMPORAL_UI_URL } from '../../config';
 import { NotFound, Conflict, Unprocessable } from '../../errors';
-import { body, validate } from '../../http';
+import { body, NoBody, validate } from '../../http';
 import { requireStaff } from '../../middleware/staff';
 import { signalOrderWorkflow } from '../../deliveries';
 import { auditAdminAction } from './support-desk';
+import { ShopDomainParam, TerminateBody, WorkflowIdParam } from './schema';
 
 const MAX_LISTED = 200;
-const TerminateBody = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Bitte gib einen Grund an')
-    .max(300, 'Maximal 300 Zeichen')
-    .default('Vom Support beendet'),
-});
-const NoBody = z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' });
 
 export const WORKFLOW_MESSAGES = {
   shopUnknown: 'Diesen Shop gibt es nicht.',

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
-import { z } from 'zod';
 import { documentsOfOrder, documentState } from '@belegfluss/db';
 import type { CancelInvoiceOutcome } from '@belegfluss/orchestration/api';
 import { askOrderToCancel } from '@belegfluss/orchestration/client';
@@ -9,8 +8,7 @@ import { BadGateway, Conflict, LexwareUnavailable, NotFound } from '../../errors
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { OrderIdParam } from '../orders/schema';
-
-const ReceiptParam = z.string().regex(/^[0-9a-f-]{36}$/i, 'Ungültige Beleg-ID');
+import { ReceiptParam } from './schema';
 
 export const CANCEL_MESSAGES = {
   notFound: 'Diese Rechnung gibt es zu der Bestellung nicht.',

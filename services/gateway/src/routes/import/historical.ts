@@ -13,13 +13,7 @@ import {
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
-import {
-  germanDay,
-  ImportDate,
-  orderImportPrice,
-  OrderImportQuery,
-  type ShopifyOrderImports,
-} from '@belegfluss/shared';
+import { germanDay, orderImportPrice, type ShopifyOrderImports } from '@belegfluss/shared';
 import { ADMIN_DOCUMENTS } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
@@ -34,6 +28,7 @@ import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { shopifyOf } from '../../clients';
 import { dayView, rangeView } from './range-progress';
+import { ImportDate, OrderImportQuery } from './schema';
 
 export const HISTORICAL_MESSAGES = {
   freePlan:

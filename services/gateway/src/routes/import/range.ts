@@ -8,7 +8,7 @@ import {
   releaseImportRange,
   requestImportRangeStop,
 } from '@belegfluss/db';
-import { checkImportRange, IMPORT_RANGE_MESSAGES, OrderImportRangeQuery } from '@belegfluss/shared';
+import { checkImportRange, IMPORT_RANGE_MESSAGES } from '@belegfluss/shared';
 import {
   backgroundTaskQueue,
   importRangeWorkflowId,
@@ -21,6 +21,7 @@ import { BadRequest } from '../../errors';
 import { query } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { importingShop, selectableDays, type ImportChecks } from './historical';
+import { OrderImportRangeQuery } from './schema';
 
 /**
  * The historical import of a range of days: `POST /api/orders/import/range?from=&to=` queues

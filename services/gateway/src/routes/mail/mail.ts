@@ -21,14 +21,7 @@ import {
   type MailDeps,
   type MailErrorCode,
 } from '@belegfluss/mail';
-import {
-  MAIL_MESSAGES,
-  SendDocumentMailSchema,
-  SmtpSettingsSchema,
-  storedSmtpPasswordApplies,
-  type SmtpSettings,
-  type SmtpSettingsView,
-} from '@belegfluss/shared';
+import { MAIL_MESSAGES, storedSmtpPasswordApplies, type SmtpSettings, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound, NotFoundWith, BadGateway, BadRequestWith, Conflict, Invalid, type CodedError } from '../../errors';
 import { body, validate } from '../../http';
@@ -37,6 +30,7 @@ import { sessionOf } from '../../middleware/session';
 import { consume } from '../../rate-limit';
 import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
 import { requireFeature } from '../../plan-gate';
+import { SendDocumentMailSchema, SmtpSettingsSchema } from './schema';
 
 const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null =>
   row

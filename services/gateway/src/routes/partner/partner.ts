@@ -19,30 +19,25 @@ import {
   PARTNER_COUPON_TYPES,
   PARTNER_RELEASE_DAYS,
   PAYOUT_GATEWAYS,
-  PartnerCouponBody,
-  PartnerCouponCode,
-  PartnerPreferencesBody,
-  RedemptionListQuery,
 } from '@belegfluss/shared';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { BadRequestWith, ForbiddenWith, NotFound, Conflict, Unprocessable, type CodedError } from '../../errors';
-import { body, query, readJson, validate } from '../../http';
+import { body, NoBody, query, readJson, validate } from '../../http';
 import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { renderPayoutReceipt } from './receipt';
+import {
+  PartnerCouponBody,
+  PartnerCouponCode,
+  PartnerPreferencesBody,
+  PAYOUT_MESSAGES,
+  PayoutId,
+  RedemptionListQuery,
+} from './schema';
 
 const couponError = (answer: CodedError, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) =>
   answer(code, PARTNER_COUPON_MESSAGES[code], field);
 
-export const PAYOUT_MESSAGES = {
-  NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
-  BELOW_THRESHOLD: (amount: number, threshold: number) =>
-    `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
-  notFound: 'Diese Auszahlung gibt es nicht.',
-} as const;
-
-const PayoutId = z.uuid({ error: PAYOUT_MESSAGES.notFound });
 const partnerOf = (ctx: Context) => sessionOf(ctx).shop;
 
 /** /api/partner/*: only shops with the partner flag. */
@@ -117,7 +112,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
 
   /** Requests a payout of the released provisions to the gateway on file. */
   partner.post('/payouts', async (ctx) => {
-    validate(z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' }), await readJson(ctx));
+    validate(NoBody, await readJson(ctx));
     const result = await requestPayout(gw.db, partnerOf(ctx), {
       releaseDays: PARTNER_RELEASE_DAYS,
       gateways: PAYOUT_GATEWAYS,

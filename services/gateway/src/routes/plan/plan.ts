@@ -20,12 +20,8 @@ import {
   type ShopRow,
 } from '@belegfluss/db';
 import {
-  BillingReturnQuery,
   COUPON_MESSAGES,
-  CouponCode,
   PARTNER_PROVISION_INTERVALS,
-  PlanChangeBody,
-  PurchaseFeatureParam,
   TRIAL_DAYS,
   couponTerms,
   discountedPrice,
@@ -58,6 +54,7 @@ import {
   oneTimePurchaseStatus,
   shopifyPlanName,
 } from './billing';
+import { BillingReturnQuery, CouponCode, PlanChangeBody, PurchaseFeatureParam } from './schema';
 
 const COUPON_ANSWER: Record<CouponProblem, CodedError> = {
   INVALID: NotFoundWith,

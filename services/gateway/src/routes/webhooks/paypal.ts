@@ -4,7 +4,7 @@ import getRawBody from 'raw-body';
 import { runOfPayPalBatch } from '@belegfluss/db';
 import { paypalClient } from '@belegfluss/paypal';
 import { payoutRunWorkflowId, paypalBatchChangedSignal } from '@belegfluss/orchestration/api';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../../context';
 
 type PayPalEvent = {
   event_type?: unknown;

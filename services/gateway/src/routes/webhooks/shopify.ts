@@ -4,10 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shopExists, shopifyShopIdOf, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { errorAnswer } from '../errors';
-import { MB, readRawBody, readRequestBody } from '../http';
-import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from '../webhook-payloads';
+import type { GatewayContext } from '../../context';
+import { errorAnswer } from '../../errors';
+import { MB, readRawBody, readRequestBody } from '../../http';
+import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from './schema';
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 /** Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB. */

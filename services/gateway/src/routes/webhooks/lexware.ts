@@ -1,18 +1,11 @@
 import Router from '@koa/router';
 import { verify } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { documentsByLexwareId, writeLog, deleteRevokedConnection } from '@belegfluss/db';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { MB, readRawBody } from '../../http';
-
-const EventBody = z.object({
-  organizationId: z.string().min(1).max(100),
-  eventType: z.string().min(1).max(100),
-  resourceId: z.string().min(1).max(100),
-  eventDate: z.string().min(1).max(64),
-});
+import { EventBody } from './schema';
 
 /** Events that change what the order workflow knows about one of its documents. */
 const DOCUMENT_EVENTS = new Set(['payment.changed', 'invoice.status.changed', 'credit-note.status.changed']);

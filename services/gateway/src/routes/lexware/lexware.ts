@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   consumeOauthState,
   createOauthState,
@@ -15,7 +14,7 @@ import {
   writeLog,
 } from '@belegfluss/db';
 import { authorizeUrl, exchangeCode, LexwareError, revokeToken } from '@belegfluss/lexware';
-import { lexwareOf, shopifyOf } from '../clients';
+import { lexwareOf, shopifyOf } from '../../clients';
 import {
   MetafieldPreferencesSchema,
   previewTemplate,
@@ -26,22 +25,11 @@ import {
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import { readMetafields } from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { BadRequest, NotFound, NotConnected, Unprocessable } from '../errors';
-import { query, single } from '../http';
-import { sessionOf } from '../middleware/session';
-
-const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
-
-/** GET /api/lexoffice/vars: a template (up to a mail message's 30000 characters) and the field it is for. */
-const VarsQuery = z.object({
-  value: z.preprocess(single, z.string({ error: 'Pflichtfeld' }).max(30000, 'Maximal 30000 Zeichen')),
-  type: z.preprocess(
-    single,
-    z.enum(['invoice', 'credit', 'mail'], { error: 'Vorlage ist invoice, credit oder mail' }).default('invoice'),
-  ),
-  field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
-});
+import type { GatewayContext } from '../../context';
+import { BadRequest, NotFound, NotConnected, Unprocessable } from '../../errors';
+import { query } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { CallbackQuery, VarsQuery } from './schema';
 
 export const closePage = (
   title: string,

@@ -1,10 +1,10 @@
 import type Router from '@koa/router';
 import { shopView } from '@belegfluss/db';
-import type { GatewayContext } from '../context';
-import { shopFlags } from '../config';
-import { NotFound } from '../errors';
-import { sessionOf } from '../middleware/session';
-import { staffOf } from '../middleware/staff';
+import type { GatewayContext } from '../../context';
+import { shopFlags } from '../../config';
+import { NotFound } from '../../errors';
+import { sessionOf } from '../../middleware/session';
+import { staffOf } from '../../middleware/staff';
 
 export function shopRoutes(gw: GatewayContext, api: Router): void {
   api.get('/api/shop', async (ctx) => {

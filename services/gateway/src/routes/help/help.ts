@@ -1,18 +1,13 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import { getShop, recordHelpRequest, settleHelpRequest, writeLog } from '@belegfluss/db';
 import { createMailTransport, describeSmtpError, parseSmtpUrl } from '@belegfluss/mail';
-import type { GatewayContext } from '../context';
-import { DEFAULT_SUPPORT_EMAIL } from '../config';
-import { body } from '../http';
-import { requireInstalled } from '../middleware/permissions';
-import { sessionOf } from '../middleware/session';
-import { consume } from '../rate-limit';
-
-const ContactBody = z.object({
-  subject: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(200, 'Maximal 200 Zeichen'),
-  message: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(5000, 'Maximal 5000 Zeichen'),
-});
+import type { GatewayContext } from '../../context';
+import { DEFAULT_SUPPORT_EMAIL } from '../../config';
+import { body } from '../../http';
+import { requireInstalled } from '../../middleware/permissions';
+import { sessionOf } from '../../middleware/session';
+import { consume } from '../../rate-limit';
+import { ContactBody } from './schema';
 
 export const HELP_MESSAGES = {
   sent: 'Deine Anfrage ist bei uns angekommen. Wir antworten dir per E-Mail.',

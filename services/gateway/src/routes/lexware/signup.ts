@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import { writeLog } from '@belegfluss/db';
-import { LexwareSignupBody } from '@belegfluss/shared';
-import type { GatewayContext } from '../context';
-import { body } from '../http';
-import { requireInstalled } from '../middleware/permissions';
-import { sessionOf } from '../middleware/session';
+import type { GatewayContext } from '../../context';
+import { body } from '../../http';
+import { requireInstalled } from '../../middleware/permissions';
+import { sessionOf } from '../../middleware/session';
 import { closePage } from './lexware';
+import { LexwareSignupBody } from './schema';
 
 export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
 

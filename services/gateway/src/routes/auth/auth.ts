@@ -1,34 +1,14 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { nudge } from '../billing';
+import { nudge } from '../../billing';
 import { consumeOauthState, createOauthState, notificationStore, saveShopInstall, writeLog } from '@belegfluss/db';
 import { sendNotification } from '@belegfluss/mail';
-import {
-  ADMIN_DOCUMENTS,
-  createAdminClient,
-  exchangeShopifyCode,
-  isShopDomain,
-  verifyQueryHmac,
-} from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { BadRequest, Unauthorized } from '../errors';
-import { registerShopWebhooks } from '../webhook-subscriptions';
-import { clientKey, consume } from '../rate-limit';
-
-const InstallQuery = z.object({
-  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
-  scopes: z.string().optional(),
-  hmac: z.string().optional(),
-  embedded: z.string().optional(),
-});
-
-const CallbackQuery = z.object({
-  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
-  code: z.string().min(1),
-  state: z.string().min(1),
-  hmac: z.string().min(1),
-});
+import { ADMIN_DOCUMENTS, createAdminClient, exchangeShopifyCode, verifyQueryHmac } from '@belegfluss/shopify';
+import type { GatewayContext } from '../../context';
+import { BadRequest, Unauthorized } from '../../errors';
+import { registerShopWebhooks } from '../../webhook-subscriptions';
+import { clientKey, consume } from '../../rate-limit';
+import { CallbackQuery, InstallQuery } from './schema';
 
 /**
  * The shop's name, e-mail and plan, for the install row and the merchant's notifications, and Shopify's id of

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import type { GatewayContext } from '../context';
-import { readImprint } from '../config';
+import type { GatewayContext } from '../../context';
+import { readImprint } from '../../config';
 
 /** `GET /api/legal` (public, like the help pages it feeds): the Impressum from configuration. */
 export function legalRoutes(gw: GatewayContext): Router {
