@@ -9,6 +9,11 @@ import { payoutRunRoutes } from './payouts';
 import { supportDeskRoutes } from './support-desk';
 import { temporalUiLinks, workflowRoutes } from './workflows';
 import { ShopListQuery } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'admin.shops': 'Shop list for the people in SUPPORT_STAFF or OPERATOR_STAFF',
+});
 
 /**
  * /api/admin/*: only for the people in SUPPORT_STAFF or OPERATOR_STAFF; the routes that move money or
@@ -18,7 +23,7 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
   const admin = new Router({ prefix: '/api/admin' });
   admin.use(requireStaff(gw, 'shops.view'));
 
-  admin.get('/shops', async (ctx) => {
+  admin.get('admin.shops', '/shops', async (ctx) => {
     const q = query(ctx, ShopListQuery);
     const { items, hasNext } = await listShopsForAdmin(gw.db, q);
     // Support staff open a shop's workflows in the Temporal UI, filtered by the ShopDomain search attribute.

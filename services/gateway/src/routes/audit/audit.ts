@@ -26,6 +26,14 @@ import { BadRequest, Conflict, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { AuditStartBody, Month, RepairRequest } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'audit.start': '{month}: start the completeness audit of a closed month',
+  'audit.get': "The month's audit report",
+  'audit.repair': '{keys|all, confirm}: repair the chosen findings',
+  'audit.csv': 'The report as CSV',
+});
 
 export const AUDIT_MESSAGES = {
   noClosedMonth:
@@ -80,7 +88,7 @@ const germanMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
  *                                   {requested, manual}; 409 CONFIRM_REQUIRED when a credit note would be made unconfirmed
  */
 export function auditRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/audits', async (ctx) => {
+  api.post('audit.start', '/api/audits', async (ctx) => {
     const { month } = await body(ctx, AuditStartBody);
     const shop = sessionOf(ctx).shop;
     const row = await getShop(gw.db, shop);
@@ -112,7 +120,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { month, workflowId, status: 'running' };
   });
 
-  api.get('/api/audits/:month', async (ctx) => {
+  api.get('audit.get', '/api/audits/:month', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const shop = sessionOf(ctx).shop;
     const running = await gw.temporal.workflow
@@ -128,7 +136,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  api.post('/api/audits/:month/repair', async (ctx) => {
+  api.post('audit.repair', '/api/audits/:month/repair', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const input = await body(ctx, RepairRequest);
     const shop = sessionOf(ctx).shop;
@@ -171,7 +179,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { month, requested: repairs.length, manual: chosen.length - repairs.length };
   });
 
-  api.get('/api/audits/:month/csv', async (ctx) => {
+  api.get('audit.csv', '/api/audits/:month/csv', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const report = await getAuditReport(gw.db, sessionOf(ctx).shop, month);
     if (!report) throw NotFound(AUDIT_MESSAGES.none);

@@ -9,6 +9,12 @@ import { BadRequest, Unauthorized } from '../../errors';
 import { registerShopWebhooks } from '../../webhook-subscriptions';
 import { clientKey, consume } from '../../rate-limit';
 import { CallbackQuery, InstallQuery } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'auth.install': 'Shopify install or re-authorisation (public; ?shop&scopes, signed link); 60 a minute per address',
+  'auth.callback': 'Shopify OAuth callback (public)',
+});
 
 /**
  * The shop's name, e-mail and plan, for the install row and the merchant's notifications, and Shopify's id of
@@ -41,7 +47,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
   const router = new Router();
   const { shopify } = gw.settings;
 
-  router.get('/api/auth', async (ctx) => {
+  router.get('auth.install', '/api/auth', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = InstallQuery.parse(query);
     // No login is needed to start an install, and each start writes a state row.
@@ -72,7 +78,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     ctx.redirect(authorize.toString());
   });
 
-  router.get('/api/auth/callback', async (ctx) => {
+  router.get('auth.callback', '/api/auth/callback', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = CallbackQuery.parse(query);
     if (!verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur der Shopify-Antwort');

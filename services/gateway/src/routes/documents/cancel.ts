@@ -9,6 +9,11 @@ import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { OrderIdParam } from '../orders/schema';
 import { ReceiptParam } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'document.cancel': 'Cancel an invoice with a credit note over all of it',
+});
 
 export const CANCEL_MESSAGES = {
   notFound: 'Diese Rechnung gibt es zu der Bestellung nicht.',
@@ -54,7 +59,7 @@ function failureOf(error: WorkflowUpdateFailedError): Error {
  * a second one; this route only checks the request and waits for the workflow's answer.
  */
 export function cancelRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/orders/:id/invoice/:receipt/cancel', async (ctx) => {
+  api.post('document.cancel', '/api/orders/:id/invoice/:receipt/cancel', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const receipt = validate(ReceiptParam, ctx.params.receipt);

@@ -8,6 +8,11 @@ import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { consume } from '../../rate-limit';
 import { ContactBody } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'help.contact': '{subject, message}: stored and mailed to support; 5 per shop an hour',
+});
 
 export const HELP_MESSAGES = {
   sent: 'Deine Anfrage ist bei uns angekommen. Wir antworten dir per E-Mail.',
@@ -20,7 +25,7 @@ export const HELP_MESSAGES = {
  * address as Reply-To so support can answer by e-mail as the page promises.
  */
 export function helpRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/help/contact', requireInstalled(gw), async (ctx) => {
+  api.post('help.contact', '/api/help/contact', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const input = await body(ctx, ContactBody);
     await consume(ctx, gw.limits.helpContact, shop);

@@ -30,6 +30,16 @@ import { BadRequest, NotFound, NotConnected, Unprocessable } from '../../errors'
 import { query } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { CallbackQuery, VarsQuery } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'lexware.auth': 'Popup URL to connect Lexware Office',
+  'lexware.pull': 'Refresh the Lexware profile',
+  'lexware.delete': 'Revoke the token and forget the connection',
+  'lexware.disconnect': 'Disconnect Lexware Office, as DELETE /api/lexoffice',
+  'lexware.vars': '?value&type&field: a template rendered for the newest order',
+  'lexware.callback': 'Lexware OAuth callback (public, in the popup)',
+});
 
 export const closePage = (
   title: string,
@@ -42,14 +52,14 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
   const { oauth } = gw.settings.lexware;
 
-  api.get('/api/lexoffice/auth', async (ctx) => {
+  api.get('lexware.auth', '/api/lexoffice/auth', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const state = randomBytes(16).toString('hex');
     await createOauthState(gw.db, 'lexoffice', shop, state);
     ctx.body = { url: authorizeUrl(oauth, state) };
   });
 
-  api.post('/api/lexoffice/pull', async (ctx) => {
+  api.post('lexware.pull', '/api/lexoffice/pull', async (ctx) => {
     const { shop } = sessionOf(ctx);
     ctx.body = { profile: await pullProfile(gw, shop) };
   });
@@ -77,11 +87,11 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     });
     ctx.body = { disconnected: true, revoked };
   };
-  api.delete('/api/lexoffice', disconnect);
-  api.post('/api/lexoffice/disconnect', disconnect);
+  api.delete('lexware.delete', '/api/lexoffice', disconnect);
+  api.post('lexware.disconnect', '/api/lexoffice/disconnect', disconnect);
 
   /** The template picker's live preview, rendered for the shop's newest order. */
-  api.get('/api/lexoffice/vars', async (ctx) => {
+  api.get('lexware.vars', '/api/lexoffice/vars', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const q = query(ctx, VarsQuery);
     const snapshot = await latestOrderSnapshot(gw.db, shop);
@@ -94,7 +104,7 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { value: previewTemplate(q.value, order.data, q.type, q.field, metafields), order: order.data.name };
   });
 
-  pub.get('/api/lexoffice/callback', async (ctx) => {
+  pub.get('lexware.callback', '/api/lexoffice/callback', async (ctx) => {
     if (ctx.query.error) {
       ctx.type = 'html';
       ctx.body = closePage(
