@@ -1,4 +1,4 @@
-import type { ImportRangeView } from '../domain/import-range';
+import type { ImportRangeView, ImportStatus } from '../domain/import-range';
 
 /**
  * The shop's `shopify.order.imports` (the days already imported) as `GET /api/orders/import/days`
@@ -11,7 +11,7 @@ export interface ShopifyOrderImports {
   last: string;
   days: {
     day: string;
-    status: 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+    status: ImportStatus;
     orders: number;
     invoices: number;
     /** Set when a plan without the import stopped the day. */
