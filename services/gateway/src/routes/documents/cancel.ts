@@ -7,8 +7,7 @@ import type { GatewayContext } from '../../context';
 import { BadGateway, Conflict, LexwareUnavailable, NotFound } from '../../errors';
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-import { OrderIdParam } from '../orders/schema';
-import { ReceiptParam } from './schema';
+import { OrderIdParam, ReceiptParam } from './schema';
 import { describeRoutes } from '../../route-list';
 
 describeRoutes({

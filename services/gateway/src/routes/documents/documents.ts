@@ -16,7 +16,7 @@ import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstr
 import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
-import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { DocumentTypeParam, OrderIdParam } from './schema';
 import { numberForFile } from './numbers';
 import { describeRoutes } from '../../route-list';
 

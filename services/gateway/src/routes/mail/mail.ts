@@ -28,7 +28,7 @@ import { body, validate } from '../../http';
 import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { consume } from '../../rate-limit';
-import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { DocumentTypeParam, OrderIdParam } from '../documents/schema';
 import { requireFeature } from '../../plan-gate';
 import { SendDocumentMailSchema, SmtpSettingsSchema } from './schema';
 import { describeRoutes } from '../../route-list';
