@@ -6,8 +6,8 @@
  * the worker therefore ask Temporal about runs the table still calls running.
  */
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { ImportStatus } from '@belegfluss/shared';
 
-export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
 type ImportEnd = Exclude<ImportStatus, 'running'>;
 
 /** One day's run as the store holds it. */

@@ -83,3 +83,6 @@ export const sortDir = z.preprocess(
 export const search = z
   .preprocess(single, z.string().trim().max(200, 'Maximal 200 Zeichen').optional())
   .transform((s) => s || undefined);
+
+/** A POST that carries no data: anything sent is refused rather than ignored. */
+export const NoBody = z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' });

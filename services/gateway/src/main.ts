@@ -5,7 +5,7 @@ import pino from 'pino';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import { createApp } from './app';
-import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks';
+import { isShopifyWebhook, shopifyWebhookListener } from './routes/webhooks/shopify';
 import { createWebhookBodies } from './webhook-bodies';
 import { signalDelivery } from './deliveries';
 import type { GatewayContext } from './context';
@@ -17,14 +17,16 @@ import { createInboxWriter } from './inbox-writer';
 import { DEFAULT_WEBHOOK_MAX_BODIES, publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
 
-/** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
-export async function startGateway(
+/**
+ * What every route needs. Without a Temporal connection the client connects when first used, which is how
+ * the route list (print-routes.ts) builds the app without a running Temporal.
+ */
+export function createGatewayContext(
   settings: Settings,
-  port: number,
-  options: GatewayOptions = readGatewayOptions(),
-): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
+  options: GatewayOptions,
+  connection?: Connection,
+): GatewayContext {
   const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  const connection = await Connection.connect({ address: settings.temporalAddress });
   const db = createDb(settings.databaseUrl);
   const base = {
     db,
@@ -38,13 +40,23 @@ export async function startGateway(
     inbox: createInboxWriter(db),
     webhookBodies: createWebhookBodies(options.webhookMaxBodies ?? DEFAULT_WEBHOOK_MAX_BODIES),
   };
-  const gw: GatewayContext = {
+  return {
     ...base,
     dispatcher: createDispatcher(base, (d) => signalDelivery(base, d)),
     limits: createRateLimits(base.db),
     background: createBackground(),
   };
-  // Shopify's webhooks go around Koa (routes/webhooks.ts); everything else through it.
+}
+
+/** Starts the gateway on `port` (0 picks a free one); tests call this directly. */
+export async function startGateway(
+  settings: Settings,
+  port: number,
+  options: GatewayOptions = readGatewayOptions(),
+): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
+  const connection = await Connection.connect({ address: settings.temporalAddress });
+  const gw = createGatewayContext(settings, options, connection);
+  // Shopify's webhooks go around Koa (routes/webhooks/shopify.ts); everything else through it.
   const koa = createApp(gw).callback();
   const webhook = shopifyWebhookListener(gw);
   const server: Server = await new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { declaredEndpoints, declaredTopics, findAppConfig, readAppConfig } from 
 import { readSettings } from '@belegfluss/shared/settings';
 import { COMPLIANCE_TOPICS, HANDLED_TOPICS, WEBHOOK_PATH } from './topics';
 import { shopSpecificTopics } from './webhook-subscriptions';
-import { SHAPED_TOPICS } from './webhook-payloads';
+import { SHAPED_TOPICS } from './routes/webhooks/schema';
 import { TOPIC_HANDLERS } from './deliveries';
 import { ORDER_TOPICS, RETURN_TOPICS } from './topics';
 

@@ -1,12 +1,7 @@
+import type { ImportStatus } from '@belegfluss/shared';
 import type { Db } from '../connection';
 import { fromRow } from '../rows';
 
-/**
- * A day's run: running, completed, or ended without finishing — failed (its own error, or a
- * timeout), terminated (by hand, e.g. support in the Temporal UI) or cancelled. An ended day
- * may be imported again and holds up no other day.
- */
-export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
 export const ENDED_IMPORT_STATUSES = ['failed', 'terminated', 'cancelled'] as const satisfies readonly ImportStatus[];
 export interface OrderImport {
   shopId: string;

@@ -4,6 +4,14 @@
  * anything is queued and the dialog shows before the merchant starts.
  */
 
+/**
+ * A day's run of the historical import: running, completed, or ended without finishing — failed (its own error,
+ * or a timeout), terminated (by hand, e.g. support in the Temporal UI) or cancelled. An ended day may be imported
+ * again and holds up no other day. The store keeps it; the gateway and the worker
+ * ask Temporal about the runs it still calls running.
+ */
+export type ImportStatus = 'running' | 'completed' | 'failed' | 'terminated' | 'cancelled';
+
 /** A year and a day: a year of history in one go, leap years included, and no more per range. */
 export const MAX_IMPORT_RANGE_DAYS = 366;
 

@@ -27,15 +27,6 @@ export const DowntimePatchBody = z.strictObject({
 });
 
 export const ShopDomainParam = z.string().regex(/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/, 'Ungültige Shop-Domain');
-/** Workflow ids are business ids: order:{shop}:{orderId}, import:{shop}:{date}. */
-export const WorkflowIdParam = z
-  .string()
-  .regex(/^(order|import):[a-z0-9][a-z0-9-]*\.myshopify\.com:[0-9-]{1,30}$/, 'Ungültige Workflow-ID');
-export const IdParam = z.coerce
-  .number({ error: 'Ungültige ID' })
-  .int('Ungültige ID')
-  .min(1, 'Ungültige ID')
-  .max(Number.MAX_SAFE_INTEGER, 'Ungültige ID');
 
 export const ADMIN_COUPON_MESSAGES = {
   code: 'Der Code hat 4 bis 30 Zeichen: Großbuchstaben, Ziffern und Bindestriche, am Anfang und Ende ein Buchstabe oder eine Ziffer',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { PARTNER_COUPON_TYPES, REDEMPTION_STATUSES } from '../plans';
 import { checkBankAccount } from '../domain/bank-account';
 
 /** The field errors of coupon creation, keyed by code. */
@@ -12,34 +11,6 @@ export const PARTNER_COUPON_MESSAGES = {
   UNAUTHORIZED: 'Fehlende Berechtigung',
   PENDING_PROVISION: 'coupon cannot be deleted because of pending provisions',
 } as const;
-
-/** 4 to 30 characters; capital letters, digits and hyphens; starts and ends with a letter or digit. */
-export const PartnerCouponCode = z
-  .string({ error: PARTNER_COUPON_MESSAGES.COUPON_INVALID })
-  .regex(/^[A-Z0-9][A-Z0-9-]{2,28}[A-Z0-9]$/, PARTNER_COUPON_MESSAGES.COUPON_INVALID);
-
-const typeIds = PARTNER_COUPON_TYPES.map((t) => t.id) as [string, ...string[]];
-export const PartnerCouponBody = z.strictObject(
-  {
-    type: z.preprocess(
-      (v) => (typeof v === 'number' ? String(v) : v),
-      z.enum(typeIds, { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND }),
-    ),
-  },
-  { error: PARTNER_COUPON_MESSAGES.TYPE_NOT_FOUND },
-);
-
-const one = (v: unknown) => (Array.isArray(v) ? v[0] : v);
-export const RedemptionListQuery = z.object({
-  sort: z.preprocess(
-    one,
-    z
-      .enum(['newest', 'oldest', 'provision'], { error: 'Sortierung ist newest, oldest oder provision' })
-      .default('newest'),
-  ),
-  tab: z.preprocess(one, z.enum(['all', ...REDEMPTION_STATUSES], { error: 'Unbekannter Status' }).default('all')),
-  search: z.preprocess(one, z.string().trim().max(100, 'Maximal 100 Zeichen').optional()),
-});
 
 const required = 'Pflichtfeld';
 const email = z

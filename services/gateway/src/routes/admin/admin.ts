@@ -1,22 +1,18 @@
 import Router from '@koa/router';
-import { z } from 'zod';
 import { listShopsForAdmin } from '@belegfluss/db';
 import type { GatewayContext } from '../../context';
-import { query, page, search, single } from '../../http';
+import { query } from '../../http';
 import { requireStaff } from '../../middleware/staff';
 import { couponRoutes } from './coupons';
 import { downtimeRoutes } from './downtimes';
 import { payoutRunRoutes } from './payouts';
 import { supportDeskRoutes } from './support-desk';
 import { temporalUiLinks, workflowRoutes } from './workflows';
+import { ShopListQuery } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const ShopListQuery = z.object({
-  search,
-  page,
-  pageSize: z.preprocess(
-    single,
-    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(200, 'Höchstens 200 Einträge je Seite').default(50),
-  ),
+describeRoutes({
+  'admin.shops': 'Shop list for the people in SUPPORT_STAFF or OPERATOR_STAFF',
 });
 
 /**
@@ -27,7 +23,7 @@ export function adminRoutes(gw: GatewayContext, api: Router): void {
   const admin = new Router({ prefix: '/api/admin' });
   admin.use(requireStaff(gw, 'shops.view'));
 
-  admin.get('/shops', async (ctx) => {
+  admin.get('admin.shops', '/shops', async (ctx) => {
     const q = query(ctx, ShopListQuery);
     const { items, hasNext } = await listShopsForAdmin(gw.db, q);
     // Support staff open a shop's workflows in the Temporal UI, filtered by the ShopDomain search attribute.

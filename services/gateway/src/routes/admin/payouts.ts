@@ -2,23 +2,18 @@ import type Router from '@koa/router';
 import { confirmSepaExecution, listPayoutRuns, payoutRun, sepaFileOf } from '@belegfluss/db';
 import { payoutRunWorkflowId, sepaConfirmedSignal } from '@belegfluss/orchestration/api';
 import { staffLabel } from '@belegfluss/shared';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { NotFound, Conflict } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { requireStaff, staffOf } from '../../middleware/staff';
+import { ConfirmBody, PAYOUT_RUN_MESSAGES, RunId } from './schema';
+import { describeRoutes } from '../../route-list';
 
-export const PAYOUT_RUN_MESSAGES = {
-  notFound: 'Diesen Auszahlungslauf gibt es nicht.',
-  noFile: 'Dieser Lauf hat keine SEPA-Datei.',
-  alreadyConfirmed: 'Die Ausführung dieser SEPA-Datei wurde bereits bestätigt.',
-  confirmed: 'Ausführung bestätigt: die Banküberweisungen sind ausgezahlt.',
-} as const;
-
-const RunId = z.uuid({ error: PAYOUT_RUN_MESSAGES.notFound });
-const ConfirmBody = z.strictObject({
-  executed: z.literal(true, { error: 'Bitte bestätige, dass die Bank die Datei ausgeführt hat.' }),
+describeRoutes({
+  'admin.payoutRuns': 'The monthly partner payout runs with their state',
+  'admin.payoutRun.sepa': "The run's pain.001 file for the bank",
+  'admin.payoutRun.confirm': '{executed: true}: the bank executed the file, its payouts are paid (operator)',
 });
 
 /**
@@ -26,11 +21,11 @@ const ConfirmBody = z.strictObject({
  * SEPA file to hand to the bank, and the confirmation that the bank executed it (→ paid).
  */
 export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
-  admin.get('/payout-runs', async (ctx) => {
+  admin.get('admin.payoutRuns', '/payout-runs', async (ctx) => {
     ctx.body = { items: await listPayoutRuns(gw.db) };
   });
 
-  admin.get('/payout-runs/:id/sepa', async (ctx) => {
+  admin.get('admin.payoutRun.sepa', '/payout-runs/:id/sepa', async (ctx) => {
     const file = await sepaFileOf(gw.db, validate(RunId, ctx.params.id));
     if (!file) throw NotFound(PAYOUT_RUN_MESSAGES.noFile);
     ctx.set('Content-Disposition', `attachment; filename="belegfluss-auszahlung-${file.month.slice(0, 7)}.xml"`);
@@ -38,7 +33,7 @@ export function payoutRunRoutes(gw: GatewayContext, admin: Router): void {
     ctx.body = file.xml;
   });
 
-  admin.post('/payout-runs/:id/confirm', requireStaff(gw, 'payout.confirm'), async (ctx) => {
+  admin.post('admin.payoutRun.confirm', '/payout-runs/:id/confirm', requireStaff(gw, 'payout.confirm'), async (ctx) => {
     const id = validate(RunId, ctx.params.id);
     await body(ctx, ConfirmBody);
     const run = await payoutRun(gw.db, id);

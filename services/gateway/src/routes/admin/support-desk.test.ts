@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeLog } from '@belegfluss/db';
 import { startHarness, type Harness } from '../../../test/harness';
-import { HELP_MESSAGES } from '../help';
+import { HELP_MESSAGES } from '../help/help';
 import { eventLogTable } from '@belegfluss/db/testing';
 import { readStaff } from '@belegfluss/shared/settings';
 

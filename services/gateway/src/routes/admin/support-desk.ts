@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   getShop,
   listHelpRequests,
@@ -9,41 +8,23 @@ import {
   updateShopSupportSettings,
   writeLog,
 } from '@belegfluss/db';
-import { ShopDomainParam, STAFF_MESSAGES } from '@belegfluss/shared';
+import { STAFF_MESSAGES } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { ForbiddenWith, NotFound } from '../../errors';
-import { body, page, query, single, validate } from '../../http';
+import { body, query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { requireStaff, staffOf } from '../../middleware/staff';
 import { logView } from '../logs/logs';
 import { LogListQuery } from '../logs/schema';
+import { HelpListQuery, ShopDomainParam, SupportSettingsPatch } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const HelpListQuery = z.object({
-  shop: z.preprocess(single, ShopDomainParam.optional()),
-  page,
-  pageSize: z.preprocess(
-    single,
-    z.coerce.number().int().min(1, 'Mindestens 1 Eintrag').max(100, 'Höchstens 100 Einträge je Seite').default(25),
-  ),
+describeRoutes({
+  'admin.helpRequests': 'Help requests of all shops (support desk)',
+  'admin.shop.logs': "A shop's log, as the merchant's log page lists it",
+  'admin.shop.settings': "A shop's support settings: permissions, partner flag, allowance",
+  'admin.shop.settings.patch': "Change a shop's support settings (operator, not for their own shop)",
 });
-
-/** Permissions are `name_sub` entries; the partner's allowance is a share of the first period's price. */
-const SupportSettingsPatch = z
-  .object({
-    permissions: z
-      .array(
-        z.string().regex(/^[a-z]+_[a-z]+$/, 'Berechtigungen haben die Form name_unterbereich, z. B. view_dashboard'),
-      )
-      .max(20, 'Höchstens 20 Berechtigungen')
-      .optional(),
-    partner: z.boolean({ error: 'Partner ist an oder aus' }).optional(),
-    allowance: z
-      .number({ error: 'Der Anteil ist eine Zahl zwischen 0 und 1' })
-      .min(0, 'Der Anteil ist eine Zahl zwischen 0 und 1')
-      .max(1, 'Der Anteil ist eine Zahl zwischen 0 und 1')
-      .optional(),
-  })
-  .strict();
 
 async function knownShop(gw: GatewayContext, raw: string | undefined): Promise<string> {
   const shop = validate(ShopDomainParam, raw);
@@ -83,25 +64,25 @@ export async function auditAdminAction(
 
 /** The admin area's support desk: help requests, a shop's event log with stack traces, its permissions and partner flag. */
 export function supportDeskRoutes(gw: GatewayContext, admin: Router): void {
-  admin.get('/help-requests', async (ctx) => {
+  admin.get('admin.helpRequests', '/help-requests', async (ctx) => {
     const q = query(ctx, HelpListQuery);
     const { items, hasNext } = await listHelpRequests(gw.db, { shopId: q.shop, page: q.page, pageSize: q.pageSize });
     ctx.body = { items, page: q.page, hasPrevious: q.page > 1, hasNext };
   });
 
-  admin.get('/shops/:shop/logs', async (ctx) => {
+  admin.get('admin.shop.logs', '/shops/:shop/logs', async (ctx) => {
     const shop = await knownShop(gw, ctx.params.shop);
     const q = query(ctx, LogListQuery);
     const result = await listLogs(gw.db, shop, q);
     ctx.body = { ...result, items: result.items.map((e) => logView(e, true)), page: q.page, pageSize: q.pageSize };
   });
 
-  admin.get('/shops/:shop/settings', async (ctx) => {
+  admin.get('admin.shop.settings', '/shops/:shop/settings', async (ctx) => {
     const shop = await knownShop(gw, ctx.params.shop);
     ctx.body = await shopSupportSettings(gw.db, shop);
   });
 
-  admin.patch('/shops/:shop/settings', requireStaff(gw, 'shop.settings'), async (ctx) => {
+  admin.patch('admin.shop.settings.patch', '/shops/:shop/settings', requireStaff(gw, 'shop.settings'), async (ctx) => {
     const shop = await knownShop(gw, ctx.params.shop);
     // Rights and money of the shop one works from would let a person raise their own stake.
     if (shop === sessionOf(ctx).shop) throw ForbiddenWith('OWN_SHOP', STAFF_MESSAGES.ownShop);

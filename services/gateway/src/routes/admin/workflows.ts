@@ -1,27 +1,25 @@
 import type Router from '@koa/router';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import { getOrderSnapshot, getShop } from '@belegfluss/db';
-import { ShopDomainParam, ShopifyOrderSchema, WorkflowIdParam } from '@belegfluss/shared';
+import { ShopifyOrderSchema } from '@belegfluss/shared';
 import { OrderNameKey, DocumentStatusKey } from '@belegfluss/orchestration/api';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { DEFAULT_TEMPORAL_UI_URL } from '../../config';
 import { NotFound, Conflict, Unprocessable } from '../../errors';
-import { body, validate } from '../../http';
+import { body, NoBody, validate } from '../../http';
 import { requireStaff } from '../../middleware/staff';
 import { signalOrderWorkflow } from '../../deliveries';
 import { auditAdminAction } from './support-desk';
+import { ShopDomainParam, TerminateBody, WorkflowIdParam } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'admin.workflows': "The shop's workflows (Temporal list by ShopDomain) with Temporal UI links",
+  'admin.workflow.restart': 'signalWithStart an order workflow with the stored order snapshot',
+  'admin.workflow.terminate': '{reason}: terminate a running workflow (operator)',
+});
 
 const MAX_LISTED = 200;
-const TerminateBody = z.strictObject({
-  reason: z
-    .string()
-    .trim()
-    .min(1, 'Bitte gib einen Grund an')
-    .max(300, 'Maximal 300 Zeichen')
-    .default('Vom Support beendet'),
-});
-const NoBody = z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' });
 
 export const WORKFLOW_MESSAGES = {
   shopUnknown: 'Diesen Shop gibt es nicht.',
@@ -67,7 +65,7 @@ async function described(gw: GatewayContext, id: string) {
 export function workflowRoutes(gw: GatewayContext, admin: Router): void {
   const links = temporalUiLinks(gw);
 
-  admin.get('/shops/:shop/workflows', async (ctx) => {
+  admin.get('admin.workflows', '/shops/:shop/workflows', async (ctx) => {
     const shop = await shopParam(gw, ctx.params.shop);
     const items = [];
     for await (const wf of gw.temporal.workflow.list({ query: `ShopDomain = "${shop}"`, pageSize: 100 })) {
@@ -88,7 +86,7 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
   });
 
   /** Hands the stored order snapshot to its workflow again (signalWithStart: a finished workflow starts anew). */
-  admin.post('/shops/:shop/workflows/:workflowId/restart', async (ctx) => {
+  admin.post('admin.workflow.restart', '/shops/:shop/workflows/:workflowId/restart', async (ctx) => {
     const shop = await shopParam(gw, ctx.params.shop);
     const wf = workflowParam(shop, ctx.params.workflowId);
     await body(ctx, NoBody);
@@ -112,14 +110,19 @@ export function workflowRoutes(gw: GatewayContext, admin: Router): void {
     };
   });
 
-  admin.post('/shops/:shop/workflows/:workflowId/terminate', requireStaff(gw, 'workflow.terminate'), async (ctx) => {
-    const shop = await shopParam(gw, ctx.params.shop);
-    const wf = workflowParam(shop, ctx.params.workflowId);
-    const { reason } = await body(ctx, TerminateBody);
-    const info = await described(gw, wf.id);
-    if (info.status.name !== 'RUNNING') throw Conflict('CLOSED', WORKFLOW_MESSAGES.closed);
-    await gw.temporal.workflow.getHandle(wf.id, info.runId).terminate(reason);
-    await auditAdminAction(gw, ctx, shop, 'workflow.terminate', { workflowId: wf.id, reason });
-    ctx.body = { workflowId: wf.id, runId: info.runId, status: 'TERMINATED' };
-  });
+  admin.post(
+    'admin.workflow.terminate',
+    '/shops/:shop/workflows/:workflowId/terminate',
+    requireStaff(gw, 'workflow.terminate'),
+    async (ctx) => {
+      const shop = await shopParam(gw, ctx.params.shop);
+      const wf = workflowParam(shop, ctx.params.workflowId);
+      const { reason } = await body(ctx, TerminateBody);
+      const info = await described(gw, wf.id);
+      if (info.status.name !== 'RUNNING') throw Conflict('CLOSED', WORKFLOW_MESSAGES.closed);
+      await gw.temporal.workflow.getHandle(wf.id, info.runId).terminate(reason);
+      await auditAdminAction(gw, ctx, shop, 'workflow.terminate', { workflowId: wf.id, reason });
+      ctx.body = { workflowId: wf.id, runId: info.runId, status: 'TERMINATED' };
+    },
+  );
 }

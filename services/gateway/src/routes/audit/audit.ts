@@ -1,7 +1,6 @@
 import type Router from '@koa/router';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
-import { z } from 'zod';
 import {
   firstOrderAt,
   getAuditReport,
@@ -26,9 +25,17 @@ import type { GatewayContext } from '../../context';
 import { BadRequest, Conflict, NotFound } from '../../errors';
 import { body, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
+import { AuditStartBody, Month, RepairRequest } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'audit.start': '{month}: start the completeness audit of a closed month',
+  'audit.get': "The month's audit report",
+  'audit.repair': '{keys|all, confirm}: repair the chosen findings',
+  'audit.csv': 'The report as CSV',
+});
 
 export const AUDIT_MESSAGES = {
-  month: 'Bitte wähle einen Monat im Format JJJJ-MM.',
   noClosedMonth:
     'Prüfen lassen sich nur abgeschlossene Monate. Der erste ist nach dem Ende dieses Monats an der Reihe.',
   outOfRange: (first: string, last: string) =>
@@ -41,14 +48,6 @@ export const AUDIT_MESSAGES = {
   confirm:
     'Für doppelte Rechnungen und abweichende Beträge erstellt Belegfluss je eine Gutschrift in Lexware Office. Bitte bestätige die Korrektur.',
 } as const;
-
-const RepairRequest = z
-  .object({
-    keys: z.array(z.string().max(200)).max(5000).optional(),
-    all: z.boolean().optional(),
-    confirm: z.boolean().optional(),
-  })
-  .strict();
 
 /** The order workflow's part of a finding's repair; which findings have one, and which kind, is AUDIT_REPAIRS. */
 function repairOf(f: AuditFinding): OrderRepair | null {
@@ -79,8 +78,6 @@ const reportView = (report: AuditReport) => ({
 /** 2025-03 as the merchant reads it: 03/2025. */
 const germanMonth = (month: string) => `${month.slice(5)}/${month.slice(0, 4)}`;
 
-const Month = z.string({ error: AUDIT_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, AUDIT_MESSAGES.month);
-
 /**
  * The completeness audit, on demand for a closed month of the shop's own (auditableMonths):
  *   POST /api/audits {month}        starts the shop's audit of that month (workflow audit:{shop}, on the background
@@ -91,8 +88,8 @@ const Month = z.string({ error: AUDIT_MESSAGES.month }).regex(/^\d{4}-(0[1-9]|1[
  *                                   {requested, manual}; 409 CONFIRM_REQUIRED when a credit note would be made unconfirmed
  */
 export function auditRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/audits', async (ctx) => {
-    const { month } = await body(ctx, z.object({ month: Month }));
+  api.post('audit.start', '/api/audits', async (ctx) => {
+    const { month } = await body(ctx, AuditStartBody);
     const shop = sessionOf(ctx).shop;
     const row = await getShop(gw.db, shop);
     if (!row) throw NotFound();
@@ -123,7 +120,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { month, workflowId, status: 'running' };
   });
 
-  api.get('/api/audits/:month', async (ctx) => {
+  api.get('audit.get', '/api/audits/:month', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const shop = sessionOf(ctx).shop;
     const running = await gw.temporal.workflow
@@ -139,7 +136,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  api.post('/api/audits/:month/repair', async (ctx) => {
+  api.post('audit.repair', '/api/audits/:month/repair', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const input = await body(ctx, RepairRequest);
     const shop = sessionOf(ctx).shop;
@@ -182,7 +179,7 @@ export function auditRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { month, requested: repairs.length, manual: chosen.length - repairs.length };
   });
 
-  api.get('/api/audits/:month/csv', async (ctx) => {
+  api.get('audit.csv', '/api/audits/:month/csv', async (ctx) => {
     const month = validate(Month, ctx.params.month);
     const report = await getAuditReport(gw.db, sessionOf(ctx).shop, month);
     if (!report) throw NotFound(AUDIT_MESSAGES.none);

@@ -1,6 +1,5 @@
 import type Router from '@koa/router';
 import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError } from '@temporalio/client';
-import { z } from 'zod';
 import { documentsOfOrder, documentState } from '@belegfluss/db';
 import type { CancelInvoiceOutcome } from '@belegfluss/orchestration/api';
 import { askOrderToCancel } from '@belegfluss/orchestration/client';
@@ -8,9 +7,12 @@ import type { GatewayContext } from '../../context';
 import { BadGateway, Conflict, LexwareUnavailable, NotFound } from '../../errors';
 import { validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
-import { OrderIdParam } from '../orders/schema';
+import { OrderIdParam, ReceiptParam } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const ReceiptParam = z.string().regex(/^[0-9a-f-]{36}$/i, 'Ungültige Beleg-ID');
+describeRoutes({
+  'document.cancel': 'Cancel an invoice with a credit note over all of it',
+});
 
 export const CANCEL_MESSAGES = {
   notFound: 'Diese Rechnung gibt es zu der Bestellung nicht.',
@@ -56,7 +58,7 @@ function failureOf(error: WorkflowUpdateFailedError): Error {
  * a second one; this route only checks the request and waits for the workflow's answer.
  */
 export function cancelRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/orders/:id/invoice/:receipt/cancel', async (ctx) => {
+  api.post('document.cancel', '/api/orders/:id/invoice/:receipt/cancel', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const receipt = validate(ReceiptParam, ctx.params.receipt);

@@ -16,8 +16,16 @@ import { Conflict, HttpError, LexwareUnavailable, NotFound, Unprocessable, upstr
 import { validate } from '../../http';
 import { clientKey, consume, refuseWhileExhausted } from '../../rate-limit';
 import { sessionOf } from '../../middleware/session';
-import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { DocumentTypeParam, OrderIdParam } from './schema';
 import { numberForFile } from './numbers';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'document.xml': 'The e-invoice XML by its token (public)',
+  document: 'A document PDF by its token, inline (public)',
+  'document.download': 'A document PDF by its token, as a download (public)',
+  'document.preview': 'Preview of the Lexware invoice or credit note',
+});
 
 /** Document tokens are 32 characters. */
 const TOKEN = /^[A-Za-z0-9]{32}$/;
@@ -83,7 +91,7 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = pdf;
   };
   // An e-invoice's XML: an XRechnung's own file, or the one a ZUGFeRD PDF carries; 404 for any other.
-  pub.get('/documents/:token/xml', async (ctx) => {
+  pub.get('document.xml', '/documents/:token/xml', async (ctx) => {
     const doc = await byToken(ctx);
     const xml = await fetchFile(gw, doc, 'xml');
     ctx.type = 'application/xml';
@@ -91,14 +99,14 @@ export function documentRoutes(gw: GatewayContext, api: Router): Router {
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = xml;
   });
-  pub.get('/documents/:token', serve('inline'));
-  pub.get('/documents/:token/download', serve('attachment'));
+  pub.get('document', '/documents/:token', serve('inline'));
+  pub.get('document.download', '/documents/:token/download', serve('attachment'));
 
   /**
    * The receipt preview: the PDF of the document we made, or, before one
    * exists, the invoice as it would be sent to Lexware (drafts have no PDF there).
    */
-  api.get('/api/orders/:id/lexoffice/:type/preview', async (ctx) => {
+  api.get('document.preview', '/api/orders/:id/lexoffice/:type/preview', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const type = validate(DocumentTypeParam, ctx.params.type);

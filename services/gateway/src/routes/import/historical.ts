@@ -13,13 +13,7 @@ import {
   releaseOrderImport,
   type ShopRow,
 } from '@belegfluss/db';
-import {
-  germanDay,
-  ImportDate,
-  orderImportPrice,
-  OrderImportQuery,
-  type ShopifyOrderImports,
-} from '@belegfluss/shared';
+import { germanDay, orderImportPrice, type ShopifyOrderImports } from '@belegfluss/shared';
 import { ADMIN_DOCUMENTS } from '@belegfluss/shopify';
 import {
   backgroundTaskQueue,
@@ -34,6 +28,13 @@ import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { shopifyOf } from '../../clients';
 import { dayView, rangeView } from './range-progress';
+import { ImportDate, OrderImportQuery } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'import.days': 'The historical import dialog: selectable days, imported days, the running range',
+  'import.day': "An imported day's progress",
+});
 
 export const HISTORICAL_MESSAGES = {
   freePlan:
@@ -124,7 +125,7 @@ export async function importingShop(gw: GatewayContext, ctx: Context, checks: Im
 /** `GET /api/orders/import/{date}`: progress, from the running workflow's query, else from the stored run. */
 export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
   /** The dialog's data: which days it offers, and the imported days with their orders and invoices so far. */
-  api.get('/api/orders/import/days', async (ctx) => {
+  api.get('import.days', '/api/orders/import/days', async (ctx) => {
     const shop = await connectedShop(gw, sessionOf(ctx).shop);
     // Without Shopify the list still shows; the calendar then has no first day (the start checks it).
     // Runs ended from outside (terminated by support, cancelled) are shown as such, not as running.
@@ -143,7 +144,7 @@ export function historicalImportRoutes(gw: GatewayContext, api: Router): void {
     } satisfies ShopifyOrderImports;
   });
 
-  api.get('/api/orders/import/:id', async (ctx) => {
+  api.get('import.day', '/api/orders/import/:id', async (ctx) => {
     const parsed = ImportDate.safeParse(ctx.params.id);
     if (!parsed.success) throw NotFound(HISTORICAL_MESSAGES.notFound);
     const shopId = sessionOf(ctx).shop;

@@ -27,6 +27,14 @@ import { sessionOf } from '../../middleware/session';
 import { shopifyOf } from '../../clients';
 import { historicalImportRoutes, startHistoricalImport } from './historical';
 import { importRangeRoutes } from './range';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'import.wizard.start': "?date: the paid import of a day; without: the wizard's import of the last 60 days",
+  'import.wizard': "The wizard run's order progress",
+  'import.wizard.invoices': 'The imported orders that switching invoices on will invoice',
+  'import.wizard.documents': "The wizard's Lexware document progress, repeated while `continue`",
+});
 
 export const IMPORT_MESSAGES = {
   lexwareMissing: 'Lexware Office ist nicht verbunden.',
@@ -192,7 +200,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
    * The connect wizard's import as the workflow wizard:{shop}:{run}; this
    * only starts it and answers its progress. With ?date= it is the paid import of one older day.
    */
-  api.post('/api/orders/import', async (ctx) => {
+  api.post('import.wizard.start', '/api/orders/import', async (ctx) => {
     if (ctx.query.date !== undefined) return startHistoricalImport(gw, ctx, IMPORT_MESSAGES);
     const { shop } = sessionOf(ctx);
     const { scopes } = await shopifyOf(gw, shop);
@@ -202,7 +210,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** The wizard's order step polls this until `continue` is false; `affected` is the true count. */
-  api.get('/api/orders/import/wizard', async (ctx) => {
+  api.get('import.wizard', '/api/orders/import/wizard', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const run = await getWizardImport(gw.db, shop);
     if (!run) throw NotFound(IMPORT_MESSAGES.noRun);
@@ -215,7 +223,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
    * The wizard's last step: how many imported orders switching invoice creation on will invoice, i.e. how
    * many transfers they need, counted by the rule the hand-over follows.
    */
-  api.get('/api/orders/import/wizard/invoices', async (ctx) => {
+  api.get('import.wizard.invoices', '/api/orders/import/wizard/invoices', async (ctx) => {
     const { shop } = sessionOf(ctx);
     ctx.body = { orders: (await importedOrdersDue(gw, shop)).length };
   });
@@ -226,7 +234,7 @@ export function importRoutes(gw: GatewayContext, api: Router): void {
    * The wizard's document step, repeated until `continue` is false: the run's document progress.
    * `assigned` is the number of documents linked so far, not a per-call delta.
    */
-  api.post('/api/lexoffice/import', async (ctx) => {
+  api.post('import.wizard.documents', '/api/lexoffice/import', async (ctx) => {
     const { shop } = sessionOf(ctx);
     if (!(await getConnection(gw.db, shop))) throw BadRequest(IMPORT_MESSAGES.lexwareMissing);
     const known = await getWizardImport(gw.db, shop);

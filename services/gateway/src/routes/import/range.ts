@@ -8,7 +8,7 @@ import {
   releaseImportRange,
   requestImportRangeStop,
 } from '@belegfluss/db';
-import { checkImportRange, IMPORT_RANGE_MESSAGES, OrderImportRangeQuery } from '@belegfluss/shared';
+import { checkImportRange, IMPORT_RANGE_MESSAGES } from '@belegfluss/shared';
 import {
   backgroundTaskQueue,
   importRangeWorkflowId,
@@ -21,6 +21,13 @@ import { BadRequest } from '../../errors';
 import { query } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { importingShop, selectableDays, type ImportChecks } from './historical';
+import { OrderImportRangeQuery } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'import.range': '?from&to: import a range of days, one after another',
+  'import.range.stop': 'Stop the range: the running day finishes',
+});
 
 /**
  * The historical import of a range of days: `POST /api/orders/import/range?from=&to=` queues
@@ -29,7 +36,7 @@ import { importingShop, selectableDays, type ImportChecks } from './historical';
  * queues nothing.
  */
 export function importRangeRoutes(gw: GatewayContext, api: Router, checks: ImportChecks): void {
-  api.post('/api/orders/import/range', async (ctx) => {
+  api.post('import.range', '/api/orders/import/range', async (ctx) => {
     const { from, to } = query(ctx, OrderImportRangeQuery);
     const shop = await importingShop(gw, ctx, checks);
     const allowed = await selectableDays(gw, shop);
@@ -63,7 +70,7 @@ export function importRangeRoutes(gw: GatewayContext, api: Router, checks: Impor
   });
 
   /** Stops the running range: the days not started stay so, the running day finishes. */
-  api.post('/api/orders/import/range/stop', async (ctx) => {
+  api.post('import.range.stop', '/api/orders/import/range/stop', async (ctx) => {
     const shopId = sessionOf(ctx).shop;
     const stored = await latestImportRange(gw.db, shopId);
     const range = stored && (await settleImportRange(importRunStore(gw.db), gw.temporal, stored));

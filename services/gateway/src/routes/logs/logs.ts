@@ -8,6 +8,11 @@ import { sessionOf } from '../../middleware/session';
 import { staffOf } from '../../middleware/staff';
 import { LogListQuery } from './schema';
 import { fillShownNumbers } from '../documents/numbers';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  logs: "?sortBy&sortDir&search&origin&status&order&page&pageSize: the shop's log",
+});
 
 /**
  * Stack traces belong to critical entries and only admins see them; everyone else
@@ -24,7 +29,7 @@ export function logRoutes(gw: GatewayContext, api: Router): void {
    * The event log. Retention follows the plan's logMaxAge: the daily
    * housekeeping workflow deletes older entries; a read only leaves them out.
    */
-  api.get('/api/shop/logs', async (ctx) => {
+  api.get('logs', '/api/shop/logs', async (ctx) => {
     const q = query(ctx, LogListQuery);
     const { shop } = sessionOf(ctx);
     const row = await getShop(gw.db, shop);

@@ -21,22 +21,25 @@ import {
   type MailDeps,
   type MailErrorCode,
 } from '@belegfluss/mail';
-import {
-  MAIL_MESSAGES,
-  SendDocumentMailSchema,
-  SmtpSettingsSchema,
-  storedSmtpPasswordApplies,
-  type SmtpSettings,
-  type SmtpSettingsView,
-} from '@belegfluss/shared';
+import { MAIL_MESSAGES, storedSmtpPasswordApplies, type SmtpSettings, type SmtpSettingsView } from '@belegfluss/shared';
 import type { GatewayContext } from '../../context';
 import { NotFound, NotFoundWith, BadGateway, BadRequestWith, Conflict, Invalid, type CodedError } from '../../errors';
 import { body, validate } from '../../http';
 import { requireInstalled } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { consume } from '../../rate-limit';
-import { DocumentTypeParam, OrderIdParam } from '../orders/schema';
+import { DocumentTypeParam, OrderIdParam } from '../documents/schema';
 import { requireFeature } from '../../plan-gate';
+import { SendDocumentMailSchema, SmtpSettingsSchema } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'mail.send': 'Send an invoice or credit note by e-mail; Idempotency-Key; 60 an hour per shop',
+  'mail.smtp': "The shop's own SMTP sender",
+  'mail.smtp.patch': 'Save the SMTP sender unchecked',
+  'mail.smtp.delete': 'Forget the SMTP sender',
+  'mail.smtp.validate': 'Check the SMTP sender with a real SMTP connection; 5 per shop in 10 min',
+});
 
 const view = (row: ShopSmtpRow | undefined): SmtpSettingsView | null =>
   row
@@ -84,7 +87,7 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
    * Sends one finalised document. One click is one intent: a repeat of the same request
    * (same Idempotency-Key) answers the first outcome instead of sending again.
    */
-  api.post('/api/orders/:id/:type/email', requireFeature(gw, 'emails'), async (ctx) => {
+  api.post('mail.send', '/api/orders/:id/:type/email', requireFeature(gw, 'emails'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     const type = validate(DocumentTypeParam, ctx.params.type);
@@ -141,12 +144,12 @@ export function mailRoutes(gw: GatewayContext, api: Router): void {
 function smtpRoutes(gw: GatewayContext, api: Router): void {
   const outbound = parseOutboundPolicy(gw.settings.mail.outboundTestHosts);
 
-  api.get('/api/shop/smtp', async (ctx) => {
+  api.get('mail.smtp', '/api/shop/smtp', async (ctx) => {
     ctx.body = { smtp: view(await getShopSmtp(gw.db, sessionOf(ctx).shop)) };
   });
 
   /** Saves the form without trying it: the sender stays unused (unchecked) until a check succeeds. */
-  api.patch('/api/shop/smtp', requireInstalled(gw), async (ctx) => {
+  api.patch('mail.smtp.patch', '/api/shop/smtp', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
     requirePasswordForNewServer(await getShopSmtp(gw.db, shop), input);
@@ -161,7 +164,7 @@ function smtpRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** Back to the app's default sender. */
-  api.delete('/api/shop/smtp', async (ctx) => {
+  api.delete('mail.smtp.delete', '/api/shop/smtp', async (ctx) => {
     await deleteShopSmtp(gw.db, sessionOf(ctx).shop);
     ctx.status = 204;
   });
@@ -170,7 +173,7 @@ function smtpRoutes(gw: GatewayContext, api: Router): void {
    * A real connection with the form's values (the stored password when none is given); the
    * values are saved with the outcome: connected (used from now on) or interrupted, with the error.
    */
-  api.post('/api/shop/smtp/validate', requireInstalled(gw), async (ctx) => {
+  api.post('mail.smtp.validate', '/api/shop/smtp/validate', requireInstalled(gw), async (ctx) => {
     const { shop } = sessionOf(ctx);
     const input = await body(ctx, SmtpSettingsSchema);
     const stored = await getShopSmtp(gw.db, shop);

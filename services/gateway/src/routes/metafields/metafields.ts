@@ -19,6 +19,12 @@ import { query } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { LinksQuery } from './schema';
 import { requireFeature } from '../../plan-gate';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  metafields: 'Metafields page; saving is PATCH /api/preferences/metafields',
+  'metafields.links': 'E-mail link wizard: the notification templates with their links',
+});
 
 const RESOURCE_LABELS: Record<(typeof METAFIELD_RESOURCES)[number], string> = {
   shop: 'Shop',
@@ -43,7 +49,7 @@ async function exampleUrl(gw: GatewayContext, shopId: string): Promise<string> {
 
 export function metafieldRoutes(gw: GatewayContext, api: Router): void {
   /** The metafields page's catalogue: what can be read and written, which scopes are granted, and the placeholders. */
-  api.get('/api/metafields', async (ctx) => {
+  api.get('metafields', '/api/metafields', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const { scopes, prefs } = await load(gw, shop);
     const scope = (s: string) => ({ scope: s, granted: hasShopifyScope(scopes, s) });
@@ -58,7 +64,7 @@ export function metafieldRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** The e-mail link wizard: 20 notification snippets in 4 groups for this shop's write entries. */
-  api.get('/api/metafields/links', requireFeature(gw, 'emailIntegration'), async (ctx) => {
+  api.get('metafields.links', '/api/metafields/links', requireFeature(gw, 'emailIntegration'), async (ctx) => {
     const q = query(ctx, LinksQuery);
     const { shop } = sessionOf(ctx);
     const { scopes, prefs } = await load(gw, shop);

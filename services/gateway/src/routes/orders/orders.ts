@@ -5,10 +5,17 @@ import { NotFound } from '../../errors';
 import { query, validate } from '../../http';
 import { sessionOf } from '../../middleware/session';
 import { documentUrl } from '../documents/documents';
-import { ORDER_PAGE_SIZE, OrderIdParam, OrderListQuery } from './schema';
+import { OrderIdParam } from '../documents/schema';
+import { ORDER_PAGE_SIZE, OrderListQuery } from './schema';
 import { requireFeature } from '../../plan-gate';
 import { orderDetails } from './detail';
 import { fillShownNumbers, numberPending } from '../documents/numbers';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'orders.list': '?sortBy&sortDir&search&page: 50 orders a page with their receipts',
+  'orders.get': 'One order with its invoices and credit notes',
+});
 
 /** What a screen shows for a finalised document whose number Lexware has not named to us yet. */
 export const NUMBER_PENDING_TEXT = 'Nummer folgt';
@@ -43,7 +50,7 @@ function present(gw: GatewayContext, order: OrderListEntry) {
 
 export function orderRoutes(gw: GatewayContext, api: Router): void {
   /** The order list: latest snapshots with their receipts (status, hint and cancellation badges). */
-  api.get('/api/orders', requireFeature(gw, 'orders'), async (ctx) => {
+  api.get('orders.list', '/api/orders', requireFeature(gw, 'orders'), async (ctx) => {
     const q = query(ctx, OrderListQuery);
     const { shop } = sessionOf(ctx);
     const list = () => listOrders(gw.db, shop, { ...q, pageSize: ORDER_PAGE_SIZE });
@@ -60,7 +67,7 @@ export function orderRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  api.get('/api/orders/:id', async (ctx) => {
+  api.get('orders.get', '/api/orders/:id', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const orderId = validate(OrderIdParam, ctx.params.id);
     let order = await orderWithDocuments(gw.db, shop, orderId);

@@ -18,6 +18,3 @@ export const OrderListQuery = z.object({
   page,
 });
 export type OrderListReq = z.infer<typeof OrderListQuery>;
-
-export const OrderIdParam = z.string().regex(/^\d{1,20}$/, 'Ungültige Bestellnummer');
-export const DocumentTypeParam = z.enum(['invoice', 'credit'], { error: 'Belegart ist invoice oder credit' });

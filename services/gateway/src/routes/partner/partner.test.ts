@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_COUPON_MESSAGES } from '@belegfluss/shared';
 import { startHarness, type Harness } from '../../../test/harness';
-import { PAYOUT_MESSAGES } from './partner';
+import { PAYOUT_MESSAGES } from './schema';
 import { couponsTable, partnersTable, payoutsTable, redemptionsTable } from '@belegfluss/db/testing';
 
 let h: Harness;

@@ -19,30 +19,39 @@ import {
   PARTNER_COUPON_TYPES,
   PARTNER_RELEASE_DAYS,
   PAYOUT_GATEWAYS,
-  PartnerCouponBody,
-  PartnerCouponCode,
-  PartnerPreferencesBody,
-  RedemptionListQuery,
 } from '@belegfluss/shared';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context';
 import { BadRequestWith, ForbiddenWith, NotFound, Conflict, Unprocessable, type CodedError } from '../../errors';
-import { body, query, readJson, validate } from '../../http';
+import { body, NoBody, query, readJson, validate } from '../../http';
 import { requirePartner } from '../../middleware/permissions';
 import { sessionOf } from '../../middleware/session';
 import { renderPayoutReceipt } from './receipt';
+import {
+  PartnerCouponBody,
+  PartnerCouponCode,
+  PartnerPreferencesBody,
+  PAYOUT_MESSAGES,
+  PayoutId,
+  RedemptionListQuery,
+} from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  partner: 'Partner overview (partner flag)',
+  'partner.coupons': "The partner's coupons",
+  'partner.coupon.create': '{type}: create a coupon with that code',
+  'partner.coupon.delete': 'Delete a coupon',
+  'partner.redemptions': '?sort&tab&search: redemptions of the coupons',
+  'partner.payouts': 'Payouts',
+  'partner.payout.request': 'Request a payout of the released provisions',
+  'partner.payout.receipt': 'The payout receipt as base64 PDF',
+  'partner.preferences': 'Payout details',
+  'partner.preferences.patch': 'Save payout details (PayPal e-mail or bank account)',
+});
 
 const couponError = (answer: CodedError, code: keyof typeof PARTNER_COUPON_MESSAGES, field?: string) =>
   answer(code, PARTNER_COUPON_MESSAGES[code], field);
 
-export const PAYOUT_MESSAGES = {
-  NO_GATEWAY: 'Bitte hinterlege zuerst deine Auszahlungsdaten in den Partner-Einstellungen.',
-  BELOW_THRESHOLD: (amount: number, threshold: number) =>
-    `Auszahlungen sind ab ${threshold} € möglich; freigegeben sind ${amount.toFixed(2).replace('.', ',')} €.`,
-  notFound: 'Diese Auszahlung gibt es nicht.',
-} as const;
-
-const PayoutId = z.uuid({ error: PAYOUT_MESSAGES.notFound });
 const partnerOf = (ctx: Context) => sessionOf(ctx).shop;
 
 /** /api/partner/*: only shops with the partner flag. */
@@ -51,11 +60,11 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   partner.use(requirePartner(gw));
 
   /** The overview: allowance, coupon statistics, provision sums by status, payout sums. */
-  partner.get('/', async (ctx) => {
+  partner.get('partner', '/', async (ctx) => {
     ctx.body = await partnerOverview(gw.db, partnerOf(ctx));
   });
 
-  partner.get('/coupons', async (ctx) => {
+  partner.get('partner.coupons', '/coupons', async (ctx) => {
     const items = await partnerCoupons(gw.db, partnerOf(ctx));
     ctx.body = {
       items: items.map((c) => ({
@@ -73,7 +82,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
   });
 
   /** Errors are codes with their field text; the code is the path, the discount type the body. */
-  partner.post('/coupons/:code', async (ctx) => {
+  partner.post('partner.coupon.create', '/coupons/:code', async (ctx) => {
     const code = PartnerCouponCode.safeParse(ctx.params.code);
     if (!code.success) throw couponError(BadRequestWith, 'COUPON_INVALID', 'code');
     const parsed = PartnerCouponBody.safeParse(await readJson(ctx));
@@ -98,7 +107,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     };
   });
 
-  partner.delete('/coupons/:code', async (ctx) => {
+  partner.delete('partner.coupon.delete', '/coupons/:code', async (ctx) => {
     const code = PartnerCouponCode.safeParse(ctx.params.code);
     if (!code.success) throw couponError(ForbiddenWith, 'UNAUTHORIZED');
     const result = await removePartnerCoupon(gw.db, partnerOf(ctx), code.data);
@@ -107,17 +116,17 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { deleted: 1, message: '1 Coupon(s) gelöscht' };
   });
 
-  partner.get('/redemptions', async (ctx) => {
+  partner.get('partner.redemptions', '/redemptions', async (ctx) => {
     ctx.body = { items: await partnerRedemptions(gw.db, partnerOf(ctx), query(ctx, RedemptionListQuery)) };
   });
 
-  partner.get('/payouts', async (ctx) => {
+  partner.get('partner.payouts', '/payouts', async (ctx) => {
     ctx.body = { items: await partnerPayouts(gw.db, partnerOf(ctx)), gateways: PAYOUT_GATEWAYS };
   });
 
   /** Requests a payout of the released provisions to the gateway on file. */
-  partner.post('/payouts', async (ctx) => {
-    validate(z.strictObject({}, { error: 'Diese Anfrage erwartet keine Daten.' }), await readJson(ctx));
+  partner.post('partner.payout.request', '/payouts', async (ctx) => {
+    validate(NoBody, await readJson(ctx));
     const result = await requestPayout(gw.db, partnerOf(ctx), {
       releaseDays: PARTNER_RELEASE_DAYS,
       gateways: PAYOUT_GATEWAYS,
@@ -135,7 +144,7 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     );
   });
 
-  partner.get('/payouts/:id/receipt', async (ctx) => {
+  partner.get('partner.payout.receipt', '/payouts/:id/receipt', async (ctx) => {
     const id = PayoutId.safeParse(ctx.params.id);
     const payout = id.success ? await partnerPayout(gw.db, partnerOf(ctx), id.data) : undefined;
     if (!payout) throw NotFound(PAYOUT_MESSAGES.notFound);
@@ -143,12 +152,12 @@ export function partnerRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { mimetype: 'application/pdf', content: pdf.toString('base64') };
   });
 
-  partner.get('/preferences', async (ctx) => {
+  partner.get('partner.preferences', '/preferences', async (ctx) => {
     ctx.body = await partnerPreferences(gw.db, partnerOf(ctx));
   });
 
   /** The answer is the updated shop (with the saved partner preferences). */
-  partner.patch('/preferences', async (ctx) => {
+  partner.patch('partner.preferences.patch', '/preferences', async (ctx) => {
     const req = await body(ctx, PartnerPreferencesBody);
     const saved = await savePartnerPreferences(gw.db, partnerOf(ctx), {
       ...req,

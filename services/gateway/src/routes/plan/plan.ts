@@ -20,12 +20,8 @@ import {
   type ShopRow,
 } from '@belegfluss/db';
 import {
-  BillingReturnQuery,
   COUPON_MESSAGES,
-  CouponCode,
   PARTNER_PROVISION_INTERVALS,
-  PlanChangeBody,
-  PurchaseFeatureParam,
   TRIAL_DAYS,
   couponTerms,
   discountedPrice,
@@ -58,6 +54,16 @@ import {
   oneTimePurchaseStatus,
   shopifyPlanName,
 } from './billing';
+import { BillingReturnQuery, CouponCode, PlanChangeBody, PurchaseFeatureParam } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'plan.coupon': 'Coupon check: its terms in German, or why it does not apply',
+  'plan.change': '{plan, annual, coupon}: free at once, paid via Shopify confirmationUrl',
+  'plan.purchase': 'One-time unlock of a feature (orderImport) via Shopify',
+  'plan.return': "Shopify's return from the subscription confirmation (public)",
+  'plan.purchase.return': "Shopify's return from the one-time charge (public)",
+});
 
 const COUPON_ANSWER: Record<CouponProblem, CodedError> = {
   INVALID: NotFoundWith,
@@ -126,7 +132,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
    * The coupon dialog: the coupon without its code, with what it means on each billing interval
    * in German, or an error whose code the shell maps to its text.
    */
-  api.get('/api/plan/coupon/:code', async (ctx) => {
+  api.get('plan.coupon', '/api/plan/coupon/:code', async (ctx) => {
     const parsed = CouponCode.safeParse(ctx.params.code);
     if (!parsed.success) throw couponError('INVALID');
     const result = await checkCoupon(gw.db, sessionOf(ctx).shop, parsed.data);
@@ -137,7 +143,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { type, value, intervals, plans, terms, ...(comment ? { comment } : {}) };
   });
 
-  api.post('/api/plan', async (ctx) => {
+  api.post('plan.change', '/api/plan', async (ctx) => {
     const req = await body(ctx, PlanChangeBody);
     const shop = await shopOf(gw, ctx);
     if (req.plan === shop.planId && req.annual === shop.planAnnual && !req.coupon)
@@ -188,7 +194,7 @@ export function planRoutes(gw: GatewayContext, api: Router): Router {
    * plan's import price, charged with Shopify's appPurchaseOneTimeCreate; the
    * feature unlocks when the merchant comes back and Shopify lists the charge as ACTIVE.
    */
-  api.post('/api/plan/purchase/:feature', async (ctx) => {
+  api.post('plan.purchase', '/api/plan/purchase/:feature', async (ctx) => {
     const feature = validate(PurchaseFeatureParam, ctx.params.feature);
     const shop = await shopOf(gw, ctx);
     const price = orderImportPrice(shop.planId);
@@ -227,7 +233,7 @@ async function returnedCharge<T>(
 /** Shopify sends the merchant back here from the confirmation pages (no session token: a top-level redirect). */
 function returnRoutes(gw: GatewayContext): Router {
   const pub = new Router();
-  pub.get('/api/plan/return', async (ctx) => {
+  pub.get('plan.return', '/api/plan/return', async (ctx) => {
     const { shop, charge: sub } = await returnedCharge(
       gw,
       ctx,
@@ -245,7 +251,7 @@ function returnRoutes(gw: GatewayContext): Router {
   });
 
   /** Back from a one-time charge: recorded only when Shopify's own list says ACTIVE (or DECLINED). */
-  pub.get('/api/plan/purchase/return', async (ctx) => {
+  pub.get('plan.purchase.return', '/api/plan/purchase/return', async (ctx) => {
     const { shop, charge: purchase } = await returnedCharge(
       gw,
       ctx,

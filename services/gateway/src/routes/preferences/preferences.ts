@@ -39,6 +39,15 @@ import {
   type Section,
   type StoredSection,
 } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  preferences: 'The automation switches as the preferences remote reads them',
+  'preferences.patch': 'Change automation switches',
+  'preferences.section': 'One section of the settings',
+  'preferences.section.patch': 'Change one section',
+  'shop.enable': "Master switch with the wizard's invoice and credit switches",
+});
 
 type Values = Record<StoredSection, Record<string, unknown>>;
 type Raw = Record<string, unknown>;
@@ -190,26 +199,26 @@ const toWire = (v: Raw) => ({
 });
 
 export function preferenceRoutes(gw: GatewayContext, api: Router): void {
-  api.get('/api/preferences', async (ctx) => {
+  api.get('preferences', '/api/preferences', async (ctx) => {
     ctx.body = toWire((await readPreferences(gw, sessionOf(ctx).shop, 'automation')).value);
   });
 
-  api.patch('/api/preferences', async (ctx) => {
+  api.patch('preferences.patch', '/api/preferences', async (ctx) => {
     const result = await changePreferences(gw, sessionOf(ctx).shop, 'automation', await body(ctx, PatchBody));
     ctx.body = { ...toWire(result.value), forced: result.forced, warnings: result.warnings };
   });
 
-  api.get('/api/preferences/:section', async (ctx) => {
+  api.get('preferences.section', '/api/preferences/:section', async (ctx) => {
     ctx.body = await readPreferences(gw, sessionOf(ctx).shop, validate(SectionParam, ctx.params.section));
   });
 
-  api.patch('/api/preferences/:section', async (ctx) => {
+  api.patch('preferences.section.patch', '/api/preferences/:section', async (ctx) => {
     const section = validate(SectionParam, ctx.params.section);
     ctx.body = await changePreferences(gw, sessionOf(ctx).shop, section, await body(ctx, PatchBody));
   });
 
   /** The wizard's last step: the master switch, and invoice and credit creation on or off. */
-  api.post('/api/shop/enable/:value', async (ctx) => {
+  api.post('shop.enable', '/api/shop/enable/:value', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const enabled = validate(EnableParam, ctx.params.value);
     const switches = await body(ctx, EnableBody);

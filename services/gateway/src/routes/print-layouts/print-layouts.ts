@@ -5,13 +5,18 @@ import type { GatewayContext } from '../../context';
 import { LexwareUnavailable, upstreamHttpError, NotConnected } from '../../errors';
 import { sessionOf } from '../../middleware/session';
 import { requireFeature } from '../../plan-gate';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  printLayouts: "The Lexware organisation's print layouts",
+});
 
 /**
  * GET /api/lexoffice/print-layouts: the print layouts of the shop's Lexware organisation
  * (`GET /v1/print-layouts`), for the layout choice of invoices and credit notes.
  */
 export function printLayoutRoutes(gw: GatewayContext, api: Router): void {
-  api.get('/api/lexoffice/print-layouts', requireFeature(gw, 'layouts'), async (ctx) => {
+  api.get('printLayouts', '/api/lexoffice/print-layouts', requireFeature(gw, 'layouts'), async (ctx) => {
     const { shop } = sessionOf(ctx);
     try {
       const layouts = await lexwareOf(gw, shop).printLayouts();

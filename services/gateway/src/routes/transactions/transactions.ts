@@ -10,6 +10,12 @@ import {
 import type { GatewayContext } from '../../context';
 import { NotFound } from '../../errors';
 import { sessionOf } from '../../middleware/session';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'transactions.gateways':
+    'Payment gateways with order count and switch; saving is PATCH /api/preferences/transactions',
+});
 
 export interface GatewayEntry {
   id: string;
@@ -45,7 +51,7 @@ export async function listGateways(gw: GatewayContext, shopId: string): Promise<
 }
 
 export function transactionRoutes(gw: GatewayContext, api: Router): void {
-  api.get('/api/transactions/gateways', async (ctx) => {
+  api.get('transactions.gateways', '/api/transactions/gateways', async (ctx) => {
     ctx.body = { gateways: await listGateways(gw, sessionOf(ctx).shop) };
   });
 }

@@ -4,7 +4,12 @@ import getRawBody from 'raw-body';
 import { runOfPayPalBatch } from '@belegfluss/db';
 import { paypalClient } from '@belegfluss/paypal';
 import { payoutRunWorkflowId, paypalBatchChangedSignal } from '@belegfluss/orchestration/api';
-import type { GatewayContext } from '../context';
+import type { GatewayContext } from '../../context';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'webhooks.paypal': 'PayPal payout events, verified, wake the payout run',
+});
 
 type PayPalEvent = {
   event_type?: unknown;
@@ -45,7 +50,7 @@ export function paypalWebhookRoutes(gw: GatewayContext): Router {
     ctx.status = 401;
     ctx.body = { error: 'UNAUTHORIZED', message: 'PayPal hat diesen Webhook nicht bestätigt' };
   };
-  router.post('/webhooks/paypal', async (ctx) => {
+  router.post('webhooks.paypal', '/webhooks/paypal', async (ctx) => {
     let event: PayPalEvent;
     try {
       event = JSON.parse((await getRawBody(ctx.req, { limit: '1mb' })).toString('utf8')) as PayPalEvent;

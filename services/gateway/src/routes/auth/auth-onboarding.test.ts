@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxControl, startHarness, type Harness } from '../../test/harness';
+import { sandboxControl, startHarness, type Harness } from '../../../test/harness';
 import { eventLogTable, notificationSendsTable, shopPreferencesTable, shopsTable } from '@belegfluss/db/testing';
 
 // The real OAuth install against the sandbox's Shopify, and its SMTP server as the default sender.

@@ -1,17 +1,16 @@
 import Router from '@koa/router';
 import { verify } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import { documentsByLexwareId, writeLog, deleteRevokedConnection } from '@belegfluss/db';
 import { signalOrder } from '@belegfluss/orchestration/client';
 import type { GatewayContext } from '../../context';
 import { MB, readRawBody } from '../../http';
+import { EventBody } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const EventBody = z.object({
-  organizationId: z.string().min(1).max(100),
-  eventType: z.string().min(1).max(100),
-  resourceId: z.string().min(1).max(100),
-  eventDate: z.string().min(1).max(64),
+describeRoutes({
+  'webhooks.lexware.check': "Lexware's check of the callback URL",
+  'webhooks.lexware': 'Lexware events (X-Lxo-Signature) signalled to the order workflow',
 });
 
 /** Events that change what the order workflow knows about one of its documents. */
@@ -31,11 +30,11 @@ export function lexwareEventRoutes(gw: GatewayContext): Router {
   const router = new Router();
 
   // Lexware checks the callback URL with a HEAD before it accepts a subscription.
-  router.head('/webhooks/lexoffice', (ctx) => {
+  router.head('webhooks.lexware.check', '/webhooks/lexoffice', (ctx) => {
     ctx.status = 200;
   });
 
-  router.post('/webhooks/lexoffice', async (ctx) => {
+  router.post('webhooks.lexware', '/webhooks/lexoffice', async (ctx) => {
     const raw = await readRawBody(ctx, MB);
     const key = await gw.lexwareEventKey().catch((err: unknown) => {
       gw.log.warn({ err }, 'Lexware event key could not be loaded');

@@ -1,33 +1,19 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { nudge } from '../billing';
+import { nudge } from '../../billing';
 import { consumeOauthState, createOauthState, notificationStore, saveShopInstall, writeLog } from '@belegfluss/db';
 import { sendNotification } from '@belegfluss/mail';
-import {
-  ADMIN_DOCUMENTS,
-  createAdminClient,
-  exchangeShopifyCode,
-  isShopDomain,
-  verifyQueryHmac,
-} from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { BadRequest, Unauthorized } from '../errors';
-import { registerShopWebhooks } from '../webhook-subscriptions';
-import { clientKey, consume } from '../rate-limit';
+import { ADMIN_DOCUMENTS, createAdminClient, exchangeShopifyCode, verifyQueryHmac } from '@belegfluss/shopify';
+import type { GatewayContext } from '../../context';
+import { BadRequest, Unauthorized } from '../../errors';
+import { registerShopWebhooks } from '../../webhook-subscriptions';
+import { clientKey, consume } from '../../rate-limit';
+import { CallbackQuery, InstallQuery } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const InstallQuery = z.object({
-  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
-  scopes: z.string().optional(),
-  hmac: z.string().optional(),
-  embedded: z.string().optional(),
-});
-
-const CallbackQuery = z.object({
-  shop: z.string().refine(isShopDomain, 'Ungültige Shop-Domain'),
-  code: z.string().min(1),
-  state: z.string().min(1),
-  hmac: z.string().min(1),
+describeRoutes({
+  'auth.install': 'Shopify install or re-authorisation (public; ?shop&scopes, signed link); 60 a minute per address',
+  'auth.callback': 'Shopify OAuth callback (public)',
 });
 
 /**
@@ -61,7 +47,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
   const router = new Router();
   const { shopify } = gw.settings;
 
-  router.get('/api/auth', async (ctx) => {
+  router.get('auth.install', '/api/auth', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = InstallQuery.parse(query);
     // No login is needed to start an install, and each start writes a state row.
@@ -92,7 +78,7 @@ export function shopifyAuthRoutes(gw: GatewayContext): Router {
     ctx.redirect(authorize.toString());
   });
 
-  router.get('/api/auth/callback', async (ctx) => {
+  router.get('auth.callback', '/api/auth/callback', async (ctx) => {
     const query = ctx.query as Record<string, string>;
     const input = CallbackQuery.parse(query);
     if (!verifyQueryHmac(query, shopify.apiSecret)) throw Unauthorized('Ungültige Signatur der Shopify-Antwort');

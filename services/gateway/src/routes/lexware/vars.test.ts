@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShopifyOrder } from '@belegfluss/shared';
 import { createAdminClient } from '@belegfluss/shopify';
-import { installFromSandbox, sandboxControl, seedOrder, startHarness, type Harness } from '../../test/harness';
+import { installFromSandbox, sandboxControl, seedOrder, startHarness, type Harness } from '../../../test/harness';
 import { shopPreferencesTable } from '@belegfluss/db/testing';
 
 /** The template preview fills `{METAFIELD.…}` from Shopify as the worker does for a document. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { COMPLIANCE_TOPICS } from './compliance';
-import { BILLING_TOPICS } from './routes/plan/webhooks';
-import { ORDER_TOPICS, RETURN_TOPICS } from './topics';
+import { COMPLIANCE_TOPICS } from '../../compliance';
+import { BILLING_TOPICS } from '../plan/webhooks';
+import { ORDER_TOPICS, RETURN_TOPICS } from '../../topics';
 
 /**
  * Shopify's HMAC covers the body only; topic, shop and times come in unsigned headers. So a body signed for one
@@ -125,3 +125,11 @@ export function shopifyShopIdNamedBy(topic: string, body: Record<string, unknown
   }
   return undefined;
 }
+
+/** POST /webhooks/lexoffice: the event Lexware sends, after its signature is checked. */
+export const EventBody = z.object({
+  organizationId: z.string().min(1).max(100),
+  eventType: z.string().min(1).max(100),
+  resourceId: z.string().min(1).max(100),
+  eventDate: z.string().min(1).max(64),
+});

@@ -1,17 +1,17 @@
 import type Router from '@koa/router';
-import { z } from 'zod';
 import { getShop, recordHelpRequest, settleHelpRequest, writeLog } from '@belegfluss/db';
 import { createMailTransport, describeSmtpError, parseSmtpUrl } from '@belegfluss/mail';
-import type { GatewayContext } from '../context';
-import { DEFAULT_SUPPORT_EMAIL } from '../config';
-import { body } from '../http';
-import { requireInstalled } from '../middleware/permissions';
-import { sessionOf } from '../middleware/session';
-import { consume } from '../rate-limit';
+import type { GatewayContext } from '../../context';
+import { DEFAULT_SUPPORT_EMAIL } from '../../config';
+import { body } from '../../http';
+import { requireInstalled } from '../../middleware/permissions';
+import { sessionOf } from '../../middleware/session';
+import { consume } from '../../rate-limit';
+import { ContactBody } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const ContactBody = z.object({
-  subject: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(200, 'Maximal 200 Zeichen'),
-  message: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(5000, 'Maximal 5000 Zeichen'),
+describeRoutes({
+  'help.contact': '{subject, message}: stored and mailed to support; 5 per shop an hour',
 });
 
 export const HELP_MESSAGES = {
@@ -25,7 +25,7 @@ export const HELP_MESSAGES = {
  * address as Reply-To so support can answer by e-mail as the page promises.
  */
 export function helpRoutes(gw: GatewayContext, api: Router): void {
-  api.post('/api/help/contact', requireInstalled(gw), async (ctx) => {
+  api.post('help.contact', '/api/help/contact', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const input = await body(ctx, ContactBody);
     await consume(ctx, gw.limits.helpContact, shop);

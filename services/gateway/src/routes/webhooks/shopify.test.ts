@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhook } from '@belegfluss/shopify';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import { shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
-import { startHarness, type Harness } from '../../test/harness';
-import { readGatewayOptions } from '../config';
-import { startGateway } from '../main';
+import { startHarness, type Harness } from '../../../test/harness';
+import { readGatewayOptions } from '../../config';
+import { startGateway } from '../../main';
 
 /**
  * Shopify signs the body only; topic, shop and time come in headers anyone can change. A body signed for

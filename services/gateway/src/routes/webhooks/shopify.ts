@@ -4,10 +4,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { shopExists, shopifyShopIdOf, writeLog, type WebhookDelivery } from '@belegfluss/db';
 import { orderIdOf } from '@belegfluss/orchestration/api';
 import { isShopDomain, verifyWebhookHmac } from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { errorAnswer } from '../errors';
-import { MB, readRawBody, readRequestBody } from '../http';
-import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from '../webhook-payloads';
+import type { GatewayContext } from '../../context';
+import { errorAnswer } from '../../errors';
+import { MB, readRawBody, readRequestBody } from '../../http';
+import { OTHER_SHOP, refuseDelivery, shopifyShopIdNamedBy, type Refusal } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'webhooks.shopify': 'Shopify webhooks (HMAC); served in front of Koa by main.ts',
+});
 
 export const SHOPIFY_WEBHOOK_PATH = '/webhooks/shopify';
 /** Shopify's largest payloads (orders with hundreds of lines) stay far below 10 MB. */
@@ -114,7 +119,7 @@ const handOver = (gw: GatewayContext, answer: Answer) => {
 /** POST /webhooks/shopify in Koa: where the fast path below isn't in front (and other methods get a German 405). */
 export function webhookRoutes(gw: GatewayContext): Router {
   const router = new Router();
-  router.post(SHOPIFY_WEBHOOK_PATH, async (ctx) => {
+  router.post('webhooks.shopify', SHOPIFY_WEBHOOK_PATH, async (ctx) => {
     const answer = await withinBound(gw, async () =>
       takeWebhook(gw, await readRawBody(ctx, LIMIT), (name) => ctx.get(name)),
     );

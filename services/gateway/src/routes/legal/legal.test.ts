@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGatewayOptions, readImprint } from '../config';
-import { startHarness, type Harness } from '../../test/harness';
+import { readGatewayOptions, readImprint } from '../../config';
+import { startHarness, type Harness } from '../../../test/harness';
 
 let h: Harness;
 const env = {

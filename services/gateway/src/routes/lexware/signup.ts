@@ -1,11 +1,17 @@
 import Router from '@koa/router';
 import { writeLog } from '@belegfluss/db';
-import { LexwareSignupBody } from '@belegfluss/shared';
-import type { GatewayContext } from '../context';
-import { body } from '../http';
-import { requireInstalled } from '../middleware/permissions';
-import { sessionOf } from '../middleware/session';
+import type { GatewayContext } from '../../context';
+import { body } from '../../http';
+import { requireInstalled } from '../../middleware/permissions';
+import { sessionOf } from '../../middleware/session';
 import { closePage } from './lexware';
+import { LexwareSignupBody } from './schema';
+import { describeRoutes } from '../../route-list';
+
+describeRoutes({
+  'lexware.signup': "{email, acceptTerms: true}: Lexware's registration page URL",
+  'lexware.signup.return': "Back from Lexware's registration page (public): closes the popup",
+});
 
 export const SIGNUP_RETURN_PATH = '/api/lexoffice/signup/return';
 
@@ -28,7 +34,7 @@ export function signupUrl(gw: GatewayContext, email: string): string {
 export function lexwareSignupRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
 
-  api.post('/api/lexoffice/signup', requireInstalled(gw), async (ctx) => {
+  api.post('lexware.signup', '/api/lexoffice/signup', requireInstalled(gw), async (ctx) => {
     const { shop, userId } = sessionOf(ctx);
     const { email } = await body(ctx, LexwareSignupBody);
     const url = signupUrl(gw, email);
@@ -43,7 +49,7 @@ export function lexwareSignupRoutes(gw: GatewayContext, api: Router): Router {
   });
 
   /** Where Lexware sends the merchant after registering: the popup closes and the wizard goes on. */
-  pub.get(SIGNUP_RETURN_PATH, (ctx) => {
+  pub.get('lexware.signup.return', SIGNUP_RETURN_PATH, (ctx) => {
     ctx.type = 'html';
     ctx.body = closePage(
       'Lexware-Office-Konto eröffnet',

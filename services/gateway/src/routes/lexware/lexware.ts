@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   consumeOauthState,
   createOauthState,
@@ -17,7 +16,7 @@ import {
   writeLog,
 } from '@belegfluss/db';
 import { authorizeUrl, exchangeCode, LexwareError, revokeToken } from '@belegfluss/lexware';
-import { lexwareOf, shopifyOf } from '../clients';
+import { lexwareOf, shopifyOf } from '../../clients';
 import {
   MetafieldPreferencesSchema,
   previewTemplate,
@@ -28,24 +27,22 @@ import {
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import { readMetafields } from '@belegfluss/shopify';
-import type { GatewayContext } from '../context';
-import { BadRequest, Conflict, NotFound, NotConnected, Unprocessable } from '../errors';
-import { body, query, single } from '../http';
-import { sessionOf } from '../middleware/session';
+import type { GatewayContext } from '../../context';
+import { BadRequest, Conflict, NotFound, NotConnected, Unprocessable } from '../../errors';
+import { body, query } from '../../http';
+import { sessionOf } from '../../middleware/session';
+import { CallbackQuery, LinkBody, VarsQuery } from './schema';
+import { describeRoutes } from '../../route-list';
 
-const CallbackQuery = z.object({ code: z.string().min(1), state: z.string().min(1) });
-const LinkBody = z.object({
-  code: z.string({ error: 'Pflichtfeld' }).trim().min(1, 'Pflichtfeld').max(100, 'Maximal 100 Zeichen'),
-});
-
-/** GET /api/lexoffice/vars: a template (up to a mail message's 30000 characters) and the field it is for. */
-const VarsQuery = z.object({
-  value: z.preprocess(single, z.string({ error: 'Pflichtfeld' }).max(30000, 'Maximal 30000 Zeichen')),
-  type: z.preprocess(
-    single,
-    z.enum(['invoice', 'credit', 'mail'], { error: 'Vorlage ist invoice, credit oder mail' }).default('invoice'),
-  ),
-  field: z.preprocess(single, z.string().max(100, 'Maximal 100 Zeichen').default('')),
+describeRoutes({
+  'lexware.auth': 'Popup URL to connect Lexware Office',
+  'lexware.pull': 'Refresh the Lexware profile',
+  'lexware.delete': "Forget the shop's connection; its grant is revoked unless another shop still uses it",
+  'lexware.disconnect': 'Disconnect Lexware Office, as DELETE /api/lexoffice',
+  'lexware.link-code': "A connected shop's code (10 minutes) for another store of the merchant",
+  'lexware.link': '{code}: this store joins that grant (same organisation, same tokens)',
+  'lexware.vars': '?value&type&field: a template rendered for the newest order',
+  'lexware.callback': 'Lexware OAuth callback (public, in the popup)',
 });
 
 export const closePage = (
@@ -59,14 +56,14 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   const pub = new Router();
   const { oauth } = gw.settings.lexware;
 
-  api.get('/api/lexoffice/auth', async (ctx) => {
+  api.get('lexware.auth', '/api/lexoffice/auth', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const state = randomBytes(16).toString('hex');
     await createOauthState(gw.db, 'lexoffice', shop, state);
     ctx.body = { url: authorizeUrl(oauth, state) };
   });
 
-  api.post('/api/lexoffice/pull', async (ctx) => {
+  api.post('lexware.pull', '/api/lexoffice/pull', async (ctx) => {
     const { shop } = sessionOf(ctx);
     ctx.body = { profile: await pullProfile(gw, shop) };
   });
@@ -74,7 +71,7 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
   connectionSharingRoutes(gw, api);
 
   /** The template picker's live preview, rendered for the shop's newest order. */
-  api.get('/api/lexoffice/vars', async (ctx) => {
+  api.get('lexware.vars', '/api/lexoffice/vars', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const q = query(ctx, VarsQuery);
     const snapshot = await latestOrderSnapshot(gw.db, shop);
@@ -87,7 +84,7 @@ export function lexwareAuthRoutes(gw: GatewayContext, api: Router): Router {
     ctx.body = { value: previewTemplate(q.value, order.data, q.type, q.field, metafields), order: order.data.name };
   });
 
-  pub.get('/api/lexoffice/callback', async (ctx) => {
+  pub.get('lexware.callback', '/api/lexoffice/callback', async (ctx) => {
     if (ctx.query.error) {
       ctx.type = 'html';
       ctx.body = closePage(
@@ -160,14 +157,14 @@ function connectionSharingRoutes(gw: GatewayContext, api: Router): void {
     });
     ctx.body = { disconnected: true, revoked, ...(released ? {} : { sharedWith: others }) };
   };
-  api.delete('/api/lexoffice', disconnect);
-  api.post('/api/lexoffice/disconnect', disconnect);
+  api.delete('lexware.delete', '/api/lexoffice', disconnect);
+  api.post('lexware.disconnect', '/api/lexoffice/disconnect', disconnect);
 
   /**
    * A second store of the same merchant uses this shop's connection: this shop hands out a short-lived code,
    * which the merchant enters in the other store (whose session proves they run that one too).
    */
-  api.post('/api/lexoffice/link-code', async (ctx) => {
+  api.post('lexware.link-code', '/api/lexoffice/link-code', async (ctx) => {
     const { shop } = sessionOf(ctx);
     if (!(await getConnection(gw.db, shop))) throw NotConnected('Lexware Office ist nicht verbunden.');
     const code = randomBytes(12).toString('hex');
@@ -175,7 +172,7 @@ function connectionSharingRoutes(gw: GatewayContext, api: Router): void {
     ctx.body = { code, validMinutes: 10 };
   });
 
-  api.post('/api/lexoffice/link', async (ctx) => {
+  api.post('lexware.link', '/api/lexoffice/link', async (ctx) => {
     const { shop } = sessionOf(ctx);
     const { code } = await body(ctx, LinkBody);
     const from = await consumeOauthState(gw.db, 'lexoffice-link', code);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES } from '@belegfluss/shared';
-import { startHarness, type Harness } from '../../test/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 import { eventLogTable } from '@belegfluss/db/testing';
 
 let h: Harness;
