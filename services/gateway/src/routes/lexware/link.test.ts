@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../test/harness';
+import { startHarness, type Harness } from '../../../test/harness';
 
 // Two stores of one merchant on one Lexware grant: the German one connects, the Austrian one joins it.
 let h: Harness;
