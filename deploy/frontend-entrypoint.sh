@@ -36,8 +36,15 @@ JSON
 
 # From the pristine page each start, so a changed key replaces the old one. App Bridge must be the
 # first script of the page; it reads the key from the meta tag and hands out session tokens.
+# The page's own request for config.json becomes an answer written into the page: on a phone that is a
+# whole round trip less before the session token and /api/shop can start. The JSON is safe inside a
+# <script> and in single quotes (only checked URLs and the key above, no < or '); sed needs & | \ escaped.
 [ -f "$root/index.template.html" ] || cp "$root/index.html" "$root/index.template.html"
-sed "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \
+inline=$(tr -d '\n' < "$root/config.json" | sed 's/[&|\\]/\\&/g')
+early="fetch('/config.json', { cache: 'no-store' })"
+sed -e "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \
+  -e "s|$early|Promise.resolve(new Response('$inline'))|" \
   "$root/index.template.html" > "$root/index.html"
 grep -q 'shopify-api-key' "$root/index.html" || fail "index.html hat kein <head>"
+grep -q "new Response('{" "$root/index.html" || fail "index.html fragt config.json nicht mehr selbst an (rsbuild.config.ts geändert?)"
 echo "belegfluss: config.json und App Bridge geschrieben"

@@ -45,6 +45,15 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
     const audits = result!.lhr.audits;
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     if (DETAILS) printDetails(preset, audits);
+    // Lighthouse counts the shifts inside iframes too (a PDF viewer laying itself out), which the page's own
+    // layout-shift entries below never show and the field data (App Bridge, main frame only) does not count.
+    const mainFrame = (
+      audits['cumulative-layout-shift']?.details as { items?: { cumulativeLayoutShiftMainFrame?: number }[] }
+    )?.items?.[0]?.cumulativeLayoutShiftMainFrame;
+    if (DETAILS)
+      console.log(
+        `    [${preset}] CLS ${value('cumulative-layout-shift').toFixed(4)}, of it the page itself ${mainFrame?.toFixed(4)}`,
+      );
     return {
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),

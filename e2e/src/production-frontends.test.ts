@@ -90,6 +90,10 @@ describe('the production front ends behind nginx', () => {
     expect(html).toMatch(
       /<head><meta name="shopify-api-key" content="belegfluss-dev-api-key" \/><script src="https:\/\/cdn\.shopify\.com\/shopifycloud\/app-bridge\.js"><\/script>/,
     );
+    // The page carries the same config written in, so it need not wait a round trip for config.json.
+    const inline = /window\.belegflussConfig = Promise\.resolve\(new Response\('([^']*)'\)\)/.exec(html);
+    expect(inline, 'config.json inline in index.html').not.toBeNull();
+    expect(JSON.parse(inline![1]!)).toEqual(expected);
   });
 
   it('answers the remotes’ manifests cross-origin and forwards /api, /webhooks and /documents to the gateway', async () => {

@@ -362,7 +362,10 @@ describe('the connect wizard, a plan change and an invoice PDF, in Chromium', ()
     expect(await open.getAttribute('target')).toBe('_blank');
     // The preview frame shows the PDF itself: Chromium's viewer has drawn its first page.
     const preview = page.frameLocator(`iframe[title^="Vorschau Rechnung"]`);
-    expect(await page.locator('iframe[title^="Vorschau Rechnung"]').getAttribute('src')).toBe(pdfUrl);
+    // Without the viewer's toolbar, fitted to the width (the toolbar's own layout counted as the page's CLS).
+    expect(await page.locator('iframe[title^="Vorschau Rechnung"]').getAttribute('src')).toBe(
+      `${pdfUrl}#toolbar=0&view=FitH`,
+    );
     await preview.locator('embed, body').first().waitFor({ state: 'attached' });
     // "Öffnen" opens the PDF in a new tab.
     const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);

@@ -65,7 +65,11 @@ const startingSpinner =
   '<svg width="44" height="44" viewBox="0 0 44 44" aria-hidden="true"><circle cx="22" cy="22" r="18" fill="none" stroke="#8a8a8a" stroke-width="4" stroke-linecap="round" stroke-dasharray="85 200">' +
   '<animateTransform attributeName="transform" type="rotate" from="0 22 22" to="360 22 22" dur="0.8s" repeatCount="indefinite"/></circle></svg></div>';
 
-/** config.json is asked for by the page itself, before any script has loaded (read by src/startup.ts). */
+/**
+ * config.json is asked for by the page itself, before any script has loaded (read by src/startup.ts). The
+ * production image writes the answer in place of this request at container start (deploy/frontend-entrypoint.sh
+ * looks for this exact text), which saves a phone the round trip.
+ */
 const earlyConfigScript = "window.belegflussConfig = fetch('/config.json', { cache: 'no-store' });";
 
 // App Bridge (Shopify's CDN script with the shopify-api-key meta tag) is not baked into the build: the
