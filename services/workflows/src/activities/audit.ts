@@ -7,8 +7,11 @@ import {
   auditCounts,
   auditMonth,
   decideInvoice,
+  EXCHANGE_CREDIT_INTENT,
+  EXCHANGE_INVOICE_INTENT,
   germanDayBounds,
   orderNamesIn,
+  refundReturnId,
   refundGrossCents,
   ShopifyRefundSchema,
   toCents,
@@ -16,6 +19,7 @@ import {
   type AuditFindingKind,
   type AuditOrder,
   type AuditVoucher,
+  type ShopifyRefund,
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
@@ -194,11 +198,12 @@ export function createAuditActivities({
           vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
       }
       const notCounted: Record<string, number> = {};
+      const exchanges = exchangesByOrder(ours);
       const auditOrders: AuditOrder[] = orders.map((o) => {
         // Today's rule, the one the order workflow applies: nothing is due while it waits or is skipped.
         const decision = decideInvoice(o, ctx.invoice);
         if (decision.action === 'skip') notCounted[decision.reason] = (notCounted[decision.reason] ?? 0) + 1;
-        return auditOrder(o, decision.action !== 'skip');
+        return auditOrder(o, decision.action !== 'skip', exchanges.get(String(o.id)) ?? []);
       });
       const findings = auditMonth(auditOrders, vouchers);
       await saveAuditReport(db, shopId, {
@@ -213,7 +218,23 @@ export function createAuditActivities({
   };
 }
 
-function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
+/**
+ * The exchanges we made documents for, by order (return ids, from our records): Shopify's order list says nothing
+ * of a return's exchange, and our record stays when its document is deleted or voided in Lexware, so that is found.
+ */
+function exchangesByOrder(ours: Map<string, { orderId: string; intentKey: string }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { orderId, intentKey } of ours.values()) {
+    const prefix = [EXCHANGE_CREDIT_INTENT, EXCHANGE_INVOICE_INTENT].find((p) => intentKey.startsWith(p));
+    if (!prefix) continue;
+    const returnId = intentKey.slice(prefix.length);
+    const list = out.get(orderId) ?? [];
+    if (!list.includes(returnId)) out.set(orderId, [...list, returnId]);
+  }
+  return out;
+}
+
+function auditOrder(o: ShopifyOrder, invoiceDue: boolean, exchanges: string[]): AuditOrder {
   return {
     id: String(o.id),
     name: o.name,
@@ -222,8 +243,17 @@ function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
     invoiceDue,
     refunds: o.refunds.flatMap((raw) => {
       const r = ShopifyRefundSchema.safeParse(raw);
-      return r.success ? [{ id: String(r.data.id), amountCents: refundGrossCents(o, r.data) }] : [];
+      if (!r.success) return [];
+      const returnId = refundReturnId(raw as ShopifyRefund);
+      return [
+        {
+          id: String(r.data.id),
+          amountCents: refundGrossCents(o, r.data),
+          returnId: returnId === null ? null : String(returnId),
+        },
+      ];
     }),
+    exchanges,
   };
 }
 export type AuditActivities = ReturnType<typeof createAuditActivities>;
