@@ -2,7 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
-import { LexwareError, type LexwareClient, type LexwareCreditNote, type VoucherListEntry } from '@belegfluss/lexware';
+import {
+  LexwareError,
+  type LexwareClient,
+  type LexwareCreditNote,
+  type LexwareInvoice,
+  type VoucherListEntry,
+} from '@belegfluss/lexware';
 import {
   auditCounts,
   auditMonth,
@@ -104,19 +110,21 @@ async function monthVouchers(api: LexwareClient, month: string): Promise<Voucher
 }
 
 /**
- * Our credit notes for the month's orders that are dated later (a refund or a repair after the month closed),
- * read one by one from our records instead of listing every voucher since; one deleted in Lexware is missing.
+ * Our credit notes and exchange invoices for the month's orders that are dated later (a refund, an exchange or a
+ * repair after the month closed), read one by one from our records instead of listing every voucher since; one
+ * deleted in Lexware is missing.
  */
-async function laterOwnCredits(
+async function laterOwnDocuments(
   api: LexwareClient,
-  ours: Map<string, { orderId: string; type: string }>,
+  ours: Map<string, { orderId: string; type: string; intentKey: string }>,
   monthIds: Set<string>,
   listed: Set<string>,
-): Promise<{ entry: VoucherListEntry; detail: LexwareCreditNote }[]> {
-  const found: { entry: VoucherListEntry; detail: LexwareCreditNote }[] = [];
+): Promise<{ entry: VoucherListEntry; detail: LexwareCreditNote | LexwareInvoice }[]> {
+  const found: { entry: VoucherListEntry; detail: LexwareCreditNote | LexwareInvoice }[] = [];
   for (const [id, doc] of ours) {
-    if (doc.type !== 'credit' || !monthIds.has(doc.orderId) || listed.has(id)) continue;
-    const detail = await api.creditNote(id).catch((error: unknown) => {
+    const exchangeInvoice = doc.intentKey.startsWith(EXCHANGE_INVOICE_INTENT);
+    if ((doc.type !== 'credit' && !exchangeInvoice) || !monthIds.has(doc.orderId) || listed.has(id)) continue;
+    const detail = await (exchangeInvoice ? api.invoice(id) : api.creditNote(id)).catch((error: unknown) => {
       if (error instanceof LexwareError && error.status === 404) return null;
       throw error;
     });
@@ -125,7 +133,7 @@ async function laterOwnCredits(
     found.push({
       entry: {
         id,
-        voucherType: 'creditnote',
+        voucherType: exchangeInvoice ? 'invoice' : 'creditnote',
         voucherStatus: detail.voucherStatus,
         voucherNumber: detail.voucherNumber ?? '',
         voucherDate: detail.voucherDate,
@@ -162,7 +170,7 @@ export function createAuditActivities({
       const entries = await monthVouchers(api, month);
       const ours = await ourDocumentsByLexwareId(db, shopId);
       const monthIds = new Set(orders.map((o) => String(o.id)));
-      const later = await laterOwnCredits(api, ours, monthIds, new Set(entries.map((e) => e.id)));
+      const later = await laterOwnDocuments(api, ours, monthIds, new Set(entries.map((e) => e.id)));
       const known = new Map(later.map((l) => [l.entry.id, l.detail]));
       const vouchers: AuditVoucher[] = [];
       for (const e of [...entries, ...later.map((l) => l.entry)]) {
