@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documentsTable, eventLogTable, transferLedgerTable, webhookInboxTable } from '@belegfluss/db/testing';
+import { lastClosedMonth } from '@belegfluss/shared';
+import {
+  documentsTable,
+  eventLogTable,
+  shopsTable,
+  transferLedgerTable,
+  webhookInboxTable,
+} from '@belegfluss/db/testing';
 import { eventually, merchant } from './merchant';
-import { startStack, type Stack } from './stack';
+import { openAllFeatures, startStack, type Stack } from './stack';
 
 /**
  * Returns and exchanges through the whole stack: Shopify's returns in the sandbox, their webhooks through the
@@ -57,10 +64,14 @@ async function documentsOf(orderId: number) {
   }));
 }
 
-/** A paid, shipped order of a shirt (40 €, 19 %) and two mugs (12.50 € each, 7 %) with 10 % off, invoiced. */
-async function invoicedOrder(): Promise<SandboxOrder> {
+/**
+ * A paid, shipped order of a shirt (40 €, 19 %) and two mugs (12.50 € each, 7 %) with 10 % off, invoiced; placed
+ * at `createdAt` when given.
+ */
+async function invoicedOrder(createdAt?: string): Promise<SandboxOrder> {
   const { order } = (await m().createOrder({
     scenario: 'de_b2c',
+    ...(createdAt ? { createdAt } : {}),
     lineItems: [
       { title: 'Hemd M', price: 40, quantity: 1, taxRate: 0.19 },
       { title: 'Tasse', price: 12.5, quantity: 2, taxRate: 0.07 },
@@ -243,4 +254,48 @@ describe('returns and exchanges', () => {
     const again = await fetch(`${returns(order.id)}/${made.return.id}/process`, { method: 'POST' });
     expect(again.status).toBe(422);
   });
+  it("the audit of the exchanges' month finds nothing missing, doubled or wrong", async () => {
+    // Only a closed month can be audited: the orders are placed on its last day, their exchanges happen today.
+    const month = lastClosedMonth(new Date().toISOString());
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+    const placedAt = `${month}-${new Date(Date.UTC(year, monthNumber, 0)).getUTCDate()}T12:00:00+01:00`;
+    await openAllFeatures(stack, shop);
+    // Installed before the month, so its orders count as live ones; the tests before used up the free transfers.
+    await shopsTable.update(
+      stack.db,
+      { id: shop },
+      { installedAt: new Date(`${month}-01T00:00:00+01:00`), transfersQuota: 100 },
+    );
+    const exchanged = async (title: string, price: number) => {
+      const order = await invoicedOrder(placedAt);
+      const shirt = order.line_items.find((l) => l.title === 'Hemd M')!;
+      const made = await post<{ return: { id: number } }>(returns(order.id), {
+        returnLineItems: [{ lineItemId: shirt.id, quantity: 1 }],
+        exchangeLineItems: [{ title, price, quantity: 1, taxRate: 0.19 }],
+        process: true,
+      });
+      // The dearer exchange leaves the difference outstanding; the customer pays it.
+      if (price > 36) await m().payOrder(order.id);
+      await exchangeDocuments(order.id, made.return.id);
+      await allSettled(order.id);
+      return order;
+    };
+    const dearer = await exchanged('Hemd L Premium', 55);
+    const cheaper = await exchanged('Hemd S Basic', 29.9);
+    expect(cheaper.id).not.toBe(dearer.id);
+
+    await m().api('/api/audits', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ month }),
+    });
+    const report = await eventually(async () => {
+      const r = await m().api<{ status: string; report: { orders: number; findings: unknown[] } | null }>(
+        `/api/audits/${month}`,
+      );
+      return r.status === 'done' ? (r.report ?? undefined) : undefined;
+    }, 300_000);
+    expect(report.orders).toBe(2);
+    expect(report.findings).toEqual([]);
+  }, 600_000);
 });

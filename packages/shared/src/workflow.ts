@@ -6,6 +6,7 @@ export { ShopifyOrderSchema } from './shopify-order';
 export { ShopifyRefundSchema } from './domain/refund-types';
 export {
   exchangeAmounts,
+  exchangeIntentKey,
   exchangeOrder,
   isExchange,
   refundReturnId,

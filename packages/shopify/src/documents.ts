@@ -38,7 +38,7 @@ export const ADMIN_DOCUMENTS = {
   order(id: $id) { lineItems(first: 100, after: $after) { ${LINE_ITEMS} } }
 }`,
   OrderRefunds: `query OrderRefunds($id: ID!) { order(id: $id) { refunds {
-  id legacyResourceId createdAt note
+  id legacyResourceId createdAt note return { id }
   refundLineItems(first: 100) { nodes { id quantity restockType lineItem { id title } subtotalSet { ${MONEY} } totalTaxSet { ${MONEY} } } }
   refundShippingLines(first: 5) { nodes { id subtotalAmountSet { ${MONEY} } taxAmountSet { ${MONEY} } } }
   orderAdjustments(first: 10) { nodes { id amountSet { ${MONEY} } taxAmountSet { ${MONEY} } reason } }

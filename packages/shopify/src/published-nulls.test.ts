@@ -73,6 +73,7 @@ describe('reading what Shopify may send as null', () => {
         legacyResourceId: '9',
         createdAt: null,
         note: null,
+        return: null,
         refundLineItems: {
           nodes: [
             {

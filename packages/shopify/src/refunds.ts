@@ -17,6 +17,8 @@ interface GqlRefund {
   /** Null is allowed by Shopify's schema. */
   createdAt: string | null;
   note: string | null;
+  /** The return the refund pays out for (an exchange's difference, a return's items), if any. */
+  return: { id: string } | null;
   refundLineItems: {
     nodes: {
       /** Null is allowed by Shopify's schema; the line is matched by its order line and quantity. */
@@ -51,6 +53,7 @@ export function toRestRefund(
       created_at: r.createdAt,
       processed_at: r.createdAt,
       note: r.note,
+      return: r.return ? { id: legacyId(r.return.id), admin_graphql_api_id: r.return.id } : null,
       refund_line_items: r.refundLineItems.nodes.map((l) => ({
         id: l.id ? legacyId(l.id) : null,
         line_item_id: legacyId(l.lineItem.id),

@@ -5,6 +5,7 @@ import {
   auditCsv,
   auditFindingKey,
   auditMonth,
+  auditRepairOf,
   closingIntentKey,
   lastClosedMonth,
   type AuditOrder,
@@ -163,6 +164,58 @@ describe('the completeness audit', () => {
     expect(auditMonth([order('7', { totalCents: 1200 })], vouchers.slice(0, 2))).toMatchObject([
       { kind: 'total_mismatch', expectedCents: 1200 },
     ]);
+  });
+
+  describe('an exchange', () => {
+    // Invoiced at 10,00 €; return 55 sent a 6,00 € item back and got another item out.
+    const exchangeCredit = (orderId: string, returnId: string, cents: number): AuditVoucher => ({
+      ...invoice(orderId),
+      lexwareId: `xc-${returnId}`,
+      type: 'credit',
+      number: `GS${returnId}`,
+      totalCents: cents,
+      intentKey: `exchange-credit:${returnId}`,
+      precedingInvoiceId: `inv-${orderId}`,
+    });
+    const exchangeInvoice = (orderId: string, returnId: string, cents: number): AuditVoucher => ({
+      ...invoice(orderId),
+      lexwareId: `xi-${returnId}`,
+      number: `RE${returnId}`,
+      totalCents: cents,
+      intentKey: `exchange-invoice:${returnId}`,
+    });
+
+    it('for a dearer item audits clean: its invoice is no duplicate and the order total stays the one before returns', () => {
+      const orders = [order('8', { exchanges: ['55'] })];
+      const vouchers = [invoice('8'), exchangeCredit('8', '55', 600), exchangeInvoice('8', '55', 850)];
+      expect(auditMonth(orders, vouchers)).toEqual([]);
+      // Listed before the order's own invoice, the exchange's invoice still does not take its place.
+      expect(auditMonth(orders, [...vouchers].reverse())).toEqual([]);
+    });
+
+    it('for a cheaper item audits clean: the refund of the difference wants no credit note of its own', () => {
+      const orders = [order('9', { exchanges: ['56'], refunds: [{ id: 'r9', amountCents: 110, returnId: '56' }] })];
+      const vouchers = [invoice('9'), exchangeCredit('9', '56', 600), exchangeInvoice('9', '56', 490)];
+      expect(auditMonth(orders, vouchers)).toEqual([]);
+      // A refund of the same order that is not the exchange's still needs its credit note.
+      const more = [order('9', { ...orders[0], refunds: [...orders[0]!.refunds, { id: 'r9b', amountCents: 200 }] })];
+      expect(auditMonth(more, vouchers)).toMatchObject([{ kind: 'missing_credit', refundId: 'r9b' }]);
+    });
+
+    it('without its credit note is found, and no click makes a refund credit note or an order invoice in its place', () => {
+      const orders = [order('9', { exchanges: ['56'], refunds: [{ id: 'r9', amountCents: 110, returnId: '56' }] })];
+      const findings = auditMonth(orders, [invoice('9'), exchangeInvoice('9', '56', 490)]);
+      expect(findings).toEqual([{ kind: 'missing_credit', orderId: '9', orderName: '#9', returnId: '56' }]);
+      expect(auditFindingKey(findings[0]!)).toBe('missing_credit:9:return-56');
+      expect(auditRepairOf(findings[0]!)).toBeUndefined();
+      expect(auditCsv(findings).split('\r\n')[1]).toBe('Gutschrift fehlt;#9;;Umtausch 56;;');
+      // A voided one counts as missing, too; a missing invoice of the exchange is found the same way.
+      const voided = { ...exchangeCredit('9', '56', 600), status: 'voided' };
+      expect(auditMonth(orders, [invoice('9'), voided]).map((f) => [f.kind, f.returnId])).toEqual([
+        ['missing_credit', '56'],
+        ['missing_invoice', '56'],
+      ]);
+    });
   });
 
   it('names each finding stably for a repair', () => {

@@ -6,6 +6,7 @@
  */
 
 import { germanDay } from './invoice-decision';
+import { EXCHANGE_CREDIT_INTENT, EXCHANGE_INVOICE_INTENT, exchangeIntentKey } from './exchange';
 import { CORRECTION_INTENT, SUPPLEMENT_INTENT } from './order-corrections';
 
 /** The German month before the one `now` falls in: the last one that can no longer change. */
@@ -37,7 +38,10 @@ export interface AuditOrder {
   totalCents: number;
   /** decideInvoice said the order is due an invoice today. */
   invoiceDue: boolean;
-  refunds: { id: string; amountCents: number }[];
+  /** returnId: the return the refund pays out for, when Shopify ties it to one. */
+  refunds: { id: string; amountCents: number; returnId?: string | null }[];
+  /** The order's exchanges, by return id: each has its own credit note and invoice, and its refund none. */
+  exchanges?: string[];
 }
 
 /** A Lexware voucher of the month, tied to an order by our records or by the order named in its texts. */
@@ -63,6 +67,8 @@ export interface AuditFinding {
   orderName: string | null;
   /** The refund (missing_credit) or the voucher concerned. */
   refundId?: string;
+  /** The exchange (its return) whose credit note or invoice is missing. */
+  returnId?: string;
   lexwareId?: string;
   number?: string | null;
   expectedCents?: number;
@@ -102,7 +108,14 @@ export const AUDIT_REPAIRS: Partial<Record<AuditFindingKind, AuditRepair>> = {
 
 /** A finding's stable name within its month's report, for repairing it by click. */
 export const auditFindingKey = (f: AuditFinding) =>
-  [f.kind, f.orderId ?? '', f.lexwareId ?? f.refundId ?? ''].join(':');
+  [f.kind, f.orderId ?? '', f.lexwareId ?? f.refundId ?? (f.returnId ? `return-${f.returnId}` : '')].join(':');
+
+/**
+ * The repair one click may make for a finding, if any. An exchange's missing document is made by the exchange's
+ * own step, not by the order's invoice or a refund's credit note: recreating either would be a wrong document.
+ */
+export const auditRepairOf = (f: AuditFinding): AuditRepair | undefined =>
+  f.returnId ? undefined : AUDIT_REPAIRS[f.kind];
 
 /**
  * Vouchers as the audit weighs them: voided ones and the invoices a repair closed with a credit note
@@ -135,13 +148,18 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
     // The first invoice (ours, else the oldest) is the order's; any further one is a duplicate.
     // Supplementary invoices and correction credit notes follow edits of the order: they are neither duplicates
     // nor refunds, and with the invoice they add up to the order as it now is.
+    // An exchange's credit note and invoice stand beside the order's invoice as a refund's credit note does:
+    // Shopify's order total is the one before returns, so neither enters its check, and its invoice is no duplicate.
     const supplement = (d: AuditVoucher) => d.intentKey?.startsWith(SUPPLEMENT_INTENT) === true;
+    const exchangeDoc = (d: AuditVoucher) =>
+      d.intentKey?.startsWith(EXCHANGE_INVOICE_INTENT) === true ||
+      d.intentKey?.startsWith(EXCHANGE_CREDIT_INTENT) === true;
     const correction = (d: AuditVoucher) => d.intentKey?.startsWith(CORRECTION_INTENT) === true;
     const corrected =
       docs.filter(supplement).reduce((a, d) => a + Math.abs(d.totalCents), 0) -
       docs.filter(correction).reduce((a, d) => a + Math.abs(d.totalCents), 0);
     const invoices = docs
-      .filter((d) => d.type === 'invoice' && !supplement(d))
+      .filter((d) => d.type === 'invoice' && !supplement(d) && !exchangeDoc(d))
       .sort((a, b) => Number(b.intentKey !== null) - Number(a.intentKey !== null));
     const [invoice, ...extra] = invoices;
     if (!invoice && order.invoiceDue)
@@ -165,9 +183,17 @@ export function auditMonth(orders: readonly AuditOrder[], vouchers: readonly Aud
       });
     }
     const credits = docs.filter((d) => d.type === 'credit');
-    for (const refund of order.refunds.filter((r) => r.amountCents > 0)) {
+    const exchanges = order.exchanges ?? [];
+    // The refund of an exchange's difference is settled by the exchange's credit note, so it has none of its own.
+    for (const refund of order.refunds.filter((r) => r.amountCents > 0 && !exchanges.includes(r.returnId ?? ''))) {
       if (!credits.some((c) => c.intentKey === `credit:${refund.id}`))
         findings.push({ kind: 'missing_credit', ...ref, refundId: refund.id, expectedCents: refund.amountCents });
+    }
+    for (const returnId of exchanges) {
+      if (!credits.some((c) => c.intentKey === exchangeIntentKey('credit', returnId)))
+        findings.push({ kind: 'missing_credit', ...ref, returnId });
+      if (!docs.some((d) => d.type === 'invoice' && d.intentKey === exchangeIntentKey('invoice', returnId)))
+        findings.push({ kind: 'missing_invoice', ...ref, returnId });
     }
     for (const credit of credits) {
       if (
@@ -212,7 +238,12 @@ const euro = (cents: number | undefined) => (cents === undefined ? '' : (cents /
 export function auditCsv(findings: readonly AuditFinding[]): string {
   const head = ['Befund', 'Bestellung', 'Beleg', 'Erstattung', 'Soll (EUR)', 'Ist (EUR)'].map(textCell);
   const rows = findings.map((f) => [
-    ...[AUDIT_FINDING_LABELS[f.kind], f.orderName, f.number, f.refundId].map(textCell),
+    ...[
+      AUDIT_FINDING_LABELS[f.kind],
+      f.orderName,
+      f.number,
+      f.refundId ?? (f.returnId && `Umtausch ${f.returnId}`),
+    ].map(textCell),
     euro(f.expectedCents),
     euro(f.actualCents),
   ]);

@@ -42,6 +42,15 @@ export const ShopifyReturnSchema = z
 
 export type ShopifyReturn = z.infer<typeof ShopifyReturnSchema>;
 
+/**
+ * The intents of an exchange's two documents, one each per return: `exchange-credit:{return}` for what came back,
+ * `exchange-invoice:{return}` for what went out. The workflow makes them and the completeness audit knows them by it.
+ */
+export const EXCHANGE_CREDIT_INTENT = 'exchange-credit:';
+export const EXCHANGE_INVOICE_INTENT = 'exchange-invoice:';
+export const exchangeIntentKey = (kind: 'credit' | 'invoice', returnId: number | string) =>
+  `${kind === 'credit' ? EXCHANGE_CREDIT_INTENT : EXCHANGE_INVOICE_INTENT}${returnId}`;
+
 /** An exchange sends new items out in place of returned ones; a return without any is a plain return. */
 export const isExchange = (r: Pick<ShopifyReturn, 'exchange_line_items'>): boolean => r.exchange_line_items.length > 0;
 

@@ -2,13 +2,22 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { heartbeat } from '@temporalio/activity';
 import type { Db, SecretBox } from '@belegfluss/db';
 import { ourDocumentsByLexwareId, installedShopIds, orderIdsByName, saveAuditReport } from '@belegfluss/db';
-import { LexwareError, type LexwareClient, type LexwareCreditNote, type VoucherListEntry } from '@belegfluss/lexware';
+import {
+  LexwareError,
+  type LexwareClient,
+  type LexwareCreditNote,
+  type LexwareInvoice,
+  type VoucherListEntry,
+} from '@belegfluss/lexware';
 import {
   auditCounts,
   auditMonth,
   decideInvoice,
+  EXCHANGE_CREDIT_INTENT,
+  EXCHANGE_INVOICE_INTENT,
   germanDayBounds,
   orderNamesIn,
+  refundReturnId,
   refundGrossCents,
   ShopifyRefundSchema,
   toCents,
@@ -16,6 +25,7 @@ import {
   type AuditFindingKind,
   type AuditOrder,
   type AuditVoucher,
+  type ShopifyRefund,
   type ShopifyOrder,
 } from '@belegfluss/shared';
 import { loadShopContext } from './context';
@@ -100,19 +110,21 @@ async function monthVouchers(api: LexwareClient, month: string): Promise<Voucher
 }
 
 /**
- * Our credit notes for the month's orders that are dated later (a refund or a repair after the month closed),
- * read one by one from our records instead of listing every voucher since; one deleted in Lexware is missing.
+ * Our credit notes and exchange invoices for the month's orders that are dated later (a refund, an exchange or a
+ * repair after the month closed), read one by one from our records instead of listing every voucher since; one
+ * deleted in Lexware is missing.
  */
-async function laterOwnCredits(
+async function laterOwnDocuments(
   api: LexwareClient,
-  ours: Map<string, { orderId: string; type: string }>,
+  ours: Map<string, { orderId: string; type: string; intentKey: string }>,
   monthIds: Set<string>,
   listed: Set<string>,
-): Promise<{ entry: VoucherListEntry; detail: LexwareCreditNote }[]> {
-  const found: { entry: VoucherListEntry; detail: LexwareCreditNote }[] = [];
+): Promise<{ entry: VoucherListEntry; detail: LexwareCreditNote | LexwareInvoice }[]> {
+  const found: { entry: VoucherListEntry; detail: LexwareCreditNote | LexwareInvoice }[] = [];
   for (const [id, doc] of ours) {
-    if (doc.type !== 'credit' || !monthIds.has(doc.orderId) || listed.has(id)) continue;
-    const detail = await api.creditNote(id).catch((error: unknown) => {
+    const exchangeInvoice = doc.intentKey.startsWith(EXCHANGE_INVOICE_INTENT);
+    if ((doc.type !== 'credit' && !exchangeInvoice) || !monthIds.has(doc.orderId) || listed.has(id)) continue;
+    const detail = await (exchangeInvoice ? api.invoice(id) : api.creditNote(id)).catch((error: unknown) => {
       if (error instanceof LexwareError && error.status === 404) return null;
       throw error;
     });
@@ -121,7 +133,7 @@ async function laterOwnCredits(
     found.push({
       entry: {
         id,
-        voucherType: 'creditnote',
+        voucherType: exchangeInvoice ? 'invoice' : 'creditnote',
         voucherStatus: detail.voucherStatus,
         voucherNumber: detail.voucherNumber ?? '',
         voucherDate: detail.voucherDate,
@@ -158,7 +170,7 @@ export function createAuditActivities({
       const entries = await monthVouchers(api, month);
       const ours = await ourDocumentsByLexwareId(db, shopId);
       const monthIds = new Set(orders.map((o) => String(o.id)));
-      const later = await laterOwnCredits(api, ours, monthIds, new Set(entries.map((e) => e.id)));
+      const later = await laterOwnDocuments(api, ours, monthIds, new Set(entries.map((e) => e.id)));
       const known = new Map(later.map((l) => [l.entry.id, l.detail]));
       const vouchers: AuditVoucher[] = [];
       for (const e of [...entries, ...later.map((l) => l.entry)]) {
@@ -194,11 +206,12 @@ export function createAuditActivities({
           vouchers.push({ ...base, orderId: null, unknownOrderName: names[0], precedingInvoiceId: preceding });
       }
       const notCounted: Record<string, number> = {};
+      const exchanges = exchangesByOrder(ours);
       const auditOrders: AuditOrder[] = orders.map((o) => {
         // Today's rule, the one the order workflow applies: nothing is due while it waits or is skipped.
         const decision = decideInvoice(o, ctx.invoice);
         if (decision.action === 'skip') notCounted[decision.reason] = (notCounted[decision.reason] ?? 0) + 1;
-        return auditOrder(o, decision.action !== 'skip');
+        return auditOrder(o, decision.action !== 'skip', exchanges.get(String(o.id)) ?? []);
       });
       const findings = auditMonth(auditOrders, vouchers);
       await saveAuditReport(db, shopId, {
@@ -213,7 +226,23 @@ export function createAuditActivities({
   };
 }
 
-function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
+/**
+ * The exchanges we made documents for, by order (return ids, from our records): Shopify's order list says nothing
+ * of a return's exchange, and our record stays when its document is deleted or voided in Lexware, so that is found.
+ */
+function exchangesByOrder(ours: Map<string, { orderId: string; intentKey: string }>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const { orderId, intentKey } of ours.values()) {
+    const prefix = [EXCHANGE_CREDIT_INTENT, EXCHANGE_INVOICE_INTENT].find((p) => intentKey.startsWith(p));
+    if (!prefix) continue;
+    const returnId = intentKey.slice(prefix.length);
+    const list = out.get(orderId) ?? [];
+    if (!list.includes(returnId)) out.set(orderId, [...list, returnId]);
+  }
+  return out;
+}
+
+function auditOrder(o: ShopifyOrder, invoiceDue: boolean, exchanges: string[]): AuditOrder {
   return {
     id: String(o.id),
     name: o.name,
@@ -222,8 +251,17 @@ function auditOrder(o: ShopifyOrder, invoiceDue: boolean): AuditOrder {
     invoiceDue,
     refunds: o.refunds.flatMap((raw) => {
       const r = ShopifyRefundSchema.safeParse(raw);
-      return r.success ? [{ id: String(r.data.id), amountCents: refundGrossCents(o, r.data) }] : [];
+      if (!r.success) return [];
+      const returnId = refundReturnId(raw as ShopifyRefund);
+      return [
+        {
+          id: String(r.data.id),
+          amountCents: refundGrossCents(o, r.data),
+          returnId: returnId === null ? null : String(returnId),
+        },
+      ];
     }),
+    exchanges,
   };
 }
 export type AuditActivities = ReturnType<typeof createAuditActivities>;

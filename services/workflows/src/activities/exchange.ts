@@ -1,4 +1,10 @@
-import { returnedItemsRefund, ShopifyReturnSchema, type ShopifyOrder, type TaxRegime } from '@belegfluss/shared';
+import {
+  exchangeIntentKey,
+  returnedItemsRefund,
+  ShopifyReturnSchema,
+  type ShopifyOrder,
+  type TaxRegime,
+} from '@belegfluss/shared';
 import { creditNoteIssuer, type PrecedingInvoice } from './credit-note';
 import type { ActivityDeps } from './deps';
 import type { IssueResult } from './documents';
@@ -22,7 +28,7 @@ export function createExchangeActivities(
     ): Promise<IssueResult> {
       const parsed = ShopifyReturnSchema.parse(ret);
       return issueCredit(shopId, order, returnedItemsRefund(order, parsed), invoice, regime, {
-        key: `exchange-credit:${parsed.id}`,
+        key: exchangeIntentKey('credit', parsed.id),
         finalize: true,
       });
     },

@@ -2,6 +2,7 @@ import type { ShopifyRefund, ShopifyReturn } from '@belegfluss/shared';
 import {
   defaultRegime,
   exchangeAmounts,
+  exchangeIntentKey,
   exchangeOrder,
   isExchange,
   refundReturnId,
@@ -123,7 +124,7 @@ async function makeBoth(
     const invoice = await issueSupplementaryInvoice(
       shopId,
       order,
-      { intentKey: `exchange-invoice:${ret.id}`, positions, regime, invoice: preceding, reason: 'Umtausch' },
+      { intentKey: exchangeIntentKey('invoice', ret.id), positions, regime, invoice: preceding, reason: 'Umtausch' },
       ctx,
     );
     if (invoice.outcome === 'NO_CREDITS') return false;

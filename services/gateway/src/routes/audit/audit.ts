@@ -12,11 +12,11 @@ import {
 } from '@belegfluss/db';
 import {
   AUDIT_FINDING_LABELS,
-  AUDIT_REPAIRS,
   auditableMonths,
   auditCounts,
   auditCsv,
   auditFindingKey,
+  auditRepairOf,
   type AuditFinding,
 } from '@belegfluss/shared';
 import { auditWorkflowId, backgroundTaskQueue, ShopDomainKey, type OrderRepair } from '@belegfluss/orchestration/api';
@@ -49,9 +49,9 @@ export const AUDIT_MESSAGES = {
     'Für doppelte Rechnungen und abweichende Beträge erstellt Belegfluss je eine Gutschrift in Lexware Office. Bitte bestätige die Korrektur.',
 } as const;
 
-/** The order workflow's part of a finding's repair; which findings have one, and which kind, is AUDIT_REPAIRS. */
+/** The order workflow's part of a finding's repair; which findings have one, and which kind, is auditRepairOf. */
 function repairOf(f: AuditFinding): OrderRepair | null {
-  const action = AUDIT_REPAIRS[f.kind];
+  const action = auditRepairOf(f);
   if (!action || !f.orderId) return null;
   const common = { orderId: f.orderId, key: auditFindingKey(f) };
   if (action === 'close') return f.lexwareId ? { ...common, action, lexwareId: f.lexwareId } : null;

@@ -32,6 +32,7 @@ export function refundNode(
     legacyResourceId: String(r.id),
     createdAt: nulls.includes('refundCreatedAt') ? null : r.created_at,
     note: r.note,
+    return: r.return ? { id: r.return.admin_graphql_api_id } : null,
     totalRefundedSet: money(
       r.transactions.reduce((a, t) => a + cents(t.amount), 0),
       c,

@@ -419,11 +419,15 @@ export const SDL = /* GraphQL */ `
     legacyResourceId: UnsignedInt64!
     createdAt: DateTime
     note: String
+    return: Return
     totalRefundedSet: MoneyBag!
     refundLineItems(first: Int, after: String): RefundLineItemConnection!
     refundShippingLines(first: Int, after: String): RefundShippingLineConnection!
     orderAdjustments(first: Int, after: String): OrderAdjustmentConnection!
     transactions(first: Int, after: String): OrderTransactionConnection!
+  }
+  type Return implements Node {
+    id: ID!
   }
   type RefundLineItem {
     id: ID
