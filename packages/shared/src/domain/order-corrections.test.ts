@@ -122,32 +122,6 @@ describe('an invoice made after an edit', () => {
 });
 
 describe('order corrections: Differenz', () => {
-  it('a lower price is one credit for the difference: Shopify removes the line and adds its variant again', () => {
-    const shirts = (o: Record<string, unknown> & { line_items: Record<string, unknown>[] }) => {
-      o.line_items[0]!.variant_id = 901;
-    };
-    const before = edit(shirts);
-    const order = edit((o) => {
-      shirts(o);
-      o.line_items[0]!.current_quantity = 0;
-      o.line_items.push({
-        ...line(13, 'Shirt', '25.00', 2, 0.19, '6.39'),
-        variant_id: 901,
-        discount_allocations: [{ amount: '10.00', discount_application_index: 0 }],
-      });
-      o.current_total_price = '64.90';
-    });
-    const plan = planOrderCorrection('difference', coverage(before), coverage(order));
-    expect(plan).toMatchObject({
-      action: 'difference',
-      supplement: [],
-      credit: [{ key: 'variant:901', rate: 19, quantity: 1, grossCents: 1000 }],
-    });
-    const covered = afterPlan(coverage(before), coverage(order));
-    expect(coverageByRate(covered)).toEqual(coverageByRate(coverage(order)));
-    expect(planOrderCorrection('difference', covered, coverage(order))).toEqual({ action: 'none' });
-  });
-
   it('a removed item is credited at its rate, nothing invoiced', () => {
     const order = edit((o) => {
       o.line_items[1]!.current_quantity = 0;

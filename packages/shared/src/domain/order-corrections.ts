@@ -161,14 +161,13 @@ export type CorrectionPlan =
  * and makes it anew instead. Refunds are on neither side: each has its own credit note already.
  */
 export function planOrderCorrection(mode: CorrectionMode, covered: Coverage, current: Coverage): CorrectionPlan {
-  // Only money is corrected: a free item comes and goes without a document, and a price corrected on one key as one
-  // position leaves its count apart from the order's, which needs nothing more.
-  const diff = addCoverage(current, covered, -1).filter((d) => d.grossCents !== 0 || d.netCents !== 0);
+  const diff = addCoverage(current, covered, -1);
   if (diff.length === 0) return { action: 'none' };
   if (mode === 'reissue') return { action: 'reissue' };
   const credit: Position[] = [];
   const supplement: Position[] = [];
   for (const d of diff) {
+    if (d.grossCents === 0 && d.netCents === 0) continue; // a free item comes and goes without a document
     const more = d.grossCents > 0 || (d.grossCents === 0 && d.netCents > 0);
     const sign = more ? 1 : -1;
     // A changed count shows as that many pieces; a changed amount for the same count as one position.

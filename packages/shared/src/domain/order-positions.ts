@@ -68,15 +68,6 @@ export function highestChargedRate(order: ShopifyOrder): number {
 }
 
 /**
- * What an order edit compares documents and order by, per item: the product variant where there is one, else the
- * line. Shopify changes a price by removing the line and adding the variant again with a discount, so keyed by the
- * variant a lower or higher price is one difference on one key (one credit note or supplementary line for the
- * difference), not the old line credited in full and the new one invoiced.
- */
-export const itemKey = (lineId: number, variantId: number | null) =>
-  variantId !== null ? `variant:${variantId}` : `item:${lineId}`;
-
-/**
  * The positions of an order's invoice: items (with discounts folded or as their own lines),
  * shipping, and tips, at the regime's rates. Their gross amounts add up to what Shopify charged.
  */
@@ -147,7 +138,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     if (L.include.gtin && gtin) details.push(`GTIN: ${gtin}`);
     const base = {
       kind: 'item' as const,
-      key: itemKey(item.id, x.variant_id),
+      key: `item:${item.id}`,
       name: renderTemplate(L.itemTitle, vars) || item.title,
       description: details.filter(Boolean).join('\n'),
       unitName: unitNameFor(renderTemplate(L.itemUnit, vars)),

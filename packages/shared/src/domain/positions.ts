@@ -19,9 +19,8 @@ export interface Position {
   netCents: number;
   rate: number;
   /**
-   * What it covers of the order (`variant:{id}`, or `item:{id}` for an item without a variant, `shipping:{id}`),
-   * where there is one: what corrects a document after an order edit compares the documents' lines with the order's
-   * by it.
+   * The order line it comes from (`item:{id}`, `shipping:{id}`), where there is one: what corrects a document after
+   * an order edit compares the documents' lines with the order's by it.
    */
   key?: string;
 }
