@@ -25,6 +25,8 @@ interface GqlLineItem {
   variantTitle: string | null;
   vendor: string | null;
   quantity: number;
+  /** What is left after edits and refunds; `quantity` stays as ordered. */
+  currentQuantity: number;
   originalUnitPriceSet: Money;
   totalDiscountSet: Money;
   taxLines: GqlTaxLine[];
@@ -58,6 +60,7 @@ interface GqlOrder {
   totalTaxSet: Money | null;
   totalDiscountsSet: Money | null;
   totalRefundedSet?: Money;
+  currentTotalPriceSet?: Money;
   customer: {
     legacyResourceId: string;
     defaultEmailAddress: { emailAddress: string } | null;
@@ -69,6 +72,8 @@ interface GqlOrder {
   lineItems: Connection<GqlLineItem>;
   shippingLines: {
     nodes: {
+      /** Null in Shopify's schema for some lines; an order edit compares shipping by it. */
+      id: string | null;
       title: string;
       code: string | null;
       originalPriceSet: Money;
@@ -137,6 +142,7 @@ export function toRestOrder(
     tags: o.tags.join(', '),
     taxes_included: o.taxesIncluded,
     total_price: amount(o.totalPriceSet),
+    current_total_price: o.currentTotalPriceSet ? amount(o.currentTotalPriceSet) : null,
     subtotal_price: amountOrNull(o.subtotalPriceSet),
     total_tax: amountOrNull(o.totalTaxSet),
     total_discounts: amountOrNull(o.totalDiscountsSet),
@@ -161,11 +167,13 @@ export function toRestOrder(
       variant_title: l.variantTitle,
       vendor: l.vendor,
       quantity: l.quantity,
+      current_quantity: l.currentQuantity,
       price: amount(l.originalUnitPriceSet),
       tax_lines: l.taxLines.map(taxLine),
       discount_allocations: Number(amount(l.totalDiscountSet)) > 0 ? [{ amount: amount(l.totalDiscountSet) }] : [],
     })),
     shipping_lines: o.shippingLines.nodes.map((s) => ({
+      ...(s.id ? { id: legacyId(s.id) } : {}),
       title: s.title,
       code: s.code,
       price: amount(s.originalPriceSet),

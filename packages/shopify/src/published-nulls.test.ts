@@ -15,6 +15,7 @@ const lineItem = {
   variantTitle: null,
   vendor: null,
   quantity: 2,
+  currentQuantity: 2,
   originalUnitPriceSet: money('11.90'),
   totalDiscountSet: money('0.00'),
   taxLines: [taxLine('3.80')],
@@ -49,6 +50,7 @@ const order = {
   shippingLines: {
     nodes: [
       {
+        id: null,
         title: 'DHL',
         code: null,
         originalPriceSet: money('4.90'),

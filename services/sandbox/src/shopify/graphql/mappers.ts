@@ -159,13 +159,17 @@ export function orderNode(shop: ShopState, o: ShopifyOrder, nulls: readonly Publ
       ),
     shippingLines: (args: ConnectionArgs) =>
       connection(
-        o.shipping_lines.map((s) => ({
-          title: s.title,
-          code: s.code,
-          originalPriceSet: bag(s.price_set),
-          discountedPriceSet: bag(s.discounted_price_set),
-          taxLines: s.tax_lines.map(taxLine),
-        })),
+        // Like Shopify without `includeRemovals`: lines an order edit removed are left out.
+        o.shipping_lines
+          .filter((s) => !s.is_removed)
+          .map((s) => ({
+            id: `gid://shopify/ShippingLine/${s.id}`,
+            title: s.title,
+            code: s.code,
+            originalPriceSet: bag(s.price_set),
+            discountedPriceSet: bag(s.discounted_price_set),
+            taxLines: s.tax_lines.map(taxLine),
+          })),
         args,
       ),
     transactions: () =>

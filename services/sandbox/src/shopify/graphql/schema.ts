@@ -378,6 +378,7 @@ export const SDL = /* GraphQL */ `
   }
 
   type ShippingLine {
+    id: ID
     title: String!
     code: String
     originalPriceSet: MoneyBag!
