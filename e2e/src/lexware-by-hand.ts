@@ -9,7 +9,25 @@ export async function invoiceByHand(
   accessToken: string,
   opts: { voucherDate: string; remark?: string },
 ): Promise<string> {
-  const res = await fetch(`${stack.settings.lexware.apiUrl}/invoices?finalize=true`, {
+  // The bookkeeper shares the organisation's 2 requests a second with the app, as on Lexware: a 429 is waited out
+  // as its Retry-After says, the way any client of the API does.
+  for (;;) {
+    const res = await postInvoice(stack, accessToken, opts);
+    if (res.status === 429) {
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+      continue;
+    }
+    if (res.status !== 201) throw new Error(`invoice by hand: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { id: string }).id;
+  }
+}
+
+function postInvoice(
+  stack: Pick<Stack, 'settings'>,
+  accessToken: string,
+  opts: { voucherDate: string; remark?: string },
+): Promise<Response> {
+  return fetch(`${stack.settings.lexware.apiUrl}/invoices?finalize=true`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({
@@ -30,6 +48,4 @@ export async function invoiceByHand(
       shippingConditions: { shippingType: 'none' },
     }),
   });
-  if (res.status !== 201) throw new Error(`invoice by hand: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { id: string }).id;
 }

@@ -47,11 +47,19 @@ describe('webhook subscriptions, end to end', () => {
     expect((await list()).webhookSubscriptions.nodes.map((n) => n.topic).sort()).toEqual([
       'ORDERS_CANCELLED',
       'ORDERS_CREATE',
+      'ORDERS_EDITED',
       'ORDERS_FULFILLED',
       'ORDERS_PAID',
       'ORDERS_PARTIALLY_FULFILLED',
       'ORDERS_UPDATED',
       'REFUNDS_CREATE',
+      'RETURNS_APPROVE',
+      'RETURNS_CANCEL',
+      'RETURNS_CLOSE',
+      'RETURNS_DECLINE',
+      'RETURNS_PROCESS',
+      'RETURNS_REOPEN',
+      'RETURNS_REQUEST',
     ]);
 
     const first = (await m().createOrder({ scenario: 'de_b2c' })).order;
