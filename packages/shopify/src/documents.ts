@@ -11,14 +11,13 @@ const LINE_ITEMS_PER_PAGE = 10;
 const MONEY = 'shopMoney { amount currencyCode }';
 const TAX_LINE = `title rate priceSet { ${MONEY} }`;
 const ADDRESS = 'firstName lastName name company address1 address2 city zip province country countryCodeV2 phone';
-const LINE_ITEM = `id name title sku variantTitle vendor quantity currentQuantity originalUnitPriceSet { ${MONEY} } totalDiscountSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
+const LINE_ITEM = `id name title sku variantTitle vendor quantity originalUnitPriceSet { ${MONEY} } totalDiscountSet { ${MONEY} } taxLines { ${TAX_LINE} }`;
 const LINE_ITEMS = `pageInfo { hasNextPage endCursor } nodes { ${LINE_ITEM} }`;
 const ORDER_FIELDS = `
   id legacyResourceId name email phone note createdAt updatedAt cancelledAt currencyCode taxesIncluded
   displayFinancialStatus displayFulfillmentStatus sourceName tags paymentGatewayNames discountCodes
   customAttributes { key value }
   totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} } totalRefundedSet { ${MONEY} }
-  currentTotalPriceSet { ${MONEY} }
   customer { legacyResourceId defaultEmailAddress { emailAddress } firstName lastName }
   billingAddress { ${ADDRESS} } shippingAddress { ${ADDRESS} }
 `;

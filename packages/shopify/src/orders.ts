@@ -25,8 +25,6 @@ interface GqlLineItem {
   variantTitle: string | null;
   vendor: string | null;
   quantity: number;
-  /** What is left after edits and refunds; `quantity` stays as ordered. */
-  currentQuantity: number;
   originalUnitPriceSet: Money;
   totalDiscountSet: Money;
   taxLines: GqlTaxLine[];
@@ -60,7 +58,6 @@ interface GqlOrder {
   totalTaxSet: Money | null;
   totalDiscountsSet: Money | null;
   totalRefundedSet?: Money;
-  currentTotalPriceSet?: Money;
   customer: {
     legacyResourceId: string;
     defaultEmailAddress: { emailAddress: string } | null;
@@ -142,7 +139,6 @@ export function toRestOrder(
     tags: o.tags.join(', '),
     taxes_included: o.taxesIncluded,
     total_price: amount(o.totalPriceSet),
-    current_total_price: o.currentTotalPriceSet ? amount(o.currentTotalPriceSet) : null,
     subtotal_price: amountOrNull(o.subtotalPriceSet),
     total_tax: amountOrNull(o.totalTaxSet),
     total_discounts: amountOrNull(o.totalDiscountsSet),
@@ -167,7 +163,6 @@ export function toRestOrder(
       variant_title: l.variantTitle,
       vendor: l.vendor,
       quantity: l.quantity,
-      current_quantity: l.currentQuantity,
       price: amount(l.originalUnitPriceSet),
       tax_lines: l.taxLines.map(taxLine),
       discount_allocations: Number(amount(l.totalDiscountSet)) > 0 ? [{ amount: amount(l.totalDiscountSet) }] : [],

@@ -15,7 +15,6 @@ const lineItem = {
   variantTitle: null,
   vendor: null,
   quantity: 2,
-  currentQuantity: 2,
   originalUnitPriceSet: money('11.90'),
   totalDiscountSet: money('0.00'),
   taxLines: [taxLine('3.80')],
