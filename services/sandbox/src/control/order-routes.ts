@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Sandbox } from '../sandbox.js';
+import { variantItem } from '../shopify/orders/edit.js';
 import type { OrderChange } from '../shopify/orders/service.js';
 import { SCENARIO_NAMES } from '../shopify/orders/scenarios.js';
 import { getShop } from '../shopify/shops.js';
@@ -108,10 +109,31 @@ const ReturnMove = z.object({
 
 const RETURN_ACTIONS = ['approve', 'decline', 'process', 'close', 'reopen', 'cancel'] as const;
 
+/** A discount on an item the edit adds: a fixed amount per piece or a percentage. */
+const EditDiscount = z
+  .object({
+    description: z.string().optional(),
+    amount: z.number().positive().optional(),
+    percent: z.number().positive().max(100).optional(),
+  })
+  .refine((d) => (d.amount === undefined) !== (d.percent === undefined), {
+    message: 'Ein Rabatt ist entweder ein Betrag oder ein Prozentsatz.',
+  });
+
 /** One committed order edit, as the admin's "Bestellung bearbeiten" or the GraphQL orderEdit mutations make it. */
 const Edit = z
   .object({
-    addItems: z.array(NewLineItem).optional(),
+    addItems: z.array(NewLineItem.extend({ discount: EditDiscount.optional() })).optional(),
+    /** A variant the shop sells added again (the way a price is changed after the order: removed, added discounted). */
+    addVariants: z
+      .array(
+        z.object({
+          variantId: z.number().int(),
+          quantity: z.number().int().positive(),
+          discount: EditDiscount.optional(),
+        }),
+      )
+      .optional(),
     setQuantities: z.array(z.object({ lineItemId: z.number().int(), quantity: z.number().int().min(0) })).optional(),
     addShipping: z
       .array(z.object({ title: z.string().min(1), price: z.number().min(0), taxRate: z.number().min(0).max(1) }))
@@ -119,9 +141,17 @@ const Edit = z
     removeShipping: z.array(z.number().int()).optional(),
     staffNote: z.string().optional(),
   })
-  .refine((e) => e.addItems?.length || e.setQuantities?.length || e.addShipping?.length || e.removeShipping?.length, {
-    message: 'Die Änderung enthält nichts.',
-  });
+  .refine(
+    (e) =>
+      e.addItems?.length ||
+      e.addVariants?.length ||
+      e.setQuantities?.length ||
+      e.addShipping?.length ||
+      e.removeShipping?.length,
+    {
+      message: 'Die Änderung enthält nichts.',
+    },
+  );
 
 const answer = (c: OrderChange) => ({
   order: c.order,
@@ -165,8 +195,17 @@ export function orderRoutes(sb: Sandbox): Router {
   });
 
   router.post('/:id/edit', async (ctx) => {
-    const input = await body(ctx, Edit);
-    const change = sb.orders.edit(shopOf(ctx.params.shop), ctx.params.id ?? '', input);
+    const { addVariants, ...input } = await body(ctx, Edit);
+    const shop = shopOf(ctx.params.shop);
+    const variants = (addVariants ?? []).map((v) => {
+      const item = variantItem(Object.values(shop.orders), v.variantId, v.quantity);
+      if (!item) return ctx.throw(422, `Die Variante ${v.variantId} gibt es im Shop nicht.`);
+      return v.discount ? { ...item, discount: v.discount } : item;
+    });
+    const change = sb.orders.edit(shop, ctx.params.id ?? '', {
+      ...input,
+      addItems: [...(input.addItems ?? []), ...variants],
+    });
     ctx.body = { ...answer(change), edit: change.edit.order_edit };
   });
 

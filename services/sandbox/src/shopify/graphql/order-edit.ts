@@ -1,6 +1,6 @@
 import { moneySet } from '../../money.js';
 import type { SandboxState } from '../../state.js';
-import { applyOrderEdit, type OrderEditRequest } from '../orders/edit.js';
+import { applyOrderEdit, variantItem, type OrderEditRequest } from '../orders/edit.js';
 import { OrderStateError } from '../orders/lifecycle.js';
 import type { ShopifyOrder } from '../orders/types.js';
 import { requireScope, type GqlContext } from './context.js';
@@ -18,6 +18,13 @@ interface Session {
   req: Required<Pick<OrderEditRequest, 'addItems' | 'setQuantities' | 'addShipping' | 'removeShipping'>>;
   committed: boolean;
 }
+
+/** The calculated line item of the session's n-th added item (1-based); an existing line keeps its own id. */
+const addedGid = (s: Session, n: number) => `gid://shopify/CalculatedLineItem/${s.number}-${n}`;
+const addedIndex = (s: Session, gid: string) => {
+  const m = /\/(\d+)-(\d+)$/.exec(gid);
+  return m && Number(m[1]) === s.number ? Number(m[2]) - 1 : -1;
+};
 
 const sessionsOf = new WeakMap<SandboxState, Map<number, Session>>();
 const sessions = (ctx: GqlContext) => {
@@ -96,30 +103,27 @@ export const orderEditMutations = {
     return payload(ctx, s);
   },
 
-  orderEditAddVariant(a: { id: string; variantId: string; quantity: number }, ctx: GqlContext) {
+  /** Like Shopify: a variant already on the order is added as a line of its own only with `allowDuplicates`. */
+  orderEditAddVariant(
+    a: { id: string; variantId: string; quantity: number; allowDuplicates?: boolean | null },
+    ctx: GqlContext,
+  ) {
     const s = open(ctx, a.id, 'orderEditAddVariant');
     if (!('number' in s)) return failed(s);
-    const sold = Object.values(ctx.shop.orders)
-      .flatMap((o) => o.line_items)
-      .find((l) => l.variant_id !== null && `gid://shopify/ProductVariant/${l.variant_id}` === a.variantId);
-    if (!sold) return failed(error(['variantId'], 'The variant does not exist.'));
+    const variant = idOf(a.variantId);
+    const item = Number.isFinite(variant)
+      ? variantItem(Object.values(ctx.shop.orders), variant, a.quantity)
+      : undefined;
+    if (!item) return failed(error(['variantId'], 'The variant does not exist.'));
+    const onOrder = ctx.sb.orders.get(ctx.shop, s.orderId).line_items.some((l) => l.variant_id === variant);
+    if (onOrder && a.allowDuplicates !== true)
+      return failed(error(['variantId'], 'The variant is already on the order; allow duplicates to add it again.'));
     if (!Number.isInteger(a.quantity) || a.quantity < 1)
       return failed(error(['quantity'], 'Quantity must be greater than 0.'));
-    s.req.addItems.push({
-      title: sold.title,
-      price: Number(sold.price),
-      quantity: a.quantity,
-      taxRate: rateOf([sold]),
-      ...(sold.sku ? { sku: sold.sku } : {}),
-    });
+    s.req.addItems.push(item);
     const n = s.req.addItems.length;
     return payload(ctx, s, {
-      calculatedLineItem: {
-        id: `gid://shopify/CalculatedLineItem/${s.number}${n}`,
-        quantity: a.quantity,
-        title: sold.title,
-        editableQuantity: a.quantity,
-      },
+      calculatedLineItem: { id: addedGid(s, n), quantity: a.quantity, title: item.title, editableQuantity: a.quantity },
     });
   },
 
@@ -136,11 +140,49 @@ export const orderEditMutations = {
     s.req.addItems.push({ title: a.title, price: Number(a.price.amount), quantity: a.quantity, taxRate });
     const n = s.req.addItems.length;
     return payload(ctx, s, {
+      calculatedLineItem: { id: addedGid(s, n), quantity: a.quantity, title: a.title, editableQuantity: a.quantity },
+    });
+  },
+
+  /** Like Shopify: only an item added in this edit can be discounted, once, by a fixed amount or a percentage. */
+  orderEditAddLineItemDiscount(
+    a: {
+      id: string;
+      lineItemId: string;
+      discount: { description?: string | null; fixedValue?: { amount: string } | null; percentValue?: number | null };
+    },
+    ctx: GqlContext,
+  ) {
+    const s = open(ctx, a.id, 'orderEditAddLineItemDiscount');
+    if (!('number' in s)) return failed(s);
+    const item = s.req.addItems[addedIndex(s, a.lineItemId)];
+    if (!item) return failed(error(['lineItemId'], 'Only line items added in this edit can be discounted.'));
+    if (item.discount) return failed(error(['lineItemId'], 'The line item already has a discount.'));
+    const fixed = a.discount.fixedValue ? Number(a.discount.fixedValue.amount) : undefined;
+    const percent = a.discount.percentValue ?? undefined;
+    if ((fixed === undefined) === (percent === undefined))
+      return failed(error(['discount'], 'Provide either a fixed value or a percent value.'));
+    if (fixed !== undefined && !(fixed > 0 && fixed <= item.price))
+      return failed(error(['discount', 'fixedValue'], 'The discount must be greater than 0 and not exceed the price.'));
+    if (percent !== undefined && !(percent > 0 && percent <= 100))
+      return failed(error(['discount', 'percentValue'], 'The percentage must be greater than 0 and at most 100.'));
+    const description = a.discount.description ?? '';
+    item.discount = { description, ...(fixed !== undefined ? { amount: fixed } : { percent }) };
+    const order = ctx.sb.orders.get(ctx.shop, s.orderId);
+    return payload(ctx, s, {
+      addedDiscountStagedChange: {
+        id: `gid://shopify/OrderStagedChangeAddLineItemDiscount/${s.number}-${addedIndex(s, a.lineItemId) + 1}`,
+        description,
+        value:
+          fixed !== undefined
+            ? { __typename: 'MoneyV2', amount: fixed.toFixed(2), currencyCode: order.currency }
+            : { __typename: 'PricingPercentageValue', percentage: percent },
+      },
       calculatedLineItem: {
-        id: `gid://shopify/CalculatedLineItem/${s.number}${n}`,
-        quantity: a.quantity,
-        title: a.title,
-        editableQuantity: a.quantity,
+        id: a.lineItemId,
+        quantity: item.quantity,
+        title: item.title,
+        editableQuantity: item.quantity,
       },
     });
   },

@@ -100,6 +100,11 @@ export const SDL = /* GraphQL */ `
       taxable: Boolean
       title: String!
     ): OrderEditAddCustomItemPayload
+    orderEditAddLineItemDiscount(
+      discount: OrderEditAppliedDiscountInput!
+      id: ID!
+      lineItemId: ID!
+    ): OrderEditAddLineItemDiscountPayload
     orderEditSetQuantity(
       id: ID!
       lineItemId: ID!
@@ -138,6 +143,27 @@ export const SDL = /* GraphQL */ `
   }
   type OrderEditSession implements Node {
     id: ID!
+  }
+  input OrderEditAppliedDiscountInput {
+    description: String
+    fixedValue: MoneyInput
+    percentValue: Float
+  }
+  type PricingPercentageValue {
+    percentage: Float!
+  }
+  union PricingValue = MoneyV2 | PricingPercentageValue
+  type OrderStagedChangeAddLineItemDiscount {
+    description: String!
+    id: ID!
+    value: PricingValue!
+  }
+  type OrderEditAddLineItemDiscountPayload {
+    addedDiscountStagedChange: OrderStagedChangeAddLineItemDiscount
+    calculatedLineItem: CalculatedLineItem
+    calculatedOrder: CalculatedOrder
+    orderEditSession: OrderEditSession
+    userErrors: [UserError!]!
   }
   input OrderEditAddShippingLineInput {
     price: MoneyInput!

@@ -101,7 +101,7 @@ describe('order editing over GraphQL', () => {
     const staged = await gql(
       `mutation($id: ID!, $line: ID!, $variant: ID!) {
         a: orderEditSetQuantity(id: $id, lineItemId: $line, quantity: 0) { userErrors { message } }
-        b: orderEditAddVariant(id: $id, variantId: $variant, quantity: 1) {
+        b: orderEditAddVariant(id: $id, variantId: $variant, quantity: 1, allowDuplicates: true) {
           calculatedLineItem { quantity title }
           calculatedOrder { totalPriceSet { shopMoney { amount } } }
           userErrors { message }
@@ -136,6 +136,70 @@ describe('order editing over GraphQL', () => {
       id,
     });
     expect(again.data!.orderEditCommit!.userErrors).toHaveLength(1);
+  });
+
+  it('lowers a price the only way Shopify allows: the variant added again with a discount, the old line removed', async () => {
+    const { order } = await act('', '', { scenario: 'de_b2c', paid: true, discount: null });
+    const [shirt] = order.line_items as Order[];
+    const id = (await gql(begin, { id: order.admin_graphql_api_id })).data!.orderEditBegin!.calculatedOrder
+      .id as string;
+    const addVariant = (duplicates: boolean) =>
+      gql(
+        `mutation($id: ID!, $variant: ID!, $dup: Boolean) {
+          orderEditAddVariant(id: $id, variantId: $variant, quantity: 1, allowDuplicates: $dup) {
+            calculatedLineItem { id } userErrors { field message }
+          }
+        }`,
+        { id, variant: `gid://shopify/ProductVariant/${shirt!.variant_id}`, dup: duplicates },
+      );
+    expect((await addVariant(false)).data!.orderEditAddVariant!.userErrors[0].field).toEqual(['variantId']);
+    const added = await addVariant(true);
+    const newLine = added.data!.orderEditAddVariant!.calculatedLineItem.id as string;
+    const discount = `mutation($id: ID!, $line: ID!, $discount: OrderEditAppliedDiscountInput!) {
+      orderEditAddLineItemDiscount(id: $id, lineItemId: $line, discount: $discount) {
+        addedDiscountStagedChange { description value { __typename ... on MoneyV2 { amount } } }
+        userErrors { field message }
+      }
+    }`;
+    // An existing line cannot be discounted in an edit, only one the edit adds.
+    const onOld = await gql(discount, {
+      id,
+      line: `gid://shopify/CalculatedLineItem/${shirt!.id}`,
+      discount: { fixedValue: { amount: '5.00', currencyCode: 'EUR' } },
+    });
+    expect(onOld.data!.orderEditAddLineItemDiscount!.userErrors[0].field).toEqual(['lineItemId']);
+    const both = await gql(discount, {
+      id,
+      line: newLine,
+      discount: { fixedValue: { amount: '5.00', currencyCode: 'EUR' }, percentValue: 10 },
+    });
+    expect(both.data!.orderEditAddLineItemDiscount!.userErrors[0].field).toEqual(['discount']);
+    const ok = await gql(discount, {
+      id,
+      line: newLine,
+      discount: { description: 'Kulanz', fixedValue: { amount: '5.00', currencyCode: 'EUR' } },
+    });
+    expect(ok.data!.orderEditAddLineItemDiscount!).toMatchObject({
+      addedDiscountStagedChange: { description: 'Kulanz', value: { __typename: 'MoneyV2', amount: '5.00' } },
+      userErrors: [],
+    });
+    await gql(
+      `mutation($id: ID!, $line: ID!) {
+        orderEditSetQuantity(id: $id, lineItemId: $line, quantity: ${shirt!.quantity - 1}) { userErrors { message } }
+      }`,
+      { id, line: `gid://shopify/CalculatedLineItem/${shirt!.id}` },
+    );
+    await gql('mutation($id: ID!) { orderEditCommit(id: $id) { userErrors { message } } }', { id });
+    const after = await json<Order>(await fetch(`${sb.urls.control}/control/shops/${SHOP}/orders/${order.id}`));
+    const line = after.line_items.at(-1) as Order;
+    // The same variant and product, a manual discount allocated to the new line, its tax on what is left.
+    expect(line).toMatchObject({ variant_id: shirt!.variant_id, product_id: shirt!.product_id, price: shirt!.price });
+    expect(line.discount_allocations).toEqual([expect.objectContaining({ amount: '5.00' })]);
+    const application = after.discount_applications[line.discount_allocations[0].discount_application_index];
+    expect(application).toMatchObject({ type: 'manual', value_type: 'fixed_amount', description: 'Kulanz' });
+    const net = Math.round(Number(shirt!.price) * 100) - 500;
+    expect(Math.round(Number(line.tax_lines[0].price) * 100)).toBe(Math.round(net - net / 1.19));
+    expect(Number(after.current_total_price)).toBeCloseTo(Number(order.current_total_price) - 5, 2);
   });
 
   it('needs the write_order_edits scope, as Shopify does', async () => {

@@ -3,7 +3,7 @@ import { shopifyTime } from '../../time.js';
 import { buildLineItem, taxFor, taxLine, type IdSource } from './build-lines.js';
 import { SCENARIOS, type Scenario } from './scenarios.js';
 import { OrderStateError } from './lifecycle.js';
-import type { ShippingLine, ShopifyOrder } from './types.js';
+import type { LineItem, ShippingLine, ShopifyOrder } from './types.js';
 
 /**
  * Shopify's order editing, committed at once (orderEditBegin … orderEditCommit): items added, quantities lowered or
@@ -12,12 +12,57 @@ import type { ShippingLine, ShopifyOrder } from './types.js';
  * payload with `is_removed`. The order's `current_*` totals follow; the original totals stay.
  */
 export interface OrderEditRequest {
-  addItems?: Array<{ title: string; price: number; quantity: number; taxRate: number; sku?: string }>;
+  addItems?: AddedItem[];
   /** New current quantities; 0 removes the item. Raising one is refused: an added quantity is its own line. */
   setQuantities?: Array<{ lineItemId: number; quantity: number }>;
   addShipping?: Array<{ title: string; price: number; taxRate: number }>;
   removeShipping?: number[];
   staffNote?: string;
+}
+
+/**
+ * An item added by an edit: a custom item, or a product variant the shop sells (it keeps its product and variant
+ * ids). Shopify lets an edit discount only the items it adds: that is how a price is lowered after the order, the
+ * old line removed and the variant added again with a discount.
+ */
+export interface AddedItem {
+  title: string;
+  price: number;
+  quantity: number;
+  taxRate: number;
+  sku?: string;
+  variantId?: number;
+  productId?: number;
+  discount?: EditDiscount;
+}
+
+/** A discount on an added item, as orderEditAddLineItemDiscount takes it: a fixed amount per piece or a percentage. */
+export interface EditDiscount {
+  description?: string;
+  /** Per piece, in the order's currency. */
+  amount?: number;
+  percent?: number;
+}
+
+/** An added item of a variant the shop has sold, priced and taxed as that variant; undefined for an unknown id. */
+export function variantItem(
+  orders: Iterable<ShopifyOrder>,
+  variantId: number,
+  quantity: number,
+): AddedItem | undefined {
+  for (const o of orders)
+    for (const l of o.line_items)
+      if (l.variant_id === variantId)
+        return {
+          title: l.title,
+          price: Number(l.price),
+          quantity,
+          taxRate: l.tax_lines[0]?.rate ?? 0,
+          variantId,
+          ...(l.product_id !== null ? { productId: l.product_id } : {}),
+          ...(l.sku ? { sku: l.sku } : {}),
+        };
+  return undefined;
 }
 
 /** The body of `orders/edited`: what the edit added and removed, by line id and how many. */
@@ -45,9 +90,17 @@ function checkEditable(order: ShopifyOrder, req: OrderEditRequest): void {
   const nothing =
     !req.addItems?.length && !req.setQuantities?.length && !req.addShipping?.length && !req.removeShipping?.length;
   if (nothing) throw new OrderStateError('The order edit has no changes');
-  for (const a of req.addItems ?? [])
+  for (const a of req.addItems ?? []) {
     if (!a.title || !Number.isInteger(a.quantity) || a.quantity < 1 || !(a.price >= 0))
       throw new OrderStateError('An added item needs a title, a price and a quantity of at least 1');
+    const d = a.discount;
+    if (d && (d.amount === undefined) === (d.percent === undefined))
+      throw new OrderStateError('A discount is either a fixed amount or a percentage');
+    if (d?.amount !== undefined && !(d.amount > 0 && d.amount <= a.price))
+      throw new OrderStateError('A fixed discount must be more than 0 and at most the price');
+    if (d?.percent !== undefined && !(d.percent > 0 && d.percent <= 100))
+      throw new OrderStateError('A percentage discount must be more than 0 and at most 100');
+  }
   for (const w of req.setQuantities ?? []) {
     const li = order.line_items.find((l) => l.id === w.lineItemId);
     if (!li) throw new OrderStateError(`Line item ${w.lineItemId} does not exist`);
@@ -110,6 +163,8 @@ export function applyOrderEdit(
       currency,
       nextId,
     );
+    if (a.variantId !== undefined) Object.assign(li, { variant_id: a.variantId, product_id: a.productId ?? null });
+    if (a.discount) discountAddedLine(order, li, a.discount);
     order.line_items.push(li);
     additions.push({ id: li.id, delta: a.quantity });
   }
@@ -137,6 +192,37 @@ export function applyOrderEdit(
       shipping_lines: { additions: shippingAdded, removals: (req.removeShipping ?? []).map((id) => ({ id })) },
     },
   };
+}
+
+/**
+ * A discount staged on an added line: a manual discount application of the order, allocated to that line alone, and
+ * the line's tax on what is left, as Shopify computes it.
+ */
+function discountAddedLine(order: ShopifyOrder, li: LineItem, d: EditDiscount): void {
+  const gross = cents(li.price) * li.quantity;
+  const off =
+    d.amount !== undefined
+      ? Math.min(gross, Math.round(d.amount * 100) * li.quantity)
+      : Math.round((gross * (d.percent ?? 0)) / 100);
+  const index = order.discount_applications.length;
+  order.discount_applications.push({
+    type: 'manual',
+    title: d.description ?? '',
+    description: d.description ?? '',
+    value: d.amount !== undefined ? d.amount.toFixed(2) : (d.percent ?? 0).toFixed(1),
+    value_type: d.amount !== undefined ? 'fixed_amount' : 'percentage',
+    allocation_method: d.amount !== undefined ? 'each' : 'across',
+    target_selection: 'explicit',
+    target_type: 'line_item',
+  });
+  li.discount_allocations = [
+    { amount: fmt(off), amount_set: moneySet(off, order.currency), discount_application_index: index },
+  ];
+  const tax = li.tax_lines[0];
+  if (tax) {
+    const c = taxFor(gross - off, tax.rate, order.taxes_included);
+    li.tax_lines = [taxLine(c, tax.rate, tax.title, order.currency)];
+  }
 }
 
 function shippingLine(

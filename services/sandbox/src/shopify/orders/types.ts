@@ -161,6 +161,19 @@ export interface Customer {
 }
 
 /** The order; `[key: string]: unknown` keeps the remaining real fields without typing each one. */
+/** How a discount came about (a code, a script, or a manual one from the admin or an order edit). */
+export interface DiscountApplication {
+  type: 'discount_code' | 'manual' | 'script' | 'automatic';
+  code?: string;
+  title?: string;
+  description?: string;
+  value: string;
+  value_type: 'percentage' | 'fixed_amount';
+  allocation_method: 'across' | 'each' | 'one';
+  target_selection: 'all' | 'entitled' | 'explicit';
+  target_type: 'line_item' | 'shipping_line';
+}
+
 export interface ShopifyOrder {
   id: number;
   admin_graphql_api_id: string;
@@ -201,6 +214,7 @@ export interface ShopifyOrder {
   line_items: LineItem[];
   shipping_lines: ShippingLine[];
   discount_codes: Array<{ code: string; amount: string; type: string }>;
+  discount_applications: DiscountApplication[];
   customer: Customer | null;
   billing_address: Address | null;
   shipping_address: Address | null;
