@@ -46,6 +46,8 @@ const control = <T>(path: string, body?: unknown) =>
   });
 const vouchers = (kind: 'invoices' | 'credit-notes') => control<Voucher[]>(`/control/lexware/${kind}`);
 const cents = (n: number | string) => Math.round(Number(n) * 100);
+/** Cents as the log writes an amount: "2,01 €". */
+const euro = (c: number) => `${(c / 100).toFixed(2).replace('.', ',')} €`;
 
 /** The order's documents in Lexware, by our records: invoices and credit notes. */
 async function documentsOf(orderId: number) {
@@ -130,8 +132,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-describe('an order edited three times after its invoice (Differenz)', () => {
+describe('an order edited four times after its invoice (Differenz)', () => {
   let order: Order;
+  let priceDifference = 0;
   let invoiceId: string;
 
   it('invoices the paid order as it is', async () => {
@@ -170,6 +173,23 @@ describe('an order edited three times after its invoice (Differenz)', () => {
     expect(credits).toHaveLength(2);
   });
 
+  it('a price lowered (the shirt removed and added again with a discount): one credit note for the difference', async () => {
+    const shirt = order.line_items[0]! as Line & { variant_id: number };
+    const { order: after } = await edit(order.id, {
+      setQuantities: [{ lineItemId: shirt.id, quantity: 0 }],
+      addVariants: [{ variantId: shirt.variant_id, quantity: 1, discount: { amount: 5, description: 'Kulanz' } }],
+    });
+    // The one shirt left was invoiced at its price less the order's discount; it now costs 5,00 € less than its price.
+    const old = after.line_items.find((l) => l.id === shirt.id)!;
+    const invoicedPiece = (cents(old.price) * old.quantity - cents(old.discount_allocations[0]?.amount ?? 0)) / 2;
+    const difference = Math.round(invoicedPiece) - (cents(old.price) - 500);
+    const { credits } = await balanced(order.id, 6);
+    expect(credits).toHaveLength(3);
+    const latest = credits.find((c) => cents(c.totalPrice.totalGrossAmount) === difference);
+    expect(latest?.relatedVouchers).toEqual([expect.objectContaining({ id: invoiceId, voucherType: 'invoice' })]);
+    priceDifference = difference;
+  });
+
   it('made every document once, each charged as one transfer, and logged each correction in German', async () => {
     const docs = await documentsTable.select(stack.db, ['id', 'intentKey', 'lexwareId'], { shopId: shop });
     const ledger = await transferLedgerTable.list(stack.db, { shopId: shop });
@@ -185,18 +205,25 @@ describe('an order edited three times after its invoice (Differenz)', () => {
         `supplement:${order.id}:2`,
         `correction:${order.id}:3`,
         `supplement:${order.id}:4`,
+        `correction:${order.id}:5`,
       ].sort(),
     );
-    expect(ledger.filter((l) => docs.some((d) => d.id === l.documentId))).toHaveLength(5);
+    expect(ledger.filter((l) => docs.some((d) => d.id === l.documentId))).toHaveLength(6);
     const log = await eventually(async () => {
       const entries = await eventLogTable.select(stack.db, ['event', 'body'], { shopId: shop, event: 'order.edited' });
-      return entries.length === 4 && entries;
+      return entries.length === 5 && entries;
     });
     const messages = log.map((e) => String(e.body?.message));
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Gutschrift zu Rechnung \S+ über 21,60 € \(7 %: 21,60 €\)$/),
         expect.stringMatching(/^Nachtragsrechnung zu Rechnung \S+ über 12,50 € \(19 %: 12,50 €\)$/),
+        expect.stringMatching(/^Nachtragsrechnung zu Rechnung \S+ über 5,00 € \(19 %: 5,00 €\)$/),
+        expect.stringMatching(
+          new RegExp(
+            `^Gutschrift zu Rechnung \\S+ über ${euro(priceDifference)} \\(19 %: ${euro(priceDifference)}\\)$`,
+          ),
+        ),
       ]),
     );
   });

@@ -4,7 +4,14 @@
  */
 import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
 import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
-import type { Coverage, ShopifyOrder, ShopifyRefund, ShopifyReturn, TaxRegime } from '@belegfluss/shared';
+import type {
+  Coverage,
+  OrderEditRecord,
+  ShopifyOrder,
+  ShopifyRefund,
+  ShopifyReturn,
+  TaxRegime,
+} from '@belegfluss/shared';
 
 export interface ShopifyEvent {
   topic: string;
@@ -13,6 +20,8 @@ export interface ShopifyEvent {
   refund?: unknown;
   /** A processed Shopify return (returns/process), with `processed_at` set to when Shopify told us. */
   return?: unknown;
+  /** The body of orders/edited: which line items the edit added and took away. */
+  edit?: unknown;
   /**
    * Set by the paid historical import (judged without TOO_OLD and the switch's date) and by the connect wizard's
    * import on activation (judged with TOO_OLD, without the switch's date).
@@ -83,6 +92,11 @@ export interface OrderState {
    * notes taken away; refunds are on neither side). Set with the invoice; absent before it.
    */
   covered?: Coverage;
+  /**
+   * The edits Shopify told us of (orders/edited), once each: a line's quantity that none of them explains is no edit
+   * to correct. Absent in older states and before the first edit.
+   */
+  orderEdits?: OrderEditRecord[];
   /** The documents that corrected the invoice after edits of the order, in the order they were made. */
   corrections?: (OrderDocument & { kind: 'supplement' | 'credit' | 'storno'; cents: number })[];
   /** Refunds of money alone that paid back what an edit's credit note had credited (no second credit note), in cents. */

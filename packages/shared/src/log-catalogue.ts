@@ -109,6 +109,10 @@ export const REASON_SENTENCES: Record<string, { text: string; link: LogLink | nu
     text: 'nach der Änderung der Bestellung nicht korrigiert: sie ist noch ein Entwurf; bitte in Lexware Office anpassen oder löschen',
     link: SETTINGS.invoices,
   },
+  EDIT_UNEXPLAINED: {
+    text: 'nach der Änderung der Bestellung noch nicht korrigiert: Shopify hat diese Änderung noch nicht als Bearbeitung oder Umtausch gemeldet; die Korrektur folgt, sobald die Meldung da ist',
+    link: null,
+  },
   EDIT_REFUND: {
     text: 'nicht nötig: die Erstattung zahlt zurück, was die Gutschrift zur Änderung der Bestellung schon gutschreibt',
     link: null,

@@ -21,6 +21,14 @@ export { shippedFulfillments } from './domain/delivery-note';
 export { lastClosedMonth } from './domain/completeness-audit';
 export { daysBetween } from './domain/import-range';
 export { afterViesUnavailable } from './domain/vat-id-check';
-export { addCoverage, correctionIntentKey, orderCoverage, planOrderCorrection } from './domain/order-corrections';
+export {
+  addCoverage,
+  correctionIntentKey,
+  orderCoverage,
+  orderEditRecord,
+  planOrderCorrection,
+  sameThings,
+  unexplainedLines,
+} from './domain/order-corrections';
 export { formatEuro } from './domain/money';
 export { refundGrossCents } from './domain/credit-note';

@@ -97,10 +97,10 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
     ctx.installedShops.forget(d.shopId);
     return;
   }
-  // An edit's body is no order: the workflow only learns that one happened; the order's snapshot follows it
-  // in orders/updated.
+  // An edit's body is no order: the workflow learns which lines it changed; the order's snapshot follows it in
+  // orders/updated.
   if (d.topic === 'orders/edited') {
-    await signalOrderWorkflow(ctx, d.shopId, orderId, { topic: d.topic, webhookId: d.webhookId });
+    await signalOrderWorkflow(ctx, d.shopId, orderId, { topic: d.topic, webhookId: d.webhookId, edit: body });
     return;
   }
   const isOrder = d.topic.startsWith('orders/');

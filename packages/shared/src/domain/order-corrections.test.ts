@@ -11,6 +11,7 @@ import {
   editedOrder,
   orderCoverage,
   planOrderCorrection,
+  sameThings,
   type Coverage,
 } from './order-corrections';
 
@@ -51,8 +52,8 @@ const coverage = (order: ShopifyOrder) => orderCoverage(order, options(order));
 const invoiced = coverage(parse(paid()));
 
 /** What the documents cover once a plan's documents are made. */
-function afterPlan(covered: Coverage, current: Coverage): Coverage {
-  const plan = planOrderCorrection('difference', covered, current);
+function afterPlan(covered: Coverage, current: Coverage, same?: ReadonlyMap<string, string>): Coverage {
+  const plan = planOrderCorrection('difference', covered, current, same);
   if (plan.action !== 'difference') return covered;
   return addCoverage(addCoverage(covered, plan.supplement, 1), plan.credit, -1);
 }
@@ -156,7 +157,7 @@ describe('order corrections: Differenz', () => {
     });
   });
 
-  it('changed shipping: the removed line credited, the new one invoiced', () => {
+  it('changed shipping: one supplementary invoice for what the new method costs more', () => {
     const order = edit((o) => {
       o.shipping_lines = [
         { ...(o.shipping_lines as object[])[0]!, is_removed: true },
@@ -164,11 +165,45 @@ describe('order corrections: Differenz', () => {
       ];
       o.current_total_price = '79.90';
     });
-    const plan = planOrderCorrection('difference', invoiced, coverage(order));
+    const plan = planOrderCorrection('difference', invoiced, coverage(order), sameThings(order));
     expect(plan).toMatchObject({
+      credit: [],
+      supplement: [{ key: 'shipping:22', quantity: 1, grossCents: 500, description: 'Versandart geändert' }],
+    });
+    // Without knowing which lines are the same thing, the swap is a credit note and an invoice.
+    expect(planOrderCorrection('difference', invoiced, coverage(order))).toMatchObject({
       credit: [{ key: 'shipping:21', grossCents: 490 }],
       supplement: [{ key: 'shipping:22', grossCents: 990 }],
     });
+  });
+
+  it('a lower price (the variant removed and added again discounted): one credit note for the difference', () => {
+    const withVariants = (o: Record<string, unknown> & { line_items: Record<string, unknown>[] }) => {
+      o.line_items[0]!.variant_id = 801;
+      o.line_items[1]!.variant_id = 802;
+    };
+    const covered = coverage(edit(withVariants));
+    const order = edit((o) => {
+      withVariants(o);
+      o.line_items[0]!.current_quantity = 1;
+      // One shirt now costs 20,00 instead of 25,00: Shopify's edit discounts only the line it adds.
+      o.line_items.push({
+        ...line(13, 'Shirt', '25.00', 1, 0.19, '3.19'),
+        variant_id: 801,
+        discount_allocations: [{ amount: '5.00', discount_application_index: 0 }],
+      });
+      o.current_total_price = '69.90';
+    });
+    const same = sameThings(order);
+    const plan = planOrderCorrection('difference', covered, coverage(order), same);
+    expect(plan).toMatchObject({
+      action: 'difference',
+      supplement: [],
+      credit: [{ kind: 'item', rate: 19, quantity: 1, grossCents: 500, netCents: 420, description: 'Preisänderung' }],
+    });
+    const after = afterPlan(covered, coverage(order), same);
+    expect(coverageByRate(after)).toEqual(coverageByRate(coverage(order)));
+    expect(planOrderCorrection('difference', after, coverage(order), same)).toEqual({ action: 'none' });
   });
 
   it('three edits in a row: after each, the documents cover the order to the cent, per rate', () => {
@@ -193,10 +228,11 @@ describe('order corrections: Differenz', () => {
       },
     ];
     for (const step of steps) {
-      const current = coverage(edit(step));
-      covered = afterPlan(covered, current);
+      const order = edit(step);
+      const current = coverage(order);
+      covered = afterPlan(covered, current, sameThings(order));
       expect(coverageByRate(covered)).toEqual(coverageByRate(current));
-      expect(planOrderCorrection('difference', covered, current)).toEqual({ action: 'none' });
+      expect(planOrderCorrection('difference', covered, current, sameThings(order))).toEqual({ action: 'none' });
     }
     expect(coverageByRate(covered)).toEqual({ '19': 4690 });
   });

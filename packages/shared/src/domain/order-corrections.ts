@@ -1,6 +1,7 @@
 import type { ShopifyOrder } from '../shopify-order';
 import { cents, sumOf } from './money';
 import { orderRefunds } from './refund-types';
+import { isTip, itemExtras } from './order-fields';
 import { grossAndNet, orderPositions, type PositionOptions } from './order-positions';
 import type { Position } from './positions';
 
@@ -148,6 +149,105 @@ export function coverageByRate(lines: readonly Position[]): Record<string, numbe
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
 }
 
+/**
+ * Which lines of the order are the same thing sold, by their coverage keys: the variant, else the SKU, else the title;
+ * every shipping line is shipping. Shopify lets an edit discount only the items it adds, so a price lowered after the
+ * order is the old line removed and the variant added again at the new price; a new shipping method is one line
+ * removed and another added. Netted per thing and rate, each is one document for the difference.
+ *
+ * Built from one reading of the order, removed lines included, so the keys agree however the order was read (an
+ * order read over GraphQL carries no variant ids, and falls back to the SKU for all its lines alike).
+ */
+export function sameThings(order: ShopifyOrder): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  for (const li of order.line_items) {
+    if (isTip(li)) continue;
+    const variant = itemExtras(li).variant_id;
+    const thing =
+      variant !== null
+        ? `variant:${variant}`
+        : li.sku
+          ? `sku:${li.sku}`
+          : `title:${li.title}|${li.variant_title ?? ''}`;
+    out.set(`item:${li.id}`, thing);
+  }
+  for (const [index, line] of order.shipping_lines.entries()) {
+    const id = (line as { id?: unknown }).id;
+    out.set(`shipping:${typeof id === 'number' || typeof id === 'string' ? String(id) : `#${index}`}`, 'shipping');
+  }
+  return out;
+}
+
+/**
+ * A thing that left and came back at another price nets to one line for the difference, named as it now is; lines
+ * that only went or only came stay as they are.
+ */
+function netSameThings(diff: Coverage, same: ReadonlyMap<string, string>): Coverage {
+  const groups = new Map<string, CoveredLine[]>();
+  for (const d of diff) {
+    const group = `${same.get(d.key) ?? d.key}|${d.kind}|${d.rate}`;
+    groups.set(group, [...(groups.get(group) ?? []), d]);
+  }
+  return [...groups.values()].flatMap((lines) => {
+    const now = lines.find((l) => l.grossCents > 0 || (l.grossCents === 0 && l.netCents > 0));
+    if (!now || !lines.some((l) => l.grossCents < 0 || (l.grossCents === 0 && l.netCents < 0))) return lines;
+    return [
+      {
+        ...now,
+        description: now.kind === 'shipping' ? 'Versandart geändert' : 'Preisänderung',
+        // One position for the difference, whatever the counts on either side were.
+        quantity: 0,
+        grossCents: sumOf(lines.map((l) => l.grossCents)),
+        netCents: sumOf(lines.map((l) => l.netCents)),
+      },
+    ];
+  });
+}
+
+/** What an `orders/edited` webhook says of the order's line items: which the edit added or took away, how many. */
+export interface OrderEditRecord {
+  id: number;
+  additions: ReadonlyArray<{ id: number; delta: number }>;
+  removals: ReadonlyArray<{ id: number; delta: number }>;
+}
+
+/** The line items an `orders/edited` body names; null for a body that is no order edit. */
+export function orderEditRecord(body: unknown): OrderEditRecord | null {
+  const edit = (body as { order_edit?: unknown } | null)?.order_edit as
+    { id?: unknown; line_items?: { additions?: unknown; removals?: unknown } } | undefined;
+  if (!edit || typeof edit.id !== 'number') return null;
+  const changes = (list: unknown) =>
+    (Array.isArray(list) ? list : []).flatMap((c: { id?: unknown; delta?: unknown }) =>
+      typeof c?.id === 'number' && typeof c.delta === 'number' ? [{ id: c.id, delta: c.delta }] : [],
+    );
+  return { id: edit.id, additions: changes(edit.line_items?.additions), removals: changes(edit.line_items?.removals) };
+}
+
+/**
+ * Item lines whose quantity no edit Shopify told us of explains. An invoiced line should have what was ordered
+ * less what edits removed; any other line should be one an edit added. Anything else changed the order in another
+ * way: an exchange whose return has not reached us yet sent new items and took old ones back, or the snapshot was
+ * read without current quantities. Corrected as an edit, an exchange would be invoiced twice, so the correction
+ * waits while there are such lines. Shipping lines are left out: only edits change them.
+ */
+export function unexplainedLines(order: ShopifyOrder, edits: readonly OrderEditRecord[], covered: Coverage): number[] {
+  const removed = new Map<number, number>();
+  const added = new Set<number>();
+  for (const e of edits) {
+    for (const r of e.removals) removed.set(r.id, (removed.get(r.id) ?? 0) + r.delta);
+    for (const a of e.additions) added.add(a.id);
+  }
+  const invoiced = new Set(covered.map((l) => l.key));
+  const now = new Map(editedOrder(order).line_items.map((li) => [li.id, li.quantity]));
+  return order.line_items.flatMap((li) => {
+    if (isTip(li)) return [];
+    const quantity = now.get(li.id) ?? 0;
+    const known = added.has(li.id) || invoiced.has(`item:${li.id}`);
+    const explained = known ? li.quantity - (removed.get(li.id) ?? 0) : 0;
+    return quantity === explained ? [] : [li.id];
+  });
+}
+
 export type CorrectionPlan =
   | { action: 'none' }
   /** Either list may be empty; each non-empty one is one document. Amounts are positive. */
@@ -158,11 +258,17 @@ export type CorrectionPlan =
  * The documents that bring what the order's documents cover in line with the order as it now is. Compared per order
  * line and tax rate: what went away (a removed item, a lower quantity or price, removed shipping) is credited, what
  * came in (an added item, more of one, added or dearer shipping) is invoiced on its own; `reissue` closes the invoice
- * and makes it anew instead. Refunds are on neither side: each has its own credit note already.
+ * and makes it anew instead. Refunds are on neither side: each has its own credit note already. `same` (from
+ * `sameThings`) nets a thing that was removed and added again into one line for the difference.
  */
-export function planOrderCorrection(mode: CorrectionMode, covered: Coverage, current: Coverage): CorrectionPlan {
-  const diff = addCoverage(current, covered, -1);
-  if (diff.length === 0) return { action: 'none' };
+export function planOrderCorrection(
+  mode: CorrectionMode,
+  covered: Coverage,
+  current: Coverage,
+  same: ReadonlyMap<string, string> = new Map(),
+): CorrectionPlan {
+  const diff = netSameThings(addCoverage(current, covered, -1), same);
+  if (diff.every((d) => d.grossCents === 0 && d.netCents === 0)) return { action: 'none' };
   if (mode === 'reissue') return { action: 'reissue' };
   const credit: Position[] = [];
   const supplement: Position[] = [];

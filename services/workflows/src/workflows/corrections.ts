@@ -4,6 +4,8 @@ import {
   correctionIntentKey,
   orderCoverage,
   planOrderCorrection,
+  sameThings,
+  unexplainedLines,
   withoutExchanges,
 } from '@belegfluss/shared/workflow';
 import type { OrderState } from '../api';
@@ -35,11 +37,19 @@ export async function correctEditedOrder(shopId: string, state: OrderState, ctx:
   const { order, invoice, regime } = state;
   if (!order || !invoice || !regime) return 'skipped';
   // An exchange is no edit: it has its own credit note and invoice.
-  const current = invoiceCoverage(withoutExchanges(order, state.returns), ctx, regime);
+  const seen = withoutExchanges(order, state.returns);
+  const current = invoiceCoverage(seen, ctx, regime);
   // An invoice from before coverage was kept covers the order as it was then, which is no longer known.
   state.covered ??= current;
-  const plan = planOrderCorrection(ctx.prefs.invoice.invoiceCorrection, state.covered, current);
+  const plan = planOrderCorrection(ctx.prefs.invoice.invoiceCorrection, state.covered, current, sameThings(order));
   if (plan.action === 'none') return 'skipped';
+  // A change no edit explains (an exchange whose return is still on its way) waits for the webhook that does.
+  const unexplained = unexplainedLines(seen, state.orderEdits ?? [], state.covered);
+  if (unexplained.length > 0) {
+    const step = `edit:${order.updated_at ?? ''}`;
+    await logDecision(shopId, state, 'invoice', 'EDIT_UNEXPLAINED', 'info', { lineItems: unexplained }, step);
+    return 'skipped';
+  }
   // Lexware can't correct a draft with documents: the merchant changes or deletes it there.
   if (invoice.status === 'draft') {
     await logDecision(shopId, state, 'invoice', 'EDITED_DRAFT', 'warning', {}, `edit:${order.updated_at ?? ''}`);

@@ -644,6 +644,18 @@ const mugAdded = (o: Record<string, unknown>) => {
   o.current_total_price = '41.90';
 };
 
+/** The body of orders/edited: the edit's id and the line items it added and took away. */
+const editOf = (id: number, change: { added?: [number, number][]; removed?: [number, number][] }) => ({
+  order_edit: {
+    id,
+    order_id: 44,
+    line_items: {
+      additions: (change.added ?? []).map(([line, delta]) => ({ id: line, delta })),
+      removals: (change.removed ?? []).map(([line, delta]) => ({ id: line, delta })),
+    },
+  },
+});
+
 /** Starts the shirt order's workflow with its payment. */
 const startPaid = (taskQueue: string, webhookId: string) =>
   env.client.workflow.signalWithStart('orderWorkflow', {
@@ -663,7 +675,11 @@ describe('orderWorkflow with orders edited after their invoice', () => {
       const handle = await startPaid(taskQueue, 'e1');
       await waitFor(() => settled(calls, 'e1', 'successful'));
       // Shopify's orders/edited carries the edit alone; the order follows in orders/updated.
-      await handle.signal(shopifyEventSignal, { topic: 'orders/edited', webhookId: 'e2' });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/edited',
+        webhookId: 'e2',
+        edit: editOf(701, { removed: [[1, 1]] }),
+      });
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/updated',
         webhookId: 'e3',
@@ -671,6 +687,11 @@ describe('orderWorkflow with orders edited after their invoice', () => {
       });
       await waitFor(() => settled(calls, 'e3', 'successful'));
       expect(calls).toContain('correction:correction:44:1:item:1=2500');
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/edited',
+        webhookId: 'e3b',
+        edit: editOf(702, { added: [[2, 1]] }),
+      });
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/updated',
         webhookId: 'e4',
@@ -712,6 +733,52 @@ describe('orderWorkflow with orders edited after their invoice', () => {
     });
   });
 
+  it("an exchange's order snapshot before its return: no edit to correct, the exchange's own documents once it is told", async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-exchange-first-test';
+    const worker = await testWorker(taskQueue, fakeActivities(calls));
+    // A dearer exchange: one shirt comes back, a hoodie goes out, the customer pays the difference (no refund).
+    const exchanged = (o: Record<string, unknown>) => {
+      lowered(o);
+      o.line_items = [
+        ...(o.line_items as unknown[]),
+        { id: 3, title: 'Hoodie', price: '40.00', quantity: 1, current_quantity: 1, tax_lines: [] },
+      ];
+      o.current_total_price = '69.90';
+    };
+    await worker.runUntil(async () => {
+      const handle = await startPaid(taskQueue, 'z1');
+      await waitFor(() => settled(calls, 'z1', 'successful'));
+      // Shopify's orders/updated overtakes returns/process: the order shows the exchange, no edit explains it.
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'z2',
+        order: shirtOrder('2026-11-21T11:00:00Z', exchanged),
+      });
+      await waitFor(() => settled(calls, 'z2', 'skipped'));
+      expect(calls).toContain('log:EDIT_UNEXPLAINED');
+      await handle.signal(shopifyEventSignal, {
+        topic: 'returns/process',
+        webhookId: 'z3',
+        return: {
+          id: 601,
+          order_id: 44,
+          processed_at: '2026-11-21T11:00:00Z',
+          return_line_items: [{ id: 1, quantity: 1, fulfillment_line_item: { id: 5, line_item: { id: 1 } } }],
+          exchange_line_items: [
+            { id: 2, quantity: 1, line_item: { id: 3, title: 'Hoodie', quantity: 1, price: '40.00', tax_lines: [] } },
+          ],
+        },
+      });
+      await waitFor(() => settled(calls, 'z3', 'successful'));
+      expect(calls.filter((c) => c.startsWith('correction:') || c.startsWith('supplement:'))).toEqual([
+        'supplement:exchange-invoice:601:item:3=4000',
+      ]);
+      expect(calls).toContain('issueExchangeCreditNote:601');
+      await handle.terminate('test done');
+    });
+  });
+
   it('Storno und neue Rechnung: closes the invoice and makes the new one in the same round', async () => {
     const calls: string[] = [];
     const taskQueue = 'order-reissue-test';
@@ -729,6 +796,11 @@ describe('orderWorkflow with orders edited after their invoice', () => {
     await worker.runUntil(async () => {
       const handle = await startPaid(taskQueue, 'x1');
       await waitFor(() => settled(calls, 'x1', 'successful'));
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/edited',
+        webhookId: 'x1b',
+        edit: editOf(703, { removed: [[1, 1]] }),
+      });
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/updated',
         webhookId: 'x2',

@@ -9,7 +9,7 @@ import {
   workflowInfo,
 } from '@temporalio/workflow';
 import type { ShopifyOrder } from '@belegfluss/shared';
-import { ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
+import { orderEditRecord, ShopifyOrderSchema, ShopifyRefundSchema } from '@belegfluss/shared/workflow';
 import type { LexwareEvent, OrderState, OrderWorkflowInput, ShopifyEvent } from '../api';
 import {
   cancelInvoiceUpdate,
@@ -167,6 +167,8 @@ function absorb(state: OrderState, event: ShopifyEvent): void {
   }
   if (event.refund) addRefund(state, event.refund);
   if (event.return) absorbReturn(state, event.return);
+  const edit = event.edit ? orderEditRecord(event.edit) : null;
+  if (edit && !state.orderEdits?.some((e) => e.id === edit.id)) (state.orderEdits ??= []).push(edit);
 }
 
 function addRefund(state: OrderState, raw: unknown): void {
