@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentsTable, eventLogTable, transferLedgerTable } from '@belegfluss/db/testing';
 import { eventually, merchant } from './merchant';
-import { startStack, type Stack } from './stack';
+import { openAllFeatures, startStack, type Stack } from './stack';
 
 /**
  * Orders edited after their finalised invoice (Shopify's order editing), through the whole stack: the sandbox edits
@@ -32,6 +32,7 @@ interface Line {
 interface Order {
   id: number;
   name: string;
+  email: string;
   taxes_included: boolean;
   current_total_price: string;
   line_items: (Line & { tax_lines: { price: string; rate: number }[] })[];
@@ -126,6 +127,17 @@ beforeAll(async () => {
   await m().createShop();
   await m().install();
   await m().connectLexware();
+  // The customer gets every document by mail, the corrections too (mail is a feature of the paid plans).
+  await openAllFeatures(stack, shop);
+  for (const [section, body] of [
+    ['invoices', { invoiceSendMail: { enabled: true } }],
+    ['credits', { creditSendMailEnabled: true }],
+  ] as const)
+    await m().api(`/api/preferences/${section}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   // A bound, never a wait: the stack starts slowly on a loaded machine.
 }, 600_000);
 afterAll(async () => {
@@ -214,6 +226,16 @@ describe('an order edited four times after its invoice (Differenz)', () => {
       return entries.length === 5 && entries;
     });
     const messages = log.map((e) => String(e.body?.message));
+    // The customer got each of the six documents once, as a PDF named by its number.
+    const mailed = await eventually(async () => {
+      const all = await control<{ subject: string; attachments: { filename: string }[] }[]>(
+        `/control/mail?to=${encodeURIComponent(order.email)}`,
+      );
+      const mine = all.filter((x) => x.subject.endsWith(` ${order.name}`));
+      return mine.length >= 6 && mine;
+    });
+    expect(mailed).toHaveLength(6);
+    expect(new Set(mailed.map((x) => x.attachments[0]?.filename)).size).toBe(6);
     expect(messages).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Gutschrift zu Rechnung \S+ über 21,60 € \(7 %: 21,60 €\)$/),

@@ -78,15 +78,23 @@ export async function bookPayments(shopId: string, state: OrderState, ctx: ShopC
 }
 
 /**
- * Mails each new finalised invoice and credit note once, when the shop's settings say so at
- * the time it is created (turning mail on later does not mail old documents).
+ * Mails each new finalised invoice and credit note once (the order's own, an edit's correction, an exchange's), when
+ * the shop's settings say so at the time it is created (turning mail on later does not mail old documents).
  */
 export async function mailDocuments(shopId: string, state: OrderState, ctx: ShopContext): Promise<void> {
   const said = (state.said ??= {});
   const creditMail = ctx.prefs.credit.creditSendMailEnabled && ctx.prefs.credit.creditFinalize;
+  const invoiceMail = ctx.prefs.invoice.invoiceSendMail.enabled;
+  // What an edit or an exchange added is billed as an invoice is, what it took back credited as a credit note is:
+  // the customer gets each the way the merchant has the order's own invoice and credit notes sent.
   const docs = [
-    ...(state.invoice ? [{ doc: state.invoice, enabled: ctx.prefs.invoice.invoiceSendMail.enabled }] : []),
+    ...(state.invoice ? [{ doc: state.invoice, enabled: invoiceMail }] : []),
     ...state.credits.map((doc) => ({ doc, enabled: creditMail })),
+    ...(state.corrections ?? []).map((doc) => ({ doc, enabled: doc.kind === 'supplement' ? invoiceMail : creditMail })),
+    ...(state.returns ?? []).flatMap((r) => [
+      ...(r.credit ? [{ doc: r.credit, enabled: creditMail }] : []),
+      ...(r.invoice ? [{ doc: r.invoice, enabled: invoiceMail }] : []),
+    ]),
   ].filter(({ doc }) => said[`mail:${doc.documentId}`] === undefined);
   for (const { doc, enabled } of docs) {
     const key = `mail:${doc.documentId}`;

@@ -945,7 +945,7 @@ describe('orderWorkflow with mail', () => {
       ...DEFAULT_INVOICE_PREFERENCES,
       invoiceSendMail: { ...DEFAULT_INVOICE_PREFERENCES.invoiceSendMail, enabled },
     },
-    credit: DEFAULT_CREDIT_PREFERENCES,
+    credit: { ...DEFAULT_CREDIT_PREFERENCES, creditSendMailEnabled: enabled, creditFinalize: true },
     contact: DEFAULT_CONTACT_PREFERENCES,
     orderHandling: DEFAULT_ORDER_HANDLING,
   });
@@ -983,6 +983,37 @@ describe('orderWorkflow with mail', () => {
         await handle.terminate('test done');
       });
     }
+  });
+  it("mails an edit's correction as it mails the order's credit notes, once", async () => {
+    const calls: string[] = [];
+    const taskQueue = 'order-mail-correction';
+    const worker = await testWorker(taskQueue, fakeActivities(calls, { prefs: prefs(true) }));
+    await worker.runUntil(async () => {
+      const handle = await startPaid(taskQueue, 'm1');
+      await waitFor(() => settled(calls, 'm1', 'successful'));
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/edited',
+        webhookId: 'm2',
+        edit: editOf(704, { removed: [[1, 1]] }),
+      });
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'm3',
+        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
+      });
+      await waitFor(() => settled(calls, 'm3', 'successful'));
+      await handle.signal(shopifyEventSignal, {
+        topic: 'orders/updated',
+        webhookId: 'm4',
+        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
+      });
+      await waitFor(() => settled(calls, 'm4', 'skipped'));
+      expect(calls.filter((c) => c.startsWith('sendDocumentMail'))).toEqual([
+        'sendDocumentMail:doc-1',
+        'sendDocumentMail:doc-c',
+      ]);
+      await handle.terminate('test done');
+    });
   });
 });
 
