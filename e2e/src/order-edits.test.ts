@@ -23,6 +23,7 @@ interface Voucher {
 }
 interface Line {
   id: number;
+  variant_id: number;
   price: string;
   quantity: number;
   current_quantity: number;
@@ -186,7 +187,7 @@ describe('an order edited four times after its invoice (Differenz)', () => {
   });
 
   it('a price lowered (the shirt removed and added again with a discount): one credit note for the difference', async () => {
-    const shirt = order.line_items[0]! as Line & { variant_id: number };
+    const shirt = order.line_items[0]!;
     const { order: after } = await edit(order.id, {
       setQuantities: [{ lineItemId: shirt.id, quantity: 0 }],
       addVariants: [{ variantId: shirt.variant_id, quantity: 1, discount: { amount: 5, description: 'Kulanz' } }],
