@@ -9,16 +9,20 @@ export async function invoiceByHand(
   accessToken: string,
   opts: { voucherDate: string; remark?: string },
 ): Promise<string> {
-  // The bookkeeper shares the organisation's 2 requests a second with the app, as on Lexware: a 429 is waited out
-  // as its Retry-After says, the way any client of the API does.
+  const res = await untilNotLimited(() => postInvoice(stack, accessToken, opts));
+  if (res.status !== 201) throw new Error(`invoice by hand: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/**
+ * A call to the Lexware API as any of its clients makes it: the organisation's 2 requests a second are shared with
+ * the app, as on Lexware, so a 429 is waited out as its Retry-After says and the call made again.
+ */
+export async function untilNotLimited(call: () => Promise<Response>): Promise<Response> {
   for (;;) {
-    const res = await postInvoice(stack, accessToken, opts);
-    if (res.status === 429) {
-      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-      continue;
-    }
-    if (res.status !== 201) throw new Error(`invoice by hand: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { id: string }).id;
+    const res = await call();
+    if (res.status !== 429) return res;
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
   }
 }
 

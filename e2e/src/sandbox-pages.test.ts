@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir } from './frontends';
+import { untilNotLimited } from './lexware-by-hand';
 
 const pdfjs = fileURLToPath(new URL('../../node_modules/pdfjs-dist/build/', import.meta.url));
 let sandbox: RunningSandbox;
@@ -168,41 +169,45 @@ describe('the sandbox as a person sees it, in Chromium', () => {
       .then((r) => r.json() as Promise<{ access_token: string }>)
       .then(async ({ access_token }) => {
         const auth = { Authorization: `Bearer ${access_token}`, 'Content-Type': 'application/json' };
-        const created = (await fetch(`${sandbox.urls.lexwareApi}/contacts`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({
-            version: 0,
-            roles: { customer: {} },
-            company: { name: 'Stadtwerke Musterstadt' },
-            xRechnung: { buyerReference: '991-12345-67', vendorNumberAtCustomer: '4711' },
-            addresses: {
-              billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }],
-            },
-          }),
-        }).then((r) => r.json())) as { id: string };
-        await new Promise((r) => setTimeout(r, 600)); // the stand-in allows 2 requests per second
-        const date = '2026-11-21T10:00:00.000+01:00';
-        await fetch(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({
-            voucherDate: date,
-            address: { contactId: created.id },
-            totalPrice: { currency: 'EUR' },
-            taxConditions: { taxType: 'net' },
-            shippingConditions: { shippingType: 'service', shippingDate: date },
-            lineItems: [
-              {
-                type: 'custom',
-                name: 'Wartung',
-                quantity: 1,
-                unitName: 'Stunde',
-                unitPrice: { currency: 'EUR', netAmount: 80, taxRatePercentage: 19 },
+        const created = (await untilNotLimited(() =>
+          fetch(`${sandbox.urls.lexwareApi}/contacts`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              version: 0,
+              roles: { customer: {} },
+              company: { name: 'Stadtwerke Musterstadt' },
+              xRechnung: { buyerReference: '991-12345-67', vendorNumberAtCustomer: '4711' },
+              addresses: {
+                billing: [{ street: 'Rathausplatz 1', zip: '12345', city: 'Musterstadt', countryCode: 'DE' }],
               },
-            ],
+            }),
           }),
-        });
+        ).then((r) => r.json())) as { id: string };
+        const date = '2026-11-21T10:00:00.000+01:00';
+        const invoice = await untilNotLimited(() =>
+          fetch(`${sandbox.urls.lexwareApi}/invoices?finalize=true`, {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              voucherDate: date,
+              address: { contactId: created.id },
+              totalPrice: { currency: 'EUR' },
+              taxConditions: { taxType: 'net' },
+              shippingConditions: { shippingType: 'service', shippingDate: date },
+              lineItems: [
+                {
+                  type: 'custom',
+                  name: 'Wartung',
+                  quantity: 1,
+                  unitName: 'Stunde',
+                  unitPrice: { currency: 'EUR', netAmount: 80, taxRatePercentage: 19 },
+                },
+              ],
+            }),
+          }),
+        );
+        expect(invoice.status).toBe(201);
         return created;
       });
     expect(contact.id).toBeTruthy();
