@@ -156,8 +156,13 @@ describe('the production front ends behind nginx', () => {
       await page.getByRole('heading', { name: area.heading, level: 1 }).waitFor({ timeout: 30_000 });
       // Data from the gateway, through nginx's /api, authorised by App Bridge's token.
       await page.getByText(area.content).first().waitFor({ timeout: 30_000 });
-      const resources = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-      expect(resources.some((url) => url.startsWith(served.urls[area.name]))).toBe(true);
+      // The shell may show the heading (and the admin's shop name) before the remote's own chunks have loaded:
+      // wait until the browser has fetched from the remote's origin.
+      await page.waitForFunction(
+        (origin) => performance.getEntriesByType('resource').some((entry) => entry.name.startsWith(origin)),
+        served.urls[area.name],
+        { timeout: 30_000 },
+      );
       expect(bridgeSeen.at(-1)).toEqual({ apiKey: API_KEY, first: true });
       // Embedded: no sandbox shop picker, the shop comes from App Bridge.
       expect(await page.getByText('Sandbox-Shop').count()).toBe(0);

@@ -1,7 +1,7 @@
 import { createReadStream, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
 import type { Page } from 'playwright-core';
 import { launchChromium, screenshotDir } from './frontends';
@@ -223,11 +223,18 @@ describe('the sandbox as a person sees it, in Chromium', () => {
       await form.locator('select[name=taxType]').selectOption('net');
       await form.locator('select[name=distanceSalesPrinciple]').selectOption('DESTINATION');
       await form.getByRole('button', { name: 'Profil speichern' }).click();
-      await page.getByText('Profil gespeichert').waitFor();
-      const orgs = (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as {
-        profile: Record<string, unknown>;
-      }[];
-      expect(orgs.at(-1)!.profile).toMatchObject({
+      // Saved: the organisation's profile, and the page said so (its toast shows for a moment only, so a busy
+      // machine may never see it visible; its text stays).
+      const saved = async () =>
+        (
+          (await fetch(`${sandbox.urls.control}/control/lexware/organizations`).then((r) => r.json())) as {
+            profile: Record<string, unknown>;
+          }[]
+        ).at(-1)!.profile;
+      await vi.waitUntil(async () => (await page.locator('#toast').textContent()) === 'Profil gespeichert', {
+        timeout: 30_000,
+      });
+      expect(await saved()).toMatchObject({
         companyName: 'Rösterei Nord GmbH',
         taxType: 'net',
         distanceSalesPrinciple: 'DESTINATION',
