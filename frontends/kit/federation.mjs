@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
  * The page every front end starts from: German, one mount point. Its `placeholder` template
@@ -249,12 +249,15 @@ export const buildTools = {
 };
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 /**
- * Writes `name.gz` next to every script and stylesheet under `static/` (the hashed files) for nginx's
- * gzip_static (deploy/nginx.conf.template): compressed once at the highest level here instead of at a
- * middling level on every request. Files outside `static/` are left alone: index.html and config.json
- * are rewritten at container start, and a stale .gz next to them would be served instead.
+ * Writes `name.br` and `name.gz` next to every script and stylesheet under `static/` (the hashed files) for
+ * nginx's brotli_static and gzip_static (deploy/nginx.conf.template): compressed once at the highest level here
+ * instead of at a middling level on every request. Brotli is about 15 % smaller than gzip on these files (234 →
+ * 199 KB of the shell's first load), which every browser asks for over HTTPS. Files outside `static/` are left
+ * alone: index.html and config.json are rewritten at container start, and a stale copy next to them would be
+ * served instead.
  * @type {import('@rsbuild/core').RsbuildPlugin}
  */
 export const precompressAssets = {
@@ -276,6 +279,13 @@ export const precompressAssets = {
             if (body.length < 1024) return;
             const gz = await gzipAsync(body, { level: constants.Z_BEST_COMPRESSION });
             await writeFile(join(dir, `${file}.gz`), gz);
+            const br = await brotliAsync(body, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            });
+            await writeFile(join(dir, `${file}.br`), br);
           }),
       );
     });
