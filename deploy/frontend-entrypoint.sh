@@ -1,5 +1,5 @@
 #!/bin/sh
-# Runs at container start (the nginx image runs /docker-entrypoint.d/*.sh before nginx): writes what
+# Runs at container start (deploy/frontend-start.sh runs /docker-entrypoint.d/*.sh before nginx): writes what
 # differs per deployment into the static files, so one image serves any environment.
 #   shell:   config.json from SHELL_* and SHOPIFY_API_KEY (the same shape as frontends/shell/runtime-config.mjs),
 #            and App Bridge from Shopify's CDN with the shopify-api-key meta tag as the first thing in <head>.

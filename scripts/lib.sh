@@ -100,13 +100,17 @@ ensure_deploy_checks() {
   fi
 }
 
-# nginx serves the production front ends in e2e/src/production-frontends.test.ts, as the images do.
+# nginx serves the production front ends in e2e/src/production-frontends.test.ts, as the images do: Debian's,
+# with its brotli_static module like deploy/frontend.Dockerfile.
 ensure_nginx() {
-  if [ -x /usr/sbin/nginx ]; then return; fi
-  say "nginx aus Debian installieren (für den Test der Produktions-Frontends)"
-  if [ "$(id -u)" -ne 0 ]; then echo "nginx fehlt; bitte als root 'apt-get install nginx-light' ausführen." >&2; exit 1; fi
+  if [ -x /usr/sbin/nginx ] && [ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ]; then return; fi
+  say "nginx und sein Brotli-Modul aus Debian installieren (für den Test der Produktions-Frontends)"
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "nginx fehlt; bitte als root 'apt-get install nginx-light libnginx-mod-http-brotli-static' ausführen." >&2
+    exit 1
+  fi
   apt-get update -qq >/dev/null
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light libnginx-mod-http-brotli-static >/dev/null
 }
 
 # What the tests need besides Node's packages comes from PyPI and Debian. On a fresh machine fetching it takes

@@ -8,6 +8,8 @@
  * and with the mobile preset's 4× CPU slowdown. Goals: LCP ≤ 0.8 s desktop and ≤ 1.5 s mobile, CLS ≤ 0.02,
  * INP ≤ 100 ms (Shopify asks for 2.5 s, 0.1 and 200 ms at the 75th percentile).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -19,6 +21,11 @@ const RUNS = Number(process.env.BENCH_VITALS_RUNS ?? 3);
 const DETAILS = process.env.BENCH_VITALS_DETAILS === '1';
 /** BENCH_VITALS_ONLY: a comma-separated list of page names to measure (all when unset). */
 const ONLY = process.env.BENCH_VITALS_ONLY?.split(',').map((name) => name.trim());
+/**
+ * BENCH_VITALS_LHR_DIR: a folder to write each run's Lighthouse report to (JSON), for what the table leaves out:
+ * the simulated LCP's critical request chain, the network requests with their timing, the main thread's tasks.
+ */
+const LHR_DIR = process.env.BENCH_VITALS_LHR_DIR;
 const pages = (JSON.parse(process.env.VITALS_PAGES ?? '[]') as { name: string; url: string }[]).filter(
   ({ name }) => !ONLY || ONLY.includes(name),
 );
@@ -31,6 +38,7 @@ interface Figures {
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+let reportCount = 0;
 async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise<Figures> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -43,6 +51,11 @@ async function lighthouseRun(url: string, preset: 'mobile' | 'desktop'): Promise
       preset === 'desktop' ? desktopConfig : undefined,
     );
     const audits = result!.lhr.audits;
+    if (LHR_DIR) {
+      await mkdir(LHR_DIR, { recursive: true });
+      const slug = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_');
+      await writeFile(join(LHR_DIR, `${++reportCount}-${preset}${slug}.json`), JSON.stringify(result!.lhr));
+    }
     const value = (id: string) => audits[id]?.numericValue ?? NaN;
     if (DETAILS) printDetails(preset, audits);
     // Lighthouse counts the shifts inside iframes too (a PDF viewer laying itself out), which the page's own

@@ -37,9 +37,26 @@ await writeFile(
   `(() => {
   const meta = document.querySelector('meta[name="shopify-api-key"]');
   const shop = new URLSearchParams(location.search).get('shop');
+  let cached;
   window.shopify = {
     config: { apiKey: meta && meta.content, shop },
-    idToken: async () => (await (await fetch('${control}/control/session-token?shop=' + shop)).json()).token,
+    // Like App Bridge, one token until shortly before it expires: App Bridge asks the admin (a message to the
+    // parent frame, no request of the app's), so a request per call would put round trips on the page that
+    // production never makes.
+    idToken: () => {
+      if (!cached || Date.now() > cached.renewAt) {
+        const token = fetch('${control}/control/session-token?shop=' + shop).then((r) => r.json()).then((body) => body.token);
+        cached = { token, renewAt: Infinity };
+        token.then(
+          (value) => {
+            const exp = JSON.parse(atob(value.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp;
+            cached.renewAt = exp * 1000 - 15000;
+          },
+          () => (cached = undefined),
+        );
+      }
+      return cached.token;
+    },
   };
 })();
 `,

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const run = promisify(execFile);
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 export const APPS = ['shell', 'preferences', 'partner', 'admin'] as const;
+/**
+ * Debian's brotli_static (libnginx-mod-http-brotli-static, installed with nginx by scripts/lib.sh), which the
+ * production image loads too. Without it the front ends' configuration is served without its brotli_static line.
+ */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 export type FrontendApp = (typeof APPS)[number];
 
 /**
@@ -20,9 +26,10 @@ export type FrontendApp = (typeof APPS)[number];
 export async function startNginx(dir: string, http: string, errorLevel = 'warn'): Promise<ChildProcess> {
   await mkdir(join(dir, 'logs'));
   const conf = join(dir, 'nginx.conf');
+  const brotli = existsSync(BROTLI_STATIC_MODULE) ? `load_module ${BROTLI_STATIC_MODULE};\n` : '';
   await writeFile(
     conf,
-    `daemon off;
+    `${brotli}daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log ${errorLevel};
 events {}
@@ -67,12 +74,16 @@ export async function serveWithNginx(opts: {
       env: { PATH: process.env.PATH, APP: app, HTML_ROOT: html, ...opts.env(urls) },
     });
     entrypointOutput.push(stdout);
-    const server = template
+    let server = template
       .replaceAll('${GATEWAY_URL}', opts.gatewayUrl)
       .replace('listen 80;', `listen 127.0.0.1:${ports[app]};`)
       .replace('root /usr/share/nginx/html;', `root ${html};`);
     if (server === template || !server.includes(`root ${html};`))
       throw new Error('deploy/nginx.conf.template changed shape: listen/root not found');
+    if (!existsSync(BROTLI_STATIC_MODULE)) {
+      console.warn(`${BROTLI_STATIC_MODULE} fehlt: die Frontends laufen ohne brotli_static (nur gzip)`);
+      server = server.replace(/^\s*brotli_static on;\n/m, '');
+    }
     servers.push(server);
   }
   const child = await startNginx(

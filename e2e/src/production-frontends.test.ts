@@ -115,7 +115,7 @@ describe('the production front ends behind nginx', () => {
     }
   });
 
-  it('sends scripts and styles gzipped and cached for good by their hashed names, the pages and manifests revalidated', async () => {
+  it('sends scripts and styles as brotli or gzip and cached for good by their hashed names, the pages and manifests revalidated', async () => {
     const html = await readFile(`${served.dir}/shell/index.html`, 'utf8');
     const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path!);
     expect(assets.length).toBeGreaterThan(1);
@@ -131,6 +131,11 @@ describe('the production front ends behind nginx', () => {
       // fetch unpacks it: the same bytes as the build's file.
       expect(await res.text(), path).toBe(body);
       if (res.headers.get('content-encoding') === 'gzip') compressed++;
+      // Brotli, written by the build beside the .gz, to a browser that takes it; caches keep the two apart.
+      const br = await fetch(`${served.urls.shell}${path}`, { headers: { 'Accept-Encoding': 'br, gzip' } });
+      expect(br.headers.get('content-encoding'), path).toBe(Buffer.byteLength(body) >= 1024 ? 'br' : null);
+      if (br.headers.get('content-encoding')) expect(br.headers.get('vary'), path).toMatch(/Accept-Encoding/);
+      expect(await br.text(), path).toBe(body);
     }
     expect(compressed).toBeGreaterThan(1);
     // A deep link answers index.html, which must be asked again after a deployment, compressed on the fly.

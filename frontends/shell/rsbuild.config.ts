@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   buildTools,
+  federationExperiments,
   htmlTemplate,
   precompressAssets,
   serverProxies,
@@ -10,6 +11,7 @@ import {
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { earlyConfigScript, earlyShopScript } from './early-requests.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 
 const configJson = () => `${JSON.stringify(runtimeConfig(), null, 2)}\n`;
@@ -65,13 +67,6 @@ const startingSpinner =
   '<svg width="44" height="44" viewBox="0 0 44 44" aria-hidden="true"><circle cx="22" cy="22" r="18" fill="none" stroke="#8a8a8a" stroke-width="4" stroke-linecap="round" stroke-dasharray="85 200">' +
   '<animateTransform attributeName="transform" type="rotate" from="0 22 22" to="360 22 22" dur="0.8s" repeatCount="indefinite"/></circle></svg></div>';
 
-/**
- * config.json is asked for by the page itself, before any script has loaded (read by src/startup.ts). The
- * production image writes the answer in place of this request at container start (deploy/frontend-entrypoint.sh
- * looks for this exact text), which saves a phone the round trip.
- */
-const earlyConfigScript = "window.belegflussConfig = fetch('/config.json', { cache: 'no-store' });";
-
 // App Bridge (Shopify's CDN script with the shopify-api-key meta tag) is not baked into the build: the
 // production image puts it first in <head> at container start with the deployment's key
 // (deploy/frontend-entrypoint.sh), so one build serves any app. Dev and preview servers run without it.
@@ -85,6 +80,7 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons('shell'),
       dts: false,
+      experiments: federationExperiments,
     }),
     writeRuntimeConfig,
     findStartupFiles,
@@ -98,7 +94,7 @@ export default defineConfig({
     mountId: 'root',
     template: htmlTemplate,
     templateParameters: { placeholder: startingSpinner },
-    tags: [{ tag: 'script', children: earlyConfigScript, head: true, append: false }],
+    tags: [{ tag: 'script', children: `${earlyConfigScript}\n${earlyShopScript}`, head: true, append: false }],
   },
   output: { distPath: { root: 'dist' } },
   server: {

@@ -82,4 +82,45 @@ describe('the shell’s early requests', () => {
     expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
+
+  it('inside the admin takes the /api/shop that index.html started with App Bridge’s token, and asks nothing itself', async () => {
+    const { earlyShopScript } = await import('../early-requests.mjs');
+    const idToken = vi.fn(async () => 'bridge.token.x');
+    const page = {
+      location: new URL('http://127.0.0.1/orders?shop=frueh-laden.myshopify.com'),
+      localStorage: window.localStorage,
+      shopify: { idToken, config: { shop: 'frueh-laden.myshopify.com' } },
+      // As the production image writes config.json into the page.
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    // The page's inline script, run against this window.
+    new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
+    const { startEarly, withEarlyShop, runtimeConfig } = await import('./startup');
+    await startEarly(page);
+    expect(calls).toEqual(['/api/shop']);
+    expect((await runtimeConfig()).apiUrl).toBe('/api');
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer bridge.token.x');
+    expect(idToken).toHaveBeenCalledTimes(1);
+    const queryFn = vi.fn(async () => shop);
+    expect(await withEarlyShop(queryFn)(undefined)).toMatchObject({ name: 'Früh-Laden' });
+    expect(queryFn).not.toHaveBeenCalled();
+  });
+
+  it('inside the admin lets the app ask again when the page’s early /api/shop fails', async () => {
+    const { earlyShopScript } = await import('../early-requests.mjs');
+    const page = {
+      location: new URL('http://127.0.0.1/orders'),
+      localStorage: window.localStorage,
+      shopify: { idToken: async () => Promise.reject(new Error('kein Token')) },
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
+    const { startEarly, withEarlyShop } = await import('./startup');
+    await startEarly(page);
+    expect(calls).toEqual([]);
+    const queryFn = vi.fn(async () => shop);
+    expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+  });
 });

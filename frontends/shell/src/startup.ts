@@ -17,8 +17,14 @@ import { loadRuntimeConfig, type RuntimeConfig } from './config';
  */
 
 let earlyConfig: Promise<RuntimeConfig> | undefined;
+let configRead: Promise<RuntimeConfig> | undefined;
 let earlyShop: Promise<Shop | undefined> | undefined;
 const sandboxSources = new Map<string, TokenSource>();
+
+/** config.json as the entry read it, for what starts before the app asks ({@link runtimeConfig}) for it. */
+export function startedConfig(): Promise<RuntimeConfig> | undefined {
+  return configRead;
+}
 
 /** config.json: the request the entry started, the first time; a new request after that (a retry). */
 export function runtimeConfig(): Promise<RuntimeConfig> {
@@ -51,7 +57,11 @@ export function sessionTokenSource(
   return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
 }
 
-type StartedWindow = Window & { belegflussConfig?: Promise<Response> };
+/** What index.html started (early-requests.mjs): config.json, and inside the admin the session's /api/shop. */
+type StartedWindow = Window & {
+  belegflussConfig?: Promise<Response>;
+  belegflussShop?: Promise<{ response: Promise<Response> } | undefined>;
+};
 
 /**
  * Starts config.json (or takes the request index.html started for it, see rsbuild.config.ts),
@@ -60,8 +70,11 @@ type StartedWindow = Window & { belegflussConfig?: Promise<Response> };
  */
 export function startEarly(win: StartedWindow = window): Promise<void> {
   const started = win.belegflussConfig;
+  const startedShop = win.belegflussShop;
   delete win.belegflussConfig;
+  delete win.belegflussShop;
   earlyConfig = loadRuntimeConfig(started);
+  configRead = earlyConfig;
   let issued = () => {};
   const requestsIssued = new Promise<void>((resolve) => (issued = resolve));
   // Leaving the admin's iframe needs no session.
@@ -74,6 +87,14 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
       const bridge = appBridgeTokenSource(win);
       const source = sessionTokenSource(config, bridge, bridge ? undefined : readShopChoice(win));
       if (!source) return undefined;
+      // The page asked already, with App Bridge's token (early-requests.mjs).
+      if (bridge && startedShop) {
+        return startedShop.then(async (sent) => {
+          issued();
+          const response = await sent?.response;
+          return response?.ok ? ((await response.json()) as Shop) : undefined;
+        });
+      }
       const fetchImpl: typeof fetch = (input, init) => {
         const response = fetch(input, init);
         issued();

@@ -1,6 +1,7 @@
 import type { RemoteAppModule, RemoteAppProps, RemoteName } from '@belegfluss/frontend-kit';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { remoteRouteFor } from './routes';
 
 /**
  * The shell knows its remotes only from config.json. The build plugin has
@@ -13,7 +14,9 @@ const loading = new Map<RemoteName, Promise<ComponentType<RemoteAppProps>>>();
 /** Remotes whose preload failed: the next load starts afresh instead of reusing the failure. */
 const failedPreloads = new Set<RemoteName>();
 
+/** Registers the remotes' manifests; the same addresses again (the entry registered them already) change nothing. */
 export function registerRemoteManifests(remotes: Record<RemoteName, string>): void {
+  if (JSON.stringify(remotes) === JSON.stringify(manifests)) return;
   manifests = { ...remotes };
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }
@@ -64,4 +67,14 @@ export async function preloadRemoteApp(name: RemoteName): Promise<void> {
   } catch {
     failedPreloads.add(name);
   }
+}
+
+/**
+ * Loads the remote whose area `pathname` is in, if any: a visit that lands there needs its manifest, entry and
+ * App before anything else, and these are requests to another origin, one after another. Started as the app
+ * starts (bootstrap.tsx), they run while the session and the shop are fetched instead of after them.
+ */
+export function preloadRemoteOf(pathname: string): void {
+  const route = remoteRouteFor(pathname);
+  if (route) void preloadRemoteApp(route.name);
 }

@@ -1,18 +1,10 @@
-import { isUnder, navigate, pathBelow, type RemoteName } from '@belegfluss/frontend-kit';
+import { navigate, pathBelow } from '@belegfluss/frontend-kit';
 import { useShell } from '../session/ShellContext';
 import { loadedRemoteApp, loadRemoteApp } from './federation';
 import { RemoteArea } from './RemoteArea';
+import type { REMOTE_ROUTES } from './routes';
 
-/** The paths the shell hands to a remote, and the area names the error page uses. */
-export const REMOTE_ROUTES: { name: RemoteName; basePath: string; area: string }[] = [
-  { name: 'preferences', basePath: '/preferences', area: 'Einstellungen' },
-  { name: 'partner', basePath: '/partner', area: 'Partnerprogramm' },
-  { name: 'admin', basePath: '/admin', area: 'Administration' },
-];
-
-export function remoteRouteFor(pathname: string) {
-  return REMOTE_ROUTES.find((route) => isUnder(pathname, route.basePath));
-}
+export { REMOTE_ROUTES, remoteRouteFor } from './routes';
 
 export function FederatedArea({
   route,
