@@ -4,7 +4,8 @@
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 # BENCH_QUICK=1: every bench at a size that lets the whole run end in about half an hour on two cores (the full
-# sizes take hours: 20,000 orders of the floor ratio alone run over 20 minutes). A size set explicitly still wins.
+# sizes take hours: 20,000 paid orders of the floor ratio alone, each invoiced, run about an hour). A size set
+# explicitly still wins.
 if [ "${BENCH_QUICK:-0}" = "1" ]; then
   : "${BENCH_RATIO_SIZES:=5000}"
   : "${BENCH_SHOPS:=5}" "${BENCH_ORDERS_PER_SHOP:=50}" "${BENCH_SCALE_SHOPS:=20}" "${BENCH_SCALE_ORDERS:=25}"

@@ -21,6 +21,8 @@ const WORKFLOWS = Number(process.env.BENCH_FLOOR_WORKFLOWS ?? 5_000);
 const CONCURRENCY = Number(process.env.BENCH_FLOOR_CONCURRENCY ?? 16);
 /** The floor workflow bundled with all of the order worker's workflow code, as the order worker loads it. */
 const HEAVY = process.env.BENCH_FLOOR_HEAVY === '1';
+const kinds = (process.env.BENCH_FLOOR_STEPS ?? 'local').split(',');
+const steps = kinds.length === 1 && kinds[0] === 'local' ? 'one local activity' : `activities ${kinds.join(', ')}`;
 
 const env = await TestWorkflowEnvironment.createLocal({
   server: {
@@ -40,7 +42,7 @@ const worker = await Worker.create({
         bundlerOptions: workflowSource.bundlerOptions,
       }
     : { workflowsPath: fileURLToPath(new URL('./floor/workflow.ts', import.meta.url)) }),
-  activities: { settled: async () => void settled++ },
+  activities: { settled: async () => void settled++, step: async () => undefined },
   maxCachedWorkflows: Number(process.env.WORKER_MAX_CACHED_WORKFLOWS ?? 250),
 });
 const running = worker.run();
@@ -75,7 +77,7 @@ const seconds = (Date.now() - started) / 1000;
 await load;
 
 console.log(
-  `\nFloor: ${WORKFLOWS} minimal order workflows (signalWithStart, one local activity, an idle timer${
+  `\nFloor: ${WORKFLOWS} minimal order workflows (signalWithStart, ${steps}, an idle timer${
     process.env.BENCH_FLOOR_PATCH === '1' ? ', one patch' : ''
   }${process.env.BENCH_FLOOR_STATUS === '1' ? ', search attributes and a status upsert' : ''})`,
 );

@@ -196,3 +196,37 @@ export async function orderHistoryEvents(stack: Stack): Promise<{ workflows: num
   );
   return { workflows: ids.length, events };
 }
+
+/**
+ * The activities in the history of one order workflow (the first the list gives), by kind: local activities
+ * (one marker each) and normal ones (scheduled), with their names in order, normal ones as `name`, local ones as
+ * `name (local)`. What a floor that is fair to this order must do as often.
+ */
+export async function activitiesOfOneOrder(
+  stack: Stack,
+): Promise<{ workflowId: string; local: number; normal: number; names: string[] }> {
+  let workflowId = '';
+  for await (const wf of stack.temporal.client.workflow.list({ query: 'WorkflowType = "orderWorkflow"' })) {
+    workflowId = wf.workflowId;
+    break;
+  }
+  const history = await stack.temporal.client.workflow.getHandle(workflowId).fetchHistory();
+  const names: string[] = [];
+  let local = 0;
+  let normal = 0;
+  for (const event of history.events ?? []) {
+    const marker = event.markerRecordedEventAttributes;
+    if (marker?.markerName === 'core_local_activity') {
+      local += 1;
+      const data = marker.details?.data?.payloads?.[0]?.data;
+      const type = data ? (JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }) : {};
+      names.push(`${type.activity_type ?? '?'} (local)`);
+    }
+    const scheduled = event.activityTaskScheduledEventAttributes;
+    if (scheduled) {
+      normal += 1;
+      names.push(scheduled.activityType?.name ?? '?');
+    }
+  }
+  return { workflowId, local, normal, names };
+}

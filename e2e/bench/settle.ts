@@ -2,7 +2,14 @@
  * What a burst costs later: BENCH_SETTLE_WEBHOOKS (20,000) distinct orders/create webhooks of
  * unpaid orders, sent through the gateway as fast as autocannon (in its own process) goes, then each settled by
  * its order workflow: recorded, judged (it waits for payment), logged, and its inbox row marked. Gateway and
- * worker run in their own processes, as in production. Prints how long the burst took, when the last inbox row
+ * worker run in their own processes, as in production.
+ * BENCH_SETTLE_PAID=1 sends orders/paid webhooks of paid orders instead, and each workflow makes its invoice (and
+ * its contact) in the sandbox's Lexware before its row is settled. For that burst the sandbox's Lexware rate limit
+ * (2 requests/s per connection) is turned off and the worker's own pacing raised to match
+ * (LEXWARE_REQUESTS_PER_SECOND): at 2/s, 5,000 invoices would take over an hour of waiting that costs no CPU,
+ * while every call still takes its slot through the shared throttle, as in production. The shop's transfer
+ * quota is raised to the burst. It also prints the activities of one order's history, local and normal, which
+ * bench/floor-ratio.ts gives its floor. Prints how long the burst took, when the last inbox row
  * was settled, rows settled per second, database transactions and Temporal history events per webhook, the CPU
  * seconds per 1,000 webhooks of every process, and the worker's
  * peak resident memory (its workflow cache is bounded by WORKER_MAX_CACHED_WORKFLOWS). Prints figures; asserts
@@ -14,6 +21,7 @@ import { promisify } from 'node:util';
 import { merchant } from '../src/merchant';
 import { startStack } from '../src/stack';
 import {
+  activitiesOfOneOrder,
   CpuMeter,
   descendants,
   orderHistoryEvents,
@@ -22,11 +30,12 @@ import {
   startGatewayProcess,
   startWorkerProcess,
 } from './proc';
-import { finishedTransactions, webhookInboxTable } from '@belegfluss/db/testing';
+import { documentsTable, finishedTransactions, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
 
 const WEBHOOKS = Number(process.env.BENCH_SETTLE_WEBHOOKS ?? 20_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DEADLINE_MINUTES = Number(process.env.BENCH_SETTLE_MINUTES ?? 60);
+const PAID = process.env.BENCH_SETTLE_PAID === '1';
 
 const stack = await startStack({ worker: false });
 const shop = 'burst.myshopify.com';
@@ -34,8 +43,21 @@ const m = merchant(stack, shop);
 await m.createShop();
 await m.install();
 await m.connectLexware();
+if (PAID) {
+  await shopsTable.update(stack.db, { id: shop }, { transfersQuota: WEBHOOKS + 100 });
+  const knobs = await fetch(`${stack.sandbox.urls.control}/control/knobs`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ lexware: { rateLimitPerSecond: 0 } }),
+  });
+  if (!knobs.ok) throw new Error(`the sandbox's knobs answered ${knobs.status}`);
+}
 const gateway = await startGatewayProcess(stack);
-const worker = await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF);
+const worker = await startWorkerProcess(
+  stack,
+  PAID ? { LEXWARE_REQUESTS_PER_SECOND: '1000' } : {},
+  process.env.BENCH_CPU_PROF,
+);
 
 let pgPids = await postgresPids(stack.db, stack.settings.databaseUrl);
 const temporal = descendants(process.pid, 'temporal');
@@ -63,7 +85,12 @@ const { stdout } = await promisify(execFile)(
     String(WEBHOOKS),
   ],
   {
-    env: { ...process.env, SHOPIFY_API_SECRET: stack.settings.shopify.apiSecret, BENCH_SHOP: shop },
+    env: {
+      ...process.env,
+      SHOPIFY_API_SECRET: stack.settings.shopify.apiSecret,
+      BENCH_SHOP: shop,
+      BENCH_PAID: PAID ? '1' : '0',
+    },
     maxBuffer: 10 * 1024 * 1024,
   },
 );
@@ -96,8 +123,11 @@ const transactions = (await finishedTransactions(stack.db)) - transactionsBefore
 const history = await orderHistoryEvents(stack);
 const stored = await webhookInboxTable.count(stack.db, { shopId: shop });
 const settled = stored - left;
+const one = await activitiesOfOneOrder(stack);
 
-console.log(`burst: ${WEBHOOKS} orders/create webhooks of unpaid orders, ${CONNECTIONS} connections, one shop`);
+console.log(
+  `burst: ${WEBHOOKS} ${PAID ? 'orders/paid webhooks of paid orders (Lexware unthrottled)' : 'orders/create webhooks of unpaid orders'}, ${CONNECTIONS} connections, one shop`,
+);
 console.log(
   `  taken in                     ${burst.ok} × 200 in ${burstSeconds.toFixed(1)} s (${(burst.ok / burstSeconds).toFixed(0)}/s), ${burst.non2xx} other, ${burst.errors} errors; ${stored} in the inbox`,
 );
@@ -110,6 +140,13 @@ console.log(
 );
 console.log(
   `  Temporal history events      ${(history.events / Math.max(settled, 1)).toFixed(1)} per webhook (${history.workflows} order workflows)`,
+);
+if (PAID)
+  console.log(
+    `  invoices                     ${await documentsTable.count(stack.db, { shopId: shop, type: 'invoice' })} made`,
+  );
+console.log(
+  `  one order's history          ${one.local} local activities, ${one.normal} activities (${one.names.join(', ')})`,
 );
 for (const [name, used] of cpu)
   console.log(

@@ -2,11 +2,13 @@
  * The load of bench/floor.ts, in its own process: <address> <task queue> <workflows> <concurrency>. Starts each
  * floor workflow with a signal carrying an order of the size a webhook brings, as the gateway signals orders;
  * BENCH_FLOOR_PATCH=1 has each run pass one patch; BENCH_FLOOR_STATUS=1 starts each with the shop's and the order's
- * search attributes and has it upsert a status after its round.
+ * search attributes and has it upsert a status after its round; BENCH_FLOOR_STEPS (e.g. `local,normal,local`)
+ * gives each round that many empty activities of those kinds.
  */
 import { Client, Connection } from '@temporalio/client';
 import { TypedSearchAttributes } from '@temporalio/common';
 import { OrderNameKey, ShopDomainKey } from '@belegfluss/orchestration/api';
+import type { FloorStep } from './workflow';
 
 const [address, taskQueue, count, concurrency] = process.argv.slice(2);
 const client = new Client({ connection: await Connection.connect({ address: address! }) });
@@ -20,6 +22,7 @@ const order = {
   shipping_address: { first_name: 'Erika', last_name: 'Musterfrau', city: 'Berlin', zip: '10115', country_code: 'DE' },
 };
 const status = process.env.BENCH_FLOOR_STATUS === '1';
+const steps = (process.env.BENCH_FLOOR_STEPS ?? 'local').split(',') as FloorStep[];
 const attributes = (i: number) =>
   status
     ? {
@@ -36,7 +39,7 @@ await Promise.all(
       await client.workflow.signalWithStart('floorWorkflow', {
         workflowId: `floor:${i}`,
         taskQueue: taskQueue!,
-        args: [{ patch: process.env.BENCH_FLOOR_PATCH === '1', status }],
+        args: [{ patch: process.env.BENCH_FLOOR_PATCH === '1', status, steps }],
         ...attributes(i),
         signal: 'floor',
         signalArgs: [{ topic: 'orders/create', webhookId: `w${i}`, order: { ...order, id: i, name: `#F${i}` } }],

@@ -134,6 +134,11 @@ export function readSettings() {
     },
     lexware: {
       apiUrl: env('LEXWARE_API_URL', DEV_DEFAULTS.lexwareApiUrl),
+      /**
+       * Requests per second per Lexware organisation, Lexware's documented 2 unless set. Only a stand-in with
+       * another limit wants more: the CPU benches, which turn the sandbox's limit off to price a burst of invoices.
+       */
+      requestsPerSecond: Number(env('LEXWARE_REQUESTS_PER_SECOND', '2')),
       oauth: {
         oauthUrl: env('LEXWARE_OAUTH_URL', DEV_DEFAULTS.lexwareOauthUrl),
         clientId: env('LEXWARE_CLIENT_ID', DEV_DEFAULTS.lexwareClientId),

@@ -80,6 +80,7 @@ export async function startHarness(
       ? {
           shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
           lexware: {
+            ...base.lexware,
             apiUrl: sandbox.urls.lexwareApi,
             oauth: { ...base.lexware.oauth, oauthUrl: sandbox.urls.lexwareOauth },
           },

@@ -32,8 +32,15 @@ export interface DocumentTexts {
 
 const cut = (s: string, n: number) => (s.length > n ? s.slice(0, n) : s);
 
-/** Ends a text cut to Lexware's limit, so that the reader of the document sees that something is missing. */
-export const CUT_NOTE = ` … (gekürzt: Lexware Office nimmt höchstens ${new Intl.NumberFormat('de-DE').format(LIMITS.remark)} Zeichen)`;
+/** A whole number with German thousands points (2.000). */
+const germanInteger = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, '.');
+
+/**
+ * Ends a text cut to Lexware's limit, so that the reader of the document sees that something is missing. The
+ * number is grouped by hand: an Intl.NumberFormat here was built anew in every order workflow, which evaluates this
+ * module for itself, and cost it more than the rest of the module.
+ */
+export const CUT_NOTE = ` … (gekürzt: Lexware Office nimmt höchstens ${germanInteger(LIMITS.remark)} Zeichen)`;
 
 /** A long customer note cut to what Lexware takes, saying so at its end instead of stopping mid-sentence. */
 const cutSaying = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - CUT_NOTE.length)}${CUT_NOTE}` : s);

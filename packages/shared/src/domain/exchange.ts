@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShopifyLineItemSchema, type ShopifyOrder } from '../shopify-order';
+import { lazySchema, type LazyOutput } from '../lazy-schema';
 import { cents, sumOf } from './money';
 import type { ShopifyRefund } from './refund-types';
 
@@ -7,40 +8,43 @@ import type { ShopifyRefund } from './refund-types';
  * A processed Shopify return (the returns/process webhook): the return line items that came back, each naming
  * the order line it came from, and for an exchange the exchange line items, each with the order line it became.
  * `processed_at` is when Shopify told us (the webhook's triggered-at): the exchange's documents are dated by it.
+ * Built on first use: most order workflows never see a return.
  */
-export const ShopifyReturnSchema = z
-  .object({
-    id: z.number(),
-    order_id: z.number(),
-    name: z.string().nullish(),
-    processed_at: z.string(),
-    return_line_items: z
-      .array(
-        z
-          .object({
-            id: z.number(),
-            quantity: z.number(),
-            processed_quantity: z.number().optional(),
-            fulfillment_line_item: z.object({ line_item: z.object({ id: z.number() }).passthrough() }).passthrough(),
-          })
-          .passthrough(),
-      )
-      .default([]),
-    exchange_line_items: z
-      .array(
-        z
-          .object({
-            id: z.number(),
-            quantity: z.number(),
-            line_item: ShopifyLineItemSchema.nullish(),
-          })
-          .passthrough(),
-      )
-      .default([]),
-  })
-  .passthrough();
+export const ShopifyReturnSchema = lazySchema(() =>
+  z
+    .object({
+      id: z.number(),
+      order_id: z.number(),
+      name: z.string().nullish(),
+      processed_at: z.string(),
+      return_line_items: z
+        .array(
+          z
+            .object({
+              id: z.number(),
+              quantity: z.number(),
+              processed_quantity: z.number().optional(),
+              fulfillment_line_item: z.object({ line_item: z.object({ id: z.number() }).passthrough() }).passthrough(),
+            })
+            .passthrough(),
+        )
+        .default([]),
+      exchange_line_items: z
+        .array(
+          z
+            .object({
+              id: z.number(),
+              quantity: z.number(),
+              line_item: ShopifyLineItemSchema.nullish(),
+            })
+            .passthrough(),
+        )
+        .default([]),
+    })
+    .passthrough(),
+);
 
-export type ShopifyReturn = z.infer<typeof ShopifyReturnSchema>;
+export type ShopifyReturn = LazyOutput<typeof ShopifyReturnSchema>;
 
 /**
  * The intents of an exchange's two documents, one each per return: `exchange-credit:{return}` for what came back,
