@@ -119,6 +119,7 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
     appUrl,
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
     lexware: {
+      ...base.lexware,
       apiUrl: sandbox.urls.lexwareApi,
       oauth: {
         ...base.lexware.oauth,

@@ -110,6 +110,7 @@ export async function startStack(
     shellUrl: 'http://127.0.0.1:3000',
     shopify: { ...base.shopify, adminUrl: sandbox.urls.shopifyAdmin },
     lexware: {
+      ...base.lexware,
       apiUrl: sandbox.urls.lexwareApi,
       oauth: {
         ...base.lexware.oauth,
