@@ -81,13 +81,17 @@ describe('a shop in the admin area', () => {
 
   it('lets the operator save the settings and end a workflow', async () => {
     const api = shopPage(person('operator', '7'));
+    // Saved as loaded: the form shows the shop's settings before the operator saves them.
+    await screen.findByDisplayValue('view_orders', {}, { timeout: 10_000 });
     fireEvent.click(await screen.findByRole('button', { name: 'Speichern' }));
-    await waitFor(() =>
-      expect(api.calls).toContainEqual({
-        method: 'PATCH',
-        path: `/admin/shops/${CUSTOMER}/settings`,
-        body: { permissions: ['view_orders'], partner: true, allowance: 0.3 },
-      }),
+    await waitFor(
+      () =>
+        expect(api.calls).toContainEqual({
+          method: 'PATCH',
+          path: `/admin/shops/${CUSTOMER}/settings`,
+          body: { permissions: ['view_orders'], partner: true, allowance: 0.3 },
+        }),
+      { timeout: 10_000 },
     );
     expect(await screen.findByRole('button', { name: 'Beenden' })).toBeTruthy();
   });
