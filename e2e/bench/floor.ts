@@ -1,6 +1,6 @@
 /**
- * The floor under P1b and P3: what Temporal alone costs per order on this machine, whatever the order
- * workflow does. BENCH_FLOOR_WORKFLOWS (5,000) workflows that do the least an order workflow does (bench/floor/
+ * The floor under the order workflow's benches: what Temporal alone costs per order on this machine, whatever
+ * the order workflow does. BENCH_FLOOR_WORKFLOWS (5,000) workflows that do the least an order workflow does (bench/floor/
  * workflow.ts: started by a signal that carries an order, one local activity, a 30-day idle timer), started from a
  * separate process as the gateway starts them, on the same dev server flags as the stack, with a worker of the
  * order worker's cache size. Variants price one part of an order workflow each: BENCH_FLOOR_PATCH=1 (one
