@@ -2,7 +2,13 @@ import type { ShopifyOrder } from '../shopify-order';
 import { cents, sumOf } from './money';
 import { orderRefunds } from './refund-types';
 import { isTip, itemExtras } from './order-fields';
-import { grossAndNet, orderPositions, type PositionOptions } from './order-positions';
+import {
+  grossAndNet,
+  itemPositionKey,
+  orderPositions,
+  shippingPositionKey,
+  type PositionOptions,
+} from './order-positions';
 import type { Position } from './positions';
 
 /*
@@ -169,12 +175,9 @@ export function sameThings(order: ShopifyOrder): ReadonlyMap<string, string> {
         : li.sku
           ? `sku:${li.sku}`
           : `title:${li.title}|${li.variant_title ?? ''}`;
-    out.set(`item:${li.id}`, thing);
+    out.set(itemPositionKey(li), thing);
   }
-  for (const [index, line] of order.shipping_lines.entries()) {
-    const id = (line as { id?: unknown }).id;
-    out.set(`shipping:${typeof id === 'number' || typeof id === 'string' ? String(id) : `#${index}`}`, 'shipping');
-  }
+  for (const [index, line] of order.shipping_lines.entries()) out.set(shippingPositionKey(line, index), 'shipping');
   return out;
 }
 
@@ -242,7 +245,7 @@ export function unexplainedLines(order: ShopifyOrder, edits: readonly OrderEditR
   return order.line_items.flatMap((li) => {
     if (isTip(li)) return [];
     const quantity = now.get(li.id) ?? 0;
-    const known = added.has(li.id) || invoiced.has(`item:${li.id}`);
+    const known = added.has(li.id) || invoiced.has(itemPositionKey(li));
     const explained = known ? li.quantity - (removed.get(li.id) ?? 0) : 0;
     return quantity === explained ? [] : [li.id];
   });

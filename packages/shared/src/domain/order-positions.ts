@@ -59,6 +59,11 @@ function shippingKey(line: ShopifyOrder['shipping_lines'][number], index: number
   return typeof id === 'number' || typeof id === 'string' ? String(id) : `#${index}`;
 }
 
+/** The key of an order line's positions, by which documents and the order are compared line by line. */
+export const itemPositionKey = (item: { id: number }) => `item:${item.id}`;
+export const shippingPositionKey = (line: ShopifyOrder['shipping_lines'][number], index: number) =>
+  `shipping:${shippingKey(line, index)}`;
+
 export function highestChargedRate(order: ShopifyOrder): number {
   return Math.max(
     0,
@@ -121,7 +126,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
       const tipRate = o.orderHandling.fixTaxTip && !o.regime.taxFree ? o.regime.standardRate : 0;
       const tip: Position = {
         kind: 'tip',
-        key: `item:${item.id}`,
+        key: itemPositionKey(item),
         name: L.tipTitle || item.title,
         unitName: 'Pos',
         quantity: 1,
@@ -138,7 +143,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     if (L.include.gtin && gtin) details.push(`GTIN: ${gtin}`);
     const base = {
       kind: 'item' as const,
-      key: `item:${item.id}`,
+      key: itemPositionKey(item),
       name: renderTemplate(L.itemTitle, vars) || item.title,
       description: details.filter(Boolean).join('\n'),
       unitName: unitNameFor(renderTemplate(L.itemUnit, vars)),
@@ -178,7 +183,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const shopRate = chargedRate(line.tax_lines, charged);
     const base = {
       kind: 'shipping' as const,
-      key: `shipping:${shippingKey(line, index)}`,
+      key: shippingPositionKey(line, index),
       name: renderTemplate(L.shippingTitle, vars) || 'Versand',
       description: renderTemplate(L.shippingDetail, vars),
       unitName: unitNameFor(renderTemplate(L.shippingUnit, vars), 'Versand'),

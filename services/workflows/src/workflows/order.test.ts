@@ -656,6 +656,17 @@ const editOf = (id: number, change: { added?: [number, number][]; removed?: [num
   },
 });
 
+/** An order edit as Shopify sends it: orders/edited with the edit alone, then orders/updated with the order. */
+async function signalEdit(
+  handle: Awaited<ReturnType<typeof startPaid>>,
+  [editedId, updatedId]: [string, string],
+  edit: ReturnType<typeof editOf>,
+  order: ShopifyOrder,
+): Promise<void> {
+  await handle.signal(shopifyEventSignal, { topic: 'orders/edited', webhookId: editedId, edit });
+  await handle.signal(shopifyEventSignal, { topic: 'orders/updated', webhookId: updatedId, order });
+}
+
 /** Starts the shirt order's workflow with its payment. */
 const startPaid = (taskQueue: string, webhookId: string) =>
   env.client.workflow.signalWithStart('orderWorkflow', {
@@ -674,29 +685,20 @@ describe('orderWorkflow with orders edited after their invoice', () => {
     await worker.runUntil(async () => {
       const handle = await startPaid(taskQueue, 'e1');
       await waitFor(() => settled(calls, 'e1', 'successful'));
-      // Shopify's orders/edited carries the edit alone; the order follows in orders/updated.
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/edited',
-        webhookId: 'e2',
-        edit: editOf(701, { removed: [[1, 1]] }),
-      });
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 'e3',
-        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
-      });
+      await signalEdit(
+        handle,
+        ['e2', 'e3'],
+        editOf(701, { removed: [[1, 1]] }),
+        shirtOrder('2026-11-21T11:00:00Z', lowered),
+      );
       await waitFor(() => settled(calls, 'e3', 'successful'));
       expect(calls).toContain('correction:correction:44:1:item:1=2500');
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/edited',
-        webhookId: 'e3b',
-        edit: editOf(702, { added: [[2, 1]] }),
-      });
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 'e4',
-        order: shirtOrder('2026-11-21T12:00:00Z', mugAdded),
-      });
+      await signalEdit(
+        handle,
+        ['e3b', 'e4'],
+        editOf(702, { added: [[2, 1]] }),
+        shirtOrder('2026-11-21T12:00:00Z', mugAdded),
+      );
       await waitFor(() => settled(calls, 'e4', 'successful'));
       // The same snapshot again: nothing more.
       await handle.signal(shopifyEventSignal, {
@@ -796,16 +798,12 @@ describe('orderWorkflow with orders edited after their invoice', () => {
     await worker.runUntil(async () => {
       const handle = await startPaid(taskQueue, 'x1');
       await waitFor(() => settled(calls, 'x1', 'successful'));
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/edited',
-        webhookId: 'x1b',
-        edit: editOf(703, { removed: [[1, 1]] }),
-      });
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 'x2',
-        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
-      });
+      await signalEdit(
+        handle,
+        ['x1b', 'x2'],
+        editOf(703, { removed: [[1, 1]] }),
+        shirtOrder('2026-11-21T11:00:00Z', lowered),
+      );
       await waitFor(() => settled(calls, 'x2', 'successful'));
       expect(calls.filter((c) => c === 'issueInvoice' || c.startsWith('reissue'))).toEqual([
         'issueInvoice',
@@ -991,16 +989,12 @@ describe('orderWorkflow with mail', () => {
     await worker.runUntil(async () => {
       const handle = await startPaid(taskQueue, 'm1');
       await waitFor(() => settled(calls, 'm1', 'successful'));
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/edited',
-        webhookId: 'm2',
-        edit: editOf(704, { removed: [[1, 1]] }),
-      });
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 'm3',
-        order: shirtOrder('2026-11-21T11:00:00Z', lowered),
-      });
+      await signalEdit(
+        handle,
+        ['m2', 'm3'],
+        editOf(704, { removed: [[1, 1]] }),
+        shirtOrder('2026-11-21T11:00:00Z', lowered),
+      );
       await waitFor(() => settled(calls, 'm3', 'successful'));
       await handle.signal(shopifyEventSignal, {
         topic: 'orders/updated',
