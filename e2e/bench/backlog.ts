@@ -5,7 +5,7 @@
  * duplicates, the slowest/fastest shop ratio, database transactions and Temporal history events per invoice,
  * and the CPU seconds per 1,000 invoices of each process with the workers' peak memory.
  * BENCH_WORKERS worker processes and BENCH_GATEWAYS gateway processes (1 and 1 unless set; more gateways stand
- * behind nginx on the app's URL) run scaled out as in production; the sandbox stays in the bench's process.
+ * behind nginx on the app's URL) run scaled out as in production; the sandbox runs in a process of its own.
  * BENCH_PER_SHOP=1 also lists, per shop, when its first and last webhook arrived, its last signal and its last
  * invoice. Prints figures; asserts nothing.
  */
@@ -28,7 +28,7 @@ const ORDERS = Number(process.env.BENCH_ORDERS_PER_SHOP ?? 100);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 1);
 
-const stack = await startStack({ worker: false });
+const stack = await startStack({ worker: false, sandboxProcess: true });
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each worker there (it is written when the worker stops).
 const workers = [];
 for (let i = 0; i < WORKERS; i++) workers.push(await startWorkerProcess(stack, {}, process.env.BENCH_CPU_PROF));
@@ -37,7 +37,7 @@ const postgres = () => postgresPids(stack.db, stack.settings.databaseUrl);
 let pgPids: number[] = [];
 const temporalPids = descendants(process.pid, 'temporal');
 const meters: Record<string, CpuMeter> = {
-  'sandbox (bench process)': new CpuMeter(() => [process.pid]),
+  'sandbox (own process)': new CpuMeter(() => [stack.sandbox.pid]),
   [`gateway${GATEWAYS > 1 ? `s (${GATEWAYS})` : ''}`]: new CpuMeter(() => gateways.gateways.map((g) => g.pid!)),
   ...Object.fromEntries(workers.map((w, i) => [`worker ${i + 1}`, new CpuMeter(() => [w.pid!])])),
   'Temporal dev server': new CpuMeter(() => temporalPids),

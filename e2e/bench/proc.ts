@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startBalancer } from '../src/balancer';
 import { freePort } from '../src/ports';
-import { workerEnv, type Stack } from '../src/stack';
+import { workerEnv, type Stack, type StackSandbox } from '../src/stack';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -111,7 +111,7 @@ const answers = (url: string) => () =>
  * stack's in-process gateway is closed first). `profileDir` writes a V8 CPU profile there.
  */
 export async function startGatewayProcess(
-  stack: Stack,
+  stack: Stack<StackSandbox>,
   profileDir?: string,
   port = Number(new URL(stack.settings.appUrl).port),
 ): Promise<ChildProcess> {
@@ -135,7 +135,7 @@ export async function startGatewayProcess(
  * without nginx). Returns the processes and a stop for the balancer.
  */
 export async function startGatewayProcesses(
-  stack: Stack,
+  stack: Stack<StackSandbox>,
   count: number,
 ): Promise<{ gateways: ChildProcess[]; stop(): Promise<void> }> {
   if (count <= 1) return { gateways: [await startGatewayProcess(stack)], stop: async () => undefined };
@@ -159,7 +159,7 @@ export async function startGatewayProcesses(
  * first, a one-off cost that stays out of every figure).
  */
 export async function startWorkerProcess(
-  stack: Stack,
+  stack: Stack<StackSandbox>,
   env: NodeJS.ProcessEnv = {},
   profileDir?: string,
 ): Promise<ChildProcess> {
@@ -179,7 +179,7 @@ export async function startWorkerProcess(
  * Events in the histories of the order workflows (Temporal's round trips leave one or more each: a workflow task
  * is three, an activity three, a local activity one marker). Read with describe, which counts the open runs too.
  */
-export async function orderHistoryEvents(stack: Stack): Promise<{ workflows: number; events: number }> {
+export async function orderHistoryEvents(stack: Stack<StackSandbox>): Promise<{ workflows: number; events: number }> {
   const ids: string[] = [];
   for await (const wf of stack.temporal.client.workflow.list({ query: 'WorkflowType = "orderWorkflow"' }))
     ids.push(wf.workflowId);
@@ -203,7 +203,7 @@ export async function orderHistoryEvents(stack: Stack): Promise<{ workflows: num
  * `name (local)`. What a floor that is fair to this order must do as often.
  */
 export async function activitiesOfOneOrder(
-  stack: Stack,
+  stack: Stack<StackSandbox>,
 ): Promise<{ workflowId: string; local: number; normal: number; names: string[] }> {
   let workflowId = '';
   for await (const wf of stack.temporal.client.workflow.list({ query: 'WorkflowType = "orderWorkflow"' })) {

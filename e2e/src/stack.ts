@@ -4,20 +4,24 @@ import { fileURLToPath } from 'node:url';
 import proto from '@temporalio/proto';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { createTestDatabase, shopsTable } from '@belegfluss/db/testing';
-import { startSandbox, type RunningSandbox } from '@belegfluss/sandbox';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@belegfluss/sandbox';
 import { readGatewayOptions, startGateway } from '@belegfluss/gateway';
 import { createOrderWorker, quietTemporal, SEARCH_ATTRIBUTES } from '@belegfluss/workflows';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
 import type { AppConfig } from '@belegfluss/shopify';
 import { reservePort } from './ports';
+import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 /** The sandbox's SMTP server under a name a merchant can enter as own sender (`.test` names only; production pins none). */
 export const SMTP_TEST_HOST = 'smtp.sandbox.test';
 const TEST_HOSTS = `${SMTP_TEST_HOST}=127.0.0.1`;
 
-export interface Stack {
+/** What a stack's sandbox offers wherever it runs: in the test's process, or in its own (a bench's). */
+export type StackSandbox = Pick<RunningSandbox, 'urls' | 'stop'>;
+
+export interface Stack<S extends StackSandbox = RunningSandbox> {
   settings: Settings;
-  sandbox: RunningSandbox;
+  sandbox: S;
   gatewayUrl: string;
   temporal: TestWorkflowEnvironment;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
@@ -51,17 +55,21 @@ export const TEMPORAL_DEV_FLAGS = readFileSync(
  * The whole back end for one test file, all real: the Temporal dev server (from the
  * project's venv), a fresh PostgreSQL database, the sandbox, the gateway and the worker.
  */
-export async function startStack(
-  opts: {
-    worker?: boolean;
-    temporalArgs?: string[];
-    /** another shopify.app.toml than the project's, for sandbox and gateway alike */
-    appConfig?: AppConfig;
-    timeSkipping?: boolean;
-    /** A PostgreSQL server of the test's own (see private-postgres.ts), instead of the shared one. */
-    postgresUrl?: string;
-  } = {},
-): Promise<Stack> {
+export interface StackOptions {
+  worker?: boolean;
+  temporalArgs?: string[];
+  /** another shopify.app.toml than the project's, for sandbox and gateway alike */
+  appConfig?: AppConfig;
+  timeSkipping?: boolean;
+  /** A PostgreSQL server of the test's own (see private-postgres.ts), instead of the shared one. */
+  postgresUrl?: string;
+  /** The sandbox in a process of its own (sandbox-process.ts): benches, so their own work does not delay it. */
+  sandboxProcess?: boolean;
+}
+
+export function startStack(opts: StackOptions & { sandboxProcess: true }): Promise<Stack<SandboxProcess>>;
+export function startStack(opts?: StackOptions & { sandboxProcess?: false }): Promise<Stack>;
+export async function startStack(opts: StackOptions = {}): Promise<Stack<StackSandbox>> {
   const temporalCli = process.env.TEMPORAL_CLI_PATH;
   if (!temporalCli) throw new Error('TEMPORAL_CLI_PATH is not set: run the tests with `npm test`.');
   const testServer = process.env.TEMPORAL_TEST_SERVER_PATH;
@@ -92,14 +100,17 @@ export async function startStack(
   const reserved = await reservePort();
   const gatewayPort = reserved.port;
   const appUrl = `http://127.0.0.1:${gatewayPort}`;
-  const sandbox = await startSandbox({
+  const sandboxOptions: SandboxOptions = {
     ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     appUrl,
     log: false,
     webhookRetryDelaysMs: [200, 500, 1000],
     lexwareEventRetryDelaysMs: [200, 500],
     ...(opts.appConfig ? { appConfig: opts.appConfig } : {}),
-  });
+  };
+  const sandbox: StackSandbox = opts.sandboxProcess
+    ? await startSandboxProcess(sandboxOptions)
+    : await startSandbox(sandboxOptions);
   const base = readSettings();
   const settings: Settings = {
     ...base,

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '@belegfluss/sandbox';
+
+/** A sandbox in a process of its own, reached through its URLs like the services it stands in for. */
+export type SandboxProcess = Pick<RunningSandbox, 'urls' | 'stop'> & { pid: number };
+
+/**
+ * Starts the sandbox in its own process. A bench's own work (polling, counting, starting the load) then does not
+ * hold up the stand-ins' front doors: Lexware counts its rate limit when a request reaches it, and a request
+ * that waited in a busy bench process arrived late beside one that did not, as it would not at the real service.
+ */
+export async function startSandboxProcess(options: SandboxOptions): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, SANDBOX_PROCESS_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    void exited.then((code) => reject(new Error(`the sandbox process ended with ${code} before it was ready`)));
+  });
+  lines.close();
+  child.stdout!.resume();
+  const { urls } = JSON.parse(ready) as Pick<RunningSandbox, 'urls'>;
+  return {
+    urls,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const sandbox = await startSandbox(JSON.parse(process.env.SANDBOX_PROCESS_OPTIONS ?? '{}') as SandboxOptions);
+  process.stdout.write(`${JSON.stringify({ urls: sandbox.urls })}\n`);
+  process.once('SIGTERM', () => void sandbox.stop().then(() => process.exit(0)));
+}
