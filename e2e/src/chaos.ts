@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createTestDatabase, lexwareConnectionsTable, shopsTable, webhookInboxTable } from '@belegfluss/db/testing';
-import { startSandbox } from '@belegfluss/sandbox';
 import { readSettings, type Settings } from '@belegfluss/shared/settings';
+import { startSandboxProcess } from './sandbox-process';
 import { startBalancer } from './balancer';
 import { eventually, merchant } from './merchant';
 import { freePort } from './ports';
@@ -102,8 +102,9 @@ export async function runChaos(o: ChaosOptions): Promise<ChaosFigures> {
 
   const appUrl = `http://127.0.0.1:${balancerPort}`;
   const balancer = gatewayCount > 1 ? await startBalancer(balancerPort, gatewayPorts) : undefined;
-  // Shopify retries a failed delivery for hours; a few growing delays cover the gateway's short deaths.
-  const sandbox = await startSandbox({
+  // Shopify retries a failed delivery for hours; a few growing delays cover the gateway's short deaths. The sandbox
+  // runs in its own process, as the services it stands in for do, so it counts Lexware's rate limit at its own door.
+  const sandbox = await startSandboxProcess({
     ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     appUrl,
     log: false,
