@@ -1,3 +1,4 @@
 /** Types of early-requests.mjs (plain JavaScript, read by rsbuild.config.ts and the tests). */
 export const earlyConfigScript: string;
 export const earlyShopScript: string;
+export function earlyPageRequests(pathname: string, search: string): string | undefined;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstOrdersQuery, ordersPath } from './pages/orders/orders';
 import { shopFixture } from './test/fixtures';
 
 const config = {
@@ -11,6 +12,7 @@ const config = {
   },
 };
 const shop = shopFixture({ shop: 'frueh-laden.myshopify.com', name: 'Früh-Laden' });
+const ORDERS_FIRST_PAGE = `/api${ordersPath(firstOrdersQuery(''))}`;
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
 /** A window as the entry sees it: index.html has started config.json already. */
@@ -35,6 +37,7 @@ describe('the shell’s early requests', () => {
         calls.push(url);
         if (url.startsWith('/sandbox/control/session-token')) return json({ token: 'a.b.c' });
         if (url === '/api/shop') return json(shop);
+        if (url === ORDERS_FIRST_PAGE) return json({ items: [{ id: '1', name: '#1001' }], hasNext: false });
         return new Response('nicht hier', { status: 404 });
       }),
     );
@@ -97,7 +100,7 @@ describe('the shell’s early requests', () => {
     new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
     const { startEarly, withEarlyShop, runtimeConfig } = await import('./startup');
     await startEarly(page);
-    expect(calls).toEqual(['/api/shop']);
+    expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE]);
     expect((await runtimeConfig()).apiUrl).toBe('/api');
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer bridge.token.x');
@@ -122,5 +125,35 @@ describe('the shell’s early requests', () => {
     const queryFn = vi.fn(async () => shop);
     expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
     expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('inside the admin starts the landing page’s own request too, which the page’s first ask then takes', async () => {
+    const { earlyShopScript, earlyPageRequests } = await import('../early-requests.mjs');
+    // The orders list asks first for exactly what index.html asks for, else the early answer goes unused.
+    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com')).toBe(ordersPath(firstOrdersQuery('')));
+    expect(earlyPageRequests('/orders', '?search=Meier')).toBeUndefined();
+    expect(earlyPageRequests('/home', '')).toBeUndefined();
+    window.history.replaceState(null, '', '/orders?shop=frueh-laden.myshopify.com');
+    const page = {
+      location: new URL('http://127.0.0.1/orders?shop=frueh-laden.myshopify.com'),
+      localStorage: window.localStorage,
+      shopify: { idToken: async () => 'bridge.token.x' },
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
+    const { startEarly, fetchWithEarlyPage } = await import('./startup');
+    await startEarly(page);
+    await vi.waitFor(() => expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE]));
+    // Another request goes out as asked and leaves the early answer for the page.
+    await fetchWithEarlyPage('/api/orders/audit', { method: 'GET' });
+    expect(await (await fetchWithEarlyPage(ORDERS_FIRST_PAGE, { method: 'GET' })).json()).toMatchObject({
+      items: [{ name: '#1001' }],
+    });
+    expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE, '/api/orders/audit']);
+    // The answer is used once: a later fetch of the list asks the gateway.
+    await fetchWithEarlyPage(ORDERS_FIRST_PAGE, { method: 'GET' });
+    expect(calls.at(-1)).toBe(ORDERS_FIRST_PAGE);
+    expect(calls).toHaveLength(4);
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -57,10 +57,37 @@ export function sessionTokenSource(
   return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
 }
 
-/** What index.html started (early-requests.mjs): config.json, and inside the admin the session's /api/shop. */
+/**
+ * What index.html started (early-requests.mjs): config.json, and inside the admin the session's /api/shop and the
+ * landing page's first request.
+ */
 type StartedWindow = Window & {
   belegflussConfig?: Promise<Response>;
-  belegflussShop?: Promise<{ response: Promise<Response> } | undefined>;
+  belegflussShop?: Promise<{ response: Promise<Response>; page?: EarlyPage } | undefined>;
+};
+
+/** The landing page's own first request, as index.html sent it: its full URL, the page it is for, the answer. */
+interface EarlyPage {
+  url: string;
+  pathname: string;
+  response: Promise<Response>;
+}
+let earlyPage: EarlyPage | undefined;
+
+/**
+ * The shell's fetch for the gateway, which every page and remote reaches through the session's API client: a
+ * GET of the URL index.html has already asked for, the first one and while still on the page it was asked for,
+ * takes that answer instead of asking again. Anything else, and that answer when it failed, goes out as asked.
+ */
+export const fetchWithEarlyPage: typeof fetch = async (input, init) => {
+  const page = earlyPage;
+  if (page && page.pathname !== window.location.pathname) earlyPage = undefined;
+  else if (page && page.url === String(input) && (init?.method ?? 'GET') === 'GET') {
+    earlyPage = undefined;
+    const response = await page.response.catch(() => undefined);
+    if (response?.ok) return response;
+  }
+  return fetch(input, init);
 };
 
 /**
@@ -73,6 +100,10 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
   const startedShop = win.belegflussShop;
   delete win.belegflussConfig;
   delete win.belegflussShop;
+  void startedShop?.then(
+    (sent) => (earlyPage = sent?.page),
+    () => {},
+  );
   earlyConfig = loadRuntimeConfig(started);
   configRead = earlyConfig;
   let issued = () => {};
