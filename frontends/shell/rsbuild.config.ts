@@ -2,10 +2,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   buildTools,
-  federationExperiments,
   htmlTemplate,
   precompressAssets,
   serverProxies,
+  shellExperiments,
   sharedSingletons,
 } from '@belegfluss/frontend-kit/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -80,7 +80,7 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons('shell'),
       dts: false,
-      experiments: federationExperiments,
+      experiments: shellExperiments,
     }),
     writeRuntimeConfig,
     findStartupFiles,
