@@ -5,6 +5,7 @@
  * scripts can load it with bare Node.
  */
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { rspack } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -249,6 +250,48 @@ export const remoteExperiments = /** @type {const} */ ({
 });
 
 /**
+ * A remote's production build opened on its own (its preview server) has no shell to lend it the federation
+ * runtime's core ({@link remoteExperiments}): its own page loads a copy built beside it, under the runtime's
+ * version (the hashed names' long caching stays right), before its entry. Inside the shell nothing asks for it.
+ * @returns {{ plugins: import('@rsbuild/core').RsbuildPlugin[], tags: import('@rsbuild/core').HtmlConfig['tags'] }}
+ */
+function standaloneRuntime() {
+  if (!remoteExperiments.externalRuntime) return { plugins: [], tags: [] };
+  const core = require.resolve('@module-federation/runtime-tools/runtime-core');
+  const { version } = /** @type {{ version: string }} */ (
+    JSON.parse(readFileSync(join(dirname(core), '..', 'package.json'), 'utf8'))
+  );
+  const file = `static/js/federation-runtime-core.${version}.js`;
+  /** @type {import('@rsbuild/core').RsbuildPlugin} */
+  const plugin = {
+    name: 'belegfluss:standalone-runtime',
+    setup(api) {
+      api.onAfterBuild(async () => {
+        const compiler = rspack({
+          mode: 'production',
+          target: 'web',
+          context: repoRoot,
+          entry: core,
+          devtool: false,
+          // The name the remote's build reads the runtime's core by (an external of the federation plugin).
+          output: {
+            path: api.context.distPath,
+            filename: file,
+            library: { type: 'self', name: '_FEDERATION_RUNTIME_CORE' },
+          },
+        });
+        const stats = await new Promise((done, fail) =>
+          compiler.run((error, result) => (error ? fail(error) : done(result))),
+        );
+        if (stats?.hasErrors()) throw new Error(stats.toString('errors-only'));
+        await new Promise((done) => compiler.close(done));
+      });
+    },
+  };
+  return { plugins: [plugin], tags: [{ tag: 'script', attrs: { src: file, defer: true }, head: true, append: false }] };
+}
+
+/**
  * rspack settings every front end's build shares.
  *
  * `@belegfluss/shared` is pure (its index says so: workflow code imports it), but its
@@ -334,6 +377,7 @@ export function serverProxies(env = process.env) {
  * @returns {import('@rsbuild/core').RsbuildConfig}
  */
 export function remoteConfig({ name, port }) {
+  const runtime = standaloneRuntime();
   return {
     plugins: [
       pluginReact(),
@@ -345,6 +389,7 @@ export function remoteConfig({ name, port }) {
         dts: false,
         experiments: remoteExperiments,
       }),
+      ...runtime.plugins,
       precompressAssets,
     ],
     source: { entry: { index: './src/index.tsx' } },
@@ -354,6 +399,7 @@ export function remoteConfig({ name, port }) {
       mountId: 'root',
       template: htmlTemplate,
       templateParameters: { placeholder: '' },
+      tags: runtime.tags,
     },
     output: { assetPrefix: 'auto', distPath: { root: 'dist' } },
     dev: { assetPrefix: 'auto' },

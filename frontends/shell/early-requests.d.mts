@@ -2,3 +2,7 @@
 export const earlyConfigScript: string;
 export const earlyShopScript: string;
 export function earlyPageRequests(pathname: string, search: string): string | undefined;
+export const earlyRemoteScript: string;
+export function remoteAreaOf(pathname: string, remotes: Record<string, string>): string | undefined;
+export function landingPageOf(pathname: string): 'orders' | 'audit' | 'order' | 'log' | undefined;
+export function earlyPageChunksScript(files: Record<string, string[]>): string;

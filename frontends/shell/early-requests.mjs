@@ -54,3 +54,91 @@ export const earlyShopScript = `window.belegflussShop = (function (bridge) {
     })
     .catch(function () { return undefined; });
 })(window.shopify);`;
+
+/**
+ * The remote whose area `pathname` is in, of those config.json names: each remote's pages are under `/<name>`
+ * (src/remotes/routes.ts, whose test checks that the two agree). Runs in the page as written, like
+ * {@link earlyPageRequests}.
+ * @param {string} pathname
+ * @param {Record<string, string>} remotes
+ * @returns {string | undefined}
+ */
+export function remoteAreaOf(pathname, remotes) {
+  for (var name in remotes) {
+    if (pathname === '/' + name || pathname.indexOf('/' + name + '/') === 0) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A visit that lands in a remote's area needs the remote's manifest, its entry and its App's chunks, from another
+ * origin and one after another; the app would ask for the manifest only once its own chunks have run. This asks
+ * for the manifest as soon as config.json is there (the federation runtime takes the answer, see
+ * src/remotes/federation.ts), and once it has arrived preloads the entry and the App's chunks, so that they are
+ * in the browser's cache when the runtime asks. Any failure is left to the runtime's own load.
+ */
+export const earlyRemoteScript = `window.belegflussRemote = window.belegflussConfig
+  .then(function (response) { return response.clone().json(); })
+  .then(function (config) {
+    var name = (${remoteAreaOf.toString()})(location.pathname, config.remotes || {});
+    var url = name && config.remotes[name];
+    if (!url) return undefined;
+    var preload = function (href) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = href;
+      document.head.appendChild(link);
+    };
+    var response = fetch(url);
+    response
+      .then(function (answer) { return answer.ok ? answer.clone().json() : undefined; })
+      .then(function (manifest) {
+        if (!manifest) return;
+        var meta = manifest.metaData;
+        var base = new URL(!meta.publicPath || meta.publicPath === 'auto' ? url : meta.publicPath, location.href).href;
+        var entry = meta.remoteEntry;
+        var dir = entry.path && entry.path.charAt(entry.path.length - 1) !== '/' ? entry.path + '/' : entry.path || '';
+        preload(new URL(dir + entry.name, base).href);
+        manifest.exposes.forEach(function (expose) {
+          if (expose.path !== './App') return;
+          expose.assets.js.sync.forEach(function (file) { preload(new URL(file, base).href); });
+        });
+      })
+      .catch(function () {});
+    return { url: url, response: response };
+  })
+  .catch(function () { return undefined; });`;
+
+/**
+ * The shell's own lazy page a visit to `pathname` lands on (src/lazyPages.tsx loads its chunk group, named
+ * `page-<this>`, as the app starts): undefined for the pages of the first chunks, the remotes' areas and the
+ * start page, whose page depends on the shop. Runs in the page as written, like {@link earlyPageRequests}.
+ * @param {string} pathname
+ * @returns {'orders' | 'audit' | 'order' | 'log' | undefined}
+ */
+export function landingPageOf(pathname) {
+  if (pathname === '/orders') return 'orders';
+  if (pathname === '/orders/audit') return 'audit';
+  if (pathname.indexOf('/orders/') === 0) return 'order';
+  if (pathname === '/log') return 'log';
+  return undefined;
+}
+
+/**
+ * Preloads the chunks of the lazy page the visit lands on ({@link landingPageOf}), which the app would ask for
+ * only once its first chunks have run: `files` maps each page to its chunks' URLs, from the build.
+ * @param {Record<string, string[]>} files
+ */
+export function earlyPageChunksScript(files) {
+  return `(function (files) {
+  var page = (${landingPageOf.toString()})(location.pathname);
+  (page && files[page] || []).forEach(function (href) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = href.slice(-4) === '.css' ? 'style' : 'script';
+    link.href = href;
+    document.head.appendChild(link);
+  });
+})(${JSON.stringify(files)});`;
+}

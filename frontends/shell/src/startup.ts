@@ -64,7 +64,21 @@ export function sessionTokenSource(
 type StartedWindow = Window & {
   belegflussConfig?: Promise<Response>;
   belegflussShop?: Promise<{ response: Promise<Response>; page?: EarlyPage } | undefined>;
+  belegflussRemote?: Promise<{ url: string; response: Promise<Response> } | undefined>;
 };
+
+let earlyManifest: { url: string; response: Promise<Response> } | undefined;
+
+/**
+ * The manifest of the remote the visit landed in, if index.html asked for it (early-requests.mjs) and it is
+ * `url`; once. Undefined otherwise, and the federation runtime asks itself.
+ */
+export function takeEarlyManifest(url: string): Promise<Response> | undefined {
+  const early = earlyManifest;
+  if (!early || early.url !== url) return undefined;
+  earlyManifest = undefined;
+  return early.response;
+}
 
 /** The landing page's own first request, as index.html sent it: its full URL, the page it is for, the answer. */
 interface EarlyPage {
@@ -100,6 +114,12 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
   const startedShop = win.belegflussShop;
   delete win.belegflussConfig;
   delete win.belegflussShop;
+  const startedRemote = win.belegflussRemote;
+  delete win.belegflussRemote;
+  void startedRemote?.then(
+    (sent) => (earlyManifest = sent),
+    () => {},
+  );
   void startedShop?.then(
     (sent) => (earlyPage = sent?.page),
     () => {},
