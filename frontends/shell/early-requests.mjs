@@ -11,19 +11,28 @@
 export const earlyConfigScript = "window.belegflussConfig = fetch('/config.json', { cache: 'no-store' });";
 
 /**
- * The API request a page makes first, by the page's path and query, for the pages a visit lands on most: the
- * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), and the
- * settings home's automation switches, which it waits for. Undefined for every other page. Runs in the page as
- * written (its source goes into {@link earlyShopScript}): plain ES5, nothing from outside.
+ * The API requests a page makes first, by the page's path and query, for the pages a visit lands on most: the
+ * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), and what
+ * the settings home and its cards ask for as they appear (preferences/src/home/SettingsHome.test.tsx lists the
+ * same). None for every other page. Runs in the page as written (its source goes into {@link earlyShopScript}):
+ * plain ES5, nothing from outside.
  * @param {string} pathname
  * @param {string} search
- * @returns {string | undefined}
+ * @returns {string[]}
  */
 export function earlyPageRequests(pathname, search) {
   if (pathname === '/orders' && !/[?&]search=/.test(search))
-    return '/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50';
-  if (pathname === '/preferences' || pathname === '/preferences/') return '/preferences';
-  return undefined;
+    return ['/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50'];
+  if (pathname === '/preferences' || pathname === '/preferences/')
+    return [
+      '/preferences',
+      '/shop/smtp',
+      '/preferences/invoices',
+      '/preferences/credits',
+      '/preferences/general',
+      '/preferences/notifications',
+    ];
+  return [];
 }
 
 /**
@@ -46,10 +55,12 @@ export const earlyShopScript = `window.belegflussShop = (function (bridge) {
         var init = { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } };
         var response = fetch(api + '/shop', init);
         response.catch(function () {});
-        var path = (${earlyPageRequests.toString()})(location.pathname, location.search);
-        var page = path ? { url: api + path, pathname: location.pathname, response: fetch(api + path, init) } : undefined;
-        if (page) page.response.catch(function () {});
-        return { response: response, page: page };
+        var pages = (${earlyPageRequests.toString()})(location.pathname, location.search).map(function (path) {
+          var answer = fetch(api + path, init);
+          answer.catch(function () {});
+          return { url: api + path, pathname: location.pathname, response: answer };
+        });
+        return { response: response, pages: pages };
       });
     })
     .catch(function () { return undefined; });

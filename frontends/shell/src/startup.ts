@@ -63,7 +63,7 @@ export function sessionTokenSource(
  */
 type StartedWindow = Window & {
   belegflussConfig?: Promise<Response>;
-  belegflussShop?: Promise<{ response: Promise<Response>; page?: EarlyPage } | undefined>;
+  belegflussShop?: Promise<{ response: Promise<Response>; pages?: EarlyPage[] } | undefined>;
   belegflussRemote?: Promise<{ url: string; response: Promise<Response> } | undefined>;
 };
 
@@ -80,24 +80,25 @@ export function takeEarlyManifest(url: string): Promise<Response> | undefined {
   return early.response;
 }
 
-/** The landing page's own first request, as index.html sent it: its full URL, the page it is for, the answer. */
+/** One of the landing page's own first requests, as index.html sent it: its full URL, the page it is for, the answer. */
 interface EarlyPage {
   url: string;
   pathname: string;
   response: Promise<Response>;
 }
-let earlyPage: EarlyPage | undefined;
+let earlyPages: EarlyPage[] = [];
 
 /**
  * The shell's fetch for the gateway, which every page and remote reaches through the session's API client: a
- * GET of the URL index.html has already asked for, the first one and while still on the page it was asked for,
+ * GET of a URL index.html has already asked for, the first one and while still on the page it was asked for,
  * takes that answer instead of asking again. Anything else, and that answer when it failed, goes out as asked.
  */
 export const fetchWithEarlyPage: typeof fetch = async (input, init) => {
-  const page = earlyPage;
-  if (page && page.pathname !== window.location.pathname) earlyPage = undefined;
-  else if (page && page.url === String(input) && (init?.method ?? 'GET') === 'GET') {
-    earlyPage = undefined;
+  // Once the visit has moved on, what was asked for the page it landed on is left alone.
+  if (earlyPages.some((page) => page.pathname !== window.location.pathname)) earlyPages = [];
+  const page = (init?.method ?? 'GET') === 'GET' ? earlyPages.find(({ url }) => url === String(input)) : undefined;
+  if (page) {
+    earlyPages = earlyPages.filter((other) => other !== page);
     const response = await page.response.catch(() => undefined);
     if (response?.ok) return response;
   }
@@ -121,7 +122,7 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
     () => {},
   );
   void startedShop?.then(
-    (sent) => (earlyPage = sent?.page),
+    (sent) => (earlyPages = sent?.pages ?? []),
     () => {},
   );
   earlyConfig = loadRuntimeConfig(started);
