@@ -10,12 +10,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 // file has its own database, ports and Temporal server. VITEST_MAX_WORKERS overrides it.
 // scripts/test.sh sets BELEGFLUSS_TEST_REPORTS to collect one JSON report per package.
 const reports = process.env.BELEGFLUSS_TEST_REPORTS;
-// BELEGFLUSS_TEST_REPORT_SUFFIX names a second run of one package's files (the early e2e files) apart.
-const name =
-  (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { name: string }).name.replace(
-    '@belegfluss/',
-    '',
-  ) + (process.env.BELEGFLUSS_TEST_REPORT_SUFFIX ?? '');
+const name = (JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { name: string }).name.replace(
+  '@belegfluss/',
+  '',
+);
 
 // How long each test file took in the last full run (scripts/test.sh rewrites it; commit it when it changed).
 // Files start longest first, so the longest ones never start last and leave one fork idle while the other
@@ -38,10 +36,7 @@ class LongestFirst extends BaseSequencer {
     const known = Object.values(durations).sort((a, b) => a - b);
     const middle = known[Math.floor(known.length / 2)] ?? 0;
     const ms = (f: TestSpecification) => durations[relative(root, f.moduleId)] ?? middle;
-    return bySize
-      .map((f, i) => ({ f, i }))
-      .sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i)
-      .map(({ f }) => f);
+    return bySize.map((f, i) => ({ f, i })).sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i).map(({ f }) => f);
   }
 }
 

