@@ -5,21 +5,17 @@ import { z } from 'zod';
  * Unknown fields pass through untouched; money stays as Shopify's decimal strings.
  */
 const money = z.string();
-// One instance for every optional field of a kind: zod schemas are immutable and may be shared. Each order workflow
-// builds this schema anew in its own sandbox, and a copy per field was a good part of that cost.
-const text = z.string().nullish();
-const moneyOrNull = money.nullish();
-const taxLines = z.array(z.object({ title: z.string().optional(), rate: z.number(), price: money })).default([]);
+const taxLine = z.object({ title: z.string().optional(), rate: z.number(), price: money });
 const address = z
   .object({
-    first_name: text,
-    last_name: text,
-    company: text,
-    address1: text,
-    address2: text,
-    zip: text,
-    city: text,
-    country_code: text,
+    first_name: z.string().nullish(),
+    last_name: z.string().nullish(),
+    company: z.string().nullish(),
+    address1: z.string().nullish(),
+    address2: z.string().nullish(),
+    zip: z.string().nullish(),
+    city: z.string().nullish(),
+    country_code: z.string().nullish(),
   })
   .passthrough();
 
@@ -28,11 +24,11 @@ export const ShopifyLineItemSchema = z
   .object({
     id: z.number(),
     title: z.string(),
-    variant_title: text,
-    sku: text,
+    variant_title: z.string().nullish(),
+    sku: z.string().nullish(),
     quantity: z.number(),
     price: money,
-    tax_lines: taxLines,
+    tax_lines: z.array(taxLine).default([]),
     discount_allocations: z.array(z.object({ amount: money }).passthrough()).default([]),
   })
   .passthrough();
@@ -42,30 +38,30 @@ export const ShopifyOrderSchema = z
     id: z.number(),
     admin_graphql_api_id: z.string().optional(),
     name: z.string(),
-    email: text,
+    email: z.string().nullish(),
     created_at: z.string(),
-    updated_at: text,
-    cancelled_at: text,
+    updated_at: z.string().nullish(),
+    cancelled_at: z.string().nullish(),
     currency: z.string(),
-    financial_status: text,
-    fulfillment_status: text,
-    gateway: text,
+    financial_status: z.string().nullish(),
+    fulfillment_status: z.string().nullish(),
+    gateway: z.string().nullish(),
     payment_gateway_names: z.array(z.string()).default([]),
-    source_name: text,
+    source_name: z.string().nullish(),
     tags: z.string().default(''),
-    note: text,
+    note: z.string().nullish(),
     taxes_included: z.boolean().default(true),
     total_price: money,
     // Shopify's schema lets these totals be null; nothing may take null for zero (see orderTaxCents).
-    subtotal_price: moneyOrNull,
-    total_tax: moneyOrNull,
-    total_discounts: moneyOrNull,
+    subtotal_price: money.nullish(),
+    total_tax: money.nullish(),
+    total_discounts: money.nullish(),
     customer: z
       .object({
         id: z.number(),
-        email: text,
-        first_name: text,
-        last_name: text,
+        email: z.string().nullish(),
+        first_name: z.string().nullish(),
+        last_name: z.string().nullish(),
       })
       .passthrough()
       .nullish(),
@@ -79,7 +75,7 @@ export const ShopifyOrderSchema = z
             title: z.string(),
             price: money,
             discounted_price: money.optional(),
-            tax_lines: taxLines,
+            tax_lines: z.array(taxLine).default([]),
           })
           .passthrough(),
       )
