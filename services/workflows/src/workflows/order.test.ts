@@ -280,6 +280,7 @@ describe('orderWorkflow and the VIES check of a VAT ID', () => {
       // No webhook comes: the timer alone brings the next attempts.
       await waitFor(() => calls.includes('issueInvoice'));
       expect(calls.filter((c) => c === 'checkVatId:ATU12345678')).toHaveLength(3);
+      await waitFor(() => roundOver(calls));
       const state = await handle.query(orderStateQuery);
       expect(state.regime).toMatchObject({ kind: 'intraCommunitySupply', taxFree: true, vatId: 'ATU12345678' });
       expect(state.viesWait).toBeNull();
@@ -318,6 +319,7 @@ describe('orderWorkflow and the VIES check of a VAT ID', () => {
       });
       await waitFor(() => calls.includes('issueInvoice'));
       expect(calls).toContain('tell:withVat');
+      await waitFor(() => roundOver(calls));
       const state = await handle.query(orderStateQuery);
       expect(state.regime).toMatchObject({ kind: 'germanVat', taxFree: false, untaxedRate: 19 });
       expect(state.regime?.warnings).toContain('VAT_ID_UNCONFIRMED');
@@ -1017,6 +1019,12 @@ function settled(calls: string[], webhookId: string, status: string): boolean {
     (c) => c.startsWith('settle:') && c.endsWith(`:${status}`) && c.split(':')[1]!.split(',').includes(webhookId),
   );
 }
+
+/**
+ * A round that made the invoice has ended. The fake records 'issueInvoice' as the activity starts; the state has
+ * the invoice's regime only once the workflow has its result, which a query right after the call may precede.
+ */
+const roundOver = (calls: string[]) => calls.some((c) => c.startsWith('settle:') && c.endsWith(':successful'));
 
 async function waitFor(check: () => boolean, timeoutMs = 45_000): Promise<void> {
   const until = Date.now() + timeoutMs;
