@@ -6,6 +6,8 @@ import { readSettings } from '@belegfluss/shared/settings';
 import { signSessionToken, signWebhook } from '@belegfluss/shopify';
 import { SEARCH_ATTRIBUTES, quietTemporal } from '@belegfluss/workflows';
 import { startGateway } from './main';
+import { createTemporalCalls } from './temporal-calls';
+import { Client, Connection, WorkflowFailedError } from '@temporalio/client';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let temporal: TestWorkflowEnvironment;
@@ -174,5 +176,29 @@ describe('OAuth entry points', () => {
     const res = await fetch(`${gateway.url}/api/lexoffice/callback?code=x&state=unknown`);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/abgelaufen/);
+  });
+});
+
+describe('stopping: the Temporal calls still running', () => {
+  it('counts a call until its final status, so the connection is closed only after it', async () => {
+    const calls = createTemporalCalls();
+    const connection = await Connection.connect({ address: temporal.address, interceptors: calls.interceptors });
+    const handle = await new Client({ connection }).workflow.start('noWorkerServesThis', {
+      taskQueue: 'nobody-polls-this',
+      workflowId: `calls-${Date.now()}`,
+    });
+    expect(calls.inFlight).toBe(0);
+    // Waiting for the result is a long poll that stays open until the workflow ends.
+    const result = handle.result().catch((error: unknown) => error);
+    await expect.poll(() => calls.inFlight).toBe(1);
+    let settled = false;
+    const settling = calls.settle().then(() => (settled = true));
+    await temporal.client.workflow.getHandle(handle.workflowId).describe();
+    expect(settled).toBe(false);
+    await temporal.client.workflow.getHandle(handle.workflowId).terminate('the test is over');
+    expect(await result).toBeInstanceOf(WorkflowFailedError);
+    await settling;
+    expect(calls.inFlight).toBe(0);
+    await connection.close();
   });
 });

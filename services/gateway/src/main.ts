@@ -16,6 +16,7 @@ import { createInstalledShops } from './installed-shops';
 import { createInboxWriter } from './inbox-writer';
 import { DEFAULT_WEBHOOK_MAX_BODIES, publicKeyLoader, readGatewayOptions, type GatewayOptions } from './config';
 import { startWebhookRegistrar } from './webhook-subscriptions';
+import { createTemporalCalls } from './temporal-calls';
 
 /**
  * What every route needs. Without a Temporal connection the client connects when first used, which is how
@@ -54,7 +55,8 @@ export async function startGateway(
   port: number,
   options: GatewayOptions = readGatewayOptions(),
 ): Promise<{ url: string; gw: GatewayContext; close(): Promise<void> }> {
-  const connection = await Connection.connect({ address: settings.temporalAddress });
+  const calls = createTemporalCalls();
+  const connection = await Connection.connect({ address: settings.temporalAddress, interceptors: calls.interceptors });
   const gw = createGatewayContext(settings, options, connection);
   // Shopify's webhooks go around Koa (routes/webhooks/shopify.ts); everything else through it.
   const koa = createApp(gw).callback();
@@ -90,6 +92,8 @@ export async function startGateway(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await gw.dispatcher.close();
       await gw.background.settle();
+      // A handler whose client went away may still await Temporal (and then its database): its call ends first.
+      await calls.settle();
       await gw.db.destroy();
       await connection.close();
     },
