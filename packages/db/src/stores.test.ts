@@ -5,6 +5,7 @@ import {
   claimIntent,
   completeDocument,
   createSecretBox,
+  inTransaction,
   markAttempted,
   recordDeliveries,
   markSignalled,
@@ -20,6 +21,10 @@ let db: Db;
 let drop: () => Promise<void>;
 beforeAll(async () => ({ db, drop } = await createTestDatabase()));
 afterAll(async () => drop());
+
+/** The invoice intent of the shop's order n. */
+const invoiceIntent = (shopId: string, n: number) =>
+  claimIntent(db, { shopId, type: 'invoice', intentKey: `invoice:${n}`, orderId: String(n), orderName: `#${n}` });
 
 describe('stores against the real PostgreSQL', () => {
   it('seeds the plans', async () => {
@@ -92,17 +97,7 @@ describe('stores against the real PostgreSQL', () => {
     const shop = 'c.myshopify.com';
     await saveShopInstall(db, { shopId: shop, tokenEnc: 'x', scopes: [] });
     await db('shops').where({ id: shop }).update({ transfers_quota: 3 });
-    const docs = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) =>
-        claimIntent(db, {
-          shopId: shop,
-          type: 'invoice',
-          intentKey: `invoice:${n}`,
-          orderId: String(n),
-          orderName: `#${n}`,
-        }),
-      ),
-    );
+    const docs = await Promise.all([1, 2, 3, 4, 5].map((n) => invoiceIntent(shop, n)));
     // Five orders at the same moment, three transfers: three calls may go out, the others wait.
     const answers = await Promise.all(docs.map((d) => reserveTransfer(db, shop, d.id)));
     expect(answers.filter((a) => a.ok)).toHaveLength(3);
@@ -123,6 +118,41 @@ describe('stores against the real PostgreSQL', () => {
     expect((await chargeTransfer(db, shop, going[0]!.id)).charged).toBe(true);
     const waiting = docs.find((_, i) => !answers[i]!.ok)!;
     expect(await reserveTransfer(db, shop, waiting.id)).toMatchObject({ ok: false, used: 1, quota: 3 });
+  });
+
+  it("charges and reserves by the running import's raised quota, and a charge inside a transaction joins it", async () => {
+    const shop = 'boost.myshopify.com';
+    await saveShopInstall(db, { shopId: shop, tokenEnc: 'x', scopes: ['read_orders'] });
+    await db('shops').where({ id: shop }).update({ transfers_quota: 1 });
+    const doc = (n: number) => invoiceIntent(shop, n);
+    const first = await doc(1);
+    expect(await chargeTransfer(db, shop, first.id)).toMatchObject({ charged: true, used: 1, quota: 1 });
+    expect(await reserveTransfer(db, shop, (await doc(2)).id)).toMatchObject({ ok: false, used: 1, quota: 1 });
+    // A bought import raises the quota for 30 days; an older one no longer does.
+    await db('purchases').insert({
+      shop_id: shop,
+      feature: 'orderImport',
+      price: 1,
+      status: 'active',
+      activated_at: new Date(),
+    });
+    expect(await reserveTransfer(db, shop, (await doc(2)).id)).toMatchObject({ ok: true, used: 1, quota: 5 });
+    const second = await doc(3);
+    const charged = await inTransaction(db, (trx) => chargeTransfer(trx, shop, second.id));
+    expect(charged).toMatchObject({ charged: true, used: 2, quota: 5 });
+    expect(await chargeTransfer(db, shop, second.id)).toMatchObject({
+      charged: false,
+      reason: 'ALREADY_CHARGED',
+      used: 2,
+    });
+    await db('purchases')
+      .where({ shop_id: shop })
+      .update({ activated_at: new Date(Date.now() - 31 * 86_400_000) });
+    expect(await chargeTransfer(db, shop, (await doc(4)).id)).toMatchObject({
+      charged: false,
+      reason: 'NO_CREDITS',
+      quota: 1,
+    });
   });
 
   it('dedupes webhook deliveries by webhook id and by topic + event id', async () => {

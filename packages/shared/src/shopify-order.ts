@@ -5,17 +5,21 @@ import { z } from 'zod';
  * Unknown fields pass through untouched; money stays as Shopify's decimal strings.
  */
 const money = z.string();
-const taxLine = z.object({ title: z.string().optional(), rate: z.number(), price: money });
+// One instance for every optional field of a kind: zod schemas are immutable and may be shared. Each order workflow
+// builds this schema anew in its own sandbox, and a copy per field was a good part of that cost.
+const text = z.string().nullish();
+const moneyOrNull = money.nullish();
+const taxLines = z.array(z.object({ title: z.string().optional(), rate: z.number(), price: money })).default([]);
 const address = z
   .object({
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    company: z.string().nullish(),
-    address1: z.string().nullish(),
-    address2: z.string().nullish(),
-    zip: z.string().nullish(),
-    city: z.string().nullish(),
-    country_code: z.string().nullish(),
+    first_name: text,
+    last_name: text,
+    company: text,
+    address1: text,
+    address2: text,
+    zip: text,
+    city: text,
+    country_code: text,
   })
   .passthrough();
 
@@ -24,11 +28,11 @@ export const ShopifyLineItemSchema = z
   .object({
     id: z.number(),
     title: z.string(),
-    variant_title: z.string().nullish(),
-    sku: z.string().nullish(),
+    variant_title: text,
+    sku: text,
     quantity: z.number(),
     price: money,
-    tax_lines: z.array(taxLine).default([]),
+    tax_lines: taxLines,
     discount_allocations: z.array(z.object({ amount: money }).passthrough()).default([]),
   })
   .passthrough();
@@ -38,30 +42,30 @@ export const ShopifyOrderSchema = z
     id: z.number(),
     admin_graphql_api_id: z.string().optional(),
     name: z.string(),
-    email: z.string().nullish(),
+    email: text,
     created_at: z.string(),
-    updated_at: z.string().nullish(),
-    cancelled_at: z.string().nullish(),
+    updated_at: text,
+    cancelled_at: text,
     currency: z.string(),
-    financial_status: z.string().nullish(),
-    fulfillment_status: z.string().nullish(),
-    gateway: z.string().nullish(),
+    financial_status: text,
+    fulfillment_status: text,
+    gateway: text,
     payment_gateway_names: z.array(z.string()).default([]),
-    source_name: z.string().nullish(),
+    source_name: text,
     tags: z.string().default(''),
-    note: z.string().nullish(),
+    note: text,
     taxes_included: z.boolean().default(true),
     total_price: money,
     // Shopify's schema lets these totals be null; nothing may take null for zero (see orderTaxCents).
-    subtotal_price: money.nullish(),
-    total_tax: money.nullish(),
-    total_discounts: money.nullish(),
+    subtotal_price: moneyOrNull,
+    total_tax: moneyOrNull,
+    total_discounts: moneyOrNull,
     customer: z
       .object({
         id: z.number(),
-        email: z.string().nullish(),
-        first_name: z.string().nullish(),
-        last_name: z.string().nullish(),
+        email: text,
+        first_name: text,
+        last_name: text,
       })
       .passthrough()
       .nullish(),
@@ -75,7 +79,7 @@ export const ShopifyOrderSchema = z
             title: z.string(),
             price: money,
             discounted_price: money.optional(),
-            tax_lines: z.array(taxLine).default([]),
+            tax_lines: taxLines,
           })
           .passthrough(),
       )

@@ -54,7 +54,8 @@ export async function claimIntent(
   db: Db,
   input: { shopId: string; type: DocumentType; intentKey: string; orderId: string; orderName: string },
 ): Promise<DocumentRow> {
-  await db('documents')
+  // A new intent answers with its row; only an intent claimed before is read again (the insert returns nothing).
+  const [made] = await db('documents')
     .insert({
       shop_id: input.shopId,
       type: input.type,
@@ -63,8 +64,9 @@ export async function claimIntent(
       order_name: input.orderName,
     })
     .onConflict(['shop_id', 'intent_key'])
-    .ignore();
-  const row = await db('documents').where({ shop_id: input.shopId, intent_key: input.intentKey }).first();
+    .ignore()
+    .returning('*');
+  const row = made ?? (await db('documents').where({ shop_id: input.shopId, intent_key: input.intentKey }).first());
   return documentFromRow(row);
 }
 

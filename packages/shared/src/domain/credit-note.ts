@@ -9,7 +9,7 @@ import { chargedRate, grossAndNet, highestChargedRate, unitNameFor } from './ord
 import { isTip, itemExtras } from './order-fields';
 import { netFromGross, settleLineItems, splitByRates, withRate, type Position, type RoundingReport } from './positions';
 import { placeReference } from './document-texts';
-import { renderTemplate, templateVars, type MetafieldValue } from './templates';
+import { orderTemplateVars, renderTemplate, templateVars, type MetafieldValue } from './templates';
 import { regimeRate, type TaxRegime } from './tax-regime';
 import { creditPositionTexts, localizeCreditPreferences, type DocumentLanguage } from './document-language';
 import { defaultRegime } from './invoice-draft';
@@ -91,6 +91,7 @@ export function refundPositions(
   const spread = (p: Position): Position[] =>
     o.regime.taxFree || weights.size === 0 ? [withRate(p, 0, o.regime.taxFree)] : splitByRates(p, weights);
 
+  const varsFor = orderTemplateVars(order);
   for (const r of refund.refund_line_items) {
     const li = order.line_items.find((l) => l.id === r.line_item_id);
     const amount = cents(r.subtotal);
@@ -109,8 +110,8 @@ export function refundPositions(
       continue;
     }
     const vars = li
-      ? templateVars(order, { item: li, refund, metafields: o.metafields })
-      : templateVars(order, { refund, metafields: o.metafields });
+      ? varsFor({ item: li, refund, metafields: o.metafields })
+      : varsFor({ refund, metafields: o.metafields });
     const base = {
       kind: 'item' as const,
       name: renderTemplate(P.creditLayoutItemTitle, vars) || li?.title || r.line_item?.title || 'Artikel',

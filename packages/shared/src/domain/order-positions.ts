@@ -5,7 +5,7 @@ import { ALLOWED_UNIT_NAMES } from '../preferences/messages';
 import { cents, ratePercent, sumOf } from './money';
 import { isTip, itemExtras } from './order-fields';
 import { grossFromNet, netFromGross, splitByRates, withRate, type Position } from './positions';
-import { orderDiscounts, renderTemplate, templateVars, type MetafieldValue } from './templates';
+import { orderDiscounts, orderTemplateVars, renderTemplate, type MetafieldValue } from './templates';
 import { regimeRate, type TaxRegime } from './tax-regime';
 
 type LineItem = ShopifyOrder['line_items'][number];
@@ -83,6 +83,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
   const lex = (rate: number) => regimeRate(o.regime, rate, highest);
   const metafields = o.metafields;
   const discounts = orderDiscounts(order);
+  const varsFor = orderTemplateVars(order);
   const items: Position[] = [];
   const tips: Position[] = [];
   const discountLines = new Map<string, Position>();
@@ -90,7 +91,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
   const addDiscount = (index: number, rate: number, part: { grossCents: number; netCents: number }) => {
     const info = discounts[index] ?? { title: 'Rabatt', code: '', type: '', value: '' };
     const key = `${index}:${rate}`;
-    const vars = templateVars(order, { discount: info, metafields });
+    const vars = varsFor({ discount: info, metafields });
     const existing =
       discountLines.get(key) ??
       ({
@@ -136,7 +137,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
       tips.push(withRate(tip, tipRate, o.regime.taxFree));
       continue;
     }
-    const vars = templateVars(order, { item, metafields });
+    const vars = varsFor({ item, metafields });
     const details = [renderTemplate(L.itemDetail, vars)];
     if (L.include.sku && item.sku) details.push(`Art.-Nr.: ${item.sku}`);
     const gtin = x.barcode ?? (x.variant_id !== null ? o.gtins?.[String(x.variant_id)] : undefined);
@@ -179,7 +180,7 @@ export function orderPositions(order: ShopifyOrder, o: PositionOptions): Positio
     const price = cents(line.price);
     const charged = cents(line.discounted_price ?? line.price);
     const tax = sumOf(line.tax_lines.map((t) => cents(t.price)));
-    const vars = templateVars(order, { shipping: line, metafields });
+    const vars = varsFor({ shipping: line, metafields });
     const shopRate = chargedRate(line.tax_lines, charged);
     const base = {
       kind: 'shipping' as const,

@@ -81,6 +81,14 @@ export function orderDiscounts(order: ShopifyOrder): DiscountInfo[] {
 
 /** Every placeholder value for an order, plus the item, shipping, discount or refund being printed. */
 export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): TemplateVars {
+  return orderTemplateVars(order)(ctx);
+}
+
+/**
+ * The same, with the order's own placeholders worked out once: a document's positions print each of its lines
+ * with them, and reading the order's extras, discounts and amounts again for every line cost more than the rest.
+ */
+export function orderTemplateVars(order: ShopifyOrder): (ctx?: TemplateContext) => TemplateVars {
   const x = orderExtras(order);
   const c = customerExtras(order);
   const cur = order.currency;
@@ -89,7 +97,7 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
     [order.billing_address?.first_name, order.billing_address?.last_name].filter(Boolean).join(' ');
   const discounts = orderDiscounts(order);
   const tracking = x.fulfillments.map((f) => f.tracking_url ?? f.tracking_urls?.[0]).find(Boolean) ?? '';
-  const vars: TemplateVars = {
+  const base: TemplateVars = {
     'ORDER.ID': String(order.id),
     'ORDER.NAME': order.name,
     'ORDER.NUMBER': order.name.replace(/^#/, ''),
@@ -121,7 +129,13 @@ export function templateVars(order: ShopifyOrder, ctx: TemplateContext = {}): Te
     'ORDER.CREATED_AT': order.created_at.slice(0, 10),
   };
   for (const attr of x.note_attributes)
-    vars[`ORDER.ATTRIBUTE.${attr.name.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}`] = String(attr.value ?? '');
+    base[`ORDER.ATTRIBUTE.${attr.name.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}`] = String(attr.value ?? '');
+  return (ctx = {}) => ({ ...base, ...contextVars(cur, ctx) });
+}
+
+/** The placeholders of the item, shipping, discount or refund being printed, and the metafields read for it. */
+function contextVars(cur: string, ctx: TemplateContext): TemplateVars {
+  const vars: TemplateVars = {};
   if (ctx.item) {
     const item = ctx.item;
     const ix = itemExtras(item);

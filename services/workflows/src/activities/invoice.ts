@@ -1,7 +1,7 @@
 import type { ShopifyOrder, TaxRegime } from '@belegfluss/shared';
 import { buildPlannedInvoice, contactRequired } from '@belegfluss/shared';
 import { forgetContact, writeLog, type Db } from '@belegfluss/db';
-import { LexwareError } from '@belegfluss/lexware';
+import { LexwareError, type LexwareClient } from '@belegfluss/lexware';
 import { ensureContact, type ContactRequest } from './contact';
 import { loadShopContext, type ShopContext } from './context';
 import type { ActivityDeps } from './deps';
@@ -32,14 +32,15 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
   const { notifier, clientFor, step } = lexwareAccess(deps);
 
   /** The customer's contact in Lexware, found or made (see ./contact), as its own Lexware step. */
-  const contactStep = (shopId: string, order: ShopifyOrder, req: ContactRequest) =>
-    step(shopId, order, 'contact', async () => ensureContact(db, await clientFor(shopId, order), shopId, order, req));
+  const contactStep = (api: LexwareClient, shopId: string, order: ShopifyOrder, req: ContactRequest) =>
+    step(shopId, order, 'contact', async () => ensureContact(db, api, shopId, order, req));
 
   /**
    * Lexware doesn't know our contact (removed there, or a link from another organisation): forget it, and
    * make the customer's contact anew. The caller issues with the fresh one.
    */
   async function contactAnew(
+    api: LexwareClient,
     shopId: string,
     order: ShopifyOrder,
     refused: { contactId: string; error: LexwareError },
@@ -57,7 +58,7 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
       ref: { contact: refused.contactId },
       body: { message: LexwareError.describe(refused.error.body) },
     });
-    return ensureContact(db, await clientFor(shopId, order), shopId, order, {
+    return ensureContact(db, api, shopId, order, {
       prefs: prefs.contact,
       vatId: regime.vatId,
       required: contactRequired(regime),
@@ -65,18 +66,16 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
     });
   }
 
-  /**
-   * ctx: the context the workflow decided with; tasks scheduled before it was passed along load it here.
-   * The regime stays the workflow's (it chose it before the contact was made).
-   */
+  /** The regime stays the workflow's (it chose it before the contact was made). */
   async function issueInvoice(
+    api: LexwareClient,
     shopId: string,
     order: ShopifyOrder,
     contactId: string | null,
     regime: TaxRegime,
-    ctx?: ShopContext,
+    ctx: ShopContext,
   ): Promise<IssueResult> {
-    const { prefs, metafields: mf } = ctx ?? (await loadShopContext(db, shopId));
+    const { prefs, metafields: mf } = ctx;
     const metafields = await readOrderMetafields({ db, box, shopify, appUrl }, shopId, order, mf?.read ?? []);
     const build = (id: string | null) => buildPlannedInvoice(order, prefs, regime, metafields, id);
     const built = build(contactId);
@@ -84,7 +83,7 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
     const issue = async (id: string | null, invoice: typeof built.invoice) =>
       issueDocument(
         db,
-        await clientFor(shopId, order),
+        api,
         {
           shopId,
           order,
@@ -100,7 +99,7 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
         return await issue(contactId, built.invoice);
       } catch (error) {
         if (!contactId || !(error instanceof LexwareError) || !error.names('address.contactId')) throw error;
-        const fresh = await contactAnew(shopId, order, { contactId, error }, prefs, regime);
+        const fresh = await contactAnew(api, shopId, order, { contactId, error }, prefs, regime);
         const result = await issue(fresh, build(fresh).invoice);
         return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: fresh };
       }
@@ -117,16 +116,23 @@ export function createInvoiceActivities(deps: InvoiceDeps) {
     /**
      * The customer's contact and the invoice in one activity (one Temporal round trip fewer per
      * invoice). A retry finds the contact it made in our records, without a Lexware call.
+     *
+     * The shop's settings are read here, in one statement that also tells the shop's installation (which the
+     * Lexware client needs), rather than sent along: as the task's input they were written into the order's
+     * history a second time, about 4 KB per invoice for Temporal to store and for both sides to encode.
+     * Tasks scheduled by older workflow code still carry the workflow's context (`ctx`) and use it.
      */
     async issueInvoiceWithContact(
       shopId: string,
       order: ShopifyOrder,
       req: ContactRequest,
       regime: TaxRegime,
-      ctx: ShopContext,
+      ctx?: ShopContext,
     ): Promise<IssueResult> {
-      const contactId = await contactStep(shopId, order, req);
-      const result = await issueInvoice(shopId, order, contactId, regime, ctx);
+      const context = ctx ?? (await loadShopContext(db, shopId));
+      const api = await clientFor(shopId, order, context.invoice.installedAt);
+      const contactId = await contactStep(api, shopId, order, req);
+      const result = await issueInvoice(api, shopId, order, contactId, regime, context);
       return result.outcome === 'NO_CREDITS' ? result : { ...result, contactId: result.contactId ?? contactId };
     },
   };

@@ -45,9 +45,10 @@ export function lexwareAccess({
    * An order from before the installation comes from the historical import: its Lexware calls
    * give way to live orders, which share the same 2 requests/s (live orders first).
    */
-  const clientFor = async (shopId: string, order: ShopifyOrder): Promise<LexwareClient> => {
-    const shop = await getShop(db, shopId);
-    const background = Boolean(shop) && Date.parse(order.created_at) < shop!.installedAt.getTime();
+  const clientFor = async (shopId: string, order: ShopifyOrder, installedAt?: string): Promise<LexwareClient> => {
+    // A caller that has read the shop's context already knows the installation: no second read of the shop.
+    const installed = installedAt !== undefined ? Date.parse(installedAt) : (await getShop(db, shopId))?.installedAt;
+    const background = installed !== undefined && Date.parse(order.created_at) < installed.valueOf();
     return lexwareOf(db, box, lexware, shopId, { background });
   };
 

@@ -56,9 +56,9 @@ export async function issueInvoiceIfDue(shopId: string, state: OrderState, ctx: 
   }
   const { regime } = plan;
   const contact = { ...plan.contact, shopDomain: shopId };
-  // One activity for contact and invoice (it names the contact it used). It builds with this same context (plus
-  // the order's metafields) instead of loading the settings again.
-  const result = await issueInvoiceWithContact(shopId, order, contact, regime, ctx);
+  // One activity for contact and invoice (it names the contact it used). It reads the shop's settings itself: they
+  // are in this history once already (the round's context), and the activity needs them in full.
+  const result = await issueInvoiceWithContact(shopId, order, contact, regime);
   if (result.outcome === 'NO_CREDITS') {
     state.lastDecision = 'NO_CREDITS';
     state.waitingFor = 'NO_CREDITS';
