@@ -2,16 +2,16 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   buildTools,
-  federationExperiments,
   htmlTemplate,
   precompressAssets,
   serverProxies,
+  shellExperiments,
   sharedSingletons,
 } from '@belegfluss/frontend-kit/federation';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { earlyConfigScript, earlyShopScript } from './early-requests.mjs';
+import { earlyConfigScript, earlyPageChunksScript, earlyRemoteScript, earlyShopScript } from './early-requests.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
 
 const configJson = () => `${JSON.stringify(runtimeConfig(), null, 2)}\n`;
@@ -35,6 +35,8 @@ const writeRuntimeConfig: RsbuildPlugin = {
  * after it; lazily loaded pages stay out.
  */
 const startupFiles = new Set<string>();
+/** The files of each lazy page's chunk group (`page-<name>`, see src/lazyPages.tsx), for {@link earlyPageChunksScript}. */
+const pageFiles: Record<string, string[]> = {};
 const findStartupFiles: RsbuildPlugin = {
   name: 'belegfluss:startup-files',
   setup(api) {
@@ -45,7 +47,13 @@ const findStartupFiles: RsbuildPlugin = {
           compiler.hooks.thisCompilation.tap('belegfluss:startup-files', (compilation) => {
             compilation.hooks.processAssets.tap({ name: 'belegfluss:startup-files', stage: -2000 }, () => {
               startupFiles.clear();
+              for (const page of Object.keys(pageFiles)) delete pageFiles[page];
               for (const group of compilation.chunkGroups) {
+                const page = group.name?.match(/^page-(.+)$/)?.[1];
+                if (page)
+                  pageFiles[page] = group.chunks.flatMap((chunk) =>
+                    [...chunk.files].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`),
+                  );
                 const startup = group.name === 'bootstrap' || group.origins.every((origin) => !origin.request);
                 if (!startup || group.isInitial()) continue;
                 for (const chunk of group.chunks) for (const file of chunk.files) startupFiles.add(file);
@@ -80,7 +88,7 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons('shell'),
       dts: false,
-      experiments: federationExperiments,
+      experiments: shellExperiments,
     }),
     writeRuntimeConfig,
     findStartupFiles,
@@ -94,7 +102,16 @@ export default defineConfig({
     mountId: 'root',
     template: htmlTemplate,
     templateParameters: { placeholder: startingSpinner },
-    tags: [{ tag: 'script', children: `${earlyConfigScript}\n${earlyShopScript}`, head: true, append: false }],
+    tags: [
+      {
+        tag: 'script',
+        children: `${earlyConfigScript}\n${earlyShopScript}\n${earlyRemoteScript}`,
+        head: true,
+        append: false,
+      },
+      // Known once the chunk graph is: a function, so it is read when the HTML is written.
+      (tags) => [...tags, { tag: 'script', children: earlyPageChunksScript(pageFiles), head: true, append: true }],
+    ],
   },
   output: { distPath: { root: 'dist' } },
   server: {

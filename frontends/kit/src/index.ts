@@ -9,6 +9,7 @@ export * from './states';
 export * from './query-state';
 export { PolarisRoot } from './polaris';
 export { useRemoteToast } from './toast';
+export * from './lazy-page';
 export * from './event-log';
 export * from './feature-lock';
 export * from './lexware-link';

@@ -1,6 +1,6 @@
 import { isUnder, navigate, shopQuery, useLocation, type AppLocation, type Shop } from '@belegfluss/frontend-kit';
 import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { AppFrame } from './frame/AppFrame';
 import {
@@ -69,7 +69,11 @@ export function ShellApp() {
   const { api, config, switchShop } = useShell();
   const location = useLocation();
   const query = shopQuery(api);
-  const shop = useQuery({ ...query, queryFn: withEarlyShop(query.queryFn) });
+  const withEarly = { ...query, queryFn: withEarlyShop(query.queryFn) };
+  // Started while rendering, before any page below subscribes: a page's own shop query (a remote's, mounted at
+  // once) would otherwise fetch first, with a request of its own instead of the answer index.html asked for.
+  usePrefetchQuery(withEarly);
+  const shop = useQuery(withEarly);
   const lostToken = shop.data?.missingAccessToken ? shop.data.shop : undefined;
   usePreloadRemotes(shop.data);
 

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstOrdersQuery, ordersPath } from './pages/orders/orders';
+import { REMOTE_ROUTES, remoteRouteFor } from './remotes/routes';
 import { shopFixture } from './test/fixtures';
 
 const config = {
@@ -11,6 +13,14 @@ const config = {
   },
 };
 const shop = shopFixture({ shop: 'frueh-laden.myshopify.com', name: 'Früh-Laden' });
+const ORDERS_FIRST_PAGE = `/api${ordersPath(firstOrdersQuery(''))}`;
+/** The parts of a remote's mf-manifest.json the page reads. */
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'static/js/preferences.abc.js', path: '' } },
+  exposes: [
+    { path: './App', assets: { js: { sync: ['static/js/async/app.def.js'], async: ['static/js/async/x.js'] } } },
+  ],
+};
 const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } });
 
 /** A window as the entry sees it: index.html has started config.json already. */
@@ -35,6 +45,8 @@ describe('the shell’s early requests', () => {
         calls.push(url);
         if (url.startsWith('/sandbox/control/session-token')) return json({ token: 'a.b.c' });
         if (url === '/api/shop') return json(shop);
+        if (url === config.remotes.preferences) return json(MANIFEST);
+        if (url === ORDERS_FIRST_PAGE) return json({ items: [{ id: '1', name: '#1001' }], hasNext: false });
         return new Response('nicht hier', { status: 404 });
       }),
     );
@@ -97,7 +109,7 @@ describe('the shell’s early requests', () => {
     new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
     const { startEarly, withEarlyShop, runtimeConfig } = await import('./startup');
     await startEarly(page);
-    expect(calls).toEqual(['/api/shop']);
+    expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE]);
     expect((await runtimeConfig()).apiUrl).toBe('/api');
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer bridge.token.x');
@@ -122,5 +134,86 @@ describe('the shell’s early requests', () => {
     const queryFn = vi.fn(async () => shop);
     expect(await withEarlyShop(queryFn)(undefined)).toEqual(shop);
     expect(queryFn).toHaveBeenCalledTimes(1);
+  });
+
+  it('inside the admin starts the landing page’s own request too, which the page’s first ask then takes', async () => {
+    const { earlyShopScript, earlyPageRequests } = await import('../early-requests.mjs');
+    // The orders list asks first for exactly what index.html asks for, else the early answer goes unused.
+    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com')).toEqual([ordersPath(firstOrdersQuery(''))]);
+    expect(earlyPageRequests('/orders', '?search=Meier')).toEqual([]);
+    expect(earlyPageRequests('/home', '')).toEqual([]);
+    window.history.replaceState(null, '', '/orders?shop=frueh-laden.myshopify.com');
+    const page = {
+      location: new URL('http://127.0.0.1/orders?shop=frueh-laden.myshopify.com'),
+      localStorage: window.localStorage,
+      shopify: { idToken: async () => 'bridge.token.x' },
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    new Function('window', 'location', 'fetch', earlyShopScript)(page, page.location, fetch);
+    const { startEarly, fetchWithEarlyPage } = await import('./startup');
+    await startEarly(page);
+    await vi.waitFor(() => expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE]));
+    // Another request goes out as asked and leaves the early answer for the page.
+    await fetchWithEarlyPage('/api/orders/audit', { method: 'GET' });
+    expect(await (await fetchWithEarlyPage(ORDERS_FIRST_PAGE, { method: 'GET' })).json()).toMatchObject({
+      items: [{ name: '#1001' }],
+    });
+    expect(calls).toEqual(['/api/shop', ORDERS_FIRST_PAGE, '/api/orders/audit']);
+    // The answer is used once: a later fetch of the list asks the gateway.
+    await fetchWithEarlyPage(ORDERS_FIRST_PAGE, { method: 'GET' });
+    expect(calls.at(-1)).toBe(ORDERS_FIRST_PAGE);
+    expect(calls).toHaveLength(4);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('finds a remote’s area by the same rule as the shell’s routes', async () => {
+    const { remoteAreaOf } = await import('../early-requests.mjs');
+    for (const path of [
+      '/preferences',
+      '/preferences/mail',
+      '/partner',
+      '/admin/shops',
+      '/orders',
+      '/preferencesx',
+      '/',
+    ])
+      expect(remoteAreaOf(path, config.remotes), path).toBe(remoteRouteFor(path)?.name);
+    expect(REMOTE_ROUTES.map(({ name }) => name).sort()).toEqual(Object.keys(config.remotes).sort());
+  });
+
+  it('in a remote’s area asks for its manifest at once, preloads its entry and App, and hands the manifest to the runtime once', async () => {
+    const { earlyRemoteScript } = await import('../early-requests.mjs');
+    const page = {
+      location: new URL('http://127.0.0.1/preferences?shop=frueh-laden.myshopify.com'),
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    new Function('window', 'location', 'fetch', earlyRemoteScript)(page, page.location, fetch);
+    const { startEarly, takeEarlyManifest } = await import('./startup');
+    void startEarly(page);
+    const preloads = () =>
+      [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => link.getAttribute('href'));
+    await vi.waitFor(() =>
+      expect(preloads()).toEqual(['http://p/static/js/preferences.abc.js', 'http://p/static/js/async/app.def.js']),
+    );
+    expect(calls.filter((url) => url === config.remotes.preferences)).toHaveLength(1);
+    expect(takeEarlyManifest(config.remotes.partner)).toBeUndefined();
+    expect(await (await takeEarlyManifest(config.remotes.preferences))?.json()).toEqual(MANIFEST);
+    expect(takeEarlyManifest(config.remotes.preferences)).toBeUndefined();
+    document.head.innerHTML = '';
+  });
+
+  it('outside a remote’s area asks for no manifest', async () => {
+    const { earlyRemoteScript, landingPageOf } = await import('../early-requests.mjs');
+    const page = {
+      location: new URL('http://127.0.0.1/orders'),
+      belegflussConfig: Promise.resolve(json(config)),
+    } as unknown as Window & Record<string, unknown>;
+    new Function('window', 'location', 'fetch', earlyRemoteScript)(page, page.location, fetch);
+    expect(await page.belegflussRemote).toBeUndefined();
+    expect(calls).toEqual([]);
+    expect(landingPageOf('/orders')).toBe('orders');
+    expect(landingPageOf('/orders/audit')).toBe('audit');
+    expect(landingPageOf('/orders/4711')).toBe('order');
+    expect(landingPageOf('/home')).toBeUndefined();
   });
 });

@@ -57,10 +57,52 @@ export function sessionTokenSource(
   return config.sandboxUrl && shop ? sandboxSession(config.sandboxUrl, shop) : undefined;
 }
 
-/** What index.html started (early-requests.mjs): config.json, and inside the admin the session's /api/shop. */
+/**
+ * What index.html started (early-requests.mjs): config.json, and inside the admin the session's /api/shop and the
+ * landing page's first request.
+ */
 type StartedWindow = Window & {
   belegflussConfig?: Promise<Response>;
-  belegflussShop?: Promise<{ response: Promise<Response> } | undefined>;
+  belegflussShop?: Promise<{ response: Promise<Response>; pages?: EarlyPage[] } | undefined>;
+  belegflussRemote?: Promise<{ url: string; response: Promise<Response> } | undefined>;
+};
+
+let earlyManifest: { url: string; response: Promise<Response> } | undefined;
+
+/**
+ * The manifest of the remote the visit landed in, if index.html asked for it (early-requests.mjs) and it is
+ * `url`; once. Undefined otherwise, and the federation runtime asks itself.
+ */
+export function takeEarlyManifest(url: string): Promise<Response> | undefined {
+  const early = earlyManifest;
+  if (!early || early.url !== url) return undefined;
+  earlyManifest = undefined;
+  return early.response;
+}
+
+/** One of the landing page's own first requests, as index.html sent it: its full URL, the page it is for, the answer. */
+interface EarlyPage {
+  url: string;
+  pathname: string;
+  response: Promise<Response>;
+}
+let earlyPages: EarlyPage[] = [];
+
+/**
+ * The shell's fetch for the gateway, which every page and remote reaches through the session's API client: a
+ * GET of a URL index.html has already asked for, the first one and while still on the page it was asked for,
+ * takes that answer instead of asking again. Anything else, and that answer when it failed, goes out as asked.
+ */
+export const fetchWithEarlyPage: typeof fetch = async (input, init) => {
+  // Once the visit has moved on, what was asked for the page it landed on is left alone.
+  if (earlyPages.some((page) => page.pathname !== window.location.pathname)) earlyPages = [];
+  const page = (init?.method ?? 'GET') === 'GET' ? earlyPages.find(({ url }) => url === String(input)) : undefined;
+  if (page) {
+    earlyPages = earlyPages.filter((other) => other !== page);
+    const response = await page.response.catch(() => undefined);
+    if (response?.ok) return response;
+  }
+  return fetch(input, init);
 };
 
 /**
@@ -73,6 +115,16 @@ export function startEarly(win: StartedWindow = window): Promise<void> {
   const startedShop = win.belegflussShop;
   delete win.belegflussConfig;
   delete win.belegflussShop;
+  const startedRemote = win.belegflussRemote;
+  delete win.belegflussRemote;
+  void startedRemote?.then(
+    (sent) => (earlyManifest = sent),
+    () => {},
+  );
+  void startedShop?.then(
+    (sent) => (earlyPages = sent?.pages ?? []),
+    () => {},
+  );
   earlyConfig = loadRuntimeConfig(started);
   configRead = earlyConfig;
   let issued = () => {};

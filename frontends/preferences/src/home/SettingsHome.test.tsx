@@ -3,6 +3,7 @@ import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
 import { GeneralPreferencesSchema, NotificationPreferencesSchema } from '@belegfluss/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { earlyPageRequests } from '../../../shell/early-requests.mjs';
 import App from '../App';
 import { SETTINGS_PAGES } from './SettingsNav';
 
@@ -73,6 +74,12 @@ beforeEach(() => {
 });
 
 describe('settings home', () => {
+  it('asks first for what the shell’s page asks for early when a visit lands here, and the shop', async () => {
+    const { api } = home();
+    const gets = () => [...new Set(api.calls.filter((c) => c.method === 'GET').map((c) => c.path))].sort();
+    await waitFor(() => expect(gets()).toEqual([...earlyPageRequests('/preferences', ''), '/shop'].sort()));
+  });
+
   it('links every settings page with a line about it', async () => {
     const { navigate } = home();
     const nav = within(await screen.findByRole('navigation', { name: 'Einstellungsseiten' }));

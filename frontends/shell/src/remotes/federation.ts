@@ -1,6 +1,7 @@
 import type { RemoteAppModule, RemoteAppProps, RemoteName } from '@belegfluss/frontend-kit';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import { takeEarlyManifest } from '../startup';
 import { remoteRouteFor } from './routes';
 
 /**
@@ -14,9 +15,25 @@ const loading = new Map<RemoteName, Promise<ComponentType<RemoteAppProps>>>();
 /** Remotes whose preload failed: the next load starts afresh instead of reusing the failure. */
 const failedPreloads = new Set<RemoteName>();
 
+let earlyManifestTaken = false;
+
 /** Registers the remotes' manifests; the same addresses again (the entry registered them already) change nothing. */
 export function registerRemoteManifests(remotes: Record<RemoteName, string>): void {
   if (JSON.stringify(remotes) === JSON.stringify(manifests)) return;
+  if (!earlyManifestTaken) {
+    earlyManifestTaken = true;
+    // The manifest index.html asked for already, for the area the visit landed in; a failed one is asked again.
+    registerPlugins([
+      {
+        name: 'belegfluss:early-manifest',
+        fetch: (url) =>
+          takeEarlyManifest(url)?.then(
+            (response) => (response.ok ? response : fetch(url)),
+            () => fetch(url),
+          ),
+      },
+    ]);
+  }
   manifests = { ...remotes };
   registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
 }

@@ -13,7 +13,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { RuntimeConfig } from '../config';
 import { Affiliate, ExitIframe, HelpRoute, Landing, ShopPicker } from '../lazyPages';
-import { sessionTokenSource } from '../startup';
+import { fetchWithEarlyPage, sessionTokenSource } from '../startup';
 import { ShellContext, type ShellSession } from './ShellContext';
 
 /**
@@ -30,7 +30,11 @@ export function SessionGate({ config, children }: { config: RuntimeConfig; child
   const session = useMemo<ShellSession | undefined>(() => {
     const tokenSource = sessionTokenSource(config, bridge, shop);
     if (!tokenSource) return undefined;
-    const api = createApiClient({ baseUrl: config.apiUrl, getToken: () => tokenSource.getToken() });
+    const api = createApiClient({
+      baseUrl: config.apiUrl,
+      getToken: () => tokenSource.getToken(),
+      fetchImpl: fetchWithEarlyPage,
+    });
     const switchShop = bridge
       ? undefined
       : () => {

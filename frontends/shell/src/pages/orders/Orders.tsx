@@ -15,7 +15,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { useShell } from '../../session/ShellContext';
-import { orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
+import { firstOrdersQuery, orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
 import { HistoricalImportCard } from './HistoricalImportCard';
 import { ReceiptBadges } from './ReceiptBadges';
 import { DocumentActions } from './DocumentActions';
@@ -71,12 +71,7 @@ function ReceiptActions({ order }: { order: OrderRow }) {
 /** `/orders`: every order with its receipts; sort, search and paging happen on the gateway. */
 export function Orders({ search = '' }: { search?: string }) {
   const { api } = useShell();
-  const [query, setQuery] = useState<OrdersQuery>({
-    sortBy: 'createdAt',
-    sortDir: 'desc',
-    search: new URLSearchParams(search).get('search') ?? '',
-    page: 1,
-  });
+  const [query, setQuery] = useState<OrdersQuery>(() => firstOrdersQuery(search));
   const deferred = useDeferredValue(query);
   const orders = useQuery({
     queryKey: ['orders', deferred],

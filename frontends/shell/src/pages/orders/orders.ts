@@ -47,6 +47,11 @@ export interface OrdersQuery {
   page: number;
 }
 
+/** What the list shows first: the newest orders, searched for `?search=` when the link brings one. */
+export function firstOrdersQuery(search: string): OrdersQuery {
+  return { sortBy: 'createdAt', sortDir: 'desc', search: new URLSearchParams(search).get('search') ?? '', page: 1 };
+}
+
 export function ordersPath(query: OrdersQuery): string {
   const params = new URLSearchParams({
     sortBy: query.sortBy,
