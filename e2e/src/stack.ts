@@ -104,8 +104,12 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack<StackSa
     ports: { control: 0, shopify: 0, lexware: 0, paypal: 0, smtp: 0, smtps: 0 },
     appUrl,
     log: false,
-    webhookRetryDelaysMs: [200, 500, 1000],
-    lexwareEventRetryDelaysMs: [200, 500],
+    // Shopify retries a webhook 8 times over 4 hours, and Lexware retries its events too. A test cannot wait that long,
+    // but three tries within two seconds lose a webhook whenever a loaded two-core machine keeps the gateway from
+    // answering for a few seconds, which no real shop would see. About a minute of retries keeps that loss out of the
+    // tests while still failing a delivery far sooner than the real services do.
+    webhookRetryDelaysMs: [500, 1000, 2000, 4000, 8000, 15000, 30000],
+    lexwareEventRetryDelaysMs: [500, 2000, 5000, 10000, 20000],
     ...(opts.appConfig ? { appConfig: opts.appConfig } : {}),
   };
   const sandbox: StackSandbox = opts.sandboxProcess
