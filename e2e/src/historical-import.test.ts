@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { germanDay, germanDayBounds, type ImportRangeView } from '@belegfluss/shared';
+import { daysBefore, germanDay, germanDayBounds, type ImportRangeView } from '@belegfluss/shared';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { spawnWorker, startStack, type Stack } from './stack';
@@ -19,7 +19,8 @@ let stack: Stack;
 const shop = 'alte-bestellungen.myshopify.com';
 const m = () => merchant(stack, shop);
 const workers: ChildProcess[] = [];
-const day = (n: number) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString());
+/** The German calendar day `n` days before today. */
+const day = (n: number) => daysBefore(germanDay(new Date().toISOString()), n);
 const DAYS = [day(12), day(11), day(10)];
 const COUNTS = [14, 13, 13];
 type Order = { id: number; name: string; total_price: string };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkImportRange,
+  daysBefore,
   daysBetween,
   IMPORT_RANGE_MESSAGES,
   importDayEstimate,
@@ -16,6 +17,13 @@ describe('the range of days the historical import takes', () => {
     });
     expect(checkImportRange('2026-10-15', '2026-10-15', allowed)).toEqual({ days: ['2026-10-15'] });
     expect(daysBetween('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+  });
+
+  it('counts calendar days back, across a leap day, a year and a daylight-saving change alike', () => {
+    expect(daysBefore('2024-03-01', 2)).toBe('2024-02-28');
+    expect(daysBefore('2026-11-27', 30)).toBe('2026-10-28');
+    expect(daysBefore('2026-11-27', 406)).toBe('2025-10-17');
+    expect(daysBetween(daysBefore('2026-11-27', 406), daysBefore('2026-11-27', 30))).toHaveLength(377);
   });
 
   it('refuses an end before the start', () => {

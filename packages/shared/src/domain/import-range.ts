@@ -38,6 +38,14 @@ export function germanDate(day: string): string {
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
+/**
+ * The calendar day `n` days before `day` ('YYYY-MM-DD'). Counting calendar days, not 24-hour steps back from an
+ * instant: across a change to or from summer time those land on another German day near midnight.
+ */
+export function daysBefore(day: string, n: number): string {
+  return new Date((dayNumber(day) - n) * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The calendar days from `from` to `to`, both included, in order (empty when `to` is before `from`). */
 export function daysBetween(from: string, to: string): string[] {
   const days: string[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { germanDay, germanDayBounds } from '@belegfluss/shared';
+import { daysBefore, germanDay, germanDayBounds } from '@belegfluss/shared';
 import { claimOrderImport } from '@belegfluss/db';
 import { backgroundTaskQueue, importWorkflowId } from '@belegfluss/orchestration/api';
 import {
@@ -27,7 +27,8 @@ let lexware: Awaited<ReturnType<typeof connectLexware>>;
 const S = 'historie-a.myshopify.com'; // standard plan, import bought
 const FREE = 'historie-b.myshopify.com';
 const UNPAID = 'historie-c.myshopify.com';
-const dayAgo = (n: number) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString());
+/** The German calendar day `n` days before today. */
+const dayAgo = (n: number) => daysBefore(germanDay(new Date().toISOString()), n);
 const DAY = dayAgo(200);
 const OTHER = dayAgo(201);
 const DOWNGRADED = dayAgo(205);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  daysBefore,
   germanDay,
   germanDayBounds,
   IMPORT_RANGE_MESSAGES,
@@ -27,7 +28,8 @@ import {
 let h: Harness;
 let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
 const S = 'zeitraum-a.myshopify.com';
-const dayAgo = (n: number) => germanDay(new Date(Date.now() - n * 86_400_000).toISOString());
+/** The German calendar day `n` days before today. */
+const dayAgo = (n: number) => daysBefore(germanDay(new Date().toISOString()), n);
 const RANGE = [dayAgo(150), dayAgo(149), dayAgo(148)];
 const COUNTS = [2, 1, 2];
 const ORDERS = COUNTS.reduce((a, b) => a + b, 0);
