@@ -3,6 +3,7 @@ import { periodUsage } from '@belegfluss/db';
 import { billingStateQuery, billingWorkflowId } from '@belegfluss/workflows';
 import { spend, subscribe } from './billing-helpers';
 import { eventually, merchant } from './merchant';
+import { orderSettled } from './settled';
 import { startStack, type Stack } from './stack';
 import { documentsTable, eventLogTable, purchasesTable, shopsTable } from '@belegfluss/db/testing';
 
@@ -28,12 +29,15 @@ const subjects = async () =>
 const invoices = (shop: string) =>
   documentsTable.list(stack.db, { shopId: shop, type: 'invoice' }, { notNull: ['lexwareId'] });
 
-/** A paid order; resolves once its invoice was created or refused for want of transfers. */
+/**
+ * A paid order; resolves once its invoice was created or refused for want of transfers, and every webhook of the
+ * order has been handled, so that only what the test does next can move it on.
+ */
 async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
   const m = merchant(stack, shop);
   const { order } = await m.createOrder({ scenario: 'de_b2c' });
   await m.payOrder(order.id);
-  return explained(
+  const outcome = await explained(
     shop,
     eventually(async () => {
       const doc = (await invoices(shop)).find((d) => d.orderId === String(order.id));
@@ -46,6 +50,8 @@ async function paidOrder(shop: string): Promise<'created' | 'NO_CREDITS'> {
       return refused && ('NO_CREDITS' as const);
     }, 120_000),
   );
+  await orderSettled(stack, shop, order.id);
+  return outcome;
 }
 
 /**
