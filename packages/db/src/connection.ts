@@ -87,13 +87,13 @@ export function createDb(connectionString: string, pool = { min: 0, max: 10 }): 
   return knexFactory({ client: 'pg', connection: connectionString, pool });
 }
 
-/** Brings the schema up to date and seeds the plan table from the spec's constants. */
 /** Migrations this release has that the database has not run yet, by name. */
 export async function pendingMigrations(db: Db): Promise<string[]> {
   const [, pending] = (await db.migrate.list({ migrationSource, tableName: 'knex_migrations' })) as [unknown, string[]];
   return pending.map((m) => migrationSource.getMigrationName(m));
 }
 
+/** Brings the schema up to date and seeds the plan table from the spec's constants. */
 export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest({ migrationSource, tableName: 'knex_migrations' });
   await db('plans')
