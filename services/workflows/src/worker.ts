@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@temporalio/client';
-import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
 import { createDb, createSecretBox } from '@belegfluss/db';
 import type { Activities, ActivityDeps } from './activities';
 import { createAuditActivities } from './activities/audit';
@@ -35,9 +36,26 @@ export const workflowSource = {
   bundlerOptions: { preloadModules: [fileURLToPath(new URL('./workflows/shared-modules.ts', import.meta.url))] },
 };
 
-/** The same code bundled once, for tests that start many workers or replay many histories. */
-export const bundleWorkflows = () =>
+/** Bundles the workflow code with webpack now: seconds of CPU, more on a busy machine. */
+export const buildWorkflowBundle = () =>
   bundleWorkflowCode({ workflowsPath: workflowSource.workflowsPath, ...workflowSource.bundlerOptions });
+
+/**
+ * The workflow code a worker runs, also bundled once for tests that start many workers or replay many histories.
+ * WORKFLOW_BUNDLE names a bundle written ahead by bundle.ts: the production image writes it at build time, so a
+ * worker starts without webpack, and a test run writes it once instead of once per worker it starts.
+ */
+export async function bundleWorkflows(): Promise<WorkflowBundle> {
+  const path = process.env.WORKFLOW_BUNDLE;
+  if (!path) return buildWorkflowBundle();
+  try {
+    return { code: await readFile(path, 'utf8') };
+  } catch (e) {
+    throw new Error(`WORKFLOW_BUNDLE=${path} lässt sich nicht lesen; services/workflows/src/bundle.ts schreibt es.`, {
+      cause: e,
+    });
+  }
+}
 
 /**
  * How many workflows the worker keeps in memory and runs at once. Each cached order workflow holds its
