@@ -12,8 +12,6 @@ export async function orderSettled(stack: Pick<Stack, 'db' | 'sandbox'>, shop: s
     const res = await fetch(`${stack.sandbox.urls.control}/control/shops/${shop}/orders/${orderId}/webhooks`);
     const sent = new Set(((await res.json()) as { webhookId: string }[]).map((d) => d.webhookId));
     const rows = await webhookInboxTable.list(stack.db, { shopId: shop }, { in: { webhookId: [...sent] } });
-    return (
-      sent.size > 0 && rows.length === sent.size && rows.every((r) => !['received', 'started'].includes(r.status))
-    );
+    return sent.size > 0 && rows.length === sent.size && rows.every((r) => !['received', 'started'].includes(r.status));
   }, 120_000);
 }
