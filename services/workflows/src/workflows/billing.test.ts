@@ -64,7 +64,8 @@ describe('the billing workflow under a stream of signals', () => {
       expect(after.periodStart).not.toBeNull();
       await handle.terminate('test over');
     });
-  });
+    // About 4,000 history events to write and replay: a fixed amount of work that a loaded machine does slowly.
+  }, 300_000);
 });
 
 /** The workflow's state once it satisfies `ok`, asked again until then (the test's time limit bounds it). */
