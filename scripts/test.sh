@@ -11,15 +11,15 @@ REPORTS="$DATA/test-results"
 rm -rf "$REPORTS"; mkdir -p "$REPORTS"
 export BELEGFLUSS_TEST_REPORTS="$REPORTS"
 
-# The end-to-end tests are the long pole (about ten minutes, mostly waiting on rate limits and
-# timers), so they start as soon as the front ends they drive are built. Typecheck, lint and every
-# other package's tests run beside them, one task at a time, filling the idle CPU.
 # Every e2e file starts a worker, some several: one bundle of the workflow code for them all saves webpack's
 # seconds of CPU per worker (bundleWorkflows in services/workflows/src/worker.ts reads it).
 say "Workflow-Code bündeln"
 export WORKFLOW_BUNDLE="$DATA/workflow-bundle.js"
 node_modules/.bin/tsx services/workflows/src/bundle.ts "$WORKFLOW_BUNDLE"
 
+# The end-to-end tests are the long pole (about ten minutes, mostly waiting on rate limits and
+# timers), so they start as soon as the front ends they drive are built. Typecheck, lint and every
+# other package's tests run beside them, one task at a time, filling the idle CPU.
 say "Front ends bauen"
 status=0
 failed_steps=()
