@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { Component, Suspense, type ReactNode } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPage } from './lazy-page';
 
@@ -37,6 +37,25 @@ describe('a lazy page', () => {
     show(<Page />);
     expect(screen.getByText('Geladen')).toBeTruthy();
     expect(screen.queryByText('Lädt')).toBeNull();
+  });
+
+  it('keeps its state when its parent renders again after the chunk came', async () => {
+    const Counter = ({ label }: { label: string }) => {
+      const [count, setCount] = useState(0);
+      return <button onClick={() => setCount(count + 1)}>{`${label} ${count}`}</button>;
+    };
+    const Page = lazyPage(async () => Counter);
+    const view = show(<Page label="Zähler" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Zähler 0' }));
+    expect(screen.getByRole('button', { name: 'Zähler 1' })).toBeTruthy();
+    view.rerender(
+      <Boundary>
+        <Suspense fallback={<p>Lädt</p>}>
+          <Page label="Neu" />
+        </Suspense>
+      </Boundary>,
+    );
+    expect(screen.getByRole('button', { name: 'Neu 1' })).toBeTruthy();
   });
 
   it('shows a failed load to the error boundary', async () => {

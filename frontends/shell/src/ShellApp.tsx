@@ -92,13 +92,9 @@ export function ShellApp() {
   const wizardOpen = new URLSearchParams(location.search).get('assistant') === 'connect';
   return (
     <AppFrame shop={shop.data} pathname={location.pathname}>
-      {shop.data ? (
-        <PageNotices shop={shop.data} pathname={location.pathname}>
-          {content}
-        </PageNotices>
-      ) : (
-        content
-      )}
+      <PageNotices shop={shop.data} pathname={location.pathname}>
+        {content}
+      </PageNotices>
       {wizardOpen && shop.data ? (
         <Suspense fallback={null}>
           <ConnectWizard shop={shop.data} onClose={() => closeWizard(location)} />

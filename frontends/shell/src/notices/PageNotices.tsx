@@ -9,20 +9,29 @@ import { PermissionBanner } from './PermissionBanner';
 import { authUrl, redirectTop } from './redirect';
 
 /** Everything around a page: maintenance, missing permissions, the credits dialog. */
-export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname: string; children: ReactNode }) {
+export function PageNotices({
+  shop,
+  pathname,
+  children,
+}: {
+  /** Not known yet while the shop loads: the page shows already (help, a remote), without notices. */
+  shop: Shop | undefined;
+  pathname: string;
+  children: ReactNode;
+}) {
   const { config } = useShell();
-  const active = downtimeOf(shop, 'active');
+  const active = shop && downtimeOf(shop, 'active');
   if (active && !isMaintenanceExempt(pathname)) return <MaintenancePage downtime={active} />;
 
-  const warning = downtimeOf(shop, 'warning');
-  const missing = missingScopes(shop);
+  const warning = shop && downtimeOf(shop, 'warning');
+  const missing = shop ? missingScopes(shop) : [];
   const banners = [
     warning ? (
       <Banner key="maintenance" tone="info" title="Geplante Wartungsarbeiten">
         <p>{warning.message}</p>
       </Banner>
     ) : null,
-    missing.length > 0 ? (
+    shop && missing.length > 0 ? (
       <PermissionBanner
         key="scopes"
         missing={missing}
@@ -31,6 +40,8 @@ export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname
     ) : null,
   ].filter(Boolean);
 
+  // One shape whether or not the shop is known yet, so the page keeps its place in the tree when it comes:
+  // wrapping the page only then would remount it and drop what the merchant had typed meanwhile.
   return (
     <>
       {banners.length > 0 ? (
@@ -38,7 +49,7 @@ export function PageNotices({ shop, pathname, children }: { shop: Shop; pathname
           <BlockStack gap="200">{banners}</BlockStack>
         </Box>
       ) : null}
-      {isUnder(pathname, '/plan') ? null : (
+      {!shop || isUnder(pathname, '/plan') ? null : (
         <TransfersExhaustedModal key={shop.plan.credits.resetAt} credits={shop.plan.credits} />
       )}
       {children}

@@ -1,4 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import type { Shop } from '@belegfluss/frontend-kit';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scriptedApi } from '../test/api';
 import { shopFixture } from '../test/fixtures';
@@ -89,6 +91,29 @@ describe('notices around the pages', () => {
       api,
     );
     expect(screen.queryByText('Deine Übertragungen wurden (fast) vollständig verbraucht')).toBeNull();
+  });
+
+  it('keeps the page mounted, with what was typed, when the shop arrives after it', () => {
+    function Typed() {
+      const [text, setText] = useState('');
+      return <input aria-label="Notiz" value={text} onChange={(e) => setText(e.target.value)} />;
+    }
+    function Host() {
+      const [shop, setShop] = useState<Shop>();
+      return (
+        <>
+          <button onClick={() => setShop(shopFixture({ downtimes: [downtime('warning')] }))}>Shop laden</button>
+          <PageNotices shop={shop} pathname="/preferences/contacts">
+            <Typed />
+          </PageNotices>
+        </>
+      );
+    }
+    renderInShell(<Host />, api);
+    fireEvent.change(screen.getByLabelText('Notiz'), { target: { value: 'ATU12345678' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Shop laden' }));
+    expect(screen.getByText('Geplante Wartungsarbeiten')).toBeTruthy();
+    expect((screen.getByLabelText('Notiz') as HTMLInputElement).value).toBe('ATU12345678');
   });
 
   it('does not open the credits dialog with 40 % left', () => {
