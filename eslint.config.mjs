@@ -77,7 +77,14 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts', '**/*.tsx'],
-    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    // The type-aware rules read the same three programs as `npm run typecheck`, each built once for the whole run
+    // (a program per package would type the shared code again for every package that imports it).
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.server.json', './tsconfig.web.json', './e2e/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],

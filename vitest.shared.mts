@@ -36,7 +36,10 @@ class LongestFirst extends BaseSequencer {
     const known = Object.values(durations).sort((a, b) => a - b);
     const middle = known[Math.floor(known.length / 2)] ?? 0;
     const ms = (f: TestSpecification) => durations[relative(root, f.moduleId)] ?? middle;
-    return bySize.map((f, i) => ({ f, i })).sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i).map(({ f }) => f);
+    return bySize
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => ms(b.f) - ms(a.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 }
 

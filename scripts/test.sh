@@ -30,22 +30,16 @@ wait_for_tool_installs || { echo "Die Werkzeuge aus PyPI oder Debian ließen sic
 say "Typprüfung, Lint und Tests"
 E2E_LOG="$DATA/logs/e2e-test.log"
 mkdir -p "$(dirname "$E2E_LOG")"
-# The e2e lane ends minutes before the packages' queue, so e2e's own typecheck and lint run in it, after its tests.
-# Its exit status says which failed: bit 1 the tests, bit 2 typecheck or lint.
-(
-  rc=0
-  # pipefail: the pipeline fails when turbo does.
-  if ! node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full 2>&1 | tee "$E2E_LOG"; then rc=1; fi
-  node_modules/.bin/turbo run typecheck lint --filter=@belegfluss/e2e --concurrency=1 --continue --output-logs=errors-only || rc=$((rc | 2))
-  exit $rc
-) &
+# pipefail: the pipeline fails when turbo does.
+node_modules/.bin/turbo run test --filter=@belegfluss/e2e --output-logs=full 2>&1 | tee "$E2E_LOG" &
 e2e=$!
-node_modules/.bin/turbo run typecheck lint test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "typecheck, lint or tests of the packages"
+# Typecheck and lint cover the whole repository in one pass each (three TypeScript programs, see
+# tsconfig.server.json), then every other package's tests run one package at a time beside e2e.
+npm run --silent typecheck || failed "typecheck"
+npm run --silent lint || failed "lint"
+node_modules/.bin/turbo run test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "tests of the packages"
 node_modules/.bin/tsx scripts/long-functions.ts || failed "functions over 120 lines in services/*/src"
-e2e_rc=0
-wait $e2e || e2e_rc=$?
-if (( e2e_rc & 2 )); then failed "typecheck or lint of e2e"; fi
-if (( e2e_rc & 1 )); then
+if ! wait $e2e; then
   failed "e2e tests"
   # Their output is interleaved with the packages' above; repeat how vitest ended, errors included.
   echo; echo "--- the end of the e2e tests' output ($E2E_LOG) ---"
