@@ -44,7 +44,6 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
         <Layout>
           <Layout.Section>
             <BlockStack gap="300">
-              <StaffLine shop={shop.data} />
               {tabs}
               <StaffGate shop={shop} skeleton={{ lines: 3 }}>
                 {(session) =>
@@ -57,6 +56,7 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
                   )
                 }
               </StaffGate>
+              <StaffLine shop={shop.data} />
             </BlockStack>
           </Layout.Section>
         </Layout>

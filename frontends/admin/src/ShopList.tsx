@@ -146,20 +146,15 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
       secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}
     >
       <Layout>
-        {tabs ? (
-          <Layout.Section>
-            <BlockStack gap="200">
-              <StaffLine shop={shop.data} />
-              {tabs}
-            </BlockStack>
-          </Layout.Section>
-        ) : null}
-        {allowed ? (
+        {tabs ? <Layout.Section>{tabs}</Layout.Section> : null}
+        {/* Shown while the session loads too (disabled), so the list below does not move down when it is known. */}
+        {allowed || shop.isPending ? (
           <Layout.Section>
             <TextField
               label="Shops durchsuchen"
               labelHidden
               placeholder="Shop-Domain oder Name"
+              disabled={!allowed}
               value={search}
               onChange={(value) => {
                 setSearch(value);
@@ -175,6 +170,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
           <BlockStack gap="300">
             {content}
             {paging}
+            <StaffLine shop={shop.data} />
           </BlockStack>
         </Layout.Section>
       </Layout>

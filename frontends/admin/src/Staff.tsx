@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
 /** Who may see the admin area: the people the operator lists by name, whatever their shop's permissions say. */
 export const ADMIN_ONLY = STAFF_MESSAGES.notListed;
 
-/** Who is working in the admin area: their actions carry this name into the shops' logs. */
+/**
+ * Who is working in the admin area: their actions carry this name into the shops' logs. It stands at the end of a
+ * page: it is known only once the session's shop has loaded, and anywhere above the content it would push that
+ * down when it appears (a layout shift on every visit).
+ */
 export function StaffLine({ shop }: { shop: Shop | undefined }) {
   const person = shop?.staff;
   if (!person) return null;
