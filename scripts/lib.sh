@@ -18,7 +18,8 @@ export SEPA_XSD_DIR="$DATA/schemas/sepaxml/schemas"
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 mkdir -p "$DATA/logs"
 
-say() { printf '\033[1m▸ %s\033[0m\n' "$*"; }
+# Each step with the seconds since the script started, so a slow run's log shows where the time went.
+say() { printf '\033[1m▸ %s\033[0m (%d s)\n' "$*" "$SECONDS"; }
 
 ensure_node_deps() {
   local stamp="$ROOT/node_modules/.install-stamp"

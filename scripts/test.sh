@@ -37,6 +37,7 @@ e2e=$!
 # tsconfig.server.json), then every other package's tests run one package at a time beside e2e.
 npm run --silent typecheck || failed "typecheck"
 npm run --silent lint || failed "lint"
+say "Tests der Pakete"
 node_modules/.bin/turbo run test --filter='!@belegfluss/e2e' --concurrency=1 --continue --output-logs=full || failed "tests of the packages"
 node_modules/.bin/tsx scripts/long-functions.ts || failed "functions over 120 lines in services/*/src"
 if ! wait $e2e; then
@@ -46,6 +47,7 @@ if ! wait $e2e; then
   sed -n '/Unhandled Error\|Failed Tests\|FAIL /,$p' "$E2E_LOG" | tail -150
 fi
 
+say "Zusammenfassung"
 # The summary names every failed test and every file that failed outside a test (a hook, an
 # import), so the tail of a CI log says what went wrong.
 node -e '
