@@ -18,8 +18,8 @@ export WORKFLOW_BUNDLE="$DATA/workflow-bundle.js"
 node_modules/.bin/tsx services/workflows/src/bundle.ts "$WORKFLOW_BUNDLE"
 
 # The end-to-end tests are the long pole (about ten minutes, mostly waiting on rate limits and
-# timers), so they start as soon as the front ends they drive are built. Typecheck, lint and every
-# other package's tests run beside them, one task at a time, filling the idle CPU.
+# timers), so they start as soon as the front ends they drive are built. Typecheck and lint, then
+# every other package's tests, run beside them, one task at a time, filling the idle CPU.
 say "Front ends bauen"
 status=0
 failed_steps=()
