@@ -3,7 +3,7 @@
 FROM node:20-bookworm-slim AS build
 ARG APP
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.base.json turbo.json ./
+COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json turbo.json ./
 COPY packages ./packages
 COPY frontends ./frontends
 COPY services ./services
