@@ -39,12 +39,16 @@ JSON
 # The page's own request for config.json becomes an answer written into the page: on a phone that is a
 # whole round trip less before the session token and /api/shop can start. The JSON is safe inside a
 # <script> and in single quotes (only checked URLs and the key above, no < or '); sed needs & | \ escaped.
-[ -f "$root/index.template.html" ] || cp "$root/index.html" "$root/index.template.html"
+# The same for first-view.html, the page of the paths whose first view it paints (frontends/shell/scripts/first-paint.tsx).
 inline=$(tr -d '\n' < "$root/config.json" | sed 's/[&|\\]/\\&/g')
 early="fetch('/config.json', { cache: 'no-store' })"
-sed -e "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \
-  -e "s|$early|Promise.resolve(new Response('$inline'))|" \
-  "$root/index.template.html" > "$root/index.html"
-grep -q 'shopify-api-key' "$root/index.html" || fail "index.html hat kein <head>"
-grep -q "new Response('{" "$root/index.html" || fail "index.html fragt config.json nicht mehr selbst an (rsbuild.config.ts geändert?)"
+for page in index first-view; do
+  [ -f "$root/$page.html" ] || [ -f "$root/$page.template.html" ] || continue
+  [ -f "$root/$page.template.html" ] || cp "$root/$page.html" "$root/$page.template.html"
+  sed -e "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \
+    -e "s|$early|Promise.resolve(new Response('$inline'))|" \
+    "$root/$page.template.html" > "$root/$page.html"
+  grep -q 'shopify-api-key' "$root/$page.html" || fail "$page.html hat kein <head>"
+  grep -q "new Response('{" "$root/$page.html" || fail "$page.html fragt config.json nicht mehr selbst an (rsbuild.config.ts geändert?)"
+done
 echo "belegfluss: config.json und App Bridge geschrieben"

@@ -61,14 +61,16 @@ await writeFile(
 })();
 `,
 );
-const index = join(shellRoot, 'index.html');
-await writeFile(
-  index,
-  (await readFile(index, 'utf8')).replace(
-    'https://cdn.shopify.com/shopifycloud/app-bridge.js',
-    '/app-bridge-standin.js',
-  ),
-);
+for (const page of ['index.html', 'first-view.html']) {
+  const file = join(shellRoot, page);
+  await writeFile(
+    file,
+    (await readFile(file, 'utf8')).replace(
+      'https://cdn.shopify.com/shopifycloud/app-bridge.js',
+      '/app-bridge-standin.js',
+    ),
+  );
+}
 
 const m = merchant(stack, SHOP);
 await m.createShop();

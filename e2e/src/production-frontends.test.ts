@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
 import { merchant } from './merchant';
 import { launchChromium, screenshot } from './frontends';
@@ -117,7 +117,8 @@ describe('the production front ends behind nginx', () => {
 
   it('sends scripts and styles as brotli or gzip and cached for good by their hashed names, the pages and manifests revalidated', async () => {
     const html = await readFile(`${served.dir}/shell/index.html`, 'utf8');
-    const assets = [...html.matchAll(/(?:src|href)="(\/static\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path!);
+    // The entry and the preloaded chunks are named in the page's inline scripts (early-requests.mjs).
+    const assets = [...new Set([...html.matchAll(/"(\/static\/[^"]+\.(?:js|css))"/g)].map(([, path]) => path!))];
     expect(assets.length).toBeGreaterThan(1);
     let compressed = 0;
     for (const path of assets) {
@@ -144,11 +145,38 @@ describe('the production front ends behind nginx', () => {
     });
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(await page.text()).not.toContain('first-paint');
+    // The start page gets the page that paints its first view before any script runs, revalidated as well.
+    for (const path of ['/', '/home']) {
+      const start = await fetch(`${served.urls.shell}${path}?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(start.headers.get('cache-control'), path).toBe('no-cache');
+      expect(start.headers.get('content-encoding'), path).toBe('gzip');
+      const body = await start.text();
+      expect(body, path).toContain('first-paint');
+      expect(body, path).toContain('shopify-api-key');
+    }
     const manifest = await fetch(`${served.urls.partner}/mf-manifest.json`);
     expect(manifest.headers.get('cache-control')).toBe('no-cache');
     expect(manifest.headers.get('access-control-allow-origin')).toBe('*');
     // A chunk that is not there is a 404, never index.html parsed as a script.
     expect((await fetch(`${served.urls.partner}/static/js/async/fehlt.0000000000.js`)).status).toBe(404);
+  });
+
+  it('paints the start page before any script runs, and hands it over to the app in one step', async () => {
+    const start = `${served.urls.shell}/?shop=${SHOP}&host=aG9zdA`;
+    // Without the app's scripts: the frame, the title and the first tip, from the HTML alone.
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    await page.goto(start);
+    await page.locator('#first-paint h1', { hasText: 'Übersicht' }).waitFor({ timeout: 30_000 });
+    await page.locator('#first-paint', { hasText: 'Jeder erstellte Beleg verbraucht eine Übertragung' }).waitFor();
+    await screenshot(page, 'nginx-first-view');
+    await page.unroute('**/static/js/**', noScripts);
+    // With them: the app's dashboard replaces the view, which is gone, and no heading is there twice.
+    await page.goto(start);
+    await page.getByText('Verbleibende Übertragungen').waitFor({ timeout: 30_000 });
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Übersicht', level: 1 }).count()).toBe(1);
   });
 
   for (const area of [

@@ -17,7 +17,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /**
  * The page every front end starts from: German, one mount point. Its `placeholder` template
- * parameter is markup shown in the mount point until React replaces it ('' for none).
+ * parameter is markup shown in the mount point until React replaces it ('' for none), `afterMount` what follows
+ * the mount point ('' for nothing).
  */
 export const htmlTemplate = fileURLToPath(new URL('./index.html', import.meta.url));
 
@@ -398,7 +399,7 @@ export function remoteConfig({ name, port }) {
       title: `Belegfluss – ${name}`,
       mountId: 'root',
       template: htmlTemplate,
-      templateParameters: { placeholder: '' },
+      templateParameters: { placeholder: '', afterMount: '' },
       tags: runtime.tags,
     },
     output: { assetPrefix: 'auto', distPath: { root: 'dist' } },

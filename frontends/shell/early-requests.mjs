@@ -5,6 +5,32 @@
  */
 
 /**
+ * Loads the app's entry, at once or, where index.html paints the page's first view itself, once that is on screen
+ * ({@link firstViewScript}): run before, as a deferred script runs, it would hold that paint back on a phone.
+ * @param {string} src
+ */
+export function entryAfterPaintScript(src) {
+  return `(window.belegflussPainted || Promise.resolve()).then(function (src) {
+  var run = function () {
+    var script = document.createElement('script');
+    script.src = src;
+    document.head.appendChild(script);
+  };
+  if (document.readyState !== 'loading') return run();
+  // Like a deferred script: fetched now, run once the page is parsed (the app mounts into #root).
+  var link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'script';
+  link.href = src;
+  document.head.appendChild(link);
+  document.addEventListener('readystatechange', function parsed() {
+    document.removeEventListener('readystatechange', parsed);
+    run();
+  });
+}.bind(null, ${JSON.stringify(src)}));`;
+}
+
+/**
  * config.json. The production image writes the answer in place of this request at container start
  * (deploy/frontend-entrypoint.sh looks for this exact text), which saves a phone the round trip.
  */
@@ -137,19 +163,113 @@ export function landingPageOf(pathname) {
 }
 
 /**
- * Preloads the chunks of the lazy page the visit lands on ({@link landingPageOf}), which the app would ask for
- * only once its first chunks have run: `files` maps each page to its chunks' URLs, from the build.
+ * Preloads the chunks the app starts with (`startup`) and those of the lazy page the visit lands on
+ * ({@link landingPageOf}), which the app would ask for only once its first chunks have run: `files` maps each page
+ * to its chunks' URLs, both from the build. Where index.html paints the page's first view itself, only once that
+ * is on screen ({@link firstViewScript}): before it, on a phone's connection, they would share the line with the
+ * rest of index.html, which carries that view. Lighthouse counts preloaded scripts that arrive before a paint as
+ * blocking it, too.
+ * @param {string[]} startup
  * @param {Record<string, string[]>} files
  */
-export function earlyPageChunksScript(files) {
-  return `(function (files) {
+export function earlyChunksScript(startup, files) {
+  return `(function (startup, files) {
   var page = (${landingPageOf.toString()})(location.pathname);
-  (page && files[page] || []).forEach(function (href) {
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = href.slice(-4) === '.css' ? 'style' : 'script';
-    link.href = href;
-    document.head.appendChild(link);
+  var started = false;
+  var start = function () {
+    if (started) return;
+    started = true;
+    startup.concat(page && files[page] || []).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = href.slice(-4) === '.css' ? 'style' : 'script';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+  };
+  (window.belegflussPainted || Promise.resolve()).then(start);
+})(${JSON.stringify(startup)}, ${JSON.stringify(files)});`;
+}
+
+/**
+ * The first of `paths` that `pathname` matches (`under`: the paths below it too), or -1. Runs in the page as
+ * written, like {@link earlyPageRequests}.
+ * @param {string} pathname
+ * @param {{ path: string, under?: boolean }[]} paths
+ * @returns {number}
+ */
+export function firstViewOf(pathname, paths) {
+  for (var i = 0; i < paths.length; i++) {
+    if (pathname === paths[i].path || (paths[i].under && pathname.indexOf(paths[i].path + '/') === 0)) return i;
+  }
+  return -1;
+}
+
+/**
+ * Decides, first thing in <head>, whether index.html paints the page's first view (scripts/first-paint.tsx):
+ * for the paths it has one of, and only with a session in sight (App Bridge inside the admin, or a shop chosen in
+ * the sandbox: `?shop=`, or `shopKey` in localStorage); without one the app shows the landing page or the shop
+ * picker instead. Sets `belegflussFirstView` to the index into `paths` and hides the starting spinner;
+ * `belegflussPainted` resolves once the browser has put the view on screen, or after a second for a page that
+ * paints nothing (a hidden tab). The entry and the chunks wait for it ({@link entryAfterPaintScript},
+ * {@link earlyChunksScript}); on every other page they start at once.
+ * @param {{ paths: { path: string, under?: boolean }[], shopKey: string }} options
+ */
+export function firstViewScript({ paths, shopKey }) {
+  return `(function (paths, shopKey) {
+  var stored;
+  try { stored = window.localStorage.getItem(shopKey); } catch (e) {}
+  var session = (window.shopify && typeof window.shopify.idToken === 'function') || /[?&]shop=/.test(location.search) || !!stored;
+  var index = session ? (${firstViewOf.toString()})(location.pathname, paths) : -1;
+  if (index < 0) return;
+  window.belegflussFirstView = index;
+  document.documentElement.className += ' belegfluss-first-view';
+  window.belegflussPainted = new Promise(function (resolve) {
+    setTimeout(resolve, 1000);
+    try {
+      new PerformanceObserver(function (list, observer) {
+        if (!list.getEntriesByName('first-contentful-paint').length) return;
+        observer.disconnect();
+        resolve();
+      }).observe({ type: 'paint', buffered: true });
+    } catch (e) {
+      resolve();
+    }
   });
-})(${JSON.stringify(files)});`;
+})(${JSON.stringify(paths)}, ${JSON.stringify(shopKey)});`;
+}
+
+/**
+ * Lays the first view {@link firstViewScript} chose over the app's mount point: `pages[i]` is the view of its
+ * `paths[i]`, to go into `frame` in place of `slot` (scripts/first-paint.tsx renders both at build time). Parts
+ * marked `data-dismissible` that the merchant has hidden (`bannerPrefix` + its id in localStorage, as the kit
+ * remembers them) are left out, as the app leaves them out. The view goes as soon as the app renders anything but
+ * its starting spinner (`data-first-paint-holds`). Runs in the page as written, right after the mount point.
+ * @param {{ frame: string, slot: string, pages: string[], bannerPrefix: string }} options
+ */
+export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
+  const json = (/** @type {unknown} */ value) => JSON.stringify(value).replace(/</g, '\\u003c');
+  return `(function (frame, slot, pages, bannerPrefix) {
+  var root = document.getElementById('root');
+  var html = pages[window.belegflussFirstView];
+  if (html === undefined || !root) return;
+  var stored = function (key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } };
+  var layer = document.createElement('div');
+  layer.id = 'first-paint';
+  layer.setAttribute('aria-hidden', 'true');
+  layer.setAttribute('inert', '');
+  layer.style.cssText = 'position:absolute;top:0;left:0;right:0';
+  layer.innerHTML = frame.replace(slot, html);
+  var dismissible = layer.querySelectorAll('[data-dismissible]');
+  for (var j = 0; j < dismissible.length; j++) {
+    if (stored(bannerPrefix + dismissible[j].getAttribute('data-dismissible')) !== null) dismissible[j].parentNode.removeChild(dismissible[j]);
+  }
+  root.innerHTML = '';
+  root.parentNode.insertBefore(layer, root.nextSibling);
+  new MutationObserver(function (records, observer) {
+    if (!root.firstElementChild || root.querySelector('[data-first-paint-holds]')) return;
+    observer.disconnect();
+    if (layer.parentNode) layer.parentNode.removeChild(layer);
+  }).observe(root, { childList: true, subtree: true });
+})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)});`;
 }

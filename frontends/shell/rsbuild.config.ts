@@ -11,8 +11,16 @@ import {
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { earlyConfigScript, earlyPageChunksScript, earlyRemoteScript, earlyShopScript } from './early-requests.mjs';
+import {
+  earlyChunksScript,
+  earlyConfigScript,
+  earlyRemoteScript,
+  earlyShopScript,
+  entryAfterPaintScript,
+  firstViewOf,
+} from './early-requests.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
+import { FIRST_PAINT_PATHS, FIRST_VIEW_PAGE } from './src/firstPaint/paths';
 
 const configJson = () => `${JSON.stringify(runtimeConfig(), null, 2)}\n`;
 
@@ -31,11 +39,11 @@ const writeRuntimeConfig: RsbuildPlugin = {
  * The files a first visit needs at once: the `bootstrap` chunk group and the chunks of the shared
  * singletons' own copies (the groups without a request of their own), which the federation runtime
  * loads right after the entry. Found from the chunk graph before the HTML is written, so their
- * `<link rel="preload">` tags (below) let the browser fetch them alongside the entry instead of
+ * preloads (earlyChunksScript, below) let the browser fetch them alongside the entry instead of
  * after it; lazily loaded pages stay out.
  */
 const startupFiles = new Set<string>();
-/** The files of each lazy page's chunk group (`page-<name>`, see src/lazyPages.tsx), for {@link earlyPageChunksScript}. */
+/** The files of each lazy page's chunk group (`page-<name>`, see src/lazyPages.tsx), for {@link earlyChunksScript}. */
 const pageFiles: Record<string, string[]> = {};
 const findStartupFiles: RsbuildPlugin = {
   name: 'belegfluss:startup-files',
@@ -71,6 +79,8 @@ const findStartupFiles: RsbuildPlugin = {
  * without Polaris (whose CSS is not there yet), so the first paint does not wait for the chunks.
  */
 const startingSpinner =
+  // Not where index.html paints the page's first view instead (early-requests.mjs, firstViewScript).
+  '<style>.belegfluss-first-view #root>[role=status]{display:none}</style>' +
   '<div role="status" aria-label="Belegfluss lädt" style="display:flex;justify-content:center;padding:64px 0">' +
   '<svg width="44" height="44" viewBox="0 0 44 44" aria-hidden="true"><circle cx="22" cy="22" r="18" fill="none" stroke="#8a8a8a" stroke-width="4" stroke-linecap="round" stroke-dasharray="85 200">' +
   '<animateTransform attributeName="transform" type="rotate" from="0 22 22" to="360 22 22" dur="0.8s" repeatCount="indefinite"/></circle></svg></div>';
@@ -94,14 +104,14 @@ export default defineConfig({
     findStartupFiles,
     precompressAssets,
   ],
-  performance: { preload: { type: 'async-chunks', include: (file) => startupFiles.has(file) } },
   source: { entry: { index: './src/index.tsx' } },
   tools: buildTools,
   html: {
     title: 'Belegfluss',
     mountId: 'root',
     template: htmlTemplate,
-    templateParameters: { placeholder: startingSpinner },
+    // The marker is where scripts/first-paint.tsx puts the page's first view once the build is done.
+    templateParameters: { placeholder: startingSpinner, afterMount: '<!--first-paint-->' },
     tags: [
       {
         tag: 'script',
@@ -110,7 +120,23 @@ export default defineConfig({
         append: false,
       },
       // Known once the chunk graph is: a function, so it is read when the HTML is written.
-      (tags) => [...tags, { tag: 'script', children: earlyPageChunksScript(pageFiles), head: true, append: true }],
+      // The entry may wait for the page's first view to be painted (entryAfterPaintScript), as the chunks may.
+      (tags) => [
+        ...tags.map((tag) =>
+          tag.tag === 'script' && typeof tag.attrs?.src === 'string'
+            ? { tag: 'script', children: entryAfterPaintScript(tag.attrs.src), head: true, append: true }
+            : tag,
+        ),
+        {
+          tag: 'script',
+          children: earlyChunksScript(
+            [...startupFiles].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`),
+            pageFiles,
+          ),
+          head: true,
+          append: true,
+        },
+      ],
     ],
   },
   output: { distPath: { root: 'dist' } },
@@ -120,6 +146,13 @@ export default defineConfig({
     strictPort: true,
     proxy: serverProxies(),
     setup: ({ server }) => {
+      // The paths with a first view get the page that paints it, as nginx answers them in production.
+      server.middlewares.use((req, _res, next) => {
+        const [pathname = '', query] = (req.url ?? '').split('?');
+        if (firstViewOf(pathname, FIRST_PAINT_PATHS) >= 0)
+          req.url = `/${FIRST_VIEW_PAGE}${query === undefined ? '' : `?${query}`}`;
+        next();
+      });
       server.middlewares.use((req, res, next) => {
         if (req.url?.split('?')[0] !== '/config.json') return next();
         res.setHeader('Content-Type', 'application/json; charset=utf-8');

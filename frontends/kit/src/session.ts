@@ -124,7 +124,7 @@ export async function listSandboxShops(sandboxUrl: string, fetchImpl: typeof fet
     .map((entry) => ({ shop: entry.shop, name: typeof entry.name === 'string' ? entry.name : entry.shop }));
 }
 
-const SHOP_STORAGE_KEY = 'belegfluss:shop';
+export const SHOP_STORAGE_KEY = 'belegfluss:shop';
 
 /** `?shop=` wins (and is remembered); otherwise the last choice on this device. */
 export function readShopChoice(win: Window = window): string | undefined {

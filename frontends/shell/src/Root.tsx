@@ -6,13 +6,16 @@ import { SessionGate } from './session/SessionGate';
 import { ShellApp } from './ShellApp';
 import { runtimeConfig } from './startup';
 
+/** Holds index.html's first view of the page (scripts/first-paint.tsx) over it while shown. */
 function Starting() {
   return (
-    <Box padding="1600">
-      <InlineStack align="center">
-        <Spinner accessibilityLabel="Belegfluss lädt" />
-      </InlineStack>
-    </Box>
+    <div data-first-paint-holds="">
+      <Box padding="1600">
+        <InlineStack align="center">
+          <Spinner accessibilityLabel="Belegfluss lädt" />
+        </InlineStack>
+      </Box>
+    </div>
   );
 }
 

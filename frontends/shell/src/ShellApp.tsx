@@ -1,7 +1,7 @@
 import { isUnder, navigate, shopQuery, useLocation, type AppLocation, type Shop } from '@belegfluss/frontend-kit';
-import { Card, Loading, SkeletonBodyText, SkeletonPage } from '@shopify/polaris';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
+import { PageSkeleton, RouteSkeleton } from './firstPaint/RouteSkeleton';
 import { AppFrame } from './frame/AppFrame';
 import {
   Affiliate,
@@ -24,19 +24,6 @@ import { FederatedArea, remoteRouteFor } from './remotes/remoteRoutes';
 import { useShell } from './session/ShellContext';
 import { withEarlyShop } from './startup';
 
-function PageSkeleton() {
-  return (
-    <>
-      <Loading />
-      <SkeletonPage>
-        <Card>
-          <SkeletonBodyText lines={4} />
-        </Card>
-      </SkeletonPage>
-    </>
-  );
-}
-
 /** The shell's own routes; everything under a remote's base path goes to that remote. */
 function routeContent(location: AppLocation, shop: Shop | undefined) {
   const { pathname, search } = location;
@@ -45,7 +32,7 @@ function routeContent(location: AppLocation, shop: Shop | undefined) {
   if (remote) return <FederatedArea route={remote} pathname={pathname} search={search} />;
   // Entry routes: the admin's app entry and the install link lead home once there is a session.
   if (isUnder(pathname, '/apps') || pathname === '/register') return <ToHome search={search} />;
-  if (!shop) return <PageSkeleton />;
+  if (!shop) return <RouteSkeleton pathname={pathname} />;
   if (pathname === '/affiliate') return <Affiliate shop={shop} />;
   if (pathname === '/') return shop.home === 'orders' ? <Orders search={search} /> : <Dashboard shop={shop} />;
   if (pathname === '/home') return <Dashboard shop={shop} />;
@@ -88,7 +75,9 @@ export function ShellApp() {
   }
   if (lostToken) return <PageSkeleton />;
   // The dashboard is in the first chunk; other pages load on demand behind the same skeleton.
-  const content = <Suspense fallback={<PageSkeleton />}>{routeContent(location, shop.data)}</Suspense>;
+  const content = (
+    <Suspense fallback={<RouteSkeleton pathname={location.pathname} />}>{routeContent(location, shop.data)}</Suspense>
+  );
   const wizardOpen = new URLSearchParams(location.search).get('assistant') === 'connect';
   return (
     <AppFrame shop={shop.data} pathname={location.pathname}>

@@ -30,7 +30,12 @@ export function TipsPanel({
   const step = (delta: number) => setIndex((current) => (current + delta + count) % count);
 
   return (
-    <div onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>
+    // data-dismissible: index.html's first view leaves the panel out once hidden, as here (scripts/first-paint.tsx).
+    <div
+      data-dismissible={TIPS_DISMISSAL_ID}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
       <Card>
         <BlockStack gap="200">
           <InlineStack align="space-between" blockAlign="center">

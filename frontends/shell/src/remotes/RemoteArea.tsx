@@ -1,6 +1,6 @@
 import type { RemoteAppProps } from '@belegfluss/frontend-kit';
-import { SkeletonBodyText, SkeletonPage, Card } from '@shopify/polaris';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { AreaSkeleton } from '../firstPaint/RouteSkeleton';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export interface RemoteAreaProps extends RemoteAppProps {
@@ -9,16 +9,6 @@ export interface RemoteAreaProps extends RemoteAppProps {
   load: (fresh: boolean) => Promise<ComponentType<RemoteAppProps>>;
   /** The App if it has loaded before, so coming back does not flash a skeleton. */
   cached?: ComponentType<RemoteAppProps>;
-}
-
-function AreaSkeleton({ title }: { title: string }) {
-  return (
-    <SkeletonPage title={title}>
-      <Card>
-        <SkeletonBodyText lines={4} />
-      </Card>
-    </SkeletonPage>
-  );
 }
 
 /** One remote's pages inside the frame, with their own loading and error states. */

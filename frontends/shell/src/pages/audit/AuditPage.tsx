@@ -15,6 +15,7 @@ import {
 } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PAGE_HEADERS } from '../headers';
 import { useShell } from '../../session/ShellContext';
 import { RepairConfirmModal, useAuditRepair, type AuditRepairKind, type RepairableFinding } from './AuditRepair';
 
@@ -132,11 +133,7 @@ export function AuditPage() {
   ]);
 
   return (
-    <Page
-      title="Vollständigkeit prüfen"
-      subtitle="Hat jede Bestellung ihre Belege, genau einmal und mit dem richtigen Betrag?"
-      backAction={{ content: 'Bestellungen', url: '/orders' }}
-    >
+    <Page {...PAGE_HEADERS.audit}>
       <Layout>
         <Layout.Section>
           <Card>

@@ -1,6 +1,7 @@
 import { EventLog, type Shop } from '@belegfluss/frontend-kit';
 import { PLANS } from '@belegfluss/shared';
 import { Banner, Layout, Page, Text } from '@shopify/polaris';
+import { PAGE_HEADERS } from '../headers';
 import { useShell } from '../../session/ShellContext';
 
 /** The longest retention a public plan offers, to say whether upgrading keeps entries longer. */
@@ -11,11 +12,7 @@ export function LogPage({ shop }: { shop: Shop }) {
   const { api } = useShell();
   const days = shop.plan.logMaxAge;
   return (
-    <Page
-      title="Protokoll"
-      subtitle="Alles, was Belegfluss für deinen Shop getan hat, und warum"
-      backAction={{ content: 'Bestellungen', url: '/orders' }}
-    >
+    <Page {...PAGE_HEADERS.log}>
       <Layout>
         <Layout.Section>
           <Banner

@@ -12,6 +12,7 @@ import {
   useBreakpoints,
 } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
+import { PAGE_HEADERS } from '../headers';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
 import type { OrderDetailData } from './documents';
@@ -93,14 +94,10 @@ export function OrderDetail({ id }: { id: string }) {
       ]
         .filter(Boolean)
         .join(' · ')
-    : '\u00a0';
+    : PAGE_HEADERS.order.subtitle;
 
   return (
-    <Page
-      title={data?.name ?? 'Bestellung'}
-      subtitle={subtitle}
-      backAction={{ content: 'Bestellungen', url: '/orders' }}
-    >
+    <Page title={data?.name ?? PAGE_HEADERS.order.title} subtitle={subtitle} backAction={PAGE_HEADERS.order.backAction}>
       <Layout>
         {data?.waitingForTransfers ? (
           <Layout.Section>

@@ -14,6 +14,7 @@ import {
 } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
+import { PAGE_HEADERS } from '../headers';
 import { useShell } from '../../session/ShellContext';
 import { firstOrdersQuery, orderPageOf, ordersPath, PAYMENT_STATUS, type OrderRow, type OrdersQuery } from './orders';
 import { HistoricalImportCard } from './HistoricalImportCard';
@@ -158,13 +159,7 @@ export function Orders({ search = '' }: { search?: string }) {
     );
 
   return (
-    <Page
-      title="Bestellungen"
-      secondaryActions={[
-        { content: 'Protokoll', url: '/log' },
-        { content: 'Vollständigkeit prüfen', url: '/orders/audit' },
-      ]}
-    >
+    <Page {...PAGE_HEADERS.orders}>
       <Layout>
         <Layout.Section>
           <Card padding="0">

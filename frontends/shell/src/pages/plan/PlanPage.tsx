@@ -14,6 +14,7 @@ import {
 } from '@shopify/polaris';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PAGE_HEADERS } from '../headers';
 import { followConfirmation } from './confirmation';
 import { couponLabel, rememberUsedCoupon, type Coupon } from './coupon';
 import { CouponModal } from './CouponModal';
@@ -58,7 +59,10 @@ export function PlanPage({ shop, planId }: { shop: Shop; planId?: string }) {
   };
 
   return (
-    <Page title="Abonnement" subtitle={`Aktiver Tarif: ${shop.plan.name}${shop.plan.annual ? ' (jährlich)' : ''}`}>
+    <Page
+      title={PAGE_HEADERS.plan.title}
+      subtitle={`Aktiver Tarif: ${shop.plan.name}${shop.plan.annual ? ' (jährlich)' : ''}`}
+    >
       {dirty ? (
         <ContextualSaveBar
           message="Tarif noch nicht gespeichert"

@@ -1,0 +1,102 @@
+import { isUnder } from '@belegfluss/frontend-kit';
+import {
+  BlockStack,
+  Card,
+  Layout,
+  Loading,
+  Page,
+  SkeletonBodyText,
+  SkeletonDisplayText,
+  SkeletonPage,
+} from '@shopify/polaris';
+import { TipsPanel } from '../notices/TipsPanel';
+import { PAGE_HEADERS } from '../pages/headers';
+import { remoteRouteFor } from '../remotes/routes';
+
+/**
+ * What a page shows until it can show itself: its title and the parts that need no data, with skeletons for
+ * the rest. The same components paint the page's first view from index.html before any script has run (see
+ * scripts/first-paint.tsx), so the app's first render shows the same thing and the page changes only once,
+ * when its data is there.
+ */
+export function RouteSkeleton({ pathname }: { pathname: string }) {
+  const remote = remoteRouteFor(pathname);
+  if (remote) return <AreaSkeleton title={remote.area} />;
+  if (pathname === '/' || pathname === '/home') return <DashboardSkeleton />;
+  const header = headerOf(pathname);
+  if (!header) return <PageSkeleton />;
+  return (
+    <>
+      <Loading />
+      <Page {...header}>
+        <Card>
+          <SkeletonBodyText lines={4} />
+        </Card>
+      </Page>
+    </>
+  );
+}
+
+function headerOf(pathname: string) {
+  if (pathname === '/orders') return PAGE_HEADERS.orders;
+  if (pathname === '/orders/audit') return PAGE_HEADERS.audit;
+  if (isUnder(pathname, '/orders')) return PAGE_HEADERS.order;
+  if (pathname === '/log') return PAGE_HEADERS.log;
+  if (pathname === '/plan') return PAGE_HEADERS.plan;
+  return undefined;
+}
+
+/** A page whose title is not known yet. */
+export function PageSkeleton() {
+  return (
+    <>
+      <Loading />
+      <SkeletonPage>
+        <Card>
+          <SkeletonBodyText lines={4} />
+        </Card>
+      </SkeletonPage>
+    </>
+  );
+}
+
+/** A remote's area while its page loads: the remote's pages bring their own loading bar. */
+export function AreaSkeleton({ title }: { title: string }) {
+  return (
+    <SkeletonPage title={title}>
+      <Card>
+        <SkeletonBodyText lines={4} />
+      </Card>
+    </SkeletonPage>
+  );
+}
+
+/** The dashboard's tips need no data; its four cards do. */
+function DashboardSkeleton() {
+  const card = (
+    <Layout.Section variant="oneHalf">
+      <Card>
+        <BlockStack gap="400">
+          <SkeletonDisplayText size="small" />
+          <SkeletonBodyText lines={3} />
+        </BlockStack>
+      </Card>
+    </Layout.Section>
+  );
+  return (
+    <>
+      <Loading />
+      <Page title="Übersicht">
+        <Layout>
+          <Layout.Section>
+            <TipsPanel />
+          </Layout.Section>
+          {card}
+          {card}
+          {card}
+          {card}
+        </Layout>
+      </Page>
+    </>
+  );
+}

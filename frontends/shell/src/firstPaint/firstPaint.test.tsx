@@ -1,0 +1,103 @@
+import { BANNER_PREFIX } from '@belegfluss/frontend-kit';
+import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
+import { Frame } from '@shopify/polaris';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstPaintScript, firstViewScript } from '../../early-requests.mjs';
+import { renderWithPolaris } from '../test/render';
+import { FIRST_PAINT_PATHS } from './paths';
+import { RouteSkeleton } from './RouteSkeleton';
+
+const SLOT = '<template data-page=""></template>';
+const PATHS = [{ path: '/' }, { path: '/orders' }, { path: '/orders', under: true }];
+const head = firstViewScript({ paths: PATHS, shopKey: SHOP_STORAGE_KEY });
+const body = firstPaintScript({
+  frame: `<header>Rahmen</header>${SLOT}`,
+  slot: SLOT,
+  pages: ['<div data-dismissible="tips">Tipp</div><h1>Übersicht</h1>', '<h1>Bestellungen</h1>', '<h1>Bestellung</h1>'],
+  bannerPrefix: BANNER_PREFIX,
+});
+type FirstViewWindow = Window & { belegflussFirstView?: number; belegflussPainted?: Promise<void> };
+const page = window as FirstViewWindow;
+
+/** index.html at `url`: the script in <head>, the mount point with its spinner, the script after it. */
+function load(url: string) {
+  window.history.replaceState(null, '', url);
+  delete page.belegflussFirstView;
+  delete page.belegflussPainted;
+  document.documentElement.className = '';
+  new Function(head)();
+  document.body.innerHTML = '<div id="root"><div role="status">Belegfluss lädt</div></div>';
+  new Function(body)();
+}
+const layer = () => document.getElementById('first-paint');
+const mutations = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the first view index.html paints before any script', () => {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows the page of the path in the frame, out of reach of keyboard and screen readers, instead of the spinner', () => {
+    load('/orders/4711?shop=laden.myshopify.com');
+    expect(layer()?.textContent).toBe('RahmenBestellung');
+    expect(layer()?.getAttribute('aria-hidden')).toBe('true');
+    expect(layer()?.hasAttribute('inert')).toBe(true);
+    expect(document.getElementById('root')?.innerHTML).toBe('');
+    expect(document.documentElement.classList.contains('belegfluss-first-view')).toBe(true);
+    load('/orders?shop=laden.myshopify.com');
+    expect(layer()?.textContent).toBe('RahmenBestellungen');
+  });
+
+  it('lets the app’s scripts wait for the paint only where there is a first view', () => {
+    load('/help?shop=laden.myshopify.com');
+    expect(page.belegflussPainted).toBeUndefined();
+    load('/orders?shop=laden.myshopify.com');
+    expect(page.belegflussPainted).toBeInstanceOf(Promise);
+  });
+
+  it('paints nothing without a session in sight, or for a path it has no view of', () => {
+    load('/');
+    expect(layer()).toBeNull();
+    expect(page.belegflussFirstView).toBeUndefined();
+    expect(document.getElementById('root')?.textContent).toBe('Belegfluss lädt');
+    load('/help?shop=laden.myshopify.com');
+    expect(layer()).toBeNull();
+  });
+
+  it('takes a shop chosen earlier as a session, and leaves out what the merchant has hidden', () => {
+    window.localStorage.setItem(SHOP_STORAGE_KEY, 'laden.myshopify.com');
+    load('/');
+    expect(layer()?.textContent).toBe('RahmenTippÜbersicht');
+    window.localStorage.setItem(`${BANNER_PREFIX}tips`, new Date().toISOString());
+    load('/');
+    expect(layer()?.textContent).toBe('RahmenÜbersicht');
+  });
+
+  it('stays while the app shows its starting spinner and goes once the app renders its page', async () => {
+    load('/orders?shop=laden.myshopify.com');
+    const root = document.getElementById('root')!;
+    root.innerHTML = '<div data-first-paint-holds=""><div role="status">Belegfluss lädt</div></div>';
+    await mutations();
+    expect(layer()).not.toBeNull();
+    root.innerHTML = '<div><h1>Bestellungen</h1></div>';
+    await mutations();
+    expect(layer()).toBeNull();
+  });
+});
+
+describe('the paths with a first view', () => {
+  it('each shows a page skeleton with its title, as the app shows it while the page loads', () => {
+    for (const { path, under } of FIRST_PAINT_PATHS) {
+      const pathname = under ? `${path}/4711` : path;
+      const { container, unmount } = renderWithPolaris(
+        <Frame>
+          <RouteSkeleton pathname={pathname} />
+        </Frame>,
+      );
+      expect(container.querySelector('h1')?.textContent, pathname).toBeTruthy();
+      unmount();
+    }
+  });
+});
