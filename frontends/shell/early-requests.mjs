@@ -210,8 +210,10 @@ export function firstViewOf(pathname, paths) {
  * for the paths it has one of, and only with a session in sight (App Bridge inside the admin, or a shop chosen in
  * the sandbox: `?shop=`, or `shopKey` in localStorage); without one the app shows the landing page or the shop
  * picker instead. Sets `belegflussFirstView` to the index into `paths` and hides the starting spinner;
- * `belegflussPainted` resolves once the browser has put the view on screen, or after a second for a page that
- * paints nothing (a hidden tab). The entry and the chunks wait for it ({@link entryAfterPaintScript},
+ * `belegflussPainted` resolves once the browser has put the view on screen: at once in a tab opened in the
+ * background, which paints nothing until shown, and after 3 s at most for one hidden while it loads (on a busy
+ * phone the first paint itself may take more than a second, and the scripts would only delay it further). The
+ * entry and the chunks wait for it ({@link entryAfterPaintScript},
  * {@link earlyChunksScript}); on every other page they start at once.
  * @param {{ paths: { path: string, under?: boolean }[], shopKey: string }} options
  */
@@ -225,7 +227,8 @@ export function firstViewScript({ paths, shopKey }) {
   window.belegflussFirstView = index;
   document.documentElement.className += ' belegfluss-first-view';
   window.belegflussPainted = new Promise(function (resolve) {
-    setTimeout(resolve, 1000);
+    if (document.visibilityState === 'hidden') return resolve();
+    setTimeout(resolve, 3000);
     try {
       new PerformanceObserver(function (list, observer) {
         if (!list.getEntriesByName('first-contentful-paint').length) return;
