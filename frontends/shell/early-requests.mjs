@@ -175,10 +175,7 @@ export function landingPageOf(pathname) {
 export function earlyChunksScript(startup, files) {
   return `(function (startup, files) {
   var page = (${landingPageOf.toString()})(location.pathname);
-  var started = false;
-  var start = function () {
-    if (started) return;
-    started = true;
+  (window.belegflussPainted || Promise.resolve()).then(function () {
     startup.concat(page && files[page] || []).forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'preload';
@@ -186,8 +183,7 @@ export function earlyChunksScript(startup, files) {
       link.href = href;
       document.head.appendChild(link);
     });
-  };
-  (window.belegflussPainted || Promise.resolve()).then(start);
+  });
 })(${JSON.stringify(startup)}, ${JSON.stringify(files)});`;
 }
 
@@ -213,8 +209,8 @@ export function firstViewOf(pathname, paths) {
  * `belegflussPainted` resolves once the browser has put the view on screen: at once in a tab opened in the
  * background, which paints nothing until shown, and after 3 s at most for one hidden while it loads (on a busy
  * phone the first paint itself may take more than a second, and the scripts would only delay it further). The
- * entry and the chunks wait for it ({@link entryAfterPaintScript},
- * {@link earlyChunksScript}); on every other page they start at once.
+ * entry and the chunks wait for it ({@link entryAfterPaintScript}, {@link earlyChunksScript}); on every other
+ * page they start at once.
  * @param {{ paths: { path: string, under?: boolean }[], shopKey: string }} options
  */
 export function firstViewScript({ paths, shopKey }) {

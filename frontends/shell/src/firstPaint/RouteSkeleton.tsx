@@ -23,18 +23,7 @@ export function RouteSkeleton({ pathname }: { pathname: string }) {
   const remote = remoteRouteFor(pathname);
   if (remote) return <AreaSkeleton title={remote.area} />;
   if (pathname === '/' || pathname === '/home') return <DashboardSkeleton />;
-  const header = headerOf(pathname);
-  if (!header) return <PageSkeleton />;
-  return (
-    <>
-      <Loading />
-      <Page {...header}>
-        <Card>
-          <SkeletonBodyText lines={4} />
-        </Card>
-      </Page>
-    </>
-  );
+  return <PageSkeleton header={headerOf(pathname)} />;
 }
 
 function headerOf(pathname: string) {
@@ -46,16 +35,17 @@ function headerOf(pathname: string) {
   return undefined;
 }
 
-/** A page whose title is not known yet. */
-export function PageSkeleton() {
+/** A shell page while it loads, with its header where that needs no data. */
+export function PageSkeleton({ header }: { header?: ReturnType<typeof headerOf> }) {
+  const body = (
+    <Card>
+      <SkeletonBodyText lines={4} />
+    </Card>
+  );
   return (
     <>
       <Loading />
-      <SkeletonPage>
-        <Card>
-          <SkeletonBodyText lines={4} />
-        </Card>
-      </SkeletonPage>
+      {header ? <Page {...header}>{body}</Page> : <SkeletonPage>{body}</SkeletonPage>}
     </>
   );
 }
