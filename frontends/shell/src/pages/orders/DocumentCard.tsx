@@ -2,7 +2,7 @@ import { featureLockState, formatDate, formatMoney, shopQuery } from '@belegflus
 import { featureRequiredMessage } from '@belegfluss/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, BlockStack, Button, Card, InlineStack, Link, Text, Tooltip } from '@shopify/polaris';
-import { useState } from 'react';
+import { useState, useTransition } from 'react';
 import { receiptStatus } from './orders';
 import { canDownload, downloadUrl, numberNeedsTooltip, type OrderDocument } from './documents';
 import { DocumentActions } from './DocumentActions';
@@ -23,6 +23,10 @@ interface Props {
 /** A document with preview frame, open, download and send; drafts can do none of that. */
 export function DocumentCard({ document, kind, orderId, customerEmail, invoiceProfile }: Props) {
   const [mailing, setMailing] = useState(false);
+  // Opening the dialog (a modal with its form, the page's scroll lock and the focus moved into it) is a long task,
+  // longest on a slow phone. As a transition the button answers in the next frame, with its spinner, and React
+  // renders the dialog right after instead of before that frame.
+  const [opening, startOpening] = useTransition();
   const { api } = useShell();
   const shop = useQuery(shopQuery(api));
   // Sending by e-mail is a plan feature; the gateway answers 402 without it.
@@ -86,7 +90,7 @@ export function DocumentCard({ document, kind, orderId, customerEmail, invoicePr
             Herunterladen
           </Button>
           <EInvoiceXmlButton document={document} />
-          <Button disabled={isDraft || !emails} onClick={() => setMailing(true)}>
+          <Button disabled={isDraft || !emails} loading={opening} onClick={() => startOpening(() => setMailing(true))}>
             Per E-Mail senden
           </Button>
           <DocumentActions document={document} kind={kind} orderId={orderId} label={label} />
