@@ -416,9 +416,11 @@ describe('orderWorkflow cancels an invoice the merchant asked to cancel', () => 
       // Both clicks are accepted by the workflow (no order workflow ran before: the first starts it).
       const [first, second] = await Promise.all([ask(), ask()]);
       const handle = env.client.workflow.getHandle(orderWorkflowId(ref.shopId, ref.orderId));
-      // Accepted together, yet only one cancel runs: the other waits for it. (The gate opens also when this
-      // fails, so the worker can stop and the failure shows at once.)
+      // Accepted together, yet only one cancel runs: the other waits for it. An accepted update's activity may
+      // still be only scheduled, so wait until the first has begun. (The gate opens also when this fails, so the
+      // worker can stop and the failure shows at once.)
       try {
+        await waitFor(() => calls.includes('cancel:begin:lx-1'));
         const { raw } = await handle.describe();
         expect(raw.pendingActivities ?? []).toHaveLength(1);
         expect(calls.filter((c) => c.startsWith('cancel:'))).toEqual(['cancel:begin:lx-1']);
