@@ -14,9 +14,8 @@ import { startSandbox, type RunningSandbox, type SandboxOptions } from '@belegfl
  * priority. What our own processes do late (a worker that stalls between taking its slot and sending) still
  * reaches the sandbox late and is still counted.
  */
-function withPriority(command: string[]): [string, string[]] {
-  const privileged = process.getuid?.() === 0;
-  return privileged ? ['nice', ['-n', '-10', ...command]] : [command[0]!, command.slice(1)];
+function withPriority(file: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['nice', ['-n', '-10', file, ...args]] : [file, args];
 }
 
 /** A sandbox in a process of its own, reached through its URLs like the services it stands in for. */
@@ -28,8 +27,7 @@ export type SandboxProcess = Pick<RunningSandbox, 'urls' | 'stop'> & { pid: numb
  * that waited in a busy bench process arrived late beside one that did not, as it would not at the real service.
  */
 export async function startSandboxProcess(options: SandboxOptions): Promise<SandboxProcess> {
-  const command = [process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)];
-  const child = spawn(...withPriority(command), {
+  const child = spawn(...withPriority(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)]), {
     env: { ...process.env, SANDBOX_PROCESS_OPTIONS: JSON.stringify(options) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

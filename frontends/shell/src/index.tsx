@@ -6,7 +6,8 @@ import { startEarly } from './startup';
  * the main thread for a while (on a busy machine long enough to delay /api/shop by half a
  * second), so they wait until /api/shop is on its way, which is what the first page waits
  * for anyway; index.html shows the page's first view or a spinner meanwhile (and, where it shows a first view,
- * loads this entry only once that is on screen). Never longer than this, so a slow token source does not hold back the page; without a session there is nothing to wait for.
+ * loads this entry only once that is on screen). Never longer than this, so a slow token source does not hold
+ * back the page; without a session there is nothing to wait for.
  */
 const AT_MOST_MS = 1_500;
 const requestsIssued = startEarly();
