@@ -29,6 +29,11 @@ export interface ShopifyEvent {
   origin?: 'historical' | 'import';
   /** Set by a repair from the completeness audit: the workflow reads the order afresh first. */
   repair?: OrderRepair;
+  /**
+   * When Shopify triggered the webhook (its `X-Shopify-Triggered-At`, finer than a second). Absent for events that
+   * came from no webhook, and in events signalled before it was passed on.
+   */
+  triggeredAt?: string;
 }
 
 /**
@@ -59,6 +64,8 @@ export interface OrderDocument {
 
 export interface OrderState {
   order: ShopifyOrder | null;
+  /** When Shopify triggered the webhook that brought `order` (epoch ms). Absent when it came without one. */
+  orderTriggeredAt?: number;
   invoice: (OrderDocument & { contactId: string | null }) | null;
   /** The regime the invoice was made with; its credit notes must use the same. */
   regime: TaxRegime | null;

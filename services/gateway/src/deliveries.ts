@@ -109,6 +109,7 @@ export async function signalDelivery(ctx: SignalContext, d: WebhookDelivery): Pr
   await signalOrderWorkflow(ctx, d.shopId, orderId, {
     topic: d.topic,
     webhookId: d.webhookId,
+    ...(d.triggeredAt ? { triggeredAt: d.triggeredAt } : {}),
     ...(isOrder ? { order: received as unknown as ShopifyOrder } : { refund: received }),
   });
 }

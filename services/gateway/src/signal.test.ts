@@ -123,20 +123,24 @@ describe('the dispatcher', () => {
   });
 });
 
+/** A context whose Temporal client only records what it would signal. */
+function recordingSignals() {
+  const signalled: Array<{ workflowId: string; signalArgs: Array<Record<string, unknown>> }> = [];
+  const ctx = {
+    temporal: {
+      workflow: {
+        signalWithStart: async (_type: string, options: (typeof signalled)[number]) => void signalled.push(options),
+      },
+    },
+    settings: { taskQueue: 'orders' },
+    installedShops: { forget: () => undefined },
+  } as unknown as Parameters<typeof signalDelivery>[0];
+  return { signalled, ctx };
+}
+
 describe('orders/edited', () => {
   it("goes to the edited order's workflow as news of an edit, without taking the edit for the order", async () => {
-    const signalled: Array<{ workflowId: string; signalArgs: unknown[] }> = [];
-    const ctx = {
-      temporal: {
-        workflow: {
-          signalWithStart: async (_type: string, options: { workflowId: string; signalArgs: unknown[] }) => {
-            signalled.push(options);
-          },
-        },
-      },
-      settings: { taskQueue: 'orders' },
-      installedShops: { forget: () => undefined },
-    } as unknown as Parameters<typeof signalDelivery>[0];
+    const { signalled, ctx } = recordingSignals();
     await signalDelivery(ctx, {
       webhookId: 'edit-1',
       eventId: null,
@@ -152,5 +156,25 @@ describe('orders/edited', () => {
     expect(signalled[0]!.workflowId).toBe('order:laden.myshopify.com:450789469');
     expect(JSON.stringify(signalled[0]!.signalArgs)).toContain('"topic":"orders/edited"');
     expect(JSON.stringify(signalled[0]!.signalArgs)).not.toContain('"order"');
+  });
+});
+
+describe('an order webhook', () => {
+  it("passes Shopify's triggering moment on to the order's workflow, which breaks a tie of updated_at with it", async () => {
+    const { signalled, ctx } = recordingSignals();
+    await signalDelivery(ctx, {
+      webhookId: 'paid-1',
+      eventId: null,
+      shopId: 'laden.myshopify.com',
+      topic: 'orders/paid',
+      resourceId: null,
+      triggeredAt: '2026-11-28T10:00:00.412Z',
+      body: { id: 450789469, name: '#1001', updated_at: '2026-11-28T11:00:00+01:00', refunds: [] },
+    } as unknown as WebhookDelivery);
+    expect(signalled[0]!.signalArgs[0]).toMatchObject({
+      topic: 'orders/paid',
+      triggeredAt: '2026-11-28T10:00:00.412Z',
+      order: { id: 450789469 },
+    });
   });
 });

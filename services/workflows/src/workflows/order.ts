@@ -162,7 +162,12 @@ function absorb(state: OrderState, event: ShopifyEvent): void {
   if (event.origin && state.origin !== 'historical') state.origin = event.origin;
   if (event.order) {
     const next = ShopifyOrderSchema.parse(event.order);
-    if (!state.order || updatedAt(next) >= updatedAt(state.order)) state.order = next;
+    const triggeredAt = event.triggeredAt ? Date.parse(event.triggeredAt) : NaN;
+    if (!state.order || isNewer(next, triggeredAt, state.order, state.orderTriggeredAt)) {
+      state.order = next;
+      if (Number.isFinite(triggeredAt)) state.orderTriggeredAt = triggeredAt;
+      else delete state.orderTriggeredAt;
+    }
     for (const refund of next.refunds) addRefund(state, refund);
   }
   if (event.refund) addRefund(state, event.refund);
@@ -192,3 +197,15 @@ function publishStatus(state: OrderState): void {
 }
 
 const updatedAt = (o: ShopifyOrder) => Date.parse(o.updated_at ?? o.created_at);
+
+/**
+ * Whether a snapshot is newer than the one kept. Shopify's updated_at counts whole seconds, so an order paid and
+ * shipped within one second gives two snapshots with the same updated_at, and their webhooks arrive in any order:
+ * the moment Shopify triggered each breaks the tie. Without both moments, the later arrival wins.
+ */
+function isNewer(next: ShopifyOrder, nextTriggered: number, kept: ShopifyOrder, keptTriggered = NaN): boolean {
+  const [a, b] = [updatedAt(next), updatedAt(kept)];
+  if (a !== b) return a > b;
+  if (Number.isFinite(nextTriggered) && Number.isFinite(keptTriggered)) return nextTriggered >= keptTriggered;
+  return true;
+}
