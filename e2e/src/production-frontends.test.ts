@@ -146,8 +146,9 @@ describe('the production front ends behind nginx', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
     expect(await page.text()).not.toContain('first-paint');
-    // The start page gets the page that paints its first view before any script runs, revalidated as well.
-    for (const path of ['/', '/home']) {
+    // The start page and the settings home get the page that paints their first view before any script runs,
+    // revalidated as well.
+    for (const path of ['/', '/home', '/preferences']) {
       const start = await fetch(`${served.urls.shell}${path}?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(start.headers.get('cache-control'), path).toBe('no-cache');
       expect(start.headers.get('content-encoding'), path).toBe('gzip');
@@ -177,6 +178,22 @@ describe('the production front ends behind nginx', () => {
     await page.getByText('Verbleibende Übertragungen').waitFor({ timeout: 30_000 });
     expect(await page.locator('#first-paint').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Übersicht', level: 1 }).count()).toBe(1);
+  });
+
+  it("paints the settings home's frame before any script runs, and keeps it until the remote's cards arrive", async () => {
+    const settings = `${served.urls.shell}/preferences?shop=${SHOP}&host=aG9zdA`;
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    await page.goto(settings);
+    await page.locator('#first-paint h1', { hasText: 'Einstellungen' }).waitFor({ timeout: 30_000 });
+    await page.locator('#first-paint', { hasText: 'Jeder Schalter und jede Auswahl auf dieser Seite' }).waitFor();
+    await page.unroute('**/static/js/**', noScripts);
+    // With them: the remote's settings home replaces the view, with the banner once and the title once.
+    await page.goto(settings);
+    await page.getByRole('heading', { name: 'Verbindung' }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Einstellungen', level: 1 }).count()).toBe(1);
+    expect(await page.getByText('Jeder Schalter und jede Auswahl auf dieser Seite').count()).toBe(1);
   });
 
   for (const area of [

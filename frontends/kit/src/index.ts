@@ -13,3 +13,4 @@ export * from './lazy-page';
 export * from './event-log';
 export * from './feature-lock';
 export * from './lexware-link';
+export * from './settings-home';

@@ -1,5 +1,5 @@
-import { shopQuery, useDismissedBanner, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { Banner, Card, Layout, Page, SkeletonBodyText } from '@shopify/polaris';
+import { SettingsHomePage, shopQuery, useRemoteToast, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { Layout } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MailLinkCard } from './mail/MailLinkCard';
@@ -13,7 +13,6 @@ import { SettingsNav } from './home/SettingsNav';
 /** The settings home: connection, automation, every settings page, receipt language, notifications, app settings. */
 export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
   const [toastNode, toast] = useRemoteToast();
-  const [autosaveKnown, dismissAutosave] = useDismissedBanner('settings-autosave');
   // The first two cards' height depends on their data, and the rest of the page sits below them: the sections
   // appear together once both have answered, so that no card pushes the others down while loading. A failed
   // first try ends the wait: the card shows its own state while it retries. Once shown they stay, even when a
@@ -24,30 +23,9 @@ export function SettingsHome({ api, basePath, navigate }: RemoteAppProps) {
   const waiting = !shown && [shop, preferences].some((query) => query.isPending && query.failureCount === 0);
   if (!shown && !waiting) setShown(true);
   return (
-    <Page title="Einstellungen">
-      <Layout>
-        {!autosaveKnown ? (
-          <Layout.Section>
-            <Banner tone="info" title="Änderungen werden sofort gespeichert" onDismiss={dismissAutosave}>
-              <p>
-                Jeder Schalter und jede Auswahl auf dieser Seite gilt ab sofort; „Gespeichert“ bestätigt es für ein paar
-                Sekunden.
-              </p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {waiting ? (
-          <Layout.Section>
-            <Card>
-              <SkeletonBodyText lines={8} />
-            </Card>
-          </Layout.Section>
-        ) : (
-          <SettingsSections api={api} basePath={basePath} navigate={navigate} toast={toast} />
-        )}
-      </Layout>
-      {toastNode}
-    </Page>
+    <SettingsHomePage after={toastNode}>
+      {waiting ? undefined : <SettingsSections api={api} basePath={basePath} navigate={navigate} toast={toast} />}
+    </SettingsHomePage>
   );
 }
 

@@ -1,4 +1,4 @@
-import { isUnder } from '@belegfluss/frontend-kit';
+import { isUnder, SettingsHomePage } from '@belegfluss/frontend-kit';
 import {
   BlockStack,
   Card,
@@ -20,6 +20,8 @@ import { remoteRouteFor } from '../remotes/routes';
  * when its data is there.
  */
 export function RouteSkeleton({ pathname }: { pathname: string }) {
+  // The settings home's frame needs no data, and the remote shows the same while its cards load.
+  if (pathname === '/preferences' || pathname === '/preferences/') return <SettingsHomePage />;
   const remote = remoteRouteFor(pathname);
   if (remote) return <AreaSkeleton title={remote.area} />;
   if (pathname === '/' || pathname === '/home') return <DashboardSkeleton />;

@@ -9,7 +9,11 @@
  * came later than with the spinner, and carrying the views in every page cost the other pages about 0.1 s.
  * Free of React, so the build's configuration can read it.
  */
-export const FIRST_PAINT_PATHS: { path: string; under?: boolean }[] = [{ path: '/' }, { path: '/home' }];
+export const FIRST_PAINT_PATHS: { path: string; under?: boolean }[] = [
+  { path: '/' },
+  { path: '/home' },
+  { path: '/preferences' },
+];
 
 /** The page the servers answer those paths with. */
 export const FIRST_VIEW_PAGE = 'first-view.html';

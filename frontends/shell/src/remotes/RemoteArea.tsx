@@ -1,6 +1,6 @@
 import type { RemoteAppProps } from '@belegfluss/frontend-kit';
 import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { AreaSkeleton } from '../firstPaint/RouteSkeleton';
+import { RouteSkeleton } from '../firstPaint/RouteSkeleton';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 
 export interface RemoteAreaProps extends RemoteAppProps {
@@ -21,7 +21,9 @@ export function RemoteArea({ area, load, cached, ...appProps }: RemoteAreaProps)
   );
   return (
     <RemoteErrorBoundary area={area} attempt={attempt} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<AreaSkeleton title={area} />}>
+      <Suspense
+        fallback={<RouteSkeleton pathname={appProps.basePath + (appProps.path === '/' ? '' : appProps.path)} />}
+      >
         <App {...appProps} />
       </Suspense>
     </RemoteErrorBoundary>
