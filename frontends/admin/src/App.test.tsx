@@ -1,6 +1,6 @@
 import { ApiError } from '@belegfluss/frontend-kit';
 import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@belegfluss/shared';
 import App from './App';
@@ -43,7 +43,27 @@ describe('admin remote', () => {
     expect(link.getAttribute('href')).toContain('ShopDomain%3D%22kaffee.myshopify.com%22');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Temporal UI nicht eingerichtet')).toBeTruthy();
-    expect(screen.getByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)')).toBeTruthy();
+    expect(
+      await screen.findByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)'),
+    ).toBeTruthy();
+  });
+
+  it('names the person signed in only once the list is there, so the line never moves up as the list arrives', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const list = new Promise((resolve) => (answer = resolve));
+    renderRemote(App, {
+      basePath: '/admin',
+      api: fakeApi({ '/shop': shop, '/admin/shops?page=1': () => list }),
+    });
+    // The session is known (the search field is enabled) while the list still loads.
+    await waitFor(() =>
+      expect(screen.getByPlaceholderText('Shop-Domain oder Name').hasAttribute('disabled')).toBe(false),
+    );
+    expect(screen.queryByText(/Angemeldet als/)).toBeNull();
+    answer({ items: [{ shop: 'kaffee.myshopify.com' }], hasNext: false });
+    expect(
+      await screen.findByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)'),
+    ).toBeTruthy();
   });
 
   it('asks the gateway with the search term', () => {

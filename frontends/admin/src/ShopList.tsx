@@ -170,7 +170,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
           <BlockStack gap="300">
             {content}
             {paging}
-            <StaffLine shop={shop.data} />
+            <StaffLine shop={shop.data} ready={!shops.isPending} />
           </BlockStack>
         </Layout.Section>
       </Layout>
