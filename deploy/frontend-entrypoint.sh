@@ -39,10 +39,16 @@ JSON
 # The page's own request for config.json becomes an answer written into the page: on a phone that is a
 # whole round trip less before the session token and /api/shop can start. The JSON is safe inside a
 # <script> and in single quotes (only checked URLs and the key above, no < or '); sed needs & | \ escaped.
-# The same for first-view.html, the page of the paths whose first view it paints (frontends/shell/scripts/first-paint.tsx).
+# The same for first-view*.html, the pages of the paths whose first view they paint
+# (frontends/shell/scripts/first-paint.tsx).
 inline=$(tr -d '\n' < "$root/config.json" | sed 's/[&|\\]/\\&/g')
 early="fetch('/config.json', { cache: 'no-store' })"
-for page in index first-view; do
+views=""
+for file in "$root"/first-view*.html; do
+  case "$file" in *.template.html) continue ;; esac
+  [ -f "$file" ] && views="$views $(basename "$file" .html)"
+done
+for page in index $views; do
   [ -f "$root/$page.html" ] || [ -f "$root/$page.template.html" ] || continue
   [ -f "$root/$page.template.html" ] || cp "$root/$page.html" "$root/$page.template.html"
   sed -e "s|<head>|<head><meta name=\"shopify-api-key\" content=\"$key\" /><script src=\"https://cdn.shopify.com/shopifycloud/app-bridge.js\"></script>|" \

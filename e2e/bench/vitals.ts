@@ -9,7 +9,7 @@
  * shell's nginx. Prints each page's figures; asserts nothing.
  */
 import { spawn } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_STAFF_USER_ID } from '@belegfluss/sandbox';
@@ -61,7 +61,7 @@ await writeFile(
 })();
 `,
 );
-for (const page of ['index.html', 'first-view.html']) {
+for (const page of (await readdir(shellRoot)).filter((file) => /^(index|first-view.*)\.html$/.test(file))) {
   const file = join(shellRoot, page);
   await writeFile(
     file,

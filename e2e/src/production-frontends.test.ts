@@ -146,9 +146,9 @@ describe('the production front ends behind nginx', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
     expect(await page.text()).not.toContain('first-paint');
-    // The start page and the settings home get the page that paints their first view before any script runs,
-    // revalidated as well.
-    for (const path of ['/', '/home', '/preferences']) {
+    // The start page, the settings home and the event log get the page that paints their first view before any
+    // script runs, revalidated as well.
+    for (const path of ['/', '/home', '/preferences', '/log']) {
       const start = await fetch(`${served.urls.shell}${path}?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(start.headers.get('cache-control'), path).toBe('no-cache');
       expect(start.headers.get('content-encoding'), path).toBe('gzip');
@@ -178,6 +178,24 @@ describe('the production front ends behind nginx', () => {
     await page.getByText('Verbleibende Übertragungen').waitFor({ timeout: 30_000 });
     expect(await page.locator('#first-paint').count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Übersicht', level: 1 }).count()).toBe(1);
+  });
+
+  it("paints the event log's page with the shop's plan before any script runs, and the page takes over", async () => {
+    const log = `${served.urls.shell}/log?shop=${SHOP}&host=aG9zdA`;
+    const retention = /Dein Tarif \S+ bewahrt das Protokoll \d+ Tage auf/;
+    // Without the app's scripts: the view of the shop's plan, once App Bridge's token and GET /api/shop answered.
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    await page.goto(log);
+    await page.locator('#first-paint', { hasText: retention }).waitFor({ timeout: 30_000 });
+    await page.unroute('**/static/js/**', noScripts);
+    // With them: the app's page replaces the view and is in sight, with the sentence and the title once.
+    await page.goto(log);
+    await page.getByRole('heading', { name: 'Einträge', exact: true }).waitFor({ timeout: 60_000 });
+    expect(await page.locator('#first-paint').count()).toBe(0);
+    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+    expect(await page.getByText(retention).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Protokoll', level: 1 }).count()).toBe(1);
   });
 
   it("paints the settings home's frame before any script runs, and keeps it until the remote's cards arrive", async () => {

@@ -8,10 +8,14 @@ export function landingPageOf(pathname: string): 'orders' | 'audit' | 'order' | 
 export function entryAfterPaintScript(src: string): string;
 export function earlyChunksScript(startup: string[], files: Record<string, string[]>): string;
 export function firstViewOf(pathname: string, paths: { path: string; under?: boolean }[]): number;
-export function firstViewScript(options: { paths: { path: string; under?: boolean }[]; shopKey: string }): string;
+export function firstViewScript(options: {
+  paths: { path: string; under?: boolean; byPlan?: boolean }[];
+  shopKey: string;
+}): string;
+export function planViewKey(plan: { name: string; logMaxAge: number }): string;
 export function firstPaintScript(options: {
   frame: string;
   slot: string;
-  pages: string[];
+  pages: (string | Record<string, string>)[];
   bannerPrefix: string;
 }): string;

@@ -210,8 +210,9 @@ export function firstViewOf(pathname, paths) {
  * background, which paints nothing until shown, and after 3 s at most for one hidden while it loads (on a busy
  * phone the first paint itself may take more than a second, and the scripts would only delay it further). The
  * entry and the chunks wait for it ({@link entryAfterPaintScript}, {@link earlyChunksScript}); on every other
- * page they start at once.
- * @param {{ paths: { path: string, under?: boolean }[], shopKey: string }} options
+ * page they start at once. A `byPlan` view is painted only once the shop's answer is there, so for it they wait
+ * for that view's own paint ({@link firstPaintScript}), 3 s at most as well.
+ * @param {{ paths: { path: string, under?: boolean, byPlan?: boolean }[], shopKey: string }} options
  */
 export function firstViewScript({ paths, shopKey }) {
   return `(function (paths, shopKey) {
@@ -225,6 +226,9 @@ export function firstViewScript({ paths, shopKey }) {
   window.belegflussPainted = new Promise(function (resolve) {
     if (document.visibilityState === 'hidden') return resolve();
     setTimeout(resolve, 3000);
+    // A view that waits for the shop's answer is painted after the first paint: the layer says when.
+    window.belegflussLayerPainted = resolve;
+    if (paths[index].byPlan) return;
     try {
       new PerformanceObserver(function (list, observer) {
         if (!list.getEntriesByName('first-contentful-paint').length) return;
@@ -239,36 +243,96 @@ export function firstViewScript({ paths, shopKey }) {
 }
 
 /**
+ * Which of a `byPlan` view's variants fits the shop: what the view shows of its plan. Runs in the page as written,
+ * like {@link earlyPageRequests}; scripts/first-paint.tsx keys the variants with it.
+ * @param {{ name: string, logMaxAge: number }} plan
+ * @returns {string}
+ */
+export function planViewKey(plan) {
+  return plan.name + '|' + plan.logMaxAge;
+}
+
+/**
  * Lays the first view {@link firstViewScript} chose over the app's mount point: `pages[i]` is the view of its
  * `paths[i]`, to go into `frame` in place of `slot` (scripts/first-paint.tsx renders both at build time). Parts
  * marked `data-dismissible` that the merchant has hidden (`bannerPrefix` + its id in localStorage, as the kit
  * remembers them) are left out, as the app leaves them out. The view goes as soon as the app renders anything but
- * its starting spinner (`data-first-paint-holds`). Runs in the page as written, right after the mount point.
- * @param {{ frame: string, slot: string, pages: string[], bannerPrefix: string }} options
+ * its starting spinner or a skeleton marked `data-first-paint-holds`; until then what the app renders stays out of
+ * sight beneath it. A page given as variants by plan ({@link planViewKey}) is laid once the early `GET /api/shop`
+ * has answered, and says so to the app's scripts waiting for it. Runs in the page as written, right after the
+ * mount point.
+ * @param {{ frame: string, slot: string, pages: (string | Record<string, string>)[], bannerPrefix: string }} options
  */
 export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
   const json = (/** @type {unknown} */ value) => JSON.stringify(value).replace(/</g, '\\u003c');
-  return `(function (frame, slot, pages, bannerPrefix) {
+  return `(function (frame, slot, pages, bannerPrefix, planViewKey) {
   var root = document.getElementById('root');
-  var html = pages[window.belegflussFirstView];
-  if (html === undefined || !root) return;
+  var page = pages[window.belegflussFirstView];
+  var painted = function () { if (window.belegflussLayerPainted) window.belegflussLayerPainted(); };
+  if (page === undefined || !root) return painted();
   var stored = function (key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } };
-  var layer = document.createElement('div');
-  layer.id = 'first-paint';
-  layer.setAttribute('aria-hidden', 'true');
-  layer.setAttribute('inert', '');
-  layer.style.cssText = 'position:absolute;top:0;left:0;right:0';
-  layer.innerHTML = frame.replace(slot, html);
-  var dismissible = layer.querySelectorAll('[data-dismissible]');
-  for (var j = 0; j < dismissible.length; j++) {
-    if (stored(bannerPrefix + dismissible[j].getAttribute('data-dismissible')) !== null) dismissible[j].parentNode.removeChild(dismissible[j]);
-  }
-  root.innerHTML = '';
-  root.parentNode.insertBefore(layer, root.nextSibling);
-  new MutationObserver(function (records, observer) {
-    if (!root.firstElementChild || root.querySelector('[data-first-paint-holds]')) return;
-    observer.disconnect();
-    if (layer.parentNode) layer.parentNode.removeChild(layer);
-  }).observe(root, { childList: true, subtree: true });
-})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)});`;
+  // index.html's own spinner; once the app has mounted, the root holds what the app rendered instead.
+  var initial = root.innerHTML;
+  var show = function (html) {
+    if (root.innerHTML === initial) root.innerHTML = '';
+    var layer = document.createElement('div');
+    layer.id = 'first-paint';
+    layer.setAttribute('aria-hidden', 'true');
+    layer.setAttribute('inert', '');
+    layer.style.cssText = 'position:absolute;top:0;left:0;right:0';
+    layer.innerHTML = frame.replace(slot, html);
+    var dismissible = layer.querySelectorAll('[data-dismissible]');
+    for (var j = 0; j < dismissible.length; j++) {
+      if (stored(bannerPrefix + dismissible[j].getAttribute('data-dismissible')) !== null) dismissible[j].parentNode.removeChild(dismissible[j]);
+    }
+    root.parentNode.insertBefore(layer, root.nextSibling);
+    // What the app renders under a held view stays out of sight until the view goes.
+    root.style.visibility = 'hidden';
+    var done = function () {
+      root.style.visibility = '';
+      if (layer.parentNode) layer.parentNode.removeChild(layer);
+    };
+    var holds = function () { return !root.firstElementChild || root.querySelector('[data-first-paint-holds]'); };
+    if (!holds()) return done();
+    new MutationObserver(function (records, observer) {
+      if (holds()) return;
+      observer.disconnect();
+      done();
+    }).observe(root, { childList: true, subtree: true });
+    return layer;
+  };
+  if (typeof page === 'string') return show(page);
+  // One variant per plan: the early answer of GET /api/shop says which (none without it, or for a plan not built).
+  var shop = window.belegflussShop;
+  if (!shop) return painted();
+  shop
+    .then(function (early) { return early && early.response; })
+    .then(function (response) { return response && response.ok ? response.clone().json() : undefined; })
+    .then(function (answer) {
+      var html = answer && answer.plan && page[planViewKey(answer.plan)];
+      if (html === undefined) return painted();
+      var layer = show(html);
+      // Said once the browser has reported the view's largest paint: requested before it, the scripts would share
+      // the line with what that paint waits for, and Lighthouse counts them as holding it back.
+      var supported = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
+      if (!supported || supported.indexOf('largest-contentful-paint') < 0) {
+        return requestAnimationFrame(function () { setTimeout(painted, 0); });
+      }
+      setTimeout(painted, 1000);
+      try {
+        new PerformanceObserver(function (list, observer) {
+          var entries = list.getEntries();
+          for (var k = 0; k < entries.length; k++) {
+            if (layer && entries[k].element && layer.contains(entries[k].element)) {
+              observer.disconnect();
+              return painted();
+            }
+          }
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      } catch (e) {
+        requestAnimationFrame(function () { setTimeout(painted, 0); });
+      }
+    })
+    .catch(painted);
+})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)}, ${planViewKey.toString()});`;
 }

@@ -17,10 +17,9 @@ import {
   earlyRemoteScript,
   earlyShopScript,
   entryAfterPaintScript,
-  firstViewOf,
 } from './early-requests.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
-import { FIRST_PAINT_PATHS, FIRST_VIEW_PAGE } from './src/firstPaint/paths';
+import { firstViewPageOf } from './src/firstPaint/paths';
 
 const configJson = () => `${JSON.stringify(runtimeConfig(), null, 2)}\n`;
 
@@ -149,8 +148,8 @@ export default defineConfig({
       // The paths with a first view get the page that paints it, as nginx answers them in production.
       server.middlewares.use((req, _res, next) => {
         const [pathname = '', query] = (req.url ?? '').split('?');
-        if (firstViewOf(pathname, FIRST_PAINT_PATHS) >= 0)
-          req.url = `/${FIRST_VIEW_PAGE}${query === undefined ? '' : `?${query}`}`;
+        const page = firstViewPageOf(pathname);
+        if (page) req.url = `/${page}${query === undefined ? '' : `?${query}`}`;
         next();
       });
       server.middlewares.use((req, res, next) => {

@@ -1,11 +1,11 @@
 /**
- * Writes dist/first-view.html: index.html with the first view of the pages of FIRST_PAINT_PATHS, painted before
- * any script has run. On a phone the app's scripts take about two seconds to arrive and run; until then the page
- * showed a spinner. This page carries the frame and those pages' skeletons (src/firstPaint/RouteSkeleton.tsx) as
- * static markup, with the part of Polaris' stylesheet that markup needs. A script in <head> decides whether the
- * visit has a view (a session in sight, see early-requests.mjs), one after the mount point lays it over the mount
- * point. It goes as soon as the app renders anything but its starting spinner: the same skeleton, so the page does
- * not change at that moment.
+ * Writes a page per first view of FIRST_PAINT_PATHS (dist/first-view.html for the start page, and so on): index.html
+ * with that view, painted before any script has run. On a phone the app's scripts take about two seconds to arrive
+ * and run; until then the page showed a spinner. Each page carries the frame and its path's skeleton
+ * (src/firstPaint/RouteSkeleton.tsx) as static markup, with the part of Polaris' stylesheet that markup needs. A
+ * script in <head> decides whether the visit has a view (a session in sight, see early-requests.mjs), one after the
+ * mount point lays it over the mount point. It goes as soon as the app renders anything but its starting spinner or
+ * a skeleton that holds it: the same skeleton, so the page does not change at that moment.
  *
  * Runs after `rsbuild build`: the `build` script of package.json.
  */
@@ -13,14 +13,15 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANNER_PREFIX, PolarisRoot } from '@belegfluss/frontend-kit';
+import { PLANS } from '@belegfluss/shared';
 import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
 import Beasties from 'beasties';
 import postcss from 'postcss';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { firstPaintScript, firstViewScript } from '../early-requests.mjs';
+import { firstPaintScript, firstViewScript, planViewKey } from '../early-requests.mjs';
 import type { RuntimeConfig } from '../src/config';
-import { FIRST_PAINT_PATHS, FIRST_VIEW_PAGE } from '../src/firstPaint/paths';
+import { FIRST_PAINT_PATHS } from '../src/firstPaint/paths';
 import { RouteSkeleton } from '../src/firstPaint/RouteSkeleton';
 import { AppFrame } from '../src/frame/AppFrame';
 import { ShellContext, type ShellSession } from '../src/session/ShellContext';
@@ -60,19 +61,24 @@ function frame(): string {
   return before + after;
 }
 
-/** What RouteSkeleton shows on `pathname`, as it stands in the frame. */
-function page(pathname: string): string {
-  const html = inFrame(<RouteSkeleton pathname={pathname} />);
+/** What RouteSkeleton shows on `pathname` (for the shop's `plan` where it names it), as it stands in the frame. */
+function page(pathname: string, plan?: (typeof PLANS)[number]): string {
+  const html = inFrame(<RouteSkeleton pathname={pathname} plan={plan} />);
   return html.slice(html.indexOf(SLOT) + SLOT.length, html.indexOf(END));
 }
 
+/** A view by plan: one variant per plan of the catalogue, keyed as the page's script picks them. */
+function pageByPlan(pathname: string): Record<string, string> {
+  return Object.fromEntries(PLANS.map((plan) => [planViewKey(plan), page(pathname, plan)]));
+}
+
 /** The rules of the built stylesheet that the painted markup uses, by Beasties, from a page that holds all of it. */
-async function criticalCss(frameHtml: string, paints: Paint[]): Promise<string> {
+async function criticalCss(frameHtml: string, markups: string[]): Promise<string> {
   const cssDir = join(dist, 'static/css/async');
   const sheets = (await readdir(cssDir)).filter((file) => /^bootstrap\..*\.css$/.test(file));
   if (sheets.length !== 1) throw new Error(`genau ein bootstrap-Stylesheet erwartet, gefunden: ${sheets.join(', ')}`);
-  const page = `<!doctype html><html lang="de"><head><link rel="stylesheet" href="/static/css/async/${sheets[0]}"></head><body>${paints
-    .map((p) => frameHtml.replace(SLOT, p.html))
+  const page = `<!doctype html><html lang="de"><head><link rel="stylesheet" href="/static/css/async/${sheets[0]}"></head><body>${markups
+    .map((html) => frameHtml.replace(SLOT, html))
     .join('')}</body></html>`;
   const beasties = new Beasties({
     path: dist,
@@ -125,34 +131,44 @@ function withoutUnusedProperties(css: string): string {
   return root.toString();
 }
 
-type Paint = { path: string; under?: boolean; html: string };
+type Paint = { path: string; under?: boolean; byPlan?: boolean; html: string | Record<string, string> };
 const frameHtml = frame();
-const paints: Paint[] = FIRST_PAINT_PATHS.map((entry) => ({
-  ...entry,
-  html: page(entry.under ? `${entry.path}/_` : entry.path),
-}));
 const indexPath = join(dist, 'index.html');
 const index = await readFile(indexPath, 'utf8');
 if (!index.includes(MARKER)) throw new Error(`${indexPath} hat keine Stelle ${MARKER} (rsbuild.config.ts geändert?)`);
-const css = await criticalCss(frameHtml, paints);
-// The other paths keep the plain page: the view's markup and styles would only cost them time.
+// The other paths keep the plain page: a view's markup and styles would only cost them time.
 await writeFile(indexPath, index.replace(MARKER, ''));
-await writeFile(
-  join(dist, FIRST_VIEW_PAGE),
-  index
-    // App Bridge comes first (deploy/frontend-entrypoint.sh puts it right after <head> at start), this next.
-    .replace(
-      '<head>',
-      `<head><script>${firstViewScript({ paths: FIRST_PAINT_PATHS, shopKey: SHOP_STORAGE_KEY })}</script>`,
-    )
-    .replace('</head>', `<style>${css}</style></head>`)
-    .replace(
-      MARKER,
-      `<script>${firstPaintScript({ frame: frameHtml, slot: SLOT, pages: paints.map((p) => p.html), bannerPrefix: BANNER_PREFIX })}</script>`,
-    ),
-);
-console.log(
-  `${FIRST_VIEW_PAGE}: ${paints.length} paths, ${Math.round(css.length / 1024)} KiB CSS, ${Math.round(
-    (frameHtml.length + JSON.stringify(paints).length) / 1024,
-  )} KiB markup`,
-);
+
+/** Writes one page with the views of `entries`, which share it (the start page's two paths), and their styles. */
+async function writeViewPage(file: string, entries: typeof FIRST_PAINT_PATHS): Promise<void> {
+  const paints: Paint[] = entries.map(({ path, under, byPlan }) => {
+    const pathname = under ? `${path}/_` : path;
+    return { path, under, byPlan, html: byPlan ? pageByPlan(pathname) : page(pathname) };
+  });
+  // Every markup the page may paint, each variant by itself.
+  const markups = paints.flatMap((p) => (typeof p.html === 'string' ? [p.html] : Object.values(p.html)));
+  const css = await criticalCss(frameHtml, markups);
+  const paths = paints.map(({ path, under, byPlan }) => ({ path, under, byPlan }));
+  await writeFile(
+    join(dist, file),
+    index
+      // App Bridge comes first (deploy/frontend-entrypoint.sh puts it right after <head> at start), this next.
+      .replace('<head>', `<head><script>${firstViewScript({ paths, shopKey: SHOP_STORAGE_KEY })}</script>`)
+      .replace('</head>', `<style>${css}</style></head>`)
+      .replace(
+        MARKER,
+        `<script>${firstPaintScript({ frame: frameHtml, slot: SLOT, pages: paints.map((p) => p.html), bannerPrefix: BANNER_PREFIX })}</script>`,
+      ),
+  );
+  console.log(
+    `${file}: ${paints.length} paths, ${Math.round(css.length / 1024)} KiB CSS, ${Math.round(
+      (frameHtml.length + JSON.stringify(paints).length) / 1024,
+    )} KiB markup`,
+  );
+}
+
+for (const file of new Set(FIRST_PAINT_PATHS.map((entry) => entry.page)))
+  await writeViewPage(
+    file,
+    FIRST_PAINT_PATHS.filter((entry) => entry.page === file),
+  );

@@ -87,6 +87,65 @@ describe('the first view index.html paints before any script', () => {
   });
 });
 
+describe('a first view by plan', () => {
+  const paths = [{ path: '/log', byPlan: true }];
+  const views = { 'Business|90': '<p>Business: 90 Tage</p>', 'Free|7': '<p>Free: 7 Tage</p>' };
+  const byPlanHead = firstViewScript({ paths, shopKey: SHOP_STORAGE_KEY });
+  const byPlanBody = firstPaintScript({
+    frame: `<header>Rahmen</header>${SLOT}`,
+    slot: SLOT,
+    pages: [views],
+    bannerPrefix: BANNER_PREFIX,
+  });
+  type EarlyWindow = FirstViewWindow & { belegflussShop?: Promise<unknown> };
+
+  /** index.html at /log inside the admin, with the early answer of GET /api/shop. */
+  function loadWith(answer: Response | undefined) {
+    window.history.replaceState(null, '', '/log?shop=laden.myshopify.com');
+    delete page.belegflussFirstView;
+    delete page.belegflussPainted;
+    (page as EarlyWindow).belegflussShop = Promise.resolve(answer && { response: Promise.resolve(answer) });
+    new Function(byPlanHead)();
+    document.body.innerHTML = '<div id="root"><div role="status">Belegfluss lädt</div></div>';
+    new Function(byPlanBody)();
+  }
+  afterEach(() => {
+    delete (page as EarlyWindow).belegflussShop;
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it("paints the variant of the shop's plan once its answer is there, and lets the scripts go after it", async () => {
+    loadWith(new Response(JSON.stringify({ plan: { id: 'business', name: 'Business', logMaxAge: 90 } })));
+    expect(layer()).toBeNull();
+    await page.belegflussPainted;
+    expect(layer()?.textContent).toBe('RahmenBusiness: 90 Tage');
+    const root = document.getElementById('root')!;
+    // The app's skeleton that holds the view stays out of sight beneath it; its page takes over.
+    root.innerHTML = '<div data-first-paint-holds=""><h1>Protokoll</h1></div>';
+    await mutations();
+    expect(layer()).not.toBeNull();
+    expect(root.style.visibility).toBe('hidden');
+    root.innerHTML = '<div><h1>Protokoll</h1><p>Dein Tarif Business …</p></div>';
+    await mutations();
+    expect(layer()).toBeNull();
+    expect(root.style.visibility).toBe('');
+  });
+
+  it('paints nothing for a plan it has no variant of, or without an answer, and does not hold the scripts', async () => {
+    loadWith(new Response(JSON.stringify({ plan: { id: 'custom', name: 'Individuell', logMaxAge: 365 } })));
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+    loadWith(new Response('{}', { status: 503 }));
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+    loadWith(undefined);
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+    expect(document.getElementById('root')?.textContent).toBe('Belegfluss lädt');
+  });
+});
+
 describe('the paths with a first view', () => {
   it('each shows a page skeleton with its title, as the app shows it while the page loads', () => {
     for (const { path, under } of FIRST_PAINT_PATHS) {

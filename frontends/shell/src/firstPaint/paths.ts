@@ -1,19 +1,31 @@
 /**
- * The paths whose first view index.html's sibling `first-view.html` paints before any script has run, as
- * RouteSkeleton shows them (scripts/first-paint.tsx renders them at build time); `under` takes the paths below
- * too, and the first that matches counts. The servers answer these paths with that page (rsbuild.config.ts for the
- * preview, deploy/nginx.conf.template in production, which names them itself); every other path gets index.html.
+ * The paths whose first view is painted before any script has run, as RouteSkeleton shows them, each by a sibling of
+ * index.html (`page`) that scripts/first-paint.tsx writes at build time; `under` takes the paths below too, and the
+ * first that matches counts. The servers answer these paths with their page (rsbuild.config.ts for the preview,
+ * deploy/nginx.conf.template in production, which names them itself); every other path gets index.html.
  *
  * Only the pages whose view carries their own content, not only a title and skeletons: measured with Lighthouse
  * on a phone, a view of title and skeletons put its layout before the page's content, whose largest paint then
- * came later than with the spinner, and carrying the views in every page cost the other pages about 0.1 s.
+ * came later than with the spinner. Each page carries only its own view and the styles that view needs: the views
+ * of other paths in it cost a phone 0.1 to 0.4 s before its own paint.
  * Free of React, so the build's configuration can read it.
  */
-export const FIRST_PAINT_PATHS: { path: string; under?: boolean }[] = [
-  { path: '/' },
-  { path: '/home' },
-  { path: '/preferences' },
+export const FIRST_PAINT_PATHS: FirstPaintPath[] = [
+  { path: '/', page: 'first-view.html' },
+  { path: '/home', page: 'first-view.html' },
+  { path: '/preferences', page: 'first-view-preferences.html' },
+  { path: '/log', page: 'first-view-log.html', byPlan: true },
 ];
 
-/** The page the servers answer those paths with. */
-export const FIRST_VIEW_PAGE = 'first-view.html';
+/**
+ * `byPlan`: the view names the shop's plan, so it is rendered once per plan of the catalogue and painted once the
+ * early `GET /api/shop` (early-requests.mjs) has said which; without that answer the path has no view.
+ */
+export type FirstPaintPath = { path: string; page: string; under?: boolean; byPlan?: boolean };
+
+/** The page a server answers `pathname` with, when the path has a first view. */
+export function firstViewPageOf(pathname: string): string | undefined {
+  return FIRST_PAINT_PATHS.find(
+    ({ path, under }) => pathname === path || (under === true && pathname.startsWith(`${path}/`)),
+  )?.page;
+}
