@@ -302,9 +302,13 @@ function memorySessionStore(initial: LexwareTokens | null) {
   let tokens = initial;
   let hold: Promise<unknown> = Promise.resolve();
   let refreshes = 0;
+  let reads = 0;
   const slots = new Map<string, number>();
   const store: LexwareSessionStore = {
-    tokens: async () => tokens,
+    tokens: async () => {
+      reads++;
+      return tokens;
+    },
     refreshing: (_shopId, work) => {
       const run = hold.then(() =>
         work(tokens, async (renewed) => {
@@ -322,7 +326,7 @@ function memorySessionStore(initial: LexwareTokens | null) {
       if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
     },
   };
-  return { store, current: () => tokens, refreshes: () => refreshes };
+  return { store, current: () => tokens, refreshes: () => refreshes, reads: () => reads };
 }
 
 describe('lexwareFor with its session store', () => {
@@ -347,6 +351,27 @@ describe('lexwareFor with its session store', () => {
     } finally {
       await control('PUT', '/control/knobs', { lexware: { rateLimitPerSecond: 0 } });
     }
+  });
+
+  it('reads a fresh token once for a client’s calls, and again once it is no longer fresh', async () => {
+    const tokens = await exchangeCode(oauth, (await consent('db', 'allow')).searchParams.get('code')!);
+    const kept = memorySessionStore({ ...tokens, expiresAt: new Date(Date.now() + 3_600_000) });
+    const api = lexwareFor(kept.store, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'lesen.myshopify.com');
+    await api.profile();
+    await api.printLayouts();
+    await api.profile();
+    expect(kept.reads()).toBe(1);
+    // Renewed elsewhere (another worker refreshed it): this client takes the stored one once its own runs out.
+    await kept.store.refreshing('lesen.myshopify.com', async (_locked, save) => {
+      await save({ ...tokens, expiresAt: new Date(Date.now() + 30_000) });
+      return tokens.accessToken;
+    });
+    expect(kept.reads()).toBe(1);
+    const fresh = lexwareFor(kept.store, { apiUrl: sandbox.urls.lexwareApi, oauth }, 'lesen.myshopify.com');
+    // Expiring within the minute: read, refreshed under the hold, and the next call reads again.
+    await fresh.profile();
+    await fresh.profile();
+    expect(kept.reads()).toBe(3);
   });
 
   it('answers NOT_CONNECTED for a shop without a connection', async () => {

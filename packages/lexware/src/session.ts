@@ -38,16 +38,23 @@ export function lexwareFor(
   opts: { background?: boolean } = {},
 ): LexwareClient {
   const perSecond = deps.requestsPerSecond ?? 2;
-  // Learned with the tokens, which every request reads before it waits for its slot.
+  // Learned with the tokens, which the first request reads before it waits for its slot.
   let organizationId: string | null | undefined;
+  // A client serves one activity's few calls, seconds apart: a token read fresh serves the next ones while it stays
+  // fresh, without a database read per call. A revoked one answers 401 like any other (withConnectionWatch).
+  let held: { accessToken: string; expiresAt: Date } | undefined;
   const client = createLexwareClient({
     baseUrl: deps.apiUrl,
     throttle: () => store.throttle(rateKey(shopId, organizationId), perSecond, { ...opts, turn: shopId })(),
     accessToken: async () => {
+      if (held && fresh(held.expiresAt)) return held.accessToken;
       const current = await store.tokens(shopId);
       if (!current) throw new LexwareNotConnectedError();
       organizationId = current.organizationId;
-      if (fresh(current.expiresAt)) return current.accessToken;
+      if (fresh(current.expiresAt)) {
+        held = current;
+        return current.accessToken;
+      }
       return store
         .refreshing(shopId, async (locked, save) => {
           if (!locked) throw new LexwareNotConnectedError();
