@@ -11,6 +11,32 @@ export async function connectedOrganization(db: Db, shopId: string): Promise<str
   return (row?.organization_id as string | null | undefined) ?? '';
 }
 
+/**
+ * The organisation the shop's connection reaches ('' before it is known) and, for a customer e-mail, the contact we
+ * last pushed for it there if what we would push now hashes the same: what every contact step reads first, in one
+ * query.
+ */
+export async function contactStart(
+  db: Db,
+  shopId: string,
+  customer?: { email: string; pushedHash: string },
+): Promise<{ organizationId: string; unchanged?: string }> {
+  if (!customer) return { organizationId: await connectedOrganization(db, shopId) };
+  const row = await db('lexware_connections as c')
+    .leftJoin('contact_links as l', (on) =>
+      on
+        .on('l.shop_id', 'c.shop_id')
+        .andOn(db.raw("l.organization_id = coalesce(c.organization_id, '')"))
+        .andOnVal('l.email', customer.email.toLowerCase())
+        .andOnVal('l.pushed_hash', customer.pushedHash),
+    )
+    .where('c.shop_id', shopId)
+    .first('c.organization_id', 'l.contact_id');
+  const organizationId = (row?.organization_id as string | null | undefined) ?? '';
+  const unchanged = (row?.contact_id as string | null | undefined) ?? undefined;
+  return unchanged ? { organizationId, unchanged } : { organizationId };
+}
+
 /** The contact we last pushed for this customer e-mail, if what we would push now hashes the same. */
 export async function unchangedContact(
   db: Db,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '@belegfluss/db';
 import {
   claimContact,
-  connectedOrganization,
+  contactStart,
   countShopEvent,
   markContactCreateStarted,
   releaseContactClaim,
@@ -101,12 +101,10 @@ export async function ensureContact(
   });
   const { key, email } = customerKey(shopId, order, draft.company?.vatRegistrationId);
   const target: Target = { db, api, shopId, order, draft, email };
-  const organization = await connectedOrganization(db, shopId);
   const pushed = createHash('sha256').update(JSON.stringify(draft)).digest('hex');
-  if (email) {
-    const known = await unchangedContact(db, shopId, organization, email, pushed);
-    if (known) return known;
-  }
+  const start = await contactStart(db, shopId, email ? { email, pushedHash: pushed } : undefined);
+  if (start.unchanged) return start.unchanged;
+  const organization = start.organizationId;
   try {
     return await underClaim(db, organization, key, async (held) => {
       // The holder before us may have pushed this very customer data: its contact is ours, without a Lexware call.
