@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import { SMTP_TEST_HOST, type Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 import { mailSendOfShop } from '@belegfluss/db/testing';
 
 /**
@@ -83,7 +83,7 @@ describe('e-mail settings in Chromium', () => {
     await smtp.getByText('Verbunden', { exact: true }).waitFor({ timeout: 20_000 });
 
     const invoices = page.getByRole('region', { name: 'Rechnungen per E-Mail' });
-    await invoices.getByLabel('Rechnungen automatisch per E-Mail senden').check({ force: true });
+    await setCheckbox(invoices.getByLabel('Rechnungen automatisch per E-Mail senden'));
     await invoices.getByLabel('Blindkopie (BCC)').fill('buchhaltung@mail-settings-laden.de');
     await invoices.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();

@@ -1,4 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { launchChromium, serveFrontends } from './frontends';
 import { merchant } from './merchant';
 import { openAllFeatures, startStack, type Stack } from './stack';
@@ -46,4 +47,14 @@ export async function closeMerchantBrowser(session: Partial<MerchantBrowser>): P
   await session.browser?.close();
   await session.frontends?.stop();
   await session.stack?.stop();
+}
+
+/**
+ * Ticks (or clears) a Polaris checkbox as a merchant does, once it takes clicks. Polaris covers the input with its
+ * own box, so the click is forced; forced, it would also land on a box that is still disabled while the form's last
+ * save refreshes the sections tied to it, a moment after that save's „Gespeichert“.
+ */
+export async function setCheckbox(box: Locator, on = true): Promise<void> {
+  await expect.poll(() => box.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await (on ? box.check({ force: true }) : box.uncheck({ force: true }));
 }

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 import { documentsTable, lexwareConnectionsTable } from '@belegfluss/db/testing';
 
 /**
@@ -54,7 +54,7 @@ describe('contact settings in Chromium', () => {
     await page.getByRole('heading', { name: 'Kontakte', level: 1 }).waitFor({ timeout: 30_000 });
     const create = page.getByRole('region', { name: 'Kontakterstellung' });
     expect(await create.getByLabel('Alle Kunden').isChecked()).toBe(true);
-    await create.getByLabel('Nur Kunden mit bestimmten Tags').check({ force: true });
+    await setCheckbox(create.getByLabel('Nur Kunden mit bestimmten Tags'));
     await create.getByLabel('Tags für Kontakte').fill('Großkunde');
     await create.getByLabel('Tags für Kontakte').press('Enter');
     await create.getByText('Gespeichert', { exact: true }).waitFor();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 import { documentsTable } from '@belegfluss/db/testing';
 
 /**
@@ -65,11 +65,11 @@ describe('credit note and order-handling settings in Chromium', () => {
     await page.getByRole('heading', { name: 'Gutschriften', level: 1 }).waitFor({ timeout: 30_000 });
     const create = page.getByLabel('Gutschriften automatisch erstellen');
     expect(await create.isChecked()).toBe(false);
-    await create.check({ force: true });
+    await setCheckbox(create);
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
     // Status is an expert option.
     expect(await page.getByLabel('Als Entwurf anlegen').count()).toBe(0);
-    await page.getByLabel('Expertenmodus').check({ force: true });
+    await setCheckbox(page.getByLabel('Expertenmodus'));
     await page.getByLabel('Als Entwurf anlegen').check({ force: true, timeout: 20_000 });
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
     await eventually(
@@ -118,7 +118,7 @@ describe('credit note and order-handling settings in Chromium', () => {
     await page.getByRole('heading', { name: 'Bestellungen', level: 1 }).waitFor({ timeout: 30_000 });
     const sync = page.getByLabel('Bestellung in Shopify als bezahlt markieren');
     expect(await sync.isChecked()).toBe(false);
-    await sync.check({ force: true });
+    await setCheckbox(sync);
     await page.getByText('Gespeichert', { exact: true }).first().waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'Bestellungen', level: 1 }).waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@ import { couponsTable, documentsTable } from '@belegfluss/db/testing';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 
 /**
  * The fields of the shop model that had no page before, clicked in Chromium against the whole stack: the payment
@@ -65,7 +65,7 @@ describe('the new settings in Chromium', () => {
 
     const tags = page.getByRole('region', { name: 'Tags an Rechnungen' });
     await tags.getByText('kann Belegen keine Tags mitgeben', { exact: false }).waitFor();
-    await tags.getByLabel('Bestellnummer').check({ force: true });
+    await setCheckbox(tags.getByLabel('Bestellnummer'));
     await tags.getByText('Gespeichert', { exact: true }).waitFor({ timeout: 30_000 });
     await tags.getByLabel('Eigene Tags').fill('Messe,');
     await tags.getByText('messe', { exact: true }).waitFor({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 import { documentsTable } from '@belegfluss/db/testing';
 
 /**
@@ -85,11 +85,11 @@ describe('settings home in Chromium', () => {
   it('saves a notification switch and expert mode on change and keeps them after a reload', async () => {
     await openHome();
     const notifications = page.getByRole('region', { name: 'Benachrichtigungen' });
-    await notifications.getByLabel('Übertragungen bald aufgebraucht').uncheck({ force: true });
+    await setCheckbox(notifications.getByLabel('Übertragungen bald aufgebraucht'), false);
     await notifications.getByText('Gespeichert', { exact: true }).waitFor();
 
     const app = page.getByRole('region', { name: 'App-Einstellungen' });
-    await app.getByLabel('Expertenmodus').check({ force: true });
+    await setCheckbox(app.getByLabel('Expertenmodus'));
     await app.getByText('Gespeichert', { exact: true }).waitFor();
     await screenshot(page, 'settings-home');
 

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually, merchant } from './merchant';
 import { screenshot, type serveFrontends } from './frontends';
 import type { Stack } from './stack';
-import { closeMerchantBrowser, openMerchantBrowser } from './merchant-browser';
+import { closeMerchantBrowser, openMerchantBrowser, setCheckbox } from './merchant-browser';
 import { documentsTable, ordersTable } from '@belegfluss/db/testing';
 
 /**
@@ -56,7 +56,7 @@ describe('invoice settings in Chromium', () => {
     await layout.getByText('Gespeichert', { exact: true }).waitFor();
 
     const format = page.getByRole('region', { name: 'Format' });
-    await format.getByLabel('Alle Rechnungen als Nettorechnung').check({ force: true });
+    await setCheckbox(format.getByLabel('Alle Rechnungen als Nettorechnung'));
     await format.getByText('Gespeichert', { exact: true }).waitFor();
     await screenshot(page, 'settings-invoices');
 
