@@ -312,25 +312,27 @@ export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
       var html = answer && answer.plan && page[planViewKey(answer.plan)];
       if (html === undefined) return painted();
       var layer = show(html);
+      // The app rendered its page already: there is no view to wait for.
+      if (!layer) return painted();
       // Said once the browser has reported the view's largest paint: requested before it, the scripts would share
-      // the line with what that paint waits for, and Lighthouse counts them as holding it back.
+      // the line with what that paint waits for, and Lighthouse counts them as holding it back. A browser that
+      // reports no largest paint is told after the next frame.
+      var afterFrame = function () { requestAnimationFrame(function () { setTimeout(painted, 0); }); };
       var supported = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes;
-      if (!supported || supported.indexOf('largest-contentful-paint') < 0) {
-        return requestAnimationFrame(function () { setTimeout(painted, 0); });
-      }
+      if (!supported || supported.indexOf('largest-contentful-paint') < 0) return afterFrame();
       setTimeout(painted, 1000);
       try {
         new PerformanceObserver(function (list, observer) {
           var entries = list.getEntries();
           for (var k = 0; k < entries.length; k++) {
-            if (layer && entries[k].element && layer.contains(entries[k].element)) {
+            if (entries[k].element && layer.contains(entries[k].element)) {
               observer.disconnect();
               return painted();
             }
           }
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       } catch (e) {
-        requestAnimationFrame(function () { setTimeout(painted, 0); });
+        afterFrame();
       }
     })
     .catch(painted);

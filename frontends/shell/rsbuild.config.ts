@@ -17,9 +17,10 @@ import {
   earlyRemoteScript,
   earlyShopScript,
   entryAfterPaintScript,
+  firstViewOf,
 } from './early-requests.mjs';
 import { runtimeConfig } from './runtime-config.mjs';
-import { firstViewPageOf } from './src/firstPaint/paths';
+import { FIRST_PAINT_PATHS } from './src/firstPaint/paths';
 
 const configJson = () => `${JSON.stringify(runtimeConfig(), null, 2)}\n`;
 
@@ -148,7 +149,7 @@ export default defineConfig({
       // The paths with a first view get the page that paints it, as nginx answers them in production.
       server.middlewares.use((req, _res, next) => {
         const [pathname = '', query] = (req.url ?? '').split('?');
-        const page = firstViewPageOf(pathname);
+        const page = FIRST_PAINT_PATHS[firstViewOf(pathname, FIRST_PAINT_PATHS)]?.page;
         if (page) req.url = `/${page}${query === undefined ? '' : `?${query}`}`;
         next();
       });

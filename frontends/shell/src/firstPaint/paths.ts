@@ -22,10 +22,3 @@ export const FIRST_PAINT_PATHS: FirstPaintPath[] = [
  * early `GET /api/shop` (early-requests.mjs) has said which; without that answer the path has no view.
  */
 export type FirstPaintPath = { path: string; page: string; under?: boolean; byPlan?: boolean };
-
-/** The page a server answers `pathname` with, when the path has a first view. */
-export function firstViewPageOf(pathname: string): string | undefined {
-  return FIRST_PAINT_PATHS.find(
-    ({ path, under }) => pathname === path || (under === true && pathname.startsWith(`${path}/`)),
-  )?.page;
-}

@@ -245,40 +245,29 @@ describe('orderWorkflow with two snapshots of one second', () => {
     const taskQueue = 'order-same-second-test';
     const worker = await testWorker(taskQueue, fakeActivities(calls));
     // Paid, then changed again within the same second: updated_at is the same, the triggering moments are not.
-    const second = '2026-11-21T10:00:00Z';
+    const snapshot = (webhookId: string, tags: string, triggeredAt?: string) => ({
+      topic: 'orders/updated',
+      webhookId,
+      ...(triggeredAt ? { triggeredAt } : {}),
+      order: { ...order('paid', '2026-11-21T10:00:00Z'), tags },
+    });
     await worker.runUntil(async () => {
       const handle = await env.client.workflow.signalWithStart('orderWorkflow', {
         workflowId: 'order:test.myshopify.com:43',
         taskQueue,
         args: [{ shopId: 'test.myshopify.com', orderId: '43' }],
         signal: shopifyEventSignal,
-        signalArgs: [
-          {
-            topic: 'orders/paid',
-            webhookId: 's1',
-            triggeredAt: '2026-11-21T10:00:00.700Z',
-            order: { ...order('paid', second), tags: 'later' },
-          },
-        ],
+        signalArgs: [snapshot('s1', 'later', '2026-11-21T10:00:00.700Z')],
       });
       await waitFor(() => settled(calls, 's1', 'successful'));
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 's2',
-        triggeredAt: '2026-11-21T10:00:00.200Z',
-        order: { ...order('paid', second), tags: 'earlier' },
-      });
+      await handle.signal(shopifyEventSignal, snapshot('s2', 'earlier', '2026-11-21T10:00:00.200Z'));
       await waitFor(() => settled(calls, 's2', 'skipped'));
       const kept = await handle.query(orderStateQuery);
       expect(kept.order?.tags).toBe('later');
       expect(kept.orderTriggeredAt).toBe(Date.parse('2026-11-21T10:00:00.700Z'));
 
       // Without the moment (an event from no webhook), the later arrival wins as before.
-      await handle.signal(shopifyEventSignal, {
-        topic: 'orders/updated',
-        webhookId: 's3',
-        order: { ...order('paid', second), tags: 'unmarked' },
-      });
+      await handle.signal(shopifyEventSignal, snapshot('s3', 'unmarked'));
       await waitFor(() => settled(calls, 's3', 'skipped'));
       const replaced = await handle.query(orderStateQuery);
       expect(replaced.order?.tags).toBe('unmarked');
