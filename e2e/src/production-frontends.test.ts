@@ -146,9 +146,9 @@ describe('the production front ends behind nginx', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
     expect(await page.text()).not.toContain('first-paint');
-    // The start page, the settings home and the event log get the page that paints their first view before any
-    // script runs, revalidated as well.
-    for (const path of ['/', '/home', '/preferences', '/log']) {
+    // The start page, the settings home, the event log, the audit and the partner overview get the page that paints
+    // their first view before any script runs, revalidated as well.
+    for (const path of ['/', '/home', '/preferences', '/log', '/orders/audit', '/partner']) {
       const start = await fetch(`${served.urls.shell}${path}?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(start.headers.get('cache-control'), path).toBe('no-cache');
       expect(start.headers.get('content-encoding'), path).toBe('gzip');
@@ -196,6 +196,42 @@ describe('the production front ends behind nginx', () => {
     expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
     expect(await page.getByText(retention).count()).toBe(1);
     expect(await page.getByRole('heading', { name: 'Protokoll', level: 1 }).count()).toBe(1);
+  });
+
+  it('paints the audit of a month without a report before any script runs, and the page takes over', async () => {
+    const audit = `${served.urls.shell}/orders/audit?shop=${SHOP}&host=aG9zdA`;
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    // The audit opens with the month that ended last, which has no report yet in this shop.
+    await page.goto(audit);
+    await page.locator('#first-paint', { hasText: 'Für diesen Monat gibt es noch keinen Prüfbericht' }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await page.locator('#first-paint input[type=month]').inputValue()).toMatch(/^\d{4}-\d{2}$/);
+    await page.unroute('**/static/js/**', noScripts);
+    // With them: the page replaces its view, and says what the view said once.
+    await page.goto(audit);
+    await page.getByRole('button', { name: 'Jetzt prüfen' }).waitFor({ timeout: 30_000 });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    expect(await page.getByText('Für diesen Monat gibt es noch keinen Prüfbericht').count()).toBe(1);
+  });
+
+  it('paints the partner overview with its figures before any script runs, and the remote takes over', async () => {
+    const partner = `${served.urls.shell}/partner?shop=${SHOP}&host=aG9zdA`;
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    // The partner's commission, from GET /api/partner, written as the app writes it.
+    await page.goto(partner);
+    await page.locator('#first-paint', { hasText: /Du erhältst \d+(,\d+)? % der Abonnementzahlungen/ }).waitFor({
+      timeout: 30_000,
+    });
+    expect(await page.locator('#first-paint').textContent()).not.toContain('%%');
+    await page.unroute('**/static/js/**', noScripts);
+    await page.goto(partner);
+    await page.getByRole('link', { name: 'Coupons verwalten' }).waitFor({ timeout: 30_000 });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    expect(await page.getByText(/Du erhältst .* der Abonnementzahlungen/).count()).toBe(1);
+    expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
   });
 
   it("paints the settings home's frame before any script runs, and keeps it until the remote's cards arrive", async () => {

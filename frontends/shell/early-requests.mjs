@@ -1,4 +1,5 @@
 // @ts-check
+import { numberFormats, partnerFigureTexts } from '@belegfluss/frontend-kit/first-view';
 /**
  * The requests index.html starts itself, in inline scripts before any chunk has loaded (read by src/startup.ts).
  * Plain ES5 in strings: they run as written, untranspiled.
@@ -38,17 +39,21 @@ export const earlyConfigScript = "window.belegflussConfig = fetch('/config.json'
 
 /**
  * The API requests a page makes first, by the page's path and query, for the pages a visit lands on most: the
- * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), and what
- * the settings home and its cards ask for as they appear (preferences/src/home/SettingsHome.test.tsx lists the
- * same). None for every other page. Runs in the page as written (its source goes into {@link earlyShopScript}):
- * plain ES5, nothing from outside.
+ * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), what the
+ * settings home and its cards ask for as they appear (preferences/src/home/SettingsHome.test.tsx lists the same),
+ * the audit of `auditMonth` ({@link auditMonthBefore}, the month the audit page opens with) and the partner
+ * overview's figures. None for every other page. Runs in the page as written (its source goes into
+ * {@link earlyShopScript}): plain ES5, nothing from outside.
  * @param {string} pathname
  * @param {string} search
+ * @param {string} auditMonth
  * @returns {string[]}
  */
-export function earlyPageRequests(pathname, search) {
+export function earlyPageRequests(pathname, search, auditMonth) {
   if (pathname === '/orders' && !/[?&]search=/.test(search))
     return ['/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50'];
+  if (pathname === '/orders/audit') return ['/audits/' + auditMonth];
+  if (pathname === '/partner') return ['/partner'];
   if (pathname === '/preferences' || pathname === '/preferences/')
     return [
       '/preferences',
@@ -59,6 +64,28 @@ export function earlyPageRequests(pathname, search) {
       '/preferences/notifications',
     ];
   return [];
+}
+
+/**
+ * The month the audit page opens with: the last one that has ended, by the calendar in Germany, as `YYYY-MM`.
+ * The page reads it from here too. Runs in the page as written, like {@link earlyPageRequests}.
+ * @param {Date} now
+ * @returns {string}
+ */
+export function auditMonthBefore(now) {
+  var parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(now);
+  var year = 0;
+  var month = 0;
+  for (var i = 0; i < parts.length; i++) {
+    if (parts[i].type === 'year') year = Number(parts[i].value);
+    if (parts[i].type === 'month') month = Number(parts[i].value);
+  }
+  if (month === 1) return year - 1 + '-12';
+  return year + '-' + (month - 1 < 10 ? '0' : '') + (month - 1);
 }
 
 /**
@@ -81,10 +108,11 @@ export const earlyShopScript = `window.belegflussShop = (function (bridge) {
         var init = { headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } };
         var response = fetch(api + '/shop', init);
         response.catch(function () {});
-        var pages = (${earlyPageRequests.toString()})(location.pathname, location.search).map(function (path) {
+        var month = (${auditMonthBefore.toString()})(new Date());
+        var pages = (${earlyPageRequests.toString()})(location.pathname, location.search, month).map(function (path) {
           var answer = fetch(api + path, init);
           answer.catch(function () {});
-          return { url: api + path, pathname: location.pathname, response: answer };
+          return { url: api + path, path: path, pathname: location.pathname, response: answer };
         });
         return { response: response, pages: pages };
       });
@@ -112,7 +140,8 @@ export function remoteAreaOf(pathname, remotes) {
  * origin and one after another; the app would ask for the manifest only once its own chunks have run. This asks
  * for the manifest as soon as config.json is there (the federation runtime takes the answer, see
  * src/remotes/federation.ts), and once it has arrived preloads the entry and the App's chunks, so that they are
- * in the browser's cache when the runtime asks. Any failure is left to the runtime's own load.
+ * in the browser's cache when the runtime asks; where index.html paints the page's first view, only once that is
+ * on screen, as the shell's own chunks. Any failure is left to the runtime's own load.
  */
 export const earlyRemoteScript = `window.belegflussRemote = window.belegflussConfig
   .then(function (response) { return response.clone().json(); })
@@ -130,6 +159,10 @@ export const earlyRemoteScript = `window.belegflussRemote = window.belegflussCon
     var response = fetch(url);
     response
       .then(function (answer) { return answer.ok ? answer.clone().json() : undefined; })
+      .then(function (manifest) {
+        // Like the shell's own chunks: once a first view is on screen, if the page paints one.
+        return (window.belegflussPainted || Promise.resolve()).then(function () { return manifest; });
+      })
       .then(function (manifest) {
         if (!manifest) return;
         var meta = manifest.metaData;
@@ -210,9 +243,9 @@ export function firstViewOf(pathname, paths) {
  * background, which paints nothing until shown, and after 3 s at most for one hidden while it loads (on a busy
  * phone the first paint itself may take more than a second, and the scripts would only delay it further). The
  * entry and the chunks wait for it ({@link entryAfterPaintScript}, {@link earlyChunksScript}); on every other
- * page they start at once. A `byPlan` view is painted only once the shop's answer is there, so for it they wait
- * for that view's own paint ({@link firstPaintScript}), 3 s at most as well.
- * @param {{ paths: { path: string, under?: boolean, byPlan?: boolean }[], shopKey: string }} options
+ * page they start at once. A `byAnswers` view is painted only once the page's early answers are there, so for it
+ * they wait for that view's own paint ({@link firstPaintScript}), 3 s at most as well.
+ * @param {{ paths: { path: string, under?: boolean, byAnswers?: boolean }[], shopKey: string }} options
  */
 export function firstViewScript({ paths, shopKey }) {
   return `(function (paths, shopKey) {
@@ -226,9 +259,9 @@ export function firstViewScript({ paths, shopKey }) {
   window.belegflussPainted = new Promise(function (resolve) {
     if (document.visibilityState === 'hidden') return resolve();
     setTimeout(resolve, 3000);
-    // A view that waits for the shop's answer is painted after the first paint: the layer says when.
+    // A view that waits for the page's answers is painted after the first paint: the layer says when.
     window.belegflussLayerPainted = resolve;
-    if (paths[index].byPlan) return;
+    if (paths[index].byAnswers) return;
     try {
       new PerformanceObserver(function (list, observer) {
         if (!list.getEntriesByName('first-contentful-paint').length) return;
@@ -243,7 +276,7 @@ export function firstViewScript({ paths, shopKey }) {
 }
 
 /**
- * Which of a `byPlan` view's variants fits the shop: what the view shows of its plan. Runs in the page as written,
+ * The key of the event log's view for the shop's plan: what the view shows of it. Runs in the page as written,
  * like {@link earlyPageRequests}; scripts/first-paint.tsx keys the variants with it.
  * @param {{ name: string, logMaxAge: number }} plan
  * @returns {string}
@@ -253,19 +286,50 @@ export function planViewKey(plan) {
 }
 
 /**
+ * Which variant of a `byAnswers` view fits the visit, and the texts that go into it, from the page's early answers:
+ * `shop` (`GET /api/shop`) and `pages` (those of {@link earlyPageRequests}, by path), each undefined where the
+ * request failed. Undefined where they do not tell, or tell of a page the view does not show (an audited month, a
+ * shop that is no partner): that visit gets no view, and the app shows the page as it comes. The event log by the
+ * shop's plan; the audit page of a month without a report, with that month; the partner overview with its figures
+ * (`helpers.partnerTexts`). Runs in the page as written, like {@link earlyPageRequests}.
+ * @param {string} pathname
+ * @param {{ shop?: any, pages: Record<string, any> }} answers
+ * @param {{ planViewKey: (plan: { name: string, logMaxAge: number }) => string, partnerTexts: (summary: any) => Record<string, string> }} helpers
+ * @returns {{ key: string, fills?: Record<string, string> } | undefined}
+ */
+export function firstViewVariant(pathname, answers, helpers) {
+  var shop = answers.shop;
+  if (pathname === '/log') return shop && shop.plan ? { key: helpers.planViewKey(shop.plan) } : undefined;
+  if (pathname === '/partner') {
+    var summary = answers.pages['/partner'];
+    if (!shop || shop.partner !== true || !summary) return undefined;
+    return { key: 'partner', fills: helpers.partnerTexts(summary) };
+  }
+  if (pathname === '/orders/audit') {
+    for (var path in answers.pages) {
+      var audit = answers.pages[path];
+      if (path.indexOf('/audits/') === 0 && audit && audit.status === 'none')
+        return { key: 'none', fills: { month: path.slice('/audits/'.length) } };
+    }
+  }
+  return undefined;
+}
+
+/**
  * Lays the first view {@link firstViewScript} chose over the app's mount point: `pages[i]` is the view of its
  * `paths[i]`, to go into `frame` in place of `slot` (scripts/first-paint.tsx renders both at build time). Parts
  * marked `data-dismissible` that the merchant has hidden (`bannerPrefix` + its id in localStorage, as the kit
  * remembers them) are left out, as the app leaves them out. The view goes as soon as the app renders anything but
- * its starting spinner or a skeleton marked `data-first-paint-holds`; until then what the app renders stays out of
- * sight beneath it. A page given as variants by plan ({@link planViewKey}) is laid once the early `GET /api/shop`
- * has answered, and says so to the app's scripts waiting for it. Runs in the page as written, right after the
- * mount point.
- * @param {{ frame: string, slot: string, pages: (string | Record<string, string>)[], bannerPrefix: string }} options
+ * its starting spinner or a part marked `data-first-paint-holds`; until then what the app renders stays out of
+ * sight beneath it. A page given as variants ({@link firstViewVariant}) is laid once the page's early answers are
+ * there (`GET /api/shop` and those of {@link earlyPageRequests}), with each `%%name%%` in it replaced by the text of
+ * that name, and says so to the app's scripts waiting for it. The texts of the partner overview come from the kit's
+ * first-view.mjs with the programme's `partnerAllowance`. Runs in the page as written, right after the mount point.
+ * @param {{ frame: string, slot: string, pages: (string | Record<string, string>)[], bannerPrefix: string, partnerAllowance: number }} options
  */
-export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
+export function firstPaintScript({ frame, slot, pages, bannerPrefix, partnerAllowance }) {
   const json = (/** @type {unknown} */ value) => JSON.stringify(value).replace(/</g, '\\u003c');
-  return `(function (frame, slot, pages, bannerPrefix, planViewKey) {
+  return `(function (frame, slot, pages, bannerPrefix, partnerAllowance, firstViewVariant, planViewKey, partnerFigureTexts, numberFormats) {
   var root = document.getElementById('root');
   var page = pages[window.belegflussFirstView];
   var painted = function () { if (window.belegflussLayerPainted) window.belegflussLayerPainted(); };
@@ -302,15 +366,43 @@ export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
     return layer;
   };
   if (typeof page === 'string') return show(page);
-  // One variant per plan: the early answer of GET /api/shop says which (none without it, or for a plan not built).
-  var shop = window.belegflussShop;
-  if (!shop) return painted();
-  shop
-    .then(function (early) { return early && early.response; })
-    .then(function (response) { return response && response.ok ? response.clone().json() : undefined; })
-    .then(function (answer) {
-      var html = answer && answer.plan && page[planViewKey(answer.plan)];
+  // Variants: the page's early answers say which, and what goes into it (no view without them).
+  var early = window.belegflussShop;
+  if (!early) return painted();
+  var answerOf = function (response) {
+    return Promise.resolve(response)
+      .then(function (answer) { return answer && answer.ok ? answer.clone().json() : undefined; })
+      .catch(function () { return undefined; });
+  };
+  var helpers = {
+    planViewKey: planViewKey,
+    partnerTexts: function (summary) { return partnerFigureTexts(summary, partnerAllowance, numberFormats()); }
+  };
+  var escape = function (text) {
+    return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  };
+  early
+    .then(function (sent) {
+      if (!sent) return undefined;
+      var requests = sent.pages || [];
+      return Promise.all([answerOf(sent.response)].concat(requests.map(function (request) { return answerOf(request.response); })))
+        .then(function (values) {
+          var answers = { shop: values[0], pages: {} };
+          for (var k = 0; k < requests.length; k++) answers.pages[requests[k].path] = values[k + 1];
+          return answers;
+        });
+    })
+    .then(function (answers) {
+      var variant = answers && firstViewVariant(location.pathname, answers, helpers);
+      var html = variant && page[variant.key];
       if (html === undefined) return painted();
+      var fills = variant.fills || {};
+      var missing = false;
+      html = html.replace(/%%(\\w+)%%/g, function (all, name) {
+        if (fills[name] === undefined) missing = true;
+        return escape(fills[name]);
+      });
+      if (missing) return painted();
       var layer = show(html);
       // The app rendered its page already: there is no view to wait for.
       if (!layer) return painted();
@@ -336,5 +428,5 @@ export function firstPaintScript({ frame, slot, pages, bannerPrefix }) {
       }
     })
     .catch(painted);
-})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)}, ${planViewKey.toString()});`;
+})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)}, ${json(partnerAllowance)}, ${firstViewVariant.toString()}, ${planViewKey.toString()}, ${partnerFigureTexts.toString()}, ${numberFormats.toString()});`;
 }

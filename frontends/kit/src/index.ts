@@ -14,3 +14,4 @@ export * from './event-log';
 export * from './feature-lock';
 export * from './lexware-link';
 export * from './settings-home';
+export * from './partner-overview';

@@ -13,16 +13,17 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANNER_PREFIX, PolarisRoot } from '@belegfluss/frontend-kit';
-import { PLANS } from '@belegfluss/shared';
+import { PARTNER_ALLOWANCE } from '@belegfluss/shared';
 import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
 import Beasties from 'beasties';
 import postcss from 'postcss';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { firstPaintScript, firstViewScript, planViewKey } from '../early-requests.mjs';
+import { firstPaintScript, firstViewScript } from '../early-requests.mjs';
 import type { RuntimeConfig } from '../src/config';
 import { FIRST_PAINT_PATHS } from '../src/firstPaint/paths';
 import { RouteSkeleton } from '../src/firstPaint/RouteSkeleton';
+import { firstViewVariants } from '../src/firstPaint/variants';
 import { AppFrame } from '../src/frame/AppFrame';
 import { ShellContext, type ShellSession } from '../src/session/ShellContext';
 
@@ -61,15 +62,20 @@ function frame(): string {
   return before + after;
 }
 
-/** What RouteSkeleton shows on `pathname` (for the shop's `plan` where it names it), as it stands in the frame. */
-function page(pathname: string, plan?: (typeof PLANS)[number]): string {
-  const html = inFrame(<RouteSkeleton pathname={pathname} plan={plan} />);
+/** `view` as it stands in the frame. */
+function inPage(view: ReactNode): string {
+  const html = inFrame(view);
   return html.slice(html.indexOf(SLOT) + SLOT.length, html.indexOf(END));
 }
 
-/** A view by plan: one variant per plan of the catalogue, keyed as the page's script picks them. */
-function pageByPlan(pathname: string): Record<string, string> {
-  return Object.fromEntries(PLANS.map((plan) => [planViewKey(plan), page(pathname, plan)]));
+/** What RouteSkeleton shows on `pathname`. */
+function page(pathname: string): string {
+  return inPage(<RouteSkeleton pathname={pathname} />);
+}
+
+/** A view by the page's early answers: each variant, keyed as the page's script picks them. */
+function pageVariants(pathname: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(firstViewVariants(pathname)).map(([key, view]) => [key, inPage(view)]));
 }
 
 /** The rules of the built stylesheet that the painted markup uses, by Beasties, from a page that holds all of it. */
@@ -131,7 +137,7 @@ function withoutUnusedProperties(css: string): string {
   return root.toString();
 }
 
-type Paint = { path: string; under?: boolean; byPlan?: boolean; html: string | Record<string, string> };
+type Paint = { path: string; under?: boolean; byAnswers?: boolean; html: string | Record<string, string> };
 const frameHtml = frame();
 const indexPath = join(dist, 'index.html');
 const index = await readFile(indexPath, 'utf8');
@@ -141,14 +147,14 @@ await writeFile(indexPath, index.replace(MARKER, ''));
 
 /** Writes one page with the views of `entries`, which share it (the start page's two paths), and their styles. */
 async function writeViewPage(file: string, entries: typeof FIRST_PAINT_PATHS): Promise<void> {
-  const paints: Paint[] = entries.map(({ path, under, byPlan }) => {
+  const paints: Paint[] = entries.map(({ path, under, byAnswers }) => {
     const pathname = under ? `${path}/_` : path;
-    return { path, under, byPlan, html: byPlan ? pageByPlan(pathname) : page(pathname) };
+    return { path, under, byAnswers, html: byAnswers ? pageVariants(pathname) : page(pathname) };
   });
   // Every markup the page may paint, each variant by itself.
   const markups = paints.flatMap((p) => (typeof p.html === 'string' ? [p.html] : Object.values(p.html)));
   const css = await criticalCss(frameHtml, markups);
-  const paths = paints.map(({ path, under, byPlan }) => ({ path, under, byPlan }));
+  const paths = paints.map(({ path, under, byAnswers }) => ({ path, under, byAnswers }));
   await writeFile(
     join(dist, file),
     index
@@ -157,7 +163,13 @@ async function writeViewPage(file: string, entries: typeof FIRST_PAINT_PATHS): P
       .replace('</head>', `<style>${css}</style></head>`)
       .replace(
         MARKER,
-        `<script>${firstPaintScript({ frame: frameHtml, slot: SLOT, pages: paints.map((p) => p.html), bannerPrefix: BANNER_PREFIX })}</script>`,
+        `<script>${firstPaintScript({
+          frame: frameHtml,
+          slot: SLOT,
+          pages: paints.map((p) => p.html),
+          bannerPrefix: BANNER_PREFIX,
+          partnerAllowance: PARTNER_ALLOWANCE,
+        })}</script>`,
       ),
   );
   console.log(

@@ -136,12 +136,27 @@ describe('the shell’s early requests', () => {
     expect(queryFn).toHaveBeenCalledTimes(1);
   });
 
+  it('names the month the audit page opens with as it has ended in Germany', async () => {
+    const { auditMonthBefore } = await import('../early-requests.mjs');
+    expect(auditMonthBefore(new Date('2026-11-28T12:00:00Z'))).toBe('2026-10');
+    // January asks for December of the year before.
+    expect(auditMonthBefore(new Date('2027-01-15T12:00:00Z'))).toBe('2026-12');
+    // 23:30 UTC on 30 November is already December in Berlin: November has ended there.
+    expect(auditMonthBefore(new Date('2026-11-30T23:30:00Z'))).toBe('2026-11');
+    expect(auditMonthBefore(new Date('2026-10-31T22:30:00Z'))).toBe('2026-09');
+  });
+
   it('inside the admin starts the landing page’s own request too, which the page’s first ask then takes', async () => {
     const { earlyShopScript, earlyPageRequests } = await import('../early-requests.mjs');
     // The orders list asks first for exactly what index.html asks for, else the early answer goes unused.
-    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com')).toEqual([ordersPath(firstOrdersQuery(''))]);
-    expect(earlyPageRequests('/orders', '?search=Meier')).toEqual([]);
-    expect(earlyPageRequests('/home', '')).toEqual([]);
+    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com', '2026-10')).toEqual([
+      ordersPath(firstOrdersQuery('')),
+    ]);
+    expect(earlyPageRequests('/orders', '?search=Meier', '2026-10')).toEqual([]);
+    expect(earlyPageRequests('/home', '', '2026-10')).toEqual([]);
+    // The audit page opens with the month before, and asks for its report (AuditPage reads the month from there).
+    expect(earlyPageRequests('/orders/audit', '', '2026-10')).toEqual(['/audits/2026-10']);
+    expect(earlyPageRequests('/partner', '', '2026-10')).toEqual(['/partner']);
     window.history.replaceState(null, '', '/orders?shop=frueh-laden.myshopify.com');
     const page = {
       location: new URL('http://127.0.0.1/orders?shop=frueh-laden.myshopify.com'),

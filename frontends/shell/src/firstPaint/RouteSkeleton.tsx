@@ -1,4 +1,4 @@
-import { isUnder, SettingsHomePage, type Shop } from '@belegfluss/frontend-kit';
+import { isUnder, SettingsHomePage } from '@belegfluss/frontend-kit';
 import {
   BlockStack,
   Card,
@@ -11,8 +11,8 @@ import {
 } from '@shopify/polaris';
 import { TipsPanel } from '../notices/TipsPanel';
 import { PAGE_HEADERS } from '../pages/headers';
-import { LogPageFrame } from '../pages/log/LogPageFrame';
 import { remoteRouteFor } from '../remotes/routes';
+import { FIRST_PAINT_PATHS } from './paths';
 
 /**
  * What a page shows until it can show itself: its title and the parts that need no data, with skeletons for
@@ -20,20 +20,17 @@ import { remoteRouteFor } from '../remotes/routes';
  * scripts/first-paint.tsx), so the app's first render shows the same thing and the page changes only once,
  * when its data is there.
  */
-export function RouteSkeleton({
-  pathname,
-  plan,
-}: {
-  pathname: string;
-  plan?: Pick<Shop['plan'], 'name' | 'logMaxAge'>;
-}) {
+export function RouteSkeleton({ pathname }: { pathname: string }) {
   // The settings home's frame needs no data, and the remote shows the same while its cards load.
   if (pathname === '/preferences' || pathname === '/preferences/') return <SettingsHomePage />;
-  const remote = remoteRouteFor(pathname);
-  if (remote) return <AreaSkeleton title={remote.area} />;
   if (pathname === '/' || pathname === '/home') return <DashboardSkeleton />;
-  if (pathname === '/log') return <LogSkeleton plan={plan} />;
-  return <PageSkeleton header={headerOf(pathname)} />;
+  const remote = remoteRouteFor(pathname);
+  const skeleton = remote ? <AreaSkeleton title={remote.area} /> : <PageSkeleton header={headerOf(pathname)} />;
+  // A view painted from the page's early answers (src/firstPaint/variants.tsx) shows more than this skeleton: it
+  // stays until the page itself renders.
+  if (FIRST_PAINT_PATHS.some((entry) => entry.byAnswers && entry.path === pathname))
+    return <div data-first-paint-holds="">{skeleton}</div>;
+  return skeleton;
 }
 
 function headerOf(pathname: string) {
@@ -97,30 +94,6 @@ function DashboardSkeleton() {
           {card}
         </Layout>
       </Page>
-    </>
-  );
-}
-
-/**
- * The event log names the shop's plan above its list. Its first view, rendered at build time once per plan, shows
- * that with a skeleton for the list; the app, which knows the plan only once the shop has loaded, shows the plain
- * skeleton marked to leave that view in place (data-first-paint-holds) until the page itself renders.
- */
-function LogSkeleton({ plan }: { plan?: Pick<Shop['plan'], 'name' | 'logMaxAge'> }) {
-  if (!plan)
-    return (
-      <div data-first-paint-holds="">
-        <PageSkeleton header={PAGE_HEADERS.log} />
-      </div>
-    );
-  return (
-    <>
-      <Loading />
-      <LogPageFrame plan={plan}>
-        <Card>
-          <SkeletonBodyText lines={4} />
-        </Card>
-      </LogPageFrame>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { BANNER_PREFIX } from '@belegfluss/frontend-kit';
+import { BANNER_PREFIX, germanNumbers, partnerFigureTexts } from '@belegfluss/frontend-kit';
 import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
 import { Frame } from '@shopify/polaris';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ const body = firstPaintScript({
   slot: SLOT,
   pages: ['<div data-dismissible="tips">Tipp</div><h1>Übersicht</h1>', '<h1>Bestellungen</h1>', '<h1>Bestellung</h1>'],
   bannerPrefix: BANNER_PREFIX,
+  partnerAllowance: 0.2,
 });
 type FirstViewWindow = Window & { belegflussFirstView?: number; belegflussPainted?: Promise<void> };
 const page = window as FirstViewWindow;
@@ -87,27 +88,45 @@ describe('the first view index.html paints before any script', () => {
   });
 });
 
-describe('a first view by plan', () => {
-  const paths = [{ path: '/log', byPlan: true }];
-  const views = { 'Business|90': '<p>Business: 90 Tage</p>', 'Free|7': '<p>Free: 7 Tage</p>' };
-  const byPlanHead = firstViewScript({ paths, shopKey: SHOP_STORAGE_KEY });
-  const byPlanBody = firstPaintScript({
+describe('a first view by the page’s early answers', () => {
+  const paths = [
+    { path: '/log', byAnswers: true },
+    { path: '/orders/audit', byAnswers: true },
+    { path: '/partner', byAnswers: true },
+  ];
+  const views: Record<string, string>[] = [
+    { 'Business|90': '<p>Business: 90 Tage</p>', 'Free|7': '<p>Free: 7 Tage</p>' },
+    { none: '<input value="%%month%%"><p>Noch kein Bericht</p>' },
+    { partner: '<p>Du erhältst %%allowance%%, %%coupons%% Coupons, %%subscribed%% abonniert</p>' },
+  ];
+  const head = firstViewScript({ paths, shopKey: SHOP_STORAGE_KEY });
+  const body = firstPaintScript({
     frame: `<header>Rahmen</header>${SLOT}`,
     slot: SLOT,
-    pages: [views],
+    pages: views,
     bannerPrefix: BANNER_PREFIX,
+    partnerAllowance: 0.2,
   });
   type EarlyWindow = FirstViewWindow & { belegflussShop?: Promise<unknown> };
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
-  /** index.html at /log inside the admin, with the early answer of GET /api/shop. */
-  function loadWith(answer: Response | undefined) {
-    window.history.replaceState(null, '', '/log?shop=laden.myshopify.com');
+  /** index.html at `path` inside the admin, with the early answers of GET /api/shop and of the page's requests. */
+  function loadWith(path: string, shop: Response | undefined, pages: Record<string, Response> = {}) {
+    window.history.replaceState(null, '', `${path}?shop=laden.myshopify.com`);
     delete page.belegflussFirstView;
     delete page.belegflussPainted;
-    (page as EarlyWindow).belegflussShop = Promise.resolve(answer && { response: Promise.resolve(answer) });
-    new Function(byPlanHead)();
+    (page as EarlyWindow).belegflussShop = Promise.resolve(
+      shop && {
+        response: Promise.resolve(shop),
+        pages: Object.entries(pages).map(([request, response]) => ({
+          path: request,
+          response: Promise.resolve(response),
+        })),
+      },
+    );
+    new Function(head)();
     document.body.innerHTML = '<div id="root"><div role="status">Belegfluss lädt</div></div>';
-    new Function(byPlanBody)();
+    new Function(body)();
   }
   afterEach(() => {
     delete (page as EarlyWindow).belegflussShop;
@@ -116,7 +135,7 @@ describe('a first view by plan', () => {
   });
 
   it("paints the variant of the shop's plan once its answer is there, and lets the scripts go after it", async () => {
-    loadWith(new Response(JSON.stringify({ plan: { id: 'business', name: 'Business', logMaxAge: 90 } })));
+    loadWith('/log', json({ plan: { id: 'business', name: 'Business', logMaxAge: 90 } }));
     expect(layer()).toBeNull();
     await page.belegflussPainted;
     expect(layer()?.textContent).toBe('RahmenBusiness: 90 Tage');
@@ -133,16 +152,58 @@ describe('a first view by plan', () => {
   });
 
   it('paints nothing for a plan it has no variant of, or without an answer, and does not hold the scripts', async () => {
-    loadWith(new Response(JSON.stringify({ plan: { id: 'custom', name: 'Individuell', logMaxAge: 365 } })));
+    loadWith('/log', json({ plan: { id: 'custom', name: 'Individuell', logMaxAge: 365 } }));
     await page.belegflussPainted;
     expect(layer()).toBeNull();
-    loadWith(new Response('{}', { status: 503 }));
+    loadWith('/log', json({}, 503));
     await page.belegflussPainted;
     expect(layer()).toBeNull();
-    loadWith(undefined);
+    loadWith('/log', undefined);
     await page.belegflussPainted;
     expect(layer()).toBeNull();
     expect(document.getElementById('root')?.textContent).toBe('Belegfluss lädt');
+  });
+
+  it('writes the month into the audit page of a month without a report, and paints no view of a month with one', async () => {
+    const shop = () => json({ plan: { id: 'business', name: 'Business', logMaxAge: 90 } });
+    loadWith('/orders/audit', shop(), { '/audits/2026-10': json({ month: '2026-10', status: 'none', report: null }) });
+    await page.belegflussPainted;
+    expect(layer()?.querySelector('input')?.value).toBe('2026-10');
+    expect(layer()?.textContent).toBe('RahmenNoch kein Bericht');
+    loadWith('/orders/audit', shop(), { '/audits/2026-10': json({ month: '2026-10', status: 'done', report: {} }) });
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+    loadWith('/orders/audit', shop(), { '/audits/2026-10': json({ message: 'Nicht in deinem Tarif' }, 403) });
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+  });
+
+  it('writes the partner’s figures as the app writes them, and paints nothing for a shop that is no partner', async () => {
+    const summary = { allowance: 0.125, coupons: { count: 1234 }, provisions: { subscribed: 1999.5 } };
+    loadWith('/partner', json({ partner: true }), { '/partner': json(summary) });
+    await page.belegflussPainted;
+    const texts = partnerFigureTexts(summary, 0.2, germanNumbers);
+    expect(layer()?.textContent).toBe(
+      `RahmenDu erhältst ${texts.allowance}, ${texts.coupons} Coupons, ${texts.subscribed} abonniert`,
+    );
+    expect(texts.allowance).toBe('12,5 %');
+    expect(texts.coupons).toBe('1.234');
+    // Without a rate of its own, the programme's.
+    loadWith('/partner', json({ partner: true }), { '/partner': json({}) });
+    await page.belegflussPainted;
+    expect(layer()?.textContent).toBe('RahmenDu erhältst 20 %, 0 Coupons, 0,00\u00a0€ abonniert');
+    loadWith('/partner', json({ partner: false }), { '/partner': json({}, 403) });
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+  });
+
+  it('writes a text into the view as text, never as markup', async () => {
+    loadWith('/orders/audit', json({}), {
+      '/audits/<img src=x onerror=alert(1)>': json({ status: 'none' }),
+    });
+    await page.belegflussPainted;
+    expect(layer()?.querySelector('img')).toBeNull();
+    expect(layer()?.querySelector('input')?.value).toBe('<img src=x onerror=alert(1)>');
   });
 });
 

@@ -14,11 +14,14 @@ export const FIRST_PAINT_PATHS: FirstPaintPath[] = [
   { path: '/', page: 'first-view.html' },
   { path: '/home', page: 'first-view.html' },
   { path: '/preferences', page: 'first-view-preferences.html' },
-  { path: '/log', page: 'first-view-log.html', byPlan: true },
+  { path: '/log', page: 'first-view-log.html', byAnswers: true },
+  { path: '/orders/audit', page: 'first-view-audit.html', byAnswers: true },
+  { path: '/partner', page: 'first-view-partner.html', byAnswers: true },
 ];
 
 /**
- * `byPlan`: the view names the shop's plan, so it is rendered once per plan of the catalogue and painted once the
- * early `GET /api/shop` (early-requests.mjs) has said which; without that answer the path has no view.
+ * `byAnswers`: what the view shows depends on the page's early answers (`GET /api/shop` and the page's own first
+ * request, see early-requests.mjs): it is rendered at build time once per variant (src/firstPaint/variants.tsx),
+ * and painted once those answers have said which, with their texts written in; without them the path has no view.
  */
-export type FirstPaintPath = { path: string; page: string; under?: boolean; byPlan?: boolean };
+export type FirstPaintPath = { path: string; page: string; under?: boolean; byAnswers?: boolean };

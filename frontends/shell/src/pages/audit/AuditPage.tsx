@@ -1,21 +1,11 @@
-import { describeError, formatMoney, formatNumber, type ApiClient } from '@belegfluss/frontend-kit';
-import { germanDay, REASON_SENTENCES } from '@belegfluss/shared';
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  DataTable,
-  InlineStack,
-  Layout,
-  Page,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+import { describeError, formatMoney, formatNumber, HoldsFirstView, type ApiClient } from '@belegfluss/frontend-kit';
+import { REASON_SENTENCES } from '@belegfluss/shared';
+import { Badge, Banner, BlockStack, Button, Card, DataTable, InlineStack, Layout, Page, Text } from '@shopify/polaris';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { auditMonthBefore } from '../../../early-requests.mjs';
 import { PAGE_HEADERS } from '../headers';
+import { AuditMonthCard, NoReportBanner } from './AuditFrame';
 import { useShell } from '../../session/ShellContext';
 import { RepairConfirmModal, useAuditRepair, type AuditRepairKind, type RepairableFinding } from './AuditRepair';
 
@@ -65,10 +55,7 @@ const KINDS: [string, string][] = [
   ['unknown_order', 'Unbekannte Bestellung'],
 ];
 const euro = (cents: number | undefined) => (cents === undefined ? '' : formatMoney(cents / 100));
-const lastMonth = () => {
-  const [y, m] = germanDay(new Date().toISOString()).slice(0, 7).split('-').map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
+const lastMonth = () => auditMonthBefore(new Date());
 
 async function downloadCsv(api: ApiClient, month: string): Promise<void> {
   const res = await api.raw(`/audits/${month}/csv`);
@@ -136,24 +123,16 @@ export function AuditPage() {
     <Page {...PAGE_HEADERS.audit}>
       <Layout>
         <Layout.Section>
-          <Card>
-            <InlineStack gap="300" blockAlign="end">
-              <TextField
-                label="Monat"
-                type="month"
-                value={month}
-                onChange={setMonth}
-                autoComplete="off"
-                error={valid ? undefined : 'Bitte wähle einen Monat im Format JJJJ-MM.'}
-              />
-              <Button variant="primary" onClick={() => start.mutate()} loading={running} disabled={!valid}>
-                Jetzt prüfen
-              </Button>
-              <Button onClick={() => csv.mutate()} disabled={!data?.report} loading={csv.isPending}>
-                CSV herunterladen
-              </Button>
-            </InlineStack>
-          </Card>
+          <AuditMonthCard
+            month={month}
+            onMonth={setMonth}
+            valid={valid}
+            running={running}
+            onCheck={() => start.mutate()}
+            hasReport={Boolean(data?.report)}
+            csvLoading={csv.isPending}
+            onCsv={() => csv.mutate()}
+          />
         </Layout.Section>
         {start.error || csv.error || report.error || repair.error ? (
           <Layout.Section>
@@ -169,10 +148,7 @@ export function AuditPage() {
         ) : null}
         {data?.status === 'none' && !running ? (
           <Layout.Section>
-            <Banner tone="info">
-              Für diesen Monat gibt es noch keinen Prüfbericht. Die Prüfung läuft für jeden abgeschlossenen Monat am 2.
-              automatisch.
-            </Banner>
+            <NoReportBanner />
           </Layout.Section>
         ) : null}
         {data?.report ? (
@@ -224,6 +200,8 @@ export function AuditPage() {
           </Layout.Section>
         ) : null}
       </Layout>
+      {/* The view index.html painted from the same answer stays until it is here. */}
+      {report.isPending && valid ? <HoldsFirstView /> : null}
       {confirming ? (
         <RepairConfirmModal
           findings={confirming}
