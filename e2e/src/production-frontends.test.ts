@@ -146,9 +146,9 @@ describe('the production front ends behind nginx', () => {
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('content-encoding')).toBe('gzip');
     expect(await page.text()).not.toContain('first-paint');
-    // The start page, the settings home, the event log, the audit and the partner overview get the page that paints
-    // their first view before any script runs, revalidated as well.
-    for (const path of ['/', '/home', '/preferences', '/log', '/orders/audit', '/partner']) {
+    // The start page, the settings home, the event log, the audit, the partner overview and the admin area get the
+    // page that paints their first view before any script runs, revalidated as well.
+    for (const path of ['/', '/home', '/preferences', '/log', '/orders/audit', '/partner', '/admin']) {
       const start = await fetch(`${served.urls.shell}${path}?shop=${SHOP}`, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(start.headers.get('cache-control'), path).toBe('no-cache');
       expect(start.headers.get('content-encoding'), path).toBe('gzip');
@@ -232,6 +232,23 @@ describe('the production front ends behind nginx', () => {
     await page.locator('#first-paint').waitFor({ state: 'detached' });
     expect(await page.getByText(/Du erhältst .* der Abonnementzahlungen/).count()).toBe(1);
     expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
+  });
+
+  it('paints the admin area with who is working there before any script runs, and the remote takes over', async () => {
+    const admin = `${served.urls.shell}/admin?shop=${SHOP}&host=aG9zdA`;
+    const noScripts = (route: Route) => route.abort();
+    await page.route('**/static/js/**', noScripts);
+    await page.goto(admin);
+    await page.locator('#first-paint', { hasText: /Angemeldet als \S+: .*\(.*myshopify\.com\)/ }).waitFor({
+      timeout: 30_000,
+    });
+    const line = (await page.locator('#first-paint').textContent())!.match(/Angemeldet als [^)]*\)/)![0];
+    await page.unroute('**/static/js/**', noScripts);
+    // With them: the remote's list replaces the view, with the same line once.
+    await page.goto(admin);
+    await page.getByRole('link', { name: SHOP }).waitFor({ timeout: 30_000 });
+    await page.locator('#first-paint').waitFor({ state: 'detached' });
+    expect(await page.getByText(line, { exact: true }).count()).toBe(1);
   });
 
   it("paints the settings home's frame before any script runs, and keeps it until the remote's cards arrive", async () => {

@@ -28,3 +28,15 @@ export function partnerFigureTexts(
   allowance: number,
   format: NumberFormats,
 ): PartnerFigureTexts;
+
+export interface StaffPerson {
+  role: string;
+  userId: string;
+  shop: string;
+  name?: string | null;
+}
+export function staffLineText(
+  person: StaffPerson,
+  roleLabels: Record<string, string>,
+  label: (person: StaffPerson) => string,
+): string;

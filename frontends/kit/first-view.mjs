@@ -64,3 +64,15 @@ export function partnerFigureTexts(summary, allowance, format) {
     paid: euro(payouts.paid),
   };
 }
+
+/**
+ * The admin area's line about who is working in it: their actions carry this name into the shops' logs.
+ * `roleLabels` and `label` are the shared package's STAFF_ROLE_LABELS and staffLabel.
+ * @param {{ role: string, userId: string, shop: string, name?: string | null }} person
+ * @param {Record<string, string>} roleLabels
+ * @param {(person: { userId: string, shop: string, name?: string | null }) => string} label
+ * @returns {string}
+ */
+export function staffLineText(person, roleLabels, label) {
+  return 'Angemeldet als ' + roleLabels[person.role] + ': ' + label(person);
+}

@@ -20,6 +20,7 @@ export function firstViewVariant(
   helpers: {
     planViewKey: (plan: { name: string; logMaxAge: number }) => string;
     partnerTexts: (summary: unknown) => Record<string, string>;
+    staffLine: (person: unknown) => string;
   },
 ): { key: string; fills?: Record<string, string> } | undefined;
 export function firstPaintScript(options: {
@@ -28,4 +29,6 @@ export function firstPaintScript(options: {
   pages: (string | Record<string, string>)[];
   bannerPrefix: string;
   partnerAllowance: number;
+  staffRoles: Record<string, string>;
+  staffLabel: (person: { userId: string; shop: string; name?: string | null }) => string;
 }): string;

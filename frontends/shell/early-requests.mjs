@@ -1,5 +1,5 @@
 // @ts-check
-import { numberFormats, partnerFigureTexts } from '@belegfluss/frontend-kit/first-view';
+import { numberFormats, partnerFigureTexts, staffLineText } from '@belegfluss/frontend-kit/first-view';
 /**
  * The requests index.html starts itself, in inline scripts before any chunk has loaded (read by src/startup.ts).
  * Plain ES5 in strings: they run as written, untranspiled.
@@ -41,8 +41,9 @@ export const earlyConfigScript = "window.belegflussConfig = fetch('/config.json'
  * The API requests a page makes first, by the page's path and query, for the pages a visit lands on most: the
  * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), what the
  * settings home and its cards ask for as they appear (preferences/src/home/SettingsHome.test.tsx lists the same),
- * the audit of `auditMonth` ({@link auditMonthBefore}, the month the audit page opens with) and the partner
- * overview's figures. None for every other page. Runs in the page as written (its source goes into
+ * the audit of `auditMonth` ({@link auditMonthBefore}, the month the audit page opens with), the partner
+ * overview's figures and the admin area's first page of shops (as ShopList.tsx asks for it, its test checks that
+ * the two agree). None for every other page. Runs in the page as written (its source goes into
  * {@link earlyShopScript}): plain ES5, nothing from outside.
  * @param {string} pathname
  * @param {string} search
@@ -54,6 +55,7 @@ export function earlyPageRequests(pathname, search, auditMonth) {
     return ['/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50'];
   if (pathname === '/orders/audit') return ['/audits/' + auditMonth];
   if (pathname === '/partner') return ['/partner'];
+  if (pathname === '/admin') return ['/admin/shops?page=1'];
   if (pathname === '/preferences' || pathname === '/preferences/')
     return [
       '/preferences',
@@ -291,10 +293,11 @@ export function planViewKey(plan) {
  * request failed. Undefined where they do not tell, or tell of a page the view does not show (an audited month, a
  * shop that is no partner): that visit gets no view, and the app shows the page as it comes. The event log by the
  * shop's plan; the audit page of a month without a report, with that month; the partner overview with its figures
- * (`helpers.partnerTexts`). Runs in the page as written, like {@link earlyPageRequests}.
+ * (`helpers.partnerTexts`); the admin area's list of shops with who is working there (`helpers.staffLine`), for
+ * the staff only. Runs in the page as written, like {@link earlyPageRequests}.
  * @param {string} pathname
  * @param {{ shop?: any, pages: Record<string, any> }} answers
- * @param {{ planViewKey: (plan: { name: string, logMaxAge: number }) => string, partnerTexts: (summary: any) => Record<string, string> }} helpers
+ * @param {{ planViewKey: (plan: { name: string, logMaxAge: number }) => string, partnerTexts: (summary: any) => Record<string, string>, staffLine: (person: any) => string }} helpers
  * @returns {{ key: string, fills?: Record<string, string> } | undefined}
  */
 export function firstViewVariant(pathname, answers, helpers) {
@@ -305,6 +308,8 @@ export function firstViewVariant(pathname, answers, helpers) {
     if (!shop || shop.partner !== true || !summary) return undefined;
     return { key: 'partner', fills: helpers.partnerTexts(summary) };
   }
+  if (pathname === '/admin')
+    return shop && shop.staff ? { key: 'staff', fills: { staff: helpers.staffLine(shop.staff) } } : undefined;
   if (pathname === '/orders/audit') {
     for (var path in answers.pages) {
       var audit = answers.pages[path];
@@ -323,13 +328,15 @@ export function firstViewVariant(pathname, answers, helpers) {
  * its starting spinner or a part marked `data-first-paint-holds`; until then what the app renders stays out of
  * sight beneath it. A page given as variants ({@link firstViewVariant}) is laid once the page's early answers are
  * there (`GET /api/shop` and those of {@link earlyPageRequests}), with each `%%name%%` in it replaced by the text of
- * that name, and says so to the app's scripts waiting for it. The texts of the partner overview come from the kit's
- * first-view.mjs with the programme's `partnerAllowance`. Runs in the page as written, right after the mount point.
- * @param {{ frame: string, slot: string, pages: (string | Record<string, string>)[], bannerPrefix: string, partnerAllowance: number }} options
+ * that name, and says so to the app's scripts waiting for it. The texts of the partner overview and the admin
+ * area's staff line come from the kit's first-view.mjs, with the programme's `partnerAllowance` and the shared
+ * package's `staffRoles` and `staffLabel` (STAFF_ROLE_LABELS, staffLabel: its source goes into the page). Runs in
+ * the page as written, right after the mount point.
+ * @param {{ frame: string, slot: string, pages: (string | Record<string, string>)[], bannerPrefix: string, partnerAllowance: number, staffRoles: Record<string, string>, staffLabel: Function }} options
  */
-export function firstPaintScript({ frame, slot, pages, bannerPrefix, partnerAllowance }) {
+export function firstPaintScript({ frame, slot, pages, bannerPrefix, partnerAllowance, staffRoles, staffLabel }) {
   const json = (/** @type {unknown} */ value) => JSON.stringify(value).replace(/</g, '\\u003c');
-  return `(function (frame, slot, pages, bannerPrefix, partnerAllowance, firstViewVariant, planViewKey, partnerFigureTexts, numberFormats) {
+  return `(function (frame, slot, pages, bannerPrefix, partnerAllowance, staffRoles, firstViewVariant, planViewKey, partnerFigureTexts, numberFormats, staffLineText, staffLabel) {
   var root = document.getElementById('root');
   var page = pages[window.belegflussFirstView];
   var painted = function () { if (window.belegflussLayerPainted) window.belegflussLayerPainted(); };
@@ -376,7 +383,8 @@ export function firstPaintScript({ frame, slot, pages, bannerPrefix, partnerAllo
   };
   var helpers = {
     planViewKey: planViewKey,
-    partnerTexts: function (summary) { return partnerFigureTexts(summary, partnerAllowance, numberFormats()); }
+    partnerTexts: function (summary) { return partnerFigureTexts(summary, partnerAllowance, numberFormats()); },
+    staffLine: function (person) { return staffLineText(person, staffRoles, staffLabel); }
   };
   var escape = function (text) {
     return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -428,5 +436,5 @@ export function firstPaintScript({ frame, slot, pages, bannerPrefix, partnerAllo
       }
     })
     .catch(painted);
-})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)}, ${json(partnerAllowance)}, ${firstViewVariant.toString()}, ${planViewKey.toString()}, ${partnerFigureTexts.toString()}, ${numberFormats.toString()});`;
+})(${json(frame)}, ${json(slot)}, ${json(pages)}, ${json(bannerPrefix)}, ${json(partnerAllowance)}, ${json(staffRoles)}, ${firstViewVariant.toString()}, ${planViewKey.toString()}, ${partnerFigureTexts.toString()}, ${numberFormats.toString()}, ${staffLineText.toString()}, ${staffLabel.toString()});`;
 }

@@ -1,10 +1,11 @@
 import { ApiError } from '@belegfluss/frontend-kit';
 import { fakeApi, renderRemote } from '@belegfluss/frontend-kit/testing';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '@belegfluss/shared';
 import App from './App';
 import { shopsPath } from './ShopList';
+import { earlyPageRequests } from '../../shell/early-requests.mjs';
 
 const shop = {
   shop: 'demo.myshopify.com',
@@ -48,22 +49,26 @@ describe('admin remote', () => {
     ).toBeTruthy();
   });
 
-  it('names the person signed in only once the list is there, so the line never moves up as the list arrives', async () => {
+  it('names the person signed in above the list as soon as the session is known, and holds the first view until the list is there', async () => {
     let answer: (value: unknown) => void = () => {};
     const list = new Promise((resolve) => (answer = resolve));
-    renderRemote(App, {
+    const { container } = renderRemote(App, {
       basePath: '/admin',
       api: fakeApi({ '/shop': shop, '/admin/shops?page=1': () => list }),
     });
-    // The session is known (the search field is enabled) while the list still loads.
-    await waitFor(() =>
-      expect(screen.getByPlaceholderText('Shop-Domain oder Name').hasAttribute('disabled')).toBe(false),
-    );
-    expect(screen.queryByText(/Angemeldet als/)).toBeNull();
+    const line = await screen.findByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)');
+    // Above the search and the list: it never moves when the list arrives.
+    const search = screen.getByPlaceholderText('Shop-Domain oder Name');
+    expect(line.compareDocumentPosition(search) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // index.html's first view of this page stays while the list loads, and goes with it.
+    expect(container.querySelector('[data-first-paint-holds]')).not.toBeNull();
     answer({ items: [{ shop: 'kaffee.myshopify.com' }], hasNext: false });
-    expect(
-      await screen.findByText('Angemeldet als Support: Susi Support (Nutzer 42, demo.myshopify.com)'),
-    ).toBeTruthy();
+    expect(await screen.findByText('kaffee.myshopify.com')).toBeTruthy();
+    expect(container.querySelector('[data-first-paint-holds]')).toBeNull();
+  });
+
+  it('asks first for the page index.html asks for early', () => {
+    expect(earlyPageRequests('/admin', '', '2026-10')).toEqual([shopsPath('', 1)]);
   });
 
   it('asks the gateway with the search term', () => {

@@ -1,5 +1,5 @@
-import { shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
-import { BlockStack, Layout, Page, Tabs } from '@shopify/polaris';
+import { ADMIN_TABS, AdminTabs, shopQuery, type RemoteAppProps } from '@belegfluss/frontend-kit';
+import { BlockStack, Layout, Page } from '@shopify/polaris';
 import { useQuery } from '@tanstack/react-query';
 import { Coupons } from './Coupons';
 import { Downtimes } from './Downtimes';
@@ -9,12 +9,6 @@ import { ShopDetail } from './ShopDetail';
 import { ShopList } from './ShopList';
 import { StaffGate, StaffLine } from './Staff';
 
-const TABS = [
-  { id: 'shops', content: 'Shops', path: '/' },
-  { id: 'help', content: 'Supportanfragen', path: '/help' },
-  { id: 'downtimes', content: 'Wartungen', path: '/downtimes' },
-  { id: 'coupons', content: 'Coupons', path: '/coupons' },
-];
 const SUBTITLES: Record<string, string> = {
   '/help': 'Anfragen aus dem Kontaktformular der Hilfe',
   '/downtimes': 'Wartungsfenster: Banner oder ganze Seite in jedem Shop',
@@ -29,13 +23,12 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
   if (detail) return <ShopDetail api={api} shop={decodeURIComponent(detail[1]!)} onBack={() => navigate(basePath)} />;
   const selected = Math.max(
     0,
-    TABS.findIndex((t) => t.path === path),
+    ADMIN_TABS.findIndex((t) => t.path === path),
   );
   const tabs = (
-    <Tabs
-      tabs={TABS}
+    <AdminTabs
       selected={selected}
-      onSelect={(i) => navigate(`${basePath}${TABS[i]!.path === '/' ? '' : TABS[i]!.path}`)}
+      onSelect={(i) => navigate(`${basePath}${ADMIN_TABS[i]!.path === '/' ? '' : ADMIN_TABS[i]!.path}`)}
     />
   );
   if (SUBTITLES[path]) {
@@ -45,6 +38,7 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
           <Layout.Section>
             <BlockStack gap="300">
               {tabs}
+              <StaffLine shop={shop.data} />
               <StaffGate shop={shop} skeleton={{ lines: 3 }}>
                 {(session) =>
                   path === '/help' ? (
@@ -56,7 +50,6 @@ export default function AdminApp({ api, path, basePath, navigate }: RemoteAppPro
                   )
                 }
               </StaffGate>
-              <StaffLine shop={shop.data} />
             </BlockStack>
           </Layout.Section>
         </Layout>

@@ -188,6 +188,7 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
       <Layout>
         <Layout.Section>
           <BlockStack gap="300">
+            <StaffLine shop={shop.data} />
             {confirm.isSuccess ? (
               <Banner tone="success" title={confirm.data.message} onDismiss={() => confirm.reset()} />
             ) : null}
@@ -203,7 +204,6 @@ export function PayoutRuns({ api }: { api: ApiClient }) {
             ) : null}
             {content}
             {runs.data ? <SetAside runs={runs.data.items} /> : null}
-            <StaffLine shop={shop.data} />
           </BlockStack>
         </Layout.Section>
       </Layout>

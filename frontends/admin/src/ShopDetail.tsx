@@ -313,6 +313,7 @@ export function ShopDetail({ api, shop, onBack }: { api: ApiClient; shop: string
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
+            <StaffLine shop={session} />
             <SettingsCard api={api} shop={shop} session={session} toast={toast} />
             <WorkflowsCard
               api={api}
@@ -327,7 +328,6 @@ export function ShopDetail({ api, shop, onBack }: { api: ApiClient; shop: string
               links={false}
             />
             <HelpRequestList api={api} shop={shop} />
-            <StaffLine shop={session} />
           </BlockStack>
         </Layout.Section>
       </Layout>

@@ -1,16 +1,14 @@
-import { formatDate, isAdminShop, shopQuery, type ApiClient } from '@belegfluss/frontend-kit';
 import {
-  Badge,
-  BlockStack,
-  IndexTable,
-  InlineStack,
-  Layout,
-  Link,
-  Page,
-  Pagination,
-  Text,
-  TextField,
-} from '@shopify/polaris';
+  ADMIN_SHOP_HEADINGS,
+  AdminShopListPage,
+  AdminShopSearch,
+  formatDate,
+  HoldsFirstView,
+  isAdminShop,
+  shopQuery,
+  type ApiClient,
+} from '@belegfluss/frontend-kit';
+import { Badge, IndexTable, InlineStack, Link, Pagination, Text } from '@shopify/polaris';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { AdminTable } from './AdminTable';
@@ -48,15 +46,6 @@ export function shopsPath(search: string, page: number): string {
   return `/admin/shops?${query.toString()}`;
 }
 
-const HEADINGS: [{ title: string }, ...{ title: string }[]] = [
-  { title: 'Shop' },
-  { title: 'Name' },
-  { title: 'Tarif' },
-  { title: 'Lexware Office' },
-  { title: 'Installiert' },
-  { title: 'Workflows' },
-];
-
 function planLabel(plan: AdminShopRow['plan']): string {
   if (!plan) return '—';
   return typeof plan === 'string' ? plan : (plan.name ?? plan.id ?? '—');
@@ -76,7 +65,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
   });
 
   const content = (
-    <StaffGate shop={shop} skeleton={{ table: HEADINGS, rows: 5 }}>
+    <StaffGate shop={shop} skeleton={{ table: ADMIN_SHOP_HEADINGS, rows: 5 }}>
       {() => (
         <AdminTable
           query={shops}
@@ -84,7 +73,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
           errorTitle="Die Shops konnten nicht geladen werden"
           emptyHeading={search ? 'Kein passender Shop' : 'Noch keine Shops'}
           resourceName={{ singular: 'Shop', plural: 'Shops' }}
-          headings={HEADINGS}
+          headings={ADMIN_SHOP_HEADINGS}
           loading={shops.isFetching}
           card
           row={(row, index) => (
@@ -140,40 +129,27 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
     ) : null;
 
   return (
-    <Page
-      title="Administration"
-      subtitle="Alle Shops, die Belegfluss installiert haben."
-      secondaryActions={[{ content: 'Partner-Auszahlungen', url: '/admin/payouts' }]}
+    <AdminShopListPage
+      tabs={tabs}
+      staffLine={<StaffLine shop={shop.data} />}
+      search={
+        // Shown while the session loads too (disabled), so the list below does not move down when it is known.
+        allowed || shop.isPending ? (
+          <AdminShopSearch
+            disabled={!allowed}
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+          />
+        ) : null
+      }
+      // The view index.html painted from the session's shop stays until the list is here.
+      after={shop.isPending || (allowed && shops.isPending) ? <HoldsFirstView /> : null}
     >
-      <Layout>
-        {tabs ? <Layout.Section>{tabs}</Layout.Section> : null}
-        {/* Shown while the session loads too (disabled), so the list below does not move down when it is known. */}
-        {allowed || shop.isPending ? (
-          <Layout.Section>
-            <TextField
-              label="Shops durchsuchen"
-              labelHidden
-              placeholder="Shop-Domain oder Name"
-              disabled={!allowed}
-              value={search}
-              onChange={(value) => {
-                setSearch(value);
-                setPage(1);
-              }}
-              clearButton
-              onClearButtonClick={() => setSearch('')}
-              autoComplete="off"
-            />
-          </Layout.Section>
-        ) : null}
-        <Layout.Section>
-          <BlockStack gap="300">
-            {content}
-            {paging}
-            <StaffLine shop={shop.data} ready={!shops.isPending} />
-          </BlockStack>
-        </Layout.Section>
-      </Layout>
-    </Page>
+      {content}
+      {paging}
+    </AdminShopListPage>
   );
 }

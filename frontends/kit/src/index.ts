@@ -15,3 +15,12 @@ export * from './feature-lock';
 export * from './lexware-link';
 export * from './settings-home';
 export * from './partner-overview';
+export * from './admin-frame';
+// What the shell's index.html runs as written too, to write a first view's texts as the app writes them.
+export {
+  partnerFigureTexts,
+  staffLineText,
+  type PartnerFigureTexts,
+  type PartnerSummary,
+  type StaffPerson,
+} from '../first-view.mjs';

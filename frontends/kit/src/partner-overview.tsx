@@ -4,8 +4,6 @@ import type { ReactNode } from 'react';
 import type { PartnerFigureTexts } from '../first-view.mjs';
 import { formatMoney, formatPercent } from './format';
 
-export { partnerFigureTexts, type PartnerFigureTexts, type PartnerSummary } from '../first-view.mjs';
-
 /**
  * The partner overview: its frame around `children`. The partner remote renders it with the partner's figures, and
  * the shell renders the same in the view index.html paints before any script runs, with the texts written from the

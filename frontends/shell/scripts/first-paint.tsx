@@ -13,7 +13,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BANNER_PREFIX, PolarisRoot } from '@belegfluss/frontend-kit';
-import { PARTNER_ALLOWANCE } from '@belegfluss/shared';
+import { PARTNER_ALLOWANCE, STAFF_ROLE_LABELS, staffLabel } from '@belegfluss/shared';
 import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
 import Beasties from 'beasties';
 import postcss from 'postcss';
@@ -169,6 +169,8 @@ async function writeViewPage(file: string, entries: typeof FIRST_PAINT_PATHS): P
           pages: paints.map((p) => p.html),
           bannerPrefix: BANNER_PREFIX,
           partnerAllowance: PARTNER_ALLOWANCE,
+          staffRoles: STAFF_ROLE_LABELS,
+          staffLabel,
         })}</script>`,
       ),
   );

@@ -1,4 +1,5 @@
-import { BANNER_PREFIX, germanNumbers, partnerFigureTexts } from '@belegfluss/frontend-kit';
+import { BANNER_PREFIX, germanNumbers, partnerFigureTexts, staffLineText } from '@belegfluss/frontend-kit';
+import { STAFF_ROLE_LABELS, staffLabel } from '@belegfluss/shared';
 import { SHOP_STORAGE_KEY } from '@belegfluss/frontend-kit/session';
 import { Frame } from '@shopify/polaris';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const body = firstPaintScript({
   pages: ['<div data-dismissible="tips">Tipp</div><h1>Übersicht</h1>', '<h1>Bestellungen</h1>', '<h1>Bestellung</h1>'],
   bannerPrefix: BANNER_PREFIX,
   partnerAllowance: 0.2,
+  staffRoles: STAFF_ROLE_LABELS,
+  staffLabel,
 });
 type FirstViewWindow = Window & { belegflussFirstView?: number; belegflussPainted?: Promise<void> };
 const page = window as FirstViewWindow;
@@ -93,11 +96,13 @@ describe('a first view by the page’s early answers', () => {
     { path: '/log', byAnswers: true },
     { path: '/orders/audit', byAnswers: true },
     { path: '/partner', byAnswers: true },
+    { path: '/admin', byAnswers: true },
   ];
   const views: Record<string, string>[] = [
     { 'Business|90': '<p>Business: 90 Tage</p>', 'Free|7': '<p>Free: 7 Tage</p>' },
     { none: '<input value="%%month%%"><p>Noch kein Bericht</p>' },
     { partner: '<p>Du erhältst %%allowance%%, %%coupons%% Coupons, %%subscribed%% abonniert</p>' },
+    { staff: '<h1>Administration</h1><p>%%staff%%</p>' },
   ];
   const head = firstViewScript({ paths, shopKey: SHOP_STORAGE_KEY });
   const body = firstPaintScript({
@@ -106,6 +111,8 @@ describe('a first view by the page’s early answers', () => {
     pages: views,
     bannerPrefix: BANNER_PREFIX,
     partnerAllowance: 0.2,
+    staffRoles: STAFF_ROLE_LABELS,
+    staffLabel,
   });
   type EarlyWindow = FirstViewWindow & { belegflussShop?: Promise<unknown> };
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -193,6 +200,17 @@ describe('a first view by the page’s early answers', () => {
     await page.belegflussPainted;
     expect(layer()?.textContent).toBe('RahmenDu erhältst 20 %, 0 Coupons, 0,00\u00a0€ abonniert');
     loadWith('/partner', json({ partner: false }), { '/partner': json({}, 403) });
+    await page.belegflussPainted;
+    expect(layer()).toBeNull();
+  });
+
+  it('writes who is working in the admin area as the admin remote writes it, for the staff only', async () => {
+    const staff = { role: 'support', userId: '73125004', shop: 'zentrale.myshopify.com', name: 'Erika Muster' };
+    loadWith('/admin', json({ staff }), { '/admin/shops?page=1': json({ items: [] }) });
+    await page.belegflussPainted;
+    expect(layer()?.textContent).toBe(`RahmenAdministration${staffLineText(staff, STAFF_ROLE_LABELS, staffLabel)}`);
+    expect(layer()?.textContent).toContain('Angemeldet als Support: Erika Muster (Nutzer 73125004, zentrale');
+    loadWith('/admin', json({ plan: { name: 'Business' } }));
     await page.belegflussPainted;
     expect(layer()).toBeNull();
   });

@@ -17,6 +17,7 @@ export const FIRST_PAINT_PATHS: FirstPaintPath[] = [
   { path: '/log', page: 'first-view-log.html', byAnswers: true },
   { path: '/orders/audit', page: 'first-view-audit.html', byAnswers: true },
   { path: '/partner', page: 'first-view-partner.html', byAnswers: true },
+  { path: '/admin', page: 'first-view-admin.html', byAnswers: true },
 ];
 
 /**

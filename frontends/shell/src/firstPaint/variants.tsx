@@ -1,4 +1,14 @@
-import { PartnerFigures, PartnerOverviewPage, type PartnerFigureTexts } from '@belegfluss/frontend-kit';
+import {
+  ADMIN_SHOP_HEADINGS,
+  AdminShopListPage,
+  AdminShopSearch,
+  AdminTabs,
+  PartnerFigures,
+  PartnerOverviewPage,
+  QueryState,
+  StaffLineView,
+  type PartnerFigureTexts,
+} from '@belegfluss/frontend-kit';
 import { PLANS } from '@belegfluss/shared';
 import { Card, Layout, Loading, Page, SkeletonBodyText } from '@shopify/polaris';
 import type { ReactNode } from 'react';
@@ -66,6 +76,27 @@ export function firstViewVariants(pathname: string): Record<string, ReactNode> {
         <PartnerOverviewPage>
           <PartnerFigures texts={PARTNER_TEXTS} basePath="/partner" />
         </PartnerOverviewPage>
+      ),
+    };
+  if (pathname === '/admin')
+    // The admin remote's list of shops while the list loads, with who is working here (from GET /api/shop).
+    return {
+      staff: (
+        <AdminShopListPage
+          tabs={<AdminTabs selected={0} />}
+          staffLine={<StaffLineView text={fill('staff')} />}
+          search={<AdminShopSearch value="" disabled={false} />}
+        >
+          <QueryState
+            query={{ data: undefined, error: null, isError: false, refetch: () => {} }}
+            forbidden=""
+            errorTitle=""
+            skeleton={{ table: ADMIN_SHOP_HEADINGS, rows: 5 }}
+            card
+          >
+            {() => null}
+          </QueryState>
+        </AdminShopListPage>
       ),
     };
   throw new Error(`Für ${pathname} gibt es keine Varianten des ersten Anblicks`);
