@@ -1,4 +1,5 @@
 /** Types of first-view.mjs (plain JavaScript, run by the app and, as written, by the shell's index.html). */
+export const EVENT_LOG_PAGE_SIZE: number;
 export interface NumberFormats {
   number(value: number): string;
   money(value: number, currency?: string): string;

@@ -7,6 +7,9 @@
  * but what it is given.
  */
 
+/** Entries per page of every event log; the shell's index.html asks for an order's first page with it. */
+export const EVENT_LOG_PAGE_SIZE = 25;
+
 /**
  * Numbers, amounts and rates as the app writes them (src/format.ts hands them on).
  * @returns {{ number: (value: number) => string, money: (value: number, currency?: string) => string, percent: (ratio: number) => string }}

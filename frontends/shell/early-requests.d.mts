@@ -1,7 +1,7 @@
 /** Types of early-requests.mjs (plain JavaScript, read by rsbuild.config.ts and the tests). */
 export const earlyConfigScript: string;
 export const earlyShopScript: string;
-export function earlyPageRequests(pathname: string, search: string, auditMonth: string): string[];
+export function earlyPageRequests(pathname: string, search: string, auditMonth: string, logPageSize: number): string[];
 export function auditMonthBefore(now: Date): string;
 export const earlyRemoteScript: string;
 export function remoteAreaOf(pathname: string, remotes: Record<string, string>): string | undefined;

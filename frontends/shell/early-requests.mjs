@@ -1,5 +1,10 @@
 // @ts-check
-import { numberFormats, partnerFigureTexts, staffLineText } from '@belegfluss/frontend-kit/first-view';
+import {
+  EVENT_LOG_PAGE_SIZE,
+  numberFormats,
+  partnerFigureTexts,
+  staffLineText,
+} from '@belegfluss/frontend-kit/first-view';
 /**
  * The requests index.html starts itself, in inline scripts before any chunk has loaded (read by src/startup.ts).
  * Plain ES5 in strings: they run as written, untranspiled.
@@ -41,19 +46,31 @@ export const earlyConfigScript = "window.belegflussConfig = fetch('/config.json'
  * The API requests a page makes first, by the page's path and query, for the pages a visit lands on most: the
  * orders list's first page as Orders.tsx asks for it unsearched (its test checks that the two agree), what the
  * settings home and its cards ask for as they appear (preferences/src/home/SettingsHome.test.tsx lists the same),
- * the audit of `auditMonth` ({@link auditMonthBefore}, the month the audit page opens with), the partner
- * overview's figures and the admin area's first page of shops (as ShopList.tsx asks for it, its test checks that
- * the two agree). None for every other page. Runs in the page as written (its source goes into
+ * the audit of `auditMonth` ({@link auditMonthBefore}, the month the audit page opens with), an order with the
+ * first page of its event log (`logPageSize` entries, as OrderDetail.tsx asks for both; its test checks that they
+ * agree), the partner overview's figures and the admin area's first page of shops (as ShopList.tsx asks for it,
+ * its test checks that the two agree). None for every other page. Runs in the page as written (its source goes into
  * {@link earlyShopScript}): plain ES5, nothing from outside.
  * @param {string} pathname
  * @param {string} search
  * @param {string} auditMonth
+ * @param {number} logPageSize
  * @returns {string[]}
  */
-export function earlyPageRequests(pathname, search, auditMonth) {
+export function earlyPageRequests(pathname, search, auditMonth, logPageSize) {
   if (pathname === '/orders' && !/[?&]search=/.test(search))
     return ['/orders?sortBy=createdAt&sortDir=desc&page=1&pageSize=50'];
   if (pathname === '/orders/audit') return ['/audits/' + auditMonth];
+  if (pathname.indexOf('/orders/') === 0) {
+    var id;
+    try {
+      id = decodeURIComponent(pathname.slice('/orders/'.length));
+    } catch (e) {
+      return [];
+    }
+    var log = { sortBy: 'date', sortDir: 'desc', page: '1', pageSize: String(logPageSize), order: id };
+    return ['/orders/' + encodeURIComponent(id), '/shop/logs?' + new URLSearchParams(log).toString()];
+  }
   if (pathname === '/partner') return ['/partner'];
   if (pathname === '/admin') return ['/admin/shops?page=1'];
   if (pathname === '/preferences' || pathname === '/preferences/')
@@ -111,7 +128,7 @@ export const earlyShopScript = `window.belegflussShop = (function (bridge) {
         var response = fetch(api + '/shop', init);
         response.catch(function () {});
         var month = (${auditMonthBefore.toString()})(new Date());
-        var pages = (${earlyPageRequests.toString()})(location.pathname, location.search, month).map(function (path) {
+        var pages = (${earlyPageRequests.toString()})(location.pathname, location.search, month, ${EVENT_LOG_PAGE_SIZE}).map(function (path) {
           var answer = fetch(api + path, init);
           answer.catch(function () {});
           return { url: api + path, path: path, pathname: location.pathname, response: answer };

@@ -68,7 +68,7 @@ describe('admin remote', () => {
   });
 
   it('asks first for the page index.html asks for early', () => {
-    expect(earlyPageRequests('/admin', '', '2026-10')).toEqual([shopsPath('', 1)]);
+    expect(earlyPageRequests('/admin', '', '2026-10', 25)).toEqual([shopsPath('', 1)]);
   });
 
   it('asks the gateway with the search term', () => {

@@ -21,6 +21,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { describeError, type ApiClient } from './api';
 import { formatDateTime } from './format';
+import { EVENT_LOG_PAGE_SIZE } from '../first-view.mjs';
 
 /** One entry of the event log as `GET …/logs` answers it; `stack` only for admins. */
 export interface EventLogEntry {
@@ -41,8 +42,8 @@ export interface EventLogPage {
   maxAge?: number;
 }
 
-/** 25 entries a page, refetched every 60 s. */
-export const EVENT_LOG_PAGE_SIZE = 25;
+export { EVENT_LOG_PAGE_SIZE };
+/** Refetched every 60 s. */
 const REFETCH_MS = 60_000;
 
 export const LOG_STATUS_LABELS: Record<string, { label: string; tone?: 'info' | 'success' | 'warning' | 'critical' }> =
@@ -123,6 +124,11 @@ interface Props {
 
 const FIRST_FILTER: EventLogFilter = { sort: 'date desc', search: '', origin: [], status: [], page: 1 };
 
+/** The first page an event log asks for (of one order's entries where given), before any filter. */
+export function firstEventLogPath(base: string, order?: string): string {
+  return eventLogPath(base, { ...FIRST_FILTER, order });
+}
+
 function logsQuery(api: ApiClient, path: string) {
   return {
     queryKey: ['logs', path],
@@ -136,7 +142,7 @@ function logsQuery(api: ApiClient, path: string) {
  */
 export function usePrefetchEventLog(api: ApiClient, base: string, order?: string): void {
   const queryClient = useQueryClient();
-  const path = eventLogPath(base, { ...FIRST_FILTER, order });
+  const path = firstEventLogPath(base, order);
   useEffect(() => void queryClient.prefetchQuery(logsQuery(api, path)), [queryClient, api, path]);
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstOrdersQuery, ordersPath } from './pages/orders/orders';
+import { EVENT_LOG_PAGE_SIZE, firstEventLogPath } from '@belegfluss/frontend-kit';
+import { firstOrdersQuery, orderPath, ordersPath } from './pages/orders/orders';
 import { REMOTE_ROUTES, remoteRouteFor } from './remotes/routes';
 import { shopFixture } from './test/fixtures';
 
@@ -149,14 +150,22 @@ describe('the shell’s early requests', () => {
   it('inside the admin starts the landing page’s own request too, which the page’s first ask then takes', async () => {
     const { earlyShopScript, earlyPageRequests } = await import('../early-requests.mjs');
     // The orders list asks first for exactly what index.html asks for, else the early answer goes unused.
-    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com', '2026-10')).toEqual([
+    expect(earlyPageRequests('/orders', '?shop=frueh-laden.myshopify.com', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual([
       ordersPath(firstOrdersQuery('')),
     ]);
-    expect(earlyPageRequests('/orders', '?search=Meier', '2026-10')).toEqual([]);
-    expect(earlyPageRequests('/home', '', '2026-10')).toEqual([]);
+    expect(earlyPageRequests('/orders', '?search=Meier', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual([]);
+    expect(earlyPageRequests('/home', '', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual([]);
     // The audit page opens with the month before, and asks for its report (AuditPage reads the month from there).
-    expect(earlyPageRequests('/orders/audit', '', '2026-10')).toEqual(['/audits/2026-10']);
-    expect(earlyPageRequests('/partner', '', '2026-10')).toEqual(['/partner']);
+    expect(earlyPageRequests('/orders/audit', '', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual(['/audits/2026-10']);
+    expect(earlyPageRequests('/partner', '', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual(['/partner']);
+    // An order and its event log's first page, as OrderDetail asks for them (its id may hold anything).
+    for (const id of ['4711', 'gid://shopify/Order/4711', 'ä b+c']) {
+      expect(earlyPageRequests(`/orders/${encodeURIComponent(id)}`, '', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual([
+        orderPath(id),
+        firstEventLogPath('/shop/logs', id),
+      ]);
+    }
+    expect(earlyPageRequests('/orders/%E0%A4%A', '', '2026-10', EVENT_LOG_PAGE_SIZE)).toEqual([]);
     window.history.replaceState(null, '', '/orders?shop=frueh-laden.myshopify.com');
     const page = {
       location: new URL('http://127.0.0.1/orders?shop=frueh-laden.myshopify.com'),

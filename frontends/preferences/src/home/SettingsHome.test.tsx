@@ -77,7 +77,9 @@ describe('settings home', () => {
   it('asks first for what the shell’s page asks for early when a visit lands here, and the shop', async () => {
     const { api } = home();
     const gets = () => [...new Set(api.calls.filter((c) => c.method === 'GET').map((c) => c.path))].sort();
-    await waitFor(() => expect(gets()).toEqual([...earlyPageRequests('/preferences', '', '2026-10'), '/shop'].sort()));
+    await waitFor(() =>
+      expect(gets()).toEqual([...earlyPageRequests('/preferences', '', '2026-10', 25), '/shop'].sort()),
+    );
   });
 
   it('links every settings page with a line about it', async () => {

@@ -16,7 +16,7 @@ import { PAGE_HEADERS } from '../headers';
 import { useShell } from '../../session/ShellContext';
 import { DocumentCard } from './DocumentCard';
 import type { OrderDetailData } from './documents';
-import { PAYMENT_STATUS } from './orders';
+import { orderPath, PAYMENT_STATUS } from './orders';
 import { OrderFacts } from './OrderFacts';
 
 /** `/orders/{id}`: the order's documents and its event log. */
@@ -27,7 +27,7 @@ export function OrderDetail({ id }: { id: string }) {
   usePrefetchEventLog(api, '/shop/logs', id);
   const order = useQuery({
     queryKey: ['orders', 'detail', id],
-    queryFn: ({ signal }) => api.get<OrderDetailData>(`/orders/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => api.get<OrderDetailData>(orderPath(id), signal),
     // Payment, fulfilment and documents change while the page is open (webhooks, the worker).
     refetchInterval: 20_000,
   });

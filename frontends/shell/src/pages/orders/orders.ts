@@ -52,6 +52,11 @@ export function firstOrdersQuery(search: string): OrdersQuery {
   return { sortBy: 'createdAt', sortDir: 'desc', search: new URLSearchParams(search).get('search') ?? '', page: 1 };
 }
 
+/** One order with its documents (index.html asks for it early on the order's page, see early-requests.mjs). */
+export function orderPath(id: string): string {
+  return `/orders/${encodeURIComponent(id)}`;
+}
+
 export function ordersPath(query: OrdersQuery): string {
   const params = new URLSearchParams({
     sortBy: query.sortBy,
