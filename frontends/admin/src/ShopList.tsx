@@ -1,5 +1,6 @@
 import {
   ADMIN_SHOP_HEADINGS,
+  ADMIN_SHOP_SKELETON,
   AdminShopListPage,
   AdminShopSearch,
   formatDate,
@@ -65,7 +66,7 @@ export function ShopList({ api, tabs }: { api: ApiClient; tabs?: ReactNode }) {
   });
 
   const content = (
-    <StaffGate shop={shop} skeleton={{ table: ADMIN_SHOP_HEADINGS, rows: 5 }}>
+    <StaffGate shop={shop} skeleton={ADMIN_SHOP_SKELETON}>
       {() => (
         <AdminTable
           query={shops}

@@ -9,6 +9,7 @@ import {
   type IndexTableProps,
 } from '@shopify/polaris';
 import type { ReactNode } from 'react';
+import type { SkeletonShape } from './query-state';
 
 /**
  * The admin area's start page, the list of shops, around its parts: the admin remote renders it, and the shell
@@ -37,6 +38,9 @@ export const ADMIN_SHOP_HEADINGS: IndexTableProps['headings'] = [
   { title: 'Installiert' },
   { title: 'Workflows' },
 ];
+
+/** The list of shops while it loads: five rows of its own table. */
+export const ADMIN_SHOP_SKELETON: SkeletonShape = { table: ADMIN_SHOP_HEADINGS, rows: 5 };
 
 /**
  * The list of shops' page: its header with the way to the payout runs, the tabs and who is working here, the

@@ -86,7 +86,8 @@ function SkeletonTable({ headings, rows }: { headings: IndexTableProps['headings
   );
 }
 
-function Skeleton({ shape, card }: { shape: SkeletonShape; card: boolean }) {
+/** The placeholder of `shape`, as QueryState shows it while its query loads. */
+export function ShapeSkeleton({ shape, card }: { shape: SkeletonShape; card: boolean }) {
   if ('table' in shape) {
     const table = (
       <>
@@ -135,7 +136,7 @@ export function QueryState<T>({
     if (isApiError(error) && error.status === 403) return frame(<NoPermissionBanner who={forbidden} error={error} />);
     return frame(<LoadErrorBanner title={errorTitle} error={error} onRetry={() => void query.refetch()} />);
   }
-  if (data === undefined) return frame(<Skeleton shape={skeleton} card={card} />);
+  if (data === undefined) return frame(<ShapeSkeleton shape={skeleton} card={card} />);
   if (empty?.when(data)) {
     const state = (
       <EmptyState heading={empty.heading} image={EMPTY_IMAGE} action={empty.action}>

@@ -1,4 +1,4 @@
-import { isUnder, SettingsHomePage } from '@belegfluss/frontend-kit';
+import { HoldsFirstView, isUnder, SettingsHomePage } from '@belegfluss/frontend-kit';
 import {
   BlockStack,
   Card,
@@ -9,6 +9,7 @@ import {
   SkeletonDisplayText,
   SkeletonPage,
 } from '@shopify/polaris';
+import { firstViewOf } from '../../early-requests.mjs';
 import { TipsPanel } from '../notices/TipsPanel';
 import { PAGE_HEADERS } from '../pages/headers';
 import { remoteRouteFor } from '../remotes/routes';
@@ -28,9 +29,13 @@ export function RouteSkeleton({ pathname }: { pathname: string }) {
   const skeleton = remote ? <AreaSkeleton title={remote.area} /> : <PageSkeleton header={headerOf(pathname)} />;
   // A view painted from the page's early answers (src/firstPaint/variants.tsx) shows more than this skeleton: it
   // stays until the page itself renders.
-  if (FIRST_PAINT_PATHS.some((entry) => entry.byAnswers && entry.path === pathname))
-    return <div data-first-paint-holds="">{skeleton}</div>;
-  return skeleton;
+  if (!FIRST_PAINT_PATHS[firstViewOf(pathname, FIRST_PAINT_PATHS)]?.byAnswers) return skeleton;
+  return (
+    <>
+      {skeleton}
+      <HoldsFirstView />
+    </>
+  );
 }
 
 function headerOf(pathname: string) {

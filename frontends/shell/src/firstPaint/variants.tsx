@@ -1,11 +1,11 @@
 import {
-  ADMIN_SHOP_HEADINGS,
+  ADMIN_SHOP_SKELETON,
   AdminShopListPage,
   AdminShopSearch,
   AdminTabs,
   PartnerFigures,
   PartnerOverviewPage,
-  QueryState,
+  ShapeSkeleton,
   StaffLineView,
   type PartnerFigureTexts,
 } from '@belegfluss/frontend-kit';
@@ -87,15 +87,7 @@ export function firstViewVariants(pathname: string): Record<string, ReactNode> {
           staffLine={<StaffLineView text={fill('staff')} />}
           search={<AdminShopSearch value="" disabled={false} />}
         >
-          <QueryState
-            query={{ data: undefined, error: null, isError: false, refetch: () => {} }}
-            forbidden=""
-            errorTitle=""
-            skeleton={{ table: ADMIN_SHOP_HEADINGS, rows: 5 }}
-            card
-          >
-            {() => null}
-          </QueryState>
+          <ShapeSkeleton shape={ADMIN_SHOP_SKELETON} card />
         </AdminShopListPage>
       ),
     };
